@@ -1,0 +1,92 @@
+"""Injectable dice: given naturals win, the rest come from a seeded RNG, every roll is recorded.
+
+Each resolver takes a `Dice`; the records it leaves are what responses list under `rolls`, so
+the table can always see (and replay) exactly which naturals produced a result.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .errors import RulesError
+
+Given = Mapping[str, "int | Sequence[int]"]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One named roll: `count`d`sides` plus a flat modifier."""
+
+    name: str
+    sides: int
+    naturals: tuple[int, ...]
+    modifier: int = 0
+
+    @property
+    def natural(self) -> int:
+        """The single die's face (or the sum of the faces for a group)."""
+        return sum(self.naturals)
+
+    @property
+    def total(self) -> int:
+        return sum(self.naturals) + self.modifier
+
+    @property
+    def formula(self) -> str:
+        base = f"{len(self.naturals)}d{self.sides}"
+        if self.modifier:
+            return f"{base}{self.modifier:+d}"
+        return base
+
+    def as_dict(self) -> dict:
+        natural: int | list[int] = (
+            self.naturals[0] if len(self.naturals) == 1 else list(self.naturals)
+        )
+        return {"name": self.name, "formula": self.formula, "natural": natural,
+                "total": self.total}
+
+
+class Dice:
+    """Rolls dice by name, taking given naturals first.
+
+    A name rolled more than once (a re-roll) takes the next given value when the given value is
+    a list and the roll is a single die; otherwise the RNG decides.
+    """
+
+    def __init__(self, given: Given | None = None, seed: int | None = None):
+        self._given = {k: (list(v) if isinstance(v, (list, tuple)) else [v])
+                       for k, v in (given or {}).items()}
+        self._rng = random.Random(seed)
+        self.rolls: list[Roll] = []
+
+    def roll(self, name: str, sides: int, count: int = 1, modifier: int = 0) -> Roll:
+        naturals = self._take(name, sides, count)
+        roll = Roll(name, sides, tuple(naturals), modifier)
+        self.rolls.append(roll)
+        return roll
+
+    def d20(self, name: str, modifier: int = 0) -> Roll:
+        return self.roll(name, 20, 1, modifier)
+
+    def _take(self, name: str, sides: int, count: int) -> list[int]:
+        queue = self._given.get(name)
+        if queue:
+            if count == 1:
+                faces = [queue.pop(0)]
+            else:
+                if len(queue) != count:
+                    raise RulesError(
+                        f"rolls.{name} needs {count} dice (a list of {count} d{sides} results),"
+                        f" got {len(queue)}", field=f"rolls.{name}")
+                faces, queue[:] = list(queue), []
+            for face in faces:
+                if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
+                    raise RulesError(f"rolls.{name}: {face!r} is not a d{sides} result",
+                                     field=f"rolls.{name}")
+            return faces
+        return [self._rng.randint(1, sides) for _ in range(count)]
+
+    def records(self) -> list[dict]:
+        return [r.as_dict() for r in self.rolls]

@@ -1,0 +1,127 @@
+"""The court: its size, slopes, goal ends, scoring areas and hoops (rulebook 3.0, 11.0)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..errors import OffGrid, RulesError
+from .grid import Square
+
+ENDS = ("west", "east")
+HOOP_SIDES = ("north", "south")
+
+
+@dataclass(frozen=True)
+class Court:
+    """A Yaotzin court measured in 5-ft squares.
+
+    Field of play: 0 <= x < length, 0 <= y < width. Slopes are the outer `slope` rows on each
+    side; goal lines are x = 0 and x = length, with the scoring areas beyond them.
+    """
+
+    length: int = 72
+    width: int = 24
+    slope: int = 6
+    end_zone: int = 4
+    hoop_x: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> "Court":
+        data = dict(data or {})
+        allowed = {"length", "width", "slope", "end_zone", "hoop_x"}
+        for key in data:
+            if key not in allowed:
+                raise RulesError(f"unknown field key {key!r}; known: {', '.join(sorted(allowed))}",
+                                 field=f"field.{key}")
+        if "slope" not in data and "width" in data:
+            data["slope"] = data["width"] // 4
+        court = cls(**data)
+        court._check()
+        return court
+
+    def _check(self) -> None:
+        def whole(name: str, lo: int, hi: int) -> None:
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise RulesError(f"field.{name} must be a whole number from {lo} to {hi},"
+                                 f" got {v!r}", field=f"field.{name}")
+
+        whole("length", 4, 1000)
+        whole("width", 3, 400)
+        whole("slope", 0, 200)
+        whole("end_zone", 1, 100)
+        if 2 * self.slope >= self.width:
+            raise RulesError(f"field.slope of {self.slope} rows leaves no flat floor on a court"
+                             f" {self.width} squares wide", field="field.slope")
+        if self.hoop_x is not None:
+            whole("hoop_x", 0, self.length - 1)
+
+    # -- geometry -----------------------------------------------------------------------
+    def on_field(self, sq: Square) -> bool:
+        return 0 <= sq.x < self.length and 0 <= sq.y < self.width
+
+    def in_bounds(self, sq: Square) -> bool:
+        """On the field or in a scoring area (inside the side walls, within the end zones)."""
+        return -self.end_zone <= sq.x < self.length + self.end_zone and 0 <= sq.y < self.width
+
+    def require_on_field(self, sq: Square, what: str, field: str) -> None:
+        if not self.on_field(sq):
+            raise OffGrid(f"{what} at ({sq.x}, {sq.y}) is off the court"
+                          f" (0..{self.length - 1} by 0..{self.width - 1})", field=field)
+
+    def height(self, y: int) -> int:
+        """Height of row y above the flat floor, in rows (5 ft each)."""
+        if y < self.slope:
+            return self.slope - y
+        if y >= self.width - self.slope:
+            return y - (self.width - self.slope) + 1
+        return 0
+
+    def on_slope(self, sq: Square) -> bool:
+        return self.height(sq.y) > 0
+
+    def downhill_dy(self, y: int) -> int:
+        """Which way is down across the court from row y: +1 (south), -1 (north), 0 flat."""
+        if y < self.slope:
+            return 1
+        if y >= self.width - self.slope:
+            return -1
+        return 0
+
+    def scoring_end(self, sq: Square) -> str | None:
+        if sq.x < 0:
+            return "west"
+        if sq.x >= self.length:
+            return "east"
+        return None
+
+    def clamp_to_walls(self, sq: Square) -> Square:
+        """Pull a square beyond a side wall back to the wall row."""
+        return Square(sq.x, min(max(sq.y, 0), self.width - 1))
+
+    def centre(self) -> Square:
+        return Square(self.length // 2, self.width // 2)
+
+    def hoop(self, side: str) -> Square:
+        """The square under the hoop on that side wall."""
+        x = self.length // 2 if self.hoop_x is None else self.hoop_x
+        return Square(x, 0 if side == "north" else self.width - 1)
+
+    def climb_cost(self, a: Square, b: Square) -> tuple[int, int]:
+        """Rows climbed and rows descended on slopes going from row a.y to row b.y."""
+        step = 1 if b.y > a.y else -1
+        up = down = 0
+        for y in range(a.y, b.y, step):
+            change = self.height(y + step) - self.height(y)
+            if change > 0:
+                up += change
+            else:
+                down -= change
+        return up, down
+
+    def as_dict(self) -> dict:
+        return {"length": self.length, "width": self.width, "slope": self.slope,
+                "end_zone": self.end_zone, "hoop_x": self.hoop(HOOP_SIDES[0]).x,
+                "hoops": {s: self.hoop(s).as_dict() for s in HOOP_SIDES},
+                "centre": self.centre().as_dict()}

@@ -1,0 +1,99 @@
+"""The flight of a kick: the corner-to-corner line, the squares it crosses, who may intercept.
+
+Rulebook 6.0 and 8.0; the rulings fix the corner tie (one d2 named `corner`) and what counts
+as passing through a square (a positive length of the segment).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..dice import Dice
+from .grid import Square, distance, nearest_corners, segment_squares
+from .players import Player, Roster
+
+
+def needs_corner_roll(kicker: Square, landing: Square) -> bool:
+    """A kick straight along a row or a column has two equally near corners at each end."""
+    return kicker != landing and (kicker.x == landing.x or kicker.y == landing.y)
+
+
+def kick_line(kicker: Square, landing: Square, corner: int = 1) -> tuple[tuple[int, int],
+                                                                         tuple[int, int]]:
+    """The segment from the kicker's nearest corner to the landing square's nearest corner.
+
+    `corner` 1 takes the north (for a kick along a column, west) corner of a tie at both ends;
+    2 the south (east) one.
+    """
+    along_row = kicker.y == landing.y
+    key = (lambda c: (c[1], c[0])) if along_row else (lambda c: c)
+    starts = sorted(nearest_corners(kicker, landing), key=key)
+    ends = sorted(nearest_corners(landing, kicker), key=key)
+    return starts[min(corner, len(starts)) - 1], ends[min(corner, len(ends)) - 1]
+
+
+def flight_path(kicker: Square, landing: Square, corner: int = 1) -> list[tuple[Fraction, Square]]:
+    """(t, square) for each square the flight passes through, in order, ending with the landing.
+
+    The kicker's own square never counts; the landing square closes the list at t = 1.
+    """
+    if kicker == landing:
+        return [(Fraction(1), landing)]
+    p0, p1 = kick_line(kicker, landing, corner)
+    crossed = [(t, sq) for t, sq in segment_squares(p0, p1) if sq not in (kicker, landing)]
+    return crossed + [(Fraction(1), landing)]
+
+
+def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:
+    """The d2 that settles a tie of corners; no roll when there is no tie."""
+    if needs_corner_roll(kicker, landing):
+        return dice.roll("corner", 2).natural
+    return 1
+
+
+def merged_path(kicker: Square, landing: Square) -> list[Square]:
+    """Both corner choices' squares, in flight order: what a preview must warn about."""
+    lines = [flight_path(kicker, landing, 1)]
+    if needs_corner_roll(kicker, landing):
+        lines.append(flight_path(kicker, landing, 2))
+    first: dict[Square, Fraction] = {}
+    for line in lines:
+        for t, sq in line:
+            if sq not in first or t < first[sq]:
+                first[sq] = t
+    return sorted(first, key=lambda sq: (first[sq], sq == landing, sq.y, sq.x))
+
+
+def flight_dc(flight_ft: int) -> int:
+    return 10 + flight_ft // 10
+
+
+def interceptors(roster: Roster, path: list[Square], kicker: Player, landing: Square,
+                 dc: int, equidistant: bool, protected: set[Square] = frozenset()
+                 ) -> tuple[list[dict], list[dict]]:
+    """Who may try to stop the ball in flight, in the order it reaches them, and who may not.
+
+    Players in the landing square are not interceptors: the ball simply stops with them.
+    `protected` squares (a hoop kick's last 10 ft) cannot be intercepted in.
+    """
+    eligible: list[dict] = []
+    skipped: list[dict] = []
+    for sq in path:
+        if sq == landing:
+            continue
+        for p in roster.at(sq):
+            if p.id == kicker.id:
+                continue
+            reason = None
+            if sq in protected:
+                reason = "the hoop kick is too high here"
+            elif p.prone:
+                reason = "prone"
+            elif p.attacks_of_opportunity <= 0:
+                reason = "no attack of opportunity left"
+            if reason:
+                skipped.append({"player": p.id, "square": sq.as_dict(), "reason": reason})
+                continue
+            eligible.append({"player": p.id, "square": sq.as_dict(), "dc": dc,
+                             "rem": distance(sq, landing, equidistant), "reflex": p.reflex})
+    return eligible, skipped

@@ -1,0 +1,132 @@
+"""Squares, the eight grid directions, D&D 3.5 distance and exact segment coverage.
+
+Squares are integer pairs (x, y): x grows east, y grows south (Foundry's canvas orientation).
+Square (x, y) covers the unit cell [x, x+1] x [y, y+1]; its corners are integer points.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+from fractions import Fraction
+from typing import NamedTuple
+
+
+class Square(NamedTuple):
+    x: int
+    y: int
+
+    def step(self, direction: "Direction", n: int = 1) -> "Square":
+        return Square(self.x + direction.dx * n, self.y + direction.dy * n)
+
+    def as_dict(self) -> dict:
+        return {"x": self.x, "y": self.y}
+
+
+class Direction(Enum):
+    """The eight directions, in clockwise order starting north."""
+
+    N = (0, -1)
+    NE = (1, -1)
+    E = (1, 0)
+    SE = (1, 1)
+    S = (0, 1)
+    SW = (-1, 1)
+    W = (-1, 0)
+    NW = (-1, -1)
+
+    @property
+    def dx(self) -> int:
+        return self.value[0]
+
+    @property
+    def dy(self) -> int:
+        return self.value[1]
+
+    def rotate(self, steps: int) -> "Direction":
+        """Turn clockwise by `steps` eighths of a circle (negative turns anticlockwise)."""
+        order = list(Direction)
+        return order[(order.index(self) + steps) % 8]
+
+    @classmethod
+    def of(cls, dx: int, dy: int) -> "Direction":
+        return cls((dx, dy))
+
+
+def snap(dx: int | Fraction, dy: int | Fraction) -> Direction | None:
+    """The grid direction nearest to the vector (dx, dy); None for the zero vector.
+
+    Decided exactly: the vector is diagonal when tan(22.5°) < |dy|/|dx| < tan(67.5°), i.e.
+    (√2−1)|dx| < |dy| < (√2+1)|dx|, tested by squaring. Rational vectors never tie.
+    """
+    a, b = abs(dx), abs(dy)
+    if a == 0 and b == 0:
+        return None
+    below_steep = (b - a) < 0 or (b - a) ** 2 < 2 * a * a      # b < (√2+1)a
+    above_flat = (b + a) ** 2 > 2 * a * a                       # b > (√2−1)a
+    sx = (dx > 0) - (dx < 0)
+    sy = (dy > 0) - (dy < 0)
+    if a and below_steep and above_flat:
+        return Direction.of(sx, sy)
+    if b > a:
+        return Direction.of(0, sy)
+    return Direction.of(sx, 0)
+
+
+def distance(a: Square, b: Square, equidistant: bool = False) -> int:
+    """Grid distance in squares: D&D 3.5's alternating diagonals, or 5/5/5 when equidistant."""
+    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+    if equidistant:
+        return max(dx, dy)
+    return max(dx, dy) + min(dx, dy) // 2
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+def neighbours(sq: Square) -> list[Square]:
+    return [sq.step(d) for d in Direction]
+
+
+def segment_squares(p0: tuple[int, int], p1: tuple[int, int]) -> list[tuple[Fraction, Square]]:
+    """The squares a segment between two lattice points overlaps for a positive length.
+
+    Returns (t, square) pairs, t in [0, 1) being where along the segment the square is first
+    entered, in the order the segment reaches them. A segment running along a grid line
+    overlaps the squares on both sides of it; touching a single corner does not count.
+    """
+    (x0, y0), (x1, y1) = p0, p1
+    dx, dy = x1 - x0, y1 - y0
+    if dx == 0 and dy == 0:
+        return []
+    cuts = {Fraction(0), Fraction(1)}
+    if dx:
+        for gx in range(min(x0, x1) + 1, max(x0, x1)):
+            cuts.add(Fraction(gx - x0, dx))
+    if dy:
+        for gy in range(min(y0, y1) + 1, max(y0, y1)):
+            cuts.add(Fraction(gy - y0, dy))
+    ts = sorted(cuts)
+    seen: dict[Square, Fraction] = {}
+    for t_start, t_end in zip(ts, ts[1:]):
+        mid = (t_start + t_end) / 2
+        mx, my = x0 + dx * mid, y0 + dy * mid
+        xs = [int(mx) - 1, int(mx)] if mx.denominator == 1 else [math.floor(mx)]
+        ys = [int(my) - 1, int(my)] if my.denominator == 1 else [math.floor(my)]
+        for sx in xs:
+            for sy in ys:
+                seen.setdefault(Square(sx, sy), t_start)
+    return sorted(((t, sq) for sq, t in seen.items()), key=lambda p: (p[0], p[1].y, p[1].x))
+
+
+def nearest_corners(square: Square, other: Square) -> list[tuple[int, int]]:
+    """The corners of `square` nearest (Euclidean) to the cell `other`, ties included."""
+    def dist2(cx: int, cy: int) -> int:
+        nx = min(max(cx, other.x), other.x + 1)
+        ny = min(max(cy, other.y), other.y + 1)
+        return (cx - nx) ** 2 + (cy - ny) ** 2
+
+    corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
+    best = min(dist2(*c) for c in corners)
+    return [c for c in corners if dist2(*c) == best]

@@ -1,0 +1,93 @@
+"""Shooting for the stone hoop (rulebook 11.0): AC 20 or 25, a natural 20 and a confirmation."""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from ..errors import IllegalAction, RulesError
+from .ball import Ball
+from .court import HOOP_SIDES, Court
+from .flight import flight_dc, interceptors
+from .grid import Direction, Square
+from .kick import kick_modifiers, miss_squares, require_in_range, scatter_direction
+from .players import Player, Roster
+from .settings import Settings
+
+HOOP_IDEAL_SQUARES = 6       # 30 ft
+HOOP_MIN_SQUARES = 2         # 10 ft
+HOOP_SAFE_SQUARES = 2        # the last 10 ft cannot be intercepted
+
+
+def hoop_geometry(court: Court, kicker: Player, side: str) -> tuple[Square, int, int]:
+    """(square under the hoop, AC, squares along the row) or a refusal saying why."""
+    if side not in HOOP_SIDES:
+        raise RulesError("hoop must be north or south", field="hoop")
+    under = court.hoop(side)
+    inward = 1 if side == "north" else -1
+    if kicker.y == under.y:
+        ac = 20
+    elif kicker.y == under.y + inward:
+        ac = 25
+    else:
+        raise IllegalAction(f"{kicker.label} must stand in the {side} hoop's row (y = {under.y})"
+                            f" or the next one in to shoot at it", field="kicker")
+    squares = abs(kicker.x - under.x)
+    if squares < HOOP_MIN_SQUARES:
+        raise IllegalAction(f"{kicker.label} is {5 * squares} ft from the hoop: no hoop kick is"
+                            f" possible closer than 10 ft", field="kicker")
+    return under, ac, squares
+
+
+def hoop_path(kicker: Player, under: Square, squares: int) -> list[Square]:
+    """The kicker's row from his square towards the hoop's column, the hoop square last."""
+    step = Direction.E if under.x > kicker.x else Direction.W
+    row = [kicker.square.step(step, i) for i in range(1, squares)]
+    return row + [under]
+
+
+def resolve_hoop(court: Court, roster: Roster, kicker_id: str, side: str, standing: bool,
+                 power_attack: int, settings: Settings, dice: Dice) -> dict:
+    kicker = roster.get(kicker_id, field="kicker")
+    under, ac, squares = hoop_geometry(court, kicker, side)
+    mods = kick_modifiers(court, kicker, under, standing, power_attack, settings,
+                          hoop_squares=squares)
+    require_in_range(kicker, mods)
+    close = -2 * max(0, HOOP_IDEAL_SQUARES - squares)
+    modifier = mods.modifier + close
+    breakdown = [{"label": lbl, "value": v} for lbl, v in mods.breakdown]
+    if close:
+        breakdown.append({"label": "Too close to the hoop", "value": close})
+
+    attack = dice.d20("attack", modifier)
+    reaches = attack.natural != 1 and attack.total >= ac
+    confirm = None
+    through = False
+    if attack.natural == 20 and reaches:
+        c = dice.d20("confirm", modifier)
+        confirm = {"natural": c.natural, "total": c.total, "hit": c.total >= ac}
+        through = confirm["hit"]
+    scatter = None
+    if through:
+        ball = Ball.at(court.centre())
+    elif reaches:
+        ball = Ball.at(under)
+    else:
+        off = miss_squares(ac, attack.total, mods.precise)
+        face = dice.roll("scatter", 8).natural
+        straight_on = Direction.E if under.x > kicker.x else Direction.W
+        heading = scatter_direction(face, straight_on, settings)
+        rest = court.clamp_to_walls(under.step(heading, off))
+        scatter = {"direction": face, "squares": off, "heading": heading.name}
+        ball = Ball.at(rest)
+    path = hoop_path(kicker, under, squares)
+    protected = {sq for sq in path if abs(sq.x - under.x) <= HOOP_SAFE_SQUARES}
+    eligible, skipped = interceptors(roster, path, kicker, under, flight_dc(5 * squares),
+                                     settings.equidistant_diagonals, protected)
+    return {"kicker": kicker.id, "hoop": side, "ac": ac, "under": under.as_dict(),
+            "distance_ft": 5 * squares, "max_range_ft": mods.max_range_ft,
+            "attack": {"natural": attack.natural, "total": attack.total, "modifier": modifier,
+                       "breakdown": breakdown, "hit": reaches},
+            "confirm": confirm, "through": through,
+            "points": settings.hoop_points if through else 0,
+            "scatter": scatter, "path": [sq.as_dict() for sq in path],
+            "interceptors": eligible, "skipped": skipped, "ball": ball.as_dict(),
+            "rolls": dice.records()}

@@ -1,0 +1,104 @@
+"""Stopping the ball (rulebook 8.0): in flight through your square, or rolling past you."""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from ..errors import IllegalAction, RulesError
+from .ball import Ball
+from .court import Court
+from .grid import Direction, Square, distance, snap
+from .players import Roster
+from .settings import Settings
+from .kick import roll_on
+
+FLIGHT_OUTCOMES = ("yoke", "stopped", "deflected", "missed")
+
+
+def flight_outcome(natural: int, margin: int) -> str:
+    """The four bands of 8.0, with natural 20 at least a stop and natural 1 at best a deflection."""
+    if natural == 1:
+        return "deflected" if margin > -5 else "missed"
+    if margin >= 5:
+        return "yoke"
+    if margin >= 0 or natural == 20:
+        return "stopped"
+    if margin > -5:
+        return "deflected"
+    return "missed"
+
+
+def carom_squares(margin: int) -> int:
+    """A deflection caroms 1 square, +1 per 2 full points the save missed by."""
+    return 1 + max(0, -margin) // 2
+
+
+def rolling_stops(natural: int, total: int, dc: int) -> bool:
+    """A saving throw: natural 20 always succeeds, natural 1 always fails."""
+    return natural == 20 or (natural != 1 and total >= dc)
+
+
+def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: int,
+                             landing: Square, origin: Square, rem: int | None,
+                             settings: Settings, dice: Dice) -> dict:
+    """One interceptor's Reflex save against a ball in flight through his square."""
+    player = roster.get(player_id)
+    if not player.can_react:
+        why = "is prone" if player.prone else "has no attack of opportunity left"
+        raise IllegalAction(f"{player.label} {why}", field="player")
+    court.require_on_field(origin, "The kicker's square", "from")
+    eq = settings.equidistant_diagonals
+    if rem is None:
+        rem = distance(player.square, landing, eq)
+    save = dice.d20("save", player.reflex)
+    margin = save.total - dc
+    outcome = flight_outcome(save.natural, margin)
+    damage = None
+    if outcome in ("stopped", "deflected") and rem // 2 > 0:
+        dmg = dice.roll("damage", 3, rem // 2)
+        damage = {"dice": f"{rem // 2}d3", "total": dmg.total, "nonlethal": True}
+    goal = None
+    carom = None
+    if outcome in ("yoke", "stopped"):
+        ball = Ball.at(player.square)
+    elif outcome == "deflected":
+        along = snap(landing.x - origin.x, landing.y - origin.y) or Direction.E
+        face = dice.roll("scatter", 8).natural
+        off = carom_squares(margin)
+        heading = along.rotate(face - 1)
+        rest = court.clamp_to_walls(player.square.step(heading, off))
+        carom = {"direction": face, "squares": off, "heading": heading.name}
+        end = court.scoring_end(rest)
+        if end:
+            goal, ball = {"end": end}, Ball.at(court.centre())
+        else:
+            ball = Ball.at(rest)
+    else:
+        ball, goal, _ = roll_on(court, roster, origin, landing, eq)
+    return {"player": player.id, "kind": "flight", "outcome": outcome,
+            "save": {"natural": save.natural, "total": save.total, "dc": dc, "margin": margin},
+            "rem": rem, "damage": damage, "carom": carom, "goal": goal,
+            "ball": ball.as_dict(), "rolls": dice.records()}
+
+
+def resolve_rolling_intercept(court: Court, roster: Roster, player_id: str, dc: int,
+                              ball: Ball, dice: Dice) -> dict:
+    """A player next to a rolling ball tries to stop it with his feet."""
+    player = roster.get(player_id)
+    court.require_on_field(ball.square, "The ball", "ball")
+    if not player.can_react:
+        why = "is prone" if player.prone else "has no attack of opportunity left"
+        raise IllegalAction(f"{player.label} {why}", field="player")
+    if max(abs(player.x - ball.x), abs(player.y - ball.y)) > 1:
+        raise IllegalAction(f"{player.label} is not next to the ball at ({ball.x}, {ball.y})",
+                            field="player")
+    if dc < 0:
+        raise RulesError("dc cannot be negative", field="dc")
+    save = dice.d20("save", player.reflex)
+    stopped = rolling_stops(save.natural, save.total, dc)
+    after = Ball.at(ball.square) if stopped else ball
+    return {"player": player.id, "kind": "rolling",
+            "outcome": "stopped" if stopped else "missed",
+            "save": {"natural": save.natural, "total": save.total, "dc": dc,
+                     "margin": save.total - dc},
+            "damage": None, "carom": None, "goal": None,
+            "ball": after.as_dict(), "rolls": dice.records()}

@@ -1,0 +1,197 @@
+"""Kicking the ball (rulebook 6.0): range, the attack, scatter, and where the ball ends up.
+
+`kick_modifiers` is shared by the preview, the odds and the resolution, so the numbers a GM
+sees while hovering are the numbers the kick is resolved with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dice import Dice
+from ..errors import IllegalAction, OffGrid, OutOfRange
+from .ball import Ball
+from .court import Court
+from .flight import flight_dc, flight_path, interceptors, roll_corner
+from .grid import Direction, Square, distance, snap
+from .players import Player, Roster, ability_mod
+from .settings import Settings
+
+KICK_AC = 5
+
+
+@dataclass(frozen=True)
+class KickModifiers:
+    """Everything about a kick that is known before the dice are rolled."""
+
+    str_bonus: int            # after Power Attack's boost to the Strength score
+    max_range_ft: int
+    grid_squares: int         # plain grid distance to the target
+    squares: int              # the kick's cost in squares, slopes included
+    free: int                 # range increments a standing kick gets free
+    modifier: int
+    breakdown: tuple[tuple[str, int], ...]
+    precise: bool
+
+    @property
+    def target_ft(self) -> int:
+        return 5 * self.squares
+
+    @property
+    def in_range(self) -> bool:
+        return self.target_ft <= self.max_range_ft
+
+
+def kick_cost(court: Court, a: Square, b: Square, equidistant: bool) -> int:
+    """Squares a kick from a to b costs: uphill rows double, downhill rows half (rounded up)."""
+    up, down = court.climb_cost(a, b)
+    return max(1, distance(a, b, equidistant) + up - down // 2)
+
+
+def range_penalty(squares: int, free: int) -> int:
+    return -2 * max(0, squares - 1 - free)
+
+
+def max_range_ft(str_bonus: int) -> int:
+    return 30 + 5 * str_bonus
+
+
+def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
+                   power_attack: int, settings: Settings, *, hoop_squares: int | None = None
+                   ) -> KickModifiers:
+    """Attack modifier and range figures for a kick at `target` (or along a row to a hoop)."""
+    if power_attack:
+        if not kicker.has("power_attack"):
+            raise IllegalAction(f"{kicker.label} does not have Power Attack",
+                                field="power_attack")
+        if not 0 <= power_attack <= max(0, kicker.bab):
+            raise IllegalAction(f"Power Attack of {power_attack} is more than {kicker.label}'s"
+                                f" base attack bonus of {kicker.bab}", field="power_attack")
+    str_bonus = ability_mod(kicker.str + power_attack)
+    if hoop_squares is None:
+        grid_squares = distance(kicker.square, target, settings.equidistant_diagonals)
+        squares = kick_cost(court, kicker.square, target, settings.equidistant_diagonals)
+    else:
+        grid_squares = squares = hoop_squares
+    free = max(0, str_bonus) if standing else 0
+    parts: list[tuple[str, int]] = [("BAB", kicker.bab), ("Dex", kicker.dex_mod)]
+    if not kicker.has("exotic_weapon_pelota"):
+        parts.append(("Non-proficient (pelota)", -4))
+    parts.append((f"Range ({squares} sq, {free} free)", range_penalty(squares, free)))
+    if power_attack:
+        parts.append(("Power Attack", -power_attack))
+    if kicker.has("point_blank_shot") and 5 * squares <= 30:
+        parts.append(("Point Blank Shot", 1))
+    return KickModifiers(str_bonus=str_bonus, max_range_ft=max_range_ft(str_bonus),
+                         grid_squares=grid_squares, squares=squares, free=free,
+                         modifier=sum(v for _, v in parts), breakdown=tuple(parts),
+                         precise=kicker.has("precise_shot"))
+
+
+def attack_hits(natural: int, total: int, ac: int = KICK_AC) -> bool:
+    """Natural 1 always misses, natural 20 always hits (not at the hoop: see hoop.py)."""
+    return natural == 20 or (natural != 1 and total >= ac)
+
+
+def miss_squares(ac: int, total: int, precise: bool) -> int:
+    """How far off a missed kick lands: 1 square, +1 per 4 full points missed by."""
+    off = 1 + max(0, ac - total) // 4
+    return max(1, off - 1) if precise else off
+
+
+def scatter_direction(face: int, straight_on: Direction, settings: Settings) -> Direction:
+    """d8 face to grid direction: 1 is long (or short, SRD), 2..8 clockwise from it."""
+    base = straight_on if settings.scatter_one == "long" else straight_on.rotate(4)
+    return base.rotate(face - 1)
+
+
+def scatter_from(court: Court, origin: Square, straight_on: Direction, off: int, face: int,
+                 settings: Settings) -> Square:
+    """Where a scattered ball lands: `off` squares from origin, pulled back inside the walls."""
+    d = scatter_direction(face, straight_on, settings)
+    return court.clamp_to_walls(origin.step(d, off))
+
+
+def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,
+                  target: Square) -> Player:
+    kicker = roster.get(kicker_id, field="kicker")
+    court.require_on_field(ball, "The ball", "ball")
+    if kicker.square != ball:
+        raise IllegalAction(f"{kicker.label} is at ({kicker.x}, {kicker.y}), not at the ball"
+                            f" ({ball.x}, {ball.y})", field="kicker")
+    if not court.in_bounds(target):
+        raise OffGrid(f"target ({target.x}, {target.y}) is outside the court's walls",
+                      field="target")
+    if target == kicker.square:
+        raise IllegalAction("the target is the kicker's own square", field="target")
+    return kicker
+
+
+def require_in_range(kicker: Player, mods: KickModifiers) -> None:
+    if not mods.in_range:
+        raise OutOfRange(f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s"
+                         f" {mods.max_range_ft} ft max range", field="target")
+
+
+def roll_on(court: Court, roster: Roster, origin: Square, landing: Square,
+            equidistant: bool) -> tuple[Ball, dict | None, str | None]:
+    """The ball after a flight nobody intercepted: (ball, goal, receiver id)."""
+    end = court.scoring_end(landing)
+    if end:
+        return Ball.at(court.centre()), {"end": end}, None
+    holders = roster.at(landing)
+    if holders:
+        return Ball.at(landing), None, holders[0].id
+    speed = max(0, distance(origin, landing, equidistant) - 1)
+    direction = snap(landing.x - origin.x, landing.y - origin.y) if speed else None
+    return Ball.at(landing, speed, direction), None, None
+
+
+def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
+                 standing: bool, power_attack: int, settings: Settings, dice: Dice) -> dict:
+    """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept."""
+    kicker = validate_kick(court, roster, kicker_id, ball, target)
+    mods = kick_modifiers(court, kicker, target, standing, power_attack, settings)
+    require_in_range(kicker, mods)
+    eq = settings.equidistant_diagonals
+
+    attack = dice.d20("attack", mods.modifier)
+    hit = attack_hits(attack.natural, attack.total)
+    scatter = None
+    landing = target
+    if not hit:
+        off = miss_squares(KICK_AC, attack.total, mods.precise)
+        face = dice.roll("scatter", 8).natural
+        straight_on = snap(target.x - kicker.x, target.y - kicker.y)
+        landing = scatter_from(court, target, straight_on, off, face, settings)
+        scatter = {"direction": face, "squares": off,
+                   "heading": scatter_direction(face, straight_on, settings).name}
+
+    corner = roll_corner(dice, kicker.square, landing)
+    path = [sq for _, sq in flight_path(kicker.square, landing, corner) if court.in_bounds(sq)]
+    flight_ft = 5 * distance(kicker.square, landing, eq)
+    dc = flight_dc(flight_ft)
+    eligible, skipped = interceptors(roster, path, kicker, landing, dc, eq)
+    after, goal, receiver = roll_on(court, roster, kicker.square, landing, eq)
+    return {
+        "kicker": kicker.id,
+        "attack": {"natural": attack.natural, "total": attack.total, "ac": KICK_AC, "hit": hit,
+                   "modifier": mods.modifier,
+                   "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},
+        "max_range_ft": mods.max_range_ft,
+        "target": target.as_dict(),
+        "target_ft": mods.target_ft,
+        "scatter": scatter,
+        "landing": landing.as_dict(),
+        "flight_ft": flight_ft,
+        "dc": dc,
+        "corner": corner,
+        "path": [sq.as_dict() for sq in path],
+        "interceptors": eligible,
+        "skipped": skipped,
+        "receiver": receiver,
+        "goal": goal,
+        "ball": after.as_dict(),
+        "rolls": dice.records(),
+    }
+
