@@ -7,8 +7,8 @@ the table can always see (and replay) exactly which naturals produced a result.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .errors import RulesError
 

@@ -20,11 +20,11 @@ class Ball:
         return Square(self.x, self.y)
 
     @classmethod
-    def at(cls, sq: Square, speed: int = 0, direction: Direction | None = None) -> "Ball":
+    def at(cls, sq: Square, speed: int = 0, direction: Direction | None = None) -> Ball:
         return cls(sq.x, sq.y, speed, direction if speed or direction else None)
 
     @classmethod
-    def from_values(cls, x: int, y: int, speed: int = 0, direction: str | None = None) -> "Ball":
+    def from_values(cls, x: int, y: int, speed: int = 0, direction: str | None = None) -> Ball:
         if direction is None:
             d = None
         else:

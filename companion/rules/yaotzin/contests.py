@@ -20,7 +20,7 @@ MAX_REROLLS = 20
 def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> dict:
     """An opposed check with 3.5's tie rule. Returns who won and every roll pair."""
     rounds = []
-    for attempt in range(MAX_REROLLS):
+    for _ in range(MAX_REROLLS):
         a = dice.d20(a_name, a_mod)
         b = dice.d20(b_name, b_mod)
         rounds.append((a.total, b.total))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import OffGrid, RulesError
 from .grid import Square
@@ -27,7 +28,7 @@ class Court:
     hoop_x: int | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Court":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Court:
         data = dict(data or {})
         allowed = {"length", "width", "slope", "end_zone", "hoop_x"}
         for key in data:

@@ -16,7 +16,7 @@ class Square(NamedTuple):
     x: int
     y: int
 
-    def step(self, direction: "Direction", n: int = 1) -> "Square":
+    def step(self, direction: Direction, n: int = 1) -> Square:
         return Square(self.x + direction.dx * n, self.y + direction.dy * n)
 
     def as_dict(self) -> dict:
@@ -43,13 +43,13 @@ class Direction(Enum):
     def dy(self) -> int:
         return self.value[1]
 
-    def rotate(self, steps: int) -> "Direction":
+    def rotate(self, steps: int) -> Direction:
         """Turn clockwise by `steps` eighths of a circle (negative turns anticlockwise)."""
         order = list(Direction)
         return order[(order.index(self) + steps) % 8]
 
     @classmethod
-    def of(cls, dx: int, dy: int) -> "Direction":
+    def of(cls, dx: int, dy: int) -> Direction:
         return cls((dx, dy))
 
 

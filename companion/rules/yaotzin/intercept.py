@@ -7,9 +7,9 @@ from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
 from .grid import Direction, Square, distance, snap
+from .kick import roll_on
 from .players import Roster
 from .settings import Settings
-from .kick import roll_on
 
 FLIGHT_OUTCOMES = ("yoke", "stopped", "deflected", "missed")
 

@@ -8,8 +8,7 @@ from .court import Court
 from .flight import flight_dc, interceptors, merged_path
 from .grid import Square, distance, snap
 from .intercept import flight_outcome
-from .kick import (KICK_AC, attack_hits, kick_modifiers, miss_squares, scatter_from,
-                   validate_kick)
+from .kick import KICK_AC, attack_hits, kick_modifiers, miss_squares, scatter_from, validate_kick
 from .players import Player, Roster
 from .settings import Settings
 

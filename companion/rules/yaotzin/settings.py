@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import RulesError
 
@@ -20,7 +21,7 @@ class Settings:
     round_limit: int = 100
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Settings":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Settings:
         data = dict(data or {})
         known = {f.name: f for f in fields(cls)}
         for key in data:

@@ -1,0 +1,28 @@
+"""Shared test helpers: golden files and partial matching of results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def golden(name: str) -> list[dict]:
+    return json.loads((GOLDEN / name).read_text())["cases"]
+
+
+def assert_subset(expected, actual, path: str = "") -> None:
+    """Every key and list item in `expected` matches `actual` (dicts may carry more keys)."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{path}: expected an object, got {actual!r}"
+        for key, value in expected.items():
+            assert key in actual, f"{path}.{key} missing from {sorted(actual)}"
+            assert_subset(value, actual[key], f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list), f"{path}: expected a list, got {actual!r}"
+        assert len(expected) == len(actual), f"{path}: {len(actual)} items, expected {expected!r}"
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            assert_subset(e, a, f"{path}[{i}]")
+    else:
+        assert expected == actual, f"{path}: expected {expected!r}, got {actual!r}"

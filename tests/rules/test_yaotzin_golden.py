@@ -1,0 +1,79 @@
+"""The golden known-answer files for Yaotzin: kicks, lines, ticks, hoops."""
+
+import pytest
+
+from companion.rules.dice import Dice
+from companion.rules.errors import RulesError
+from companion.rules.yaotzin.ball import Ball
+from companion.rules.yaotzin.flight import flight_path
+from companion.rules.yaotzin.hoop import resolve_hoop
+from companion.rules.yaotzin.kick import resolve_kick
+from companion.rules.yaotzin.tick import tick
+from tests.helpers import assert_subset, golden
+from tests.rules.yaotzin_build import setup, sq
+
+KICKS = golden("yaotzin/kicks.json")
+LINES = golden("yaotzin/lines.json")
+TICKS = golden("yaotzin/ticks.json")
+HOOPS = golden("yaotzin/hoops.json")
+
+
+@pytest.mark.parametrize("case", KICKS, ids=[c["name"] for c in KICKS])
+def test_kick(case):
+    court, roster, settings = setup(case)
+
+    def run():
+        return resolve_kick(court, roster, case["kicker"], sq(case["ball"]), sq(case["target"]),
+                            case["standing"], case.get("power_attack", 0), settings,
+                            Dice(case.get("rolls"), seed=0))
+
+    if "error" in case:
+        with pytest.raises(RulesError, match=case["error"]):
+            run()
+    else:
+        assert_subset(case["expect"], run())
+
+
+@pytest.mark.parametrize("case", LINES,
+                         ids=lambda c: f"{c['kicker']}->{c['landing']}/{c['corner']}")
+def test_line(case):
+    line = flight_path(sq(case["kicker"]), sq(case["landing"]), case["corner"])
+    path = [list(s) for _, s in line]
+    assert path == case["path"]
+
+
+def _squares_to_lists(result: dict) -> dict:
+    out = dict(result)
+    out["path"] = [[s["x"], s["y"]] for s in result["path"]]
+    out["opportunities"] = [dict(o, square=[o["square"]["x"], o["square"]["y"]])
+                            for o in result["opportunities"]]
+    return out
+
+
+@pytest.mark.parametrize("case", TICKS, ids=[c["name"] for c in TICKS])
+def test_tick(case):
+    court, roster, settings = setup(case)
+    b = case["ball"]
+    result = tick(court, roster, Ball.from_values(b["x"], b["y"], b["speed"], b["direction"]),
+                  settings)
+    assert_subset(case["expect"], _squares_to_lists(result))
+
+
+STAR = {"str": 14, "dex": 18, "bab": 10, "feats": ["exotic_weapon_pelota"]}
+WEAK = {"str": 14, "dex": 17, "bab": 2}
+
+
+@pytest.mark.parametrize("case", HOOPS, ids=[c["name"] for c in HOOPS])
+def test_hoop(case):
+    kicker = dict(WEAK if case.get("weak") else STAR, id="k", team="sun", **case["kicker"])
+    court, roster, settings = setup({"players": [kicker, *case.get("others", [])]})
+
+    def run():
+        return resolve_hoop(court, roster, "k", case["hoop"], case["standing"], 0, settings,
+                            Dice(case.get("rolls"), seed=0))
+
+    if "error" in case:
+        with pytest.raises(RulesError, match=case["error"]):
+            run()
+    else:
+        assert_subset(case["expect"], run())

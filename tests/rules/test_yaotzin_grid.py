@@ -1,0 +1,106 @@
+"""Properties of the grid: segments, distance, snapping."""
+
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.rules.yaotzin.grid import Direction, Square, distance, segment_squares, snap
+
+coord = st.integers(-12, 12)
+points = st.tuples(coord, coord)
+squares = st.builds(Square, coord, coord)
+
+
+def overlap_length2(p0, p1, sq: Square) -> Fraction:
+    """Squared length of the segment inside the closed cell (Liang-Barsky, exact)."""
+    (x0, y0), (x1, y1) = p0, p1
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = Fraction(0), Fraction(1)
+    for p, q in ((-dx, x0 - sq.x), (dx, sq.x + 1 - x0), (-dy, y0 - sq.y), (dy, sq.y + 1 - y0)):
+        if p == 0:
+            if q < 0:
+                return Fraction(0)
+            continue
+        t = Fraction(q, p)
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+    if hi <= lo:
+        return Fraction(0)
+    return (hi - lo) ** 2 * (dx * dx + dy * dy)
+
+
+@given(points, points)
+def test_segment_squares_are_exactly_those_overlapped_for_a_positive_length(p0, p1):
+    got = {sq for _, sq in segment_squares(p0, p1)}
+    xs = range(min(p0[0], p1[0]) - 1, max(p0[0], p1[0]) + 1)
+    ys = range(min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1)
+    want = {Square(x, y) for x in xs for y in ys if overlap_length2(p0, p1, Square(x, y)) > 0}
+    assert got == want
+
+
+@given(points, points)
+def test_reversing_a_segment_gives_the_same_squares(p0, p1):
+    assert {s for _, s in segment_squares(p0, p1)} == {s for _, s in segment_squares(p1, p0)}
+
+
+@given(points, points)
+def test_segment_squares_are_contiguous_in_order(p0, p1):
+    cells = [s for _, s in segment_squares(p0, p1)]
+    for i, cell in enumerate(cells[1:], 1):
+        assert any(max(abs(cell.x - c.x), abs(cell.y - c.y)) <= 1 for c in cells[:i])
+
+
+def test_a_corner_touch_does_not_count():
+    cells = {s for _, s in segment_squares((0, 0), (2, 2))}
+    assert cells == {Square(0, 0), Square(1, 1)}
+
+
+@given(squares, squares)
+def test_distance_is_symmetric_and_zero_only_on_itself(a, b):
+    for eq in (False, True):
+        assert distance(a, b, eq) == distance(b, a, eq)
+        assert (distance(a, b, eq) == 0) == (a == b)
+
+
+@given(squares, squares, squares)
+def test_equidistant_distance_is_a_metric(a, b, c):
+    assert distance(a, c, True) <= distance(a, b, True) + distance(b, c, True)
+
+
+@given(squares, squares, squares)
+def test_alternating_diagonals_break_the_triangle_by_at_most_one_square(a, b, c):
+    # 3.5's 5/10/5 count is not a metric across separate legs: (0,0)->(1,1)->(2,2) is 1 + 1,
+    # but (0,0)->(2,2) is 3. It is never worse than one square.
+    assert distance(a, c) <= distance(a, b) + distance(b, c) + 1
+
+
+def test_alternating_diagonals():
+    assert distance(Square(0, 0), Square(1, 1)) == 1
+    assert distance(Square(0, 0), Square(2, 2)) == 3
+    assert distance(Square(0, 0), Square(4, 4)) == 6
+    assert distance(Square(0, 0), Square(5, 2)) == 6
+
+
+@given(st.integers(-50, 50), st.integers(-50, 50))
+def test_snap_picks_the_nearest_of_eight_directions(dx, dy):
+    import math
+    d = snap(dx, dy)
+    if dx == 0 and dy == 0:
+        assert d is None
+        return
+    angle = math.atan2(dy, dx)
+
+    def gap(direction: Direction) -> float:
+        diff = abs(angle - math.atan2(direction.dy, direction.dx)) % (2 * math.pi)
+        return min(diff, 2 * math.pi - diff)
+
+    assert gap(d) <= min(gap(o) for o in Direction) + 1e-12
+
+
+def test_rotation_is_clockwise_with_y_south():
+    assert Direction.N.rotate(1) is Direction.NE
+    assert Direction.E.rotate(2) is Direction.S
+    assert Direction.N.rotate(-1) is Direction.NW

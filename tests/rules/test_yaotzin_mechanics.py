@@ -1,0 +1,198 @@
+"""Dribbling, contests, rolling stops, odds and the match fold."""
+
+from fractions import Fraction
+
+import pytest
+
+from companion.rules.dice import Dice
+from companion.rules.errors import IllegalAction, RulesError
+from companion.rules.yaotzin.ball import Ball
+from companion.rules.yaotzin.contests import resolve_contest
+from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.dribble import plan_dribble
+from companion.rules.yaotzin.grid import Square
+from companion.rules.yaotzin.intercept import flight_outcome, resolve_rolling_intercept
+from companion.rules.yaotzin.match import MatchOver, apply_event, new_match
+from companion.rules.yaotzin.odds import kick_preview, landing_distribution, save_odds
+from companion.rules.yaotzin.players import Player
+from companion.rules.yaotzin.settings import Settings
+from companion.rules.yaotzin.tick import turn_order
+from tests.rules.yaotzin_build import setup
+
+S = Square
+
+
+# -- dribbling -------------------------------------------------------------------------------
+def dribble(squares, started=True, readied=False, others=()):
+    court, roster, _ = setup({"players": [{"id": "d", "team": "sun", "x": 10, "y": 12},
+                                          *others]})
+    return plan_dribble(court, roster, "d", S(10, 12), [S(*s) for s in squares], started, readied)
+
+
+def test_starting_with_the_ball_dribbles_half_speed_plus_one():
+    result = dribble([(11, 12), (12, 12), (13, 12), (14, 12)])
+    assert result["budget"] == 4 and result["end"] == {"x": 14, "y": 12}
+    with pytest.raises(IllegalAction, match="needs 5 squares"):
+        dribble([(11, 12), (12, 12), (13, 12), (14, 12), (15, 12)])
+
+
+def test_not_starting_with_the_ball_or_readied_allows_one_square():
+    assert dribble([(11, 12)], started=False)["budget"] == 1
+    with pytest.raises(IllegalAction):
+        dribble([(11, 12), (12, 12)], readied=True)
+
+
+def test_second_diagonal_costs_double_and_uphill_doubles():
+    with pytest.raises(IllegalAction, match="needs 6 squares"):
+        dribble([(11, 13), (12, 14), (13, 15), (14, 16)])     # 1 + 2 + 1 + 2 = 6 > 4
+    court, roster, _ = setup({"players": [{"id": "d", "team": "sun", "x": 10, "y": 6}]})
+    assert plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(10, 4)], True,
+                        False)["cost"] == 4
+    with pytest.raises(IllegalAction, match="needs 6 squares"):
+        plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(10, 4), S(10, 3)], True, False)
+
+
+def test_dribbling_out_of_a_threatened_square_provokes_once_per_opponent():
+    result = dribble([(11, 12), (12, 12)], others=[
+        {"id": "o", "team": "moon", "x": 11, "y": 13},
+        {"id": "mate", "team": "sun", "x": 9, "y": 12},
+        {"id": "down", "team": "moon", "x": 9, "y": 11, "prone": True}])
+    assert [(p["player"], p["step"]) for p in result["provokers"]] == [("o", 0)]
+
+
+def test_cannot_dribble_into_an_opponent():
+    with pytest.raises(IllegalAction, match="into"):
+        dribble([(11, 12)], others=[{"id": "o", "team": "moon", "x": 11, "y": 12}])
+
+
+# -- contests --------------------------------------------------------------------------------
+def contest(kind, rolls, **kw):
+    court, roster, _ = setup({"players": [
+        {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 12, "bab": 2},
+        {"id": "b", "team": "moon", "x": 11, "y": 12, "str": 12, "dex": 16, "bab": 1}]})
+    return resolve_contest(court, roster, kind, "a", "b", S(11, 12), Dice(rolls), **kw)
+
+
+def test_disarm_is_dex_against_dex_and_takes_the_ball():
+    r = contest("disarm", {"actor": 10, "target": 9})          # 10+2+1 = 13 vs 9+1+3 = 13
+    assert r["check"]["rounds"] == [(13, 13)]
+    assert r["check"]["winner"] == "target"                    # tie: the higher modifier (+4)
+    r = contest("disarm", {"actor": 12, "target": 9})
+    assert r["success"] and r["ball"] == {"x": 10, "y": 12, "speed": 0, "direction": None}
+
+
+def test_equal_totals_and_modifiers_are_rolled_again():
+    r = contest("bull_rush", {"actor": [10, 15], "target": [11, 3]})   # +2 vs +1
+    assert r["check"]["rounds"] == [(12, 12)]      # a tie, but +2 beats +1 without a re-roll
+    assert r["check"]["winner"] == "actor"
+    r = contest("feint", {"actor": [10, 15], "target": [10, 3]}, to=S(12, 12))
+    assert r["check"]["rounds"] == [(10, 10), (15, 3)] and r["success"]
+    assert r["moves"] == [{"player": "b", "to": {"x": 12, "y": 12}}]
+
+
+def test_grapple_needs_a_touch_attack_then_wins_places_and_ends_the_turn():
+    miss = contest("grapple", {"touch": 2})
+    assert miss["touch"]["hit"] is False and miss["check"] is None and not miss["success"]
+    win = contest("grapple", {"touch": 15, "actor": 15, "target": 5})
+    assert win["success"] and win["ends_turn"]
+    assert {"x": 11, "y": 12} in win["placements"]
+
+
+def test_trip_and_overrun_knock_prone_and_stepping_aside_does_not():
+    assert contest("trip", {"touch": 15, "actor": 18, "target": 2})["prone"] == "b"
+    assert contest("overrun", {"actor": 18, "target": 2})["prone"] == "b"
+    aside = contest("overrun", {}, avoids=True)
+    assert aside["success"] and aside["prone"] is None
+
+
+def test_contests_only_touch_players_at_the_ball():
+    court, roster, _ = setup({"players": [{"id": "a", "team": "sun", "x": 10, "y": 12},
+                                          {"id": "b", "team": "moon", "x": 11, "y": 12}]})
+    with pytest.raises(IllegalAction, match="not at or next to the ball"):
+        resolve_contest(court, roster, "trip", "a", "b", S(20, 12), Dice())
+
+
+# -- rolling stops and outcomes ---------------------------------------------------------------
+def test_rolling_stop_is_a_save_with_natural_20_and_1():
+    court, roster, _ = setup({"players": [{"id": "p", "team": "sun", "x": 10, "y": 13,
+                                           "reflex": 10}]})
+    ball = Ball.from_values(10, 12, 3, "E")
+    assert resolve_rolling_intercept(court, roster, "p", 5, ball, Dice({"save": 1}))[
+        "outcome"] == "missed"
+    stopped = resolve_rolling_intercept(court, roster, "p", 30, ball, Dice({"save": 20}))
+    assert stopped["outcome"] == "stopped" and stopped["ball"]["speed"] == 0
+    with pytest.raises(IllegalAction, match="not next to"):
+        resolve_rolling_intercept(court, roster, "p", 5, Ball.from_values(14, 12, 3, "E"), Dice())
+
+
+@pytest.mark.parametrize("natural,margin,outcome", [
+    (10, 5, "yoke"), (10, 4, "stopped"), (10, 0, "stopped"), (10, -1, "deflected"),
+    (10, -4, "deflected"), (10, -5, "missed"), (20, -9, "stopped"), (20, 6, "yoke"),
+    (1, 7, "deflected"), (1, -5, "missed")])
+def test_flight_outcome_bands(natural, margin, outcome):
+    assert flight_outcome(natural, margin) == outcome
+
+
+# -- odds -------------------------------------------------------------------------------------
+def test_landing_distribution_sums_to_one_and_matches_the_hit_chance():
+    court = Court()
+    kicker = Player("ix", "sun", 10, 12, str=14, dex=17, bab=2)
+    p_hit, dist = landing_distribution(court, kicker, S(18, 12), -9, False, Settings())
+    assert p_hit == Fraction(7, 20)                # naturals 14..20 reach AC 5 at -9
+    assert sum(dist.values()) == 1
+    assert dist[S(18, 12)] == p_hit
+
+
+def test_save_odds_enumerate_the_d20():
+    odds = save_odds(4, 15)           # margins -10..9 over naturals 1..20
+    assert odds == {"yoke": 0.25, "stopped": 0.25, "deflected": 0.2, "missed": 0.3}
+
+
+def test_preview_out_of_range_says_why():
+    court, roster, settings = setup({"players": [{"id": "ix", "team": "sun", "x": 10, "y": 12,
+                                                  "str": 14}]})
+    p = kick_preview(court, roster, "ix", S(10, 12), S(30, 12), True, 0, settings)
+    assert p["in_range"] is False and "beyond" in p["reason"] and p["odds"]["landing"] == []
+
+
+# -- match ------------------------------------------------------------------------------------
+def match():
+    return new_match([{"id": "sun", "defends": "west"}, {"id": "moon", "defends": "east"}],
+                     Court(), Settings(round_limit=2))
+
+
+def test_goals_reset_the_ball_and_nine_wins():
+    state = match()
+    state = apply_event(state, {"type": "ball", "x": 3, "y": 4, "speed": 2, "direction": "E"})
+    state = apply_event(state, {"type": "goal", "end": "east"})      # sun attacks east
+    assert state["score"] == {"sun": 1, "moon": 0}
+    assert state["ball"] == {"x": 36, "y": 12, "speed": 0, "direction": None}
+    for _ in range(8):
+        state = apply_event(state, {"type": "goal", "team": "moon"})
+    assert state["status"] == "playing"
+    state = apply_event(state, {"type": "goal", "team": "moon"})
+    assert state["status"] == "over" and state["winner"] == "moon"
+    with pytest.raises(MatchOver):
+        apply_event(state, {"type": "round"})
+
+
+def test_the_hoop_wins_at_once_and_the_clock_ends_in_a_draw():
+    assert apply_event(match(), {"type": "hoop", "team": "sun"})["winner"] == "sun"
+    state = apply_event(match(), {"type": "round"})
+    assert state["round"] == 2 and state["status"] == "playing"
+    state = apply_event(state, {"type": "round"})
+    assert state["status"] == "over" and state["winner"] == "draw"
+
+
+def test_bad_events_are_refused_and_change_nothing():
+    state = match()
+    for bad in ({"type": "goal", "team": "stars"}, {"type": "dance"},
+                {"type": "ball", "x": 3, "y": 99}, {"type": "ball", "x": "3", "y": 1}):
+        with pytest.raises(RulesError):
+            apply_event(state, bad)
+    assert state == match()
+
+
+def test_turn_order_gives_players_the_ties():
+    order = turn_order({"ix": 20, "yo": 12})
+    assert order[:3] == [("ball", 25), ("ix", 20), ("ball", 20)]
