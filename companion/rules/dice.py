@@ -23,19 +23,26 @@ class Roll:
     sides: int
     naturals: tuple[int, ...]
     modifier: int = 0
+    keep: str | None = None      # "highest" (advantage) or "lowest" (disadvantage) of 2d20
 
     @property
     def natural(self) -> int:
-        """The single die's face (or the sum of the faces for a group)."""
+        """The die that counts: the single face, the kept one, or the sum of a group."""
+        if self.keep == "highest":
+            return max(self.naturals)
+        if self.keep == "lowest":
+            return min(self.naturals)
         return sum(self.naturals)
 
     @property
     def total(self) -> int:
-        return sum(self.naturals) + self.modifier
+        return self.natural + self.modifier
 
     @property
     def formula(self) -> str:
         base = f"{len(self.naturals)}d{self.sides}"
+        if self.keep:
+            base += "kh1" if self.keep == "highest" else "kl1"
         if self.modifier:
             return f"{base}{self.modifier:+d}"
         return base
@@ -44,8 +51,11 @@ class Roll:
         natural: int | list[int] = (
             self.naturals[0] if len(self.naturals) == 1 else list(self.naturals)
         )
-        return {"name": self.name, "formula": self.formula, "natural": natural,
-                "total": self.total}
+        out = {"name": self.name, "formula": self.formula, "natural": natural,
+               "total": self.total}
+        if self.keep:
+            out["kept"] = self.natural
+        return out
 
 
 class Dice:
@@ -67,8 +77,15 @@ class Dice:
         self.rolls.append(roll)
         return roll
 
-    def d20(self, name: str, modifier: int = 0) -> Roll:
-        return self.roll(name, 20, 1, modifier)
+    def d20(self, name: str, modifier: int = 0, advantage: bool = False,
+            disadvantage: bool = False) -> Roll:
+        """A d20 check; advantage and disadvantage cancel, as in 5e."""
+        if advantage == disadvantage:
+            return self.roll(name, 20, 1, modifier)
+        keep = "highest" if advantage else "lowest"
+        roll = Roll(name, 20, tuple(self._take(name, 20, 2)), modifier, keep)
+        self.rolls.append(roll)
+        return roll
 
     def _take(self, name: str, sides: int, count: int) -> list[int]:
         queue = self._given.get(name)

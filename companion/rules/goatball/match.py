@@ -1,0 +1,120 @@
+"""A goat-ball match as a fold over its events: tip-off, passes, carriers, moves, the end."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..dice import Dice
+from ..errors import IllegalAction, RulesError
+from ..yaotzin.match import MatchOver
+from .passes import Action, Check, Throw, resolve_pass
+from .state import Arena, Possession, Settings, arena_from_dict
+from .tipoff import resolve_tipoff
+
+EVENT_TYPES = ("tipoff", "possession", "carrier", "pass", "position", "status", "end", "note")
+
+
+def new_match(teams: list[Mapping[str, Any]], settings: Settings) -> dict:
+    arena = arena_from_dict({"teams": teams}, settings)
+    return {"game": "goatball", "settings": settings.as_dict(), **arena.as_dict(),
+            "passes": 0, "status": "playing", "winner": None, "last": None}
+
+
+def arena_of(state: Mapping[str, Any]) -> Arena:
+    return arena_from_dict(state, Settings.from_dict(state["settings"]))
+
+
+def _with_arena(state: dict, arena: Arena, **more: Any) -> dict:
+    return {**state, **arena.as_dict(), **more}
+
+
+def check_from(d: Mapping[str, Any] | None) -> Check | None:
+    if d is None:
+        return None
+    return Check(total=d.get("check"), modifier=d.get("modifier"),
+                 advantage=bool(d.get("advantage")), disadvantage=bool(d.get("disadvantage")),
+                 skill=d.get("skill"))
+
+
+def actions_from(items: list[Mapping[str, Any]]) -> list[Action]:
+    out = []
+    for a in items:
+        defense = None
+        if a.get("defense") is not None or a.get("defense_modifier") is not None:
+            defense = Check(total=a.get("defense"), modifier=a.get("defense_modifier"))
+        out.append(Action(player=a["player"], action=a["action"], target=a.get("target"),
+                          check=check_from(a), defense=defense, zone=a.get("zone"),
+                          initiative=a.get("initiative"), magic=a.get("magic")))
+    return out
+
+
+def throw_from(t: Mapping[str, Any] | None) -> Throw | None:
+    if t is None:
+        return None
+    def contest(total_key: str, mod_key: str) -> Check | None:
+        if t.get(total_key) is None and t.get(mod_key) is None:
+            return None
+        return Check(total=t.get(total_key), modifier=t.get(mod_key))
+    return Throw(kind=t["kind"], target=t["target"],
+                 carrier_check=contest("carrier_check", "carrier_modifier"),
+                 target_check=contest("target_check", "target_modifier"),
+                 str_mod=t.get("str_mod", 0))
+
+
+def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict, dict | None]:
+    """(state after the event, the resolution it produced). Refuses without touching `state`."""
+    if state["status"] == "over":
+        raise MatchOver("the match is over")
+    kind = event.get("type")
+    if kind not in EVENT_TYPES:
+        raise RulesError(f"type must be one of {', '.join(EVENT_TYPES)}", field="type")
+    arena = arena_of(state)
+    if kind == "tipoff":
+        checks = {pid: check_from(c) for pid, c in (event.get("checks") or {}).items()}
+        result, after = resolve_tipoff(arena, checks, dice)
+        if result["reroll"]:
+            raise IllegalAction(f"a tie between teams: {', '.join(result['reroll'])} roll again",
+                                field="checks")
+        return _with_arena(state, after, last=result), result
+    if kind == "possession":
+        team, carrier = event.get("team"), event.get("carrier")
+        if team not in arena.teams:
+            raise RulesError(f"no team {team!r} in this match", field="team")
+        pos = Possession(team, carrier, (arena.player(carrier).platform,) if carrier else (),
+                         False)
+        return _with_arena(state, replace(arena, possession=pos)), None
+    if kind == "carrier":
+        pos = arena.possession
+        if pos is None or pos.carrier is not None:
+            raise IllegalAction("no team is waiting to name a carrier", field="player")
+        p = arena.player(event.get("player"), "player")
+        if p.team != pos.team or not p.standing:
+            raise IllegalAction(f"{p.label} cannot carry for {pos.team}", field="player")
+        visited = pos.visited or (p.platform,)
+        return _with_arena(state, replace(arena, possession=replace(pos, carrier=p.id,
+                                                                    visited=visited))), None
+    if kind == "pass":
+        result, after = resolve_pass(arena, actions_from(event.get("actions") or []),
+                                     throw_from(event.get("throw")), dice)
+        over = result["winner"] is not None
+        return _with_arena(state, after, passes=state["passes"] + 1, last=result,
+                           status="over" if over else "playing",
+                           winner=result["winner"]), result
+    if kind == "position":
+        p = arena.player(event.get("player"), "player")
+        moved = replace(p, platform=event.get("platform", p.platform),
+                        zone=event.get("zone", p.zone))
+        return _with_arena(state, arena.with_players({p.id: moved})), None
+    if kind == "status":
+        p = arena.player(event.get("player"), "player")
+        out = event.get("out")
+        if not isinstance(out, bool):
+            raise RulesError("out must be true or false", field="out")
+        return _with_arena(state, arena.with_players({p.id: replace(p, out=out)})), None
+    if kind == "end":
+        winner = event.get("winner", "draw")
+        if winner != "draw" and winner not in arena.teams:
+            raise RulesError(f"no team {winner!r} in this match", field="winner")
+        return {**state, "status": "over", "winner": winner}, None
+    return dict(state), None

@@ -1,0 +1,422 @@
+"""One pass (round) of goat-ball, resolved from everyone's declared actions.
+
+Order (rulings): knock-offs in initiative order; then the throw and intercept checks against
+DC 5; then the comparison; moves and blocks (zones) take effect at the end of the pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..dice import Dice
+from ..errors import IllegalAction, RulesError
+from .state import DC, Arena, Player, Possession, is_flight
+
+ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
+THROW_KINDS = ("pass", "hot")
+HOT_PLATFORMS = 4          # three counted passes: four different platforms
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check as rolled at the table (`total`, advantage already applied) or for us to roll."""
+
+    total: int | None = None
+    modifier: int | None = None
+    advantage: bool = False
+    disadvantage: bool = False
+    skill: str | None = None
+
+    def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
+        if self.total is not None:
+            return {"total": self.total, "skill": self.skill, "rolled": False}
+        roll = dice.d20(name, self.modifier or 0, self.advantage or advantage,
+                        self.disadvantage)
+        return {"total": roll.total, "skill": self.skill, "rolled": True,
+                "advantage": (self.advantage or advantage) and not self.disadvantage}
+
+
+@dataclass(frozen=True)
+class Action:
+    player: str
+    action: str
+    target: str | None = None
+    check: Check | None = None
+    defense: Check | None = None      # a knock-off's target's check
+    zone: str | None = None           # where a move goes
+    initiative: int | None = None
+    magic: str | None = None
+
+
+@dataclass(frozen=True)
+class Throw:
+    kind: str
+    target: str
+    carrier_check: Check | None = None    # a hot throw's Acrobatics contest
+    target_check: Check | None = None
+    str_mod: int = 0                      # bloodball: the spear's damage bonus
+
+
+def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
+    if check is None or (check.total is None and check.modifier is None):
+        raise RulesError(f"{who}'s {what} needs a check: `check` (the total rolled at the"
+                         f" table) or `modifier` (for the companion to roll)", field=field)
+    return check
+
+
+def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
+    """Refuse anything the rules forbid, before a single die is rolled."""
+    pos = arena.possession
+    if pos is None:
+        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
+                            field="possession")
+    if pos.carrier is None:
+        raise IllegalAction(f"{pos.team} must name its ball carrier first",
+                            field="possession.carrier")
+    s = arena.settings
+    acted: set[str] = set()
+    for i, a in enumerate(actions):
+        where = f"actions.{i}"
+        p = arena.player(a.player, f"{where}.player")
+        if a.action not in ACTIONS:
+            raise RulesError(f"action must be one of {', '.join(ACTIONS)}", field=f"{where}.action")
+        if p.id in acted:
+            raise IllegalAction(f"{p.label} already has an action this pass", field=where)
+        acted.add(p.id)
+        if not p.standing:
+            raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
+                                field=where)
+        if a.magic is not None:
+            if is_flight(a.magic):
+                raise IllegalAction("flight is refused in every goat-ball match",
+                                    field=f"{where}.magic")
+            if not s.magic:
+                raise IllegalAction("this match allows no magic", field=f"{where}.magic")
+            if a.magic not in s.allowed_magic:
+                raise IllegalAction(f"{a.magic!r} is not on this match's list of allowed magic",
+                                    field=f"{where}.magic")
+        if a.action == "throw" and p.team != pos.team:
+            raise IllegalAction(f"{p.label} cannot take part in a throw: {pos.team} has the ball",
+                                field=where)
+        if a.action == "intercept" and p.team == pos.team:
+            raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
+        if a.action in ("throw", "intercept", "knock_off"):
+            _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
+        if a.action in ("knock_off", "defend"):
+            if a.target is None:
+                raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
+                                 field=f"{where}.target")
+            t = arena.player(a.target, f"{where}.target")
+            if t.id == p.id:
+                raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
+            if not t.standing:
+                raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
+            if a.action == "knock_off" and t.team == p.team:
+                raise IllegalAction(f"{p.label} cannot knock off a teammate",
+                                    field=f"{where}.target")
+            if a.action == "knock_off":
+                _need_check(a.defense, t.label, "defence", f"{where}.defense")
+            if s.zones and p.zone != t.zone:
+                raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
+                                    f" {a.action.replace('_', '-')} him", field=where)
+        if a.action in ("move", "block") and not s.zones:
+            raise IllegalAction(f"{a.action} needs the zones rule, which is off", field=where)
+        if a.action == "move":
+            if not a.zone:
+                raise RulesError("a move needs `zone`: where to", field=f"{where}.zone")
+            if not s.adjacent(p.zone or "", a.zone):
+                raise IllegalAction(f"{a.zone} is not next to {p.label}'s zone ({p.zone})",
+                                    field=f"{where}.zone")
+        if a.action == "block":
+            _need_check(a.check, p.label, "block", f"{where}.check")
+    carrier = arena.player(pos.carrier)
+    carrier_throws = any(a.player == carrier.id and a.action == "throw" for a in actions)
+    if throw is None:
+        if carrier_throws:
+            raise RulesError(f"{carrier.label} declares a throw: say to whom (`throw.target`)",
+                             field="throw")
+        return
+    if throw.kind not in THROW_KINDS:
+        raise RulesError("throw.kind must be pass or hot", field="throw.kind")
+    if not carrier_throws:
+        raise IllegalAction(f"the carrier {carrier.label} must take part in the throw"
+                            f" (a throw action with a check)", field="throw")
+    target = arena.player(throw.target, "throw.target")
+    if not target.standing:
+        raise IllegalAction(f"{target.label} is out", field="throw.target")
+    if throw.kind == "pass":
+        if target.team != pos.team or target.id == carrier.id:
+            raise IllegalAction(f"a pass goes to a teammate of {carrier.label}, not to"
+                                f" {target.label}", field="throw.target")
+    else:
+        if not pos.hot:
+            raise IllegalAction("the ball is not hot yet: three passes to new platforms first",
+                                field="throw.kind")
+        if target.team == pos.team:
+            raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
+        _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
+                    "throw.carrier_check")
+        _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+
+
+def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
+                 dice: Dice) -> tuple[dict, Arena]:
+    """Resolve one pass: (the outcome with every check and roll, the arena after it)."""
+    validate(arena, actions, throw)
+    return _Pass(arena, actions, throw, dice).run()
+
+
+class _Pass:
+    """The working state of one pass while it resolves."""
+
+    def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice):
+        self.arena = arena
+        self.dice = dice
+        self.throw = throw
+        order = sorted(enumerate(actions),
+                       key=lambda ia: (-(ia[1].initiative if ia[1].initiative is not None
+                                         else 0), ia[0]))
+        self.actions = [a for _, a in order]
+        self.players = {p.id: p for p in arena.players}
+        self.out_before = {p.id for p in arena.players if not p.standing}
+        self.pos = arena.possession
+        self.knock_offs: list[dict] = []
+        self.checks: list[dict] = []
+        self.falls: list[str] = []
+        self.moves: list[dict] = []
+        self.damage: list[dict] = []
+        self.throw_total = 0
+        self.intercept_total = 0
+        self.outcome = "no_change"
+        self.new_pos: Possession = self.pos
+        self.changed = False
+        self.contest: dict | None = None
+        self.choose_from: list[str] | None = None
+
+    # -- helpers ------------------------------------------------------------------------------
+    def standing(self, pid: str) -> bool:
+        return self.players[pid].standing
+
+    def knock_out(self, pid: str) -> None:
+        self.players[pid] = replace(self.players[pid], out=True)
+
+    def give_ball(self, team: str, carrier: str | None, outcome: str,
+                  choose_from: list[str] | None = None) -> None:
+        """A change of possession; with no carrier, the gaining team names one."""
+        platform = [self.players[carrier].platform] if carrier else []
+        self.new_pos = Possession(team, carrier, tuple(platform), False)
+        self.outcome = outcome
+        self.changed = True
+        self.choose_from = choose_from
+
+    def next_team(self, after: str, eliminated: tuple[str, ...]) -> str:
+        teams = list(self.arena.teams)
+        i = teams.index(after)
+        for t in teams[i + 1:] + teams[:i]:
+            if t not in eliminated:
+                return t
+        return after
+
+    def ground_ball(self, outcome: str) -> None:
+        """The ball touched the ground: the best interceptor's team, else the next team."""
+        best = self.best_interceptors()
+        if best:
+            self.give_ball(self.players[best[0]].team, None, outcome)
+        else:
+            self.give_ball(self.next_team(self.pos.team, self.arena.eliminated), None, outcome)
+
+    def best_interceptors(self) -> list[str]:
+        made = [c for c in self.checks if c["action"] == "intercept" and not c["fell"]]
+        if not made:
+            return []
+        top = max(c["total"] for c in made)
+        return [c["player"] for c in made if c["total"] == top]
+
+    def zone_advantage(self, p: Player) -> bool:
+        if not self.arena.settings.zones:
+            return False
+        zones = {self.players[self.pos.carrier].zone}
+        if self.throw:
+            zones.add(self.players[self.throw.target].zone)
+        return p.zone in zones
+
+    # -- the steps ----------------------------------------------------------------------------
+    def run(self) -> dict:
+        ended = self.knock_off_phase()
+        if not ended:
+            self.check_phase()
+            if self.outcome == "no_change" and self.throw and not self.changed:
+                self.compare()
+        self.move_phase()
+        return self.finish()
+
+    def knock_off_phase(self) -> bool:
+        for a in self.actions:
+            if a.action != "knock_off":
+                continue
+            entry = {"player": a.player, "target": a.target, "happened": False}
+            self.knock_offs.append(entry)
+            if not self.standing(a.player) or not self.standing(a.target):
+                entry["why_not"] = "out before it could happen"
+                continue
+            target = self.players[a.target]
+            helped = any(d.action == "defend" and d.target == a.target and self.standing(d.player)
+                         for d in self.actions)
+            attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
+            defense = a.defense.resolve(self.dice, f"{a.target}.defense", advantage=helped)
+            success = attack["total"] > defense["total"]
+            entry.update(happened=True, attack=attack, defense=defense, defended=helped,
+                         success=success)
+            if not success:
+                continue
+            self.knock_out(target.id)
+            if target.id == self.pos.carrier:
+                self.give_ball(self.players[a.player].team, None, "turnover")
+                entry["effect"] = "carrier knocked off: the pass ends"
+                return True
+            if self.throw and target.id == self.throw.target:
+                entry["effect"] = "the throw's target is down: the throw fails"
+        return False
+
+    def check_phase(self) -> None:
+        for a in self.actions:
+            if a.action not in ("throw", "intercept") or not self.standing(a.player):
+                continue
+            p = self.players[a.player]
+            adv = self.zone_advantage(p)
+            got = a.check.resolve(self.dice, f"{a.player}.{a.action}", advantage=adv)
+            fell = got["total"] < DC
+            margin = 0 if fell else got["total"] - DC
+            self.checks.append({"player": p.id, "team": p.team, "action": a.action,
+                                "total": got["total"], "margin": margin, "fell": fell,
+                                "zone_advantage": adv, "rolled": got["rolled"]})
+            if fell:
+                self.knock_out(p.id)
+                self.falls.append(p.id)
+            elif a.action == "throw":
+                self.throw_total += margin
+            else:
+                self.intercept_total += margin
+        if not self.standing(self.pos.carrier):
+            self.ground_ball("turnover")          # the carrier fell: the ball hits the ground
+        elif self.throw and not self.standing(self.throw.target):
+            self.ground_ball("turnover")          # nobody there to catch it
+
+    def compare(self) -> None:
+        if self.throw_total > self.intercept_total:
+            if self.throw.kind == "pass":
+                self.complete_pass()
+            else:
+                self.hot_contest()
+        elif self.intercept_total > self.throw_total:
+            best = self.best_interceptors()
+            teams = {self.players[b].team for b in best}
+            team = next(t for t in self.arena.teams if t in teams)
+            holders = [b for b in best if self.players[b].team == team]
+            if len(holders) == 1:
+                self.give_ball(team, holders[0], "intercepted")
+            else:                                 # tied interceptors: their team picks one
+                self.give_ball(team, None, "intercepted", choose_from=holders)
+
+    def complete_pass(self) -> None:
+        target = self.players[self.throw.target]
+        visited = self.pos.visited
+        if target.platform not in visited:
+            visited = visited + (target.platform,)
+        self.new_pos = Possession(self.pos.team, target.id, visited,
+                                  self.pos.hot or len(visited) >= HOT_PLATFORMS)
+        self.outcome = "pass"
+
+    def hot_contest(self) -> None:
+        carrier, target = self.pos.carrier, self.throw.target
+        mine = self.throw.carrier_check.resolve(self.dice, f"{carrier}.hot_throw", advantage=True)
+        theirs = self.throw.target_check.resolve(self.dice, f"{target}.dodge")
+        self.contest = {"carrier": mine, "target": theirs}
+        if mine["total"] > theirs["total"]:
+            self.knock_out(target)
+            self.new_pos = Possession(self.pos.team, None, self.pos.visited, True)
+            self.outcome = "knocked_out"
+            self.contest["ball_on"] = self.players[target].platform
+            if self.arena.settings.bloodball:
+                spear = self.dice.roll(f"{target}.spear", 6, 1, self.throw.str_mod)
+                self.damage.append({"player": target, "dice": spear.formula,
+                                    "total": max(0, spear.total), "type": "piercing"})
+        elif theirs["total"] > mine["total"]:
+            self.give_ball(self.players[target].team, None, "turnover")
+
+    def move_phase(self) -> None:
+        for a in self.actions:
+            if a.action != "move":
+                continue
+            entry = {"player": a.player, "to": a.zone, "moved": False, "blocked_by": None}
+            self.moves.append(entry)
+            if not self.standing(a.player):
+                continue
+            mover = self.players[a.player]
+            blockers = [b for b in self.actions if b.action == "block" and self.standing(b.player)
+                        and self.players[b.player].team != mover.team
+                        and self.players[b.player].zone == a.zone]
+            for b in blockers:
+                mine = _need_check(a.check, mover.label, "move past a block",
+                                   "actions.check").resolve(self.dice, f"{a.player}.move")
+                theirs = b.check.resolve(self.dice, f"{b.player}.block")
+                if theirs["total"] >= mine["total"]:
+                    entry["blocked_by"] = b.player
+                    break
+            if entry["blocked_by"] is None:
+                entry["moved"] = True
+                self.players[a.player] = replace(mover, zone=a.zone)
+
+    def finish(self) -> dict:
+        settings = self.arena.settings
+        newly_out = [pid for pid, p in self.players.items()
+                     if not p.standing and pid not in self.out_before]
+        dead = []
+        if settings.bloodball_lethal:
+            for pid in newly_out:
+                self.players[pid] = replace(self.players[pid], dead=True)
+                dead.append(pid)
+        returned = []
+        if self.changed:
+            for pid in sorted(self.out_before, key=list(self.players).index):
+                p = self.players[pid]
+                if not p.dead and p.team not in self.arena.eliminated:
+                    self.players[pid] = replace(p, out=False)
+                    returned.append(pid)
+        players = tuple(self.players[p.id] for p in self.arena.players)
+        eliminated = tuple(t for t in self.arena.teams if t in self.arena.eliminated
+                           or not any(p.standing for p in players if p.team == t))
+        arena = replace(self.arena, players=players, possession=self.new_pos,
+                        eliminated=eliminated)
+        standing = arena.standing_teams()
+        winner = None
+        if len(standing) == 1:
+            winner = standing[0]
+        elif not standing:
+            winner = "draw"
+        elif arena.possession.team in eliminated:
+            team = self.next_team(arena.possession.team, eliminated)
+            arena = replace(arena, possession=Possession(team, None, (), False))
+        result = {
+            "throw_total": self.throw_total,
+            "intercept_total": self.intercept_total,
+            "outcome": self.outcome,
+            "throw": ({"kind": self.throw.kind, "target": self.throw.target}
+                      if self.throw else None),
+            "possession": arena.possession.as_dict(),
+            "out": [p.id for p in arena.players if not p.standing],
+            "returned": returned,
+            "fell": self.falls,
+            "dead": dead,
+            "eliminated": list(eliminated),
+            "winner": winner,
+            "knock_offs": self.knock_offs,
+            "checks": self.checks,
+            "hot_contest": self.contest,
+            "choose_from": self.choose_from,
+            "moves": self.moves,
+            "damage": self.damage,
+            "arena": arena.as_dict(),
+            "rolls": self.dice.records(),
+        }
+        return result, arena

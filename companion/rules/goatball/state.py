@@ -1,0 +1,178 @@
+"""Goat-ball's plain types: settings, players, teams, possession and the whole arena state."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Mapping
+
+from ..errors import IllegalAction, RulesError, UnknownPlayer
+
+SKILLS = ("athletics", "acrobatics")
+FLIGHT_MAGIC = ("fly", "flight", "overland flight", "wind walk", "levitate")
+DC = 5
+
+
+def is_flight(name: str) -> bool:
+    return name.strip().lower() in FLIGHT_MAGIC
+
+
+@dataclass(frozen=True)
+class Settings:
+    zones: bool = False
+    zone_links: dict[str, list[str]] | None = None   # adjacency; None: every zone borders every other
+    bloodball: bool = False                          # the ball is a spear: hot knock-outs wound
+    bloodball_lethal: bool = False                   # the stricter custom: every knock-out is death
+    magic: bool = False
+    allowed_magic: tuple[str, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> "Settings":
+        data = dict(data or {})
+        known = {f for f in cls.__dataclass_fields__}
+        for key in data:
+            if key not in known:
+                raise RulesError(f"unknown setting {key!r}; known: {', '.join(sorted(known))}",
+                                 field=f"settings.{key}")
+        for key in ("zones", "bloodball", "bloodball_lethal", "magic"):
+            if key in data and not isinstance(data[key], bool):
+                raise RulesError(f"settings.{key} must be true or false", field=f"settings.{key}")
+        data["allowed_magic"] = tuple(data.get("allowed_magic") or ())
+        for name in data["allowed_magic"]:
+            if is_flight(name):
+                raise RulesError(f"{name!r} cannot be allowed: flight is refused in every match",
+                                 field="settings.allowed_magic")
+        if data.get("bloodball_lethal") and not data.get("bloodball"):
+            raise RulesError("bloodball_lethal needs bloodball", field="settings.bloodball_lethal")
+        return cls(**data)
+
+    def as_dict(self) -> dict:
+        out = asdict(self)
+        out["allowed_magic"] = list(self.allowed_magic)
+        return out
+
+    def adjacent(self, a: str, b: str) -> bool:
+        if a == b:
+            return False
+        if self.zone_links is None:
+            return True
+        return b in self.zone_links.get(a, ()) or a in self.zone_links.get(b, ())
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    team: str
+    platform: str
+    zone: str | None = None
+    out: bool = False
+    dead: bool = False
+    name: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+    @property
+    def standing(self) -> bool:
+        return not self.out and not self.dead
+
+
+@dataclass(frozen=True)
+class Possession:
+    team: str
+    carrier: str | None          # None: the team has yet to name its carrier
+    visited: tuple[str, ...] = ()
+    hot: bool = False
+
+    def as_dict(self) -> dict:
+        return {"team": self.team, "carrier": self.carrier, "visited": list(self.visited),
+                "hot": self.hot}
+
+
+@dataclass(frozen=True)
+class Arena:
+    """Everything a pass is resolved against: who plays for whom, where, and who has the ball."""
+
+    teams: tuple[str, ...]
+    players: tuple[Player, ...]
+    possession: Possession | None
+    settings: Settings = field(default_factory=Settings)
+    eliminated: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.teams) < 2:
+            raise RulesError("goat-ball needs at least two teams", field="teams")
+        if len(set(self.teams)) != len(self.teams):
+            raise RulesError("two teams share an id", field="teams")
+        seen: set[str] = set()
+        for i, p in enumerate(self.players):
+            if p.id in seen:
+                raise RulesError(f"two players share the id {p.id!r}", field=f"players.{i}")
+            seen.add(p.id)
+            if self.settings.zones and not p.zone:
+                raise RulesError(f"zones are on: {p.label} needs a zone", field=f"players.{i}")
+        pos = self.possession
+        if pos is not None:
+            if pos.team not in self.teams:
+                raise RulesError(f"possession.team {pos.team!r} is not playing",
+                                 field="possession.team")
+            if pos.carrier is not None:
+                carrier = self.player(pos.carrier, "possession.carrier")
+                if carrier.team != pos.team:
+                    raise IllegalAction(f"the carrier {carrier.label} does not play for"
+                                        f" {pos.team}", field="possession.carrier")
+                if not carrier.standing:
+                    raise IllegalAction(f"the carrier {carrier.label} is out",
+                                        field="possession.carrier")
+
+    def player(self, pid: str, field: str = "player") -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise UnknownPlayer(f"no player with id {pid!r} in this match", field=field)
+
+    def team_players(self, team: str) -> list[Player]:
+        return [p for p in self.players if p.team == team]
+
+    def standing_teams(self) -> list[str]:
+        return [t for t in self.teams if t not in self.eliminated
+                and any(p.standing for p in self.team_players(t))]
+
+    def with_players(self, players: dict[str, Player]) -> "Arena":
+        return replace(self, players=tuple(players.get(p.id, p) for p in self.players))
+
+    def as_dict(self) -> dict:
+        return {
+            "teams": [{"id": t, "players": [
+                {"id": p.id, "platform": p.platform, "zone": p.zone, "out": p.out,
+                 "dead": p.dead, **({"name": p.name} if p.name else {})}
+                for p in self.team_players(t)]} for t in self.teams],
+            "possession": self.possession.as_dict() if self.possession else None,
+            "eliminated": list(self.eliminated),
+        }
+
+
+def arena_from_dict(data: Mapping[str, Any], settings: Settings) -> Arena:
+    """Build an arena from the JSON shape the API and the match log use."""
+    teams = data.get("teams") or []
+    players = []
+    for ti, team in enumerate(teams):
+        for pi, p in enumerate(team.get("players", [])):
+            where = f"teams.{ti}.players.{pi}"
+            if not isinstance(p.get("id"), str) or not isinstance(p.get("platform"), str):
+                raise RulesError("each player needs a string id and platform", field=where)
+            players.append(Player(id=p["id"], team=team["id"], platform=p["platform"],
+                                  zone=p.get("zone"), out=bool(p.get("out", False)),
+                                  dead=bool(p.get("dead", False)), name=p.get("name")))
+    pos = data.get("possession")
+    possession = None
+    if pos:
+        possession = Possession(pos["team"], pos.get("carrier"), tuple(pos.get("visited") or ()),
+                                bool(pos.get("hot", False)))
+        if possession.carrier and not possession.visited:
+            carrier = next((p for p in players if p.id == possession.carrier), None)
+            if carrier:
+                possession = replace(possession, visited=(carrier.platform,))
+    return Arena(teams=tuple(t["id"] for t in teams), players=tuple(players),
+                 possession=possession, settings=settings,
+                 eliminated=tuple(data.get("eliminated") or ()))

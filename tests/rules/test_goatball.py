@@ -1,0 +1,184 @@
+"""Goat-ball: golden passes, quick resolution, tip-off, the match fold, and properties."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.rules.dice import Dice
+from companion.rules.errors import RulesError
+from companion.rules.goatball.match import (actions_from, apply_event, arena_of, new_match,
+                                            throw_from)
+from companion.rules.goatball.passes import Check, resolve_pass
+from companion.rules.goatball.quick import resolve_quick
+from companion.rules.goatball.state import Settings, arena_from_dict
+from companion.rules.goatball.tipoff import resolve_tipoff
+from companion.rules.yaotzin.match import MatchOver
+from tests.helpers import GOLDEN, assert_subset, golden
+
+PASSES = json.loads((GOLDEN / "goatball/passes.json").read_text())
+DEFAULTS = PASSES["defaults"]
+
+
+def arena_for(case: dict):
+    teams = copy.deepcopy(case.get("teams", DEFAULTS["teams"]))
+    for team in teams:
+        for p in team["players"]:
+            p.update(case.get("teams_patch", {}).get(p["id"], {}))
+    possession = case.get("possession", DEFAULTS["possession"])
+    return arena_from_dict({"teams": teams, "possession": possession},
+                           Settings.from_dict(case.get("settings")))
+
+
+@pytest.mark.parametrize("case", PASSES["cases"], ids=[c["name"] for c in PASSES["cases"]])
+def test_pass(case):
+    def run():
+        return resolve_pass(arena_for(case), actions_from(case["actions"]),
+                            throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+
+    if "error" in case:
+        with pytest.raises(RulesError, match=case["error"]):
+            run()
+    else:
+        result, _ = run()
+        assert_subset(case["expect"], result)
+
+
+QUICK = golden("goatball/quick.json")
+
+
+@pytest.mark.parametrize("case", QUICK, ids=[json.dumps(c["teams"]) for c in QUICK])
+def test_quick(case):
+    assert_subset(case["expect"], resolve_quick(case["teams"]))
+
+
+# -- tip-off --------------------------------------------------------------------------------
+def default_arena():
+    return arena_from_dict({"teams": DEFAULTS["teams"]}, Settings())
+
+
+def test_tipoff_highest_takes_the_ball():
+    result, arena = resolve_tipoff(default_arena(), {"r1": Check(12), "b1": Check(15)}, Dice())
+    assert result["possession"] == {"team": "blue", "carrier": "b1", "visited": ["p7"],
+                                    "hot": False}
+    assert arena.possession.carrier == "b1"
+
+
+def test_tipoff_tie_across_teams_asks_the_tied_to_roll_again():
+    result, arena = resolve_tipoff(default_arena(),
+                                   {"r1": Check(15), "b1": Check(15), "b2": Check(3)}, Dice())
+    assert result["reroll"] == ["r1", "b1"] and arena.possession is None
+
+
+def test_tipoff_tie_across_teams_rerolls_only_the_tied_when_we_roll():
+    checks = {"r1": Check(modifier=2), "b1": Check(modifier=2), "b2": Check(modifier=0)}
+    dice = Dice({"r1.tipoff": 13, "b1.tipoff": 13, "b2.tipoff": 14,
+                 "r1.tipoff#2": 4, "b1.tipoff#2": 9})
+    result, _ = resolve_tipoff(default_arena(), checks, dice)
+    assert result["rounds"] == [{"r1": 15, "b1": 15, "b2": 14}, {"r1": 6, "b1": 11}]
+    assert result["possession"]["carrier"] == "b1"
+
+
+def test_tipoff_tie_inside_a_team_lets_it_choose():
+    result, _ = resolve_tipoff(default_arena(), {"r1": Check(15), "r2": Check(15),
+                                                 "b1": Check(10)}, Dice())
+    assert result["possession"]["team"] == "red" and result["possession"]["carrier"] is None
+    assert result["choose_from"] == ["r1", "r2"]
+
+
+# -- the match fold ---------------------------------------------------------------------------
+def test_a_match_runs_tipoff_carrier_and_passes_and_ends():
+    teams = [{"id": "red", "players": [{"id": "r1", "platform": "p1"}]},
+             {"id": "blue", "players": [{"id": "b1", "platform": "p2"},
+                                        {"id": "b2", "platform": "p3"}]}]
+    state = new_match(teams, Settings())
+    state, _ = apply_event(state, {"type": "tipoff", "checks": {"b1": {"check": 14},
+                                                                "b2": {"check": 14},
+                                                                "r1": {"check": 9}}}, Dice())
+    assert state["possession"]["carrier"] is None
+    with pytest.raises(RulesError):
+        apply_event(state, {"type": "carrier", "player": "r1"}, Dice())
+    state, _ = apply_event(state, {"type": "carrier", "player": "b2"}, Dice())
+    assert state["possession"] == {"team": "blue", "carrier": "b2", "visited": ["p3"],
+                                   "hot": False}
+    state, result = apply_event(state, {
+        "type": "pass", "throw": {"kind": "pass", "target": "b1"},
+        "actions": [{"player": "b2", "action": "throw", "check": 10},
+                    {"player": "r1", "action": "intercept", "check": 3}]}, Dice())
+    assert result["winner"] == "blue" and state["status"] == "over" and state["passes"] == 1
+    with pytest.raises(MatchOver):
+        apply_event(state, {"type": "note"}, Dice())
+
+
+# -- properties -------------------------------------------------------------------------------
+checks = st.integers(1, 25)
+
+
+@st.composite
+def passes(draw):
+    n_red, n_blue = draw(st.integers(2, 6)), draw(st.integers(1, 6))
+    red = [{"id": f"r{i}", "platform": f"p{i}", "out": i > 1 and draw(st.booleans())}
+           for i in range(1, n_red + 1)]
+    blue = [{"id": f"b{i}", "platform": f"q{i}", "out": draw(st.booleans())}
+            for i in range(1, n_blue + 1)]
+    if all(p["out"] for p in blue):
+        blue[0]["out"] = False
+    arena = arena_from_dict({"teams": [{"id": "red", "players": red},
+                                       {"id": "blue", "players": blue}],
+                             "possession": {"team": "red", "carrier": "r1", "visited": ["p1"],
+                                            "hot": draw(st.booleans())}}, Settings())
+    standing = [p for p in arena.players if p.standing]
+    actions = [{"player": "r1", "action": "throw", "check": draw(checks)}]
+    for p in standing[1:]:
+        kind = draw(st.sampled_from(["none", "throw", "intercept", "knock_off"]))
+        if kind == "throw" and p.team == "red" or kind == "intercept" and p.team == "blue":
+            actions.append({"player": p.id, "action": kind, "check": draw(checks)})
+        elif kind == "knock_off":
+            foes = [q for q in standing if q.team != p.team]
+            if foes:
+                actions.append({"player": p.id, "action": "knock_off", "check": draw(checks),
+                                "defense": draw(checks),
+                                "target": draw(st.sampled_from(foes)).id})
+    mates = [p for p in standing if p.team == "red" and p.id != "r1"]
+    foes = [p for p in standing if p.team == "blue"]
+    if arena.possession.hot and foes and draw(st.booleans()):
+        throw = {"kind": "hot", "target": draw(st.sampled_from(foes)).id,
+                 "carrier_check": draw(checks), "target_check": draw(checks)}
+    elif mates:
+        throw = {"kind": "pass", "target": draw(st.sampled_from(mates)).id}
+    else:
+        throw = None
+        actions = actions[1:]
+    return arena, actions, throw
+
+
+@settings(max_examples=300, deadline=None)
+@given(passes())
+def test_pass_properties(example):
+    arena, actions, throw = example
+    result, after = resolve_pass(arena, actions_from(actions), throw_from(throw), Dice(seed=0))
+    made = result["checks"]
+    # totals are the sums of the margins of those who stayed up
+    assert result["throw_total"] == sum(c["margin"] for c in made if c["action"] == "throw")
+    assert result["intercept_total"] == sum(c["margin"] for c in made
+                                            if c["action"] == "intercept")
+    assert all(c["margin"] == 0 for c in made if c["fell"])
+    # nobody out acted
+    out_before = {p.id for p in arena.players if not p.standing}
+    assert not out_before & {c["player"] for c in made}
+    assert not out_before & {k["player"] for k in result["knock_offs"] if k["happened"]}
+    # possession belongs to a team with someone standing, unless the match is over
+    if result["winner"] is None:
+        holder = after.possession.team
+        assert any(p.standing for p in after.team_players(holder))
+        if after.possession.carrier:
+            assert after.player(after.possession.carrier).standing
+
+
+def test_new_match_state_round_trips():
+    teams = [{"id": "red", "players": [{"id": "r1", "platform": "p1"}]},
+             {"id": "blue", "players": [{"id": "b1", "platform": "p2"}]}]
+    state = new_match(teams, Settings(zones=False))
+    assert arena_of(state).as_dict()["teams"] == state["teams"]
