@@ -107,3 +107,19 @@ class Dice:
 
     def records(self) -> list[dict]:
         return [r.as_dict() for r in self.rolls]
+
+    def given(self) -> dict[str, int | list[int]]:
+        """The naturals rolled, by name, in the shape `Dice(given=...)` replays exactly.
+
+        A single die rolled again under the same name (a re-roll) becomes a list, consumed in
+        order on replay; groups (several dice, advantage) carry their faces as a list.
+        """
+        out: dict[str, int | list[int]] = {}
+        for r in self.rolls:
+            faces = list(r.naturals)
+            if r.name not in out:
+                out[r.name] = faces[0] if len(faces) == 1 and not r.keep else faces
+            else:
+                previous = out[r.name]
+                out[r.name] = (previous if isinstance(previous, list) else [previous]) + faces
+        return out

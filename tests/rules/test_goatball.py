@@ -9,8 +9,13 @@ from hypothesis import strategies as st
 
 from companion.rules.dice import Dice
 from companion.rules.errors import RulesError
-from companion.rules.goatball.match import (actions_from, apply_event, arena_of, new_match,
-                                            throw_from)
+from companion.rules.goatball.match import (
+    actions_from,
+    apply_event,
+    arena_of,
+    new_match,
+    throw_from,
+)
 from companion.rules.goatball.passes import Check, resolve_pass
 from companion.rules.goatball.quick import resolve_quick
 from companion.rules.goatball.state import Settings, arena_from_dict

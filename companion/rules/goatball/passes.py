@@ -127,6 +127,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
             if not s.adjacent(p.zone or "", a.zone):
                 raise IllegalAction(f"{a.zone} is not next to {p.label}'s zone ({p.zone})",
                                     field=f"{where}.zone")
+            if any(b.action == "block" and arena.player(b.player).team != p.team
+                   and arena.player(b.player).zone == a.zone for b in actions):
+                _need_check(a.check, p.label, "move past a block", f"{where}.check")
         if a.action == "block":
             _need_check(a.check, p.label, "block", f"{where}.check")
     carrier = arena.player(pos.carrier)
@@ -263,7 +266,8 @@ class _Pass:
             helped = any(d.action == "defend" and d.target == a.target and self.standing(d.player)
                          for d in self.actions)
             attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
-            defense = a.defense.resolve(self.dice, f"{a.target}.defense", advantage=helped)
+            defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
+                                        advantage=helped)
             success = attack["total"] > defense["total"]
             entry.update(happened=True, attack=attack, defense=defense, defended=helped,
                          success=success)
@@ -357,9 +361,8 @@ class _Pass:
                         and self.players[b.player].team != mover.team
                         and self.players[b.player].zone == a.zone]
             for b in blockers:
-                mine = _need_check(a.check, mover.label, "move past a block",
-                                   "actions.check").resolve(self.dice, f"{a.player}.move")
-                theirs = b.check.resolve(self.dice, f"{b.player}.block")
+                mine = a.check.resolve(self.dice, f"{a.player}.move.{b.player}")
+                theirs = b.check.resolve(self.dice, f"{b.player}.block.{a.player}")
                 if theirs["total"] >= mine["total"]:
                     entry["blocked_by"] = b.player
                     break

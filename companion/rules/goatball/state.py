@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import IllegalAction, RulesError, UnknownPlayer
 
@@ -19,14 +20,14 @@ def is_flight(name: str) -> bool:
 @dataclass(frozen=True)
 class Settings:
     zones: bool = False
-    zone_links: dict[str, list[str]] | None = None   # adjacency; None: every zone borders every other
+    zone_links: dict[str, list[str]] | None = None   # adjacency; None: all zones border
     bloodball: bool = False                          # the ball is a spear: hot knock-outs wound
     bloodball_lethal: bool = False                   # the stricter custom: every knock-out is death
     magic: bool = False
     allowed_magic: tuple[str, ...] = ()
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Settings":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Settings:
         data = dict(data or {})
         known = {f for f in cls.__dataclass_fields__}
         for key in data:
@@ -138,7 +139,7 @@ class Arena:
         return [t for t in self.teams if t not in self.eliminated
                 and any(p.standing for p in self.team_players(t))]
 
-    def with_players(self, players: dict[str, Player]) -> "Arena":
+    def with_players(self, players: dict[str, Player]) -> Arena:
         return replace(self, players=tuple(players.get(p.id, p) for p in self.players))
 
     def as_dict(self) -> dict:
