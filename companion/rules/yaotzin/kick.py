@@ -175,6 +175,7 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     after, goal, receiver = roll_on(court, roster, kicker.square, landing, eq)
     return {
         "kicker": kicker.id,
+        "origin": kicker.square.as_dict(),
         "attack": {"natural": attack.natural, "total": attack.total, "ac": KICK_AC, "hit": hit,
                    "modifier": mods.modifier,
                    "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},

@@ -1,0 +1,87 @@
+"""A small Python client for the companion, on requests: what the CLI and scripts use."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import requests
+
+from .server.config import DEFAULT_PORT, default_data_dir
+
+
+class CompanionError(Exception):
+    def __init__(self, status: int, body: Any):
+        err = body.get("error", {}) if isinstance(body, dict) else {}
+        super().__init__(f"{status} {err.get('code', '')}: {err.get('message', body)}")
+        self.status, self.body = status, body
+
+
+def default_token() -> str | None:
+    if os.environ.get("BALLCOURT_TOKEN"):
+        return os.environ["BALLCOURT_TOKEN"]
+    path = default_data_dir() / "token"
+    return path.read_text().strip() if path.exists() else None
+
+
+class Client:
+    def __init__(self, url: str | None = None, token: str | None = None, timeout: float = 10):
+        self.url = (url or os.environ.get("BALLCOURT_URL")
+                    or f"http://127.0.0.1:{DEFAULT_PORT}").rstrip("/")
+        self.token = token or default_token()
+        self.timeout = timeout
+        self.session = requests.Session()
+        if self.token:
+            self.session.headers["Authorization"] = f"Bearer {self.token}"
+
+    def request(self, method: str, route: str, body: Any = None) -> Any:
+        response = self.session.request(method, f"{self.url}/api/v1{route}", json=body,
+                                        timeout=self.timeout)
+        data = response.json() if response.content else None
+        if response.status_code >= 400:
+            raise CompanionError(response.status_code, data)
+        return data
+
+    def get(self, route: str) -> Any:
+        return self.request("GET", route)
+
+    def post(self, route: str, body: Any = None) -> Any:
+        return self.request("POST", route, body if body is not None else {})
+
+    # the rules
+    def kick(self, body: dict) -> dict:
+        return self.post("/yaotzin/kick", body)
+
+    def preview(self, body: dict) -> dict:
+        return self.post("/yaotzin/kick/preview", body)
+
+    def intercept(self, body: dict) -> dict:
+        return self.post("/yaotzin/intercept", body)
+
+    def tick(self, body: dict) -> dict:
+        return self.post("/yaotzin/tick", body)
+
+    def hoop(self, body: dict) -> dict:
+        return self.post("/yaotzin/hoop", body)
+
+    def goatball_pass(self, body: dict) -> dict:
+        return self.post("/goatball/pass", body)
+
+    def quick(self, body: dict) -> dict:
+        return self.post("/goatball/quick", body)
+
+    # matches
+    def new_match(self, body: dict) -> dict:
+        return self.post("/matches", body)
+
+    def match(self, match_id: str) -> dict:
+        return self.get(f"/matches/{match_id}")
+
+    def events(self, match_id: str) -> list[dict]:
+        return self.get(f"/matches/{match_id}/events")["events"]
+
+    def apply(self, match_id: str, event: dict) -> dict:
+        return self.post(f"/matches/{match_id}/events", event)
+
+    def undo(self, match_id: str) -> dict:
+        return self.post(f"/matches/{match_id}/undo")

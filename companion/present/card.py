@@ -1,0 +1,48 @@
+"""The chat card: title, lines, rolls and actions as data, plus an English HTML rendering."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from .text import render
+
+
+class Card:
+    def __init__(self, kind: str, title_key: str, **title_data: Any):
+        self.kind = kind
+        self.title = {"key": title_key, "data": title_data, "text": render(title_key, title_data)}
+        self.lines: list[dict] = []
+        self.actions: list[dict] = []
+        self.breakdown: list[dict] = []
+
+    def line(self, key: str, tone: str = "info", **data: Any) -> Card:
+        self.lines.append({"key": key, "data": data, "text": render(key, data), "tone": tone})
+        return self
+
+    def action(self, action_id: str, key: str, payload: dict, **data: Any) -> Card:
+        self.actions.append({"id": action_id, "key": key, "data": data,
+                             "label": render(key, data), "payload": payload})
+        return self
+
+    def build(self, rolls: list[dict]) -> dict:
+        return {"kind": self.kind, "title": self.title, "lines": self.lines,
+                "breakdown": self.breakdown, "rolls": rolls, "actions": self.actions,
+                "html": self.html(rolls)}
+
+    def html(self, rolls: list[dict]) -> str:
+        esc = html.escape
+        parts = [f'<div class="ballcourt-card" data-kind="{esc(self.kind)}">',
+                 f"<h3>{esc(self.title['text'])}</h3>"]
+        if self.breakdown:
+            items = "".join(f"<li>{esc(b['label'])} <b>{b['value']:+d}</b></li>"
+                            for b in self.breakdown)
+            parts.append(f'<ul class="ballcourt-breakdown">{items}</ul>')
+        parts += [f'<p class="ballcourt-line {esc(line["tone"])}">{esc(line["text"])}</p>'
+                  for line in self.lines]
+        if rolls:
+            items = "".join(f"<li>{esc(r['name'])}: {esc(r['formula'])} → {r['total']}</li>"
+                            for r in rolls)
+            parts.append(f'<ul class="ballcourt-rolls">{items}</ul>')
+        parts.append("</div>")
+        return "".join(parts)

@@ -1,0 +1,101 @@
+"""Cards for goat-ball results."""
+
+from __future__ import annotations
+
+from .card import Card
+
+Names = dict[str, str]
+
+
+def _outcome_line(card: Card, r: dict, names: Names) -> None:
+    pos = r["possession"]
+    outcome = r["outcome"]
+    data: dict = {}
+    if outcome in ("pass", "no_change"):
+        data = {"carrier": names.get(pos["carrier"] or "", "-")}
+    elif outcome in ("intercepted", "turnover"):
+        data = {"team": pos["team"]}
+    elif outcome == "knocked_out":
+        data = {"target": names[r["throw"]["target"]]}
+    tone = {"pass": "good", "knocked_out": "good", "no_change": "muted"}.get(outcome, "bad")
+    card.line(f"BALLCOURT.Card.Pass.{outcome}", tone, **data)
+
+
+def pass_card(r: dict, names: Names, team: str) -> dict:
+    card = Card("goatball.pass", "BALLCOURT.Card.Pass.Title", team=team)
+    for k in r["knock_offs"]:
+        if not k["happened"]:
+            continue
+        key = "BALLCOURT.Card.Pass.KnockOff" if k["success"] else \
+            "BALLCOURT.Card.Pass.KnockOffFails"
+        card.line(key, "bad" if k["success"] else "muted", player=names[k["player"]],
+                  target=names[k["target"]], attack=k["attack"]["total"],
+                  defense=k["defense"]["total"])
+    for c in r["checks"]:
+        card.line("BALLCOURT.Card.Pass.Check", player=names[c["player"]], action=c["action"],
+                  total=c["total"], margin=c["margin"])
+        if c["fell"]:
+            card.line("BALLCOURT.Card.Pass.Fell", "bad", player=names[c["player"]])
+    if r["throw"]:
+        card.line("BALLCOURT.Card.Pass.Totals", throw=r["throw_total"],
+                  intercept=r["intercept_total"])
+    _outcome_line(card, r, names)
+    for d in r["damage"]:
+        card.line("BALLCOURT.Card.Pass.Spear", "bad", player=names[d["player"]],
+                  total=d["total"], dice=d["dice"])
+    for m in r["moves"]:
+        if m["moved"]:
+            card.line("BALLCOURT.Card.Pass.Moved", player=names[m["player"]], zone=m["to"])
+        elif m["blocked_by"]:
+            card.line("BALLCOURT.Card.Pass.Blocked", player=names[m["player"]], zone=m["to"],
+                      blocker=names[m["blocked_by"]])
+    pos = r["possession"]
+    if pos["hot"]:
+        card.line("BALLCOURT.Card.Pass.Hot", "good")
+    else:
+        card.line("BALLCOURT.Card.Pass.Heat", count=len(pos["visited"]))
+    if pos["carrier"] is None and r["winner"] is None:
+        card.line("BALLCOURT.Card.Pass.Choose", team=pos["team"])
+    for pid in r["returned"]:
+        card.line("BALLCOURT.Card.Pass.Returned", "good", player=names[pid])
+    for pid in r["dead"]:
+        card.line("BALLCOURT.Card.Pass.Dead", "bad", player=names[pid])
+    _winner_line(card, r["winner"])
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"out": r["out"], "returned": r["returned"], "dead": r["dead"],
+                 "possession": pos, "damage": r["damage"],
+                 "ball_on": (r["hot_contest"] or {}).get("ball_on")})
+    return card.build(r["rolls"])
+
+
+def _winner_line(card: Card, winner: str | None) -> None:
+    if winner == "draw":
+        card.line("BALLCOURT.Card.Draw", "good")
+    elif winner:
+        card.line("BALLCOURT.Card.Winner", "good", team=winner)
+
+
+def tipoff_card(r: dict, names: Names) -> dict:
+    card = Card("goatball.tipoff", "BALLCOURT.Card.Tipoff.Title")
+    last = r["rounds"][-1]
+    for pid, total in last.items():
+        card.line("BALLCOURT.Card.Pass.Check", player=names[pid], action="acrobatics",
+                  total=total, margin=total)
+    if r["reroll"]:
+        card.line("BALLCOURT.Card.Tipoff.Reroll", "bad",
+                  players=", ".join(names[p] for p in r["reroll"]))
+    else:
+        card.line("BALLCOURT.Card.Tipoff.Takes", "good", team=r["possession"]["team"])
+        if r["possession"]["carrier"] is None:
+            card.line("BALLCOURT.Card.Pass.Choose", team=r["possession"]["team"])
+        card.action("apply", "BALLCOURT.Action.Apply", {"possession": r["possession"]})
+    return card.build(r["rolls"])
+
+
+def quick_card(r: dict) -> dict:
+    card = Card("goatball.quick", "BALLCOURT.Card.Quick.Title")
+    for team, total in r["sums"].items():
+        card.line("BALLCOURT.Card.Quick.Sum", team=team, sum=total)
+    card.line("BALLCOURT.Card.Quick.Reason", "muted", reason=r["reason"])
+    _winner_line(card, r["winner"])
+    return card.build([])

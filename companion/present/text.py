@@ -1,0 +1,95 @@
+"""English texts of every card key. The module's lang/en.json holds the same keys and
+placeholders (a test keeps them in step); lang/ru.json translates them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+TEXT = {
+    # Yaotzin
+    "BALLCOURT.Card.Kick.Title": "{kicker} kicks at ({x}, {y})",
+    "BALLCOURT.Card.Kick.Hit": "Attack {total} against AC {ac}: on target.",
+    "BALLCOURT.Card.Kick.Miss": "Attack {total} against AC {ac}: off by {squares} squares"
+                                " ({heading}).",
+    "BALLCOURT.Card.Kick.Landing": "The ball lands at ({x}, {y}), {feet} ft from the kicker.",
+    "BALLCOURT.Card.Kick.Interceptor": "{player} may intercept at ({x}, {y}): Reflex DC {dc}.",
+    "BALLCOURT.Card.Kick.Skipped": "{player} cannot intercept: {reason}.",
+    "BALLCOURT.Card.Kick.Receiver": "{player} stands where it lands and has the ball.",
+    "BALLCOURT.Card.Ball.RollsOn": "Unstopped, it rolls on {direction} at {speed} squares.",
+    "BALLCOURT.Card.Ball.Rests": "The ball comes to rest at ({x}, {y}).",
+    "BALLCOURT.Card.Goal": "Goal! Over the {end} line.",
+    "BALLCOURT.Card.Intercept.Title": "{player} tries to stop the ball",
+    "BALLCOURT.Card.Intercept.Save": "Reflex {total} against DC {dc}.",
+    "BALLCOURT.Card.Intercept.yoke": "Caught cleanly with the yoke.",
+    "BALLCOURT.Card.Intercept.stopped": "Stopped, but not with the yoke.",
+    "BALLCOURT.Card.Intercept.deflected": "Deflected: it caroms {squares} squares {heading}.",
+    "BALLCOURT.Card.Intercept.missed": "Missed: the ball flies on.",
+    "BALLCOURT.Card.Damage": "{player} takes {total} nonlethal damage ({dice}).",
+    "BALLCOURT.Card.Tick.Title": "The ball moves ({speed} squares {direction})",
+    "BALLCOURT.Card.Tick.Still": "The ball is still.",
+    "BALLCOURT.Card.Tick.RollsBack": "It rolls back down the slope.",
+    "BALLCOURT.Card.Tick.Chance": "{player} may stop it at ({x}, {y}): Reflex DC {dc}.",
+    "BALLCOURT.Card.Tick.StoppedBy": "{player} has the ball.",
+    "BALLCOURT.Card.Tick.Wall": "It stops against the wall.",
+    "BALLCOURT.Card.Hoop.Title": "{kicker} shoots at the {hoop} hoop",
+    "BALLCOURT.Card.Hoop.Attack": "Attack {total} against AC {ac}.",
+    "BALLCOURT.Card.Hoop.Confirm": "Confirmation {total} against AC {ac}.",
+    "BALLCOURT.Card.Hoop.Through": "Through the hoop! {points} points and the game.",
+    "BALLCOURT.Card.Hoop.Stone": "It strikes the stone and drops below the hoop.",
+    "BALLCOURT.Card.Hoop.Miss": "A miss: it scatters {squares} squares {heading}.",
+    "BALLCOURT.Card.Dribble.Title": "{player} dribbles {count} squares",
+    "BALLCOURT.Card.Dribble.Cost": "Movement {cost} of {budget}.",
+    "BALLCOURT.Card.Dribble.Provokes": "{player} may grab at him (grapple attack of"
+                                       " opportunity).",
+    "BALLCOURT.Card.Contest.Title": "{actor}: {kind} against {target}",
+    "BALLCOURT.Card.Contest.Won": "{actor} wins.",
+    "BALLCOURT.Card.Contest.Lost": "{target} holds.",
+    "BALLCOURT.Card.Contest.TouchMiss": "The touch attack misses.",
+    "BALLCOURT.Card.Contest.Prone": "{player} is knocked prone (no damage).",
+    "BALLCOURT.Card.Contest.Moved": "{player} is moved to ({x}, {y}).",
+    # goat-ball
+    "BALLCOURT.Card.Pass.Title": "Pass: {team} has the ball",
+    "BALLCOURT.Card.Pass.Totals": "Throw {throw} against intercept {intercept}.",
+    "BALLCOURT.Card.Pass.Check": "{player} ({action}): {total}, margin {margin}.",
+    "BALLCOURT.Card.Pass.Fell": "{player} falls off the platform.",
+    "BALLCOURT.Card.Pass.KnockOff": "{player} knocks {target} off ({attack} against"
+                                    " {defense}).",
+    "BALLCOURT.Card.Pass.KnockOffFails": "{target} keeps the footing against {player}"
+                                         " ({attack} against {defense}).",
+    "BALLCOURT.Card.Pass.pass": "The pass reaches {carrier}.",
+    "BALLCOURT.Card.Pass.intercepted": "Intercepted! {team} takes the ball.",
+    "BALLCOURT.Card.Pass.no_change": "Nothing changes: {carrier} keeps the ball.",
+    "BALLCOURT.Card.Pass.knocked_out": "{target} is knocked out by the hot ball.",
+    "BALLCOURT.Card.Pass.turnover": "The ball goes to {team}.",
+    "BALLCOURT.Card.Pass.Hot": "The ball is hot!",
+    "BALLCOURT.Card.Pass.Heat": "Platforms visited: {count} of 4.",
+    "BALLCOURT.Card.Pass.Choose": "{team} names the new carrier.",
+    "BALLCOURT.Card.Pass.Returned": "{player} is back in the game.",
+    "BALLCOURT.Card.Pass.Out": "{player} is out.",
+    "BALLCOURT.Card.Pass.Dead": "{player} is slain.",
+    "BALLCOURT.Card.Pass.Moved": "{player} moves to zone {zone}.",
+    "BALLCOURT.Card.Pass.Blocked": "{blocker} keeps {player} out of zone {zone}.",
+    "BALLCOURT.Card.Pass.Spear": "The spear deals {total} piercing damage to {player}"
+                                 " ({dice}).",
+    "BALLCOURT.Card.Winner": "{team} wins the match!",
+    "BALLCOURT.Card.Draw": "The match is a draw.",
+    "BALLCOURT.Card.Tipoff.Title": "The goat kicks the ball in",
+    "BALLCOURT.Card.Tipoff.Reroll": "A tie between teams: {players} roll again.",
+    "BALLCOURT.Card.Tipoff.Takes": "{team} takes the ball.",
+    "BALLCOURT.Card.Quick.Title": "Quick resolution",
+    "BALLCOURT.Card.Quick.Sum": "{team}: {sum}.",
+    "BALLCOURT.Card.Quick.Reason": "{reason}",
+    # actions
+    "BALLCOURT.Action.Apply": "Apply",
+    "BALLCOURT.Action.Intercept": "{player} tries to intercept",
+    "BALLCOURT.Action.Stop": "{player} tries to stop it",
+    "BALLCOURT.Action.Undo": "Undo",
+}
+
+
+def render(key: str, data: dict[str, Any]) -> str:
+    template = TEXT[key]
+    try:
+        return template.format(**data)
+    except (KeyError, IndexError) as exc:   # a programming error: a key without its data
+        raise AssertionError(f"text {key} lacks {exc}") from exc

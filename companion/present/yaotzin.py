@@ -1,0 +1,217 @@
+"""Cards and overlays for Yaotzin results."""
+
+from __future__ import annotations
+
+from ..rules.yaotzin.flight import kick_line
+from ..rules.yaotzin.grid import Square
+from .card import Card
+
+Names = dict[str, str]
+
+
+def _sq(d: dict) -> Square:
+    return Square(d["x"], d["y"])
+
+
+def _ball_lines(card: Card, ball: dict, goal: dict | None) -> None:
+    if goal:
+        card.line("BALLCOURT.Card.Goal", "good", end=goal["end"])
+    elif ball["speed"]:
+        card.line("BALLCOURT.Card.Ball.RollsOn", direction=ball["direction"], speed=ball["speed"])
+    else:
+        card.line("BALLCOURT.Card.Ball.Rests", x=ball["x"], y=ball["y"])
+
+
+def ball_events(ball: dict, goal: dict | None) -> list[dict]:
+    """The match events that put a result on the table."""
+    if goal:
+        return [{"type": "goal", "end": goal["end"]}]
+    return [{"type": "ball", **ball}]
+
+
+def kick_card(r: dict, names: Names) -> dict:
+    card = Card("yaotzin.kick", "BALLCOURT.Card.Kick.Title", kicker=names[r["kicker"]],
+                **r["target"])
+    card.breakdown = r["attack"]["breakdown"]
+    a = r["attack"]
+    if a["hit"]:
+        card.line("BALLCOURT.Card.Kick.Hit", "good", total=a["total"], ac=a["ac"])
+    else:
+        card.line("BALLCOURT.Card.Kick.Miss", "bad", total=a["total"], ac=a["ac"],
+                  squares=r["scatter"]["squares"], heading=r["scatter"]["heading"])
+    card.line("BALLCOURT.Card.Kick.Landing", feet=r["flight_ft"], **r["landing"])
+    for i in r["interceptors"]:
+        card.line("BALLCOURT.Card.Kick.Interceptor", player=names[i["player"]], dc=i["dc"],
+                  **i["square"])
+    for s in r["skipped"]:
+        card.line("BALLCOURT.Card.Kick.Skipped", "muted", player=names[s["player"]],
+                  reason=s["reason"])
+    if r["receiver"]:
+        card.line("BALLCOURT.Card.Kick.Receiver", player=names[r["receiver"]])
+    _ball_lines(card, r["ball"], r["goal"])
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": ball_events(r["ball"], r["goal"]), "path": r["path"],
+                 "ball": r["ball"]})
+    for i in r["interceptors"]:
+        card.action(f"intercept:{i['player']}", "BALLCOURT.Action.Intercept",
+                    {"kind": "flight", "player": i["player"], "dc": i["dc"], "rem": i["rem"],
+                     "ball": {**r["landing"], "speed": 0, "direction": None},
+                     "from": r["origin"]}, player=names[i["player"]])
+    return card.build(r["rolls"])
+
+
+def kick_overlay(r: dict) -> dict:
+    origin = _sq(r["origin"])
+    p0, p1 = kick_line(origin, _sq(r["landing"]), r["corner"])
+    return {"kind": "kick", "origin": origin.as_dict(), "line": {"from": list(p0), "to": list(p1)},
+            "path": r["path"], "target": r["target"], "landing": r["landing"],
+            "interceptors": [{**i["square"], "player": i["player"], "label": f"DC {i['dc']}"}
+                             for i in r["interceptors"]],
+            "goal": r["goal"]}
+
+
+def preview_overlay(p: dict, origin: dict) -> dict:
+    o, t = _sq(origin), _sq(p["target"])
+    lines = [kick_line(o, t, c) for c in ((1, 2) if o.x == t.x or o.y == t.y else (1,))]
+    return {"kind": "preview", "origin": origin, "target": p["target"],
+            "lines": [{"from": list(a), "to": list(b)} for a, b in lines],
+            "path": p["path"], "in_range": p["in_range"], "reason": p["reason"],
+            "range": {**origin, "feet": p["max_range_ft"]},
+            "interceptors": [{**i["square"], "player": i["player"], "label": f"DC {i['dc']}",
+                              "p_stop": i["odds"]["yoke"] + i["odds"]["stopped"]}
+                             for i in p["interceptors"]],
+            "heat": p["odds"]["landing"]}
+
+
+def intercept_card(r: dict, names: Names) -> dict:
+    card = Card("yaotzin.intercept", "BALLCOURT.Card.Intercept.Title", player=names[r["player"]])
+    card.line("BALLCOURT.Card.Intercept.Save", total=r["save"]["total"], dc=r["save"]["dc"])
+    outcome = r["outcome"]
+    tone = "good" if outcome in ("yoke", "stopped") else "bad"
+    data = ({"squares": r["carom"]["squares"], "heading": r["carom"]["heading"]}
+            if outcome == "deflected" else {})
+    card.line(f"BALLCOURT.Card.Intercept.{outcome}", tone, **data)
+    events = ball_events(r["ball"], r["goal"])
+    if r["damage"]:
+        card.line("BALLCOURT.Card.Damage", "bad", player=names[r["player"]],
+                  total=r["damage"]["total"], dice=r["damage"]["dice"])
+        events.append({"type": "damage", "player": r["player"],
+                       "nonlethal": r["damage"]["total"]})
+    _ball_lines(card, r["ball"], r["goal"])
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": events, "ball": r["ball"], "damage": (
+                    [{"player": r["player"], "nonlethal": r["damage"]["total"]}]
+                    if r["damage"] else [])})
+    return card.build(r["rolls"])
+
+
+def intercept_overlay(r: dict) -> dict:
+    return {"kind": "intercept", "ball": r["ball"], "outcome": r["outcome"], "goal": r["goal"]}
+
+
+def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:
+    motion = r["motion"]
+    if motion is None:
+        card = Card("yaotzin.tick", "BALLCOURT.Card.Tick.Title", speed=0, direction="-")
+        card.line("BALLCOURT.Card.Tick.Still", "muted")
+    else:
+        card = Card("yaotzin.tick", "BALLCOURT.Card.Tick.Title", speed=motion["speed"],
+                    direction=motion["direction"])
+        if motion["rolled_back"]:
+            card.line("BALLCOURT.Card.Tick.RollsBack")
+    for o in r["opportunities"]:
+        card.line("BALLCOURT.Card.Tick.Chance", player=names[o["player"]], dc=o["dc"],
+                  **o["square"])
+    if r["stopped_by"]:
+        card.line("BALLCOURT.Card.Tick.StoppedBy", "good", player=names[r["stopped_by"]])
+    elif motion and motion["wall"]:
+        card.line("BALLCOURT.Card.Tick.Wall")
+    _ball_lines(card, r["ball"], r["goal"])
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": ball_events(r["ball"], r["goal"]), "path": r["path"],
+                 "ball": r["ball"]})
+    for o in r["opportunities"]:
+        card.action(f"stop:{o['player']}", "BALLCOURT.Action.Stop",
+                    {"kind": "rolling", "player": o["player"], "dc": o["dc"],
+                     "ball": {**o["square"], "speed": motion["speed"],
+                              "direction": motion["direction"]}, "step": o["step"]},
+                    player=names[o["player"]])
+    return card.build([])
+
+
+def tick_overlay(r: dict) -> dict:
+    return {"kind": "tick", "start": r["start"], "path": r["path"], "ball": r["ball"],
+            "chances": [{**o["square"], "player": o["player"], "label": f"DC {o['dc']}"}
+                        for o in r["opportunities"]], "goal": r["goal"]}
+
+
+def hoop_card(r: dict, names: Names) -> dict:
+    card = Card("yaotzin.hoop", "BALLCOURT.Card.Hoop.Title", kicker=names[r["kicker"]],
+                hoop=r["hoop"])
+    card.breakdown = r["attack"]["breakdown"]
+    card.line("BALLCOURT.Card.Hoop.Attack", total=r["attack"]["total"], ac=r["ac"])
+    if r["confirm"]:
+        card.line("BALLCOURT.Card.Hoop.Confirm", total=r["confirm"]["total"], ac=r["ac"])
+    events: list[dict]
+    if r["through"]:
+        card.line("BALLCOURT.Card.Hoop.Through", "good", points=r["points"])
+        events = [{"type": "hoop", "team": r["team"]}]
+    elif r["attack"]["hit"]:
+        card.line("BALLCOURT.Card.Hoop.Stone")
+        events = [{"type": "ball", **r["ball"]}]
+    else:
+        card.line("BALLCOURT.Card.Hoop.Miss", "bad", squares=r["scatter"]["squares"],
+                  heading=r["scatter"]["heading"])
+        events = [{"type": "ball", **r["ball"]}]
+    for i in r["interceptors"]:
+        card.line("BALLCOURT.Card.Kick.Interceptor", player=names[i["player"]], dc=i["dc"],
+                  **i["square"])
+    card.action("apply", "BALLCOURT.Action.Apply", {"events": events, "ball": r["ball"],
+                                                     "path": r["path"]})
+    return card.build(r["rolls"])
+
+
+def hoop_overlay(r: dict) -> dict:
+    return {"kind": "hoop", "path": r["path"], "under": r["under"], "ball": r["ball"],
+            "through": r["through"],
+            "interceptors": [{**i["square"], "player": i["player"], "label": f"DC {i['dc']}"}
+                             for i in r["interceptors"]]}
+
+
+def dribble_card(r: dict, names: Names) -> dict:
+    card = Card("yaotzin.dribble", "BALLCOURT.Card.Dribble.Title", player=names[r["dribbler"]],
+                count=len(r["squares"]))
+    card.line("BALLCOURT.Card.Dribble.Cost", cost=r["cost"], budget=r["budget"])
+    for p in r["provokers"]:
+        card.line("BALLCOURT.Card.Dribble.Provokes", "bad", player=names[p["player"]])
+    _ball_lines(card, r["ball"], r["goal"])
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": ball_events(r["ball"], r["goal"]), "path": r["squares"],
+                 "moves": [{"player": r["dribbler"], **r["end"]}]})
+    return card.build([])
+
+
+def dribble_overlay(r: dict) -> dict:
+    return {"kind": "dribble", "path": r["squares"], "end": r["end"],
+            "provokers": [{**p["square"], "player": p["player"], "label": "grapple"}
+                          for p in r["provokers"]]}
+
+
+def contest_card(r: dict, names: Names) -> dict:
+    card = Card("yaotzin.contest", "BALLCOURT.Card.Contest.Title", actor=names[r["actor"]],
+                kind=r["kind"].replace("_", " "), target=names[r["target"]])
+    if r["touch"] and not r["touch"]["hit"]:
+        card.line("BALLCOURT.Card.Contest.TouchMiss", "bad")
+    elif r["success"]:
+        card.line("BALLCOURT.Card.Contest.Won", "good", actor=names[r["actor"]])
+    else:
+        card.line("BALLCOURT.Card.Contest.Lost", "bad", target=names[r["target"]])
+    if r["prone"]:
+        card.line("BALLCOURT.Card.Contest.Prone", player=names[r["prone"]])
+    for m in r["moves"]:
+        card.line("BALLCOURT.Card.Contest.Moved", player=names[m["player"]], **m["to"])
+    events = [{"type": "ball", **r["ball"]}] if r["ball"] else []
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": events, "moves": [{"player": m["player"], **m["to"]}
+                                             for m in r["moves"]], "prone": r["prone"]})
+    return card.build(r["rolls"])

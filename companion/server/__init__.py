@@ -1,0 +1,56 @@
+"""The companion server: `create_app()` wires the blueprints, guards, database and Socket.IO."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException
+
+from .config import Config
+from .db import close_db, init_db
+from .errors import ApiError
+from .errors import body as error_body
+from .sockets import create_socketio
+
+MAX_BODY = 1024 * 1024
+log = logging.getLogger("ballcourt")
+
+
+def create_app(config: Config | None = None) -> Flask:
+    from . import security, status
+    from .api import goatball, health, matches, yaotzin
+    from .openapi import build_spec
+
+    cfg = config or Config()
+    app = Flask(__name__)
+    app.config["BALLCOURT"] = cfg
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.json.sort_keys = False
+    init_db(cfg.db_path)
+    app.teardown_appcontext(close_db)
+
+    security.install(app)
+    for bp in (health.bp, yaotzin.bp, goatball.bp, matches.bp, status.bp):
+        app.register_blueprint(bp)
+    spec = build_spec()
+    app.add_url_rule("/api/v1/openapi.json", "openapi", lambda: jsonify(spec))
+
+    @app.errorhandler(ApiError)
+    def api_error(exc: ApiError):
+        return jsonify(error_body(exc.code, exc.message, exc.fields)), exc.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(
+            exc.code, "http_error")
+        return jsonify(error_body(code, exc.description or exc.name)), exc.code
+
+    @app.errorhandler(Exception)
+    def bug(exc: Exception):
+        log.exception("unhandled error")
+        return jsonify(error_body("internal", "the companion hit a bug; see its log")), 500
+
+    create_socketio(app, cfg.origins, MAX_BODY)
+    app.wsgi_app = security.HostGuard(app.wsgi_app, cfg.hosts)
+    return app

@@ -1,0 +1,55 @@
+"""Goat-ball over HTTP: passes, tip-offs and quick resolution, stateless."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from ...present import goatball as present
+from ...rules.dice import Dice
+from ...rules.errors import RulesError
+from ...rules.goatball.match import actions_from, check_from, throw_from
+from ...rules.goatball.passes import resolve_pass
+from ...rules.goatball.quick import resolve_quick
+from ...rules.goatball.state import Settings, arena_from_dict
+from ...rules.goatball.tipoff import resolve_tipoff
+from .. import schemas
+from ..routing import api_route
+
+bp = Blueprint("goatball", __name__, url_prefix="/api/v1/goatball")
+
+
+def names_of(teams: list[dict]) -> dict[str, str]:
+    return {p["id"]: p.get("name") or p["id"] for t in teams for p in t["players"]}
+
+
+def arena_of(body: dict):
+    return arena_from_dict(body, Settings.from_dict(body["settings"]))
+
+
+@api_route(bp, "POST", "/pass", schemas.PassSchema)
+def pass_route(body):
+    """Resolve one pass (round) from everyone's declared actions."""
+    arena = arena_of(body)
+    r, _ = resolve_pass(arena, actions_from(body["actions"]), throw_from(body["throw"]),
+                        Dice(body.get("rolls"), body.get("seed")))
+    return 200, {**r, "chat_card": present.pass_card(r, names_of(body["teams"]),
+                                                      arena.possession.team)}
+
+
+@api_route(bp, "POST", "/tipoff", schemas.TipoffSchema)
+def tipoff(body):
+    """The goat kicks the ball in: highest Dex (Acrobatics) takes it."""
+    arena = arena_of({**body, "possession": None})
+    r, _ = resolve_tipoff(arena, {pid: check_from(c) for pid, c in body["checks"].items()},
+                          Dice(body.get("rolls"), body.get("seed")))
+    return 200, {**r, "chat_card": present.tipoff_card(r, names_of(body["teams"]))}
+
+
+@api_route(bp, "POST", "/quick", schemas.QuickSchema)
+def quick(body):
+    """Settle a whole match with one check a player."""
+    ids = [t["id"] for t in body["teams"]]
+    if len(set(ids)) != len(ids):
+        raise RulesError("two teams share an id", field="teams")
+    r = resolve_quick({t["id"]: t["checks"] for t in body["teams"]})
+    return 200, {**r, "chat_card": present.quick_card(r)}

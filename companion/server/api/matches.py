@@ -1,0 +1,56 @@
+"""Matches: the state a table builds up, one applied event at a time, with undo."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from .. import schemas
+from ..db import get_db
+from ..matches import Matches
+from ..routing import api_route
+from ..sockets import push_match_event
+
+bp = Blueprint("matches", __name__, url_prefix="/api/v1/matches")
+
+
+@api_route(bp, "POST", "", schemas.MatchCreateSchema)
+def create(body):
+    """Start a match (Yaotzin or goat-ball) with its teams, field and settings."""
+    return 201, Matches(get_db()).create(body)
+
+
+@api_route(bp, "GET", "")
+def list_matches(_body):
+    """Every match, newest first."""
+    return 200, {"matches": Matches(get_db()).list()}
+
+
+@api_route(bp, "GET", "/<match_id>")
+def show(_body, match_id):
+    """A match's state and settings."""
+    return 200, Matches(get_db()).get(match_id)
+
+
+@api_route(bp, "GET", "/<match_id>/events")
+def events(_body, match_id):
+    """The match's log, oldest first, undo records included."""
+    return 200, {"events": Matches(get_db()).events(match_id)}
+
+
+@api_route(bp, "POST", "/<match_id>/events")
+def apply(body, match_id):
+    """Apply one event (what an Apply button sends); refused events change nothing."""
+    state, detail, seq = Matches(get_db()).append(match_id, body)
+    out = {**state, "applied": seq}
+    if detail is not None:
+        out["result"] = detail
+    push_match_event(match_id, state, {"kind": "event", "seq": seq})
+    return 201, out
+
+
+@api_route(bp, "POST", "/<match_id>/undo")
+def undo(_body, match_id):
+    """Cancel the last applied event; answers the state before it."""
+    state, seq = Matches(get_db()).undo(match_id)
+    push_match_event(match_id, state, {"kind": "undo", "seq": seq})
+    return 200, state

@@ -1,0 +1,124 @@
+"""Yaotzin over HTTP: each handler loads a body, calls one rules function, adds card and overlay."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from ...present import yaotzin as present
+from ...rules.dice import Dice
+from ...rules.yaotzin.ball import Ball
+from ...rules.yaotzin.contests import resolve_contest
+from ...rules.yaotzin.court import Court
+from ...rules.yaotzin.dribble import plan_dribble
+from ...rules.yaotzin.grid import Square
+from ...rules.yaotzin.hoop import resolve_hoop
+from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
+from ...rules.yaotzin.kick import resolve_kick
+from ...rules.yaotzin.odds import kick_preview
+from ...rules.yaotzin.players import Player, Roster
+from ...rules.yaotzin.settings import Settings
+from ...rules.yaotzin.tick import tick
+from .. import schemas
+from ..routing import api_route
+
+bp = Blueprint("yaotzin", __name__, url_prefix="/api/v1/yaotzin")
+
+
+def player(d: dict) -> Player:
+    return Player(id=d["id"], team=d["team"], x=d["x"], y=d["y"], str=d["str_"], dex=d["dex"],
+                  bab=d["bab"], reflex=d["reflex"], feats=frozenset(d["feats"]),
+                  prone=d["prone"], aoo_left=d["aoo_left"], name=d["name"], speed=d["speed"])
+
+
+def court_of(body: dict) -> tuple[Court, Roster, Settings, dict[str, str]]:
+    court = Court.from_dict(body["field"])
+    roster = Roster([player(p) for p in body["players"]], court)
+    return court, roster, Settings.from_dict(body["settings"]), \
+        {p.id: p.label for p in roster.players}
+
+
+def sq(d: dict) -> Square:
+    return Square(d["x"], d["y"])
+
+
+def dice(body: dict) -> Dice:
+    return Dice(body.get("rolls"), body.get("seed"))
+
+
+def ball(d: dict) -> Ball:
+    return Ball.from_values(d["x"], d["y"], d["speed"], d["direction"])
+
+
+@api_route(bp, "POST", "/kick", schemas.KickSchema)
+def kick(body):
+    """Resolve a kick: attack, scatter, flight line, interceptors, where the ball goes."""
+    court, roster, settings, names = court_of(body)
+    r = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
+                     body["standing"], body["power_attack"], settings, dice(body))
+    return 200, {**r, "chat_card": present.kick_card(r, names),
+                 "overlay": present.kick_overlay(r)}
+
+
+@api_route(bp, "POST", "/kick/preview", schemas.KickPreviewSchema)
+def kick_preview_route(body):
+    """What a kick at this square would look like: the same numbers, no dice, exact odds."""
+    court, roster, settings, _ = court_of(body)
+    p = kick_preview(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
+                     body["standing"], body["power_attack"], settings)
+    return 200, {**p, "overlay": present.preview_overlay(p, body["ball"])}
+
+
+@api_route(bp, "POST", "/intercept", schemas.InterceptSchema)
+def intercept(body):
+    """One player's attempt to stop the ball: in flight through his square, or rolling by."""
+    court, roster, settings, names = court_of(body)
+    if body["kind"] == "flight":
+        r = resolve_flight_intercept(court, roster, body["player"], body["dc"], sq(body["ball"]),
+                                     sq(body["from_"]), body["rem"], settings, dice(body))
+    else:
+        r = resolve_rolling_intercept(court, roster, body["player"], body["dc"],
+                                      ball(body["ball"]), dice(body))
+    return 200, {**r, "chat_card": present.intercept_card(r, names),
+                 "overlay": present.intercept_overlay(r)}
+
+
+@api_route(bp, "POST", "/tick", schemas.TickSchema)
+def tick_route(body):
+    """One ball action: where a rolling ball goes and who may stop it."""
+    court, roster, settings, names = court_of(body)
+    r = tick(court, roster, ball(body["ball"]), settings)
+    return 200, {**r, "chat_card": present.tick_card(r, names),
+                 "overlay": present.tick_overlay(r)}
+
+
+@api_route(bp, "POST", "/hoop", schemas.HoopSchema)
+def hoop(body):
+    """A shot at a stone hoop: AC 20 or 25, natural 20 and confirmation to go through."""
+    court, roster, settings, names = court_of(body)
+    r = resolve_hoop(court, roster, body["kicker"], body["hoop"], body["standing"],
+                     body["power_attack"], settings, dice(body))
+    return 200, {**r, "chat_card": present.hoop_card(r, names),
+                 "overlay": present.hoop_overlay(r)}
+
+
+@api_route(bp, "POST", "/dribble", schemas.DribbleSchema)
+def dribble(body):
+    """Check a dribble square by square and list who may grab the dribbler."""
+    court, roster, _, names = court_of(body)
+    r = plan_dribble(court, roster, body["dribbler"], sq(body["ball"]),
+                     [sq(s) for s in body["squares"]], body["started_with_ball"],
+                     body["readied"])
+    return 200, {**r, "chat_card": present.dribble_card(r, names),
+                 "overlay": present.dribble_overlay(r)}
+
+
+@api_route(bp, "POST", "/contest", schemas.ContestSchema)
+def contest(body):
+    """Grapple, disarm, feint, bull rush, overrun or trip over the ball (never any damage)."""
+    court, roster, _, names = court_of(body)
+    r = resolve_contest(court, roster, body["kind"], body["actor"], body["target"],
+                        sq(body["ball"]), dice(body), bluff=body["bluff"],
+                        sense_motive=body["sense_motive"],
+                        to=sq(body["to"]) if body["to"] else None, charging=body["charging"],
+                        avoids=body["avoids"])
+    return 200, {**r, "chat_card": present.contest_card(r, names), "overlay": None}

@@ -1,0 +1,82 @@
+"""Where the companion keeps its data, which token it wants, who may call it."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_PORT = 7770
+DEFAULT_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
+
+
+def default_data_dir() -> Path:
+    if os.environ.get("BALLCOURT_DATA_DIR"):
+        return Path(os.environ["BALLCOURT_DATA_DIR"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ballcourt"
+
+
+def load_token(data_dir: Path) -> tuple[str, str]:
+    """(token, where it came from): the environment, the data dir's file, or a new one."""
+    if os.environ.get("BALLCOURT_TOKEN"):
+        return os.environ["BALLCOURT_TOKEN"], "BALLCOURT_TOKEN"
+    path = data_dir / "token"
+    if path.exists():
+        return path.read_text().strip(), str(path)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    token = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(token + "\n")
+    return token, f"{path} (new)"
+
+
+def env_origins() -> list[str]:
+    raw = os.environ.get("BALLCOURT_ALLOWED_ORIGINS", "")
+    return [o.strip().rstrip("/") for o in raw.split(",") if o.strip()]
+
+
+@dataclass
+class Config:
+    data_dir: Path = field(default_factory=default_data_dir)
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    allowed_origins: list[str] = field(default_factory=list)
+    token: str = ""
+    token_source: str = ""
+
+    def __post_init__(self) -> None:
+        self.data_dir = Path(self.data_dir)
+        if not self.allowed_origins:
+            self.allowed_origins = env_origins() or list(DEFAULT_ORIGINS)
+        if not self.token:
+            self.token, self.token_source = load_token(self.data_dir)
+
+    @property
+    def own_origins(self) -> list[str]:
+        return [f"http://127.0.0.1:{self.port}", f"http://localhost:{self.port}",
+                f"http://[::1]:{self.port}"] + (
+            [f"http://{self.host}:{self.port}"] if self.host not in ("127.0.0.1", "localhost",
+                                                                    "::1", "0.0.0.0") else [])
+
+    @property
+    def origins(self) -> list[str]:
+        return list(dict.fromkeys(self.allowed_origins + self.own_origins))
+
+    @property
+    def hosts(self) -> set[str]:
+        names = {"127.0.0.1", "localhost", "[::1]"}
+        if self.host not in ("0.0.0.0", "::"):
+            names.add(f"[{self.host}]" if ":" in self.host else self.host)
+        return {f"{n}:{self.port}" for n in names}
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "ballcourt.sqlite3"

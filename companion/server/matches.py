@@ -1,0 +1,200 @@
+"""Matches: create, apply events, undo. The rules fold events into state; this keeps the log.
+
+Each write is one `BEGIN IMMEDIATE` transaction under a per-match lock, so concurrent writers
+serialise and an event answered 201 is on disk (WAL, synchronous=FULL) before the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from datetime import UTC, datetime
+from typing import Any
+
+from marshmallow import ValidationError
+
+from ..rules.dice import Dice
+from ..rules.errors import RulesError
+from ..rules.goatball import match as goatball
+from ..rules.goatball.state import Settings as GoatSettings
+from ..rules.yaotzin import match as yaotzin
+from ..rules.yaotzin.court import Court
+from ..rules.yaotzin.settings import Settings as YaotzinSettings
+from . import schemas
+from .errors import ApiError
+
+_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def lock_for(match_id: str) -> threading.Lock:
+    with _locks_guard:
+        return _locks.setdefault(match_id, threading.Lock())
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def new_state(body: dict) -> dict:
+    game, teams = body["game"], body["teams"]
+    if game == "yaotzin":
+        loaded = _load_list(schemas.YaotzinTeamSchema, teams, "teams")
+        if body["field"] is not None:
+            _load(schemas.FieldSchema, body["field"], "field")
+        if body["settings"] is not None:
+            _load(schemas.YaotzinSettingsSchema, body["settings"], "settings")
+        return yaotzin.new_match(loaded, Court.from_dict(body["field"]),
+                                 YaotzinSettings.from_dict(body["settings"]))
+    if body["field"] is not None:
+        raise RulesError("goat-ball has no field; platforms belong to the players",
+                         field="field")
+    loaded = _load_list(schemas.GoatTeamSchema, teams, "teams")
+    if body["settings"] is not None:
+        _load(schemas.GoatSettingsSchema, body["settings"], "settings")
+    return goatball.new_match(loaded, GoatSettings.from_dict(body["settings"]))
+
+
+def _load(schema, data: Any, where: str) -> dict:
+    try:
+        return schema().load(data)
+    except ValidationError as exc:
+        raise ValidationError({where: exc.messages}) from None
+
+
+def _load_list(schema, items: list, where: str) -> list[dict]:
+    try:
+        return schema(many=True).load(items)
+    except ValidationError as exc:
+        raise ValidationError({where: exc.messages}) from None
+
+
+def public(row: sqlite3.Row, state: dict, seq: int) -> dict:
+    return {"id": row["id"], "name": row["name"], "created": row["created"], **state,
+            "seq": seq, "log_seq": row["log_seq"]}
+
+
+class Matches:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def create(self, body: dict) -> dict:
+        state = new_state(body)
+        match_id = secrets.token_hex(6)
+        text = json.dumps(state)
+        self.db.execute("INSERT INTO matches (id, game, name, created, initial, state) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (match_id, body["game"], body["name"], now(), text, text))
+        return self.get(match_id)
+
+    def row(self, match_id: str) -> sqlite3.Row:
+        row = self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise ApiError(404, "not_found", f"no match {match_id!r}")
+        return row
+
+    def active_count(self, match_id: str) -> int:
+        return self.db.execute(
+            "SELECT COUNT(*) FROM events e WHERE e.match_id = ? AND e.type != 'undo' AND "
+            "e.seq NOT IN (SELECT undoes FROM events WHERE match_id = ? AND undoes IS NOT NULL)",
+            (match_id, match_id)).fetchone()[0]
+
+    def get(self, match_id: str) -> dict:
+        row = self.row(match_id)
+        return public(row, json.loads(row["state"]), self.active_count(match_id))
+
+    def list(self) -> list[dict]:
+        rows = self.db.execute("SELECT id, game, name, created, state FROM matches "
+                               "ORDER BY created DESC LIMIT 200").fetchall()
+        out = []
+        for r in rows:
+            s = json.loads(r["state"])
+            out.append({"id": r["id"], "game": r["game"], "name": r["name"],
+                        "created": r["created"], "status": s["status"], "winner": s["winner"]})
+        return out
+
+    def events(self, match_id: str) -> list[dict]:
+        self.row(match_id)
+        rows = self.db.execute("SELECT * FROM events WHERE match_id = ? ORDER BY seq",
+                               (match_id,)).fetchall()
+        undone = {r["undoes"] for r in rows if r["undoes"] is not None}
+        return [{"seq": r["seq"], **json.loads(r["body"]), "type": r["type"],
+                 "created": r["created"], "undone": r["seq"] in undone,
+                 **({"undoes": r["undoes"]} if r["undoes"] is not None else {})} for r in rows]
+
+    def append(self, match_id: str, event: dict) -> tuple[dict, dict | None, int]:
+        """Apply one event: (new public state, its resolution if any, its log seq)."""
+        with lock_for(match_id):
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self.row(match_id)
+                state = json.loads(row["state"])
+                event = self.validate(row["game"], event)
+                new, detail, stored = self.fold(row["game"], state, event)
+                seq = row["log_seq"] + 1
+                self.db.execute("INSERT INTO events (match_id, seq, type, body, created) "
+                                "VALUES (?, ?, ?, ?, ?)",
+                                (match_id, seq, stored["type"], json.dumps(stored), now()))
+                self.db.execute("UPDATE matches SET state = ?, log_seq = ? WHERE id = ?",
+                                (json.dumps(new), seq, match_id))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return self.get(match_id), detail, seq
+
+    def undo(self, match_id: str) -> tuple[dict, int]:
+        """Cancel the last active event with an undo record; answer the state before it."""
+        with lock_for(match_id):
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self.row(match_id)
+                active = self.active(match_id)
+                if not active:
+                    raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
+                last = active.pop()
+                state = json.loads(row["initial"])
+                for stored in active:
+                    state, _, _ = self.fold(row["game"], state, stored)
+                seq = row["log_seq"] + 1
+                self.db.execute("INSERT INTO events (match_id, seq, type, body, created, undoes)"
+                                " VALUES (?, ?, 'undo', ?, ?, ?)",
+                                (match_id, seq, json.dumps({"undoes": last["seq"]}), now(),
+                                 last["seq"]))
+                self.db.execute("UPDATE matches SET state = ?, log_seq = ? WHERE id = ?",
+                                (json.dumps(state), seq, match_id))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return self.get(match_id), seq
+
+    def active(self, match_id: str) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT seq, body FROM events WHERE match_id = ? AND type != 'undo' AND seq NOT IN "
+            "(SELECT undoes FROM events WHERE match_id = ? AND undoes IS NOT NULL) ORDER BY seq",
+            (match_id, match_id)).fetchall()
+        return [{**json.loads(r["body"]), "seq": r["seq"]} for r in rows]
+
+    @staticmethod
+    def validate(game: str, event: Any) -> dict:
+        kind = event.get("type") if isinstance(event, dict) else None
+        known = schemas.EVENT_SCHEMAS[game]
+        if kind not in known:
+            raise ValidationError({"type": [f"a {game} event is one of: {', '.join(known)}"]})
+        return known[kind]().load(event)
+
+    @staticmethod
+    def fold(game: str, state: dict, event: dict) -> tuple[dict, dict | None, dict]:
+        """(state after, resolution, the event as stored: with the dice it used)."""
+        body = {k: v for k, v in event.items() if k != "seq" and v is not None}
+        if game == "yaotzin":
+            return yaotzin.apply_event(state, body), None, body
+        dice = Dice(body.get("rolls"), body.get("seed"))
+        new, detail = goatball.apply_event(state, body, dice)
+        if dice.rolls:
+            body = {**body, "rolls": dice.given()}
+            body.pop("seed", None)
+        return new, detail, body

@@ -1,0 +1,99 @@
+"""One table of API routes that both Flask and the Socket.IO `call` event dispatch through.
+
+A handler takes the loaded body (and URL parameters) and returns (status, body). Because
+REST and Socket.IO call the same `run`, a `call` answers exactly what the HTTP route would.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+from marshmallow import Schema
+from werkzeug.exceptions import MethodNotAllowed, NotFound
+
+from .errors import ApiError, from_exception
+from .errors import body as error_body
+
+log = logging.getLogger("ballcourt")
+Handler = Callable[..., tuple[int, Any]]
+
+
+@dataclass(frozen=True)
+class Route:
+    endpoint: str
+    method: str
+    rule: str
+    handler: Handler
+    schema: type[Schema] | None
+    summary: str
+    tag: str
+
+
+ROUTES: dict[str, Route] = {}
+
+
+def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None = None,
+              summary: str = "") -> Callable[[Handler], Handler]:
+    """Register `handler` as `method rule` on the blueprint and in the shared table."""
+
+    def deco(handler: Handler) -> Handler:
+        endpoint = f"{bp.name}.{handler.__name__}"
+        route = Route(endpoint, method, bp.url_prefix + rule, handler, schema,
+                      summary or (handler.__doc__ or "").strip().split("\n")[0], bp.name)
+        ROUTES[endpoint] = route
+
+        def view(**params):
+            raw = read_json() if method == "POST" else None
+            status, out = run(route, raw, params)
+            return jsonify(out), status
+
+        bp.add_url_rule(rule, handler.__name__, view, methods=[method])
+        return handler
+
+    return deco
+
+
+def read_json() -> Any:
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "send the body as application/json")
+    data = request.get_json(silent=True)
+    if data is None and request.get_data():
+        raise ApiError(400, "bad_json", "the body is not valid JSON")
+    return data
+
+
+def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
+    try:
+        if route.schema is not None:
+            if not isinstance(raw, dict):
+                raise ApiError(400, "bad_body", "the body must be a JSON object")
+            raw = route.schema().load(raw)
+        return route.handler(raw, **params)
+    except Exception as exc:  # every failure becomes the one error shape
+        mapped = from_exception(exc)
+        if mapped is None:
+            log.exception("bug while handling %s %s", route.method, route.rule)
+            return 500, error_body("internal", "the companion hit a bug; see its log")
+        return mapped
+
+
+def dispatch(method: Any, path: Any, raw: Any) -> tuple[int, Any]:
+    """Route a Socket.IO `call` to the handler its HTTP twin would reach."""
+    if method not in ("GET", "POST") or not isinstance(path, str):
+        return 400, error_body("bad_call", "call needs method GET or POST and a route")
+    path = path.split("?", 1)[0]
+    adapter = current_app.url_map.bind("127.0.0.1")
+    try:
+        endpoint, params = adapter.match(path, method=method)
+    except NotFound:
+        return 404, error_body("not_found", f"no route {path}")
+    except MethodNotAllowed:
+        return 405, error_body("method_not_allowed", f"{method} is not allowed on {path}")
+    route = ROUTES.get(endpoint)
+    if route is None:
+        return 404, error_body("not_found", f"{path} is not reachable through call")
+    return run(route, raw, params)

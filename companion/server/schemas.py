@@ -1,0 +1,360 @@
+"""Every request body, as marshmallow schemas: the same ones serve REST, Socket.IO and OpenAPI.
+
+Loading a schema is the only validation a body gets before the rules see it; the rules then
+refuse what is well-formed but illegal (422 with their own message).
+"""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from ..rules.goatball.passes import ACTIONS, THROW_KINDS
+from ..rules.goatball.state import SKILLS
+from ..rules.yaotzin.players import FEATS
+from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
+
+MAX_PLAYERS = 64
+MAX_TEAMS = 8
+COORD = validate.Range(-1000, 1000)
+DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+Id = lambda **kw: fields.String(validate=validate.Length(1, 64), **kw)  # noqa: E731
+Int = lambda lo, hi, **kw: fields.Integer(strict=True, validate=validate.Range(lo, hi), **kw)  # noqa: E731
+
+
+class Base(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class Naturals(fields.Field):
+    """A die's natural, or a list of them for a group rolled together."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        items = value if isinstance(value, list) else [value]
+        if not items or len(items) > 100 or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100 for v in items):
+            raise ValidationError("a natural die result (1-100) or a list of them")
+        return value
+
+
+def rolls_field():
+    return fields.Dict(keys=fields.String(validate=validate.Length(1, 80)), values=Naturals(),
+                       validate=validate.Length(max=200))
+
+
+class Dice(Base):
+    rolls = rolls_field()
+    seed = fields.Integer(strict=True, allow_none=True, validate=validate.Range(0, 2**63 - 1))
+
+
+# -- Yaotzin ------------------------------------------------------------------------------------
+class SquareSchema(Base):
+    x = fields.Integer(strict=True, required=True, validate=COORD)
+    y = fields.Integer(strict=True, required=True, validate=COORD)
+
+
+class FieldSchema(Base):
+    length = Int(4, 1000)
+    width = Int(3, 400)
+    slope = Int(0, 200)
+    end_zone = Int(1, 100)
+    hoop_x = Int(0, 999)
+
+
+class YaotzinSettingsSchema(Base):
+    equidistant_diagonals = fields.Boolean()
+    scatter_one = fields.String(validate=validate.OneOf(SCATTER_CONVENTIONS))
+    rolling_dc_base = Int(0, 30)
+    points_to_win = Int(1, 99)
+    hoop_points = Int(1, 99)
+    round_limit = Int(1, 10000)
+
+
+class YaotzinPlayerSchema(Base):
+    id = Id(required=True)
+    team = Id(required=True)
+    x = fields.Integer(strict=True, required=True, validate=COORD)
+    y = fields.Integer(strict=True, required=True, validate=COORD)
+    str_ = Int(1, 60, data_key="str", load_default=10)
+    dex = Int(1, 60, load_default=10)
+    bab = Int(-5, 60, load_default=0)
+    reflex = Int(-20, 80, load_default=0)
+    feats = fields.List(fields.String(validate=validate.OneOf(FEATS)),
+                        validate=validate.Length(max=len(FEATS)), load_default=list)
+    prone = fields.Boolean(load_default=False)
+    aoo_left = fields.Integer(strict=True, allow_none=True, load_default=None,
+                              validate=validate.Range(0, 20))
+    name = fields.String(validate=validate.Length(1, 120), load_default=None)
+    speed = Int(5, 300, load_default=30)
+
+
+class BallSchema(Base):
+    x = fields.Integer(strict=True, required=True, validate=COORD)
+    y = fields.Integer(strict=True, required=True, validate=COORD)
+    speed = Int(0, 200, load_default=0)
+    direction = fields.String(allow_none=True, load_default=None,
+                              validate=validate.OneOf(DIRECTIONS))
+
+
+class Court(Base):
+    field = fields.Nested(FieldSchema, load_default=None)
+    players = fields.List(fields.Nested(YaotzinPlayerSchema), required=True,
+                          validate=validate.Length(max=MAX_PLAYERS))
+    settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
+
+
+class KickPreviewSchema(Court):
+    ball = fields.Nested(SquareSchema, required=True)
+    kicker = Id(required=True)
+    target = fields.Nested(SquareSchema, required=True)
+    standing = fields.Boolean(load_default=False)
+    power_attack = Int(0, 60, load_default=0)
+
+
+class KickSchema(KickPreviewSchema, Dice):
+    pass
+
+
+class InterceptSchema(Court, Dice):
+    kind = fields.String(required=True, validate=validate.OneOf(("flight", "rolling")))
+    player = Id(required=True)
+    dc = Int(0, 200, required=True)
+    rem = Int(0, 2000, load_default=None, allow_none=True)
+    ball = fields.Nested(BallSchema, required=True)
+    from_ = fields.Nested(SquareSchema, data_key="from", load_default=None)
+
+    @validates_schema
+    def _flight_needs_from(self, data, **kwargs):
+        if data["kind"] == "flight" and data.get("from_") is None:
+            raise ValidationError("a flight interception needs the kicker's square",
+                                  field_name="from")
+
+
+class TickSchema(Court):
+    ball = fields.Nested(BallSchema, required=True)
+
+
+class HoopSchema(Court, Dice):
+    kicker = Id(required=True)
+    hoop = fields.String(required=True, validate=validate.OneOf(("north", "south")))
+    standing = fields.Boolean(load_default=False)
+    power_attack = Int(0, 60, load_default=0)
+
+
+class DribbleSchema(Court):
+    dribbler = Id(required=True)
+    ball = fields.Nested(SquareSchema, required=True)
+    squares = fields.List(fields.Nested(SquareSchema), required=True,
+                          validate=validate.Length(1, 60))
+    started_with_ball = fields.Boolean(load_default=True)
+    readied = fields.Boolean(load_default=False)
+
+
+class ContestSchema(Court, Dice):
+    kind = fields.String(required=True, validate=validate.OneOf(
+        ("grapple", "disarm", "feint", "bull_rush", "overrun", "trip")))
+    actor = Id(required=True)
+    target = Id(required=True)
+    ball = fields.Nested(SquareSchema, required=True)
+    bluff = Int(-20, 80, load_default=0)
+    sense_motive = Int(-20, 80, load_default=0)
+    to = fields.Nested(SquareSchema, load_default=None)
+    charging = fields.Boolean(load_default=False)
+    avoids = fields.Boolean(load_default=False)
+
+
+# -- goat-ball ----------------------------------------------------------------------------------
+class GoatPlayerSchema(Base):
+    id = Id(required=True)
+    platform = Id(required=True)
+    zone = fields.String(validate=validate.Length(1, 64), allow_none=True)
+    out = fields.Boolean(load_default=False)
+    dead = fields.Boolean(load_default=False)
+    name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+
+
+class GoatTeamSchema(Base):
+    id = Id(required=True)
+    players = fields.List(fields.Nested(GoatPlayerSchema), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+    name = fields.String(validate=validate.Length(1, 120))
+
+
+class PossessionSchema(Base):
+    team = Id(required=True)
+    carrier = Id(allow_none=True, load_default=None)
+    visited = fields.List(Id(), load_default=list, validate=validate.Length(max=200))
+    hot = fields.Boolean(load_default=False)
+
+
+class GoatSettingsSchema(Base):
+    zones = fields.Boolean()
+    zone_links = fields.Dict(keys=Id(), values=fields.List(Id()), allow_none=True)
+    bloodball = fields.Boolean()
+    bloodball_lethal = fields.Boolean()
+    magic = fields.Boolean()
+    allowed_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
+                                validate=validate.Length(max=100))
+
+
+CHECK = validate.Range(-30, 80)
+
+
+class ActionSchema(Base):
+    player = Id(required=True)
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    target = Id(allow_none=True)
+    skill = fields.String(validate=validate.OneOf(SKILLS))
+    check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
+    modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
+    advantage = fields.Boolean()
+    disadvantage = fields.Boolean()
+    defense = fields.Integer(strict=True, validate=CHECK, allow_none=True)
+    defense_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
+                                      allow_none=True)
+    zone = fields.String(validate=validate.Length(1, 64))
+    initiative = fields.Integer(strict=True, validate=validate.Range(-20, 80))
+    magic = fields.String(validate=validate.Length(1, 80))
+
+
+class ThrowSchema(Base):
+    kind = fields.String(required=True, validate=validate.OneOf(THROW_KINDS))
+    target = Id(required=True)
+    carrier_check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
+    target_check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
+    carrier_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
+                                      allow_none=True)
+    target_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
+                                     allow_none=True)
+    str_mod = fields.Integer(strict=True, validate=validate.Range(-5, 20), load_default=0)
+
+
+class PassMoves(Dice):
+    actions = fields.List(fields.Nested(ActionSchema), load_default=list,
+                          validate=validate.Length(max=MAX_PLAYERS))
+    throw = fields.Nested(ThrowSchema, load_default=None, allow_none=True)
+
+
+class GoatArena(Base):
+    teams = fields.List(fields.Nested(GoatTeamSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
+    settings = fields.Nested(GoatSettingsSchema, load_default=None)
+
+
+class PassSchema(GoatArena, PassMoves):
+    possession = fields.Nested(PossessionSchema, required=True)
+
+
+class CheckSchema(Base):
+    check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
+    modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
+    advantage = fields.Boolean()
+    disadvantage = fields.Boolean()
+    skill = fields.String(validate=validate.OneOf(SKILLS))
+
+
+class TipoffSchema(GoatArena, Dice):
+    checks = fields.Dict(keys=Id(), values=fields.Nested(CheckSchema), required=True,
+                         validate=validate.Length(1, MAX_PLAYERS))
+
+
+class QuickTeamSchema(Base):
+    id = Id(required=True)
+    checks = fields.List(fields.Integer(strict=True, validate=CHECK), required=True,
+                         validate=validate.Length(1, MAX_PLAYERS))
+
+
+class QuickSchema(Base):
+    teams = fields.List(fields.Nested(QuickTeamSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
+
+
+# -- matches ------------------------------------------------------------------------------------
+class YaotzinTeamSchema(Base):
+    id = Id(required=True)
+    defends = fields.String(validate=validate.OneOf(("west", "east")))
+    name = fields.String(validate=validate.Length(1, 120))
+
+
+class MatchCreateSchema(Base):
+    game = fields.String(required=True, validate=validate.OneOf(("yaotzin", "goatball")))
+    teams = fields.List(fields.Dict(), required=True, validate=validate.Length(2, MAX_TEAMS))
+    field = fields.Dict(load_default=None)
+    settings = fields.Dict(load_default=None)
+    name = fields.String(validate=validate.Length(1, 120), load_default=None)
+
+
+class Meta(Base):
+    """What every event may carry besides its own fields: who applied it, from which card."""
+
+    type = fields.String(required=True)
+    meta = fields.Dict(load_default=None, validate=validate.Length(max=20))
+
+
+class BallEventSchema(Meta, BallSchema):
+    pass
+
+
+class GoalEventSchema(Meta):
+    team = Id()
+    end = fields.String(validate=validate.OneOf(("west", "east")))
+
+
+class HoopEventSchema(Meta):
+    team = Id(required=True)
+
+
+class EmptyEventSchema(Meta):
+    pass
+
+
+class NoteEventSchema(Meta):
+    text = fields.String(validate=validate.Length(max=2000), load_default="")
+
+
+class DamageEventSchema(Meta):
+    player = Id(required=True)
+    nonlethal = Int(-1000, 1000, required=True)
+
+
+class TipoffEventSchema(Meta, Dice):
+    checks = fields.Dict(keys=Id(), values=fields.Nested(CheckSchema), required=True)
+
+
+class PossessionEventSchema(Meta):
+    team = Id(required=True)
+    carrier = Id(allow_none=True, load_default=None)
+
+
+class CarrierEventSchema(Meta):
+    player = Id(required=True)
+
+
+class PassEventSchema(Meta, PassMoves):
+    pass
+
+
+class PositionEventSchema(Meta):
+    player = Id(required=True)
+    platform = Id()
+    zone = fields.String(validate=validate.Length(1, 64), allow_none=True)
+
+
+class StatusEventSchema(Meta):
+    player = Id(required=True)
+    out = fields.Boolean(required=True)
+
+
+class EndEventSchema(Meta):
+    winner = Id()
+
+
+EVENT_SCHEMAS = {
+    "yaotzin": {"ball": BallEventSchema, "goal": GoalEventSchema, "hoop": HoopEventSchema,
+                "round": EmptyEventSchema, "damage": DamageEventSchema,
+                "note": NoteEventSchema, "end": EmptyEventSchema},
+    "goatball": {"tipoff": TipoffEventSchema, "possession": PossessionEventSchema,
+                 "carrier": CarrierEventSchema, "pass": PassEventSchema,
+                 "position": PositionEventSchema, "status": StatusEventSchema,
+                 "end": EndEventSchema, "note": NoteEventSchema},
+}
