@@ -24,8 +24,8 @@ def room(match_id: str) -> str:
 
 
 def push_match_event(match_id: str, state: dict, what: dict) -> None:
-    current_app.extensions["socketio"].emit("match_event", {"match": match_id, "seq": state["seq"], **what,
-                                  "state": state}, to=room(match_id))
+    payload = {"match": match_id, "seq": state["seq"], **what, "state": state}
+    current_app.extensions["socketio"].emit("match_event", payload, to=room(match_id))
 
 
 def token_ok(given: object) -> bool:

@@ -82,7 +82,8 @@ def resolve_hoop(court: Court, roster: Roster, kicker_id: str, side: str, standi
     protected = {sq for sq in path if abs(sq.x - under.x) <= HOOP_SAFE_SQUARES}
     eligible, skipped = interceptors(roster, path, kicker, under, flight_dc(5 * squares),
                                      settings.equidistant_diagonals, protected)
-    return {"kicker": kicker.id, "team": kicker.team, "hoop": side, "ac": ac, "under": under.as_dict(),
+    return {"kicker": kicker.id, "team": kicker.team, "hoop": side, "ac": ac,
+            "under": under.as_dict(),
             "distance_ft": 5 * squares, "max_range_ft": mods.max_range_ft,
             "attack": {"natural": attack.natural, "total": attack.total, "modifier": modifier,
                        "breakdown": breakdown, "hit": reaches},
