@@ -58,10 +58,13 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
 
 
 def read_json() -> Any:
+    """The JSON body; None when there is none (an undo needs none)."""
+    if not request.get_data():
+        return None
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send the body as application/json")
     data = request.get_json(silent=True)
-    if data is None and request.get_data():
+    if data is None:
         raise ApiError(400, "bad_json", "the body is not valid JSON")
     return data
 

@@ -21,6 +21,15 @@ Id = lambda **kw: fields.String(validate=validate.Length(1, 64), **kw)  # noqa: 
 Int = lambda lo, hi, **kw: fields.Integer(strict=True, validate=validate.Range(lo, hi), **kw)  # noqa: E731
 
 
+class Bool(fields.Boolean):
+    """true or false, nothing else ("yes" and 1 are refused)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class Base(Schema):
     class Meta:
         unknown = RAISE
@@ -62,7 +71,7 @@ class FieldSchema(Base):
 
 
 class YaotzinSettingsSchema(Base):
-    equidistant_diagonals = fields.Boolean()
+    equidistant_diagonals = Bool()
     scatter_one = fields.String(validate=validate.OneOf(SCATTER_CONVENTIONS))
     rolling_dc_base = Int(0, 30)
     points_to_win = Int(1, 99)
@@ -81,7 +90,7 @@ class YaotzinPlayerSchema(Base):
     reflex = Int(-20, 80, load_default=0)
     feats = fields.List(fields.String(validate=validate.OneOf(FEATS)),
                         validate=validate.Length(max=len(FEATS)), load_default=list)
-    prone = fields.Boolean(load_default=False)
+    prone = Bool(load_default=False)
     aoo_left = fields.Integer(strict=True, allow_none=True, load_default=None,
                               validate=validate.Range(0, 20))
     name = fields.String(validate=validate.Length(1, 120), load_default=None)
@@ -107,7 +116,7 @@ class KickPreviewSchema(Court):
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)
     target = fields.Nested(SquareSchema, required=True)
-    standing = fields.Boolean(load_default=False)
+    standing = Bool(load_default=False)
     power_attack = Int(0, 60, load_default=0)
 
 
@@ -137,7 +146,7 @@ class TickSchema(Court):
 class HoopSchema(Court, Dice):
     kicker = Id(required=True)
     hoop = fields.String(required=True, validate=validate.OneOf(("north", "south")))
-    standing = fields.Boolean(load_default=False)
+    standing = Bool(load_default=False)
     power_attack = Int(0, 60, load_default=0)
 
 
@@ -146,8 +155,8 @@ class DribbleSchema(Court):
     ball = fields.Nested(SquareSchema, required=True)
     squares = fields.List(fields.Nested(SquareSchema), required=True,
                           validate=validate.Length(1, 60))
-    started_with_ball = fields.Boolean(load_default=True)
-    readied = fields.Boolean(load_default=False)
+    started_with_ball = Bool(load_default=True)
+    readied = Bool(load_default=False)
 
 
 class ContestSchema(Court, Dice):
@@ -159,8 +168,8 @@ class ContestSchema(Court, Dice):
     bluff = Int(-20, 80, load_default=0)
     sense_motive = Int(-20, 80, load_default=0)
     to = fields.Nested(SquareSchema, load_default=None)
-    charging = fields.Boolean(load_default=False)
-    avoids = fields.Boolean(load_default=False)
+    charging = Bool(load_default=False)
+    avoids = Bool(load_default=False)
 
 
 # -- goat-ball ----------------------------------------------------------------------------------
@@ -168,8 +177,8 @@ class GoatPlayerSchema(Base):
     id = Id(required=True)
     platform = Id(required=True)
     zone = fields.String(validate=validate.Length(1, 64), allow_none=True)
-    out = fields.Boolean(load_default=False)
-    dead = fields.Boolean(load_default=False)
+    out = Bool(load_default=False)
+    dead = Bool(load_default=False)
     name = fields.String(validate=validate.Length(1, 120), allow_none=True)
 
 
@@ -184,15 +193,15 @@ class PossessionSchema(Base):
     team = Id(required=True)
     carrier = Id(allow_none=True, load_default=None)
     visited = fields.List(Id(), load_default=list, validate=validate.Length(max=200))
-    hot = fields.Boolean(load_default=False)
+    hot = Bool(load_default=False)
 
 
 class GoatSettingsSchema(Base):
-    zones = fields.Boolean()
+    zones = Bool()
     zone_links = fields.Dict(keys=Id(), values=fields.List(Id()), allow_none=True)
-    bloodball = fields.Boolean()
-    bloodball_lethal = fields.Boolean()
-    magic = fields.Boolean()
+    bloodball = Bool()
+    bloodball_lethal = Bool()
+    magic = Bool()
     allowed_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
                                 validate=validate.Length(max=100))
 
@@ -207,8 +216,8 @@ class ActionSchema(Base):
     skill = fields.String(validate=validate.OneOf(SKILLS))
     check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
-    advantage = fields.Boolean()
-    disadvantage = fields.Boolean()
+    advantage = Bool()
+    disadvantage = Bool()
     defense = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     defense_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
                                       allow_none=True)
@@ -248,8 +257,8 @@ class PassSchema(GoatArena, PassMoves):
 class CheckSchema(Base):
     check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
-    advantage = fields.Boolean()
-    disadvantage = fields.Boolean()
+    advantage = Bool()
+    disadvantage = Bool()
     skill = fields.String(validate=validate.OneOf(SKILLS))
 
 
@@ -342,7 +351,7 @@ class PositionEventSchema(Meta):
 
 class StatusEventSchema(Meta):
     player = Id(required=True)
-    out = fields.Boolean(required=True)
+    out = Bool(required=True)
 
 
 class EndEventSchema(Meta):

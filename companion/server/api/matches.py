@@ -44,7 +44,7 @@ def apply(body, match_id):
     out = {**state, "applied": seq}
     if detail is not None:
         out["result"] = detail
-    push_match_event(match_id, state, {"kind": "event", "seq": seq})
+    push_match_event(match_id, state, {"kind": "event", "log_seq": seq})
     return 201, out
 
 
@@ -52,5 +52,5 @@ def apply(body, match_id):
 def undo(_body, match_id):
     """Cancel the last applied event; answers the state before it."""
     state, seq = Matches(get_db()).undo(match_id)
-    push_match_event(match_id, state, {"kind": "undo", "seq": seq})
+    push_match_event(match_id, state, {"kind": "undo", "log_seq": seq})
     return 200, state

@@ -1,0 +1,90 @@
+"""Fixtures: an app on a temporary data dir, its test client, and a real `ballcourt serve`."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+TOKEN = "test-token"
+
+
+@pytest.fixture
+def app(tmp_path):
+    from companion.server import create_app
+    from companion.server.config import Config
+
+    return create_app(Config(data_dir=tmp_path, token=TOKEN, port=7770))
+
+
+class Api:
+    """The Flask test client with the token and a loopback Host."""
+
+    def __init__(self, client):
+        self.client = client
+        self.headers = {"Authorization": f"Bearer {TOKEN}"}
+
+    def get(self, path, **kw):
+        return self.client.get(path, base_url="http://127.0.0.1:7770",
+                               headers={**self.headers, **kw.pop("headers", {})}, **kw)
+
+    def post(self, path, json=None, **kw):
+        return self.client.post(path, base_url="http://127.0.0.1:7770", json=json,
+                                headers={**self.headers, **kw.pop("headers", {})}, **kw)
+
+
+@pytest.fixture
+def api(app):
+    return Api(app.test_client())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    def __init__(self, data_dir: Path, port: int | None = None, extra: list[str] = ()):
+        self.data_dir, self.port, self.extra = data_dir, port or free_port(), list(extra)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "LiveServer":
+        env = {**os.environ, "BALLCOURT_TOKEN": TOKEN}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
+             "--data-dir", str(self.data_dir), *self.extra],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(f"{self.url}/api/v1/health", timeout=1).ok:
+                    return self
+            except requests.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError("the companion did not start")
+
+    def kill(self, sig=signal.SIGKILL) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(10)
+
+    def session(self) -> requests.Session:
+        s = requests.Session()
+        s.headers["Authorization"] = f"Bearer {TOKEN}"
+        return s
+
+
+@pytest.fixture
+def live(tmp_path):
+    server = LiveServer(tmp_path / "data").start()
+    yield server
+    server.kill(signal.SIGTERM)

@@ -1,0 +1,133 @@
+"""Matches: the event log, undo, refusals, and both games."""
+
+YAOTZIN = {"game": "yaotzin", "teams": [{"id": "sun", "defends": "west"},
+                                        {"id": "moon", "defends": "east"}]}
+GOAT = {"game": "goatball", "teams": [
+    {"id": "red", "players": [{"id": "r1", "platform": "p1"}, {"id": "r2", "platform": "p2"}]},
+    {"id": "blue", "players": [{"id": "b1", "platform": "p7"}, {"id": "b2", "platform": "p8"}]}]}
+
+
+def new(api, body=YAOTZIN):
+    r = api.post("/api/v1/matches", body)
+    assert r.status_code == 201, r.json
+    return r.json
+
+
+def test_create_and_show_a_yaotzin_match(api):
+    m = new(api)
+    assert m["game"] == "yaotzin" and m["score"] == {"sun": 0, "moon": 0}
+    assert (m["round"], m["status"], m["winner"], m["seq"]) == (1, "playing", None, 0)
+    assert m["ball"] == {"x": 36, "y": 12, "speed": 0, "direction": None}
+    assert api.get(f"/api/v1/matches/{m['id']}").json == m
+
+
+def test_events_apply_log_and_undo(api):
+    mid = new(api)["id"]
+    url = f"/api/v1/matches/{mid}"
+    r = api.post(f"{url}/events", {"type": "ball", "x": 40, "y": 12, "speed": 3,
+                                   "direction": "E"})
+    assert r.status_code == 201 and r.json["seq"] == 1
+    assert r.json["ball"] == {"x": 40, "y": 12, "speed": 3, "direction": "E"}
+    r = api.post(f"{url}/events", {"type": "goal", "team": "sun"})
+    assert r.json["score"] == {"sun": 1, "moon": 0} and r.json["seq"] == 2
+    api.post(f"{url}/events", {"type": "round"})
+    undone = api.post(f"{url}/undo")
+    assert undone.status_code == 200 and undone.json["round"] == 1 and undone.json["seq"] == 2
+    undone = api.post(f"{url}/undo")
+    assert undone.json["score"] == {"sun": 0, "moon": 0} and undone.json["seq"] == 1
+    assert undone.json["ball"]["x"] == 40
+    log = api.get(f"{url}/events").json["events"]
+    assert [e["seq"] for e in log] == [1, 2, 3, 4, 5]
+    assert [e["type"] for e in log] == ["ball", "goal", "round", "undo", "undo"]
+    assert [e["undone"] for e in log] == [False, True, True, False, False]
+    assert log[3]["undoes"] == 3 and log[4]["undoes"] == 2
+    api.post(f"{url}/undo")
+    r = api.post(f"{url}/undo")
+    assert r.status_code == 409 and r.json["error"]["code"] == "nothing_to_undo"
+
+
+def test_bad_events_are_422_and_change_nothing(api):
+    mid = new(api)["id"]
+    url = f"/api/v1/matches/{mid}"
+    for bad, field in (({"type": "goal", "team": "stars"}, "team"),
+                       ({"type": "ball", "x": 3, "y": 99}, "x"),
+                       ({"type": "ball", "x": 3}, "y"),
+                       ({"type": "dance"}, "type"),
+                       ({"type": "round", "extra": 1}, "extra"),
+                       ({"type": "pass", "actions": []}, "type")):
+        r = api.post(f"{url}/events", bad)
+        assert r.status_code == 422, (bad, r.json)
+        assert field in r.json["error"]["fields"], r.json
+    assert api.get(url).json["seq"] == 0
+    assert api.get(f"{url}/events").json["events"] == []
+
+
+def test_a_match_that_is_over_refuses_events_with_409(api):
+    mid = new(api)["id"]
+    r = api.post(f"/api/v1/matches/{mid}/events", {"type": "hoop", "team": "moon"})
+    assert r.json["status"] == "over" and r.json["winner"] == "moon"
+    assert r.json["score"]["moon"] == 9
+    r = api.post(f"/api/v1/matches/{mid}/events", {"type": "round"})
+    assert r.status_code == 409 and r.json["error"]["code"] == "match_over"
+    assert api.post(f"/api/v1/matches/{mid}/undo").json["status"] == "playing"
+
+
+def test_unknown_match_is_404(api):
+    assert api.get("/api/v1/matches/nope").status_code == 404
+    assert api.post("/api/v1/matches/nope/events", {"type": "round"}).status_code == 404
+
+
+def test_bad_match_creation(api):
+    for body, field in (({"game": "chess", "teams": [{}, {}]}, "game"),
+                        ({"game": "yaotzin", "teams": [{"id": "a", "defends": "up"},
+                                                       {"id": "b"}]}, "teams.0.defends"),
+                        ({**YAOTZIN, "field": {"width": 2}}, "field.width"),
+                        ({**YAOTZIN, "settings": {"scatter_one": "x"}}, "settings.scatter_one"),
+                        ({**GOAT, "teams": [{"id": "red", "players": []}, GOAT["teams"][1]]},
+                         "teams.0.players")):
+        r = api.post("/api/v1/matches", body)
+        assert r.status_code == 422, (body, r.json)
+        assert field in r.json["error"]["fields"], r.json
+
+
+def test_a_goatball_match_replays_its_own_dice_after_undo(api):
+    mid = new(api, GOAT)["id"]
+    url = f"/api/v1/matches/{mid}/events"
+    r = api.post(url, {"type": "tipoff", "checks": {"r1": {"modifier": 3},
+                                                     "b1": {"modifier": 2}}, "seed": 7})
+    assert r.status_code == 201, r.json
+    holder = r.json["possession"]
+    if holder["carrier"] is None:
+        team = holder["team"]
+        r = api.post(url, {"type": "carrier", "player": "r1" if team == "red" else "b1"})
+    state = r.json
+    carrier = state["possession"]["carrier"]
+    mate = {"r1": "r2", "b1": "b2"}[carrier]
+    foe = "b1" if carrier == "r1" else "r1"
+    r = api.post(url, {"type": "pass", "throw": {"kind": "pass", "target": mate},
+                       "actions": [{"player": carrier, "action": "throw", "modifier": 4},
+                                   {"player": foe, "action": "intercept", "modifier": 2}]})
+    assert r.status_code == 201
+    after_pass = r.json
+    assert {x["name"] for x in after_pass["result"]["rolls"]} == {f"{carrier}.throw",
+                                                                  f"{foe}.intercept"}
+    api.post(url, {"type": "note", "text": "a cheer from the crowd"})
+    r = api.post(f"/api/v1/matches/{mid}/undo")
+    for key in ("possession", "teams", "passes"):
+        assert r.json[key] == after_pass[key]
+    stored = api.get(url).json["events"]
+    pass_event = next(e for e in stored if e["type"] == "pass")
+    assert set(pass_event["rolls"]) == {f"{carrier}.throw", f"{foe}.intercept"}
+
+
+def test_goatball_events_refuse_illegal_passes(api):
+    mid = new(api, GOAT)["id"]
+    url = f"/api/v1/matches/{mid}/events"
+    r = api.post(url, {"type": "pass", "actions": []})
+    assert r.status_code == 422 and "tip-off" in r.json["error"]["message"]
+    api.post(url, {"type": "possession", "team": "red", "carrier": "r1"})
+    r = api.post(url, {"type": "pass", "throw": {"kind": "pass", "target": "b1"},
+                       "actions": [{"player": "r1", "action": "throw", "check": 9}]})
+    assert r.status_code == 422 and r.json["error"]["fields"] == {
+        "throw.target": [r.json["error"]["message"]]}
+    assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 1
