@@ -57,7 +57,7 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         env = {**os.environ, "BALLCOURT_TOKEN": TOKEN}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
@@ -88,3 +88,15 @@ def live(tmp_path):
     server = LiveServer(tmp_path / "data").start()
     yield server
     server.kill(signal.SIGTERM)
+
+
+@pytest.fixture(scope="session")
+def api_schema(tmp_path_factory):
+    import schemathesis
+
+    from companion.server import create_app
+    from companion.server.config import Config
+
+    app = create_app(Config(data_dir=tmp_path_factory.mktemp("st"), token=TOKEN, port=7770))
+    return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app,
+                                          headers={"Authorization": f"Bearer {TOKEN}"})
