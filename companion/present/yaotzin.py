@@ -71,16 +71,18 @@ def kick_overlay(r: dict) -> dict:
 
 
 def preview_overlay(p: dict, origin: dict) -> dict:
+    """The preview's own shapes: the candidate lines and the range ring.
+
+    The path, the interceptors and the landing heat map are drawn from the preview's
+    top-level `path`, `interceptors` and `odds.landing`, not repeated here: a preview is
+    sent on every mouse move and its size is most of its cost.
+    """
     o, t = _sq(origin), _sq(p["target"])
     lines = [kick_line(o, t, c) for c in ((1, 2) if o.x == t.x or o.y == t.y else (1,))]
     return {"kind": "preview", "origin": origin, "target": p["target"],
             "lines": [{"from": list(a), "to": list(b)} for a, b in lines],
-            "path": p["path"], "in_range": p["in_range"], "reason": p["reason"],
-            "range": {**origin, "feet": p["max_range_ft"]},
-            "interceptors": [{**i["square"], "player": i["player"], "label": f"DC {i['dc']}",
-                              "p_stop": i["odds"]["yoke"] + i["odds"]["stopped"]}
-                             for i in p["interceptors"]],
-            "heat": p["odds"]["landing"]}
+            "in_range": p["in_range"], "reason": p["reason"],
+            "range": {**origin, "feet": p["max_range_ft"]}}
 
 
 def intercept_card(r: dict, names: Names) -> dict:

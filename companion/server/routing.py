@@ -31,6 +31,7 @@ class Route:
     schema: type[Schema] | None
     summary: str
     tag: str
+    loader: Schema | None      # one instance per route: loading is stateless and reentrant
 
 
 ROUTES: dict[str, Route] = {}
@@ -43,7 +44,8 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
     def deco(handler: Handler) -> Handler:
         endpoint = f"{bp.name}.{handler.__name__}"
         route = Route(endpoint, method, bp.url_prefix + rule, handler, schema,
-                      summary or (handler.__doc__ or "").strip().split("\n")[0], bp.name)
+                      summary or (handler.__doc__ or "").strip().split("\n")[0], bp.name,
+                      schema() if schema else None)
         ROUTES[endpoint] = route
 
         def view(**params):
@@ -71,10 +73,10 @@ def read_json() -> Any:
 
 def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
     try:
-        if route.schema is not None:
+        if route.loader is not None:
             if not isinstance(raw, dict):
                 raise ApiError(400, "bad_body", "the body must be a JSON object")
-            raw = route.schema().load(raw)
+            raw = route.loader.load(raw)
         return route.handler(raw, **params)
     except Exception as exc:  # every failure becomes the one error shape
         mapped = from_exception(exc)

@@ -6,11 +6,23 @@ refuse what is well-formed but illegal (422 with their own message).
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+import json
+import threading
+from collections import OrderedDict
+
+from marshmallow import (
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    post_load,
+    validate,
+    validates_schema,
+)
 
 from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
-from ..rules.yaotzin.players import FEATS
+from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
 MAX_PLAYERS = 64
@@ -96,6 +108,13 @@ class YaotzinPlayerSchema(Base):
     name = fields.String(validate=validate.Length(1, 120), load_default=None)
     speed = Int(5, 300, load_default=30)
 
+    @post_load
+    def to_player(self, d: dict, **kwargs) -> Player:
+        return Player(id=d["id"], team=d["team"], x=d["x"], y=d["y"], str=d["str_"],
+                      dex=d["dex"], bab=d["bab"], reflex=d["reflex"],
+                      feats=frozenset(d["feats"]), prone=d["prone"], aoo_left=d["aoo_left"],
+                      name=d["name"], speed=d["speed"])
+
 
 class BallSchema(Base):
     x = fields.Integer(strict=True, required=True, validate=COORD)
@@ -105,10 +124,42 @@ class BallSchema(Base):
                               validate=validate.OneOf(DIRECTIONS))
 
 
+class MemoList(fields.List):
+    """A list field that remembers its last few valid inputs.
+
+    A GM hovering target squares sends the same 24 players on every mouse move: validating
+    them once and reusing the loaded list keeps a preview close to the transport's floor.
+    Only successful loads are kept; callers must treat the loaded list as read-only.
+    """
+
+    SIZE = 64
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._memo: OrderedDict[str, list] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            key = json.dumps(value, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return super()._deserialize(value, attr, data, **kwargs)
+        with self._lock:
+            if key in self._memo:
+                self._memo.move_to_end(key)
+                return self._memo[key]
+        loaded = super()._deserialize(value, attr, data, **kwargs)
+        with self._lock:
+            self._memo[key] = loaded
+            while len(self._memo) > self.SIZE:
+                self._memo.popitem(last=False)
+        return loaded
+
+
 class Court(Base):
     field = fields.Nested(FieldSchema, load_default=None)
-    players = fields.List(fields.Nested(YaotzinPlayerSchema), required=True,
-                          validate=validate.Length(max=MAX_PLAYERS))
+    players = MemoList(fields.Nested(YaotzinPlayerSchema), required=True,
+                       validate=validate.Length(max=MAX_PLAYERS))
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
 

@@ -6,7 +6,6 @@ Square (x, y) covers the unit cell [x, x+1] x [y, y+1]; its corners are integer 
 
 from __future__ import annotations
 
-import math
 from enum import Enum
 from fractions import Fraction
 from typing import NamedTuple
@@ -53,6 +52,11 @@ class Direction(Enum):
         return cls((dx, dy))
 
 
+_CLOCKWISE = tuple(Direction)
+_INDEX = {d: i for i, d in enumerate(_CLOCKWISE)}
+_BY_VECTOR = {d.value: d for d in _CLOCKWISE}
+
+
 def snap(dx: int | Fraction, dy: int | Fraction) -> Direction | None:
     """The grid direction nearest to the vector (dx, dy); None for the zero vector.
 
@@ -95,29 +99,32 @@ def segment_squares(p0: tuple[int, int], p1: tuple[int, int]) -> list[tuple[Frac
     Returns (t, square) pairs, t in [0, 1) being where along the segment the square is first
     entered, in the order the segment reaches them. A segment running along a grid line
     overlaps the squares on both sides of it; touching a single corner does not count.
+    Exact: t is counted in integer steps of 1/D, D = |dx|·|dy| (a zero counted as 1).
     """
     (x0, y0), (x1, y1) = p0, p1
     dx, dy = x1 - x0, y1 - y0
     if dx == 0 and dy == 0:
         return []
-    cuts = {Fraction(0), Fraction(1)}
+    steps = (abs(dx) or 1) * (abs(dy) or 1)
+    cuts = {0, steps}
     if dx:
-        for gx in range(min(x0, x1) + 1, max(x0, x1)):
-            cuts.add(Fraction(gx - x0, dx))
+        cuts.update((gx - x0) * steps // dx for gx in range(min(x0, x1) + 1, max(x0, x1)))
     if dy:
-        for gy in range(min(y0, y1) + 1, max(y0, y1)):
-            cuts.add(Fraction(gy - y0, dy))
+        cuts.update((gy - y0) * steps // dy for gy in range(min(y0, y1) + 1, max(y0, y1)))
     ts = sorted(cuts)
-    seen: dict[Square, Fraction] = {}
-    for t_start, t_end in zip(ts, ts[1:]):
-        mid = (t_start + t_end) / 2
-        mx, my = x0 + dx * mid, y0 + dy * mid
-        xs = [int(mx) - 1, int(mx)] if mx.denominator == 1 else [math.floor(mx)]
-        ys = [int(my) - 1, int(my)] if my.denominator == 1 else [math.floor(my)]
+    seen: dict[Square, int] = {}
+    twice = 2 * steps
+    for k_start, k_end in zip(ts, ts[1:]):
+        mid = k_start + k_end                 # the midpoint, in steps of 1/(2D)
+        nx, ny = x0 * twice + dx * mid, y0 * twice + dy * mid
+        fx, fy = nx // twice, ny // twice
+        xs = (fx - 1, fx) if nx % twice == 0 else (fx,)
+        ys = (fy - 1, fy) if ny % twice == 0 else (fy,)
         for sx in xs:
             for sy in ys:
-                seen.setdefault(Square(sx, sy), t_start)
-    return sorted(((t, sq) for sq, t in seen.items()), key=lambda p: (p[0], p[1].y, p[1].x))
+                seen.setdefault(Square(sx, sy), k_start)
+    ordered = sorted(seen.items(), key=lambda item: (item[1], item[0].y, item[0].x))
+    return [(Fraction(k, steps), sq) for sq, k in ordered]
 
 
 def nearest_corners(square: Square, other: Square) -> list[tuple[int, int]]:

@@ -8,32 +8,48 @@ from .court import Court
 from .flight import flight_dc, interceptors, merged_path
 from .grid import Square, distance, snap
 from .intercept import flight_outcome
-from .kick import KICK_AC, attack_hits, kick_modifiers, miss_squares, scatter_from, validate_kick
+from .kick import (
+    KICK_AC,
+    attack_hits,
+    kick_modifiers,
+    miss_squares,
+    scatter_direction,
+    validate_kick,
+)
 from .players import Player, Roster
 from .settings import Settings
 
 D20 = range(1, 21)
 
 
-def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,
-                         precise: bool, settings: Settings) -> tuple[Fraction, dict[Square,
-                                                                                     Fraction]]:
-    """P(hit) and P(landing square) over the attack d20 and the scatter d8."""
+def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
+                    precise: bool, settings: Settings) -> tuple[int, dict[Square, int]]:
+    """Hits out of 20, and each landing square's weight out of 160 (20 attack x 8 scatter)."""
     straight_on = snap(target.x - kicker.x, target.y - kicker.y)
-    dist: dict[Square, Fraction] = {}
-    p_hit = Fraction(0)
-    per_face = Fraction(1, 20 * 8)
+    headings = [scatter_direction(face, straight_on, settings) for face in range(1, 9)]
+    hits = 0
+    misses_by_offset: dict[int, int] = {}
     for natural in D20:
         total = natural + modifier
         if attack_hits(natural, total):
-            p_hit += Fraction(1, 20)
-            dist[target] = dist.get(target, Fraction(0)) + Fraction(1, 20)
-            continue
-        off = miss_squares(KICK_AC, total, precise)
-        for face in range(1, 9):
-            sq = scatter_from(court, target, straight_on, off, face, settings)
-            dist[sq] = dist.get(sq, Fraction(0)) + per_face
-    return p_hit, dist
+            hits += 1
+        else:
+            off = miss_squares(KICK_AC, total, precise)
+            misses_by_offset[off] = misses_by_offset.get(off, 0) + 1
+    weights: dict[Square, int] = {target: 8 * hits} if hits else {}
+    for off, count in misses_by_offset.items():
+        for heading in headings:
+            sq = court.clamp_to_walls(target.step(heading, off))
+            weights[sq] = weights.get(sq, 0) + count
+    return hits, weights
+
+
+def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,
+                         precise: bool, settings: Settings) -> tuple[Fraction, dict[Square,
+                                                                                     Fraction]]:
+    """P(hit) and P(landing square) over the attack d20 and the scatter d8, exactly."""
+    hits, weights = landing_weights(court, kicker, target, modifier, precise, settings)
+    return Fraction(hits, 20), {sq: Fraction(w, 160) for sq, w in weights.items()}
 
 
 def save_odds(reflex: int, dc: int) -> dict[str, float]:
@@ -74,9 +90,14 @@ def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         result["reason"] = (f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s"
                             f" {mods.max_range_ft} ft max range")
         return result
-    p_hit, dist = landing_distribution(court, kicker, target, mods.modifier, mods.precise,
-                                       settings)
-    result["odds"] = {"hit": float(p_hit), "landing": [
-        {"x": sq.x, "y": sq.y, "p": float(p), "goal": court.scoring_end(sq)}
-        for sq, p in sorted(dist.items(), key=lambda item: (-item[1], item[0].y, item[0].x))]}
+    hits, weights = landing_weights(court, kicker, target, mods.modifier, mods.precise,
+                                    settings)
+    landing = []
+    for sq, w in sorted(weights.items(), key=lambda item: (-item[1], item[0].y, item[0].x)):
+        entry = {"x": sq.x, "y": sq.y, "p": w / 160}
+        end = court.scoring_end(sq)
+        if end:
+            entry["goal"] = end
+        landing.append(entry)
+    result["odds"] = {"hit": hits / 20, "landing": landing}
     return result

@@ -76,11 +76,13 @@ class Roster:
     def __init__(self, players: Iterable[Player], court: Court):
         self.players = list(players)
         self.by_id: dict[str, Player] = {}
+        self._by_square: dict[Square, list[Player]] = {}
         for i, p in enumerate(self.players):
             if p.id in self.by_id:
                 raise RulesError(f"two players share the id {p.id!r}", field=f"players.{i}.id")
             court.require_on_field(p.square, p.label, f"players.{i}")
             self.by_id[p.id] = p
+            self._by_square.setdefault(p.square, []).append(p)
 
     def get(self, pid: str, field: str = "player") -> Player:
         try:
@@ -89,7 +91,7 @@ class Roster:
             raise UnknownPlayer(f"no player with id {pid!r} on the court", field=field) from None
 
     def at(self, sq: Square) -> list[Player]:
-        return [p for p in self.players if p.square == sq]
+        return self._by_square.get(sq, [])
 
     def adjacent_to(self, sq: Square) -> list[Player]:
         return [p for p in self.players if chebyshev(p.square, sq) == 1]

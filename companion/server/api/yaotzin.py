@@ -15,7 +15,7 @@ from ...rules.yaotzin.hoop import resolve_hoop
 from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
 from ...rules.yaotzin.kick import resolve_kick
 from ...rules.yaotzin.odds import kick_preview
-from ...rules.yaotzin.players import Player, Roster
+from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import tick
 from .. import schemas
@@ -24,15 +24,9 @@ from ..routing import api_route
 bp = Blueprint("yaotzin", __name__, url_prefix="/api/v1/yaotzin")
 
 
-def player(d: dict) -> Player:
-    return Player(id=d["id"], team=d["team"], x=d["x"], y=d["y"], str=d["str_"], dex=d["dex"],
-                  bab=d["bab"], reflex=d["reflex"], feats=frozenset(d["feats"]),
-                  prone=d["prone"], aoo_left=d["aoo_left"], name=d["name"], speed=d["speed"])
-
-
 def court_of(body: dict) -> tuple[Court, Roster, Settings, dict[str, str]]:
     court = Court.from_dict(body["field"])
-    roster = Roster([player(p) for p in body["players"]], court)
+    roster = Roster(body["players"], court)
     return court, roster, Settings.from_dict(body["settings"]), \
         {p.id: p.label for p in roster.players}
 
