@@ -65,7 +65,18 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
                 {"out": r["out"], "returned": r["returned"], "dead": r["dead"],
                  "possession": pos, "damage": r["damage"],
                  "ball_on": (r["hot_contest"] or {}).get("ball_on")})
+    if pos["carrier"] is None and r["winner"] is None:
+        team = next(t for t in r["arena"]["teams"] if t["id"] == pos["team"])
+        standing = [p["id"] for p in team["players"] if not p["out"] and not p["dead"]]
+        _carrier_actions(card, r["choose_from"] or standing, names)
     return card.build(r["rolls"])
+
+
+def _carrier_actions(card: Card, candidates: list[str], names: Names) -> None:
+    """One button a candidate: the team that gained the ball names its carrier."""
+    for pid in candidates:
+        card.action(f"carrier:{pid}", "BALLCOURT.Action.Carrier", {"player": pid},
+                    player=names[pid])
 
 
 def _winner_line(card: Card, winner: str | None) -> None:
@@ -86,9 +97,10 @@ def tipoff_card(r: dict, names: Names) -> dict:
                   players=", ".join(names[p] for p in r["reroll"]))
     else:
         card.line("BALLCOURT.Card.Tipoff.Takes", "good", team=r["possession"]["team"])
+        card.action("apply", "BALLCOURT.Action.Apply", {"possession": r["possession"]})
         if r["possession"]["carrier"] is None:
             card.line("BALLCOURT.Card.Pass.Choose", team=r["possession"]["team"])
-        card.action("apply", "BALLCOURT.Action.Apply", {"possession": r["possession"]})
+            _carrier_actions(card, r["choose_from"], names)
     return card.build(r["rolls"])
 
 

@@ -84,6 +84,7 @@ TEXT = {
     "BALLCOURT.Action.Intercept": "{player} tries to intercept",
     "BALLCOURT.Action.Stop": "{player} tries to stop it",
     "BALLCOURT.Action.Undo": "Undo",
+    "BALLCOURT.Action.Carrier": "{player} carries",
 }
 
 

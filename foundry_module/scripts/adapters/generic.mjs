@@ -1,0 +1,26 @@
+/** Any other system: numbers the GM types in (kept in the actor's module flags). */
+const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
+
+export const generic = {
+  id: "generic",
+  needsDialog: true,
+  yaotzinStats(actor) {
+    const f = actor.flags?.ballcourt?.stats ?? {};
+    return { str: num(f.str, 10), dex: num(f.dex, 10), bab: num(f.bab), reflex: num(f.reflex),
+      feats: [...(f.feats ?? [])], speed: num(f.speed, 30) };
+  },
+  goatballSkills(actor) {
+    const f = actor.flags?.ballcourt?.stats ?? {};
+    return { athletics: num(f.athletics), acrobatics: num(f.acrobatics), strMod: num(f.strMod),
+      dexMod: num(f.dexMod) };
+  },
+  hasStats(actor) {
+    return Boolean(actor.flags?.ballcourt?.stats);
+  },
+  nonlethal(actor) {
+    return num(actor.flags?.ballcourt?.nonlethal);
+  },
+  nonlethalUpdate(actor, amount) {
+    return { "flags.ballcourt.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
+  },
+};

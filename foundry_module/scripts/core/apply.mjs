@@ -1,0 +1,77 @@
+/**
+ * What Apply changes on the table, and how Undo puts it back: computed from a card's payload
+ * and the current scene, before anything is written, so a failed write never half-applies and
+ * an undo restores exactly what was there.
+ */
+import { squareCenter, tokenPosition } from "./geometry.mjs";
+
+/**
+ * Yaotzin. `scene` is {ball: {id, x, y, flags}, tokens: Map(id -> {id, x, y, nonlethal})}.
+ * Returns {updates, animation, damage, events, undo}.
+ */
+export function planYaotzinApply(mapping, payload, scene) {
+  const updates = [];
+  const undoUpdates = [];
+  const animation = [];
+  const ball = scene.ball;
+  if (payload.ball && ball) {
+    const pos = tokenPosition(mapping, payload.ball);
+    updates.push({ _id: ball.id, x: pos.x, y: pos.y,
+      "flags.ballcourt.ball": { speed: payload.ball.speed ?? 0, direction: payload.ball.direction ?? null } });
+    undoUpdates.push({ _id: ball.id, x: ball.x, y: ball.y,
+      "flags.ballcourt.ball": ball.flags?.ballcourt?.ball ?? { speed: 0, direction: null } });
+    for (const sq of payload.path ?? []) animation.push(squareCenter(mapping, sq));
+  }
+  for (const move of payload.moves ?? []) {
+    const token = scene.tokens.get(move.player);
+    if (!token) continue;
+    const pos = tokenPosition(mapping, move);
+    updates.push({ _id: token.id, x: pos.x, y: pos.y });
+    undoUpdates.push({ _id: token.id, x: token.x, y: token.y });
+  }
+  const damage = [];
+  for (const d of payload.damage ?? []) {
+    if (scene.tokens.has(d.player) && d.nonlethal) damage.push({ tokenId: d.player, amount: d.nonlethal });
+  }
+  const prone = payload.prone && scene.tokens.has(payload.prone) ? [payload.prone] : [];
+  return {
+    updates, animation, damage, prone, events: payload.events ?? [],
+    undo: { updates: undoUpdates, damage: damage.map((d) => ({ ...d, amount: -d.amount })),
+      prone: prone.map((id) => ({ tokenId: id, prone: false })) },
+  };
+}
+
+/**
+ * Goat-ball. `scene` is {ball: {id, x, y}, tokens: Map(id -> {id, x, y, out, dead})} and
+ * `platforms` maps platform ids to pixel centres. Returns {status, ballMove, damage, undo}.
+ */
+export function planGoatballApply(payload, scene, platforms = {}) {
+  const status = [];
+  const undoStatus = [];
+  const mark = (id, out, dead = false) => {
+    const token = scene.tokens.get(id);
+    if (!token) return;
+    status.push({ tokenId: id, out, dead });
+    undoStatus.push({ tokenId: id, out: Boolean(token.out), dead: Boolean(token.dead) });
+  };
+  const outNow = new Set(payload.out ?? []);
+  for (const id of outNow) {
+    const token = scene.tokens.get(id);
+    if (token && !token.out) mark(id, true, (payload.dead ?? []).includes(id));
+  }
+  for (const id of payload.returned ?? []) mark(id, false);
+  let ballMove = null;
+  let undoBall = null;
+  const ball = scene.ball;
+  const carrier = payload.possession?.carrier ? scene.tokens.get(payload.possession.carrier) : null;
+  const target = carrier ? { x: carrier.x, y: carrier.y }
+    : payload.ball_on && platforms[payload.ball_on] ? platforms[payload.ball_on] : null;
+  if (ball && target) {
+    ballMove = { _id: ball.id, x: target.x, y: target.y };
+    undoBall = { _id: ball.id, x: ball.x, y: ball.y };
+  }
+  const damage = (payload.damage ?? []).filter((d) => scene.tokens.has(d.player))
+    .map((d) => ({ tokenId: d.player, amount: d.total, type: d.type }));
+  return { status, ballMove, damage,
+    undo: { status: undoStatus, ballMove: undoBall, damage: damage.map((d) => ({ ...d, amount: -d.amount })) } };
+}

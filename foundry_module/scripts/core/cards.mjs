@@ -1,0 +1,76 @@
+/**
+ * Chat cards: the companion's card data rendered in the user's language. The same function
+ * renders a fresh card and a re-render after Apply/Undo, from the message's flags.
+ */
+import { escapeHtml } from "./i18n.mjs";
+
+const TONES = new Set(["info", "good", "bad", "muted"]);
+
+/**
+ * @param card     the companion's chat_card
+ * @param i18n     {format(key, data), localize(key)}
+ * @param state    {applied: bool, undone: bool, resolved: Set of action ids already used}
+ */
+export function renderCard(card, i18n, state = {}) {
+  const text = (entry) => escapeHtml(i18n.has?.(entry.key) === false && entry.text
+    ? entry.text : i18n.format(entry.key, entry.data ?? {}));
+  const parts = [`<div class="ballcourt-card" data-kind="${escapeHtml(card.kind)}">`];
+  parts.push(`<header class="ballcourt-title">${text(card.title)}</header>`);
+  if (card.breakdown?.length) {
+    parts.push('<ul class="ballcourt-breakdown">');
+    for (const b of card.breakdown) {
+      const v = b.value >= 0 ? `+${b.value}` : `${b.value}`;
+      parts.push(`<li><span>${escapeHtml(b.label)}</span><b>${v}</b></li>`);
+    }
+    parts.push("</ul>");
+  }
+  for (const line of card.lines ?? []) {
+    const tone = TONES.has(line.tone) ? line.tone : "info";
+    parts.push(`<p class="ballcourt-line ${tone}">${text(line)}</p>`);
+  }
+  if (card.rolls?.length) {
+    parts.push('<ul class="ballcourt-rolls">');
+    for (const r of card.rolls) {
+      const nat = Array.isArray(r.natural) ? r.natural.join(", ") : r.natural;
+      parts.push(`<li><span>${escapeHtml(r.name)}</span> <code>${escapeHtml(r.formula)}</code> `
+        + `[${escapeHtml(nat)}] = <b>${escapeHtml(r.total)}</b></li>`);
+    }
+    parts.push("</ul>");
+  }
+  parts.push(renderButtons(card, i18n, state));
+  parts.push("</div>");
+  return parts.join("");
+}
+
+export function renderButtons(card, i18n, state = {}) {
+  const used = state.resolved ?? new Set();
+  const out = ['<div class="ballcourt-actions">'];
+  for (const action of card.actions ?? []) {
+    const isApply = action.id === "apply";
+    const done = isApply ? state.applied && !state.undone : used.has(action.id);
+    const label = escapeHtml(i18n.format(action.key, action.data ?? {}));
+    out.push(`<button type="button" data-ballcourt-action="${escapeHtml(action.id)}"`
+      + `${done ? " disabled" : ""}>${label}</button>`);
+  }
+  if (state.applied && !state.undone) {
+    out.push(`<button type="button" data-ballcourt-action="undo">`
+      + `${escapeHtml(i18n.localize("BALLCOURT.Action.Undo"))}</button>`);
+  }
+  if (state.undone) {
+    out.push(`<p class="ballcourt-line muted">${escapeHtml(i18n.localize("BALLCOURT.Chat.Undone"))}</p>`);
+  }
+  out.push("</div>");
+  return out.join("");
+}
+
+/** Foundry Roll data for the companion's rolls, so they ride on the message (Dice So Nice). */
+export function rollData(rolls) {
+  return (rolls ?? []).map((r) => {
+    const faces = Array.isArray(r.natural) ? r.natural : [r.natural];
+    const [count, rest] = r.formula.split("d");
+    const sides = parseInt(rest, 10);
+    const modifier = r.total - (r.kept ?? faces.reduce((a, b) => a + b, 0));
+    return { name: r.name, count: parseInt(count, 10), sides, faces, modifier, total: r.total,
+      formula: r.formula };
+  });
+}

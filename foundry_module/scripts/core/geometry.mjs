@@ -1,0 +1,59 @@
+/**
+ * Scene pixels <-> court squares. A court mapping is plain data kept in the scene's flags:
+ * {originX, originY, gridSize, length, width} — the pixel of square (0, 0)'s top-left corner,
+ * the pixels per 5-ft square, and the court's size in squares.
+ */
+
+export function makeMapping({ originX = 0, originY = 0, gridSize = 100, length = 72, width = 24 } = {}) {
+  if (!(gridSize > 0)) throw new Error("gridSize must be positive");
+  return { originX, originY, gridSize, length, width };
+}
+
+/** The court square under a pixel point. */
+export function squareAt(m, point) {
+  return {
+    x: Math.floor((point.x - m.originX) / m.gridSize),
+    y: Math.floor((point.y - m.originY) / m.gridSize),
+  };
+}
+
+export function squareTopLeft(m, sq) {
+  return { x: m.originX + sq.x * m.gridSize, y: m.originY + sq.y * m.gridSize };
+}
+
+export function squareCenter(m, sq) {
+  const tl = squareTopLeft(m, sq);
+  return { x: tl.x + m.gridSize / 2, y: tl.y + m.gridSize / 2 };
+}
+
+/** A grid corner [cx, cy] (the companion's line endpoints) in pixels. */
+export function cornerPoint(m, [cx, cy]) {
+  return { x: m.originX + cx * m.gridSize, y: m.originY + cy * m.gridSize };
+}
+
+/** A token's square: the square under its top-left cell's centre (tokens are Medium). */
+export function tokenSquare(m, token) {
+  return squareAt(m, { x: token.x + m.gridSize / 2, y: token.y + m.gridSize / 2 });
+}
+
+/** Where to put a token's top-left so it stands in `sq`. */
+export function tokenPosition(m, sq) {
+  return squareTopLeft(m, sq);
+}
+
+export function onField(m, sq) {
+  return sq.x >= 0 && sq.x < m.length && sq.y >= 0 && sq.y < m.width;
+}
+
+/** The court's slope bands and scoring areas in pixels, for building or shading a scene. */
+export function courtRegions(m, slope = Math.floor(m.width / 4), endZone = 4) {
+  const s = m.gridSize;
+  const rect = (x, y, w, h) => ({ x: m.originX + x * s, y: m.originY + y * s, w: w * s, h: h * s });
+  return {
+    field: rect(0, 0, m.length, m.width),
+    northSlope: rect(0, 0, m.length, slope),
+    southSlope: rect(0, m.width - slope, m.length, slope),
+    westScoring: rect(-endZone, 0, endZone, m.width),
+    eastScoring: rect(m.length, 0, endZone, m.width),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Companion overlays (in squares) -> drawing commands (in scene pixels). The renderer
+ * (render/pixi-draw.mjs) only executes commands, so what is drawn is decided and tested here.
+ *
+ * Commands: {kind: "rect", x, y, w, h, fill, alpha, stroke?}, {kind: "line", points: [{x, y}],
+ * color, width, alpha, dash?}, {kind: "circle", x, y, r, color, width, alpha},
+ * {kind: "text", x, y, text, color, size, anchor}. Colours are 0xRRGGBB numbers.
+ */
+import { cornerPoint, squareCenter, squareTopLeft } from "./geometry.mjs";
+
+export const PALETTE = {
+  line: 0xf2c14e, lineAlt: 0xf29f4e, path: 0xf2c14e, interceptor: 0xd64545, chance: 0xd68a45,
+  landing: 0x3fa34d, heat: 0x3fa3d6, range: 0xffffff, blocked: 0x888888, text: 0xffffff,
+  goal: 0x6be06b,
+};
+
+function squareRect(m, sq, fill, alpha, stroke) {
+  const tl = squareTopLeft(m, sq);
+  const cmd = { kind: "rect", x: tl.x, y: tl.y, w: m.gridSize, h: m.gridSize, fill, alpha };
+  if (stroke !== undefined) cmd.stroke = stroke;
+  return cmd;
+}
+
+function label(m, sq, text, color = PALETTE.text) {
+  const c = squareCenter(m, sq);
+  return { kind: "text", x: c.x, y: c.y - m.gridSize * 0.75, text, color,
+    size: Math.max(12, Math.round(m.gridSize * 0.28)), anchor: 0.5 };
+}
+
+function markers(m, list, color) {
+  const out = [];
+  for (const i of list ?? []) {
+    out.push(squareRect(m, i, color, 0.35, color));
+    if (i.label) out.push(label(m, i, i.label, color));
+  }
+  return out;
+}
+
+/** The hover preview: candidate lines, crossed squares, interceptors, heat map, range ring. */
+export function previewCommands(m, preview, palette = PALETTE) {
+  const ov = preview.overlay;
+  const cmds = [];
+  const origin = squareCenter(m, ov.origin);
+  cmds.push({ kind: "circle", x: origin.x, y: origin.y,
+    r: (ov.range.feet / 5) * m.gridSize, color: palette.range, width: 2, alpha: 0.5 });
+  if (!ov.in_range) {
+    cmds.push(squareRect(m, ov.target, palette.blocked, 0.4, palette.interceptor));
+    cmds.push(label(m, ov.target, ov.reason ?? "", palette.interceptor));
+    return cmds;
+  }
+  for (const cell of preview.odds?.landing ?? []) {
+    cmds.push(squareRect(m, cell, palette.heat, Math.min(0.85, 0.15 + cell.p * 1.5)));
+  }
+  for (const sq of preview.path ?? []) cmds.push(squareRect(m, sq, palette.path, 0.12));
+  ov.lines.forEach((line, i) => {
+    cmds.push({ kind: "line", points: [cornerPoint(m, line.from), cornerPoint(m, line.to)],
+      color: i ? palette.lineAlt : palette.line, width: 3, alpha: 0.9, dash: i > 0 });
+  });
+  cmds.push(...markers(m, (preview.interceptors ?? []).map((i) => ({
+    ...i.square, label: `DC ${i.dc} · ${Math.round(100 * ((i.odds?.yoke ?? 0) + (i.odds?.stopped ?? 0)))}%`,
+  })), palette.interceptor));
+  const hit = Math.round(100 * (preview.odds?.hit ?? 0));
+  cmds.push(label(m, ov.target, `${preview.target_ft} ft · ${hit}%`, palette.text));
+  return cmds;
+}
+
+/** A resolved kick: its line, crossed squares, interceptors and where it landed. */
+export function kickCommands(m, ov, palette = PALETTE) {
+  const cmds = (ov.path ?? []).map((sq) => squareRect(m, sq, palette.path, 0.15));
+  cmds.push({ kind: "line", points: [cornerPoint(m, ov.line.from), cornerPoint(m, ov.line.to)],
+    color: palette.line, width: 4, alpha: 1 });
+  cmds.push(...markers(m, ov.interceptors, palette.interceptor));
+  cmds.push(squareRect(m, ov.landing, ov.goal ? palette.goal : palette.landing, 0.5,
+    palette.landing));
+  return cmds;
+}
+
+/** A ball action: its path and who may stop it. */
+export function tickCommands(m, ov, palette = PALETTE) {
+  const cmds = (ov.path ?? []).map((sq) => squareRect(m, sq, palette.path, 0.2));
+  if (ov.path?.length) {
+    cmds.push({ kind: "line", points: [ov.start, ...ov.path].map((sq) => squareCenter(m, sq)),
+      color: palette.line, width: 3, alpha: 0.9 });
+  }
+  cmds.push(...markers(m, ov.chances, palette.chance));
+  return cmds;
+}
+
+export function hoopCommands(m, ov, palette = PALETTE) {
+  const cmds = (ov.path ?? []).map((sq) => squareRect(m, sq, palette.path, 0.15));
+  cmds.push(...markers(m, ov.interceptors, palette.interceptor));
+  cmds.push(squareRect(m, ov.under, ov.through ? palette.goal : palette.landing, 0.5));
+  return cmds;
+}
+
+export function dribbleCommands(m, ov, palette = PALETTE) {
+  const cmds = (ov.path ?? []).map((sq) => squareRect(m, sq, palette.path, 0.2));
+  cmds.push(...markers(m, ov.provokers, palette.interceptor));
+  return cmds;
+}
+
+/** Whichever overlay a companion answer carries. */
+export function overlayCommands(m, answer, palette = PALETTE) {
+  const ov = answer.overlay;
+  if (!ov) return [];
+  switch (ov.kind) {
+    case "preview": return previewCommands(m, answer, palette);
+    case "kick": return kickCommands(m, ov, palette);
+    case "tick": return tickCommands(m, ov, palette);
+    case "hoop": return hoopCommands(m, ov, palette);
+    case "dribble": return dribbleCommands(m, ov, palette);
+    default: return [];
+  }
+}

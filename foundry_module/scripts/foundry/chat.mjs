@@ -1,0 +1,147 @@
+/**
+ * Chat cards with Apply, Undo and per-player actions. One writer: the active GM performs every
+ * action; a player's click travels to the GM over the module socket. The message's flags say
+ * what was applied, so a second click, or a render hook firing twice, does nothing.
+ */
+import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
+import { MODULE_ID, SOCKET, applyMessageMode, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
+
+const games = new Map();
+const busy = new Set();
+
+/**
+ * A game's card handlers: {apply(message, action) -> record, undo(message, record),
+ * act(message, action)} — `act` answers per-player actions such as "intercept:<token>".
+ */
+export function registerCardHandlers(game, handlers) {
+  games.set(game, handlers);
+}
+
+/** Foundry Rolls rebuilt from the companion's naturals, so they ride on the message. */
+export function toFoundryRolls(rolls) {
+  const Roll = fvtt.Roll;
+  return rollData(rolls).map((r) => Roll.fromData({
+    class: "Roll", formula: r.formula, total: r.total, evaluated: true,
+    terms: [{ class: "Die", number: r.count, faces: r.sides, evaluated: true,
+      results: r.faces.map((f) => ({ result: f, active: true })) },
+    ...(r.modifier ? [{ class: "OperatorTerm", operator: r.modifier > 0 ? "+" : "-", evaluated: true },
+      { class: "NumericTerm", number: Math.abs(r.modifier), evaluated: true }] : [])],
+  }));
+}
+
+export async function postCard(answer, context, { extraRolls = [] } = {}) {
+  const card = answer.chat_card;
+  const data = {
+    content: renderCard(card, i18n(), {}),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+    rolls: [...extraRolls, ...toFoundryRolls(companionOnly(card.rolls, extraRolls))],
+    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [] } },
+  };
+  applyMessageMode(data);
+  return fvtt.ChatMessage.create(data);
+}
+
+/** The companion's rolls that Foundry did not roll itself (those are already on the message). */
+function companionOnly(rolls, foundryRolls) {
+  const mine = new Set(foundryRolls.map((r) => r.options?.ballcourt));
+  return (rolls ?? []).filter((r) => !mine.has(r.name));
+}
+
+function cardState(flags) {
+  return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []) };
+}
+
+/** renderChatMessageHTML: refresh the buttons from the flags and wire each once. */
+export function onRenderChatMessageHTML(message, html) {
+  const flags = message.flags?.[MODULE_ID];
+  if (!flags?.card) return;
+  const box = html.querySelector(".ballcourt-actions");
+  if (box) box.outerHTML = renderButtons(flags.card, i18n(), cardState(flags));
+  for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
+    if (button.dataset.ballcourtWired) continue;
+    button.dataset.ballcourtWired = "1";
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      requestAction(message.id, button.dataset.ballcourtAction);
+    });
+  }
+}
+
+/** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner. */
+export function mayPress(user, message, actionId) {
+  if (!user) return false;
+  if (user.isGM) return true;
+  const context = message.flags?.[MODULE_ID]?.context ?? {};
+  const [kind, tokenId] = actionId.split(":");
+  if (tokenId && kind !== "apply") return (context.owners?.[tokenId] ?? []).includes(user.id);
+  const policy = setting("applyPermission");
+  if (policy === "anyone") return true;
+  if (policy === "owner") return Object.values(context.owners ?? {}).some((ids) => ids.includes(user.id));
+  return false;
+}
+
+export async function requestAction(messageId, actionId) {
+  const game = fvtt.game;
+  const message = game.messages.get(messageId);
+  if (!message) return;
+  if (!mayPress(game.user, message, actionId)) {
+    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.NotAllowed"));
+    return;
+  }
+  if (isActiveGM()) {
+    await performAction(messageId, actionId, game.user.id);
+    return;
+  }
+  if (!game.users.activeGM) {
+    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
+    return;
+  }
+  game.socket.emit(SOCKET, { type: "action", messageId, actionId, userId: game.user.id });
+  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
+}
+
+/** Socket messages reach every other client: only the active GM acts on them. */
+export function onSocketMessage(data) {
+  if (data?.type === "action" && isActiveGM()) {
+    return performAction(data.messageId, data.actionId, data.userId);
+  }
+  return undefined;
+}
+
+export async function performAction(messageId, actionId, userId) {
+  const game = fvtt.game;
+  const message = game.messages.get(messageId);
+  const user = game.users.get(userId);
+  if (!message || !mayPress(user, message, actionId) || busy.has(messageId)) return false;
+  busy.add(messageId);
+  try {
+    const flags = message.flags[MODULE_ID];
+    const handlers = games.get(flags.context?.game);
+    if (!handlers) return false;
+    if (actionId === "apply") {
+      if (flags.applied && !flags.undone) return false;
+      const action = flags.card.actions.find((a) => a.id === "apply");
+      const record = await handlers.apply(message, action);
+      await message.update({ [`flags.${MODULE_ID}.applied`]: true, [`flags.${MODULE_ID}.undone`]: false,
+        [`flags.${MODULE_ID}.record`]: record });
+      return true;
+    }
+    if (actionId === "undo") {
+      if (!flags.applied || flags.undone) return false;
+      await handlers.undo(message, flags.record);
+      await message.update({ [`flags.${MODULE_ID}.undone`]: true });
+      return true;
+    }
+    if ((flags.resolved ?? []).includes(actionId)) return false;
+    const action = flags.card.actions.find((a) => a.id === actionId);
+    if (!action) return false;
+    await handlers.act(message, action, user);
+    await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(flags.resolved ?? []), actionId] });
+    return true;
+  } catch (err) {
+    fvtt.ui.notifications?.error(err.message);
+    return false;
+  } finally {
+    busy.delete(messageId);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Ball ticks in the combat tracker: six hidden "Ball" combatants at 25..1 that lose ties to
+ * players; on a ball's turn the active GM gets the tick card (applied at once if the table
+ * says so).
+ */
+import { isBallCombatant, missingBallCombatants } from "../core/ticks.mjs";
+import { performAction } from "./chat.mjs";
+import { fvtt, i18n, isActiveGM, setting } from "./env.mjs";
+import { ballcourtOf } from "./scene.mjs";
+import { resolveTick } from "./yaotzin.mjs";
+
+export async function ensureBallCombatants(combat) {
+  if (!isActiveGM() || ballcourtOf(combat.scene)?.game !== "yaotzin") return [];
+  const missing = missingBallCombatants(combat.combatants?.contents ?? [...(combat.combatants ?? [])],
+    (count) => i18n().format("BALLCOURT.Combat.Ball", { count }));
+  if (!missing.length) return [];
+  return combat.createEmbeddedDocuments("Combatant", missing.map((c) => ({ ...c,
+    img: "modules/ballcourt/assets/ball.svg" })));
+}
+
+export async function onCombatTurnChange(combat, _prior, current) {
+  if (!isActiveGM()) return null;
+  const combatant = combat.combatants.get(current.combatantId);
+  if (!isBallCombatant(combatant)) return null;
+  const message = await resolveTick(combat.scene);
+  if (setting("autoApplyTicks") && message) {
+    await performAction(message.id, "apply", fvtt.game.user.id);
+  }
+  return message;
+}

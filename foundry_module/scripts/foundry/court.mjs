@@ -1,0 +1,59 @@
+/** Setting up a Yaotzin court: a new scene, or this one; teams; the ball; the match. */
+import { courtScene } from "../core/court-drawings.mjs";
+import { makeMapping, tokenPosition } from "../core/geometry.mjs";
+import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { companion } from "./link.mjs";
+import { ballToken, ballcourtOf } from "./scene.mjs";
+import { yaotzinRules } from "./settings.mjs";
+
+export const DEFAULT_TEAMS = [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }];
+
+export async function createCourtScene(options = {}) {
+  const plan = courtScene(options);
+  const Scene = fvtt.game.scenes.documentClass;
+  const scene = await Scene.create({
+    name: options.name ?? i18n().localize("BALLCOURT.Court.SceneName"),
+    width: plan.width, height: plan.height, padding: 0, grid: plan.grid,
+    backgroundColor: "#4f6b35",
+    flags: { [MODULE_ID]: { game: "yaotzin", mapping: plan.mapping, field: plan.field,
+      teams: DEFAULT_TEAMS } },
+  });
+  await scene.createEmbeddedDocuments("Drawing", plan.drawings);
+  return scene;
+}
+
+/** Mark an existing scene as a court: its square (col, row) is the court's (0, 0). */
+export async function useThisScene(scene, { col = 0, row = 0, length = 72, width = 24 } = {}) {
+  const size = scene.grid?.size ?? 100;
+  const mapping = makeMapping({ originX: col * size, originY: row * size, gridSize: size, length, width });
+  await scene.update({ [`flags.${MODULE_ID}`]: { game: "yaotzin", mapping,
+    field: { length, width }, teams: DEFAULT_TEAMS } });
+  return mapping;
+}
+
+export async function assignTeam(tokenDocs, team) {
+  for (const token of tokenDocs) await token.setFlag(MODULE_ID, "team", team);
+}
+
+/** The ball: a token with no actor, so it works in every system. */
+export async function placeBall(scene) {
+  const existing = ballToken(scene);
+  if (existing) return existing;
+  const bc = ballcourtOf(scene);
+  const centre = { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) };
+  const pos = tokenPosition(bc.mapping, centre);
+  const [ball] = await scene.createEmbeddedDocuments("Token", [{
+    name: i18n().localize("BALLCOURT.Court.Ball"), x: pos.x, y: pos.y, width: 1, height: 1,
+    texture: { src: "modules/ballcourt/assets/ball.svg" }, actorLink: false,
+    flags: { [MODULE_ID]: { isBall: true, ball: { speed: 0, direction: null } } },
+  }]);
+  return ball;
+}
+
+export async function createMatch(scene) {
+  const bc = ballcourtOf(scene);
+  const match = await companion("POST", "/api/v1/matches", { game: "yaotzin",
+    teams: bc.teams ?? DEFAULT_TEAMS, field: bc.field, settings: yaotzinRules() });
+  await scene.setFlag(MODULE_ID, "matchId", match.id);
+  return match;
+}

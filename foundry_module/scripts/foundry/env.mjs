@@ -1,0 +1,56 @@
+/**
+ * The one place the module reaches Foundry's globals. Everything else in scripts/foundry goes
+ * through these getters, so tests can install faithful fakes on globalThis.
+ */
+export const MODULE_ID = "ballcourt";
+export const SOCKET = `module.${MODULE_ID}`;
+
+export const fvtt = {
+  get game() { return globalThis.game; },
+  get canvas() { return globalThis.canvas; },
+  get ui() { return globalThis.ui; },
+  get Hooks() { return globalThis.Hooks; },
+  get ChatMessage() { return globalThis.ChatMessage; },
+  get Roll() { return globalThis.Roll; },
+  get utils() { return globalThis.foundry.utils; },
+  get api() { return globalThis.foundry.applications.api; },
+  get PIXI() { return globalThis.PIXI; },
+  get io() { return globalThis.io; },
+  get CONFIG() { return globalThis.CONFIG; },
+};
+
+export function i18n() {
+  const g = fvtt.game.i18n;
+  return { has: (k) => g.has(k), localize: (k) => g.localize(k), format: (k, d) => g.format(k, d) };
+}
+
+export function setting(key) {
+  return fvtt.game.settings.get(MODULE_ID, key);
+}
+
+/** v14 renamed core.rollMode to core.messageMode: read whichever this Foundry has. */
+export function messageMode() {
+  const settings = fvtt.game.settings;
+  for (const key of ["messageMode", "rollMode"]) {
+    try {
+      const value = settings.get("core", key);
+      if (value) return value;
+    } catch {
+      /* the key does not exist on this version */
+    }
+  }
+  return "publicroll";
+}
+
+/** Apply the user's message mode (public, GM-only, blind, self) to message data. */
+export function applyMessageMode(data, mode = messageMode()) {
+  const CM = fvtt.ChatMessage;
+  if (typeof CM.applyMode === "function") CM.applyMode(data, mode);
+  else if (typeof CM.applyRollMode === "function") CM.applyRollMode(data, mode);
+  return data;
+}
+
+export function isActiveGM() {
+  const game = fvtt.game;
+  return Boolean(game.user?.isGM && (game.users.activeGM?.isSelf ?? game.users.activeGM?.id === game.user.id));
+}

@@ -1,0 +1,296 @@
+/**
+ * Goat-ball at the table: the arena, teams, tip-off, declarations (the carrier's sealed),
+ * pass resolution cards with Apply/Undo, on a scene whose flags hold the arena and the match.
+ */
+import { planGoatballApply } from "../core/apply.mjs";
+import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
+import { Declarations } from "../core/goatball.mjs";
+import { registerCardHandlers, postCard } from "./chat.mjs";
+import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { companion } from "./link.mjs";
+import { adapter, ballToken, ballcourtOf, ownersOf, teamOf, tokenList } from "./scene.mjs";
+import { goatballRules } from "./settings.mjs";
+
+export const OUT_STATUS = "unconscious";
+
+export async function createArenaScene({ seed = Date.now() % 100000, count = 12, zones = 0,
+  width = 3000, height = 2000, name } = {}) {
+  const arena = generateArena({ seed, count, zones, width, height });
+  const Scene = fvtt.game.scenes.documentClass;
+  const scene = await Scene.create({ name: name ?? i18n().localize("BALLCOURT.Arena.SceneName"),
+    width, height, padding: 0, backgroundColor: "#cfd8dc",
+    grid: { size: 100, distance: 5, units: "ft", type: 0 },
+    flags: { [MODULE_ID]: { game: "goatball", arena } } });
+  await scene.createEmbeddedDocuments("Drawing", arenaDrawings(arena));
+  return scene;
+}
+
+export function arenaDrawings(arena) {
+  const fill = { pole: "#8d6e63", boulder: "#90a4ae", stump: "#a1887f" };
+  const platforms = arena.platforms.map((p) => ({
+    shape: { type: "e", width: 2 * p.radius, height: 2 * p.radius }, x: p.x - p.radius,
+    y: p.y - p.radius, fillType: 1, fillColor: fill[p.kind], fillAlpha: 0.9, strokeWidth: 3,
+    strokeColor: "#37474f", text: p.id, fontSize: 28, textColor: "#ffffff",
+    flags: { [MODULE_ID]: { platform: p.id } },
+  }));
+  const zones = arena.zones.map((z) => ({
+    shape: { type: "r", width: z.w, height: z.h }, x: z.x, y: z.y, fillType: 0, strokeWidth: 4,
+    strokeColor: "#1565c0", strokeAlpha: 0.6, text: z.id, fontSize: 48, textColor: "#1565c0",
+    flags: { [MODULE_ID]: { zone: z.id } },
+  }));
+  return [...zones, ...platforms];
+}
+
+/** The arena: generated (flags) or marked by the GM on drawings flagged as platform/zone. */
+export function arenaOf(scene) {
+  const bc = ballcourtOf(scene);
+  if (bc?.arena) return bc.arena;
+  const drawings = [...(scene.drawings?.contents ?? scene.drawings ?? [])];
+  const platforms = drawings.filter((d) => d.flags?.[MODULE_ID]?.platform).map((d) => ({
+    id: d.flags[MODULE_ID].platform, x: d.x + d.shape.width / 2, y: d.y + d.shape.height / 2,
+    radius: Math.max(d.shape.width, d.shape.height) / 2 }));
+  const zones = drawings.filter((d) => d.flags?.[MODULE_ID]?.zone).map((d) => ({
+    id: d.flags[MODULE_ID].zone, x: d.x, y: d.y, w: d.shape.width, h: d.shape.height }));
+  return { platforms, zones };
+}
+
+/** The teams as the companion wants them: each token's platform and zone from where it stands. */
+export function goatTeams(scene) {
+  const arena = arenaOf(scene);
+  const size = scene.grid?.size ?? 100;
+  const teams = new Map();
+  for (const token of tokenList(scene)) {
+    const team = teamOf(token);
+    if (!team) continue;
+    const centre = { x: token.x + size / 2, y: token.y + size / 2 };
+    const player = { id: token.id, name: token.name,
+      platform: platformAt(arena, centre) ?? "ground",
+      out: Boolean(token.flags?.[MODULE_ID]?.out), dead: Boolean(token.flags?.[MODULE_ID]?.dead) };
+    const zone = zoneAt(arena, centre);
+    if (zone) player.zone = zone;
+    if (!teams.has(team)) teams.set(team, { id: team, players: [] });
+    teams.get(team).players.push(player);
+  }
+  return [...teams.values()];
+}
+
+export function goatSettings(scene) {
+  const arena = arenaOf(scene);
+  const rules = goatballRules({ zones: arena.zones.length > 0 });
+  if (rules.zones && arena.zones.length) rules.zone_links = zoneLinks(arena);
+  return rules;
+}
+
+export async function createGoatMatch(scene) {
+  const match = await companion("POST", "/api/v1/matches", { game: "goatball",
+    teams: goatTeams(scene), settings: goatSettings(scene) });
+  await scene.setFlag(MODULE_ID, "matchId", match.id);
+  return match;
+}
+
+function context(scene, kind) {
+  return { game: "goatball", kind, sceneId: scene.id, matchId: ballcourtOf(scene).matchId ?? null,
+    owners: ownersOf(scene) };
+}
+
+/** A 5e skill check: the system's own roll where it has one, else a plain Roll. */
+export async function skillCheck(token, skill) {
+  const actor = token.actor;
+  const key = skill === "athletics" ? "ath" : "acr";
+  if (typeof actor?.rollSkill === "function" && fvtt.game.system.id === "dnd5e") {
+    const rolls = await actor.rollSkill({ skill: key }, { configure: false }, { create: true });
+    const roll = Array.isArray(rolls) ? rolls[0] : rolls;
+    if (roll) return roll;
+  }
+  const mod = adapter().goatballSkills(actor ?? {})[skill] ?? 0;
+  const roll = await new (fvtt.Roll)("1d20 + @mod", { mod }).evaluate();
+  roll.options.ballcourt = `${token.id}.${skill}`;
+  return roll;
+}
+
+export async function tipOff(scene, onlyIds = null) {
+  const teams = goatTeams(scene);
+  const tokens = tokenList(scene).filter((t) => teamOf(t) && (!onlyIds || onlyIds.includes(t.id))
+    && !t.flags?.[MODULE_ID]?.out);
+  const checks = {};
+  const rolls = [];
+  for (const token of tokens) {
+    const roll = await skillCheck(token, "acrobatics");
+    rolls.push(roll);
+    checks[token.id] = { check: roll.total, skill: "acrobatics" };
+  }
+  const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams, checks,
+    settings: goatSettings(scene) });
+  return postCard(answer, context(scene, "tipoff"), { extraRolls: rolls });
+}
+
+/** The current pass's declarations, kept by the GM only (the carrier's sealed until the end). */
+let current = null;
+
+export function currentDeclarations() {
+  return current;
+}
+
+export async function startPass(scene) {
+  const match = await companion("GET", `/api/v1/matches/${ballcourtOf(scene).matchId}`);
+  const carrier = match.possession?.carrier;
+  if (!carrier) throw new Error(i18n().localize("BALLCOURT.Pass.NoCarrier"));
+  const combat = fvtt.game.combat;
+  const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
+  const players = match.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead)
+    .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
+  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier) };
+  return current;
+}
+
+/**
+ * Ask each player's owner (or the GM) for a declaration, in order. The carrier's owner is
+ * asked through User#query: the answer travels to the GM alone, never to other clients.
+ */
+export async function collectDeclarations(ask = askOwner) {
+  const { declarations } = current;
+  for (let id = declarations.next(); id; id = declarations.next()) {
+    const declaration = await ask(id, id === declarations.carrier);
+    declarations.declare(id, declaration);
+  }
+  return declarations;
+}
+
+export async function askOwner(tokenId, sealed) {
+  const scene = fvtt.game.scenes.get(current.sceneId);
+  const owners = ownersOf(scene)[tokenId] ?? [];
+  const owner = fvtt.game.users.get(owners.find((u) => fvtt.game.users.get(u)?.active));
+  const payload = { tokenId, sceneId: scene.id, sealed,
+    teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
+      ?.players.map((p) => p.id) ?? [] };
+  if (owner && !owner.isSelf) return owner.query(`${MODULE_ID}.declare`, payload, { timeout: 300000 });
+  return declarationPrompt(payload);
+}
+
+/** The owner's side of a declaration: a DialogV2 with the actions a player may take. */
+export async function declarationPrompt({ tokenId, sceneId }) {
+  const scene = fvtt.game.scenes.get(sceneId);
+  const token = tokenList(scene).find((t) => t.id === tokenId);
+  const L = (k) => i18n().localize(k);
+  const options = ["none", "throw", "intercept", "knock_off", "defend", "move", "block"]
+    .map((a) => `<option value="${a}">${L(`BALLCOURT.Pass.Action.${a}`)}</option>`).join("");
+  const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== tokenId)
+    .map((t) => `<option value="${t.id}">${t.name}</option>`).join("");
+  const content = `<label>${L("BALLCOURT.Pass.Action.Label")} <select name="action">${options}</select></label>
+    <label>${L("BALLCOURT.Pass.Target")} <select name="target"><option value=""></option>${others}</select></label>
+    <label>${L("BALLCOURT.Pass.Skill")} <select name="skill"><option value="athletics">${L("BALLCOURT.Pass.athletics")}</option>
+    <option value="acrobatics">${L("BALLCOURT.Pass.acrobatics")}</option></select></label>
+    <label><input type="checkbox" name="hot"> ${L("BALLCOURT.Pass.HotThrow")}</label>
+    <label>${L("BALLCOURT.Pass.Zone")} <input name="zone" type="text"></label>`;
+  const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content,
+    ok: { callback: (_event, button) => Object.fromEntries(new FormData(button.form)) } });
+  const declaration = { action: data.action, skill: data.skill };
+  if (data.target) declaration.target = data.target;
+  if (data.zone) declaration.zone = data.zone;
+  if (data.action === "throw" && data.target) {
+    declaration.throw = { kind: data.hot ? "hot" : "pass", target: data.target };
+  }
+  if (data.action !== "none" && data.action !== "defend" && data.action !== "move") {
+    const roll = await skillCheck(token, data.action === "knock_off" ? "athletics" : data.skill);
+    declaration.check = roll.total;
+  }
+  return declaration;
+}
+
+/** Resolve the declared pass on the companion and post the card (Apply records the event). */
+export async function resolvePass(checks = {}) {
+  const scene = fvtt.game.scenes.get(current.sceneId);
+  const { match, declarations } = current;
+  const totals = { ...checks };
+  for (const d of declarations.declared.values()) {
+    if (d.check !== undefined) totals[d.player] = { ...(totals[d.player] ?? {}), total: d.check };
+  }
+  const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
+    settings: goatSettings(scene) }, totals);
+  const answer = await companion("POST", "/api/v1/goatball/pass", body);
+  const ctx = { ...context(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
+  current = null;
+  return postCard(answer, ctx);
+}
+
+function sceneState(scene) {
+  const ball = ballToken(scene);
+  return { ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
+    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
+      out: Boolean(t.flags?.[MODULE_ID]?.out), dead: Boolean(t.flags?.[MODULE_ID]?.dead) }])) };
+}
+
+async function setStatus(scene, list) {
+  for (const { tokenId, out, dead } of list) {
+    const token = tokenList(scene).find((t) => t.id === tokenId);
+    if (!token) continue;
+    await token.update({ [`flags.${MODULE_ID}.out`]: out, [`flags.${MODULE_ID}.dead`]: dead });
+    await token.actor?.toggleStatusEffect?.(OUT_STATUS, { active: out });
+  }
+}
+
+async function changeHp(scene, damage) {
+  for (const d of damage) {
+    const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
+    const hp = actor?.system?.attributes?.hp;
+    if (hp) await actor.update({ "system.attributes.hp.value": Math.max(0, hp.value - d.amount) });
+  }
+}
+
+function matchEvents(message) {
+  const flags = message.flags[MODULE_ID];
+  const { kind, pass } = flags.context;
+  const payload = flags.card.actions.find((a) => a.id === "apply")?.payload ?? {};
+  if (kind === "tipoff") {
+    return [{ type: "possession", team: payload.possession.team, carrier: payload.possession.carrier }];
+  }
+  if (kind === "pass") {
+    const event = { type: "pass", actions: pass.actions };
+    if (pass.throw) event.throw = pass.throw;
+    const rolls = Object.fromEntries((flags.card.rolls ?? []).map((r) => [r.name, r.natural]));
+    if (Object.keys(rolls).length) event.rolls = rolls;
+    return [event];
+  }
+  return [];
+}
+
+registerCardHandlers("goatball", {
+  async apply(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x, y: p.y }]));
+    const plan = planGoatballApply(action.payload, sceneState(scene), platforms);
+    let state = null;
+    for (const event of matchEvents(message)) {
+      state = await companion("POST", `/api/v1/matches/${ctx.matchId}/events`,
+        { ...event, meta: { message: message.id } });
+    }
+    await setStatus(scene, plan.status);
+    if (plan.ballMove) await scene.updateEmbeddedDocuments("Token", [plan.ballMove]);
+    await changeHp(scene, plan.damage);
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: matchEvents(message).length };
+  },
+  async undo(message, record) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (record.events) {
+      const match = await companion("GET", `/api/v1/matches/${ctx.matchId}`);
+      if (match.seq !== record.seqAfter) throw new Error(i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
+      for (let i = 0; i < record.events; i += 1) await companion("POST", `/api/v1/matches/${ctx.matchId}/undo`);
+    }
+    await setStatus(scene, record.undo.status);
+    if (record.undo.ballMove) await scene.updateEmbeddedDocuments("Token", [record.undo.ballMove]);
+    await changeHp(scene, record.undo.damage);
+  },
+  /** "carrier:<token>": the team that gained the ball names its carrier. */
+  async act(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const player = action.payload.player;
+    await companion("POST", `/api/v1/matches/${ctx.matchId}/events`,
+      { type: "carrier", player, meta: { message: message.id } });
+    const ball = ballToken(scene);
+    const token = tokenList(scene).find((t) => t.id === player);
+    if (ball && token) await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: token.x, y: token.y }]);
+  },
+});

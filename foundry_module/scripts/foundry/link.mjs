@@ -1,0 +1,77 @@
+/**
+ * The GM's connection to the companion. Only a GM's browser connects: `localhost` in a
+ * player's browser is the player's own machine. Players reach the companion through the GM.
+ */
+import { CompanionLink, STATUS } from "../core/connection.mjs";
+import { fvtt, i18n, setting } from "./env.mjs";
+
+let link = null;
+const listeners = new Set();
+
+export function getLink() {
+  return link;
+}
+
+export function onMatchEvent(handler) {
+  listeners.add(handler);
+  return () => listeners.delete(handler);
+}
+
+export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.href } = {}) {
+  if (!fvtt.game.user?.isGM) return null;
+  link?.close();
+  link = new CompanionLink(ioFactory, { url: setting("companionUrl"), token: setting("token"),
+    pageUrl, onStatus: showStatus });
+  link.on("match_event", (data) => listeners.forEach((h) => h(data)));
+  link.connect();
+  return link;
+}
+
+let lastWarned = null;
+
+function showStatus(status, detail) {
+  const el = indicator();
+  if (el) {
+    el.dataset.status = status;
+    el.title = i18n().localize(`BALLCOURT.Connection.Status.${status}`);
+  }
+  if (status === STATUS.CONNECTED) {
+    if (lastWarned) fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Connection.Connected"));
+    lastWarned = null;
+    return;
+  }
+  if (detail?.key && lastWarned !== detail.key) {
+    lastWarned = detail.key;
+    fvtt.ui.notifications?.warn(i18n().format(detail.key, { command: detail.command ?? "" }),
+      { permanent: status === STATUS.WRONG_TOKEN });
+  }
+}
+
+/** A small light by the player list: green connected, amber trying, red refused. */
+function indicator() {
+  const doc = globalThis.document;
+  if (!doc?.body) return null;
+  let el = doc.getElementById("ballcourt-status");
+  if (!el) {
+    el = doc.createElement("button");
+    el.type = "button";
+    el.id = "ballcourt-status";
+    el.className = "ballcourt-status";
+    el.textContent = "⚽";
+    el.addEventListener("click", () => link?.connect());
+    doc.body.appendChild(el);
+  }
+  return el;
+}
+
+/** The companion answer for a route, or a GM-readable error (notified, then thrown). */
+export async function companion(method, route, body) {
+  if (!link) throw new Error(i18n().localize("BALLCOURT.Connection.GMOnly"));
+  try {
+    return await link.request(method, route, body);
+  } catch (err) {
+    const message = err.message?.startsWith("BALLCOURT.") ? i18n().localize(err.message) : err.message;
+    fvtt.ui.notifications?.error(message);
+    throw err;
+  }
+}

@@ -1,0 +1,24 @@
+/** A container on canvas.interface, rebuilt on every canvasReady, that draws overlays. */
+import { overlayCommands } from "../core/overlay.mjs";
+import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
+import { fvtt } from "./env.mjs";
+
+let container = null;
+
+export function onCanvasReady() {
+  const PIXI = fvtt.PIXI;
+  container = new PIXI.Container();
+  container.name = "ballcourt-overlay";
+  container.eventMode = "none";
+  fvtt.canvas.interface.addChild(container);
+}
+
+export function drawAnswer(mapping, answer) {
+  if (!container) return;
+  clearContainer(container);
+  drawCommands(fvtt.PIXI, container, overlayCommands(mapping, answer));
+}
+
+export function clearOverlay() {
+  if (container) clearContainer(container);
+}

@@ -1,0 +1,75 @@
+/** The score panel (ApplicationV2): score and clock, or possession and heat; last events; Undo. */
+import { renderBoard } from "../core/scoreboard.mjs";
+import { performAction } from "./chat.mjs";
+import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { companion, onMatchEvent } from "./link.mjs";
+
+export function scoreboardClass() {
+  const { ApplicationV2 } = fvtt.api;
+  return class Scoreboard extends ApplicationV2 {
+    static DEFAULT_OPTIONS = {
+      id: "ballcourt-scoreboard",
+      classes: ["ballcourt-panel"],
+      window: { title: "BALLCOURT.Panel.Title", resizable: true },
+      position: { width: 320, height: "auto" },
+      actions: { undo: Scoreboard.undo },
+    };
+
+    constructor(matchId, options = {}) {
+      super(options);
+      this.matchId = matchId;
+      this.unsubscribe = onMatchEvent((data) => {
+        if (data.match === this.matchId) this.render();
+      });
+    }
+
+    async _prepareContext() {
+      const [state, log] = await Promise.all([
+        companion("GET", `/api/v1/matches/${this.matchId}`),
+        companion("GET", `/api/v1/matches/${this.matchId}/events`)]);
+      const previous = this.lastStatus;
+      this.lastStatus = state.status;
+      if (state.status === "over" && previous === "playing") announceEnd(state);
+      return { state, events: log.events };
+    }
+
+    async _renderHTML(context) {
+      return renderBoard(context.state, i18n(), context.events);
+    }
+
+    _replaceHTML(result, content) {
+      content.innerHTML = result;
+    }
+
+    async close(options) {
+      this.unsubscribe?.();
+      return super.close(options);
+    }
+
+    /** Undo the newest applied card of this match (tokens too), else the bare event. */
+    static async undo() {
+      const messages = fvtt.game.messages.contents ?? [...fvtt.game.messages];
+      const last = messages.filter((m) => {
+        const f = m.flags?.[MODULE_ID];
+        return f?.context?.matchId === this.matchId && f.applied && !f.undone;
+      }).at(-1);
+      if (last) await performAction(last.id, "undo", fvtt.game.user.id);
+      else await companion("POST", `/api/v1/matches/${this.matchId}/undo`);
+      this.render();
+    }
+  };
+}
+
+function announceEnd(state) {
+  const text = state.winner === "draw" ? i18n().localize("BALLCOURT.Card.Draw")
+    : i18n().format("BALLCOURT.Card.Winner", { team: state.winner });
+  fvtt.ChatMessage.create({ content: `<div class="ballcourt-card"><header class="ballcourt-title">${text}</header></div>` });
+}
+
+let open = null;
+
+export function showScoreboard(matchId) {
+  if (open?.matchId === matchId && open.rendered) return open.render();
+  open = new (scoreboardClass())(matchId);
+  return open.render({ force: true });
+}

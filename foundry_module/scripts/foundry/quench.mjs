@@ -1,0 +1,69 @@
+/**
+ * Quench batches for a live world (a GM runs them from Quench's window). They drive the real
+ * Foundry APIs this module uses: scene flags, token updates, chat cards and their flags.
+ */
+import { planYaotzinApply } from "../core/apply.mjs";
+import { courtScene } from "../core/court-drawings.mjs";
+import { renderCard } from "../core/cards.mjs";
+import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+
+export function registerQuenchBatches(quench) {
+  quench.registerBatch("ballcourt.court", (context) => {
+    const { describe, it, assert, after } = context;
+    describe("a Yaotzin court scene", () => {
+      let scene;
+      after(async () => scene?.delete());
+      it("creates the scene with its mapping and drawings", async () => {
+        const { createCourtScene } = await import("./court.mjs");
+        scene = await createCourtScene({ name: "Ballcourt Quench court" });
+        const plan = courtScene();
+        assert.equal(scene.flags[MODULE_ID].game, "yaotzin");
+        assert.deepEqual(scene.flags[MODULE_ID].mapping, plan.mapping);
+        assert.equal(scene.drawings.size, plan.drawings.length);
+      });
+      it("places an actorless ball token and moves it by a plan", async () => {
+        const { placeBall } = await import("./court.mjs");
+        const ball = await placeBall(scene);
+        assert.ok(ball.flags[MODULE_ID].isBall);
+        const mapping = scene.flags[MODULE_ID].mapping;
+        const plan = planYaotzinApply(mapping, { ball: { x: 40, y: 12, speed: 3, direction: "E" } },
+          { ball: { id: ball.id, x: ball.x, y: ball.y, flags: ball.flags }, tokens: new Map() });
+        await scene.updateEmbeddedDocuments("Token", plan.updates);
+        assert.equal(scene.tokens.get(ball.id).flags[MODULE_ID].ball.speed, 3);
+        await scene.updateEmbeddedDocuments("Token", plan.undo.updates);
+        assert.equal(scene.tokens.get(ball.id).x, ball.x);
+      });
+    });
+  }, { displayName: "Ballcourt: court scene, ball token, apply and undo" });
+
+  quench.registerBatch("ballcourt.chat", (context) => {
+    const { describe, it, assert } = context;
+    describe("chat cards", () => {
+      it("renders a card with type=button buttons and keeps state in flags", async () => {
+        const card = { kind: "test", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [],
+          rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {} }] };
+        const message = await fvtt.ChatMessage.create({ content: renderCard(card, i18n()),
+          flags: { [MODULE_ID]: { card, context: { game: "none" }, applied: false, undone: false, resolved: [] } } });
+        const el = document.querySelector(`[data-message-id="${message.id}"] button[data-ballcourt-action="apply"]`);
+        assert.equal(el?.type, "button");
+        await message.delete();
+      });
+    });
+  }, { displayName: "Ballcourt: chat cards" });
+
+  quench.registerBatch("ballcourt.companion", (context) => {
+    const { describe, it, assert } = context;
+    describe("the companion link (GM only)", () => {
+      it("answers health and echo through Socket.IO", async () => {
+        const link = fvtt.game.modules.get(MODULE_ID).api.link();
+        assert.ok(link, "connect the companion first (module settings)");
+        const health = await link.request("GET", "/api/v1/health");
+        assert.equal(health.status, "ok");
+        const echo = await link.request("POST", "/api/v1/echo", { ping: 1 });
+        assert.deepEqual(echo, { ping: 1 });
+      });
+    });
+  }, { displayName: "Ballcourt: companion round trip" });
+}
+
+fvtt.Hooks?.on?.("quenchReady", registerQuenchBatches);

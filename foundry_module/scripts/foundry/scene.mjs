@@ -1,0 +1,48 @@
+/** Reading a Ballcourt scene: its court or arena, its teams, its ball, its players. */
+import { adapterFor } from "../adapters/index.mjs";
+import { aooPerRound } from "../core/ticks.mjs";
+import { MODULE_ID, fvtt } from "./env.mjs";
+
+export function ballcourtOf(scene) {
+  return scene?.flags?.[MODULE_ID] ?? null;
+}
+
+export function tokenList(scene) {
+  const tokens = scene?.tokens ?? [];
+  return Array.isArray(tokens) ? tokens : [...(tokens.contents ?? tokens)];
+}
+
+export function ballToken(scene) {
+  return tokenList(scene).find((t) => t.flags?.[MODULE_ID]?.isBall) ?? null;
+}
+
+export function teamOf(token) {
+  return token.flags?.[MODULE_ID]?.team ?? null;
+}
+
+export function adapter() {
+  return adapterFor(fvtt.game.system.id);
+}
+
+/** Who owns each token (user ids), so a player may press his own "try to intercept". */
+export function ownersOf(scene) {
+  const out = {};
+  for (const token of tokenList(scene)) {
+    const actor = token.actor;
+    out[token.id] = fvtt.game.users.filter((u) => !u.isGM && actor?.testUserPermission?.(u, "OWNER"))
+      .map((u) => u.id);
+  }
+  return out;
+}
+
+/** Yaotzin descriptors for core/requests.mjs: one per team token with an actor. */
+export function yaotzinDescriptors(scene, aooUsed = () => undefined) {
+  const a = adapter();
+  return tokenList(scene).filter((t) => teamOf(t) && t.actor).map((t) => {
+    const stats = a.yaotzinStats(t.actor);
+    const used = aooUsed(t.id);
+    return { id: t.id, name: t.name, x: t.x, y: t.y, team: teamOf(t),
+      stats: { ...stats, prone: Boolean(t.actor.statuses?.has?.("prone")),
+        aooLeft: used === undefined ? undefined : Math.max(0, aooPerRound(stats) - used) } };
+  });
+}

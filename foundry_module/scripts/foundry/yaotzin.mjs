@@ -1,0 +1,163 @@
+/**
+ * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
+ * whose flags hold the court mapping and the companion match.
+ */
+import { planYaotzinApply } from "../core/apply.mjs";
+import { squareAt, tokenSquare } from "../core/geometry.mjs";
+import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
+import { registerCardHandlers, postCard } from "./chat.mjs";
+import { MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
+import { companion } from "./link.mjs";
+import { drawAnswer } from "./overlay-layer.mjs";
+import { adapter, ballToken, ballcourtOf, ownersOf, tokenList, yaotzinDescriptors } from "./scene.mjs";
+import { yaotzinRules } from "./settings.mjs";
+
+export function courtContext(scene) {
+  const bc = ballcourtOf(scene);
+  if (bc?.game !== "yaotzin") throw new Error(i18n().localize("BALLCOURT.Court.NotACourt"));
+  return bc;
+}
+
+export function playersOn(scene) {
+  const bc = courtContext(scene);
+  return yaotzinPlayers(bc.mapping, yaotzinDescriptors(scene, aooUsed));
+}
+
+/** Attacks of opportunity a token has used this round, from the combat's flags. */
+function aooUsed(tokenId) {
+  const combat = fvtt.game.combat;
+  const record = combat?.flags?.[MODULE_ID]?.aoo;
+  if (!combat || !record || record.round !== combat.round) return undefined;
+  return record.used?.[tokenId];
+}
+
+function context(scene, kind) {
+  const bc = ballcourtOf(scene);
+  return { game: "yaotzin", kind, sceneId: scene.id, matchId: bc.matchId ?? null,
+    owners: ownersOf(scene) };
+}
+
+/** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */
+export async function foundryD20(name, modifier, flavor) {
+  if (setting("diceSource") !== "foundry") return null;
+  const roll = await new (fvtt.Roll)("1d20 + @mod", { mod: modifier }).evaluate();
+  roll.options.ballcourt = name;
+  roll.options.flavor = flavor;
+  return roll;
+}
+
+export function natural(roll) {
+  return roll?.dice?.[0]?.results?.[0]?.result;
+}
+
+export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, modifier = 0 }) {
+  const bc = courtContext(scene);
+  const ball = ballToken(scene);
+  const kickerToken = tokenList(scene).find((t) => t.id === kicker);
+  const ballSq = squareAt(bc.mapping, { x: ball.x + bc.mapping.gridSize / 2, y: ball.y + bc.mapping.gridSize / 2 });
+  const attack = await foundryD20("attack", modifier, kickerToken?.name);
+  const body = kickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene), ball: ballSq,
+    kicker, target, standing, powerAttack, settings: yaotzinRules(),
+    rolls: attack ? { attack: natural(attack) } : undefined });
+  const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
+  drawAnswer(bc.mapping, answer);
+  return postCard(answer, context(scene, "kick"), { extraRolls: attack ? [attack] : [] });
+}
+
+export async function resolveTick(scene) {
+  const bc = courtContext(scene);
+  const ball = ballToken(scene);
+  if (!ball) throw new Error(i18n().localize("BALLCOURT.Court.NoBall"));
+  const state = ball.flags?.[MODULE_ID]?.ball ?? { speed: 0, direction: null };
+  const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
+    ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
+  const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
+  drawAnswer(bc.mapping, answer);
+  return postCard(answer, context(scene, "tick"));
+}
+
+/** Read the scene into the shape core/apply.mjs plans against. */
+function sceneState(scene) {
+  const a = adapter();
+  const ball = ballToken(scene);
+  return {
+    ball: ball ? { id: ball.id, x: ball.x, y: ball.y, flags: ball.flags } : null,
+    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
+      nonlethal: t.actor ? a.nonlethal(t.actor) : 0 }])),
+  };
+}
+
+async function changeNonlethal(scene, damage) {
+  const a = adapter();
+  for (const d of damage) {
+    const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
+    if (actor) await actor.update(a.nonlethalUpdate(actor, d.amount));
+  }
+}
+
+async function setProne(scene, list) {
+  for (const { tokenId, prone } of list) {
+    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
+    await actor?.toggleStatusEffect?.("prone", { active: prone });
+  }
+}
+
+async function postEvents(matchId, events, messageId) {
+  let state = null;
+  for (const event of events) {
+    state = await companion("POST", `/api/v1/matches/${matchId}/events`,
+      { ...event, meta: { message: messageId } });
+  }
+  return state;
+}
+
+registerCardHandlers("yaotzin", {
+  async apply(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const bc = courtContext(scene);
+    const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
+    const state = ctx.matchId ? await postEvents(ctx.matchId, plan.events, message.id) : null;
+    if (plan.updates.length) await scene.updateEmbeddedDocuments("Token", plan.updates);
+    await changeNonlethal(scene, plan.damage);
+    await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: plan.events.length };
+  },
+  async undo(message, record) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (ctx.matchId && record.events) {
+      const match = await companion("GET", `/api/v1/matches/${ctx.matchId}`);
+      if (match.seq !== record.seqAfter) throw new Error(i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
+      for (let i = 0; i < record.events; i += 1) {
+        await companion("POST", `/api/v1/matches/${ctx.matchId}/undo`);
+      }
+    }
+    if (record.undo.updates.length) await scene.updateEmbeddedDocuments("Token", record.undo.updates);
+    await changeNonlethal(scene, record.undo.damage);
+    await setProne(scene, record.undo.prone);
+  },
+  async act(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const bc = courtContext(scene);
+    const players = playersOn(scene);
+    const who = players.find((p) => p.id === action.payload.player);
+    const save = await foundryD20("save", who?.reflex ?? 0, who?.name);
+    const body = interceptRequest({ mapping: bc.mapping, field: bc.field, players, action,
+      save: natural(save), settings: yaotzinRules() });
+    const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
+    await spendAoo(action.payload.player);
+    return postCard(answer, context(scene, "intercept"), { extraRolls: save ? [save] : [] });
+  },
+});
+
+/** An interception spends one attack of opportunity this round (kept in the combat's flags). */
+async function spendAoo(tokenId) {
+  const combat = fvtt.game.combat;
+  if (!combat) return;
+  const prior = combat.flags?.[MODULE_ID]?.aoo;
+  const used = prior?.round === combat.round ? { ...prior.used } : {};
+  used[tokenId] = (used[tokenId] ?? 0) + 1;
+  await combat.setFlag(MODULE_ID, "aoo", { round: combat.round, used });
+}

@@ -1,0 +1,63 @@
+/** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
+import { onRenderChatMessageHTML, onSocketMessage } from "./foundry/chat.mjs";
+import { ensureBallCombatants, onCombatTurnChange } from "./foundry/combat.mjs";
+import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
+import { MODULE_ID, SOCKET, fvtt, i18n } from "./foundry/env.mjs";
+import * as goatball from "./foundry/goatball.mjs";
+import { KickTool } from "./foundry/kick-tool.mjs";
+import { getLink, startLink } from "./foundry/link.mjs";
+import { onCanvasReady } from "./foundry/overlay-layer.mjs";
+import { showScoreboard } from "./foundry/panel.mjs";
+import { ballcourtOf } from "./foundry/scene.mjs";
+import { registerSettings } from "./foundry/settings.mjs";
+import { resolveTick } from "./foundry/yaotzin.mjs";
+
+let kickTool = null;
+
+/** The module's public API: game.modules.get("ballcourt").api (macros, Quench). */
+export const api = {
+  link: getLink, createCourtScene, useThisScene, assignTeam, placeBall, createMatch,
+  showScoreboard, resolveTick, goatball,
+  kickTool: () => kickTool,
+};
+
+const Hooks = fvtt.Hooks;
+
+Hooks.once("init", () => {
+  registerSettings({ onConnectionChange: () => startLink() });
+  fvtt.CONFIG.queries ??= {};
+  fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
+});
+
+Hooks.once("ready", () => {
+  fvtt.game.modules.get(MODULE_ID).api = api;
+  fvtt.game.socket.on(SOCKET, onSocketMessage);
+  kickTool = new KickTool();
+  startLink();
+});
+
+Hooks.on("canvasReady", onCanvasReady);
+Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
+Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
+Hooks.on("combatTurnChange", onCombatTurnChange);
+
+/** v13+ scene controls: an object of controls, each with an object of tools. */
+Hooks.on("getSceneControlButtons", (controls) => {
+  if (!fvtt.game.user.isGM) return;
+  const tokens = controls.tokens ?? controls.token;
+  if (!tokens?.tools) return;
+  const L = (k) => i18n().localize(k);
+  const scene = () => fvtt.canvas.scene;
+  const yaotzin = () => ballcourtOf(scene())?.game === "yaotzin";
+  const tools = {
+    ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
+      toggle: true, order: 90, visible: yaotzin(), onChange: (_event, active) => kickTool?.toggle(active) },
+    ballcourtTick: { name: "ballcourtTick", title: L("BALLCOURT.Tools.Tick"), icon: "fa-solid fa-forward-step",
+      button: true, order: 91, visible: yaotzin(), onChange: () => resolveTick(scene()) },
+    ballcourtBoard: { name: "ballcourtBoard", title: L("BALLCOURT.Tools.Board"), icon: "fa-solid fa-table-list",
+      button: true, order: 92, visible: Boolean(ballcourtOf(scene())?.matchId),
+      onChange: () => showScoreboard(ballcourtOf(scene()).matchId) },
+  };
+  Object.assign(tokens.tools, tools);
+});
