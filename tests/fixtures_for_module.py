@@ -1,0 +1,69 @@
+"""The companion answers the module's node and browser tests use as fixtures.
+
+`python -m tests.fixtures_for_module` rewrites foundry_module/test/fixtures/*.json;
+tests/test_module_fixtures.py fails when they no longer match what the companion answers.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+FIXTURES = Path(__file__).parents[1] / "foundry_module" / "test" / "fixtures"
+
+IX = {"id": "ix", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 17, "bab": 2,
+      "name": "Ixpoetchitl"}
+YO = {"id": "yo", "team": "moon", "x": 13, "y": 12, "reflex": 4, "name": "Yolteotl"}
+KICK = {"players": [IX, YO], "ball": {"x": 10, "y": 12}, "kicker": "ix",
+        "target": {"x": 18, "y": 12}, "standing": True}
+GOAT = {"teams": [{"id": "red", "players": [{"id": "r1", "platform": "P1"},
+                                            {"id": "r2", "platform": "P2"}]},
+                  {"id": "blue", "players": [{"id": "b1", "platform": "P7"},
+                                             {"id": "b2", "platform": "P8", "out": True}]}],
+        "possession": {"team": "red", "carrier": "r1", "visited": ["P1"], "hot": False},
+        "actions": [{"player": "r1", "action": "throw", "check": 7},
+                    {"player": "b1", "action": "intercept", "check": 12}],
+        "throw": {"kind": "pass", "target": "r2"}}
+
+REQUESTS = {
+    "preview": ("/api/v1/yaotzin/kick/preview", KICK),
+    "kick": ("/api/v1/yaotzin/kick", {**KICK, "rolls": {"attack": 9, "scatter": 1,
+                                                         "corner": 1}}),
+    "intercept": ("/api/v1/yaotzin/intercept", {
+        "players": [IX, YO], "kind": "flight", "player": "yo", "dc": 15, "rem": 7,
+        "ball": {"x": 20, "y": 12}, "from": {"x": 10, "y": 12},
+        "rolls": {"save": 9, "damage": [1, 2, 3], "scatter": 3}}),
+    "tick": ("/api/v1/yaotzin/tick", {"players": [{**YO, "x": 12, "y": 13}],
+                                      "ball": {"x": 10, "y": 12, "speed": 3,
+                                               "direction": "E"}}),
+    "pass": ("/api/v1/goatball/pass", GOAT),
+}
+
+
+def answers() -> dict[str, dict]:
+    from companion.server import create_app
+    from companion.server.config import Config
+
+    app = create_app(Config(data_dir=tempfile.mkdtemp(), token="t"))
+    client = app.test_client()
+    out = {}
+    for name, (route, body) in REQUESTS.items():
+        r = client.post(route, json=body, headers={"Authorization": "Bearer t"},
+                        base_url="http://127.0.0.1:7770")
+        assert r.status_code == 200, r.json
+        out[name] = r.json
+    return out
+
+
+def write() -> None:
+    FIXTURES.mkdir(parents=True, exist_ok=True)
+    for name, answer in answers().items():
+        (FIXTURES / f"{name}.json").write_text(json.dumps(answer, indent=1, ensure_ascii=False)
+                                               + "\n")
+
+
+if __name__ == "__main__":
+    write()
+    sys.exit(0)
