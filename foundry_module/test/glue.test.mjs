@@ -1,0 +1,254 @@
+/**
+ * The Foundry glue against fakes: double renders and clicks, a player's click routed to the
+ * GM, Apply/Undo of a kick card on a scene, v13/v14 message modes, the sealed declaration.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { beforeEach, test } from "node:test";
+
+import { FakeActor, FakeScene, FakeToken, FakeUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+
+const chat = await import("../scripts/foundry/chat.mjs");
+const env = await import("../scripts/foundry/env.mjs");
+const link = await import("../scripts/foundry/link.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+const goatball = await import("../scripts/foundry/goatball.mjs");
+const settings = await import("../scripts/foundry/settings.mjs");
+const combat = await import("../scripts/foundry/combat.mjs");
+
+/** A fake companion behind a fake Socket.IO: a match whose events count up, and undo. */
+function fakeCompanion(routes = {}) {
+  const match = { id: "m1", seq: 0, log: [] };
+  const calls = [];
+  const handle = ({ method, route, body }) => {
+    calls.push({ method, route, body });
+    if (routes[route]) return routes[route](body);
+    if (route === "/api/v1/matches/m1/events" && method === "POST") {
+      match.seq += 1;
+      match.log.push(body);
+      return { status: 201, body: { id: "m1", seq: match.seq } };
+    }
+    if (route === "/api/v1/matches/m1/undo") {
+      match.seq -= 1;
+      return { status: 200, body: { id: "m1", seq: match.seq } };
+    }
+    if (route === "/api/v1/matches/m1") return { status: 200, body: { id: "m1", seq: match.seq } };
+    return { status: 404, body: { error: { code: "not_found", message: `no ${route}` } } };
+  };
+  const io = () => {
+    const handlers = new Map();
+    const socket = { on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
+      timeout() { return socket; }, emitWithAck: async (_e, payload) => handle(payload) };
+    queueMicrotask(() => handlers.get("connect")());
+    return socket;
+  };
+  return { io, match, calls };
+}
+
+async function connect(companion) {
+  link.startLink({ ioFactory: companion.io, pageUrl: "http://localhost:30000/game" });
+  await new Promise((r) => setImmediate(r));
+}
+
+let world;
+beforeEach(() => {
+  world = installFoundry();
+});
+
+function courtScene() {
+  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200,
+    flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) });
+  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200,
+    flags: { ballcourt: { team: "moon" } }, actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) });
+  const ball = new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200,
+    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
+  const scene = new FakeScene({ tokens: [ix, yo, ball], flags: { ballcourt: { game: "yaotzin",
+    mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 }, field: { length: 72, width: 24 },
+    matchId: "m1" } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  return scene;
+}
+
+async function kickCard(scene) {
+  return chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
+    owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+}
+
+test("settings register with client-scoped connection and a GM-only Apply default", () => {
+  settings.registerSettings();
+  const reg = globalThis.game.settings.registered;
+  assert.equal(reg.get("ballcourt.token").scope, "client");
+  assert.equal(reg.get("ballcourt.companionUrl").scope, "client");
+  assert.equal(reg.get("ballcourt.companionUrl").default, "http://127.0.0.1:7770");
+  assert.equal(reg.get("ballcourt.applyPermission").default, "gm");
+  assert.equal(reg.get("ballcourt.diceSource").default, "foundry");
+});
+
+test("message mode: v14's core.messageMode, else v13's core.rollMode", () => {
+  world.values.coreMessageMode = "gmroll";
+  assert.equal(env.messageMode(), "gmroll");
+  world.values.coreMessageMode = undefined;
+  world.values.coreRollMode = "blindroll";
+  assert.equal(env.messageMode(), "blindroll");
+  const data = env.applyMessageMode({});
+  assert.equal(data.messageMode, "blindroll");
+});
+
+test("a card carries its rolls, its flags and type=button buttons", async () => {
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  assert.equal(message.flags.ballcourt.applied, false);
+  assert.equal(message.rolls.length, 3);
+  assert.ok(message.rolls.every((r) => r.fromData));
+  assert.equal([...message.content.matchAll(/<button type="button"/g)].length, 2);
+});
+
+test("render hooks firing twice wire each button once", async () => {
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const html = fakeHtml(message.content);
+  chat.onRenderChatMessageHTML(message, html);
+  chat.onRenderChatMessageHTML(message, html);
+  assert.ok(html.buttons.every((b) => b.listeners.length === 1));
+});
+
+test("Apply moves the ball, posts the event; a second click does nothing; Undo restores", async () => {
+  const companion = fakeCompanion();
+  await connect(companion);
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const [first, second] = await Promise.all([
+    chat.performAction(message.id, "apply", "gm"), chat.performAction(message.id, "apply", "gm")]);
+  assert.deepEqual([first, second], [true, false]);
+  assert.equal(await chat.performAction(message.id, "apply", "gm"), false);
+  const ball = scene.tokens.get("ball");
+  assert.deepEqual([ball.x, ball.y], [2000, 1200]);
+  assert.deepEqual(ball.flags.ballcourt.ball, { speed: 9, direction: "E" });
+  assert.equal(companion.match.log.length, 1);
+  assert.deepEqual(companion.match.log[0], { type: "ball", x: 20, y: 12, speed: 9, direction: "E",
+    meta: { message: message.id } });
+  assert.equal(message.flags.ballcourt.applied, true);
+  assert.equal(await chat.performAction(message.id, "undo", "gm"), true);
+  assert.deepEqual([ball.x, ball.y], [1000, 1200]);
+  assert.deepEqual(ball.flags.ballcourt.ball, { speed: 0, direction: null });
+  assert.equal(companion.match.seq, 0);
+  assert.equal(await chat.performAction(message.id, "undo", "gm"), false);
+  assert.equal(await chat.performAction(message.id, "apply", "gm"), true, "applies again after undo");
+});
+
+test("Undo refuses when later results were applied on the match", async () => {
+  const companion = fakeCompanion();
+  await connect(companion);
+  const scene = courtScene();
+  const a = await kickCard(scene);
+  const b = await kickCard(scene);
+  await chat.performAction(a.id, "apply", "gm");
+  await chat.performAction(b.id, "apply", "gm");
+  assert.equal(await chat.performAction(a.id, "undo", "gm"), false);
+  assert.match(world.notifications.at(-1)[1], /undo those first/);
+  assert.equal(companion.match.seq, 2);
+});
+
+test("routing: players may press only their own player's action, the GM acts on socket messages", async () => {
+  const companion = fakeCompanion({
+    "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }),
+  });
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  // Bob's client: Apply is the GM's (default); "intercept:yo" is Bob's own player.
+  const bob = installFoundry({ user: "bob" });
+  globalThis.game.messages.set(message.id, message);
+  globalThis.game.scenes.set(scene.id, scene);
+  await chat.requestAction(message.id, "apply");
+  assert.equal(bob.emitted.length, 0);
+  assert.equal(bob.notifications.at(-1)[0], "warn");
+  await chat.requestAction(message.id, "intercept:ix");
+  assert.equal(bob.emitted.length, 0, "not Bob's token");
+  await chat.requestAction(message.id, "intercept:yo");
+  assert.deepEqual(bob.emitted, [{ channel: "module.ballcourt",
+    data: { type: "action", messageId: message.id, actionId: "intercept:yo", userId: "bob" } }]);
+  // The GM's client receives it.
+  const gm = installFoundry({ user: "gm" });
+  globalThis.game.messages.set(message.id, message);
+  globalThis.game.scenes.set(scene.id, scene);
+  await connect(companion);
+  globalThis.Roll.queue = [9];
+  await chat.onSocketMessage(bob.emitted[0].data);
+  await chat.onSocketMessage(bob.emitted[0].data);
+  const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
+  assert.equal(intercepts.length, 1, "performed once");
+  assert.deepEqual(intercepts[0].body.rolls, { save: 9 });
+  assert.equal(intercepts[0].body.player, "yo");
+  assert.deepEqual(message.flags.ballcourt.resolved, ["intercept:yo"]);
+  const card = globalThis.ChatMessage.created.at(-1);
+  assert.equal(card.flags.ballcourt.card.kind, "yaotzin.intercept");
+  assert.equal(card.rolls[0].options.ballcourt, "save");
+  assert.equal(gm.notifications.filter((n) => n[0] === "error").length, 0);
+});
+
+test("with no GM connected a player is told to wait", async () => {
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const w = installFoundry({ user: "bob", users: [new FakeUser({ id: "gm", isGM: true, active: false }),
+    new FakeUser({ id: "bob" })], settings: { applyPermission: "anyone" } });
+  globalThis.game.messages.set(message.id, message);
+  await chat.requestAction(message.id, "apply");
+  assert.equal(w.emitted.length, 0);
+  assert.match(w.notifications.at(-1)[1], /Waiting for the GM/);
+});
+
+test("combat: the ball's six combatants are added once, and its turn posts a tick card", async () => {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) });
+  await connect(companion);
+  const scene = courtScene();
+  const created = [];
+  const combatants = new Map();
+  const fakeCombat = { scene, combatants: Object.assign(combatants, { contents: [] }),
+    createEmbeddedDocuments: async (_t, data) => { created.push(...data); return data; } };
+  await combat.ensureBallCombatants(fakeCombat);
+  assert.deepEqual(created.map((c) => c.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
+  combatants.set("c1", created[0]);
+  const message = await combat.onCombatTurnChange(fakeCombat, {}, { combatantId: "c1" });
+  assert.equal(message.flags.ballcourt.card.kind, "yaotzin.tick");
+  const tickBody = companion.calls.find((c) => c.route === "/api/v1/yaotzin/tick").body;
+  assert.deepEqual(tickBody.ball, { x: 10, y: 12, speed: 0, direction: null });
+  assert.equal(tickBody.players.length, 2);
+});
+
+test("goat-ball: the carrier's sealed declaration goes to the GM alone, never over the broadcast socket", async () => {
+  const companion = fakeCompanion({
+    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
+      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
+        { id: "blue", players: [{ id: "b1", platform: "P7" }] }],
+      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
+    "/api/v1/goatball/pass": (body) => ({ status: 200, body: { ...fixture("pass"), echo: body } }),
+  });
+  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice" }), new FakeUser({ id: "bob" }),
+    new FakeUser({ id: "carol" })];
+  const w = installFoundry({ users, system: "dnd5e" });
+  await connect(companion);
+  const token = (id, owner) => new FakeToken({ id, name: id, x: 0, y: 0, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
+  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
+    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  users[1].answer = () => ({ action: "throw", check: 14, throw: { kind: "pass", target: "r2" } });
+  users[2].answer = () => ({ action: "intercept", check: 9 });
+  users[3].answer = () => ({ action: "throw", check: 8 });
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  assert.deepEqual(users[1].queries.map((q) => q.name), ["ballcourt.declare"]);
+  assert.equal(users[1].queries[0].data.sealed, true, "Alice owns the carrier");
+  assert.equal(users[2].queries[0].data.sealed, false);
+  assert.equal(users[3].queries[0].data.sealed, false);
+  assert.equal(w.emitted.length, 0, "nothing went over the broadcast socket");
+  assert.ok(users[2].queries.every((q) => !JSON.stringify(q).includes("r2\",\"kind")));
+  const message = await goatball.resolvePass();
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
+  assert.deepEqual(sent.throw, { kind: "pass", target: "r2" });
+  assert.deepEqual(sent.actions.map((a) => [a.player, a.action, a.check]).sort(),
+    [["b1", "intercept", 9], ["r1", "throw", 14], ["r2", "throw", 8]]);
+  assert.equal(message.flags.ballcourt.context.kind, "pass");
+});
