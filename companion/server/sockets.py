@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 
 from flask import current_app, request
-from flask_socketio import SocketIO, join_room, leave_room
+from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_room
 
 from .errors import body as error_body
 from .routing import dispatch

@@ -1,0 +1,136 @@
+/**
+ * The module's link against a real `ballcourt serve`, through socket.io-client v4 (the same
+ * protocol as Foundry's global `io`): connect, preview, kick, intercept, apply, undo.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+
+import { io } from "socket.io-client";
+
+import { CompanionLink, STATUS } from "../scripts/core/connection.mjs";
+import { makeMapping } from "../scripts/core/geometry.mjs";
+import { interceptRequest, kickRequest, previewRequest, yaotzinPlayers } from "../scripts/core/requests.mjs";
+
+const TOKEN = "integration-token";
+const ROOT = new URL("../../", import.meta.url).pathname;
+const PYTHON = process.env.PYTHON ?? "python3";
+let server;
+let url;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUp(base) {
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the companion did not start");
+}
+
+before(async () => {
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
+    mkdtempSync(join(tmpdir(), "ballcourt-"))], { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: TOKEN },
+    stdio: "ignore" });
+  await waitUp(url);
+});
+
+after(() => server?.kill());
+
+function connected(token = TOKEN) {
+  return new Promise((resolve) => {
+    const link = new CompanionLink(io, { url, token, pageUrl: "http://localhost:30000/game",
+      onStatus: (status) => {
+        if (status !== STATUS.CONNECTING) resolve(link);
+      } });
+    link.connect();
+  });
+}
+
+const m = makeMapping({ originX: 0, originY: 0, gridSize: 100 });
+const descriptors = [
+  { id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, team: "sun", stats: { str: 14, dex: 17, bab: 2, reflex: 3 } },
+  { id: "yo", name: "Yolteotl", x: 1300, y: 1200, team: "moon", stats: { reflex: 4 } },
+];
+
+test("a wrong token is diagnosed and not retried", async () => {
+  const link = await connected("nope");
+  try {
+    assert.equal(link.status, STATUS.WRONG_TOKEN);
+    assert.equal(link.detail.command, "ballcourt token");
+    assert.equal(link.retryHandle, null);
+  } finally {
+    link.close();
+  }
+});
+
+test("preview, kick, intercept, then apply and undo on a match", async () => {
+  const link = await connected();
+  assert.equal(link.status, STATUS.CONNECTED);
+  try {
+    const players = yaotzinPlayers(m, descriptors);
+    const args = { mapping: m, players, ball: { x: 10, y: 12 }, kicker: "ix", target: { x: 18, y: 12 }, standing: true };
+    const preview = await link.request("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args));
+    assert.equal(preview.in_range, true);
+    assert.equal(preview.attack.modifier, -9);
+    const kick = await link.request("POST", "/api/v1/yaotzin/kick",
+      kickRequest({ ...args, rolls: { attack: 9, scatter: 1, corner: 1 } }));
+    assert.deepEqual(kick.landing, { x: 20, y: 12 });
+    const action = kick.chat_card.actions.find((a) => a.id === "intercept:yo");
+    const intercept = await link.request("POST", "/api/v1/yaotzin/intercept",
+      interceptRequest({ mapping: m, players, action, save: 9 }));
+    assert.equal(intercept.outcome, "deflected");
+    assert.equal(intercept.damage.dice, "3d3");
+
+    const match = await link.request("POST", "/api/v1/matches", { game: "yaotzin",
+      teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
+    const events = intercept.chat_card.actions.find((a) => a.id === "apply").payload.events;
+    let state;
+    for (const event of events) {
+      state = await link.request("POST", `/api/v1/matches/${match.id}/events`, { ...event, meta: { message: "m1" } });
+    }
+    assert.equal(state.seq, events.length);
+    assert.equal(state.nonlethal.yo, intercept.damage.total);
+    for (let i = 0; i < events.length; i += 1) {
+      state = await link.request("POST", `/api/v1/matches/${match.id}/undo`);
+    }
+    assert.equal(state.seq, 0);
+    assert.deepEqual(state.nonlethal, {});
+    await assert.rejects(link.request("POST", `/api/v1/matches/${match.id}/undo`), /nothing to undo/);
+  } finally {
+    link.close();
+  }
+});
+
+test("a match room pushes events to a second browser", async () => {
+  const a = await connected();
+  const b = await connected();
+  try {
+    const match = await a.request("POST", "/api/v1/matches", { game: "yaotzin", teams: [{ id: "x" }, { id: "y" }] });
+    const pushed = new Promise((resolve) => b.socket.on("match_event", resolve));
+    const joined = await b.socket.timeout(5000).emitWithAck("join", { match: match.id });
+    assert.equal(joined.status, 200);
+    await a.request("POST", `/api/v1/matches/${match.id}/events`, { type: "goal", team: "x" });
+    const event = await pushed;
+    assert.equal(event.match, match.id);
+    assert.deepEqual(event.state.score, { x: 1, y: 0 });
+  } finally {
+    a.close();
+    b.close();
+  }
+});
