@@ -1,6 +1,7 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onSocketMessage } from "./foundry/chat.mjs";
 import { ensureBallCombatants, onCombatTurnChange } from "./foundry/combat.mjs";
+import { onPreUpdateToken } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
 import { MODULE_ID, SOCKET, fvtt, i18n } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
@@ -41,6 +42,7 @@ Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatTurnChange", onCombatTurnChange);
+Hooks.on("preUpdateToken", onPreUpdateToken);
 
 /** v13+ scene controls: an object of controls, each with an object of tools. */
 Hooks.on("getSceneControlButtons", (controls) => {

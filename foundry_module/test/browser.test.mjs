@@ -45,11 +45,11 @@ after(async () => {
   server?.close();
 });
 
-async function open(lang = "en") {
+async function open(lang = "en", view = "court") {
   const page = await browser.newPage({ viewport: { width: 1000, height: 560 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/test/browser/harness.html?lang=${lang}`);
+  await page.goto(`${base}/test/browser/harness.html?lang=${lang}&view=${view}`);
   await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
   assert.deepEqual(errors, []);
   return page;
@@ -82,4 +82,23 @@ test("the kick card renders with its buttons, in English and in Russian", async 
     assert.equal(buttons.length, 2);
     await page.close();
   }
+});
+
+test("a goat-ball arena and a pass card: platforms, heat, the carrier ringed", async () => {
+  const page = await open("en", "arena");
+  const info = await page.evaluate(() => ({ texts: window.harness.texts, platforms: window.harness.arena.platforms }));
+  assert.equal(info.platforms.length, 12);
+  assert.ok(info.texts.includes("2/4"));
+  for (const p of info.platforms) assert.ok(info.texts.includes(p.id));
+  const p2 = info.platforms.find((p) => p.id === "P2");
+  const ring = await page.evaluate(([x, y]) => window.harness.pixel(x, y), [Math.round((p2.x + p2.radius * 1.35) / 4) - 1,
+    Math.round(p2.y / 4)]);
+  assert.ok(ring[1] > ring[0], `the carrier's ring is green: ${ring}`);
+  assert.equal(await page.textContent("#chat .ballcourt-title"), "Pass: red has the ball");
+  const lines = await page.$$eval("#chat .ballcourt-line", (ps) => ps.map((p) => p.textContent));
+  assert.ok(lines.includes("Intercepted! blue takes the ball."), lines.join(" | "));
+  assert.ok(lines.includes("b2 is back in the game."));
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, "goatball-arena.png") });
+  await page.close();
 });

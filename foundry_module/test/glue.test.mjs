@@ -17,6 +17,7 @@ const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
 const goatball = await import("../scripts/foundry/goatball.mjs");
 const settings = await import("../scripts/foundry/settings.mjs");
 const combat = await import("../scripts/foundry/combat.mjs");
+const dribble = await import("../scripts/foundry/dribble.mjs");
 
 /** A fake companion behind a fake Socket.IO: a match whose events count up, and undo. */
 function fakeCompanion(routes = {}) {
@@ -251,4 +252,33 @@ test("goat-ball: the carrier's sealed declaration goes to the GM alone, never ov
   assert.deepEqual(sent.actions.map((a) => [a.player, a.action, a.check]).sort(),
     [["b1", "intercept", 9], ["r1", "throw", 14], ["r2", "throw", 8]]);
   assert.equal(message.flags.ballcourt.context.kind, "pass");
+});
+
+test("dragging the token on a still ball is checked by the companion, then moves both; Undo takes it back", async () => {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
+    ...fixture("kick"), chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Dribble.Title",
+      data: { player: "Ix", count: 2 } }, lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply",
+      data: {}, payload: { events: [{ type: "ball", x: 12, y: 12, speed: 0, direction: null }],
+        ball: { x: 12, y: 12, speed: 0, direction: null }, moves: [{ player: "ix", x: 12, y: 12 }],
+        path: body.squares } }] } } }) });
+  await connect(companion);
+  const scene = courtScene();
+  const ix = scene.tokens.get("ix");
+  ix.parent = scene;
+  const yo = scene.tokens.get("yo");
+  yo.parent = scene;
+  assert.equal(dribble.onPreUpdateToken(yo, { x: 1400 }, {}), true, "not on the ball: moves freely");
+  assert.equal(dribble.onPreUpdateToken(ix, { x: 1000 }, {}), true, "no change of square");
+  assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, { ballcourt: { internal: true } }), true);
+  assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, {}), false, "held for the companion");
+  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
+  assert.deepEqual(sent.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
+  assert.deepEqual(sent.ball, { x: 10, y: 12 });
+  assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1200, 1200]);
+  const message = globalThis.ChatMessage.created.at(-1);
+  assert.equal(message.flags.ballcourt.applied, true);
+  assert.ok(scene.updateLog.at(-1).updates.length === 2);
+  await chat.performAction(message.id, "undo", "gm");
+  assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1000, 1000]);
 });

@@ -57,3 +57,16 @@ export function courtRegions(m, slope = Math.floor(m.width / 4), endZone = 4) {
     eastScoring: rect(m.length, 0, endZone, m.width),
   };
 }
+
+/** The squares of a straight grid walk from `from` to `to` (diagonal steps first, as a mover
+ * would), `from` excluded: what a dragged dribble passes through. */
+export function stepPath(from, to) {
+  const path = [];
+  let { x, y } = from;
+  while (x !== to.x || y !== to.y) {
+    x += Math.sign(to.x - x);
+    y += Math.sign(to.y - y);
+    path.push({ x, y });
+  }
+  return path;
+}

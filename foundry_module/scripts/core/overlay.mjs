@@ -99,6 +99,29 @@ export function dribbleCommands(m, ov, palette = PALETTE) {
   return cmds;
 }
 
+/**
+ * A goat-ball arena (pixels already): zones outlined, platforms as discs, the platforms the
+ * ball has visited this possession lit (the heat), the carrier's platform ringed.
+ */
+export function arenaCommands(arena, { visited = [], carrierPlatform = null, hot = false } = {},
+  palette = PALETTE) {
+  const cmds = arena.zones.map((z) => ({ kind: "rect", x: z.x, y: z.y, w: z.w, h: z.h, fill: palette.heat,
+    alpha: 0.04, stroke: palette.heat }));
+  const lit = new Set(visited);
+  for (const p of arena.platforms) {
+    const heat = lit.has(p.id);
+    cmds.push({ kind: "circle", x: p.x, y: p.y, r: p.radius, color: heat ? (hot ? palette.interceptor : palette.line)
+      : palette.range, width: heat ? 6 : 2, alpha: heat ? 1 : 0.5 });
+    if (p.id === carrierPlatform) {
+      cmds.push({ kind: "circle", x: p.x, y: p.y, r: p.radius * 1.35, color: palette.landing, width: 4, alpha: 1 });
+    }
+    cmds.push({ kind: "text", x: p.x, y: p.y, text: p.id, color: palette.text, size: Math.round(p.radius * 0.7), anchor: 0.5 });
+  }
+  cmds.push({ kind: "text", x: 20, y: 20, text: `${lit.size}/4${hot ? " 🔥" : ""}`, color: hot ? palette.interceptor
+    : palette.text, size: 28, anchor: 0 });
+  return cmds;
+}
+
 /** Whichever overlay a companion answer carries. */
 export function overlayCommands(m, answer, palette = PALETTE) {
   const ov = answer.overlay;

@@ -5,8 +5,9 @@
  */
 import { isBallCombatant, missingBallCombatants } from "../core/ticks.mjs";
 import { performAction } from "./chat.mjs";
-import { fvtt, i18n, isActiveGM, setting } from "./env.mjs";
-import { ballcourtOf } from "./scene.mjs";
+import { tokenSquare } from "../core/geometry.mjs";
+import { MODULE_ID, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
+import { ballToken, ballcourtOf } from "./scene.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 
 export async function ensureBallCombatants(combat) {
@@ -18,10 +19,24 @@ export async function ensureBallCombatants(combat) {
     img: "modules/ballcourt/assets/ball.svg" })));
 }
 
+/** Dribbling at half speed needs the turn started in the ball's square: remember whether it did. */
+async function noteTurnStart(scene, tokenId) {
+  const bc = ballcourtOf(scene);
+  const token = scene?.tokens?.get?.(tokenId);
+  const ball = ballToken(scene);
+  if (bc?.game !== "yaotzin" || !token || !ball) return;
+  const here = tokenSquare(bc.mapping, token);
+  const there = tokenSquare(bc.mapping, ball);
+  await token.setFlag(MODULE_ID, "turnStartWithBall", here.x === there.x && here.y === there.y);
+}
+
 export async function onCombatTurnChange(combat, _prior, current) {
   if (!isActiveGM()) return null;
   const combatant = combat.combatants.get(current.combatantId);
-  if (!isBallCombatant(combatant)) return null;
+  if (!isBallCombatant(combatant)) {
+    await noteTurnStart(combat.scene, combatant?.tokenId);
+    return null;
+  }
   const message = await resolveTick(combat.scene);
   if (setting("autoApplyTicks") && message) {
     await performAction(message.id, "apply", fvtt.game.user.id);

@@ -118,7 +118,9 @@ registerCardHandlers("yaotzin", {
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     const state = ctx.matchId ? await postEvents(ctx.matchId, plan.events, message.id) : null;
-    if (plan.updates.length) await scene.updateEmbeddedDocuments("Token", plan.updates);
+    if (plan.updates.length) {
+      await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
+    }
     await changeNonlethal(scene, plan.damage);
     await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
     return { undo: plan.undo, seqAfter: state?.seq ?? null, events: plan.events.length };
@@ -133,7 +135,9 @@ registerCardHandlers("yaotzin", {
         await companion("POST", `/api/v1/matches/${ctx.matchId}/undo`);
       }
     }
-    if (record.undo.updates.length) await scene.updateEmbeddedDocuments("Token", record.undo.updates);
+    if (record.undo.updates.length) {
+      await scene.updateEmbeddedDocuments("Token", record.undo.updates, { [MODULE_ID]: { internal: true } });
+    }
     await changeNonlethal(scene, record.undo.damage);
     await setProne(scene, record.undo.prone);
   },

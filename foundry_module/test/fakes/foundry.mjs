@@ -89,7 +89,7 @@ export class FakeScene {
     this.updateLog = [];
   }
 
-  async updateEmbeddedDocuments(type, updates) {
+  async updateEmbeddedDocuments(type, updates, _options = {}) {
     this.updateLog.push({ type, updates: structuredClone(updates) });
     for (const u of updates) applyUpdate(this.tokens.get(u._id), u);
   }
