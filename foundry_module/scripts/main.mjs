@@ -1,6 +1,6 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onSocketMessage } from "./foundry/chat.mjs";
-import { ensureBallCombatants, onCombatTurnChange } from "./foundry/combat.mjs";
+import { ensureBallCombatants, onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
 import { onPreUpdateToken } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
 import { MODULE_ID, SOCKET, fvtt, i18n } from "./foundry/env.mjs";
@@ -9,6 +9,7 @@ import { KickTool } from "./foundry/kick-tool.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
+import { openMenu } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf } from "./foundry/scene.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveTick } from "./foundry/yaotzin.mjs";
@@ -18,7 +19,7 @@ let kickTool = null;
 /** The module's public API: game.modules.get("ballcourt").api (macros, Quench). */
 export const api = {
   link: getLink, createCourtScene, useThisScene, assignTeam, placeBall, createMatch,
-  showScoreboard, resolveTick, goatball,
+  showScoreboard, resolveTick, goatball, openMenu,
   kickTool: () => kickTool,
 };
 
@@ -43,6 +44,7 @@ Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
+Hooks.on("updateCombat", onUpdateCombat);
 
 /** v13+ scene controls: an object of controls, each with an object of tools. */
 Hooks.on("getSceneControlButtons", (controls) => {
@@ -53,6 +55,8 @@ Hooks.on("getSceneControlButtons", (controls) => {
   const scene = () => fvtt.canvas.scene;
   const yaotzin = () => ballcourtOf(scene())?.game === "yaotzin";
   const tools = {
+    ballcourtMenu: { name: "ballcourtMenu", title: L("BALLCOURT.Tools.Menu"), icon: "fa-solid fa-volleyball",
+      button: true, order: 89, visible: true, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
       toggle: true, order: 90, visible: yaotzin(), onChange: (_event, active) => kickTool?.toggle(active) },
     ballcourtTick: { name: "ballcourtTick", title: L("BALLCOURT.Tools.Tick"), icon: "fa-solid fa-forward-step",

@@ -187,3 +187,40 @@ def test_new_match_state_round_trips():
              {"id": "blue", "players": [{"id": "b1", "platform": "p2"}]}]
     state = new_match(teams, Settings(zones=False))
     assert arena_of(state).as_dict()["teams"] == state["teams"]
+
+
+# -- declarations -----------------------------------------------------------------------------
+def test_declarations_go_in_reverse_initiative_with_the_carrier_sealed_last():
+    from companion.rules.errors import IllegalAction
+    from companion.rules.goatball.declarations import DeclarationRound
+    from companion.rules.goatball.passes import Action, Check, Throw
+
+    rnd = DeclarationRound({"r1": 15, "r2": 8, "b1": 12}, carrier="r1")
+    assert rnd.order() == ["r2", "b1", "r1"]
+    with pytest.raises(IllegalAction, match="r2's turn"):
+        rnd.declare(Action("r1", "throw", check=Check(12)))
+    with pytest.raises(IllegalAction, match="r2's turn"):
+        rnd.declare(Action("b1", "intercept", check=Check(9)))
+    rnd.declare(Action("r2", "throw", check=Check(8)))
+    with pytest.raises(IllegalAction, match="only the carrier"):
+        rnd.declare(Action("b1", "intercept", check=Check(9)), Throw("pass", "r2"))
+    rnd.declare(Action("b1", "intercept", check=Check(9)))
+    with pytest.raises(IllegalAction, match="still to declare: r1"):
+        rnd.actions()
+    rnd.declare(Action("r1", "throw", check=Check(12)), Throw("pass", "r2"))
+    assert rnd.visible_to("b1")[-1] == {"player": "r1", "action": "throw", "target": None}
+    actions, throw = rnd.actions()
+    assert [a.player for a in actions] == ["r1", "b1", "r2"] and throw.target == "r2"
+    result, _ = resolve_pass(arena_for({}), actions, throw, Dice())
+    assert result["outcome"] == "pass"
+
+
+def test_a_sealed_declaration_is_hidden_from_everyone_but_the_gm_and_the_carrier():
+    from companion.rules.goatball.declarations import DeclarationRound
+    from companion.rules.goatball.passes import Action, Check
+
+    rnd = DeclarationRound({"r1": 15, "b1": 12}, carrier="r1")
+    rnd.declared["r1"] = Action("r1", "throw", check=Check(12))   # declared, others pending
+    assert rnd.visible_to("b1") == [{"player": "r1", "sealed": True}]
+    assert rnd.visible_to(None, gm=True)[0]["action"] == "throw"
+    assert rnd.visible_to("r1")[0]["action"] == "throw"

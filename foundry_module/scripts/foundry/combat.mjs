@@ -8,6 +8,7 @@ import { performAction } from "./chat.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
+import { companion } from "./link.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 
 export async function ensureBallCombatants(combat) {
@@ -42,4 +43,12 @@ export async function onCombatTurnChange(combat, _prior, current) {
     await performAction(message.id, "apply", fvtt.game.user.id);
   }
   return message;
+}
+
+/** A new combat round on a court moves the match's clock on (the active GM posts it once). */
+export async function onUpdateCombat(combat, changed) {
+  if (!("round" in changed) || changed.round <= 1 || !isActiveGM()) return null;
+  const bc = ballcourtOf(combat.scene);
+  if (bc?.game !== "yaotzin" || !bc.matchId) return null;
+  return companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
 }

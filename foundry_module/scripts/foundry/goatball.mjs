@@ -93,6 +93,21 @@ function context(scene, kind) {
     owners: ownersOf(scene) };
 }
 
+export function skillsOf(token) {
+  return adapter().goatballSkills(token?.actor ?? {});
+}
+
+/** "Use this scene": flag the selected drawings as platforms P1, P2, ... */
+export async function markPlatforms(scene, drawings) {
+  const taken = new Set(arenaOf(scene).platforms.map((p) => p.id));
+  let n = 0;
+  for (const drawing of drawings) {
+    do n += 1; while (taken.has(`P${n}`));
+    await drawing.setFlag(MODULE_ID, "platform", `P${n}`);
+  }
+  return n;
+}
+
 /** A 5e skill check: the system's own roll where it has one, else a plain Roll. */
 export async function skillCheck(token, skill) {
   const actor = token.actor;
@@ -205,12 +220,29 @@ export async function resolvePass(checks = {}) {
   for (const d of declarations.declared.values()) {
     if (d.check !== undefined) totals[d.player] = { ...(totals[d.player] ?? {}), total: d.check };
   }
+  const sealed = declarations.declared.get(declarations.carrier);
+  const rolls = [];
+  if (sealed?.throw?.kind === "hot" && !totals.hot) {
+    totals.hot = await hotContest(scene, declarations.carrier, sealed.throw.target, rolls);
+  }
   const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
     settings: goatSettings(scene) }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
   const ctx = { ...context(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
   current = null;
-  return postCard(answer, ctx);
+  return postCard(answer, ctx, { extraRolls: rolls });
+}
+
+/** A hot throw: the carrier's Acrobatics with advantage against the target's. */
+async function hotContest(scene, carrierId, targetId, rolls) {
+  const tokens = tokenList(scene);
+  const skill = (id) => skillsOf(tokens.find((t) => t.id === id)).acrobatics;
+  const mine = await new (fvtt.Roll)("2d20kh + @mod", { mod: skill(carrierId) }).evaluate();
+  const theirs = await new (fvtt.Roll)("1d20 + @mod", { mod: skill(targetId) }).evaluate();
+  mine.options.ballcourt = `${carrierId}.hot_throw`;
+  theirs.options.ballcourt = `${targetId}.dodge`;
+  rolls.push(mine, theirs);
+  return { carrier: mine.total, target: theirs.total };
 }
 
 function sceneState(scene) {

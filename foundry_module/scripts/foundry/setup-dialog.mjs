@@ -1,0 +1,142 @@
+/**
+ * The GM's Ballcourt menu (one DialogV2): set up a court or an arena, teams, the ball, the
+ * match; shoot at a hoop, contest the ball; tip-off, passes and quick resolution.
+ */
+import { squareAt, tokenSquare } from "../core/geometry.mjs";
+import { postCard } from "./chat.mjs";
+import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
+import { fvtt, i18n } from "./env.mjs";
+import * as goatball from "./goatball.mjs";
+import { companion } from "./link.mjs";
+import { drawAnswer } from "./overlay-layer.mjs";
+import { showScoreboard } from "./panel.mjs";
+import { ballToken, ballcourtOf, ownersOf } from "./scene.mjs";
+import { yaotzinRules } from "./settings.mjs";
+import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
+
+const L = (key) => i18n().localize(key);
+
+function controlled() {
+  return fvtt.canvas.tokens.controlled.map((t) => t.document);
+}
+
+function targeted() {
+  return [...(fvtt.game.user.targets ?? [])].map((t) => t.document);
+}
+
+async function ask(fields) {
+  const content = fields.map(([name, label, value, options]) => options
+    ? `<label>${L(label)} <select name="${name}">${options.map((o) => `<option value="${o}"${o === value ? " selected" : ""}>${o}</option>`).join("")}</select></label>`
+    : `<label>${L(label)} <input name="${name}" value="${value}"></label>`).join("");
+  return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content,
+    ok: { callback: (_event, button) => Object.fromEntries(new FormData(button.form)) } });
+}
+
+function yaotzinContext(scene, kind) {
+  return { game: "yaotzin", kind, sceneId: scene.id, matchId: ballcourtOf(scene).matchId ?? null,
+    owners: ownersOf(scene) };
+}
+
+export async function shootHoop(scene) {
+  const [kicker] = controlled();
+  if (!kicker) throw new Error(L("BALLCOURT.Kick.PickKicker"));
+  const { hoop } = await ask([["hoop", "BALLCOURT.Menu.Hoop", "north", ["north", "south"]]]);
+  const bc = ballcourtOf(scene);
+  const attack = await foundryD20("attack", 0, kicker.name);
+  const body = { field: bc.field, players: playersOn(scene), kicker: kicker.id, hoop, standing: true,
+    settings: yaotzinRules(), ...(attack ? { rolls: { attack: natural(attack) } } : {}) };
+  const answer = await companion("POST", "/api/v1/yaotzin/hoop", body);
+  drawAnswer(bc.mapping, answer);
+  return postCard(answer, yaotzinContext(scene, "hoop"), { extraRolls: attack ? [attack] : [] });
+}
+
+export async function contest(scene) {
+  const [actor] = controlled();
+  const [target] = targeted();
+  if (!actor || !target) throw new Error(L("BALLCOURT.Menu.ContestPick"));
+  const { kind } = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm",
+    ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"]]]);
+  const bc = ballcourtOf(scene);
+  const ball = ballToken(scene);
+  const body = { field: bc.field, players: playersOn(scene), kind, actor: actor.id, target: target.id,
+    ball: tokenSquare(bc.mapping, ball) };
+  if (kind === "feint") {
+    const to = squareAt(bc.mapping, { x: target.x + bc.mapping.gridSize * 1.5, y: target.y + bc.mapping.gridSize / 2 });
+    body.to = to;
+  }
+  const answer = await companion("POST", "/api/v1/yaotzin/contest", body);
+  return postCard(answer, yaotzinContext(scene, "contest"));
+}
+
+export async function quickResolution(scene) {
+  const teams = goatball.goatTeams(scene);
+  const tokens = new Map([...(scene.tokens?.contents ?? scene.tokens)].map((t) => [t.id, t]));
+  const rolls = [];
+  const out = [];
+  for (const team of teams) {
+    const checks = [];
+    for (const p of team.players.filter((q) => !q.out && !q.dead)) {
+      const token = tokens.get(p.id);
+      const skills = goatball.skillsOf(token);
+      const roll = await goatball.skillCheck(token, skills.athletics >= skills.acrobatics ? "athletics" : "acrobatics");
+      rolls.push(roll);
+      checks.push(roll.total);
+    }
+    out.push({ id: team.id, checks });
+  }
+  const answer = await companion("POST", "/api/v1/goatball/quick", { teams: out });
+  return postCard(answer, { game: "goatball", kind: "quick", sceneId: scene.id, matchId: null, owners: {} },
+    { extraRolls: rolls });
+}
+
+/** The menu: what applies to this scene, as buttons. */
+export async function openMenu() {
+  const scene = fvtt.canvas.scene;
+  const bc = ballcourtOf(scene);
+  const run = {
+    newCourt: () => createCourtScene(),
+    useScene: async () => {
+      const v = await ask([["col", "BALLCOURT.Menu.Col", 0], ["row", "BALLCOURT.Menu.Row", 0],
+        ["length", "BALLCOURT.Menu.Length", 72], ["width", "BALLCOURT.Menu.Width", 24]]);
+      return useThisScene(scene, Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)])));
+    },
+    newArena: async () => {
+      const v = await ask([["seed", "BALLCOURT.Menu.Seed", Date.now() % 100000], ["count", "BALLCOURT.Menu.Platforms", 12],
+        ["zones", "BALLCOURT.Menu.Zones", 0]]);
+      return goatball.createArenaScene(Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)])));
+    },
+    teams: async () => {
+      const { team } = await ask([["team", "BALLCOURT.Menu.Team", "sun"]]);
+      return assignTeam(controlled(), team.trim());
+    },
+    ball: () => placeBall(scene),
+    match: () => (bc?.game === "goatball" ? goatball.createGoatMatch(scene) : createMatch(scene)),
+    board: () => showScoreboard(bc.matchId),
+    hoop: () => shootHoop(scene),
+    contest: () => contest(scene),
+    tipoff: () => goatball.tipOff(scene),
+    pass: async () => {
+      await goatball.startPass(scene);
+      await goatball.collectDeclarations();
+      return goatball.resolvePass();
+    },
+    quick: () => quickResolution(scene),
+    platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),
+  };
+  const available = ["newCourt", "newArena"];
+  if (scene && !bc) available.push("useScene");
+  if (bc) available.push("teams", "match");
+  if (bc?.game === "yaotzin") available.push("ball", "hoop", "contest");
+  if (bc?.game === "goatball") available.push("platforms", "ball", "tipoff", "pass", "quick");
+  if (bc?.matchId) available.push("board");
+  const choice = await fvtt.api.DialogV2.wait({ window: { title: L("BALLCOURT.Menu.Title") },
+    content: `<p>${L("BALLCOURT.Menu.Hint")}</p>`,
+    buttons: available.map((id) => ({ action: id, label: L(`BALLCOURT.Menu.${id}`) })), rejectClose: false });
+  if (!choice || !run[choice]) return null;
+  try {
+    return await run[choice]();
+  } catch (err) {
+    fvtt.ui.notifications?.error(err.message);
+    return null;
+  }
+}
