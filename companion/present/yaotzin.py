@@ -22,6 +22,13 @@ def _ball_lines(card: Card, ball: dict, goal: dict | None) -> None:
         card.line("BALLCOURT.Card.Ball.Rests", x=ball["x"], y=ball["y"])
 
 
+def _apply_ball(card: Card, r: dict) -> None:
+    """Apply: move the ball along the path to where it rests or rolls on (or score)."""
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": ball_events(r["ball"], r["goal"]), "path": r["path"],
+                 "ball": r["ball"]})
+
+
 def ball_events(ball: dict, goal: dict | None) -> list[dict]:
     """The match events that put a result on the table."""
     if goal:
@@ -49,9 +56,7 @@ def kick_card(r: dict, names: Names) -> dict:
     if r["receiver"]:
         card.line("BALLCOURT.Card.Kick.Receiver", player=names[r["receiver"]])
     _ball_lines(card, r["ball"], r["goal"])
-    card.action("apply", "BALLCOURT.Action.Apply",
-                {"events": ball_events(r["ball"], r["goal"]), "path": r["path"],
-                 "ball": r["ball"]})
+    _apply_ball(card, r)
     for i in r["interceptors"]:
         card.action(f"intercept:{i['player']}", "BALLCOURT.Action.Intercept",
                     {"kind": "flight", "player": i["player"], "dc": i["dc"], "rem": i["rem"],
@@ -129,9 +134,7 @@ def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:
     elif motion and motion["wall"]:
         card.line("BALLCOURT.Card.Tick.Wall")
     _ball_lines(card, r["ball"], r["goal"])
-    card.action("apply", "BALLCOURT.Action.Apply",
-                {"events": ball_events(r["ball"], r["goal"]), "path": r["path"],
-                 "ball": r["ball"]})
+    _apply_ball(card, r)
     for o in r["opportunities"]:
         card.action(f"stop:{o['player']}", "BALLCOURT.Action.Stop",
                     {"kind": "rolling", "player": o["player"], "dc": o["dc"],

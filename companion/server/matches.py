@@ -10,6 +10,7 @@ import json
 import secrets
 import sqlite3
 import threading
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +25,10 @@ from ..rules.yaotzin.court import Court
 from ..rules.yaotzin.settings import Settings as YaotzinSettings
 from . import schemas
 from .errors import ApiError
+
+# the events in force: not undo records, not undone
+ACTIVE = ("match_id = ? AND type != 'undo' AND seq NOT IN "
+          "(SELECT undoes FROM events WHERE match_id = ? AND undoes IS NOT NULL)")
 
 _locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
@@ -96,10 +101,8 @@ class Matches:
         return row
 
     def active_count(self, match_id: str) -> int:
-        return self.db.execute(
-            "SELECT COUNT(*) FROM events e WHERE e.match_id = ? AND e.type != 'undo' AND "
-            "e.seq NOT IN (SELECT undoes FROM events WHERE match_id = ? AND undoes IS NOT NULL)",
-            (match_id, match_id)).fetchone()[0]
+        return self.db.execute(f"SELECT COUNT(*) FROM events WHERE {ACTIVE}",
+                               (match_id, match_id)).fetchone()[0]
 
     def get(self, match_id: str) -> dict:
         row = self.row(match_id)
@@ -124,58 +127,55 @@ class Matches:
                  "created": r["created"], "undone": r["seq"] in undone,
                  **({"undoes": r["undoes"]} if r["undoes"] is not None else {})} for r in rows]
 
-    def append(self, match_id: str, event: dict) -> tuple[dict, dict | None, int]:
-        """Apply one event: (new public state, its resolution if any, its log seq)."""
+    @contextmanager
+    def _writing(self, match_id: str):
+        """One writer per match at a time, in one IMMEDIATE transaction."""
         with lock_for(match_id):
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                row = self.row(match_id)
-                state = json.loads(row["state"])
-                event = self.validate(row["game"], event)
-                new, detail, stored = self.fold(row["game"], state, event)
-                seq = row["log_seq"] + 1
-                self.db.execute("INSERT INTO events (match_id, seq, type, body, created) "
-                                "VALUES (?, ?, ?, ?, ?)",
-                                (match_id, seq, stored["type"], json.dumps(stored), now()))
-                self.db.execute("UPDATE matches SET state = ?, log_seq = ? WHERE id = ?",
-                                (json.dumps(new), seq, match_id))
+                yield
                 self.db.execute("COMMIT")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
+
+    def _record(self, match_id: str, seq: int, kind: str, body: dict, state: dict,
+                undoes: int | None = None) -> None:
+        """Append one log record and keep the match's snapshot in step with it."""
+        self.db.execute("INSERT INTO events (match_id, seq, type, body, created, undoes) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (match_id, seq, kind, json.dumps(body), now(), undoes))
+        self.db.execute("UPDATE matches SET state = ?, log_seq = ? WHERE id = ?",
+                        (json.dumps(state), seq, match_id))
+
+    def append(self, match_id: str, event: dict) -> tuple[dict, dict | None, int]:
+        """Apply one event: (new public state, its resolution if any, its log seq)."""
+        with self._writing(match_id):
+            row = self.row(match_id)
+            event = self.validate(row["game"], event)
+            new, detail, stored = self.fold(row["game"], json.loads(row["state"]), event)
+            seq = row["log_seq"] + 1
+            self._record(match_id, seq, stored["type"], stored, new)
         return self.get(match_id), detail, seq
 
     def undo(self, match_id: str) -> tuple[dict, int]:
         """Cancel the last active event with an undo record; answer the state before it."""
-        with lock_for(match_id):
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self.row(match_id)
-                active = self.active(match_id)
-                if not active:
-                    raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
-                last = active.pop()
-                state = json.loads(row["initial"])
-                for stored in active:
-                    state, _, _ = self.fold(row["game"], state, stored)
-                seq = row["log_seq"] + 1
-                self.db.execute("INSERT INTO events (match_id, seq, type, body, created, undoes)"
-                                " VALUES (?, ?, 'undo', ?, ?, ?)",
-                                (match_id, seq, json.dumps({"undoes": last["seq"]}), now(),
-                                 last["seq"]))
-                self.db.execute("UPDATE matches SET state = ?, log_seq = ? WHERE id = ?",
-                                (json.dumps(state), seq, match_id))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self._writing(match_id):
+            row = self.row(match_id)
+            active = self.active(match_id)
+            if not active:
+                raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
+            last = active.pop()
+            state = json.loads(row["initial"])
+            for stored in active:
+                state, _, _ = self.fold(row["game"], state, stored)
+            seq = row["log_seq"] + 1
+            self._record(match_id, seq, "undo", {"undoes": last["seq"]}, state, last["seq"])
         return self.get(match_id), seq
 
     def active(self, match_id: str) -> list[dict]:
-        rows = self.db.execute(
-            "SELECT seq, body FROM events WHERE match_id = ? AND type != 'undo' AND seq NOT IN "
-            "(SELECT undoes FROM events WHERE match_id = ? AND undoes IS NOT NULL) ORDER BY seq",
-            (match_id, match_id)).fetchall()
+        rows = self.db.execute(f"SELECT seq, body FROM events WHERE {ACTIVE} ORDER BY seq",
+                               (match_id, match_id)).fetchall()
         return [{**json.loads(r["body"]), "seq": r["seq"]} for r in rows]
 
     @staticmethod
