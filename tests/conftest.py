@@ -99,4 +99,5 @@ def api_schema(tmp_path_factory):
 
     app = create_app(Config(data_dir=tmp_path_factory.mktemp("st"), token=TOKEN, port=7770))
     return schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app,
-                                          headers={"Authorization": f"Bearer {TOKEN}"})
+                                          headers={"Authorization": f"Bearer {TOKEN}",
+                                                   "Host": "127.0.0.1:7770"})

@@ -111,3 +111,12 @@ def quick_card(r: dict) -> dict:
     card.line("BALLCOURT.Card.Quick.Reason", "muted", reason=r["reason"])
     _winner_line(card, r["winner"])
     return card.build([])
+
+
+def arena_overlay(possession: dict | None, out: list[str] | None = None) -> dict:
+    """What the module lights on the arena: the platforms visited (the heat), the carrier."""
+    if possession is None:
+        return {"kind": "arena", "team": None, "carrier": None, "visited": [], "hot": False,
+                "out": out or []}
+    return {"kind": "arena", "team": possession["team"], "carrier": possession["carrier"],
+            "visited": possession["visited"], "hot": possession["hot"], "out": out or []}

@@ -27,3 +27,7 @@ class OutOfRange(RulesError):
 
 class IllegalAction(RulesError):
     """An action the rules do not allow in the current situation."""
+
+
+class MatchOver(RulesError):
+    """The match has ended; it takes no further events."""

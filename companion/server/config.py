@@ -67,12 +67,12 @@ class Config:
 
     @property
     def hosts(self) -> set[str]:
-        """Host headers this companion answers: its loopback names with its port, or bare
-        (a rebinding attacker's page always shows the attacker's own name)."""
+        """Host headers this companion answers: its loopback names (and --host), with its port.
+        Anything else is refused: that is what makes DNS rebinding fail."""
         names = {"127.0.0.1", "localhost", "[::1]"}
         if self.host not in ("0.0.0.0", "::"):
             names.add(f"[{self.host}]" if ":" in self.host else self.host)
-        return names | {f"{n}:{self.port}" for n in names}
+        return {f"{n}:{self.port}" for n in names}
 
     @property
     def url(self) -> str:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError
 
-from ..rules.errors import IllegalAction, OffGrid, OutOfRange, RulesError, UnknownPlayer
-from ..rules.yaotzin.match import MatchOver
+from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
 
 
 class ApiError(Exception):

@@ -56,7 +56,7 @@ def new_state(body: dict) -> dict:
     if body["field"] is not None:
         raise RulesError("goat-ball has no field; platforms belong to the players",
                          field="field")
-    loaded = _load_list(schemas.GoatTeamSchema, teams, "teams")
+    loaded = _load_list(schemas.GoatMatchTeamSchema, teams, "teams")
     if body["settings"] is not None:
         _load(schemas.GoatSettingsSchema, body["settings"], "settings")
     return goatball.new_match(loaded, GoatSettings.from_dict(body["settings"]))

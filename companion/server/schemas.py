@@ -240,6 +240,13 @@ class GoatTeamSchema(Base):
     name = fields.String(validate=validate.Length(1, 120))
 
 
+class GoatMatchTeamSchema(GoatTeamSchema):
+    """At match creation a team may start empty; `player` events add its players."""
+
+    players = fields.List(fields.Nested(GoatPlayerSchema), load_default=list,
+                          validate=validate.Length(max=MAX_PLAYERS))
+
+
 class PossessionSchema(Base):
     team = Id(required=True)
     carrier = Id(allow_none=True, load_default=None)
@@ -405,6 +412,11 @@ class StatusEventSchema(Meta):
     out = Bool(required=True)
 
 
+class PlayerEventSchema(Meta):
+    team = Id(required=True)
+    player = fields.Nested(GoatPlayerSchema, required=True)
+
+
 class EndEventSchema(Meta):
     winner = Id()
 
@@ -416,5 +428,6 @@ EVENT_SCHEMAS = {
     "goatball": {"tipoff": TipoffEventSchema, "possession": PossessionEventSchema,
                  "carrier": CarrierEventSchema, "pass": PassEventSchema,
                  "position": PositionEventSchema, "status": StatusEventSchema,
+                 "player": PlayerEventSchema,
                  "end": EndEventSchema, "note": NoteEventSchema},
 }

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.dice import Dice
-from companion.rules.errors import RulesError
+from companion.rules.errors import MatchOver, RulesError
 from companion.rules.goatball.match import (
     actions_from,
     apply_event,
@@ -20,7 +20,6 @@ from companion.rules.goatball.passes import Check, resolve_pass
 from companion.rules.goatball.quick import resolve_quick
 from companion.rules.goatball.state import Settings, arena_from_dict
 from companion.rules.goatball.tipoff import resolve_tipoff
-from companion.rules.yaotzin.match import MatchOver
 from tests.helpers import GOLDEN, assert_subset, golden
 
 PASSES = json.loads((GOLDEN / "goatball/passes.json").read_text())

@@ -5,14 +5,14 @@ from fractions import Fraction
 import pytest
 
 from companion.rules.dice import Dice
-from companion.rules.errors import IllegalAction, RulesError
+from companion.rules.errors import IllegalAction, MatchOver, RulesError
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.contests import resolve_contest
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.dribble import plan_dribble
 from companion.rules.yaotzin.grid import Square
 from companion.rules.yaotzin.intercept import flight_outcome, resolve_rolling_intercept
-from companion.rules.yaotzin.match import MatchOver, apply_event, new_match
+from companion.rules.yaotzin.match import apply_event, new_match
 from companion.rules.yaotzin.odds import kick_preview, landing_distribution, save_odds
 from companion.rules.yaotzin.players import Player
 from companion.rules.yaotzin.settings import Settings

@@ -255,7 +255,8 @@ def test_preflight(app):
     assert "Access-Control-Allow-Credentials" not in r.headers
 
 
-@pytest.mark.parametrize("host", ["evil.example:7770", "127.0.0.1:9999", "attacker.test"])
+@pytest.mark.parametrize("host", ["evil.example:7770", "127.0.0.1:9999", "attacker.test",
+                                  "localhost", "127.0.0.1"])
 def test_foreign_hosts_are_refused_even_with_a_token(app, host):
     r = app.test_client().get("/api/v1/health", base_url=f"http://{host}")
     assert r.status_code == 403 and r.json["error"]["code"] == "forbidden_host"

@@ -83,8 +83,8 @@ def test_bad_match_creation(api):
                                                        {"id": "b"}]}, "teams.0.defends"),
                         ({**YAOTZIN, "field": {"width": 2}}, "field.width"),
                         ({**YAOTZIN, "settings": {"scatter_one": "x"}}, "settings.scatter_one"),
-                        ({**GOAT, "teams": [{"id": "red", "players": []}, GOAT["teams"][1]]},
-                         "teams.0.players")):
+                        ({**GOAT, "teams": [{"id": "red", "players": [{"id": "r1"}]},
+                                            GOAT["teams"][1]]}, "teams.0.players.0.platform")):
         r = api.post("/api/v1/matches", body)
         assert r.status_code == 422, (body, r.json)
         assert field in r.json["error"]["fields"], r.json
@@ -131,3 +131,17 @@ def test_goatball_events_refuse_illegal_passes(api):
     assert r.status_code == 422 and r.json["error"]["fields"] == {
         "throw.target": [r.json["error"]["message"]]}
     assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 1
+
+
+def test_a_goatball_match_may_start_with_empty_teams_and_gain_players(api):
+    mid = new(api, {"game": "goatball", "teams": [{"id": "red"}, {"id": "blue"}]})["id"]
+    url = f"/api/v1/matches/{mid}/events"
+    for team, pid, platform in (("red", "r1", "P1"), ("blue", "b1", "P2")):
+        r = api.post(url, {"type": "player", "team": team,
+                           "player": {"id": pid, "platform": platform}})
+        assert r.status_code == 201, r.json
+    dup = api.post(url, {"type": "player", "team": "blue", "player": {"id": "r1",
+                                                                       "platform": "P3"}})
+    assert dup.status_code == 422 and "player.id" in dup.json["error"]["fields"]
+    state = api.get(f"/api/v1/matches/{mid}").json
+    assert [[p["id"] for p in t["players"]] for t in state["teams"]] == [["r1"], ["b1"]]

@@ -7,13 +7,13 @@ from dataclasses import replace
 from typing import Any
 
 from ..dice import Dice
-from ..errors import IllegalAction, RulesError
-from ..yaotzin.match import MatchOver
+from ..errors import IllegalAction, MatchOver, RulesError
 from .passes import Action, Check, Throw, resolve_pass
-from .state import Arena, Possession, Settings, arena_from_dict
+from .state import Arena, Player, Possession, Settings, arena_from_dict
 from .tipoff import resolve_tipoff
 
-EVENT_TYPES = ("tipoff", "possession", "carrier", "pass", "position", "status", "end", "note")
+EVENT_TYPES = ("tipoff", "possession", "carrier", "pass", "position", "status", "player", "end",
+               "note")
 
 
 def new_match(teams: list[Mapping[str, Any]], settings: Settings) -> dict:
@@ -107,6 +107,16 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         moved = replace(p, platform=event.get("platform", p.platform),
                         zone=event.get("zone", p.zone))
         return _with_arena(state, arena.with_players({p.id: moved})), None
+    if kind == "player":
+        team, p = event.get("team"), event.get("player") or {}
+        if team not in arena.teams:
+            raise RulesError(f"no team {team!r} in this match", field="team")
+        if any(q.id == p.get("id") for q in arena.players):
+            raise RulesError(f"a player {p.get('id')!r} is already in this match",
+                             field="player.id")
+        joined = Player(id=p["id"], team=team, platform=p["platform"], zone=p.get("zone"),
+                        out=bool(p.get("out", False)), name=p.get("name"))
+        return _with_arena(state, replace(arena, players=arena.players + (joined,))), None
     if kind == "status":
         p = arena.player(event.get("player"), "player")
         out = event.get("out")

@@ -6,16 +6,12 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import MatchOver, RulesError
 from .ball import Ball
 from .court import ENDS, Court
 from .settings import Settings
 
 EVENT_TYPES = ("ball", "goal", "hoop", "round", "damage", "note", "end")
-
-
-class MatchOver(RulesError):
-    """The match has ended; it takes no further events."""
 
 
 def new_match(teams: list[Mapping[str, Any]], court: Court, settings: Settings) -> dict:

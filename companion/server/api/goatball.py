@@ -33,7 +33,8 @@ def pass_route(body):
     r, _ = resolve_pass(arena, actions_from(body["actions"]), throw_from(body["throw"]),
                         Dice(body.get("rolls"), body.get("seed")))
     return 200, {**r, "chat_card": present.pass_card(r, names_of(body["teams"]),
-                                                      arena.possession.team)}
+                                                      arena.possession.team),
+                 "overlay": present.arena_overlay(r["possession"], r["out"])}
 
 
 @api_route(bp, "POST", "/tipoff", schemas.TipoffSchema)
@@ -42,7 +43,8 @@ def tipoff(body):
     arena = arena_of({**body, "possession": None})
     r, _ = resolve_tipoff(arena, {pid: check_from(c) for pid, c in body["checks"].items()},
                           Dice(body.get("rolls"), body.get("seed")))
-    return 200, {**r, "chat_card": present.tipoff_card(r, names_of(body["teams"]))}
+    return 200, {**r, "chat_card": present.tipoff_card(r, names_of(body["teams"])),
+                 "overlay": present.arena_overlay(r["possession"])}
 
 
 @api_route(bp, "POST", "/quick", schemas.QuickSchema)
@@ -52,4 +54,4 @@ def quick(body):
     if len(set(ids)) != len(ids):
         raise RulesError("two teams share an id", field="teams")
     r = resolve_quick({t["id"]: t["checks"] for t in body["teams"]})
-    return 200, {**r, "chat_card": present.quick_card(r)}
+    return 200, {**r, "chat_card": present.quick_card(r), "overlay": None}

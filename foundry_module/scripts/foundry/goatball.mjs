@@ -4,10 +4,12 @@
  */
 import { planGoatballApply } from "../core/apply.mjs";
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
+import { arenaCommands } from "../core/overlay.mjs";
 import { Declarations } from "../core/goatball.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
 import { companion } from "./link.mjs";
+import { drawOnly } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { goatballRules } from "./settings.mjs";
 
@@ -230,7 +232,16 @@ export async function resolvePass(checks = {}) {
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
   const ctx = { ...context(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
   current = null;
+  drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });
+}
+
+/** Light the platforms the ball has visited and ring the carrier's. */
+export function drawHeat(scene, overlay, teams) {
+  if (!overlay) return;
+  const carrier = teams.flatMap((t) => t.players).find((p) => p.id === overlay.carrier);
+  drawOnly(arenaCommands(arenaOf(scene), { visited: overlay.visited, hot: overlay.hot,
+    carrierPlatform: carrier?.platform ?? null }));
 }
 
 /** A hot throw: the carrier's Acrobatics with advantage against the target's. */

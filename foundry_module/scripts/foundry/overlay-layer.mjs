@@ -14,9 +14,14 @@ export function onCanvasReady() {
 }
 
 export function drawAnswer(mapping, answer) {
+  drawOnly(overlayCommands(mapping, answer));
+}
+
+/** Replace whatever is drawn with these commands. */
+export function drawOnly(commands) {
   if (!container) return;
   clearContainer(container);
-  drawCommands(fvtt.PIXI, container, overlayCommands(mapping, answer));
+  drawCommands(fvtt.PIXI, container, commands);
 }
 
 export function clearOverlay() {
