@@ -70,3 +70,15 @@ def test_8_0_rolling_dc_formula_and_the_examples_reading():
     # text: "4 plus 1 for every 10 ft"; example: "30 ft is a DC 4" (base 1 reproduces it)
     assert rolling_dc(6, Settings()) == 7
     assert rolling_dc(6, Settings(rolling_dc_base=1)) == 4
+
+
+def test_6_0_a_human_starting_with_the_ball_dribbles_15_ft_then_5_ft():
+    from companion.rules.yaotzin.dribble import plan_dribble
+
+    court, roster, _ = setup({"players": [IXPOETCHITL]})
+    three_then_one = [Square(11, 12), Square(12, 12), Square(13, 12), Square(14, 12)]
+    result = plan_dribble(court, roster, "ix", Square(10, 12), three_then_one, True, False)
+    assert result["budget"] == 4 and result["end"] == {"x": 14, "y": 12}
+    # not starting in the ball's square: move up to it, then 5 ft as a standard action
+    assert plan_dribble(court, roster, "ix", Square(10, 12), three_then_one[:1], False,
+                        False)["budget"] == 1
