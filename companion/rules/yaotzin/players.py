@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError, UnknownPlayer
 from .court import Court
-from .grid import Square, chebyshev
+from .grid import Square
 
 FEATS = ("power_attack", "point_blank_shot", "precise_shot", "combat_reflexes",
          "exotic_weapon_pelota")
@@ -92,9 +92,6 @@ class Roster:
 
     def at(self, sq: Square) -> list[Player]:
         return self._by_square.get(sq, [])
-
-    def adjacent_to(self, sq: Square) -> list[Player]:
-        return [p for p in self.players if chebyshev(p.square, sq) == 1]
 
     def opponents_of(self, player: Player) -> list[Player]:
         return [p for p in self.players if p.team != player.team]

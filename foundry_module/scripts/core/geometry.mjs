@@ -41,23 +41,6 @@ export function tokenPosition(m, sq) {
   return squareTopLeft(m, sq);
 }
 
-export function onField(m, sq) {
-  return sq.x >= 0 && sq.x < m.length && sq.y >= 0 && sq.y < m.width;
-}
-
-/** The court's slope bands and scoring areas in pixels, for building or shading a scene. */
-export function courtRegions(m, slope = Math.floor(m.width / 4), endZone = 4) {
-  const s = m.gridSize;
-  const rect = (x, y, w, h) => ({ x: m.originX + x * s, y: m.originY + y * s, w: w * s, h: h * s });
-  return {
-    field: rect(0, 0, m.length, m.width),
-    northSlope: rect(0, 0, m.length, slope),
-    southSlope: rect(0, m.width - slope, m.length, slope),
-    westScoring: rect(-endZone, 0, endZone, m.width),
-    eastScoring: rect(m.length, 0, endZone, m.width),
-  };
-}
-
 /** The squares of a straight grid walk from `from` to `to` (diagonal steps first, as a mover
  * would), `from` excluded: what a dragged dribble passes through. */
 export function stepPath(from, to) {

@@ -5,7 +5,8 @@
 import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { postCard } from "./chat.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
-import { fvtt, i18n } from "./env.mjs";
+import { suggestedZones } from "../core/arena.mjs";
+import { fvtt, i18n, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
 import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
@@ -101,8 +102,9 @@ export async function openMenu() {
       return useThisScene(scene, Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)])));
     },
     newArena: async () => {
+      const zones = setting("goatZones") ? suggestedZones(Math.max(controlled().length, 12)) : 0;
       const v = await ask([["seed", "BALLCOURT.Menu.Seed", Date.now() % 100000], ["count", "BALLCOURT.Menu.Platforms", 12],
-        ["zones", "BALLCOURT.Menu.Zones", 0]]);
+        ["zones", "BALLCOURT.Menu.Zones", zones]]);
       return goatball.createArenaScene(Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)])));
     },
     teams: async () => {
