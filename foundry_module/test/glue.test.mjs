@@ -235,9 +235,9 @@ test("goat-ball: the carrier's sealed declaration goes to the GM alone, never ov
   const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
     flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
   globalThis.game.scenes.set(scene.id, scene);
-  users[1].answer = () => ({ action: "throw", check: 14, throw: { kind: "pass", target: "r2" } });
-  users[2].answer = () => ({ action: "intercept", check: 9 });
-  users[3].answer = () => ({ action: "throw", check: 8 });
+  users[1].answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } });
+  users[2].answer = () => ({ action: "intercept", skill: "acrobatics" });
+  users[3].answer = () => ({ action: "throw", skill: "athletics" });
   await goatball.startPass(scene);
   await goatball.collectDeclarations();
   assert.deepEqual(users[1].queries.map((q) => q.name), ["ballcourt.declare"]);
@@ -246,11 +246,13 @@ test("goat-ball: the carrier's sealed declaration goes to the GM alone, never ov
   assert.equal(users[3].queries[0].data.sealed, false);
   assert.equal(w.emitted.length, 0, "nothing went over the broadcast socket");
   assert.ok(users[2].queries.every((q) => !JSON.stringify(q).includes("r2\",\"kind")));
+  globalThis.Roll.queue = [9, 8, 14];   // rolled after the declarations: b1, r2, then r1
   const message = await goatball.resolvePass();
   const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
   assert.deepEqual(sent.throw, { kind: "pass", target: "r2" });
   assert.deepEqual(sent.actions.map((a) => [a.player, a.action, a.check]).sort(),
-    [["b1", "intercept", 9], ["r1", "throw", 14], ["r2", "throw", 8]]);
+    [["b1", "intercept", 9 + 1], ["r1", "throw", 14 + 7], ["r2", "throw", 8 + 7]]);
+  assert.equal(message.rolls.length, 3);
   assert.equal(message.flags.ballcourt.context.kind, "pass");
 });
 
@@ -281,4 +283,36 @@ test("dragging the token on a still ball is checked by the companion, then moves
   assert.ok(scene.updateLog.at(-1).updates.length === 2);
   await chat.performAction(message.id, "undo", "gm");
   assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1000, 1000]);
+});
+
+test("goat-ball checks: zone advantage, a defended knock-off target, a hot throw's contest", async () => {
+  installFoundry({ system: "dnd5e" });
+  const token = (id, team) => new FakeToken({ id, name: id, x: 0, y: 0, flags: { ballcourt: { team } },
+    actor: new FakeActor(fixture("actors/dnd5e")) });
+  const scene = new FakeScene({ tokens: [token("r1", "red"), token("r2", "red"), token("r3", "red"),
+    token("b1", "blue"), token("b2", "blue")],
+    flags: { ballcourt: { game: "goatball", arena: { platforms: [], zones: [] } } } });
+  const { Declarations } = await import("../scripts/core/goatball.mjs");
+  const d = new Declarations([{ id: "r1", initiative: 9 }, { id: "r2", initiative: 5 }, { id: "r3", initiative: 4 },
+    { id: "b1", initiative: 7 }, { id: "b2", initiative: 3 }], "r1");
+  d.declare("b2", { action: "knock_off", target: "r2" });
+  d.declare("r3", { action: "defend", target: "r2" });
+  d.declare("b1", { action: "intercept", skill: "acrobatics" });
+  d.declare("r1", { action: "throw", skill: "athletics", throw: { kind: "hot", target: "b1" } });
+  const players = new Map([["r1", { zone: "A" }], ["r2", { zone: "B" }], ["r3", { zone: "B" }], ["b1", { zone: "C" }],
+    ["b2", { zone: "B" }]]);
+  const made = [];
+  const roll = globalThis.Roll;
+  const formulas = [];
+  globalThis.Roll = class extends roll { constructor(f, data) { super(f, data); formulas.push(f); } };
+  globalThis.Roll.queue = [10, 10, 10, 10, 10, 10];
+  roll.queue = globalThis.Roll.queue;
+  const totals = await goatball.rollChecks(scene, d, players, made);
+  // b2's Athletics; r2's defence, defended by r3; b1 in the hot target's zone; r1 in his own; the hot contest
+  assert.deepEqual(formulas, ["1d20 + @mod", "2d20kh + @mod", "2d20kh + @mod", "2d20kh + @mod", "2d20kh + @mod",
+    "1d20 + @mod"]);
+  assert.deepEqual(Object.keys(totals).sort(), ["b1", "b2", "hot", "r1"]);
+  assert.equal(totals.b2.defense, 10 + 7, "the target defends with his better skill (Athletics +7)");
+  assert.equal(made.length, 6);
+  assert.deepEqual(totals.hot, { carrier: 10 + 1, target: 10 + 1 });
 });

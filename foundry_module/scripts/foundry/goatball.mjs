@@ -111,16 +111,16 @@ export async function markPlatforms(scene, drawings) {
 }
 
 /** A 5e skill check: the system's own roll where it has one, else a plain Roll. */
-export async function skillCheck(token, skill) {
+export async function skillCheck(token, skill, advantage = false) {
   const actor = token.actor;
   const key = skill === "athletics" ? "ath" : "acr";
   if (typeof actor?.rollSkill === "function" && fvtt.game.system.id === "dnd5e") {
-    const rolls = await actor.rollSkill({ skill: key }, { configure: false }, { create: true });
+    const rolls = await actor.rollSkill({ skill: key, advantage }, { configure: false }, { create: true });
     const roll = Array.isArray(rolls) ? rolls[0] : rolls;
     if (roll) return roll;
   }
-  const mod = adapter().goatballSkills(actor ?? {})[skill] ?? 0;
-  const roll = await new (fvtt.Roll)("1d20 + @mod", { mod }).evaluate();
+  const mod = skillsOf(token)[skill] ?? 0;
+  const roll = await new (fvtt.Roll)(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
   roll.options.ballcourt = `${token.id}.${skill}`;
   return roll;
 }
@@ -207,26 +207,57 @@ export async function declarationPrompt({ tokenId, sceneId }) {
   if (data.action === "throw" && data.target) {
     declaration.throw = { kind: data.hot ? "hot" : "pass", target: data.target };
   }
-  if (data.action !== "none" && data.action !== "defend" && data.action !== "move") {
-    const roll = await skillCheck(token, data.action === "knock_off" ? "athletics" : data.skill);
-    declaration.check = roll.total;
-  }
   return declaration;
 }
 
-/** Resolve the declared pass on the companion and post the card (Apply records the event). */
-export async function resolvePass(checks = {}) {
-  const scene = fvtt.game.scenes.get(current.sceneId);
-  const { match, declarations } = current;
-  const totals = { ...checks };
-  for (const d of declarations.declared.values()) {
-    if (d.check !== undefined) totals[d.player] = { ...(totals[d.player] ?? {}), total: d.check };
-  }
+/**
+ * Once everyone has declared, the checks are rolled (declarations come first, rolls after):
+ * throw and intercept with the player's chosen skill, advantage in the carrier's or the
+ * target's zone; a knock-off's Athletics against the target's better skill, with advantage if
+ * someone defends him; blocks and contested moves with Athletics.
+ */
+export async function rollChecks(scene, declarations, players, rolls) {
+  const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
+  const zone = (id) => players.get(id)?.zone ?? null;
   const sealed = declarations.declared.get(declarations.carrier);
-  const rolls = [];
-  if (sealed?.throw?.kind === "hot" && !totals.hot) {
+  const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
+  const all = [...declarations.declared.values()];
+  const totals = {};
+  const roll = async (id, skill, advantage = false) => {
+    const r = await skillCheck(tokens.get(id), skill, advantage);
+    rolls.push(r);
+    return r.total;
+  };
+  const better = (id) => {
+    const s = skillsOf(tokens.get(id));
+    return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
+  };
+  for (const d of all) {
+    if (d.action === "throw" || d.action === "intercept") {
+      totals[d.player] = { total: await roll(d.player, d.skill ?? "athletics", focus.has(zone(d.player))) };
+    } else if (d.action === "knock_off") {
+      const defended = all.some((x) => x.action === "defend" && x.target === d.target);
+      totals[d.player] = { total: await roll(d.player, "athletics"),
+        defense: await roll(d.target, better(d.target), defended) };
+    } else if (d.action === "block") {
+      totals[d.player] = { total: await roll(d.player, "athletics") };
+    } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
+      totals[d.player] = { total: await roll(d.player, "athletics") };
+    }
+  }
+  if (sealed?.throw?.kind === "hot") {
     totals.hot = await hotContest(scene, declarations.carrier, sealed.throw.target, rolls);
   }
+  return totals;
+}
+
+/** Roll the checks, resolve the declared pass on the companion, post the card. */
+export async function resolvePass() {
+  const scene = fvtt.game.scenes.get(current.sceneId);
+  const { match, declarations } = current;
+  const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
+  const rolls = [];
+  const totals = await rollChecks(scene, declarations, players, rolls);
   const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
     settings: goatSettings(scene) }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
@@ -246,12 +277,9 @@ export function drawHeat(scene, overlay, teams) {
 
 /** A hot throw: the carrier's Acrobatics with advantage against the target's. */
 async function hotContest(scene, carrierId, targetId, rolls) {
-  const tokens = tokenList(scene);
-  const skill = (id) => skillsOf(tokens.find((t) => t.id === id)).acrobatics;
-  const mine = await new (fvtt.Roll)("2d20kh + @mod", { mod: skill(carrierId) }).evaluate();
-  const theirs = await new (fvtt.Roll)("1d20 + @mod", { mod: skill(targetId) }).evaluate();
-  mine.options.ballcourt = `${carrierId}.hot_throw`;
-  theirs.options.ballcourt = `${targetId}.dodge`;
+  const token = (id) => tokenList(scene).find((t) => t.id === id);
+  const mine = await skillCheck(token(carrierId), "acrobatics", true);
+  const theirs = await skillCheck(token(targetId), "acrobatics");
   rolls.push(mine, theirs);
   return { carrier: mine.total, target: theirs.total };
 }
