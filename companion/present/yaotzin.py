@@ -136,7 +136,7 @@ def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:
     _ball_lines(card, r["ball"], r["goal"])
     _apply_ball(card, r)
     for o in r["opportunities"]:
-        card.action(f"stop:{o['player']}", "BALLCOURT.Action.Stop",
+        card.action(f"stop:{o['player']}:{o['step']}", "BALLCOURT.Action.Stop",
                     {"kind": "rolling", "player": o["player"], "dc": o["dc"],
                      "ball": {**o["square"], "speed": motion["speed"],
                               "direction": motion["direction"]}, "step": o["step"]},

@@ -107,9 +107,11 @@ def test_tick(api):
     assert j["path"] == [{"x": 11, "y": 12}, {"x": 12, "y": 12}, {"x": 13, "y": 12}]
     assert j["ball"] == {"x": 13, "y": 12, "speed": 2, "direction": "E"}
     assert j["stopped_by"] is None and j["goal"] is None
-    assert j["opportunities"] == [{"player": "yo", "square": {"x": 11, "y": 12}, "dc": 5,
-                                   "step": 0, "reflex": 4}]
-    assert j["chat_card"]["actions"][1]["id"] == "stop:yo"
+    assert j["opportunities"] == [
+        {"player": "yo", "square": {"x": x, "y": 12}, "dc": 5, "step": step, "reflex": 4}
+        for step, x in enumerate((11, 12, 13))]
+    assert [a["id"] for a in j["chat_card"]["actions"]] == ["apply", "stop:yo:0", "stop:yo:1",
+                                                           "stop:yo:2"]
 
 
 def test_hoop(api):

@@ -60,7 +60,6 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
     here = ball.square
     path: list[Square] = []
     opportunities: list[dict] = []
-    offered: set[str] = set()
     stopped_by = goal = None
     wall = False
     while True:
@@ -83,8 +82,7 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
             stopped_by = in_square[0].id
             break
         for p in roster.players:
-            if p.id not in offered and chebyshev(p.square, nxt) == 1 and p.can_react:
-                offered.add(p.id)
+            if chebyshev(p.square, nxt) == 1 and p.can_react:
                 opportunities.append({"player": p.id, "square": nxt.as_dict(), "dc": dc,
                                       "step": len(path) - 1, "reflex": p.reflex})
     if goal:
