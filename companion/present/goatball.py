@@ -95,6 +95,7 @@ def tipoff_card(r: dict, names: Names) -> dict:
     if r["reroll"]:
         card.line("BALLCOURT.Card.Tipoff.Reroll", "bad",
                   players=", ".join(names[p] for p in r["reroll"]))
+        card.action("reroll", "BALLCOURT.Action.Reroll", {"players": r["reroll"]})
     else:
         card.line("BALLCOURT.Card.Tipoff.Takes", "good", team=r["possession"]["team"])
         card.action("apply", "BALLCOURT.Action.Apply", {"possession": r["possession"]})

@@ -85,6 +85,7 @@ TEXT = {
     "BALLCOURT.Action.Stop": "{player} tries to stop it",
     "BALLCOURT.Action.Undo": "Undo",
     "BALLCOURT.Action.Carrier": "{player} carries",
+    "BALLCOURT.Action.Reroll": "Roll again",
 }
 
 

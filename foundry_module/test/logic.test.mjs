@@ -106,7 +106,7 @@ test("Apply plans move the ball along its path and Undo restores everything", ()
   assert.deepEqual(plan.undo.updates, [{ _id: "ball", x: 1000, y: 1200, "flags.ballcourt.ball": { speed: 0, direction: null } },
     { _id: "yo", x: 1300, y: 1200 }]);
   assert.deepEqual(plan.undo.damage, [{ tokenId: "yo", amount: -6 }]);
-  assert.deepEqual(plan.animation, [{ x: 1150, y: 1250 }]);
+  assert.deepEqual(plan.animation, [{ x: 1100, y: 1200 }]);
 });
 
 test("goat-ball Apply: outs, returns, the ball to the new carrier; Undo puts them back", () => {

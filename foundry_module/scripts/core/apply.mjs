@@ -3,11 +3,11 @@
  * and the current scene, before anything is written, so a failed write never half-applies and
  * an undo restores exactly what was there.
  */
-import { squareCenter, tokenPosition } from "./geometry.mjs";
+import { tokenPosition } from "./geometry.mjs";
 
 /**
  * Yaotzin. `scene` is {ball: {id, x, y, flags}, tokens: Map(id -> {id, x, y, nonlethal})}.
- * Returns {updates, animation, damage, events, undo}.
+ * Returns {updates, animation (the ball's waypoints, token positions), damage, events, undo}.
  */
 export function planYaotzinApply(mapping, payload, scene) {
   const updates = [];
@@ -20,7 +20,7 @@ export function planYaotzinApply(mapping, payload, scene) {
       "flags.ballcourt.ball": { speed: payload.ball.speed ?? 0, direction: payload.ball.direction ?? null } });
     undoUpdates.push({ _id: ball.id, x: ball.x, y: ball.y,
       "flags.ballcourt.ball": ball.flags?.ballcourt?.ball ?? { speed: 0, direction: null } });
-    for (const sq of payload.path ?? []) animation.push(squareCenter(mapping, sq));
+    for (const sq of payload.path ?? []) animation.push(tokenPosition(mapping, sq));
   }
   for (const move of payload.moves ?? []) {
     const token = scene.tokens.get(move.player);

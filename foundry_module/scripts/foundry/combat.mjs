@@ -39,8 +39,9 @@ export async function onCombatTurnChange(combat, _prior, current) {
     return null;
   }
   const message = await resolveTick(combat.scene);
-  if (setting("autoApplyTicks") && message) {
+  if (setting("autoApplyTicks") && message) {   // applied: the tracker moves on by itself
     await performAction(message.id, "apply", fvtt.game.user.id);
+    await combat.nextTurn?.();
   }
   return message;
 }

@@ -353,10 +353,12 @@ registerCardHandlers("goatball", {
     if (record.undo.ballMove) await scene.updateEmbeddedDocuments("Token", [record.undo.ballMove]);
     await changeHp(scene, record.undo.damage);
   },
-  /** "carrier:<token>": the team that gained the ball names its carrier. */
+  /** "carrier:<token>": the team that gained the ball names its carrier; "reroll": a tied
+   * tip-off rolls again among the tied. */
   async act(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (action.id === "reroll") return tipOff(scene, action.payload.players);
     const player = action.payload.player;
     await companion("POST", `/api/v1/matches/${ctx.matchId}/events`,
       { type: "carrier", player, meta: { message: message.id } });

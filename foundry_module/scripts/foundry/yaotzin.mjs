@@ -87,6 +87,13 @@ function sceneState(scene) {
   };
 }
 
+/** Let the ball token travel its path (v13+ TokenDocument#move), before it settles. */
+async function moveAlong(scene, waypoints) {
+  const ball = ballToken(scene);
+  if (waypoints.length < 2 || typeof ball?.move !== "function") return;
+  await ball.move(waypoints.slice(0, -1), { [MODULE_ID]: { internal: true } });
+}
+
 async function changeNonlethal(scene, damage) {
   const a = adapter();
   for (const d of damage) {
@@ -118,6 +125,7 @@ registerCardHandlers("yaotzin", {
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     const state = ctx.matchId ? await postEvents(ctx.matchId, plan.events, message.id) : null;
+    await moveAlong(scene, plan.animation);
     if (plan.updates.length) {
       await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
     }
