@@ -5,6 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from companion.rules.errors import RulesError
+
 GOLDEN = Path(__file__).parent / "golden"
 
 
@@ -26,3 +30,13 @@ def assert_subset(expected, actual, path: str = "") -> None:
             assert_subset(e, a, f"{path}[{i}]")
     else:
         assert expected == actual, f"{path}: expected {expected!r}, got {actual!r}"
+
+
+def expect_or_refuse(case: dict, run) -> None:
+    """A golden case either pins parts of the result or the refusal's message."""
+    if "error" in case:
+        with pytest.raises(RulesError, match=case["error"]):
+            run()
+    else:
+        result = run()
+        assert_subset(case["expect"], result[0] if isinstance(result, tuple) else result)

@@ -20,7 +20,7 @@ from companion.rules.goatball.passes import Check, resolve_pass
 from companion.rules.goatball.quick import resolve_quick
 from companion.rules.goatball.state import Settings, arena_from_dict
 from companion.rules.goatball.tipoff import resolve_tipoff
-from tests.helpers import GOLDEN, assert_subset, golden
+from tests.helpers import GOLDEN, assert_subset, expect_or_refuse, golden
 
 PASSES = json.loads((GOLDEN / "goatball/passes.json").read_text())
 DEFAULTS = PASSES["defaults"]
@@ -42,12 +42,7 @@ def test_pass(case):
         return resolve_pass(arena_for(case), actions_from(case["actions"]),
                             throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
 
-    if "error" in case:
-        with pytest.raises(RulesError, match=case["error"]):
-            run()
-    else:
-        result, _ = run()
-        assert_subset(case["expect"], result)
+    expect_or_refuse(case, run)
 
 
 QUICK = golden("goatball/quick.json")

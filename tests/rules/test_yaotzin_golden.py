@@ -3,28 +3,18 @@
 import pytest
 
 from companion.rules.dice import Dice
-from companion.rules.errors import RulesError
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.flight import flight_path
 from companion.rules.yaotzin.hoop import resolve_hoop
 from companion.rules.yaotzin.kick import resolve_kick
 from companion.rules.yaotzin.tick import tick
-from tests.helpers import assert_subset, golden
+from tests.helpers import expect_or_refuse, golden
 from tests.rules.yaotzin_build import setup, sq
 
 KICKS = golden("yaotzin/kicks.json")
 LINES = golden("yaotzin/lines.json")
 TICKS = golden("yaotzin/ticks.json")
 HOOPS = golden("yaotzin/hoops.json")
-
-
-def expect_or_refuse(case, run):
-    """A golden case either pins parts of the result or the refusal's message."""
-    if "error" in case:
-        with pytest.raises(RulesError, match=case["error"]):
-            run()
-    else:
-        assert_subset(case["expect"], run())
 
 
 @pytest.mark.parametrize("case", KICKS, ids=[c["name"] for c in KICKS])
