@@ -8,7 +8,7 @@ from companion.rules.yaotzin.flight import flight_path
 from companion.rules.yaotzin.hoop import resolve_hoop
 from companion.rules.yaotzin.kick import resolve_kick
 from companion.rules.yaotzin.tick import tick
-from tests.helpers import expect_or_refuse, golden
+from tests.helpers import assert_subset, expect_or_refuse, golden
 from tests.rules.yaotzin_build import setup, sq
 
 KICKS = golden("yaotzin/kicks.json")
