@@ -52,5 +52,5 @@ def create_app(config: Config | None = None) -> Flask:
         return jsonify(error_body("internal", "the companion hit a bug; see its log")), 500
 
     create_socketio(app, cfg.origins, MAX_BODY)
-    app.wsgi_app = security.HostGuard(app.wsgi_app, cfg.hosts)
+    app.wsgi_app = security.Guard(app.wsgi_app, cfg.hosts, cfg.origins)
     return app

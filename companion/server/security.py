@@ -2,6 +2,7 @@
 
 - Host: only this port's loopback names (and --host): a DNS-rebinding page fails here.
 - Origin: an allow-list, for REST (with CORS) and Socket.IO alike; no Origin (a CLI) is fine.
+  Both are checked by one WSGI guard around the whole app.
 - Token: Bearer on every /api/v1 route but health; in `auth` at Socket.IO connect.
 """
 
@@ -17,22 +18,32 @@ from .sockets import token_ok
 PUBLIC = {"/api/v1/health"}
 
 
-class HostGuard:
-    """WSGI middleware around everything, Socket.IO included."""
+class Guard:
+    """WSGI middleware around everything, Socket.IO included: a foreign Host (DNS rebinding)
+    or an Origin off the allow-list gets 403 before any route or handshake sees it."""
 
-    def __init__(self, app, hosts: set[str]):
+    def __init__(self, app, hosts: set[str], origins: list[str]):
         self.app = app
         self.hosts = {h.lower() for h in hosts}
+        self.origins = set(origins)
 
     def __call__(self, environ, start_response):
         host = environ.get("HTTP_HOST", "").lower()
+        origin = environ.get("HTTP_ORIGIN")
         if host not in self.hosts:
-            payload = json.dumps(error_body("forbidden_host",
-                                            f"Host {host!r} is not this companion")).encode()
-            start_response("403 FORBIDDEN", [("Content-Type", "application/json"),
-                                              ("Content-Length", str(len(payload)))])
-            return [payload]
+            return _refuse(start_response, "forbidden_host", f"Host {host!r} is not this companion")
+        if origin is not None and origin.rstrip("/") not in self.origins:
+            return _refuse(start_response, "forbidden_origin",
+                           f"Origin {origin} is not allowed; start the companion with"
+                           f" --allow-origin {origin}")
         return self.app(environ, start_response)
+
+
+def _refuse(start_response, code: str, message: str) -> list[bytes]:
+    payload = json.dumps(error_body(code, message)).encode()
+    start_response("403 FORBIDDEN", [("Content-Type", "application/json"),
+                                     ("Content-Length", str(len(payload))), ("Vary", "Origin")])
+    return [payload]
 
 
 def install(app: Flask) -> None:
@@ -41,12 +52,8 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def guard():
-        origin = request.headers.get("Origin")
-        if origin is not None and origin.rstrip("/") not in allowed:
-            return _error(403, "forbidden_origin", f"Origin {origin} is not allowed; start the"
-                          f" companion with --allow-origin {origin}")
         if request.method == "OPTIONS":
-            return _preflight(origin)
+            return _preflight(request.headers.get("Origin"))
         path = request.path
         if path.startswith("/api/v1/") and path not in PUBLIC:
             header = request.headers.get("Authorization", "")

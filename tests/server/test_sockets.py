@@ -89,8 +89,8 @@ def test_host_and_origin_guards_cover_socketio(live):
     assert requests.get(path, timeout=5).status_code == 200
     assert requests.get(path, headers={"Host": f"rebind.example:{live.port}"},
                         timeout=5).status_code == 403
-    assert requests.get(path, headers={"Origin": "https://evil.example"},
-                        timeout=5).status_code in (400, 403)
+    refused = requests.get(path, headers={"Origin": "https://evil.example"}, timeout=5)
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden_origin"
     allowed = requests.get(path, headers={"Origin": "http://localhost:30000"}, timeout=5)
     assert allowed.status_code == 200
     assert allowed.headers["Access-Control-Allow-Origin"] == "http://localhost:30000"

@@ -88,7 +88,8 @@ export class KickTool {
       return;
     }
     const target = this.squareOf(event);
-    const preview = this.lastPreview;
+    const last = this.lastPreview;
+    const preview = last?.target?.x === target.x && last?.target?.y === target.y ? last : null;
     if (preview && !preview.in_range) {
       fvtt.ui.notifications?.warn(preview.reason);
       return;
