@@ -6,6 +6,7 @@ REST and Socket.IO call the same `run`, a `call` answers exactly what the HTTP r
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -60,15 +61,16 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
 
 
 def read_json() -> Any:
-    """The JSON body; None when there is none (an undo needs none)."""
-    if not request.get_data():
+    """The JSON body (any JSON value, `null` included); None when there is none."""
+    raw = request.get_data()
+    if not raw:
         return None
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send the body as application/json")
-    data = request.get_json(silent=True)
-    if data is None:
-        raise ApiError(400, "bad_json", "the body is not valid JSON")
-    return data
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ApiError(400, "bad_json", "the body is not valid JSON") from None
 
 
 def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:

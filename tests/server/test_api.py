@@ -1,5 +1,7 @@
 """The HTTP contract: every route, field and refusal named in API-CONTRACT.md."""
 
+import json
+
 import pytest
 
 IX = {"id": "ix", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 17, "bab": 2,
@@ -15,8 +17,10 @@ def test_health_needs_no_token(app):
 
 
 def test_echo_returns_the_body_unchanged(api):
-    body = {"a": [1, 2, {"b": None}], "c": "é"}
-    assert api.post("/api/v1/echo", body).json == body
+    for body in ({"a": [1, 2, {"b": None}], "c": "é"}, [1, "x"], "text", 3.5, None):
+        r = api.post("/api/v1/echo", data=json.dumps(body),
+                     headers={"Content-Type": "application/json"})
+        assert r.status_code == 200 and r.json == body
 
 
 def test_kick_resolves_the_rulebook_example(api):
