@@ -316,3 +316,18 @@ test("goat-ball checks: zone advantage, a defended knock-off target, a hot throw
   assert.equal(made.length, 6);
   assert.deepEqual(totals.hot, { carrier: 10 + 1, target: 10 + 1 });
 });
+
+test("Apply is all or nothing: a failing scene write takes the posted events back", async () => {
+  const companion = fakeCompanion();
+  await connect(companion);
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  scene.updateEmbeddedDocuments = async () => { throw new Error("the scene refused the update"); };
+  assert.equal(await chat.performAction(message.id, "apply", "gm"), false);
+  assert.equal(companion.match.seq, 0, "the event was undone again");
+  assert.equal(message.flags.ballcourt.applied, false);
+  assert.match(world.notifications.at(-1)[1], /refused the update/);
+  delete scene.updateEmbeddedDocuments;
+  assert.equal(await chat.performAction(message.id, "apply", "gm"), true, "a retry applies once");
+  assert.equal(companion.match.seq, 1);
+});

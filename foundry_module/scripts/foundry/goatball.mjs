@@ -9,6 +9,7 @@ import { Declarations } from "../core/goatball.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
 import { companion } from "./link.mjs";
+import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { goatballRules } from "./settings.mjs";
@@ -331,24 +332,18 @@ registerCardHandlers("goatball", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x, y: p.y }]));
     const plan = planGoatballApply(action.payload, sceneState(scene), platforms);
-    let state = null;
-    for (const event of matchEvents(message)) {
-      state = await companion("POST", `/api/v1/matches/${ctx.matchId}/events`,
-        { ...event, meta: { message: message.id } });
-    }
-    await setStatus(scene, plan.status);
-    if (plan.ballMove) await scene.updateEmbeddedDocuments("Token", [plan.ballMove]);
-    await changeHp(scene, plan.damage);
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: matchEvents(message).length };
+    const { state, posted } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
+      async () => {
+        await setStatus(scene, plan.status);
+        if (plan.ballMove) await scene.updateEmbeddedDocuments("Token", [plan.ballMove]);
+        await changeHp(scene, plan.damage);
+      });
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    if (record.events) {
-      const match = await companion("GET", `/api/v1/matches/${ctx.matchId}`);
-      if (match.seq !== record.seqAfter) throw new Error(i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
-      for (let i = 0; i < record.events; i += 1) await companion("POST", `/api/v1/matches/${ctx.matchId}/undo`);
-    }
+    await undoAtomically(ctx.matchId, record, i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
     await setStatus(scene, record.undo.status);
     if (record.undo.ballMove) await scene.updateEmbeddedDocuments("Token", [record.undo.ballMove]);
     await changeHp(scene, record.undo.damage);

@@ -8,6 +8,7 @@ import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../c
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
 import { companion } from "./link.mjs";
+import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, ownersOf, tokenList, yaotzinDescriptors } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -109,40 +110,26 @@ async function setProne(scene, list) {
   }
 }
 
-async function postEvents(matchId, events, messageId) {
-  let state = null;
-  for (const event of events) {
-    state = await companion("POST", `/api/v1/matches/${matchId}/events`,
-      { ...event, meta: { message: messageId } });
-  }
-  return state;
-}
-
 registerCardHandlers("yaotzin", {
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
-    const state = ctx.matchId ? await postEvents(ctx.matchId, plan.events, message.id) : null;
-    await moveAlong(scene, plan.animation);
-    if (plan.updates.length) {
-      await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
-    }
-    await changeNonlethal(scene, plan.damage);
-    await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: plan.events.length };
+    const { state, posted } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
+      await moveAlong(scene, plan.animation);
+      if (plan.updates.length) {
+        await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
+      }
+      await changeNonlethal(scene, plan.damage);
+      await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
+    });
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    if (ctx.matchId && record.events) {
-      const match = await companion("GET", `/api/v1/matches/${ctx.matchId}`);
-      if (match.seq !== record.seqAfter) throw new Error(i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
-      for (let i = 0; i < record.events; i += 1) {
-        await companion("POST", `/api/v1/matches/${ctx.matchId}/undo`);
-      }
-    }
+    await undoAtomically(ctx.matchId, record, i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
     if (record.undo.updates.length) {
       await scene.updateEmbeddedDocuments("Token", record.undo.updates, { [MODULE_ID]: { internal: true } });
     }
