@@ -70,7 +70,8 @@ def kick_overlay(r: dict) -> dict:
     p0, p1 = kick_line(origin, _sq(r["landing"]), r["corner"])
     return {"kind": "kick", "origin": origin.as_dict(), "line": {"from": list(p0), "to": list(p1)},
             "path": r["path"], "target": r["target"], "landing": r["landing"],
-            "interceptors": [{**i["square"], "player": i["player"], "label": f"DC {i['dc']}"}
+            "interceptors": [{**i["square"], "player": i["player"], "dc": i["dc"],
+                              "label": f"DC {i['dc']}"}
                              for i in r["interceptors"]],
             "goal": r["goal"]}
 
@@ -146,7 +147,8 @@ def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:
 
 def tick_overlay(r: dict) -> dict:
     return {"kind": "tick", "start": r["start"], "path": r["path"], "ball": r["ball"],
-            "chances": [{**o["square"], "player": o["player"], "label": f"DC {o['dc']}"}
+            "chances": [{**o["square"], "player": o["player"], "dc": o["dc"],
+                         "label": f"DC {o['dc']}"}
                         for o in r["opportunities"]], "goal": r["goal"]}
 
 
@@ -179,7 +181,8 @@ def hoop_card(r: dict, names: Names) -> dict:
 def hoop_overlay(r: dict) -> dict:
     return {"kind": "hoop", "path": r["path"], "under": r["under"], "ball": r["ball"],
             "through": r["through"],
-            "interceptors": [{**i["square"], "player": i["player"], "label": f"DC {i['dc']}"}
+            "interceptors": [{**i["square"], "player": i["player"], "dc": i["dc"],
+                              "label": f"DC {i['dc']}"}
                              for i in r["interceptors"]]}
 
 
@@ -198,7 +201,8 @@ def dribble_card(r: dict, names: Names) -> dict:
 
 def dribble_overlay(r: dict) -> dict:
     return {"kind": "dribble", "path": r["squares"], "end": r["end"],
-            "provokers": [{**p["square"], "player": p["player"], "label": "grapple"}
+            "provokers": [{**p["square"], "player": p["player"], "grapple": True,
+                           "label": "grapple"}
                           for p in r["provokers"]]}
 
 

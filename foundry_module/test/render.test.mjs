@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { renderCard, rollData } from "../scripts/core/cards.mjs";
 import { makeMapping } from "../scripts/core/geometry.mjs";
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
-import { PALETTE, kickCommands, overlayCommands, previewCommands } from "../scripts/core/overlay.mjs";
+import { PALETTE, kickCommands, localizedWords, overlayCommands, previewCommands } from "../scripts/core/overlay.mjs";
 import { renderBoard } from "../scripts/core/scoreboard.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -28,11 +28,20 @@ test("a preview draws the range ring, heat map, crossed squares, both lines and 
 });
 
 test("an out-of-range preview shows why instead of odds", () => {
-  const preview = { ...fixture("preview"), in_range: false,
-    overlay: { ...fixture("preview").overlay, in_range: false, reason: "Kick of 100 ft is beyond" } };
+  const preview = { ...fixture("preview"), in_range: false, target_ft: 100,
+    overlay: { ...fixture("preview").overlay, in_range: false } };
   const cmds = previewCommands(m, preview);
-  assert.ok(cmds.some((c) => c.kind === "text" && c.text.startsWith("Kick of 100 ft")));
+  assert.ok(cmds.some((c) => c.kind === "text" && c.text === "100 ft > 40 ft"));
   assert.equal(cmds.filter((c) => c.kind === "rect" && c.fill === PALETTE.heat).length, 0);
+});
+
+test("canvas words come in the user's language", () => {
+  const ru = localizedWords(lang("ru"));
+  const labels = previewCommands(m, fixture("preview"), PALETTE, ru).filter((c) => c.kind === "text")
+    .map((c) => c.text);
+  assert.ok(labels.includes("СЛ 14 · 55%"), labels.join(" | "));
+  assert.ok(labels.includes("40 фт · 35%"));
+  assert.ok(kickCommands(m, fixture("kick").overlay, PALETTE, ru).some((c) => c.text === "СЛ 15"));
 });
 
 test("a resolved kick draws its line corner to corner in pixels", () => {

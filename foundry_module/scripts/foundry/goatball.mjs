@@ -4,7 +4,7 @@
  */
 import { planGoatballApply } from "../core/apply.mjs";
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
-import { arenaCommands } from "../core/overlay.mjs";
+import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
 import { Declarations } from "../core/goatball.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
@@ -273,7 +273,7 @@ export function drawHeat(scene, overlay, teams) {
   if (!overlay) return;
   const carrier = teams.flatMap((t) => t.players).find((p) => p.id === overlay.carrier);
   drawOnly(arenaCommands(arenaOf(scene), { visited: overlay.visited, hot: overlay.hot,
-    carrierPlatform: carrier?.platform ?? null }));
+    carrierPlatform: carrier?.platform ?? null }, PALETTE, localizedWords(i18n())));
 }
 
 /** A hot throw: the carrier's Acrobatics with advantage against the target's. */

@@ -1,7 +1,7 @@
 /** A container on canvas.interface, rebuilt on every canvasReady, that draws overlays. */
-import { overlayCommands } from "../core/overlay.mjs";
+import { PALETTE, localizedWords, overlayCommands } from "../core/overlay.mjs";
 import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
-import { fvtt } from "./env.mjs";
+import { fvtt, i18n } from "./env.mjs";
 
 let container = null;
 
@@ -14,7 +14,7 @@ export function onCanvasReady() {
 }
 
 export function drawAnswer(mapping, answer) {
-  drawOnly(overlayCommands(mapping, answer));
+  drawOnly(overlayCommands(mapping, answer, PALETTE, localizedWords(i18n())));
 }
 
 /** Replace whatever is drawn with these commands. */

@@ -26,8 +26,10 @@ function targeted() {
 }
 
 async function ask(fields) {
-  const content = fields.map(([name, label, value, options]) => options
-    ? `<label>${L(label)} <select name="${name}">${options.map((o) => `<option value="${o}"${o === value ? " selected" : ""}>${o}</option>`).join("")}</select></label>`
+  const option = (prefix, value) => (o) => `<option value="${o}"${o === value ? " selected" : ""}>`
+    + `${L(`${prefix}.${o}`)}</option>`;
+  const content = fields.map(([name, label, value, options, optionKeys]) => options
+    ? `<label>${L(label)} <select name="${name}">${options.map(option(optionKeys, value)).join("")}</select></label>`
     : `<label>${L(label)} <input name="${name}" value="${value}"></label>`).join("");
   return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content,
     ok: { callback: (_event, button) => Object.fromEntries(new FormData(button.form)) } });
@@ -41,7 +43,8 @@ function yaotzinContext(scene, kind) {
 export async function shootHoop(scene) {
   const [kicker] = controlled();
   if (!kicker) throw new Error(L("BALLCOURT.Kick.PickKicker"));
-  const { hoop } = await ask([["hoop", "BALLCOURT.Menu.Hoop", "north", ["north", "south"]]]);
+  const { hoop } = await ask([["hoop", "BALLCOURT.Menu.Hoop", "north", ["north", "south"],
+    "BALLCOURT.Menu.HoopSide"]]);
   const bc = ballcourtOf(scene);
   const attack = await foundryD20("attack", 0, kicker.name);
   const body = { field: bc.field, players: playersOn(scene), kicker: kicker.id, hoop, standing: true,
@@ -56,7 +59,7 @@ export async function contest(scene) {
   const [target] = targeted();
   if (!actor || !target) throw new Error(L("BALLCOURT.Menu.ContestPick"));
   const { kind } = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm",
-    ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"]]]);
+    ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"], "BALLCOURT.Menu.Contests"]]);
   const bc = ballcourtOf(scene);
   const ball = ballToken(scene);
   const body = { field: bc.field, players: playersOn(scene), kind, actor: actor.id, target: target.id,
