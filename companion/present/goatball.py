@@ -90,8 +90,7 @@ def tipoff_card(r: dict, names: Names) -> dict:
     card = Card("goatball.tipoff", "BALLCOURT.Card.Tipoff.Title")
     last = r["rounds"][-1]
     for pid, total in last.items():
-        card.line("BALLCOURT.Card.Pass.Check", player=names[pid], action="acrobatics",
-                  total=total, margin=total)
+        card.line("BALLCOURT.Card.Tipoff.Check", player=names[pid], total=total)
     if r["reroll"]:
         card.line("BALLCOURT.Card.Tipoff.Reroll", "bad",
                   players=", ".join(names[p] for p in r["reroll"]))
@@ -109,7 +108,14 @@ def quick_card(r: dict) -> dict:
     card = Card("goatball.quick", "BALLCOURT.Card.Quick.Title")
     for team, total in r["sums"].items():
         card.line("BALLCOURT.Card.Quick.Sum", team=team, sum=total)
-    card.line("BALLCOURT.Card.Quick.Reason", "muted", reason=r["reason"])
+    top = max(r["sums"].values())
+    if r["winner"] == "draw":
+        card.line("BALLCOURT.Card.Quick.Drawn", "muted", sum=top)
+    elif r["decider"] is not None:
+        card.line("BALLCOURT.Card.Quick.ByDecider", "muted", team=r["winner"], value=r["decider"],
+                  sum=top)
+    else:
+        card.line("BALLCOURT.Card.Quick.BySum", "muted", team=r["winner"])
     _winner_line(card, r["winner"])
     return card.build([])
 

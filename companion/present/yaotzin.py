@@ -15,7 +15,7 @@ def _sq(d: dict) -> Square:
 
 def _ball_lines(card: Card, ball: dict, goal: dict | None) -> None:
     if goal:
-        card.line("BALLCOURT.Card.Goal", "good", end=goal["end"])
+        card.line(f"BALLCOURT.Card.Goal.{goal['end']}", "good")
     elif ball["speed"]:
         card.line("BALLCOURT.Card.Ball.RollsOn", direction=ball["direction"], speed=ball["speed"])
     else:
@@ -51,8 +51,8 @@ def kick_card(r: dict, names: Names) -> dict:
         card.line("BALLCOURT.Card.Kick.Interceptor", player=names[i["player"]], dc=i["dc"],
                   **i["square"])
     for s in r["skipped"]:
-        card.line("BALLCOURT.Card.Kick.Skipped", "muted", player=names[s["player"]],
-                  reason=s["reason"])
+        card.line(f"BALLCOURT.Card.Kick.Skipped.{s['reason']}", "muted",
+                  player=names[s["player"]])
     if r["receiver"]:
         card.line("BALLCOURT.Card.Kick.Receiver", player=names[r["receiver"]])
     _ball_lines(card, r["ball"], r["goal"])
@@ -153,8 +153,8 @@ def tick_overlay(r: dict) -> dict:
 
 
 def hoop_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.hoop", "BALLCOURT.Card.Hoop.Title", kicker=names[r["kicker"]],
-                hoop=r["hoop"])
+    card = Card("yaotzin.hoop", f"BALLCOURT.Card.Hoop.Title.{r['hoop']}",
+                kicker=names[r["kicker"]])
     card.breakdown = r["attack"]["breakdown"]
     card.line("BALLCOURT.Card.Hoop.Attack", total=r["attack"]["total"], ac=r["ac"])
     if r["confirm"]:
@@ -207,8 +207,8 @@ def dribble_overlay(r: dict) -> dict:
 
 
 def contest_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.contest", "BALLCOURT.Card.Contest.Title", actor=names[r["actor"]],
-                kind=r["kind"].replace("_", " "), target=names[r["target"]])
+    card = Card("yaotzin.contest", f"BALLCOURT.Card.Contest.Title.{r['kind']}",
+                actor=names[r["actor"]], target=names[r["target"]])
     if r["touch"] and not r["touch"]["hit"]:
         card.line("BALLCOURT.Card.Contest.TouchMiss", "bad")
     elif r["success"]:

@@ -71,7 +71,8 @@ def flight_dc(flight_ft: int) -> int:
 def interceptors(roster: Roster, path: list[Square], kicker: Player, landing: Square,
                  dc: int, equidistant: bool, protected: set[Square] = frozenset()
                  ) -> tuple[list[dict], list[dict]]:
-    """Who may try to stop the ball in flight, in the order it reaches them, and who may not.
+    """Who may try to stop the ball in flight, in the order it reaches them, and who may not
+    (with a reason code: `prone`, `no_aoo`, `hoop_height`).
 
     Players in the landing square are not interceptors: the ball simply stops with them.
     `protected` squares (a hoop kick's last 10 ft) cannot be intercepted in.
@@ -86,11 +87,11 @@ def interceptors(roster: Roster, path: list[Square], kicker: Player, landing: Sq
                 continue
             reason = None
             if sq in protected:
-                reason = "the hoop kick is too high here"
+                reason = "hoop_height"
             elif p.prone:
                 reason = "prone"
             elif p.attacks_of_opportunity <= 0:
-                reason = "no attack of opportunity left"
+                reason = "no_aoo"
             if reason:
                 skipped.append({"player": p.id, "square": sq.as_dict(), "reason": reason})
                 continue

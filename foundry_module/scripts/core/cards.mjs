@@ -6,6 +6,18 @@ import { escapeHtml } from "./i18n.mjs";
 
 const TONES = new Set(["info", "good", "bad", "muted"]);
 
+/** Code values inside card data that read differently per language (E -> В, throw -> Бросок). */
+const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Pass.Action" };
+
+function localData(data, i18n) {
+  const out = { ...data };
+  for (const [field, prefix] of Object.entries(VALUE_KEYS)) {
+    const key = `${prefix}.${out[field]}`;
+    if (field in out && i18n.has?.(key)) out[field] = i18n.localize(key);
+  }
+  return out;
+}
+
 /**
  * @param card     the companion's chat_card
  * @param i18n     {format(key, data), localize(key)}
@@ -13,7 +25,7 @@ const TONES = new Set(["info", "good", "bad", "muted"]);
  */
 export function renderCard(card, i18n, state = {}) {
   const text = (entry) => escapeHtml(i18n.has?.(entry.key) === false && entry.text
-    ? entry.text : i18n.format(entry.key, entry.data ?? {}));
+    ? entry.text : i18n.format(entry.key, localData(entry.data ?? {}, i18n)));
   const parts = [`<div class="ballcourt-card" data-kind="${escapeHtml(card.kind)}">`];
   parts.push(`<header class="ballcourt-title">${text(card.title)}</header>`);
   if (card.breakdown?.length) {
