@@ -2,7 +2,7 @@
  * The Kick tool: with the kicker's token controlled, hovering a square previews the kick
  * (latest request wins, one in flight per frame), clicking resolves it.
  */
-import { squareAt } from "../core/geometry.mjs";
+import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { LatestWins } from "../core/preview.mjs";
 import { previewRequest } from "../core/requests.mjs";
 import { fvtt, i18n } from "./env.mjs";
@@ -59,10 +59,8 @@ export class KickTool {
     const kicker = this.kicker();
     const ball = ballToken(this.scene);
     if (!bc?.mapping || !kicker || !ball) return null;
-    const ballSq = squareAt(bc.mapping, { x: ball.x + bc.mapping.gridSize / 2,
-      y: ball.y + bc.mapping.gridSize / 2 });
     return previewRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(this.scene),
-      ball: ballSq, kicker: kicker.id, target, standing: this.standing, settings: yaotzinRules() });
+      ball: tokenSquare(bc.mapping, ball), kicker: kicker.id, target, standing: this.standing, settings: yaotzinRules() });
   }
 
   hover(event) {

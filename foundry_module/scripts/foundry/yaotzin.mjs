@@ -3,7 +3,7 @@
  * whose flags hold the court mapping and the companion match.
  */
 import { planYaotzinApply } from "../core/apply.mjs";
-import { squareAt, tokenSquare } from "../core/geometry.mjs";
+import { tokenSquare } from "../core/geometry.mjs";
 import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
@@ -55,9 +55,9 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const bc = courtContext(scene);
   const ball = ballToken(scene);
   const kickerToken = tokenList(scene).find((t) => t.id === kicker);
-  const ballSq = squareAt(bc.mapping, { x: ball.x + bc.mapping.gridSize / 2, y: ball.y + bc.mapping.gridSize / 2 });
   const attack = await foundryD20("attack", modifier, kickerToken?.name);
-  const body = kickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene), ball: ballSq,
+  const body = kickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
+    ball: tokenSquare(bc.mapping, ball),
     kicker, target, standing, powerAttack, settings: yaotzinRules(),
     rolls: attack ? { attack: natural(attack) } : undefined });
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
