@@ -8,7 +8,7 @@ from .ball import Ball
 from .court import HOOP_SIDES, Court
 from .flight import flight_dc, interceptors
 from .grid import Direction, Square
-from .kick import kick_modifiers, miss_squares, require_in_range, scatter_direction
+from .kick import kick_modifiers, miss_squares, require_in_range, scatter_direction, scatter_from
 from .players import Player, Roster
 from .settings import Settings
 
@@ -75,7 +75,7 @@ def resolve_hoop(court: Court, roster: Roster, kicker_id: str, side: str, standi
         face = dice.roll("scatter", 8).natural
         straight_on = Direction.E if under.x > kicker.x else Direction.W
         heading = scatter_direction(face, straight_on, settings)
-        rest = court.clamp_to_walls(under.step(heading, off))
+        rest = scatter_from(court, under, heading, off)
         scatter = {"direction": face, "squares": off, "heading": heading.name}
         ball = Ball.at(rest)
     path = hoop_path(kicker, under, squares)

@@ -7,8 +7,8 @@ from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
 from .grid import Direction, Square, distance, snap
-from .kick import roll_on
-from .players import Roster
+from .kick import roll_on, scatter_from
+from .players import Player, Roster
 from .settings import Settings
 
 FLIGHT_OUTCOMES = ("yoke", "stopped", "deflected", "missed")
@@ -37,14 +37,20 @@ def rolling_stops(natural: int, total: int, dc: int) -> bool:
     return natural == 20 or (natural != 1 and total >= dc)
 
 
-def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: int,
-                             landing: Square, origin: Square, rem: int | None,
-                             settings: Settings, dice: Dice) -> dict:
-    """One interceptor's Reflex save against a ball in flight through his square."""
+def reacting(roster: Roster, player_id: str) -> Player:
+    """The player, if he may take an attack of opportunity now; else a refusal saying why."""
     player = roster.get(player_id)
     if not player.can_react:
         why = "is prone" if player.prone else "has no attack of opportunity left"
         raise IllegalAction(f"{player.label} {why}", field="player")
+    return player
+
+
+def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: int,
+                             landing: Square, origin: Square, rem: int | None,
+                             settings: Settings, dice: Dice) -> dict:
+    """One interceptor's Reflex save against a ball in flight through his square."""
+    player = reacting(roster, player_id)
     court.require_on_field(origin, "The kicker's square", "from")
     eq = settings.equidistant_diagonals
     if rem is None:
@@ -65,7 +71,7 @@ def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: i
         face = dice.roll("scatter", 8).natural
         off = carom_squares(margin)
         heading = along.rotate(face - 1)
-        rest = court.clamp_to_walls(player.square.step(heading, off))
+        rest = scatter_from(court, player.square, heading, off)
         carom = {"direction": face, "squares": off, "heading": heading.name}
         end = court.scoring_end(rest)
         if end:
@@ -83,11 +89,8 @@ def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: i
 def resolve_rolling_intercept(court: Court, roster: Roster, player_id: str, dc: int,
                               ball: Ball, dice: Dice) -> dict:
     """A player next to a rolling ball tries to stop it with his feet."""
-    player = roster.get(player_id)
+    player = reacting(roster, player_id)
     court.require_on_field(ball.square, "The ball", "ball")
-    if not player.can_react:
-        why = "is prone" if player.prone else "has no attack of opportunity left"
-        raise IllegalAction(f"{player.label} {why}", field="player")
     if max(abs(player.x - ball.x), abs(player.y - ball.y)) > 1:
         raise IllegalAction(f"{player.label} is not next to the ball at ({ball.x}, {ball.y})",
                             field="player")

@@ -105,11 +105,9 @@ def scatter_direction(face: int, straight_on: Direction, settings: Settings) -> 
     return base.rotate(face - 1)
 
 
-def scatter_from(court: Court, origin: Square, straight_on: Direction, off: int, face: int,
-                 settings: Settings) -> Square:
+def scatter_from(court: Court, origin: Square, heading: Direction, off: int) -> Square:
     """Where a scattered ball lands: `off` squares from origin, pulled back inside the walls."""
-    d = scatter_direction(face, straight_on, settings)
-    return court.clamp_to_walls(origin.step(d, off))
+    return court.clamp_to_walls(origin.step(heading, off))
 
 
 def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,
@@ -162,10 +160,9 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     if not hit:
         off = miss_squares(KICK_AC, attack.total, mods.precise)
         face = dice.roll("scatter", 8).natural
-        straight_on = snap(target.x - kicker.x, target.y - kicker.y)
-        landing = scatter_from(court, target, straight_on, off, face, settings)
-        scatter = {"direction": face, "squares": off,
-                   "heading": scatter_direction(face, straight_on, settings).name}
+        heading = scatter_direction(face, snap(target.x - kicker.x, target.y - kicker.y), settings)
+        landing = scatter_from(court, target, heading, off)
+        scatter = {"direction": face, "squares": off, "heading": heading.name}
 
     corner = roll_corner(dice, kicker.square, landing)
     path = [sq for _, sq in flight_path(kicker.square, landing, corner) if court.in_bounds(sq)]

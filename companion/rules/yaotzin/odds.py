@@ -14,6 +14,7 @@ from .kick import (
     kick_modifiers,
     miss_squares,
     scatter_direction,
+    scatter_from,
     validate_kick,
 )
 from .players import Player, Roster
@@ -39,7 +40,7 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
     weights: dict[Square, int] = {target: 8 * hits} if hits else {}
     for off, count in misses_by_offset.items():
         for heading in headings:
-            sq = court.clamp_to_walls(target.step(heading, off))
+            sq = scatter_from(court, target, heading, off)
             weights[sq] = weights.get(sq, 0) + count
     return hits, weights
 
