@@ -7,7 +7,7 @@ import { squareAt, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, isActiveGM } from "./env.mjs";
 import { companion } from "./link.mjs";
-import { ballToken, ballcourtOf, ownersOf } from "./scene.mjs";
+import { ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
 
 /** preUpdateToken: true lets the update through; false holds it for the companion's check. */
@@ -38,8 +38,7 @@ export async function dribble(scene, token, from, to) {
     squares: stepPath(from, to), started_with_ball: token.flags?.[MODULE_ID]?.turnStartWithBall !== false,
     readied: false };
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
-  const message = await postCard(answer, { game: "yaotzin", kind: "dribble", sceneId: scene.id,
-    matchId: bc.matchId ?? null, owners: ownersOf(scene) });
+  const message = await postCard(answer, cardContext(scene, "dribble"));
   await performAction(message.id, "apply", fvtt.game.user.id);   // the card's Undo takes it back
   return message;
 }

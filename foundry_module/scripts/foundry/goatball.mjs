@@ -11,7 +11,7 @@ import { MODULE_ID, fvtt, i18n } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, ownersOf, teamOf, tokenList } from "./scene.mjs";
+import { adapter, ballToken, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { goatballRules } from "./settings.mjs";
 
 export const OUT_STATUS = "unconscious";
@@ -91,11 +91,6 @@ export async function createGoatMatch(scene) {
   return match;
 }
 
-function context(scene, kind) {
-  return { game: "goatball", kind, sceneId: scene.id, matchId: ballcourtOf(scene).matchId ?? null,
-    owners: ownersOf(scene) };
-}
-
 export function skillsOf(token) {
   return adapter().goatballSkills(token?.actor ?? {});
 }
@@ -139,7 +134,7 @@ export async function tipOff(scene, onlyIds = null) {
   }
   const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams, checks,
     settings: goatSettings(scene) });
-  return postCard(answer, context(scene, "tipoff"), { extraRolls: rolls });
+  return postCard(answer, cardContext(scene, "tipoff"), { extraRolls: rolls });
 }
 
 /** The current pass's declarations, kept by the GM only (the carrier's sealed until the end). */
@@ -262,7 +257,7 @@ export async function resolvePass() {
   const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
     settings: goatSettings(scene) }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
-  const ctx = { ...context(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
+  const ctx = { ...cardContext(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
   current = null;
   drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });

@@ -35,6 +35,13 @@ export function ownersOf(scene) {
   return out;
 }
 
+/** What a card keeps in its flags to be acted on later: its game, scene, match, owners. */
+export function cardContext(scene, kind) {
+  const bc = ballcourtOf(scene);
+  return { game: bc.game, kind, sceneId: scene.id, matchId: bc.matchId ?? null,
+    owners: ownersOf(scene) };
+}
+
 /** Yaotzin descriptors for core/requests.mjs: one per team token with an actor. */
 export function yaotzinDescriptors(scene, aooUsed = () => undefined) {
   const a = adapter();

@@ -11,7 +11,7 @@ import * as goatball from "./goatball.mjs";
 import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { showScoreboard } from "./panel.mjs";
-import { ballToken, ballcourtOf, ownersOf } from "./scene.mjs";
+import { ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
 
@@ -35,11 +35,6 @@ async function ask(fields) {
     ok: { callback: (_event, button) => Object.fromEntries(new FormData(button.form)) } });
 }
 
-function yaotzinContext(scene, kind) {
-  return { game: "yaotzin", kind, sceneId: scene.id, matchId: ballcourtOf(scene).matchId ?? null,
-    owners: ownersOf(scene) };
-}
-
 export async function shootHoop(scene) {
   const [kicker] = controlled();
   if (!kicker) throw new Error(L("BALLCOURT.Kick.PickKicker"));
@@ -51,7 +46,7 @@ export async function shootHoop(scene) {
     settings: yaotzinRules(), ...(attack ? { rolls: { attack: natural(attack) } } : {}) };
   const answer = await companion("POST", "/api/v1/yaotzin/hoop", body);
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, yaotzinContext(scene, "hoop"), { extraRolls: attack ? [attack] : [] });
+  return postCard(answer, cardContext(scene, "hoop"), { extraRolls: attack ? [attack] : [] });
 }
 
 export async function contest(scene) {
@@ -69,7 +64,7 @@ export async function contest(scene) {
     body.to = to;
   }
   const answer = await companion("POST", "/api/v1/yaotzin/contest", body);
-  return postCard(answer, yaotzinContext(scene, "contest"));
+  return postCard(answer, cardContext(scene, "contest"));
 }
 
 export async function quickResolution(scene) {
@@ -89,8 +84,7 @@ export async function quickResolution(scene) {
     out.push({ id: team.id, checks });
   }
   const answer = await companion("POST", "/api/v1/goatball/quick", { teams: out });
-  return postCard(answer, { game: "goatball", kind: "quick", sceneId: scene.id, matchId: null, owners: {} },
-    { extraRolls: rolls });
+  return postCard(answer, cardContext(scene, "quick"), { extraRolls: rolls });
 }
 
 /** The menu: what applies to this scene, as buttons. */

@@ -10,7 +10,7 @@ import { MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, ownersOf, tokenList, yaotzinDescriptors } from "./scene.mjs";
+import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
 
 export function courtContext(scene) {
@@ -30,12 +30,6 @@ function aooUsed(tokenId) {
   const record = combat?.flags?.[MODULE_ID]?.aoo;
   if (!combat || !record || record.round !== combat.round) return undefined;
   return record.used?.[tokenId];
-}
-
-function context(scene, kind) {
-  const bc = ballcourtOf(scene);
-  return { game: "yaotzin", kind, sceneId: scene.id, matchId: bc.matchId ?? null,
-    owners: ownersOf(scene) };
 }
 
 /** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */
@@ -62,7 +56,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
     rolls: attack ? { attack: natural(attack) } : undefined });
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, context(scene, "kick"), { extraRolls: attack ? [attack] : [] });
+  return postCard(answer, cardContext(scene, "kick"), { extraRolls: attack ? [attack] : [] });
 }
 
 export async function resolveTick(scene) {
@@ -74,7 +68,7 @@ export async function resolveTick(scene) {
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, context(scene, "tick"));
+  return postCard(answer, cardContext(scene, "tick"));
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -147,7 +141,7 @@ registerCardHandlers("yaotzin", {
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
     await spendAoo(action.payload.player);
-    return postCard(answer, context(scene, "intercept"), { extraRolls: save ? [save] : [] });
+    return postCard(answer, cardContext(scene, "intercept"), { extraRolls: save ? [save] : [] });
   },
 });
 
