@@ -29,6 +29,7 @@ GOAT = {"teams": [{"id": "red", "players": [{"id": "r1", "platform": "P1"},
 
 REQUESTS = {
     "preview": ("/api/v1/yaotzin/kick/preview", KICK),
+    "preview-own-square": ("/api/v1/yaotzin/kick/preview", {**KICK, "target": KICK["ball"]}),
     "kick": ("/api/v1/yaotzin/kick", {**KICK, "rolls": {"attack": 9, "scatter": 1,
                                                          "corner": 1}}),
     "intercept": ("/api/v1/yaotzin/intercept", {

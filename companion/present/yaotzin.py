@@ -84,11 +84,12 @@ def preview_overlay(p: dict, origin: dict) -> dict:
     sent on every mouse move and its size is most of its cost.
     """
     o, t = _sq(origin), _sq(p["target"])
-    lines = [kick_line(o, t, c) for c in ((1, 2) if o.x == t.x or o.y == t.y else (1,))]
+    lines = [] if not p["legal"] and not p["target_ft"] else \
+        [kick_line(o, t, c) for c in ((1, 2) if o.x == t.x or o.y == t.y else (1,))]
     return {"kind": "preview", "origin": origin, "target": p["target"],
             "lines": [{"from": list(a), "to": list(b)} for a, b in lines],
-            "in_range": p["in_range"], "reason": p["reason"],
-            "range": {**origin, "feet": p["max_range_ft"]}}
+            "in_range": p["in_range"], "legal": p["legal"], "reason": p["reason"],
+            "range": {**origin, "feet": p["max_range_ft"]} if p["max_range_ft"] else None}
 
 
 def intercept_card(r: dict, names: Names) -> dict:

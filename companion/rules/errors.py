@@ -4,13 +4,16 @@
 class RulesError(ValueError):
     """A request the rules refuse, with a message a GM can read.
 
-    `field` names the part of the request at fault (a dotted path) when there is one.
+    `field` names the part of the request at fault (a dotted path) when there is one;
+    `code` is a stable name for a refusal a client may show rather than treat as an error
+    (a kick preview over a square the kick tool cannot use).
     """
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, code: str | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.code = code
 
 
 class UnknownPlayer(RulesError):

@@ -1,9 +1,9 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
-import { onRenderChatMessageHTML, onSocketMessage } from "./foundry/chat.mjs";
+import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
 import { ensureBallCombatants, onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
 import { onPreUpdateToken } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
-import { MODULE_ID, SOCKET, fvtt, i18n } from "./foundry/env.mjs";
+import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
@@ -33,12 +33,16 @@ Hooks.once("init", () => {
 
 Hooks.once("ready", () => {
   fvtt.game.modules.get(MODULE_ID).api = api;
-  fvtt.game.socket.on(SOCKET, onSocketMessage);
   kickTool = new KickTool();
   startLink();
 });
 
-Hooks.on("canvasReady", onCanvasReady);
+Hooks.on("canvasReady", (canvas) => {
+  onCanvasReady(canvas);
+  kickTool?.toggle(false);
+  refreshControls();   // the tools shown depend on the scene now viewed
+});
+Hooks.on("updateUser", onUpdateUser);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
@@ -46,21 +50,35 @@ Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("updateCombat", onUpdateCombat);
 
-/** v13+ scene controls: an object of controls, each with an object of tools. */
+/**
+ * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads
+ * `visible` and `active` only when it rebuilds them, so every action that changes what they
+ * depend on calls refreshControls().
+ */
 Hooks.on("getSceneControlButtons", (controls) => {
   if (!fvtt.game.user.isGM) return;
   const tokens = controls.tokens ?? controls.token;
   if (!tokens?.tools) return;
   const L = (k) => i18n().localize(k);
   const scene = () => fvtt.canvas.scene;
-  const yaotzin = () => ballcourtOf(scene())?.game === "yaotzin";
+  const yaotzin = ballcourtOf(scene())?.game === "yaotzin";
+  const guarded = (fn) => async () => {
+    try {
+      await fn();
+    } catch (err) {
+      reportFailure(err);
+    }
+  };
   const tools = {
     ballcourtMenu: { name: "ballcourtMenu", title: L("BALLCOURT.Tools.Menu"), icon: "fa-solid fa-volleyball",
       button: true, order: 89, visible: true, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
-      toggle: true, order: 90, visible: yaotzin(), onChange: (_event, active) => kickTool?.toggle(active) },
+      toggle: true, active: Boolean(kickTool?.active), order: 90, visible: yaotzin,
+      onChange: (_event, active) => {
+        if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
+      } },
     ballcourtTick: { name: "ballcourtTick", title: L("BALLCOURT.Tools.Tick"), icon: "fa-solid fa-forward-step",
-      button: true, order: 91, visible: yaotzin(), onChange: () => resolveTick(scene()) },
+      button: true, order: 91, visible: yaotzin, onChange: guarded(() => resolveTick(scene())) },
     ballcourtBoard: { name: "ballcourtBoard", title: L("BALLCOURT.Tools.Board"), icon: "fa-solid fa-table-list",
       button: true, order: 92, visible: Boolean(ballcourtOf(scene())?.matchId),
       onChange: () => showScoreboard(ballcourtOf(scene()).matchId) },

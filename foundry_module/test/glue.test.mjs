@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
-import { FakeActor, FakeScene, FakeToken, FakeUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
+import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
+import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
@@ -19,38 +20,8 @@ const settings = await import("../scripts/foundry/settings.mjs");
 const combat = await import("../scripts/foundry/combat.mjs");
 const dribble = await import("../scripts/foundry/dribble.mjs");
 
-/** A fake companion behind a fake Socket.IO: a match whose events count up, and undo. */
-function fakeCompanion(routes = {}) {
-  const match = { id: "m1", seq: 0, log: [] };
-  const calls = [];
-  const handle = ({ method, route, body }) => {
-    calls.push({ method, route, body });
-    if (routes[route]) return routes[route](body);
-    if (route === "/api/v1/matches/m1/events" && method === "POST") {
-      match.seq += 1;
-      match.log.push(body);
-      return { status: 201, body: { id: "m1", seq: match.seq } };
-    }
-    if (route === "/api/v1/matches/m1/undo") {
-      match.seq -= 1;
-      return { status: 200, body: { id: "m1", seq: match.seq } };
-    }
-    if (route === "/api/v1/matches/m1") return { status: 200, body: { id: "m1", seq: match.seq } };
-    return { status: 404, body: { error: { code: "not_found", message: `no ${route}` } } };
-  };
-  const io = () => {
-    const handlers = new Map();
-    const socket = { on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
-      timeout() { return socket; }, emitWithAck: async (_e, payload) => handle(payload) };
-    queueMicrotask(() => handlers.get("connect")());
-    return socket;
-  };
-  return { io, match, calls };
-}
-
 async function connect(companion) {
-  link.startLink({ ioFactory: companion.io, pageUrl: "http://localhost:30000/game" });
-  await new Promise((r) => setImmediate(r));
+  await connectTo(link, companion);
 }
 
 let world;
@@ -152,32 +123,25 @@ test("Undo refuses when later results were applied on the match", async () => {
   assert.equal(companion.match.seq, 2);
 });
 
-test("routing: players may press only their own player's action, the GM acts on socket messages", async () => {
+test("routing: a player presses his own player's action; the GM performs it once, knowing who pressed", async () => {
   const companion = fakeCompanion({
     "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }),
   });
+  const w = installFoundry({ user: "gm" });
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  await connect(companion);
   const scene = courtScene();
   const message = await kickCard(scene);
-  // Bob's client: Apply is the GM's (default); "intercept:yo" is Bob's own player.
-  const bob = installFoundry({ user: "bob" });
-  globalThis.game.messages.set(message.id, message);
-  globalThis.game.scenes.set(scene.id, scene);
-  await chat.requestAction(message.id, "apply");
-  assert.equal(bob.emitted.length, 0);
-  assert.equal(bob.notifications.at(-1)[0], "warn");
-  await chat.requestAction(message.id, "intercept:ix");
-  assert.equal(bob.emitted.length, 0, "not Bob's token");
-  await chat.requestAction(message.id, "intercept:yo");
-  assert.deepEqual(bob.emitted, [{ channel: "module.ballcourt",
-    data: { type: "action", messageId: message.id, actionId: "intercept:yo", userId: "bob" } }]);
-  // The GM's client receives it.
-  const gm = installFoundry({ user: "gm" });
-  globalThis.game.messages.set(message.id, message);
-  globalThis.game.scenes.set(scene.id, scene);
-  await connect(companion);
   globalThis.Roll.queue = [9];
-  await chat.onSocketMessage(bob.emitted[0].data);
-  await chat.onSocketMessage(bob.emitted[0].data);
+  await asUser("bob", async () => {
+    await chat.requestAction(message.id, "apply");
+    assert.equal(w.notifications.at(-1)[0], "warn", "Apply is the GM's (default)");
+    await chat.requestAction(message.id, "intercept:ix");
+    assert.equal(w.notifications.at(-1)[0], "warn", "not Bob's token");
+    await chat.requestAction(message.id, "intercept:yo");
+    await chat.requestAction(message.id, "intercept:yo");
+  });
+  assert.equal(w.emitted.length, 0, "nothing over the socket");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
   assert.equal(intercepts.length, 1, "performed once");
   assert.deepEqual(intercepts[0].body.rolls, { save: 9 });
@@ -186,7 +150,7 @@ test("routing: players may press only their own player's action, the GM acts on 
   const card = globalThis.ChatMessage.created.at(-1);
   assert.equal(card.flags.ballcourt.card.kind, "yaotzin.intercept");
   assert.equal(card.rolls[0].options.ballcourt, "save");
-  assert.equal(gm.notifications.filter((n) => n[0] === "error").length, 0);
+  assert.equal(w.notifications.filter((n) => n[0] === "error").length, 0);
 });
 
 test("with no GM connected a player is told to wait", async () => {

@@ -4,7 +4,7 @@ import { test } from "node:test";
 
 import { installFoundry } from "./fakes/foundry.mjs";
 
-test("main.mjs wires its hooks, settings, socket, link and v13 scene controls", async () => {
+test("main.mjs wires its hooks, settings, link and v13 scene controls; tools follow the scene on a rebuild", async () => {
   const world = installFoundry();
   const sockets = [];
   globalThis.io = (url, options) => {
@@ -12,11 +12,9 @@ test("main.mjs wires its hooks, settings, socket, link and v13 scene controls", 
     sockets.push(s);
     return s;
   };
-  const listened = [];
-  globalThis.game.socket.on = (channel, fn) => listened.push([channel, fn]);
   const { api } = await import("../scripts/main.mjs");
   for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatStart", "combatTurnChange",
-    "preUpdateToken", "updateCombat", "getSceneControlButtons"]) {
+    "preUpdateToken", "updateCombat", "updateUser", "getSceneControlButtons"]) {
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
@@ -24,13 +22,15 @@ test("main.mjs wires its hooks, settings, socket, link and v13 scene controls", 
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");
   world.hooks.get("ready")();
   assert.equal(globalThis.game.modules.get("ballcourt").api, api);
-  assert.deepEqual(listened.map(([c]) => c), ["module.ballcourt"]);
+  assert.equal(world.socketHandlers.size, 0, "no socket handler: a socket payload proves nobody's identity");
   assert.equal(sockets.length, 1, "the GM connects");
   assert.deepEqual(sockets[0].options.auth, { token: "t" });
-  const controls = { tokens: { tools: { select: {} } } };
-  globalThis.canvas = { scene: { flags: { ballcourt: { game: "yaotzin", matchId: "m1" } } } };
-  world.hooks.get("getSceneControlButtons")(controls);
-  assert.deepEqual(Object.keys(controls.tokens.tools),
-    ["select", "ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"]);
-  assert.equal(controls.tokens.tools.ballcourtKick.visible, true);
+  const controls = globalThis.ui.controls;
+  controls.render();
+  assert.deepEqual(controls.visibleTools(), ["ballcourtMenu"], "no court viewed");
+  globalThis.canvas.scene = { flags: { ballcourt: { game: "yaotzin", matchId: "m1" } } };
+  controls.render();
+  assert.deepEqual(controls.visibleTools(), ["ballcourtMenu"], "visible is read only on a rebuild");
+  world.hooks.get("canvasReady")(globalThis.canvas);
+  assert.deepEqual(controls.visibleTools(), ["ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"]);
 });

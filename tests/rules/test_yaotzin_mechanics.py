@@ -152,7 +152,8 @@ def test_preview_out_of_range_says_why():
     court, roster, settings = setup({"players": [{"id": "ix", "team": "sun", "x": 10, "y": 12,
                                                   "str": 14}]})
     p = kick_preview(court, roster, "ix", S(10, 12), S(30, 12), True, 0, settings)
-    assert p["in_range"] is False and "beyond" in p["reason"] and p["odds"]["landing"] == []
+    assert p["in_range"] is False and p["legal"] is False and p["odds"]["landing"] == []
+    assert p["reason"]["code"] == "out_of_range" and "beyond" in p["reason"]["message"]
 
 
 # -- match ------------------------------------------------------------------------------------

@@ -56,12 +56,35 @@ def test_preview_out_of_range_answers_200_with_the_reason(api):
     r = api.post("/api/v1/yaotzin/kick/preview", {**KICK, "target": {"x": 30, "y": 12}})
     assert r.status_code == 200
     assert r.json["in_range"] is False and r.json["target_ft"] == 100
-    assert r.json["max_range_ft"] == 40
+    assert r.json["max_range_ft"] == 40 and r.json["legal"] is False
+    assert r.json["reason"]["code"] == "out_of_range" and "40 ft" in r.json["reason"]["message"]
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"target": {"x": 10, "y": 12}}, "own_square"),
+    ({"target": {"x": 10, "y": 40}}, "off_court"),
+    ({"target": {"x": 12, "y": -1}}, "off_court"),
+    ({"ball": {"x": 11, "y": 12}}, "kicker_not_at_ball"),
+])
+def test_preview_of_a_square_nobody_can_kick_at_is_200_and_not_legal(api, change, code):
+    r = api.post("/api/v1/yaotzin/kick/preview", {**KICK, **change})
+    assert r.status_code == 200, r.json
+    assert r.json["legal"] is False and r.json["in_range"] is False
+    assert r.json["reason"]["code"] == code and r.json["reason"]["message"]
+    assert r.json["path"] == [] and r.json["interceptors"] == [] and r.json["odds"]["landing"] == []
+    assert r.json["overlay"]["lines"] == [] and r.json["overlay"]["reason"]["code"] == code
+
+
+def test_preview_still_refuses_a_malformed_body(api):
+    r = api.post("/api/v1/yaotzin/kick/preview", {**KICK, "kicker": "nobody"})
+    assert r.status_code == 422 and "kicker" in r.json["error"]["fields"]
+    r = api.post("/api/v1/yaotzin/kick", {**KICK, "target": {"x": 10, "y": 12}})
+    assert r.status_code == 422 and "target" in r.json["error"]["fields"]
 
 
 def test_preview_odds_and_path(api):
     j = api.post("/api/v1/yaotzin/kick/preview", KICK).json
-    assert j["in_range"] and j["target_ft"] == 40
+    assert j["in_range"] and j["legal"] and j["reason"] is None and j["target_ft"] == 40
     assert j["attack"]["modifier"] == -9
     assert {"label": "Dex", "value": 3} in j["attack"]["breakdown"]
     assert abs(sum(s["p"] for s in j["odds"]["landing"]) - 1) < 1e-9

@@ -116,12 +116,13 @@ def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,
     court.require_on_field(ball, "The ball", "ball")
     if kicker.square != ball:
         raise IllegalAction(f"{kicker.label} is at ({kicker.x}, {kicker.y}), not at the ball"
-                            f" ({ball.x}, {ball.y})", field="kicker")
+                            f" ({ball.x}, {ball.y})", field="kicker", code="kicker_not_at_ball")
     if not court.in_bounds(target):
         raise OffGrid(f"target ({target.x}, {target.y}) is outside the court's walls",
-                      field="target")
+                      field="target", code="off_court")
     if target == kicker.square:
-        raise IllegalAction("the target is the kicker's own square", field="target")
+        raise IllegalAction("the target is the kicker's own square", field="target",
+                            code="own_square")
     return kicker
 
 

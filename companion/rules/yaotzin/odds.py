@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..errors import RulesError
 from .court import Court
 from .flight import flight_dc, interceptors, merged_path
 from .grid import Square, distance, snap
@@ -63,8 +64,17 @@ def save_odds(reflex: int, dc: int) -> dict[str, float]:
 
 def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
                  standing: bool, power_attack: int, settings: Settings) -> dict:
-    """What the module draws while the GM hovers a target: the same numbers the kick will use."""
-    kicker = validate_kick(court, roster, kicker_id, ball, target)
+    """What the module draws while the GM hovers a target: the same numbers the kick will use.
+
+    A square the kick tool can hover but not kick at (the kicker's own, beyond the walls, a
+    kicker off the ball) is an answer, not an error: `legal` false and the refusal's reason.
+    """
+    try:
+        kicker = validate_kick(court, roster, kicker_id, ball, target)
+    except RulesError as refusal:
+        if refusal.code is None:
+            raise
+        return refused_preview(kicker_id, target, refusal)
     mods = kick_modifiers(court, kicker, target, standing, power_attack, settings)
     eq = settings.equidistant_diagonals
     path = [sq for sq in merged_path(kicker.square, target) if court.in_bounds(sq)]
@@ -78,6 +88,7 @@ def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         "max_range_ft": mods.max_range_ft,
         "target_ft": mods.target_ft,
         "in_range": mods.in_range,
+        "legal": mods.in_range,
         "reason": None,
         "attack": {"modifier": mods.modifier, "ac": KICK_AC,
                    "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},
@@ -88,8 +99,9 @@ def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         "odds": {"hit": 0.0, "landing": []},
     }
     if not mods.in_range:
-        result["reason"] = (f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s"
-                            f" {mods.max_range_ft} ft max range")
+        result["reason"] = {"code": "out_of_range",
+                            "message": f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s"
+                                       f" {mods.max_range_ft} ft max range"}
         return result
     hits, weights = landing_weights(court, kicker, target, mods.modifier, mods.precise,
                                     settings)
@@ -102,3 +114,14 @@ def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         landing.append(entry)
     result["odds"] = {"hit": hits / 20, "landing": landing}
     return result
+
+
+def refused_preview(kicker_id: str, target: Square, refusal: RulesError) -> dict:
+    """The preview of a square nobody can kick at: every key of a preview, nothing to draw."""
+    return {
+        "kicker": kicker_id, "target": target.as_dict(), "max_range_ft": None,
+        "target_ft": None, "in_range": False, "legal": False,
+        "reason": {"code": refusal.code, "message": refusal.message},
+        "attack": None, "path": [], "dc": None, "interceptors": [], "skipped": [],
+        "odds": {"hit": 0.0, "landing": []},
+    }

@@ -1,4 +1,4 @@
-/** Pathfinder 1e (pf1) actors: the 3.5-compatible numbers Yaotzin needs. */
+/** Pathfinder 1e (pf1) actors: the 3.5-compatible numbers Yaotzin needs, and goat-ball's checks. */
 import { featIds, itemNames } from "./feats.mjs";
 
 const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
@@ -6,6 +6,8 @@ const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 export const pf1 = {
   id: "pf1",
   game: "yaotzin",
+  /** Athletics is a Strength check (pf1 split it into Climb and Swim); Acrobatics is the skill. */
+  checks: { athletics: { ability: "str" }, acrobatics: { skill: "acr", ability: "dex" } },
   yaotzinStats(actor) {
     const s = actor.system ?? {};
     return {
@@ -16,6 +18,15 @@ export const pf1 = {
       feats: featIds(itemNames(actor)),
       speed: num(s.attributes?.speed?.land?.total, 30),
     };
+  },
+  /** Goat-ball's two checks on a 3.5-family sheet, by `checks`: a skill's total, else the ability's modifier. */
+  goatballSkills(actor) {
+    const s = actor.system ?? {};
+    const mod = (ability) => num(s.abilities?.[ability]?.mod);
+    const check = ({ skill, ability }) => num(skill && (s.skills?.[skill]?.mod ?? s.skills?.[skill]?.total),
+      mod(ability ?? "str"));
+    return { athletics: check(this.checks.athletics), acrobatics: check(this.checks.acrobatics),
+      strMod: mod("str"), dexMod: mod("dex") };
   },
   nonlethal(actor) {
     return num(actor.system?.attributes?.hp?.nonlethal);

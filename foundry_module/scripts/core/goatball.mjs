@@ -38,15 +38,22 @@ export class Declarations {
     return this.order().every((id) => this.declared.has(id));
   }
 
-  declare(playerId, declaration) {
-    if (!this.byId.has(playerId)) throw new Error(`unknown player ${playerId}`);
-    if (this.declared.has(playerId)) throw new Error(`${playerId} has already declared`);
-    if (!ACTIONS.includes(declaration.action) && declaration.action !== "none") {
-      throw new Error(`unknown action ${declaration.action}`);
+  /** Why this declaration cannot be taken, or null. */
+  problemWith(playerId, declaration) {
+    if (!this.byId.has(playerId)) return `unknown player ${playerId}`;
+    if (this.declared.has(playerId)) return `${playerId} has already declared`;
+    if (!ACTIONS.includes(declaration?.action) && declaration?.action !== "none") {
+      return `unknown action ${declaration?.action}`;
     }
     if (playerId === this.carrier && declaration.action === "throw" && !declaration.throw?.target) {
-      throw new Error("the carrier's throw needs a target");
+      return "the carrier's throw needs a target";
     }
+    return null;
+  }
+
+  declare(playerId, declaration) {
+    const problem = this.problemWith(playerId, declaration);
+    if (problem) throw new Error(problem);
     this.declared.set(playerId, { ...declaration, player: playerId });
   }
 

@@ -21,6 +21,8 @@ export const ENGLISH = {
   target: ({ feet, pct }) => `${feet} ft · ${pct}%`,
   outOfRange: ({ feet, max }) => `${feet} ft > ${max} ft`,
   grapple: () => "grapple",
+  refused: ({ code }) => ({ own_square: "the kicker's square", off_court: "beyond the walls",
+    kicker_not_at_ball: "not on the ball" })[code] ?? code,
   heat: ({ count, hot }) => `${count}/4${hot ? " 🔥" : ""}`,
 };
 
@@ -52,8 +54,15 @@ export function previewCommands(m, preview, palette = PALETTE, words = ENGLISH) 
   const ov = preview.overlay;
   const cmds = [];
   const origin = squareCenter(m, ov.origin);
-  cmds.push({ kind: "circle", x: origin.x, y: origin.y,
-    r: (ov.range.feet / 5) * m.gridSize, color: palette.range, width: 2, alpha: 0.5 });
+  if (ov.range) {
+    cmds.push({ kind: "circle", x: origin.x, y: origin.y,
+      r: (ov.range.feet / 5) * m.gridSize, color: palette.range, width: 2, alpha: 0.5 });
+  }
+  if (ov.legal === false && ov.reason?.code !== "out_of_range") {
+    cmds.push(squareRect(m, ov.target, palette.blocked, 0.3, palette.blocked));
+    cmds.push(label(m, ov.target, words.refused(ov.reason), palette.blocked));
+    return cmds;
+  }
   if (!ov.in_range) {
     cmds.push(squareRect(m, ov.target, palette.blocked, 0.4, palette.interceptor));
     cmds.push(label(m, ov.target, words.outOfRange({ feet: preview.target_ft, max: ov.range.feet }),
@@ -139,7 +148,8 @@ export function arenaCommands(arena, { visited = [], carrierPlatform = null, hot
 export function localizedWords(i18n) {
   const w = (key) => (data) => i18n.format(`BALLCOURT.Overlay.${key}`, data);
   return { dc: w("Dc"), interceptor: w("Interceptor"), target: w("Target"), outOfRange: w("OutOfRange"),
-    grapple: w("Grapple"), heat: ({ count, hot }) => i18n.format(`BALLCOURT.Overlay.${hot ? "HeatHot" : "Heat"}`, { count }) };
+    grapple: w("Grapple"), refused: ({ code }) => i18n.format(`BALLCOURT.Overlay.Refused.${code}`, {}),
+    heat: ({ count, hot }) => i18n.format(`BALLCOURT.Overlay.${hot ? "HeatHot" : "Heat"}`, { count }) };
 }
 
 /** Whichever overlay a companion answer carries. */

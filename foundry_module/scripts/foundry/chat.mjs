@@ -1,10 +1,12 @@
 /**
  * Chat cards with Apply, Undo and per-player actions. One writer: the active GM performs every
- * action; a player's click travels to the GM over the module socket. The message's flags say
- * what was applied, so a second click, or a render hook firing twice, does nothing.
+ * action. A player's click reaches the GM as a write to the player's own User flags: Foundry's
+ * server vouches for who wrote it (the `updateUser` hook's author), where a socket message's
+ * payload could claim to be anyone. The message's flags say what was applied, so a second
+ * click, or a render hook firing twice, does nothing.
  */
 import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
-import { MODULE_ID, SOCKET, applyMessageMode, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
 
 const games = new Map();
 const busy = new Set();
@@ -38,7 +40,21 @@ export async function postCard(answer, context, { extraRolls = [] } = {}) {
     flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [] } },
   };
   applyMessageMode(data);
+  showToActors(data, card, context);
   return fvtt.ChatMessage.create(data);
+}
+
+/**
+ * A card that asks players to act ("tries to intercept") is seen by those players whatever the
+ * GM's message mode: a private card is whispered to them too, and never blind.
+ */
+function showToActors(data, card, context) {
+  const tokens = (card.actions ?? []).map((a) => a.id.split(":")[1]).filter(Boolean);
+  if (!tokens.length || !data.whisper?.length) return;
+  const owners = tokens.flatMap((id) => context.owners?.[id] ?? []);
+  if (!owners.length) return;
+  data.whisper = [...new Set([...data.whisper, ...owners])];
+  data.blind = false;
 }
 
 /** The companion's rolls that Foundry did not roll itself (those are already on the message). */
@@ -96,16 +112,18 @@ export async function requestAction(messageId, actionId) {
     fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
     return;
   }
-  game.socket.emit(SOCKET, { type: "action", messageId, actionId, userId: game.user.id });
   fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
+  await game.user.setFlag(MODULE_ID, "press", { messageId, actionId, at: Date.now() });
 }
 
-/** Socket messages reach every other client: only the active GM acts on them. */
-export function onSocketMessage(data) {
-  if (data?.type === "action" && isActiveGM()) {
-    return performAction(data.messageId, data.actionId, data.userId);
-  }
-  return undefined;
+/**
+ * updateUser on the active GM's client: a player pressed a button. Who pressed it is the
+ * document's author as Foundry's server reports it, and he may only write his own User.
+ */
+export function onUpdateUser(user, changes, _options, authorId) {
+  const press = changes?.flags?.[MODULE_ID]?.press;
+  if (!press || !isActiveGM() || authorId !== user.id) return undefined;
+  return performAction(press.messageId, press.actionId, authorId);
 }
 
 export async function performAction(messageId, actionId, userId) {
@@ -139,7 +157,7 @@ export async function performAction(messageId, actionId, userId) {
     await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(flags.resolved ?? []), actionId] });
     return true;
   } catch (err) {
-    fvtt.ui.notifications?.error(err.message);
+    reportFailure(err);
     return false;
   } finally {
     busy.delete(messageId);

@@ -11,8 +11,40 @@ import { ballToken, ballcourtOf } from "./scene.mjs";
 import { companion } from "./link.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 
+/**
+ * The court an encounter runs on. v13 creates encounters unlinked to any scene, so
+ * `combat.scene` is often null: then the court the GM is viewing.
+ */
+export function courtOfCombat(combat) {
+  if (combat?.scene) return ballcourtOf(combat.scene)?.game === "yaotzin" ? combat.scene : null;
+  const viewed = fvtt.canvas?.scene;
+  return ballcourtOf(viewed)?.game === "yaotzin" ? viewed : null;
+}
+
+const warnedCombats = new Set();
+
+/** An encounter that runs while the world has courts but none can be found: say so, once. */
+function warnNoCourt(combat) {
+  if (combat?.scene || warnedCombats.has(combat?.id)) return;
+  const courts = fvtt.game.scenes?.filter?.((s) => ballcourtOf(s)?.game === "yaotzin") ?? [];
+  if (!courts.length) return;
+  warnedCombats.add(combat.id);
+  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Combat.NoCourt"), { permanent: true });
+}
+
+/**
+ * When an encounter starts or a round begins on a court: link an unlinked encounter to the
+ * viewed court (so the ball keeps its turns if the GM looks elsewhere) and add the ball's six
+ * combatants if they are missing.
+ */
 export async function ensureBallCombatants(combat) {
-  if (!isActiveGM() || ballcourtOf(combat.scene)?.game !== "yaotzin") return [];
+  if (!isActiveGM()) return [];
+  const scene = courtOfCombat(combat);
+  if (!scene) {
+    warnNoCourt(combat);
+    return [];
+  }
+  if (!combat.scene) await combat.update({ scene: scene.id });
   const missing = missingBallCombatants(combat.combatants?.contents ?? [...(combat.combatants ?? [])],
     (count) => i18n().format("BALLCOURT.Combat.Ball", { count }));
   if (!missing.length) return [];
@@ -35,10 +67,15 @@ export async function onCombatTurnChange(combat, _prior, current) {
   if (!isActiveGM()) return null;
   const combatant = combat.combatants.get(current.combatantId);
   if (!isBallCombatant(combatant)) {
-    await noteTurnStart(combat.scene, combatant?.tokenId);
+    await noteTurnStart(courtOfCombat(combat), combatant?.tokenId);
     return null;
   }
-  const message = await resolveTick(combat.scene);
+  const scene = courtOfCombat(combat);
+  if (!scene) {
+    warnNoCourt(combat);
+    return null;
+  }
+  const message = await resolveTick(scene);
   if (setting("autoApplyTicks") && message) {   // applied: the tracker moves on by itself
     await performAction(message.id, "apply", fvtt.game.user.id);
     await combat.nextTurn?.();
@@ -49,7 +86,7 @@ export async function onCombatTurnChange(combat, _prior, current) {
 /** A new combat round on a court moves the match's clock on (the active GM posts it once). */
 export async function onUpdateCombat(combat, changed) {
   if (!("round" in changed) || changed.round <= 1 || !isActiveGM()) return null;
-  const bc = ballcourtOf(combat.scene);
-  if (bc?.game !== "yaotzin" || !bc.matchId) return null;
+  const bc = ballcourtOf(courtOfCombat(combat));
+  if (!bc?.matchId) return null;
   return companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
 }

@@ -1,7 +1,7 @@
 /** Setting up a Yaotzin court: a new scene, or this one; teams; the ball; the match. */
 import { courtScene } from "../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../core/geometry.mjs";
-import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -19,6 +19,7 @@ export async function createCourtScene(options = {}) {
       teams: DEFAULT_TEAMS } },
   });
   await scene.createEmbeddedDocuments("Drawing", plan.drawings);
+  refreshControls();
   return scene;
 }
 
@@ -28,6 +29,7 @@ export async function useThisScene(scene, { col = 0, row = 0, length = 72, width
   const mapping = makeMapping({ originX: col * size, originY: row * size, gridSize: size, length, width });
   await scene.update({ [`flags.${MODULE_ID}`]: { game: "yaotzin", mapping,
     field: { length, width }, teams: DEFAULT_TEAMS } });
+  refreshControls();
   return mapping;
 }
 
@@ -55,5 +57,6 @@ export async function createMatch(scene) {
   const match = await companion("POST", "/api/v1/matches", { game: "yaotzin",
     teams: bc.teams ?? DEFAULT_TEAMS, field: bc.field, settings: yaotzinRules() });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
+  refreshControls();
   return match;
 }

@@ -3,7 +3,6 @@
  * through these getters, so tests can install faithful fakes on globalThis.
  */
 export const MODULE_ID = "ballcourt";
-export const SOCKET = `module.${MODULE_ID}`;
 
 export const fvtt = {
   get game() { return globalThis.game; },
@@ -53,4 +52,31 @@ export function applyMessageMode(data, mode = messageMode()) {
 export function isActiveGM() {
   const game = fvtt.game;
   return Boolean(game.user?.isGM && (game.users.activeGM?.isSelf ?? game.users.activeGM?.id === game.user.id));
+}
+
+/** A failure the GM can act on: its message is already in the user's language. */
+export class BallcourtError extends Error {}
+
+/**
+ * Tell the GM that an action failed, once: a BallcourtError by its message (unless already
+ * shown), anything else (a bug) as a short notice with the details in the console.
+ */
+export function reportFailure(err) {
+  if (err?.notified) return;
+  if (err instanceof BallcourtError) {
+    fvtt.ui.notifications?.error(err.message);
+  } else {
+    globalThis.console?.error?.("Ballcourt:", err);
+    fvtt.ui.notifications?.error(i18n().format("BALLCOURT.Errors.Unexpected", { message: err?.message ?? String(err) }));
+  }
+}
+
+/** Form values from a DialogV2 button's form, or null when the dialog was closed. */
+export function formValues(button) {
+  return Object.fromEntries(new FormData(button.form));
+}
+
+/** Rebuild the scene controls so tools whose visibility depends on the scene show or hide. */
+export function refreshControls() {
+  fvtt.ui.controls?.render?.({ reset: true });
 }

@@ -7,11 +7,11 @@ import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs"
 import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
 import { Declarations } from "../core/goatball.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { BallcourtError, MODULE_ID, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "./scene.mjs";
+import { adapter, ballToken, ballcourtOf, cardContext, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { goatballRules } from "./settings.mjs";
 
 export const OUT_STATUS = "unconscious";
@@ -25,6 +25,7 @@ export async function createArenaScene({ seed = Date.now() % 100000, count = 12,
     grid: { size: 100, distance: 5, units: "ft", type: 0 },
     flags: { [MODULE_ID]: { game: "goatball", arena } } });
   await scene.createEmbeddedDocuments("Drawing", arenaDrawings(arena));
+  refreshControls();
   return scene;
 }
 
@@ -88,6 +89,7 @@ export async function createGoatMatch(scene) {
   const match = await companion("POST", "/api/v1/matches", { game: "goatball",
     teams: goatTeams(scene), settings: goatSettings(scene) });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
+  refreshControls();
   return match;
 }
 
@@ -106,14 +108,18 @@ export async function markPlatforms(scene, drawings) {
   return n;
 }
 
-/** A 5e skill check: the system's own roll where it has one, else a plain Roll. */
+/** A goat-ball check: dnd5e's own skill roll, else a Roll with the adapter's modifier. */
 export async function skillCheck(token, skill, advantage = false) {
   const actor = token.actor;
   const key = skill === "athletics" ? "ath" : "acr";
   if (typeof actor?.rollSkill === "function" && fvtt.game.system.id === "dnd5e") {
-    const rolls = await actor.rollSkill({ skill: key, advantage }, { configure: false }, { create: true });
+    // No dnd5e card of its own: the roll rides on the one Ballcourt card (one message, each die shown once).
+    const rolls = await actor.rollSkill({ skill: key, advantage }, { configure: false }, { create: false });
     const roll = Array.isArray(rolls) ? rolls[0] : rolls;
-    if (roll) return roll;
+    if (roll) {
+      roll.options.ballcourt = `${token.id}.${skill}`;
+      return roll;
+    }
   }
   const mod = skillsOf(token)[skill] ?? 0;
   const roll = await new (fvtt.Roll)(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
@@ -147,7 +153,11 @@ export function currentDeclarations() {
 export async function startPass(scene) {
   const match = await companion("GET", `/api/v1/matches/${ballcourtOf(scene).matchId}`);
   const carrier = match.possession?.carrier;
-  if (!carrier) throw new Error(i18n().localize("BALLCOURT.Pass.NoCarrier"));
+  if (!carrier) throw new BallcourtError(i18n().localize("BALLCOURT.Pass.NoCarrier"));
+  const missing = missingStats(scene);
+  if (missing.length) {
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Stats.Missing", { names: missing.join(", ") }));
+  }
   const combat = fvtt.game.combat;
   const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
   const players = match.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead)
@@ -163,10 +173,21 @@ export async function startPass(scene) {
 export async function collectDeclarations(ask = askOwner) {
   const { declarations } = current;
   for (let id = declarations.next(); id; id = declarations.next()) {
-    const declaration = await ask(id, id === declarations.carrier);
-    declarations.declare(id, declaration);
+    declarations.declare(id, await validDeclaration(id, ask));
   }
   return declarations;
+}
+
+/** A player's declaration; one the rules refuse (a throw with no target) is asked again, twice at most. */
+async function validDeclaration(id, ask) {
+  const { declarations } = current;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const declaration = await ask(id, id === declarations.carrier);
+    const problem = declarations.problemWith(id, declaration);
+    if (!problem) return declaration;
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
+  }
+  return { ...NO_ACTION };
 }
 
 export async function askOwner(tokenId, sealed) {
@@ -176,9 +197,18 @@ export async function askOwner(tokenId, sealed) {
   const payload = { tokenId, sceneId: scene.id, sealed,
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
-  if (owner && !owner.isSelf) return owner.query(`${MODULE_ID}.declare`, payload, { timeout: 300000 });
-  return declarationPrompt(payload);
+  if (!owner || owner.isSelf) return declarationPrompt(payload);
+  try {
+    return (await owner.query(`${MODULE_ID}.declare`, payload, { timeout: 300000 })) ?? NO_ACTION;
+  } catch (err) {   // the player left, timed out or his client failed: he takes no action
+    globalThis.console?.warn?.("Ballcourt: declaration", err);
+    const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.NoAnswer", { player: name }));
+    return NO_ACTION;
+  }
 }
+
+const NO_ACTION = Object.freeze({ action: "none" });
 
 /** The owner's side of a declaration: a DialogV2 with the actions a player may take. */
 export async function declarationPrompt({ tokenId, sceneId }) {
@@ -196,7 +226,8 @@ export async function declarationPrompt({ tokenId, sceneId }) {
     <label><input type="checkbox" name="hot"> ${L("BALLCOURT.Pass.HotThrow")}</label>
     <label>${L("BALLCOURT.Pass.Zone")} <input name="zone" type="text"></label>`;
   const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content,
-    ok: { callback: (_event, button) => Object.fromEntries(new FormData(button.form)) } });
+    ok: { callback: (_event, button) => formValues(button) } });
+  if (!data) return { ...NO_ACTION };   // closed with its X: no action this pass
   const declaration = { action: data.action, skill: data.skill };
   if (data.target) declaration.target = data.target;
   if (data.zone) declaration.zone = data.zone;

@@ -3,7 +3,7 @@
  * player's browser is the player's own machine. Players reach the companion through the GM.
  */
 import { CompanionLink, STATUS } from "../core/connection.mjs";
-import { fvtt, i18n, setting } from "./env.mjs";
+import { BallcourtError, fvtt, i18n, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -64,14 +64,27 @@ function indicator() {
   return el;
 }
 
-/** The companion answer for a route, or a GM-readable error (notified, then thrown). */
+/** The companion answer for a route; a failure is shown to the GM once and thrown. */
 export async function companion(method, route, body) {
-  if (!link) throw new Error(i18n().localize("BALLCOURT.Connection.GMOnly"));
+  try {
+    return await quietly(method, route, body);
+  } catch (err) {
+    fvtt.ui.notifications?.error(err.message);
+    err.notified = true;
+    throw err;
+  }
+}
+
+/**
+ * The companion answer for a route, or a BallcourtError in the user's language, shown to
+ * nobody: for calls made on every mouse move (previews), whose failures the canvas shows.
+ */
+export async function quietly(method, route, body) {
+  if (!link) throw new BallcourtError(i18n().localize("BALLCOURT.Connection.GMOnly"));
   try {
     return await link.request(method, route, body);
   } catch (err) {
     const message = err.message?.startsWith("BALLCOURT.") ? i18n().localize(err.message) : err.message;
-    fvtt.ui.notifications?.error(message);
-    throw err;
+    throw Object.assign(new BallcourtError(message), { status: err.status, body: err.body });
   }
 }

@@ -3,6 +3,7 @@
  * event or writing the scene fails, the events already posted are undone again, so a card is
  * either applied whole (and marked so) or not at all, and a second Apply cannot double it.
  */
+import { BallcourtError } from "./env.mjs";
 import { companion } from "./link.mjs";
 
 async function undoEvents(matchId, count) {
@@ -31,6 +32,6 @@ export async function applyAtomically(matchId, events, messageId, write) {
 export async function undoAtomically(matchId, record, laterFirstMessage) {
   if (!matchId || !record.events) return;
   const match = await companion("GET", `/api/v1/matches/${matchId}`);
-  if (match.seq !== record.seqAfter) throw new Error(laterFirstMessage);
+  if (match.seq !== record.seqAfter) throw new BallcourtError(laterFirstMessage);
   await undoEvents(matchId, record.events);
 }

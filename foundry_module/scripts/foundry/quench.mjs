@@ -7,6 +7,30 @@ import { courtScene } from "../core/court-drawings.mjs";
 import { renderCard } from "../core/cards.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
 
+/**
+ * A promise-maker for a message's rendered element: the chat log renders a new message after
+ * ChatMessage.create resolves, so wait for renderChatMessageHTML (ours runs first: it was
+ * registered at load) instead of querying the DOM at once.
+ */
+export function renderedElement(timeoutMs = 5000) {
+  const seen = new Map();
+  const waiting = new Map();
+  const id = fvtt.Hooks.on("renderChatMessageHTML", (message, html) => {
+    seen.set(message.id, html);
+    waiting.get(message.id)?.(html);
+  });
+  return (messageId) => new Promise((resolve, reject) => {
+    const done = (html) => {
+      fvtt.Hooks.off("renderChatMessageHTML", id);
+      clearTimeout(timer);
+      resolve(html);
+    };
+    const timer = setTimeout(() => reject(new Error(`message ${messageId} never rendered`)), timeoutMs);
+    if (seen.has(messageId)) done(seen.get(messageId));
+    else waiting.set(messageId, done);
+  });
+}
+
 export function registerQuenchBatches(quench) {
   quench.registerBatch("ballcourt.court", (context) => {
     const { describe, it, assert, after } = context;
@@ -42,10 +66,13 @@ export function registerQuenchBatches(quench) {
       it("renders a card with type=button buttons and keeps state in flags", async () => {
         const card = { kind: "test", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [],
           rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {} }] };
+        const rendered = renderedElement();
         const message = await fvtt.ChatMessage.create({ content: renderCard(card, i18n()),
           flags: { [MODULE_ID]: { card, context: { game: "none" }, applied: false, undone: false, resolved: [] } } });
-        const el = document.querySelector(`[data-message-id="${message.id}"] button[data-ballcourt-action="apply"]`);
+        const html = await rendered(message.id);
+        const el = html.querySelector('button[data-ballcourt-action="apply"]');
         assert.equal(el?.type, "button");
+        assert.equal(el?.dataset.ballcourtWired, "1", "wired by the module's render hook");
         await message.delete();
       });
     });

@@ -24,6 +24,13 @@ export function adapter() {
   return adapterFor(fvtt.game.system.id);
 }
 
+/** Team tokens whose numbers the GM must still type in (systems Ballcourt cannot read). */
+export function missingStats(scene) {
+  const a = adapter();
+  if (!a.needsDialog) return [];
+  return tokenList(scene).filter((t) => teamOf(t) && !a.hasStats(t.actor ?? {})).map((t) => t.name);
+}
+
 /** Who owns each token (user ids), so a player may press his own "try to intercept". */
 export function ownersOf(scene) {
   const out = {};

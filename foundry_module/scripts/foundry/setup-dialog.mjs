@@ -6,12 +6,13 @@ import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { postCard } from "./chat.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
 import { suggestedZones } from "../core/arena.mjs";
-import { fvtt, i18n, setting } from "./env.mjs";
+import { BallcourtError, formValues, fvtt, i18n, reportFailure, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
 import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { showScoreboard } from "./panel.mjs";
-import { ballToken, ballcourtOf, cardContext } from "./scene.mjs";
+import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
+import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
 
@@ -25,6 +26,7 @@ function targeted() {
   return [...(fvtt.game.user.targets ?? [])].map((t) => t.document);
 }
 
+/** A small form; its values, or null when the GM closed it (cancel). */
 async function ask(fields) {
   const option = (prefix, value) => (o) => `<option value="${o}"${o === value ? " selected" : ""}>`
     + `${L(`${prefix}.${o}`)}</option>`;
@@ -32,14 +34,16 @@ async function ask(fields) {
     ? `<label>${L(label)} <select name="${name}">${options.map(option(optionKeys, value)).join("")}</select></label>`
     : `<label>${L(label)} <input name="${name}" value="${value}"></label>`).join("");
   return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content,
-    ok: { callback: (_event, button) => Object.fromEntries(new FormData(button.form)) } });
+    ok: { callback: (_event, button) => formValues(button) } });
 }
 
 export async function shootHoop(scene) {
   const [kicker] = controlled();
-  if (!kicker) throw new Error(L("BALLCOURT.Kick.PickKicker"));
-  const { hoop } = await ask([["hoop", "BALLCOURT.Menu.Hoop", "north", ["north", "south"],
+  if (!kicker) throw new BallcourtError(L("BALLCOURT.Kick.PickKicker"));
+  const choice = await ask([["hoop", "BALLCOURT.Menu.Hoop", "north", ["north", "south"],
     "BALLCOURT.Menu.HoopSide"]]);
+  if (!choice) return null;
+  const { hoop } = choice;
   const bc = ballcourtOf(scene);
   const attack = await foundryD20("attack", 0, kicker.name);
   const body = { field: bc.field, players: playersOn(scene), kicker: kicker.id, hoop, standing: true,
@@ -52,9 +56,11 @@ export async function shootHoop(scene) {
 export async function contest(scene) {
   const [actor] = controlled();
   const [target] = targeted();
-  if (!actor || !target) throw new Error(L("BALLCOURT.Menu.ContestPick"));
-  const { kind } = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm",
+  if (!actor || !target) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
+  const choice = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm",
     ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"], "BALLCOURT.Menu.Contests"]]);
+  if (!choice) return null;
+  const { kind } = choice;
   const bc = ballcourtOf(scene);
   const ball = ballToken(scene);
   const body = { field: bc.field, players: playersOn(scene), kind, actor: actor.id, target: target.id,
@@ -87,7 +93,26 @@ export async function quickResolution(scene) {
   return postCard(answer, cardContext(scene, "quick"), { extraRolls: rolls });
 }
 
-/** The menu: what applies to this scene, as buttons. */
+const numbers = (v) => v && Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)]));
+
+/**
+ * The menu's choices for a scene: only what can run there. A court or an arena needs its match
+ * for play; a goat-ball pass needs the system's checks; typed-in numbers only where the system
+ * cannot be read.
+ */
+export function menuChoices(bc, a = adapter(), hasScene = true) {
+  const out = ["newCourt", "newArena"];
+  if (hasScene && !bc) out.push("useScene");
+  if (bc) out.push("teams", "ball", "match");
+  if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
+  if (bc?.game === "goatball") out.push("platforms");
+  if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
+  if (bc && a.needsDialog) out.push("stats");
+  if (bc?.matchId) out.push("board");
+  return out;
+}
+
+/** The menu: what applies to this scene, as buttons. Closing it, or a form in it, cancels. */
 export async function openMenu() {
   const scene = fvtt.canvas.scene;
   const bc = ballcourtOf(scene);
@@ -96,17 +121,17 @@ export async function openMenu() {
     useScene: async () => {
       const v = await ask([["col", "BALLCOURT.Menu.Col", 0], ["row", "BALLCOURT.Menu.Row", 0],
         ["length", "BALLCOURT.Menu.Length", 72], ["width", "BALLCOURT.Menu.Width", 24]]);
-      return useThisScene(scene, Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)])));
+      return v && useThisScene(scene, numbers(v));
     },
     newArena: async () => {
       const zones = setting("goatZones") ? suggestedZones(Math.max(controlled().length, 12)) : 0;
       const v = await ask([["seed", "BALLCOURT.Menu.Seed", Date.now() % 100000], ["count", "BALLCOURT.Menu.Platforms", 12],
         ["zones", "BALLCOURT.Menu.Zones", zones]]);
-      return goatball.createArenaScene(Object.fromEntries(Object.entries(v).map(([k, n]) => [k, Number(n)])));
+      return v && goatball.createArenaScene(numbers(v));
     },
     teams: async () => {
-      const { team } = await ask([["team", "BALLCOURT.Menu.Team", "sun"]]);
-      return assignTeam(controlled(), team.trim());
+      const v = await ask([["team", "BALLCOURT.Menu.Team", "sun"]]);
+      return v && assignTeam(controlled(), v.team.trim());
     },
     ball: () => placeBall(scene),
     match: () => (bc?.game === "goatball" ? goatball.createGoatMatch(scene) : createMatch(scene)),
@@ -121,13 +146,9 @@ export async function openMenu() {
     },
     quick: () => quickResolution(scene),
     platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),
+    stats: () => editStats(controlled(), bc.game),
   };
-  const available = ["newCourt", "newArena"];
-  if (scene && !bc) available.push("useScene");
-  if (bc) available.push("teams", "match");
-  if (bc?.game === "yaotzin") available.push("ball", "hoop", "contest");
-  if (bc?.game === "goatball") available.push("platforms", "ball", "tipoff", "pass", "quick");
-  if (bc?.matchId) available.push("board");
+  const available = menuChoices(bc, adapter(), Boolean(scene));
   const choice = await fvtt.api.DialogV2.wait({ window: { title: L("BALLCOURT.Menu.Title") },
     content: `<p>${L("BALLCOURT.Menu.Hint")}</p>`,
     buttons: available.map((id) => ({ action: id, label: L(`BALLCOURT.Menu.${id}`) })), rejectClose: false });
@@ -135,7 +156,7 @@ export async function openMenu() {
   try {
     return await run[choice]();
   } catch (err) {
-    fvtt.ui.notifications?.error(err.message);
+    reportFailure(err);
     return null;
   }
 }

@@ -6,7 +6,7 @@ import { planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
@@ -15,7 +15,7 @@ import { yaotzinRules } from "./settings.mjs";
 
 export function courtContext(scene) {
   const bc = ballcourtOf(scene);
-  if (bc?.game !== "yaotzin") throw new Error(i18n().localize("BALLCOURT.Court.NotACourt"));
+  if (bc?.game !== "yaotzin") throw new BallcourtError(i18n().localize("BALLCOURT.Court.NotACourt"));
   return bc;
 }
 
@@ -62,7 +62,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
 export async function resolveTick(scene) {
   const bc = courtContext(scene);
   const ball = ballToken(scene);
-  if (!ball) throw new Error(i18n().localize("BALLCOURT.Court.NoBall"));
+  if (!ball) throw new BallcourtError(i18n().localize("BALLCOURT.Court.NoBall"));
   const state = ball.flags?.[MODULE_ID]?.ball ?? { speed: 0, direction: null };
   const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });

@@ -1,7 +1,14 @@
 /**
  * Small, faithful fakes of the Foundry globals the module touches (v13/v14 signatures):
- * game (users, settings, messages, scenes, socket, i18n, system, modules), ui, Hooks,
- * ChatMessage (create/update with dotted flag paths), Roll (evaluate, fromData), foundry.utils.
+ * game (users, settings, messages, scenes, socket, i18n, system, modules, combat), canvas, ui
+ * (notifications, scene controls), Hooks, ChatMessage (create/update with dotted flag paths),
+ * Roll (evaluate, fromData), DialogV2, foundry.utils.
+ *
+ * Their defaults are Foundry's defaults, the ones that bit us in a live world: encounters are
+ * unlinked to any scene; a dialog closed with its X resolves null; a socket message carries no
+ * sender identity and never reaches its sender; scene controls read `visible` only when they are
+ * rebuilt; a private message mode whispers to the GMs; an unknown system has no adapter.
+ * Several clients share one process: `asUser(id, fn)` runs fn as that user's client.
  */
 import { readFileSync } from "node:fs";
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
@@ -23,6 +30,136 @@ function applyUpdate(doc, changes) {
   }
 }
 
+/** Run fn as another connected user's client (game.user switched for the duration). */
+export async function asUser(id, fn) {
+  const game = globalThis.game;
+  const prior = game.user;
+  game.user = game.users.get(id);
+  try {
+    return await fn();
+  } finally {
+    game.user = prior;
+  }
+}
+
+/** A document change reaches every connected client, each running its own hooks. */
+async function broadcastHook(name, args) {
+  const game = globalThis.game;
+  for (const user of game.users.contents.filter((u) => u.active)) {
+    await asUser(user.id, async () => {
+      for (const fn of [...(FakeHooks.handlers.get(name) ?? [])]) await fn(...args(user));
+    });
+  }
+}
+
+export const FakeHooks = {
+  handlers: new Map(),
+  on(name, fn) {
+    if (!this.handlers.has(name)) this.handlers.set(name, []);
+    this.handlers.get(name).push(fn);
+    return fn;
+  },
+  once(name, fn) { return this.on(name, fn); },
+  off(name, fn) { this.handlers.set(name, (this.handlers.get(name) ?? []).filter((f) => f !== fn)); },
+  callAll(name, ...args) {
+    for (const fn of [...(this.handlers.get(name) ?? [])]) fn(...args);
+    return true;
+  },
+  has(name) { return this.handlers.has(name); },
+  /** The first handler registered for a hook (tests that drive one hook by hand). */
+  get(name) { return this.handlers.get(name)?.[0]; },
+};
+
+/**
+ * DialogV2: `answers` holds what the user does with each dialog, in order: form values
+ * (the OK button with those fields), a button's action (for `wait`), or null (closed with the
+ * X). With nothing queued the dialog is closed: it resolves null, as Foundry's does.
+ */
+export class FakeDialogV2 {
+  static answers = [];
+  static shown = [];
+
+  static async prompt(options) {
+    FakeDialogV2.shown.push(options);
+    const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
+    if (answer === null) return null;
+    const form = { values: answer };
+    return options.ok?.callback ? options.ok.callback({}, { form }, {}) : "ok";
+  }
+
+  static async wait(options) {
+    FakeDialogV2.shown.push(options);
+    const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
+    if (answer === null) return null;
+    if (typeof answer === "string") return answer;
+    const button = options.buttons?.find((b) => b.action === answer.action);
+    const form = { values: answer.values ?? {} };
+    return button?.callback ? button.callback({}, { form }, {}) : answer.action;
+  }
+}
+
+/** The browser's FormData over a fake dialog form: its values, as strings. */
+export class FakeFormData {
+  constructor(form) { this.entriesList = Object.entries(form?.values ?? {}).map(([k, v]) => [k, String(v)]); }
+  [Symbol.iterator]() { return this.entriesList[Symbol.iterator](); }
+  entries() { return this.entriesList[Symbol.iterator](); }
+}
+
+/** v13/v14 scene controls: tools are read from getSceneControlButtons only on a rebuild. */
+export class FakeSceneControls {
+  constructor() {
+    this.controls = {};
+    this.renders = [];
+  }
+
+  render(options = {}) {
+    this.renders.push(options);
+    if (options.reset || !Object.keys(this.controls).length) {
+      this.controls = { tokens: { name: "tokens", tools: {} } };
+      FakeHooks.callAll("getSceneControlButtons", this.controls);
+    }
+    for (const [name, active] of Object.entries(options.toggles ?? {})) {
+      const tool = this.controls.tokens?.tools?.[name];
+      if (tool) tool.active = active;
+    }
+    return this;
+  }
+
+  /** What the GM sees: the visible tools' names, in order. */
+  visibleTools() {
+    return Object.values(this.controls.tokens?.tools ?? {}).filter((t) => t.visible).map((t) => t.name);
+  }
+
+  tool(name) { return this.controls.tokens?.tools?.[name]; }
+}
+
+/** An encounter: unlinked to any scene unless linked, as v13 creates them. */
+export class FakeCombat {
+  constructor({ id = newId("combat"), scene = null, round = 1, combatants = [] } = {}) {
+    Object.assign(this, { id, scene, round, turn: 0, flags: {} });
+    this.combatants = new Collection(combatants.map((c) => [c.id, c]));
+    this.log = [];
+  }
+
+  async createEmbeddedDocuments(type, data) {
+    const made = data.map((d) => ({ id: newId("cbt"), ...structuredClone(d) }));
+    for (const c of made) this.combatants.set(c.id, c);
+    this.log.push({ create: made.map((c) => c.name) });
+    return made;
+  }
+
+  async update(changes) {
+    this.log.push({ update: structuredClone(changes) });
+    if ("scene" in changes) this.scene = globalThis.game.scenes.get(changes.scene) ?? null;
+    for (const [k, v] of Object.entries(changes)) if (k !== "scene") setProperty(this, k, v);
+    return this;
+  }
+
+  async setFlag(scope, key, value) { setProperty(this.flags, `${scope}.${key}`, structuredClone(value)); }
+
+  async nextTurn() { this.turn += 1; this.log.push({ nextTurn: this.turn }); }
+}
+
 let ids = 0;
 export const newId = (prefix = "id") => `${prefix}${(ids += 1).toString().padStart(4, "0")}`;
 
@@ -40,6 +177,16 @@ export class FakeUser {
   }
 
   get isSelf() { return globalThis.game.user.id === this.id; }
+
+  /** A user may write his own flags; every client hears it, with the author Foundry checked. */
+  async setFlag(scope, key, value) {
+    const author = globalThis.game.user.id;
+    if (author !== this.id && !globalThis.game.user.isGM) throw new Error("not your User document");
+    this.flags ??= {};
+    setProperty(this.flags, `${scope}.${key}`, structuredClone(value));
+    const changes = { flags: { [scope]: { [key]: structuredClone(value) } } };
+    await broadcastHook("updateUser", (u) => [u === this ? this : this, changes, {}, author]);
+  }
 
   async query(name, data) {
     this.queries.push({ name, data });
@@ -134,7 +281,24 @@ export class FakeChatMessage {
 
   static getSpeaker() { return { alias: "GM" }; }
 
-  static applyMode(data, mode) { FakeChatMessage.modes.push(mode); data.messageMode = mode; }
+  /** Foundry's modes: private ones whisper to the GMs (blind hides the roll), self to oneself. */
+  static applyMode(data, mode) {
+    FakeChatMessage.modes.push(mode);
+    data.messageMode = mode;
+    const gms = globalThis.game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+    if (mode === "gmroll" || mode === "blindroll") data.whisper = gms;
+    if (mode === "selfroll") data.whisper = [globalThis.game.user.id];
+    data.blind = mode === "blindroll";
+    return data;
+  }
+}
+
+/** Whether a user's chat log shows this message (and its buttons). */
+export function visibleTo(message, userId) {
+  const user = globalThis.game.users.get(userId);
+  if (user?.isGM) return true;
+  if (message.blind) return false;
+  return !message.whisper?.length || message.whisper.includes(userId) || message.author === userId;
 }
 
 /** Roll: `Roll.queue` supplies the d20 faces in order (else 10). */
@@ -148,8 +312,10 @@ export class FakeRoll {
   }
 
   async evaluate() {
-    const face = FakeRoll.queue.length ? FakeRoll.queue.shift() : 10;
-    this.dice = [{ results: [{ result: face, active: true }] }];
+    const next = () => (FakeRoll.queue.length ? FakeRoll.queue.shift() : 10);
+    const faces = /^2d20k/.test(this.formula) ? [next(), next()] : [next()];
+    const face = /^2d20kl/.test(this.formula) ? Math.min(...faces) : Math.max(...faces);
+    this.dice = [{ results: faces.map((f) => ({ result: f, active: f === face })) }];
     this.total = face + Number(this.data.mod ?? 0);
     return this;
   }
@@ -163,18 +329,19 @@ export class FakeRoll {
   }
 }
 
-export function installFoundry({ user = "gm", users, settings = {}, system = "pf1" } = {}) {
+export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null } = {}) {
   const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
-  const values = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false,
+  const values = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false, rollPolicy: "gm",
     companionUrl: "http://127.0.0.1:7770", token: "t", scatterOne: "long", rollingDcBase: 4,
     equidistantDiagonals: false, goatZones: false, goatBloodball: false, goatBloodballLethal: false,
     goatMagic: false, goatAllowedMagic: "", ...settings };
   const emitted = [];
   const notifications = [];
-  const hooks = new Map();
+  const socketHandlers = new Map();
   const localizer = makeLocalizer(LANG);
+  FakeHooks.handlers = new Map();
   globalThis.game = {
     user: userMap.get(user),
     users: Object.assign(userMap, { get activeGM() { return allUsers.find((u) => u.isGM && u.active) ?? null; } }),
@@ -191,7 +358,21 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     },
     messages: new Collection(),
     scenes: new Collection(),
-    socket: { emit: (channel, data) => emitted.push({ channel, data }), on() {} },
+    /** The module socket: a message reaches every OTHER connected client, with no sender. */
+    socket: {
+      emit(channel, data) {
+        emitted.push({ channel, data });
+        const sender = globalThis.game.user.id;
+        const others = allUsers.filter((u) => u.active && u.id !== sender);
+        return Promise.all(others.map((u) => asUser(u.id, async () => {
+          for (const fn of socketHandlers.get(channel) ?? []) await fn(structuredClone(data));
+        })));
+      },
+      on(channel, fn) {
+        if (!socketHandlers.has(channel)) socketHandlers.set(channel, []);
+        socketHandlers.get(channel).push(fn);
+      },
+    },
     i18n: { has: localizer.has, localize: localizer.localize, format: localizer.format },
     system: { id: system },
     modules: new Collection([["ballcourt", { id: "ballcourt" }]]),
@@ -199,17 +380,59 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   };
   globalThis.ui = { notifications: {
     info: (m) => notifications.push(["info", m]), warn: (m) => notifications.push(["warn", m]),
-    error: (m) => notifications.push(["error", m]) } };
-  globalThis.Hooks = { on: (name, fn) => hooks.set(name, fn), once: (name, fn) => hooks.set(name, fn) };
+    error: (m) => notifications.push(["error", m]) }, controls: new FakeSceneControls() };
+  globalThis.canvas = { scene, stage: fakeStage(), tokens: { controlled: [] }, interface: new FakeContainer() };
+  globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
+  globalThis.Hooks = FakeHooks;
   globalThis.ChatMessage = FakeChatMessage;
   globalThis.Roll = FakeRoll;
-  globalThis.foundry = { utils: { setProperty } };
+  globalThis.FormData = FakeFormData;
+  globalThis.foundry = { utils: { setProperty }, applications: { api: { DialogV2: FakeDialogV2 } } };
   globalThis.CONFIG = {};
   FakeChatMessage.created = [];
   FakeChatMessage.onUpdate = [];
   FakeChatMessage.modes = [];
   FakeRoll.queue = [];
-  return { emitted, notifications, hooks, values, users: userMap };
+  FakeDialogV2.answers = [];
+  FakeDialogV2.shown = [];
+  return { emitted, notifications, hooks: FakeHooks, values, users: userMap, socketHandlers };
+}
+
+/** A PIXI container that only keeps its children (what the overlay drew is asserted elsewhere). */
+export class FakeContainer {
+  constructor() { this.children = []; }
+  addChild(child) { this.children.push(child); return child; }
+  removeChildren() { return this.children.splice(0); }
+  destroy() { this.destroyed = true; }
+  /** Every text drawn in this container now. */
+  texts() { return this.children.flatMap((c) => (c instanceof FakeText ? [c.text] : c.texts?.() ?? [])); }
+}
+
+/** PIXI.Graphics: every drawing call is kept in `calls`. */
+export class FakeGraphics {
+  constructor() {
+    this.calls = [];
+    return new Proxy(this, { get: (target, key) => (key in target ? target[key]
+      : (...args) => { target.calls.push([key, ...args]); return target; }) });
+  }
+
+  destroy() { this.destroyed = true; }
+}
+
+export class FakeText {
+  constructor(text, style) {
+    Object.assign(this, { text, style });
+    this.anchor = { set: (v) => { this.anchorValue = v; } };
+    this.position = { set: (x, y) => { this.at = { x, y }; } };
+  }
+
+  destroy() { this.destroyed = true; }
+}
+
+/** The canvas stage's pointer listeners. */
+export function fakeStage() {
+  const handlers = new Map();
+  return { on: (e, fn) => handlers.set(e, fn), off: (e) => handlers.delete(e), handlers };
 }
 
 /** A minimal element tree for renderChatMessageHTML: query buttons, listen for clicks. */
