@@ -344,7 +344,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   FakeHooks.handlers = new Map();
   globalThis.game = {
     user: userMap.get(user),
-    users: Object.assign(userMap, { get activeGM() { return allUsers.find((u) => u.isGM && u.active) ?? null; } }),
+    users: Object.defineProperty(userMap, "activeGM", { get: () => allUsers.find((u) => u.isGM && u.active) ?? null }),
     settings: {
       registered: new Map(),
       register(scope, key, data) { this.registered.set(`${scope}.${key}`, data); },
@@ -364,9 +364,13 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
         emitted.push({ channel, data });
         const sender = globalThis.game.user.id;
         const others = allUsers.filter((u) => u.active && u.id !== sender);
-        return Promise.all(others.map((u) => asUser(u.id, async () => {
-          for (const fn of socketHandlers.get(channel) ?? []) await fn(structuredClone(data));
-        })));
+        return (async () => {
+          for (const u of others) {
+            await asUser(u.id, async () => {
+              for (const fn of socketHandlers.get(channel) ?? []) await fn(structuredClone(data));
+            });
+          }
+        })();
       },
       on(channel, fn) {
         if (!socketHandlers.has(channel)) socketHandlers.set(channel, []);

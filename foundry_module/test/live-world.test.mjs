@@ -1,0 +1,299 @@
+/**
+ * What a GM met in a live v13/v14 world, one test per point of the review, against fakes whose
+ * defaults are Foundry's (unlinked encounters, dialogs closed to null, sockets without a sender,
+ * controls rebuilt only on demand, private modes that whisper, systems without an adapter).
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { beforeEach, test } from "node:test";
+
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeCombat, FakeDialogV2, FakeScene, FakeToken, asUser, installFoundry, visibleTo }
+  from "./fakes/foundry.mjs";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+const moduleJson = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
+
+const chat = await import("../scripts/foundry/chat.mjs");
+const link = await import("../scripts/foundry/link.mjs");
+const combat = await import("../scripts/foundry/combat.mjs");
+const goatball = await import("../scripts/foundry/goatball.mjs");
+const court = await import("../scripts/foundry/court.mjs");
+const menu = await import("../scripts/foundry/setup-dialog.mjs");
+const stats = await import("../scripts/foundry/stats-form.mjs");
+const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
+const quench = await import("../scripts/foundry/quench.mjs");
+const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
+const { adapterFor } = await import("../scripts/adapters/index.mjs");
+
+const MAPPING = { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 };
+const tick = () => new Promise((r) => setImmediate(r));
+
+let world;
+beforeEach(() => {
+  world = installFoundry();
+});
+
+function courtScene({ matchId = "m1" } = {}) {
+  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200,
+    flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) });
+  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200,
+    flags: { ballcourt: { team: "moon" } }, actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) });
+  const ball = new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200,
+    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
+  const scene = new FakeScene({ tokens: [ix, yo, ball], flags: { ballcourt: { game: "yaotzin",
+    mapping: MAPPING, field: { length: 72, width: 24 }, matchId } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  return scene;
+}
+
+function goatScene(tokens, matchId = "g1") {
+  const scene = new FakeScene({ tokens, flags: { ballcourt: { game: "goatball", matchId,
+    arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  return scene;
+}
+
+const tipoffAnswer = () => ({ status: 200, body: { ...fixture("pass"), chat_card: { kind: "goatball.tipoff",
+  title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [], actions: [] } } });
+
+test("#1 an encounter unlinked to any scene still gives the ball its turns on the viewed court", async () => {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) });
+  await connectTo(link, companion);
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  const encounter = new FakeCombat();
+  assert.equal(encounter.scene, null, "v13's default: unlinked");
+  const made = await combat.ensureBallCombatants(encounter);
+  assert.deepEqual(made.map((c) => c.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
+  assert.equal(encounter.scene, scene, "linked to the court it started on");
+  globalThis.canvas.scene = null;   // the GM looks elsewhere: the linked court still runs
+  const message = await combat.onCombatTurnChange(encounter, {}, { combatantId: made[0].id });
+  assert.equal(message.flags.ballcourt.card.kind, "yaotzin.tick");
+  assert.equal(await combat.onUpdateCombat(encounter, { round: 2 }).then((s) => s.seq), 1, "the clock moves on");
+});
+
+test("#1 an encounter with no court to be found warns the GM once instead of staying silent", async () => {
+  courtScene();
+  const encounter = new FakeCombat();
+  assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
+  assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
+  const warnings = world.notifications.filter(([kind]) => kind === "warn");
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0][1], /not linked to a court/);
+});
+
+test("#2 goat-ball on pf1 and D35E: every check answered from the 3.5 sheet; the menu offers only what runs", async () => {
+  const sheet = { abilities: { str: { mod: 3 }, dex: { mod: 2 } }, skills: { acr: { mod: 6 }, jmp: { mod: 5 }, tmb: { mod: 4 } } };
+  assert.deepEqual(adapterFor("pf1").goatballSkills({ system: sheet }),
+    { athletics: 3, acrobatics: 6, strMod: 3, dexMod: 2 }, "pf1: a Strength check and the Acrobatics skill");
+  assert.deepEqual(adapterFor("D35E").goatballSkills({ system: sheet }),
+    { athletics: 5, acrobatics: 4, strMod: 3, dexMod: 2 }, "D35E: Jump and Tumble");
+  assert.deepEqual(adapterFor("D35E").goatballSkills({ system: { abilities: sheet.abilities } }),
+    { athletics: 3, acrobatics: 2, strMod: 3, dexMod: 2 }, "no skill on the sheet: the ability check");
+
+  const companion = fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer });
+  await connectTo(link, companion);
+  const token = (id, team) => new FakeToken({ id, name: id, flags: { ballcourt: { team } },
+    actor: new FakeActor({ system: sheet }) });
+  const scene = goatScene([token("r1", "red"), token("b1", "blue")]);
+  globalThis.Roll.queue = [12, 7];
+  const message = await goatball.tipOff(scene);
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/tipoff").body;
+  assert.deepEqual(sent.checks, { r1: { check: 18, skill: "acrobatics" }, b1: { check: 13, skill: "acrobatics" } });
+  assert.equal(message.rolls.length, 2);
+
+  const goat = { game: "goatball", matchId: "g1" };
+  for (const system of ["pf1", "D35E", "dnd5e"]) {
+    assert.ok(["tipoff", "pass", "quick"].every((c) => menu.menuChoices(goat, adapterFor(system)).includes(c)), system);
+  }
+  assert.ok(!menu.menuChoices({ game: "goatball" }, adapterFor("pf1")).includes("pass"), "no match yet: no pass");
+  assert.ok(!menu.menuChoices({ game: "yaotzin" }, adapterFor("pf1")).includes("hoop"), "no match yet: no hoop");
+  assert.ok(menu.menuChoices(goat, adapterFor("worldbuilding")).includes("stats"));
+  assert.ok(!menu.menuChoices(goat, adapterFor("pf1")).includes("stats"));
+});
+
+/** dnd5e's actor as dnd5e 4.x/5.x behaves: its roll posts its own card unless told not to. */
+class Dnd5eActor extends FakeActor {
+  async rollSkill({ skill, advantage }, _dialog = {}, message = {}) {
+    const mod = this.system.skills[skill].total;
+    const roll = await new globalThis.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+    if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${skill} check` });
+    return [roll];
+  }
+}
+
+test("#3 on dnd5e one action is one message: the system's own cards are not posted, each die rides once", async () => {
+  installFoundry({ system: "dnd5e" });
+  const companion = fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer });
+  await connectTo(link, companion);
+  const tokens = ["r1", "r2", "r3", "b1", "b2", "b3"].map((id) => new FakeToken({ id, name: id,
+    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } }, actor: new Dnd5eActor(fixture("actors/dnd5e")) }));
+  const scene = goatScene(tokens);
+  await goatball.tipOff(scene);
+  assert.equal(globalThis.ChatMessage.created.length, 1, "one message");
+  assert.equal(globalThis.ChatMessage.created[0].rolls.length, 6, "each die once, on the Ballcourt card");
+});
+
+test("#4 a closed dialog cancels: a declaration becomes 'no action', a menu form does nothing", async () => {
+  const scene = goatScene([new FakeToken({ id: "r1", name: "r1", flags: { ballcourt: { team: "red" } } })]);
+  const declaration = await goatball.declarationPrompt({ tokenId: "r1", sceneId: scene.id });
+  assert.deepEqual(declaration, { action: "none" });
+
+  const yard = courtScene();
+  globalThis.canvas.scene = new FakeScene({});
+  FakeDialogV2.answers = ["useScene", null];   // the GM picks "Use this scene", then closes its form
+  assert.equal(await menu.openMenu(), null);
+  assert.deepEqual(world.notifications.filter(([k]) => k === "error"), [], "no error shown");
+  assert.equal(globalThis.canvas.scene.flags.ballcourt, undefined, "nothing written");
+  globalThis.canvas.scene = yard;
+  globalThis.canvas.tokens.controlled = [{ document: yard.tokens.get("ix") }];
+  FakeDialogV2.answers = ["hoop", null];
+  assert.equal(await menu.openMenu(), null, "a hoop shot whose side is never chosen is cancelled");
+  assert.equal(globalThis.ChatMessage.created.length, 0);
+});
+
+test("#4 a player's query that fails or times out counts as no action, and the pass goes on", async () => {
+  const companion = fakeCompanion({
+    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 0,
+      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }] }, { id: "blue", players: [{ id: "b1", platform: "P2" }] }],
+      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }) });
+  await connectTo(link, companion);
+  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeActor({ owners: [owner] }) });
+  const scene = goatScene([token("r1", "alice"), token("b1", "bob")]);
+  globalThis.game.users.get("bob").answer = () => { throw new Error("query timed out"); };
+  globalThis.game.users.get("alice").answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r1" } });
+  await goatball.startPass(scene);
+  const declarations = await goatball.collectDeclarations();
+  assert.equal(declarations.declared.get("b1").action, "none");
+  assert.match(world.notifications.find(([k]) => k === "warn")[1], /b1 gave no declaration/);
+});
+
+function kickWorld(routes) {
+  const companion = fakeCompanion(routes);
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  overlayLayer.onCanvasReady();
+  return { companion, scene };
+}
+
+test("#5 hovering the kicker's own square draws the reason quietly; a failing preview shows no popup", async () => {
+  const { companion, scene } = kickWorld({
+    "/api/v1/yaotzin/kick/preview": (body) => (body.target.x === 10 && body.target.y === 12
+      ? { status: 200, body: fixture("preview-own-square") }
+      : { status: 422, body: { error: { code: "validation", message: "players.0.x: bad" } } }) });
+  await connectTo(link, companion);
+  globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+  const tool = new KickTool({ schedule: (fn) => fn() });
+  assert.equal(tool.toggle(true), true);
+  const before = world.notifications.length;
+  tool.hover({ x: 1050, y: 1250 });
+  await tick();
+  assert.equal(tool.lastPreview.legal, false);
+  assert.ok(globalThis.canvas.interface.texts().includes("the kicker's own square"), "the reason on the canvas");
+  tool.hover({ x: 1850, y: 1250 });
+  await tick();
+  assert.equal(world.notifications.length, before, "no popup while hovering");
+  await tool.click({ x: 1050, y: 1250, button: 0 });
+  assert.equal(globalThis.ChatMessage.created.length, 0, "no kick at a refused square");
+});
+
+test("#6 the kicker is the token controlled when the tool starts; a click on another token does not change it", async () => {
+  const { companion, scene } = kickWorld({
+    "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
+    "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) });
+  await connectTo(link, companion);
+  const tool = new KickTool({ schedule: (fn) => fn() });
+  assert.equal(tool.toggle(true), false, "nobody controlled: the tool stays off");
+  assert.match(world.notifications.at(-1)[1], /Control exactly one team player/);
+  globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+  assert.equal(tool.toggle(true), true);
+  assert.match(world.notifications.find(([k, m]) => k === "info" && /kicks/.test(m))[1], /Ixpoetchitl kicks/);
+  tool.hover({ x: 1850, y: 1250 });
+  await tick();
+  globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("yo") }];   // Foundry selected the clicked token
+  await tool.click({ x: 1850, y: 1250, button: 0 });
+  const kick = companion.calls.find((c) => c.route === "/api/v1/yaotzin/kick").body;
+  assert.equal(kick.kicker, "ix");
+});
+
+test("#7 tools appear after 'Use this scene' and 'Start match'; a Kick toggle that cannot start shows off", async () => {
+  const main = await import("../scripts/main.mjs");
+  assert.ok(main.api);
+  const controls = globalThis.ui.controls.render();
+  const scene = new FakeScene({});
+  globalThis.canvas.scene = scene;
+  controls.render({ reset: true });
+  assert.deepEqual(controls.visibleTools(), ["ballcourtMenu"]);
+  const companion = fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m9" } }) });
+  await connectTo(link, companion);
+  await court.useThisScene(scene, {});
+  assert.deepEqual(controls.visibleTools(), ["ballcourtMenu", "ballcourtKick", "ballcourtTick"]);
+  await court.createMatch(scene);
+  assert.ok(controls.visibleTools().includes("ballcourtBoard"));
+  globalThis.io = companion.io;
+  world.hooks.get("ready")();
+  controls.tool("ballcourtKick").onChange({}, true);   // nobody controlled
+  assert.equal(controls.tool("ballcourtKick").active, false, "the button shows what the tool is");
+});
+
+test("#8 any other system: the GM types each player's numbers in; who lacks them is named; no systems list", async () => {
+  installFoundry({ system: "worldbuilding" });
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  const a = adapterFor("worldbuilding");
+  assert.equal(a.id, "generic");
+  const { missingStats } = await import("../scripts/foundry/scene.mjs");
+  assert.deepEqual(missingStats(scene), ["Ixpoetchitl", "Yolteotl"]);
+  const ix = scene.tokens.get("ix");
+  ix.actor.setFlag = async (scope, key, value) => { ix.actor.flags[scope] = { ...ix.actor.flags[scope], [key]: value }; };
+  FakeDialogV2.answers = [{ str: "16", dex: "15", bab: "4", reflex: "5", speed: "30", "feat.power_attack": "on" }, null];
+  assert.equal(await stats.editStats([ix, scene.tokens.get("yo")], "yaotzin"), 1, "the second dialog was closed");
+  assert.deepEqual(a.yaotzinStats(ix.actor), { str: 16, dex: 15, bab: 4, reflex: 5, feats: ["power_attack"], speed: 30 });
+  assert.deepEqual(missingStats(scene), ["Yolteotl"]);
+  assert.equal(moduleJson.relationships?.systems, undefined, "listing systems hides the module elsewhere");
+});
+
+test("#9 a card that asks players to act reaches them whatever the GM's message mode", async () => {
+  world.values.coreMessageMode = "gmroll";
+  const scene = courtScene();
+  const context = { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
+    owners: { ix: ["alice"], yo: ["bob"], ball: [] } };
+  const asking = await chat.postCard(fixture("kick"), context);   // "intercept:yo" is Bob's
+  assert.ok(visibleTo(asking, "bob"), "Bob sees his button");
+  assert.ok(!visibleTo(asking, "alice"), "still private to everyone else");
+  world.values.coreMessageMode = "blindroll";
+  assert.ok(visibleTo(await chat.postCard(fixture("kick"), context), "bob"));
+  const quiet = await chat.postCard({ ...fixture("kick"), chat_card: { ...fixture("kick").chat_card,
+    actions: fixture("kick").chat_card.actions.filter((x) => x.id === "apply") } }, context);
+  assert.ok(!visibleTo(quiet, "bob"), "a card with nothing for players keeps the GM's mode");
+});
+
+test("#10 a forged socket message or a player's write of his own press cannot pose as the GM", async () => {
+  const companion = fakeCompanion();
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  await connectTo(link, companion);
+  const scene = courtScene();
+  const message = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
+    matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+  await asUser("bob", async () => {
+    await globalThis.game.socket.emit("module.ballcourt", { type: "action", messageId: message.id,
+      actionId: "apply", userId: "gm" });
+    await globalThis.game.user.setFlag("ballcourt", "press", { messageId: message.id, actionId: "apply", userId: "gm" });
+    await assert.rejects(globalThis.game.users.get("gm").setFlag("ballcourt", "press",
+      { messageId: message.id, actionId: "apply" }), "nobody writes another user's document");
+  });
+  assert.equal(message.flags.ballcourt.applied, false);
+  assert.equal(companion.match.seq, 0);
+});
+
+test("#11 the Quench chat batch waits for the message to render before it looks for its buttons", async () => {
+  const rendered = quench.renderedElement(1000);
+  const message = await globalThis.ChatMessage.create({ content: "" });
+  const waiting = rendered(message.id);
+  const html = { id: "late" };
+  setTimeout(() => globalThis.Hooks.callAll("renderChatMessageHTML", message, html), 20);
+  assert.equal(await waiting, html);
+  await assert.rejects(quench.renderedElement(30)("never"), /never rendered/);
+});
