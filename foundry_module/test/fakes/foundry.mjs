@@ -79,9 +79,15 @@ export class FakeDialogV2 {
   static answers = [];
   static shown = [];
 
+  /** The next answer; a function answers from the dialog's options (its title, say). */
+  static next(options) {
+    const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
+    return typeof answer === "function" ? answer(options) : answer;
+  }
+
   static async prompt(options) {
     FakeDialogV2.shown.push(options);
-    const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
+    const answer = FakeDialogV2.next(options);
     if (answer === null) return null;
     const form = { values: answer };
     return options.ok?.callback ? options.ok.callback({}, { form }, {}) : "ok";
@@ -89,7 +95,7 @@ export class FakeDialogV2 {
 
   static async wait(options) {
     FakeDialogV2.shown.push(options);
-    const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
+    const answer = FakeDialogV2.next(options);
     if (answer === null) return null;
     if (typeof answer === "string") return answer;
     const button = options.buttons?.find((b) => b.action === answer.action);
@@ -145,20 +151,37 @@ export class FakeCombat {
     const made = data.map((d) => ({ id: newId("cbt"), ...structuredClone(d) }));
     for (const c of made) this.combatants.set(c.id, c);
     this.log.push({ create: made.map((c) => c.name) });
+    note(`combat+ ${made.map((c) => `${c.name}@${c.initiative}`).join(" ")}`);
     return made;
   }
 
   async update(changes) {
     this.log.push({ update: structuredClone(changes) });
+    note(`combat~ ${keys(changes)}`);
     if ("scene" in changes) this.scene = globalThis.game.scenes.get(changes.scene) ?? null;
     for (const [k, v] of Object.entries(changes)) if (k !== "scene") setProperty(this, k, v);
     return this;
   }
 
-  async setFlag(scope, key, value) { setProperty(this.flags, `${scope}.${key}`, structuredClone(value)); }
+  async setFlag(scope, key, value) {
+    setProperty(this.flags, `${scope}.${key}`, structuredClone(value));
+    note(`combat~ flags.${scope}.${key}`);
+  }
 
-  async nextTurn() { this.turn += 1; this.log.push({ nextTurn: this.turn }); }
+  async nextTurn() {
+    this.turn += 1;
+    this.log.push({ nextTurn: this.turn });
+    note(`combat> turn ${this.turn}`);
+  }
 }
+
+/**
+ * What a play-through changed, in order: every chat message, document update and combat change
+ * the fakes saw, as short lines (`chat+ yaotzin.kick [intercept:yo] to gm,bob`).
+ */
+export const transcript = [];
+const note = (line) => transcript.push(line);
+const keys = (changes) => Object.keys(changes).filter((k) => k !== "_id").sort().join(",");
 
 let ids = 0;
 export const newId = (prefix = "id") => `${prefix}${(ids += 1).toString().padStart(4, "0")}`;
@@ -207,10 +230,17 @@ export class FakeActor {
   async update(changes) {
     this.updates.push(changes);
     applyUpdate(this, changes);
+    note(`actor~ ${this.name} ${Object.entries(changes).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")}`);
     return this;
   }
 
+  async setFlag(scope, key, value) {
+    setProperty(this.flags, `${scope}.${key}`, structuredClone(value));
+    note(`actor~ ${this.name} flags.${scope}.${key}`);
+  }
+
   async toggleStatusEffect(id, { active }) {
+    note(`actor~ ${this.name} ${active ? "+" : "-"}${id}`);
     if (active) this.statuses.add(id);
     else this.statuses.delete(id);
   }
@@ -221,9 +251,16 @@ export class FakeToken {
     Object.assign(this, { id: data.id ?? newId("tok"), name: "Token", x: 0, y: 0, flags: {}, actor: null, ...data });
   }
 
-  async setFlag(scope, key, value) { setProperty(this.flags, `${scope}.${key}`, value); }
+  async setFlag(scope, key, value) {
+    setProperty(this.flags, `${scope}.${key}`, value);
+    note(`token~ ${this.id} flags.${scope}.${key}=${JSON.stringify(value)}`);
+  }
 
-  async update(changes) { applyUpdate(this, changes); return this; }
+  async update(changes) {
+    applyUpdate(this, changes);
+    note(`token~ ${this.id} ${keys(changes)}`);
+    return this;
+  }
 }
 
 export class FakeScene {
@@ -238,18 +275,29 @@ export class FakeScene {
 
   async updateEmbeddedDocuments(type, updates, _options = {}) {
     this.updateLog.push({ type, updates: structuredClone(updates) });
-    for (const u of updates) applyUpdate(this.tokens.get(u._id), u);
+    for (const u of updates) {
+      applyUpdate(this.tokens.get(u._id), u);
+      const t = this.tokens.get(u._id);
+      note(`token~ ${u._id} (${t.x}, ${t.y})${"flags.ballcourt.ball" in u ? ` ball=${JSON.stringify(u["flags.ballcourt.ball"])}` : ""}`);
+    }
   }
 
   async createEmbeddedDocuments(type, data) {
     const made = data.map((d) => (type === "Token" ? new FakeToken(d) : { id: newId(type), ...d }));
     for (const doc of made) (type === "Token" ? this.tokens : this.drawings).set(doc.id, doc);
+    note(`scene+ ${type} x${made.length}`);
     return made;
   }
 
-  async setFlag(scope, key, value) { setProperty(this.flags, `${scope}.${key}`, value); }
+  async setFlag(scope, key, value) {
+    setProperty(this.flags, `${scope}.${key}`, value);
+    note(`scene~ flags.${scope}.${key}`);
+  }
 
-  async update(changes) { applyUpdate(this, changes); }
+  async update(changes) {
+    applyUpdate(this, changes);
+    note(`scene~ ${keys(changes)}`);
+  }
 }
 
 export class FakeMessage {
@@ -262,6 +310,7 @@ export class FakeMessage {
   async update(changes) {
     this.updates.push(changes);
     applyUpdate(this, changes);
+    note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? this.id} ${keys(changes).replaceAll("flags.ballcourt.", "")}`);
     for (const fn of FakeChatMessage.onUpdate) fn(this);
     return this;
   }
@@ -275,6 +324,10 @@ export class FakeChatMessage {
   static async create(data) {
     const message = new FakeMessage(data);
     FakeChatMessage.created.push(message);
+    const card = data.flags?.ballcourt?.card;
+    const players = (card?.actions ?? []).map((a) => a.id).filter((id) => id.includes(":"));
+    note(`chat+ ${card?.kind ?? data.flavor ?? "message"}${players.length ? ` [${players.join(" ")}]` : ""}`
+      + ` rolls=${message.rolls.map((r) => r.total).join(",")}${data.whisper?.length ? ` to ${data.whisper.join(",")}` : ""}`);
     globalThis.game.messages.set(message.id, message);
     return message;
   }
@@ -383,8 +436,8 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     combat: null,
   };
   globalThis.ui = { notifications: {
-    info: (m) => notifications.push(["info", m]), warn: (m) => notifications.push(["warn", m]),
-    error: (m) => notifications.push(["error", m]) }, controls: new FakeSceneControls() };
+    info: (m) => notifications.push(["info", m]), warn: (m) => { notifications.push(["warn", m]); note(`warn ${m}`); },
+    error: (m) => { notifications.push(["error", m]); note(`error ${m}`); } }, controls: new FakeSceneControls() };
   globalThis.canvas = { scene, stage: fakeStage(), tokens: { controlled: [] }, interface: new FakeContainer() };
   globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
   globalThis.Hooks = FakeHooks;
@@ -393,6 +446,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   globalThis.FormData = FakeFormData;
   globalThis.foundry = { utils: { setProperty }, applications: { api: { DialogV2: FakeDialogV2 } } };
   globalThis.CONFIG = {};
+  transcript.length = 0;
   FakeChatMessage.created = [];
   FakeChatMessage.onUpdate = [];
   FakeChatMessage.modes = [];
@@ -439,9 +493,13 @@ export function fakeStage() {
   return { on: (e, fn) => handlers.set(e, fn), off: (e) => handlers.delete(e), handlers };
 }
 
-/** A minimal element tree for renderChatMessageHTML: query buttons, listen for clicks. */
+/**
+ * A minimal element tree for renderChatMessageHTML: the card's buttons, which a hook may
+ * replace by setting the `.ballcourt-actions` box's outerHTML (as the module does on every
+ * render), and clicks on them.
+ */
 export function fakeHtml(content) {
-  const buttons = [...content.matchAll(/<button type="button" data-ballcourt-action="([^"]+)"( disabled)?>/g)]
+  const parse = (html) => [...html.matchAll(/<button type="button" data-ballcourt-action="([^"]+)"( disabled)?>/g)]
     .map(([, action, disabled]) => {
       const listeners = [];
       return { dataset: { ballcourtAction: action }, disabled: Boolean(disabled),
@@ -449,9 +507,11 @@ export function fakeHtml(content) {
         click() { for (const fn of listeners) fn({ preventDefault() {} }); },
         listeners };
     });
-  return {
-    buttons,
-    querySelector: () => null,
-    querySelectorAll: (sel) => (sel.startsWith("button") ? buttons : []),
+  const html = {
+    buttons: parse(content),
+    querySelector: (sel) => (sel === ".ballcourt-actions" && content.includes("ballcourt-actions")
+      ? { set outerHTML(value) { html.buttons = parse(value); } } : null),
+    querySelectorAll: (sel) => (sel.startsWith("button") ? html.buttons : []),
   };
+  return html;
 }
