@@ -98,6 +98,18 @@ def test_grapple_needs_a_touch_attack_then_wins_places_and_ends_the_turn():
     assert {"x": 11, "y": 12} in win["placements"]
 
 
+def test_grapple_placements_never_offer_a_square_another_creature_stands_in():
+    court, roster, _ = setup({"players": [
+        {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "bab": 2},
+        {"id": "b", "team": "moon", "x": 11, "y": 12},
+        {"id": "c", "team": "moon", "x": 11, "y": 11},
+        {"id": "mate", "team": "sun", "x": 10, "y": 13}]})
+    win = resolve_contest(court, roster, "grapple", "a", "b", S(11, 12),
+                          Dice({"touch": 15, "actor": 15, "target": 5}))
+    assert win["success"]
+    assert sorted((p["x"], p["y"]) for p in win["placements"]) == [(10, 11), (11, 12), (11, 13)]
+
+
 def test_trip_and_overrun_knock_prone_and_stepping_aside_does_not():
     assert contest("trip", {"touch": 15, "actor": 18, "target": 2})["prone"] == "b"
     assert contest("overrun", {"actor": 18, "target": 2})["prone"] == "b"
