@@ -3,6 +3,11 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.rules.dice import Dice
+from companion.rules.goatball.match import actions_from, throw_from
+from companion.rules.goatball.passes import resolve_pass
+from companion.rules.goatball.state import Settings as GoatSettings
+from companion.rules.goatball.state import arena_from_dict
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.grid import Direction
@@ -43,3 +48,53 @@ def test_a_stalled_ball_rolls_back_downhill_and_never_along_the_slope(case):
     if along == 0:
         assert all(step["x"] == ball.x for step in result["path"]), \
             "a ball stalled along the slope (or still) rolls straight down"
+
+
+# -- goat-ball: one tie rule on every path ------------------------------------------------------
+@st.composite
+def brawls_with_a_tie(draw):
+    """A thunder brawl where two or more other teams tie for the highest intercept check."""
+    n = draw(st.integers(3, 6))
+    teams = [f"t{i}" for i in range(n)]
+    holder = draw(st.sampled_from(teams))
+    others = [t for t in teams if t != holder]
+    tied = draw(st.lists(st.sampled_from(others), min_size=2, max_size=len(others),
+                         unique=True))
+    top = draw(st.integers(6, 25))
+    players = {t: [{"id": f"{t}a", "platform": f"{t}-1"}, {"id": f"{t}b", "platform": f"{t}-2"}]
+               for t in teams}
+    intercepts = [{"player": f"{t}a", "action": "intercept", "check": top} for t in tied]
+    for t in others:
+        if t not in tied and draw(st.booleans()):
+            intercepts.append({"player": f"{t}a", "action": "intercept",
+                               "check": draw(st.integers(5, top - 1))})
+    order = draw(st.permutations(intercepts))
+    carrier_at = draw(st.integers(0, len(order)))
+    return teams, players, holder, tied, order, carrier_at
+
+
+def _resolve_brawl(teams, players, holder, actions):
+    arena = arena_from_dict({"teams": [{"id": t, "players": players[t]} for t in teams],
+                             "possession": {"team": holder, "carrier": f"{holder}a"}},
+                            GoatSettings())
+    result, _ = resolve_pass(arena, actions_from(actions),
+                             throw_from({"kind": "pass", "target": f"{holder}b"}), Dice(seed=0))
+    return result
+
+
+@settings(max_examples=60, deadline=None)
+@given(brawls_with_a_tie())
+def test_the_same_tie_gives_the_same_team_whichever_path_resolves_it(brawl):
+    teams, players, holder, tied, intercepts, carrier_at = brawl
+    i = teams.index(holder)
+    expected = next(t for t in teams[i + 1:] + teams[:i] if t in tied)
+    outcomes = {}
+    # the throw holds (margin 0) and loses the comparison: an interception; or the carrier
+    # falls (below DC 5): the ball touches the ground
+    for path, check in (("intercepted", 5), ("turnover", 4)):
+        actions = list(intercepts)
+        actions.insert(carrier_at, {"player": f"{holder}a", "action": "throw", "check": check})
+        result = _resolve_brawl(teams, players, holder, actions)
+        assert result["outcome"] == path
+        outcomes[path] = result["possession"]["team"]
+    assert outcomes == {"intercepted": expected, "turnover": expected}

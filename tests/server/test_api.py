@@ -304,3 +304,12 @@ def test_status_page_never_shows_the_token(app):
     r = app.test_client().get("/", base_url="http://127.0.0.1:7770")
     assert r.status_code == 200 and b"Ballcourt companion" in r.data
     assert b"test-token" not in r.data
+
+
+def test_goatball_knock_off_with_anything_but_athletics_is_422(api):
+    r = api.post("/api/v1/goatball/pass", {**GOAT, "actions": [
+        {"player": "b1", "action": "knock_off", "target": "r2", "skill": "acrobatics",
+         "check": 15, "defense": 3}]})
+    assert r.status_code == 422
+    assert "actions.0.skill" in r.json["error"]["fields"]
+    assert "Athletics" in r.json["error"]["message"]
