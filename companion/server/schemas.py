@@ -263,6 +263,8 @@ class GoatSettingsSchema(Base):
     magic = Bool()
     allowed_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
                                 validate=validate.Length(max=100))
+    flight_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
+                               validate=validate.Length(max=100))
 
 
 CHECK = validate.Range(-30, 80)

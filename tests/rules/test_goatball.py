@@ -243,3 +243,19 @@ def test_a_sealed_declaration_is_hidden_from_everyone_but_the_gm_and_the_carrier
     assert rnd.visible_to("b1") == [{"player": "r1", "sealed": True}]
     assert rnd.visible_to(None, gm=True)[0]["action"] == "throw"
     assert rnd.visible_to("r1")[0]["action"] == "throw"
+
+
+def test_flight_may_not_be_allowed_and_the_match_may_mark_more_names_as_flight():
+    for name in ("Levitate", "gaseous form", "Wind Walk", "Fly", "Aarakocra Flight"):
+        with pytest.raises(RulesError, match="flight is refused"):
+            Settings.from_dict({"magic": True, "allowed_magic": [name]})
+    with pytest.raises(RulesError, match="flight is refused"):
+        Settings.from_dict({"magic": True, "allowed_magic": ["Broom Ride"],
+                            "flight_magic": ["broom ride"]})
+    s = Settings.from_dict({"magic": True, "allowed_magic": ["Jump", "Misty Step"],
+                            "flight_magic": ["Broom Ride"]})
+    assert s.as_dict()["flight_magic"] == ["Broom Ride"]
+    assert s.is_flight("BROOM-RIDE") and not s.is_flight("jump")
+    with pytest.raises(RulesError) as bad:
+        Settings.from_dict({"flight_magic": [""]})
+    assert bad.value.field == "settings.flight_magic"

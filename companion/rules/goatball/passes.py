@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice
 from ..errors import IllegalAction, RulesError
-from .state import DC, Arena, Player, Possession, is_flight
+from .state import DC, Arena, Player, Possession, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -87,12 +87,12 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
             raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
                                 field=where)
         if a.magic is not None:
-            if is_flight(a.magic):
+            if s.is_flight(a.magic):
                 raise IllegalAction("flight is refused in every goat-ball match",
                                     field=f"{where}.magic")
             if not s.magic:
                 raise IllegalAction("this match allows no magic", field=f"{where}.magic")
-            if a.magic not in s.allowed_magic:
+            if magic_key(a.magic) not in {magic_key(m) for m in s.allowed_magic}:
                 raise IllegalAction(f"{a.magic!r} is not on this match's list of allowed magic",
                                     field=f"{where}.magic")
         if a.action == "throw" and p.team != pos.team:
