@@ -172,6 +172,20 @@ test("declarations: the carrier's owner never sees the declarations after his pl
   assert.deepEqual(d.visibleTo({ ownsCarrier: true }).map((x) => x.player), ["r2", "r1", "b1"]);
 });
 
+test("declarations: a Defend helps its target's next check only, a hot throw's target included", () => {
+  const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "r2", initiative: 3 }, { id: "r3", initiative: 4 },
+    { id: "b1", initiative: 12 }, { id: "b2", initiative: 9 }, { id: "b3", initiative: 2 }], "r1");
+  d.declare("b3", { action: "defend", target: "b1" });
+  d.declare("r2", { action: "defend", target: "r3" });
+  d.declare("r3", { action: "knock_off", target: "b2" });
+  d.declare("b2", { action: "knock_off", target: "r3" });
+  d.declare("b1", { action: "knock_off", target: "r3" });
+  d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
+  // b1 (12) then b2 (9) knock off r3, whom r2 defends once: only b1's is met with advantage;
+  // nobody defends b2; b3's Defend is still there for b1's dodge of the hot throw
+  assert.deepEqual(d.defenceAdvantage(), { knockOffs: { b1: true, b2: false, r3: false }, hot: true });
+});
+
 test("arenas: at least a dozen platforms from a seed, the same every time; zones and links", () => {
   assert.throws(() => generateArena({ count: 11 }), /dozen/);
   const a = generateArena({ seed: 7, zones: 3 });

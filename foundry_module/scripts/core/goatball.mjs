@@ -83,6 +83,30 @@ export class Declarations {
     return out;
   }
 
+  /**
+   * Which of the target's checks a Defend (5e's Help) gives advantage to, as the companion
+   * resolves it: each Defend helps its target's next check only, knock-offs in initiative
+   * order (highest first), then a hot throw's target's Acrobatics against the carrier.
+   * Returns { knockOffs: {knockerId: boolean}, hot: boolean } for rolling the table totals.
+   */
+  defenceAdvantage() {
+    const byInitiative = [...this.declared.values()]
+      .sort((a, b) => (this.byId.get(b.player).initiative - this.byId.get(a.player).initiative));
+    const helps = new Map();
+    for (const d of byInitiative) {
+      if (d.action === "defend" && d.target) helps.set(d.target, (helps.get(d.target) ?? 0) + 1);
+    }
+    const spend = (target) => {
+      const left = helps.get(target) ?? 0;
+      if (left > 0) helps.set(target, left - 1);
+      return left > 0;
+    };
+    const knockOffs = {};
+    for (const d of byInitiative) if (d.action === "knock_off") knockOffs[d.player] = spend(d.target);
+    const thrown = this.declared.get(this.carrier)?.throw;
+    return { knockOffs, hot: thrown?.kind === "hot" ? spend(thrown.target) : false };
+  }
+
   /** The companion's pass body: actions in initiative order (highest first), with checks. */
   toPassRequest({ teams, possession, settings }, checks = {}) {
     const actions = [];
