@@ -182,6 +182,7 @@ class InterceptSchema(Court, Dice):
     rem = Int(0, 2000, load_default=None, allow_none=True)
     ball = fields.Nested(BallSchema, required=True)
     from_ = fields.Nested(SquareSchema, data_key="from", load_default=None)
+    corner = Int(1, 2, load_default=None, allow_none=True)
 
     @validates_schema
     def _flight_needs_from(self, data, **kwargs):
@@ -262,6 +263,8 @@ class GoatSettingsSchema(Base):
     magic = Bool()
     allowed_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
                                 validate=validate.Length(max=100))
+    flight_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
+                               validate=validate.Length(max=100))
 
 
 CHECK = validate.Range(-30, 80)

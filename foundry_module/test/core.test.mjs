@@ -44,10 +44,11 @@ test("kick and preview bodies: the preview is the kick without dice", () => {
 });
 
 test("an intercept body carries the card action's payload and the rolled save", () => {
-  const action = { payload: { kind: "flight", player: "yo", dc: 15, rem: 7, ball: { x: 20, y: 12, speed: 0, direction: null }, from: { x: 10, y: 12 } } };
+  const action = { payload: { kind: "flight", player: "yo", dc: 15, rem: 7, ball: { x: 20, y: 12, speed: 0, direction: null }, from: { x: 10, y: 12 }, corner: 2 } };
   const body = interceptRequest({ mapping: m, players: [], action, save: 9 });
   assert.equal(body.from.x, 10);
   assert.equal(body.rem, 7);
+  assert.equal(body.corner, 2, "the kick's corner d2 goes along, so the companion checks that line");
   assert.deepEqual(body.rolls, { save: 9 });
 });
 

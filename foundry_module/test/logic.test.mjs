@@ -142,6 +142,50 @@ test("declarations: reverse initiative, the carrier last and sealed until the ot
   assert.deepEqual(body.throw, { kind: "pass", target: "r2" });
 });
 
+test("declarations: the carrier declares at his own place, sealed until everyone is in", () => {
+  const d = new Declarations([{ id: "r1", team: "red", initiative: 10 }, { id: "r2", team: "red", initiative: 8 },
+    { id: "b1", team: "blue", initiative: 12 }, { id: "b2", team: "blue", initiative: 5 }], "r1");
+  assert.deepEqual(d.order(), ["b2", "r2", "r1", "b1"], "reverse initiative, the carrier at 10");
+  assert.deepEqual(d.turn(), { player: "b2", sealed: false });
+  d.declare("b2", { action: "intercept" });
+  d.declare("r2", { action: "throw" });
+  assert.deepEqual(d.turn(), { player: "r1", sealed: true }, "the carrier's slip comes at his place");
+  d.declare("r1", { action: "throw", throw: { kind: "pass", target: "r2" } });
+  assert.deepEqual(d.turn(), { player: "b1", sealed: false });
+  assert.deepEqual(d.visibleTo({}).find((x) => x.player === "r1"), { player: "r1", sealed: true },
+    "b1, after him, declares without knowing it");
+  d.declare("b1", { action: "intercept" });
+  assert.equal(d.turn(), null);
+  assert.equal(d.visibleTo({}).find((x) => x.player === "r1").action, "throw", "revealed once all are in");
+  // equal initiative: the carrier's slip after the others on his count
+  const tied = new Declarations([{ id: "z", initiative: 5 }, { id: "r1", initiative: 5 }, { id: "a", initiative: 5 }], "r1");
+  assert.deepEqual(tied.order(), ["a", "z", "r1"]);
+});
+
+test("declarations: the carrier's owner never sees the declarations after his place before his own", () => {
+  const d = new Declarations([{ id: "r1", initiative: 10 }, { id: "r2", initiative: 8 }, { id: "b1", initiative: 12 }], "r1");
+  d.declare("r2", { action: "throw" });
+  d.declare("b1", { action: "intercept" });   // out of turn, as a GM may enter it by hand
+  assert.deepEqual(d.visibleTo({ ownsCarrier: true }).map((x) => x.player), ["r2"]);
+  assert.deepEqual(d.visibleTo({ isGM: true }).map((x) => x.player), ["r2", "b1"]);
+  d.declare("r1", { action: "throw", throw: { kind: "pass", target: "r2" } });
+  assert.deepEqual(d.visibleTo({ ownsCarrier: true }).map((x) => x.player), ["r2", "r1", "b1"]);
+});
+
+test("declarations: a Defend helps its target's next check only, a hot throw's target included", () => {
+  const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "r2", initiative: 3 }, { id: "r3", initiative: 4 },
+    { id: "b1", initiative: 12 }, { id: "b2", initiative: 9 }, { id: "b3", initiative: 2 }], "r1");
+  d.declare("b3", { action: "defend", target: "b1" });
+  d.declare("r2", { action: "defend", target: "r3" });
+  d.declare("r3", { action: "knock_off", target: "b2" });
+  d.declare("b2", { action: "knock_off", target: "r3" });
+  d.declare("b1", { action: "knock_off", target: "r3" });
+  d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
+  // b1 (12) then b2 (9) knock off r3, whom r2 defends once: only b1's is met with advantage;
+  // nobody defends b2; b3's Defend is still there for b1's dodge of the hot throw
+  assert.deepEqual(d.defenceAdvantage(), { knockOffs: { b1: true, b2: false, r3: false }, hot: true });
+});
+
 test("arenas: at least a dozen platforms from a seed, the same every time; zones and links", () => {
   assert.throws(() => generateArena({ count: 11 }), /dozen/);
   const a = generateArena({ seed: 7, zones: 3 });

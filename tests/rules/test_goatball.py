@@ -184,7 +184,7 @@ def test_new_match_state_round_trips():
 
 
 # -- declarations -----------------------------------------------------------------------------
-def test_declarations_go_in_reverse_initiative_with_the_carrier_sealed_last():
+def test_declarations_go_in_reverse_initiative_with_the_carrier_sealed():
     from companion.rules.errors import IllegalAction
     from companion.rules.goatball.declarations import DeclarationRound
     from companion.rules.goatball.passes import Action, Check, Throw
@@ -209,6 +209,31 @@ def test_declarations_go_in_reverse_initiative_with_the_carrier_sealed_last():
     assert result["outcome"] == "pass"
 
 
+def test_the_carrier_declares_at_his_own_place_on_a_sealed_slip():
+    from companion.rules.errors import IllegalAction
+    from companion.rules.goatball.declarations import DeclarationRound
+    from companion.rules.goatball.passes import Action, Check, Throw
+
+    rnd = DeclarationRound({"r1": 10, "r2": 8, "b1": 12, "b2": 5}, carrier="r1")
+    assert rnd.order() == ["b2", "r2", "r1", "b1"]      # reverse initiative, the carrier at 10
+    rnd.declare(Action("b2", "intercept", check=Check(7)))
+    rnd.declare(Action("r2", "throw", check=Check(8)))
+    with pytest.raises(IllegalAction, match="r1's turn"):
+        rnd.declare(Action("b1", "intercept", check=Check(9)))
+    # the carrier has seen only those below him, who declared before him
+    assert [v["player"] for v in rnd.visible_to("r1")] == ["b2", "r2"]
+    rnd.declare(Action("r1", "throw", check=Check(12)), Throw("pass", "r2"))
+    # b1, after him, declares without knowing the carrier's slip
+    assert rnd.visible_to("b1")[-1] == {"player": "r1", "sealed": True}
+    assert not rnd.revealed
+    rnd.declare(Action("b1", "intercept", check=Check(9)))
+    assert rnd.revealed and rnd.visible_to("b1")[2]["action"] == "throw"
+    actions, throw = rnd.actions()
+    assert [a.player for a in actions] == ["b1", "r1", "r2", "b2"] and throw.target == "r2"
+    # equal initiative: the carrier's slip goes after the others on his count
+    assert DeclarationRound({"a": 5, "r1": 5, "z": 5}, carrier="r1").order() == ["a", "z", "r1"]
+
+
 def test_a_sealed_declaration_is_hidden_from_everyone_but_the_gm_and_the_carrier():
     from companion.rules.goatball.declarations import DeclarationRound
     from companion.rules.goatball.passes import Action, Check
@@ -218,3 +243,19 @@ def test_a_sealed_declaration_is_hidden_from_everyone_but_the_gm_and_the_carrier
     assert rnd.visible_to("b1") == [{"player": "r1", "sealed": True}]
     assert rnd.visible_to(None, gm=True)[0]["action"] == "throw"
     assert rnd.visible_to("r1")[0]["action"] == "throw"
+
+
+def test_flight_may_not_be_allowed_and_the_match_may_mark_more_names_as_flight():
+    for name in ("Levitate", "gaseous form", "Wind Walk", "Fly", "Aarakocra Flight"):
+        with pytest.raises(RulesError, match="flight is refused"):
+            Settings.from_dict({"magic": True, "allowed_magic": [name]})
+    with pytest.raises(RulesError, match="flight is refused"):
+        Settings.from_dict({"magic": True, "allowed_magic": ["Broom Ride"],
+                            "flight_magic": ["broom ride"]})
+    s = Settings.from_dict({"magic": True, "allowed_magic": ["Jump", "Misty Step"],
+                            "flight_magic": ["Broom Ride"]})
+    assert s.as_dict()["flight_magic"] == ["Broom Ride"]
+    assert s.is_flight("BROOM-RIDE") and not s.is_flight("jump")
+    with pytest.raises(RulesError) as bad:
+        Settings.from_dict({"flight_magic": [""]})
+    assert bad.value.field == "settings.flight_magic"

@@ -46,10 +46,43 @@ def test_second_diagonal_costs_double_and_uphill_doubles():
     with pytest.raises(IllegalAction, match="needs 6 squares"):
         dribble([(11, 13), (12, 14), (13, 15), (14, 16)])     # 1 + 2 + 1 + 2 = 6 > 4
     court, roster, _ = setup({"players": [{"id": "d", "team": "sun", "x": 10, "y": 6}]})
-    assert plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(10, 4)], True,
-                        False)["cost"] == 4
-    with pytest.raises(IllegalAction, match="needs 6 squares"):
-        plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(10, 4), S(10, 3)], True, False)
+    up = plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(11, 5)], True, False)
+    assert up["cost"] == 3 and up["actions"]["standard"] is None    # 10 ft up + 5 ft: the move
+
+
+def uphill_court():
+    return setup({"players": [{"id": "d", "team": "sun", "x": 10, "y": 6}]})
+
+
+def test_the_move_action_and_the_standard_action_are_separate_budgets():
+    court, roster, _ = uphill_court()
+    # two uphill squares are 20 ft: more than the move action's 15 ft, and the standard
+    # action's 5 ft cannot pick up what the move action left (rulings "Dribbling")
+    with pytest.raises(IllegalAction, match="uphill") as refused:
+        plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(10, 4)], True, False)
+    assert refused.value.field == "squares.1"
+    # one uphill square and a level one on the move action (15 ft), a level one on the standard
+    ok = plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(11, 5), S(12, 5)], True, False)
+    assert ok["actions"] == {"move": {"squares": 2, "cost": 3},
+                             "standard": {"square": 2, "cost": 1}}
+    assert ok["cost"] == 4 and ok["budget"] == 4 and ok["move_budget"] == 3
+
+
+def test_the_standard_action_square_is_never_uphill():
+    court, roster, _ = uphill_court()
+    # three level squares fill the move action; the fourth, uphill, would be the standard's
+    with pytest.raises(IllegalAction, match="uphill") as refused:
+        plan_dribble(court, roster, "d", S(10, 6), [S(11, 6), S(12, 6), S(13, 6), S(13, 5)],
+                     True, False)
+    assert refused.value.field == "squares.3"
+    # not starting with the ball: only the standard action's square, and not uphill
+    with pytest.raises(IllegalAction, match="uphill"):
+        plan_dribble(court, roster, "d", S(10, 6), [S(10, 5)], False, False)
+    # the standard action may come first: a level square, then the move action's 5 + 10 ft
+    first = plan_dribble(court, roster, "d", S(10, 6), [S(11, 6), S(12, 6), S(12, 5)],
+                         True, False)
+    assert first["actions"] == {"move": {"squares": 2, "cost": 3},
+                                "standard": {"square": 0, "cost": 1}}
 
 
 def test_dribbling_out_of_a_threatened_square_provokes_once_per_opponent():
@@ -96,6 +129,18 @@ def test_grapple_needs_a_touch_attack_then_wins_places_and_ends_the_turn():
     win = contest("grapple", {"touch": 15, "actor": 15, "target": 5})
     assert win["success"] and win["ends_turn"]
     assert {"x": 11, "y": 12} in win["placements"]
+
+
+def test_grapple_placements_never_offer_a_square_another_creature_stands_in():
+    court, roster, _ = setup({"players": [
+        {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "bab": 2},
+        {"id": "b", "team": "moon", "x": 11, "y": 12},
+        {"id": "c", "team": "moon", "x": 11, "y": 11},
+        {"id": "mate", "team": "sun", "x": 10, "y": 13}]})
+    win = resolve_contest(court, roster, "grapple", "a", "b", S(11, 12),
+                          Dice({"touch": 15, "actor": 15, "target": 5}))
+    assert win["success"]
+    assert sorted((p["x"], p["y"]) for p in win["placements"]) == [(10, 11), (11, 12), (11, 13)]
 
 
 def test_trip_and_overrun_knock_prone_and_stepping_aside_does_not():

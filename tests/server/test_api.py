@@ -118,6 +118,29 @@ def test_intercept_flight_needs_from(api):
     assert r.status_code == 422 and "from" in r.json["error"]["fields"]
 
 
+def test_intercept_flight_only_from_a_square_of_the_kicks_path(api):
+    def flight(player_at, **more):
+        return api.post("/api/v1/yaotzin/intercept", {
+            "players": [IX, {**YO, **player_at}], "kind": "flight", "player": "yo", "dc": 15,
+            "ball": {"x": 20, "y": 12, "speed": 0, "direction": None},
+            "from": {"x": 10, "y": 12}, "rolls": {"save": 20}, **more})
+    # nowhere near the line: no "yoke" from across the court
+    far = flight({"x": 40, "y": 3})
+    assert far.status_code == 422 and "player" in far.json["error"]["fields"]
+    assert "not on the path" in far.json["error"]["message"]
+    # beside the line but not on it, and behind the kicker
+    assert flight({"x": 13, "y": 14}).status_code == 422
+    assert flight({"x": 9, "y": 12}).status_code == 422
+    # a kick along row 12 ties its corners: rows 11 and 12 (corner 1) or 12 and 13 (corner 2)
+    assert flight({"x": 13, "y": 11}).status_code == 200
+    assert flight({"x": 13, "y": 13}).status_code == 200
+    # the kick's d2 named: only that side's line
+    assert flight({"x": 13, "y": 13}, corner=1).status_code == 422
+    assert flight({"x": 13, "y": 13}, corner=2).json["outcome"] == "yoke"
+    assert flight({"x": 13, "y": 12}, corner=1).json["ball"] == {"x": 13, "y": 12, "speed": 0,
+                                                                  "direction": None}
+
+
 def test_intercept_rolling(api):
     r = api.post("/api/v1/yaotzin/intercept", {
         "players": [YO], "kind": "rolling", "player": "yo", "dc": 5,
@@ -304,3 +327,12 @@ def test_status_page_never_shows_the_token(app):
     r = app.test_client().get("/", base_url="http://127.0.0.1:7770")
     assert r.status_code == 200 and b"Ballcourt companion" in r.data
     assert b"test-token" not in r.data
+
+
+def test_goatball_knock_off_with_anything_but_athletics_is_422(api):
+    r = api.post("/api/v1/goatball/pass", {**GOAT, "actions": [
+        {"player": "b1", "action": "knock_off", "target": "r2", "skill": "acrobatics",
+         "check": 15, "defense": 3}]})
+    assert r.status_code == 422
+    assert "actions.0.skill" in r.json["error"]["fields"]
+    assert "Athletics" in r.json["error"]["message"]

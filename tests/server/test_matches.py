@@ -133,6 +133,22 @@ def test_goatball_events_refuse_illegal_passes(api):
     assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 1
 
 
+def test_a_goatball_match_marks_more_names_as_flight(api):
+    mid = new(api, {**GOAT, "settings": {"magic": True, "allowed_magic": ["Jump"],
+                                         "flight_magic": ["Broom Ride"]}})["id"]
+    url = f"/api/v1/matches/{mid}/events"
+    api.post(url, {"type": "possession", "team": "red", "carrier": "r1"})
+    for magic in ("broom ride", "Gaseous Form"):
+        r = api.post(url, {"type": "pass", "throw": {"kind": "pass", "target": "r2"},
+                           "actions": [{"player": "r1", "action": "throw", "check": 9},
+                                       {"player": "b1", "action": "intercept", "check": 9,
+                                        "magic": magic}]})
+        assert r.status_code == 422 and "actions.1.magic" in r.json["error"]["fields"]
+    r = api.post("/api/v1/matches", {**GOAT, "settings": {
+        "magic": True, "allowed_magic": ["Broom Ride"], "flight_magic": ["broom-ride"]}})
+    assert r.status_code == 422 and "flight is refused" in r.json["error"]["message"]
+
+
 def test_a_goatball_match_may_start_with_empty_teams_and_gain_players(api):
     mid = new(api, {"game": "goatball", "teams": [{"id": "red"}, {"id": "blue"}]})["id"]
     url = f"/api/v1/matches/{mid}/events"

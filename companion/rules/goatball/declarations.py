@@ -1,7 +1,9 @@
 """Declarations for a pass: reverse initiative order, the carrier's sealed until the rest are in.
 
 The table declares before anything is rolled; this keeps who has declared what, shows each
-viewer only what they may see, and hands the revealed set to `resolve_pass`.
+viewer only what they may see, and hands the revealed set to `resolve_pass`. The carrier
+declares at his own place in the order, on a sealed slip (rulings "A pass"): the players
+after him declare without knowing it, and he never sees theirs before he has declared.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ class DeclarationRound:
     throw: Throw | None = None
 
     def order(self) -> list[str]:
-        """Lowest initiative first; the carrier (sealed) last."""
-        others = sorted((p for p in self.initiative if p != self.carrier),
-                        key=lambda p: (self.initiative[p], p))
-        return others + [self.carrier]
+        """Lowest initiative first, the carrier at his own place (his slip sealed). Equal
+        initiatives: the carrier after the others on his count, then by id."""
+        return sorted(self.initiative,
+                      key=lambda p: (self.initiative[p], p == self.carrier, p))
 
     def next(self) -> str | None:
         return next((p for p in self.order() if p not in self.declared), None)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice
 from ..errors import IllegalAction, RulesError
-from .state import DC, Arena, Player, Possession, is_flight
+from .state import DC, Arena, Player, Possession, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -87,12 +87,12 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
             raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
                                 field=where)
         if a.magic is not None:
-            if is_flight(a.magic):
+            if s.is_flight(a.magic):
                 raise IllegalAction("flight is refused in every goat-ball match",
                                     field=f"{where}.magic")
             if not s.magic:
                 raise IllegalAction("this match allows no magic", field=f"{where}.magic")
-            if a.magic not in s.allowed_magic:
+            if magic_key(a.magic) not in {magic_key(m) for m in s.allowed_magic}:
                 raise IllegalAction(f"{a.magic!r} is not on this match's list of allowed magic",
                                     field=f"{where}.magic")
         if a.action == "throw" and p.team != pos.team:
@@ -102,6 +102,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
             raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
         if a.action in ("throw", "intercept", "knock_off"):
             _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
+        if a.action == "knock_off" and a.check.skill not in (None, "athletics"):
+            raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot knock"
+                                f" off with {a.check.skill}", field=f"{where}.skill")
         if a.action in ("knock_off", "defend"):
             if a.target is None:
                 raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
@@ -195,6 +198,12 @@ class _Pass:
         self.changed = False
         self.contest: dict | None = None
         self.choose_from: list[str] | None = None
+        # each Defend (5e's Help) is spent on its target's next check against a knock-off
+        # or a hot throw: {target: [defenders, in initiative order]}
+        self.helps: dict[str, list[str]] = {}
+        for a in self.actions:
+            if a.action == "defend":
+                self.helps.setdefault(a.target, []).append(a.player)
 
     # -- helpers ------------------------------------------------------------------------------
     def standing(self, pid: str) -> bool:
@@ -212,6 +221,22 @@ class _Pass:
         self.changed = True
         self.choose_from = choose_from
 
+    def use_help(self, target: str) -> str | None:
+        """Spend one standing defender's Help on the target's check now: who helped, if any."""
+        helpers = self.helps.get(target, [])
+        while helpers:
+            helper = helpers.pop(0)
+            if self.standing(helper):
+                return helper
+        return None
+
+    def first_tied_team(self, tied: set[str]) -> str:
+        """One tie rule on every path: the first tied team in table order, counting from the
+        team after the one that had the ball."""
+        teams = list(self.arena.teams)
+        i = teams.index(self.pos.team)
+        return next(t for t in teams[i + 1:] + teams[:i + 1] if t in tied)
+
     def next_team(self, after: str, eliminated: tuple[str, ...]) -> str:
         teams = list(self.arena.teams)
         i = teams.index(after)
@@ -224,7 +249,8 @@ class _Pass:
         """The ball touched the ground: the best interceptor's team, else the next team."""
         best = self.best_interceptors()
         if best:
-            self.give_ball(self.players[best[0]].team, None, outcome)
+            self.give_ball(self.first_tied_team({self.players[b].team for b in best}), None,
+                           outcome)
         else:
             self.give_ball(self.next_team(self.pos.team, self.arena.eliminated), None, outcome)
 
@@ -263,14 +289,13 @@ class _Pass:
                 entry["why_not"] = "out before it could happen"
                 continue
             target = self.players[a.target]
-            helped = any(d.action == "defend" and d.target == a.target and self.standing(d.player)
-                         for d in self.actions)
+            helper = self.use_help(a.target)
             attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
             defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
-                                        advantage=helped)
+                                        advantage=helper is not None)
             success = attack["total"] > defense["total"]
-            entry.update(happened=True, attack=attack, defense=defense, defended=helped,
-                         success=success)
+            entry.update(happened=True, attack=attack, defense=defense,
+                         defended=helper is not None, defended_by=helper, success=success)
             if not success:
                 continue
             self.knock_out(target.id)
@@ -314,8 +339,7 @@ class _Pass:
                 self.hot_contest()
         elif self.intercept_total > self.throw_total:
             best = self.best_interceptors()
-            teams = {self.players[b].team for b in best}
-            team = next(t for t in self.arena.teams if t in teams)
+            team = self.first_tied_team({self.players[b].team for b in best})
             holders = [b for b in best if self.players[b].team == team]
             if len(holders) == 1:
                 self.give_ball(team, holders[0], "intercepted")
@@ -334,8 +358,10 @@ class _Pass:
     def hot_contest(self) -> None:
         carrier, target = self.pos.carrier, self.throw.target
         mine = self.throw.carrier_check.resolve(self.dice, f"{carrier}.hot_throw", advantage=True)
-        theirs = self.throw.target_check.resolve(self.dice, f"{target}.dodge")
-        self.contest = {"carrier": mine, "target": theirs}
+        helper = self.use_help(target)       # Defend covers a hot-ball hit too
+        theirs = self.throw.target_check.resolve(self.dice, f"{target}.dodge",
+                                                 advantage=helper is not None)
+        self.contest = {"carrier": mine, "target": theirs, "defended_by": helper}
         if mine["total"] > theirs["total"]:
             self.knock_out(target)
             self.new_pos = Possession(self.pos.team, None, self.pos.visited, True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -9,12 +10,50 @@ from typing import Any
 from ..errors import IllegalAction, RulesError, UnknownPlayer
 
 SKILLS = ("athletics", "acrobatics")
-FLIGHT_MAGIC = ("fly", "flight", "overland flight", "wind walk", "levitate")
 DC = 5
 
+# Flight is refused by what a spell or ability does (rulings "Magic"): anything that gives a
+# flying speed or makes a creature fly or float. Spells and abilities known to do so, by what
+# they do, for the names that do not say it themselves:
+FLIGHT_MAGIC = {
+    "fly": "gives a flying speed",
+    "levitate": "makes a creature float up and down",
+    "gaseous form": "turns a creature into a floating cloud with a flying speed",
+    "wind walk": "turns creatures into clouds with a flying speed",
+    "overland flight": "gives a flying speed (3.5)",
+    "dragon wings": "gives a flying speed (draconic sorcerer)",
+    "draconic transformation": "gives a flying speed (spectral wings)",
+    "radiant soul": "gives a flying speed (aasimar)",
+    "heavenly wings": "gives a flying speed (aasimar)",
+    "celestial revelation": "may give a flying speed (aasimar)",
+    "stormborn": "gives a flying speed (tempest cleric)",
+    "fey flight": "gives a flying speed",
+    "shadow wings": "gives a flying speed",
+    "telekinesis": "lifts a creature and moves it through the air",
+    "reverse gravity": "makes creatures fall upward and float",
+    "tree of wings": "gives a flying speed",
+}
+# ...and the words by which a name says it itself (any spell or feature named for flight).
+FLIGHT_WORDS = frozenset({
+    "fly", "flies", "flying", "flight", "flyer", "levitate", "levitates", "levitation",
+    "levitating", "float", "floats", "floating", "hover", "hovers", "hovering", "soar",
+    "soaring", "wings", "winged", "airborne", "gaseous",
+})
 
-def is_flight(name: str) -> bool:
-    return name.strip().lower() in FLIGHT_MAGIC
+
+def magic_key(name: str) -> str:
+    """A spell or ability's name compared loosely: case, apostrophes, dashes, spacing."""
+    return " ".join(re.split(r"[\s_\-]+", name.lower().replace("'", "").replace("\u2019", "")
+                             )).strip()
+
+
+def is_flight(name: str, more: tuple[str, ...] = ()) -> bool:
+    """Does this spell or ability give a flying speed or make a creature fly or float? Known
+    ones by what they do, any name that says so, and the names a match marks as flight."""
+    key = magic_key(name)
+    if key in FLIGHT_MAGIC or key in {magic_key(m) for m in more}:
+        return True
+    return bool(FLIGHT_WORDS & set(re.findall(r"[a-z]+", key)))
 
 
 @dataclass(frozen=True)
@@ -25,6 +64,7 @@ class Settings:
     bloodball_lethal: bool = False                   # the stricter custom: every knock-out is death
     magic: bool = False
     allowed_magic: tuple[str, ...] = ()
+    flight_magic: tuple[str, ...] = ()               # more names this match marks as flight
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Settings:
@@ -38,8 +78,13 @@ class Settings:
             if key in data and not isinstance(data[key], bool):
                 raise RulesError(f"settings.{key} must be true or false", field=f"settings.{key}")
         data["allowed_magic"] = tuple(data.get("allowed_magic") or ())
+        data["flight_magic"] = tuple(data.get("flight_magic") or ())
+        for key in ("allowed_magic", "flight_magic"):
+            if not all(isinstance(n, str) and n.strip() for n in data[key]):
+                raise RulesError(f"settings.{key} is a list of spell or ability names",
+                                 field=f"settings.{key}")
         for name in data["allowed_magic"]:
-            if is_flight(name):
+            if is_flight(name, data["flight_magic"]):
                 raise RulesError(f"{name!r} cannot be allowed: flight is refused in every match",
                                  field="settings.allowed_magic")
         if data.get("bloodball_lethal") and not data.get("bloodball"):
@@ -49,7 +94,11 @@ class Settings:
     def as_dict(self) -> dict:
         out = asdict(self)
         out["allowed_magic"] = list(self.allowed_magic)
+        out["flight_magic"] = list(self.flight_magic)
         return out
+
+    def is_flight(self, name: str) -> bool:
+        return is_flight(name, self.flight_magic)
 
     def adjacent(self, a: str, b: str) -> bool:
         if a == b:

@@ -99,7 +99,8 @@ def _apply_success(court: Court, roster: Roster, kind: str, actor: Player, targe
                    avoids: bool) -> None:
     if kind == "grapple":
         spots = [sq for sq in [ball, *neighbours(ball)]
-                 if court.on_field(sq) and chebyshev(sq, actor.square) == 1]
+                 if court.on_field(sq) and chebyshev(sq, actor.square) == 1
+                 and all(p.id == target.id for p in roster.at(sq))]   # never onto another
         result["ball"] = Ball.at(ball).as_dict()
         result["placements"] = [sq.as_dict() for sq in spots]
         result["ends_turn"] = True

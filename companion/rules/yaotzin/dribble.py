@@ -1,8 +1,11 @@
-"""Dribbling (rulebook 6.0, 9.0): how far the ball may go with you, and who may grab you."""
+"""Dribbling (rulebook 6.0, 9.0): how far the ball may go with you, and who may grab you.
+
+The move action and the standard action are separate budgets (rulings "Dribbling"): the move
+action's half speed (15 ft: 3 level squares) and the standard action's 5 ft. What one leaves
+unused is lost, so the standard action's square is never an uphill one (10 ft).
+"""
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 from ..errors import IllegalAction
 from .ball import Ball
@@ -10,12 +13,64 @@ from .court import Court
 from .grid import Square, chebyshev
 from .players import Roster
 
+STANDARD_SQUARES = 1       # the standard action's 5 ft
 
-def dribble_budget(speed_ft: int, started_with_ball: bool, readied: bool) -> Fraction:
-    """Half speed on a move action plus 5 ft on a standard one; 5 ft when not set up for it."""
+
+def move_budget(speed_ft: int, started_with_ball: bool, readied: bool) -> int:
+    """Squares the move action may dribble: half speed when the turn starts with the ball."""
     if started_with_ball and not readied:
-        return Fraction(speed_ft // 2 // 5 + 1)
-    return Fraction(1)
+        return speed_ft // 2 // 5
+    return 0
+
+
+def action_cost(steps: list[tuple[bool, bool]]) -> int:
+    """Squares of movement one action spends on (diagonal, uphill) steps: the action's second
+    diagonal costs 2 (3.5's 5/10/5, counted within the action), an uphill square double."""
+    total = diagonals = 0
+    for diagonal, uphill in steps:
+        cost = 1
+        if diagonal:
+            diagonals += 1
+            cost = 2 if diagonals % 2 == 0 else 1
+        total += 2 * cost if uphill else cost
+    return total
+
+
+def split_actions(steps: list[tuple[bool, bool]], move: int) -> dict | None:
+    """How the squares fit the two actions (move only; move then standard; standard then
+    move), or None. The standard action's one square must cost no more than 5 ft."""
+    n = len(steps)
+    options = [(n, None)]                         # (squares on the move action, standard index)
+    if n:
+        options += [(n - 1, n - 1), (n - 1, 0)]
+    for moved, standard in options:
+        rest = steps if standard is None else steps[1:] if standard == 0 else steps[:-1]
+        if moved and action_cost(rest) > move:
+            continue
+        if standard is not None and action_cost([steps[standard]]) > STANDARD_SQUARES:
+            continue
+        if standard is None and not move:
+            continue
+        return {"move": {"squares": moved, "cost": action_cost(rest) if moved else 0},
+                "standard": None if standard is None else {"square": standard, "cost": 1}}
+    return None
+
+
+def _refusal(steps: list[tuple[bool, bool]], move: int, label: str) -> IllegalAction:
+    """Say which square does not fit, and why."""
+    i = 0
+    while i < len(steps) and action_cost(steps[:i + 1]) <= move:
+        i += 1
+    # squares[:i] fit the move action; squares[i] would be the standard action's
+    if steps[i][1] and i == len(steps) - 1:
+        return IllegalAction(f"square {i + 1} of the dribble is uphill (10 ft): the standard"
+                             f" action's 5 ft cannot take it, and {label}'s move action has"
+                             f" {move} squares", field=f"squares.{i}")
+    where = min(i + 1, len(steps) - 1)
+    has = (f"{move} on the move action and 1 on the standard action" if move
+           else "only the standard action's 5 ft (1 square)")
+    return IllegalAction(f"the dribble needs {action_cost(steps)} squares of movement;"
+                         f" {label} has {has}", field=f"squares.{where}")
 
 
 def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
@@ -27,9 +82,8 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
                             field="dribbler")
     if not squares:
         raise IllegalAction("a dribble needs at least one square", field="squares")
-    budget = dribble_budget(dribbler.speed, started_with_ball, readied)
-    spent = Fraction(0)
-    diagonals = 0
+    move = move_budget(dribbler.speed, started_with_ball, readied)
+    steps: list[tuple[bool, bool]] = []
     here = ball
     provokers: list[dict] = []
     grabbed: set[str] = set()
@@ -47,26 +101,23 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
         if blockers:
             raise IllegalAction(f"{dribbler.label} cannot dribble into {blockers[0].label}'s"
                                 f" square", field=where)
-        cost = Fraction(1)
-        if sq.x != here.x and sq.y != here.y:
-            diagonals += 1
-            cost = Fraction(2 if diagonals % 2 == 0 else 1)
-        if court.height(sq.y) > court.height(here.y):
-            cost *= 2
-        if spent + cost > budget:
-            raise IllegalAction(f"the dribble needs {spent + cost} squares of movement;"
-                                f" {dribbler.label} has {budget}", field=where)
+        steps.append((sq.x != here.x and sq.y != here.y,
+                      court.height(sq.y) > court.height(here.y)))
         for opp in roster.opponents_of(dribbler):
             if opp.id not in grabbed and chebyshev(opp.square, here) <= 1 and opp.can_react:
                 grabbed.add(opp.id)
                 provokers.append({"player": opp.id, "square": opp.square.as_dict(),
                                   "step": i, "from": here.as_dict()})
-        spent += cost
         here = sq
         end = court.scoring_end(sq)
         if end:
             goal = {"end": end}
+    actions = split_actions(steps, move)
+    if actions is None:
+        raise _refusal(steps, move, dribbler.label)
+    spent = actions["move"]["cost"] + (actions["standard"]["cost"] if actions["standard"] else 0)
     after = Ball.at(court.centre()) if goal else Ball.at(here)
     return {"dribbler": dribbler.id, "squares": [sq.as_dict() for sq in squares],
-            "cost": float(spent), "budget": float(budget), "provokers": provokers,
+            "cost": float(spent), "budget": float(move + STANDARD_SQUARES),
+            "move_budget": move, "actions": actions, "provokers": provokers,
             "goal": goal, "ball": after.as_dict(), "end": here.as_dict()}

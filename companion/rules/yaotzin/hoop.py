@@ -63,7 +63,9 @@ def resolve_hoop(court: Court, roster: Roster, kicker_id: str, side: str, standi
     through = False
     if attack.natural == 20 and reaches:
         c = dice.d20("confirm", modifier)
-        confirm = {"natural": c.natural, "total": c.total, "hit": c.total >= ac}
+        # the confirmation is an attack roll: a natural 1 fails whatever the total
+        confirm = {"natural": c.natural, "total": c.total,
+                   "hit": c.natural != 1 and c.total >= ac}
         through = confirm["hit"]
     scatter = None
     if through:

@@ -6,6 +6,7 @@ from ..dice import Dice
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
+from .flight import flight_path, merged_path
 from .grid import Direction, Square, distance, snap
 from .kick import roll_on, scatter_from
 from .players import Player, Roster
@@ -46,12 +47,28 @@ def reacting(roster: Roster, player_id: str) -> Player:
     return player
 
 
+def require_on_the_path(court: Court, player: Player, origin: Square, landing: Square,
+                        corner: int | None = None) -> None:
+    """Only a player on a square the flight passes through may try to stop it in flight: the
+    line of the kick's `corner` d2 when given, else either corner's line where they tie."""
+    if corner is None:
+        line = merged_path(origin, landing)
+    else:
+        line = [sq for _, sq in flight_path(origin, landing, corner)]
+    path = [sq for sq in line if court.in_bounds(sq)]
+    if player.square not in path:
+        raise IllegalAction(f"{player.label} at ({player.x}, {player.y}) is not on the path of"
+                            f" the kick from ({origin.x}, {origin.y}) to ({landing.x},"
+                            f" {landing.y})", field="player")
+
+
 def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: int,
                              landing: Square, origin: Square, rem: int | None,
-                             settings: Settings, dice: Dice) -> dict:
+                             settings: Settings, dice: Dice, corner: int | None = None) -> dict:
     """One interceptor's Reflex save against a ball in flight through his square."""
     player = reacting(roster, player_id)
     court.require_on_field(origin, "The kicker's square", "from")
+    require_on_the_path(court, player, origin, landing, corner)
     eq = settings.equidistant_diagonals
     if rem is None:
         rem = distance(player.square, landing, eq)

@@ -80,7 +80,7 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
     parts.append((f"Range ({squares} sq, {free} free)", range_penalty(squares, free)))
     if power_attack:
         parts.append(("Power Attack", -power_attack))
-    if kicker.has("point_blank_shot") and 5 * squares <= 30:
+    if kicker.has("point_blank_shot") and 5 * grid_squares <= 30:   # plain grid distance
         parts.append(("Point Blank Shot", 1))
     return KickModifiers(str_bonus=str_bonus, max_range_ft=max_range_ft(str_bonus),
                          grid_squares=grid_squares, squares=squares, free=free,

@@ -29,9 +29,14 @@ def rolling_dc(speed: int, settings: Settings) -> int:
 
 
 def roll_back(court: Court, ball: Ball) -> Ball:
-    """A stalled ball on a slope starts down it: along-court part kept, across-court downhill."""
+    """A stalled ball on a slope starts down it: along-court part kept, across-court downhill.
+
+    A ball that stalled rolling along the slope (E or W, no across-court part) rolls straight
+    down: its heading had nothing downhill to keep beside the along-court part.
+    """
     down = court.downhill_dy(ball.y)
-    dx = ball.direction.dx if ball.direction else 0
+    d = ball.direction
+    dx = d.dx if d is not None and d.dy != 0 else 0
     return Ball(ball.x, ball.y, court.height(ball.y), Direction.of(dx, down))
 
 

@@ -68,7 +68,8 @@ def intercept(body):
     court, roster, settings, names = court_of(body)
     if body["kind"] == "flight":
         r = resolve_flight_intercept(court, roster, body["player"], body["dc"], sq(body["ball"]),
-                                     sq(body["from_"]), body["rem"], settings, dice(body))
+                                     sq(body["from_"]), body["rem"], settings, dice(body),
+                                     body["corner"])
     else:
         r = resolve_rolling_intercept(court, roster, body["player"], body["dc"],
                                       ball(body["ball"]), dice(body))

@@ -1,7 +1,8 @@
 /**
- * Goat-ball declarations: everyone declares in reverse initiative order; the carrier's
- * declaration is sealed (only the GM and the carrier's owner may see it) until all the
- * others are in. Also builds the companion's pass request from the declarations.
+ * Goat-ball declarations: everyone declares in reverse initiative order; the carrier declares
+ * at his own place in that order, on a sealed slip (only the GM and the carrier's owner may
+ * see it) revealed once everyone has declared: the players after him declare without knowing
+ * it, and he never sees theirs before his own. Also builds the companion's pass request.
  */
 
 export const ACTIONS = ["throw", "intercept", "knock_off", "defend", "move", "block"];
@@ -18,16 +19,26 @@ export class Declarations {
     this.declared = new Map();
   }
 
-  /** Who declares, in order: lowest initiative first, the carrier (sealed) last. */
+  /**
+   * Who declares, in order: lowest initiative first, the carrier at his own place (sealed).
+   * Equal initiatives: the carrier after the others on his count, then by id (as the companion).
+   */
   order() {
-    return this.players.filter((p) => p.id !== this.carrier)
-      .sort((a, b) => a.initiative - b.initiative || a.id.localeCompare(b.id))
-      .map((p) => p.id)
-      .concat(this.byId.has(this.carrier) ? [this.carrier] : []);
+    const carrierLast = (p) => (p.id === this.carrier ? 1 : 0);
+    return [...this.players]
+      .sort((a, b) => a.initiative - b.initiative || carrierLast(a) - carrierLast(b)
+        || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((p) => p.id);
   }
 
   next() {
     return this.order().find((id) => !this.declared.has(id)) ?? null;
+  }
+
+  /** Whose turn it is to declare and whether his answer is a sealed slip; null when all are in. */
+  turn() {
+    const player = this.next();
+    return player === null ? null : { player, sealed: player === this.carrier };
   }
 
   othersDone() {
@@ -57,19 +68,50 @@ export class Declarations {
     this.declared.set(playerId, { ...declaration, player: playerId });
   }
 
-  /** The declarations a viewer may see: the sealed one only for the GM and its owner. */
+  /**
+   * The declarations a viewer may see: the sealed one only for the GM and its owner until all
+   * are in; the carrier's owner sees nobody's after the carrier's place before his own slip.
+   */
   visibleTo({ isGM = false, ownsCarrier = false } = {}) {
     const out = [];
-    for (const id of this.order()) {
+    const order = this.order();
+    const carrierAt = order.indexOf(this.carrier);
+    const blind = ownsCarrier && !isGM && !this.declared.has(this.carrier);
+    for (const [i, id] of order.entries()) {
       const d = this.declared.get(id);
       if (!d) continue;
-      if (id === this.carrier && !(isGM || ownsCarrier || this.othersDone())) {
+      if (blind && i > carrierAt) continue;
+      if (id === this.carrier && !(isGM || ownsCarrier || this.complete())) {
         out.push({ player: id, sealed: true });
       } else {
         out.push(d);
       }
     }
     return out;
+  }
+
+  /**
+   * Which of the target's checks a Defend (5e's Help) gives advantage to, as the companion
+   * resolves it: each Defend helps its target's next check only, knock-offs in initiative
+   * order (highest first), then a hot throw's target's Acrobatics against the carrier.
+   * Returns { knockOffs: {knockerId: boolean}, hot: boolean } for rolling the table totals.
+   */
+  defenceAdvantage() {
+    const byInitiative = [...this.declared.values()]
+      .sort((a, b) => (this.byId.get(b.player).initiative - this.byId.get(a.player).initiative));
+    const helps = new Map();
+    for (const d of byInitiative) {
+      if (d.action === "defend" && d.target) helps.set(d.target, (helps.get(d.target) ?? 0) + 1);
+    }
+    const spend = (target) => {
+      const left = helps.get(target) ?? 0;
+      if (left > 0) helps.set(target, left - 1);
+      return left > 0;
+    };
+    const knockOffs = {};
+    for (const d of byInitiative) if (d.action === "knock_off") knockOffs[d.player] = spend(d.target);
+    const thrown = this.declared.get(this.carrier)?.throw;
+    return { knockOffs, hot: thrown?.kind === "hot" ? spend(thrown.target) : false };
   }
 
   /** The companion's pass body: actions in initiative order (highest first), with checks. */

@@ -56,6 +56,7 @@ export function interceptRequest({ mapping, players, action, save, damage, scatt
   if (p.kind === "flight") {
     body.from = p.from;
     body.rem = p.rem;
+    if (p.corner) body.corner = p.corner;    // the kick's d2: the companion checks that line
   }
   const rolls = {};
   if (Number.isInteger(save)) rolls.save = save;
