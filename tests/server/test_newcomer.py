@@ -60,3 +60,23 @@ def test_the_message_names_every_bad_field(api):
     assert len(err["fields"]) >= 5
     for field in err["fields"]:
         assert f"{field}: " in err["message"], (field, err["message"])
+
+
+def test_status_route_needs_the_token_and_lists_origins(app, api):
+    bare = app.test_client().get("/api/v1/status", base_url="http://127.0.0.1:7770")
+    assert bare.status_code == 401 and "ballcourt token" in bare.json["error"]["message"]
+    r = api.get("/api/v1/status")
+    assert r.status_code == 200
+    assert set(DEFAULT_ORIGINS) <= set(r.json["origins"])
+    assert r.json["module_manifest"] == "http://127.0.0.1:7770/foundry/module.json"
+
+
+def test_the_status_page_shows_no_match_before_the_token(app, api):
+    made = api.post("/api/v1/matches", {"game": "yaotzin", "name": "Secret final",
+                                        "teams": [{"id": "sun"}, {"id": "moon"}]}).json
+    api.post(f"/api/v1/matches/{made['id']}/events", {"type": "goal", "team": "moon"})
+    page = app.test_client().get("/", base_url="http://127.0.0.1:7770").get_data(as_text=True)
+    assert made["id"] not in page and "Secret final" not in page
+    assert "http://localhost:30000/" not in page and "<li><code>" not in page
+    listed = api.get("/api/v1/matches").json["matches"][0]
+    assert listed["score"] == {"sun": 0, "moon": 1} and listed["round"] == 1
