@@ -80,3 +80,24 @@ def test_the_status_page_shows_no_match_before_the_token(app, api):
     assert "http://localhost:30000/" not in page and "<li><code>" not in page
     listed = api.get("/api/v1/matches").json["matches"][0]
     assert listed["score"] == {"sun": 0, "moon": 1} and listed["round"] == 1
+
+
+def test_openapi_types_teams_and_every_event(api):
+    from companion.server.schemas import EVENT_SCHEMAS
+
+    spec = api.get("/api/v1/openapi.json").json
+    comps = spec["components"]["schemas"]
+    teams = comps["MatchCreate"]["properties"]["teams"]["items"]["anyOf"]
+    assert {t["$ref"].rsplit("/", 1)[1] for t in teams} == {"YaotzinTeam", "GoatMatchTeam"}
+    assert "defends" in comps["YaotzinTeam"]["properties"]
+    assert "players" in comps["GoatMatchTeam"]["properties"]
+    body = spec["paths"]["/api/v1/matches/{match_id}/events"]["post"]["requestBody"]
+    games = body["content"]["application/json"]["schema"]["anyOf"]
+    assert {g["$ref"].rsplit("/", 1)[1] for g in games} == {"YaotzinEvent", "GoatballEvent"}
+    for game, kinds in EVENT_SCHEMAS.items():
+        variants = comps[f"{game.capitalize()}Event"]["anyOf"]
+        typed = {v["allOf"][1]["properties"]["type"]["enum"][0]: v["allOf"][0]["$ref"]
+                 for v in variants}
+        assert set(typed) == set(kinds), game
+        for ref in typed.values():
+            assert comps[ref.rsplit("/", 1)[1]]["properties"], ref
