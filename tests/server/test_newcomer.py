@@ -77,7 +77,8 @@ def test_the_status_page_shows_no_match_before_the_token(app, api):
     api.post(f"/api/v1/matches/{made['id']}/events", {"type": "goal", "team": "moon"})
     page = app.test_client().get("/", base_url="http://127.0.0.1:7770").get_data(as_text=True)
     assert made["id"] not in page and "Secret final" not in page
-    assert "http://localhost:30000/" not in page and "<li><code>" not in page
+    assert "<li><code>" not in page                       # no origin list before the token
+    assert "is always allowed" in page and "these add to the defaults" in page
     listed = api.get("/api/v1/matches").json["matches"][0]
     assert listed["score"] == {"sun": 0, "moon": 1} and listed["round"] == 1
 
@@ -101,3 +102,13 @@ def test_openapi_types_teams_and_every_event(api):
         assert set(typed) == set(kinds), game
         for ref in typed.values():
             assert comps[ref.rsplit("/", 1)[1]]["properties"], ref
+
+
+def test_the_modules_origin_hint_says_the_default_stays_allowed():
+    from pathlib import Path
+
+    lang = Path(__file__).parents[2] / "foundry_module" / "lang"
+    en = json.loads((lang / "en.json").read_text())["BALLCOURT"]["Connection"]["Origin"]
+    ru = json.loads((lang / "ru.json").read_text())["BALLCOURT"]["Connection"]["Origin"]
+    assert "always allowed" in en and "localhost:30000" in en and "{command}" in en
+    assert "всегда" in ru and "localhost:30000" in ru and "{command}" in ru
