@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .module_files import default_foundry_data
 
 RULE_COMMANDS = {
     "kick": "/yaotzin/kick", "preview": "/yaotzin/kick/preview",
@@ -17,40 +18,75 @@ RULE_COMMANDS = {
 }
 
 
+MATCH_ACTIONS = {
+    "show": "print a match's state", "events": "print a match's event log, oldest first",
+    "undo": "undo a match's last applied event",
+}
+URL_HELP = "the companion's URL (default $BALLCOURT_URL or http://127.0.0.1:7770)"
+TOKEN_HELP = "the companion's token (default $BALLCOURT_TOKEN or the one in the data dir)"
+DATA_DIR_HELP = ("where the companion keeps its token and matches (default $BALLCOURT_DATA_DIR"
+                 " or ~/.local/share/ballcourt)")
+
+
+def add_link_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """--url and --token, accepted before the subcommand or after it."""
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument("--url", default=default, help=URL_HELP)
+    parser.add_argument("--token", default=default, help=TOKEN_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ballcourt",
                                      description="GM-assist companion for Yaotzin and goat-ball.")
-    parser.add_argument("--version", action="version", version=f"ballcourt {__version__}")
-    parser.add_argument("--url", help="the companion's URL (default $BALLCOURT_URL or"
-                                      " http://127.0.0.1:7770)")
-    parser.add_argument("--token", help="the token (default $BALLCOURT_TOKEN or the data dir's)")
+    parser.add_argument("--version", action="version", version=f"ballcourt {__version__}",
+                        help="print the version and exit")
+    add_link_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="run the companion in the foreground")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=7770)
-    serve.add_argument("--data-dir", type=Path, default=None)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this computer only)")
+    serve.add_argument("--port", type=int, default=7770, help="the port (default 7770)")
+    serve.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                       help="a browser origin allowed to call (repeatable)")
+                       help="a browser origin allowed to call, added to Foundry's default"
+                            " http://localhost:30000 and http://127.0.0.1:30000 (repeatable;"
+                            " $BALLCOURT_ALLOWED_ORIGINS adds a comma-separated list too)")
 
     token = sub.add_parser("token", help="print the token the companion wants")
-    token.add_argument("--data-dir", type=Path, default=None)
+    token.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
+
+    module = sub.add_parser("module", help="install the Foundry module or write its zip")
+    modsub = module.add_subparsers(dest="action", metavar="ACTION", required=True)
+    install = modsub.add_parser("install", help="copy the module into Foundry's"
+                                                " Data/modules/ballcourt/")
+    install.add_argument("--foundry-data", type=Path, default=None, metavar="DIR",
+                         help="Foundry's user-data Data folder (default: Foundry's own default"
+                              f" for this computer, {default_foundry_data()})")
+    zip_cmd = modsub.add_parser("zip", help="write the module's release archive")
+    zip_cmd.add_argument("out", nargs="?", type=Path, default=Path("ballcourt.zip"),
+                         metavar="OUT", help="the archive to write (default ./ballcourt.zip)")
 
     match = sub.add_parser("match", help="create and inspect matches")
     msub = match.add_subparsers(dest="action", metavar="ACTION", required=True)
     new = msub.add_parser("new", help="create a match from a JSON file (or - for stdin)")
-    new.add_argument("file")
-    msub.add_parser("list", help="every match")
-    for name in ("show", "events", "undo"):
-        msub.add_parser(name, help=f"{name} a match").add_argument("id")
-    apply = msub.add_parser("apply", help="apply an event from a JSON file")
-    apply.add_argument("id")
-    apply.add_argument("file")
+    new.add_argument("file", help="the match's JSON body, or - to read stdin")
+    add_link_options(new)
+    add_link_options(msub.add_parser("list", help="list every match"))
+    for name, text in MATCH_ACTIONS.items():
+        action = msub.add_parser(name, help=text)
+        action.add_argument("id", help="the match's id")
+        add_link_options(action)
+    apply = msub.add_parser("apply", help="apply an event from a JSON file (or - for stdin)")
+    apply.add_argument("id", help="the match's id")
+    apply.add_argument("file", help="the event's JSON body, or - to read stdin")
+    add_link_options(apply)
 
     for name, route in RULE_COMMANDS.items():
         cmd = sub.add_parser(name, help=f"POST {route} with a JSON file (or - for stdin)")
-        cmd.add_argument("file")
+        cmd.add_argument("file", help="the request's JSON body, or - to read stdin")
         cmd.add_argument("--text", action="store_true", help="print the card's text only")
+        add_link_options(cmd)
     return parser
 
 
@@ -61,9 +97,9 @@ def read_json(path: str):
 
 def serve(args) -> int:
     from .server import create_app
-    from .server.config import Config, default_data_dir, env_origins
+    from .server.config import Config, default_data_dir
 
-    origins = [o.rstrip("/") for o in args.allow_origin] or env_origins()
+    origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
     cfg = Config(data_dir=args.data_dir or default_data_dir(), host=args.host, port=args.port,
                  allowed_origins=origins)
     app = create_app(cfg)
@@ -76,6 +112,30 @@ def serve(args) -> int:
     app.extensions["socketio"].run(app, host=args.host, port=args.port,
                                    allow_unsafe_werkzeug=True, use_reloader=False,
                                    log_output=False)
+    return 0
+
+
+def module(args) -> int:
+    """`module install` and `module zip`: the Foundry module this companion was built with."""
+    from .module_files import ModuleFilesMissing, install, zip_bytes
+
+    try:
+        if args.action == "install":
+            data = args.foundry_data or default_foundry_data()
+            if args.foundry_data is None and not data.is_dir():
+                print(f"ballcourt: Foundry's Data folder is not at {data}; give yours with"
+                      " --foundry-data DIR (Foundry: Configuration → User Data Path, then Data)",
+                      file=sys.stderr)
+                return 2
+            where = install(data)
+            print(f"Installed the Ballcourt module {__version__} in {where}")
+            print("Enable it in your world: Game Settings → Manage Modules → Ballcourt.")
+        else:
+            args.out.write_bytes(zip_bytes())
+            print(f"Wrote {args.out.resolve()}")
+    except (ModuleFilesMissing, OSError) as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -101,7 +161,10 @@ def main(argv: list[str] | None = None) -> int:
         print(load_token(args.data_dir or default_data_dir())[0])
         return 0
 
-    from .client import Client, CompanionError
+    if args.command == "module":
+        return module(args)
+
+    from .client import Client, CompanionError, CompanionUnreachable
     client = Client(args.url, args.token)
     try:
         if args.command == "match":
@@ -118,8 +181,13 @@ def main(argv: list[str] | None = None) -> int:
             if args.text:
                 print_card(result)
                 return 0
+    except CompanionUnreachable as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 3
     except CompanionError as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
+        for field, messages in exc.fields.items():
+            print(f"  {field}: {' '.join(messages)}", file=sys.stderr)
         return 1
     except (OSError, ValueError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)

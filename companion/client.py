@@ -11,10 +11,24 @@ from .server.config import DEFAULT_PORT, default_data_dir
 
 
 class CompanionError(Exception):
+    """The companion answered with an error: its status, code, message and bad fields."""
+
     def __init__(self, status: int, body: Any):
         err = body.get("error", {}) if isinstance(body, dict) else {}
         super().__init__(f"{status} {err.get('code', '')}: {err.get('message', body)}")
         self.status, self.body = status, body
+        self.fields: dict[str, list[str]] = err.get("fields") or {}
+
+
+class CompanionUnreachable(ConnectionError):
+    """Nothing answers at the companion's URL (or it did not answer in time)."""
+
+    def __init__(self, url: str, timed_out: bool = False):
+        what = (f"the companion at {url} did not answer in time" if timed_out
+                else f"no companion answers at {url}")
+        super().__init__(f"{what}: start it with `ballcourt serve`, or point --url (or"
+                         " BALLCOURT_URL) at the one you run")
+        self.url = url
 
 
 def default_token() -> str | None:
@@ -35,9 +49,21 @@ class Client:
             self.session.headers["Authorization"] = f"Bearer {self.token}"
 
     def request(self, method: str, route: str, body: Any = None) -> Any:
-        response = self.session.request(method, f"{self.url}/api/v1{route}", json=body,
-                                        timeout=self.timeout)
-        data = response.json() if response.content else None
+        try:
+            response = self.session.request(method, f"{self.url}/api/v1{route}", json=body,
+                                            timeout=self.timeout)
+        except requests.Timeout:
+            raise CompanionUnreachable(self.url, timed_out=True) from None
+        except requests.ConnectionError:
+            raise CompanionUnreachable(self.url) from None
+        try:
+            data = response.json() if response.content else None
+        except ValueError:
+            raise CompanionError(response.status_code, {"error": {
+                "code": "not_a_companion",
+                "message": f"{self.url} answered, but not as a Ballcourt companion"
+                           f" ({response.headers.get('Content-Type', 'no content type')})"}},
+            ) from None
         if response.status_code >= 400:
             raise CompanionError(response.status_code, data)
         return data

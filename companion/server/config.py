@@ -49,8 +49,9 @@ class Config:
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)
-        if not self.allowed_origins:
-            self.allowed_origins = env_origins() or list(DEFAULT_ORIGINS)
+        # Foundry's default addresses always; BALLCOURT_ALLOWED_ORIGINS and --allow-origin add.
+        self.allowed_origins = list(dict.fromkeys(
+            [*DEFAULT_ORIGINS, *env_origins(), *(o.rstrip("/") for o in self.allowed_origins)]))
         if not self.token:
             self.token, self.token_source = load_token(self.data_dir)
 

@@ -17,30 +17,39 @@ def body(code: str, message: str, fields: dict | None = None) -> dict:
     return {"error": {"code": code, "message": message, "fields": fields or {}}}
 
 
-def _first_message(messages, path: str = "") -> str:
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            return _first_message(value, f"{path}.{key}" if path else str(key))
-    if isinstance(messages, list) and messages:
-        if isinstance(messages[0], str):
-            return f"{path}: {messages[0]}"
-        return _first_message(messages[0], path)
-    return f"{path}: invalid"
+# marshmallow's bookkeeping in error paths: a schema-level error (`_schema`) and a dict's
+# `key`/`value` (no schema has a field of those names). The client's path is what remains.
+INTERNAL_SEGMENTS = {"_schema", "key", "value"}
+LISTED = 8      # how many bad fields the message spells out (`fields` has them all)
+
+
+def _client_path(path: str) -> str:
+    return ".".join(p for p in path.split(".") if p not in INTERNAL_SEGMENTS) or "body"
+
+
+def summary(fields: dict[str, list[str]]) -> str:
+    """One message naming every bad field (the first few, then how many more)."""
+    parts = [f"{path}: {' '.join(msgs)}" for path, msgs in fields.items()]
+    if len(parts) == 1:
+        return parts[0]
+    more = f"; and {len(parts) - LISTED} more" if len(parts) > LISTED else ""
+    return f"{len(parts)} bad fields: " + "; ".join(parts[:LISTED]) + more
 
 
 def flatten(messages, path: str = "") -> dict[str, list[str]]:
-    """marshmallow's nested messages as {"players.0.x": ["..."]}."""
+    """marshmallow's nested messages as {"players.0.x": ["..."]}, in the client's terms."""
     out: dict[str, list[str]] = {}
     if isinstance(messages, dict):
         for key, value in messages.items():
-            out.update(flatten(value, f"{path}.{key}" if path else str(key)))
+            for name, msgs in flatten(value, f"{path}.{key}" if path else str(key)).items():
+                out.setdefault(name, []).extend(m for m in msgs if m not in out.get(name, []))
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        out[path or "_schema"] = list(messages)
+        out[_client_path(path)] = list(messages)
     elif isinstance(messages, list):
         for i, m in enumerate(messages):
             out.update(flatten(m, f"{path}.{i}"))
     else:
-        out[path or "_schema"] = [str(messages)]
+        out[_client_path(path)] = [str(messages)]
     return out
 
 
@@ -54,7 +63,8 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
     if isinstance(exc, ApiError):
         return exc.status, body(exc.code, exc.message, exc.fields)
     if isinstance(exc, ValidationError):
-        return 422, body("validation", _first_message(exc.messages), flatten(exc.messages))
+        fields = flatten(exc.messages)
+        return 422, body("validation", summary(fields), fields)
     for cls, status, code in RULE_CODES:
         if isinstance(exc, cls):
             fields = {exc.field: [exc.message]} if exc.field else None

@@ -114,8 +114,11 @@ class Matches:
         out = []
         for r in rows:
             s = json.loads(r["state"])
+            possession = s.get("possession") or {}
             out.append({"id": r["id"], "game": r["game"], "name": r["name"],
-                        "created": r["created"], "status": s["status"], "winner": s["winner"]})
+                        "created": r["created"], "status": s["status"], "winner": s["winner"],
+                        "seq": s.get("seq"), "score": s.get("score"), "round": s.get("round"),
+                        "passes": s.get("passes"), "possession": possession.get("team")})
         return out
 
     def events(self, match_id: str) -> list[dict]:

@@ -9,7 +9,10 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema, fields
 
 from .. import __version__
+from . import schemas
 from .routing import ROUTES
+
+REF = "#/components/schemas/"
 
 
 class ErrorDetail(Schema):
@@ -30,6 +33,9 @@ def build_spec() -> dict:
     spec.components.schema("Error", schema=ErrorSchema)
     error = {"description": "refused", "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Error"}}}}
+    events = _events(spec)
+    for cls in (schemas.YaotzinTeamSchema, schemas.GoatMatchTeamSchema):
+        spec.components.schema(cls.__name__.removesuffix("Schema"), schema=cls)
     paths: dict[str, dict] = {}
     for route in ROUTES.values():
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route.rule)
@@ -50,8 +56,38 @@ def build_spec() -> dict:
         if route.method == "POST":
             schema = route.schema or None
             content = {"schema": schema} if schema else {"schema": {"type": "object"}}
+            if route.endpoint == "matches.apply":
+                content = {"schema": events}
             op["requestBody"] = {"required": True, "content": {"application/json": content}}
         paths.setdefault(path, {})[route.method.lower()] = op
     for path, ops in sorted(paths.items()):
         spec.path(path=path, operations=ops)
-    return spec.to_dict()
+    out = spec.to_dict()
+    # A match's teams are checked against its game's team schema once `game` is known.
+    out["components"]["schemas"]["MatchCreate"]["properties"]["teams"]["items"] = {
+        "anyOf": [{"$ref": REF + "YaotzinTeam"}, {"$ref": REF + "GoatMatchTeam"}]}
+    return out
+
+
+def _events(spec: APISpec) -> dict:
+    """Every match event as a component (`YaotzinEvent`, `GoatballEvent`: one variant per
+    `type`), and the events route's body: an event of either game."""
+    named: set[str] = set()
+    games = []
+    for game, kinds in schemas.EVENT_SCHEMAS.items():
+        variants = []
+        for kind, cls in kinds.items():
+            name = cls.__name__.removesuffix("Schema")
+            if name not in named:
+                spec.components.schema(name, schema=cls)
+                named.add(name)
+            variants.append({"title": f"{game} {kind}", "allOf": [
+                {"$ref": REF + name},
+                {"type": "object", "required": ["type"],
+                 "properties": {"type": {"type": "string", "enum": [kind]}}}]})
+        component = f"{game.capitalize()}Event"
+        spec.components.schema(component, {
+            "description": f"An event of a {game} match: its `type` names its shape.",
+            "anyOf": variants})
+        games.append({"$ref": REF + component})
+    return {"anyOf": games}

@@ -42,9 +42,46 @@ class Bool(fields.Boolean):
         return value
 
 
+class Obj(fields.Dict):
+    """A JSON object of free keys (marshmallow's "mapping type" is not the client's word)."""
+
+    default_error_messages = {"invalid": "expected a JSON object"}
+
+
+def _placeholder(f: fields.Field) -> str:
+    if isinstance(f, fields.Integer):
+        return "n"
+    if isinstance(f, fields.Boolean):
+        return "true|false"
+    if isinstance(f, fields.List):
+        return "[...]"
+    if isinstance(f, (fields.Nested, fields.Dict)):
+        return "{...}"
+    return '"..."'
+
+
 class Base(Schema):
+    """Unknown keys are refused; a value that is not an object says what object was expected
+    (`expected an object {"x": n, "y": n}`) instead of marshmallow's "Invalid input type"."""
+
     class Meta:
         unknown = RAISE
+
+    EXPECTED: str | None = None       # set where the generated shape would mislead
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.error_messages = {**self.error_messages,
+                               "type": f"expected an object {self.expected()}"}
+
+    @classmethod
+    def expected(cls) -> str:
+        if cls.EXPECTED:
+            return cls.EXPECTED
+        declared = {f.data_key or name: f for name, f in cls._declared_fields.items()}
+        shown = [n for n, f in declared.items() if f.required] or list(declared)[:3]
+        more = ", ..." if len(shown) < len(declared) else ""
+        return "{" + ", ".join(f'"{n}": {_placeholder(declared[n])}' for n in shown) + more + "}"
 
 
 class Naturals(fields.Field):
@@ -59,7 +96,7 @@ class Naturals(fields.Field):
 
 
 def rolls_field():
-    return fields.Dict(keys=fields.String(validate=validate.Length(1, 80)), values=Naturals(),
+    return Obj(keys=fields.String(validate=validate.Length(1, 80)), values=Naturals(),
                        validate=validate.Length(max=200))
 
 
@@ -257,7 +294,7 @@ class PossessionSchema(Base):
 
 class GoatSettingsSchema(Base):
     zones = Bool()
-    zone_links = fields.Dict(keys=Id(), values=fields.List(Id()), allow_none=True)
+    zone_links = Obj(keys=Id(), values=fields.List(Id()), allow_none=True)
     bloodball = Bool()
     bloodball_lethal = Bool()
     magic = Bool()
@@ -316,6 +353,7 @@ class PassSchema(GoatArena, PassMoves):
 
 
 class CheckSchema(Base):
+    EXPECTED = '{"check": n} (the rolled total) or {"modifier": n} (the companion rolls)'
     check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
     advantage = Bool()
@@ -324,7 +362,7 @@ class CheckSchema(Base):
 
 
 class TipoffSchema(GoatArena, Dice):
-    checks = fields.Dict(keys=Id(), values=fields.Nested(CheckSchema), required=True,
+    checks = Obj(keys=Id(), values=fields.Nested(CheckSchema), required=True,
                          validate=validate.Length(1, MAX_PLAYERS))
 
 
@@ -348,9 +386,9 @@ class YaotzinTeamSchema(Base):
 
 class MatchCreateSchema(Base):
     game = fields.String(required=True, validate=validate.OneOf(("yaotzin", "goatball")))
-    teams = fields.List(fields.Dict(), required=True, validate=validate.Length(2, MAX_TEAMS))
-    field = fields.Dict(load_default=None)
-    settings = fields.Dict(load_default=None)
+    teams = fields.List(Obj(), required=True, validate=validate.Length(2, MAX_TEAMS))
+    field = Obj(load_default=None)
+    settings = Obj(load_default=None)
     name = fields.String(validate=validate.Length(1, 120), load_default=None)
 
 
@@ -358,7 +396,7 @@ class Meta(Base):
     """What every event may carry besides its own fields: who applied it, from which card."""
 
     type = fields.String(required=True)
-    meta = fields.Dict(load_default=None, validate=validate.Length(max=20))
+    meta = Obj(load_default=None, validate=validate.Length(max=20))
 
 
 class BallEventSchema(Meta, BallSchema):
@@ -388,7 +426,7 @@ class DamageEventSchema(Meta):
 
 
 class TipoffEventSchema(Meta, Dice):
-    checks = fields.Dict(keys=Id(), values=fields.Nested(CheckSchema), required=True)
+    checks = Obj(keys=Id(), values=fields.Nested(CheckSchema), required=True)
 
 
 class PossessionEventSchema(Meta):

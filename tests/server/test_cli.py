@@ -1,11 +1,13 @@
 """The `ballcourt` command against a real companion."""
 
+import argparse
 import json
 import os
 import subprocess
 import sys
 
-from tests.conftest import TOKEN
+from companion.cli import build_parser
+from tests.conftest import TOKEN, free_port
 from tests.server.test_api import KICK
 
 
@@ -51,3 +53,61 @@ def test_match_new_show_undo_and_errors(live, tmp_path):
     wrong = ballcourt("match", "show", made["id"], url=live.url,
                       env={"BALLCOURT_TOKEN": "nope"})
     assert wrong.returncode == 1 and "401" in wrong.stderr
+
+
+def walk(parser):
+    """Every (sub)parser of the `ballcourt` command."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from walk(sub)
+
+
+def test_every_option_and_argument_has_help_that_reads_right():
+    parsers = list(walk(build_parser()))
+    assert len(parsers) > 15
+    for parser in parsers:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    assert choice.help, f"{parser.prog} {choice.dest}"
+                continue
+            assert action.help, f"{parser.prog}: {action.option_strings or action.dest}"
+    text = "\n".join(p.format_help() for p in parsers)
+    for wrong in ("events a match", "show a match\n", "undo a match\n"):
+        assert wrong not in text
+
+
+def test_no_companion_is_one_line_and_how_to_start_it():
+    url = f"http://127.0.0.1:{free_port()}"
+    out = ballcourt("match", "list", url=url)
+    assert out.returncode not in (0, None)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert url in lines[0] and "ballcourt serve" in lines[0] and "--url" in lines[0]
+    assert "Traceback" not in out.stderr and "urllib3" not in out.stderr
+
+
+def test_url_and_token_work_before_or_after_the_subcommand(live):
+    env = {"BALLCOURT_TOKEN": "wrong", "BALLCOURT_URL": "http://127.0.0.1:9"}
+    after = ballcourt("match", "list", "--url", live.url, "--token", TOKEN, env=env)
+    assert after.returncode == 0, after.stderr
+    assert json.loads(after.stdout)["matches"] == []
+    before = ballcourt("--url", live.url, "--token", TOKEN, "match", "list", env=env)
+    assert before.returncode == 0 and before.stdout == after.stdout
+    mixed = ballcourt("--url", live.url, "quick", "-", "--token", TOKEN, env=env,
+                      stdin=json.dumps({"teams": [{"id": "a", "checks": [12]},
+                                                  {"id": "b", "checks": [9]}]}))
+    assert mixed.returncode == 0 and json.loads(mixed.stdout)["winner"] == "a"
+    wrong = ballcourt("match", "list", "--url", live.url, env=env)
+    assert wrong.returncode == 1 and "401" in wrong.stderr
+
+
+def test_a_validation_error_lists_every_bad_field(live):
+    body = {"players": [{"id": "a", "x": "q"}], "ball": 3, "kicker": 5}
+    out = ballcourt("kick", "-", stdin=json.dumps(body), url=live.url)
+    assert out.returncode == 1
+    for field in ("players.0.team", "players.0.x", "players.0.y", "ball", "kicker", "target"):
+        assert f"\n  {field}: " in out.stderr, out.stderr
+    assert "_schema" not in out.stderr and 'expected an object {"x": n, "y": n}' in out.stderr

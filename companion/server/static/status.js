@@ -1,0 +1,100 @@
+// The status page's script: copy the manifest URL; with the token, show origins and matches.
+"use strict";
+
+function el(tag, text, attrs = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+async function copyManifest() {
+  const input = document.getElementById("manifest-url");
+  const out = document.getElementById("copy-result");
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(input.value);
+    } else {
+      input.select();
+      if (!document.execCommand("copy")) throw new Error("copy refused");
+    }
+    out.className = "ok";
+    out.textContent = "Copied";
+  } catch {
+    input.select();
+    out.className = "bad";
+    out.textContent = "Select it and copy (Ctrl+C)";
+  }
+}
+
+function score(m) {
+  if (m.score) return Object.entries(m.score).map(([team, n]) => `${team} ${n}`).join(" – ");
+  if (m.game === "goatball") return `${m.passes ?? 0} passes${m.possession ? `, ${m.possession} has the ball` : ""}`;
+  return "";
+}
+
+function matchRow(m, call) {
+  const row = el("tr");
+  row.append(el("td", m.name ? `${m.name} (${m.id})` : m.id), el("td", m.game), el("td", score(m)),
+    el("td", m.round ?? ""), el("td", m.winner ? `${m.status}: ${m.winner}` : m.status));
+  const links = el("td");
+  for (const [label, route] of [["state", `/api/v1/matches/${m.id}`],
+    ["events", `/api/v1/matches/${m.id}/events`]]) {
+    const link = el("a", label, { href: route, "data-route": route });
+    link.addEventListener("click", async (ev) => {
+      ev.preventDefault();
+      const detail = document.getElementById("match-detail");
+      const res = await call(route);
+      detail.hidden = false;
+      detail.textContent = JSON.stringify(await res.json(), null, 2);
+    });
+    links.append(link, " ");
+  }
+  row.append(links);
+  return row;
+}
+
+async function showPrivate(ev) {
+  ev.preventDefault();
+  const out = document.getElementById("check-result");
+  const token = document.getElementById("token").value.trim();
+  const call = (route) => fetch(route, { headers: { Authorization: `Bearer ${token}` } });
+  const started = performance.now();
+  let res;
+  try {
+    res = await call("/api/v1/status");
+  } catch (err) {
+    out.className = "bad";
+    out.textContent = `Unreachable: ${err}`;
+    return;
+  }
+  const ms = (performance.now() - started).toFixed(1);
+  if (!res.ok) {
+    document.getElementById("private").hidden = true;
+    out.className = "bad";
+    out.textContent = res.status === 401
+      ? "Refused (401): wrong token. Run `ballcourt token` on this computer and paste what it prints."
+      : `Refused: ${res.status}`;
+    return;
+  }
+  const status = await res.json();
+  out.className = "ok";
+  out.textContent = `Token OK (${ms} ms)`;
+  const origins = document.getElementById("origins");
+  origins.replaceChildren(...status.origins.map((origin) => {
+    const item = el("li");
+    item.append(el("code", origin));
+    return item;
+  }));
+  const { matches } = await (await call("/api/v1/matches")).json();
+  const body = document.querySelector("#matches tbody");
+  body.replaceChildren(...matches.map((m) => matchRow(m, call)));
+  document.getElementById("matches").hidden = matches.length === 0;
+  document.getElementById("no-matches").hidden = matches.length > 0;
+  document.getElementById("private").hidden = false;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.getElementById("copy-manifest").addEventListener("click", copyManifest);
+  document.getElementById("check").addEventListener("submit", showPrivate);
+});

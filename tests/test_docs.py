@@ -1,0 +1,49 @@
+"""The docs stand alone: no path outside the repository, every route and variable documented."""
+
+import re
+from pathlib import Path
+
+from companion.server import create_app  # noqa: F401  (registers every API route)
+from companion.server.config import Config
+from companion.server.routing import ROUTES
+
+ROOT = Path(__file__).parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+OUTSIDE = re.compile(r"shared/|seeds/|RULINGS\.md|API-CONTRACT|\.\./\.\.|/work/")
+
+
+def test_no_doc_points_outside_the_repository():
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        assert not OUTSIDE.search(text), (doc.name, OUTSIDE.search(text).group())
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+            if target.startswith(("http://", "https://")):
+                continue
+            resolved = (doc.parent / target).resolve()
+            assert resolved.is_relative_to(ROOT) and resolved.exists(), (doc.name, target)
+
+
+def test_every_route_is_in_the_api_doc(tmp_path):
+    app = create_app(Config(data_dir=tmp_path, token="t"))
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    headings = {m.group(1) + " " + m.group(2)
+                for m in re.finditer(r"^#+ `(GET|POST|DELETE) ([^`]+)`", api, re.M)}
+    rules = {(m, r.rule) for r in app.url_map.iter_rules() for m in r.methods
+             if m in ("GET", "POST", "DELETE") and not r.rule.startswith("/static")}
+    assert {(route.method, route.rule) for route in ROUTES.values()} <= rules
+    for method, rule in sorted(rules):
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule)
+        assert f"{method} {path}" in headings, f"docs/api.md has no heading for {method} {path}"
+
+
+def test_every_environment_variable_is_documented():
+    used = set()
+    for folder in ("companion", "scripts", "foundry_module/scripts", "bench"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in (".py", ".mjs", "") and "node_modules" not in \
+                    path.parts:
+                used |= set(re.findall(r"BALLCOURT_[A-Z_]+", path.read_text(errors="ignore")))
+    assert {"BALLCOURT_TOKEN", "BALLCOURT_DATA_DIR", "BALLCOURT_URL"} <= used
+    documented = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    for name in sorted(used):
+        assert f"`{name}`" in documented, name
