@@ -51,7 +51,62 @@ def build_parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=f"POST {route} with a JSON file (or - for stdin)")
         cmd.add_argument("file")
         cmd.add_argument("--text", action="store_true", help="print the card's text only")
+
+    simulate = sub.add_parser("simulate", help="play many matches with a player policy and"
+                                               " report the balance figures")
+    ssub = simulate.add_subparsers(dest="game", metavar="GAME", required=True)
+    sim = ssub.add_parser("goatball", help="goat-ball: how the number of zones plays out")
+    sim.add_argument("--players", type=int, default=6, help="players a side (default 6)")
+    sim.add_argument("--zones", default="0,2,4,6",
+                     help="comma-separated zone counts, 0 = no zones (default 0,2,4,6)")
+    sim.add_argument("--matches", type=int, default=300, help="matches per zone count")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--pass-limit", type=int, default=None,
+                     help="a match still running after this many passes is a draw (200)")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    sim.add_argument("--json", action="store_true", help="print the JSON object")
+    sim.add_argument("--plot", type=Path, default=None, metavar="FILE",
+                     help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
     return parser
+
+
+def simulate(args) -> int:
+    from .rules.errors import RulesError
+    from .sim import plot as plotting
+    from .sim.goatball import PASS_LIMIT
+    from .sim.run import parse_zones, simulate, table
+
+    def bar(done: int, total: int) -> None:
+        filled = round(30 * done / total)
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="",
+              file=sys.stderr, flush=True)
+        if done == total:
+            print(file=sys.stderr)
+
+    try:
+        if args.plot is not None:
+            plotting.check_target(args.plot)
+            plotting.require()
+        report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
+                          workers=args.workers,
+                          pass_limit=args.pass_limit if args.pass_limit is not None
+                          else PASS_LIMIT,
+                          progress=None if args.json or not sys.stderr.isatty() else bar)
+        if args.plot is not None:
+            plotting.plot([report], args.plot)
+    except plotting.PlotUnavailable as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    except RulesError as exc:
+        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2) if args.json else table(report))
+    if args.plot is not None and not args.json:
+        print(f"plot: {args.plot}")
+    return 0
 
 
 def read_json(path: str):
@@ -96,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         return serve(args)
+    if args.command == "simulate":
+        return simulate(args)
     if args.command == "token":
         from .server.config import default_data_dir, load_token
         print(load_token(args.data_dir or default_data_dir())[0])
