@@ -15,7 +15,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from ..rules.errors import RulesError
 from .goatball import PASS_LIMIT, MatchStats, play_match
 
-TARGET_PASSES = 40          # a match that fits an evening at the table
 MAX_PLAYERS = 30
 MAX_ZONES = 30
 MAX_MATCHES = 100_000
@@ -97,21 +96,20 @@ def summarise(zones: int, games: Sequence[MatchStats]) -> dict:
     return out
 
 
-def recommend(results: Sequence[dict], target: float = TARGET_PASSES) -> tuple[int, str]:
-    """Fewest draws first; zone counts whose draw rate cannot be told from the lowest one's
-    (the lowest's 95% interval holds it) are then ranked by closeness to the target length."""
+def recommend(results: Sequence[dict]) -> tuple[int, str]:
+    """Fewest draws first: the zone counts whose draw rate cannot be told from the lowest one
+    (the lowest's 95% interval holds it); of those, the fewest zones, since each further zone
+    is more bookkeeping at the table and fewer knock-offs, for no fewer draws we could show."""
     best = min(results, key=lambda r: (r["draw_rate"], r["zones"]))
     hi = best["ci95"]["draw_rate"][1]
-    close = [r for r in results if r["draw_rate"] <= hi]
-    pick = min(close, key=lambda r: (abs(r["passes_per_match"] - target), r["zones"]))
-    return pick["zones"], (f"fewest draws (zone counts whose draw rate is within the lowest's"
-                           f" 95% interval, <= {hi:.3f}), then passes per match closest to"
-                           f" {target:g}")
+    pick = min(r["zones"] for r in results if r["draw_rate"] <= hi)
+    return pick, (f"fewest draws (a draw rate within the lowest one's 95% interval,"
+                  f" <= {hi:.3f}), then the fewest zones")
 
 
 def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int = 300,
              seed: int = 1, workers: int | None = None, pass_limit: int = PASS_LIMIT,
-             target: float = TARGET_PASSES, progress: Progress | None = None) -> dict:
+             progress: Progress | None = None) -> dict:
     """Play `matches` matches of `players` a side for each zone count: the contract's object."""
     zones = list(zones)
     _validate(players, zones, matches, pass_limit)
@@ -140,7 +138,7 @@ def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int
     for z in zones:
         games = [g for a in range(0, matches, CHUNK) for g in got[(z, a)]]
         results.append(summarise(z, games))
-    recommended, criterion = recommend(results, target)
+    recommended, criterion = recommend(results)
     return {"players": players, "matches": matches, "seed": seed, "pass_limit": pass_limit,
             "results": results, "recommended_zones": recommended, "criterion": criterion}
 

@@ -115,15 +115,16 @@ def test_confidence_intervals():
     assert lo == pytest.approx(0.404, abs=1e-3) and hi == pytest.approx(0.596, abs=1e-3)
 
 
-def test_recommendation_takes_the_fewest_draws_then_the_target_length():
-    def r(z, draws, passes, hi):
-        return {"zones": z, "draw_rate": draws, "passes_per_match": passes,
+def test_recommendation_takes_the_fewest_draws_then_the_fewest_zones():
+    def r(z, draws, hi):
+        return {"zones": z, "draw_rate": draws, "passes_per_match": 50,
                 "ci95": {"draw_rate": [0, hi]}}
-    results = [r(0, 0.30, 90, 0.35), r(2, 0.10, 80, 0.15), r(4, 0.12, 45, 0.17),
-               r(6, 0.20, 40, 0.25)]
-    zones, why = recommend(results, target=40)
-    assert zones == 4 and "fewest draws" in why
-    assert recommend(results, target=85)[0] == 2
+    results = [r(0, 0.30, 0.35), r(2, 0.16, 0.20), r(4, 0.12, 0.15), r(6, 0.10, 0.14),
+               r(8, 0.09, 0.13)]
+    zones, why = recommend(results)
+    assert zones == 4 and "fewest draws" in why and "0.130" in why
+    assert recommend([r(0, 0.05, 0.08), r(3, 0.04, 0.07)])[0] == 0
+    assert recommend([r(3, 0.2, 0.3)])[0] == 3
 
 
 def test_simulate_is_seeded_and_the_same_in_one_process_or_several():
