@@ -2,6 +2,7 @@
 
     python bench/bench_sim.py                 # 6 a side, 300 matches x zones 0,2,4; 1 and all cores
     python bench/bench_sim.py --figures DIR   # 4, 6 and 8 a side over zones 0-8: JSON + plot in DIR
+    python bench/bench_sim.py --sensitivity DIR   # 6 a side with warier and bolder players
 
 Target (issue 14): 300 matches x 3 zone counts in well under a minute.
 """
@@ -35,6 +36,16 @@ def speed(matches: int, seed: int) -> None:
               f" {took / passes * 1e6:5.1f} us a pass)")
 
 
+def sensitivity(out: Path, matches: int, seed: int) -> None:
+    """6 a side again with bolder and warier players: does the answer hang on the policy?"""
+    out.mkdir(parents=True, exist_ok=True)
+    for risk in (0.05, 0.25):
+        report = simulate(6, FIGURE_ZONES, matches, seed=seed, fall_risk=risk)
+        (out / f"goatball-6-risk{risk}.json").write_text(json.dumps(report, indent=2) + "\n")
+        print(f"fall risk {risk}: recommended zones {report['recommended_zones']}",
+              file=sys.stderr)
+
+
 def figures(out: Path, matches: int, seed: int) -> None:
     from companion.sim.plot import plot
 
@@ -56,8 +67,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--figures", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--sensitivity", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
-    if args.figures:
+    if args.sensitivity:
+        sensitivity(args.sensitivity, args.matches, args.seed)
+    elif args.figures:
         figures(args.figures, args.matches, args.seed)
     else:
         speed(args.matches, args.seed)

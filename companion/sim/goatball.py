@@ -124,9 +124,11 @@ def step_towards(a: str, b: str) -> str:
 class Policy:
     """Chooses everyone's declaration for one pass from what the table can see."""
 
-    def __init__(self, skills: dict[str, Skills], rng: random.Random):
+    def __init__(self, skills: dict[str, Skills], rng: random.Random,
+                 fall_risk: float = FALL_RISK):
         self.skills = skills
         self.rng = rng
+        self.fall_risk = fall_risk
 
     def carrier_for(self, arena: Arena, team: str, choose_from: list[str] | None) -> str:
         pool = choose_from or [p.id for p in arena.team_players(team) if p.standing]
@@ -166,7 +168,7 @@ class Policy:
             return zones and p.zone in ball_zones
 
         def willing(p: Player) -> bool:
-            return fall_chance(sk[p.id].best, advantage(p)) <= FALL_RISK
+            return fall_chance(sk[p.id].best, advantage(p)) <= self.fall_risk
 
         def reach(p: Player, t: Player) -> bool:
             return not zones or p.zone == t.zone
@@ -244,12 +246,12 @@ def name_carrier(arena: Arena, carrier: str) -> Arena:
 
 
 def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
-               pass_limit: int = PASS_LIMIT) -> MatchStats:
+               pass_limit: int = PASS_LIMIT, fall_risk: float = FALL_RISK) -> MatchStats:
     """Play one match to a winner, everyone out (a draw) or the pass limit (a draw)."""
     arena, skills = make_arena(players, zones, random.Random(arena_seed))
     rng = random.Random(dice_seed)
     dice = Dice(seed=rng.randrange(2 ** 32))
-    policy = Policy(skills, rng)
+    policy = Policy(skills, rng, fall_risk)
     arena = tipoff(arena, policy, dice)
     stats = MatchStats(tipoff_team=arena.possession.team)
     while stats.passes < pass_limit:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..rules.errors import RulesError
-from .goatball import PASS_LIMIT, MatchStats, play_match
+from .goatball import FALL_RISK, PASS_LIMIT, MatchStats, play_match
 
 MAX_PLAYERS = 30
 MAX_ZONES = 30
@@ -36,11 +36,14 @@ def parse_zones(text: str) -> list[int]:
     return list(dict.fromkeys(zones))
 
 
-def _validate(players: int, zones: Sequence[int], matches: int, pass_limit: int) -> None:
+def _validate(players: int, zones: Sequence[int], matches: int, pass_limit: int,
+              fall_risk: float) -> None:
     if not 1 <= players <= MAX_PLAYERS:
         raise RulesError(f"players must be 1 to {MAX_PLAYERS} a side", field="players")
     if not 1 <= matches <= MAX_MATCHES:
         raise RulesError(f"matches must be 1 to {MAX_MATCHES}", field="matches")
+    if not 0 <= fall_risk <= 1:
+        raise RulesError("the fall risk is a chance, 0 to 1", field="fall_risk")
     if pass_limit < 1:
         raise RulesError("the pass limit must be at least 1", field="pass_limit")
     if not zones or any(not 0 <= z <= MAX_ZONES for z in zones):
@@ -48,9 +51,9 @@ def _validate(players: int, zones: Sequence[int], matches: int, pass_limit: int)
 
 
 def _chunk(players: int, zones: int, seed: int, start: int, stop: int,
-           pass_limit: int) -> list[MatchStats]:
+           pass_limit: int, fall_risk: float) -> list[MatchStats]:
     return [play_match(players, zones, f"{seed}:{players}:{i}", f"{seed}:{players}:{zones}:{i}",
-                       pass_limit) for i in range(start, stop)]
+                       pass_limit, fall_risk) for i in range(start, stop)]
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
@@ -109,10 +112,10 @@ def recommend(results: Sequence[dict]) -> tuple[int, str]:
 
 def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int = 300,
              seed: int = 1, workers: int | None = None, pass_limit: int = PASS_LIMIT,
-             progress: Progress | None = None) -> dict:
+             progress: Progress | None = None, fall_risk: float = FALL_RISK) -> dict:
     """Play `matches` matches of `players` a side for each zone count: the contract's object."""
     zones = list(zones)
-    _validate(players, zones, matches, pass_limit)
+    _validate(players, zones, matches, pass_limit, fall_risk)
     jobs = [(z, start, min(start + CHUNK, matches)) for z in zones
             for start in range(0, matches, CHUNK)]
     total = len(zones) * matches
@@ -121,7 +124,7 @@ def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if workers > 1 and len(jobs) > 1:
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            futures = {pool.submit(_chunk, players, z, seed, a, b, pass_limit): (z, a)
+            futures = {pool.submit(_chunk, players, z, seed, a, b, pass_limit, fall_risk): (z, a)
                        for z, a, b in jobs}
             for fut in as_completed(futures):
                 got[futures[fut]] = fut.result()
@@ -130,7 +133,7 @@ def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int
                     progress(done, total)
     else:
         for z, a, b in jobs:
-            got[(z, a)] = _chunk(players, z, seed, a, b, pass_limit)
+            got[(z, a)] = _chunk(players, z, seed, a, b, pass_limit, fall_risk)
             done += b - a
             if progress:
                 progress(done, total)
@@ -140,7 +143,8 @@ def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int
         results.append(summarise(z, games))
     recommended, criterion = recommend(results)
     return {"players": players, "matches": matches, "seed": seed, "pass_limit": pass_limit,
-            "results": results, "recommended_zones": recommended, "criterion": criterion}
+            "policy": {"fall_risk": fall_risk}, "results": results,
+            "recommended_zones": recommended, "criterion": criterion}
 
 
 def table(report: dict) -> str:

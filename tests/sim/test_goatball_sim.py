@@ -191,3 +191,19 @@ def test_cli_plot_without_matplotlib_says_how_to_get_it(tmp_path):
     out = cli("--zones", "0", "--matches", "2", "--plot", str(tmp_path / "x.png"), env=env)
     assert out.returncode == 2
     assert "pip install 'ballcourt[sim]'" in out.stderr
+
+
+def test_the_fall_risk_decides_who_joins_a_throw_or_an_intercept():
+    arena, skills = arena_with_ball(players=8, seed="r")
+    for risk in (0.0, 1.0):
+        actions, _ = sim.Policy(skills, random.Random(1), fall_risk=risk).declare(arena)
+        joined = {a.player for a in actions if a.action in ("throw", "intercept")} - {"red1"}
+        busy = {a.player for a in actions if a.action not in ("throw", "intercept")} | {"red1"}
+        free = {p.id for p in arena.players} - busy
+        if risk == 1.0:
+            assert joined == free
+        else:
+            assert joined == {pid for pid in free if skills[pid].best >= 4}
+    with pytest.raises(RulesError) as err:
+        simulate(4, [0], 2, fall_risk=1.5)
+    assert err.value.field == "fall_risk"
