@@ -1,7 +1,7 @@
 """The goat-ball balance simulator's speed, and the figures docs/simulator.md quotes.
 
     python bench/bench_sim.py                 # 6 a side, 300 matches x zones 0,2,4; 1 and all cores
-    python bench/bench_sim.py --figures DIR   # 4, 6 and 8 a side over zones 0-8: JSON + plot in DIR
+    python bench/bench_sim.py --figures DIR   # 4, 6 and 8 a side , zones 0-12: JSON + plots in DIR
     python bench/bench_sim.py --sensitivity DIR   # 6 a side with warier and bolder players
 
 Target (issue 14): 300 matches x 3 zone counts in well under a minute.
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.sim.run import simulate  # noqa: E402
 
-FIGURE_ZONES = [0, 1, 2, 3, 4, 5, 6, 8]
+FIGURE_ZONES = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12]
 
 
 def speed(matches: int, seed: int) -> None:

@@ -192,3 +192,22 @@ def test_the_openapi_document_lists_the_viewer_routes(api):
     paths = api.get("/api/v1/openapi.json").json["paths"]
     assert "201" in paths["/api/v1/matches/{match_id}/viewers"]["post"]["responses"]
     assert "204" in paths["/api/v1/matches/{match_id}/viewers/{key}"]["delete"]["responses"]
+
+
+def test_revoking_works_through_call_for_the_gm_and_never_for_a_viewer(app, api):
+    mid = new_match(api, YAO)
+    key = viewer(api, mid).json["key"]
+    sock = viewer_socket(app, key)
+    route = f"/api/v1/matches/{mid}/viewers/{key}"
+    assert sock.emit("call", {"method": "DELETE", "route": route}, callback=True)["status"] == 403
+    assert page(api, mid, key).status_code == 200
+    gm = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    assert gm.emit("call", {"method": "DELETE", "route": route}, callback=True)["status"] == 204
+    assert page(api, mid, key).status_code == 403
+
+
+def test_a_browser_may_revoke_over_rest_from_an_allowed_origin(api):
+    pre = api.client.options("/api/v1/matches/x/viewers/y", base_url=BASE,
+                             headers={"Origin": "http://localhost:30000",
+                                      "Access-Control-Request-Method": "DELETE"})
+    assert "DELETE" in pre.headers["Access-Control-Allow-Methods"]
