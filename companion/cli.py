@@ -67,7 +67,33 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the JSON object")
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE",
                      help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
+    kick = ssub.add_parser("yaotzin", help="Yaotzin: the exact chance to score by distance and"
+                                            " Strength (a kick chart)")
+    kick.add_argument("--dex", type=int, default=12)
+    kick.add_argument("--bab", type=int, default=2)
+    kick.add_argument("--feats", default="", help="comma-separated feat names")
+    kick.add_argument("--max-ft", type=int, default=70, help="the chart's longest distance")
+    kick.add_argument("--json", action="store_true", help="print the JSON object")
     return parser
+
+
+def kick_chart(args) -> int:
+    from .rules.errors import RulesError
+    from .sim.yaotzin import chart_table, kick_chart
+
+    try:
+        chart = kick_chart(max_squares=args.max_ft // 5, dex=args.dex, bab=args.bab,
+                           feats=[f.strip() for f in args.feats.split(",") if f.strip()])
+    except RulesError as exc:
+        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(chart, indent=2))
+    else:
+        print("Chance to score, kicking from the given distance in front of the goal line"
+              " (no interceptors):")
+        print(chart_table(chart))
+    return 0
 
 
 def simulate(args) -> int:
@@ -152,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         return serve(args)
     if args.command == "simulate":
-        return simulate(args)
+        return kick_chart(args) if args.game == "yaotzin" else simulate(args)
     if args.command == "token":
         from .server.config import default_data_dir, load_token
         print(load_token(args.data_dir or default_data_dir())[0])
