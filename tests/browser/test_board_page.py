@@ -81,7 +81,8 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path):
             s.post(f"{server.url}/api/v1/matches/{mid}/events",
                    json=pass_to("r3", throw=4, carrier="r2"))
             wait_seq(page, 3)
-            assert "Turnover" in page.inner_text("#last-text")
+            page.wait_for_function("document.getElementById('last-text').textContent"
+                                   ".startsWith('Turnover')")
             assert "Peak Goats" in page.inner_text(".team.has-ball h2")
             assert "Kavaki (out)" in page.inner_text("#teams")
 
@@ -105,6 +106,14 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path):
             assert phone.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 16
             phone.screenshot(path=str(SHOTS / "board-phone-ru.png"), full_page=True)
 
+            # the end of the match
+            s.post(f"{server.url}/api/v1/matches/{mid}/events",
+                   json={"type": "end", "winner": "Peak Goats"})
+            wait_seq(page, 4)
+            assert page.inner_text("#result") == "Peak Goats wins!"
+            page.wait_for_function("document.getElementById('last-text').textContent"
+                                   " === 'The match is over'")
+
             # a revoked key: the live page is dropped, a fresh load is refused
             assert s.delete(f"{server.url}/api/v1/matches/{mid}/viewers/{made['key']}"
                             ).status_code == 204
@@ -113,3 +122,35 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path):
         finally:
             browser.close()
             server.kill(signal.SIGTERM)
+
+
+def test_a_yaotzin_board_shows_score_and_round_and_follows_goals_and_undo(live):
+    s = live.session()
+    mid = s.post(f"{live.url}/api/v1/matches",
+                 json={"game": "yaotzin", "teams": [{"id": "Sun"}, {"id": "Moon"}]}).json()["id"]
+    url = s.post(f"{live.url}/api/v1/matches/{mid}/viewers").json()["url"]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.goto(url + "&lang=ru")
+            page.wait_for_selector('body[data-conn="live"]')
+            assert page.inner_text("#game") == "ЯОЦИН"
+            assert page.inner_text("#clock") == "Раунд 1"
+            assert page.inner_text("#last-text") == "Событий пока нет"
+            s.post(f"{live.url}/api/v1/matches/{mid}/events", json={"type": "goal", "team": "Sun"})
+            wait_seq(page, 1)
+            assert page.inner_text('.team[data-team="Sun"] .score') == "1"
+            page.wait_for_function("document.getElementById('last-text').textContent"
+                                   " === 'Гол: Sun'")
+            s.post(f"{live.url}/api/v1/matches/{mid}/events", json={"type": "round"})
+            wait_seq(page, 2)
+            assert page.inner_text("#clock") == "Раунд 2"
+            s.post(f"{live.url}/api/v1/matches/{mid}/undo")
+            wait_seq(page, 1)
+            page.wait_for_function("document.getElementById('last-text').textContent"
+                                   " === 'Последнее событие отменено'")
+            assert page.inner_text("#clock") == "Раунд 1"
+            assert page.inner_text('.team[data-team="Sun"] .score') == "1"
+        finally:
+            browser.close()
