@@ -47,7 +47,7 @@ def kick_chart(strengths: Sequence[int] = STRENGTHS, max_squares: int = 14, dex:
     if unknown:
         raise RulesError(f"unknown feat {unknown[0]!r}; known: {', '.join(FEATS)}", field="feats")
     if not 1 <= max_squares <= 60:
-        raise RulesError("max_squares must be 1 to 60", field="max_squares")
+        raise RulesError("the chart runs 1 to 60 squares (5 to 300 ft)", field="max_squares")
     if any(not 1 <= s <= 40 for s in strengths):
         raise RulesError("each Strength must be 1 to 40", field="strengths")
     squares = list(range(1, max_squares + 1))
