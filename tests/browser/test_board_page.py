@@ -4,6 +4,7 @@ the companion restarting; readable at 1920x1080 and on a phone; both variants ph
 import signal
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.browser.chromium import CHROMIUM_ARGS, chromium_path
@@ -31,8 +32,18 @@ def wait_seq(page, seq):
     page.wait_for_selector(f'body[data-seq="{seq}"]', timeout=15000)
 
 
-def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path):
+@pytest.fixture
+def servers():
+    """Every companion a test starts, stopped at the end whatever happened."""
+    started = []
+    yield started
+    for server in started:
+        server.kill(signal.SIGTERM)
+
+
+def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path, servers):
     server = LiveServer(tmp_path / "data").start()
+    servers.append(server)
     s = server.session()
     mid = s.post(f"{server.url}/api/v1/matches", json=MATCH).json()["id"]
     assert s.post(f"{server.url}/api/v1/matches/{mid}/events",
@@ -76,6 +87,7 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path):
             page.wait_for_selector('body[data-conn="offline"]', timeout=15000)
             assert page.inner_text("#conn") == "reconnecting…"
             server = LiveServer(tmp_path / "data", port=server.port).start()
+            servers.append(server)
             page.wait_for_selector('body[data-conn="live"]', timeout=20000)
             s = server.session()
             s.post(f"{server.url}/api/v1/matches/{mid}/events",
@@ -121,7 +133,6 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path):
             assert page.goto(url).status == 403
         finally:
             browser.close()
-            server.kill(signal.SIGTERM)
 
 
 def test_a_yaotzin_board_shows_score_and_round_and_follows_goals_and_undo(live):
