@@ -87,7 +87,88 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("file", help="the request's JSON body, or - to read stdin")
         cmd.add_argument("--text", action="store_true", help="print the card's text only")
         add_link_options(cmd)
+
+    simulate = sub.add_parser("simulate", help="play many matches with a player policy and"
+                                               " report the balance figures")
+    ssub = simulate.add_subparsers(dest="game", metavar="GAME", required=True)
+    sim = ssub.add_parser("goatball", help="goat-ball: how the number of zones plays out")
+    sim.add_argument("--players", type=int, default=6, help="players a side (default 6)")
+    sim.add_argument("--zones", default="0,2,4,6",
+                     help="comma-separated zone counts, 0 = no zones (default 0,2,4,6)")
+    sim.add_argument("--matches", type=int, default=300, help="matches per zone count")
+    sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
+    sim.add_argument("--pass-limit", type=int, default=None,
+                     help="a match still running after this many passes is a draw (200)")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    sim.add_argument("--json", action="store_true", help="print the JSON object")
+    sim.add_argument("--plot", type=Path, default=None, metavar="FILE",
+                     help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
+    kick = ssub.add_parser("yaotzin", help="Yaotzin: the exact chance to score by distance and"
+                                            " Strength (a kick chart)")
+    kick.add_argument("--dex", type=int, default=12, help="the kicker's Dexterity score (default 12)")
+    kick.add_argument("--bab", type=int, default=2, help="the kicker's base attack bonus (default 2)")
+    kick.add_argument("--feats", default="", help="comma-separated feat names")
+    kick.add_argument("--max-ft", type=int, default=70, help="the chart's longest distance")
+    kick.add_argument("--json", action="store_true", help="print the JSON object")
     return parser
+
+
+def kick_chart(args) -> int:
+    from .rules.errors import RulesError
+    from .sim.yaotzin import chart_table, kick_chart
+
+    try:
+        chart = kick_chart(max_squares=args.max_ft // 5, dex=args.dex, bab=args.bab,
+                           feats=[f.strip() for f in args.feats.split(",") if f.strip()])
+    except RulesError as exc:
+        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(chart, indent=2))
+    else:
+        print("Chance to score, kicking from the given distance in front of the goal line"
+              " (no interceptors):")
+        print(chart_table(chart))
+    return 0
+
+
+def simulate(args) -> int:
+    from .rules.errors import RulesError
+    from .sim import plot as plotting
+    from .sim.goatball import PASS_LIMIT
+    from .sim.run import parse_zones, simulate, table
+
+    def bar(done: int, total: int) -> None:
+        filled = round(30 * done / total)
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="",
+              file=sys.stderr, flush=True)
+        if done == total:
+            print(file=sys.stderr)
+
+    try:
+        if args.plot is not None:
+            plotting.check_target(args.plot)
+            plotting.require()
+        report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
+                          workers=args.workers,
+                          pass_limit=args.pass_limit if args.pass_limit is not None
+                          else PASS_LIMIT,
+                          progress=None if args.json or not sys.stderr.isatty() else bar)
+        if args.plot is not None:
+            plotting.plot([report], args.plot)
+    except plotting.PlotUnavailable as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    except RulesError as exc:
+        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2) if args.json else table(report))
+    if args.plot is not None and not args.json:
+        print(f"plot: {args.plot}")
+    return 0
 
 
 def read_json(path: str):
@@ -156,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         return serve(args)
+    if args.command == "simulate":
+        return kick_chart(args) if args.game == "yaotzin" else simulate(args)
     if args.command == "token":
         from .server.config import default_data_dir, load_token
         print(load_token(args.data_dir or default_data_dir())[0])

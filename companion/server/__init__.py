@@ -18,8 +18,8 @@ log = logging.getLogger("ballcourt")
 
 
 def create_app(config: Config | None = None) -> Flask:
-    from . import foundry, security, status
-    from .api import goatball, health, matches, yaotzin
+    from . import board, foundry, security, status
+    from .api import goatball, health, matches, viewers, yaotzin
     from .openapi import build_spec
 
     cfg = config or Config()
@@ -31,7 +31,8 @@ def create_app(config: Config | None = None) -> Flask:
     app.teardown_appcontext(close_db)
 
     security.install(app)
-    for bp in (health.bp, yaotzin.bp, goatball.bp, matches.bp, status.bp, foundry.bp):
+    for bp in (health.bp, yaotzin.bp, goatball.bp, matches.bp, status.bp, foundry.bp, viewers.bp,
+               board.bp):
         app.register_blueprint(bp)
     spec = build_spec()
     app.add_url_rule("/api/v1/openapi.json", "openapi", lambda: jsonify(spec))

@@ -26,6 +26,12 @@ CREATE TABLE IF NOT EXISTS events (
     undoes   INTEGER,            -- set on an undo record: the seq it cancels
     PRIMARY KEY (match_id, seq)
 );
+CREATE TABLE IF NOT EXISTS viewers (     -- read-only keys for the spectator board
+    key      TEXT PRIMARY KEY,
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    label    TEXT,
+    created  TEXT NOT NULL
+);
 """
 
 

@@ -40,7 +40,8 @@ def build_spec() -> dict:
     for route in ROUTES.values():
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route.rule)
         params = re.findall(r"{(\w+)}", path)
-        ok = "201" if route.endpoint in ("matches.create", "matches.apply") else "200"
+        ok = {"matches.create": "201", "matches.apply": "201", "viewers.create": "201",
+              "viewers.revoke": "204"}.get(route.endpoint, "200")
         op: dict = {
             "summary": route.summary, "tags": [route.tag], "operationId": route.endpoint,
             "responses": {ok: {"description": "done", "content": {"application/json": {
@@ -48,6 +49,8 @@ def build_spec() -> dict:
                 "400": error, "401": error, "404": error, "409": error, "415": error,
                 "422": error},
         }
+        if ok == "204":
+            op["responses"][ok] = {"description": "done, no content"}
         if route.endpoint != "health.health":
             op["security"] = [{"bearer": []}]
         if params:

@@ -90,8 +90,8 @@ def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
 
 def dispatch(method: Any, path: Any, raw: Any) -> tuple[int, Any]:
     """Route a Socket.IO `call` to the handler its HTTP twin would reach."""
-    if method not in ("GET", "POST") or not isinstance(path, str):
-        return 400, error_body("bad_call", "call needs method GET or POST and a route")
+    if method not in ("GET", "POST", "DELETE") or not isinstance(path, str):
+        return 400, error_body("bad_call", "call needs method GET, POST or DELETE and a route")
     path = path.split("?", 1)[0]
     adapter = current_app.url_map.bind("127.0.0.1")
     try:

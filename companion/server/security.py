@@ -75,7 +75,7 @@ def install(app: Flask) -> None:
 def _preflight(origin: str | None) -> Response:
     response = Response(status=204)
     if origin:
-        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, DELETE, OPTIONS"
         response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
         response.headers["Access-Control-Max-Age"] = "600"
     return response

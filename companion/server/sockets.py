@@ -9,6 +9,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_ro
 
 from .errors import body as error_body
 from .routing import dispatch
+from .viewers import connect_viewer, forget, guard_call, guard_join
 
 
 def create_socketio(app, origins: list[str], max_body: int) -> SocketIO:
@@ -37,19 +38,32 @@ def register_handlers(sio: SocketIO) -> None:
     @sio.on("connect")
     def connect(auth=None):
         token = auth.get("token") if isinstance(auth, dict) else None
-        if not token_ok(token):
-            raise ConnectionRefusedError("unauthorized: a wrong or missing token")
+        if token_ok(token):
+            return
+        viewer = auth.get("viewer") if isinstance(auth, dict) else None
+        if viewer is None or not connect_viewer(viewer):
+            raise ConnectionRefusedError("unauthorized: a wrong or missing token or viewer key")
+
+    @sio.on("disconnect")
+    def disconnect(*_args):
+        forget(request.sid)
 
     @sio.on("call")
     def call(data=None):
         if not isinstance(data, dict):
             return {"status": 400, "body": error_body("bad_call", "call takes an object")}
+        refused = guard_call(data.get("method"), data.get("route"))
+        if refused is not None:
+            return refused
         status, body = dispatch(data.get("method"), data.get("route"), data.get("body"))
         return {"status": status, "body": body}
 
     @sio.on("join")
     def join(data=None):
         match_id = data.get("match") if isinstance(data, dict) else None
+        refused = guard_join(match_id)
+        if refused is not None:
+            return refused
         status, body = dispatch("GET", f"/api/v1/matches/{match_id}", None)
         if status == 200:
             join_room(room(match_id), sid=request.sid)

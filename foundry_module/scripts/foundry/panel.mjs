@@ -1,4 +1,8 @@
-/** The score panel (ApplicationV2): score and clock, or possession and heat; last events; Undo. */
+/**
+ * The score panel (ApplicationV2): score and clock, or possession and heat; last events; Undo;
+ * Share board (a read-only viewer key and its live board URL, copied for the GM to hand out).
+ */
+import { escapeHtml } from "../core/i18n.mjs";
 import { renderBoard } from "../core/scoreboard.mjs";
 import { performAction } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
@@ -12,7 +16,7 @@ export function scoreboardClass() {
       classes: ["ballcourt-panel"],
       window: { title: "BALLCOURT.Panel.Title", resizable: true },
       position: { width: 320, height: "auto" },
-      actions: { undo: Scoreboard.undo },
+      actions: { undo: Scoreboard.undo, share: Scoreboard.share },
     };
 
     constructor(matchId, options = {}) {
@@ -34,7 +38,7 @@ export function scoreboardClass() {
     }
 
     async _renderHTML(context) {
-      return renderBoard(context.state, i18n(), context.events);
+      return renderBoard(context.state, i18n(), context.events) + shareButton(i18n());
     }
 
     _replaceHTML(result, content) {
@@ -57,7 +61,43 @@ export function scoreboardClass() {
       else await companion("POST", `/api/v1/matches/${this.matchId}/undo`);
       this.render();
     }
+
+    static async share() {
+      return shareBoard(this.matchId);
+    }
   };
+}
+
+export function shareButton(lang) {
+  return `<footer class="ballcourt-share"><button type="button" data-action="share"`
+    + ` title="${escapeHtml(lang.localize("BALLCOURT.Panel.ShareHint"))}">`
+    + `<i class="fa-solid fa-tv"></i> ${escapeHtml(lang.localize("BALLCOURT.Panel.Share"))}</button></footer>`;
+}
+
+/** Copy text: Foundry's clipboard helper when there is one, else the browser's. */
+async function copyText(text) {
+  const clipboard = fvtt.game.clipboard;
+  if (clipboard?.copyPlainText) return clipboard.copyPlainText(text);
+  const nav = globalThis.navigator?.clipboard;
+  if (!nav?.writeText) throw new Error("no clipboard");
+  return nav.writeText(text);
+}
+
+/**
+ * Ask the companion for a viewer key for the match and copy the board's URL. When the
+ * browser will not copy (no permission, an insecure page), the URL is shown to copy by hand.
+ * Answers the companion's `{key, url}`.
+ */
+export async function shareBoard(matchId) {
+  const made = await companion("POST", `/api/v1/matches/${matchId}/viewers`, {});
+  const notes = fvtt.ui.notifications;
+  try {
+    await copyText(made.url);
+    notes?.info(i18n().format("BALLCOURT.Panel.ShareCopied", { url: made.url }));
+  } catch {
+    notes?.info(i18n().format("BALLCOURT.Panel.ShareNotCopied", { url: made.url }), { permanent: true });
+  }
+  return made;
 }
 
 function announceEnd(state) {

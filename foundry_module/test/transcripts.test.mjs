@@ -1,0 +1,236 @@
+/**
+ * Play-through transcripts: a Yaotzin turn and a goat-ball pass, on dnd5e and on pf1, driven
+ * through the module's own hooks (main.mjs) and glue against a real `ballcourt serve`, with
+ * Foundry's defaults in the fakes (an unlinked encounter, a closed dialog, presses that reach
+ * the GM as User writes). Every chat message, document update and combat change is recorded
+ * in order and compared with test/transcripts/<game>-<system>.txt.
+ *
+ * After a deliberate change, BALLCOURT_UPDATE_TRANSCRIPTS=1 rewrites the files; read the diff.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, afterEach, before, test } from "node:test";
+
+import { io } from "socket.io-client";
+
+import { FakeActor, FakeCombat, FakeDialogV2, FakeHooks, FakeScene, FakeToken, FakeUser, asUser, fakeHtml,
+  installFoundry, transcript } from "./fakes/foundry.mjs";
+
+const TOKEN = "transcript-token-0123456789";
+const ROOT = new URL("../../", import.meta.url).pathname;
+const PYTHON = process.env.PYTHON ?? "python3";
+const UPDATE = process.env.BALLCOURT_UPDATE_TRANSCRIPTS === "1";
+let server;
+let url;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+before(async () => {
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
+    mkdtempSync(join(tmpdir(), "ballcourt-transcript-"))], { cwd: ROOT,
+    env: { ...process.env, BALLCOURT_TOKEN: TOKEN }, stdio: "ignore" });
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the companion did not start");
+});
+
+after(() => server?.kill());
+afterEach(() => {
+  if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
+});
+
+const settle = async (n = 10) => {
+  for (let i = 0; i < n; i += 1) await new Promise((r) => setTimeout(r, 5));
+};
+
+/** The module loaded once, its hooks kept, reinstalled into each new world. */
+let moduleHooks = null;
+async function world({ system, users }) {
+  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true } });
+  if (!moduleHooks) {
+    await import("../scripts/main.mjs");
+    moduleHooks = new Map(FakeHooks.handlers);
+  }
+  FakeHooks.handlers = new Map([...moduleHooks].map(([k, v]) => [k, [...v]]));
+  globalThis.io = io;
+  Hooks.callAll("init");
+  Hooks.callAll("ready");
+  const link = globalThis.game.modules.get("ballcourt").api.link();
+  for (let i = 0; i < 400 && link.status !== "connected"; i += 1) await settle(1);
+  assert.equal(link.status, "connected", `the GM connects: ${JSON.stringify(link.detail)}`);
+  return w;
+}
+
+/** What a user's click on a card's button does in Foundry: the render hook wired it. */
+async function click(message, action, userId = "gm") {
+  await asUser(userId, async () => {
+    const html = fakeHtml(message.content);
+    Hooks.callAll("renderChatMessageHTML", message, html);
+    html.buttons.find((b) => b.dataset.ballcourtAction === action).click();
+  });
+  await settle();
+}
+
+function compare(name) {
+  const file = new URL(`./transcripts/${name}.txt`, import.meta.url);
+  const got = `${transcript.join("\n")}\n`;
+  if (UPDATE) writeFileSync(file, got);
+  assert.deepEqual(got.split("\n"), readFileSync(file, "utf8").split("\n"), `${name} transcript`);
+}
+
+const users = () => [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+  new FakeUser({ id: "bob", name: "Bob" })];
+
+/** A system's actor for a player: dnd5e or pf1 paths, with numbers that make the rolls land. */
+function actor(system, name, owners, { str = 14, dex = 16, bab = 2, reflex = 3, ath = 5, acr = 4 } = {}) {
+  const items = [{ type: "feat", name: "Power Attack" }];
+  if (system === "dnd5e") {
+    return new FakeActor({ name, owners, items, system: { abilities: { str: { value: str, mod: (str - 10) >> 1 },
+      dex: { value: dex, mod: (dex - 10) >> 1, save: { value: reflex } } },
+    skills: { ath: { total: ath }, acr: { total: acr } },
+    attributes: { prof: bab, hp: { value: 20, max: 20 }, movement: { walk: 30 } } } });
+  }
+  return new FakeActor({ name, owners, items, system: { abilities: { str: { total: str, mod: (str - 10) >> 1 },
+    dex: { total: dex, mod: (dex - 10) >> 1 } }, skills: { acr: { mod: acr } },
+  attributes: { bab: { total: bab }, savingThrows: { ref: { total: reflex } }, hp: { value: 20, max: 20, nonlethal: 0 },
+    speed: { land: { total: 30 } } } } });
+}
+
+for (const system of ["pf1", "dnd5e"]) {
+  test(`a Yaotzin turn on ${system}: court, unlinked encounter, kick, a player's interception, Apply, ticks, Undo`, async () => {
+    await world({ system, users: users() });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
+    const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
+    const scene = new FakeScene({ id: "court", tokens: [ix, yo] });
+    globalThis.game.scenes.set(scene.id, scene);
+    globalThis.canvas.scene = scene;
+    await api.useThisScene(scene, {});
+    await api.assignTeam([ix], "sun");
+    await api.assignTeam([yo], "moon");
+    const ball = await api.placeBall(scene);
+    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
+    await api.createMatch(scene);
+    Hooks.callAll("canvasReady", globalThis.canvas);
+    assert.ok(globalThis.ui.controls.visibleTools().includes("ballcourtKick"));
+
+    const encounter = new FakeCombat({ id: "enc" });
+    globalThis.game.combat = encounter;
+    await Hooks.get("combatStart")(encounter);
+    assert.equal(encounter.scene, scene, "linked to the court");
+
+    globalThis.canvas.tokens.controlled = [{ document: ix }];
+    const tool = api.kickTool();
+    tool.previewer.schedule = (fn) => fn();
+    globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
+    tool.hover({ x: 1650, y: 1450 });
+    await settle();
+    assert.equal(tool.lastPreview.legal, true);
+    globalThis.Roll.queue = [19];   // the attack: on target
+    await tool.click({ x: 1650, y: 1450, button: 0 });
+    await settle();
+    const kick = globalThis.ChatMessage.created.at(-1);
+    assert.ok(kick.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "Bob may intercept");
+
+    globalThis.Roll.queue = [2];    // Bob's Reflex save: missed
+    await click(kick, "intercept:yo", "bob");
+    await click(kick, "apply");
+    assert.equal(kick.flags.ballcourt.applied, true);
+
+    const balls = encounter.combatants.filter((c) => c.flags?.ballcourt?.tick);
+    assert.equal(balls.length, 6);
+    for (const c of balls) {
+      if (!(scene.tokens.get(ball.id).flags.ballcourt.ball.speed > 0)) break;
+      await Hooks.get("combatTurnChange")(encounter, {}, { combatantId: c.id });
+      await settle();
+    }
+    const lastTick = globalThis.ChatMessage.created.at(-1);
+    await click(lastTick, "undo");
+    assert.equal(lastTick.flags.ballcourt.undone, true);
+    compare(`yaotzin-${system}`);
+  });
+
+  test(`a goat-ball pass on ${system}: tip-off, declarations with a dialog closed, a knock-off, a hot throw, Apply, Undo`, async () => {
+    const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
+    await world({ system, users: u });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
+      x: 300 + 400 * i, y: 500 }));
+    const arena = { platforms, zones: [] };
+    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
+    const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
+      flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
+    const tokens = [player("r1", "red", 0, ["alice"], { acr: 6 }), player("r2", "red", 1, ["carol"]),
+      player("r3", "red", 2, []), player("b1", "blue", 3, ["bob"], { ath: 7 }), player("b2", "blue", 4, []),
+      new FakeToken({ id: "ball", name: "Ball", ...at(0), flags: { ballcourt: { isBall: true } } })];
+    const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena } } });
+    globalThis.game.scenes.set(scene.id, scene);
+    globalThis.canvas.scene = scene;
+    await api.goatball.createGoatMatch(scene);
+    Hooks.callAll("canvasReady", globalThis.canvas);
+    const encounter = new FakeCombat({ id: "enc", combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["b1", 15], ["b2", 12]]
+      .map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })) });
+    globalThis.game.combat = encounter;
+
+    globalThis.Roll.queue = [20, 3, 3, 3, 3];   // r1 wins the tip-off
+    const tipoff = await api.goatball.tipOff(scene);
+    await click(tipoff, "apply");
+    assert.equal(tipoff.flags.ballcourt.applied, true);
+
+    // Three plain passes r1 -> r2 -> r3 -> r1 to new platforms warm the ball up; everyone else
+    // lets them go (the GM's own players through his dialogs, the others through User#query).
+    const declare = (by) => {
+      for (const user of u) user.answer = (_name, { tokenId }) => by[tokenId] ?? { action: "none" };
+      const dialog = (options) => by[options.window.title] ?? { action: "none" };   // the GM's own players
+      FakeDialogV2.answers = [dialog, dialog];
+    };
+    const pass = async (by, rolls) => {
+      declare(by);
+      await api.goatball.startPass(scene);
+      await api.goatball.collectDeclarations();
+      globalThis.Roll.queue = rolls;
+      const message = await api.goatball.resolvePass();
+      await click(message, "apply");
+      return message;
+    };
+    const throwTo = (target) => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target } });
+    await pass({ r1: throwTo("r2") }, [15]);
+    await pass({ r2: throwTo("r3") }, [15]);
+    await pass({ r3: { action: "throw", skill: "athletics", target: "r1" } }, [15]);   // the GM's dialog
+
+    // The fourth: r3's dialog is closed (no action); b2 knocks r2 off; b1 intercepts; Carol's
+    // r2 defends the carrier; the carrier r1 goes for a hot throw at b1.
+    for (const user of u) user.answer = null;
+    u[1].answer = () => ({ action: "throw", skill: "acrobatics", throw: { kind: "hot", target: "b1" } });
+    u[2].answer = () => ({ action: "intercept", skill: "athletics" });
+    u[3].answer = () => ({ action: "defend", target: "r1" });
+    FakeDialogV2.answers = [null, { action: "knock_off", target: "r2", skill: "athletics" }];
+    await api.goatball.startPass(scene);
+    const declarations = await api.goatball.collectDeclarations();
+    assert.equal(declarations.declared.get("r3").action, "none");
+    globalThis.Roll.queue = [15, 4, 12, 14, 16, 9, 11, 13];
+    const hot = await api.goatball.resolvePass();
+    await click(hot, "apply");
+    assert.equal(hot.flags.ballcourt.applied, true);
+    await click(hot, "undo");
+    assert.equal(hot.flags.ballcourt.undone, true);
+    compare(`goatball-${system}`);
+  });
+}
