@@ -15,6 +15,8 @@ import { io } from "socket.io-client";
 import { CompanionLink, STATUS } from "../scripts/core/connection.mjs";
 import { makeMapping } from "../scripts/core/geometry.mjs";
 import { interceptRequest, kickRequest, previewRequest, yaotzinPlayers } from "../scripts/core/requests.mjs";
+import { dribbleReach } from "../scripts/core/dribble-reach.mjs";
+import { stepPath } from "../scripts/core/geometry.mjs";
 
 const TOKEN = "integration-token";
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -132,5 +134,36 @@ test("a match room pushes events to a second browser", async () => {
   } finally {
     a.close();
     b.close();
+  }
+});
+
+test("the dribble squares the module draws are exactly the drops the companion accepts", async () => {
+  const link = await connected();
+  try {
+    const field = { length: 72, width: 24 };
+    const players = [{ id: "ix", team: "sun", x: 2, y: 5, speed: 40 }, { id: "yo", team: "moon", x: 4, y: 5 },
+      { id: "tl", team: "sun", x: 1, y: 4 }, { id: "ok", team: "moon", x: 0, y: 7 }];
+    for (const [startedWithBall, readied] of [[true, false], [false, false]]) {
+      const drawn = new Set(dribbleReach({ field, players, dribbler: "ix", startedWithBall, readied })
+        .map((s) => `${s.x},${s.y}`));
+      const accepted = new Set();
+      for (let y = 0; y <= 11; y += 1) {
+        for (let x = -5; x <= 9; x += 1) {
+          if (x === 2 && y === 5) continue;
+          const body = { field, players, dribbler: "ix", ball: { x: 2, y: 5 }, squares: stepPath({ x: 2, y: 5 }, { x, y }),
+            started_with_ball: startedWithBall, readied };
+          try {
+            await link.request("POST", "/api/v1/yaotzin/dribble", body);
+            accepted.add(`${x},${y}`);
+          } catch (err) {
+            assert.equal(err.status, 422, err.message);
+          }
+        }
+      }
+      assert.ok(startedWithBall ? accepted.size > 8 : accepted.size <= 8, "half speed + 1, or one square");
+      assert.deepEqual([...drawn].sort(), [...accepted].sort());
+    }
+  } finally {
+    link.close();
   }
 });
