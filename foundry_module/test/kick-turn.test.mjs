@@ -129,6 +129,7 @@ test("a kicker without the feat has no Power Attack; a click before the new prev
 test("keybindings registered at init: toggle the tool, switch standing/running, Power Attack up and down", async () => {
   const companion = fakeCompanion(kickRoutes());
   const main = await import("../scripts/main.mjs");
+  assert.ok(world.hooks.has("controlToken") && world.hooks.has("updateToken"), "the dribble squares follow the canvas");
   world.hooks.get("init")();
   const keys = globalThis.game.keybindings;
   assert.deepEqual([...keys.actions.keys()], ["ballcourt.kickTool", "ballcourt.kickStance", "ballcourt.kickPowerUp",
@@ -252,9 +253,11 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
   assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 0);
   await ix.setFlag("ballcourt", "turnStartWithBall", false);
   assert.equal(dribble.showDribbleReach().length, 8, "the turn did not start on the ball: one square");
-  globalThis.canvas.tokens.controlled = [];
-  dribble.onControlToken({ document: ix }, false);
+  dribble.onControlToken({ document: ix }, false);   // the hook fires before the list is updated
   assert.deepEqual(grid.highlighted(dribble.REACH_LAYER), [], "let go: cleared");
+  globalThis.canvas.tokens.controlled = [];
+  await ix.setFlag("ballcourt", "turnStartWithBall", true);
+  assert.equal(dribble.onControlToken({ document: ix }, true).length, 58, "picked up again, from the hook's token");
 });
 
 test("no squares for a rolling ball or a token off the ball; a move of the ball redraws them", async () => {

@@ -74,19 +74,20 @@ function mayDribble(doc) {
   return Boolean(user?.isGM || doc.isOwner === true || doc.actor?.testUserPermission?.(user, "OWNER"));
 }
 
+const docOf = (token) => token?.document ?? token;
+
 /**
  * Highlight, on this client, the squares the one controlled token may dribble to; clear them
  * when no such token is controlled. Returns the squares drawn.
  */
-export function showDribbleReach() {
+export function showDribbleReach(controlled = (fvtt.canvas?.tokens?.controlled ?? []).map(docOf)) {
   const grid = fvtt.canvas?.interface?.grid;
   if (!grid?.addHighlightLayer) return [];
   grid.addHighlightLayer(REACH_LAYER);
   grid.clearHighlightLayer(REACH_LAYER);
   const scene = fvtt.canvas.scene;
   const bc = ballcourtOf(scene);
-  const controlled = fvtt.canvas.tokens?.controlled ?? [];
-  const doc = controlled.length === 1 ? (controlled[0].document ?? controlled[0]) : null;
+  const doc = controlled.length === 1 ? controlled[0] : null;
   if (bc?.game !== "yaotzin" || !doc || !doc.flags?.[MODULE_ID]?.team || !onStillBall(scene, doc)
     || !mayDribble(doc)) return [];
   const squares = dribbleReach({ field: bc.field, players: dribblePlayers(scene), dribbler: doc.id,
@@ -99,15 +100,21 @@ export function showDribbleReach() {
   return squares;
 }
 
-/** controlToken(token, controlled): picking a dribbler up shows his squares; letting go clears them. */
-export function onControlToken() {
-  return showDribbleReach();
+/**
+ * controlToken(token, controlled): picking a dribbler up shows his squares; letting go clears
+ * them. The hook's own arguments count, whether or not the layer's list has caught up yet.
+ */
+export function onControlToken(token, controlled) {
+  const doc = docOf(token);
+  let list = (fvtt.canvas?.tokens?.controlled ?? []).map(docOf).filter((d) => d?.id !== doc?.id);
+  if (controlled && doc) list = [...list, doc];
+  return showDribbleReach(list);
 }
 
 /** updateToken: the dribbler or the ball moved (a dribble, an Apply, an Undo): redraw. */
 export function onUpdateToken(doc) {
   const controlled = fvtt.canvas?.tokens?.controlled ?? [];
-  if (doc?.flags?.[MODULE_ID]?.isBall || controlled.some((t) => (t.document ?? t).id === doc?.id)) {
+  if (doc?.flags?.[MODULE_ID]?.isBall || controlled.some((t) => docOf(t).id === doc?.id)) {
     return showDribbleReach();
   }
   return null;
