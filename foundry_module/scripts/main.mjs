@@ -1,7 +1,7 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
 import { ensureBallCombatants, onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
-import { onPreUpdateToken } from "./foundry/dribble.mjs";
+import { onControlToken, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
@@ -9,24 +9,52 @@ import { KickTool } from "./foundry/kick-tool.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
-import { openMenu } from "./foundry/setup-dialog.mjs";
+import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf } from "./foundry/scene.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
-import { resolveTick } from "./foundry/yaotzin.mjs";
+import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 
 let kickTool = null;
 
 /** The module's public API: game.modules.get("ballcourt").api (macros, Quench). */
 export const api = {
   link: getLink, createCourtScene, useThisScene, assignTeam, placeBall, createMatch,
-  showScoreboard, resolveTick, goatball, openMenu,
+  showScoreboard, resolveKick, resolveTick, shootHoop, contest, showDribbleReach, goatball, openMenu,
   kickTool: () => kickTool,
 };
+
+/** Turn the kick tool on or off from a key; the scene controls show what it is now. */
+function toggleKickTool() {
+  if (!kickTool || ballcourtOf(fvtt.canvas?.scene)?.game !== "yaotzin") return false;
+  kickTool.toggle(!kickTool.active);
+  refreshControls();
+  return true;
+}
+
+/** A key for a choice of the kick tool: used (and the key consumed) only while the tool is on. */
+const kickKey = (action) => () => {
+  if (!kickTool?.active) return false;
+  kickTool.act(action);
+  return true;
+};
+
+/** Keybindings (Configure Controls lists them; the GM may rebind them). */
+export function registerKeybindings() {
+  const keys = fvtt.game.keybindings;
+  const reg = (action, label, key, onDown, modifiers = []) => keys.register(MODULE_ID, action, {
+    name: `BALLCOURT.Keys.${label}.Name`, hint: `BALLCOURT.Keys.${label}.Hint`,
+    editable: [{ key, modifiers }], restricted: true, onDown });
+  reg("kickTool", "Kick", "KeyK", toggleKickTool);
+  reg("kickStance", "Stance", "KeyK", kickKey("stance"), ["Shift"]);
+  reg("kickPowerUp", "PowerUp", "BracketRight", kickKey("pa-up"));
+  reg("kickPowerDown", "PowerDown", "BracketLeft", kickKey("pa-down"));
+}
 
 const Hooks = fvtt.Hooks;
 
 Hooks.once("init", () => {
   registerSettings({ onConnectionChange: () => startLink() });
+  registerKeybindings();
   fvtt.CONFIG.queries ??= {};
   fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
 });
@@ -48,6 +76,8 @@ Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
+Hooks.on("controlToken", onControlToken);
+Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateCombat", onUpdateCombat);
 
 /**

@@ -15,6 +15,8 @@ import { io } from "socket.io-client";
 import { CompanionLink, STATUS } from "../scripts/core/connection.mjs";
 import { makeMapping } from "../scripts/core/geometry.mjs";
 import { interceptRequest, kickRequest, previewRequest, yaotzinPlayers } from "../scripts/core/requests.mjs";
+import { dribbleReach } from "../scripts/core/dribble-reach.mjs";
+import { stepPath } from "../scripts/core/geometry.mjs";
 
 const TOKEN = "integration-token";
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -132,5 +134,77 @@ test("a match room pushes events to a second browser", async () => {
   } finally {
     a.close();
     b.close();
+  }
+});
+
+test("the dribble squares the module draws are exactly the drops the companion accepts", async () => {
+  const link = await connected();
+  try {
+    const field = { length: 72, width: 24 };
+    const players = [{ id: "ix", team: "sun", x: 2, y: 5, speed: 40 }, { id: "yo", team: "moon", x: 4, y: 5 },
+      { id: "tl", team: "sun", x: 1, y: 4 }, { id: "ok", team: "moon", x: 0, y: 7 }];
+    for (const [startedWithBall, readied] of [[true, false], [false, false]]) {
+      const drawn = new Set(dribbleReach({ field, players, dribbler: "ix", startedWithBall, readied })
+        .map((s) => `${s.x},${s.y}`));
+      const accepted = new Set();
+      for (let y = 0; y <= 11; y += 1) {
+        for (let x = -5; x <= 9; x += 1) {
+          if (x === 2 && y === 5) continue;
+          const body = { field, players, dribbler: "ix", ball: { x: 2, y: 5 }, squares: stepPath({ x: 2, y: 5 }, { x, y }),
+            started_with_ball: startedWithBall, readied };
+          try {
+            await link.request("POST", "/api/v1/yaotzin/dribble", body);
+            accepted.add(`${x},${y}`);
+          } catch (err) {
+            assert.equal(err.status, 422, err.message);
+          }
+        }
+      }
+      assert.ok(startedWithBall ? accepted.size > 8 : accepted.size <= 8, "half speed + 1, or one square");
+      assert.deepEqual([...drawn].sort(), [...accepted].sort());
+    }
+  } finally {
+    link.close();
+  }
+});
+
+test("hoop shots and contests from the module: each Foundry d20 carries the companion's own modifier", async () => {
+  const { FakeActor, FakeScene, FakeToken, installFoundry } = await import("./fakes/foundry.mjs");
+  const { readFileSync } = await import("node:fs");
+  const actor = (name) => JSON.parse(readFileSync(new URL(`./fixtures/actors/${name}.json`, import.meta.url), "utf8"));
+  installFoundry({ settings: { companionUrl: url, token: TOKEN } });
+  const glueLink = await import("../scripts/foundry/link.mjs");
+  const menu = await import("../scripts/foundry/setup-dialog.mjs");
+  const link = glueLink.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
+  for (let i = 0; i < 100 && link.status !== STATUS.CONNECTED; i += 1) await new Promise((r) => setTimeout(r, 20));
+  try {
+    const place = (ix, yo) => {
+      const tokens = [
+        new FakeToken({ id: "ix", name: "Ixpoetchitl", x: ix[0] * 100, y: ix[1] * 100, flags: { ballcourt: { team: "sun" } },
+          actor: new FakeActor(actor("pf1")) }),
+        new FakeToken({ id: "yo", name: "Yolteotl", x: yo[0] * 100, y: yo[1] * 100, flags: { ballcourt: { team: "moon" } },
+          actor: new FakeActor(actor("d35e")) }),
+        new FakeToken({ id: "ball", x: ix[0] * 100, y: ix[1] * 100, flags: { ballcourt: { isBall: true } } }),
+      ];
+      return new FakeScene({ tokens, flags: { ballcourt: { game: "yaotzin", matchId: null, field: { length: 72, width: 24 },
+        mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 } } } });
+    };
+    const companionTotals = (message) => Object.fromEntries(message.flags.ballcourt.card.rolls.map((r) => [r.name, r.total]));
+
+    globalThis.Roll.queue = [13];
+    const hoop = await menu.shootHoop(place([30, 22], [40, 12]), { kicker: "ix", hoop: "south", standing: false, powerAttack: 1 });
+    const [attack] = hoop.rolls;
+    assert.equal(attack.options.ballcourt, "attack");
+    assert.equal(attack.data.mod, 2 + 3 - 10 - 1 + 1, "BAB 2, Dex 3, running 6 squares -10, Power Attack -1, Point Blank +1");
+    assert.equal(attack.total, companionTotals(hoop).attack, "the card's Foundry d20 shows the companion's total");
+
+    globalThis.Roll.queue = [15, 16, 3];
+    const grapple = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "grapple" });
+    const totals = companionTotals(grapple);
+    assert.deepEqual(grapple.rolls.map((r) => [r.options.ballcourt, r.total]),
+      ["touch", "actor", "target"].map((n) => [n, totals[n]]));
+    assert.deepEqual(grapple.rolls.map((r) => r.data.mod), [2 + 2, 2 + 2, 3 + 1], "touch and check BAB + Str; his BAB + Str");
+  } finally {
+    link.close();
   }
 });

@@ -2,13 +2,23 @@
  * Dribbling by dragging: when the GM drags a token that stands on a still ball, the move is
  * held back, checked by the companion (legal squares, who may grapple), and then the token
  * and the ball move together, with a card naming who may grab the dribbler.
+ *
+ * While such a token is controlled (picked up: Foundry controls a token on the pointer-down that
+ * starts its drag), the squares it may still reach are highlighted on that client, for the GM
+ * and for the token's owner: the same rules as the companion's check, so a drop on a drawn
+ * square is accepted and any other drop is refused with its reason.
  */
-import { squareAt, stepPath, tokenSquare } from "../core/geometry.mjs";
+import { dribbleReach } from "../core/dribble-reach.mjs";
+import { squareAt, squareTopLeft, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, isActiveGM } from "./env.mjs";
+import { MODULE_ID, fvtt, isActiveGM, reportFailure } from "./env.mjs";
 import { companion } from "./link.mjs";
-import { ballToken, ballcourtOf, cardContext } from "./scene.mjs";
+import { ballToken, ballcourtOf, cardContext, yaotzinDescriptors } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
+
+export const REACH_LAYER = "ballcourt-dribble";
+const REACH_COLOR = 0x33cc66;
+const GOAL_COLOR = 0xffcc33;
 
 /** preUpdateToken: true lets the update through; false holds it for the companion's check. */
 export function onPreUpdateToken(token, changes, options) {
@@ -16,15 +26,12 @@ export function onPreUpdateToken(token, changes, options) {
   if (!("x" in changes) && !("y" in changes)) return true;
   const scene = token.parent;
   const bc = ballcourtOf(scene);
-  const ball = ballToken(scene);
-  if (bc?.game !== "yaotzin" || !ball || ball.id === token.id) return true;
-  const state = ball.flags?.[MODULE_ID]?.ball ?? {};
+  if (bc?.game !== "yaotzin" || !onStillBall(scene, token)) return true;
   const from = tokenSquare(bc.mapping, token);
-  if ((state.speed ?? 0) > 0 || !sameSquare(from, tokenSquare(bc.mapping, ball))) return true;
   const to = squareAt(bc.mapping, { x: (changes.x ?? token.x) + bc.mapping.gridSize / 2,
     y: (changes.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
-  dribble(scene, token, from, to);
+  dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
   return false;
 }
 
@@ -32,13 +39,83 @@ function sameSquare(a, b) {
   return a.x === b.x && a.y === b.y;
 }
 
+/** Whether a (team) token stands on the ball while the ball is still. */
+function onStillBall(scene, token) {
+  const bc = ballcourtOf(scene);
+  const ball = ballToken(scene);
+  if (!bc?.mapping || !ball || ball.id === token.id) return false;
+  if ((ball.flags?.[MODULE_ID]?.ball?.speed ?? 0) > 0) return false;
+  return sameSquare(tokenSquare(bc.mapping, token), tokenSquare(bc.mapping, ball));
+}
+
+/** The court's players with their speed, which the dribble budget is counted from. */
+export function dribblePlayers(scene) {
+  const speeds = new Map(yaotzinDescriptors(scene).map((d) => [d.id, d.stats?.speed]));
+  return playersOn(scene).map((p) => {
+    const speed = speeds.get(p.id);
+    return Number.isInteger(speed) && speed >= 5 && speed <= 300 ? { ...p, speed } : p;
+  });
+}
+
+const startedWithBall = (token) => token.flags?.[MODULE_ID]?.turnStartWithBall !== false;
+
 export async function dribble(scene, token, from, to) {
   const bc = ballcourtOf(scene);
-  const body = { field: bc.field, players: playersOn(scene), dribbler: token.id, ball: from,
-    squares: stepPath(from, to), started_with_ball: token.flags?.[MODULE_ID]?.turnStartWithBall !== false,
-    readied: false };
+  const body = { field: bc.field, players: dribblePlayers(scene), dribbler: token.id, ball: from,
+    squares: stepPath(from, to), started_with_ball: startedWithBall(token), readied: false };
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
   const message = await postCard(answer, cardContext(scene, "dribble"));
   await performAction(message.id, "apply", fvtt.game.user.id);   // the card's Undo takes it back
   return message;
+}
+
+function mayDribble(doc) {
+  const user = fvtt.game.user;
+  return Boolean(user?.isGM || doc.isOwner === true || doc.actor?.testUserPermission?.(user, "OWNER"));
+}
+
+const docOf = (token) => token?.document ?? token;
+
+/**
+ * Highlight, on this client, the squares the one controlled token may dribble to; clear them
+ * when no such token is controlled. Returns the squares drawn.
+ */
+export function showDribbleReach(controlled = (fvtt.canvas?.tokens?.controlled ?? []).map(docOf)) {
+  const grid = fvtt.canvas?.interface?.grid;
+  if (!grid?.addHighlightLayer) return [];
+  grid.addHighlightLayer(REACH_LAYER);
+  grid.clearHighlightLayer(REACH_LAYER);
+  const scene = fvtt.canvas.scene;
+  const bc = ballcourtOf(scene);
+  const doc = controlled.length === 1 ? controlled[0] : null;
+  if (bc?.game !== "yaotzin" || !doc || !doc.flags?.[MODULE_ID]?.team || !onStillBall(scene, doc)
+    || !mayDribble(doc)) return [];
+  const squares = dribbleReach({ field: bc.field, players: dribblePlayers(scene), dribbler: doc.id,
+    startedWithBall: startedWithBall(doc) });
+  for (const sq of squares) {
+    const { x, y } = squareTopLeft(bc.mapping, sq);
+    grid.highlightPosition(REACH_LAYER, { x, y, color: sq.goal ? GOAL_COLOR : REACH_COLOR,
+      border: sq.goal ? GOAL_COLOR : REACH_COLOR, alpha: 0.3 });
+  }
+  return squares;
+}
+
+/**
+ * controlToken(token, controlled): picking a dribbler up shows his squares; letting go clears
+ * them. The hook's own arguments count, whether or not the layer's list has caught up yet.
+ */
+export function onControlToken(token, controlled) {
+  const doc = docOf(token);
+  let list = (fvtt.canvas?.tokens?.controlled ?? []).map(docOf).filter((d) => d?.id !== doc?.id);
+  if (controlled && doc) list = [...list, doc];
+  return showDribbleReach(list);
+}
+
+/** updateToken: the dribbler or the ball moved (a dribble, an Apply, an Undo): redraw. */
+export function onUpdateToken(doc) {
+  const controlled = fvtt.canvas?.tokens?.controlled ?? [];
+  if (doc?.flags?.[MODULE_ID]?.isBall || controlled.some((t) => docOf(t).id === doc?.id)) {
+    return showDribbleReach();
+  }
+  return null;
 }

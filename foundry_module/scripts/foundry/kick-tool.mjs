@@ -4,26 +4,36 @@
  * Foundry turns into a new selection. Hovering a square previews the kick (latest request
  * wins, one in flight per frame), quietly: a square nobody can kick at is drawn with its
  * reason, never a popup. Clicking a legal square resolves the kick.
+ *
+ * While the tool is on, its palette holds the kick's choices (standing or running, Power
+ * Attack 0..BAB with the feat); the preview, the kick and its card all use them, and a change
+ * previews the hovered square again. The palette also shoots at the nearer hoop and starts a
+ * contest with the user's target. Keybindings (main.mjs) reach the same choices.
  */
 import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { LatestWins } from "../core/preview.mjs";
 import { previewRequest } from "../core/requests.mjs";
-import { fvtt, i18n, reportFailure } from "./env.mjs";
+import { BallcourtError, fvtt, i18n, reportFailure } from "./env.mjs";
+import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { quietly } from "./link.mjs";
 import { clearOverlay, drawAnswer } from "./overlay-layer.mjs";
-import { ballToken, ballcourtOf, missingStats, teamOf } from "./scene.mjs";
+import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
+import { contest, shootHoop } from "./setup-dialog.mjs";
 import { playersOn, resolveKick } from "./yaotzin.mjs";
 
 export class KickTool {
   constructor({ schedule = (fn) => globalThis.requestAnimationFrame(fn) } = {}) {
     this.active = false;
     this.standing = true;
+    this.powerAttack = 0;
     this.kicker = null;
     this.lastSquare = null;
     this.lastPreview = null;
+    this.lastBody = null;
     this.previewer = new LatestWins((body) => quietly("POST", "/api/v1/yaotzin/kick/preview", body),
-      (answer) => this.showPreview(answer), schedule);
+      (answer, body) => this.showPreview(answer, body), schedule);
+    this.palette = new KickPalette(this);
     this.onMove = (event) => this.hover(event);
     this.onClick = (event) => this.click(event);
   }
@@ -50,8 +60,10 @@ export class KickTool {
       }
       this.kicker = kicker;
       this.active = true;
+      this.powerAttack = 0;
       this.lastSquare = null;
       this.lastPreview = null;
+      this.palette.show();
       stage.on("pointermove", this.onMove);
       stage.on("pointerdown", this.onClick);
       fvtt.ui.notifications?.info(i18n().format("BALLCOURT.Kick.Hint", { kicker: kicker.name }));
@@ -65,9 +77,76 @@ export class KickTool {
       stage.off("pointermove", this.onMove);
       stage.off("pointerdown", this.onClick);
       this.previewer.cancel();
+      this.palette.hide();
       clearOverlay();
     }
     return this.active;
+  }
+
+  /** Power Attack the kicker may take: 0..BAB with the feat, else none. */
+  maxPowerAttack() {
+    const actor = this.kicker?.actor;
+    if (!actor) return 0;
+    const stats = adapter().yaotzinStats(actor);
+    return (stats.feats ?? []).includes("power_attack") ? Math.max(0, stats.bab ?? 0) : 0;
+  }
+
+  /** What the palette shows. */
+  state() {
+    return { kicker: this.kicker?.name ?? "", standing: this.standing, powerAttack: this.powerAttack,
+      maxPowerAttack: this.maxPowerAttack() };
+  }
+
+  /** Change the kick's choices; the hovered square is previewed again with them. */
+  choose({ standing = this.standing, powerAttack = this.powerAttack } = {}) {
+    const pa = Math.min(Math.max(0, Math.trunc(Number(powerAttack) || 0)), this.maxPowerAttack());
+    if (standing === this.standing && pa === this.powerAttack) return false;
+    this.standing = Boolean(standing);
+    this.powerAttack = pa;
+    this.palette.render();
+    this.lastPreview = null;
+    const body = this.active && this.lastSquare ? this.body(this.lastSquare) : null;
+    if (body) this.previewer.request(body);
+    return true;
+  }
+
+  /** A palette button or a key: standing, running, stance, pa-up, pa-down, hoop, contest. */
+  act(action) {
+    if (!this.active) return false;
+    switch (action) {
+      case "standing": return this.choose({ standing: true });
+      case "running": return this.choose({ standing: false });
+      case "stance": return this.choose({ standing: !this.standing });
+      case "pa-up": return this.choose({ powerAttack: this.powerAttack + 1 });
+      case "pa-down": return this.choose({ powerAttack: this.powerAttack - 1 });
+      case "hoop": return this.guarded(() => this.hoop());
+      case "contest": return this.guarded(() => this.contest());
+      default: return false;
+    }
+  }
+
+  async guarded(fn) {
+    try {
+      return await fn();
+    } catch (err) {
+      reportFailure(err);
+      return null;
+    }
+  }
+
+  /** The captured kicker shoots at the nearer hoop, standing or running, with his Power Attack. */
+  hoop() {
+    const bc = ballcourtOf(this.scene);
+    const side = nearerHoop(bc.field, tokenSquare(bc.mapping, this.kicker));
+    return shootHoop(this.scene, { kicker: this.kicker.id, hoop: side, standing: this.standing,
+      powerAttack: this.powerAttack });
+  }
+
+  /** The captured kicker contests the ball with the user's one target (the kind is asked). */
+  contest() {
+    const targets = [...(fvtt.game.user.targets ?? [])];
+    if (targets.length !== 1) throw new BallcourtError(i18n().localize("BALLCOURT.Menu.ContestPick"));
+    return contest(this.scene, { actor: this.kicker.id, target: (targets[0].document ?? targets[0]).id });
   }
 
   squareOf(event) {
@@ -82,7 +161,7 @@ export class KickTool {
     if (!bc?.mapping || !this.kicker || !ball) return null;
     return previewRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(this.scene),
       ball: tokenSquare(bc.mapping, ball), kicker: this.kicker.id, target, standing: this.standing,
-      settings: yaotzinRules() });
+      powerAttack: this.powerAttack, settings: yaotzinRules() });
   }
 
   hover(event) {
@@ -95,7 +174,7 @@ export class KickTool {
   }
 
   /** A preview that failed (the companion is gone, say) clears the canvas; the status light says why. */
-  showPreview(answer) {
+  showPreview(answer, body = null) {
     if (!this.active) return;
     if (answer.error) {
       this.lastPreview = null;
@@ -103,6 +182,7 @@ export class KickTool {
       return;
     }
     this.lastPreview = answer;
+    this.lastBody = body;
     drawAnswer(ballcourtOf(this.scene).mapping, answer);
   }
 
@@ -118,7 +198,8 @@ export class KickTool {
     if (!this.active || event.button !== 0) return;
     const target = this.squareOf(event);
     const last = this.lastPreview;
-    const preview = last?.target?.x === target.x && last?.target?.y === target.y ? last : null;
+    const chosen = this.lastBody?.standing === this.standing && this.lastBody?.power_attack === this.powerAttack;
+    const preview = chosen && last?.target?.x === target.x && last?.target?.y === target.y ? last : null;
     const refusal = this.refusal(preview);
     if (refusal !== null) {
       fvtt.ui.notifications?.warn(refusal);
@@ -127,7 +208,7 @@ export class KickTool {
     this.previewer.cancel();
     try {
       await resolveKick(this.scene, { kicker: this.kicker.id, target, standing: this.standing,
-        modifier: preview?.attack?.modifier ?? 0 });
+        powerAttack: this.powerAttack, modifier: preview?.attack?.modifier });
     } catch (err) {
       reportFailure(err);
     }

@@ -12,6 +12,7 @@ import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { showScoreboard } from "./panel.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
+import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
@@ -37,40 +38,106 @@ async function ask(fields) {
     ok: { callback: (_event, button) => formValues(button) } });
 }
 
-export async function shootHoop(scene) {
-  const [kicker] = controlled();
-  if (!kicker) throw new BallcourtError(L("BALLCOURT.Kick.PickKicker"));
-  const choice = await ask([["hoop", "BALLCOURT.Menu.Hoop", "north", ["north", "south"],
-    "BALLCOURT.Menu.HoopSide"]]);
-  if (!choice) return null;
-  const { hoop } = choice;
-  const bc = ballcourtOf(scene);
-  const attack = await foundryD20("attack", 0, kicker.name);
-  const body = { field: bc.field, players: playersOn(scene), kicker: kicker.id, hoop, standing: true,
-    settings: yaotzinRules(), ...(attack ? { rolls: { attack: natural(attack) } } : {}) };
-  const answer = await companion("POST", "/api/v1/yaotzin/hoop", body);
-  drawAnswer(bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "hoop"), { extraRolls: attack ? [attack] : [] });
+function tokenIn(scene, id) {
+  return [...(scene.tokens?.contents ?? scene.tokens ?? [])].find((t) => t.id === id) ?? null;
 }
 
-export async function contest(scene) {
-  const [actor] = controlled();
-  const [target] = targeted();
-  if (!actor || !target) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
-  const choice = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm",
-    ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"], "BALLCOURT.Menu.Contests"]]);
-  if (!choice) return null;
-  const { kind } = choice;
+/**
+ * The modifier the companion gives each named d20 of an action, read from a dry run with fixed
+ * naturals (the hoop and contest routes keep no state, so nothing is recorded). A refusal (the
+ * wrong row for a hoop, a target too far) is shown before any die is rolled.
+ */
+async function companionModifiers(route, body, naturals) {
+  const answer = await companion("POST", route, { ...body, rolls: naturals });
+  const out = {};
+  for (const r of answer.rolls ?? []) {
+    if (Number.isInteger(r.natural) && Number.isInteger(r.total)) out[r.name] ??= r.total - r.natural;
+  }
+  return out;
+}
+
+/** The Foundry rolls the companion actually used (a confirmation only after a natural 20...). */
+function usedRolls(answer, rolls) {
+  const names = new Set((answer.rolls ?? []).map((r) => r.name));
+  return rolls.filter((r) => r && names.has(r.options?.ballcourt));
+}
+
+/**
+ * A shot at a stone hoop by `kicker` (default: the one controlled token), standing or running,
+ * with Power Attack; the side is asked for unless given. In Foundry the attack (and a
+ * confirmation after a natural 20) are rolled with the companion's own modifier.
+ */
+export async function shootHoop(scene, { kicker, hoop, standing = true, powerAttack = 0 } = {}) {
+  const kickerDoc = kicker ? tokenIn(scene, kicker) : controlled()[0];
+  if (!kickerDoc) throw new BallcourtError(L("BALLCOURT.Kick.PickKicker"));
+  const bc = ballcourtOf(scene);
+  let side = hoop;
+  if (!side) {
+    const near = nearerHoop(bc.field, tokenSquare(bc.mapping, kickerDoc));
+    const choice = await ask([["hoop", "BALLCOURT.Menu.Hoop", near, ["north", "south"], "BALLCOURT.Menu.HoopSide"]]);
+    if (!choice) return null;
+    side = choice.hoop;
+  }
+  const body = { field: bc.field, players: playersOn(scene), kicker: kickerDoc.id, hoop: side,
+    standing: Boolean(standing), power_attack: powerAttack, settings: yaotzinRules() };
+  const rolls = {};
+  const dice = [];
+  if (setting("diceSource") === "foundry") {
+    const mods = await companionModifiers("/api/v1/yaotzin/hoop", body, { attack: 1, scatter: 1 });
+    const attack = await foundryD20("attack", mods.attack, kickerDoc.name);
+    rolls.attack = natural(attack);
+    dice.push(attack);
+    if (rolls.attack === 20) {
+      const confirm = await foundryD20("confirm", mods.attack, kickerDoc.name);
+      rolls.confirm = natural(confirm);
+      dice.push(confirm);
+    }
+  }
+  const answer = await companion("POST", "/api/v1/yaotzin/hoop",
+    Object.keys(rolls).length ? { ...body, rolls } : body);
+  drawAnswer(bc.mapping, answer);
+  return postCard(answer, cardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
+}
+
+const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
+
+/**
+ * `actor` contests the ball with `target` (defaults: the controlled token and the user's
+ * target); the kind is asked for unless given. In Foundry the touch attack and both sides'
+ * checks are rolled with the companion's modifiers; a tie's re-roll is the companion's.
+ */
+export async function contest(scene, { actor, target, kind, to } = {}) {
+  const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
+  const targetDoc = target ? tokenIn(scene, target) : targeted()[0];
+  if (!actorDoc || !targetDoc) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
+  let chosen = kind;
+  if (!chosen) {
+    const choice = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm", CONTESTS, "BALLCOURT.Menu.Contests"]]);
+    if (!choice) return null;
+    chosen = choice.kind;
+  }
   const bc = ballcourtOf(scene);
   const ball = ballToken(scene);
-  const body = { field: bc.field, players: playersOn(scene), kind, actor: actor.id, target: target.id,
+  const body = { field: bc.field, players: playersOn(scene), kind: chosen, actor: actorDoc.id, target: targetDoc.id,
     ball: tokenSquare(bc.mapping, ball) };
-  if (kind === "feint") {
-    const to = squareAt(bc.mapping, { x: target.x + bc.mapping.gridSize * 1.5, y: target.y + bc.mapping.gridSize / 2 });
-    body.to = to;
+  if (chosen === "feint") {
+    body.to = to ?? squareAt(bc.mapping, { x: targetDoc.x + bc.mapping.gridSize * 1.5,
+      y: targetDoc.y + bc.mapping.gridSize / 2 });
   }
-  const answer = await companion("POST", "/api/v1/yaotzin/contest", body);
-  return postCard(answer, cardContext(scene, "contest"));
+  const rolls = {};
+  const dice = [];
+  if (setting("diceSource") === "foundry") {
+    const mods = await companionModifiers("/api/v1/yaotzin/contest", body, { touch: 20, actor: 20, target: 1 });
+    const who = { touch: actorDoc.name, actor: actorDoc.name, target: targetDoc.name };
+    for (const name of ["touch", "actor", "target"].filter((n) => n in mods)) {
+      const roll = await foundryD20(name, mods[name], who[name]);
+      rolls[name] = natural(roll);
+      dice.push(roll);
+    }
+  }
+  const answer = await companion("POST", "/api/v1/yaotzin/contest",
+    Object.keys(rolls).length ? { ...body, rolls } : body);
+  return postCard(answer, cardContext(scene, "contest"), { extraRolls: usedRolls(answer, dice) });
 }
 
 export async function quickResolution(scene) {

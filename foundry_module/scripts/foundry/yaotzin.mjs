@@ -4,7 +4,7 @@
  */
 import { planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
-import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
+import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
 import { companion } from "./link.mjs";
@@ -45,15 +45,23 @@ export function natural(roll) {
   return roll?.dice?.[0]?.results?.[0]?.result;
 }
 
-export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, modifier = 0 }) {
+/**
+ * A kick at `target`, standing or running, with Power Attack. The kicker's d20 is rolled in
+ * Foundry with the modifier the companion computes: the one its preview gave (the kick tool
+ * passes it), or a preview asked for now; when none can be had the companion rolls.
+ */
+export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, modifier } = {}) {
   const bc = courtContext(scene);
   const ball = ballToken(scene);
   const kickerToken = tokenList(scene).find((t) => t.id === kicker);
-  const attack = await foundryD20("attack", modifier, kickerToken?.name);
-  const body = kickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
-    ball: tokenSquare(bc.mapping, ball),
-    kicker, target, standing, powerAttack, settings: yaotzinRules(),
-    rolls: attack ? { attack: natural(attack) } : undefined });
+  const args = { mapping: bc.mapping, field: bc.field, players: playersOn(scene),
+    ball: tokenSquare(bc.mapping, ball), kicker, target, standing, powerAttack, settings: yaotzinRules() };
+  let mod = modifier;
+  if (!Number.isInteger(mod) && setting("diceSource") === "foundry") {
+    mod = (await companion("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args))).attack?.modifier;
+  }
+  const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
+  const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(bc.mapping, answer);
   return postCard(answer, cardContext(scene, "kick"), { extraRolls: attack ? [attack] : [] });

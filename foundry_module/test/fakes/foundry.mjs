@@ -7,7 +7,8 @@
  * Their defaults are Foundry's defaults, the ones that bit us in a live world: encounters are
  * unlinked to any scene; a dialog closed with its X resolves null; a socket message carries no
  * sender identity and never reaches its sender; scene controls read `visible` only when they are
- * rebuilt; a private message mode whispers to the GMs; an unknown system has no adapter.
+ * rebuilt; a private message mode whispers to the GMs; an unknown system has no adapter; a
+ * restricted keybinding runs for GMs only; a highlight goes only on a layer added first.
  * Several clients share one process: `asUser(id, fn)` runs fn as that user's client.
  */
 import { readFileSync } from "node:fs";
@@ -434,11 +435,13 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     system: { id: system },
     modules: new Collection([["ballcourt", { id: "ballcourt" }]]),
     combat: null,
+    keybindings: new FakeKeybindings(),
   };
   globalThis.ui = { notifications: {
     info: (m) => notifications.push(["info", m]), warn: (m) => { notifications.push(["warn", m]); note(`warn ${m}`); },
     error: (m) => { notifications.push(["error", m]); note(`error ${m}`); } }, controls: new FakeSceneControls() };
-  globalThis.canvas = { scene, stage: fakeStage(), tokens: { controlled: [] }, interface: new FakeContainer() };
+  globalThis.canvas = { scene, stage: fakeStage(), tokens: { controlled: [] },
+    interface: Object.assign(new FakeContainer(), { grid: new FakeGridLayer() }) };
   globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
   globalThis.Hooks = FakeHooks;
   globalThis.ChatMessage = FakeChatMessage;
@@ -514,4 +517,89 @@ export function fakeHtml(content) {
     querySelectorAll: (sel) => (sel.startsWith("button") ? html.buttons : []),
   };
   return html;
+}
+
+/**
+ * game.keybindings (ClientKeybindings): register(namespace, action, config) during init;
+ * `press` runs an action's onDown as Foundry does for its key: a restricted action only for a
+ * GM; the handler's true consumes the key.
+ */
+export class FakeKeybindings {
+  constructor() { this.actions = new Map(); }
+
+  register(namespace, action, data) {
+    if (!data?.name) throw new Error(`keybinding ${namespace}.${action} needs a name`);
+    this.actions.set(`${namespace}.${action}`, { namespace, action, ...data });
+  }
+
+  get(namespace, action) { return this.actions.get(`${namespace}.${action}`)?.editable ?? []; }
+
+  /** The key bound to an action, pressed: whether it was consumed. */
+  press(namespace, action) {
+    const config = this.actions.get(`${namespace}.${action}`);
+    if (!config?.onDown || (config.restricted && !globalThis.game.user.isGM)) return false;
+    return config.onDown({ key: config.editable?.[0]?.key, repeat: false }) === true;
+  }
+}
+
+/** canvas.interface.grid (GridLayer): named highlight layers of grid positions. */
+export class FakeGridLayer {
+  constructor() { this.highlightLayers = {}; }
+
+  addHighlightLayer(name) {
+    this.highlightLayers[name] ??= { name, positions: [] };
+    return this.highlightLayers[name];
+  }
+
+  clearHighlightLayer(name) {
+    const layer = this.highlightLayers[name];
+    if (layer) layer.positions = [];
+  }
+
+  highlightPosition(name, { x, y, color, border, alpha } = {}) {
+    const layer = this.highlightLayers[name];
+    if (!layer) return false;
+    layer.positions.push({ x, y, color, border, alpha });
+    return true;
+  }
+
+  /** The squares' top-left pixels highlighted on a layer now, as "x,y". */
+  highlighted(name) { return (this.highlightLayers[name]?.positions ?? []).map((p) => `${p.x},${p.y}`); }
+}
+
+/** A bare DOM for glue that adds an element of its own: createElement, getElementById, click. */
+export class FakeElement {
+  constructor(tag) {
+    Object.assign(this, { tagName: tag.toUpperCase(), id: "", className: "", innerHTML: "", dataset: {},
+      attributes: {}, listeners: new Map(), parent: null });
+  }
+
+  setAttribute(name, value) { this.attributes[name] = String(value); }
+  addEventListener(type, fn) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]); }
+  removeEventListener(type, fn) { this.listeners.set(type, (this.listeners.get(type) ?? []).filter((f) => f !== fn)); }
+  remove() { this.parent?.children.splice(this.parent.children.indexOf(this), 1); this.parent = null; }
+  appendChild(child) { child.parent = this; (this.children ??= []).push(child); return child; }
+
+  /** A click on the inner button with data-<attr>="value", bubbling to this element's listeners. */
+  clickButton(attr, value) {
+    const re = new RegExp(`<button type="button" data-${attr}="${value}"[^>]*?( disabled)?>`);
+    const match = this.innerHTML.match(re);
+    if (!match || match[1]) return false;
+    const dataKey = attr.replace(/-([a-z])/g, (_m, c) => c.toUpperCase());
+    const button = { dataset: { [dataKey]: value } };
+    button.closest = () => button;
+    for (const fn of this.listeners.get("click") ?? []) fn({ target: button, preventDefault() {} });
+    return true;
+  }
+}
+
+export function installDocument() {
+  const body = new FakeElement("body");
+  body.children = [];
+  globalThis.document = {
+    body,
+    createElement: (tag) => new FakeElement(tag),
+    getElementById: (id) => body.children.find((c) => c.id === id) ?? null,
+  };
+  return globalThis.document;
 }

@@ -1,0 +1,86 @@
+/**
+ * Where a dribbler may still take the ball this turn (rulebook 6.0, docs/rules.md "Dribbling"):
+ * the companion's dribble rules (companion/rules/yaotzin/dribble.py) run over every square a
+ * drop could name. A drop is checked along the straight grid walk the module sends for it
+ * (geometry.stepPath), so a square is drawn exactly when dropping the token there is accepted.
+ *
+ * Budget: half speed plus one square when the turn started on the ball and not readied, else
+ * one square. Diagonal steps cost 1 and 2 in turn, an uphill square costs double, an
+ * opponent's square is closed, nothing goes past the wall, and the walk stops at a goal line.
+ */
+import { stepPath } from "./geometry.mjs";
+
+/** The court the companion builds from a request's `field` (Court.from_dict's defaults). */
+export function courtOf(field = {}) {
+  const width = field.width ?? 24;
+  const slope = field.slope ?? (field.width !== undefined ? Math.floor(width / 4) : 6);
+  return { length: field.length ?? 72, width, slope, endZone: field.end_zone ?? 4 };
+}
+
+/** Height of row y above the flat floor, in rows (Court.height). */
+export function rowHeight(court, y) {
+  if (y < court.slope) return court.slope - y;
+  if (y >= court.width - court.slope) return y - (court.width - court.slope) + 1;
+  return 0;
+}
+
+function inBounds(court, sq) {
+  return sq.x >= -court.endZone && sq.x < court.length + court.endZone && sq.y >= 0 && sq.y < court.width;
+}
+
+function pastGoal(court, sq) {
+  return sq.x < 0 || sq.x >= court.length;
+}
+
+/** Squares of movement the dribble has (dribble_budget): speed in feet. */
+export function dribbleBudget(speedFt = 30, startedWithBall = true, readied = false) {
+  return startedWithBall && !readied ? Math.floor(Math.floor(speedFt / 2) / 5) + 1 : 1;
+}
+
+/**
+ * The cost of walking `squares` from `from`, or null when the companion would refuse the walk.
+ * `closed` holds "x,y" of opponents' squares.
+ */
+export function walkCost(court, from, squares, budget, closed) {
+  let spent = 0;
+  let diagonals = 0;
+  let here = from;
+  for (const sq of squares) {
+    if (pastGoal(court, here)) return null;               // already over the goal line
+    if (!inBounds(court, sq) || closed.has(`${sq.x},${sq.y}`)) return null;
+    let cost = 1;
+    if (sq.x !== here.x && sq.y !== here.y) {
+      diagonals += 1;
+      cost = diagonals % 2 === 0 ? 2 : 1;
+    }
+    if (rowHeight(court, sq.y) > rowHeight(court, here.y)) cost *= 2;
+    if (spent + cost > budget) return null;
+    spent += cost;
+    here = sq;
+  }
+  return spent;
+}
+
+/**
+ * Every square a drop may name: [{x, y, cost, goal}], the ball's own square left out.
+ * @param field      the request's field (length, width, slope, end_zone)
+ * @param players    the request's players ({id, team, x, y, speed?})
+ * @param dribbler   the dribbler's id; he stands on the ball
+ */
+export function dribbleReach({ field, players, dribbler, startedWithBall = true, readied = false }) {
+  const court = courtOf(field);
+  const me = players.find((p) => p.id === dribbler);
+  if (!me) return [];
+  const budget = dribbleBudget(me.speed ?? 30, startedWithBall, readied);
+  const closed = new Set(players.filter((p) => p.team !== me.team).map((p) => `${p.x},${p.y}`));
+  const from = { x: me.x, y: me.y };
+  const out = [];
+  for (let y = from.y - budget; y <= from.y + budget; y += 1) {
+    for (let x = from.x - budget; x <= from.x + budget; x += 1) {
+      if (x === from.x && y === from.y) continue;
+      const cost = walkCost(court, from, stepPath(from, { x, y }), budget, closed);
+      if (cost !== null) out.push({ x, y, cost, goal: pastGoal(court, { x, y }) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+/** The squares a dribbler may still reach (core/dribble-reach.mjs), by the companion's rules. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { courtOf, dribbleBudget, dribbleReach, rowHeight } from "../scripts/core/dribble-reach.mjs";
+
+const FIELD = { length: 72, width: 24 };
+const keys = (reach) => new Set(reach.map((s) => `${s.x},${s.y}`));
+const at = (reach, x, y) => reach.find((s) => s.x === x && s.y === y);
+
+test("the court's slopes follow the companion's defaults", () => {
+  assert.deepEqual(courtOf(FIELD), { length: 72, width: 24, slope: 6, endZone: 4 });
+  assert.equal(courtOf({ width: 12 }).slope, 3, "a width without a slope: a quarter of it");
+  assert.equal(courtOf({ width: 24, slope: 2 }).slope, 2);
+  const court = courtOf(FIELD);
+  assert.deepEqual([0, 5, 6, 17, 18, 23].map((y) => rowHeight(court, y)), [6, 1, 0, 0, 1, 6]);
+});
+
+test("half speed plus one square when the turn started on the ball, else one square", () => {
+  assert.equal(dribbleBudget(30, true, false), 4);
+  assert.equal(dribbleBudget(20, true, false), 3);
+  assert.equal(dribbleBudget(30, false, false), 1);
+  assert.equal(dribbleBudget(30, true, true), 1, "readied: one square");
+});
+
+test("on the flat: four squares straight, diagonals alternate 1 and 2", () => {
+  const reach = dribbleReach({ field: FIELD, players: [{ id: "ix", team: "sun", x: 30, y: 12 }], dribbler: "ix" });
+  const k = keys(reach);
+  assert.ok(k.has("34,12") && !k.has("35,12"), "4 squares east, not 5");
+  assert.ok(k.has("33,9") && !k.has("34,8"), "3 diagonals cost 1+2+1 = 4; a fourth would cost 6");
+  assert.equal(at(reach, 32, 10).cost, 3, "two diagonals: 1 + 2");
+  assert.ok(!k.has("30,12"), "not the ball's own square");
+  assert.equal(reach.length, 60, "8 + 16 + 24 + 12: the 3.5 distance within 4");
+});
+
+test("uphill squares cost double; downhill do not", () => {
+  const reach = dribbleReach({ field: FIELD, players: [{ id: "ix", team: "sun", x: 30, y: 6 }], dribbler: "ix" });
+  const k = keys(reach);
+  assert.ok(k.has("30,4") && !k.has("30,3"), "up the north slope: 2 + 2");
+  assert.equal(at(reach, 30, 5).cost, 2);
+  assert.ok(k.has("30,10") && !k.has("30,11"), "along the flat floor south: 4 squares");
+});
+
+test("an opponent's square is closed, and so is the walk through it; a team-mate's is not", () => {
+  const players = [{ id: "ix", team: "sun", x: 30, y: 12 }, { id: "yo", team: "moon", x: 32, y: 12 },
+    { id: "tl", team: "sun", x: 28, y: 12 }];
+  const k = keys(dribbleReach({ field: FIELD, players, dribbler: "ix" }));
+  assert.ok(k.has("31,12"));
+  assert.ok(!k.has("32,12") && !k.has("33,12"), "into or past the opponent");
+  assert.ok(k.has("28,12") && k.has("27,12"), "through a team-mate");
+});
+
+test("over the goal line the walk stops; beyond the walls nothing; readied means one square", () => {
+  const k = keys(dribbleReach({ field: FIELD, players: [{ id: "ix", team: "sun", x: 1, y: 23 }], dribbler: "ix" }));
+  assert.ok(k.has("-1,23"), "into the scoring area");
+  assert.ok(!k.has("-2,23"), "the dribble already crossed the goal line");
+  assert.ok(![...k].some((s) => s.endsWith(",24")), "beyond the south wall");
+  const readied = dribbleReach({ field: FIELD, players: [{ id: "ix", team: "sun", x: 30, y: 12 }], dribbler: "ix",
+    readied: true });
+  assert.equal(readied.length, 8);
+  const slow = dribbleReach({ field: FIELD, players: [{ id: "ix", team: "sun", x: 30, y: 12, speed: 20 }],
+    dribbler: "ix" });
+  assert.ok(keys(slow).has("33,12") && !keys(slow).has("34,12"), "20 ft: 2 + 1 squares");
+  assert.deepEqual(dribbleReach({ field: FIELD, players: [], dribbler: "ix" }), []);
+});
