@@ -4,6 +4,7 @@
  */
 import { planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
+import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
@@ -110,7 +111,7 @@ registerCardHandlers("yaotzin", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
-    const { state, posted } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
+    const { state, posted, seqs } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
       await moveAlong(scene, plan.animation);
       if (plan.updates.length) {
         await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
@@ -118,7 +119,8 @@ registerCardHandlers("yaotzin", {
       await changeNonlethal(scene, plan.damage);
       await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
     });
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted };
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
+      touched: touched({ moves: plan.updates, actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone] }) };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
