@@ -5,12 +5,12 @@
 import { planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { touched } from "../core/undo.mjs";
-import { interceptRequest, kickRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
+import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
-import { companion } from "./link.mjs";
+import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
-import { drawAnswer } from "./overlay-layer.mjs";
+import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
 
@@ -46,18 +46,25 @@ export function natural(roll) {
   return roll?.dice?.[0]?.results?.[0]?.result;
 }
 
-export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, modifier = 0 }) {
+/**
+ * Resolve a kick and post its card. The card keeps the kick's drawing and the landing heat map
+ * of its preview (`preview`, else asked for now), which every client sees when it is applied.
+ */
+export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, modifier = 0, preview = null }) {
   const bc = courtContext(scene);
   const ball = ballToken(scene);
   const kickerToken = tokenList(scene).find((t) => t.id === kicker);
   const attack = await foundryD20("attack", modifier, kickerToken?.name);
-  const body = kickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
+  const args = { mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: tokenSquare(bc.mapping, ball),
     kicker, target, standing, powerAttack, settings: yaotzinRules(),
-    rolls: attack ? { attack: natural(attack) } : undefined });
-  const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
+    rolls: attack ? { attack: natural(attack) } : undefined };
+  const answer = await companion("POST", "/api/v1/yaotzin/kick", kickRequest(args));
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "kick"), { extraRolls: attack ? [attack] : [] });
+  const heat = preview ?? await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args)).catch(() => null);
+  const landing = (heat?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
+  return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },
+    { extraRolls: attack ? [attack] : [] });
 }
 
 export async function resolveTick(scene) {
@@ -69,7 +76,7 @@ export async function resolveTick(scene) {
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "tick"));
+  return postCard(answer, { ...cardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -83,11 +90,18 @@ function sceneState(scene) {
   };
 }
 
-/** Let the ball token travel its path (v13+ TokenDocument#move), before it settles. */
+/**
+ * Let the ball token travel its whole path in one movement (v13+ TokenDocument#move), which
+ * Foundry animates on every connected client: the flight, the scatter, the roll. The rules
+ * already chose the path, so walls and terrain costs do not bend it and no ruler is shown.
+ */
+export const BALL_MOVE = Object.freeze({ autoRotate: false, showRuler: false,
+  constrainOptions: { ignoreWalls: true, ignoreCost: true } });
+
 async function moveAlong(scene, waypoints) {
   const ball = ballToken(scene);
   if (waypoints.length < 2 || typeof ball?.move !== "function") return;
-  await ball.move(waypoints.slice(0, -1), { [MODULE_ID]: { internal: true } });
+  await ball.move(waypoints.map(({ x, y }) => ({ x, y })), { ...BALL_MOVE, [MODULE_ID]: { internal: true } });
 }
 
 async function changeNonlethal(scene, damage) {
@@ -112,7 +126,8 @@ registerCardHandlers("yaotzin", {
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
-      await moveAlong(scene, plan.animation);
+      broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
+      await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
       if (plan.updates.length) {
         await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
       }
@@ -143,7 +158,8 @@ registerCardHandlers("yaotzin", {
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
     await spendAoo(action.payload.player);
-    return postCard(answer, cardContext(scene, "intercept"), { extraRolls: save ? [save] : [] });
+    return postCard(answer, { ...cardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
+      { extraRolls: save ? [save] : [] });
   },
 });
 
