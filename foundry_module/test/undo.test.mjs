@@ -159,3 +159,21 @@ test("the companion refusing a later event built on the card names the card that
   assert.equal(first.flags.ballcourt.undone, false);
   assert.equal(world.notifications.length, 1, "one notice, not two");
 });
+
+test("a card applied before log numbers were kept is undone only while its events are the newest", async () => {
+  const companion = fakeCompanion();
+  await connectTo(link, companion);
+  const scene = courtScene();
+  const old = await hurtCard(scene, "yo", 2, "Yolteotl is hurt");
+  const other = await hurtCard(scene, "ix", 1, "Ixpoetchitl is hurt");
+  await chat.performAction(old.id, "apply", "gm");
+  const { undo, seqAfter, events } = old.flags.ballcourt.record;
+  old.flags.ballcourt.record = { undo, seqAfter, events };   // what an older version stored
+  await chat.performAction(other.id, "apply", "gm");
+  assert.equal(await chat.performAction(old.id, "undo", "gm"), false);
+  assert.match(world.notifications.at(-1)[1], /undo those first/);
+  assert.equal(await chat.performAction(other.id, "undo", "gm"), true);
+  assert.equal(await chat.performAction(old.id, "undo", "gm"), true);
+  assert.deepEqual(companion.match.undone, [2]);
+  assert.equal(companion.match.seq, 0);
+});

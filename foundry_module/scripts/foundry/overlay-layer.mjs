@@ -56,7 +56,7 @@ export function flash(commands, ms = FLASH_MS) {
   const token = drawOnly(commands);
   if (!token) return;
   globalThis.setTimeout(() => {
-    if (shown.get(container) !== token) return;
+    if (shown.get(container) !== token || container.destroyed) return;   // drawn over, or the canvas is gone
     clearContainer(container);
     shown.set(container, null);
   }, ms);
