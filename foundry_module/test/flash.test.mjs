@@ -151,3 +151,20 @@ test("a drawing made over the flash stays; a forged or foreign socket message dr
     delete globalThis.canvas;
   }
 });
+
+test("a drawing that cannot be made never stops the Apply", async () => {
+  const companion = fakeCompanion();
+  await connectTo(link, companion);
+  const scene = courtScene([]);
+  const message = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
+    matchId: "m1", owners: {}, drawing: { overlay: { kind: "kick" }, landing: [] } });   // a kick overlay with no line
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    assert.equal(await chat.performAction(message.id, "apply", "gm"), true, world.notifications.at(-1)?.[1]);
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(scene.tokens.get("ball").x, 2000);
+  assert.equal(world.emitted.length, 0, "nothing half-drawn was sent");
+});

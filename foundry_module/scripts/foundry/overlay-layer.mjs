@@ -85,8 +85,12 @@ export function listenForFlashes() {
  */
 export function broadcastFlash(scene, mapping, drawing, ms = FLASH_MS) {
   if (!drawing?.overlay && !drawing?.landing?.length) return;
-  const commands = flashCommands(mapping, drawing, PALETTE, localizedWords(i18n()));
-  if (!commands.length) return;
-  if (fvtt.canvas?.scene?.id === scene.id) flash(commands, ms);
-  fvtt.game.socket?.emit(CHANNEL, flashMessage(scene.id, commands, ms));
+  try {   // only a drawing: whatever goes wrong here never stops the card's Apply
+    const commands = flashCommands(mapping, drawing, PALETTE, localizedWords(i18n()));
+    if (!commands.length) return;
+    if (fvtt.canvas?.scene?.id === scene.id) flash(commands, ms);
+    fvtt.game.socket?.emit(CHANNEL, flashMessage(scene.id, commands, ms));
+  } catch (err) {
+    globalThis.console?.warn?.("Ballcourt: flash", err);
+  }
 }
