@@ -68,7 +68,8 @@ test("the card that posted a later event, and the reasons in both languages", ()
       describeBlocker({ kind: "moved", thing: "token:ball" }, l, labels),
       describeBlocker({ kind: "gone", thing: "actor:ball" }, l, labels),
       describeBlocker({ kind: "event", seq: 4, card: "b" }, l, labels),
-      describeBlocker({ kind: "event", seq: 4, type: "carrier" }, l, labels)];
+      describeBlocker({ kind: "event", seq: 4, type: "carrier" }, l, labels),
+      describeBlocker({ kind: "card", card: "b", thing: "state:ball" }, l, labels)];
     for (const text of texts) assert.doesNotMatch(text, /BALLCOURT|\{/, text);
     assert.match(texts[0], /Ix kicks/);
     assert.match(texts[0], /Ball/);
