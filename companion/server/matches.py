@@ -176,6 +176,91 @@ class Matches:
             self._record(match_id, seq, "undo", {"undoes": last["seq"]}, state, last["seq"])
         return self.get(match_id), seq
 
+    def undo_events(self, match_id: str, seqs: list[int]) -> tuple[dict, int]:
+        """Cancel these events (one card's) together, wherever they are in the log.
+
+        Safe only when they commute with every later event in force: replaying the log without
+        them must keep every later event as it was stored (its dice included), and applying
+        them again on top must give back today's state. Otherwise the later events were built
+        on them: 409 `undo_conflict` naming the first such event (`fields.later`).
+        """
+        with self._writing(match_id):
+            row = self.row(match_id)
+            log = {r["seq"]: r for r in self.db.execute(
+                "SELECT seq, type FROM events WHERE match_id = ?", (match_id,)).fetchall()}
+            for i, seq in enumerate(seqs):
+                if seq not in log or log[seq]["type"] == "undo":
+                    raise ValidationError({"seqs": {i: [f"no event {seq} on this match"]}})
+            active = self.active(match_id)
+            in_force = {e["seq"] for e in active}
+            gone = [seq for seq in seqs if seq not in in_force]
+            if gone:
+                raise ApiError(409, "nothing_to_undo", f"event {gone[0]} is already undone")
+            state = self._without(row, active, set(seqs))
+            seq = row["log_seq"]
+            for undone in sorted(set(seqs), reverse=True):
+                seq += 1
+                self._record(match_id, seq, "undo", {"undoes": undone}, state, undone)
+        return self.get(match_id), seq
+
+    def _without(self, row: sqlite3.Row, active: list[dict], drop: set[int]) -> dict:
+        """The state with `drop` taken out of the log, if no later event was built on them."""
+        game = row["game"]
+        first = min(drop)
+        state = json.loads(row["initial"])
+        for stored in active:
+            if stored["seq"] >= first:
+                break
+            state, _, _ = self.fold(game, state, stored)
+        ours = [e for e in active if e["seq"] in drop]
+        without = state
+        for stored in active:
+            if stored["seq"] < first or stored["seq"] in drop:
+                continue
+            body = {k: v for k, v in stored.items() if k != "seq"}
+            try:
+                without, _, replayed = self.fold(game, without, stored)
+            except (RulesError, ValidationError):
+                replayed = None
+            if replayed != body:
+                raise self._conflict(drop, stored)
+        check = without
+        try:
+            for stored in ours:
+                check, _, _ = self.fold(game, check, stored)
+        except (RulesError, ValidationError):
+            check = None
+        if check != json.loads(row["state"]):
+            later = [e for e in active if e["seq"] > first and e["seq"] not in drop]
+            raise self._conflict(drop, self._first_built_on(game, state, ours, later))
+        return without
+
+    def _first_built_on(self, game: str, before: dict, ours: list[dict],
+                        later: list[dict]) -> dict:
+        """The first later event that no longer commutes with `ours` (for the message)."""
+        with_ours, without = before, before
+        for stored in ours:
+            with_ours, _, _ = self.fold(game, with_ours, stored)
+        for stored in later:
+            with_ours, _, _ = self.fold(game, with_ours, stored)
+            without, _, _ = self.fold(game, without, stored)
+            again = without
+            try:
+                for mine in ours:
+                    again, _, _ = self.fold(game, again, mine)
+            except (RulesError, ValidationError):
+                return stored
+            if again != with_ours:
+                return stored
+        return later[-1]
+
+    @staticmethod
+    def _conflict(drop: set[int], later: dict) -> ApiError:
+        mine = ", ".join(str(s) for s in sorted(drop))
+        return ApiError(409, "undo_conflict",
+                        f"event {later['seq']} ({later['type']}) was built on event {mine}: "
+                        f"undo it first", {"later": [str(later["seq"])]})
+
     def active(self, match_id: str) -> list[dict]:
         rows = self.db.execute(f"SELECT seq, body FROM events WHERE {ACTIVE} ORDER BY seq",
                                (match_id, match_id)).fetchall()

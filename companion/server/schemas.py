@@ -462,6 +462,13 @@ class EndEventSchema(Meta):
     winner = Id()
 
 
+class UndoEventsSchema(Base):
+    """The log numbers of the events to undo together (a card's events)."""
+
+    seqs = fields.List(fields.Integer(strict=True, validate=validate.Range(1, 2**31 - 1)),
+                       required=True, validate=validate.Length(1, 50))
+
+
 EVENT_SCHEMAS = {
     "yaotzin": {"ball": BallEventSchema, "goal": GoalEventSchema, "hoop": HoopEventSchema,
                 "round": EmptyEventSchema, "damage": DamageEventSchema,

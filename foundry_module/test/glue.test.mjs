@@ -110,7 +110,7 @@ test("Apply moves the ball, posts the event; a second click does nothing; Undo r
   assert.equal(await chat.performAction(message.id, "apply", "gm"), true, "applies again after undo");
 });
 
-test("Undo refuses when later results were applied on the match", async () => {
+test("Undo refuses when a later card moved the same ball, and names it", async () => {
   const companion = fakeCompanion();
   await connect(companion);
   const scene = courtScene();
@@ -119,7 +119,7 @@ test("Undo refuses when later results were applied on the match", async () => {
   await chat.performAction(a.id, "apply", "gm");
   await chat.performAction(b.id, "apply", "gm");
   assert.equal(await chat.performAction(a.id, "undo", "gm"), false);
-  assert.match(world.notifications.at(-1)[1], /undo those first/);
+  assert.match(world.notifications.at(-1)[1], /later card “Ixpoetchitl kicks at \(18, 12\)” also changed the token of Ball/);
   assert.equal(companion.match.seq, 2);
 });
 

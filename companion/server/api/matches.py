@@ -54,3 +54,11 @@ def undo(_body, match_id):
     state, seq = Matches(get_db()).undo(match_id)
     push_match_event(match_id, state, {"kind": "undo", "log_seq": seq})
     return 200, state
+
+
+@api_route(bp, "POST", "/<match_id>/events/undo", schemas.UndoEventsSchema)
+def undo_events(body, match_id):
+    """Cancel these events (one card's) wherever they are, if no later event was built on them."""
+    state, seq = Matches(get_db()).undo_events(match_id, body["seqs"])
+    push_match_event(match_id, state, {"kind": "undo", "log_seq": seq})
+    return 200, state

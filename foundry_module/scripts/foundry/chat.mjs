@@ -3,10 +3,13 @@
  * action. A player's click reaches the GM as a write to the player's own User flags: Foundry's
  * server vouches for who wrote it (the `updateUser` hook's author), where a socket message's
  * payload could claim to be anyone. The message's flags say what was applied, so a second
- * click, or a render hook firing twice, does nothing.
+ * click, or a render hook firing twice, does nothing. Any applied card may be undone while its
+ * effects are still the latest for what it touched (match-events.mjs says why not otherwise).
  */
 import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
+import { nextStamp } from "../core/undo.mjs";
 import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
+import { appliedCards, checkStillLatest } from "./match-events.mjs";
 
 const games = new Map();
 const busy = new Set();
@@ -139,13 +142,15 @@ export async function performAction(messageId, actionId, userId) {
     if (actionId === "apply") {
       if (flags.applied && !flags.undone) return false;
       const action = flags.card.actions.find((a) => a.id === "apply");
-      const record = await handlers.apply(message, action);
+      const stamp = nextStamp(appliedCards().map((c) => c.record.stamp), Date.now());
+      const record = { ...await handlers.apply(message, action), stamp };
       await message.update({ [`flags.${MODULE_ID}.applied`]: true, [`flags.${MODULE_ID}.undone`]: false,
         [`flags.${MODULE_ID}.record`]: record });
       return true;
     }
     if (actionId === "undo") {
       if (!flags.applied || flags.undone) return false;
+      checkStillLatest(message, flags.record, game.scenes.get(flags.context?.sceneId));
       await handlers.undo(message, flags.record);
       await message.update({ [`flags.${MODULE_ID}.undone`]: true });
       return true;

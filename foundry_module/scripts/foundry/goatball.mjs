@@ -6,6 +6,7 @@ import { planGoatballApply } from "../core/apply.mjs";
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
 import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
 import { Declarations } from "../core/goatball.mjs";
+import { touched } from "../core/undo.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
@@ -358,13 +359,15 @@ registerCardHandlers("goatball", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x, y: p.y }]));
     const plan = planGoatballApply(action.payload, sceneState(scene), platforms);
-    const { state, posted } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
+    const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
       async () => {
         await setStatus(scene, plan.status);
         if (plan.ballMove) await scene.updateEmbeddedDocuments("Token", [plan.ballMove]);
         await changeHp(scene, plan.damage);
       });
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted };
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
+      touched: touched({ moves: plan.ballMove ? [plan.ballMove] : [], actors: plan.damage.map((d) => d.tokenId),
+        states: plan.status.map((s) => s.tokenId) }) };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;

@@ -208,7 +208,7 @@ export class KickTool {
     this.previewer.cancel();
     try {
       await resolveKick(this.scene, { kicker: this.kicker.id, target, standing: this.standing,
-        powerAttack: this.powerAttack, modifier: preview?.attack?.modifier });
+        powerAttack: this.powerAttack, preview });
     } catch (err) {
       reportFailure(err);
     }

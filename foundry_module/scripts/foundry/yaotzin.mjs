@@ -4,12 +4,13 @@
  */
 import { planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
+import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
-import { companion } from "./link.mjs";
+import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
-import { drawAnswer } from "./overlay-layer.mjs";
+import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
 
@@ -47,24 +48,27 @@ export function natural(roll) {
 
 /**
  * A kick at `target`, standing or running, with Power Attack. The kicker's d20 is rolled in
- * Foundry with the modifier the companion computes: the one its preview gave (the kick tool
- * passes it), or a preview asked for now; when none can be had the companion rolls.
+ * Foundry with the modifier the companion computes, from the kick's preview: the one the kick
+ * tool passes (made with the same choices), or one asked for now; without one the companion
+ * rolls. The card keeps the kick's drawing and that preview's landing heat map, which every
+ * client sees when it is applied.
  */
-export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, modifier } = {}) {
+export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, preview = null } = {}) {
   const bc = courtContext(scene);
   const ball = ballToken(scene);
   const kickerToken = tokenList(scene).find((t) => t.id === kicker);
   const args = { mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: tokenSquare(bc.mapping, ball), kicker, target, standing, powerAttack, settings: yaotzinRules() };
-  let mod = modifier;
-  if (!Number.isInteger(mod) && setting("diceSource") === "foundry") {
-    mod = (await companion("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args))).attack?.modifier;
-  }
+  const seen = preview ?? await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args))
+    .catch(() => null);
+  const mod = seen?.attack?.modifier;
   const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
   const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "kick"), { extraRolls: attack ? [attack] : [] });
+  const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
+  return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },
+    { extraRolls: attack ? [attack] : [] });
 }
 
 export async function resolveTick(scene) {
@@ -76,7 +80,7 @@ export async function resolveTick(scene) {
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
   drawAnswer(bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "tick"));
+  return postCard(answer, { ...cardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -90,11 +94,18 @@ function sceneState(scene) {
   };
 }
 
-/** Let the ball token travel its path (v13+ TokenDocument#move), before it settles. */
+/**
+ * Let the ball token travel its whole path in one movement (v13+ TokenDocument#move), which
+ * Foundry animates on every connected client: the flight, the scatter, the roll. The rules
+ * already chose the path, so walls and terrain costs do not bend it and no ruler is shown.
+ */
+export const BALL_MOVE = Object.freeze({ autoRotate: false, showRuler: false,
+  constrainOptions: { ignoreWalls: true, ignoreCost: true } });
+
 async function moveAlong(scene, waypoints) {
   const ball = ballToken(scene);
   if (waypoints.length < 2 || typeof ball?.move !== "function") return;
-  await ball.move(waypoints.slice(0, -1), { [MODULE_ID]: { internal: true } });
+  await ball.move(waypoints.map(({ x, y }) => ({ x, y })), { ...BALL_MOVE, [MODULE_ID]: { internal: true } });
 }
 
 async function changeNonlethal(scene, damage) {
@@ -118,15 +129,17 @@ registerCardHandlers("yaotzin", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
-    const { state, posted } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
-      await moveAlong(scene, plan.animation);
+    const { state, posted, seqs } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
+      broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
+      await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
       if (plan.updates.length) {
         await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
       }
       await changeNonlethal(scene, plan.damage);
       await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
     });
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted };
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
+      touched: touched({ moves: plan.updates, actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone] }) };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
@@ -149,7 +162,8 @@ registerCardHandlers("yaotzin", {
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
     await spendAoo(action.payload.player);
-    return postCard(answer, cardContext(scene, "intercept"), { extraRolls: save ? [save] : [] });
+    return postCard(answer, { ...cardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
+      { extraRolls: save ? [save] : [] });
   },
 });
 

@@ -1,6 +1,9 @@
-/** A fake companion behind a fake Socket.IO: a match whose events count up, and undo. */
+/**
+ * A fake companion behind a fake Socket.IO: a match whose events count up (each answer names
+ * its log number, `applied`), undo of the last event, and undo of given events (`undone`).
+ */
 export function fakeCompanion(routes = {}) {
-  const match = { id: "m1", seq: 0, log: [] };
+  const match = { id: "m1", seq: 0, log: [], undone: [] };
   const calls = [];
   const handle = ({ method, route, body }) => {
     calls.push({ method, route, body });
@@ -8,7 +11,12 @@ export function fakeCompanion(routes = {}) {
     if (route === "/api/v1/matches/m1/events" && method === "POST") {
       match.seq += 1;
       match.log.push(body);
-      return { status: 201, body: { id: "m1", seq: match.seq } };
+      return { status: 201, body: { id: "m1", seq: match.seq, applied: match.log.length } };
+    }
+    if (route === "/api/v1/matches/m1/events/undo" && method === "POST") {
+      match.seq -= body.seqs.length;
+      match.undone.push(...body.seqs);
+      return { status: 200, body: { id: "m1", seq: match.seq } };
     }
     if (route === "/api/v1/matches/m1/undo") {
       match.seq -= 1;

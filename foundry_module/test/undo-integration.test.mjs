@@ -1,0 +1,98 @@
+/**
+ * Undo of an older card through the module's glue and a real `ballcourt serve` (socket.io-client,
+ * the protocol of Foundry's `io`): the companion takes that card's events out from under newer
+ * ones, and refuses, named by the module, when a newer card's result was built on them.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+
+import { io } from "socket.io-client";
+
+import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+
+const TOKEN = "undo-integration-token";
+const ROOT = new URL("../../", import.meta.url).pathname;
+const PYTHON = process.env.PYTHON ?? "python3";
+let server;
+let url;
+
+const chat = await import("../scripts/foundry/chat.mjs");
+const link = await import("../scripts/foundry/link.mjs");
+await import("../scripts/foundry/yaotzin.mjs");
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+before(async () => {
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
+    mkdtempSync(join(tmpdir(), "ballcourt-"))], { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: TOKEN },
+    stdio: "ignore" });
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the companion did not start");
+});
+
+after(() => {
+  link.getLink()?.close();
+  server?.kill();
+});
+
+async function table(settings) {
+  const world = installFoundry({ settings: { companionUrl: url, token: TOKEN } });
+  link.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
+  for (let i = 0; i < 100 && link.getLink().status !== "connected"; i += 1) await new Promise((r) => setTimeout(r, 20));
+  const match = await link.companion("POST", "/api/v1/matches", { game: "yaotzin",
+    teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }], settings });
+  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200, flags: { ballcourt: { team: "moon" } },
+    actor: new FakeActor({ name: "Yolteotl", system: { attributes: { hp: { value: 10, max: 10, nonlethal: 0 } } } }) });
+  const scene = new FakeScene({ tokens: [yo], flags: { ballcourt: { game: "yaotzin", matchId: match.id,
+    mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 }, field: { length: 72, width: 24 } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  const card = (title, events, extra = {}) => chat.postCard({ chat_card: { kind: "yaotzin.test",
+    title: { key: "none", text: title }, lines: [], rolls: [],
+    actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { events, ...extra } }] } },
+  { game: "yaotzin", kind: "test", sceneId: scene.id, matchId: match.id, owners: {} });
+  return { world, match, scene, card };
+}
+
+test("an older card comes off the real match from under a newer one; one built on it refuses", async () => {
+  const { world, match, scene, card } = await table({ round_limit: 1 });
+  const hurt = await card("Yolteotl is hurt", [{ type: "damage", player: "yo", nonlethal: 3 }],
+    { damage: [{ player: "yo", nonlethal: 3 }] });
+  const goal = await card("Sun scores", [{ type: "goal", team: "sun" }]);
+  for (const m of [hurt, goal]) assert.equal(await chat.performAction(m.id, "apply", "gm"), true, world.notifications.at(-1)?.[1]);
+  assert.equal(scene.tokens.get("yo").actor.system.attributes.hp.nonlethal, 3);
+
+  assert.equal(await chat.performAction(hurt.id, "undo", "gm"), true, world.notifications.at(-1)?.[1]);
+  let state = await link.companion("GET", `/api/v1/matches/${match.id}`);
+  assert.deepEqual([state.nonlethal, state.score.sun, state.seq], [{}, 1, 1], "the hurt is gone, the goal stays");
+  assert.equal(scene.tokens.get("yo").actor.system.attributes.hp.nonlethal, 0);
+
+  const end = await card("The last round ends", [{ type: "round" }]);
+  assert.equal(await chat.performAction(end.id, "apply", "gm"), true);
+  state = await link.companion("GET", `/api/v1/matches/${match.id}`);
+  assert.deepEqual([state.status, state.winner], ["over", "sun"]);
+  assert.equal(await chat.performAction(goal.id, "undo", "gm"), false, "the round's winner was built on the goal");
+  assert.match(world.notifications.at(-1)[1], /later card “The last round ends” was resolved on this card's result/);
+  state = await link.companion("GET", `/api/v1/matches/${match.id}`);
+  assert.deepEqual([state.score.sun, state.status], [1, "over"], "nothing changed");
+  assert.equal(await chat.performAction(end.id, "undo", "gm"), true);
+  assert.equal(await chat.performAction(goal.id, "undo", "gm"), true, "then the goal comes off too");
+});
