@@ -105,8 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
     kick = ssub.add_parser("yaotzin", help="Yaotzin: the exact chance to score by distance and"
                                             " Strength (a kick chart)")
-    kick.add_argument("--dex", type=int, default=12, help="the kicker's Dexterity score (default 12)")
-    kick.add_argument("--bab", type=int, default=2, help="the kicker's base attack bonus (default 2)")
+    kick.add_argument("--dex", type=int, default=12, help="the kicker's Dex score")
+    kick.add_argument("--bab", type=int, default=2, help="the kicker's base attack bonus")
     kick.add_argument("--feats", default="", help="comma-separated feat names")
     kick.add_argument("--max-ft", type=int, default=70, help="the chart's longest distance")
     kick.add_argument("--json", action="store_true", help="print the JSON object")

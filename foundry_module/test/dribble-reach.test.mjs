@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { courtOf, dribbleBudget, dribbleReach, rowHeight } from "../scripts/core/dribble-reach.mjs";
+import { courtOf, dribbleReach, moveBudget, splitCost, rowHeight } from "../scripts/core/dribble-reach.mjs";
 
 const FIELD = { length: 72, width: 24 };
 const keys = (reach) => new Set(reach.map((s) => `${s.x},${s.y}`));
@@ -17,10 +17,15 @@ test("the court's slopes follow the companion's defaults", () => {
 });
 
 test("half speed plus one square when the turn started on the ball, else one square", () => {
-  assert.equal(dribbleBudget(30, true, false), 4);
-  assert.equal(dribbleBudget(20, true, false), 3);
-  assert.equal(dribbleBudget(30, false, false), 1);
-  assert.equal(dribbleBudget(30, true, true), 1, "readied: one square");
+  assert.equal(moveBudget(30, true, false), 3);
+  assert.equal(moveBudget(20, true, false), 2);
+  assert.equal(moveBudget(30, false, false), 0, "the standard action's square only");
+  assert.equal(moveBudget(30, true, true), 0, "readied: the standard action's square only");
+  assert.equal(splitCost([[false, false], [false, false], [false, false], [false, false]], 3), 4, "15 ft + 5 ft");
+  assert.equal(splitCost([[false, false], [false, false], [false, false], [false, true]], 3), null,
+    "the standard action's square is never uphill");
+  assert.equal(splitCost([[false, true], [false, false], [false, false]], 3), 4,
+    "an uphill square on the move action (2 + 1), the last flat one on the standard action");
 });
 
 test("on the flat: four squares straight, diagonals alternate 1 and 2", () => {
@@ -30,13 +35,15 @@ test("on the flat: four squares straight, diagonals alternate 1 and 2", () => {
   assert.ok(k.has("33,9") && !k.has("34,8"), "3 diagonals cost 1+2+1 = 4; a fourth would cost 6");
   assert.equal(at(reach, 32, 10).cost, 3, "two diagonals: 1 + 2");
   assert.ok(!k.has("30,12"), "not the ball's own square");
-  assert.equal(reach.length, 60, "8 + 16 + 24 + 12: the 3.5 distance within 4");
+  assert.equal(reach.length, 68, "the move action's 3 squares then the standard action's one, diagonals"
+    + " counted within each action: 8 + 16 + 24, and 20 squares four steps out");
 });
 
 test("uphill squares cost double; downhill do not", () => {
   const reach = dribbleReach({ field: FIELD, players: [{ id: "ix", team: "sun", x: 30, y: 6 }], dribbler: "ix" });
   const k = keys(reach);
-  assert.ok(k.has("30,4") && !k.has("30,3"), "up the north slope: 2 + 2");
+  assert.ok(k.has("30,5") && !k.has("30,4"),
+    "up the north slope: one uphill square on the move action (2); the standard action's never is");
   assert.equal(at(reach, 30, 5).cost, 2);
   assert.ok(k.has("30,10") && !k.has("30,11"), "along the flat floor south: 4 squares");
 });

@@ -241,7 +241,8 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
   globalThis.canvas.tokens.controlled = [{ document: ix }];
   dribble.onControlToken({ document: ix }, true);
   const drawn = grid.highlighted(dribble.REACH_LAYER);
-  assert.equal(drawn.length, 58, "30 ft: 4 squares by 3.5 distance (60), less Yolteotl's square and the one past it");
+  assert.equal(drawn.length, 66, "30 ft: the move action's 3 squares and the standard action's 1 (68 on the flat),"
+    + " less Yolteotl's square and the one past it");
   assert.ok(drawn.includes("1100,1200") && drawn.includes("1300,900"));
   assert.ok(!drawn.includes("1300,1200") && !drawn.includes("1400,1200"), "the opponent's square is closed");
   await asUser("alice", async () => {
@@ -268,7 +269,7 @@ test("no squares for a rolling ball or a token off the ball; a move of the ball 
   const ball = scene.tokens.get("ball");
   ball.flags.ballcourt.ball = { speed: 0, direction: null };
   dribble.onUpdateToken(ball, { flags: {} });
-  assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 58);
+  assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 66);
   await ball.update({ x: 500 });
   dribble.onUpdateToken(ball, { x: 500 });
   assert.deepEqual(grid.highlighted(dribble.REACH_LAYER), [], "the ball left him");

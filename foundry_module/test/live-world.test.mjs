@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeDialogV2, FakeScene, FakeToken, asUser, installFoundry, visibleTo }
+import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, installFoundry, visibleTo }
   from "./fakes/foundry.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -113,22 +113,12 @@ test("#2 goat-ball on pf1 and D35E: every check answered from the 3.5 sheet; the
   assert.ok(!menu.menuChoices(goat, adapterFor("pf1")).includes("stats"));
 });
 
-/** dnd5e's actor as dnd5e 4.x/5.x behaves: its roll posts its own card unless told not to. */
-class Dnd5eActor extends FakeActor {
-  async rollSkill({ skill, advantage }, _dialog = {}, message = {}) {
-    const mod = this.system.skills[skill].total;
-    const roll = await new globalThis.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
-    if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${skill} check` });
-    return [roll];
-  }
-}
-
 test("#3 on dnd5e one action is one message: the system's own cards are not posted, each die rides once", async () => {
   installFoundry({ system: "dnd5e" });
   const companion = fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer });
   await connectTo(link, companion);
   const tokens = ["r1", "r2", "r3", "b1", "b2", "b3"].map((id) => new FakeToken({ id, name: id,
-    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } }, actor: new Dnd5eActor(fixture("actors/dnd5e")) }));
+    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } }, actor: new FakeDnd5eActor(fixture("actors/dnd5e")) }));
   const scene = goatScene(tokens);
   await goatball.tipOff(scene);
   assert.equal(globalThis.ChatMessage.created.length, 1, "one message");

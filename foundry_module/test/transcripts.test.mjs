@@ -17,7 +17,7 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeActor, FakeCombat, FakeDialogV2, FakeHooks, FakeScene, FakeToken, FakeUser, asUser, fakeHtml,
+import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakeScene, FakeToken, FakeUser, asUser, fakeHtml,
   installFoundry, transcript } from "./fakes/foundry.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -51,7 +51,10 @@ before(async () => {
   throw new Error("the companion did not start");
 });
 
-after(() => server?.kill());
+after(() => {
+  globalThis.game?.modules.get("ballcourt").api?.link()?.close();
+  server?.kill();
+});
 afterEach(() => {
   if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
 });
@@ -84,8 +87,8 @@ async function click(message, action, userId = "gm") {
     const html = fakeHtml(message.content);
     Hooks.callAll("renderChatMessageHTML", message, html);
     html.buttons.find((b) => b.dataset.ballcourtAction === action).click();
+    await settle();   // the click's work finishes on that user's client
   });
-  await settle();
 }
 
 function compare(name) {
@@ -102,7 +105,7 @@ const users = () => [new FakeUser({ id: "gm", name: "GM", isGM: true }), new Fak
 function actor(system, name, owners, { str = 14, dex = 16, bab = 2, reflex = 3, ath = 5, acr = 4 } = {}) {
   const items = [{ type: "feat", name: "Power Attack" }];
   if (system === "dnd5e") {
-    return new FakeActor({ name, owners, items, system: { abilities: { str: { value: str, mod: (str - 10) >> 1 },
+    return new FakeDnd5eActor({ name, owners, items, system: { abilities: { str: { value: str, mod: (str - 10) >> 1 },
       dex: { value: dex, mod: (dex - 10) >> 1, save: { value: reflex } } },
     skills: { ath: { total: ath }, acr: { total: acr } },
     attributes: { prof: bab, hp: { value: 20, max: 20 }, movement: { walk: 30 } } } });
@@ -178,31 +181,29 @@ for (const system of ["pf1", "dnd5e"]) {
     const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
       flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
     const tokens = [player("r1", "red", 0, ["alice"], { acr: 6 }), player("r2", "red", 1, ["carol"]),
-      player("r3", "red", 2, []), player("b1", "blue", 3, ["bob"], { ath: 7 }), player("b2", "blue", 4, []),
+      player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
+      player("b2", "blue", 5, []),
       new FakeToken({ id: "ball", name: "Ball", ...at(0), flags: { ballcourt: { isBall: true } } })];
     const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena } } });
     globalThis.game.scenes.set(scene.id, scene);
     globalThis.canvas.scene = scene;
     await api.goatball.createGoatMatch(scene);
     Hooks.callAll("canvasReady", globalThis.canvas);
-    const encounter = new FakeCombat({ id: "enc", combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["b1", 15], ["b2", 12]]
-      .map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })) });
+    const encounter = new FakeCombat({ id: "enc", combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16], ["b1", 15],
+      ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })) });
     globalThis.game.combat = encounter;
 
-    globalThis.Roll.queue = [20, 3, 3, 3, 3];   // r1 wins the tip-off
+    globalThis.Roll.queue = [20, 3, 3, 3, 3, 3];   // r1 wins the tip-off
     const tipoff = await api.goatball.tipOff(scene);
     await click(tipoff, "apply");
     assert.equal(tipoff.flags.ballcourt.applied, true);
 
-    // Three plain passes r1 -> r2 -> r3 -> r1 to new platforms warm the ball up; everyone else
+    // Three plain passes r1 -> r2 -> r3 -> r4 to new platforms heat the ball up; everyone else
     // lets them go (the GM's own players through his dialogs, the others through User#query).
-    const declare = (by) => {
+    const pass = async (by, rolls) => {
       for (const user of u) user.answer = (_name, { tokenId }) => by[tokenId] ?? { action: "none" };
       const dialog = (options) => by[options.window.title] ?? { action: "none" };   // the GM's own players
       FakeDialogV2.answers = [dialog, dialog];
-    };
-    const pass = async (by, rolls) => {
-      declare(by);
       await api.goatball.startPass(scene);
       await api.goatball.collectDeclarations();
       globalThis.Roll.queue = rolls;
@@ -213,14 +214,14 @@ for (const system of ["pf1", "dnd5e"]) {
     const throwTo = (target) => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target } });
     await pass({ r1: throwTo("r2") }, [15]);
     await pass({ r2: throwTo("r3") }, [15]);
-    await pass({ r3: { action: "throw", skill: "athletics", target: "r1" } }, [15]);   // the GM's dialog
+    await pass({ r3: { action: "throw", skill: "athletics", target: "r4" } }, [15]);   // the GM's dialog
 
-    // The fourth: r3's dialog is closed (no action); b2 knocks r2 off; b1 intercepts; Carol's
-    // r2 defends the carrier; the carrier r1 goes for a hot throw at b1.
-    for (const user of u) user.answer = null;
-    u[1].answer = () => ({ action: "throw", skill: "acrobatics", throw: { kind: "hot", target: "b1" } });
+    // The fourth, from a hot ball: r3's dialog is closed (no action); b2 knocks r2 off; b1
+    // intercepts; Carol's r2 defends the carrier; the carrier r4 goes for a hot throw at b1.
+    u[1].answer = (_name, { tokenId }) => (tokenId === "r4"
+      ? { action: "throw", skill: "acrobatics", throw: { kind: "hot", target: "b1" } } : { action: "none" });
     u[2].answer = () => ({ action: "intercept", skill: "athletics" });
-    u[3].answer = () => ({ action: "defend", target: "r1" });
+    u[3].answer = () => ({ action: "defend", target: "r4" });
     FakeDialogV2.answers = [null, { action: "knock_off", target: "r2", skill: "athletics" }];
     await api.goatball.startPass(scene);
     const declarations = await api.goatball.collectDeclarations();

@@ -43,7 +43,8 @@ export function planYaotzinApply(mapping, payload, scene) {
 
 /**
  * Goat-ball. `scene` is {ball: {id, x, y}, tokens: Map(id -> {id, x, y, out, dead})} and
- * `platforms` maps platform ids to pixel centres. Returns {status, ballMove, damage, undo}.
+ * `platforms` maps platform ids to where a token stands on each (its top-left corner, in pixels).
+ * Returns {status, ballMove, damage, undo}.
  */
 export function planGoatballApply(payload, scene, platforms = {}) {
   const status = [];

@@ -4,9 +4,11 @@
  * drop could name. A drop is checked along the straight grid walk the module sends for it
  * (geometry.stepPath), so a square is drawn exactly when dropping the token there is accepted.
  *
- * Budget: half speed plus one square when the turn started on the ball and not readied, else
- * one square. Diagonal steps cost 1 and 2 in turn, an uphill square costs double, an
- * opponent's square is closed, nothing goes past the wall, and the walk stops at a goal line.
+ * Budgets: the move action's half speed when the turn started on the ball and not readied
+ * (else none), and the standard action's one square, separately: what one leaves unused is
+ * lost, and the standard action's square is never uphill. Within an action diagonal steps cost
+ * 1 and 2 in turn and an uphill square double; an opponent's square is closed, nothing goes
+ * past the wall, and the walk stops at a goal line.
  */
 import { stepPath } from "./geometry.mjs";
 
@@ -32,33 +34,57 @@ function pastGoal(court, sq) {
   return sq.x < 0 || sq.x >= court.length;
 }
 
-/** Squares of movement the dribble has (dribble_budget): speed in feet. */
-export function dribbleBudget(speedFt = 30, startedWithBall = true, readied = false) {
-  return startedWithBall && !readied ? Math.floor(Math.floor(speedFt / 2) / 5) + 1 : 1;
+/** Squares the move action may dribble (move_budget): speed in feet. */
+export function moveBudget(speedFt = 30, startedWithBall = true, readied = false) {
+  return startedWithBall && !readied ? Math.floor(Math.floor(speedFt / 2) / 5) : 0;
+}
+
+/** Squares one action spends on [diagonal, uphill] steps (action_cost). */
+export function actionCost(steps) {
+  let total = 0;
+  let diagonals = 0;
+  for (const [diagonal, uphill] of steps) {
+    let cost = 1;
+    if (diagonal) {
+      diagonals += 1;
+      cost = diagonals % 2 === 0 ? 2 : 1;
+    }
+    total += uphill ? 2 * cost : cost;
+  }
+  return total;
+}
+
+/**
+ * The squares' cost when they fit the two actions (move only; move then the standard action's
+ * square; that square then move), else null (split_actions).
+ */
+export function splitCost(steps, move) {
+  const n = steps.length;
+  const options = [[n, null], ...(n ? [[n - 1, n - 1], [n - 1, 0]] : [])];
+  for (const [moved, standard] of options) {
+    const rest = standard === null ? steps : standard === 0 ? steps.slice(1) : steps.slice(0, -1);
+    if (moved && actionCost(rest) > move) continue;
+    if (standard !== null && actionCost([steps[standard]]) > 1) continue;
+    if (standard === null && !move) continue;
+    return (moved ? actionCost(rest) : 0) + (standard === null ? 0 : 1);
+  }
+  return null;
 }
 
 /**
  * The cost of walking `squares` from `from`, or null when the companion would refuse the walk.
  * `closed` holds "x,y" of opponents' squares.
  */
-export function walkCost(court, from, squares, budget, closed) {
-  let spent = 0;
-  let diagonals = 0;
+export function walkCost(court, from, squares, move, closed) {
+  const steps = [];
   let here = from;
   for (const sq of squares) {
     if (pastGoal(court, here)) return null;               // already over the goal line
     if (!inBounds(court, sq) || closed.has(`${sq.x},${sq.y}`)) return null;
-    let cost = 1;
-    if (sq.x !== here.x && sq.y !== here.y) {
-      diagonals += 1;
-      cost = diagonals % 2 === 0 ? 2 : 1;
-    }
-    if (rowHeight(court, sq.y) > rowHeight(court, here.y)) cost *= 2;
-    if (spent + cost > budget) return null;
-    spent += cost;
+    steps.push([sq.x !== here.x && sq.y !== here.y, rowHeight(court, sq.y) > rowHeight(court, here.y)]);
     here = sq;
   }
-  return spent;
+  return splitCost(steps, move);
 }
 
 /**
@@ -71,14 +97,15 @@ export function dribbleReach({ field, players, dribbler, startedWithBall = true,
   const court = courtOf(field);
   const me = players.find((p) => p.id === dribbler);
   if (!me) return [];
-  const budget = dribbleBudget(me.speed ?? 30, startedWithBall, readied);
+  const move = moveBudget(me.speed ?? 30, startedWithBall, readied);
+  const reach = move + 1;
   const closed = new Set(players.filter((p) => p.team !== me.team).map((p) => `${p.x},${p.y}`));
   const from = { x: me.x, y: me.y };
   const out = [];
-  for (let y = from.y - budget; y <= from.y + budget; y += 1) {
-    for (let x = from.x - budget; x <= from.x + budget; x += 1) {
+  for (let y = from.y - reach; y <= from.y + reach; y += 1) {
+    for (let x = from.x - reach; x <= from.x + reach; x += 1) {
       if (x === from.x && y === from.y) continue;
-      const cost = walkCost(court, from, stepPath(from, { x, y }), budget, closed);
+      const cost = walkCost(court, from, stepPath(from, { x, y }), move, closed);
       if (cost !== null) out.push({ x, y, cost, goal: pastGoal(court, { x, y }) });
     }
   }

@@ -357,7 +357,8 @@ registerCardHandlers("goatball", {
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x, y: p.y }]));
+    const half = (scene.grid?.size ?? 100) / 2;   // a token's x, y are its top-left corner
+    const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x - half, y: p.y - half }]));
     const plan = planGoatballApply(action.payload, sceneState(scene), platforms);
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
       async () => {

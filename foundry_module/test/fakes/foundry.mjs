@@ -247,6 +247,16 @@ export class FakeActor {
   }
 }
 
+/** dnd5e 4.x/5.x's actor: its skill roll posts its own chat card unless told not to. */
+export class FakeDnd5eActor extends FakeActor {
+  async rollSkill({ skill, advantage }, _dialog = {}, message = {}) {
+    const mod = this.system.skills[skill].total;
+    const roll = await new globalThis.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+    if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${skill} check` });
+    return [roll];
+  }
+}
+
 export class FakeToken {
   constructor(data) {
     Object.assign(this, { id: data.id ?? newId("tok"), name: "Token", x: 0, y: 0, flags: {}, actor: null, ...data });
@@ -279,7 +289,7 @@ export class FakeScene {
     for (const u of updates) {
       applyUpdate(this.tokens.get(u._id), u);
       const t = this.tokens.get(u._id);
-      note(`token~ ${u._id} (${t.x}, ${t.y})${"flags.ballcourt.ball" in u ? ` ball=${JSON.stringify(u["flags.ballcourt.ball"])}` : ""}`);
+      note(`token~ ${t.name ?? u._id} (${t.x}, ${t.y})${"flags.ballcourt.ball" in u ? ` ball=${JSON.stringify(u["flags.ballcourt.ball"])}` : ""}`);
     }
   }
 
