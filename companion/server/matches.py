@@ -76,6 +76,11 @@ def _load_list(schema, items: list, where: str) -> list[dict]:
         raise ValidationError({where: exc.messages}) from None
 
 
+def _stored(text: str) -> dict:
+    """A stored event body; a NaN or Infinity an older companion let in reads as null."""
+    return json.loads(text, parse_constant=lambda _name: None)
+
+
 def public(row: sqlite3.Row, state: dict, seq: int) -> dict:
     return {"id": row["id"], "name": row["name"], "created": row["created"], **state,
             "seq": seq, "log_seq": row["log_seq"]}
@@ -123,7 +128,7 @@ class Matches:
         rows = self.db.execute("SELECT * FROM events WHERE match_id = ? ORDER BY seq",
                                (match_id,)).fetchall()
         undone = {r["undoes"] for r in rows if r["undoes"] is not None}
-        return [{"seq": r["seq"], **json.loads(r["body"]), "type": r["type"],
+        return [{"seq": r["seq"], **_stored(r["body"]), "type": r["type"],
                  "created": r["created"], "undone": r["seq"] in undone,
                  **({"undoes": r["undoes"]} if r["undoes"] is not None else {})} for r in rows]
 
@@ -182,7 +187,7 @@ class Matches:
     def validate(game: str, event: Any) -> dict:
         kind = event.get("type") if isinstance(event, dict) else None
         known = schemas.EVENT_SCHEMAS[game]
-        if kind not in known:
+        if not isinstance(kind, str) or kind not in known:
             raise ValidationError({"type": [f"a {game} event is one of: {', '.join(known)}"]})
         return known[kind]().load(event)
 

@@ -3,20 +3,50 @@
 from __future__ import annotations
 
 import hmac
+import threading
+import time
 
 from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_room
 
 from .errors import body as error_body
+from .jsonsafe import Refused, SocketJson
 from .routing import dispatch
 
 
 def create_socketio(app, origins: list[str], max_body: int) -> SocketIO:
     """One Socket.IO server per app (threading mode, websockets via simple-websocket)."""
     sio = SocketIO(app, async_mode="threading", cors_allowed_origins=origins,
-                   max_http_buffer_size=max_body)
+                   max_http_buffer_size=max_body, json=SocketJson)
     register_handlers(sio)
     return sio
+
+
+AUTH_GRACE = 5.0     # seconds an Engine.IO session may live without a connected, authed socket
+
+
+def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -> None:
+    """Drop Engine.IO sessions that have not authenticated within `grace` seconds (a refused
+    token, or no Socket.IO connect at all), so they cost no threads until the ping timeout."""
+    server = sio.server
+    first_seen: dict[str, float] = {}
+
+    def reap() -> None:
+        while True:
+            time.sleep(every)
+            now = time.monotonic()
+            sids = list(server.eio.sockets)
+            for eio_sid in sids:
+                since = first_seen.setdefault(eio_sid, now)
+                if now - since >= grace and not server.manager.sid_from_eio_sid(eio_sid, "/"):
+                    try:
+                        server.eio.disconnect(eio_sid)
+                    except Exception:       # already gone
+                        pass
+            for gone in set(first_seen) - set(sids):
+                del first_seen[gone]
+
+    threading.Thread(target=reap, name="ballcourt-socket-reaper", daemon=True).start()
 
 
 def room(match_id: str) -> str:
@@ -30,7 +60,16 @@ def push_match_event(match_id: str, state: dict, what: dict) -> None:
 
 def token_ok(given: object) -> bool:
     want = current_app.config["BALLCOURT"].token
-    return isinstance(given, str) and hmac.compare_digest(given.encode(), want.encode())
+    if not isinstance(given, str) or not want:
+        return False
+    try:
+        return hmac.compare_digest(given.encode(), want.encode())
+    except UnicodeEncodeError:      # a lone surrogate is no token
+        return False
+
+
+def refused(data: Refused) -> dict:
+    return {"status": 400, "body": error_body("bad_json", f"not standard JSON: {data.reason}")}
 
 
 def register_handlers(sio: SocketIO) -> None:
@@ -42,6 +81,8 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("call")
     def call(data=None):
+        if isinstance(data, Refused):
+            return refused(data)
         if not isinstance(data, dict):
             return {"status": 400, "body": error_body("bad_call", "call takes an object")}
         status, body = dispatch(data.get("method"), data.get("route"), data.get("body"))
@@ -49,6 +90,8 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("join")
     def join(data=None):
+        if isinstance(data, Refused):
+            return refused(data)
         match_id = data.get("match") if isinstance(data, dict) else None
         status, body = dispatch("GET", f"/api/v1/matches/{match_id}", None)
         if status == 200:
