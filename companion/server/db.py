@@ -26,6 +26,13 @@ CREATE TABLE IF NOT EXISTS events (
     undoes   INTEGER,            -- set on an undo record: the seq it cancels
     PRIMARY KEY (match_id, seq)
 );
+CREATE INDEX IF NOT EXISTS events_undone ON events (match_id, undoes) WHERE undoes IS NOT NULL;
+CREATE TABLE IF NOT EXISTS snapshots (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seq      INTEGER NOT NULL,   -- taken after this log record: the events in force up to it
+    state    TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
 """
 
 
