@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import math
 import threading
 import time
 
@@ -75,9 +76,16 @@ def refused(data: Refused) -> dict:
 def register_handlers(sio: SocketIO) -> None:
     @sio.on("connect")
     def connect(auth=None):
+        backoff = current_app.extensions["ballcourt_backoff"]
+        client = request.remote_addr or "?"
+        wait = backoff.wait(client)
+        if wait > 0:
+            raise ConnectionRefusedError(f"too many wrong tokens: try again in {math.ceil(wait)} s")
         token = auth.get("token") if isinstance(auth, dict) else None
         if not token_ok(token):
+            backoff.failed(client)
             raise ConnectionRefusedError("unauthorized: a wrong or missing token")
+        backoff.succeeded(client)
 
     @sio.on("call")
     def call(data=None):

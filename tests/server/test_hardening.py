@@ -374,3 +374,99 @@ def test_kick_still_answers_through_the_bounded_server(small_server):
         "attack": 9, "scatter": 1, "corner": 1}},
         headers={"Authorization": f"Bearer {TOKEN}"}, timeout=5)
     assert r.status_code == 200 and r.json()["landing"]
+
+
+# -- 5: HTML pages cannot be framed and run only their own code ----------------------------------
+def test_every_html_page_is_unframeable_with_a_csp(app):
+    client = app.test_client()
+    r = client.get("/", base_url="http://127.0.0.1:7770")
+    assert r.mimetype == "text/html"
+    assert r.headers["X-Frame-Options"] == "DENY"
+    csp = r.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in csp and "default-src 'self'" in csp
+    assert "connect-src 'self'" in csp
+    api = client.get("/api/v1/health", base_url="http://127.0.0.1:7770")
+    assert "Content-Security-Policy" not in api.headers
+    assert api.headers["X-Content-Type-Options"] == "nosniff"
+
+
+# -- 8: the smaller points -----------------------------------------------------------------------
+def test_the_bearer_scheme_is_case_insensitive(app):
+    client = app.test_client()
+    for scheme in ("Bearer", "bearer", "BEARER", "bEaReR"):
+        r = client.get("/api/v1/matches", base_url="http://127.0.0.1:7770",
+                       headers={"Authorization": f"{scheme} {TOKEN}"})
+        assert r.status_code == 200, scheme
+    r = client.get("/api/v1/matches", base_url="http://127.0.0.1:7770",
+                   headers={"Authorization": f"Basic {TOKEN}"})
+    assert r.status_code == 401
+
+
+def test_a_goal_into_the_scorers_own_end_is_422(api):
+    mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "defends": "west"}, {"id": "moon", "defends": "east"}]}).json["id"]
+    r = api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "sun", "end": "west"})
+    assert r.status_code == 422 and "end" in r.json["error"]["fields"]
+    ok = api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "sun", "end": "east"})
+    assert ok.status_code == 201 and ok.json["score"] == {"sun": 1, "moon": 0}
+    assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 1
+
+
+def test_damage_to_an_unknown_player_or_negative_is_422(api):
+    mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "players": ["ix", "yol"]}, {"id": "moon", "players": ["tez"]}]}).json["id"]
+    bad = api.post(f"/api/v1/matches/{mid}/events",
+                   {"type": "damage", "player": "nobody", "nonlethal": 2})
+    assert bad.status_code == 422 and bad.json["error"]["code"] == "unknown_player"
+    assert "player" in bad.json["error"]["fields"]
+    negative = api.post(f"/api/v1/matches/{mid}/events",
+                        {"type": "damage", "player": "ix", "nonlethal": -3})
+    assert negative.status_code == 422 and "nonlethal" in negative.json["error"]["fields"]
+    good = api.post(f"/api/v1/matches/{mid}/events",
+                    {"type": "damage", "player": "tez", "nonlethal": 3})
+    assert good.status_code == 201 and good.json["nonlethal"] == {"tez": 3}
+    twice = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "players": ["ix"]}, {"id": "moon", "players": ["ix"]}]})
+    assert twice.status_code == 422
+
+
+def test_negative_damage_is_refused_by_the_rules_too():
+    from companion.rules.errors import RulesError
+    from companion.rules.yaotzin import match as yaotzin
+    from companion.rules.yaotzin.court import Court
+    from companion.rules.yaotzin.settings import Settings
+
+    state = yaotzin.new_match([{"id": "a"}, {"id": "b"}], Court.from_dict(None),
+                              Settings.from_dict(None))
+    with pytest.raises(RulesError, match="negative"):
+        yaotzin.apply_event(state, {"type": "damage", "player": "x", "nonlethal": -1})
+
+
+def test_repeated_wrong_tokens_from_one_client_are_made_to_wait(app):
+    client = app.test_client()
+
+    def get(token, addr="127.0.0.1"):
+        return client.get("/api/v1/matches", base_url="http://127.0.0.1:7770",
+                          headers={"Authorization": f"Bearer {token}"},
+                          environ_base={"REMOTE_ADDR": addr})
+
+    for _ in range(5):
+        assert get("wrong-token-guess").status_code == 401
+    assert get("wrong-token-guess").status_code == 401          # the sixth: a wait starts
+    waited = get(TOKEN)                                         # even a right token waits
+    assert waited.status_code == 429 and int(waited.headers["Retry-After"]) >= 1
+    assert waited.json["error"]["code"] == "too_many_failures"
+    assert get(TOKEN, addr="127.0.0.2").status_code == 200      # another client is not held
+    time.sleep(1.1)
+    assert get(TOKEN).status_code == 200                        # and a right token clears it
+    for _ in range(5):
+        assert get("wrong-token-guess").status_code == 401
+
+
+def test_repeated_wrong_tokens_at_socket_connect_are_made_to_wait(app):
+    sio = app.extensions["socketio"]
+    for _ in range(6):
+        assert not sio.test_client(app, auth={"token": "wrong-token-guess"}).is_connected()
+    assert not sio.test_client(app, auth={"token": TOKEN}).is_connected()
+    time.sleep(1.1)
+    assert sio.test_client(app, auth={"token": TOKEN}).is_connected()
