@@ -22,6 +22,7 @@ MAX_INT_DIGITS = 100    # what python-engineio's own parser allows
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 class BadJson(ValueError):
@@ -41,11 +42,12 @@ def _int(text: str) -> int:
 def depth(text: str) -> int:
     """How deep the brackets of a JSON text nest (outside strings)."""
     deepest = level = 0
-    for ch in _STRING.sub('""', text):
+    for ch in _BRACKET.findall(_STRING.sub("", text)):
         if ch in "[{":
             level += 1
-            deepest = max(deepest, level)
-        elif ch in "]}":
+            if level > deepest:
+                deepest = level
+        else:
             level -= 1
     return deepest
 
