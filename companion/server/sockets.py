@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import logging
 import math
 import threading
 import time
@@ -12,6 +13,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_ro
 
 from .errors import body as error_body
 from .jsonsafe import Refused, SocketJson
+from .jsonsafe import dumps as jsonsafe_dumps
 from .routing import dispatch
 
 
@@ -35,17 +37,23 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
     def reap() -> None:
         while True:
             time.sleep(every)
-            now = time.monotonic()
-            sids = list(server.eio.sockets)
-            for eio_sid in sids:
-                since = first_seen.setdefault(eio_sid, now)
-                if now - since >= grace and not server.manager.sid_from_eio_sid(eio_sid, "/"):
-                    try:
-                        server.eio.disconnect(eio_sid)
-                    except Exception:       # already gone
-                        pass
-            for gone in set(first_seen) - set(sids):
-                del first_seen[gone]
+            try:
+                sweep()
+            except Exception:          # never let one bad sweep stop the reaping
+                logging.getLogger("ballcourt").exception("socket reaper")
+
+    def sweep() -> None:
+        now = time.monotonic()
+        sids = list(server.eio.sockets)
+        for eio_sid in sids:
+            since = first_seen.setdefault(eio_sid, now)
+            if now - since >= grace and not server.manager.sid_from_eio_sid(eio_sid, "/"):
+                try:
+                    server.eio.disconnect(eio_sid)
+                except Exception:       # already gone
+                    pass
+        for gone in set(first_seen) - set(sids):
+            del first_seen[gone]
 
     threading.Thread(target=reap, name="ballcourt-socket-reaper", daemon=True).start()
 
@@ -69,6 +77,15 @@ def token_ok(given: object) -> bool:
         return False
 
 
+def is_json(data: object) -> bool:
+    """False for what only a binary Socket.IO packet can carry (bytes)."""
+    try:
+        jsonsafe_dumps(data)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def refused(data: Refused) -> dict:
     return {"status": 400, "body": error_body("bad_json", f"not standard JSON: {data.reason}")}
 
@@ -89,8 +106,9 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("call")
     def call(data=None):
-        if isinstance(data, Refused):
-            return refused(data)
+        if isinstance(data, Refused) or not is_json(data):
+            return refused(data if isinstance(data, Refused) else Refused(
+                "binary attachments are not JSON"))
         if not isinstance(data, dict):
             return {"status": 400, "body": error_body("bad_call", "call takes an object")}
         status, body = dispatch(data.get("method"), data.get("route"), data.get("body"))
@@ -98,8 +116,9 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("join")
     def join(data=None):
-        if isinstance(data, Refused):
-            return refused(data)
+        if isinstance(data, Refused) or not is_json(data):
+            return refused(data if isinstance(data, Refused) else Refused(
+                "binary attachments are not JSON"))
         match_id = data.get("match") if isinstance(data, dict) else None
         status, body = dispatch("GET", f"/api/v1/matches/{match_id}", None)
         if status == 200:

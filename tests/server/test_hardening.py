@@ -155,6 +155,18 @@ def test_every_socket_call_is_acknowledged_with_a_4xx(live):
     sock.ws.close()
 
 
+def test_binary_attachments_in_a_call_are_400(app):
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    made = client.emit("call", {"method": "POST", "route": "/api/v1/matches", "body": {
+        "game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}}, callback=True)
+    for body in ({"type": "note", "meta": {"b": b"x"}}, b"raw"):
+        ack = client.emit("call", {"method": "POST", "body": body,
+                                   "route": f"/api/v1/matches/{made['body']['id']}/events"},
+                          callback=True)
+        assert ack["status"] == 400 and ack["body"]["error"]["code"] == "bad_json"
+    assert client.emit("join", {"match": b"x"}, callback=True)["status"] == 400
+
+
 def test_a_surrogate_token_is_refused_and_the_companion_carries_on(live):
     sock = RawSocket(live.url, '{"token": "\\ud800"}')
     assert "unauthorized" in sock.next("44")
