@@ -111,6 +111,8 @@ class SocketJson:
     @staticmethod
     def loads(text: str | bytes, **kwargs) -> Any:
         try:
+            if isinstance(text, str) and '"_placeholder"' in text:
+                raise BadJson("binary attachments are not JSON")   # bytes would follow
             return loads(text, **kwargs)
         except BadJson as exc:
             if isinstance(text, bytes | bytearray):

@@ -13,7 +13,6 @@ from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_ro
 
 from .errors import body as error_body
 from .jsonsafe import Refused, SocketJson
-from .jsonsafe import dumps as jsonsafe_dumps
 from .routing import dispatch
 
 
@@ -77,15 +76,6 @@ def token_ok(given: object) -> bool:
         return False
 
 
-def is_json(data: object) -> bool:
-    """False for what only a binary Socket.IO packet can carry (bytes)."""
-    try:
-        jsonsafe_dumps(data)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
 def refused(data: Refused) -> dict:
     return {"status": 400, "body": error_body("bad_json", f"not standard JSON: {data.reason}")}
 
@@ -106,9 +96,8 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("call")
     def call(data=None):
-        if isinstance(data, Refused) or not is_json(data):
-            return refused(data if isinstance(data, Refused) else Refused(
-                "binary attachments are not JSON"))
+        if isinstance(data, Refused):
+            return refused(data)
         if not isinstance(data, dict):
             return {"status": 400, "body": error_body("bad_call", "call takes an object")}
         status, body = dispatch(data.get("method"), data.get("route"), data.get("body"))
@@ -116,9 +105,8 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("join")
     def join(data=None):
-        if isinstance(data, Refused) or not is_json(data):
-            return refused(data if isinstance(data, Refused) else Refused(
-                "binary attachments are not JSON"))
+        if isinstance(data, Refused):
+            return refused(data)
         match_id = data.get("match") if isinstance(data, dict) else None
         status, body = dispatch("GET", f"/api/v1/matches/{match_id}", None)
         if status == 200:
