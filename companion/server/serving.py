@@ -29,6 +29,7 @@ from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 MAX_CONNECTIONS = 64
 HEADER_TIMEOUT = 10.0
 BODY_TIMEOUT = 30.0
+WEBSOCKET_SILENCE = 60.0
 log = logging.getLogger("ballcourt.http")
 
 
@@ -101,7 +102,9 @@ class Handler(WSGIRequestHandler):
         ok = super().parse_request()
         self._raw.deadline = None
         if ok and self.headers.get("Upgrade", "").lower() == "websocket":
-            self.connection.settimeout(None)       # engine.io's pings watch a WebSocket
+            # Engine.IO pings a WebSocket every 25 s and a live client answers at once, so a
+            # minute of silence is a client that stopped reading: free its threads
+            self.connection.settimeout(WEBSOCKET_SILENCE)
             self.close_connection = True
         else:
             self.connection.settimeout(self.body_timeout)

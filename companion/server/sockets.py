@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import logging
 import math
+import socket
 import threading
 import time
 
@@ -32,6 +33,7 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
     token, or no Socket.IO connect at all), so they cost no threads until the ping timeout."""
     server = sio.server
     first_seen: dict[str, float] = {}
+    closing: dict[str, socket.socket] = {}
 
     def reap() -> None:
         while True:
@@ -42,15 +44,25 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
                 logging.getLogger("ballcourt").exception("socket reaper")
 
     def sweep() -> None:
+        for eio_sid in list(closing):       # dropped a sweep ago: now end the TCP connection
+            try:
+                closing.pop(eio_sid).shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
         now = time.monotonic()
         sids = list(server.eio.sockets)
         for eio_sid in sids:
             since = first_seen.setdefault(eio_sid, now)
             if now - since >= grace and not server.manager.sid_from_eio_sid(eio_sid, "/"):
+                environ = server.environ.get(eio_sid) or {}
                 try:
                     server.eio.disconnect(eio_sid)
                 except Exception:       # already gone
                     pass
+                if environ.get("HTTP_UPGRADE", "").lower() == "websocket" and \
+                        environ.get("werkzeug.socket") is not None:
+                    # a client that never reads would hold its threads until TCP gives up
+                    closing[eio_sid] = environ["werkzeug.socket"]
         for gone in set(first_seen) - set(sids):
             del first_seen[gone]
 

@@ -340,6 +340,15 @@ def test_a_socket_that_never_authenticates_is_dropped(small_server):
     good.ws.close()
 
 
+def test_a_dropped_socket_that_never_reads_loses_its_connection(small_server):
+    url, _ = small_server
+    silent = RawSocket(url)
+    time.sleep(1.5)                          # dropped, and it read nothing of the goodbye
+    raw = silent.ws.sock
+    assert closed_within(raw, 2)             # the companion ended the TCP connection itself
+    silent.ws.shutdown()
+
+
 def test_serve_is_quiet_and_logs_requests_only_when_asked(tmp_path):
     import socketio
 
