@@ -54,7 +54,10 @@ def create_app(config: Config | None = None) -> Flask:
     def http_error(exc: HTTPException):
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(
             exc.code, "http_error")
-        return jsonify(error_body(code, exc.description or exc.name)), exc.code
+        message = exc.description or exc.name
+        if exc.code == 413:
+            message = f"the body is over the {MAX_BODY // 1024} KiB limit ({MAX_BODY} bytes)"
+        return jsonify(error_body(code, message)), exc.code
 
     @app.errorhandler(Exception)
     def bug(exc: Exception):
