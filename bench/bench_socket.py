@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.scenario import kick_body  # noqa: E402
 
-TOKEN = "bench-token"
+TOKEN = "bench-token-0123456789"
 
 
 def free_port() -> int:

@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a browser origin allowed to call, added to Foundry's default"
                             " http://localhost:30000 and http://127.0.0.1:30000 (repeatable;"
                             " $BALLCOURT_ALLOWED_ORIGINS adds a comma-separated list too)")
+    serve.add_argument("--log-requests", action="store_true",
+                       help="log every HTTP request to stderr (off by default)")
 
     token = sub.add_parser("token", help="print the token the companion wants")
     token.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
@@ -178,11 +180,18 @@ def read_json(path: str):
 
 def serve(args) -> int:
     from .server import create_app
-    from .server.config import Config, default_data_dir
+    from .server.config import Config, TokenError, default_data_dir
+    from .server.serving import BindError, bind
+    from .server.serving import serve as serve_forever
 
     origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
-    cfg = Config(data_dir=args.data_dir or default_data_dir(), host=args.host, port=args.port,
-                 allowed_origins=origins)
+    try:   # every reason not to serve is said before the banner, which holds the token
+        cfg = Config(data_dir=args.data_dir or default_data_dir(), host=args.host,
+                     port=args.port, allowed_origins=origins)
+        sock = bind(args.host, args.port)
+    except (TokenError, BindError) as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
     app = create_app(cfg)
     print(f"Ballcourt companion {__version__}")
     print(f"  URL:      {cfg.url}")
@@ -190,9 +199,10 @@ def serve(args) -> int:
     print(f"  Origins:  {', '.join(cfg.allowed_origins)}")
     print(f"  Data dir: {cfg.data_dir}")
     sys.stdout.flush()
-    app.extensions["socketio"].run(app, host=args.host, port=args.port,
-                                   allow_unsafe_werkzeug=True, use_reloader=False,
-                                   log_output=False)
+    try:
+        serve_forever(app, sock, log_requests=args.log_requests)
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
@@ -240,8 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         return kick_chart(args) if args.game == "yaotzin" else simulate(args)
     if args.command == "token":
-        from .server.config import default_data_dir, load_token
-        print(load_token(args.data_dir or default_data_dir())[0])
+        from .server.config import TokenError, default_data_dir, load_token
+        try:
+            print(load_token(args.data_dir or default_data_dir())[0])
+        except TokenError as exc:
+            print(f"ballcourt: {exc}", file=sys.stderr)
+            return 2
         return 0
 
     if args.command == "module":

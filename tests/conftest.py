@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import requests
 
-TOKEN = "test-token"
+TOKEN = "test-token-0123456789"
 
 
 @pytest.fixture

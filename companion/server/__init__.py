@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from .config import Config
@@ -17,6 +18,14 @@ MAX_BODY = 1024 * 1024
 log = logging.getLogger("ballcourt")
 
 
+class StandardJSON(DefaultJSONProvider):
+    """Answers are standard JSON: a NaN or Infinity is an error here, never sent out."""
+
+    def dumps(self, obj, **kwargs) -> str:
+        kwargs.setdefault("allow_nan", False)
+        return super().dumps(obj, **kwargs)
+
+
 def create_app(config: Config | None = None) -> Flask:
     from . import board, foundry, security, status
     from .api import goatball, health, matches, viewers, yaotzin
@@ -24,6 +33,7 @@ def create_app(config: Config | None = None) -> Flask:
 
     cfg = config or Config()
     app = Flask(__name__)
+    app.json = StandardJSON(app)
     app.config["BALLCOURT"] = cfg
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.json.sort_keys = False
@@ -45,7 +55,10 @@ def create_app(config: Config | None = None) -> Flask:
     def http_error(exc: HTTPException):
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(
             exc.code, "http_error")
-        return jsonify(error_body(code, exc.description or exc.name)), exc.code
+        message = exc.description or exc.name
+        if exc.code == 413:
+            message = f"the body is over the {MAX_BODY // 1024} KiB limit ({MAX_BODY} bytes)"
+        return jsonify(error_body(code, message)), exc.code
 
     @app.errorhandler(Exception)
     def bug(exc: Exception):

@@ -18,19 +18,67 @@ def default_data_dir() -> Path:
     return Path(base) / "ballcourt"
 
 
+MIN_TOKEN = 16
+
+
+class TokenError(ValueError):
+    """No usable token: the companion refuses to start rather than serve without one."""
+
+
 def load_token(data_dir: Path) -> tuple[str, str]:
-    """(token, where it came from): the environment, the data dir's file, or a new one."""
-    if os.environ.get("BALLCOURT_TOKEN"):
-        return os.environ["BALLCOURT_TOKEN"], "BALLCOURT_TOKEN"
+    """(token, where it came from): the environment, the data dir's file, or a new one.
+    An empty, blank or short token is refused (TokenError), never served as "no auth"."""
+    if "BALLCOURT_TOKEN" in os.environ:
+        token = os.environ["BALLCOURT_TOKEN"].strip()
+        if len(token) < MIN_TOKEN:
+            raise TokenError(f"BALLCOURT_TOKEN is {'empty' if not token else 'too short'}:"
+                             f" set it to at least {MIN_TOKEN} characters, or unset it to use"
+                             f" the token kept in {data_dir / 'token'}")
+        return token, "BALLCOURT_TOKEN"
     path = data_dir / "token"
     if path.exists():
-        return path.read_text().strip(), str(path)
-    data_dir.mkdir(parents=True, exist_ok=True)
+        token = path.read_text(errors="replace").strip()
+        if len(token) < MIN_TOKEN:
+            raise TokenError(f"the token file {path} is {'empty' if not token else 'too short'}"
+                             f": delete it and a new token is made at the next start")
+        return token, str(path)
+    return _new_token(path), f"{path} (new)"
+
+
+def _new_token(path: Path) -> str:
+    """Write a new token file atomically: a temporary file, fsynced, linked into place (so a
+    crash leaves either no file or a whole one; a companion starting at the same moment
+    keeps the one that won)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     token = secrets.token_urlsafe(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(token + "\n")
-    return token, f"{path} (new)"
+    tmp = path.with_name(f".token.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(token + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return load_token(path.parent)[0]
+        except OSError:            # a file system without hard links: replace in one step
+            os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return token
+
+
+def _fsync_dir(directory: Path) -> None:
+    if os.name == "nt":
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def env_origins() -> list[str]:

@@ -32,6 +32,13 @@ CREATE TABLE IF NOT EXISTS viewers (     -- read-only keys for the spectator boa
     label    TEXT,
     created  TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS events_undone ON events (match_id, undoes) WHERE undoes IS NOT NULL;
+CREATE TABLE IF NOT EXISTS snapshots (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seq      INTEGER NOT NULL,   -- taken after this log record: the events in force up to it
+    state    TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
 """
 
 

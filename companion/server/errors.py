@@ -65,6 +65,8 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
     if isinstance(exc, ValidationError):
         fields = flatten(exc.messages)
         return 422, body("validation", summary(fields), fields)
+    if isinstance(exc, UnicodeError):    # a lone surrogate in a URL, a header or a name
+        return 400, body("bad_unicode", "text that is not valid Unicode (a lone surrogate)")
     for cls, status, code in RULE_CODES:
         if isinstance(exc, cls):
             fields = {exc.field: [exc.message]} if exc.field else None

@@ -2,6 +2,11 @@
 
 Each write is one `BEGIN IMMEDIATE` transaction under a per-match lock, so concurrent writers
 serialise and an event answered 201 is on disk (WAL, synchronous=FULL) before the answer.
+
+Undo replays from the newest snapshot, not from the match's start: every SNAPSHOT_EVERY events
+in force, the state is kept beside the log (in the event's own transaction), and undoing an
+event drops the snapshots taken after it. So undo costs at most SNAPSHOT_EVERY folds however
+long the match (figures: docs/benchmarks.md, `bench/bench_undo.py`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from .errors import ApiError
 ACTIVE = ("match_id = ? AND type != 'undo' AND seq NOT IN "
           "(SELECT undoes FROM events WHERE match_id = ? AND undoes IS NOT NULL)")
 
+SNAPSHOT_EVERY = 50
 _locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -76,6 +82,11 @@ def _load_list(schema, items: list, where: str) -> list[dict]:
         raise ValidationError({where: exc.messages}) from None
 
 
+def _stored(text: str) -> dict:
+    """A stored event body; a NaN or Infinity an older companion let in reads as null."""
+    return json.loads(text, parse_constant=lambda _name: None)
+
+
 def public(row: sqlite3.Row, state: dict, seq: int) -> dict:
     return {"id": row["id"], "name": row["name"], "created": row["created"], **state,
             "seq": seq, "log_seq": row["log_seq"]}
@@ -100,13 +111,15 @@ class Matches:
             raise ApiError(404, "not_found", f"no match {match_id!r}")
         return row
 
-    def active_count(self, match_id: str) -> int:
-        return self.db.execute(f"SELECT COUNT(*) FROM events WHERE {ACTIVE}",
-                               (match_id, match_id)).fetchone()[0]
+    def active_count(self, match_id: str, log_seq: int) -> int:
+        """Events in force: every record but the undo records and the events they cancel."""
+        undos = self.db.execute("SELECT COUNT(*) FROM events WHERE match_id = ? AND undoes IS"
+                                " NOT NULL", (match_id,)).fetchone()[0]
+        return log_seq - 2 * undos
 
     def get(self, match_id: str) -> dict:
         row = self.row(match_id)
-        return public(row, json.loads(row["state"]), self.active_count(match_id))
+        return public(row, json.loads(row["state"]), self.active_count(match_id, row["log_seq"]))
 
     def list(self) -> list[dict]:
         rows = self.db.execute("SELECT id, game, name, created, state FROM matches "
@@ -126,7 +139,7 @@ class Matches:
         rows = self.db.execute("SELECT * FROM events WHERE match_id = ? ORDER BY seq",
                                (match_id,)).fetchall()
         undone = {r["undoes"] for r in rows if r["undoes"] is not None}
-        return [{"seq": r["seq"], **json.loads(r["body"]), "type": r["type"],
+        return [{"seq": r["seq"], **_stored(r["body"]), "type": r["type"],
                  "created": r["created"], "undone": r["seq"] in undone,
                  **({"undoes": r["undoes"]} if r["undoes"] is not None else {})} for r in rows]
 
@@ -159,18 +172,27 @@ class Matches:
             new, detail, stored = self.fold(row["game"], json.loads(row["state"]), event)
             seq = row["log_seq"] + 1
             self._record(match_id, seq, stored["type"], stored, new)
+            if self.active_count(match_id, seq) % SNAPSHOT_EVERY == 0:
+                self.db.execute("INSERT OR REPLACE INTO snapshots (match_id, seq, state)"
+                                " VALUES (?, ?, ?)", (match_id, seq, json.dumps(new)))
         return self.get(match_id), detail, seq
 
     def undo(self, match_id: str) -> tuple[dict, int]:
         """Cancel the last active event with an undo record; answer the state before it."""
         with self._writing(match_id):
             row = self.row(match_id)
-            active = self.active(match_id)
-            if not active:
+            last = self.db.execute(f"SELECT seq FROM events WHERE {ACTIVE} ORDER BY seq DESC"
+                                   " LIMIT 1", (match_id, match_id)).fetchone()
+            if last is None:
                 raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
-            last = active.pop()
-            state = json.loads(row["initial"])
-            for stored in active:
+            last = {"seq": last["seq"]}
+            self.db.execute("DELETE FROM snapshots WHERE match_id = ? AND seq >= ?",
+                            (match_id, last["seq"]))
+            snap = self.db.execute("SELECT seq, state FROM snapshots WHERE match_id = ?"
+                                   " ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
+            state = json.loads(snap["state"] if snap else row["initial"])
+            for stored in self.active(match_id, after=snap["seq"] if snap else 0,
+                                      before=last["seq"]):
                 state, _, _ = self.fold(row["game"], state, stored)
             seq = row["log_seq"] + 1
             self._record(match_id, seq, "undo", {"undoes": last["seq"]}, state, last["seq"])
@@ -197,6 +219,8 @@ class Matches:
             if gone:
                 raise ApiError(409, "nothing_to_undo", f"event {gone[0]} is already undone")
             state = self._without(row, active, set(seqs))
+            self.db.execute("DELETE FROM snapshots WHERE match_id = ? AND seq >= ?",
+                            (match_id, min(seqs)))     # they hold the events undone now
             seq = row["log_seq"]
             for undone in sorted(set(seqs), reverse=True):
                 seq += 1
@@ -261,16 +285,19 @@ class Matches:
                         f"event {later['seq']} ({later['type']}) was built on event {mine}: "
                         f"undo it first", {"later": [str(later["seq"])]})
 
-    def active(self, match_id: str) -> list[dict]:
-        rows = self.db.execute(f"SELECT seq, body FROM events WHERE {ACTIVE} ORDER BY seq",
-                               (match_id, match_id)).fetchall()
+    def active(self, match_id: str, after: int = 0, before: int | None = None) -> list[dict]:
+        """The events in force with after < seq < before, oldest first."""
+        rows = self.db.execute(f"SELECT seq, body FROM events WHERE {ACTIVE} AND seq > ? AND"
+                               " seq < ? ORDER BY seq",
+                               (match_id, match_id, after,
+                                2**62 if before is None else before)).fetchall()
         return [{**json.loads(r["body"]), "seq": r["seq"]} for r in rows]
 
     @staticmethod
     def validate(game: str, event: Any) -> dict:
         kind = event.get("type") if isinstance(event, dict) else None
         known = schemas.EVENT_SCHEMAS[game]
-        if kind not in known:
+        if not isinstance(kind, str) or kind not in known:
             raise ValidationError({"type": [f"a {game} event is one of: {', '.join(known)}"]})
         return known[kind]().load(event)
 

@@ -6,7 +6,6 @@ REST and Socket.IO call the same `run`, a `call` answers exactly what the HTTP r
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from flask import Blueprint, current_app, jsonify, request
 from marshmallow import Schema
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
+from . import jsonsafe
 from .errors import ApiError, from_exception
 from .errors import body as error_body
 
@@ -60,17 +60,43 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
     return deco
 
 
+def too_large(limit: int) -> ApiError:
+    return ApiError(413, "too_large", f"the body is over the {limit // 1024} KiB limit"
+                    f" ({limit} bytes)")
+
+
+def read_body(limit: int) -> bytes:
+    """The request's body, at most `limit` bytes, with or without a Content-Length (a chunked
+    body is read until it ends or passes the limit): 413 past the limit."""
+    if (request.content_length or 0) > limit:
+        raise too_large(limit)
+    stream = request.environ["wsgi.input"]
+    if request.content_length is None and "wsgi.input_terminated" not in request.environ:
+        return b""       # no length and no end: nothing to read safely (WSGI's rule)
+    want = limit + 1 if request.content_length is None else request.content_length
+    chunks, got = [], 0
+    while got < want:
+        chunk = stream.read(min(65536, want - got))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    if got > limit:
+        raise too_large(limit)
+    return b"".join(chunks)
+
+
 def read_json() -> Any:
     """The JSON body (any JSON value, `null` included); None when there is none."""
-    raw = request.get_data()
+    raw = read_body(current_app.config["MAX_CONTENT_LENGTH"])
     if not raw:
         return None
     if not request.is_json:
         raise ApiError(415, "unsupported_media_type", "send the body as application/json")
     try:
-        return json.loads(raw)
-    except ValueError:
-        raise ApiError(400, "bad_json", "the body is not valid JSON") from None
+        return jsonsafe.loads(raw)
+    except jsonsafe.BadJson as exc:
+        raise ApiError(400, "bad_json", f"the body is not standard JSON: {exc}") from None
 
 
 def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:

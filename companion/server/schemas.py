@@ -382,6 +382,7 @@ class YaotzinTeamSchema(Base):
     id = Id(required=True)
     defends = fields.String(validate=validate.OneOf(("west", "east")))
     name = fields.String(validate=validate.Length(1, 120))
+    players = fields.List(Id(), validate=validate.Length(max=MAX_PLAYERS))
 
 
 class MatchCreateSchema(Base):
@@ -422,7 +423,7 @@ class NoteEventSchema(Meta):
 
 class DamageEventSchema(Meta):
     player = Id(required=True)
-    nonlethal = Int(-1000, 1000, required=True)
+    nonlethal = Int(0, 1000, required=True)
 
 
 class TipoffEventSchema(Meta, Dice):

@@ -3,12 +3,18 @@
 - Host: only this port's loopback names (and --host): a DNS-rebinding page fails here.
 - Origin: an allow-list, for REST (with CORS) and Socket.IO alike; no Origin (a CLI) is fine.
   Both are checked by one WSGI guard around the whole app.
-- Token: Bearer on every /api/v1 route but health; in `auth` at Socket.IO connect.
+- Token: Bearer (any case, RFC 7235) on every /api/v1 route but health; in `auth` at Socket.IO
+  connect. A client that keeps sending wrong tokens is made to wait (429, `Retry-After`).
+- Every HTML page: `X-Frame-Options: DENY` and a Content-Security-Policy (no framing, no
+  foreign scripts or connections).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import threading
+import time
 
 from flask import Flask, Response, request
 
@@ -16,6 +22,56 @@ from .errors import body as error_body
 from .sockets import token_ok
 
 PUBLIC = {"/api/v1/health"}
+CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+       " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none';"
+       " form-action 'self'; frame-ancestors 'none'")
+
+
+class Backoff:
+    """Wrong tokens from one client address: the first FREE are answered at once; after that
+    the client must wait 1 s, 2 s, 4 s ... (at most MAX) before the next try is even looked
+    at (a right token included, so waiting cannot be skipped by guessing). A right token
+    clears the count."""
+
+    FREE = 5
+    MAX = 60.0
+    KEEP = 10000       # client addresses remembered at most
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._failures: dict[str, tuple[int, float]] = {}
+
+    def wait(self, client: str) -> float:
+        with self._lock:
+            _, until = self._failures.get(client, (0, 0.0))
+        return max(0.0, until - time.monotonic())
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            count, _ = self._failures.pop(client, (0, 0.0))
+            count += 1
+            delay = 0.0 if count <= self.FREE else min(self.MAX, 2.0 ** (count - self.FREE - 1))
+            if len(self._failures) >= self.KEEP:
+                self._failures.pop(next(iter(self._failures)))
+            self._failures[client] = (count, time.monotonic() + delay)
+
+    def succeeded(self, client: str) -> None:
+        with self._lock:
+            self._failures.pop(client, None)
+
+
+def bearer(header: str) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, the scheme in any case."""
+    scheme, _, token = header.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def too_many(wait: float) -> Response:
+    seconds = math.ceil(wait)
+    response = _error(429, "too_many_failures", f"too many wrong tokens from this client: try"
+                      f" again in {seconds} s (see `ballcourt token`)")
+    response.headers["Retry-After"] = str(seconds)
+    return response
 
 
 class Guard:
@@ -49,6 +105,7 @@ def _refuse(start_response, code: str, message: str) -> list[bytes]:
 def install(app: Flask) -> None:
     cfg = app.config["BALLCOURT"]
     allowed = set(cfg.origins)
+    backoff = app.extensions["ballcourt_backoff"] = Backoff()
 
     @app.before_request
     def guard():
@@ -56,11 +113,15 @@ def install(app: Flask) -> None:
             return _preflight(request.headers.get("Origin"))
         path = request.path
         if path.startswith("/api/v1/") and path not in PUBLIC:
-            header = request.headers.get("Authorization", "")
-            token = header[7:] if header.startswith("Bearer ") else None
-            if not token_ok(token):
+            client = request.remote_addr or "?"
+            wait = backoff.wait(client)
+            if wait > 0:
+                return too_many(wait)
+            if not token_ok(bearer(request.headers.get("Authorization", ""))):
+                backoff.failed(client)
                 return _error(401, "unauthorized", "a wrong or missing token: send"
                               " Authorization: Bearer <token> (see `ballcourt token`)")
+            backoff.succeeded(client)
         return None
 
     @app.after_request
@@ -69,6 +130,10 @@ def install(app: Flask) -> None:
         if origin is not None and origin.rstrip("/") in allowed:
             response.headers["Access-Control-Allow-Origin"] = origin
         response.headers.add("Vary", "Origin")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        if response.mimetype == "text/html":
+            response.headers["X-Frame-Options"] = "DENY"
+            response.headers.setdefault("Content-Security-Policy", CSP)
         return response
 
 

@@ -15,13 +15,14 @@ def ballcourt(*args, stdin=None, url=None, env=None):
     env = {**os.environ, "BALLCOURT_TOKEN": TOKEN, **(env or {})}
     if url:
         env["BALLCOURT_URL"] = url
+    env = {k: v for k, v in env.items() if v is not None}     # None: unset it
     return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=stdin,
                           capture_output=True, text=True, env=env, timeout=30)
 
 
 def test_help_and_token(tmp_path):
     assert "serve" in ballcourt("--help").stdout
-    env = {"BALLCOURT_TOKEN": ""}
+    env = {"BALLCOURT_TOKEN": None}
     first = ballcourt("token", "--data-dir", str(tmp_path), env=env).stdout.strip()
     again = ballcourt("token", "--data-dir", str(tmp_path), env=env).stdout.strip()
     assert len(first) > 30 and first == again

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import MatchOver, RulesError
+from ..errors import MatchOver, RulesError, UnknownPlayer
 from .ball import Ball
 from .court import ENDS, Court
 from .settings import Settings
@@ -27,9 +27,14 @@ def new_match(teams: list[Mapping[str, Any]], court: Court, settings: Settings) 
         else:
             raise RulesError("one team defends the west end and the other the east",
                              field="teams")
+    rosters = [list(t.get("players") or ()) for t in teams]
+    named = [p for roster in rosters for p in roster]
+    if len(set(named)) != len(named):
+        raise RulesError("a player is listed twice", field="teams")
     return {
         "game": "yaotzin",
-        "teams": [{"id": i, "defends": d} for i, d in zip(ids, defends)],
+        "teams": [{"id": i, "defends": d, **({"players": r} if r else {})}
+                  for i, d, r in zip(ids, defends, rosters)],
         "field": court.as_dict(),
         "settings": settings.as_dict(),
         "score": {i: 0 for i in ids},
@@ -51,6 +56,11 @@ def _team(state: dict, event: Mapping[str, Any]) -> str:
     if "team" in event and event["team"] is not None:
         if event["team"] not in ids:
             raise RulesError(f"no team {event['team']!r} in this match", field="team")
+        end = event.get("end")
+        if end is not None and any(t["id"] == event["team"] and t["defends"] == end
+                                   for t in state["teams"]):
+            raise RulesError(f"{event['team']} defends the {end} end: a goal there scores for"
+                             f" the other team", field="end")
         return event["team"]
     if event.get("end") in ENDS:   # a goal into an end scores for the team that attacks it
         return next(t["id"] for t in state["teams"] if t["defends"] != event["end"])
@@ -94,9 +104,14 @@ def apply_event(state: dict, event: Mapping[str, Any]) -> dict:
             new["round"] += 1
     elif kind == "damage":
         amount = _whole(event, "nonlethal")
+        if amount < 0:
+            raise RulesError("damage cannot be negative", field="nonlethal")
         player = event.get("player")
         if not isinstance(player, str) or not player:
             raise RulesError("player must name who took the damage", field="player")
+        roster = {p for t in state["teams"] for p in t.get("players", ())}
+        if roster and player not in roster:
+            raise UnknownPlayer(f"no player {player!r} in this match", field="player")
         new["nonlethal"][player] = new["nonlethal"].get(player, 0) + amount
     elif kind == "end":
         new["status"], new["winner"] = "over", _leader(new["score"])

@@ -1,0 +1,176 @@
+"""How `ballcourt serve` serves: Werkzeug's threaded WSGI server, bounded and quiet.
+
+Why this one (docs/benchmarks.md has the figures): it runs wherever Python does (Windows, macOS,
+Linux), and Flask-SocketIO's threading mode speaks WebSocket through it (simple-websocket takes
+the socket over), so the module's previews keep their one-round-trip latency. What the plain
+development server lacks is added here:
+
+- at most MAX_CONNECTIONS connections at once (each is one thread, a WebSocket two or three):
+  past that a new connection gets `503` and is closed, it never costs a thread;
+- a request's line and headers must arrive within HEADER_TIMEOUT seconds in all (a deadline,
+  not a per-read timeout, so a byte every few seconds does not hold a thread), and a body
+  read waits at most BODY_TIMEOUT seconds for each piece;
+- a connection that carried a WebSocket is closed when the WebSocket ends (no "Bad request
+  syntax" from reading its last frames as HTTP);
+- no development-server banner, and no request log unless asked (`--log-requests`).
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import logging
+import socket
+import threading
+import time
+
+from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
+
+MAX_CONNECTIONS = 64
+HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 30.0
+WEBSOCKET_SILENCE = 60.0
+log = logging.getLogger("ballcourt.http")
+
+
+class BindError(OSError):
+    """The address cannot be listened on (most often: the port is in use)."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, or BindError with a message a user can act on."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise BindError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    infos.sort(key=lambda info: info[0] != socket.AF_INET)   # IPv4 first, as Werkzeug does
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if hasattr(socket, "SO_REUSEADDR") and socket.SO_REUSEADDR and not _windows():
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+            raise BindError(f"port {port} on {host} is in use by another program (another"
+                            f" companion?): stop it, or start with --port N") from None
+        raise BindError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def _windows() -> bool:
+    import os
+    return os.name == "nt"
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The socket as a raw stream whose reads stop at a deadline (while headers arrive)."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock = sock
+        self.deadline: float | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request's headers took too long")
+            self.sock.settimeout(left)
+        return self.sock.recv_into(buffer)
+
+
+class Handler(WSGIRequestHandler):
+    log_requests = False
+    header_timeout = HEADER_TIMEOUT
+    body_timeout = BODY_TIMEOUT
+
+    def setup(self) -> None:
+        super().setup()
+        self._raw = _DeadlineReader(self.connection)
+        self.rfile = io.BufferedReader(self._raw, 65536)
+
+    def handle_one_request(self) -> None:
+        self._raw.deadline = time.monotonic() + self.header_timeout
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        ok = super().parse_request()
+        self._raw.deadline = None
+        if ok and self.headers.get("Upgrade", "").lower() == "websocket":
+            # Engine.IO pings a WebSocket every 25 s and a live client answers at once, so a
+            # minute of silence is a client that stopped reading: free its threads
+            self.connection.settimeout(WEBSOCKET_SILENCE)
+            self.close_connection = True
+        else:
+            self.connection.settimeout(self.body_timeout)
+        return ok
+
+    def log_request(self, code="-", size="-") -> None:
+        if self.log_requests:
+            super().log_request(code, size)
+
+    def log_error(self, format: str, *args) -> None:
+        log.debug("%s: " + format, self.address_string(), *args)
+
+    def log(self, type: str, message: str, *args) -> None:
+        if type == "info" and not self.log_requests:
+            return
+        super().log(type, message, *args)
+
+
+class Server(ThreadedWSGIServer):
+    """ThreadedWSGIServer with a bound on connections (and so on threads)."""
+
+    def __init__(self, sock: socket.socket, app, log_requests: bool = False,
+                 max_connections: int = MAX_CONNECTIONS, header_timeout: float = HEADER_TIMEOUT,
+                 body_timeout: float = BODY_TIMEOUT):
+        handler = type("BallcourtHandler", (Handler,), {
+            "log_requests": log_requests, "header_timeout": header_timeout,
+            "body_timeout": body_timeout})
+        host, port = sock.getsockname()[:2]
+        self._slots = threading.BoundedSemaphore(max_connections)
+        super().__init__(host, port, app, handler=handler, fd=sock.fileno())
+        sock.close()        # the server holds its own duplicate
+
+    def process_request(self, request, client_address) -> None:
+        if not self._slots.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"
+                                b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def log(self, type: str, message: str, *args) -> None:
+        log.log(logging.ERROR if type == "error" else logging.DEBUG, message, *args)
+
+
+def serve(app, sock: socket.socket, log_requests: bool = False) -> None:
+    """Serve `app` on the listening socket until interrupted."""
+    from .sockets import start_reaper
+
+    if log_requests:
+        logging.getLogger("werkzeug").setLevel(logging.INFO)
+    server = Server(sock, app, log_requests=log_requests)
+    start_reaper(app.extensions["socketio"])
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
