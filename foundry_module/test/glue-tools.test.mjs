@@ -97,8 +97,9 @@ test("a new court scene carries its mapping and drawings; the ball is an actorle
   const match = await court.createMatch(scene);
   assert.equal(match.id, "m9");
   assert.equal(scene.flags.ballcourt.matchId, "m9");
-  assert.equal(companion.calls[0].body.game, "yaotzin");
-  assert.equal(companion.calls[0].body.settings.scatter_one, "long");
+  const made = companion.calls.find((c) => c.route === "/api/v1/matches");
+  assert.equal(made.body.game, "yaotzin");
+  assert.equal(made.body.settings.scatter_one, "long");
 });
 
 test("the score panel renders the match from the companion and re-renders on its events", async () => {

@@ -287,3 +287,14 @@ test("#11 the Quench chat batch waits for the message to render before it looks 
   assert.equal(await waiting, html);
   await assert.rejects(quench.renderedElement(30)("never"), /never rendered/);
 });
+
+test("the GM is warned once when the module and the companion are not the same version", async () => {
+  globalThis.game.modules.get("ballcourt").version = "0.1.0";
+  const companion = fakeCompanion({ "/api/v1/health": () => ({ status: 200, body: { status: "ok", version: "0.2.0" } }) });
+  await connectTo(link, companion);
+  await tick();
+  const warnings = world.notifications.filter(([k, m]) => k === "warn" && /0\.2\.0/.test(m));
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0][1], /module\.json/);
+  assert.equal(await link.checkVersion(), null, "asked once per companion");
+});

@@ -3,7 +3,8 @@
  * player's browser is the player's own machine. Players reach the companion through the GM.
  */
 import { CompanionLink, STATUS } from "../core/connection.mjs";
-import { BallcourtError, fvtt, i18n, setting } from "./env.mjs";
+import { versionWarning } from "../core/version.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -38,12 +39,31 @@ function showStatus(status, detail) {
   if (status === STATUS.CONNECTED) {
     if (lastWarned) fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Connection.Connected"));
     lastWarned = null;
+    checkVersion();
     return;
   }
   if (detail?.key && lastWarned !== detail.key) {
     lastWarned = detail.key;
     fvtt.ui.notifications?.warn(i18n().format(detail.key, { command: detail.command ?? "" }),
       { permanent: status === STATUS.WRONG_TOKEN });
+  }
+}
+
+let versionChecked = null;
+
+/** Once per companion: warn the GM when this module and the companion are not the same version. */
+export async function checkVersion() {
+  const url = setting("companionUrl");
+  if (!link || versionChecked === url) return null;
+  versionChecked = url;
+  try {
+    const health = await link.request("GET", "/api/v1/health");
+    const warning = versionWarning(fvtt.game.modules.get(MODULE_ID)?.version, health, url);
+    if (warning) fvtt.ui.notifications?.warn(i18n().format(warning.key, warning.data), { permanent: true });
+    return warning;
+  } catch {
+    versionChecked = null;   // ask again on the next connect
+    return null;
   }
 }
 

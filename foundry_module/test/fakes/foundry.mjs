@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
 
 const LANG = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8"));
+const MODULE = JSON.parse(readFileSync(new URL("../../module.json", import.meta.url), "utf8"));
 
 export function setProperty(obj, path, value) {
   const parts = path.split(".");
@@ -443,7 +444,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     },
     i18n: { has: localizer.has, localize: localizer.localize, format: localizer.format },
     system: { id: system },
-    modules: new Collection([["ballcourt", { id: "ballcourt" }]]),
+    modules: new Collection([["ballcourt", { id: "ballcourt", version: MODULE.version }]]),
     combat: null,
     keybindings: new FakeKeybindings(),
   };
