@@ -3,13 +3,12 @@
  * GM, Apply/Undo of a kick card on a scene, v13/v14 message modes, the sealed declaration.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
+import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
 import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
 const chat = await import("../scripts/foundry/chat.mjs");
 const env = await import("../scripts/foundry/env.mjs");
@@ -28,20 +27,6 @@ let world;
 beforeEach(() => {
   world = installFoundry();
 });
-
-function courtScene() {
-  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200,
-    flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) });
-  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200,
-    flags: { ballcourt: { team: "moon" } }, actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) });
-  const ball = new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200,
-    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
-  const scene = new FakeScene({ tokens: [ix, yo, ball], flags: { ballcourt: { game: "yaotzin",
-    mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 }, field: { length: 72, width: 24 },
-    matchId: "m1" } } });
-  globalThis.game.scenes.set(scene.id, scene);
-  return scene;
-}
 
 async function kickCard(scene) {
   return chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",

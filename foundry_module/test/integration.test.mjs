@@ -3,11 +3,6 @@
  * protocol as Foundry's global `io`): connect, preview, kick, intercept, apply, undo.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { io } from "socket.io-client";
@@ -17,42 +12,18 @@ import { makeMapping } from "../scripts/core/geometry.mjs";
 import { interceptRequest, kickRequest, previewRequest, yaotzinPlayers } from "../scripts/core/requests.mjs";
 import { dribbleReach } from "../scripts/core/dribble-reach.mjs";
 import { stepPath } from "../scripts/core/geometry.mjs";
+import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "integration-token";
-const ROOT = new URL("../../", import.meta.url).pathname;
-const PYTHON = process.env.PYTHON ?? "python3";
-let server;
+let companion;
 let url;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUp(base) {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the companion did not start");
-}
-
 before(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
-    mkdtempSync(join(tmpdir(), "ballcourt-"))], { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: TOKEN },
-    stdio: "ignore" });
-  await waitUp(url);
+  companion = await startCompanion(TOKEN);
+  url = companion.url;
 });
 
-after(() => server?.kill());
+after(() => companion?.stop());
 
 function connected(token = TOKEN) {
   return new Promise((resolve) => {

@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
+import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, installFoundry, visibleTo }
   from "./fakes/foundry.mjs";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 const moduleJson = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
 
 const chat = await import("../scripts/foundry/chat.mjs");
@@ -26,26 +26,12 @@ const quench = await import("../scripts/foundry/quench.mjs");
 const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
 const { adapterFor } = await import("../scripts/adapters/index.mjs");
 
-const MAPPING = { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 };
 const tick = () => new Promise((r) => setImmediate(r));
 
 let world;
 beforeEach(() => {
   world = installFoundry();
 });
-
-function courtScene({ matchId = "m1" } = {}) {
-  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200,
-    flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) });
-  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200,
-    flags: { ballcourt: { team: "moon" } }, actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) });
-  const ball = new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200,
-    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
-  const scene = new FakeScene({ tokens: [ix, yo, ball], flags: { ballcourt: { game: "yaotzin",
-    mapping: MAPPING, field: { length: 72, width: 24 }, matchId } } });
-  globalThis.game.scenes.set(scene.id, scene);
-  return scene;
-}
 
 function goatScene(tokens, matchId = "g1") {
   const scene = new FakeScene({ tokens, flags: { ballcourt: { game: "goatball", matchId,

@@ -8,60 +8,37 @@
  * After a deliberate change, BALLCOURT_UPDATE_TRANSCRIPTS=1 rewrites the files; read the diff.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
 import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakeScene, FakeToken, FakeUser, asUser, fakeHtml,
   installFoundry, transcript } from "./fakes/foundry.mjs";
+import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
-const ROOT = new URL("../../", import.meta.url).pathname;
-const PYTHON = process.env.PYTHON ?? "python3";
 const UPDATE = process.env.BALLCOURT_UPDATE_TRANSCRIPTS === "1";
-let server;
+let companion;
 let url;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 before(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
-    mkdtempSync(join(tmpdir(), "ballcourt-transcript-"))], { cwd: ROOT,
-    env: { ...process.env, BALLCOURT_TOKEN: TOKEN }, stdio: "ignore" });
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the companion did not start");
+  companion = await startCompanion(TOKEN);
+  url = companion.url;
 });
 
 after(() => {
   globalThis.game?.modules.get("ballcourt").api?.link()?.close();
-  server?.kill();
+  companion?.stop();
 });
 afterEach(() => {
   if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
 });
 
-const settle = async (n = 10) => {
-  for (let i = 0; i < n; i += 1) await new Promise((r) => setTimeout(r, 5));
-};
+/** Wait for a condition the module reaches asynchronously (a preview, a connection), 10 s at most. */
+async function until(condition) {
+  for (let i = 0; i < 1000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
+}
 
 /** The module loaded once, its hooks kept, reinstalled into each new world. */
 let moduleHooks = null;
@@ -76,7 +53,7 @@ async function world({ system, users }) {
   Hooks.callAll("init");
   Hooks.callAll("ready");
   const link = globalThis.game.modules.get("ballcourt").api.link();
-  for (let i = 0; i < 400 && link.status !== "connected"; i += 1) await settle(1);
+  await until(() => link.status === "connected");
   assert.equal(link.status, "connected", `the GM connects: ${JSON.stringify(link.detail)}`);
   return w;
 }
@@ -86,8 +63,7 @@ async function click(message, action, userId = "gm") {
   await asUser(userId, async () => {
     const html = fakeHtml(message.content);
     Hooks.callAll("renderChatMessageHTML", message, html);
-    html.buttons.find((b) => b.dataset.ballcourtAction === action).click();
-    await settle();   // the click's work finishes on that user's client
+    await html.buttons.find((b) => b.dataset.ballcourtAction === action).click();
   });
 }
 
@@ -144,11 +120,10 @@ for (const system of ["pf1", "dnd5e"]) {
     tool.previewer.schedule = (fn) => fn();
     globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
     tool.hover({ x: 1650, y: 1450 });
-    await settle();
+    await until(() => tool.lastPreview);
     assert.equal(tool.lastPreview.legal, true);
     globalThis.Roll.queue = [19];   // the attack: on target
     await tool.click({ x: 1650, y: 1450, button: 0 });
-    await settle();
     const kick = globalThis.ChatMessage.created.at(-1);
     assert.ok(kick.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "Bob may intercept");
 
@@ -162,7 +137,6 @@ for (const system of ["pf1", "dnd5e"]) {
     for (const c of balls) {
       if (!(scene.tokens.get(ball.id).flags.ballcourt.ball.speed > 0)) break;
       await Hooks.get("combatTurnChange")(encounter, {}, { combatantId: c.id });
-      await settle();
     }
     const lastTick = globalThis.ChatMessage.created.at(-1);
     await click(lastTick, "undo");

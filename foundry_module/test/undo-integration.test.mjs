@@ -4,54 +4,29 @@
  * ones, and refuses, named by the module, when a newer card's result was built on them.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
 import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "undo-integration-token";
-const ROOT = new URL("../../", import.meta.url).pathname;
-const PYTHON = process.env.PYTHON ?? "python3";
-let server;
+let companion;
 let url;
 
 const chat = await import("../scripts/foundry/chat.mjs");
 const link = await import("../scripts/foundry/link.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 before(async () => {
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
-    mkdtempSync(join(tmpdir(), "ballcourt-"))], { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: TOKEN },
-    stdio: "ignore" });
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return;
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the companion did not start");
+  companion = await startCompanion(TOKEN);
+  url = companion.url;
 });
 
 after(() => {
   link.getLink()?.close();
-  server?.kill();
+  companion?.stop();
 });
 
 async function table(settings) {

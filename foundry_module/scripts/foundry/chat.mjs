@@ -81,7 +81,7 @@ export function onRenderChatMessageHTML(message, html) {
     button.dataset.ballcourtWired = "1";
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      requestAction(message.id, button.dataset.ballcourtAction);
+      return requestAction(message.id, button.dataset.ballcourtAction);   // its work, for whoever awaits it
     });
   }
 }

@@ -518,7 +518,8 @@ export function fakeHtml(content) {
       const listeners = [];
       return { dataset: { ballcourtAction: action }, disabled: Boolean(disabled),
         addEventListener: (event, fn) => listeners.push(fn),
-        click() { for (const fn of listeners) fn({ preventDefault() {} }); },
+        /** Like a DOM click; resolves when the listeners' work is done. */
+        click() { return Promise.all(listeners.map((fn) => fn({ preventDefault() {} }))); },
         listeners };
     });
   const html = {
