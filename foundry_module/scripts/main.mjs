@@ -3,8 +3,9 @@ import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
 import { ensureBallCombatants, onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
 import { onControlToken, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
-import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure } from "./foundry/env.mjs";
+import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
+import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
@@ -57,6 +58,7 @@ Hooks.once("init", () => {
   registerKeybindings();
   fvtt.CONFIG.queries ??= {};
   fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
+  fvtt.CONFIG.queries[PREVIEW_QUERY] = (choice) => previewOn(choice);   // a player's kick preview
 });
 
 Hooks.once("ready", () => {
@@ -71,6 +73,7 @@ Hooks.on("canvasReady", (canvas) => {
   refreshControls();   // the tools shown depend on the scene now viewed
 });
 Hooks.on("updateUser", onUpdateUser);
+Hooks.on("updateUser", onKickRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
@@ -86,12 +89,12 @@ Hooks.on("updateCombat", onUpdateCombat);
  * depend on calls refreshControls().
  */
 Hooks.on("getSceneControlButtons", (controls) => {
-  if (!fvtt.game.user.isGM) return;
   const tokens = controls.tokens ?? controls.token;
   if (!tokens?.tools) return;
   const L = (k) => i18n().localize(k);
   const scene = () => fvtt.canvas.scene;
   const yaotzin = ballcourtOf(scene())?.game === "yaotzin";
+  const gm = fvtt.game.user.isGM;
   const guarded = (fn) => async () => {
     try {
       await fn();
@@ -101,16 +104,17 @@ Hooks.on("getSceneControlButtons", (controls) => {
   };
   const tools = {
     ballcourtMenu: { name: "ballcourtMenu", title: L("BALLCOURT.Tools.Menu"), icon: "fa-solid fa-volleyball",
-      button: true, order: 89, visible: true, onChange: () => openMenu() },
+      button: true, order: 89, visible: gm, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
-      toggle: true, active: Boolean(kickTool?.active), order: 90, visible: yaotzin,
+      toggle: true, active: Boolean(kickTool?.active), order: 90,
+      visible: yaotzin && (gm || Boolean(setting("playerKicks"))),
       onChange: (_event, active) => {
         if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
       } },
     ballcourtTick: { name: "ballcourtTick", title: L("BALLCOURT.Tools.Tick"), icon: "fa-solid fa-forward-step",
-      button: true, order: 91, visible: yaotzin, onChange: guarded(() => resolveTick(scene())) },
+      button: true, order: 91, visible: gm && yaotzin, onChange: guarded(() => resolveTick(scene())) },
     ballcourtBoard: { name: "ballcourtBoard", title: L("BALLCOURT.Tools.Board"), icon: "fa-solid fa-table-list",
-      button: true, order: 92, visible: Boolean(ballcourtOf(scene())?.matchId),
+      button: true, order: 92, visible: gm && Boolean(ballcourtOf(scene())?.matchId),
       onChange: () => showScoreboard(ballcourtOf(scene()).matchId) },
   };
   Object.assign(tokens.tools, tools);

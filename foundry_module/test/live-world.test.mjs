@@ -212,6 +212,14 @@ test("#7 tools appear after 'Use this scene' and 'Start match'; a Kick toggle th
   world.hooks.get("ready")();
   controls.tool("ballcourtKick").onChange({}, true);   // nobody controlled
   assert.equal(controls.tool("ballcourtKick").active, false, "the button shows what the tool is");
+  await asUser("alice", async () => {   // a player sees only the kick tool, when the table lets him kick
+    world.values.playerKicks = true;
+    controls.render({ reset: true });
+    assert.deepEqual(controls.visibleTools(), ["ballcourtKick"]);
+    world.values.playerKicks = false;
+    controls.render({ reset: true });
+    assert.deepEqual(controls.visibleTools(), []);
+  });
 });
 
 test("#8 any other system: the GM types each player's numbers in; who lacks them is named; no systems list", async () => {
@@ -283,4 +291,43 @@ test("the GM is warned once when the module and the companion are not the same v
   assert.equal(warnings.length, 1);
   assert.match(warnings[0][1], /module\.json/);
   assert.equal(await link.checkVersion(), null, "asked once per companion");
+});
+
+test("a player kicks with his own token: previews and the kick go through the GM, who checks who asked", async () => {
+  const companion = fakeCompanion({
+    "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
+    "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) });
+  await connectTo(link, companion);   // the GM's client holds the link
+  const relay = await import("../scripts/foundry/kick-relay.mjs");
+  globalThis.CONFIG.queries = { [relay.PREVIEW_QUERY]: (choice) => relay.previewOn(choice) };
+  globalThis.Hooks.on("updateUser", relay.onKickRequest);
+  world.values.playerKicks = true;
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  const tool = new KickTool({ schedule: (fn) => fn() });
+  await asUser("alice", async () => {
+    globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+    assert.equal(tool.toggle(true), true);
+    tool.hover({ x: 1850, y: 1250 });
+    for (let i = 0; i < 5 && !tool.lastPreview; i += 1) await tick();
+    assert.equal(tool.lastPreview.target.x, 18, "Alice sees the preview");
+    await tool.click({ x: 1850, y: 1250, button: 0 });
+  });
+  const previews = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick/preview");
+  assert.equal(previews[0].body.kicker, "ix", "the GM built the preview body from his own scene");
+  assert.equal(previews[0].body.players.length, 2);
+  assert.equal(globalThis.game.users.get("gm").queries[0].name, "ballcourt.preview", "Alice asked the GM");
+  const kicks = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick");
+  assert.equal(kicks.length, 1, "the GM resolved Alice's kick");
+  assert.equal(globalThis.ChatMessage.created.at(-1).flags.ballcourt.card.kind, "yaotzin.kick");
+
+  await asUser("bob", () => globalThis.game.user.setFlag("ballcourt", "kick",
+    { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 }));
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
+    "Bob does not own Ixpoetchitl: no kick");
+  world.values.playerKicks = false;
+  await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "kick",
+    { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 }));
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
+    "the table does not let players kick");
 });

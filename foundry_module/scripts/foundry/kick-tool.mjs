@@ -9,18 +9,18 @@
  * Attack 0..BAB with the feat); the preview, the kick and its card all use them, and a change
  * previews the hovered square again. The palette also shoots at the nearer hoop and starts a
  * contest with the user's target. Keybindings (main.mjs) reach the same choices.
+ *
+ * A player may use it on his own token when the table allows (kick-relay.mjs): his previews
+ * and his kick go through the GM's client, the only one that talks to the companion.
  */
 import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { LatestWins } from "../core/preview.mjs";
-import { previewRequest } from "../core/requests.mjs";
 import { BallcourtError, fvtt, i18n, reportFailure } from "./env.mjs";
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
-import { quietly } from "./link.mjs";
+import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "./scene.mjs";
-import { yaotzinRules } from "./settings.mjs";
 import { contest, shootHoop } from "./setup-dialog.mjs";
-import { playersOn, resolveKick } from "./yaotzin.mjs";
 
 export class KickTool {
   constructor({ schedule = (fn) => globalThis.requestAnimationFrame(fn) } = {}) {
@@ -30,9 +30,9 @@ export class KickTool {
     this.kicker = null;
     this.lastSquare = null;
     this.lastPreview = null;
-    this.lastBody = null;
-    this.previewer = new LatestWins((body) => quietly("POST", "/api/v1/yaotzin/kick/preview", body),
-      (answer, body) => this.showPreview(answer, body), schedule);
+    this.lastChoice = null;
+    this.previewer = new LatestWins((choice) => requestPreview(choice),
+      (answer, choice) => this.showPreview(answer, choice), schedule);
     this.palette = new KickPalette(this);
     this.onMove = (event) => this.hover(event);
     this.onClick = (event) => this.click(event);
@@ -105,8 +105,8 @@ export class KickTool {
     this.powerAttack = pa;
     this.palette.render();
     this.lastPreview = null;
-    const body = this.active && this.lastSquare ? this.body(this.lastSquare) : null;
-    if (body) this.previewer.request(body);
+    const choice = this.active && this.lastSquare ? this.choice(this.lastSquare) : null;
+    if (choice) this.previewer.request(choice);
     return true;
   }
 
@@ -119,8 +119,8 @@ export class KickTool {
       case "stance": return this.choose({ standing: !this.standing });
       case "pa-up": return this.choose({ powerAttack: this.powerAttack + 1 });
       case "pa-down": return this.choose({ powerAttack: this.powerAttack - 1 });
-      case "hoop": return this.guarded(() => this.hoop());
-      case "contest": return this.guarded(() => this.contest());
+      case "hoop": return fvtt.game.user.isGM && this.guarded(() => this.hoop());
+      case "contest": return fvtt.game.user.isGM && this.guarded(() => this.contest());
       default: return false;
     }
   }
@@ -155,13 +155,11 @@ export class KickTool {
     return squareAt(bc.mapping, point);
   }
 
-  body(target) {
-    const bc = ballcourtOf(this.scene);
-    const ball = ballToken(this.scene);
-    if (!bc?.mapping || !this.kicker || !ball) return null;
-    return previewRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(this.scene),
-      ball: tokenSquare(bc.mapping, ball), kicker: this.kicker.id, target, standing: this.standing,
-      powerAttack: this.powerAttack, settings: yaotzinRules() });
+  /** The kick's choices at `target`: what a preview or a kick is asked with. */
+  choice(target) {
+    if (!ballcourtOf(this.scene)?.mapping || !this.kicker || !ballToken(this.scene)) return null;
+    return { sceneId: this.scene.id, kicker: this.kicker.id, target, standing: this.standing,
+      powerAttack: this.powerAttack };
   }
 
   hover(event) {
@@ -169,12 +167,12 @@ export class KickTool {
     const sq = this.squareOf(event);
     if (this.lastSquare && sq.x === this.lastSquare.x && sq.y === this.lastSquare.y) return;
     this.lastSquare = sq;
-    const body = this.body(sq);
-    if (body) this.previewer.request(body);
+    const choice = this.choice(sq);
+    if (choice) this.previewer.request(choice);
   }
 
   /** A preview that failed (the companion is gone, say) clears the canvas; the status light says why. */
-  showPreview(answer, body = null) {
+  showPreview(answer, choice = null) {
     if (!this.active) return;
     if (answer.error) {
       this.lastPreview = null;
@@ -182,7 +180,7 @@ export class KickTool {
       return;
     }
     this.lastPreview = answer;
-    this.lastBody = body;
+    this.lastChoice = choice;
     drawAnswer(ballcourtOf(this.scene).mapping, answer);
   }
 
@@ -198,7 +196,7 @@ export class KickTool {
     if (!this.active || event.button !== 0) return;
     const target = this.squareOf(event);
     const last = this.lastPreview;
-    const chosen = this.lastBody?.standing === this.standing && this.lastBody?.power_attack === this.powerAttack;
+    const chosen = this.lastChoice?.standing === this.standing && this.lastChoice?.powerAttack === this.powerAttack;
     const preview = chosen && last?.target?.x === target.x && last?.target?.y === target.y ? last : null;
     const refusal = this.refusal(preview);
     if (refusal !== null) {
@@ -207,8 +205,7 @@ export class KickTool {
     }
     this.previewer.cancel();
     try {
-      await resolveKick(this.scene, { kicker: this.kicker.id, target, standing: this.standing,
-        powerAttack: this.powerAttack, preview });
+      await requestKick(this.choice(target), preview);
     } catch (err) {
       reportFailure(err);
     }

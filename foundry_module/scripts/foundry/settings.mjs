@@ -15,6 +15,8 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
     foundry: "BALLCOURT.Settings.diceSource.foundry",
     companion: "BALLCOURT.Settings.diceSource.companion" } });
   reg("autoApplyTicks", { scope: "world", type: Boolean, default: false });
+  reg("playerKicks", { scope: "world", type: Boolean, default: true,
+    onChange: () => fvtt.ui.controls?.render?.({ reset: true }) });
   reg("scatterOne", { scope: "world", type: String, default: "long", choices: {
     long: "BALLCOURT.Settings.scatterOne.long", srd: "BALLCOURT.Settings.scatterOne.srd" } });
   reg("rollingDcBase", { scope: "world", type: Number, default: 4 });

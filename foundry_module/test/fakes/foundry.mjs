@@ -213,10 +213,13 @@ export class FakeUser {
     await broadcastHook("updateUser", (u) => [u === this ? this : this, changes, {}, author]);
   }
 
+  /** User#query: the queried user's client runs its CONFIG.queries handler (or a scripted `answer`). */
   async query(name, data) {
     this.queries.push({ name, data });
-    const handler = this.answer ?? (() => null);
-    return handler(name, data);
+    if (this.answer) return this.answer(name, data);
+    const handler = globalThis.CONFIG.queries?.[name];
+    if (!handler) return null;
+    return asUser(this.id, () => handler(structuredClone(data), { timeout: 0 }));
   }
 }
 
@@ -398,7 +401,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
-  const values = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false, rollPolicy: "gm",
+  const values = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false, rollPolicy: "gm", playerKicks: true,
     companionUrl: "http://127.0.0.1:7770", token: "t", scatterOne: "long", rollingDcBase: 4,
     equidistantDiagonals: false, goatZones: false, goatBloodball: false, goatBloodballLethal: false,
     goatMagic: false, goatAllowedMagic: "", ...settings };
