@@ -384,10 +384,18 @@ export class FakeRoll {
     return this;
   }
 
+  /** Roll#toJSON: what a query answer carries (one d20 term with its faces). */
+  toJSON() {
+    return { class: "Roll", formula: this.formula, total: this.total, evaluated: true, options: { ...this.options },
+      terms: [{ class: "Die", number: this.dice[0].results.length, faces: 20, evaluated: true,
+        results: structuredClone(this.dice[0].results) }] };
+  }
+
   static fromData(data) {
     const roll = new FakeRoll(data.formula);
     roll.total = data.total;
     roll.terms = data.terms;
+    roll.dice = (data.terms ?? []).filter((t) => t.class === "Die");
     roll.fromData = true;
     return roll;
   }
