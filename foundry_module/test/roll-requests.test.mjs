@@ -256,3 +256,51 @@ test("goat-ball: a Defend helps its target's next check only, and covers a hot t
   assert.deepEqual(byTag("r1.acrobatics"), ["2d20kh + @mod"], "the carrier's hot throw has advantage");
   assert.ok(totals.hot && totals.b2.defense !== undefined && totals.b3.defense !== undefined);
 });
+
+test("each system's own sheet rolls the check, with no card of its own; D35E and failures roll the sheet's modifier", async () => {
+  installFoundry({ system: "dnd5e", user: "bob" });
+  const grunnak = new FakeDnd5eActor(fixture("actors/dnd5e"));
+  globalThis.Roll.queue = [5, 16];
+  const save = await rr.rollOnSheet(grunnak, { type: "save", id: "reflex" }, true);
+  assert.equal(save.formula, "2d20kh + @mod");
+  assert.equal(save.total, 16 + 3, "dnd5e's Dexterity save, with advantage");
+  globalThis.Roll.queue = [8];
+  assert.equal((await rr.rollOnSheet(grunnak, { type: "skill", id: "athletics" })).total, 8 + 7);
+  assert.equal(globalThis.ChatMessage.created.length, 0, "dnd5e posted nothing: {create: false}");
+
+  installFoundry({ system: "pf1", user: "bob" });
+  const calls = [];
+  const pf1Roll = { total: 17, formula: "1d20 + 4", terms: [{ class: "Die", faces: 20, results: [{ result: 13, active: true }] }],
+    evaluate() {} };
+  const pf1Actor = new FakeActor(fixture("actors/pf1"));
+  pf1Actor.rollSavingThrow = async (id, options) => { calls.push(["save", id, options]); return pf1Roll; };
+  pf1Actor.rollAbilityTest = async (id, options) => {
+    calls.push(["ability", id, options]);
+    return { rolls: [JSON.stringify({ ...pf1Roll, evaluate: undefined, total: 9 })] };   // older pf1: message data
+  };
+  assert.equal(await rr.rollOnSheet(pf1Actor, { type: "save", id: "reflex" }), pf1Roll);
+  assert.equal((await rr.rollOnSheet(pf1Actor, { type: "skill", id: "athletics" }, true)).total, 9);
+  assert.deepEqual(calls, [["save", "ref", { skipDialog: true, chatMessage: false }],
+    ["ability", "str", { skipDialog: true, chatMessage: false, dice: "2d20kh" }]], "pf1's Athletics is a Strength check");
+
+  installFoundry({ system: "D35E", user: "bob" });
+  const d35 = new FakeActor(fixture("actors/d35e"));
+  d35.rollSavingThrow = async () => { throw new Error("D35E would open its own dialog"); };
+  globalThis.Roll.queue = [11];
+  const fallback = await rr.rollOnSheet(d35, { type: "save", id: "reflex" });
+  assert.equal(fallback.total, 11 + 4, "a d20 with the sheet's Reflex");
+  installFoundry({ system: "pf1", user: "bob" });
+  const broken = new FakeActor(fixture("actors/pf1"));
+  broken.rollSavingThrow = async () => { throw new Error("boom"); };
+  globalThis.Roll.queue = [2];
+  assert.equal((await rr.rollOnSheet(broken, { type: "save", id: "reflex" })).formula, "1d20 + @mod");
+});
+
+test("a player answers only for a token he owns; closing the request leaves it to the GM", async () => {
+  const scene = courtScene();
+  const ask = { sceneId: scene.id, tokenId: "yo", check: { type: "save", id: "reflex" }, advantage: false };
+  assert.equal(await asUser("alice", () => rr.answerRollRequest(ask)), null, "Alice does not own Yolteotl");
+  globalThis.foundry.applications.api.DialogV2.answers.push(null);
+  assert.equal(await asUser("bob", () => rr.answerRollRequest(ask)), null, "closed with its X");
+  assert.match(globalThis.foundry.applications.api.DialogV2.shown.at(-1).content, /Yolteotl: roll your Reflex save/);
+});

@@ -214,20 +214,34 @@ export async function answerRollRequest({ sceneId, tokenId, check, advantage } =
   return typeof roll?.toJSON === "function" ? roll.toJSON() : roll;
 }
 
-/** A Roll out of whatever a system's roll method returned (a Roll, a message, an array). */
-function rollOf(result) {
+/**
+ * A Roll out of whatever a system's roll method returned: a Roll (dnd5e's array of them, pf1's
+ * D20RollPF with chatMessage false), or a chat message or its data (older pf1, D35E), whose
+ * rolls may be Rolls, Roll data or Roll JSON strings.
+ */
+export function rollOf(result) {
   const r = Array.isArray(result) ? result[0] : result;
-  if (!r) return null;
-  if (Number.isFinite(r.total) && (r.terms || r.dice)) return r;
-  return r.rolls?.[0] ?? r.roll ?? null;
+  if (!r || typeof r !== "object") return null;
+  if (Number.isFinite(r.total) && (r.terms || r.dice) && typeof r.evaluate === "function") return r;
+  let inner = r.rolls?.[0] ?? r.roll ?? null;
+  if (typeof inner === "string") {
+    try {
+      inner = JSON.parse(inner);
+    } catch {
+      return null;
+    }
+  }
+  if (!inner || typeof inner !== "object") return null;
+  return typeof inner.evaluate === "function" ? inner : fvtt.Roll.fromData(inner);
 }
 
 /**
  * The check rolled through the actor's own system, without a chat card of its own:
- * dnd5e rollSkill / rollSavingThrow ({create: false}); pf1 and D35E rollSkill, rollAbilityTest
- * (pf1's Athletics is a Strength check) and rollSavingThrow (skipDialog, chatMessage: false,
- * 2d20kh for advantage). Anything else, or a system call that fails: a Roll with the adapter's
- * modifier, as the GM would roll it.
+ * dnd5e rollSkill / rollSavingThrow ({create: false}); pf1 rollSkill, rollAbilityTest (pf1's
+ * Athletics is a Strength check) and rollSavingThrow (skipDialog, chatMessage: false, 2d20kh
+ * for advantage). D35E's roll methods always open their own dialog and post their own card, so
+ * there (and on any other system, or if a system call fails) the player's client rolls a d20
+ * with the sheet's modifier as the adapter reads it, as the GM would.
  */
 export async function rollOnSheet(actor, check, advantage = false) {
   const system = fvtt.game.system.id;
@@ -241,7 +255,7 @@ export async function rollOnSheet(actor, check, advantage = false) {
         result = await actor.rollSkill({ skill: check.id === "athletics" ? "ath" : "acr", advantage },
           { configure: false }, { create: false });
       }
-    } else if (a.checks) {   // pf1, D35E, dnd35e
+    } else if (system === "pf1") {
       const options = { skipDialog: true, chatMessage: false, ...(advantage ? { dice: "2d20kh" } : {}) };
       const spec = check.type === "skill" ? a.checks[check.id] : null;
       if (check.type === "save" && typeof actor.rollSavingThrow === "function") {

@@ -255,6 +255,13 @@ export class FakeDnd5eActor extends FakeActor {
     if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${skill} check` });
     return [roll];
   }
+
+  async rollSavingThrow({ ability, advantage }, _dialog = {}, message = {}) {
+    const mod = this.system.abilities[ability].save?.value ?? this.system.abilities[ability].save ?? 0;
+    const roll = await new globalThis.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+    if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${ability} save` });
+    return [roll];
+  }
 }
 
 export class FakeToken {
