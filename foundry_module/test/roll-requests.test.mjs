@@ -148,7 +148,11 @@ test("the GM rolls for an absent player once, however often clicked; the player'
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
   const pressed = chat.performAction(message.id, "intercept:yo", "bob");
   await flush();
+  rr.renderView();
+  rr.renderView();   // re-rendered: still one view, one listener
   const viewEl = doc.getElementById(rr.VIEW_ID);
+  assert.equal(doc.body.children.filter((c) => c.id === rr.VIEW_ID).length, 1);
+  assert.equal(viewEl.listeners.get("click").length, 1);
   const id = rr.requests.pending()[0].id;
   globalThis.Roll.queue = [6, 19];
   assert.ok(viewEl.clickButton("ballcourt-roll", id), "the GM rolls for Bob");
@@ -303,4 +307,74 @@ test("a player answers only for a token he owns; closing the request leaves it t
   globalThis.foundry.applications.api.DialogV2.answers.push(null);
   assert.equal(await asUser("bob", () => rr.answerRollRequest(ask)), null, "closed with its X");
   assert.match(globalThis.foundry.applications.api.DialogV2.shown.at(-1).content, /Yolteotl: roll your Reflex save/);
+});
+
+test("a player who never answers (the query times out) is reported; the GM rolls for him", async () => {
+  const companion = interceptCompanion();
+  await connectTo(link, companion);
+  const doc = installDocument();
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const { inbox } = playerClients(globalThis.game.users.contents);
+  const pressed = chat.performAction(message.id, "intercept:yo", "bob");
+  await flush();
+  inbox.shift().reject(new Error("query timed out"));
+  await flush();
+  assert.match(world.notifications.at(-1)[1], /Yolteotl's owner did not roll/);
+  const [waiting] = rr.requests.pending();
+  assert.equal(waiting.state, PENDING);
+  assert.match(doc.getElementById(rr.VIEW_ID).innerHTML, /waiting/);
+  globalThis.Roll.queue = [12];
+  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", waiting.id));
+  assert.equal(await pressed, true);
+  assert.deepEqual(companion.calls.find((c) => c.route === "/api/v1/yaotzin/intercept").body.rolls, { save: 12 });
+});
+
+test("a goat-ball pass: the throw, the intercept and a helped defence are each rolled by their owners", async () => {
+  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
+  rr.registerRollQuery();
+  const companion = fakeCompanion({
+    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
+      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
+        { id: "blue", players: [{ id: "b1", platform: "P7" }] }],
+      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
+    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
+  });
+  await connectTo(link, companion);
+  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
+  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
+    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  const declared = { r1: { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } },
+    r2: { action: "defend", target: "r1" }, b1: { action: "knock_off", target: "r1" } };
+  const { inbox, answer } = playerClients(users);
+  for (const u of users.filter((x) => !x.isGM)) {
+    const rolls = u.answer;
+    u.answer = (name, data) => (name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data));
+  }
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  const resolving = goatball.resolvePass();
+  await flush();
+  assert.deepEqual(inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id, q.data.advantage]).sort(),
+    [["alice", "r1", "athletics", false], ["alice", "r1", "athletics", true], ["bob", "b1", "athletics", false]],
+    "r1's throw, r1's defence against b1 (helped by r2's Defend), b1's knock-off");
+  const order = [...inbox];
+  globalThis.foundry.applications.api.DialogV2.answers.push("roll", "roll", "roll");
+  for (const q of order) {
+    globalThis.Roll.queue = q.data.advantage ? [3, 18] : [q.user.id === "bob" ? 15 : 11];
+    await answer(q);
+  }
+  await resolving;
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
+  const byPlayer = Object.fromEntries(sent.actions.map((a) => [a.player, a]));
+  assert.equal(byPlayer.r1.check, 11 + 7, "Alice's throw");
+  assert.equal(byPlayer.b1.check, 15 + 7, "Bob's knock-off");
+  assert.equal(byPlayer.b1.defense, 18 + 7, "Alice's defence, with advantage");
+  assert.equal(globalThis.ChatMessage.created.length, 1, "one card, no dnd5e cards");
+  assert.equal(globalThis.ChatMessage.created[0].rolls.length, 3);
+  assert.equal(globalThis.game.user.id, "gm");
 });
