@@ -101,6 +101,10 @@ test("core: a player's answer is a d20 roll with faces 1..20, two only with adva
   assert.throws(() => readRollAnswer(roll([{ result: 0 }])), /1\.\.20/);
   assert.throws(() => readRollAnswer(roll([{ result: 5 }], "lots")), /no total/);
   assert.throws(() => readRollAnswer({ total: 5, terms: [{ class: "Die", faces: 6, results: [{ result: 5 }] }] }), /no d20/);
+  assert.equal(readRollAnswer({ total: 20, terms: [{ class: "D20Die", faces: 20, results: [{ result: 13 }] }] }).natural, 13,
+    "dnd5e's D20Die");
+  assert.throws(() => readRollAnswer(roll([{ result: 4 }, { result: 17 }, { result: 2 }, { result: 9 }]), { advantage: true }),
+    /too many d20s/);
   assert.throws(() => readRollAnswer(null), /no roll/);
   assert.equal(readRollAnswer(roll([{ result: 1, rerolled: true, active: false }, { result: 9, active: true }])).natural, 9,
     "a rerolled 1 (Halfling Luck) is replaced, not a second die");

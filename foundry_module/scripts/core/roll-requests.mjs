@@ -89,21 +89,23 @@ export class RollRequests {
 
 /**
  * A player's answer as it reaches the GM (a Roll's JSON): the d20 faces it shows, checked.
- * Returns {total, natural, faces} or throws with the reason. One d20, or two kept highest when
- * the request had advantage; every face an integer 1..20; the total a finite integer.
+ * Returns {total, natural, faces} or throws with the reason. One d20, or two (three with
+ * Elven Accuracy) kept highest when the request had advantage; every face an integer 1..20;
+ * the total a finite integer.
  */
 export function readRollAnswer(data, { advantage = false } = {}) {
   if (!data || typeof data !== "object") throw new Error("no roll in the answer");
   const total = Number(data.total);
   if (!Number.isInteger(total)) throw new Error("the roll has no total");
-  const die = (data.terms ?? []).find((t) => t && (t.class === "Die" || t.class === "D20Die") && Number(t.faces) === 20);
+  // Foundry's Die, dnd5e's D20Die, a system's own subclass: any dice term of twenty faces
+  const die = (data.terms ?? []).find((t) => t && Number(t.faces) === 20 && Array.isArray(t.results));
   if (!die) throw new Error("the roll has no d20");
   const kept = (die.results ?? []).filter((r) => r && !r.rerolled);   // a reroll (Halfling Luck) replaces its face
   const faces = kept.map((r) => r.result);
   if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 20)) {
     throw new Error("a d20 face is not 1..20");
   }
-  if (faces.length > (advantage ? 2 : 1)) throw new Error("too many d20s for this check");
+  if (faces.length > (advantage ? 3 : 1)) throw new Error("too many d20s for this check");   // 3: Elven Accuracy
   const active = kept.filter((r) => r.active !== false && !r.discarded).map((r) => r.result);
   const natural = active.length ? Math.max(...active) : Math.max(...faces);
   return { total, natural, faces };
