@@ -126,9 +126,11 @@ test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client
   const viewEl = doc.getElementById(rr.VIEW_ID);
   assert.match(viewEl.innerHTML, /<b>Yolteotl<\/b> · Bob · Reflex save: waiting/);
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 0, "waits for Bob");
-  globalThis.foundry.applications.api.DialogV2.answers.push("roll");   // Bob clicks "Roll"
+  assert.equal(bob.queries[0].data.ask, false, "his click on the card was his answer: no second click");
   globalThis.Roll.queue = [13];
+  const shown = globalThis.foundry.applications.api.DialogV2.shown.length;
   await answer();
+  assert.equal(globalThis.foundry.applications.api.DialogV2.shown.length, shown, "no window on Bob's client");
   await pressing;
   assert.equal(globalThis.game.user.id, "gm");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
@@ -150,8 +152,9 @@ test("the GM rolls for an absent player once, however often clicked; the player'
   const scene = courtScene();
   const message = await kickCard(scene);
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
-  const pressed = chat.performAction(message.id, "intercept:yo", "bob");
+  const pressed = chat.performAction(message.id, "intercept:yo", "gm");   // the GM presses it for Bob
   await flush();
+  assert.equal(inbox[0].data.ask, true, "Bob is asked with a window");
   rr.renderView();
   rr.renderView();   // re-rendered: still one view, one listener
   const viewEl = doc.getElementById(rr.VIEW_ID);

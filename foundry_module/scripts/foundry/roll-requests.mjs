@@ -43,8 +43,10 @@ function activeOwner(scene, tokenId) {
 
 /**
  * The rolls for a batch of checks, in the order asked. Each check:
- *   {scene, token, check: {type: "save"|"skill", id}, advantage, tag, flavor, local: () => Promise<Roll>}
- * `local` is how the GM's client rolls it (today's behaviour). With the GM rolling everything
+ *   {scene, token, check: {type: "save"|"skill", id}, advantage, tag, flavor, local: () => Promise<Roll>,
+ *    pressedBy}
+ * `local` is how the GM's client rolls it (today's behaviour); `pressedBy` the user whose click
+ * on the card asked for it (his own token's roll needs no second click). With the GM rolling everything
  * they are rolled one after the other; with players rolling, tokens with no active owner are
  * rolled at once by the GM and the others asked together. A cancel by the GM throws.
  */
@@ -87,8 +89,10 @@ export async function gatherRolls(checks) {
 
 /** Send one request to its owner; his answer settles it unless something settled it first. */
 function ask(id, c, owner) {
+  // He just pressed this card's button for his token ("try to intercept"): that click was his
+  // answer, so his client rolls without asking again
   const payload = { requestId: id, sceneId: c.scene.id, tokenId: c.token.id, check: c.check,
-    advantage: Boolean(c.advantage) };
+    advantage: Boolean(c.advantage), ask: c.pressedBy !== owner.id };
   Promise.resolve()
     .then(() => owner.query(ROLL_QUERY, payload, { timeout: QUERY_TIMEOUT }))
     .then((answer) => accept(id, answer, owner))
@@ -199,14 +203,14 @@ export function renderView() {
  * The owner's side (CONFIG.queries["ballcourt.roll"]): one button, then the roll through his
  * own sheet, answered as the Roll's JSON; null if he closes it or does not own the token.
  */
-export async function answerRollRequest({ sceneId, tokenId, check, advantage } = {}) {
+export async function answerRollRequest({ sceneId, tokenId, check, advantage, ask = true } = {}) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   const actor = token?.actor;
   if (!actor?.testUserPermission?.(fvtt.game.user, "OWNER")) return null;
   const L = (k) => i18n().localize(k);
   const label = `${checkLabel(check)}${advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
-  const choice = await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
+  const choice = ask === false ? "roll" : await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
     content: `<p>${escape(i18n().format("BALLCOURT.Rolls.Request", { player: token.name, check: label }))}</p>`,
     buttons: [{ action: "roll", label: L("BALLCOURT.Rolls.Roll"), icon: "fa-solid fa-dice-d20", default: true }] });
   if (choice !== "roll") return null;

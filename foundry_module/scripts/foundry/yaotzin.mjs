@@ -152,7 +152,7 @@ registerCardHandlers("yaotzin", {
     await changeNonlethal(scene, record.undo.damage);
     await setProne(scene, record.undo.prone);
   },
-  async act(message, action) {
+  async act(message, action, user) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
@@ -161,7 +161,7 @@ registerCardHandlers("yaotzin", {
     const token = tokenList(scene).find((t) => t.id === action.payload.player);
     const [save] = setting("diceSource") === "foundry"
       ? await gatherRolls([{ scene, token, check: { type: "save", id: "reflex" }, tag: "save", flavor: who?.name,
-        local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
+        pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
       : [null];
     const body = interceptRequest({ mapping: bc.mapping, field: bc.field, players, action,
       save: natural(save), settings: yaotzinRules() });
