@@ -12,6 +12,7 @@ import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf } from "./foundry/scene.mjs";
+import { registerRollQuery } from "./foundry/roll-requests.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 
@@ -59,6 +60,7 @@ Hooks.once("init", () => {
   fvtt.CONFIG.queries ??= {};
   fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
   fvtt.CONFIG.queries[PREVIEW_QUERY] = (choice) => previewOn(choice);   // a player's kick preview
+  registerRollQuery();
 });
 
 Hooks.once("ready", () => {

@@ -18,8 +18,10 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
-  assert.equal(globalThis.game.settings.registered.size, 14);
+  assert.equal(globalThis.game.settings.registered.size, 15);
+  assert.equal(globalThis.game.settings.registered.get("ballcourt.rollPolicy").default, "gm", "the GM rolls unless told");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");
+  assert.equal(typeof globalThis.CONFIG.queries["ballcourt.roll"], "function", "a player answers roll requests");
   world.hooks.get("ready")();
   assert.equal(globalThis.game.modules.get("ballcourt").api, api);
   assert.equal(world.socketHandlers.size, 0, "no socket handler: a socket payload proves nobody's identity");

@@ -13,6 +13,7 @@ import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
+import { gatherRolls } from "./roll-requests.mjs";
 import { goatballRules } from "./settings.mjs";
 
 export const OUT_STATUS = "unconscious";
@@ -128,17 +129,19 @@ export async function skillCheck(token, skill, advantage = false) {
   return roll;
 }
 
+/** A goat-ball check for gatherRolls: the owner's roll, or the GM's as skillCheck rolls it. */
+function checkFor(scene, token, skill, advantage = false) {
+  return { scene, token, check: { type: "skill", id: skill }, advantage, tag: `${token?.id}.${skill}`,
+    flavor: token?.name, local: () => skillCheck(token, skill, advantage) };
+}
+
 export async function tipOff(scene, onlyIds = null) {
   const teams = goatTeams(scene);
   const tokens = tokenList(scene).filter((t) => teamOf(t) && (!onlyIds || onlyIds.includes(t.id))
     && !t.flags?.[MODULE_ID]?.out);
   const checks = {};
-  const rolls = [];
-  for (const token of tokens) {
-    const roll = await skillCheck(token, "acrobatics");
-    rolls.push(roll);
-    checks[token.id] = { check: roll.total, skill: "acrobatics" };
-  }
+  const rolls = await gatherRolls(tokens.map((token) => checkFor(scene, token, "acrobatics")));
+  for (const [i, token] of tokens.entries()) checks[token.id] = { check: rolls[i].total, skill: "acrobatics" };
   const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams, checks,
     settings: goatSettings(scene) });
   return postCard(answer, cardContext(scene, "tipoff"), { extraRolls: rolls });
@@ -242,7 +245,10 @@ export async function declarationPrompt({ tokenId, sceneId }) {
  * Once everyone has declared, the checks are rolled (declarations come first, rolls after):
  * throw and intercept with the player's chosen skill, advantage in the carrier's or the
  * target's zone; a knock-off's Athletics against the target's better skill, with advantage if
- * someone defends him; blocks and contested moves with Athletics.
+ * a Defend still helps him (each Defend helps its target's next check only, as the companion
+ * resolves it: Declarations#defenceAdvantage); blocks and contested moves with Athletics; a hot
+ * throw's Acrobatics contest, the carrier with advantage, the target with a Defend's. Each
+ * check is the owner's to roll when players roll their own (roll-requests.mjs).
  */
 export async function rollChecks(scene, declarations, players, rolls) {
   const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
@@ -250,31 +256,34 @@ export async function rollChecks(scene, declarations, players, rolls) {
   const sealed = declarations.declared.get(declarations.carrier);
   const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
   const all = [...declarations.declared.values()];
-  const totals = {};
-  const roll = async (id, skill, advantage = false) => {
-    const r = await skillCheck(tokens.get(id), skill, advantage);
-    rolls.push(r);
-    return r.total;
-  };
+  const defence = declarations.defenceAdvantage();
+  const plan = [];   // [{key, field, player, skill, advantage}] in the order they are rolled
+  const check = (key, field, player, skill, advantage = false) => plan.push({ key, field, player, skill, advantage });
   const better = (id) => {
     const s = skillsOf(tokens.get(id));
     return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
   };
   for (const d of all) {
     if (d.action === "throw" || d.action === "intercept") {
-      totals[d.player] = { total: await roll(d.player, d.skill ?? "athletics", focus.has(zone(d.player))) };
+      check(d.player, "total", d.player, d.skill ?? "athletics", focus.has(zone(d.player)));
     } else if (d.action === "knock_off") {
-      const defended = all.some((x) => x.action === "defend" && x.target === d.target);
-      totals[d.player] = { total: await roll(d.player, "athletics"),
-        defense: await roll(d.target, better(d.target), defended) };
+      check(d.player, "total", d.player, "athletics");
+      check(d.player, "defense", d.target, better(d.target), Boolean(defence.knockOffs[d.player]));
     } else if (d.action === "block") {
-      totals[d.player] = { total: await roll(d.player, "athletics") };
+      check(d.player, "total", d.player, "athletics");
     } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
-      totals[d.player] = { total: await roll(d.player, "athletics") };
+      check(d.player, "total", d.player, "athletics");
     }
   }
   if (sealed?.throw?.kind === "hot") {
-    totals.hot = await hotContest(scene, declarations.carrier, sealed.throw.target, rolls);
+    check("hot", "carrier", declarations.carrier, "acrobatics", true);
+    check("hot", "target", sealed.throw.target, "acrobatics", defence.hot);
+  }
+  const rolled = await gatherRolls(plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)));
+  const totals = {};
+  for (const [i, p] of plan.entries()) {
+    rolls.push(rolled[i]);
+    totals[p.key] = { ...totals[p.key], [p.field]: rolled[i].total };
   }
   return totals;
 }
@@ -301,15 +310,6 @@ export function drawHeat(scene, overlay, teams) {
   const carrier = teams.flatMap((t) => t.players).find((p) => p.id === overlay.carrier);
   drawOnly(arenaCommands(arenaOf(scene), { visited: overlay.visited, hot: overlay.hot,
     carrierPlatform: carrier?.platform ?? null }, PALETTE, localizedWords(i18n())));
-}
-
-/** A hot throw: the carrier's Acrobatics with advantage against the target's. */
-async function hotContest(scene, carrierId, targetId, rolls) {
-  const token = (id) => tokenList(scene).find((t) => t.id === id);
-  const mine = await skillCheck(token(carrierId), "acrobatics", true);
-  const theirs = await skillCheck(token(targetId), "acrobatics");
-  rolls.push(mine, theirs);
-  return { carrier: mine.total, target: theirs.total };
 }
 
 function sceneState(scene) {

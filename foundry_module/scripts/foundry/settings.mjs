@@ -14,6 +14,8 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   reg("diceSource", { scope: "world", type: String, default: "foundry", choices: {
     foundry: "BALLCOURT.Settings.diceSource.foundry",
     companion: "BALLCOURT.Settings.diceSource.companion" } });
+  reg("rollPolicy", { scope: "world", type: String, default: "gm", choices: {
+    gm: "BALLCOURT.Settings.rollPolicy.gm", players: "BALLCOURT.Settings.rollPolicy.players" } });
   reg("autoApplyTicks", { scope: "world", type: Boolean, default: false });
   reg("playerKicks", { scope: "world", type: Boolean, default: true,
     onChange: () => fvtt.ui.controls?.render?.({ reset: true }) });

@@ -12,6 +12,7 @@ import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
+import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
 
 export function courtContext(scene) {
@@ -151,13 +152,17 @@ registerCardHandlers("yaotzin", {
     await changeNonlethal(scene, record.undo.damage);
     await setProne(scene, record.undo.prone);
   },
-  async act(message, action) {
+  async act(message, action, user) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
     const players = playersOn(scene);
     const who = players.find((p) => p.id === action.payload.player);
-    const save = await foundryD20("save", who?.reflex ?? 0, who?.name);
+    const token = tokenList(scene).find((t) => t.id === action.payload.player);
+    const [save] = setting("diceSource") === "foundry"
+      ? await gatherRolls([{ scene, token, check: { type: "save", id: "reflex" }, tag: "save", flavor: who?.name,
+        pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
+      : [null];
     const body = interceptRequest({ mapping: bc.mapping, field: bc.field, players, action,
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);

@@ -259,6 +259,13 @@ export class FakeDnd5eActor extends FakeActor {
     if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${skill} check` });
     return [roll];
   }
+
+  async rollSavingThrow({ ability, advantage }, _dialog = {}, message = {}) {
+    const mod = this.system.abilities[ability].save?.value ?? this.system.abilities[ability].save ?? 0;
+    const roll = await new globalThis.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+    if (message.create !== false) await globalThis.ChatMessage.create({ rolls: [roll], flavor: `${ability} save` });
+    return [roll];
+  }
 }
 
 export class FakeToken {
@@ -388,10 +395,18 @@ export class FakeRoll {
     return this;
   }
 
+  /** Roll#toJSON: what a query answer carries (one d20 term with its faces). */
+  toJSON() {
+    return { class: "Roll", formula: this.formula, total: this.total, evaluated: true, options: { ...this.options },
+      terms: [{ class: "Die", number: this.dice[0].results.length, faces: 20, evaluated: true,
+        results: structuredClone(this.dice[0].results) }] };
+  }
+
   static fromData(data) {
     const roll = new FakeRoll(data.formula);
     roll.total = data.total;
     roll.terms = data.terms;
+    roll.dice = (data.terms ?? []).filter((t) => t.class === "Die");
     roll.fromData = true;
     return roll;
   }

@@ -1,0 +1,387 @@
+/**
+ * Players roll their own checks (issue 10): the request state (core), and the glue with a
+ * second fake client answering through User#query from its own sheet; the GM's view (who has
+ * rolled, who is pending, roll for an absent player, cancel); each roll reaches the
+ * resolution once; Defend's advantage as the engine gives it.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { beforeEach, test } from "node:test";
+
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, FakeUser, asUser, installDocument, installFoundry }
+  from "./fakes/foundry.mjs";
+import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../scripts/core/roll-requests.mjs";
+import { Declarations } from "../scripts/core/goatball.mjs";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+
+const chat = await import("../scripts/foundry/chat.mjs");
+const link = await import("../scripts/foundry/link.mjs");
+await import("../scripts/foundry/yaotzin.mjs");
+const goatball = await import("../scripts/foundry/goatball.mjs");
+const rr = await import("../scripts/foundry/roll-requests.mjs");
+
+const flush = async (n = 10) => {
+  for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
+};
+
+/** Each player's client: a query waits in `inbox` until the test lets that client answer it. */
+function playerClients(users) {
+  const inbox = [];
+  for (const user of users.filter((u) => !u.isGM)) {
+    user.answer = (name, data) => new Promise((resolve, reject) => inbox.push({ user, name, data, resolve, reject }));
+  }
+  /** The next waiting query answered on its user's client (CONFIG.queries, as Foundry runs it). */
+  const answer = async (entry = inbox.shift()) => {
+    const result = await asUser(entry.user.id, () => globalThis.CONFIG.queries[entry.name](entry.data));
+    entry.resolve(structuredClone(result));   // the answer crosses the server as JSON
+    await flush();
+    return result;
+  };
+  return { inbox, answer };
+}
+
+let world;
+beforeEach(() => {
+  world = installFoundry({ settings: { rollPolicy: "players" } });
+  rr.registerRollQuery();
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+});
+
+function courtScene() {
+  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200,
+    flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) });
+  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200,
+    flags: { ballcourt: { team: "moon" } }, actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) });
+  const ball = new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200,
+    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
+  const scene = new FakeScene({ tokens: [ix, yo, ball], flags: { ballcourt: { game: "yaotzin",
+    mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 }, field: { length: 72, width: 24 },
+    matchId: "m1" } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  return scene;
+}
+
+const kickCard = (scene) => chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
+  matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+
+const interceptCompanion = () => fakeCompanion({
+  "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
+
+test("core: a request is settled once; a late answer, a second click or a cancel after it changes nothing", async () => {
+  const book = new RollRequests();
+  const a = book.open({ tokenId: "yo", name: "Yolteotl", owner: "bob", check: { type: "save", id: "reflex" } });
+  const b = book.open({ tokenId: "ix", name: "Ix", owner: "alice", check: { type: "skill", id: "athletics" }, advantage: true });
+  assert.deepEqual(book.pending().map((r) => r.id), [a, b]);
+  const waiting = book.waitFor(a);
+  assert.equal(book.settle(a, { total: 14 }, "bob"), true);
+  assert.equal(book.settle(a, { total: 3 }, "gm"), false, "the GM's roll for him came too late");
+  assert.equal((await waiting).roll.total, 14);
+  assert.deepEqual(book.cancel(), [b], "only what is still pending is cancelled");
+  assert.equal(book.settle(b, { total: 20 }, "alice"), false, "an answer after a cancel is dropped");
+  assert.deepEqual(book.status().map((r) => [r.id, r.state, r.by, r.total]),
+    [[a, ROLLED, "bob", 14], [b, CANCELLED, null, null]]);
+  assert.equal((await book.waitFor(b)).state, CANCELLED, "a settled request answers at once");
+  book.forget([a, b]);
+  assert.deepEqual(book.status(), []);
+  const c = book.open({ tokenId: "yo" });
+  book.forget([c]);
+  assert.equal(book.get(c).state, PENDING, "a pending request is never forgotten");
+  await assert.rejects(book.waitFor("nope"), /unknown roll request/);
+});
+
+test("core: a player's answer is a d20 roll with faces 1..20, two only with advantage", () => {
+  const roll = (results, total = 15) => ({ total, terms: [{ class: "Die", faces: 20, results }] });
+  assert.deepEqual(readRollAnswer(roll([{ result: 12, active: true }])), { total: 15, natural: 12, faces: [12] });
+  assert.equal(readRollAnswer(roll([{ result: 4, active: false }, { result: 17, active: true }]), { advantage: true })
+    .natural, 17);
+  assert.throws(() => readRollAnswer(roll([{ result: 4 }, { result: 17 }])), /too many d20s/);
+  assert.throws(() => readRollAnswer(roll([{ result: 21 }])), /1\.\.20/);
+  assert.throws(() => readRollAnswer(roll([{ result: 0 }])), /1\.\.20/);
+  assert.throws(() => readRollAnswer(roll([{ result: 5 }], "lots")), /no total/);
+  assert.throws(() => readRollAnswer({ total: 5, terms: [{ class: "Die", faces: 6, results: [{ result: 5 }] }] }), /no d20/);
+  assert.equal(readRollAnswer({ total: 20, terms: [{ class: "D20Die", faces: 20, results: [{ result: 13 }] }] }).natural, 13,
+    "dnd5e's D20Die");
+  assert.throws(() => readRollAnswer(roll([{ result: 4 }, { result: 17 }, { result: 2 }, { result: 9 }]), { advantage: true }),
+    /too many d20s/);
+  assert.throws(() => readRollAnswer(null), /no roll/);
+  assert.equal(readRollAnswer(roll([{ result: 1, rerolled: true, active: false }, { result: 9, active: true }])).natural, 9,
+    "a rerolled 1 (Halfling Luck) is replaced, not a second die");
+});
+
+test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client; the GM's view shows it", async () => {
+  const companion = interceptCompanion();
+  await connectTo(link, companion);
+  const doc = installDocument();
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const bob = globalThis.game.users.get("bob");
+  const { inbox, answer } = playerClients(globalThis.game.users.contents);
+  const pressing = asUser("bob", () => chat.requestAction(message.id, "intercept:yo"));   // Bob's click
+  await flush();
+  assert.equal(inbox.length, 1, "the save is asked of Bob");
+  assert.deepEqual(bob.queries.map((q) => q.name), ["ballcourt.roll"]);
+  assert.deepEqual(bob.queries[0].data.check, { type: "save", id: "reflex" });
+  const viewEl = doc.getElementById(rr.VIEW_ID);
+  assert.match(viewEl.innerHTML, /<b>Yolteotl<\/b> · Bob · Reflex save: waiting/);
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 0, "waits for Bob");
+  assert.equal(bob.queries[0].data.ask, false, "his click on the card was his answer: no second click");
+  globalThis.Roll.queue = [13];
+  const shown = globalThis.foundry.applications.api.DialogV2.shown.length;
+  await answer();
+  assert.equal(globalThis.foundry.applications.api.DialogV2.shown.length, shown, "no window on Bob's client");
+  await pressing;
+  assert.equal(globalThis.game.user.id, "gm");
+  const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
+  assert.equal(intercepts.length, 1);
+  assert.deepEqual(intercepts[0].body.rolls, { save: 13 }, "Bob's natural 13 reaches the companion");
+  const card = globalThis.ChatMessage.created.at(-1);
+  assert.equal(card.flags.ballcourt.card.kind, "yaotzin.intercept");
+  assert.equal(card.rolls[0].options.ballcourt, "save");
+  assert.equal(card.rolls[0].total, 13 + 4, "his roll with his sheet's Reflex rides on the card");
+  assert.deepEqual(message.flags.ballcourt.resolved, ["intercept:yo"]);
+  assert.equal(world.emitted.length, 0, "nothing over the socket");
+  assert.equal(doc.getElementById(rr.VIEW_ID), null, "the view closes when nothing is open");
+});
+
+test("the GM rolls for an absent player once, however often clicked; the player's late answer is dropped", async () => {
+  const companion = interceptCompanion();
+  await connectTo(link, companion);
+  const doc = installDocument();
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const { inbox, answer } = playerClients(globalThis.game.users.contents);
+  const pressed = chat.performAction(message.id, "intercept:yo", "gm");   // the GM presses it for Bob
+  await flush();
+  assert.equal(inbox[0].data.ask, true, "Bob is asked with a window");
+  rr.renderView();
+  rr.renderView();   // re-rendered: still one view, one listener
+  const viewEl = doc.getElementById(rr.VIEW_ID);
+  assert.equal(doc.body.children.filter((c) => c.id === rr.VIEW_ID).length, 1);
+  assert.equal(viewEl.listeners.get("click").length, 1);
+  const id = rr.requests.pending()[0].id;
+  globalThis.Roll.queue = [6, 19];
+  assert.ok(viewEl.clickButton("ballcourt-roll", id), "the GM rolls for Bob");
+  assert.equal(viewEl.clickButton("ballcourt-roll", id), true, "clicked again before the view refreshed");
+  assert.equal(await pressed, true);
+  const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
+  assert.equal(intercepts.length, 1, "resolved once");
+  assert.deepEqual(intercepts[0].body.rolls, { save: 6 }, "the GM's one roll");
+  assert.deepEqual(globalThis.Roll.queue, [19], "the second click rolled nothing");
+  globalThis.foundry.applications.api.DialogV2.answers.push("roll");
+  await answer(inbox.shift());   // Bob comes back and clicks
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 1, "still once");
+  assert.equal(await chat.performAction(message.id, "intercept:yo", "bob"), false, "the card's action is spent");
+});
+
+test("the GM cancels: nothing is resolved, the card may be acted on again; a refused answer stays pending", async () => {
+  const companion = interceptCompanion();
+  await connectTo(link, companion);
+  const doc = installDocument();
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const { inbox } = playerClients(globalThis.game.users.contents);
+  const pressed = chat.performAction(message.id, "intercept:yo", "bob");
+  await flush();
+  const id = rr.requests.pending()[0].id;
+  inbox[0].resolve({ total: 40, terms: [{ class: "Die", faces: 20, results: [{ result: 25, active: true }] }] });
+  await flush();
+  assert.match(world.notifications.at(-1)[1], /Yolteotl's roll was refused \(a d20 face is not 1\.\.20\)/);
+  assert.equal(rr.requests.get(id).state, PENDING, "a forged answer does not count");
+  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", "cancel"));
+  assert.equal(await pressed, false);
+  assert.match(world.notifications.at(-1)[1], /checks were cancelled/);
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 0);
+  assert.deepEqual(message.flags.ballcourt.resolved, [], "not spent: it may be tried again");
+  assert.equal(doc.getElementById(rr.VIEW_ID), null);
+});
+
+test("the default policy keeps the GM rolling everything: no request is sent", async () => {
+  installFoundry();   // rollPolicy "gm", as the fakes' default and the setting's
+  const companion = interceptCompanion();
+  await connectTo(link, companion);
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  globalThis.Roll.queue = [9];
+  await chat.performAction(message.id, "intercept:yo", "bob");
+  assert.equal(globalThis.game.users.get("bob").queries.length, 0);
+  assert.deepEqual(companion.calls.find((c) => c.route === "/api/v1/yaotzin/intercept").body.rolls, { save: 9 });
+});
+
+test("goat-ball tip-off: each present owner rolls Acrobatics on his dnd5e sheet (no second card); the GM rolls for the absent", async () => {
+  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol", active: false })];
+  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
+  rr.registerRollQuery();
+  const companion = fakeCompanion({ "/api/v1/goatball/tipoff": () => ({ status: 200, body: { ...fixture("pass"),
+    chat_card: { kind: "goatball.tipoff", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [], actions: [] } } }) });
+  await connectTo(link, companion);
+  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
+  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("b1", "bob"), token("r2", "carol")],
+    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  const { inbox, answer } = playerClients(users);
+  globalThis.Roll.queue = [4];   // Carol is away: the GM rolls r2 at once
+  const posted = goatball.tipOff(scene);
+  await flush();
+  assert.deepEqual(inbox.map((q) => q.data.tokenId), ["r1", "b1"], "asked together");
+  globalThis.foundry.applications.api.DialogV2.answers.push("roll", "roll");
+  globalThis.Roll.queue = [15];
+  await answer(inbox[1]);   // Bob first
+  globalThis.Roll.queue = [11];
+  await answer(inbox[0]);
+  await posted;
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/tipoff").body;
+  assert.deepEqual(sent.checks, { r1: { check: 12, skill: "acrobatics" }, b1: { check: 16, skill: "acrobatics" },
+    r2: { check: 5, skill: "acrobatics" } });
+  assert.equal(globalThis.ChatMessage.created.length, 1, "dnd5e posted no card of its own");
+  assert.deepEqual(globalThis.ChatMessage.created[0].rolls.map((r) => r.total), [12, 16, 5]);
+  assert.equal(globalThis.game.user.id, "gm");
+});
+
+test("goat-ball: a Defend helps its target's next check only, and covers a hot throw's target (as the engine)", async () => {
+  installFoundry({ system: "dnd5e" });
+  const token = (id) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeDnd5eActor(fixture("actors/dnd5e")) });
+  const ids = ["r1", "r2", "r3", "b1", "b2", "b3"];
+  const scene = new FakeScene({ tokens: ids.map(token), flags: { ballcourt: { game: "goatball", arena: { platforms: [], zones: [] } } } });
+  const init = { r1: 20, r2: 3, r3: 9, b1: 18, b2: 12, b3: 5 };
+  const d = new Declarations(ids.map((id) => ({ id, team: id[0] === "r" ? "red" : "blue", initiative: init[id] })), "r1");
+  d.declare("r3", { action: "defend", target: "r2" });
+  d.declare("b3", { action: "knock_off", target: "r2" });
+  d.declare("b2", { action: "knock_off", target: "r2" });
+  d.declare("b1", { action: "defend", target: "b2" });
+  d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b2" }, skill: "athletics" });
+  const rolls = [];
+  const players = new Map(ids.map((id) => [id, { id }]));
+  const totals = await goatball.rollChecks(scene, d, players, rolls);
+  const byTag = (tag) => rolls.filter((r) => r.options.ballcourt === tag).map((r) => r.formula);
+  // r3's one Defend of r2: b2 knocks first (initiative 12) against a helped r2, then b3 (5)
+  // meets him unhelped; the rolls come in declaration order, b3's knock-off first
+  const defences = rolls.filter((r) => r.options.ballcourt === "r2.athletics");
+  assert.deepEqual(defences.map((r) => r.formula), ["1d20 + @mod", "2d20kh + @mod"]);
+  assert.deepEqual(d.defenceAdvantage(), { knockOffs: { b2: true, b3: false }, hot: true });
+  assert.deepEqual(byTag("b2.acrobatics"), ["2d20kh + @mod"], "b1's Defend helps the hot throw's target");
+  assert.deepEqual(byTag("r1.acrobatics"), ["2d20kh + @mod"], "the carrier's hot throw has advantage");
+  assert.ok(totals.hot && totals.b2.defense !== undefined && totals.b3.defense !== undefined);
+});
+
+test("each system's own sheet rolls the check, with no card of its own; D35E and failures roll the sheet's modifier", async () => {
+  installFoundry({ system: "dnd5e", user: "bob" });
+  const grunnak = new FakeDnd5eActor(fixture("actors/dnd5e"));
+  globalThis.Roll.queue = [5, 16];
+  const save = await rr.rollOnSheet(grunnak, { type: "save", id: "reflex" }, true);
+  assert.equal(save.formula, "2d20kh + @mod");
+  assert.equal(save.total, 16 + 3, "dnd5e's Dexterity save, with advantage");
+  globalThis.Roll.queue = [8];
+  assert.equal((await rr.rollOnSheet(grunnak, { type: "skill", id: "athletics" })).total, 8 + 7);
+  assert.equal(globalThis.ChatMessage.created.length, 0, "dnd5e posted nothing: {create: false}");
+
+  installFoundry({ system: "pf1", user: "bob" });
+  const calls = [];
+  const pf1Roll = { total: 17, formula: "1d20 + 4", terms: [{ class: "Die", faces: 20, results: [{ result: 13, active: true }] }],
+    evaluate() {} };
+  const pf1Actor = new FakeActor(fixture("actors/pf1"));
+  pf1Actor.rollSavingThrow = async (id, options) => { calls.push(["save", id, options]); return pf1Roll; };
+  pf1Actor.rollAbilityTest = async (id, options) => {
+    calls.push(["ability", id, options]);
+    return { rolls: [JSON.stringify({ ...pf1Roll, evaluate: undefined, total: 9 })] };   // older pf1: message data
+  };
+  assert.equal(await rr.rollOnSheet(pf1Actor, { type: "save", id: "reflex" }), pf1Roll);
+  assert.equal((await rr.rollOnSheet(pf1Actor, { type: "skill", id: "athletics" }, true)).total, 9);
+  assert.deepEqual(calls, [["save", "ref", { skipDialog: true, chatMessage: false }],
+    ["ability", "str", { skipDialog: true, chatMessage: false, dice: "2d20kh" }]], "pf1's Athletics is a Strength check");
+
+  installFoundry({ system: "D35E", user: "bob" });
+  const d35 = new FakeActor(fixture("actors/d35e"));
+  d35.rollSavingThrow = async () => { throw new Error("D35E would open its own dialog"); };
+  globalThis.Roll.queue = [11];
+  const fallback = await rr.rollOnSheet(d35, { type: "save", id: "reflex" });
+  assert.equal(fallback.total, 11 + 4, "a d20 with the sheet's Reflex");
+  installFoundry({ system: "pf1", user: "bob" });
+  const broken = new FakeActor(fixture("actors/pf1"));
+  broken.rollSavingThrow = async () => { throw new Error("boom"); };
+  globalThis.Roll.queue = [2];
+  assert.equal((await rr.rollOnSheet(broken, { type: "save", id: "reflex" })).formula, "1d20 + @mod");
+});
+
+test("a player answers only for a token he owns; closing the request leaves it to the GM", async () => {
+  const scene = courtScene();
+  const ask = { sceneId: scene.id, tokenId: "yo", check: { type: "save", id: "reflex" }, advantage: false };
+  assert.equal(await asUser("alice", () => rr.answerRollRequest(ask)), null, "Alice does not own Yolteotl");
+  globalThis.foundry.applications.api.DialogV2.answers.push(null);
+  assert.equal(await asUser("bob", () => rr.answerRollRequest(ask)), null, "closed with its X");
+  assert.match(globalThis.foundry.applications.api.DialogV2.shown.at(-1).content, /Yolteotl: roll your Reflex save/);
+});
+
+test("a player who never answers (the query times out) is reported; the GM rolls for him", async () => {
+  const companion = interceptCompanion();
+  await connectTo(link, companion);
+  const doc = installDocument();
+  const scene = courtScene();
+  const message = await kickCard(scene);
+  const { inbox } = playerClients(globalThis.game.users.contents);
+  const pressed = chat.performAction(message.id, "intercept:yo", "bob");
+  await flush();
+  inbox.shift().reject(new Error("query timed out"));
+  await flush();
+  assert.match(world.notifications.at(-1)[1], /Yolteotl's owner did not roll/);
+  const [waiting] = rr.requests.pending();
+  assert.equal(waiting.state, PENDING);
+  assert.match(doc.getElementById(rr.VIEW_ID).innerHTML, /waiting/);
+  globalThis.Roll.queue = [12];
+  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", waiting.id));
+  assert.equal(await pressed, true);
+  assert.deepEqual(companion.calls.find((c) => c.route === "/api/v1/yaotzin/intercept").body.rolls, { save: 12 });
+});
+
+test("a goat-ball pass: the throw, the intercept and a helped defence are each rolled by their owners", async () => {
+  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
+  rr.registerRollQuery();
+  const companion = fakeCompanion({
+    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
+      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
+        { id: "blue", players: [{ id: "b1", platform: "P7" }] }],
+      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
+    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
+  });
+  await connectTo(link, companion);
+  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
+  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
+    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  const declared = { r1: { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } },
+    r2: { action: "defend", target: "r1" }, b1: { action: "knock_off", target: "r1" } };
+  const { inbox, answer } = playerClients(users);
+  for (const u of users.filter((x) => !x.isGM)) {
+    const rolls = u.answer;
+    u.answer = (name, data) => (name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data));
+  }
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  const resolving = goatball.resolvePass();
+  await flush();
+  assert.deepEqual(inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id, q.data.advantage]).sort(),
+    [["alice", "r1", "athletics", false], ["alice", "r1", "athletics", true], ["bob", "b1", "athletics", false]],
+    "r1's throw, r1's defence against b1 (helped by r2's Defend), b1's knock-off");
+  const order = [...inbox];
+  globalThis.foundry.applications.api.DialogV2.answers.push("roll", "roll", "roll");
+  for (const q of order) {
+    globalThis.Roll.queue = q.data.advantage ? [3, 18] : [q.user.id === "bob" ? 15 : 11];
+    await answer(q);
+  }
+  await resolving;
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
+  const byPlayer = Object.fromEntries(sent.actions.map((a) => [a.player, a]));
+  assert.equal(byPlayer.r1.check, 11 + 7, "Alice's throw");
+  assert.equal(byPlayer.b1.check, 15 + 7, "Bob's knock-off");
+  assert.equal(byPlayer.b1.defense, 18 + 7, "Alice's defence, with advantage");
+  assert.equal(globalThis.ChatMessage.created.length, 1, "one card, no dnd5e cards");
+  assert.equal(globalThis.ChatMessage.created[0].rolls.length, 3);
+  assert.equal(globalThis.game.user.id, "gm");
+});
