@@ -18,7 +18,7 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
-  assert.equal(globalThis.game.settings.registered.size, 13);
+  assert.equal(globalThis.game.settings.registered.size, 14);
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");
   world.hooks.get("ready")();
   assert.equal(globalThis.game.modules.get("ballcourt").api, api);

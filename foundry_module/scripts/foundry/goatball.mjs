@@ -11,6 +11,7 @@ import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
+import { progressClass } from "./declaration-progress.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { goatballRules } from "./settings.mjs";
@@ -163,32 +164,78 @@ export async function startPass(scene) {
   const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
   const players = match.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead)
     .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
-  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier) };
+  let cancel;
+  const cancelled = new Promise((resolve) => { cancel = resolve; });
+  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier),
+    cancelled, cancel: () => cancel(CANCELLED) };
   return current;
+}
+
+/** Each player's time to declare, in milliseconds (the world setting, in seconds). */
+export function declarationTimeout() {
+  const seconds = Number(fvtt.game.settings.get(MODULE_ID, "declarationTimeout"));
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT) * 1000;
+}
+
+const DEFAULT_TIMEOUT = 120;
+const CANCELLED = Symbol("cancelled");
+const TIMED_OUT = Symbol("timed out");
+
+/** Abandon the pass being declared: nothing is sent, nothing rolled, no card posted. */
+export function cancelPass() {
+  current?.cancel();
 }
 
 /**
  * Ask each player's owner (or the GM) for a declaration, in order. The carrier's owner is
  * asked through User#query: the answer travels to the GM alone, never to other clients.
+ * The GM watches the progress view; its Cancel (or cancelPass) abandons the pass: the
+ * declarations so far are dropped and this returns null.
  */
 export async function collectDeclarations(ask = askOwner) {
-  const { declarations } = current;
-  for (let id = declarations.next(); id; id = declarations.next()) {
-    declarations.declare(id, await validDeclaration(id, ask));
+  const pass = current;
+  const { declarations } = pass;
+  const scene = fvtt.game.scenes.get(pass.sceneId);
+  const names = Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name]));
+  const View = progressClass();
+  const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
+    cancel: () => pass.cancel() }) : null;
+  const show = () => view?.render({ force: true });
+  try {
+    await show();
+    for (let id = declarations.next(); id; id = declarations.next()) {
+      const declaration = await Promise.race([validDeclaration(pass, id, ask), pass.cancelled]);
+      if (declaration === CANCELLED) {
+        if (current === pass) current = null;
+        fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Declare.Cancelled"));
+        return null;
+      }
+      declarations.declare(id, declaration);
+      await show();
+    }
+    return declarations;
+  } finally {
+    await view?.close();
   }
-  return declarations;
 }
 
 /** A player's declaration; one the rules refuse (a throw with no target) is asked again, twice at most. */
-async function validDeclaration(id, ask) {
-  const { declarations } = current;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+async function validDeclaration(pass, id, ask) {
+  const { declarations } = pass;
+  for (let attempt = 0; attempt < 3 && current === pass; attempt += 1) {
     const declaration = await ask(id, id === declarations.carrier);
     const problem = declarations.problemWith(id, declaration);
     if (!problem) return declaration;
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
   }
   return { ...NO_ACTION };
+}
+
+/** The promise's answer, or TIMED_OUT once `ms` have passed. */
+function withTimeout(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(TIMED_OUT), ms); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export async function askOwner(tokenId, sealed) {
@@ -199,11 +246,18 @@ export async function askOwner(tokenId, sealed) {
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
   if (!owner || owner.isSelf) return declarationPrompt(payload);
+  const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
+  const timeout = declarationTimeout();
   try {
-    return (await owner.query(`${MODULE_ID}.declare`, payload, { timeout: 300000 })) ?? NO_ACTION;
+    // Foundry's own timeout rejects the query; ours also covers a client that never answers.
+    const answer = await withTimeout(owner.query(`${MODULE_ID}.declare`, payload, { timeout }), timeout);
+    if (answer === TIMED_OUT) {
+      fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Declare.TimedOut", { player: name }));
+      return NO_ACTION;
+    }
+    return answer ?? NO_ACTION;
   } catch (err) {   // the player left, timed out or his client failed: he takes no action
     globalThis.console?.warn?.("Ballcourt: declaration", err);
-    const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.NoAnswer", { player: name }));
     return NO_ACTION;
   }

@@ -1,0 +1,160 @@
+/**
+ * Goat-ball at the table (issue 10): the GM's declarations progress view (who has declared,
+ * whose turn, who is pending; the carrier's slip sealed), a per-player timeout that counts as
+ * no action, a Cancel that abandons the pass, and the checks the pass card needs.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { beforeEach, test } from "node:test";
+
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, installFoundry } from "./fakes/foundry.mjs";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+const en = JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8"));
+
+const link = await import("../scripts/foundry/link.mjs");
+const goatball = await import("../scripts/foundry/goatball.mjs");
+const menu = await import("../scripts/foundry/setup-dialog.mjs");
+const settings = await import("../scripts/foundry/settings.mjs");
+const { renderProgress } = await import("../scripts/foundry/declaration-progress.mjs");
+const { Declarations } = await import("../scripts/core/goatball.mjs");
+
+let world;
+let users;
+let views;
+beforeEach(() => {
+  users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  world = installFoundry({ users, system: "dnd5e" });
+  views = [];
+  // A minimal ApplicationV2: render runs the view's own context and HTML; close is recorded.
+  globalThis.foundry.applications.api.ApplicationV2 = class {
+    constructor(options) { this.options = options; views.push(this); this.renders = []; this.closed = false; }
+    async render() {
+      this.html = await this._renderHTML(await this._prepareContext());
+      this.renders.push(this.html);
+      return this;
+    }
+    async close() { this.closed = true; return this; }
+  };
+});
+
+const matchBody = { id: "g1", seq: 2,
+  teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
+    { id: "blue", players: [{ id: "b1", platform: "P3" }] }],
+  possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } };
+
+/** r1 carries (Alice), r2 is Carol's, b1 Bob's; initiative b1 3, r1 5, r2 9: b1 declares first. */
+async function passWorld(routes = {}) {
+  const companion = fakeCompanion({ "/api/v1/matches/g1": () => ({ status: 200, body: matchBody }), ...routes });
+  await connectTo(link, companion);
+  const token = (id, owner) => new FakeToken({ id, name: `${id}-name`, x: 0, y: 0,
+    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
+  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
+    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  const init = { b1: 3, r1: 5, r2: 9 };
+  globalThis.game.combat = { combatants: Object.entries(init).map(([tokenId, initiative]) => ({ tokenId, initiative })) };
+  return { companion, scene };
+}
+
+const user = (id) => users.find((u) => u.id === id);
+
+test("the GM's progress view shows who has declared, whose turn it is and who waits; the carrier's slip stays sealed", async () => {
+  await passWorld();
+  const seen = {};
+  user("bob").answer = () => {
+    seen.b1 = views[0].renders.at(-1);
+    return { action: "intercept", skill: "acrobatics" };
+  };
+  user("alice").answer = () => {
+    seen.r1 = views[0].renders.at(-1);
+    return { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } };
+  };
+  user("carol").answer = () => {
+    seen.r2 = views[0].renders.at(-1);
+    return { action: "defend", target: "r1" };
+  };
+  await goatball.startPass(globalThis.game.scenes.contents[0]);
+  const declared = await goatball.collectDeclarations();
+  assert.ok(declared.complete());
+  assert.equal(views.length, 1, "one view for the pass");
+  const row = (html, id) => html.match(new RegExp(`<li class="ballcourt-declare (\\w+)" data-player="${id}">.*?</li>`))?.[0];
+  assert.match(seen.b1, /0 of 3 have declared/);
+  assert.match(row(seen.b1, "b1"), /asking/);
+  assert.match(row(seen.b1, "r1"), /pending/);
+  assert.match(row(seen.r1, "b1"), /declared.*Intercept/);
+  assert.match(row(seen.r1, "r1"), /asking.*fa-lock/);
+  assert.match(seen.r2, /2 of 3 have declared/);
+  assert.match(row(seen.r2, "r1"), /Throw → r2-name/, "the GM sees the sealed slip");
+  assert.match(row(seen.r2, "r2"), /asking/);
+  assert.match(seen.b1, /120 s/, "the default timeout is shown");
+  assert.equal(views[0].closed, true, "closed once all have declared");
+});
+
+test("the sealed slip's content is hidden from a viewer who is neither the GM nor its owner until all have declared", () => {
+  const d = new Declarations([{ id: "b1", initiative: 3 }, { id: "r1", initiative: 5 }, { id: "r2", initiative: 9 }], "r1");
+  d.declare("b1", { action: "intercept" });
+  d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
+  const names = { b1: "Bee", r1: "Ruth", r2: "Rex" };
+  const lang = { localize: (k) => k.split(".").pop(), format: (k, data) => `${k.split(".").pop()} ${JSON.stringify(data)}` };
+  const player = renderProgress(d.progress({}), names, lang);
+  assert.match(player, /data-player="r1"><b>Ruth<\/b>.*Hidden/);
+  assert.doesNotMatch(player, /throw → Bee/);
+  assert.match(renderProgress(d.progress({ isGM: true }), names, lang), /throw → Bee/);
+  assert.match(renderProgress(d.progress({ ownsCarrier: true }), names, lang), /throw → Bee/);
+  d.declare("r2", { action: "none" });
+  assert.match(renderProgress(d.progress({}), names, lang), /throw → Bee/, "revealed once all are in");
+});
+
+test("a player who does not answer within the world's timeout takes no action, and the pass goes on", { timeout: 5000 }, async () => {
+  await passWorld();
+  world.values.declarationTimeout = 0.05;
+  user("bob").answer = () => new Promise(() => {});   // his client never answers
+  user("alice").answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } });
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(globalThis.game.scenes.contents[0]);
+  const declared = await goatball.collectDeclarations();
+  assert.equal(declared.declared.get("b1").action, "none");
+  assert.equal(declared.declared.get("r1").action, "throw");
+  assert.deepEqual(world.notifications.filter(([k]) => k === "warn").map(([, m]) => m),
+    ["b1-name did not declare in time: no action this pass."]);
+  assert.equal(user("bob").queries.length, 1, "asked once");
+});
+
+test("the timeout is a world setting in seconds, 120 by default", async () => {
+  settings.registerSettings();
+  const reg = globalThis.game.settings.registered.get("ballcourt.declarationTimeout");
+  assert.equal(reg.scope, "world");
+  assert.equal(reg.default, 120);
+  assert.ok(en.BALLCOURT.Settings.declarationTimeout.Name);
+  world.values.declarationTimeout = 45;
+  assert.equal(goatball.declarationTimeout(), 45000);
+  world.values.declarationTimeout = -1;
+  assert.equal(goatball.declarationTimeout(), 120000, "nonsense falls back to the default");
+});
+
+test("Cancel in the progress view abandons the pass: the open query is dropped, nothing is rolled, sent or posted", async () => {
+  const { companion, scene } = await passWorld();
+  user("bob").answer = () => ({ action: "intercept", skill: "acrobatics" });
+  let later;
+  user("alice").answer = () => {
+    const view = views[0];
+    view.constructor.DEFAULT_OPTIONS.actions.cancel.call(view);   // the GM clicks Cancel
+    return new Promise((resolve) => { later = resolve; });
+  };
+  user("carol").answer = () => ({ action: "defend", target: "r1" });
+  globalThis.canvas.scene = scene;
+  FakeDialogV2.answers = ["pass"];
+  assert.equal(await menu.openMenu(), null, "the menu's pass ends with nothing");
+  later({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } });   // answers too late
+  await new Promise((r) => setImmediate(r));
+  assert.equal(goatball.currentDeclarations(), null, "no pass is pending");
+  assert.equal(user("carol").queries.length, 0, "nobody else is asked");
+  assert.equal(views[0].closed, true);
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/goatball/pass").length, 0);
+  assert.equal(globalThis.ChatMessage.created.length, 0);
+  assert.match(world.notifications.find(([k]) => k === "info")[1], /cancelled/);
+});
