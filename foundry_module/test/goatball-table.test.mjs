@@ -158,3 +158,49 @@ test("Cancel in the progress view abandons the pass: the open query is dropped, 
   assert.equal(globalThis.ChatMessage.created.length, 0);
   assert.match(world.notifications.find(([k]) => k === "info")[1], /cancelled/);
 });
+
+test("the pass sends each check's skill, advantage and the knock-off target's skill; the card reads them in en and ru", async () => {
+  const { makeLocalizer } = await import("../scripts/core/i18n.mjs");
+  const { renderCard } = await import("../scripts/core/cards.mjs");
+  const ru = JSON.parse(readFileSync(new URL("../lang/ru.json", import.meta.url), "utf8"));
+  const zoned = { ...matchBody, teams: [
+    { id: "red", players: [{ id: "r1", platform: "P1", zone: "A" }, { id: "r2", platform: "P2", zone: "B" }] },
+    { id: "blue", players: [{ id: "b1", platform: "P3", zone: "C" }, { id: "b2", platform: "P4", zone: "B" }] }] };
+  const { companion, scene } = await passWorld({
+    "/api/v1/matches/g1": () => ({ status: 200, body: zoned }),
+    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }) });
+  const b2 = new FakeToken({ id: "b2", name: "b2-name", x: 0, y: 0, flags: { ballcourt: { team: "blue" } },
+    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners: ["bob"] }) });
+  scene.tokens.set("b2", b2);
+  globalThis.game.combat.combatants.push({ tokenId: "b2", initiative: 1 });
+  scene.tokens.get("r2").actor.system.skills = { ath: { total: 1 }, acr: { total: 6 } };
+  user("bob").answer = (_name, data) => (data.tokenId === "b1" ? { action: "intercept", skill: "acrobatics" }
+    : { action: "knock_off", target: "r2", skill: "acrobatics" });   // a knock-off is Athletics whatever is picked
+  user("alice").answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } });
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  await goatball.resolvePass();
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
+  const by = Object.fromEntries(sent.actions.map((a) => [a.player, a]));
+  assert.equal(by.r1.advantage, true, "the carrier's zone gives advantage");
+  assert.equal(by.r1.skill, "athletics");
+  assert.equal(by.b1.advantage, undefined, "b1 is in neither zone");
+  assert.equal(by.b1.skill, "acrobatics");
+  assert.equal(by.b2.skill, "athletics");
+  assert.equal(by.b2.defense_skill, "acrobatics", "the target's better skill");
+  assert.equal(typeof by.b2.defense, "number");
+
+  const line = { key: "BALLCOURT.Card.Pass.CheckAdv", tone: "info",
+    data: { player: "Ruth", action: "throw", skill: "athletics", total: 18, margin: 13 } };
+  const roll = { key: "BALLCOURT.Card.Pass.Roll", tone: "muted",
+    data: { player: "Rosa", action: "hold", skill: "acrobatics", total: 12 } };
+  const card = { kind: "goatball.pass", title: { key: "BALLCOURT.Card.Pass.Title", data: { team: "red" } },
+    lines: [line, roll], rolls: [], actions: [] };
+  const enHtml = renderCard(card, makeLocalizer(en));
+  assert.match(enHtml, /Ruth \(Throw, Strength \(Athletics\), with advantage\): 18, margin 13\./);
+  assert.match(enHtml, /Rosa \(Keep the footing, Dexterity \(Acrobatics\)\): 12\./);
+  const ruHtml = renderCard(card, makeLocalizer(ru));
+  assert.match(ruHtml, /Ruth \(Бросок, Сила \(Атлетика\), с преимуществом\): 18, запас 13\./);
+  assert.match(ruHtml, /Rosa \(Удержаться, /);
+});

@@ -142,7 +142,10 @@ export class Declarations {
       for (const key of ["target", "zone", "skill", "magic"]) if (d[key]) action[key] = d[key];
       const check = checks[d.player];
       if (check?.total !== undefined) action.check = check.total;
+      if (check?.skill) action.skill = check.skill;             // the skill actually rolled
+      if (check?.advantage) action.advantage = true;
       if (check?.defense !== undefined) action.defense = check.defense;
+      if (check?.defenseSkill) action.defense_skill = check.defenseSkill;
       actions.push(action);
       if (d.player === this.carrier && d.throw) thrown = { ...d.throw };
     }
