@@ -78,10 +78,13 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
     for pid in r["dead"]:
         card.line("BALLCOURT.Card.Pass.Dead", "bad", player=names[pid])
     _winner_line(card, r["winner"])
+    where = {p["id"]: p["platform"] for t in r["arena"]["teams"] for p in t["players"]}
     card.action("apply", "BALLCOURT.Action.Apply",
                 {"out": r["out"], "returned": r["returned"], "dead": r["dead"],
                  "possession": pos, "damage": r["damage"],
-                 "ball_on": (r["hot_contest"] or {}).get("ball_on")})
+                 "ball_on": (r["hot_contest"] or {}).get("ball_on"),
+                 # where the out and the returned stand: Apply moves them off and back on
+                 "platforms": {pid: where[pid] for pid in [*r["out"], *r["returned"]]}})
     if pos["carrier"] is None and r["winner"] is None:
         team = next(t for t in r["arena"]["teams"] if t["id"] == pos["team"])
         standing = [p["id"] for p in team["players"] if not p["out"] and not p["dead"]]

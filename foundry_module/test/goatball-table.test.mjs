@@ -204,3 +204,63 @@ test("the pass sends each check's skill, advantage and the knock-off target's sk
   assert.match(ruHtml, /Ruth \(Бросок, Сила \(Атлетика\), с преимуществом\): 18, запас 13\./);
   assert.match(ruHtml, /Rosa \(Удержаться, /);
 });
+
+test("Apply's plan: a knocked-off token goes to the ground below its platform, a returning one climbs back, the ball moves; Undo inverts it", async () => {
+  const { planGoatballApply } = await import("../scripts/core/apply.mjs");
+  const platforms = { P1: { x: 100, y: 100, ground: { x: 100, y: 250 } }, P2: { x: 600, y: 100, ground: { x: 600, y: 250 } },
+    P3: { x: 900, y: 900, ground: { x: 900, y: 1050 } } };
+  const scene = { ball: { id: "ball", x: 100, y: 100 }, tokens: new Map([
+    ["r1", { id: "r1", x: 100, y: 100, out: false, platform: "P1" }],
+    ["r2", { id: "r2", x: 110, y: 90, out: false, platform: "P1" }],
+    ["b1", { id: "b1", x: 600, y: 100, out: false, platform: "P2" }],
+    ["b2", { id: "b2", x: 40, y: 1200, out: true, platform: null }]]) };
+  const plan = planGoatballApply({ out: ["r1", "r2", "b2"], returned: ["b2"], dead: [],
+    possession: { team: "blue", carrier: "b1" }, damage: [], platforms: { r1: "P1", r2: "P1", b2: "P3" } },
+  scene, platforms, { size: 100 });
+  assert.deepEqual(plan.moves, [{ _id: "r1", x: 100, y: 250 }, { _id: "r2", x: 200, y: 250 }, { _id: "b2", x: 900, y: 900 }],
+    "both fall below P1 side by side; b2 (out before) climbs back onto P3");
+  assert.deepEqual(plan.ballMove, { _id: "ball", x: 600, y: 100 });
+  assert.deepEqual(plan.undo.moves, [{ _id: "r1", x: 100, y: 100 }, { _id: "r2", x: 110, y: 90 }, { _id: "b2", x: 40, y: 1200 }]);
+  const hot = planGoatballApply({ out: ["b1"], returned: [], possession: { team: "red", carrier: null }, ball_on: "P2",
+    damage: [] }, scene, platforms);
+  assert.deepEqual(hot.moves, [{ _id: "b1", x: 600, y: 250 }], "without payload platforms: the one he stands on");
+  assert.deepEqual(hot.ballMove, { _id: "ball", x: 600, y: 100 }, "the ball rests on the hit player's platform");
+});
+
+test("Apply on a pass card moves the knocked-off token and the ball on the scene; Undo puts both back", async () => {
+  const { companion } = await passWorld();
+  const chat = await import("../scripts/foundry/chat.mjs");
+  const arena = { platforms: [{ id: "P1", x: 300, y: 300, radius: 100 }, { id: "P2", x: 800, y: 300, radius: 100 },
+    { id: "P3", x: 1300, y: 1850, radius: 100 }], zones: [] };
+  const at = (x, y) => ({ x: x - 50, y: y - 50 });
+  const mk = (id, team, [x, y]) => new FakeToken({ id, name: id, ...at(x, y), flags: { ballcourt: { team } },
+    actor: new FakeActor(fixture("actors/dnd5e")) });
+  const scene = new FakeScene({ id: "arena2", height: 2000, tokens: [mk("r1", "red", [300, 300]), mk("r2", "red", [800, 300]),
+    mk("b1", "blue", [1300, 1850]),
+    new FakeToken({ id: "ball", name: "Ball", ...at(300, 300), flags: { ballcourt: { isBall: true } } })],
+  flags: { ballcourt: { game: "goatball", matchId: "m1", arena } } });
+  scene.height = 2000;
+  globalThis.game.scenes.set(scene.id, scene);
+  // b1 knocks r1 (the carrier) off P1; blue takes the ball and b1 holds it
+  const card = { kind: "goatball.pass", title: { key: "BALLCOURT.Card.Pass.Title", data: { team: "red" } }, lines: [],
+    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { out: ["r1"], returned: [],
+      dead: [], possession: { team: "blue", carrier: "b1", visited: ["P3"], hot: false }, damage: [], ball_on: null,
+      platforms: { r1: "P1" } } }] };
+  const message = await chat.postCard({ chat_card: card }, { game: "goatball", kind: "pass", sceneId: scene.id,
+    matchId: "m1", pass: { actions: [{ player: "b1", action: "knock_off", target: "r1" }], throw: null },
+    owners: {} });
+  await chat.performAction(message.id, "apply", "gm");
+  const pos = (id) => [scene.tokens.get(id).x, scene.tokens.get(id).y];
+  assert.deepEqual(pos("r1"), [250, 400], "just below P1's edge");
+  assert.equal(scene.tokens.get("r1").flags.ballcourt.out, true);
+  assert.deepEqual(pos("ball"), pos("b1"), "the ball goes to the new carrier");
+  await chat.performAction(message.id, "undo", "gm");
+  assert.deepEqual(pos("r1"), [250, 250]);
+  assert.deepEqual(pos("ball"), [250, 250]);
+  assert.equal(scene.tokens.get("r1").flags.ballcourt.out, false);
+  assert.ok(companion.calls.some((c) => c.route === "/api/v1/matches/m1/events"));
+
+  const { platformSpots } = await import("../scripts/foundry/goatball.mjs");
+  assert.deepEqual(platformSpots(scene).P3, { x: 1250, y: 1800, ground: { x: 1250, y: 1650 } },
+    "below P3 is off the scene: the token lands just above it");
+});

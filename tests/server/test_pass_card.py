@@ -70,3 +70,11 @@ def test_a_defence_skill_that_is_no_skill_is_refused_by_name(api):
          "defense_skill": "arcana"}]})
     assert r.status_code in (400, 422)
     assert "actions.0.defense_skill" in r.json["error"]["fields"]
+
+
+def test_apply_names_the_platforms_of_the_out_and_the_returned(api):
+    r = api.post("/api/v1/goatball/pass", {"teams": TEAMS, "possession": POSSESSION, "actions": [
+        {"player": "b2", "action": "knock_off", "target": "r3", "check": 15, "defense": 2}]})
+    payload = next(a for a in r.json["chat_card"]["actions"] if a["id"] == "apply")["payload"]
+    assert payload["out"] == ["r3"]
+    assert payload["platforms"] == {"r3": "p3"}

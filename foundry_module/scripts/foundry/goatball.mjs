@@ -397,9 +397,28 @@ async function hotContest(scene, carrierId, targetId, rolls) {
 
 function sceneState(scene) {
   const ball = ballToken(scene);
+  const arena = arenaOf(scene);
+  const half = (scene.grid?.size ?? 100) / 2;
   return { ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
     tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
+      platform: platformAt(arena, { x: t.x + half, y: t.y + half }) ?? null,
       out: Boolean(t.flags?.[MODULE_ID]?.out), dead: Boolean(t.flags?.[MODULE_ID]?.dead) }])) };
+}
+
+/**
+ * Where a token stands on each platform (centred on it) and where one knocked off lands: on
+ * the ground just below the platform's edge, or just above it when below is off the scene.
+ * Top-left corners, as a token's x, y.
+ */
+export function platformSpots(scene) {
+  const size = scene.grid?.size ?? 100;
+  const half = size / 2;
+  const height = scene.height ?? scene.dimensions?.height ?? Infinity;
+  return Object.fromEntries(arenaOf(scene).platforms.map((p) => {
+    const below = p.y + p.radius;
+    const groundY = below + size <= height ? below : p.y - p.radius - size;
+    return [p.id, { x: p.x - half, y: p.y - half, ground: { x: p.x - half, y: groundY } }];
+  }));
 }
 
 async function setStatus(scene, list) {
@@ -440,17 +459,17 @@ registerCardHandlers("goatball", {
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    const half = (scene.grid?.size ?? 100) / 2;   // a token's x, y are its top-left corner
-    const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x - half, y: p.y - half }]));
-    const plan = planGoatballApply(action.payload, sceneState(scene), platforms);
+    const size = scene.grid?.size ?? 100;
+    const plan = planGoatballApply(action.payload, sceneState(scene), platformSpots(scene), { size });
+    const updates = [...plan.moves, ...(plan.ballMove ? [plan.ballMove] : [])];
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
       async () => {
         await setStatus(scene, plan.status);
-        if (plan.ballMove) await scene.updateEmbeddedDocuments("Token", [plan.ballMove]);
+        if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
         await changeHp(scene, plan.damage);
       });
     return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
-      touched: touched({ moves: plan.ballMove ? [plan.ballMove] : [], actors: plan.damage.map((d) => d.tokenId),
+      touched: touched({ moves: updates, actors: plan.damage.map((d) => d.tokenId),
         states: plan.status.map((s) => s.tokenId) }) };
   },
   async undo(message, record) {
@@ -458,7 +477,8 @@ registerCardHandlers("goatball", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record, i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
     await setStatus(scene, record.undo.status);
-    if (record.undo.ballMove) await scene.updateEmbeddedDocuments("Token", [record.undo.ballMove]);
+    const updates = [...(record.undo.moves ?? []), ...(record.undo.ballMove ? [record.undo.ballMove] : [])];
+    if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
     await changeHp(scene, record.undo.damage);
   },
   /** "carrier:<token>": the team that gained the ball names its carrier; "reroll": a tied
