@@ -203,8 +203,9 @@ export async function collectDeclarations(ask = askOwner) {
   const show = () => view?.render({ force: true });
   try {
     await show();
-    for (let id = declarations.next(); id; id = declarations.next()) {
-      const declaration = await Promise.race([validDeclaration(pass, id, ask), pass.cancelled]);
+    for (let turn = declarations.turn(); turn; turn = declarations.turn()) {
+      const { player: id, sealed } = turn;   // the carrier's turn comes at his own place, sealed
+      const declaration = await Promise.race([validDeclaration(pass, id, sealed, ask), pass.cancelled]);
       if (declaration === CANCELLED) {
         if (current === pass) current = null;
         fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Declare.Cancelled"));
@@ -220,10 +221,10 @@ export async function collectDeclarations(ask = askOwner) {
 }
 
 /** A player's declaration; one the rules refuse (a throw with no target) is asked again, twice at most. */
-async function validDeclaration(pass, id, ask) {
+async function validDeclaration(pass, id, sealed, ask) {
   const { declarations } = pass;
   for (let attempt = 0; attempt < 3 && current === pass; attempt += 1) {
-    const declaration = await ask(id, id === declarations.carrier);
+    const declaration = await ask(id, sealed);
     const problem = declarations.problemWith(id, declaration);
     if (!problem) return declaration;
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
