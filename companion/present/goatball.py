@@ -21,29 +21,46 @@ def _outcome_line(card: Card, r: dict, names: Names) -> None:
     card.line(f"BALLCOURT.Card.Pass.{outcome}", tone, **data)
 
 
+def _roll_line(card: Card, player: str, action: str, got: dict, names: Names) -> None:
+    """One check: its player, what it was for, its skill, advantage and total."""
+    key = "BALLCOURT.Card.Pass.RollAdv" if got.get("advantage") else "BALLCOURT.Card.Pass.Roll"
+    card.line(key, "muted", player=names[player], action=action, skill=got.get("skill") or "-",
+              total=got["total"])
+
+
 def pass_card(r: dict, names: Names, team: str) -> dict:
     card = Card("goatball.pass", "BALLCOURT.Card.Pass.Title", team=team)
     for k in r["knock_offs"]:
         if not k["happened"]:
             continue
+        _roll_line(card, k["player"], "knock_off", {**k["attack"], "skill": "athletics"}, names)
+        _roll_line(card, k["target"], "hold", k["defense"], names)
         key = "BALLCOURT.Card.Pass.KnockOff" if k["success"] else \
             "BALLCOURT.Card.Pass.KnockOffFails"
         card.line(key, "bad" if k["success"] else "muted", player=names[k["player"]],
                   target=names[k["target"]], attack=k["attack"]["total"],
                   defense=k["defense"]["total"])
     for c in r["checks"]:
-        card.line("BALLCOURT.Card.Pass.Check", player=names[c["player"]], action=c["action"],
-                  total=c["total"], margin=c["margin"])
+        key = "BALLCOURT.Card.Pass.CheckAdv" if c["advantage"] else "BALLCOURT.Card.Pass.Check"
+        card.line(key, player=names[c["player"]], action=c["action"],
+                  skill=c["skill"] or "-", total=c["total"], margin=c["margin"])
         if c["fell"]:
             card.line("BALLCOURT.Card.Pass.Fell", "bad", player=names[c["player"]])
     if r["throw"]:
         card.line("BALLCOURT.Card.Pass.Totals", throw=r["throw_total"],
                   intercept=r["intercept_total"])
+    contest = r["hot_contest"]
+    if contest:
+        _roll_line(card, contest["thrower"], "hot_throw", contest["carrier"], names)
+        _roll_line(card, r["throw"]["target"], "dodge", contest["target"], names)
     _outcome_line(card, r, names)
     for d in r["damage"]:
         card.line("BALLCOURT.Card.Pass.Spear", "bad", player=names[d["player"]],
                   total=d["total"], dice=d["dice"])
     for m in r["moves"]:
+        for c in m.get("contests", []):
+            _roll_line(card, m["player"], "move", {**c["move"], "skill": "athletics"}, names)
+            _roll_line(card, c["blocker"], "block", {**c["block"], "skill": "athletics"}, names)
         if m["moved"]:
             card.line("BALLCOURT.Card.Pass.Moved", player=names[m["player"]], zone=m["to"])
         elif m["blocked_by"]:
@@ -61,10 +78,13 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
     for pid in r["dead"]:
         card.line("BALLCOURT.Card.Pass.Dead", "bad", player=names[pid])
     _winner_line(card, r["winner"])
+    where = {p["id"]: p["platform"] for t in r["arena"]["teams"] for p in t["players"]}
     card.action("apply", "BALLCOURT.Action.Apply",
                 {"out": r["out"], "returned": r["returned"], "dead": r["dead"],
                  "possession": pos, "damage": r["damage"],
-                 "ball_on": (r["hot_contest"] or {}).get("ball_on")})
+                 "ball_on": (r["hot_contest"] or {}).get("ball_on"),
+                 # where the out and the returned stand: Apply moves them off and back on
+                 "platforms": {pid: where[pid] for pid in [*r["out"], *r["returned"]]}})
     if pos["carrier"] is None and r["winner"] is None:
         team = next(t for t in r["arena"]["teams"] if t["id"] == pos["team"])
         standing = [p["id"] for p in team["players"] if not p["out"] and not p["dead"]]

@@ -61,7 +61,11 @@ TEXT = {
     # goat-ball
     "BALLCOURT.Card.Pass.Title": "Pass: {team} has the ball",
     "BALLCOURT.Card.Pass.Totals": "Throw {throw} against intercept {intercept}.",
-    "BALLCOURT.Card.Pass.Check": "{player} ({action}): {total}, margin {margin}.",
+    "BALLCOURT.Card.Pass.Check": "{player} ({action}, {skill}): {total}, margin {margin}.",
+    "BALLCOURT.Card.Pass.CheckAdv": "{player} ({action}, {skill}, with advantage): {total},"
+                                    " margin {margin}.",
+    "BALLCOURT.Card.Pass.Roll": "{player} ({action}, {skill}): {total}.",
+    "BALLCOURT.Card.Pass.RollAdv": "{player} ({action}, {skill}, with advantage): {total}.",
     "BALLCOURT.Card.Pass.Fell": "{player} falls off the platform.",
     "BALLCOURT.Card.Pass.KnockOff": "{player} knocks {target} off ({attack} against"
                                     " {defense}).",

@@ -319,6 +319,7 @@ class ActionSchema(Base):
     defense = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     defense_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
                                       allow_none=True)
+    defense_skill = fields.String(validate=validate.OneOf(SKILLS))
     zone = fields.String(validate=validate.Length(1, 64))
     initiative = fields.Integer(strict=True, validate=validate.Range(-20, 80))
     magic = fields.String(validate=validate.Length(1, 80))

@@ -43,7 +43,8 @@ def actions_from(items: list[Mapping[str, Any]]) -> list[Action]:
     for a in items:
         defense = None
         if a.get("defense") is not None or a.get("defense_modifier") is not None:
-            defense = Check(total=a.get("defense"), modifier=a.get("defense_modifier"))
+            defense = Check(total=a.get("defense"), modifier=a.get("defense_modifier"),
+                            skill=a.get("defense_skill"))
         out.append(Action(player=a["player"], action=a["action"], target=a.get("target"),
                           check=check_from(a), defense=defense, zone=a.get("zone"),
                           initiative=a.get("initiative"), magic=a.get("magic")))
@@ -56,7 +57,7 @@ def throw_from(t: Mapping[str, Any] | None) -> Throw | None:
     def contest(total_key: str, mod_key: str) -> Check | None:
         if t.get(total_key) is None and t.get(mod_key) is None:
             return None
-        return Check(total=t.get(total_key), modifier=t.get(mod_key))
+        return Check(total=t.get(total_key), modifier=t.get(mod_key), skill="acrobatics")
     return Throw(kind=t["kind"], target=t["target"],
                  carrier_check=contest("carrier_check", "carrier_modifier"),
                  target_check=contest("target_check", "target_modifier"),

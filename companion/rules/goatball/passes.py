@@ -28,12 +28,14 @@ class Check:
     skill: str | None = None
 
     def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
+        # The advantage a card shows: the rules' (zone, Defend) or the table's own flag.
+        shown = (self.advantage or advantage) and not self.disadvantage
         if self.total is not None:
-            return {"total": self.total, "skill": self.skill, "rolled": False}
+            return {"total": self.total, "skill": self.skill, "rolled": False,
+                    "advantage": shown}
         roll = dice.d20(name, self.modifier or 0, self.advantage or advantage,
                         self.disadvantage)
-        return {"total": roll.total, "skill": self.skill, "rolled": True,
-                "advantage": (self.advantage or advantage) and not self.disadvantage}
+        return {"total": roll.total, "skill": self.skill, "rolled": True, "advantage": shown}
 
 
 @dataclass(frozen=True)
@@ -317,6 +319,7 @@ class _Pass:
             fell = got["total"] < DC
             margin = 0 if fell else got["total"] - DC
             self.checks.append({"player": p.id, "team": p.team, "action": a.action,
+                                "skill": got["skill"], "advantage": got["advantage"],
                                 "total": got["total"], "margin": margin, "fell": fell,
                                 "zone_advantage": adv, "rolled": got["rolled"]})
             if fell:
@@ -361,7 +364,8 @@ class _Pass:
         helper = self.use_help(target)       # Defend covers a hot-ball hit too
         theirs = self.throw.target_check.resolve(self.dice, f"{target}.dodge",
                                                  advantage=helper is not None)
-        self.contest = {"carrier": mine, "target": theirs, "defended_by": helper}
+        self.contest = {"carrier": mine, "target": theirs, "defended_by": helper,
+                        "thrower": carrier}
         if mine["total"] > theirs["total"]:
             self.knock_out(target)
             self.new_pos = Possession(self.pos.team, None, self.pos.visited, True)
@@ -389,6 +393,8 @@ class _Pass:
             for b in blockers:
                 mine = a.check.resolve(self.dice, f"{a.player}.move.{b.player}")
                 theirs = b.check.resolve(self.dice, f"{b.player}.block.{a.player}")
+                entry.setdefault("contests", []).append(
+                    {"blocker": b.player, "move": mine, "block": theirs})
                 if theirs["total"] >= mine["total"]:
                     entry["blocked_by"] = b.player
                     break

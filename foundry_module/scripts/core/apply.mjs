@@ -42,25 +42,50 @@ export function planYaotzinApply(mapping, payload, scene) {
 }
 
 /**
- * Goat-ball. `scene` is {ball: {id, x, y}, tokens: Map(id -> {id, x, y, out, dead})} and
- * `platforms` maps platform ids to where a token stands on each (its top-left corner, in pixels).
- * Returns {status, ballMove, damage, undo}.
+ * Goat-ball. `scene` is {ball: {id, x, y}, tokens: Map(id -> {id, x, y, out, dead, platform})}
+ * and `platforms` maps platform ids to where a token stands on it and, as `ground`, where a
+ * token lands just off its edge (top-left corners, in pixels); `size` is a token's width.
+ * A token knocked off (newly out) goes down to the ground below its platform, side by side
+ * when several fall from one; a token back in the game climbs back onto its platform; the
+ * ball goes to the new carrier, or rests on the platform of a hot-ball hit.
+ * Returns {status, moves, ballMove, damage, undo}.
  */
-export function planGoatballApply(payload, scene, platforms = {}) {
+export function planGoatballApply(payload, scene, platforms = {}, { size = 100 } = {}) {
   const status = [];
   const undoStatus = [];
+  const moves = [];
+  const undoMoves = [];
   const mark = (id, out, dead = false) => {
     const token = scene.tokens.get(id);
     if (!token) return;
     status.push({ tokenId: id, out, dead });
     undoStatus.push({ tokenId: id, out: Boolean(token.out), dead: Boolean(token.dead) });
   };
+  const move = (token, spot) => {
+    if (!spot || (spot.x === token.x && spot.y === token.y)) return;
+    moves.push({ _id: token.id, x: spot.x, y: spot.y });
+    undoMoves.push({ _id: token.id, x: token.x, y: token.y });
+  };
+  const platformOf = (id) => payload.platforms?.[id] ?? scene.tokens.get(id)?.platform ?? null;
+  const fallen = new Map();   // platform -> how many have landed below it
   const outNow = new Set(payload.out ?? []);
   for (const id of outNow) {
     const token = scene.tokens.get(id);
-    if (token && !token.out) mark(id, true, (payload.dead ?? []).includes(id));
+    if (!token || token.out) continue;
+    mark(id, true, (payload.dead ?? []).includes(id));
+    const ground = platforms[platformOf(id)]?.ground;
+    if (!ground) continue;
+    const n = fallen.get(platformOf(id)) ?? 0;
+    fallen.set(platformOf(id), n + 1);
+    const side = n === 0 ? 0 : (n % 2 ? 1 : -1) * Math.ceil(n / 2);   // 0, +1, -1, +2, ...
+    move(token, { x: ground.x + side * size, y: ground.y });
   }
-  for (const id of payload.returned ?? []) mark(id, false);
+  for (const id of payload.returned ?? []) {
+    mark(id, false);
+    const token = scene.tokens.get(id);
+    const spot = platforms[platformOf(id)];
+    if (token && spot) move(token, { x: spot.x, y: spot.y });
+  }
   let ballMove = null;
   let undoBall = null;
   const ball = scene.ball;
@@ -73,6 +98,7 @@ export function planGoatballApply(payload, scene, platforms = {}) {
   }
   const damage = (payload.damage ?? []).filter((d) => scene.tokens.has(d.player))
     .map((d) => ({ tokenId: d.player, amount: d.total, type: d.type }));
-  return { status, ballMove, damage,
-    undo: { status: undoStatus, ballMove: undoBall, damage: damage.map((d) => ({ ...d, amount: -d.amount })) } };
+  return { status, moves, ballMove, damage,
+    undo: { status: undoStatus, moves: undoMoves, ballMove: undoBall,
+      damage: damage.map((d) => ({ ...d, amount: -d.amount })) } };
 }

@@ -7,7 +7,8 @@ import { escapeHtml } from "./i18n.mjs";
 const TONES = new Set(["info", "good", "bad", "muted"]);
 
 /** Code values inside card data that read differently per language (E -> В, throw -> Бросок). */
-const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Pass.Action" };
+const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Pass.Action",
+  skill: "BALLCOURT.Pass" };
 
 function localData(data, i18n) {
   const out = { ...data };

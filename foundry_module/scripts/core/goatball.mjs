@@ -91,6 +91,22 @@ export class Declarations {
   }
 
   /**
+   * The progress view's rows, in declaring order: who has declared, whose turn it is, who is
+   * pending. A declaration's content is shown only where visibleTo shows it: the carrier's slip
+   * stays sealed for anyone but the GM and its owner until everyone has declared.
+   */
+  progress(viewer = {}) {
+    const shown = new Map(this.visibleTo(viewer).map((d) => [d.player, d]));
+    const asking = this.next();
+    return this.order().map((player) => {
+      const state = this.declared.has(player) ? "declared" : player === asking ? "asking" : "pending";
+      const seen = shown.get(player);
+      const declaration = seen && !seen.sealed ? seen : null;
+      return { player, state, sealed: player === this.carrier, declaration };
+    });
+  }
+
+  /**
    * Which of the target's checks a Defend (5e's Help) gives advantage to, as the companion
    * resolves it: each Defend helps its target's next check only, knock-offs in initiative
    * order (highest first), then a hot throw's target's Acrobatics against the carrier.
@@ -126,7 +142,10 @@ export class Declarations {
       for (const key of ["target", "zone", "skill", "magic"]) if (d[key]) action[key] = d[key];
       const check = checks[d.player];
       if (check?.total !== undefined) action.check = check.total;
+      if (check?.skill) action.skill = check.skill;             // the skill actually rolled
+      if (check?.advantage) action.advantage = true;
       if (check?.defense !== undefined) action.defense = check.defense;
+      if (check?.defenseSkill) action.defense_skill = check.defenseSkill;
       actions.push(action);
       if (d.player === this.carrier && d.throw) thrown = { ...d.throw };
     }

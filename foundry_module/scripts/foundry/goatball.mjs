@@ -11,6 +11,7 @@ import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
+import { progressClass } from "./declaration-progress.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { gatherRolls } from "./roll-requests.mjs";
@@ -166,32 +167,79 @@ export async function startPass(scene) {
   const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
   const players = match.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead)
     .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
-  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier) };
+  let cancel;
+  const cancelled = new Promise((resolve) => { cancel = resolve; });
+  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier),
+    cancelled, cancel: () => cancel(CANCELLED) };
   return current;
+}
+
+/** Each player's time to declare, in milliseconds (the world setting, in seconds). */
+export function declarationTimeout() {
+  const seconds = Number(fvtt.game.settings.get(MODULE_ID, "declarationTimeout"));
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT) * 1000;
+}
+
+const DEFAULT_TIMEOUT = 120;
+const CANCELLED = Symbol("cancelled");
+const TIMED_OUT = Symbol("timed out");
+
+/** Abandon the pass being declared: nothing is sent, nothing rolled, no card posted. */
+export function cancelPass() {
+  current?.cancel();
 }
 
 /**
  * Ask each player's owner (or the GM) for a declaration, in order. The carrier's owner is
  * asked through User#query: the answer travels to the GM alone, never to other clients.
+ * The GM watches the progress view; its Cancel (or cancelPass) abandons the pass: the
+ * declarations so far are dropped and this returns null.
  */
 export async function collectDeclarations(ask = askOwner) {
-  const { declarations } = current;
-  for (let id = declarations.next(); id; id = declarations.next()) {
-    declarations.declare(id, await validDeclaration(id, ask));
+  const pass = current;
+  const { declarations } = pass;
+  const scene = fvtt.game.scenes.get(pass.sceneId);
+  const names = Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name]));
+  const View = progressClass();
+  const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
+    cancel: () => pass.cancel() }) : null;
+  const show = () => view?.render({ force: true });
+  try {
+    await show();
+    for (let turn = declarations.turn(); turn; turn = declarations.turn()) {
+      const { player: id, sealed } = turn;   // the carrier's turn comes at his own place, sealed
+      const declaration = await Promise.race([validDeclaration(pass, id, sealed, ask), pass.cancelled]);
+      if (declaration === CANCELLED) {
+        if (current === pass) current = null;
+        fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Declare.Cancelled"));
+        return null;
+      }
+      declarations.declare(id, declaration);
+      await show();
+    }
+    return declarations;
+  } finally {
+    await view?.close();
   }
-  return declarations;
 }
 
 /** A player's declaration; one the rules refuse (a throw with no target) is asked again, twice at most. */
-async function validDeclaration(id, ask) {
-  const { declarations } = current;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const declaration = await ask(id, id === declarations.carrier);
+async function validDeclaration(pass, id, sealed, ask) {
+  const { declarations } = pass;
+  for (let attempt = 0; attempt < 3 && current === pass; attempt += 1) {
+    const declaration = await ask(id, sealed);
     const problem = declarations.problemWith(id, declaration);
     if (!problem) return declaration;
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
   }
   return { ...NO_ACTION };
+}
+
+/** The promise's answer, or TIMED_OUT once `ms` have passed. */
+function withTimeout(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(TIMED_OUT), ms); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export async function askOwner(tokenId, sealed) {
@@ -202,11 +250,18 @@ export async function askOwner(tokenId, sealed) {
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
   if (!owner || owner.isSelf) return declarationPrompt(payload);
+  const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
+  const timeout = declarationTimeout();
   try {
-    return (await owner.query(`${MODULE_ID}.declare`, payload, { timeout: 300000 })) ?? NO_ACTION;
+    // Foundry's own timeout rejects the query; ours also covers a client that never answers.
+    const answer = await withTimeout(owner.query(`${MODULE_ID}.declare`, payload, { timeout }), timeout);
+    if (answer === TIMED_OUT) {
+      fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Declare.TimedOut", { player: name }));
+      return NO_ACTION;
+    }
+    return answer ?? NO_ACTION;
   } catch (err) {   // the player left, timed out or his client failed: he takes no action
     globalThis.console?.warn?.("Ballcourt: declaration", err);
-    const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.NoAnswer", { player: name }));
     return NO_ACTION;
   }
@@ -295,6 +350,7 @@ export async function resolvePass() {
   const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
   const rolls = [];
   const totals = await rollChecks(scene, declarations, players, rolls);
+  describeChecks(scene, declarations, players, totals);
   const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
     settings: goatSettings(scene) }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
@@ -302,6 +358,34 @@ export async function resolvePass() {
   current = null;
   drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });
+}
+
+/**
+ * What the card shows beside each total: the skill rolled and whether with advantage, as
+ * rollChecks rolls them (the chosen skill, zone advantage; Athletics for a knock-off, block or
+ * contested move; the knock-off target's better skill). Totals that already say so are kept.
+ */
+export function describeChecks(scene, declarations, players, totals) {
+  const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
+  const zone = (id) => players.get(id)?.zone ?? null;
+  const sealed = declarations.declared.get(declarations.carrier);
+  const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
+  const better = (id) => {
+    const s = skillsOf(tokens.get(id));
+    return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
+  };
+  for (const d of declarations.declared.values()) {
+    const t = totals[d.player];
+    if (!t || typeof t !== "object") continue;
+    if (d.action === "throw" || d.action === "intercept") {
+      t.skill ??= d.skill ?? "athletics";
+      t.advantage ??= focus.has(zone(d.player));
+    } else {
+      t.skill ??= "athletics";
+      if (d.action === "knock_off") t.defenseSkill ??= better(d.target);
+    }
+  }
+  return totals;
 }
 
 /** Light the platforms the ball has visited and ring the carrier's. */
@@ -314,9 +398,28 @@ export function drawHeat(scene, overlay, teams) {
 
 function sceneState(scene) {
   const ball = ballToken(scene);
+  const arena = arenaOf(scene);
+  const half = (scene.grid?.size ?? 100) / 2;
   return { ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
     tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
+      platform: platformAt(arena, { x: t.x + half, y: t.y + half }) ?? null,
       out: Boolean(t.flags?.[MODULE_ID]?.out), dead: Boolean(t.flags?.[MODULE_ID]?.dead) }])) };
+}
+
+/**
+ * Where a token stands on each platform (centred on it) and where one knocked off lands: on
+ * the ground just below the platform's edge, or just above it when below is off the scene.
+ * Top-left corners, as a token's x, y.
+ */
+export function platformSpots(scene) {
+  const size = scene.grid?.size ?? 100;
+  const half = size / 2;
+  const height = scene.height ?? scene.dimensions?.height ?? Infinity;
+  return Object.fromEntries(arenaOf(scene).platforms.map((p) => {
+    const below = p.y + p.radius;
+    const groundY = below + size <= height ? below : p.y - p.radius - size;
+    return [p.id, { x: p.x - half, y: p.y - half, ground: { x: p.x - half, y: groundY } }];
+  }));
 }
 
 async function setStatus(scene, list) {
@@ -357,17 +460,17 @@ registerCardHandlers("goatball", {
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    const half = (scene.grid?.size ?? 100) / 2;   // a token's x, y are its top-left corner
-    const platforms = Object.fromEntries(arenaOf(scene).platforms.map((p) => [p.id, { x: p.x - half, y: p.y - half }]));
-    const plan = planGoatballApply(action.payload, sceneState(scene), platforms);
+    const size = scene.grid?.size ?? 100;
+    const plan = planGoatballApply(action.payload, sceneState(scene), platformSpots(scene), { size });
+    const updates = [...plan.moves, ...(plan.ballMove ? [plan.ballMove] : [])];
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
       async () => {
         await setStatus(scene, plan.status);
-        if (plan.ballMove) await scene.updateEmbeddedDocuments("Token", [plan.ballMove]);
+        if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
         await changeHp(scene, plan.damage);
       });
     return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
-      touched: touched({ moves: plan.ballMove ? [plan.ballMove] : [], actors: plan.damage.map((d) => d.tokenId),
+      touched: touched({ moves: updates, actors: plan.damage.map((d) => d.tokenId),
         states: plan.status.map((s) => s.tokenId) }) };
   },
   async undo(message, record) {
@@ -375,7 +478,8 @@ registerCardHandlers("goatball", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record, i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
     await setStatus(scene, record.undo.status);
-    if (record.undo.ballMove) await scene.updateEmbeddedDocuments("Token", [record.undo.ballMove]);
+    const updates = [...(record.undo.moves ?? []), ...(record.undo.ballMove ? [record.undo.ballMove] : [])];
+    if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
     await changeHp(scene, record.undo.damage);
   },
   /** "carrier:<token>": the team that gained the ball names its carrier; "reroll": a tied

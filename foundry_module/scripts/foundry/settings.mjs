@@ -28,6 +28,7 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   reg("goatBloodballLethal", { scope: "world", type: Boolean, default: false });
   reg("goatMagic", { scope: "world", type: Boolean, default: false });
   reg("goatAllowedMagic", { scope: "world", type: String, default: "" });
+  reg("declarationTimeout", { scope: "world", type: Number, default: 120 });
 }
 
 const get = (key) => fvtt.game.settings.get(MODULE_ID, key);

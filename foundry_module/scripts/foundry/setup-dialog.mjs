@@ -208,8 +208,8 @@ export async function openMenu() {
     tipoff: () => goatball.tipOff(scene),
     pass: async () => {
       await goatball.startPass(scene);
-      await goatball.collectDeclarations();
-      return goatball.resolvePass();
+      const declared = await goatball.collectDeclarations();
+      return declared ? goatball.resolvePass() : null;   // null: the GM cancelled the pass
     },
     quick: () => quickResolution(scene),
     platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),

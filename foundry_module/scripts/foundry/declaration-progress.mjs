@@ -1,0 +1,74 @@
+/**
+ * The GM's view of a goat-ball pass's declarations (ApplicationV2): who has declared, whose
+ * turn it is, who is pending, and a Cancel that abandons the pass. The carrier's slip shows its
+ * content only to the GM and its owner until everyone has declared (Declarations.progress).
+ */
+import { escapeHtml } from "../core/i18n.mjs";
+import { fvtt, i18n } from "./env.mjs";
+
+/**
+ * The view's HTML. `rows` from Declarations.progress, `names` maps token ids to names,
+ * `seconds` is each player's time to answer.
+ */
+export function renderProgress(rows, names, lang, { seconds } = {}) {
+  const L = (k) => lang.localize(k);
+  const name = (id) => escapeHtml(names[id] ?? id);
+  const what = (d) => {
+    if (!d) return "";
+    const action = L(`BALLCOURT.Pass.Action.${d.action}`);
+    const target = d.throw?.target ?? d.target;
+    return escapeHtml(target ? `${action} → ${names[target] ?? target}` : action);
+  };
+  const items = rows.map((r) => {
+    const seal = r.sealed ? ` <i class="fa-solid fa-lock" title="${escapeHtml(L("BALLCOURT.Declare.Sealed"))}"></i>` : "";
+    const shown = r.state === "declared" ? (r.declaration ? what(r.declaration) : escapeHtml(L("BALLCOURT.Declare.Hidden"))) : "";
+    return `<li class="ballcourt-declare ${r.state}" data-player="${escapeHtml(r.player)}"><b>${name(r.player)}</b>${seal}`
+      + ` <span class="state">${escapeHtml(L(`BALLCOURT.Declare.State.${r.state}`))}</span>`
+      + `${shown ? ` <span class="what">${shown}</span>` : ""}</li>`;
+  });
+  const done = rows.filter((r) => r.state === "declared").length;
+  return `<div class="ballcourt-declarations"><p>${escapeHtml(lang.format("BALLCOURT.Declare.Count",
+    { done, total: rows.length }))}</p>`
+    + (seconds ? `<p class="hint">${escapeHtml(lang.format("BALLCOURT.Declare.Timeout", { seconds }))}</p>` : "")
+    + `<ol>${items.join("")}</ol>`
+    + `<footer><button type="button" data-action="cancel">${escapeHtml(L("BALLCOURT.Declare.Cancel"))}</button></footer></div>`;
+}
+
+/**
+ * The view's class over a pass in progress: `pass` is {declarations, names, seconds, cancel()}.
+ * Null when this Foundry has no ApplicationV2 (the pass then runs without the view).
+ */
+export function progressClass() {
+  const ApplicationV2 = fvtt.api?.ApplicationV2;
+  if (!ApplicationV2) return null;
+  return class DeclarationProgress extends ApplicationV2 {
+    static DEFAULT_OPTIONS = {
+      id: "ballcourt-declarations",
+      classes: ["ballcourt-panel"],
+      window: { title: "BALLCOURT.Declare.Title" },
+      position: { width: 340, height: "auto" },
+      actions: { cancel: DeclarationProgress.cancel },
+    };
+
+    constructor(pass, options = {}) {
+      super(options);
+      this.pass = pass;
+    }
+
+    async _prepareContext() {
+      return { rows: this.pass.declarations.progress({ isGM: true }) };
+    }
+
+    async _renderHTML(context) {
+      return renderProgress(context.rows, this.pass.names, i18n(), { seconds: this.pass.seconds });
+    }
+
+    _replaceHTML(result, content) {
+      content.innerHTML = result;
+    }
+
+    static async cancel() {
+      this.pass.cancel();
+    }
+  };
+}

@@ -1,0 +1,80 @@
+"""The goat-ball pass card lists every check: its player, what for, skill, advantage, total."""
+
+TEAMS = [{"id": "red", "players": [{"id": "r1", "platform": "p1", "name": "Ruth"},
+                                   {"id": "r2", "platform": "p2", "name": "Rex"},
+                                   {"id": "r3", "platform": "p3", "name": "Rosa"}]},
+         {"id": "blue", "players": [{"id": "b1", "platform": "p7", "name": "Bea"},
+                                    {"id": "b2", "platform": "p8", "name": "Bo"}]}]
+POSSESSION = {"team": "red", "carrier": "r1", "visited": ["p1"], "hot": False}
+
+
+def lines(card, key):
+    return [line["data"] for line in card["lines"] if line["key"] == key]
+
+
+def test_every_check_with_its_skill_and_advantage(api):
+    r = api.post("/api/v1/goatball/pass", {"teams": TEAMS, "possession": POSSESSION, "actions": [
+        {"player": "b2", "action": "knock_off", "target": "r3", "check": 15, "defense": 12,
+         "defense_skill": "acrobatics"},
+        {"player": "r2", "action": "defend", "target": "r3"},
+        {"player": "r1", "action": "throw", "skill": "athletics", "check": 18},
+        {"player": "b1", "action": "intercept", "skill": "acrobatics", "check": 14,
+         "advantage": True}],
+        "throw": {"kind": "pass", "target": "r2"}})
+    assert r.status_code == 200, r.json
+    card = r.json["chat_card"]
+    assert lines(card, "BALLCOURT.Card.Pass.Check") == [
+        {"player": "Ruth", "action": "throw", "skill": "athletics", "total": 18, "margin": 13}]
+    assert lines(card, "BALLCOURT.Card.Pass.CheckAdv") == [
+        {"player": "Bea", "action": "intercept", "skill": "acrobatics", "total": 14,
+         "margin": 9}]
+    assert lines(card, "BALLCOURT.Card.Pass.Roll") == [
+        {"player": "Bo", "action": "knock_off", "skill": "athletics", "total": 15}]
+    # Rex defends Rosa: the rules give her defence advantage, whatever the table said
+    assert lines(card, "BALLCOURT.Card.Pass.RollAdv") == [
+        {"player": "Rosa", "action": "hold", "skill": "acrobatics", "total": 12}]
+    texts = [line["text"] for line in card["lines"]]
+    assert "Bea (intercept, acrobatics, with advantage): 14, margin 9." in texts
+    assert "Rosa (hold, acrobatics, with advantage): 12." in texts
+
+
+def test_a_hot_throw_lists_both_acrobatics_checks(api):
+    r = api.post("/api/v1/goatball/pass", {
+        "teams": TEAMS, "possession": {**POSSESSION, "visited": ["p1", "a", "b", "c"], "hot": True},
+        "actions": [{"player": "r1", "action": "throw", "skill": "athletics", "check": 16}],
+        "throw": {"kind": "hot", "target": "b1", "carrier_check": 15, "target_check": 9}})
+    card = r.json["chat_card"]
+    assert lines(card, "BALLCOURT.Card.Pass.RollAdv") == [
+        {"player": "Ruth", "action": "hot_throw", "skill": "acrobatics", "total": 15}]
+    assert lines(card, "BALLCOURT.Card.Pass.Roll") == [
+        {"player": "Bea", "action": "dodge", "skill": "acrobatics", "total": 9}]
+
+
+def test_the_companion_rolls_record_advantage_too(api):
+    r = api.post("/api/v1/goatball/pass", {"teams": TEAMS, "possession": POSSESSION, "seed": 3,
+                                           "actions": [
+        {"player": "r1", "action": "throw", "skill": "athletics", "modifier": 5, "advantage": True},
+        {"player": "b1", "action": "intercept", "modifier": 2}],
+        "throw": {"kind": "pass", "target": "r2"}})
+    assert r.status_code == 200, r.json
+    checks = {c["player"]: (c["skill"], c["advantage"]) for c in r.json["checks"]}
+    assert checks == {"r1": ("athletics", True), "b1": (None, False)}
+    keys = [line["key"] for line in r.json["chat_card"]["lines"]]
+    assert keys.count("BALLCOURT.Card.Pass.CheckAdv") == 1
+    assert any(line["data"].get("skill") == "-" for line in r.json["chat_card"]["lines"])
+
+
+def test_a_defence_skill_that_is_no_skill_is_refused_by_name(api):
+    r = api.post("/api/v1/goatball/pass", {"teams": TEAMS, "possession": POSSESSION, "actions": [
+        {"player": "b2", "action": "knock_off", "target": "r3", "check": 15, "defense": 12,
+         "defense_skill": "arcana"}]})
+    assert r.status_code in (400, 422)
+    assert "actions.0.defense_skill" in r.json["error"]["fields"]
+
+
+def test_apply_names_the_platforms_of_the_out_and_the_returned(api):
+    r = api.post("/api/v1/goatball/pass", {"teams": TEAMS, "possession": POSSESSION, "actions": [
+        {"player": "b2", "action": "knock_off", "target": "r3", "check": 15, "defense": 2}]})
+    payload = next(a for a in r.json["chat_card"]["actions"] if a["id"] == "apply")["payload"]
+    assert payload["out"] == ["r3"]
+    assert payload["platforms"] == {"r3": "p3"}
