@@ -1,11 +1,12 @@
 """The spectator board in a real headless Chromium: shows the match, follows it live, survives
 the companion restarting; readable at 1920x1080 and on a phone; both variants photographed."""
 
+import re
 import signal
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.chromium import CHROMIUM_ARGS, chromium_path
 from tests.conftest import TOKEN, LiveServer
@@ -69,8 +70,7 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path, server
             # an event applied by the GM shows up without a reload
             s.post(f"{server.url}/api/v1/matches/{mid}/events", json=pass_to("r2"))
             wait_seq(page, 2)
-            page.wait_for_function("document.getElementById('last-text').textContent"
-                                   ".includes('Pass completed')")
+            expect(page.locator("#last-text")).to_contain_text("Pass completed", timeout=15_000)
             assert page.inner_text("li.carrier") == "Kavaki"
             assert "Heat 1/3" in page.inner_text("#heat")
 
@@ -93,8 +93,7 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path, server
             s.post(f"{server.url}/api/v1/matches/{mid}/events",
                    json=pass_to("r3", throw=4, carrier="r2"))
             wait_seq(page, 3)
-            page.wait_for_function("document.getElementById('last-text').textContent"
-                                   ".startsWith('Turnover')")
+            expect(page.locator("#last-text")).to_have_text(re.compile("^Turnover"), timeout=15_000)
             assert "Peak Goats" in page.inner_text(".team.has-ball h2")
             assert "Kavaki (out)" in page.inner_text("#teams")
 
@@ -123,8 +122,7 @@ def test_the_board_follows_the_match_live_and_through_a_restart(tmp_path, server
                    json={"type": "end", "winner": "Peak Goats"})
             wait_seq(page, 4)
             assert page.inner_text("#result") == "Peak Goats wins!"
-            page.wait_for_function("document.getElementById('last-text').textContent"
-                                   " === 'The match is over'")
+            expect(page.locator("#last-text")).to_have_text("The match is over", timeout=15_000)
 
             # a revoked key: the live page is dropped, a fresh load is refused
             assert s.delete(f"{server.url}/api/v1/matches/{mid}/viewers/{made['key']}"
@@ -152,15 +150,13 @@ def test_a_yaotzin_board_shows_score_and_round_and_follows_goals_and_undo(live):
             s.post(f"{live.url}/api/v1/matches/{mid}/events", json={"type": "goal", "team": "Sun"})
             wait_seq(page, 1)
             assert page.inner_text('.team[data-team="Sun"] .score') == "1"
-            page.wait_for_function("document.getElementById('last-text').textContent"
-                                   " === 'Гол: Sun'")
+            expect(page.locator("#last-text")).to_have_text("Гол: Sun", timeout=15_000)
             s.post(f"{live.url}/api/v1/matches/{mid}/events", json={"type": "round"})
             wait_seq(page, 2)
             assert page.inner_text("#clock") == "Раунд 2"
             s.post(f"{live.url}/api/v1/matches/{mid}/undo")
             wait_seq(page, 1)
-            page.wait_for_function("document.getElementById('last-text').textContent"
-                                   " === 'Последнее событие отменено'")
+            expect(page.locator("#last-text")).to_have_text("Последнее событие отменено", timeout=15_000)
             assert page.inner_text("#clock") == "Раунд 1"
             assert page.inner_text('.team[data-team="Sun"] .score') == "1"
         finally:
