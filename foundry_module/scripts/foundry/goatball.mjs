@@ -303,7 +303,8 @@ export async function declarationPrompt({ tokenId, sceneId }) {
  * a Defend still helps him (each Defend helps its target's next check only, as the companion
  * resolves it: Declarations#defenceAdvantage); blocks and contested moves with Athletics; a hot
  * throw's Acrobatics contest, the carrier with advantage, the target with a Defend's. Each
- * check is the owner's to roll when players roll their own (roll-requests.mjs).
+ * check is the owner's to roll when players roll their own (roll-requests.mjs). Each total
+ * keeps the skill it was rolled with and its advantage, for the card.
  */
 export async function rollChecks(scene, declarations, players, rolls) {
   const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
@@ -338,7 +339,10 @@ export async function rollChecks(scene, declarations, players, rolls) {
   const totals = {};
   for (const [i, p] of plan.entries()) {
     rolls.push(rolled[i]);
-    totals[p.key] = { ...totals[p.key], [p.field]: rolled[i].total };
+    // what the card shows beside each total: the skill rolled, and whether with advantage
+    const said = p.field === "total" ? { skill: p.skill, advantage: p.advantage }
+      : p.field === "defense" ? { defenseSkill: p.skill } : {};
+    totals[p.key] = { ...totals[p.key], [p.field]: rolled[i].total, ...said };
   }
   return totals;
 }
@@ -350,7 +354,6 @@ export async function resolvePass() {
   const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
   const rolls = [];
   const totals = await rollChecks(scene, declarations, players, rolls);
-  describeChecks(scene, declarations, players, totals);
   const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
     settings: goatSettings(scene) }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
@@ -358,34 +361,6 @@ export async function resolvePass() {
   current = null;
   drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });
-}
-
-/**
- * What the card shows beside each total: the skill rolled and whether with advantage, as
- * rollChecks rolls them (the chosen skill, zone advantage; Athletics for a knock-off, block or
- * contested move; the knock-off target's better skill). Totals that already say so are kept.
- */
-export function describeChecks(scene, declarations, players, totals) {
-  const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
-  const zone = (id) => players.get(id)?.zone ?? null;
-  const sealed = declarations.declared.get(declarations.carrier);
-  const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
-  const better = (id) => {
-    const s = skillsOf(tokens.get(id));
-    return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
-  };
-  for (const d of declarations.declared.values()) {
-    const t = totals[d.player];
-    if (!t || typeof t !== "object") continue;
-    if (d.action === "throw" || d.action === "intercept") {
-      t.skill ??= d.skill ?? "athletics";
-      t.advantage ??= focus.has(zone(d.player));
-    } else {
-      t.skill ??= "athletics";
-      if (d.action === "knock_off") t.defenseSkill ??= better(d.target);
-    }
-  }
-  return totals;
 }
 
 /** Light the platforms the ball has visited and ring the carrier's. */
