@@ -5,16 +5,15 @@
  * resolution once; Defend's advantage as the engine gives it.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, FakeUser, asUser, installDocument, installFoundry }
   from "./fakes/foundry.mjs";
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../scripts/core/roll-requests.mjs";
 import { Declarations } from "../scripts/core/goatball.mjs";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
 const chat = await import("../scripts/foundry/chat.mjs");
 const link = await import("../scripts/foundry/link.mjs");
@@ -48,20 +47,6 @@ beforeEach(() => {
   rr.registerRollQuery();
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
 });
-
-function courtScene() {
-  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200,
-    flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) });
-  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200,
-    flags: { ballcourt: { team: "moon" } }, actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) });
-  const ball = new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200,
-    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
-  const scene = new FakeScene({ tokens: [ix, yo, ball], flags: { ballcourt: { game: "yaotzin",
-    mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 }, field: { length: 72, width: 24 },
-    matchId: "m1" } } });
-  globalThis.game.scenes.set(scene.id, scene);
-  return scene;
-}
 
 const kickCard = (scene) => chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
   matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
