@@ -11,7 +11,7 @@ import { cardOfEvent, describeBlocker, nextStamp, touched, undoBlockers } from "
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+import { installFoundry } from "./fakes/foundry.mjs";
 
 const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")));
 
