@@ -331,3 +331,21 @@ test("a player kicks with his own token: previews and the kick go through the GM
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
     "the table does not let players kick");
 });
+
+test("#10 every press reaches the GM, though Foundry's updateUser carries only what changed since the last", async () => {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  await connectTo(link, companion);
+  const scene = courtScene();
+  const context = { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
+    owners: { ix: ["alice"], yo: ["bob"], ball: [] } };
+  const first = await chat.postCard(fixture("kick"), context);
+  const second = await chat.postCard(fixture("kick"), context);
+  await asUser("bob", async () => {
+    await chat.requestAction(first.id, "intercept:yo");
+    await chat.requestAction(second.id, "intercept:yo");   // the same action: only messageId and `at` differ
+  });
+  assert.deepEqual(first.flags.ballcourt.resolved, ["intercept:yo"]);
+  assert.deepEqual(second.flags.ballcourt.resolved, ["intercept:yo"]);
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 2);
+});

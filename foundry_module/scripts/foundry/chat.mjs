@@ -121,11 +121,14 @@ export async function requestAction(messageId, actionId) {
 
 /**
  * updateUser on the active GM's client: a player pressed a button. Who pressed it is the
- * document's author as Foundry's server reports it, and he may only write his own User.
+ * document's author as Foundry's server reports it, and he may only write his own User. The
+ * hook's `changes` hold only what differs from the last press, so the press is read whole
+ * from the (already updated) User.
  */
 export function onUpdateUser(user, changes, _options, authorId) {
-  const press = changes?.flags?.[MODULE_ID]?.press;
-  if (!press || !isActiveGM() || authorId !== user.id) return undefined;
+  if (!changes?.flags?.[MODULE_ID]?.press || !isActiveGM() || authorId !== user.id) return undefined;
+  const press = user.getFlag(MODULE_ID, "press");
+  if (typeof press?.messageId !== "string" || typeof press?.actionId !== "string") return undefined;
   return performAction(press.messageId, press.actionId, authorId);
 }
 

@@ -65,8 +65,9 @@ export async function requestKick(choice, preview = null) {
  * players kick and he owns the kicker; who he is comes from Foundry, not from the flag.
  */
 export async function onKickRequest(user, changes, _options, authorId) {
-  const choice = changes?.flags?.[MODULE_ID]?.kick;
-  if (!choice || !isActiveGM() || authorId !== user.id || !setting("playerKicks")) return null;
+  if (!changes?.flags?.[MODULE_ID]?.kick || !isActiveGM() || authorId !== user.id
+    || !setting("playerKicks")) return null;
+  const choice = user.getFlag(MODULE_ID, "kick");   // whole: `changes` is only a diff
   try {
     const { scene, token } = courtAndKicker(choice);
     if (!token.actor?.testUserPermission?.(user, "OWNER")) return null;

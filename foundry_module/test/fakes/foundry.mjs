@@ -32,6 +32,20 @@ function applyUpdate(doc, changes) {
   }
 }
 
+/** foundry.utils.diffObject's sense: what in `after` differs from `before`, deeply (undefined: nothing). */
+export function diffObject(before, after) {
+  const isObject = (v) => v && typeof v === "object" && !Array.isArray(v);
+  if (!isObject(before) || !isObject(after)) {
+    return JSON.stringify(before) === JSON.stringify(after) ? undefined : structuredClone(after);
+  }
+  const out = {};
+  for (const [k, v] of Object.entries(after)) {
+    const d = diffObject(before[k], v);
+    if (d !== undefined) out[k] = d;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** Run fn as another connected user's client (game.user switched for the duration). */
 export async function asUser(id, fn) {
   const game = globalThis.game;
@@ -203,15 +217,24 @@ export class FakeUser {
 
   get isSelf() { return globalThis.game.user.id === this.id; }
 
-  /** A user may write his own flags; every client hears it, with the author Foundry checked. */
+  /**
+   * A user may write his own flags; every client hears it, with the author Foundry checked.
+   * As in Foundry, the hook's `changes` hold only what differs from the value before (a diff),
+   * and nothing at all is broadcast when nothing changed.
+   */
   async setFlag(scope, key, value) {
     const author = globalThis.game.user.id;
     if (author !== this.id && !globalThis.game.user.isGM) throw new Error("not your User document");
     this.flags ??= {};
+    const before = this.flags[scope]?.[key];
     setProperty(this.flags, `${scope}.${key}`, structuredClone(value));
-    const changes = { flags: { [scope]: { [key]: structuredClone(value) } } };
-    await broadcastHook("updateUser", (u) => [u === this ? this : this, changes, {}, author]);
+    const diff = diffObject(before, value);
+    if (diff === undefined) return;
+    const changes = { flags: { [scope]: { [key]: diff } } };
+    await broadcastHook("updateUser", () => [this, structuredClone(changes), {}, author]);
   }
+
+  getFlag(scope, key) { return this.flags?.[scope]?.[key]; }
 
   /** User#query: the queried user's client runs its CONFIG.queries handler (or a scripted `answer`). */
   async query(name, data) {
