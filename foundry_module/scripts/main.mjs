@@ -1,7 +1,7 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
-import { ensureBallCombatants, onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
-import { onControlToken, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
+import { onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
+import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
@@ -76,9 +76,8 @@ Hooks.on("canvasReady", (canvas) => {
 });
 Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
+Hooks.on("updateUser", onDribbleRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
-Hooks.on("combatStart", (combat) => ensureBallCombatants(combat));
-Hooks.on("combatRound", (combat) => ensureBallCombatants(combat));
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);

@@ -280,3 +280,29 @@ test("Apply is all or nothing: a failing scene write takes the posted events bac
   assert.equal(await chat.performAction(message.id, "apply", "gm"), true, "a retry applies once");
   assert.equal(companion.match.seq, 1);
 });
+
+test("a player dragging his own dribbler: his client holds the move, the GM's checks who he is and dribbles", async () => {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
+    ...fixture("kick"), chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Dribble.Title",
+      data: { player: "Ix", count: 2 } }, lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply",
+      data: {}, payload: { events: [{ type: "ball", x: 12, y: 12, speed: 0, direction: null }],
+        ball: { x: 12, y: 12, speed: 0, direction: null }, moves: [{ player: "ix", x: 12, y: 12 }],
+        path: body.squares } }] } } }) });
+  await connect(companion);
+  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
+  const scene = courtScene();
+  const ix = scene.tokens.get("ix");
+  ix.parent = scene;
+  const held = await asUser("alice", () => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
+  assert.equal(held, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
+  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble");
+  assert.equal(sent.length, 1, "the GM's client dribbled it");
+  assert.deepEqual(sent[0].body.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
+  assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1200, 1200], "the token and the ball moved together");
+  await asUser("bob", () => globalThis.game.user.setFlag("ballcourt", "dribble",
+    { sceneId: scene.id, tokenId: "ix", to: { x: 14, y: 12 }, at: 1 }));
+  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble").length, 1,
+    "Bob does not own Ixpoetchitl: nothing");
+});

@@ -349,3 +349,26 @@ test("#10 every press reaches the GM, though Foundry's updateUser carries only w
   assert.deepEqual(second.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 2);
 });
+
+test("the tracker's Reset or a player's end of round: the ball's six turns get their counts back, once", async () => {
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  const encounter = new FakeCombat();
+  await Promise.all([combat.onUpdateCombat(encounter, { round: 1, turn: 0 }),
+    combat.onUpdateCombat(encounter, { turn: 0 })]);
+  assert.equal(encounter.combatants.size, 6, "created once though two updates came together");
+  for (const c of encounter.combatants.values()) c.initiative = null;   // Reset clears every initiative
+  await combat.onUpdateCombat(encounter, { round: 0, turn: 0 });
+  assert.deepEqual(encounter.combatants.contents.map((c) => c.initiative),
+    [24.999, 19.999, 14.999, 9.999, 4.999, 0.999]);
+  assert.equal(encounter.combatants.size, 6);
+});
+
+test("'Use this scene' on a scene marked before starts afresh: its old match is not reused", async () => {
+  const scene = new FakeScene({ flags: { ballcourt: { game: "goatball", matchId: "old", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  await court.useThisScene(scene, {});
+  assert.equal(scene.flags.ballcourt.game, "yaotzin");
+  assert.equal(scene.flags.ballcourt.matchId, undefined, "no cards go to the old match");
+  assert.equal(scene.flags.ballcourt.arena, undefined);
+});

@@ -13,7 +13,7 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
     return s;
   };
   const { api } = await import("../scripts/main.mjs");
-  for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatStart", "combatTurnChange",
+  for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatTurnChange",
     "preUpdateToken", "updateCombat", "updateUser", "getSceneControlButtons"]) {
     assert.ok(world.hooks.has(name), name);
   }

@@ -112,7 +112,7 @@ for (const system of ["pf1", "dnd5e"]) {
 
     const encounter = new FakeCombat({ id: "enc" });
     globalThis.game.combat = encounter;
-    await Hooks.get("combatStart")(encounter);
+    await Hooks.get("updateCombat")(encounter, { round: 1, turn: 0 });   // the tracker's Begin Combat
     assert.equal(encounter.scene, scene, "linked to the court");
 
     globalThis.canvas.tokens.controlled = [{ document: ix }];

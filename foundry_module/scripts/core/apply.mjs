@@ -18,8 +18,9 @@ export function planYaotzinApply(mapping, payload, scene) {
     const pos = tokenPosition(mapping, payload.ball);
     updates.push({ _id: ball.id, x: pos.x, y: pos.y,
       "flags.ballcourt.ball": { speed: payload.ball.speed ?? 0, direction: payload.ball.direction ?? null } });
+    // a copy: Foundry merges the update into the token's flags object in place
     undoUpdates.push({ _id: ball.id, x: ball.x, y: ball.y,
-      "flags.ballcourt.ball": ball.flags?.ballcourt?.ball ?? { speed: 0, direction: null } });
+      "flags.ballcourt.ball": structuredClone(ball.flags?.ballcourt?.ball ?? { speed: 0, direction: null }) });
     for (const sq of payload.path ?? []) animation.push(tokenPosition(mapping, sq));
   }
   for (const move of payload.moves ?? []) {

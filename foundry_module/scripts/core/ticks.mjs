@@ -24,6 +24,16 @@ export function missingBallCombatants(existing, nameFor) {
   return ballCombatants(nameFor).filter((c) => !have.has(c.flags.ballcourt.tick));
 }
 
+/**
+ * Ball combatants whose initiative is not their count's (the tracker's Reset clears every
+ * initiative but keeps the combatants): [{_id, initiative}] updates that put them back.
+ */
+export function misplacedBallCombatants(existing) {
+  return existing.filter(isBallCombatant)
+    .filter((c) => c.initiative !== c.flags.ballcourt.tick - TIE_OFFSET)
+    .map((c) => ({ _id: c.id, initiative: c.flags.ballcourt.tick - TIE_OFFSET }));
+}
+
 /** 3.5: one attack of opportunity a round, plus the Dex bonus with Combat Reflexes. */
 export function aooPerRound(stats) {
   const dexBonus = Math.max(0, Math.floor(((stats.dex ?? 10) - 10) / 2));

@@ -3,7 +3,7 @@
  * players; on a ball's turn the active GM gets the tick card (applied at once if the table
  * says so).
  */
-import { isBallCombatant, missingBallCombatants } from "../core/ticks.mjs";
+import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from "../core/ticks.mjs";
 import { performAction } from "./chat.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
@@ -29,24 +29,37 @@ function warnNoCourt(combat) {
   const courts = fvtt.game.scenes?.filter?.((s) => ballcourtOf(s)?.game === "yaotzin") ?? [];
   if (!courts.length) return;
   warnedCombats.add(combat.id);
-  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Combat.NoCourt"), { permanent: true });
+  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Combat.NoCourt"));
 }
 
 /**
- * When an encounter starts or a round begins on a court: link an unlinked encounter to the
- * viewed court (so the ball keeps its turns if the GM looks elsewhere) and add the ball's six
- * combatants if they are missing.
+ * On the active GM's client, when an encounter starts or its round or turn moves on (the
+ * updateCombat hook, which every client gets, whoever pressed the tracker's button): link an unlinked encounter to the
+ * viewed court (so the ball keeps its turns if the GM looks elsewhere), add the ball's six
+ * combatants if they are missing and put back their counts if the tracker was reset.
  */
-export async function ensureBallCombatants(combat) {
-  if (!isActiveGM()) return [];
+export function ensureBallCombatants(combat) {
+  if (!isActiveGM()) return Promise.resolve([]);
+  // one at a time per encounter: a start changes round and turn at once
+  const prior = ensuring.get(combat.id) ?? Promise.resolve();
+  const next = prior.then(() => placeBallCombatants(combat));
+  ensuring.set(combat.id, next.catch(() => {}));
+  return next;
+}
+
+const ensuring = new Map();
+
+async function placeBallCombatants(combat) {
   const scene = courtOfCombat(combat);
   if (!scene) {
     warnNoCourt(combat);
     return [];
   }
   if (!combat.scene) await combat.update({ scene: scene.id });
-  const missing = missingBallCombatants(combat.combatants?.contents ?? [...(combat.combatants ?? [])],
-    (count) => i18n().format("BALLCOURT.Combat.Ball", { count }));
+  const existing = combat.combatants?.contents ?? [...(combat.combatants ?? [])];
+  const misplaced = misplacedBallCombatants(existing);
+  if (misplaced.length) await combat.updateEmbeddedDocuments("Combatant", misplaced);
+  const missing = missingBallCombatants(existing, (count) => i18n().format("BALLCOURT.Combat.Ball", { count }));
   if (!missing.length) return [];
   return combat.createEmbeddedDocuments("Combatant", missing.map((c) => ({ ...c,
     img: "modules/ballcourt/assets/ball.svg" })));
@@ -85,7 +98,11 @@ export async function onCombatTurnChange(combat, _prior, current) {
 
 /** A new combat round on a court moves the match's clock on (the active GM posts it once). */
 export async function onUpdateCombat(combat, changed) {
-  if (!("round" in changed) || changed.round <= 1 || !isActiveGM()) return null;
+  if (!isActiveGM()) return null;
+  // combatRound fires only on the client that moved the round on (a player's, maybe): here
+  // every round change and every reset reaches the active GM
+  if ("round" in changed || "turn" in changed) await ensureBallCombatants(combat);
+  if (!("round" in changed) || changed.round <= 1) return null;
   const bc = ballcourtOf(courtOfCombat(combat));
   if (!bc?.matchId) return null;
   return companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });

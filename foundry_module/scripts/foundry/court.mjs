@@ -23,10 +23,17 @@ export async function createCourtScene(options = {}) {
   return scene;
 }
 
-/** Mark an existing scene as a court: its square (col, row) is the court's (0, 0). */
+/**
+ * Mark an existing scene as a court: its square (col, row) is the court's (0, 0). A scene
+ * marked before starts afresh: its old match (or goat-ball arena) is forgotten, since
+ * updating flags merges into what is there.
+ */
 export async function useThisScene(scene, { col = 0, row = 0, length = 72, width = 24 } = {}) {
   const size = scene.grid?.size ?? 100;
   const mapping = makeMapping({ originX: col * size, originY: row * size, gridSize: size, length, width });
+  for (const key of ["matchId", "arena"]) {
+    if (ballcourtOf(scene)?.[key] !== undefined) await scene.unsetFlag(MODULE_ID, key);
+  }
   await scene.update({ [`flags.${MODULE_ID}`]: { game: "yaotzin", mapping,
     field: { length, width }, teams: DEFAULT_TEAMS } });
   refreshControls();

@@ -1,7 +1,10 @@
 /**
  * Dribbling by dragging: when the GM drags a token that stands on a still ball, the move is
  * held back, checked by the companion (legal squares, who may grapple), and then the token
- * and the ball move together, with a card naming who may grab the dribbler.
+ * and the ball move together, with a card naming who may grab the dribbler. Foundry asks only
+ * the dragging client (preUpdateToken), so when a player drags his own dribbler his client
+ * holds the move and writes it to his own User; the GM's client checks he owns the token and
+ * dribbles it the same way.
  *
  * While such a token is controlled (picked up: Foundry controls a token on the pointer-down that
  * starts its drag), the squares it may still reach are highlighted on that client, for the GM
@@ -11,7 +14,7 @@
 import { dribbleReach } from "../core/dribble-reach.mjs";
 import { squareAt, squareTopLeft, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, isActiveGM, reportFailure } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM, reportFailure } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, yaotzinDescriptors } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
@@ -22,7 +25,7 @@ const GOAL_COLOR = 0xffcc33;
 
 /** preUpdateToken: true lets the update through; false holds it for the companion's check. */
 export function onPreUpdateToken(token, changes, options) {
-  if (options?.[MODULE_ID]?.internal || !isActiveGM()) return true;
+  if (options?.[MODULE_ID]?.internal) return true;
   if (!("x" in changes) && !("y" in changes)) return true;
   const scene = token.parent;
   const bc = ballcourtOf(scene);
@@ -31,8 +34,33 @@ export function onPreUpdateToken(token, changes, options) {
   const to = squareAt(bc.mapping, { x: (changes.x ?? token.x) + bc.mapping.gridSize / 2,
     y: (changes.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
-  dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
+  if (isActiveGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
+  else askGMToDribble(scene, token, to).catch(reportFailure);
   return false;
+}
+
+/** A player's drag of his dribbler: written to his own User for the GM's client to check. */
+async function askGMToDribble(scene, token, to) {
+  if (!fvtt.game.users.activeGM) throw new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
+  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
+  await fvtt.game.user.setFlag(MODULE_ID, "dribble", { sceneId: scene.id, tokenId: token.id,
+    to: { x: to.x, y: to.y }, at: Date.now() });
+}
+
+/**
+ * updateUser on the active GM's client: a player dragged his dribbler. Who he is comes from
+ * Foundry (the author); he must own the token, and it must still stand on the still ball.
+ */
+export function onDribbleRequest(user, changes, _options, authorId) {
+  if (!changes?.flags?.[MODULE_ID]?.dribble || !isActiveGM() || authorId !== user.id) return null;
+  const asked = user.getFlag(MODULE_ID, "dribble");   // whole: `changes` is only a diff
+  const scene = fvtt.game.scenes.get(asked?.sceneId);
+  const bc = ballcourtOf(scene);
+  const token = scene?.tokens?.get?.(asked?.tokenId);
+  const to = asked?.to;
+  if (bc?.game !== "yaotzin" || !token || !Number.isInteger(to?.x) || !Number.isInteger(to?.y)) return null;
+  if (!token.actor?.testUserPermission?.(user, "OWNER") || !onStillBall(scene, token)) return null;
+  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch(reportFailure);
 }
 
 function sameSquare(a, b) {

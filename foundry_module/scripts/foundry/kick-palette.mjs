@@ -10,7 +10,7 @@ export const PALETTE_ID = "ballcourt-kick-palette";
 
 const escape = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The palette's HTML for a tool's state: {kicker, standing, powerAttack, maxPowerAttack}. */
+/** The palette's HTML for a tool's state: {kicker, standing, powerAttack, maxPowerAttack, gm}; hoop and contest are the GM's. */
 export function paletteHtml(state, L = (k) => i18n().localize(k)) {
   const button = (action, label, { pressed, disabled } = {}) => `<button type="button" data-ballcourt-palette="${action}"`
     + `${pressed === undefined ? "" : ` aria-pressed="${pressed}"${pressed ? " class=\"active\"" : ""}`}`
@@ -26,8 +26,10 @@ export function paletteHtml(state, L = (k) => i18n().localize(k)) {
       + `<output data-ballcourt-palette-pa>${state.powerAttack}</output>`
       + `${button("pa-up", "+", { disabled: state.powerAttack >= state.maxPowerAttack })}</div>`);
   }
-  rows.push(`<div class="ballcourt-palette-row">${button("hoop", L("BALLCOURT.Palette.Hoop"))}`
-    + `${button("contest", L("BALLCOURT.Palette.Contest"))}</div>`);
+  if (state.gm !== false) {
+    rows.push(`<div class="ballcourt-palette-row">${button("hoop", L("BALLCOURT.Palette.Hoop"))}`
+      + `${button("contest", L("BALLCOURT.Palette.Contest"))}</div>`);
+  }
   return rows.join("");
 }
 

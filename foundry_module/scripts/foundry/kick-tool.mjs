@@ -94,7 +94,7 @@ export class KickTool {
   /** What the palette shows. */
   state() {
     return { kicker: this.kicker?.name ?? "", standing: this.standing, powerAttack: this.powerAttack,
-      maxPowerAttack: this.maxPowerAttack() };
+      maxPowerAttack: this.maxPowerAttack(), gm: Boolean(fvtt.game.user.isGM) };
   }
 
   /** Change the kick's choices; the hovered square is previewed again with them. */

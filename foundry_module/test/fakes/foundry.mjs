@@ -24,11 +24,25 @@ export function setProperty(obj, path, value) {
   node[parts.at(-1)] = value;
 }
 
+const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Deep-merge `value` into `target[key]`, as Foundry's updates do by default (recursive). */
+function mergeInto(target, key, value) {
+  if (plain(value) && plain(target[key])) {
+    for (const [k, v] of Object.entries(value)) mergeInto(target[key], k, v);
+  } else {
+    target[key] = structuredClone(value);
+  }
+}
+
+/** A document update: dotted paths, objects merged into what is there (Foundry's default). */
 function applyUpdate(doc, changes) {
   for (const [key, value] of Object.entries(changes)) {
     if (key === "_id") continue;
-    if (key.includes(".")) setProperty(doc, key, structuredClone(value));
-    else doc[key] = structuredClone(value);
+    const parts = key.split(".");
+    let node = doc;
+    for (const p of parts.slice(0, -1)) node = node[p] ??= {};
+    mergeInto(node, parts.at(-1), value);
   }
 }
 
@@ -169,6 +183,11 @@ export class FakeCombat {
     this.log.push({ create: made.map((c) => c.name) });
     note(`combat+ ${made.map((c) => `${c.name}@${c.initiative}`).join(" ")}`);
     return made;
+  }
+
+  async updateEmbeddedDocuments(_type, updates) {
+    for (const u of updates) applyUpdate(this.combatants.get(u._id), u);
+    note(`combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`);
   }
 
   async update(changes) {
@@ -337,6 +356,11 @@ export class FakeScene {
   async setFlag(scope, key, value) {
     setProperty(this.flags, `${scope}.${key}`, value);
     note(`scene~ flags.${scope}.${key}`);
+  }
+
+  async unsetFlag(scope, key) {
+    delete this.flags?.[scope]?.[key];
+    note(`scene~ -flags.${scope}.${key}`);
   }
 
   async update(changes) {
