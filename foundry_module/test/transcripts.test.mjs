@@ -119,6 +119,8 @@ for (const system of ["pf1", "dnd5e"]) {
     const tool = api.kickTool();
     tool.previewer.schedule = (fn) => fn();
     globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
+    tool.act("running");   // a running kick with Power Attack 1, from the palette
+    tool.act("pa-up");
     tool.hover({ x: 1650, y: 1450 });
     await until(() => tool.lastPreview);
     assert.equal(tool.lastPreview.legal, true);
@@ -126,6 +128,8 @@ for (const system of ["pf1", "dnd5e"]) {
     await tool.click({ x: 1650, y: 1450, button: 0 });
     const kick = globalThis.ChatMessage.created.at(-1);
     assert.ok(kick.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "Bob may intercept");
+    assert.equal(kick.rolls[0].total, 19 + tool.lastPreview.attack.modifier, "the d20 carries the running, PA 1 modifier");
+    assert.ok(tool.lastPreview.attack.breakdown.some((b) => /power/i.test(b.label) && b.value === -1), "Power Attack -1");
 
     globalThis.Roll.queue = [2];    // Bob's Reflex save: missed
     await click(kick, "intercept:yo", "bob");
