@@ -372,3 +372,31 @@ test("'Use this scene' on a scene marked before starts afresh: its old match is 
   assert.equal(scene.flags.ballcourt.matchId, undefined, "no cards go to the old match");
   assert.equal(scene.flags.ballcourt.arena, undefined);
 });
+
+test("a player's declaration dialog closes itself when the GM stops waiting: no answer lands in a pass gone by", async () => {
+  const scene = goatScene([new FakeToken({ id: "r1", name: "r1", flags: { ballcourt: { team: "red" } } })]);
+  // the player never answers; the dialog's own render option closes it, as Foundry's would
+  FakeDialogV2.answers = [(options) => new Promise((resolve) => options.render({}, { close: () => resolve(null) }))];
+  const declaration = await goatball.declarationPrompt({ tokenId: "r1", sceneId: scene.id, closeIn: 5 });
+  assert.deepEqual(declaration, { action: "none" });
+});
+
+test("a second pass cannot start while one is being declared", async () => {
+  const companion = fakeCompanion({
+    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 0,
+      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }] }, { id: "blue", players: [{ id: "b1", platform: "P2" }] }],
+      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }) });
+  await connectTo(link, companion);
+  const token = (id) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } } });
+  const scene = goatScene([token("r1"), token("b1")]);
+  let release;
+  FakeDialogV2.answers = [() => new Promise((resolve) => { release = resolve; })];
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+  await tick();
+  await assert.rejects(goatball.startPass(scene), /already being declared/);
+  release({ action: "none" });
+  FakeDialogV2.answers = [{ action: "throw", skill: "athletics", target: "b1" }];
+  assert.ok(await collecting);
+  await goatball.startPass(scene);   // once declared, the next pass may start
+});

@@ -76,19 +76,19 @@ test("core: a request is settled once; a late answer, a second click or a cancel
   await assert.rejects(book.waitFor("nope"), /unknown roll request/);
 });
 
-test("core: a player's answer is a d20 roll with faces 1..20, two only with advantage", () => {
+test("core: a player's answer is a d20 roll with faces 1..20, up to three, its natural the active face", () => {
   const roll = (results, total = 15) => ({ total, terms: [{ class: "Die", faces: 20, results }] });
   assert.deepEqual(readRollAnswer(roll([{ result: 12, active: true }])), { total: 15, natural: 12, faces: [12] });
-  assert.equal(readRollAnswer(roll([{ result: 4, active: false }, { result: 17, active: true }]), { advantage: true })
-    .natural, 17);
-  assert.throws(() => readRollAnswer(roll([{ result: 4 }, { result: 17 }])), /too many d20s/);
+  assert.equal(readRollAnswer(roll([{ result: 4, active: false }, { result: 17, active: true }])).natural, 17);
+  assert.equal(readRollAnswer(roll([{ result: 4, active: true }, { result: 17, active: false, discarded: true }])).natural,
+    4, "a Poisoned character's sheet rolls with disadvantage though the request had none");
   assert.throws(() => readRollAnswer(roll([{ result: 21 }])), /1\.\.20/);
   assert.throws(() => readRollAnswer(roll([{ result: 0 }])), /1\.\.20/);
   assert.throws(() => readRollAnswer(roll([{ result: 5 }], "lots")), /no total/);
   assert.throws(() => readRollAnswer({ total: 5, terms: [{ class: "Die", faces: 6, results: [{ result: 5 }] }] }), /no d20/);
   assert.equal(readRollAnswer({ total: 20, terms: [{ class: "D20Die", faces: 20, results: [{ result: 13 }] }] }).natural, 13,
     "dnd5e's D20Die");
-  assert.throws(() => readRollAnswer(roll([{ result: 4 }, { result: 17 }, { result: 2 }, { result: 9 }]), { advantage: true }),
+  assert.throws(() => readRollAnswer(roll([{ result: 4 }, { result: 17 }, { result: 2 }, { result: 9 }])),
     /too many d20s/);
   assert.throws(() => readRollAnswer(null), /no roll/);
   assert.equal(readRollAnswer(roll([{ result: 1, rerolled: true, active: false }, { result: 9, active: true }])).natural, 9,

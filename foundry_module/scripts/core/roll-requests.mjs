@@ -89,11 +89,12 @@ export class RollRequests {
 
 /**
  * A player's answer as it reaches the GM (a Roll's JSON): the d20 faces it shows, checked.
- * Returns {total, natural, faces} or throws with the reason. One d20, or two (three with
- * Elven Accuracy) kept highest when the request had advantage; every face an integer 1..20;
- * the total a finite integer.
+ * Returns {total, natural, faces} or throws with the reason. Up to three d20s: the sheet may
+ * roll with advantage or disadvantage of its own (a Poisoned dnd5e character rolls every
+ * check with disadvantage), three with Elven Accuracy; the natural is the active face. Every
+ * face an integer 1..20; the total a finite integer.
  */
-export function readRollAnswer(data, { advantage = false } = {}) {
+export function readRollAnswer(data) {
   if (!data || typeof data !== "object") throw new Error("no roll in the answer");
   const total = Number(data.total);
   if (!Number.isInteger(total)) throw new Error("the roll has no total");
@@ -105,7 +106,7 @@ export function readRollAnswer(data, { advantage = false } = {}) {
   if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 20)) {
     throw new Error("a d20 face is not 1..20");
   }
-  if (faces.length > (advantage ? 3 : 1)) throw new Error("too many d20s for this check");   // 3: Elven Accuracy
+  if (faces.length > 3) throw new Error("too many d20s for one check");
   const active = kept.filter((r) => r.active !== false && !r.discarded).map((r) => r.result);
   const natural = active.length ? Math.max(...active) : Math.max(...faces);
   return { total, natural, faces };

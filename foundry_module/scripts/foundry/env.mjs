@@ -71,6 +71,16 @@ export function reportFailure(err) {
   }
 }
 
+/**
+ * A DialogV2 `render` option that closes the dialog after `ms` (then it resolves null, as
+ * when closed by hand): a player's dialog does not outlive the GM's wait for it. None for 0.
+ */
+export function closeAfter(ms) {
+  return (_event, dialog) => {
+    if (ms > 0) setTimeout(() => dialog.close(), ms);
+  };
+}
+
 /** Form values from a DialogV2 button's form, or null when the dialog was closed. */
 export function formValues(button) {
   return Object.fromEntries(new FormData(button.form));

@@ -8,7 +8,7 @@ import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
 import { Declarations } from "../core/goatball.mjs";
 import { touched } from "../core/undo.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
-import { BallcourtError, MODULE_ID, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
+import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { progressClass } from "./declaration-progress.mjs";
@@ -156,6 +156,8 @@ export function currentDeclarations() {
 }
 
 export async function startPass(scene) {
+  // one pass is declared at a time: a second would take over the first one's players
+  if (current?.collecting) throw new BallcourtError(i18n().localize("BALLCOURT.Declare.Busy"));
   const match = await companion("GET", `/api/v1/matches/${ballcourtOf(scene).matchId}`);
   const carrier = match.possession?.carrier;
   if (!carrier) throw new BallcourtError(i18n().localize("BALLCOURT.Pass.NoCarrier"));
@@ -204,6 +206,7 @@ export async function collectDeclarations(ask = askOwner) {
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
     cancel: () => pass.cancel() }) : null;
   const show = () => view?.render({ force: true });
+  pass.collecting = true;
   try {
     await show();
     for (let turn = declarations.turn(); turn; turn = declarations.turn()) {
@@ -219,6 +222,7 @@ export async function collectDeclarations(ask = askOwner) {
     }
     return declarations;
   } finally {
+    pass.collecting = false;
     await view?.close();
   }
 }
@@ -246,7 +250,7 @@ export async function askOwner(tokenId, sealed) {
   const scene = fvtt.game.scenes.get(current.sceneId);
   const owners = ownersOf(scene)[tokenId] ?? [];
   const owner = fvtt.game.users.get(owners.find((u) => fvtt.game.users.get(u)?.active));
-  const payload = { tokenId, sceneId: scene.id, sealed,
+  const payload = { tokenId, sceneId: scene.id, sealed, closeIn: Math.max(0, declarationTimeout() - 2000),
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
   if (!owner || owner.isSelf) return declarationPrompt(payload);
@@ -270,7 +274,7 @@ export async function askOwner(tokenId, sealed) {
 const NO_ACTION = Object.freeze({ action: "none" });
 
 /** The owner's side of a declaration: a DialogV2 with the actions a player may take. */
-export async function declarationPrompt({ tokenId, sceneId }) {
+export async function declarationPrompt({ tokenId, sceneId, closeIn = 0 }) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   const L = (k) => i18n().localize(k);
@@ -285,7 +289,7 @@ export async function declarationPrompt({ tokenId, sceneId }) {
     <label><input type="checkbox" name="hot"> ${L("BALLCOURT.Pass.HotThrow")}</label>
     <label>${L("BALLCOURT.Pass.Zone")} <input name="zone" type="text"></label>`;
   const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content,
-    ok: { callback: (_event, button) => formValues(button) } });
+    ok: { callback: (_event, button) => formValues(button) }, render: closeAfter(closeIn) });
   if (!data) return { ...NO_ACTION };   // closed with its X: no action this pass
   const declaration = { action: data.action, skill: data.skill };
   if (data.target) declaration.target = data.target;
@@ -348,9 +352,9 @@ export async function rollChecks(scene, declarations, players, rolls) {
 }
 
 /** Roll the checks, resolve the declared pass on the companion, post the card. */
-export async function resolvePass() {
-  const scene = fvtt.game.scenes.get(current.sceneId);
-  const { match, declarations } = current;
+export async function resolvePass(pass = current) {
+  const scene = fvtt.game.scenes.get(pass.sceneId);
+  const { match, declarations } = pass;
   const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
   const rolls = [];
   const totals = await rollChecks(scene, declarations, players, rolls);
@@ -358,7 +362,7 @@ export async function resolvePass() {
     settings: goatSettings(scene) }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
   const ctx = { ...cardContext(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
-  current = null;
+  if (current === pass) current = null;
   drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });
 }

@@ -10,7 +10,7 @@
  * With "the GM rolls everything" (the default) the GM's client rolls as it always has.
  */
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, closeAfter, fvtt, i18n, setting } from "./env.mjs";
 import { adapter, ownersOf, tokenList } from "./scene.mjs";
 
 export const ROLL_QUERY = `${MODULE_ID}.roll`;
@@ -92,7 +92,7 @@ function ask(id, c, owner) {
   // He just pressed this card's button for his token ("try to intercept"): that click was his
   // answer, so his client rolls without asking again
   const payload = { requestId: id, sceneId: c.scene.id, tokenId: c.token.id, check: c.check,
-    advantage: Boolean(c.advantage), ask: c.pressedBy !== owner.id };
+    advantage: Boolean(c.advantage), ask: c.pressedBy !== owner.id, closeIn: QUERY_TIMEOUT - 2000 };
   Promise.resolve()
     .then(() => owner.query(ROLL_QUERY, payload, { timeout: QUERY_TIMEOUT }))
     .then((answer) => accept(id, answer, owner))
@@ -113,7 +113,7 @@ export function accept(id, answer, owner) {
     return false;
   }
   try {
-    readRollAnswer(answer, { advantage: request.advantage });
+    readRollAnswer(answer);
   } catch (err) {
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.BadAnswer",
       { player: c.token.name, reason: err.message }));
@@ -203,7 +203,7 @@ export function renderView() {
  * The owner's side (CONFIG.queries["ballcourt.roll"]): one button, then the roll through his
  * own sheet, answered as the Roll's JSON; null if he closes it or does not own the token.
  */
-export async function answerRollRequest({ sceneId, tokenId, check, advantage, ask = true } = {}) {
+export async function answerRollRequest({ sceneId, tokenId, check, advantage, ask = true, closeIn = 0 } = {}) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   const actor = token?.actor;
@@ -212,7 +212,8 @@ export async function answerRollRequest({ sceneId, tokenId, check, advantage, as
   const label = `${checkLabel(check)}${advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
   const choice = ask === false ? "roll" : await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
     content: `<p>${escape(i18n().format("BALLCOURT.Rolls.Request", { player: token.name, check: label }))}</p>`,
-    buttons: [{ action: "roll", label: L("BALLCOURT.Rolls.Roll"), icon: "fa-solid fa-dice-d20", default: true }] });
+    buttons: [{ action: "roll", label: L("BALLCOURT.Rolls.Roll"), icon: "fa-solid fa-dice-d20", default: true }],
+    render: closeAfter(closeIn) });
   if (choice !== "roll") return null;
   const roll = await rollOnSheet(actor, check, advantage);
   return typeof roll?.toJSON === "function" ? roll.toJSON() : roll;

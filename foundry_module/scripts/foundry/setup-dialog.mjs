@@ -207,9 +207,9 @@ export async function openMenu() {
     contest: () => contest(scene),
     tipoff: () => goatball.tipOff(scene),
     pass: async () => {
-      await goatball.startPass(scene);
+      const pass = await goatball.startPass(scene);
       const declared = await goatball.collectDeclarations();
-      return declared ? goatball.resolvePass() : null;   // null: the GM cancelled the pass
+      return declared ? goatball.resolvePass(pass) : null;   // null: the GM cancelled the pass
     },
     quick: () => quickResolution(scene),
     platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),

@@ -43,8 +43,10 @@ export async function foundryD20(name, modifier, flavor) {
   return roll;
 }
 
+/** A d20 roll's natural: its active face (a rerolled or discarded face does not count). */
 export function natural(roll) {
-  return roll?.dice?.[0]?.results?.[0]?.result;
+  const results = roll?.dice?.[0]?.results ?? [];
+  return (results.find((r) => r.active !== false && !r.discarded && !r.rerolled) ?? results[0])?.result;
 }
 
 /**

@@ -109,7 +109,10 @@ export class FakeDialogV2 {
   static answers = [];
   static shown = [];
 
-  /** The next answer; a function answers from the dialog's options (its title, say). */
+  /**
+   * The next answer; a function answers from the dialog's options (its title, say), and may
+   * return a promise (a user who takes his time).
+   */
   static next(options) {
     const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
     return typeof answer === "function" ? answer(options) : answer;
@@ -117,7 +120,7 @@ export class FakeDialogV2 {
 
   static async prompt(options) {
     FakeDialogV2.shown.push(options);
-    const answer = FakeDialogV2.next(options);
+    const answer = await FakeDialogV2.next(options);
     if (answer === null) return null;
     const form = { values: answer };
     return options.ok?.callback ? options.ok.callback({}, { form }, {}) : "ok";
@@ -125,7 +128,7 @@ export class FakeDialogV2 {
 
   static async wait(options) {
     FakeDialogV2.shown.push(options);
-    const answer = FakeDialogV2.next(options);
+    const answer = await FakeDialogV2.next(options);
     if (answer === null) return null;
     if (typeof answer === "string") return answer;
     const button = options.buttons?.find((b) => b.action === answer.action);
