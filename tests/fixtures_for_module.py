@@ -27,6 +27,29 @@ GOAT = {"teams": [{"id": "red", "players": [{"id": "r1", "platform": "P1"},
                     {"player": "b1", "action": "intercept", "check": 12}],
         "throw": {"kind": "pass", "target": "r2"}}
 
+
+def _named(team: str, *players: tuple[str, str, str]) -> dict:
+    return {"id": team, "players": [{"id": i, "platform": at, "name": name}
+                                    for i, at, name in players]}
+
+
+# a pass whose card lists every kind of check: a knock-off and its target's footing (helped by a
+# Defend), the hot ball's throw and intercept, the hot throw's Acrobatics contest
+HOT_PASS = {
+    "teams": [_named("red", ("r1", "P1", "Citlali"), ("r2", "P2", "Tlaloc"),
+                     ("r3", "P3", "Xochitl")),
+              _named("blue", ("b1", "P7", "Mixtli"), ("b2", "P8", "Nochtli"),
+                     ("b3", "P9", "Yaretzi"))],
+    "possession": {"team": "red", "carrier": "r1", "visited": ["P1", "P2", "P3", "P4"],
+                   "hot": True},
+    "actions": [{"player": "b2", "action": "knock_off", "target": "r3", "skill": "athletics",
+                 "check": 17, "defense": 11, "defense_skill": "acrobatics"},
+                {"player": "r2", "action": "defend", "target": "r3"},
+                {"player": "r1", "action": "throw", "skill": "athletics", "check": 16},
+                {"player": "b3", "action": "intercept", "skill": "acrobatics", "check": 9,
+                 "advantage": True}],
+    "throw": {"kind": "hot", "target": "b1", "carrier_check": 15, "target_check": 9}}
+
 REQUESTS = {
     "preview": ("/api/v1/yaotzin/kick/preview", KICK),
     "preview-own-square": ("/api/v1/yaotzin/kick/preview", {**KICK, "target": KICK["ball"]}),
@@ -40,6 +63,11 @@ REQUESTS = {
                                       "ball": {"x": 10, "y": 12, "speed": 3,
                                                "direction": "E"}}),
     "pass": ("/api/v1/goatball/pass", GOAT),
+    "pass-checks": ("/api/v1/goatball/pass", HOT_PASS),
+    # the play-through's kick: running, Power Attack 1 from the palette
+    "kick-running": ("/api/v1/yaotzin/kick", {
+        **KICK, "players": [{**IX, "feats": ["power_attack"]}, YO], "standing": False,
+        "power_attack": 1, "rolls": {"attack": 9, "scatter": 1, "corner": 1}}),
 }
 
 

@@ -45,11 +45,11 @@ after(async () => {
   server?.close();
 });
 
-async function open(lang = "en", view = "court") {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 560 } });
+async function open(lang = "en", view = "court", { page: file = "harness", width = 1000, height = 560 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/test/browser/harness.html?lang=${lang}&view=${view}`);
+  await page.goto(`${base}/test/browser/${file}.html?lang=${lang}&view=${view}`);
   await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
   assert.deepEqual(errors, []);
   return page;
@@ -100,5 +100,82 @@ test("a goat-ball arena and a pass card: platforms, heat, the carrier ringed", a
   assert.ok(lines.includes("b2 is back in the game."));
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, "goatball-arena.png") });
+  await page.close();
+});
+
+/** The table's HTML views (test/browser/table.html): the same functions the glue renders them with. */
+const table = (lang, view, size = {}) => open(lang, view, { page: "table", width: 720, height: 480, ...size });
+
+async function shoot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name), fullPage: true });
+}
+
+test("the kick palette beside a running kick's card with Power Attack 1 and its tries-to-intercept button", async () => {
+  const page = await table("en", "kick", { height: 330 });
+  const palette = await page.$$eval("#ballcourt-kick-palette button", (bs) => bs.map((b) => ({ type: b.type,
+    text: b.textContent, action: b.dataset.ballcourtPalette, pressed: b.getAttribute("aria-pressed"), disabled: b.disabled })));
+  assert.ok(palette.every((b) => b.type === "button"));
+  const by = Object.fromEntries(palette.map((b) => [b.action, b]));
+  assert.equal(by.running.pressed, "true");
+  assert.equal(by.running.text, "Running");
+  assert.equal(by.standing.pressed, "false");
+  assert.equal(await page.textContent("#ballcourt-kick-palette output"), "1");
+  assert.equal(by["pa-down"].disabled, false);
+  assert.equal(by["pa-up"].disabled, false);
+  assert.deepEqual([by.hoop.text, by.contest.text], ["Hoop", "Contest"]);
+  assert.equal(await page.textContent(".chat .ballcourt-title"), "Ixpoetchitl kicks at (18, 12)");
+  const breakdown = await page.$$eval(".chat .ballcourt-breakdown li", (ls) => ls.map((l) => l.textContent));
+  assert.ok(breakdown.includes("Power Attack-1"), breakdown.join(" | "));
+  const buttons = await page.$$eval(".chat button", (bs) => bs.map((b) => [b.type, b.textContent]));
+  assert.deepEqual(buttons, [["button", "Apply"], ["button", "Yolteotl tries to intercept"]]);
+  // beside, not over: the palette ends left of the card
+  const [p, c] = await Promise.all(["#ballcourt-kick-palette", ".chat"].map((s) => page.$eval(s,
+    (e) => e.getBoundingClientRect().toJSON())));
+  assert.ok(p.right <= c.left, `${p.right} > ${c.left}`);
+  await shoot(page, "kick-palette-card.png");
+  await page.close();
+});
+
+test("the goat-ball pass card lists every check with its player, skill and advantage, in English and in Russian", async () => {
+  const expected = {
+    en: ["Nochtli (Knock-off, Strength (Athletics)): 17.", "Xochitl (Keep the footing, Dexterity (Acrobatics), with advantage): 11.",
+      "Nochtli knocks Xochitl off (17 against 11).", "Citlali (Throw, Strength (Athletics)): 16, margin 11.",
+      "Yaretzi (Intercept, Dexterity (Acrobatics), with advantage): 9, margin 4.",
+      "Citlali (Hot throw, Dexterity (Acrobatics), with advantage): 15.", "Mixtli (Dodge, Dexterity (Acrobatics)): 9.",
+      "Mixtli is knocked out by the hot ball."],
+    ru: ["Nochtli (Выбивание, Сила (Атлетика)): 17.", "Xochitl (Удержаться, Ловкость (Акробатика), с преимуществом): 11.",
+      "Citlali (Горячий бросок, Ловкость (Акробатика), с преимуществом): 15.", "Mixtli (Уклонение, Ловкость (Акробатика)): 9."],
+  };
+  for (const lang of ["en", "ru"]) {
+    const page = await table(lang, "pass", { width: 360, height: 420 });
+    const lines = await page.$$eval(".chat .ballcourt-line", (ps) => ps.map((p) => p.textContent));
+    for (const line of expected[lang]) assert.ok(lines.includes(line), `${lang}: ${line}\n${lines.join("\n")}`);
+    // no code value leaks through untranslated
+    assert.ok(lines.every((l) => !/knock_off|hot_throw|athletics|acrobatics|\bhold\b|\bdodge\b/.test(l)), lines.join(" | "));
+    const buttons = await page.$$eval(".chat button", (bs) => bs.map((b) => [b.type, b.dataset.ballcourtAction]));
+    assert.deepEqual(buttons, [["button", "apply"], ["button", "carrier:r1"], ["button", "carrier:r2"]]);
+    await shoot(page, `goatball-pass-card-${lang}.png`);
+    await page.close();
+  }
+});
+
+test("the GM's Declarations window and Roll requests: who declared, the sealed slip, who rolled", async () => {
+  const page = await table("en", "gm", { height: 300 });
+  const rows = await page.$$eval("#declarations li", (ls) => ls.map((l) => [l.dataset.player, l.className.split(" ").pop(),
+    Boolean(l.querySelector(".fa-lock")), l.textContent.replace(/\s+/g, " ").trim()]));
+  assert.deepEqual(rows.map((r) => r.slice(0, 3)), [["r3", "declared", false], ["b2", "declared", false],
+    ["r2", "declared", false], ["b1", "declared", false], ["r1", "asking", true], ["b3", "pending", false]]);
+  assert.equal(rows[1][3], "Nochtli declared Knock-off → Xochitl");
+  assert.equal(rows[4][3], "Citlali declaring now…");
+  assert.equal(await page.textContent("#declarations p"), "4 of 6 have declared.");
+  const requests = await page.$$eval("#ballcourt-roll-requests li", (ls) => ls.map((l) => [l.dataset.state, l.textContent]));
+  assert.deepEqual(requests, [["rolled", "Nochtli · Bob · Athletics check: rolled 17 (Bob)"],
+    ["pending", "Xochitl · Alice · Acrobatics check (advantage): waiting Roll for them"],
+    ["pending", "Citlali · Alice · Athletics check: waiting Roll for them"]]);
+  const buttons = await page.$$eval("body button", (bs) => bs.map((b) => [b.type, b.textContent]));
+  assert.deepEqual(buttons, [["button", "Cancel the pass"], ["button", "Roll for them"], ["button", "Roll for them"],
+    ["button", "Cancel the checks"]]);
+  await shoot(page, "goatball-gm-views.png");
   await page.close();
 });
