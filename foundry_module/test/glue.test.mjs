@@ -205,13 +205,18 @@ test("goat-ball: the carrier's sealed declaration goes to the GM alone, never ov
   assert.equal(message.flags.ballcourt.context.kind, "pass");
 });
 
-test("dragging the token on a still ball is checked by the companion, then moves both; Undo takes it back", async () => {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
+/** A companion whose dribble check accepts Ixpoetchitl's two squares east, with the ball. */
+function dribbleCompanion() {
+  return fakeCompanion({ "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
     ...fixture("kick"), chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Dribble.Title",
       data: { player: "Ix", count: 2 } }, lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply",
       data: {}, payload: { events: [{ type: "ball", x: 12, y: 12, speed: 0, direction: null }],
         ball: { x: 12, y: 12, speed: 0, direction: null }, moves: [{ player: "ix", x: 12, y: 12 }],
         path: body.squares } }] } } }) });
+}
+
+test("dragging the token on a still ball is checked by the companion, then moves both; Undo takes it back", async () => {
+  const companion = dribbleCompanion();
   await connect(companion);
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
@@ -282,12 +287,7 @@ test("Apply is all or nothing: a failing scene write takes the posted events bac
 });
 
 test("a player dragging his own dribbler: his client holds the move, the GM's checks who he is and dribbles", async () => {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
-    ...fixture("kick"), chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Dribble.Title",
-      data: { player: "Ix", count: 2 } }, lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply",
-      data: {}, payload: { events: [{ type: "ball", x: 12, y: 12, speed: 0, direction: null }],
-        ball: { x: 12, y: 12, speed: 0, direction: null }, moves: [{ player: "ix", x: 12, y: 12 }],
-        path: body.squares } }] } } }) });
+  const companion = dribbleCompanion();
   await connect(companion);
   globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
   const scene = courtScene();
