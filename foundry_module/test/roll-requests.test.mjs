@@ -59,8 +59,7 @@ async function interceptTable() {
   const companion = interceptCompanion();
   await connectTo(link, companion);
   const doc = installDocument();
-  const scene = courtScene();
-  return { companion, doc, scene, message: await kickCard(scene) };
+  return { companion, doc, message: await kickCard(courtScene()) };
 }
 
 test("core: a request is settled once; a late answer, a second click or a cancel after it changes nothing", async () => {
@@ -105,7 +104,7 @@ test("core: a player's answer is a d20 roll with faces 1..20, up to three, its n
 });
 
 test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client; the GM's view shows it", async () => {
-  const { companion, doc, scene, message } = await interceptTable();
+  const { companion, doc, message } = await interceptTable();
   const bob = globalThis.game.users.get("bob");
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
   const pressing = asUser("bob", () => chat.requestAction(message.id, "intercept:yo"));   // Bob's click
@@ -136,7 +135,7 @@ test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client
 });
 
 test("the GM rolls for an absent player once, however often clicked; the player's late answer is dropped", async () => {
-  const { companion, doc, scene, message } = await interceptTable();
+  const { companion, doc, message } = await interceptTable();
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
   const pressed = chat.performAction(message.id, "intercept:yo", "gm");   // the GM presses it for Bob
   await flush();
@@ -162,7 +161,7 @@ test("the GM rolls for an absent player once, however often clicked; the player'
 });
 
 test("the GM cancels: nothing is resolved, the card may be acted on again; a refused answer stays pending", async () => {
-  const { companion, doc, scene, message } = await interceptTable();
+  const { companion, doc, message } = await interceptTable();
   const { inbox } = playerClients(globalThis.game.users.contents);
   const pressed = chat.performAction(message.id, "intercept:yo", "bob");
   await flush();
@@ -299,7 +298,7 @@ test("a player answers only for a token he owns; closing the request leaves it t
 });
 
 test("a player who never answers (the query times out) is reported; the GM rolls for him", async () => {
-  const { companion, doc, scene, message } = await interceptTable();
+  const { companion, doc, message } = await interceptTable();
   const { inbox } = playerClients(globalThis.game.users.contents);
   const pressed = chat.performAction(message.id, "intercept:yo", "bob");
   await flush();
