@@ -1,14 +1,14 @@
 /**
  * Chat cards with Apply, Undo and per-player actions. One writer: the active GM performs every
- * action. A player's click reaches the GM as a write to the player's own User flags: Foundry's
- * server vouches for who wrote it (the `updateUser` hook's author), where a socket message's
- * payload could claim to be anyone. The message's flags say what was applied, so a second
+ * action. A player's click reaches the GM as a write to the player's own User flags
+ * (gm-requests.mjs), which Foundry's server vouches for. The message's flags say what was applied, so a second
  * click, or a render hook firing twice, does nothing. Any applied card may be undone while its
  * effects are still the latest for what it touched (match-events.mjs says why not otherwise).
  */
 import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
 import { nextStamp } from "../core/undo.mjs";
 import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
+import { askGM, requestFrom } from "./gm-requests.mjs";
 import { appliedCards, checkStillLatest } from "./match-events.mjs";
 
 const games = new Map();
@@ -111,23 +111,12 @@ export async function requestAction(messageId, actionId) {
     await performAction(messageId, actionId, game.user.id);
     return;
   }
-  if (!game.users.activeGM) {
-    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
-    return;
-  }
-  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
-  await game.user.setFlag(MODULE_ID, "press", { messageId, actionId, at: Date.now() });
+  await askGM("press", { messageId, actionId });
 }
 
-/**
- * updateUser on the active GM's client: a player pressed a button. Who pressed it is the
- * document's author as Foundry's server reports it, and he may only write his own User. The
- * hook's `changes` hold only what differs from the last press, so the press is read whole
- * from the (already updated) User.
- */
+/** updateUser on the active GM's client: a player pressed a button (gm-requests.mjs). */
 export function onUpdateUser(user, changes, _options, authorId) {
-  if (!changes?.flags?.[MODULE_ID]?.press || !isActiveGM() || authorId !== user.id) return undefined;
-  const press = user.getFlag(MODULE_ID, "press");
+  const press = requestFrom("press", user, changes, authorId);
   if (typeof press?.messageId !== "string" || typeof press?.actionId !== "string") return undefined;
   return performAction(press.messageId, press.actionId, authorId);
 }

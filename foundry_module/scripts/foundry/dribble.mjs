@@ -14,7 +14,8 @@
 import { dribbleReach } from "../core/dribble-reach.mjs";
 import { squareAt, squareTopLeft, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM, reportFailure } from "./env.mjs";
+import { MODULE_ID, fvtt, isActiveGM, reportFailure } from "./env.mjs";
+import { askGM, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, yaotzinDescriptors } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
@@ -35,16 +36,8 @@ export function onPreUpdateToken(token, changes, options) {
     y: (changes.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
   if (isActiveGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
-  else askGMToDribble(scene, token, to).catch(reportFailure);
+  else askGM("dribble", { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
   return false;
-}
-
-/** A player's drag of his dribbler: written to his own User for the GM's client to check. */
-async function askGMToDribble(scene, token, to) {
-  if (!fvtt.game.users.activeGM) throw new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
-  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
-  await fvtt.game.user.setFlag(MODULE_ID, "dribble", { sceneId: scene.id, tokenId: token.id,
-    to: { x: to.x, y: to.y }, at: Date.now() });
 }
 
 /**
@@ -52,8 +45,7 @@ async function askGMToDribble(scene, token, to) {
  * Foundry (the author); he must own the token, and it must still stand on the still ball.
  */
 export function onDribbleRequest(user, changes, _options, authorId) {
-  if (!changes?.flags?.[MODULE_ID]?.dribble || !isActiveGM() || authorId !== user.id) return null;
-  const asked = user.getFlag(MODULE_ID, "dribble");   // whole: `changes` is only a diff
+  const asked = requestFrom("dribble", user, changes, authorId);
   const scene = fvtt.game.scenes.get(asked?.sceneId);
   const bc = ballcourtOf(scene);
   const token = scene?.tokens?.get?.(asked?.tokenId);

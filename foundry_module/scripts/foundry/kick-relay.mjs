@@ -12,6 +12,7 @@
 import { tokenSquare } from "../core/geometry.mjs";
 import { previewRequest } from "../core/requests.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
+import { askGM, requestFrom } from "./gm-requests.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -54,9 +55,7 @@ export async function requestKick(choice, preview = null) {
     return resolveKick(scene, { kicker: choice.kicker, target: choice.target, standing: choice.standing,
       powerAttack: choice.powerAttack, preview });
   }
-  if (!fvtt.game.users.activeGM) throw new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
-  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
-  await fvtt.game.user.setFlag(MODULE_ID, "kick", { ...choice, at: Date.now() });
+  await askGM("kick", choice);
   return null;
 }
 
@@ -65,9 +64,8 @@ export async function requestKick(choice, preview = null) {
  * players kick and he owns the kicker; who he is comes from Foundry, not from the flag.
  */
 export async function onKickRequest(user, changes, _options, authorId) {
-  if (!changes?.flags?.[MODULE_ID]?.kick || !isActiveGM() || authorId !== user.id
-    || !setting("playerKicks")) return null;
-  const choice = user.getFlag(MODULE_ID, "kick");   // whole: `changes` is only a diff
+  const choice = requestFrom("kick", user, changes, authorId);
+  if (!choice || !setting("playerKicks")) return null;
   try {
     const { scene, token } = courtAndKicker(choice);
     if (!token.actor?.testUserPermission?.(user, "OWNER")) return null;
