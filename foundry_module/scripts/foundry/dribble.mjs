@@ -17,7 +17,7 @@ import { performAction, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, isActiveGM, reportFailure } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
-import { ballToken, ballcourtOf, cardContext, yaotzinDescriptors } from "./scene.mjs";
+import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
 
 export const REACH_LAYER = "ballcourt-dribble";
@@ -51,7 +51,7 @@ export function onDribbleRequest(user, changes, _options, authorId) {
   const token = scene?.tokens?.get?.(asked?.tokenId);
   const to = asked?.to;
   if (bc?.game !== "yaotzin" || !token || !Number.isInteger(to?.x) || !Number.isInteger(to?.y)) return null;
-  if (!token.actor?.testUserPermission?.(user, "OWNER") || !onStillBall(scene, token)) return null;
+  if (!owns(user, token) || !onStillBall(scene, token)) return null;
   return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch(reportFailure);
 }
 
@@ -91,7 +91,7 @@ export async function dribble(scene, token, from, to) {
 
 function mayDribble(doc) {
   const user = fvtt.game.user;
-  return Boolean(user?.isGM || doc.isOwner === true || doc.actor?.testUserPermission?.(user, "OWNER"));
+  return Boolean(user?.isGM || doc.isOwner === true || owns(user, doc));
 }
 
 const docOf = (token) => token?.document ?? token;

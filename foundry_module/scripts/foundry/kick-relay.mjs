@@ -14,7 +14,7 @@ import { previewRequest } from "../core/requests.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { quietly } from "./link.mjs";
-import { ballToken, ballcourtOf, tokenList } from "./scene.mjs";
+import { ballToken, ballcourtOf, owns, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { playersOn, resolveKick } from "./yaotzin.mjs";
 
@@ -68,7 +68,7 @@ export async function onKickRequest(user, changes, _options, authorId) {
   if (!choice || !setting("playerKicks")) return null;
   try {
     const { scene, token } = courtAndKicker(choice);
-    if (!token.actor?.testUserPermission?.(user, "OWNER")) return null;
+    if (!owns(user, token)) return null;
     return await resolveKick(scene, { kicker: choice.kicker, target: choice.target,
       standing: choice.standing, powerAttack: choice.powerAttack });
   } catch (err) {

@@ -11,7 +11,7 @@
  */
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, fvtt, i18n, setting } from "./env.mjs";
-import { adapter, ownersOf, tokenList } from "./scene.mjs";
+import { adapter, owns, ownersOf, tokenList } from "./scene.mjs";
 
 export const ROLL_QUERY = `${MODULE_ID}.roll`;
 export const VIEW_ID = "ballcourt-roll-requests";
@@ -206,8 +206,8 @@ export function renderView() {
 export async function answerRollRequest({ sceneId, tokenId, check, advantage, ask = true, closeIn = 0 } = {}) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
-  const actor = token?.actor;
-  if (!actor?.testUserPermission?.(fvtt.game.user, "OWNER")) return null;
+  if (!owns(fvtt.game.user, token)) return null;
+  const actor = token.actor;
   const L = (k) => i18n().localize(k);
   const label = `${checkLabel(check)}${advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
   const choice = ask === false ? "roll" : await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,

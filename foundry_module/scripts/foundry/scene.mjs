@@ -31,13 +31,16 @@ export function missingStats(scene) {
   return tokenList(scene).filter((t) => teamOf(t) && !a.hasStats(t.actor ?? {})).map((t) => t.name);
 }
 
+/** Whether `user` owns the token's actor (the player whose token it is). */
+export function owns(user, token) {
+  return Boolean(token?.actor?.testUserPermission?.(user, "OWNER"));
+}
+
 /** Who owns each token (user ids), so a player may press his own "try to intercept". */
 export function ownersOf(scene) {
   const out = {};
   for (const token of tokenList(scene)) {
-    const actor = token.actor;
-    out[token.id] = fvtt.game.users.filter((u) => !u.isGM && actor?.testUserPermission?.(u, "OWNER"))
-      .map((u) => u.id);
+    out[token.id] = fvtt.game.users.filter((u) => !u.isGM && owns(u, token)).map((u) => u.id);
   }
   return out;
 }
