@@ -144,13 +144,14 @@ class YaotzinPlayerSchema(Base):
                               validate=validate.Range(0, 20))
     name = fields.String(validate=validate.Length(1, 120), load_default=None)
     speed = Int(5, 300, load_default=30)
+    ac = Int(0, 100, load_default=None, allow_none=True)
 
     @post_load
     def to_player(self, d: dict, **kwargs) -> Player:
         return Player(id=d["id"], team=d["team"], x=d["x"], y=d["y"], str=d["str_"],
                       dex=d["dex"], bab=d["bab"], reflex=d["reflex"],
                       feats=frozenset(d["feats"]), prone=d["prone"], aoo_left=d["aoo_left"],
-                      name=d["name"], speed=d["speed"])
+                      name=d["name"], speed=d["speed"], ac=d["ac"])
 
 
 class BallSchema(Base):
@@ -246,6 +247,11 @@ class DribbleSchema(Court):
                           validate=validate.Length(1, 60))
     started_with_ball = Bool(load_default=True)
     readied = Bool(load_default=False)
+    overran = fields.List(Id(), load_default=list, validate=validate.Length(max=MAX_PLAYERS))
+
+
+class TargetAooSchema(Base):
+    kind = fields.String(required=True, validate=validate.OneOf(("unarmed", "grapple", "trip")))
 
 
 class ContestSchema(Court, Dice):
@@ -259,6 +265,9 @@ class ContestSchema(Court, Dice):
     to = fields.Nested(SquareSchema, load_default=None)
     charging = Bool(load_default=False)
     avoids = Bool(load_default=False)
+    action = Bool(load_default=False)
+    target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
+    reaction = Bool(load_default=False)
 
 
 # -- goat-ball ----------------------------------------------------------------------------------

@@ -31,29 +31,118 @@ def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> dic
     return {"winner": "target", "rounds": rounds}
 
 
-def touch_attack(dice: Dice, actor: Player, target: Player) -> dict:
-    roll = dice.d20("touch", actor.bab + actor.str_mod)
-    ac = 10 + target.dex_mod
+# The contests a target may answer with an attack of opportunity (10.0), and the feat that
+# denies it: a grapple only when taken as an action, never the dribble interception (9.0).
+PROVOKING = {"grapple": "improved_grapple", "bull_rush": "improved_bull_rush",
+             "trip": "improved_trip", "overrun": "improved_overrun"}
+IMPROVED_BONUS = 4          # 3.5's Improved Grapple/Bull Rush/Trip/Overrun: +4 on the check
+AOO_KINDS = ("unarmed", "grapple", "trip")
+
+
+def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch") -> dict:
+    roll = dice.d20(name, actor.bab + actor.str_mod)
+    ac = target.touch_ac
     hit = roll.natural == 20 or (roll.natural != 1 and roll.total >= ac)
     return {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
+
+
+def _bonus(player: Player, kind: str) -> int:
+    feat = PROVOKING.get(kind)
+    return IMPROVED_BONUS if feat and player.has(feat) else 0
+
+
+def grapple_mod(player: Player) -> int:
+    """3.5's grapple check: BAB + Str mod + size modifier (every player is Medium: 0)."""
+    return player.bab + player.str_mod + _bonus(player, "grapple")
+
+
+def trip_mods(actor: Player, defender: Player, kind: str = "trip") -> tuple[int, int]:
+    """Trip and overrun: the actor's Str against the defender's better of Str and Dex."""
+    return actor.str_mod + _bonus(actor, kind), max(defender.str_mod, defender.dex_mod)
+
+
+def provokes(kind: str, actor: Player, target: Player, action: bool, reaction: bool) -> bool:
+    """Does this contest provoke the target's attack of opportunity (rulebook 10.0)?"""
+    if reaction or kind not in PROVOKING or (kind == "grapple" and not action):
+        return False
+    return not actor.has(PROVOKING[kind]) and target.can_react
+
+
+def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Player) -> dict:
+    """The target's attack of opportunity against the actor: an unarmed attack (a hit for 1 or
+    more foils a grapple; never dealt), or a grapple or trip of his own that stops the action."""
+    out: dict = {"kind": choice, "player": target.id, "success": False, "foiled": False,
+                 "attack": None, "damage": None, "touch": None, "check": None,
+                 "stops_dribbling": False}
+    if choice == "unarmed":
+        roll = dice.d20("aoo_attack", target.bab + target.str_mod)
+        ac = actor.armor_class
+        hit = roll.natural == 20 or (roll.natural != 1 and roll.total >= ac)
+        out["attack"] = {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
+        if hit:
+            dmg = dice.roll("aoo_damage", 3, 1, target.str_mod)
+            out["damage"] = {"dice": dmg.formula, "total": dmg.total, "dealt": False}
+            out["success"] = True
+            out["foiled"] = kind == "grapple" and dmg.total >= 1
+        return out
+    out["stops_dribbling"] = True      # a grapple or trip of his own: he stops dribbling
+    touch = touch_attack(dice, target, actor, "aoo_touch")
+    out["touch"] = touch
+    if not touch["hit"]:
+        return out
+    if choice == "grapple":
+        a_mod, b_mod = grapple_mod(target), grapple_mod(actor)
+    else:
+        a_mod, b_mod = trip_mods(target, actor)
+    check = opposed(dice, "aoo_check", a_mod, "aoo_defense", b_mod)
+    out["check"] = check
+    out["success"] = out["foiled"] = check["winner"] == "actor"
+    if out["success"] and choice == "trip":
+        out["prone"] = actor.id
+    return out
 
 
 def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, target_id: str,
                     ball: Square, dice: Dice, *, bluff: int = 0, sense_motive: int = 0,
                     to: Square | None = None, charging: bool = False,
-                    avoids: bool = False) -> dict:
-    """Resolve one contest between two players over the ball."""
+                    avoids: bool = False, action: bool = False,
+                    target_aoo: str | None = None, reaction: bool = False) -> dict:
+    """Resolve one contest between two players over the ball.
+
+    `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
+    `target_aoo`: the target's attack of opportunity, when the contest provokes one
+    ("unarmed", "grapple" or "trip"). `reaction`: a defender's immediate trip back after a
+    failed trip or a blocked, failed overrun (no touch attack, provokes nothing). `avoids`:
+    an overrun's defender steps aside.
+    """
     if kind not in CONTESTS:
         raise RulesError(f"kind must be one of {', '.join(CONTESTS)}", field="kind")
     actor = roster.get(actor_id, field="actor")
     target = roster.get(target_id, field="target")
     if actor.id == target.id:
         raise IllegalAction("a player cannot contest himself", field="target")
-    if chebyshev(target.square, ball) > 1:
+    if actor.team == target.team:
+        raise IllegalAction(f"{target.label} is {actor.label}'s teammate: contests target an"
+                            f" opponent only", field="target")
+    if reaction and kind != "trip":
+        raise IllegalAction("a reaction is a trip back (after a failed trip or a blocked,"
+                            " failed overrun)", field="reaction")
+    if kind == "disarm" and target.square != ball:
+        raise IllegalAction(f"{target.label} is not in the ball's square: a disarm takes the"
+                            f" ball from the player who controls it", field="target")
+    if not reaction and chebyshev(target.square, ball) > 1:
         raise IllegalAction(f"{target.label} is not at or next to the ball, so the rules"
                             f" forbid touching him", field="target")
     if chebyshev(actor.square, target.square) > 1:
         raise IllegalAction(f"{actor.label} is not next to {target.label}", field="actor")
+    if action and kind != "grapple":
+        raise IllegalAction("`action` says a grapple is taken as an action; it is for"
+                            " grapples only", field="action")
+    if avoids and kind != "overrun":
+        raise IllegalAction("only an overrun's defender may step aside", field="avoids")
+    if avoids and actor.has("improved_overrun"):
+        raise IllegalAction(f"{actor.label} has Improved Overrun: {target.label} may not step"
+                            f" aside", field="avoids")
     if kind == "feint":
         if to is None:
             raise IllegalAction("a feint needs `to`: the square the victim is moved to",
@@ -61,43 +150,84 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
         if chebyshev(to, target.square) != 1 or not court.on_field(to) or roster.at(to):
             raise IllegalAction(f"({to.x}, {to.y}) is not a free square next to"
                                 f" {target.label}", field="to")
+    provoked = provokes(kind, actor, target, action, reaction)
+    if target_aoo is not None:
+        if target_aoo not in AOO_KINDS:
+            raise RulesError(f"target_aoo.kind must be one of {', '.join(AOO_KINDS)}",
+                             field="target_aoo.kind")
+        if not provoked:
+            raise IllegalAction(_no_aoo_why(kind, actor, target, action, reaction),
+                                field="target_aoo")
     result: dict = {"kind": kind, "actor": actor.id, "target": target.id, "success": False,
-                    "touch": None, "check": None, "moves": [], "ball": None, "prone": None,
-                    "ends_turn": False}
-    if kind in ("grapple", "trip"):
+                    "action": action, "provokes": provoked, "target_aoo": None,
+                    "reaction": None, "touch": None, "check": None, "moves": [],
+                    "ball": None, "prone": None, "ends_turn": False, "avoided": avoids}
+    if target_aoo is not None:
+        aoo = target_attack(dice, kind, target_aoo, actor, target)
+        result["target_aoo"] = aoo
+        if aoo["foiled"]:
+            result["prone"] = aoo.get("prone")
+            result["rolls"] = dice.records()
+            return result
+    if kind in ("grapple", "trip") and not reaction:
         touch = touch_attack(dice, actor, target)
         result["touch"] = touch
         if not touch["hit"]:
             result["rolls"] = dice.records()
             return result
     if kind == "grapple":
-        check = opposed(dice, "actor", actor.bab + actor.str_mod, "target",
-                        target.bab + target.str_mod)
+        check = opposed(dice, "actor", grapple_mod(actor), "target", grapple_mod(target))
     elif kind == "disarm":
         check = opposed(dice, "actor", actor.bab + actor.dex_mod, "target",
                         target.bab + target.dex_mod)
     elif kind == "feint":
         check = opposed(dice, "actor", bluff, "target", sense_motive)
     elif kind == "bull_rush":
-        check = opposed(dice, "actor", actor.str_mod + (2 if charging else 0), "target",
-                        target.str_mod)
+        check = opposed(dice, "actor", actor.str_mod + (2 if charging else 0)
+                        + _bonus(actor, kind), "target", target.str_mod)
     elif avoids:   # an overrun the defender steps aside from
         check = {"winner": "actor", "rounds": []}
     else:          # overrun or trip: Str against the defender's better of Str and Dex
-        check = opposed(dice, "actor", actor.str_mod, "target",
-                        max(target.str_mod, target.dex_mod))
+        a_mod, b_mod = trip_mods(actor, target, kind)
+        check = opposed(dice, "actor", a_mod, "target", b_mod)
     result["check"] = check
     result["success"] = check["winner"] == "actor"
     if result["success"]:
-        _apply_success(court, roster, kind, actor, target, ball, to, check, result, avoids)
+        _apply_success(court, roster, kind, actor, target, ball, to, check, result, avoids,
+                       action)
+    elif kind in ("trip", "overrun") and not reaction:
+        # 3.5: a failed trip, or a blocked and failed overrun, lets the defender try to trip
+        # the actor at once (another contest, the two swapped, "reaction": true)
+        result["reaction"] = {"kind": "trip", "actor": target.id, "target": actor.id}
     result["rolls"] = dice.records()
     return result
 
 
+def _no_aoo_why(kind: str, actor: Player, target: Player, action: bool, reaction: bool) -> str:
+    if reaction:
+        return "a reaction trip provokes no attack of opportunity"
+    if kind not in PROVOKING:
+        return f"a {kind.replace('_', ' ')} provokes no attack of opportunity"
+    if kind == "grapple" and not action:
+        return ("the dribble interception's grapple provokes no attack of opportunity"
+                " (a grapple taken as an action does: \"action\": true)")
+    if actor.has(PROVOKING[kind]):
+        feat = PROVOKING[kind].replace("_", " ").title()
+        return f"{actor.label} has {feat}: no attack of opportunity"
+    if target.prone:
+        return f"{target.label} is prone: no attack of opportunity"
+    return f"{target.label} has no attack of opportunity left this round"
+
+
 def _apply_success(court: Court, roster: Roster, kind: str, actor: Player, target: Player,
                    ball: Square, to: Square | None, check: dict, result: dict,
-                   avoids: bool) -> None:
-    if kind == "grapple":
+                   avoids: bool, action: bool = False) -> None:
+    if kind == "grapple" and action:
+        # a grapple taken as an action: the grappler moves into the target's square (3.5);
+        # the ball stays where it is
+        result["ball"] = Ball.at(ball).as_dict()
+        result["moves"] = [{"player": actor.id, "to": target.square.as_dict()}]
+    elif kind == "grapple":
         spots = [sq for sq in [ball, *neighbours(ball)]
                  if court.on_field(sq) and chebyshev(sq, actor.square) == 1
                  and all(p.id == target.id for p in roster.at(sq))]   # never onto another

@@ -7,6 +7,8 @@ unused is lost, so the standard action's square is never an uphill one (10 ft).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..errors import IllegalAction
 from .ball import Ball
 from .court import Court
@@ -36,12 +38,14 @@ def action_cost(steps: list[tuple[bool, bool]]) -> int:
     return total
 
 
-def split_actions(steps: list[tuple[bool, bool]], move: int) -> dict | None:
+def split_actions(steps: list[tuple[bool, bool]], move: int,
+                  standard: bool = True) -> dict | None:
     """How the squares fit the two actions (move only; move then standard; standard then
-    move), or None. The standard action's one square must cost no more than 5 ft."""
+    move), or None. The standard action's one square must cost no more than 5 ft. With
+    `standard` false (an overrun took the standard action) the move action alone."""
     n = len(steps)
     options = [(n, None)]                         # (squares on the move action, standard index)
-    if n:
+    if n and standard:
         options += [(n - 1, n - 1), (n - 1, 0)]
     for moved, standard in options:
         rest = steps if standard is None else steps[1:] if standard == 0 else steps[:-1]
@@ -56,8 +60,16 @@ def split_actions(steps: list[tuple[bool, bool]], move: int) -> dict | None:
     return None
 
 
-def _refusal(steps: list[tuple[bool, bool]], move: int, label: str) -> IllegalAction:
+def _refusal(steps: list[tuple[bool, bool]], move: int, label: str,
+             standard: bool = True) -> IllegalAction:
     """Say which square does not fit, and why."""
+    if not standard:
+        i = 0
+        while i < len(steps) and action_cost(steps[:i + 1]) <= move:
+            i += 1
+        return IllegalAction(f"the dribble needs {action_cost(steps)} squares of movement;"
+                             f" {label} has {move} on the move action and no standard action"
+                             f" (the overrun took it)", field=f"squares.{min(i, len(steps) - 1)}")
     i = 0
     while i < len(steps) and action_cost(steps[:i + 1]) <= move:
         i += 1
@@ -74,9 +86,22 @@ def _refusal(steps: list[tuple[bool, bool]], move: int, label: str) -> IllegalAc
 
 
 def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
-                 squares: list[Square], started_with_ball: bool, readied: bool) -> dict:
-    """Check a dribble square by square; list the opponents it lets grab at the dribbler."""
+                 squares: list[Square], started_with_ball: bool, readied: bool,
+                 overran: Iterable[str] = ()) -> dict:
+    """Check a dribble square by square; list the opponents it lets grab at the dribbler.
+
+    `overran`: the opponents the dribbler beat with an overrun this turn (10.0): he may pass
+    through their squares with the ball, never end in one, and the overrun took the standard
+    action, so the turn has no standard-action square.
+    """
     dribbler = roster.get(dribbler_id, field="dribbler")
+    beaten: set[str] = set()
+    for i, pid in enumerate(overran):
+        p = roster.get(pid, field=f"overran.{i}")
+        if p.team == dribbler.team:
+            raise IllegalAction(f"{p.label} is {dribbler.label}'s teammate: an overrun beats an"
+                                f" opponent", field=f"overran.{i}")
+        beaten.add(p.id)
     if dribbler.square != ball:
         raise IllegalAction(f"{dribbler.label} must be in the ball's square to dribble",
                             field="dribbler")
@@ -98,6 +123,11 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
         if not court.in_bounds(sq):
             raise IllegalAction(f"({sq.x}, {sq.y}) is beyond the wall", field=where)
         blockers = [p for p in roster.at(sq) if p.team != dribbler.team]
+        if blockers and i == len(squares) - 1 and all(p.id in beaten for p in blockers):
+            raise IllegalAction(f"{dribbler.label} overran {blockers[0].label} and may pass"
+                                f" through his square, but not end the dribble there",
+                                field=where)
+        blockers = [p for p in blockers if p.id not in beaten]
         if blockers:
             raise IllegalAction(f"{dribbler.label} cannot dribble into {blockers[0].label}'s"
                                 f" square", field=where)
@@ -112,12 +142,14 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
         end = court.scoring_end(sq)
         if end:
             goal = {"end": end}
-    actions = split_actions(steps, move)
+    standard = not beaten
+    actions = split_actions(steps, move, standard)
     if actions is None:
-        raise _refusal(steps, move, dribbler.label)
+        raise _refusal(steps, move, dribbler.label, standard)
     spent = actions["move"]["cost"] + (actions["standard"]["cost"] if actions["standard"] else 0)
     after = Ball.at(court.centre()) if goal else Ball.at(here)
     return {"dribbler": dribbler.id, "squares": [sq.as_dict() for sq in squares],
-            "cost": float(spent), "budget": float(move + STANDARD_SQUARES),
-            "move_budget": move, "actions": actions, "provokers": provokers,
+            "cost": float(spent), "budget": float(move + (STANDARD_SQUARES if standard else 0)),
+            "move_budget": move, "actions": actions, "overran": sorted(beaten),
+            "provokers": provokers,
             "goal": goal, "ball": after.as_dict(), "end": here.as_dict()}

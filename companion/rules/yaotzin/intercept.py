@@ -56,6 +56,10 @@ def require_on_the_path(court: Court, player: Player, origin: Square, landing: S
     else:
         line = [sq for _, sq in flight_path(origin, landing, corner)]
     path = [sq for sq in line if court.in_bounds(sq)]
+    if player.square == landing:
+        raise IllegalAction(f"{player.label} stands in the landing square ({landing.x},"
+                            f" {landing.y}): the ball stops with him, no roll; he is never an"
+                            f" interceptor", field="player")
     if player.square not in path:
         raise IllegalAction(f"{player.label} at ({player.x}, {player.y}) is not on the path of"
                             f" the kick from ({origin.x}, {origin.y}) to ({landing.x},"

@@ -10,7 +10,8 @@ from .court import Court
 from .grid import Square
 
 FEATS = ("power_attack", "point_blank_shot", "precise_shot", "combat_reflexes",
-         "exotic_weapon_pelota")
+         "exotic_weapon_pelota", "improved_grapple", "improved_bull_rush", "improved_trip",
+         "improved_overrun")
 
 
 def ability_mod(score: int) -> int:
@@ -32,6 +33,7 @@ class Player:
     aoo_left: int | None = None   # None: a fresh round (1, plus Dex bonus with Combat Reflexes)
     name: str | None = None
     speed: int = 30
+    ac: int | None = None          # None: 10 + Dex mod (no armour on the court)
 
     def __post_init__(self) -> None:
         unknown = set(self.feats) - set(FEATS)
@@ -54,6 +56,14 @@ class Player:
     @property
     def dex_mod(self) -> int:
         return ability_mod(self.dex)
+
+    @property
+    def armor_class(self) -> int:
+        return self.ac if self.ac is not None else 10 + self.dex_mod
+
+    @property
+    def touch_ac(self) -> int:
+        return 10 + self.dex_mod
 
     def has(self, feat: str) -> bool:
         return feat in self.feats

@@ -92,8 +92,10 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
                                       "step": len(path) - 1, "reflex": p.reflex})
     if goal:
         after = Ball.at(court.centre())
-    elif stopped_by or wall:
+    elif stopped_by:
         after = Ball.at(here)
+    elif wall:   # stopped against the wall, heading kept for the roll-back (rulings)
+        after = Ball(here.x, here.y, 0, ball.direction if court.on_slope(here) else None)
     else:
         speed = ball.speed - 1
         keep = speed > 0 or court.on_slope(here)

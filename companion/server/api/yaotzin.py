@@ -102,7 +102,7 @@ def dribble(body):
     court, roster, _, names = court_of(body)
     r = plan_dribble(court, roster, body["dribbler"], sq(body["ball"]),
                      [sq(s) for s in body["squares"]], body["started_with_ball"],
-                     body["readied"])
+                     body["readied"], overran=body["overran"])
     return 200, {**r, "chat_card": present.dribble_card(r, names),
                  "overlay": present.dribble_overlay(r)}
 
@@ -115,5 +115,7 @@ def contest(body):
                         sq(body["ball"]), dice(body), bluff=body["bluff"],
                         sense_motive=body["sense_motive"],
                         to=sq(body["to"]) if body["to"] else None, charging=body["charging"],
-                        avoids=body["avoids"])
+                        avoids=body["avoids"], action=body["action"],
+                        target_aoo=(body["target_aoo"] or {}).get("kind"),
+                        reaction=body["reaction"])
     return 200, {**r, "chat_card": present.contest_card(r, names), "overlay": None}
