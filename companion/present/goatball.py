@@ -59,7 +59,8 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
                   total=d["total"], dice=d["dice"])
     for m in r["moves"]:
         for c in m.get("contests", []):
-            _roll_line(card, m["player"], "move", {**c["move"], "skill": "athletics"}, names)
+            # the skill actually rolled: the mover's choice; the blocker's Athletics
+            _roll_line(card, m["player"], "move", c["move"], names)
             _roll_line(card, c["blocker"], "block", {**c["block"], "skill": "athletics"}, names)
         if m["moved"]:
             card.line("BALLCOURT.Card.Pass.Moved", player=names[m["player"]], zone=m["to"])

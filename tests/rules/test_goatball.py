@@ -32,7 +32,8 @@ def arena_for(case: dict):
         for p in team["players"]:
             p.update(case.get("teams_patch", {}).get(p["id"], {}))
     possession = case.get("possession", DEFAULTS["possession"])
-    return arena_from_dict({"teams": teams, "possession": possession},
+    return arena_from_dict({"teams": teams, "possession": possession,
+                            "eliminated": case.get("eliminated")},
                            Settings.from_dict(case.get("settings")))
 
 

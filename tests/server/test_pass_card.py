@@ -78,3 +78,42 @@ def test_apply_names_the_platforms_of_the_out_and_the_returned(api):
     payload = next(a for a in r.json["chat_card"]["actions"] if a["id"] == "apply")["payload"]
     assert payload["out"] == ["r3"]
     assert payload["platforms"] == {"r3": "p3"}
+
+
+def test_a_move_past_a_block_names_the_skill_the_mover_rolled(api):
+    teams = [{"id": "red", "players": [{"id": "r1", "platform": "p1", "zone": "A"},
+                                       {"id": "r2", "platform": "p2", "zone": "A", "name": "Rex"}]},
+             {"id": "blue", "players": [{"id": "b1", "platform": "p7", "zone": "B",
+                                         "name": "Bea"}]}]
+    r = api.post("/api/v1/goatball/pass", {
+        "teams": teams, "possession": POSSESSION, "settings": {"zones": True},
+        "actions": [{"player": "r2", "action": "move", "zone": "B", "check": 12,
+                     "skill": "acrobatics"},
+                    {"player": "b1", "action": "block", "check": 10}]})
+    assert r.status_code == 200, r.json
+    rolls = lines(r.json["chat_card"], "BALLCOURT.Card.Pass.Roll")
+    assert {"player": "Rex", "action": "move", "skill": "acrobatics", "total": 12} in rolls
+    assert {"player": "Bea", "action": "block", "skill": "athletics", "total": 10} in rolls
+    refused = api.post("/api/v1/goatball/pass", {
+        "teams": teams, "possession": POSSESSION, "settings": {"zones": True},
+        "actions": [{"player": "r2", "action": "move", "zone": "B", "check": 12},
+                    {"player": "b1", "action": "block", "check": 10, "skill": "acrobatics"}]})
+    assert refused.status_code == 422 and "actions.1.skill" in str(refused.json)
+
+
+def test_the_stateless_pass_infers_and_accepts_eliminated_teams(api):
+    teams = [{"id": "red", "players": [{"id": "r1", "platform": "p1"},
+                                       {"id": "r2", "platform": "p2"}]},
+             {"id": "blue", "players": [{"id": "b1", "platform": "p7"}]},
+             {"id": "green", "players": [{"id": "g1", "platform": "p9", "out": True}]}]
+    body = {"teams": teams, "possession": POSSESSION,
+            "actions": [{"player": "r1", "action": "throw", "check": 7},
+                        {"player": "b1", "action": "intercept", "check": 12}],
+            "throw": {"kind": "pass", "target": "r2"}}
+    r = api.post("/api/v1/goatball/pass", body)
+    assert r.status_code == 200, r.json
+    assert r.json["returned"] == [] and r.json["eliminated"] == ["green"]
+    told = api.post("/api/v1/goatball/pass", {**body, "eliminated": ["green"]})
+    assert told.status_code == 200 and told.json["returned"] == []
+    bad = api.post("/api/v1/goatball/pass", {**body, "eliminated": ["purple"]})
+    assert bad.status_code == 422 and "eliminated.0" in str(bad.json)

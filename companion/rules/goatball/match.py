@@ -42,9 +42,12 @@ def actions_from(items: list[Mapping[str, Any]]) -> list[Action]:
     out = []
     for a in items:
         defense = None
-        if a.get("defense") is not None or a.get("defense_modifier") is not None:
+        faces = a.get("defense_faces")
+        if (a.get("defense") is not None or a.get("defense_modifier") is not None
+                or faces is not None):
             defense = Check(total=a.get("defense"), modifier=a.get("defense_modifier"),
-                            skill=a.get("defense_skill"))
+                            skill=a.get("defense_skill"),
+                            faces=tuple(faces) if faces is not None else None)
         out.append(Action(player=a["player"], action=a["action"], target=a.get("target"),
                           check=check_from(a), defense=defense, zone=a.get("zone"),
                           initiative=a.get("initiative"), magic=a.get("magic")))
@@ -54,13 +57,15 @@ def actions_from(items: list[Mapping[str, Any]]) -> list[Action]:
 def throw_from(t: Mapping[str, Any] | None) -> Throw | None:
     if t is None:
         return None
-    def contest(total_key: str, mod_key: str) -> Check | None:
-        if t.get(total_key) is None and t.get(mod_key) is None:
+    def contest(total_key: str, mod_key: str, faces_key: str | None = None) -> Check | None:
+        faces = t.get(faces_key) if faces_key else None
+        if t.get(total_key) is None and t.get(mod_key) is None and faces is None:
             return None
-        return Check(total=t.get(total_key), modifier=t.get(mod_key), skill="acrobatics")
+        return Check(total=t.get(total_key), modifier=t.get(mod_key), skill="acrobatics",
+                     faces=tuple(faces) if faces is not None else None)
     return Throw(kind=t["kind"], target=t["target"],
                  carrier_check=contest("carrier_check", "carrier_modifier"),
-                 target_check=contest("target_check", "target_modifier"),
+                 target_check=contest("target_check", "target_modifier", "target_faces"),
                  str_mod=t.get("str_mod", 0))
 
 

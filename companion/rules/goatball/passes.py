@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..dice import Dice
+from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from .state import DC, Arena, Player, Possession, magic_key
 
@@ -26,10 +26,21 @@ class Check:
     advantage: bool = False
     disadvantage: bool = False
     skill: str | None = None
+    faces: tuple[int, ...] | None = None   # both d20s rolled at the table: we pick (Defend)
 
     def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
         # The advantage a card shows: the rules' (zone, Defend) or the table's own flag.
         shown = (self.advantage or advantage) and not self.disadvantage
+        if self.faces:
+            # the table rolled two d20s; the companion alone decides which counts: the
+            # higher with advantage, the lower with disadvantage, else the first
+            adv, dis = self.advantage or advantage, self.disadvantage
+            keep = None if adv == dis else "highest" if adv else "lowest"
+            faces = tuple(self.faces) if keep else tuple(self.faces[:1])
+            roll = Roll(name, 20, faces, self.modifier or 0, keep)
+            dice.rolls.append(roll)
+            return {"total": roll.total, "skill": self.skill, "rolled": False,
+                    "advantage": shown, "faces": list(self.faces), "kept": roll.natural}
         if self.total is not None:
             return {"total": self.total, "skill": self.skill, "rolled": False,
                     "advantage": shown}
@@ -60,6 +71,16 @@ class Throw:
 
 
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
+    if check is not None and check.faces is not None:
+        faces_field = (field[:-len("_check")] if field.endswith("_check") else field) + "_faces"
+        if len(check.faces) != 2 or not all(isinstance(f, int) and not isinstance(f, bool)
+                                            and 1 <= f <= 20 for f in check.faces):
+            raise RulesError(f"{who}'s {what}: `faces` are the two d20s rolled (two results"
+                             f" 1-20)", field=faces_field)
+        if check.total is not None:
+            raise RulesError(f"{who}'s {what}: give the two faces and the modifier, or the"
+                             f" total, not both", field=faces_field)
+        return check
     if check is None or (check.total is None and check.modifier is None):
         raise RulesError(f"{who}'s {what} needs a check: `check` (the total rolled at the"
                          f" table) or `modifier` (for the companion to roll)", field=field)
@@ -85,6 +106,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
         if p.id in acted:
             raise IllegalAction(f"{p.label} already has an action this pass", field=where)
         acted.add(p.id)
+        if p.team in arena.eliminated:
+            raise IllegalAction(f"{p.label}'s team {p.team} has lost: its players no longer"
+                                f" act", field=where)
         if not p.standing:
             raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
                                 field=where)
@@ -137,6 +161,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                 _need_check(a.check, p.label, "move past a block", f"{where}.check")
         if a.action == "block":
             _need_check(a.check, p.label, "block", f"{where}.check")
+            if a.check.skill not in (None, "athletics"):
+                raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
+                                    f" block with {a.check.skill}", field=f"{where}.skill")
     carrier = arena.player(pos.carrier)
     carrier_throws = any(a.player == carrier.id and a.action == "throw" for a in actions)
     if throw is None:
@@ -167,9 +194,25 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
         _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
 
 
+def with_eliminated(arena: Arena) -> Arena:
+    """The arena as a pass starts: a team with no standing player has lost (rulings "Out and
+    back"), whether or not `eliminated` names it, and none of its players comes back."""
+    for i, team in enumerate(arena.eliminated):
+        if team not in arena.teams:
+            raise RulesError(f"eliminated names {team!r}, which is not playing",
+                             field=f"eliminated.{i}")
+        if arena.possession is not None and team == arena.possession.team:
+            raise IllegalAction(f"{team} has the ball, so it has not been eliminated",
+                                field=f"eliminated.{i}")
+    lost = tuple(t for t in arena.teams if t not in arena.eliminated
+                 and not any(p.standing for p in arena.team_players(t)))
+    return replace(arena, eliminated=arena.eliminated + lost) if lost else arena
+
+
 def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
                  dice: Dice) -> tuple[dict, Arena]:
     """Resolve one pass: (the outcome with every check and roll, the arena after it)."""
+    arena = with_eliminated(arena)
     validate(arena, actions, throw)
     return _Pass(arena, actions, throw, dice).run()
 
@@ -200,6 +243,7 @@ class _Pass:
         self.changed = False
         self.contest: dict | None = None
         self.choose_from: list[str] | None = None
+        self.target_knocked_by: str | None = None    # who knocked off the throw's target
         # each Defend (5e's Help) is spent on its target's next check against a knock-off
         # or a hot throw: {target: [defenders, in initiative order]}
         self.helps: dict[str, list[str]] = {}
@@ -307,6 +351,7 @@ class _Pass:
                 return True
             if self.throw and target.id == self.throw.target:
                 entry["effect"] = "the throw's target is down: the throw fails"
+                self.target_knocked_by = self.target_knocked_by or a.player
         return False
 
     def check_phase(self) -> None:
@@ -331,8 +376,20 @@ class _Pass:
                 self.intercept_total += margin
         if not self.standing(self.pos.carrier):
             self.ground_ball("turnover")          # the carrier fell: the ball hits the ground
+        elif self.throw and self.target_knocked_by:
+            self.target_knocked_off()
         elif self.throw and not self.standing(self.throw.target):
             self.ground_ball("turnover")          # nobody there to catch it
+
+    def target_knocked_off(self) -> None:
+        """The throw's target was knocked off: the throw fails and the ball goes to the
+        opponents: the team of the highest intercept check this pass, else the knocker's."""
+        best = self.best_interceptors()
+        if best:
+            team = self.first_tied_team({self.players[b].team for b in best})
+        else:
+            team = self.players[self.target_knocked_by].team
+        self.give_ball(team, None, "turnover")
 
     def compare(self) -> None:
         if self.throw_total > self.intercept_total:
