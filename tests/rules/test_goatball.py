@@ -260,3 +260,45 @@ def test_flight_may_not_be_allowed_and_the_match_may_mark_more_names_as_flight()
     with pytest.raises(RulesError) as bad:
         Settings.from_dict({"flight_magic": [""]})
     assert bad.value.field == "settings.flight_magic"
+
+
+# -- issue 18: tip-off ties remembered, Acrobatics only; sealed slips ------------------------
+def test_the_tipoff_is_dex_acrobatics_only():
+    with pytest.raises(RulesError, match="Acrobatics"):
+        resolve_tipoff(default_arena(), {"r1": Check(12, skill="athletics"), "b1": Check(9)},
+                       Dice())
+    result, _ = resolve_tipoff(default_arena(), {"r1": Check(12, skill="acrobatics"),
+                                                 "b1": Check(9)}, Dice())
+    assert result["possession"]["carrier"] == "r1"
+
+
+def test_a_match_remembers_a_tipoff_tie_and_takes_only_the_tied_players_next():
+    state = new_match(DEFAULTS["teams"], Settings())
+    state, result = apply_event(state, {"type": "tipoff", "checks": {
+        "r1": {"check": 15}, "b1": {"check": 15, "advantage": True}, "b2": {"check": 3}}}, Dice())
+    assert result["reroll"] == ["r1", "b1"] and state["possession"] is None
+    assert state["tipoff_reroll"]["players"] == ["r1", "b1"]
+    for wrong in ({"r1": {"check": 9}}, {"r1": {"check": 9}, "b1": {"check": 4},
+                                         "b2": {"check": 20}}):
+        with pytest.raises(RulesError, match="only r1, b1 roll again"):
+            apply_event(state, {"type": "tipoff", "checks": wrong}, Dice())
+    # the re-roll keeps b1's advantage from the first roll when the companion rolls
+    again, result = apply_event(state, {"type": "tipoff", "checks": {
+        "r1": {"modifier": 0}, "b1": {"modifier": 0}}}, Dice({"r1.tipoff": 12,
+                                                             "b1.tipoff": [4, 18]}))
+    assert result["possession"]["carrier"] == "b1" and again["tipoff_reroll"] is None
+
+
+def test_a_carriers_slip_that_throws_must_name_its_target_when_handed_in():
+    from companion.rules.errors import IllegalAction
+    from companion.rules.goatball.declarations import DeclarationRound
+    from companion.rules.goatball.passes import Action, Throw
+    round_ = DeclarationRound({"r1": 5, "b1": 3}, carrier="r1")
+    round_.declare(Action("b1", "intercept"))
+    with pytest.raises(IllegalAction, match="name its target"):
+        round_.declare(Action("r1", "throw"))
+    with pytest.raises(IllegalAction, match="name its target"):
+        round_.declare(Action("r1", "throw"), Throw("pass", ""))
+    assert round_.next() == "r1"
+    round_.declare(Action("r1", "throw"), Throw("pass", "r2"))
+    assert round_.revealed

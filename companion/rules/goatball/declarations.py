@@ -40,6 +40,11 @@ class DeclarationRound:
             raise IllegalAction(f"it is {expected}'s turn to declare", field="player")
         if throw is not None and action.player != self.carrier:
             raise IllegalAction("only the carrier declares where the ball goes", field="throw")
+        if action.player == self.carrier and action.action == "throw" and (
+                throw is None or not throw.target):
+            # refused when the slip is handed in, not when the pass resolves (rulings)
+            raise IllegalAction("the carrier's slip throws: it must name its target (for a hot"
+                                " throw, the opponent aimed at)", field="throw.target")
         self.declared[action.player] = action
         if throw is not None:
             self.throw = throw

@@ -19,7 +19,8 @@ EVENT_TYPES = ("tipoff", "possession", "carrier", "pass", "position", "status", 
 def new_match(teams: list[Mapping[str, Any]], settings: Settings) -> dict:
     arena = arena_from_dict({"teams": teams}, settings)
     return {"game": "goatball", "settings": settings.as_dict(), **arena.as_dict(),
-            "passes": 0, "status": "playing", "winner": None, "last": None}
+            "passes": 0, "status": "playing", "winner": None, "last": None,
+            "tipoff_reroll": None}
 
 
 def arena_of(state: Mapping[str, Any]) -> Arena:
@@ -69,6 +70,13 @@ def throw_from(t: Mapping[str, Any] | None) -> Throw | None:
                  str_mod=t.get("str_mod", 0))
 
 
+def _edge(check: Check) -> str | None:
+    """A check's advantage or disadvantage (both cancel, as in 5e)."""
+    if check.advantage == check.disadvantage:
+        return None
+    return "advantage" if check.advantage else "disadvantage"
+
+
 def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict, dict | None]:
     """(state after the event, the resolution it produced). Refuses without touching `state`."""
     if state["status"] == "over":
@@ -79,18 +87,33 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
     arena = arena_of(state)
     if kind == "tipoff":
         checks = {pid: check_from(c) for pid, c in (event.get("checks") or {}).items()}
+        pending = state.get("tipoff_reroll")
+        if pending:
+            # a remembered tie: this tip-off is the re-roll of exactly the tied players, with
+            # the advantage or disadvantage of their first roll
+            if sorted(checks) != sorted(pending["players"]):
+                raise IllegalAction(f"the last tip-off was a tie: only"
+                                    f" {', '.join(pending['players'])} roll again",
+                                    field="checks")
+            first = pending.get("advantage", {})
+            checks = {pid: replace(c, advantage=c.advantage or first.get(pid) == "advantage",
+                                   disadvantage=c.disadvantage
+                                   or first.get(pid) == "disadvantage")
+                      for pid, c in checks.items()}
         result, after = resolve_tipoff(arena, checks, dice)
         if result["reroll"]:
-            raise IllegalAction(f"a tie between teams: {', '.join(result['reroll'])} roll again",
-                                field="checks")
-        return _with_arena(state, after, last=result), result
+            tied = result["reroll"]
+            flags = {pid: _edge(checks[pid]) for pid in tied}
+            return _with_arena(state, after, last=result,
+                               tipoff_reroll={"players": tied, "advantage": flags}), result
+        return _with_arena(state, after, last=result, tipoff_reroll=None), result
     if kind == "possession":
         team, carrier = event.get("team"), event.get("carrier")
         if team not in arena.teams:
             raise RulesError(f"no team {team!r} in this match", field="team")
         pos = Possession(team, carrier, (arena.player(carrier).platform,) if carrier else (),
                          False)
-        return _with_arena(state, replace(arena, possession=pos)), None
+        return _with_arena(state, replace(arena, possession=pos), tipoff_reroll=None), None
     if kind == "carrier":
         pos = arena.possession
         if pos is None or pos.carrier is not None:

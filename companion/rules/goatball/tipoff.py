@@ -23,6 +23,9 @@ def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice) -> tuple[
             raise IllegalAction(f"{p.label} is out", field=f"checks.{pid}")
         if check.total is None and check.modifier is None:
             raise RulesError(f"{p.label} needs a check total or a modifier", field=f"checks.{pid}")
+        if check.skill not in (None, "acrobatics"):
+            raise IllegalAction(f"the tip-off is Dex (Acrobatics) only; {p.label} cannot roll"
+                                f" {check.skill}", field=f"checks.{pid}.skill")
     rounds: list[dict[str, int]] = []
     contenders = list(checks)
     for attempt in range(1, MAX_REROLLS + 1):
