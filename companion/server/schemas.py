@@ -301,14 +301,32 @@ class PossessionSchema(Base):
     hot = Bool(load_default=False)
 
 
+class MagicEntrySchema(Base):
+    name = fields.String(required=True, validate=validate.Length(1, 80))
+    grants_flight = Bool()
+    description = fields.String(validate=validate.Length(max=2000))
+
+
+class MagicEntry(fields.Field):
+    """An allowed spell or ability: its name, or {"name", "grants_flight"?, "description"?}."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            if not 1 <= len(value) <= 80:
+                raise ValidationError("a name of 1 to 80 characters")
+            return value
+        if isinstance(value, dict):
+            return MagicEntrySchema().load(value)
+        raise ValidationError('a name, or {"name", "grants_flight"?, "description"?}')
+
+
 class GoatSettingsSchema(Base):
     zones = Bool()
     zone_links = Obj(keys=Id(), values=fields.List(Id()), allow_none=True)
     bloodball = Bool()
     bloodball_lethal = Bool()
     magic = Bool()
-    allowed_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
-                                validate=validate.Length(max=100))
+    allowed_magic = fields.List(MagicEntry(), validate=validate.Length(max=100))
     flight_magic = fields.List(fields.String(validate=validate.Length(1, 80)),
                                validate=validate.Length(max=100))
 

@@ -302,3 +302,31 @@ def test_a_carriers_slip_that_throws_must_name_its_target_when_handed_in():
     assert round_.next() == "r1"
     round_.declare(Action("r1", "throw"), Throw("pass", "r2"))
     assert round_.revealed
+
+
+@pytest.mark.parametrize("name", ["Ascendant Step", "Wind Soul", "Avenging Angel",
+                                  "Draconic Wings", "Investiture of Wind", "Steps of Night",
+                                  "Wings Unfurled", "Mingle with the Wind", "Revelation in Flesh",
+                                  "Tempestuous Magic", "Aarakocra Flight"])
+def test_5e_flight_and_levitation_sources_are_refused(name):
+    with pytest.raises(RulesError, match="flight is refused"):
+        Settings.from_dict({"magic": True, "allowed_magic": [name]})
+
+
+def test_allowed_magic_is_judged_by_what_it_does():
+    with pytest.raises(RulesError, match="flight is refused") as marked:
+        Settings.from_dict({"magic": True, "allowed_magic": [
+            "Jump", {"name": "Sky Step", "grants_flight": True}]})
+    assert marked.value.field == "settings.allowed_magic.1"
+    for description in ("You gain a flying speed of 30 feet for 1 minute.",
+                        "The target rises vertically and levitates in place."):
+        with pytest.raises(RulesError, match="flying speed or levitation"):
+            Settings.from_dict({"magic": True, "allowed_magic": [
+                {"name": "Cloud Dancer's Gift", "description": description}]})
+    s = Settings.from_dict({"magic": True, "allowed_magic": [
+        {"name": "Stone Skin", "grants_flight": False, "description": "Your skin hardens."}]})
+    assert s.allowed_magic == ("Stone Skin",)
+    # the GM's flight_magic is the final word, whatever the entry says of itself
+    with pytest.raises(RulesError, match="flight is refused"):
+        Settings.from_dict({"magic": True, "flight_magic": ["Stone Skin"], "allowed_magic": [
+            {"name": "Stone Skin", "grants_flight": False}]})

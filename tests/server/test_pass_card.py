@@ -117,3 +117,18 @@ def test_the_stateless_pass_infers_and_accepts_eliminated_teams(api):
     assert told.status_code == 200 and told.json["returned"] == []
     bad = api.post("/api/v1/goatball/pass", {**body, "eliminated": ["purple"]})
     assert bad.status_code == 422 and "eliminated.0" in str(bad.json)
+
+
+def test_an_allowed_magic_entry_that_grants_flight_is_422_naming_it(api):
+    body = {"teams": TEAMS, "possession": POSSESSION, "actions": [],
+            "settings": {"magic": True, "allowed_magic": [
+                "Jump", {"name": "Sky Step", "description": "You gain a flying speed of 30 ft."}]}}
+    r = api.post("/api/v1/goatball/pass", body)
+    assert r.status_code == 422, r.json
+    assert "settings.allowed_magic.1" in str(r.json["error"])
+    ok = api.post("/api/v1/goatball/pass", {**body, "settings": {"magic": True, "allowed_magic": [
+        {"name": "Stone Skin", "grants_flight": False}]}})
+    assert ok.status_code == 200, ok.json
+    bad = api.post("/api/v1/goatball/pass", {**body, "settings": {"magic": True,
+                                                                  "allowed_magic": [{"nom": 1}]}})
+    assert bad.status_code == 422

@@ -16,22 +16,47 @@ DC = 5
 # flying speed or makes a creature fly or float. Spells and abilities known to do so, by what
 # they do, for the names that do not say it themselves:
 FLIGHT_MAGIC = {
+    # spells (5e core books)
     "fly": "gives a flying speed",
     "levitate": "makes a creature float up and down",
     "gaseous form": "turns a creature into a floating cloud with a flying speed",
     "wind walk": "turns creatures into clouds with a flying speed",
-    "overland flight": "gives a flying speed (3.5)",
-    "dragon wings": "gives a flying speed (draconic sorcerer)",
+    "investiture of wind": "gives a flying speed",
+    "tensers floating disk": "a floating disk that carries a creature through the air",
+    "telekinesis": "lifts a creature and moves it through the air",
+    "reverse gravity": "makes creatures fall upward and float",
+    "find greater steed": "a flying steed (griffon, pegasus)",
     "draconic transformation": "gives a flying speed (spectral wings)",
+    "tree of wings": "gives a flying speed",
+    "overland flight": "gives a flying speed (3.5)",
+    # class and subclass features
+    "dragon wings": "gives a flying speed (draconic sorcerer)",
+    "wind soul": "gives a flying speed (storm sorcery)",
+    "tempestuous magic": "lets the sorcerer fly 10 ft (storm sorcery)",
+    "revelation in flesh": "may give a flying speed (aberrant mind sorcerer)",
+    "avenging angel": "gives a flying speed (oath of vengeance)",
+    "stormborn": "gives a flying speed (tempest cleric)",
+    "steps of night": "gives a flying speed (twilight cleric)",
+    "ride the wind": "casts fly on the monk (way of the four elements)",
+    "wings unfurled": "gives a flying speed (way of the ascendant dragon)",
+    "totemic attunement eagle": "gives a flying speed while raging (eagle totem)",
+    "eagle totemic attunement": "gives a flying speed while raging (eagle totem)",
+    "bond of fang and scale": "a drake companion that flies with its rider (drakewarden)",
+    # eldritch invocations
+    "ascendant step": "casts levitate at will (warlock invocation)",
+    # racial traits
     "radiant soul": "gives a flying speed (aasimar)",
     "heavenly wings": "gives a flying speed (aasimar)",
     "celestial revelation": "may give a flying speed (aasimar)",
-    "stormborn": "gives a flying speed (tempest cleric)",
+    "draconic wings": "gives a flying speed (aasimar or dragonborn)",
+    "draconic flight": "gives a flying speed (dragonborn)",
+    "gem flight": "gives a flying speed (gem dragonborn)",
+    "mingle with the wind": "casts levitate (air genasi)",
     "fey flight": "gives a flying speed",
     "shadow wings": "gives a flying speed",
-    "telekinesis": "lifts a creature and moves it through the air",
-    "reverse gravity": "makes creatures fall upward and float",
-    "tree of wings": "gives a flying speed",
+    "aarakocra flight": "gives a flying speed (aarakocra)",
+    "fairy flight": "gives a flying speed (fairy)",
+    "owlin flight": "gives a flying speed (owlin)",
 }
 # ...and the words by which a name says it itself (any spell or feature named for flight).
 FLIGHT_WORDS = frozenset({
@@ -39,6 +64,12 @@ FLIGHT_WORDS = frozenset({
     "levitating", "float", "floats", "floating", "hover", "hovers", "hovering", "soar",
     "soaring", "wings", "winged", "airborne", "gaseous",
 })
+
+
+# A description that gives a flying speed or levitation, whatever the entry is called.
+FLIGHT_DESCRIPTION = re.compile(
+    r"\bfly(ing)?\s+speed|\bspeed\b[^.]{0,30}\bfly|\blevitat|\bfloat|\bhover|\bcan fly"
+    r"|\bflies\b|\bfly\b|\bflight\b|\bairborne\b", re.IGNORECASE)
 
 
 def magic_key(name: str) -> str:
@@ -54,6 +85,28 @@ def is_flight(name: str, more: tuple[str, ...] = ()) -> bool:
     if key in FLIGHT_MAGIC or key in {magic_key(m) for m in more}:
         return True
     return bool(FLIGHT_WORDS & set(re.findall(r"[a-z]+", key)))
+
+
+def magic_entry(entry: Any, where: str) -> tuple[str, bool, str]:
+    """An allowed-magic entry: a name, or {"name", "grants_flight"?, "description"?}.
+    Returns (name, grants_flight, description)."""
+    if isinstance(entry, str):
+        if not entry.strip():
+            raise RulesError("an allowed-magic name cannot be blank", field=where)
+        return entry, False, ""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("name"), str) \
+            or not entry["name"].strip():
+        raise RulesError('an allowed-magic entry is a name or {"name", "grants_flight"?,'
+                         ' "description"?}', field=where)
+    unknown = set(entry) - {"name", "grants_flight", "description"}
+    if unknown:
+        raise RulesError(f"unknown key {sorted(unknown)[0]!r} in an allowed-magic entry",
+                         field=where)
+    flight = entry.get("grants_flight", False)
+    description = entry.get("description") or ""
+    if not isinstance(flight, bool) or not isinstance(description, str):
+        raise RulesError("grants_flight is true or false; description is text", field=where)
+    return entry["name"], flight, description
 
 
 @dataclass(frozen=True)
@@ -77,16 +130,30 @@ class Settings:
         for key in ("zones", "bloodball", "bloodball_lethal", "magic"):
             if key in data and not isinstance(data[key], bool):
                 raise RulesError(f"settings.{key} must be true or false", field=f"settings.{key}")
-        data["allowed_magic"] = tuple(data.get("allowed_magic") or ())
         data["flight_magic"] = tuple(data.get("flight_magic") or ())
-        for key in ("allowed_magic", "flight_magic"):
-            if not all(isinstance(n, str) and n.strip() for n in data[key]):
-                raise RulesError(f"settings.{key} is a list of spell or ability names",
-                                 field=f"settings.{key}")
-        for name in data["allowed_magic"]:
-            if is_flight(name, data["flight_magic"]):
+        if not all(isinstance(n, str) and n.strip() for n in data["flight_magic"]):
+            raise RulesError("settings.flight_magic is a list of spell or ability names",
+                             field="settings.flight_magic")
+        entries = data.get("allowed_magic") or ()
+        if not isinstance(entries, (list, tuple)):
+            raise RulesError("settings.allowed_magic is a list of spells or abilities",
+                             field="settings.allowed_magic")
+        names = []
+        for i, entry in enumerate(entries):
+            where = f"settings.allowed_magic.{i}"
+            name, grants, description = magic_entry(entry, where)
+            # flight is judged by what the magic does: a name known or marked as flight, an
+            # entry marked grants_flight, a description that gives a flying speed or
+            # levitation; the GM's flight_magic is final
+            if is_flight(name, data["flight_magic"]) or grants:
                 raise RulesError(f"{name!r} cannot be allowed: flight is refused in every match",
-                                 field="settings.allowed_magic")
+                                 field=where)
+            if FLIGHT_DESCRIPTION.search(description):
+                raise RulesError(f"{name!r} cannot be allowed: its description gives a flying"
+                                 f" speed or levitation, and flight is refused in every match",
+                                 field=where)
+            names.append(name)
+        data["allowed_magic"] = tuple(names)
         if data.get("bloodball_lethal") and not data.get("bloodball"):
             raise RulesError("bloodball_lethal needs bloodball", field="settings.bloodball_lethal")
         return cls(**data)
