@@ -143,6 +143,9 @@ def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:
                      "ball": {**o["square"], "speed": motion["speed"],
                               "direction": motion["direction"]}, "step": o["step"]},
                     player=names[o["player"]])
+        # one try per player per ball action, at the square of his choice: once he has
+        # tried, his other squares of this tick are gone (rulings "Ball ticks")
+        card.actions[-1]["once"] = f"stop:{o['player']}"
     return card.build([])
 
 

@@ -76,6 +76,19 @@ test("card state: applied disables Apply and offers Undo; used actions are disab
   assert.match(undone, /data-ballcourt-action="apply">/);
 });
 
+test("a rolling ball: each player tries once per ball action; once he has, his other squares are gone", () => {
+  const card = fixture("tick").chat_card;
+  const stops = card.actions.filter((a) => a.id.startsWith("stop:"));
+  assert.ok(stops.length >= 2 && stops.every((a) => a.once === `stop:${a.payload.player}`), JSON.stringify(stops));
+  const fresh = renderCard(card, lang("en"));
+  for (const a of stops) assert.match(fresh, new RegExp(`data-ballcourt-action="${a.id}">`));
+  const tried = renderCard(card, lang("en"), { resolved: new Set([stops[1].id]) });
+  assert.match(tried, new RegExp(`data-ballcourt-action="${stops[1].id}" disabled`));
+  for (const a of stops.filter((x) => x.once === stops[1].once && x.id !== stops[1].id)) {
+    assert.doesNotMatch(tried, new RegExp(`data-ballcourt-action="${a.id}"`));
+  }
+});
+
 test("text from a card is escaped", () => {
   const card = { kind: "x", title: { key: "BALLCOURT.Card.Intercept.Title", data: { player: "<img src=x onerror=alert(1)>" } },
     lines: [], rolls: [], actions: [] };

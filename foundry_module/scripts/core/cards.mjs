@@ -57,8 +57,12 @@ export function renderCard(card, i18n, state = {}) {
 
 export function renderButtons(card, i18n, state = {}) {
   const used = state.resolved ?? new Set();
+  // actions sharing a `once` group are one choice (a player's one try at a rolling ball, at
+  // the square of his choice): once one is used, the others are gone
+  const spent = new Set((card.actions ?? []).filter((a) => a.once && used.has(a.id)).map((a) => a.once));
   const out = ['<div class="ballcourt-actions">'];
   for (const action of card.actions ?? []) {
+    if (action.once && spent.has(action.once) && !used.has(action.id)) continue;
     const isApply = action.id === "apply";
     const done = isApply ? state.applied && !state.undone : used.has(action.id);
     const label = escapeHtml(i18n.format(action.key, action.data ?? {}));
