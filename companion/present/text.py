@@ -58,6 +58,13 @@ TEXT = {
     "BALLCOURT.Card.Contest.TouchMiss": "The touch attack misses.",
     "BALLCOURT.Card.Contest.Prone": "{player} is knocked prone (no damage).",
     "BALLCOURT.Card.Contest.Moved": "{player} is moved to ({x}, {y}).",
+    "BALLCOURT.Card.Contest.Provokes": "{target} may take an attack of opportunity first.",
+    "BALLCOURT.Card.Contest.AooStops": "{target}'s attack of opportunity ({kind}) stops it.",
+    "BALLCOURT.Card.Contest.AooFails": "{target}'s attack of opportunity ({kind}) does not stop it.",
+    "BALLCOURT.Card.Contest.StopsDribbling":
+        "{target} must stop dribbling this turn (he keeps the ball if he has it).",
+    "BALLCOURT.Card.Contest.TripBack": "{player} may try to trip {target} back at once.",
+    "BALLCOURT.Card.Contest.SteppedAside": "{target} steps aside: {actor} passes.",
     # goat-ball
     "BALLCOURT.Card.Pass.Title": "Pass: {team} has the ball",
     "BALLCOURT.Card.Pass.Totals": "Throw {throw} against intercept {intercept}.",
@@ -105,6 +112,7 @@ TEXT = {
     "BALLCOURT.Action.Undo": "Undo",
     "BALLCOURT.Action.Carrier": "{player} carries",
     "BALLCOURT.Action.Reroll": "Roll again",
+    "BALLCOURT.Action.TripBack": "{player} trips back",
 }
 
 

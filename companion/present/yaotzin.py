@@ -213,7 +213,22 @@ def dribble_overlay(r: dict) -> dict:
 def contest_card(r: dict, names: Names) -> dict:
     card = Card("yaotzin.contest", f"BALLCOURT.Card.Contest.Title.{r['kind']}",
                 actor=names[r["actor"]], target=names[r["target"]])
-    if r["touch"] and not r["touch"]["hit"]:
+    aoo = r.get("target_aoo")
+    if r.get("provokes") and aoo is None:
+        card.line("BALLCOURT.Card.Contest.Provokes", "muted", target=names[r["target"]])
+    if aoo:
+        key = "BALLCOURT.Card.Contest.AooStops" if aoo["foiled"] else \
+            "BALLCOURT.Card.Contest.AooFails"
+        card.line(key, "bad" if aoo["foiled"] else "muted", target=names[r["target"]],
+                  kind=aoo["kind"])
+        if aoo["stops_dribbling"]:
+            card.line("BALLCOURT.Card.Contest.StopsDribbling", target=names[r["target"]])
+    if aoo and aoo["foiled"]:
+        pass                  # the action never happened: the line above says why
+    elif r.get("avoided"):
+        card.line("BALLCOURT.Card.Contest.SteppedAside", actor=names[r["actor"]],
+                  target=names[r["target"]])
+    elif r["touch"] and not r["touch"]["hit"]:
         card.line("BALLCOURT.Card.Contest.TouchMiss", "bad")
     elif r["success"]:
         card.line("BALLCOURT.Card.Contest.Won", "good", actor=names[r["actor"]])
@@ -224,7 +239,16 @@ def contest_card(r: dict, names: Names) -> dict:
     for m in r["moves"]:
         card.line("BALLCOURT.Card.Contest.Moved", player=names[m["player"]], **m["to"])
     events = [{"type": "ball", **r["ball"]}] if r["ball"] else []
+    back = r.get("reaction")
+    if back:
+        card.line("BALLCOURT.Card.Contest.TripBack", player=names[back["actor"]],
+                  target=names[back["target"]])
     card.action("apply", "BALLCOURT.Action.Apply",
                 {"events": events, "moves": [{"player": m["player"], **m["to"]}
                                              for m in r["moves"]], "prone": r["prone"]})
+    if back:
+        # the defender's trip back: another contest, the two swapped, "reaction": true
+        card.action("trip_back", "BALLCOURT.Action.TripBack",
+                    {"kind": "trip", "actor": back["actor"], "target": back["target"],
+                     "reaction": True}, player=names[back["actor"]])
     return card.build(r["rolls"])

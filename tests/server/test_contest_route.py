@@ -1,0 +1,76 @@
+"""The contest route speaks the contract's names: provokes, target_aoo and its dice, reaction."""
+
+A = {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 12, "bab": 2, "name": "Ahuitz"}
+B = {"id": "b", "team": "moon", "x": 11, "y": 12, "str": 12, "dex": 16, "bab": 1, "name": "Balam"}
+
+
+def contest(api, **body):
+    return api.post("/api/v1/yaotzin/contest", {"players": [A, B], "actor": "a", "target": "b",
+                                                "ball": {"x": 11, "y": 12}, **body})
+
+
+def test_a_grapple_as_an_action_provokes_and_the_targets_unarmed_hit_foils_it(api):
+    r = contest(api, kind="grapple", action=True, target_aoo={"kind": "unarmed"},
+                rolls={"aoo_attack": 12, "aoo_damage": 1})
+    assert r.status_code == 200, r.json
+    assert r.json["provokes"] is True and r.json["success"] is False
+    assert r.json["target_aoo"]["kind"] == "unarmed" and r.json["target_aoo"]["foiled"] is True
+    assert {x["name"] for x in r.json["rolls"]} == {"aoo_attack", "aoo_damage"}
+    keys = [line["key"] for line in r.json["chat_card"]["lines"]]
+    assert "BALLCOURT.Card.Contest.AooStops" in keys
+
+
+def test_the_targets_trip_as_aoo_uses_the_contract_dice(api):
+    r = contest(api, kind="overrun", target_aoo={"kind": "trip"},
+                rolls={"aoo_touch": 15, "aoo_check": 15, "aoo_defense": 5})
+    assert r.status_code == 200, r.json
+    assert [x["name"] for x in r.json["rolls"]] == ["aoo_touch", "aoo_check", "aoo_defense"]
+    assert r.json["target_aoo"]["success"] and r.json["prone"] == "a"
+
+
+def test_a_failed_trip_offers_the_trip_back_and_the_reaction_resolves(api):
+    r = contest(api, kind="trip", rolls={"touch": 15, "actor": 2, "target": 15})
+    assert r.status_code == 200, r.json
+    assert r.json["reaction"] == {"kind": "trip", "actor": "b", "target": "a"}
+    offered = [x for x in r.json["chat_card"]["actions"] if x["id"] == "trip_back"]
+    assert offered and offered[0]["payload"]["reaction"] is True
+    back = api.post("/api/v1/yaotzin/contest", {
+        "players": [A, B], "kind": "trip", "actor": "b", "target": "a", "reaction": True,
+        "ball": {"x": 11, "y": 12}, "rolls": {"actor": 15, "target": 5}})
+    assert back.status_code == 200, back.json
+    assert back.json["provokes"] is False and back.json["prone"] == "a"
+    assert "touch" not in {x["name"] for x in back.json["rolls"]}
+
+
+def test_refusals_name_the_field(api):
+    mate = {**B, "team": "sun"}
+    r = api.post("/api/v1/yaotzin/contest", {"players": [A, mate], "kind": "trip", "actor": "a",
+                                             "target": "b", "ball": {"x": 11, "y": 12}})
+    assert r.status_code == 422 and "target" in str(r.json["error"]), r.json
+    r = contest(api, kind="feint", to={"x": 12, "y": 12}, target_aoo={"kind": "unarmed"})
+    assert r.status_code == 422 and "target_aoo" in str(r.json["error"]), r.json
+    r = contest(api, kind="trip", target_aoo={"kind": "kick"})
+    assert r.status_code == 422 and "target_aoo" in str(r.json["error"]), r.json
+    r = contest(api, kind="disarm", ball={"x": 12, "y": 12})
+    assert r.status_code == 422 and "in the ball's square" in r.json["error"]["message"]
+
+
+def test_the_player_shape_takes_ac_and_the_improved_feats(api):
+    r = api.post("/api/v1/yaotzin/contest", {
+        "players": [{**A, "feats": ["improved_trip"], "ac": 15}, B], "kind": "trip",
+        "actor": "a", "target": "b", "ball": {"x": 11, "y": 12},
+        "rolls": {"touch": 15, "actor": 10, "target": 10}})
+    assert r.status_code == 200, r.json
+    assert r.json["provokes"] is False
+
+
+def test_dribble_takes_overran(api):
+    o = {**B, "x": 12, "y": 12}
+    body = {"players": [{**A, "x": 10, "y": 12}, o], "dribbler": "a", "ball": {"x": 10, "y": 12},
+            "squares": [{"x": 11, "y": 12}, {"x": 12, "y": 12}, {"x": 13, "y": 12}]}
+    assert api.post("/api/v1/yaotzin/dribble", body).status_code == 422
+    r = api.post("/api/v1/yaotzin/dribble", {**body, "overran": ["b"]})
+    assert r.status_code == 200, r.json
+    assert r.json["ball"] == {"x": 13, "y": 12, "speed": 0, "direction": None}
+    bad = api.post("/api/v1/yaotzin/dribble", {**body, "overran": ["zz"]})
+    assert bad.status_code == 422 and "overran" in str(bad.json["error"])
