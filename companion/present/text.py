@@ -60,7 +60,8 @@ TEXT = {
     "BALLCOURT.Card.Contest.Moved": "{player} is moved to ({x}, {y}).",
     "BALLCOURT.Card.Contest.Provokes": "{target} may take an attack of opportunity first.",
     "BALLCOURT.Card.Contest.AooStops": "{target}'s attack of opportunity ({kind}) stops it.",
-    "BALLCOURT.Card.Contest.AooFails": "{target}'s attack of opportunity ({kind}) does not stop it.",
+    "BALLCOURT.Card.Contest.AooFails":
+        "{target}'s attack of opportunity ({kind}) does not stop it.",
     "BALLCOURT.Card.Contest.StopsDribbling":
         "{target} must stop dribbling this turn (he keeps the ball if he has it).",
     "BALLCOURT.Card.Contest.TripBack": "{player} may try to trip {target} back at once.",
