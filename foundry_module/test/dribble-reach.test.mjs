@@ -70,3 +70,15 @@ test("over the goal line the walk stops; beyond the walls nothing; readied means
   assert.ok(keys(slow).has("33,12") && !keys(slow).has("34,12"), "20 ft: 2 + 1 squares");
   assert.deepEqual(dribbleReach({ field: FIELD, players: [], dribbler: "ix" }), []);
 });
+
+test("a dribble may pass an opponent he just overran, never end on him, and has no standard-action square", () => {
+  const players = [{ id: "d", team: "sun", x: 10, y: 12 }, { id: "o", team: "moon", x: 11, y: 12 }];
+  const closedOff = keys(dribbleReach({ field: FIELD, players, dribbler: "d" }));
+  assert.ok(!closedOff.has("12,12") && !closedOff.has("11,12"), "without the overrun his square is closed");
+  const reach = dribbleReach({ field: FIELD, players, dribbler: "d", overran: ["o"] });
+  const open = keys(reach);
+  assert.ok(open.has("12,12") && open.has("13,12"), "through o's square with the ball (the companion's overran)");
+  assert.ok(!open.has("11,12"), "never ending in the overran player's square");
+  assert.ok(!open.has("14,12"), "the overrun took the standard action: three squares, not four");
+  assert.equal(at(reach, 13, 12).cost, 3);
+});

@@ -7,7 +7,7 @@ import { planGoatballApply, planYaotzinApply } from "../scripts/core/apply.mjs";
 import { generateArena, platformAt, seededRandom, suggestedZones, zoneAt, zoneLinks } from "../scripts/core/arena.mjs";
 import { CompanionLink, STATUS, backoff, diagnose } from "../scripts/core/connection.mjs";
 import { makeMapping } from "../scripts/core/geometry.mjs";
-import { Declarations } from "../scripts/core/goatball.mjs";
+import { Declarations, facesOf } from "../scripts/core/goatball.mjs";
 
 const actor = (name) => JSON.parse(readFileSync(new URL(`./fixtures/actors/${name}.json`, import.meta.url), "utf8"));
 
@@ -172,7 +172,7 @@ test("declarations: the carrier's owner never sees the declarations after his pl
   assert.deepEqual(d.visibleTo({ ownsCarrier: true }).map((x) => x.player), ["r2", "r1", "b1"]);
 });
 
-test("declarations: a Defend helps its target's next check only, a hot throw's target included", () => {
+test("declarations: a defended target's two faces go to the companion, which alone picks the one that counts", () => {
   const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "r2", initiative: 3 }, { id: "r3", initiative: 4 },
     { id: "b1", initiative: 12 }, { id: "b2", initiative: 9 }, { id: "b3", initiative: 2 }], "r1");
   d.declare("b3", { action: "defend", target: "b1" });
@@ -181,9 +181,39 @@ test("declarations: a Defend helps its target's next check only, a hot throw's t
   d.declare("b2", { action: "knock_off", target: "r3" });
   d.declare("b1", { action: "knock_off", target: "r3" });
   d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
-  // b1 (12) then b2 (9) knock off r3, whom r2 defends once: only b1's is met with advantage;
-  // nobody defends b2; b3's Defend is still there for b1's dodge of the hot throw
-  assert.deepEqual(d.defenceAdvantage(), { knockOffs: { b1: true, b2: false, r3: false }, hot: true });
+  assert.deepEqual([...d.defendedTargets()].sort(), ["b1", "r3"]);
+  const body = d.toPassRequest({ teams: [], possession: { team: "red", carrier: "r1" } }, {
+    b1: { total: 14, defenseFaces: [3, 17], defenseModifier: 2 },
+    b2: { total: 11, defenseFaces: [12, 5], defenseModifier: 2 },
+    r3: { total: 9, defense: 8 },
+    hot: { carrier: 15, targetFaces: [4, 19], targetModifier: 1 } });
+  const by = Object.fromEntries(body.actions.map((a) => [a.player, a]));
+  assert.deepEqual([by.b1.defense_faces, by.b1.defense_modifier, by.b1.defense], [[3, 17], 2, undefined]);
+  assert.deepEqual([by.b2.defense_faces, by.b2.defense_modifier], [[12, 5], 2]);
+  assert.equal(by.r3.defense, 8);
+  assert.deepEqual([body.throw.carrier_check, body.throw.target_faces, body.throw.target_modifier, body.throw.target_check],
+    [15, [4, 19], 1, undefined]);
+  assert.equal(d.defenceAdvantage, undefined);
+});
+
+test("declarations: a carrier's slip that throws must name its target; it is refused when handed in", () => {
+  const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "b1", initiative: 3 }], "r1");
+  d.declare("b1", { action: "intercept" });
+  assert.match(d.problemWith("r1", { action: "throw" }), /needs a target/);
+  assert.match(d.problemWith("r1", { action: "throw", throw: { kind: "hot" } }), /needs a target/);
+  assert.throws(() => d.declare("r1", { action: "throw", throw: { kind: "pass", target: "" } }), /needs a target/);
+  assert.equal(d.declared.has("r1"), false);
+  d.declare("r1", { action: "throw", throw: { kind: "pass", target: "r2" } });
+  assert.ok(d.complete());
+});
+
+test("facesOf: both d20s in the order rolled and the modifier; null unless exactly two", () => {
+  const roll = (results, total) => ({ total, dice: [{ faces: 20, results }] });
+  assert.deepEqual(facesOf(roll([{ result: 3, active: false }, { result: 17, active: true }], 19)), { faces: [3, 17], modifier: 2 });
+  assert.deepEqual(facesOf({ total: 9, terms: [{ class: "Die", faces: 20, results: [{ result: 8 }, { result: 2 }] }] }),
+    { faces: [8, 2], modifier: 1 });
+  assert.equal(facesOf(roll([{ result: 12 }], 14)), null);
+  assert.equal(facesOf(roll([{ result: 1 }, { result: 2 }, { result: 3 }], 5)), null);
 });
 
 test("arenas: at least a dozen platforms from a seed, the same every time; zones and links", () => {

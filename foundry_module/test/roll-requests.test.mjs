@@ -222,7 +222,7 @@ test("goat-ball tip-off: each present owner rolls Acrobatics on his dnd5e sheet 
   assert.equal(globalThis.game.user.id, "gm");
 });
 
-test("goat-ball: a Defend helps its target's next check only, and covers a hot throw's target (as the engine)", async () => {
+test("goat-ball: a defended target rolls both d20s and the companion alone picks the face (no second reckoning in the module)", async () => {
   installFoundry({ system: "dnd5e" });
   const token = (id) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
     actor: new FakeDnd5eActor(fixture("actors/dnd5e")) });
@@ -239,14 +239,23 @@ test("goat-ball: a Defend helps its target's next check only, and covers a hot t
   const players = new Map(ids.map((id) => [id, { id }]));
   const totals = await goatball.rollChecks(scene, d, players, rolls);
   const byTag = (tag) => rolls.filter((r) => r.options.ballcourt === tag).map((r) => r.formula);
-  // r3's one Defend of r2: b2 knocks first (initiative 12) against a helped r2, then b3 (5)
-  // meets him unhelped; the rolls come in declaration order, b3's knock-off first
-  const defences = rolls.filter((r) => r.options.ballcourt === "r2.athletics");
-  assert.deepEqual(defences.map((r) => r.formula), ["1d20 + @mod", "2d20kh + @mod"]);
-  assert.deepEqual(d.defenceAdvantage(), { knockOffs: { b2: true, b3: false }, hot: true });
-  assert.deepEqual(byTag("b2.acrobatics"), ["2d20kh + @mod"], "b1's Defend helps the hot throw's target");
+  // r3 defends r2: both knock-offs on r2 are met with two d20s; which one counts (b2's, b3's,
+  // or neither if r3 is knocked out first) is the companion's call, not the module's
+  assert.deepEqual(byTag("r2.athletics"), ["2d20kh + @mod", "2d20kh + @mod"]);
+  assert.deepEqual(byTag("b2.acrobatics"), ["2d20kh + @mod"], "b1's Defend: the hot throw's target rolls both faces");
   assert.deepEqual(byTag("r1.acrobatics"), ["2d20kh + @mod"], "the carrier's hot throw has advantage");
-  assert.ok(totals.hot && totals.b2.defense !== undefined && totals.b3.defense !== undefined);
+  for (const knocker of ["b2", "b3"]) {
+    assert.equal(totals[knocker].defense, undefined);
+    assert.equal(totals[knocker].defenseFaces.length, 2);
+    assert.ok(Number.isInteger(totals[knocker].defenseModifier));
+  }
+  assert.equal(totals.hot.targetFaces.length, 2);
+  const body = d.toPassRequest({ teams: [], possession: { team: "red", carrier: "r1" } }, totals);
+  const b2 = body.actions.find((a) => a.player === "b2");
+  assert.deepEqual([b2.defense, b2.defense_faces.length], [undefined, 2]);
+  assert.equal(body.throw.target_check, undefined);
+  assert.equal(body.throw.target_faces.length, 2);
+  assert.equal(typeof Declarations.prototype.defenceAdvantage, "undefined", "the second implementation is gone");
 });
 
 test("each system's own sheet rolls the check, with no card of its own; D35E and failures roll the sheet's modifier", async () => {
@@ -357,7 +366,10 @@ test("a goat-ball pass: the throw, the intercept and a helped defence are each r
   const byPlayer = Object.fromEntries(sent.actions.map((a) => [a.player, a]));
   assert.equal(byPlayer.r1.check, 11 + 7, "Alice's throw");
   assert.equal(byPlayer.b1.check, 15 + 7, "Bob's knock-off");
-  assert.equal(byPlayer.b1.defense, 18 + 7, "Alice's defence, with advantage");
+  // r1 is defended: Alice rolled both d20s; the companion, not the module, picks the face
+  assert.equal(byPlayer.b1.defense, undefined);
+  assert.deepEqual([byPlayer.b1.defense_faces, byPlayer.b1.defense_modifier], [[3, 18], 7],
+    "Alice's defence: both faces and the modifier");
   assert.equal(globalThis.ChatMessage.created.length, 1, "one card, no dnd5e cards");
   assert.equal(globalThis.ChatMessage.created[0].rolls.length, 3);
   assert.equal(globalThis.game.user.id, "gm");

@@ -8,7 +8,8 @@
  * (else none), and the standard action's one square, separately: what one leaves unused is
  * lost, and the standard action's square is never uphill. Within an action diagonal steps cost
  * 1 and 2 in turn and an uphill square double; an opponent's square is closed, nothing goes
- * past the wall, and the walk stops at a goal line.
+ * past the wall, and the walk stops at a goal line. An opponent the dribbler overran this turn
+ * (`overran`) may be passed through, never ended on, and the overrun took the standard action.
  */
 import { stepPath } from "./geometry.mjs";
 
@@ -58,9 +59,9 @@ export function actionCost(steps) {
  * The squares' cost when they fit the two actions (move only; move then the standard action's
  * square; that square then move), else null (split_actions).
  */
-export function splitCost(steps, move) {
+export function splitCost(steps, move, standardAction = true) {
   const n = steps.length;
-  const options = [[n, null], ...(n ? [[n - 1, n - 1], [n - 1, 0]] : [])];
+  const options = [[n, null], ...(n && standardAction ? [[n - 1, n - 1], [n - 1, 0]] : [])];
   for (const [moved, standard] of options) {
     const rest = standard === null ? steps : standard === 0 ? steps.slice(1) : steps.slice(0, -1);
     if (moved && actionCost(rest) > move) continue;
@@ -73,18 +74,20 @@ export function splitCost(steps, move) {
 
 /**
  * The cost of walking `squares` from `from`, or null when the companion would refuse the walk.
- * `closed` holds "x,y" of opponents' squares.
+ * `closed` holds "x,y" of opponents' squares; `passable` those of opponents he overran (passed
+ * through, never ended on; then the turn has no standard action).
  */
-export function walkCost(court, from, squares, move, closed) {
+export function walkCost(court, from, squares, move, closed, passable = new Set()) {
   const steps = [];
   let here = from;
-  for (const sq of squares) {
+  for (const [i, sq] of squares.entries()) {
     if (pastGoal(court, here)) return null;               // already over the goal line
     if (!inBounds(court, sq) || closed.has(`${sq.x},${sq.y}`)) return null;
+    if (i === squares.length - 1 && passable.has(`${sq.x},${sq.y}`)) return null;
     steps.push([sq.x !== here.x && sq.y !== here.y, rowHeight(court, sq.y) > rowHeight(court, here.y)]);
     here = sq;
   }
-  return splitCost(steps, move);
+  return splitCost(steps, move, passable.size === 0);
 }
 
 /**
@@ -92,20 +95,26 @@ export function walkCost(court, from, squares, move, closed) {
  * @param field      the request's field (length, width, slope, end_zone)
  * @param players    the request's players ({id, team, x, y, speed?})
  * @param dribbler   the dribbler's id; he stands on the ball
+ * @param overran    ids of the opponents he beat with an overrun this turn (the dribble's `overran`)
  */
-export function dribbleReach({ field, players, dribbler, startedWithBall = true, readied = false }) {
+export function dribbleReach({ field, players, dribbler, startedWithBall = true, readied = false, overran = [] }) {
   const court = courtOf(field);
   const me = players.find((p) => p.id === dribbler);
   if (!me) return [];
   const move = moveBudget(me.speed ?? 30, startedWithBall, readied);
-  const reach = move + 1;
-  const closed = new Set(players.filter((p) => p.team !== me.team).map((p) => `${p.x},${p.y}`));
+  const beaten = new Set(overran);
+  const opponents = players.filter((p) => p.team !== me.team);
+  const key = (p) => `${p.x},${p.y}`;
+  const passable = new Set(opponents.filter((p) => beaten.has(p.id)).map(key));
+  const closed = new Set(opponents.filter((p) => !beaten.has(p.id)).map(key));
+  for (const sq of closed) passable.delete(sq);           // another opponent still stands there
+  const reach = passable.size ? move : move + 1;
   const from = { x: me.x, y: me.y };
   const out = [];
   for (let y = from.y - reach; y <= from.y + reach; y += 1) {
     for (let x = from.x - reach; x <= from.x + reach; x += 1) {
       if (x === from.x && y === from.y) continue;
-      const cost = walkCost(court, from, stepPath(from, { x, y }), move, closed);
+      const cost = walkCost(court, from, stepPath(from, { x, y }), move, closed, passable);
       if (cost !== null) out.push({ x, y, cost, goal: pastGoal(court, { x, y }) });
     }
   }

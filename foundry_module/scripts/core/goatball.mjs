@@ -107,27 +107,14 @@ export class Declarations {
   }
 
   /**
-   * Which of the target's checks a Defend (5e's Help) gives advantage to, as the companion
-   * resolves it: each Defend helps its target's next check only, knock-offs in initiative
-   * order (highest first), then a hot throw's target's Acrobatics against the carrier.
-   * Returns { knockOffs: {knockerId: boolean}, hot: boolean } for rolling the table totals.
+   * The players a declared Defend names: their checks against a knock-off or a hot throw may
+   * have advantage, so the table rolls both d20s for them and sends both faces. Which face
+   * counts is the companion's call alone (a Defend helps its target's next such check only,
+   * unless the defender is out before it is rolled): the module never works it out itself.
    */
-  defenceAdvantage() {
-    const byInitiative = [...this.declared.values()]
-      .sort((a, b) => (this.byId.get(b.player).initiative - this.byId.get(a.player).initiative));
-    const helps = new Map();
-    for (const d of byInitiative) {
-      if (d.action === "defend" && d.target) helps.set(d.target, (helps.get(d.target) ?? 0) + 1);
-    }
-    const spend = (target) => {
-      const left = helps.get(target) ?? 0;
-      if (left > 0) helps.set(target, left - 1);
-      return left > 0;
-    };
-    const knockOffs = {};
-    for (const d of byInitiative) if (d.action === "knock_off") knockOffs[d.player] = spend(d.target);
-    const thrown = this.declared.get(this.carrier)?.throw;
-    return { knockOffs, hot: thrown?.kind === "hot" ? spend(thrown.target) : false };
+  defendedTargets() {
+    return new Set([...this.declared.values()]
+      .filter((d) => d.action === "defend" && d.target).map((d) => d.target));
   }
 
   /** The companion's pass body: actions in initiative order (highest first), with checks. */
@@ -144,18 +131,42 @@ export class Declarations {
       if (check?.total !== undefined) action.check = check.total;
       if (check?.skill) action.skill = check.skill;             // the skill actually rolled
       if (check?.advantage) action.advantage = true;
-      if (check?.defense !== undefined) action.defense = check.defense;
+      if (check?.defenseFaces) {
+        // both d20s of a defended target's check: the companion picks the one that counts
+        action.defense_faces = check.defenseFaces;
+        action.defense_modifier = check.defenseModifier ?? 0;
+      } else if (check?.defense !== undefined) action.defense = check.defense;
       if (check?.defenseSkill) action.defense_skill = check.defenseSkill;
       actions.push(action);
       if (d.player === this.carrier && d.throw) thrown = { ...d.throw };
     }
     if (thrown && checks.hot) {
       thrown.carrier_check = checks.hot.carrier;
-      thrown.target_check = checks.hot.target;
+      if (checks.hot.targetFaces) {
+        thrown.target_faces = checks.hot.targetFaces;
+        thrown.target_modifier = checks.hot.targetModifier ?? 0;
+      } else thrown.target_check = checks.hot.target;
     }
     const body = { teams, possession, actions };
     if (thrown) body.throw = thrown;
     if (settings) body.settings = settings;
     return body;
   }
+}
+
+/**
+ * Both d20 faces of a check rolled with advantage, in the order rolled, and its modifier (the
+ * total less the kept face): what the companion needs to pick the face itself. Null unless
+ * the roll shows exactly two d20s (a sheet's own disadvantage cancels to one; Elven Accuracy
+ * adds a third): then the module sends the total as rolled.
+ */
+export function facesOf(roll) {
+  const die = (roll?.dice ?? roll?.terms ?? []).find((t) => Array.isArray(t?.results)
+    && (t.faces === undefined || Number(t.faces) === 20));
+  const kept = (die?.results ?? []).filter((r) => r && !r.rerolled);
+  if (kept.length !== 2 || !kept.every((r) => Number.isInteger(r.result) && r.result >= 1 && r.result <= 20)) return null;
+  if (!Number.isInteger(roll.total)) return null;
+  const active = kept.filter((r) => r.active !== false && !r.discarded).map((r) => r.result);
+  const natural = active.length ? Math.max(...active) : Math.max(...kept.map((r) => r.result));
+  return { faces: kept.map((r) => r.result), modifier: roll.total - natural };
 }

@@ -5,7 +5,7 @@
 import { planGoatballApply } from "../core/apply.mjs";
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
 import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
-import { Declarations } from "../core/goatball.mjs";
+import { Declarations, facesOf } from "../core/goatball.mjs";
 import { touched } from "../core/undo.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
@@ -303,10 +303,11 @@ export async function declarationPrompt({ tokenId, sceneId, closeIn = 0 }) {
 /**
  * Once everyone has declared, the checks are rolled (declarations come first, rolls after):
  * throw and intercept with the player's chosen skill, advantage in the carrier's or the
- * target's zone; a knock-off's Athletics against the target's better skill, with advantage if
- * a Defend still helps him (each Defend helps its target's next check only, as the companion
- * resolves it: Declarations#defenceAdvantage); blocks and contested moves with Athletics; a hot
- * throw's Acrobatics contest, the carrier with advantage, the target with a Defend's. Each
+ * target's zone; a knock-off's Athletics against the target's better skill; blocks and
+ * contested moves with Athletics; a hot throw's Acrobatics contest, the carrier with
+ * advantage. A target some Defend names rolls both d20s and the companion alone picks the face
+ * that counts (Declarations#defendedTargets, facesOf): whether a Defend still helps depends
+ * on who is out by then, which only the resolution knows. Each
  * check is the owner's to roll when players roll their own (roll-requests.mjs). Each total
  * keeps the skill it was rolled with and its advantage, for the card.
  */
@@ -316,7 +317,7 @@ export async function rollChecks(scene, declarations, players, rolls) {
   const sealed = declarations.declared.get(declarations.carrier);
   const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
   const all = [...declarations.declared.values()];
-  const defence = declarations.defenceAdvantage();
+  const defended = declarations.defendedTargets();
   const plan = [];   // [{key, field, player, skill, advantage}] in the order they are rolled
   const check = (key, field, player, skill, advantage = false) => plan.push({ key, field, player, skill, advantage });
   const better = (id) => {
@@ -328,7 +329,7 @@ export async function rollChecks(scene, declarations, players, rolls) {
       check(d.player, "total", d.player, d.skill ?? "athletics", focus.has(zone(d.player)));
     } else if (d.action === "knock_off") {
       check(d.player, "total", d.player, "athletics");
-      check(d.player, "defense", d.target, better(d.target), Boolean(defence.knockOffs[d.player]));
+      check(d.player, "defense", d.target, better(d.target), defended.has(d.target));
     } else if (d.action === "block") {
       check(d.player, "total", d.player, "athletics");
     } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
@@ -337,7 +338,7 @@ export async function rollChecks(scene, declarations, players, rolls) {
   }
   if (sealed?.throw?.kind === "hot") {
     check("hot", "carrier", declarations.carrier, "acrobatics", true);
-    check("hot", "target", sealed.throw.target, "acrobatics", defence.hot);
+    check("hot", "target", sealed.throw.target, "acrobatics", defended.has(sealed.throw.target));
   }
   const rolled = await gatherRolls(plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)));
   const totals = {};
@@ -346,7 +347,13 @@ export async function rollChecks(scene, declarations, players, rolls) {
     // what the card shows beside each total: the skill rolled, and whether with advantage
     const said = p.field === "total" ? { skill: p.skill, advantage: p.advantage }
       : p.field === "defense" ? { defenseSkill: p.skill } : {};
-    totals[p.key] = { ...totals[p.key], [p.field]: rolled[i].total, ...said };
+    // a defended target's two faces go to the companion, which picks the one that counts
+    const both = p.advantage && (p.field === "defense" || (p.key === "hot" && p.field === "target"))
+      ? facesOf(rolled[i]) : null;
+    const got = !both ? { [p.field]: rolled[i].total }
+      : p.field === "defense" ? { defenseFaces: both.faces, defenseModifier: both.modifier }
+        : { targetFaces: both.faces, targetModifier: both.modifier };
+    totals[p.key] = { ...totals[p.key], ...got, ...said };
   }
   return totals;
 }
