@@ -266,7 +266,9 @@ test("goat-ball checks: zone advantage, a defended knock-off target, a hot throw
   assert.deepEqual(formulas, ["1d20 + @mod", "2d20kh + @mod", "2d20kh + @mod", "2d20kh + @mod", "2d20kh + @mod",
     "1d20 + @mod"]);
   assert.deepEqual(Object.keys(totals).sort(), ["b1", "b2", "hot", "r1"]);
-  assert.equal(totals.b2.defense, 10 + 7, "the target defends with his better skill (Athletics +7)");
+  // r2 is defended: both faces and the modifier go to the companion, which picks the face
+  assert.deepEqual([totals.b2.defense, totals.b2.defenseFaces, totals.b2.defenseModifier], [undefined, [10, 10], 7],
+    "the target defends with his better skill (Athletics +7), both d20s for the companion");
   assert.equal(made.length, 6);
   assert.deepEqual(totals.hot, { carrier: 10 + 1, target: 10 + 1 });
 });
