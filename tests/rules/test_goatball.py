@@ -330,3 +330,20 @@ def test_allowed_magic_is_judged_by_what_it_does():
     with pytest.raises(RulesError, match="flight is refused"):
         Settings.from_dict({"magic": True, "flight_magic": ["Stone Skin"], "allowed_magic": [
             {"name": "Stone Skin", "grants_flight": False}]})
+
+
+def test_a_match_infers_an_all_out_team_has_lost_and_never_brings_it_back():
+    teams = [{"id": "red", "players": [{"id": "r1", "platform": "p1"},
+                                       {"id": "r2", "platform": "p2"}]},
+             {"id": "blue", "players": [{"id": "b1", "platform": "p7"}]},
+             {"id": "green", "players": [{"id": "g1", "platform": "p9"}]}]
+    state = new_match(teams, Settings())
+    state, _ = apply_event(state, {"type": "possession", "team": "red", "carrier": "r1"}, Dice())
+    state, _ = apply_event(state, {"type": "status", "player": "g1", "out": True}, Dice())
+    state, result = apply_event(state, {
+        "type": "pass", "throw": {"kind": "pass", "target": "r2"},
+        "actions": [{"player": "r1", "action": "throw", "check": 7},
+                    {"player": "b1", "action": "intercept", "check": 12}]}, Dice())
+    assert result["outcome"] == "intercepted" and result["returned"] == []
+    assert state["eliminated"] == ["green"]
+    assert next(p for t in state["teams"] for p in t["players"] if p["id"] == "g1")["out"]
