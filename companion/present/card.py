@@ -3,9 +3,35 @@
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from .text import render
+
+# The rules name an attack's modifiers in English (companion/rules stays free of i18n); each
+# label the rules write is matched here to its key and data, so a reader sees it in his own
+# language. A label without a pattern is a programming error (tests/test_card_keys.py).
+BREAKDOWN_KEYS = [
+    (re.compile(r"BAB"), "BALLCOURT.Card.Breakdown.BAB"),
+    (re.compile(r"Dex"), "BALLCOURT.Card.Breakdown.Dex"),
+    (re.compile(r"Non-proficient \(pelota\)"), "BALLCOURT.Card.Breakdown.NonProficient"),
+    (re.compile(r"Range \((?P<squares>-?\d+) sq, (?P<free>-?\d+) free\)"),
+     "BALLCOURT.Card.Breakdown.Range"),
+    (re.compile(r"Power Attack"), "BALLCOURT.Card.Breakdown.PowerAttack"),
+    (re.compile(r"Point Blank Shot"), "BALLCOURT.Card.Breakdown.PointBlank"),
+    (re.compile(r"Too close to the hoop"), "BALLCOURT.Card.Breakdown.TooClose"),
+]
+
+
+def breakdown_entry(entry: dict) -> dict:
+    """A modifier as the card carries it: the rules' label (its English text) and value, plus
+    its key and data."""
+    for pattern, key in BREAKDOWN_KEYS:
+        match = pattern.fullmatch(entry["label"])
+        if match:
+            data = {name: int(value) for name, value in match.groupdict().items()}
+            return {**entry, "key": key, "data": data}
+    raise AssertionError(f"breakdown label {entry['label']!r} has no key")
 
 
 class Card:
@@ -27,7 +53,7 @@ class Card:
 
     def build(self, rolls: list[dict]) -> dict:
         return {"kind": self.kind, "title": self.title, "lines": self.lines,
-                "breakdown": self.breakdown, "rolls": rolls, "actions": self.actions,
+                "breakdown": [breakdown_entry(b) for b in self.breakdown], "rolls": rolls, "actions": self.actions,
                 "html": self.html(rolls)}
 
     def html(self, rolls: list[dict]) -> str:

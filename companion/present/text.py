@@ -58,6 +58,14 @@ TEXT = {
     "BALLCOURT.Card.Contest.TouchMiss": "The touch attack misses.",
     "BALLCOURT.Card.Contest.Prone": "{player} is knocked prone (no damage).",
     "BALLCOURT.Card.Contest.Moved": "{player} is moved to ({x}, {y}).",
+    # an attack's modifiers (card.py maps the rules' labels to these)
+    "BALLCOURT.Card.Breakdown.BAB": "BAB",
+    "BALLCOURT.Card.Breakdown.Dex": "Dex",
+    "BALLCOURT.Card.Breakdown.NonProficient": "Non-proficient (pelota)",
+    "BALLCOURT.Card.Breakdown.Range": "Range ({squares} sq, {free} free)",
+    "BALLCOURT.Card.Breakdown.PowerAttack": "Power Attack",
+    "BALLCOURT.Card.Breakdown.PointBlank": "Point Blank Shot",
+    "BALLCOURT.Card.Breakdown.TooClose": "Too close to the hoop",
     # goat-ball
     "BALLCOURT.Card.Pass.Title": "Pass: {team} has the ball",
     "BALLCOURT.Card.Pass.Totals": "Throw {throw} against intercept {intercept}.",
