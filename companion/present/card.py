@@ -53,7 +53,8 @@ class Card:
 
     def build(self, rolls: list[dict]) -> dict:
         return {"kind": self.kind, "title": self.title, "lines": self.lines,
-                "breakdown": [breakdown_entry(b) for b in self.breakdown], "rolls": rolls, "actions": self.actions,
+                "breakdown": [breakdown_entry(b) for b in self.breakdown], "rolls": rolls,
+                "actions": self.actions,
                 "html": self.html(rolls)}
 
     def html(self, rolls: list[dict]) -> str:
