@@ -11,7 +11,7 @@ import pytest
 
 from companion.present import goatball as goat_cards
 from companion.present import yaotzin as yao_cards
-from companion.present.card import BREAKDOWN_KEYS, breakdown_entry
+from companion.present.card import BREAKDOWN_KEYS, breakdown_entry, roll_entry
 from companion.present.text import TEXT, render
 from companion.rules.dice import Dice
 from companion.rules.errors import RulesError
@@ -125,6 +125,7 @@ def _entries(card):
     yield "title", card["title"]
     yield from (("line", line) for line in card["lines"])
     yield from (("breakdown", b) for b in card["breakdown"])
+    yield from (("roll", r) for r in card["rolls"])
     yield from (("action", a) for a in card["actions"])
 
 
@@ -148,7 +149,7 @@ def test_every_entry_has_a_key_in_the_lang_file_and_data_for_each_placeholder(la
 def test_the_english_beside_each_key_is_that_key_rendered():
     for card in CARDS:
         for where, entry in _entries(card):
-            english = entry["label"] if where in ("breakdown", "action") else entry["text"]
+            english = entry["label"] if where in ("breakdown", "roll", "action") else entry["text"]
             assert english == render(entry["key"], entry["data"]), (where, entry)
 
 
@@ -163,6 +164,17 @@ def test_every_key_the_presenters_name_is_a_text():
             assert key in TEXT, f"{path.name}: {key}"
         for prefix in re.findall(r'f"(BALLCOURT(?:\.[A-Za-z0-9_]+)+\.)\{', source):
             assert any(k.startswith(prefix) for k in TEXT), f"{path.name}: {prefix}"
+
+
+def test_rolls_are_named_by_what_they_are_for_and_goat_balls_by_their_players():
+    names = {"r3": "Xochitl"}
+    assert roll_entry({"name": "save", "total": 9}, names) == {
+        "name": "save", "total": 9, "key": "BALLCOURT.Card.Roll.save", "data": {},
+        "label": "Reflex save"}
+    assert roll_entry({"name": "r3.defense.b2"}, names)["label"] == "Xochitl: keeping the footing"
+    assert roll_entry({"name": "r3.tipoff#2"}, names)["key"] == "BALLCOURT.Card.Roll.Of.tipoff"
+    with pytest.raises(AssertionError, match="has no key"):
+        roll_entry({"name": "r3.juggle"}, names)
 
 
 def test_every_modifier_label_has_a_key_and_an_unknown_one_is_caught():

@@ -42,6 +42,8 @@ test("one card reads in English for the GM and in Russian for Bob", async () => 
   assert.match(bob, /Ixpoetchitl бьёт в \(18, 12\)/);
   assert.match(bob, /<span>Дистанция \(8 кл\., 2 без штрафа\)<\/span>/);
   assert.match(bob, />Применить</);
+  assert.match(gm, /<li><span>Attack<\/span> <code>1d20-9<\/code>/);
+  assert.match(bob, /<li><span>Атака<\/span> <code>1d20-9<\/code>/);
   assert.doesNotMatch(bob, /kicks at|lands at|Apply/);
 });
 
@@ -52,13 +54,15 @@ test("the render comes from the flags, not the stored content (the GM's language
   assert.match(await seenBy("bob", message), /бьёт в/);
 });
 
-test("a key this client does not know shows the companion's English", async () => {
+test("a key this client does not know shows the companion's English; an older card's roll its name", async () => {
   const message = await postKick();
-  const line = message.flags.ballcourt.card.lines[0];
-  Object.assign(line, { key: "BALLCOURT.Card.Kick.FromANewerCompanion", text: "Something new happens." });
+  const { lines, rolls } = message.flags.ballcourt.card;
+  Object.assign(lines[0], { key: "BALLCOURT.Card.Kick.FromANewerCompanion", text: "Something new happens." });
+  for (const field of ["key", "data", "label"]) delete rolls[0][field];
   const bob = await seenBy("bob", message);
   assert.match(bob, /Something new happens\./);
   assert.match(bob, /бьёт в/);
+  assert.match(bob, /<li><span>attack<\/span>/);
 });
 
 test("the buttons follow the flags on every client: Apply done, Undo offered, in Bob's words", async () => {

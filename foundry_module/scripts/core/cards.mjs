@@ -1,6 +1,6 @@
 /**
  * Chat cards: the companion's card data rendered in the reader's language. Every title, line,
- * modifier and button carries an i18n key and its data beside the English text; each client
+ * modifier, roll and button carries an i18n key and its data beside the English text; each client
  * renders the card from the message's flags with its own game.i18n (chat.mjs, on every
  * render), so one card reads in English for the GM and in Russian for a Russian player.
  */
@@ -22,12 +22,13 @@ function localData(data, i18n) {
 }
 
 /**
- * One entry (title, line, modifier, action) in the reader's language; the companion's English
- * (`text`, or `label` for modifiers and actions) when this client's lang files lack the key
- * (a companion newer than the module).
+ * One entry (title, line, modifier, roll, action) in the reader's language; the companion's
+ * English (`text`, or `label` for modifiers, rolls and actions) when this client's lang files
+ * lack the key (a companion newer than the module), and a roll's bare name on a card from an
+ * older companion.
  */
 export function localText(entry, i18n) {
-  const english = entry.text ?? entry.label;
+  const english = entry.text ?? entry.label ?? entry.name;
   if (!entry.key || (i18n.has?.(entry.key) === false && english !== undefined)) return String(english ?? "");
   return i18n.format(entry.key, localData(entry.data ?? {}, i18n));
 }
@@ -57,7 +58,7 @@ export function renderCard(card, i18n, state = {}) {
     parts.push('<ul class="ballcourt-rolls">');
     for (const r of card.rolls) {
       const nat = Array.isArray(r.natural) ? r.natural.join(", ") : r.natural;
-      parts.push(`<li><span>${escapeHtml(r.name)}</span> <code>${escapeHtml(r.formula)}</code> `
+      parts.push(`<li><span>${text(r)}</span> <code>${escapeHtml(r.formula)}</code> `
         + `[${escapeHtml(nat)}] = <b>${escapeHtml(r.total)}</b></li>`);
     }
     parts.push("</ul>");
