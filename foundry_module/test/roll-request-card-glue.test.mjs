@@ -49,7 +49,7 @@ async function askBob() {
     matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
   const resolving = chat.performAction(kick.id, "intercept:yo", "gm");
   await flush();
-  const message = globalThis.ChatMessage.created.find((m) => m.flags.ballcourt?.rollCard);
+  const message = globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.rollCard).at(-1);
   return { companion, kick, resolving, message, rowId: message.flags.ballcourt.rollCard.order[0] };
 }
 
@@ -161,6 +161,21 @@ test("a card from before the GM's reload: a press marks its waiting rows, and as
   assert.match((await renderedFor("bob", stale)).content, /no longer awaited/);
   assert.deepEqual((await renderedFor("bob", stale)).buttons, []);
   assert.equal(rr.requests.status().length, 0);
+});
+
+test("when the GM's page loads, the waiting rows of older cards are marked at once; a live card is left", async () => {
+  const scene = courtScene();
+  const row = { id: "r1", sceneId: scene.id, tokenId: "yo", name: "Yolteotl", owner: "bob",
+    check: { type: "save", id: "reflex" } };
+  const old = await globalThis.ChatMessage.create({ content: "", flags: { ballcourt: { rollCard: cardFlags([row]) } } });
+  const other = await globalThis.ChatMessage.create({ content: "plain" });
+  assert.deepEqual(await asUser("bob", () => card.expireOldCards()), [], "a player's client writes nothing");
+  const { message } = await askBob();
+  assert.deepEqual((await card.expireOldCards()).map((m) => m.id), [old.id]);
+  assert.equal(old.flags.ballcourt.rollCard.rows.r1.state, "expired");
+  assert.equal(message.flags.ballcourt.rollCard.rows[message.flags.ballcourt.rollCard.order[0]].state, "pending");
+  assert.deepEqual(other.updates, []);
+  rr.cancelRequests();
 });
 
 test("render hooks firing twice wire each button once; a private GM mode still shows the card to Bob", async () => {

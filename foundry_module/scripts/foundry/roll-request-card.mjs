@@ -83,6 +83,23 @@ async function settleOnCard(message, rowId, outcome) {
   if (row) await message.update({ [`${ROOT}.rows.${rowId}`]: row });
 }
 
+/**
+ * On the active GM's client at "ready": nothing awaits the rows of cards posted before this
+ * page loaded (the batches that asked for them were lost with the old page), so mark them
+ * expired at once rather than leave dead Roll buttons. Resolves with the cards changed.
+ */
+export async function expireOldCards() {
+  if (!isActiveGM()) return [];
+  const changed = [];
+  for (const message of fvtt.game.messages.contents ?? []) {
+    const changes = awaited.has(message.id) ? {} : expireChanges(flagsOf(message), ROOT);
+    if (!Object.keys(changes).length) continue;
+    await message.update(changes);
+    changed.push(message);
+  }
+  return changed;
+}
+
 /** renderChatMessageHTML: the card for this client's user, in his language; each button wired once. */
 export function onRenderRequestCard(message, html) {
   const flags = flagsOf(message);
