@@ -90,7 +90,7 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
         team = next(t for t in r["arena"]["teams"] if t["id"] == pos["team"])
         standing = [p["id"] for p in team["players"] if not p["out"] and not p["dead"]]
         _carrier_actions(card, r["choose_from"] or standing, names)
-    return card.build(r["rolls"])
+    return card.build(r["rolls"], names)
 
 
 def _carrier_actions(card: Card, candidates: list[str], names: Names) -> None:
@@ -122,7 +122,7 @@ def tipoff_card(r: dict, names: Names) -> dict:
         if r["possession"]["carrier"] is None:
             card.line("BALLCOURT.Card.Pass.Choose", team=r["possession"]["team"])
             _carrier_actions(card, r["choose_from"], names)
-    return card.build(r["rolls"])
+    return card.build(r["rolls"], names)
 
 
 def quick_card(r: dict) -> dict:

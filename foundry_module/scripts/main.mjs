@@ -13,6 +13,7 @@ import { showScoreboard } from "./foundry/panel.mjs";
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf } from "./foundry/scene.mjs";
 import { registerRollQuery } from "./foundry/roll-requests.mjs";
+import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 
@@ -67,6 +68,7 @@ Hooks.once("ready", () => {
   fvtt.game.modules.get(MODULE_ID).api = api;
   kickTool = new KickTool();
   startLink();
+  expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
 });
 
 Hooks.on("canvasReady", (canvas) => {
@@ -78,6 +80,8 @@ Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
 Hooks.on("updateUser", onDribbleRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+Hooks.on("updateUser", onRequestCardPress);   // roll-request card: a player's press reaches the GM
+Hooks.on("renderChatMessageHTML", onRenderRequestCard);
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);

@@ -1,6 +1,8 @@
 /**
- * Chat cards: the companion's card data rendered in the user's language. The same function
- * renders a fresh card and a re-render after Apply/Undo, from the message's flags.
+ * Chat cards: the companion's card data rendered in the reader's language. Every title, line,
+ * modifier, roll and button carries an i18n key and its data beside the English text; each client
+ * renders the card from the message's flags with its own game.i18n (chat.mjs, on every
+ * render), so one card reads in English for the GM and in Russian for a Russian player.
  */
 import { escapeHtml } from "./i18n.mjs";
 
@@ -20,20 +22,31 @@ function localData(data, i18n) {
 }
 
 /**
+ * One entry (title, line, modifier, roll, action) in the reader's language; the companion's
+ * English (`text`, or `label` for modifiers, rolls and actions) when this client's lang files
+ * lack the key (a companion newer than the module), and a roll's bare name on a card from an
+ * older companion.
+ */
+export function localText(entry, i18n) {
+  const english = entry.text ?? entry.label ?? entry.name;
+  if (!entry.key || (i18n.has?.(entry.key) === false && english !== undefined)) return String(english ?? "");
+  return i18n.format(entry.key, localData(entry.data ?? {}, i18n));
+}
+
+/**
  * @param card     the companion's chat_card
  * @param i18n     {format(key, data), localize(key)}
  * @param state    {applied: bool, undone: bool, resolved: Set of action ids already used}
  */
 export function renderCard(card, i18n, state = {}) {
-  const text = (entry) => escapeHtml(i18n.has?.(entry.key) === false && entry.text
-    ? entry.text : i18n.format(entry.key, localData(entry.data ?? {}, i18n)));
+  const text = (entry) => escapeHtml(localText(entry, i18n));
   const parts = [`<div class="ballcourt-card" data-kind="${escapeHtml(card.kind)}">`];
   parts.push(`<header class="ballcourt-title">${text(card.title)}</header>`);
   if (card.breakdown?.length) {
     parts.push('<ul class="ballcourt-breakdown">');
     for (const b of card.breakdown) {
       const v = b.value >= 0 ? `+${b.value}` : `${b.value}`;
-      parts.push(`<li><span>${escapeHtml(b.label)}</span><b>${v}</b></li>`);
+      parts.push(`<li><span>${text(b)}</span><b>${v}</b></li>`);
     }
     parts.push("</ul>");
   }
@@ -45,7 +58,7 @@ export function renderCard(card, i18n, state = {}) {
     parts.push('<ul class="ballcourt-rolls">');
     for (const r of card.rolls) {
       const nat = Array.isArray(r.natural) ? r.natural.join(", ") : r.natural;
-      parts.push(`<li><span>${escapeHtml(r.name)}</span> <code>${escapeHtml(r.formula)}</code> `
+      parts.push(`<li><span>${text(r)}</span> <code>${escapeHtml(r.formula)}</code> `
         + `[${escapeHtml(nat)}] = <b>${escapeHtml(r.total)}</b></li>`);
     }
     parts.push("</ul>");
@@ -55,7 +68,7 @@ export function renderCard(card, i18n, state = {}) {
   return parts.join("");
 }
 
-export function renderButtons(card, i18n, state = {}) {
+function renderButtons(card, i18n, state = {}) {
   const used = state.resolved ?? new Set();
   // actions sharing a `once` group are one choice (a player's one try at a rolling ball, at
   // the square of his choice): once one is used, the others are gone
@@ -65,7 +78,7 @@ export function renderButtons(card, i18n, state = {}) {
     if (action.once && spent.has(action.once) && !used.has(action.id)) continue;
     const isApply = action.id === "apply";
     const done = isApply ? state.applied && !state.undone : used.has(action.id);
-    const label = escapeHtml(i18n.format(action.key, action.data ?? {}));
+    const label = escapeHtml(localText(action, i18n));
     out.push(`<button type="button" data-ballcourt-action="${escapeHtml(action.id)}"`
       + `${done ? " disabled" : ""}>${label}</button>`);
   }

@@ -5,7 +5,7 @@
  * click, or a render hook firing twice, does nothing. Any applied card may be undone while its
  * effects are still the latest for what it touched (match-events.mjs says why not otherwise).
  */
-import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
+import { renderCard, rollData } from "../core/cards.mjs";
 import { nextStamp } from "../core/undo.mjs";
 import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
@@ -70,12 +70,16 @@ function cardState(flags) {
   return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []) };
 }
 
-/** renderChatMessageHTML: refresh the buttons from the flags and wire each once. */
+/**
+ * renderChatMessageHTML: render the card afresh from the flags, in this client's language and
+ * with the buttons' current state (the stored content is the GM's rendering), and wire each
+ * button once.
+ */
 export function onRenderChatMessageHTML(message, html) {
   const flags = message.flags?.[MODULE_ID];
   if (!flags?.card) return;
-  const box = html.querySelector(".ballcourt-actions");
-  if (box) box.outerHTML = renderButtons(flags.card, i18n(), cardState(flags));
+  const box = html.querySelector(".ballcourt-card");
+  if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(flags));
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
     if (button.dataset.ballcourtWired) continue;
     button.dataset.ballcourtWired = "1";

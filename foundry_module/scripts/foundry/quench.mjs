@@ -5,7 +5,9 @@
 import { planYaotzinApply } from "../core/apply.mjs";
 import { courtScene } from "../core/court-drawings.mjs";
 import { renderCard } from "../core/cards.mjs";
+import { cardFlags } from "../core/roll-request-card.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { pressRow } from "./roll-request-card.mjs";
 
 /**
  * A promise-maker for a message's rendered element: the chat log renders a new message after
@@ -77,6 +79,37 @@ export function registerQuenchBatches(quench) {
       });
     });
   }, { displayName: "Ballcourt: chat cards" });
+
+  // issue 17: cards rendered in the reader's language, and the roll-request card's flags
+  quench.registerBatch("ballcourt.cards", (context) => {
+    const { describe, it, assert } = context;
+    describe("cards rendered from their flags", () => {
+      it("renders a card in this user's language whatever its stored content", async () => {
+        const card = { kind: "test", title: { key: "BALLCOURT.Card.Tick.Still", data: {}, text: "The ball is still." },
+          lines: [], rolls: [], actions: [] };
+        const rendered = renderedElement();
+        const message = await fvtt.ChatMessage.create({ content: '<div class="ballcourt-card">stale</div>',
+          flags: { [MODULE_ID]: { card, context: { game: "none" }, applied: false, undone: false, resolved: [] } } });
+        const html = await rendered(message.id);
+        assert.equal(html.querySelector(".ballcourt-card .ballcourt-title")?.textContent,
+          i18n().localize("BALLCOURT.Card.Tick.Still"));
+        await message.delete();
+      });
+      it("shows the GM a roll-request card's buttons; a press on a card nobody awaits expires its rows", async () => {
+        const rendered = renderedElement();
+        const message = await fvtt.ChatMessage.create({ content: '<div class="ballcourt-card"></div>',
+          flags: { [MODULE_ID]: { rollCard: cardFlags([{ id: "r1", sceneId: "none", tokenId: "none", name: "Quench",
+            owner: fvtt.game.user.id, check: { type: "save", id: "reflex" } }]) } } });
+        const html = await rendered(message.id);
+        const rollFor = html.querySelector('button[data-ballcourt-action="rollFor:r1"]');
+        assert.equal(rollFor?.type, "button");
+        assert.equal(rollFor?.dataset.ballcourtWired, "1");
+        await pressRow(message.id, "cancel");
+        assert.equal(fvtt.game.messages.get(message.id).getFlag(MODULE_ID, "rollCard").rows.r1.state, "expired");
+        await message.delete();
+      });
+    });
+  }, { displayName: "Ballcourt: cards in each language, roll-request card" });
 
   quench.registerBatch("ballcourt.companion", (context) => {
     const { describe, it, assert } = context;

@@ -12,6 +12,7 @@
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, fvtt, i18n, setting } from "./env.mjs";
 import { adapter, owns, ownersOf, tokenList } from "./scene.mjs";
+import { postRequestCard } from "./roll-request-card.mjs";   // roll-request card (issue 17)
 
 export const ROLL_QUERY = `${MODULE_ID}.roll`;
 export const VIEW_ID = "ballcourt-roll-requests";
@@ -71,6 +72,8 @@ export async function gatherRolls(checks) {
     return id;
   });
   renderView();
+  // roll-request card (issue 17): the same requests as a chat card that survives a reload
+  postRequestCard(ids.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
   for (const [n, { c, owner }] of asked.entries()) ask(ids[n], c, owner);
   try {
     const settled = await Promise.all(ids.map((id) => requests.waitFor(id)));

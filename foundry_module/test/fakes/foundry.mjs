@@ -577,8 +577,8 @@ export function fakeStage() {
 
 /**
  * A minimal element tree for renderChatMessageHTML: the card's buttons, which a hook may
- * replace by setting the `.ballcourt-actions` box's outerHTML (as the module does on every
- * render), and clicks on them.
+ * replace by setting the `.ballcourt-card` element's outerHTML (as the module does on every
+ * render; `content` is then what it wrote), and clicks on them.
  */
 export function fakeHtml(content) {
   const parse = (html) => [...html.matchAll(/<button type="button" data-ballcourt-action="([^"]+)"( disabled)?>/g)]
@@ -591,9 +591,10 @@ export function fakeHtml(content) {
         listeners };
     });
   const html = {
+    content,
     buttons: parse(content),
-    querySelector: (sel) => (sel === ".ballcourt-actions" && content.includes("ballcourt-actions")
-      ? { set outerHTML(value) { html.buttons = parse(value); } } : null),
+    querySelector: (sel) => (sel === ".ballcourt-card" && content.includes("ballcourt-card")
+      ? { set outerHTML(value) { html.buttons = parse(value); html.content = value; } } : null),
     querySelectorAll: (sel) => (sel.startsWith("button") ? html.buttons : []),
   };
   return html;

@@ -1,0 +1,74 @@
+/**
+ * Cards in each reader's language: the GM posts one card; the render hook on each client
+ * renders it from the message's flags in that client's language, and a key this client's lang
+ * files lack falls back to the companion's English.
+ */
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { clientLanguages } from "./fakes/languages.mjs";
+import { asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
+import { courtScene, fixture } from "./fakes/scenes.mjs";
+
+const chat = await import("../scripts/foundry/chat.mjs");
+
+beforeEach(() => {
+  installFoundry();
+  clientLanguages({ bob: "ru" });
+});
+
+async function postKick() {
+  const scene = courtScene();
+  return chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
+    owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+}
+
+/** What a user's chat log shows of the message: the render hook run on his client. */
+async function seenBy(userId, message) {
+  return asUser(userId, () => {
+    const html = fakeHtml(message.content);
+    chat.onRenderChatMessageHTML(message, html);
+    return html.content;
+  });
+}
+
+test("one card reads in English for the GM and in Russian for Bob", async () => {
+  const message = await postKick();
+  const gm = await seenBy("gm", message);
+  const bob = await seenBy("bob", message);
+  assert.match(gm, /Ixpoetchitl kicks at \(18, 12\)/);
+  assert.match(gm, /Attack 0 against AC 5: off by 2 squares \(E\)\./);
+  assert.match(gm, /<span>Range \(8 sq, 2 free\)<\/span>/);
+  assert.match(bob, /Ixpoetchitl бьёт в \(18, 12\)/);
+  assert.match(bob, /<span>Дистанция \(8 кл\., 2 без штрафа\)<\/span>/);
+  assert.match(bob, />Применить</);
+  assert.match(gm, /<li><span>Attack<\/span> <code>1d20-9<\/code>/);
+  assert.match(bob, /<li><span>Атака<\/span> <code>1d20-9<\/code>/);
+  assert.doesNotMatch(bob, /kicks at|lands at|Apply/);
+});
+
+test("the render comes from the flags, not the stored content (the GM's language)", async () => {
+  const message = await postKick();
+  assert.match(message.content, /kicks at/);
+  message.content = '<div class="ballcourt-card">stale</div>';
+  assert.match(await seenBy("bob", message), /бьёт в/);
+});
+
+test("a key this client does not know shows the companion's English; an older card's roll its name", async () => {
+  const message = await postKick();
+  const { lines, rolls } = message.flags.ballcourt.card;
+  Object.assign(lines[0], { key: "BALLCOURT.Card.Kick.FromANewerCompanion", text: "Something new happens." });
+  for (const field of ["key", "data", "label"]) delete rolls[0][field];
+  const bob = await seenBy("bob", message);
+  assert.match(bob, /Something new happens\./);
+  assert.match(bob, /бьёт в/);
+  assert.match(bob, /<li><span>attack<\/span>/);
+});
+
+test("the buttons follow the flags on every client: Apply done, Undo offered, in Bob's words", async () => {
+  const message = await postKick();
+  message.flags.ballcourt.applied = true;
+  const bob = await seenBy("bob", message);
+  assert.match(bob, /data-ballcourt-action="apply" disabled/);
+  assert.match(bob, /data-ballcourt-action="undo">Отменить</);
+});

@@ -1,0 +1,187 @@
+"""Every entry of every chat card the companion builds carries an i18n key the module's en and
+ru files both hold, with data that fills each placeholder of both texts: a card can be
+rendered on each client in its reader's language (the module does it from key and data)."""
+
+import collections
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from companion.present import goatball as goat_cards
+from companion.present import yaotzin as yao_cards
+from companion.present.card import BREAKDOWN_KEYS, breakdown_entry, roll_entry
+from companion.present.text import TEXT, render
+from companion.rules.dice import Dice
+from companion.rules.errors import RulesError
+from companion.rules.goatball.match import actions_from, throw_from
+from companion.rules.goatball.passes import resolve_pass
+from companion.rules.goatball.quick import resolve_quick
+from companion.rules.yaotzin.ball import Ball
+from companion.rules.yaotzin.hoop import resolve_hoop
+from companion.rules.yaotzin.kick import resolve_kick
+from companion.rules.yaotzin.tick import tick
+from tests.fixtures_for_module import GOAT, IX, YO, answers
+from tests.helpers import golden
+from tests.rules.test_goatball import PASSES, arena_for
+from tests.rules.test_yaotzin_golden import STAR, WEAK
+from tests.rules.yaotzin_build import setup, sq
+from tests.test_lang import EN, RU, placeholders
+
+PRESENT = Path(__file__).parents[1] / "companion" / "present"
+NAMES = collections.defaultdict(lambda: "Someone")
+
+
+def _refused(resolve, *args):
+    """The result, or None for a golden case that pins a refusal."""
+    try:
+        return resolve(*args)
+    except RulesError:
+        return None
+
+
+def _kicks():
+    for case in golden("yaotzin/kicks.json"):
+        court, roster, settings = setup(case)
+        r = _refused(resolve_kick, court, roster, case["kicker"], sq(case["ball"]),
+                     sq(case["target"]), case["standing"], case.get("power_attack", 0), settings,
+                     Dice(case.get("rolls"), seed=0))
+        if r:
+            yield yao_cards.kick_card(r, NAMES)
+
+
+def _hoops():
+    for case in golden("yaotzin/hoops.json"):
+        kicker = dict(WEAK if case.get("weak") else STAR, id="k", team="sun", **case["kicker"])
+        court, roster, settings = setup({"players": [kicker, *case.get("others", [])]})
+        r = _refused(resolve_hoop, court, roster, "k", case["hoop"], case["standing"], 0,
+                     settings, Dice(case.get("rolls"), seed=0))
+        if r:
+            yield yao_cards.hoop_card(r, NAMES)
+
+
+def _ticks():
+    for case in golden("yaotzin/ticks.json"):
+        court, roster, settings = setup(case)
+        b = case["ball"]
+        yield yao_cards.tick_card(tick(court, roster, Ball.from_values(
+            b["x"], b["y"], b["speed"], b["direction"]), settings), NAMES)
+
+
+def _passes():
+    for case in PASSES["cases"]:
+        got = _refused(resolve_pass, arena_for(case), actions_from(case["actions"]),
+                       throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+        if got:
+            r, _ = got
+            yield goat_cards.pass_card(r, NAMES, r["possession"]["team"])
+
+
+def _quick():
+    for case in golden("goatball/quick.json"):
+        yield goat_cards.quick_card(resolve_quick(case["teams"]))
+
+
+def _api_cards(client):
+    """Contests, dribbles, tip-offs and interceptions over a few seeds (no golden files)."""
+    at_ball = {**IX, "x": 10, "y": 12, "feats": ["power_attack"]}
+    beside = {**YO, "x": 11, "y": 12, "reflex": 2}
+    requests = [("/api/v1/yaotzin/dribble", {
+        "players": [at_ball, {**YO, "x": 12, "y": 13}], "dribbler": "ix",
+        "ball": {"x": 10, "y": 12}, "squares": [{"x": 11, "y": 12}, {"x": 12, "y": 12}]})]
+    for seed in range(6):
+        for kind in ("grapple", "disarm", "feint", "bull_rush", "overrun", "trip"):
+            requests.append(("/api/v1/yaotzin/contest", {
+                "players": [at_ball, beside], "kind": kind, "actor": "yo", "target": "ix",
+                "ball": {"x": 10, "y": 12}, "seed": seed,
+                **({"to": {"x": 10, "y": 13}} if kind == "feint" else {})}))
+        requests.append(("/api/v1/yaotzin/intercept", {
+            "players": [at_ball, beside], "kind": "rolling", "player": "yo", "dc": 12,
+            "ball": {"x": 10, "y": 12, "speed": 3, "direction": "E"}, "seed": seed}))
+        requests.append(("/api/v1/goatball/tipoff", {
+            "teams": GOAT["teams"], "seed": seed,
+            "checks": {"r1": {"check": 10 + seed % 2}, "b1": {"check": 11}}}))
+    for route, body in requests:
+        r = client.post(route, json=body, headers={"Authorization": "Bearer t"},
+                        base_url="http://127.0.0.1:7770")
+        if r.status_code == 200:
+            yield r.json["chat_card"]
+
+
+def _cards():
+    yield from (a["chat_card"] for a in answers().values() if "chat_card" in a)
+    from companion.server import create_app
+    from companion.server.config import Config
+    yield from _api_cards(create_app(Config(data_dir=tempfile.mkdtemp(), token="t")).test_client())
+    for source in (_kicks, _hoops, _ticks, _passes, _quick):
+        yield from source()
+
+
+CARDS = list(_cards())
+
+
+def _entries(card):
+    yield "title", card["title"]
+    yield from (("line", line) for line in card["lines"])
+    yield from (("breakdown", b) for b in card["breakdown"])
+    yield from (("roll", r) for r in card["rolls"])
+    yield from (("action", a) for a in card["actions"])
+
+
+def test_the_sweep_reaches_every_kind_of_card_and_nearly_every_text():
+    assert {c["kind"] for c in CARDS} >= {"yaotzin.kick", "yaotzin.intercept", "yaotzin.tick",
+                                          "yaotzin.hoop", "goatball.pass", "goatball.quick"}
+    used = {e["key"] for c in CARDS for _, e in _entries(c)}
+    assert len(used) >= 0.9 * len(TEXT), sorted(set(TEXT) - used)
+
+
+@pytest.mark.parametrize("lang,texts", [("en", EN), ("ru", RU)])
+def test_every_entry_has_a_key_in_the_lang_file_and_data_for_each_placeholder(lang, texts):
+    for card in CARDS:
+        for where, entry in _entries(card):
+            key = entry.get("key")
+            assert key in texts, f"{card['kind']} {where} {key!r} is not in {lang}.json"
+            missing = placeholders(texts[key]) - set(entry["data"])
+            assert not missing, f"{card['kind']} {where} {key}: no data for {missing} ({lang})"
+
+
+def test_the_english_beside_each_key_is_that_key_rendered():
+    for card in CARDS:
+        for where, entry in _entries(card):
+            english = entry["label"] if where in ("breakdown", "roll", "action") else entry["text"]
+            assert english == render(entry["key"], entry["data"]), (where, entry)
+
+
+def test_every_key_the_presenters_name_is_a_text():
+    """Literal keys and f-string key prefixes in companion/present: each one exists (a prefix
+    has at least one completion), so a card never carries a key the lang files lack."""
+    for path in PRESENT.glob("*.py"):
+        if path.name == "text.py":
+            continue
+        source = path.read_text()
+        for key in re.findall(r'"(BALLCOURT(?:\.[A-Za-z0-9_]+)+)"', source):
+            assert key in TEXT, f"{path.name}: {key}"
+        for prefix in re.findall(r'f"(BALLCOURT(?:\.[A-Za-z0-9_]+)+\.)\{', source):
+            assert any(k.startswith(prefix) for k in TEXT), f"{path.name}: {prefix}"
+
+
+def test_rolls_are_named_by_what_they_are_for_and_goat_balls_by_their_players():
+    names = {"r3": "Xochitl"}
+    assert roll_entry({"name": "save", "total": 9}, names) == {
+        "name": "save", "total": 9, "key": "BALLCOURT.Card.Roll.save", "data": {},
+        "label": "Reflex save"}
+    assert roll_entry({"name": "r3.defense.b2"}, names)["label"] == "Xochitl: keeping the footing"
+    assert roll_entry({"name": "r3.tipoff#2"}, names)["key"] == "BALLCOURT.Card.Roll.Of.tipoff"
+    with pytest.raises(AssertionError, match="has no key"):
+        roll_entry({"name": "r3.juggle"}, names)
+
+
+def test_every_modifier_label_has_a_key_and_an_unknown_one_is_caught():
+    keys = {key for _, key in BREAKDOWN_KEYS}
+    assert keys == {k for k in TEXT if k.startswith("BALLCOURT.Card.Breakdown.")}
+    assert breakdown_entry({"label": "Range (3 sq, 1 free)", "value": -2}) == {
+        "label": "Range (3 sq, 1 free)", "value": -2, "key": "BALLCOURT.Card.Breakdown.Range",
+        "data": {"squares": 3, "free": 1}}
+    with pytest.raises(AssertionError, match="has no key"):
+        breakdown_entry({"label": "Blessed", "value": 1})
