@@ -3,6 +3,7 @@ ru files both hold, with data that fills each placeholder of both texts: a card 
 rendered on each client in its reader's language (the module does it from key and data)."""
 
 import collections
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -19,11 +20,12 @@ from companion.rules.goatball.match import actions_from, throw_from
 from companion.rules.goatball.passes import resolve_pass
 from companion.rules.goatball.quick import resolve_quick
 from companion.rules.yaotzin.ball import Ball
+from companion.rules.yaotzin.contests import resolve_contest
 from companion.rules.yaotzin.hoop import resolve_hoop
 from companion.rules.yaotzin.kick import resolve_kick
 from companion.rules.yaotzin.tick import tick
 from tests.fixtures_for_module import GOAT, IX, YO, answers
-from tests.helpers import golden
+from tests.helpers import GOLDEN, golden
 from tests.rules.test_goatball import PASSES, arena_for
 from tests.rules.test_yaotzin_golden import STAR, WEAK
 from tests.rules.yaotzin_build import setup, sq
@@ -49,6 +51,20 @@ def _kicks():
                      Dice(case.get("rolls"), seed=0))
         if r:
             yield yao_cards.kick_card(r, NAMES)
+
+
+def _contests():
+    table = json.loads((GOLDEN / "yaotzin/contests.json").read_text())
+    for case in table["cases"]:
+        court, roster, _ = setup({"players": case.get("players", table["defaults"]["players"])})
+        r = _refused(lambda: resolve_contest(
+            court, roster, case["kind"], case.get("actor", "a"), case.get("target", "b"),
+            sq(case.get("ball", table["defaults"]["ball"])), Dice(case.get("rolls"), seed=0),
+            to=sq(case["to"]) if "to" in case else None, avoids=case.get("avoids", False),
+            action=case.get("action", False), target_aoo=case.get("target_aoo"),
+            reaction=case.get("reaction", False)))
+        if r:
+            yield yao_cards.contest_card(json.loads(json.dumps(r)), NAMES)
 
 
 def _hoops():
@@ -114,7 +130,7 @@ def _cards():
     from companion.server import create_app
     from companion.server.config import Config
     yield from _api_cards(create_app(Config(data_dir=tempfile.mkdtemp(), token="t")).test_client())
-    for source in (_kicks, _hoops, _ticks, _passes, _quick):
+    for source in (_kicks, _contests, _hoops, _ticks, _passes, _quick):
         yield from source()
 
 
