@@ -63,12 +63,12 @@ class LiveServer:
             [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
              "--data-dir", str(self.data_dir), *self.extra],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60      # a loaded machine starts it slowly; wait, don't fail
         while time.monotonic() < deadline:
             try:
-                if requests.get(f"{self.url}/api/v1/health", timeout=1).ok:
+                if requests.get(f"{self.url}/api/v1/health", timeout=5).ok:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:      # not listening yet, or too slow to answer
                 time.sleep(0.05)
         raise RuntimeError("the companion did not start")
 
