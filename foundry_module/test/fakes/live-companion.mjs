@@ -24,7 +24,8 @@ export async function startCompanion(token) {
   const server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
     mkdtempSync(join(tmpdir(), "ballcourt-"))], { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: token },
     stdio: "ignore" });
-  for (let i = 0; i < 200; i += 1) {
+  const deadline = Date.now() + 60_000;   // a loaded machine starts it slowly; wait, don't fail
+  while (Date.now() < deadline) {
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) return { url, stop: () => server.kill() };
     } catch { /* not yet */ }
