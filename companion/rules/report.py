@@ -113,6 +113,8 @@ def box_score(initial: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -
            "events": len(events), "teams": tally.teams, "players": tally.players,
            "fields": {"teams": list(TEAM_FIELDS[game]), "players": list(PLAYER_FIELDS[game])}}
     if game == "yaotzin":
+        for tid, team in tally.teams.items():
+            team["score"] = state["score"][tid]
         out.update(score=state["score"], round=state["round"])
     else:
         out["passes"] = state["passes"]
