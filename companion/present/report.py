@@ -51,7 +51,7 @@ def pick_lang(asked: str | None, accept: Any = None) -> str:
 
 def figure(field: str, value: Any) -> str:
     if field == "possession":
-        return f"{round(value * 100)}%"
+        return f"{int(value * 100 + 0.5)}%"      # half up, as the module's card rounds
     return str(value)
 
 

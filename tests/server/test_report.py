@@ -264,3 +264,18 @@ def test_old_events_without_plays_still_read():
     assert r["score"] == {"a": 1, "b": 0} and r["round"] == 2
     assert r["players"]["x9"]["nonlethal"] == 3 and r["players"]["x9"]["team"] is None
     assert r["teams"]["a"]["possession"] == 0.0
+
+
+def test_the_modules_report_labels_are_the_companions():
+    import json
+    from pathlib import Path
+
+    from companion.present.report import LABELS
+    lang = Path(__file__).parents[2] / "foundry_module" / "lang"
+    for code in ("en", "ru"):
+        module = json.loads((lang / f"{code}.json").read_text())["BALLCOURT"]["Report"]
+        for field in {*PLAYER_FIELDS["yaotzin"], *PLAYER_FIELDS["goatball"],
+                      *TEAM_FIELDS["yaotzin"], *TEAM_FIELDS["goatball"]}:
+            assert module["Field"][field] == LABELS[code][field], (code, field)
+            assert module["Short"][field], (code, field)
+        assert module["Title"] == LABELS[code]["title"]
