@@ -279,3 +279,25 @@ def test_the_modules_report_labels_are_the_companions():
             assert module["Field"][field] == LABELS[code][field], (code, field)
             assert module["Short"][field], (code, field)
         assert module["Title"] == LABELS[code]["title"]
+
+
+def test_the_cli_prints_the_report_in_markdown_or_json(live, tmp_path):
+    import json
+
+    from tests.server.test_cli import ballcourt
+    spec = tmp_path / "match.json"
+    spec.write_text(json.dumps({"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}))
+    mid = json.loads(ballcourt("match", "new", str(spec), url=live.url).stdout)["id"]
+    goal = tmp_path / "goal.json"
+    goal.write_text(json.dumps({"type": "goal", "team": "b"}))
+    assert ballcourt("match", "apply", mid, str(goal), url=live.url).returncode == 0
+    md = ballcourt("match", "report", mid, url=live.url)
+    assert md.returncode == 0, md.stderr
+    assert md.stdout.startswith("# Match report: Yaotzin\n") and "| b | 1 | 0% |" in md.stdout
+    ru = ballcourt("match", "report", mid, "--lang", "ru", url=live.url)
+    assert ru.stdout.startswith("# Отчёт о матче: Яоцин\n")
+    as_json = json.loads(ballcourt("match", "report", mid, "--format", "json",
+                                   url=live.url).stdout)
+    assert as_json["score"] == {"a": 0, "b": 1} and as_json["teams"]["b"]["score"] == 1
+    missing = ballcourt("match", "report", "nope", url=live.url)
+    assert missing.returncode == 1 and "404" in missing.stderr
