@@ -38,6 +38,25 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+# column heads where room is short (the board, the module's card: lang Report.Short)
+SHORT: dict[str, dict[str, str]] = {
+    "en": {
+        "score": "Pts", "possession": "Poss", "passes": "Pass", "kicks": "Kick",
+        "hoop_attempts": "Hoop", "heat": "Heat", "hot": "Hot", "hot_throws": "HotT",
+        "knock_offs": "KOff", "goals": "G", "interceptions": "Int", "stops": "Stop",
+        "passes_thrown": "PT", "passes_caught": "PC", "knocked_out": "Out", "nonlethal": "NL",
+        "damage": "Dmg",
+    },
+    "ru": {
+        "score": "Оч", "possession": "Влад", "passes": "Пас", "kicks": "Уд",
+        "hoop_attempts": "Кол", "heat": "Нагр", "hot": "Гор", "hot_throws": "ГБр",
+        "knock_offs": "Сбр", "goals": "Г", "interceptions": "Пх", "stops": "Ост",
+        "passes_thrown": "ПО", "passes_caught": "ПП", "knocked_out": "Выб", "nonlethal": "НУ",
+        "damage": "Ур",
+    },
+}
+
+
 def pick_lang(asked: str | None, accept: Any = None) -> str:
     """`asked` (`?lang=`) when given, else the best of Accept-Language, else English."""
     if asked:

@@ -270,14 +270,14 @@ def test_the_modules_report_labels_are_the_companions():
     import json
     from pathlib import Path
 
-    from companion.present.report import LABELS
+    from companion.present.report import LABELS, SHORT
     lang = Path(__file__).parents[2] / "foundry_module" / "lang"
     for code in ("en", "ru"):
         module = json.loads((lang / f"{code}.json").read_text())["BALLCOURT"]["Report"]
         for field in {*PLAYER_FIELDS["yaotzin"], *PLAYER_FIELDS["goatball"],
                       *TEAM_FIELDS["yaotzin"], *TEAM_FIELDS["goatball"]}:
             assert module["Field"][field] == LABELS[code][field], (code, field)
-            assert module["Short"][field], (code, field)
+            assert module["Short"][field] == SHORT[code][field], (code, field)
         assert module["Title"] == LABELS[code]["title"]
 
 
@@ -301,3 +301,25 @@ def test_the_cli_prints_the_report_in_markdown_or_json(live, tmp_path):
     assert as_json["score"] == {"a": 0, "b": 1} and as_json["teams"]["b"]["score"] == 1
     missing = ballcourt("match", "report", "nope", url=live.url)
     assert missing.returncode == 1 and "404" in missing.stderr
+
+
+def test_the_board_page_carries_the_box_score_and_its_script(api):
+    import json
+    import re
+
+    made = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]})
+    mid = made.json["id"]
+    event(api, mid, {"type": "goal", "team": "a"})
+    key = api.post(f"/api/v1/matches/{mid}/viewers").json["key"]
+    page = api.client.get(f"/board/{mid}?key={key}&lang=ru", base_url=BASE).text
+    blob = re.search(r'<script id="board-data" type="application/json">(.*?)</script>',
+                     page, re.S).group(1)
+    box = json.loads(blob)["boxscore"]
+    assert box["report"]["teams"]["a"]["score"] == 1
+    assert box["text"]["title"] == "Отчёт о матче" and box["text"]["short"]["kicks"] == "Уд"
+    assert box["summary"] == "Идёт игра · Раунд 1 · Событий: 1"
+    assert '<section id="boxscore"' in page and 'src="/board/static/boxscore.js"' in page
+    for name, kind in (("boxscore.js", "text/javascript"), ("boxscore.css", "text/css")):
+        got = api.client.get(f"/board/static/{name}", base_url=BASE)
+        assert got.status_code == 200 and got.mimetype == kind
+    assert api.client.get("/board/static/other.js", base_url=BASE).status_code == 404
