@@ -11,7 +11,7 @@ LABELS: dict[str, dict[str, str]] = {
         "title": "Match report", "yaotzin": "Yaotzin", "goatball": "Goat-ball",
         "teams": "Teams", "players": "Players", "team": "Team", "player": "Player",
         "playing": "In play", "over": "Over", "winner": "Winner: {team}", "draw": "A draw",
-        "round": "Round {n}", "passes_played": "{n} passes played", "events": "{n} events",
+        "round": "Round {n}", "passes_played": "Passes played: {n}", "events": "Events: {n}",
         "none": "No players yet.",
         # team figures
         "score": "Score", "possession": "Possession", "passes": "Passes", "kicks": "Kicks",

@@ -43,7 +43,7 @@ const cells = (html, attr) => {
 test("a Yaotzin report: title, summary, a team row and a player row per figure", () => {
   const html = renderReportCard(YAOTZIN, en);
   assert.match(html, /<header class="ballcourt-title">Match report: Yaotzin — Final &lt;b&gt;<\/header>/);
-  assert.equal(reportSummary(YAOTZIN, en), "Winner: Sun · Round 7 · 12 events");
+  assert.equal(reportSummary(YAOTZIN, en), "Winner: Sun · Round 7 · Events: 12");
   assert.deepEqual(cells(html, 'data-team="sun"'), ["Sun", "2", "63%", "3", "5", "1"]);
   assert.deepEqual(cells(html, 'data-player="m1"'), ["Ixi", "1", "2", "3", "2", "0", "0", "0", "6"]);
   assert.deepEqual(cells(html, 'data-player="x9"').length, 9, "a player with no team still shows");
@@ -73,5 +73,5 @@ test("every figure either game reports has a label and a short label in en and r
   }
   assert.equal(figure("possession", 0.333), "33%");
   assert.equal(figure("kicks", undefined), "0");
-  assert.equal(reportSummary({ ...GOAT, status: "over", winner: "draw" }, en), "A draw · 4 passes played · 5 events");
+  assert.equal(reportSummary({ ...GOAT, status: "over", winner: "draw" }, en), "A draw · Passes played: 4 · Events: 5");
 });

@@ -79,7 +79,7 @@ test("an Apply that ends the match posts its report once, on the GM's client", a
   await tick();
   await tick();
   assert.equal(reportCards().length, 1);
-  assert.match(reportCards()[0].content, /Winner: sun · Round 3 · 6 events/);
+  assert.match(reportCards()[0].content, /Winner: sun · Round 3 · Events: 6/);
   await report.reportIfOver("m1", state);      // a second look at the same end
   assert.equal(reportCards().length, 1, "the same report is not posted twice");
 });

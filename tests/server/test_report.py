@@ -323,3 +323,17 @@ def test_the_board_page_carries_the_box_score_and_its_script(api):
         got = api.client.get(f"/board/static/{name}", base_url=BASE)
         assert got.status_code == 200 and got.mimetype == kind
     assert api.client.get("/board/static/other.js", base_url=BASE).status_code == 404
+
+
+REPORT_FIXTURE = "foundry_module/test/fixtures/report-yaotzin.json"
+
+
+def test_the_modules_report_fixture_is_this_scripted_matchs_report(api, yaotzin_match):
+    """The module's card and its screenshots render what the companion answers today."""
+    import json
+    from pathlib import Path
+
+    got = {**report(api, yaotzin_match).json, "id": "m1"}
+    path = Path(__file__).parents[2] / REPORT_FIXTURE
+    assert json.loads(path.read_text()) == got, f"{REPORT_FIXTURE} is stale: rewrite it from" \
+        " this test's report"
