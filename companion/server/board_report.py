@@ -29,8 +29,17 @@ def boxscore_data(match_id: str, lang: str) -> dict:
             "text": {**LABELS[lang], "short": SHORT[lang]}}
 
 
-@bp.get("/board/static/<any(boxscore.js, boxscore.css):name>")
-def static_file(name: str) -> Response:
+@bp.get("/board/static/boxscore.js")
+def script() -> Response:
+    return _static("boxscore.js")
+
+
+@bp.get("/board/static/boxscore.css")
+def style() -> Response:
+    return _static("boxscore.css")
+
+
+def _static(name: str) -> Response:
     response = Response(_read(name), mimetype=FILES[name])
     response.headers["Cache-Control"] = "no-cache"
     return response
