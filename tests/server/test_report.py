@@ -337,3 +337,17 @@ def test_the_modules_report_fixture_is_this_scripted_matchs_report(api, yaotzin_
     path = Path(__file__).parents[2] / REPORT_FIXTURE
     assert json.loads(path.read_text()) == got, f"{REPORT_FIXTURE} is stale: rewrite it from" \
         " this test's report"
+
+
+def test_a_viewer_socket_reads_its_own_matchs_report_through_call(app, api):
+    mine = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]})
+    other = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]})
+    mid, oid = mine.json["id"], other.json["id"]
+    key = api.post(f"/api/v1/matches/{mid}/viewers").json["key"]
+    sock = app.extensions["socketio"].test_client(app, auth={"viewer": key})
+    got = sock.emit("call", {"method": "GET", "route": f"/api/v1/matches/{mid}/report"},
+                    callback=True)
+    assert got["status"] == 200 and got["body"]["score"] == {"a": 0, "b": 0}
+    refused = sock.emit("call", {"method": "GET", "route": f"/api/v1/matches/{oid}/report"},
+                        callback=True)
+    assert refused["status"] == 403
