@@ -47,7 +47,11 @@ def intercept(r: dict, roster: Roster, body: dict) -> dict:
             **_who(roster, r["player"]), "outcome": r["outcome"]}
     kicker = body.get("kicker")
     if kicker and r["kind"] == "flight":
-        play.update(_who(roster, kicker, "kicker"), origin=body["from_"])
+        # a kicker no longer on the court still counts, without his team or name: the
+        # interception itself must never be refused for the report's sake
+        known = kicker in roster.by_id
+        play.update(_who(roster, kicker, "kicker") if known else {"kicker": kicker},
+                    origin=body["from_"])
     return play
 
 

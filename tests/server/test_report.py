@@ -351,3 +351,18 @@ def test_a_viewer_socket_reads_its_own_matchs_report_through_call(app, api):
     refused = sock.emit("call", {"method": "GET", "route": f"/api/v1/matches/{oid}/report"},
                         callback=True)
     assert refused["status"] == 403
+
+
+def test_an_interception_names_its_kicker_without_needing_him_on_the_court(api):
+    body = {"players": at(m1=(33, 12)), "kind": "flight", "player": "m1", "dc": 13, "rem": 3,
+            "ball": {"x": 36, "y": 12, "speed": 0, "direction": None},
+            "from": {"x": 30, "y": 12}, "rolls": {"save": 20}}
+    gone = resolve(api, "intercept", {**body, "kicker": "s9"})
+    (play,) = {e["play"]["kicker"] for e in action(gone, "apply")["payload"]["events"]}
+    assert play == "s9"
+    here = resolve(api, "intercept", {**body, "players": at(m1=(33, 12), s1=(30, 12)),
+                                      "kicker": "s1"})
+    event_play = action(here, "apply")["payload"]["events"][0]["play"]
+    assert event_play == {"action": "intercept", "player": "m1", "team": "moon", "name": "Ixi",
+                          "outcome": "yoke", "kicker": "s1", "kicker_team": "sun",
+                          "kicker_name": "Tal", "origin": {"x": 30, "y": 12}}
