@@ -68,8 +68,9 @@ class LiveServer:
             try:
                 if requests.get(f"{self.url}/api/v1/health", timeout=1).ok:
                     return self
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):   # a busy machine: again
                 time.sleep(0.05)
+        self.kill()        # never left running behind a failed start (no fixture stops it)
         raise RuntimeError("the companion did not start")
 
     def kill(self, sig=signal.SIGKILL) -> None:
