@@ -366,3 +366,39 @@ def test_an_interception_names_its_kicker_without_needing_him_on_the_court(api):
     assert event_play == {"action": "intercept", "player": "m1", "team": "moon", "name": "Ixi",
                           "outcome": "yoke", "kicker": "s1", "kicker_team": "sun",
                           "kicker_name": "Tal", "origin": {"x": 30, "y": 12}}
+
+
+def test_goatball_heat_hot_throws_bloodball_and_tied_interceptors(api):
+    made = api.post("/api/v1/matches", {"game": "goatball", "settings": {"bloodball": True},
+                                        "teams": [
+        {"id": "red", "players": [{"id": f"r{i}", "platform": f"p{i}"} for i in range(1, 5)]},
+        {"id": "blue", "players": [{"id": "b1", "platform": "p5"}, {"id": "b2", "platform": "p6"},
+                                   {"id": "b3", "platform": "p7"}]}]})
+    assert made.status_code == 201, made.json
+    mid = made.json["id"]
+    event(api, mid, {"type": "possession", "team": "red", "carrier": "r1"})
+    for thrower, target in (("r1", "r2"), ("r2", "r3"), ("r3", "r4")):   # four platforms: hot
+        goat_pass(api, mid, [{"player": thrower, "action": "throw", "check": 15}],
+                  {"kind": "pass", "target": target})
+    hit = goat_pass(api, mid, [{"player": "r4", "action": "throw", "check": 15}],
+                    {"kind": "hot", "target": "b1", "carrier_check": 15, "target_check": 5,
+                     "str_mod": 2}, {"b1.spear": 4})
+    assert hit["result"]["outcome"] == "knocked_out"
+    event(api, mid, {"type": "carrier", "player": "r2"})
+    # r2 throws, b2 and b3 intercept with the same total: blue names b3, who gets the stop
+    tied = goat_pass(api, mid, [{"player": "r2", "action": "throw", "check": 6},
+                                {"player": "b2", "action": "intercept", "check": 14},
+                                {"player": "b3", "action": "intercept", "check": 14}],
+                     {"kind": "pass", "target": "r3"})
+    assert tied["result"]["choose_from"] == ["b2", "b3"]
+    event(api, mid, {"type": "carrier", "player": "b3"})
+
+    r = report(api, mid).json
+    p = r["players"]
+    assert (p["r4"]["hot_throws"], p["r4"]["passes_thrown"], p["r4"]["passes_caught"]) == (1, 0, 1)
+    assert (p["b1"]["knocked_out"], p["b1"]["damage"]) == (1, 6)
+    assert (p["b2"]["interceptions"], p["b2"]["stops"]) == (1, 0)
+    assert (p["b3"]["interceptions"], p["b3"]["stops"]) == (1, 1)
+    assert r["teams"]["red"] == {"name": "red", "possession": 1.0, "passes": 3, "heat": 3,
+                                 "hot": 1, "hot_throws": 1, "knock_offs": 0}
+    assert r["teams"]["blue"]["possession"] == 0.0 and r["passes"] == 5
