@@ -122,12 +122,13 @@ def install(app: Flask) -> None:
             if not token_ok(token):
                 # a viewer key may read its own match's report (viewers.report_access)
                 refused = report_access(request.method, path, token)
-                if refused:
-                    return _error(403, "viewer_read_only", refused)
                 if refused is None:
                     backoff.failed(client)
                     return _error(401, "unauthorized", "a wrong or missing token: send"
                                   " Authorization: Bearer <token> (see `ballcourt token`)")
+                if refused:
+                    return _error(403, "viewer_read_only", refused)
+                return None      # allowed; a viewer key never clears a client's wrong tokens
             backoff.succeeded(client)
         return None
 

@@ -402,3 +402,19 @@ def test_goatball_heat_hot_throws_bloodball_and_tied_interceptors(api):
     assert r["teams"]["red"] == {"name": "red", "possession": 1.0, "passes": 3, "heat": 3,
                                  "hot": 1, "hot_throws": 1, "knock_offs": 0}
     assert r["teams"]["blue"]["possession"] == 0.0 and r["passes"] == 5
+
+
+def test_a_viewer_key_does_not_clear_a_clients_wrong_tokens(app, api):
+    mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}
+                   ).json["id"]
+    key = api.post(f"/api/v1/matches/{mid}/viewers").json["key"]
+    backoff = app.extensions["ballcourt_backoff"]
+    for _ in range(backoff.FREE):
+        assert api.client.get("/api/v1/matches", base_url=BASE, headers={
+            "Authorization": "Bearer wrong-token-000"}).status_code == 401
+    ok = api.client.get(f"/api/v1/matches/{mid}/report", base_url=BASE,
+                        headers={"Authorization": f"Bearer {key}"})
+    assert ok.status_code == 200
+    assert api.client.get("/api/v1/matches", base_url=BASE, headers={
+        "Authorization": "Bearer wrong-token-000"}).status_code == 401
+    assert backoff.wait("127.0.0.1") > 0          # the sixth wrong token must wait
