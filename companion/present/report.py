@@ -33,7 +33,7 @@ LABELS: dict[str, dict[str, str]] = {
         "hot_throws": "Горячие броски", "knock_offs": "Сбросы",
         "goals": "Голы", "interceptions": "Перехваты", "stops": "Остановки",
         "passes_thrown": "Пасов отдано", "passes_caught": "Пасов принято",
-        "knocked_out": "Выбит", "nonlethal": "Несмерт. урон", "damage": "Урон",
+        "knocked_out": "Выбывания", "nonlethal": "Несмерт. урон", "damage": "Урон",
     },
 }
 
