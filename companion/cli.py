@@ -83,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     apply.add_argument("id", help="the match's id")
     apply.add_argument("file", help="the event's JSON body, or - to read stdin")
     add_link_options(apply)
+    report = msub.add_parser("report", help="print a match's box score (Markdown or JSON)")
+    report.add_argument("id", help="the match's id")
+    report.add_argument("--format", choices=("md", "json"), default="md",
+                        help="Markdown (default) or the report's JSON")
+    report.add_argument("--lang", choices=("en", "ru"), default=None,
+                        help="the report's language (default English)")
+    add_link_options(report)
 
     for name, route in RULE_COMMANDS.items():
         cmd = sub.add_parser(name, help=f"POST {route} with a JSON file (or - for stdin)")
@@ -272,7 +279,11 @@ def main(argv: list[str] | None = None) -> int:
                 "events": lambda: {"events": client.events(args.id)},
                 "undo": lambda: client.undo(args.id),
                 "apply": lambda: client.apply(args.id, read_json(args.file)),
+                "report": lambda: client.report(args.id, args.format, args.lang),
             }[args.action]()
+            if isinstance(result, str):        # match report --format md
+                print(result, end="")
+                return 0
         else:
             result = client.post(RULE_COMMANDS[args.command], read_json(args.file))
             if args.text:

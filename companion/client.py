@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import requests
 
@@ -48,7 +49,8 @@ class Client:
         if self.token:
             self.session.headers["Authorization"] = f"Bearer {self.token}"
 
-    def request(self, method: str, route: str, body: Any = None) -> Any:
+    def request(self, method: str, route: str, body: Any = None, text: bool = False) -> Any:
+        """The answer's JSON; with `text`, a good answer's body as text (Markdown)."""
         try:
             response = self.session.request(method, f"{self.url}/api/v1{route}", json=body,
                                             timeout=self.timeout)
@@ -56,6 +58,8 @@ class Client:
             raise CompanionUnreachable(self.url, timed_out=True) from None
         except requests.ConnectionError:
             raise CompanionUnreachable(self.url) from None
+        if text and response.status_code < 400:
+            return response.text
         try:
             data = response.json() if response.content else None
         except ValueError:
@@ -111,3 +115,9 @@ class Client:
 
     def undo(self, match_id: str) -> dict:
         return self.post(f"/matches/{match_id}/undo")
+
+    def report(self, match_id: str, fmt: str = "json", lang: str | None = None) -> Any:
+        """The match's box score: a dict (json) or Markdown text (md), in `lang` (en, ru)."""
+        query = urlencode({"format": fmt, **({"lang": lang} if lang else {})})
+        return self.request("GET", f"/matches/{quote(match_id, safe='')}/report?{query}",
+                            text=fmt != "json")

@@ -70,6 +70,7 @@ class LiveServer:
                     return self
             except requests.RequestException:      # not listening yet, or too slow to answer
                 time.sleep(0.05)
+        self.kill()        # never left running behind a failed start (no fixture stops it)
         raise RuntimeError("the companion did not start")
 
     def kill(self, sig=signal.SIGKILL) -> None:

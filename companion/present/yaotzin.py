@@ -61,7 +61,8 @@ def kick_card(r: dict, names: Names) -> dict:
         card.action(f"intercept:{i['player']}", "BALLCOURT.Action.Intercept",
                     {"kind": "flight", "player": i["player"], "dc": i["dc"], "rem": i["rem"],
                      "ball": {**r["landing"], "speed": 0, "direction": None},
-                     "from": r["origin"], "corner": r["corner"]}, player=names[i["player"]])
+                     "from": r["origin"], "corner": r["corner"], "kicker": r["kicker"]},
+                    player=names[i["player"]])
     return card.build(r["rolls"])
 
 

@@ -27,8 +27,8 @@ class StandardJSON(DefaultJSONProvider):
 
 
 def create_app(config: Config | None = None) -> Flask:
-    from . import board, foundry, security, status
-    from .api import goatball, health, matches, viewers, yaotzin
+    from . import board, board_report, foundry, security, status
+    from .api import goatball, health, matches, report, viewers, yaotzin
     from .openapi import build_spec
 
     cfg = config or Config()
@@ -42,7 +42,7 @@ def create_app(config: Config | None = None) -> Flask:
 
     security.install(app)
     for bp in (health.bp, yaotzin.bp, goatball.bp, matches.bp, status.bp, foundry.bp, viewers.bp,
-               board.bp):
+               board.bp, report.bp, board_report.bp):
         app.register_blueprint(bp)
     spec = build_spec()
     app.add_url_rule("/api/v1/openapi.json", "openapi", lambda: jsonify(spec))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
+from .board_report import boxscore_data
 from .db import get_db
 from .errors import ApiError
 from .matches import Matches
@@ -80,6 +81,7 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
+<link rel="stylesheet" href="/board/static/boxscore.css">
 <style>
 :root {{ color-scheme: dark; --fg: #f4f1e8; --dim: #b9b3a4; --accent: #f0b429; --hot: #ff5a36;
   --panel: rgba(20, 18, 14, .86); }}
@@ -126,6 +128,7 @@ header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; 
 <span id="heat"></span></section>
 <section id="last"><b></b> <span id="last-text"></span></section>
 <section id="result"></section>
+<section id="boxscore" aria-live="polite"></section>
 </main>
 <script id="board-data" type="application/json">{data}</script>
 <script src="/board/static/socket.io.min.js"></script>
@@ -253,7 +256,10 @@ if (window.io) {{
                      reconnectionDelayMax: 3000}});
   socket.on("connect", () => {{
     socket.emit("join", {{match: DATA.match}}, (res) => {{
-      if (res && res.status === 200) {{ state = res.body; setConn("live"); refresh(socket); }}
+      if (res && res.status === 200) {{
+        state = res.body; setConn("live"); refresh(socket);
+        document.dispatchEvent(new CustomEvent("ballcourt:match"));  // box score: boxscore.js
+      }}
       else setConn("refused");
     }});
   }});
@@ -262,6 +268,7 @@ if (window.io) {{
     state = msg.state;
     render();
     refresh(socket);
+    document.dispatchEvent(new CustomEvent("ballcourt:match"));  // box score: boxscore.js
   }});
   socket.on("disconnect", (reason) => {{
     setConn(reason === "io server disconnect" ? "refused" : "offline");
@@ -271,6 +278,7 @@ if (window.io) {{
   }});
 }}
 </script>
+<script src="/board/static/boxscore.js"></script>
 </body></html>"""
 
 
@@ -299,7 +307,8 @@ def board(match_id: str) -> Response:
         return _forbidden(lang)
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,
-            "last": last_event(matches.events(match_id))}
+            "last": last_event(matches.events(match_id)),
+            "boxscore": boxscore_data(match_id, lang)}   # the box score: board_report.py
     # JSON inside <script>: no "</script>", no "<!--" can break out of it
     blob = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
     page = PAGE.format(lang=lang, title=html.escape(TEXT[lang]["title"]), data=blob,

@@ -56,6 +56,13 @@ def build_spec() -> dict:
         if params:
             op["parameters"] = [{"name": p, "in": "path", "required": True,
                                  "schema": {"type": "string"}} for p in params]
+        if route.endpoint == "report.report":      # the match report's query (api/report.py)
+            op["parameters"] += [
+                {"name": "format", "in": "query", "required": False,
+                 "schema": {"type": "string", "enum": ["json", "md"]}},
+                {"name": "lang", "in": "query", "required": False,
+                 "schema": {"type": "string", "enum": ["en", "ru"]}}]
+            op["responses"]["200"]["content"]["text/markdown"] = {"schema": {"type": "string"}}
         if route.method == "POST":
             schema = route.schema or None
             content = {"schema": schema} if schema else {"schema": {"type": "object"}}

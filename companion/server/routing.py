@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
@@ -38,6 +38,13 @@ class Route:
 ROUTES: dict[str, Route] = {}
 
 
+class Text(str):
+    """A handler's answer sent over HTTP as text, not JSON (the match report's Markdown);
+    through Socket.IO `call` it is the body as a JSON string."""
+
+    mimetype = "text/markdown"
+
+
 def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None = None,
               summary: str = "") -> Callable[[Handler], Handler]:
     """Register `handler` as `method rule` on the blueprint and in the shared table."""
@@ -52,6 +59,8 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
         def view(**params):
             raw = read_json() if method == "POST" else None
             status, out = run(route, raw, params)
+            if isinstance(out, Text):
+                return Response(str(out), status=status, mimetype=out.mimetype)
             return jsonify(out), status
 
         bp.add_url_rule(rule, handler.__name__, view, methods=[method])

@@ -221,6 +221,7 @@ class InterceptSchema(Court, Dice):
     ball = fields.Nested(BallSchema, required=True)
     from_ = fields.Nested(SquareSchema, data_key="from", load_default=None)
     corner = Int(1, 2, load_default=None, allow_none=True)
+    kicker = Id(load_default=None, allow_none=True)   # whose kick: the match report counts it
 
     @validates_schema
     def _flight_needs_from(self, data, **kwargs):
@@ -431,16 +432,43 @@ class Meta(Base):
     meta = Obj(load_default=None, validate=validate.Length(max=20))
 
 
-class BallEventSchema(Meta, BallSchema):
+class PlaySchema(Base):
+    """Who made a Yaotzin ball event happen, for the match report (present/plays.py)."""
+
+    action = fields.String(required=True, validate=validate.OneOf(
+        ("kick", "hoop", "intercept", "stop", "dribble", "contest")))
+    player = Id(required=True)
+    team = Id(allow_none=True)
+    name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    receiver = Id(allow_none=True)
+    receiver_team = Id(allow_none=True)
+    receiver_name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    kicker = Id(allow_none=True)
+    kicker_team = Id(allow_none=True)
+    kicker_name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    origin = fields.Nested(SquareSchema, allow_none=True)
+    outcome = fields.String(validate=validate.OneOf(("yoke", "stopped", "deflected", "missed")),
+                            allow_none=True)
+    hit = Bool(allow_none=True)
+    through = Bool(allow_none=True)
+    kind = fields.String(validate=validate.Length(1, 40), allow_none=True)
+    success = Bool(allow_none=True)
+
+
+class Played(Base):
+    play = fields.Nested(PlaySchema, load_default=None, allow_none=True)
+
+
+class BallEventSchema(Meta, Played, BallSchema):
     pass
 
 
-class GoalEventSchema(Meta):
+class GoalEventSchema(Meta, Played):
     team = Id()
     end = fields.String(validate=validate.OneOf(("west", "east")))
 
 
-class HoopEventSchema(Meta):
+class HoopEventSchema(Meta, Played):
     team = Id(required=True)
 
 
@@ -452,9 +480,10 @@ class NoteEventSchema(Meta):
     text = fields.String(validate=validate.Length(max=2000), load_default="")
 
 
-class DamageEventSchema(Meta):
+class DamageEventSchema(Meta, Played):
     player = Id(required=True)
     nonlethal = Int(0, 1000, required=True)
+    knocked_out = Bool(load_default=None, allow_none=True)   # the table's word: he went down
 
 
 class TipoffEventSchema(Meta, Dice):

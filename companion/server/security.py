@@ -20,6 +20,7 @@ from flask import Flask, Response, request
 
 from .errors import body as error_body
 from .sockets import token_ok
+from .viewers import report_access
 
 PUBLIC = {"/api/v1/health"}
 CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
@@ -117,10 +118,17 @@ def install(app: Flask) -> None:
             wait = backoff.wait(client)
             if wait > 0:
                 return too_many(wait)
-            if not token_ok(bearer(request.headers.get("Authorization", ""))):
-                backoff.failed(client)
-                return _error(401, "unauthorized", "a wrong or missing token: send"
-                              " Authorization: Bearer <token> (see `ballcourt token`)")
+            token = bearer(request.headers.get("Authorization", ""))
+            if not token_ok(token):
+                # a viewer key may read its own match's report (viewers.report_access)
+                refused = report_access(request.method, path, token)
+                if refused is None:
+                    backoff.failed(client)
+                    return _error(401, "unauthorized", "a wrong or missing token: send"
+                                  " Authorization: Bearer <token> (see `ballcourt token`)")
+                if refused:
+                    return _error(403, "viewer_read_only", refused)
+                return None      # allowed; a viewer key never clears a client's wrong tokens
             backoff.succeeded(client)
         return None
 

@@ -17,7 +17,8 @@ from flask import current_app, request
 
 from .errors import body as error_body
 
-MATCH_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)(/events)?/?$")
+MATCH_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)(/events|/report)?/?$")
+REPORT_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)/report/?$")
 
 
 class Viewers:
@@ -47,6 +48,22 @@ class Viewers:
 
     def valid(self, match_id: str, key: object) -> bool:
         return self.match_of(key) == match_id
+
+
+def report_access(method: str, path: str, key: str | None) -> str | None:
+    """Over HTTP a viewer key reads its own match's report, nothing else. For a bearer that is
+    not the GM's token: None when it is no viewer key either (a 401), "" when it may go ahead,
+    else why not (a 403)."""
+    from .db import get_db
+    own = Viewers(get_db()).match_of(key)
+    if own is None:
+        return None
+    found = REPORT_ROUTE.match(path)
+    if method != "GET" or found is None:
+        return "a viewer key reads only its match's report over HTTP"
+    if found.group(1) != own:
+        return "a viewer key reads only its own match"
+    return ""
 
 
 # -- Socket.IO -------------------------------------------------------------------------------

@@ -84,8 +84,10 @@ test("Apply moves the ball, posts the event; a second click does nothing; Undo r
   assert.deepEqual([ball.x, ball.y], [2000, 1200]);
   assert.deepEqual(ball.flags.ballcourt.ball, { speed: 9, direction: "E" });
   assert.equal(companion.match.log.length, 1);
+  const { play } = companion.match.log[0];   // who kicked, for the match report
+  assert.equal(play.player, "ix");
   assert.deepEqual(companion.match.log[0], { type: "ball", x: 20, y: 12, speed: 9, direction: "E",
-    meta: { message: message.id } });
+    meta: { message: message.id }, play });
   assert.equal(message.flags.ballcourt.applied, true);
   assert.equal(await chat.performAction(message.id, "undo", "gm"), true);
   assert.deepEqual([ball.x, ball.y], [1000, 1200]);

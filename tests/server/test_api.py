@@ -40,8 +40,10 @@ def test_kick_resolves_the_rulebook_example(api):
     card = j["chat_card"]
     assert card["title"]["text"] == "Ixpoetchitl kicks at (18, 12)"
     assert [a["id"] for a in card["actions"]] == ["apply", "intercept:yo"]
-    assert card["actions"][0]["payload"]["events"] == [{"type": "ball", "x": 20, "y": 12,
-                                                       "speed": 9, "direction": "E"}]
+    assert card["actions"][0]["payload"]["events"] == [{
+        "type": "ball", "x": 20, "y": 12, "speed": 9, "direction": "E",
+        "play": {"action": "kick", "player": "ix", "team": "sun", "name": "Ixpoetchitl",
+                 "origin": {"x": 10, "y": 12}, "hit": False}}]    # who kicked: for the report
     assert "Ixpoetchitl" in card["html"]
     assert j["overlay"]["line"] == {"from": [11, 12], "to": [20, 12]}
 
@@ -107,7 +109,9 @@ def test_intercept_flight_the_rulebook_deflection(api):
     assert j["save"] == {"natural": 9, "total": 13, "dc": 15, "margin": -2}
     assert j["damage"] == {"dice": "3d3", "total": 4, "nonlethal": True}
     assert j["ball"] == {"x": 13, "y": 14, "speed": 0, "direction": None}
-    assert {"type": "damage", "player": "yo", "nonlethal": 4} in \
+    play = {"action": "intercept", "player": "yo", "team": "moon", "name": "Yolteotl",
+            "outcome": "deflected"}
+    assert {"type": "damage", "player": "yo", "nonlethal": 4, "play": play} in \
         j["chat_card"]["actions"][0]["payload"]["events"]
 
 
@@ -172,8 +176,9 @@ def test_hoop(api):
                                           "rolls": {"attack": 20, "confirm": 12}}).json
     assert j["ac"] == 20 and j["through"] is True
     assert j["confirm"] == {"natural": 12, "total": 20, "hit": True}
-    assert j["chat_card"]["actions"][0]["payload"]["events"] == [{"type": "hoop",
-                                                                  "team": "sun"}]
+    assert j["chat_card"]["actions"][0]["payload"]["events"] == [{
+        "type": "hoop", "team": "sun",
+        "play": {"action": "hoop", "player": "k", "team": "sun", "name": "k", "through": True}}]
     r = api.post("/api/v1/yaotzin/hoop", {"players": [{**star, "y": 5}], "kicker": "k",
                                           "hoop": "north"})
     assert r.status_code == 422 and "must stand in" in r.json["error"]["message"]

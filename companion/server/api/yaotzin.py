@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
+from ...present import plays
 from ...present import yaotzin as present
 from ...rules.dice import Dice
 from ...rules.yaotzin.ball import Ball
@@ -49,7 +50,7 @@ def kick(body):
     court, roster, settings, names = court_of(body)
     r = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
                      body["standing"], body["power_attack"], settings, dice(body))
-    return 200, {**r, "chat_card": present.kick_card(r, names),
+    return 200, {**r, "chat_card": plays.tag(present.kick_card(r, names), plays.kick(r, roster)),
                  "overlay": present.kick_overlay(r)}
 
 
@@ -73,7 +74,8 @@ def intercept(body):
     else:
         r = resolve_rolling_intercept(court, roster, body["player"], body["dc"],
                                       ball(body["ball"]), dice(body))
-    return 200, {**r, "chat_card": present.intercept_card(r, names),
+    return 200, {**r, "chat_card": plays.tag(present.intercept_card(r, names),
+                                                  plays.intercept(r, roster, body)),
                  "overlay": present.intercept_overlay(r)}
 
 
@@ -92,7 +94,7 @@ def hoop(body):
     court, roster, settings, names = court_of(body)
     r = resolve_hoop(court, roster, body["kicker"], body["hoop"], body["standing"],
                      body["power_attack"], settings, dice(body))
-    return 200, {**r, "chat_card": present.hoop_card(r, names),
+    return 200, {**r, "chat_card": plays.tag(present.hoop_card(r, names), plays.hoop(r, roster)),
                  "overlay": present.hoop_overlay(r)}
 
 
@@ -103,7 +105,8 @@ def dribble(body):
     r = plan_dribble(court, roster, body["dribbler"], sq(body["ball"]),
                      [sq(s) for s in body["squares"]], body["started_with_ball"],
                      body["readied"], overran=body["overran"])
-    return 200, {**r, "chat_card": present.dribble_card(r, names),
+    return 200, {**r, "chat_card": plays.tag(present.dribble_card(r, names),
+                                                  plays.dribble(r, roster)),
                  "overlay": present.dribble_overlay(r)}
 
 
@@ -118,4 +121,5 @@ def contest(body):
                         avoids=body["avoids"], action=body["action"],
                         target_aoo=(body["target_aoo"] or {}).get("kind"),
                         reaction=body["reaction"])
-    return 200, {**r, "chat_card": present.contest_card(r, names), "overlay": None}
+    return 200, {**r, "overlay": None,
+                 "chat_card": plays.tag(present.contest_card(r, names), plays.contest(r, roster))}

@@ -57,6 +57,7 @@ export function interceptRequest({ mapping, players, action, save, damage, scatt
     body.from = p.from;
     body.rem = p.rem;
     if (p.corner) body.corner = p.corner;    // the kick's d2: the companion checks that line
+    if (p.kicker) body.kicker = p.kicker;    // whose kick: the match report counts it
   }
   const rolls = {};
   if (Number.isInteger(save)) rolls.save = save;

@@ -10,6 +10,7 @@
 import { cardOfEvent, describeBlocker, undoBlockers } from "../core/undo.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
+import { reportIfOver } from "./report.mjs";
 
 async function undoEvents(matchId, count) {
   for (let i = 0; i < count; i += 1) await companion("POST", `/api/v1/matches/${matchId}/undo`);
@@ -32,6 +33,7 @@ export async function applyAtomically(matchId, events, messageId, write) {
     await undoEvents(matchId, posted);
     throw err;
   }
+  if (posted) reportIfOver(matchId, state);   // the match report: when this Apply ended the match
   return { state, posted, seqs: seqs.length === posted ? seqs : null };
 }
 

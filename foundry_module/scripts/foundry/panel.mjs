@@ -7,6 +7,7 @@ import { renderBoard } from "../core/scoreboard.mjs";
 import { performAction } from "./chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
 import { companion, onMatchEvent } from "./link.mjs";
+import { postReport, reportButton } from "./report.mjs";
 
 export function scoreboardClass() {
   const { ApplicationV2 } = fvtt.api;
@@ -16,7 +17,7 @@ export function scoreboardClass() {
       classes: ["ballcourt-panel"],
       window: { title: "BALLCOURT.Panel.Title", resizable: true },
       position: { width: 320, height: "auto" },
-      actions: { undo: Scoreboard.undo, share: Scoreboard.share },
+      actions: { undo: Scoreboard.undo, share: Scoreboard.share, report: Scoreboard.report },
     };
 
     constructor(matchId, options = {}) {
@@ -38,7 +39,8 @@ export function scoreboardClass() {
     }
 
     async _renderHTML(context) {
-      return renderBoard(context.state, i18n(), context.events) + shareButton(i18n());
+      return renderBoard(context.state, i18n(), context.events) + shareButton(i18n())
+        + reportButton(i18n());   // the match report (report.mjs)
     }
 
     _replaceHTML(result, content) {
@@ -64,6 +66,11 @@ export function scoreboardClass() {
 
     static async share() {
       return shareBoard(this.matchId);
+    }
+
+    /** The match report: its box score as a chat card, on demand. */
+    static async report() {
+      return postReport(this.matchId);
     }
   };
 }

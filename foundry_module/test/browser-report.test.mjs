@@ -1,0 +1,74 @@
+/**
+ * The match report card in real headless Chromium (Debian's), in the chat column's width, in
+ * English and Russian: every figure in its cell, nothing running off the side; photographed
+ * into build/screenshots (docs/screenshots keeps a copy).
+ */
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize } from "node:path";
+import { after, before, test } from "node:test";
+
+import { chromium } from "playwright-core";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const SHOTS = new URL("../../build/screenshots/", import.meta.url).pathname;
+const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".json": "application/json", ".css": "text/css" };
+const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  assert.ok(CHROMIUM, "Debian's chromium is not installed (scripts/test installs it)");
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(ROOT, path);
+    if (!file.startsWith(ROOT) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const EXPECTED = {
+  en: { title: "Match report: Yaotzin — Final", summary: "In play · Round 1 · Events: 9", goals: "G" },
+  ru: { title: "Отчёт о матче: Яоцин — Final", summary: "Идёт игра · Раунд 1 · Событий: 9", goals: "Г" },
+};
+
+for (const lang of ["en", "ru"]) {
+  test(`the match report card in the chat column (${lang})`, async () => {
+    const page = await browser.newPage({ viewport: { width: 340, height: 400 } });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${base}/test/browser/report.html?lang=${lang}`);
+    await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
+    assert.deepEqual(errors, []);
+    const want = EXPECTED[lang];
+    assert.equal(await page.textContent(".ballcourt-title"), want.title);
+    assert.equal(await page.textContent(".ballcourt-report .ballcourt-line"), want.summary);
+    const tal = await page.$$eval('tr[data-player="s1"] > *', (cs) => cs.map((c) => c.textContent));
+    assert.deepEqual(tal, ["Tal", "0", "1", "0", "0", "1", "0", "1", "4"]);
+    const sun = await page.$$eval('tr[data-team="sun"] > *', (cs) => cs.map((c) => c.textContent));
+    assert.deepEqual(sun, ["sun", "1", "60%", "1", "2", "1"]);
+    assert.equal(await page.textContent('.ballcourt-report-players th[data-field="goals"]'), want.goals);
+    const fits = await page.$eval(".chat", (c) => c.scrollWidth <= c.clientWidth);
+    assert.ok(fits, "the card runs off the chat column");
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, `report-card-${lang}.png`), fullPage: true });
+    await page.close();
+  });
+}
