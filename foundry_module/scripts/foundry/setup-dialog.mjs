@@ -8,6 +8,7 @@ import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } fr
 import { suggestedZones } from "../core/arena.mjs";
 import { BallcourtError, formValues, fvtt, i18n, reportFailure, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
+import { configureAutopilot } from "./autopilot.mjs";
 import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { showScoreboard } from "./panel.mjs";
@@ -172,7 +173,7 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   if (hasScene && !bc) out.push("useScene");
   if (bc) out.push("teams", "ball", "match");
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
-  if (bc?.game === "goatball") out.push("platforms");
+  if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
   if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
   if (bc && a.needsDialog) out.push("stats");
   if (bc?.matchId) out.push("board");
@@ -213,6 +214,7 @@ export async function openMenu() {
     },
     quick: () => quickResolution(scene),
     platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),
+    autopilot: () => configureAutopilot(scene, controlled()),
     stats: () => editStats(controlled(), bc.game),
   };
   const available = menuChoices(bc, adapter(), Boolean(scene));
