@@ -40,3 +40,40 @@ export async function connectTo(link, companion) {
   link.startLink({ ioFactory: companion.io, pageUrl: "http://localhost:30000/game" });
   await new Promise((r) => setImmediate(r));
 }
+
+/**
+ * A stand-in for the companion's `POST /api/v1/goatball/suggest` (route handler for
+ * fakeCompanion): one declaration for each player asked, legal as `/goatball/pass` takes it,
+ * with a one-line reason. The carrier passes to his first standing teammate (a hot throw at
+ * the first standing opponent once the ball is hot); his teammates defend him; the first
+ * opponent who can reach him (his zone, with zones on) knocks him off, the others intercept.
+ * A player without his Athletics and Acrobatics bonuses is refused (422), as the contract
+ * requires them. It reads nothing but the body: no declaration, no sealed slip.
+ */
+export function suggestRoute() {
+  return (body) => {
+    const players = body.teams.flatMap((t) => t.players.map((p) => ({ ...p, team: t.id })));
+    const unskilled = players.find((p) => !Number.isInteger(p.athletics) || !Number.isInteger(p.acrobatics));
+    if (unskilled) return { status: 422, body: { error: { code: "invalid", message: `${unskilled.id} has no skills` } } };
+    const standing = players.filter((p) => !p.out && !p.dead);
+    const carrier = standing.find((p) => p.id === body.possession.carrier);
+    const mates = standing.filter((p) => p.team === carrier.team && p !== carrier);
+    const rivals = standing.filter((p) => p.team !== carrier.team);
+    const reach = (p) => !body.settings?.zones || p.zone === carrier.zone;
+    const knocker = rivals.find(reach);
+    const better = (p) => (p.athletics >= p.acrobatics ? "athletics" : "acrobatics");
+    const suggest = (p) => {
+      if (p === carrier) {
+        const to = body.possession.hot ? rivals[0] : mates[0];
+        return to ? { action: "throw", target: to.id, skill: better(p), reason: `throws to ${to.id}: first in line` }
+          : { action: "none", skill: null, reason: "nobody to throw to" };
+      }
+      if (p.team === carrier.team) return { action: "defend", target: carrier.id, skill: null, reason: "guards the carrier" };
+      if (p === knocker) return { action: "knock_off", target: carrier.id, skill: "athletics", reason: `knocks off ${carrier.id}: in reach` };
+      return { action: "intercept", skill: better(p), reason: "covers the throw" };
+    };
+    const asked = body.players ?? standing.map((p) => p.id);
+    const declarations = standing.filter((p) => asked.includes(p.id)).map((p) => ({ player: p.id, ...suggest(p) }));
+    return { status: 200, body: { declarations } };
+  };
+}
