@@ -180,6 +180,31 @@ test("without the companion's proposals the GM is told and declares for the NPCs
   assert.match(world.notifications.find(([k]) => k === "warn")[1], /autopilot could not get proposals/);
 });
 
+test("a player the answer leaves out declares as without the autopilot; a change the rules refuse leaves the proposal", { timeout: 5000 }, async () => {
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => {
+    const answer = full(body);
+    answer.body.declarations = answer.body.declarations.filter((d) => d.player === "b1");
+    return answer;
+  } });
+  user("carol").answer = () => ({ action: "none" });
+  user("bob").answer = () => ({ action: "block" });
+  FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM's own r1
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+  await until(() => views[0]?.renders.some((h) => h.includes('data-action="resolve"')));
+  assert.match(world.notifications.find(([k]) => k === "warn")[1], /no usable declaration for b2-name, r1-name/);
+  assert.equal(user("bob").queries.length, 1, "Bob declares for b2");
+  assert.doesNotMatch(row(views[0].renders.at(-1), "r1"), /data-action="change"/, "the GM's own declaration is not a proposal");
+
+  FakeDialogV2.answers = [{ action: "knock_off", target: "b1", skill: "athletics" }];   // at himself
+  await press(views[0], "change", "b1");
+  assert.match(world.notifications.at(-1)[1], /b1 is not a target for b1/);
+  assert.match(row(views[0].renders.at(-1), "b1"), /Knock-off → r1-name.*in reach/, "the proposal stands");
+  await press(views[0], "resolve");
+  assert.equal((await collecting).declared.get("b1").target, "r1");
+});
+
 test("the token HUD's button steps a team token's own mode, for the GM on an arena only", async () => {
   await autopilotWorld();
   installDocument();

@@ -142,8 +142,8 @@ export class AutopilotPass {
     const entries = [...declarations.declared];
     declarations.declared.delete(id);
     const problem = problemWith(declarations, id, declaration);
-    declarations.declared = new Map(entries.map(([key, d]) => [key,
-      key === id && !problem ? { ...declaration, player: id } : d]));
+    declarations.declared.clear();   // the same Map, refilled in the same order
+    for (const [key, d] of entries) declarations.declared.set(key, key === id && !problem ? { ...declaration, player: id } : d);
     if (!problem) this.changed.add(id);
     return problem;
   }

@@ -77,17 +77,18 @@ export async function autopilotAsk(pass, scene, ask, settings) {
 }
 
 /**
- * Once everyone has declared: with a proposal on "suggest" in, the view offers "Resolve the
- * pass" and this waits for it (the GM may change any autopilot declaration first); otherwise
- * it resolves at once. Either way no change is taken after it.
+ * Once everyone has declared: with a proposal on "suggest" in, the Declarations `view` offers
+ * "Resolve the pass" and this waits for it (the GM may change any autopilot declaration
+ * first); otherwise (or with no view to press it in) it resolves at once. Either way no change
+ * is taken after it.
  */
-export async function reviewSuggestions(pass, show) {
+export async function reviewSuggestions(pass, view) {
   const autopilot = pass.autopilot;
   if (!autopilot) return;
-  if (autopilot.state.needsReview()) {
+  if (view && autopilot.state.needsReview()) {
     const reviewed = new Promise((resolve) => { autopilot.finish = resolve; });
     autopilot.reviewing = true;
-    await show();
+    await view.render({ force: true });
     await reviewed;
   }
   autopilot.reviewing = false;

@@ -220,7 +220,7 @@ export async function collectDeclarations(ask = askOwner) {
       await show();
     }
     // autopilot: proposals on "suggest" wait for the GM's Resolve (he may change them first)
-    if (await Promise.race([reviewSuggestions(pass, show), pass.cancelled]) === CANCELLED) return abandon(pass);
+    if (await Promise.race([reviewSuggestions(pass, view), pass.cancelled]) === CANCELLED) return abandon(pass);
     return declarations;
   } finally {
     pass.collecting = false;
