@@ -106,7 +106,7 @@ test("autopilot end to end: NPCs' declarations proposed with reasons, one change
 
   // the GM's view: each NPC's proposal with its reason and a Change; the sealed slip shown to him alone
   const before = views[0].renders.at(-1);
-  assert.match(row(before, "b1"), /Knock-off → r1-name.*fa-robot.*knocks off r1: in reach.*data-action="change"/);
+  assert.match(row(before, "b1"), /Knock-off → r1-name.*fa-robot.*data-action="change".*knocks off r1: in reach/);
   assert.match(row(before, "b2"), /Intercept.*covers the throw/);
   assert.match(row(before, "r1"), /fa-lock.*Throw → r2-name.*throws to r2: first in line/);
   assert.doesNotMatch(row(before, "r2"), /fa-robot|data-action="change"/, "Carol's own declaration is hers");

@@ -144,7 +144,7 @@ export function autopilotRowHtml(row, lang) {
   const reason = why ? ` <span class="reason">${escapeHtml(why)}</span>` : "";
   const change = a.canChange ? ` <button type="button" data-action="change" data-player="${escapeHtml(row.player)}">`
     + `${escapeHtml(lang.localize("BALLCOURT.Autopilot.Change"))}</button>` : "";
-  return `${badge}${reason}${change}`;
+  return `${badge}${change}${reason}`;
 }
 
 /** The view's "Resolve the pass", while the GM reviews the proposals on "suggest". */
