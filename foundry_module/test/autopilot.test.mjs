@@ -205,6 +205,26 @@ test("a player the answer leaves out declares as without the autopilot; a change
   assert.equal((await collecting).declared.get("b1").target, "r1");
 });
 
+test("a change the GM confirms after the pass has gone on is not taken", async () => {
+  const { scene } = await autopilotWorld();
+  const { Declarations } = await import("../scripts/core/goatball.mjs");
+  const { AutopilotPass } = await import("../scripts/core/autopilot.mjs");
+  const declarations = new Declarations([{ id: "b1", team: "blue", initiative: 3 }, { id: "r1", team: "red", initiative: 5 }], "r1");
+  const state = new AutopilotPass([["b1", "act"]]);
+  state.take({ declarations: [{ player: "b1", action: "intercept", skill: "athletics", reason: "" }] }, declarations, () => "blue");
+  declarations.declare("b1", state.proposal("b1"));
+  const pilot = { state, sceneId: scene.id, declarations, done: false };
+  FakeDialogV2.answers = [() => {
+    pilot.done = true;   // the last player answered and the pass resolved while the form was open
+    return { action: "none" };
+  }];
+  assert.equal(await autopilot.changeDeclaration(pilot, "b1"), false);
+  assert.equal(declarations.declared.get("b1").action, "intercept");
+  assert.match(world.notifications.at(-1)[1], /has gone on/);
+  assert.equal(await autopilot.changeDeclaration(pilot, "b1"), false, "no form once it is done");
+  assert.equal(FakeDialogV2.shown.length, 1);
+});
+
 test("the token HUD's button steps a team token's own mode, for the GM on an arena only", async () => {
   await autopilotWorld();
   installDocument();

@@ -45,8 +45,8 @@ function activeOwner(scene, tokenId) {
  * The rolls for a batch of checks, in the order asked. Each check:
  *   {scene, token, check: {type: "save"|"skill", id}, advantage, tag, flavor, local: () => Promise<Roll>,
  *    byGM, pressedBy}
- * `local` is how the GM's client rolls it (today's behaviour), `byGM` that it is rolled so even with
- * players rolling (goat-ball's autopilot); `pressedBy` the user whose click
+ * `local` is how the GM's client rolls it (today's behaviour); `byGM` true to roll it so even with
+ * players rolling their own (a goat-ball token on autopilot); `pressedBy` the user whose click
  * on the card asked for it (his own token's roll needs no second click). With the GM rolling everything
  * they are rolled one after the other; with players rolling, tokens with no active owner are
  * rolled at once by the GM and the others asked together. A cancel by the GM throws.
