@@ -205,6 +205,22 @@ test("a player the answer leaves out declares as without the autopilot; a change
   assert.equal((await collecting).declared.get("b1").target, "r1");
 });
 
+test("while the companion thinks, the pass is already being declared: a second one is refused", { timeout: 5000 }, async () => {
+  let answer;
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => new Promise((resolve) => {
+    answer = () => resolve(full(body));
+  }) });
+  world.values.autopilot = { red: "act", blue: "act" };
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+  await until(() => answer);
+  await assert.rejects(goatball.startPass(scene), /already being declared/);
+  answer();
+  assert.equal((await collecting).declared.get("r1").throw.target, "r2");
+});
+
 test("a change the GM confirms after the pass has gone on is not taken", async () => {
   const { scene } = await autopilotWorld();
   const { Declarations } = await import("../scripts/core/goatball.mjs");

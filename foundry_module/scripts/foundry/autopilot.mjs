@@ -49,16 +49,30 @@ export function setTokenMode(token, mode) {
  * declarations of the standing players on autopilot, and return the `ask` the pass uses from
  * then on: a player on autopilot gets his proposal at his turn (his slip, sealed as anyone's,
  * if he carries the ball); anyone else, and a player the companion had nothing usable for, is
- * asked as before. The pass keeps the autopilot's state in `pass.autopilot` for the view.
- * If the companion fails, the GM is told and declares for the NPCs himself.
+ * asked as before. The request is not awaited here, so the pass is marked as collecting at
+ * once; the first turn on autopilot waits for it. The pass keeps the autopilot's state in
+ * `pass.autopilot` for the view. If the companion fails, the GM is told and declares for the
+ * NPCs himself.
  */
-export async function autopilotAsk(pass, scene, ask, settings) {
-  const { declarations, match } = pass;
+export function autopilotAsk(pass, scene, ask, settings) {
+  const { declarations } = pass;
   const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
   const state = new AutopilotPass(declarations.order().map((id) => [id, modeOf(tokens.get(id))]));
   pass.autopilot = { state, sceneId: scene.id, declarations, reviewing: false, done: false, finish: null };
   if (!state.players.length) return ask;
-  const skills = Object.fromEntries([...tokens].map(([id, t]) => [id, adapter().goatballSkills(t.actor ?? {})]));
+  const proposed = propose(pass, tokens, settings);
+  return async (id, sealed) => {
+    if (!state.modes.has(id)) return ask(id, sealed);
+    await proposed;
+    return state.proposal(id) ?? ask(id, sealed);
+  };
+}
+
+/** The companion's proposals, taken into the pass's autopilot; what goes wrong is told to the GM, never thrown. */
+async function propose(pass, tokens, settings) {
+  const { declarations, match, autopilot: { state } } = pass;
+  const a = adapter();
+  const skills = Object.fromEntries([...tokens].map(([id, t]) => [id, a.goatballSkills(t.actor ?? {})]));
   const teamByPlayer = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, t.id])));
   try {
     const answer = await companion("POST", "/api/v1/goatball/suggest", suggestRequest({ teams: match.teams,
@@ -73,7 +87,6 @@ export async function autopilotAsk(pass, scene, ask, settings) {
     globalThis.console?.warn?.("Ballcourt: autopilot", err);
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Autopilot.Failed", { message: err?.message ?? String(err) }));
   }
-  return (id, sealed) => state.proposal(id) ?? ask(id, sealed);
 }
 
 /**

@@ -204,7 +204,7 @@ export async function collectDeclarations(ask = askOwner) {
   const { declarations } = pass;
   const scene = fvtt.game.scenes.get(pass.sceneId);
   const names = Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name]));
-  ask = await autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
+  ask = autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
   const View = progressClass();
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
     cancel: () => pass.cancel(), autopilot: pass.autopilot }) : null;
