@@ -77,3 +77,35 @@ export function suggestRoute() {
     return { status: 200, body: { declarations } };
   };
 }
+
+// --- autopilot branch (issue 19): the tune route's stand-in, a separate function -------------
+/**
+ * A stand-in for the companion's `POST /api/v1/goatball/tune` (route handler for
+ * fakeCompanion), shaped as the simulator answers: one `results` row per zone count (0, 2, 3,
+ * 4) with `finish_within_budget` and `upset_rate` and their 95% intervals in `ci95` ([lo, hi]),
+ * `zones` the recommended count (about three players a zone) or null with `noDifference`, and
+ * `best`. The upset rate is null when the teams' summed skills are equal (no weaker team). A
+ * roster the contract refuses (fewer than two teams, a bonus that is not a whole number from
+ * -5 to +20) gets 422.
+ */
+export function tuneRoute({ noDifference = false } = {}) {
+  return (body) => {
+    const teams = body?.teams ?? [];
+    const players = teams.flatMap((t) => t.players ?? []);
+    const bad = players.find((p) => ["athletics", "acrobatics"].some((k) => !Number.isInteger(p[k]) || p[k] < -5 || p[k] > 20));
+    if (teams.length < 2 || bad) return { status: 422, body: { error: { code: "invalid", message: bad ? `${bad.id}: a bonus from -5 to +20` : "two teams or more" } } };
+    const budget = body.budget ?? 40;
+    const sums = teams.map((t) => t.players.reduce((s, p) => s + p.athletics + p.acrobatics, 0));
+    const even = sums.every((s) => s === sums[0]);
+    const pick = Math.min(4, Math.max(2, Math.round(players.length / 3)));
+    const results = [0, 2, 3, 4].map((zones) => {
+      const finish = 0.75 - 0.1 * Math.abs(zones - pick);   // the recommended count ends most often
+      return { zones, players_per_zone: zones ? players.length / zones : null, finish_within_budget: finish,
+        upset_rate: even ? null : 0.2, ci95: { finish_within_budget: [finish - 0.07, finish + 0.07], upset_rate: even ? [null, null] : [0.14, 0.27] } };
+    });
+    const best = results.reduce((a, r) => (r.finish_within_budget > a.finish_within_budget ? r : a)).zones;
+    const zones = noDifference ? null : best;
+    return { status: 200, body: { zones, best, budget, tactics: body.tactics ?? "single-chaser",
+      finish_within_budget: results.find((r) => r.zones === best).finish_within_budget, results } };
+  };
+}
