@@ -131,3 +131,28 @@ test("the change form's values make a declaration as the owner's prompt does", (
   assert.deepEqual(formDeclaration({ action: "intercept", target: "", skill: "athletics" }), { action: "intercept", skill: "athletics" });
   assert.deepEqual(formDeclaration({ action: "" }), { action: "none" });
 });
+
+// --- per-team tactics (autopilot branch, issue 19/20) ------------------------------------------
+test("a team's entry: {mode, tactics}, or the first cut's mode alone; anything else counts for nothing", async () => {
+  const { teamEntry, teamTactics } = await import("../scripts/core/autopilot.mjs");
+  assert.deepEqual(teamEntry("act"), { mode: "act", tactics: "" });
+  assert.deepEqual(teamEntry({ mode: "suggest", tactics: " evasive " }), { mode: "suggest", tactics: "evasive" });
+  assert.deepEqual(teamEntry({ mode: "bogus", tactics: 3 }), { mode: null, tactics: "" });
+  assert.deepEqual(teamEntry(undefined), { mode: null, tactics: "" });
+  assert.equal(teamTactics({ mode: "act", tactics: "evasive" }, "follow-ball"), "evasive", "its own first");
+  assert.equal(teamTactics("act", " follow-ball "), "follow-ball", "then the world's default");
+  assert.equal(teamTactics("act", ""), null, "then the companion's");
+});
+
+test("suggest requests: one for every team on the same preset; one per team, with its own and its players, when they differ", async () => {
+  const { suggestBatches } = await import("../scripts/core/autopilot.mjs");
+  const order = ["b2", "b1", "r1"];
+  assert.deepEqual(suggestBatches(order, teamOf, () => null), [{ tactics: null, players: order }]);
+  assert.deepEqual(suggestBatches(order, teamOf, () => "evasive"), [{ tactics: "evasive", players: order }]);
+  assert.deepEqual(suggestBatches(order, teamOf, (t) => (t === "red" ? "thin-defence" : "double-team")),
+    [{ tactics: "double-team", players: ["b2", "b1"] }, { tactics: "thin-defence", players: ["r1"] }]);
+  assert.deepEqual(suggestBatches(order, teamOf, (t) => (t === "red" ? "evasive" : null)),
+    [{ tactics: null, players: ["b2", "b1"] }, { tactics: "evasive", players: ["r1"] }], "the companion's default is a preset too");
+  assert.deepEqual(suggestBatches(["r1"], teamOf, (t) => (t === "red" ? "evasive" : "double-team")),
+    [{ tactics: "evasive", players: ["r1"] }], "only red asked: red's preset alone");
+});

@@ -287,11 +287,62 @@ test("the menu's Autopilot form sets each team's mode and the selected tokens' o
   FakeDialogV2.answers = ["autopilot", (options) => {
     assert.match(options.content, /name="team-red"><option value="off">Autopilot off<\/option><option value="suggest">[^<]*<\/option><option value="act" selected>/);
     assert.match(options.content, /The 1 selected tokens/);
-    return { "team-red": "suggest", "team-blue": "off", tokens: "act" };
+    assert.match(options.content, /name="tactics-red" list="ballcourt-presets" value="">/, "per-team tactics (autopilot branch)");
+    assert.match(options.content, /<datalist id="ballcourt-presets"><option value="single-chaser">/);
+    return { "team-red": "suggest", "team-blue": "off", "tactics-red": " evasive ", "tactics-blue": "", tokens: "act" };
   }];
   await menu.openMenu();
-  assert.deepEqual(saved, [["ballcourt", "autopilot", { red: "suggest", blue: "off" }]]);
+  assert.deepEqual(saved, [["ballcourt", "autopilot", { red: { mode: "suggest", tactics: "evasive" }, blue: { mode: "off", tactics: "" } }]]);
+  assert.equal(autopilot.tacticsOf("red"), "evasive");
+  assert.equal(autopilot.tacticsOf("blue"), null, "blank: the world's setting, blank too: the companion's default");
   assert.equal(b1.flags.ballcourt.autopilot, "act");
   assert.equal(autopilot.modeOf(scene.tokens.get("r1")), "suggest");
   assert.equal(autopilot.modeOf(b1), "act", "its own mode over the team's off");
+});
+
+// --- per-team tactics (autopilot branch) ---------------------------------------------------------
+/** The suggest route, refusing what a companion may not read: two presets in one string. */
+const strictSuggest = () => {
+  const full = suggestRoute();
+  return (body) => (typeof body.tactics === "string" && body.tactics.includes(",")
+    ? { status: 422, body: { error: { code: "invalid", message: "tactics: a preset name" } } } : full(body));
+};
+
+test("each team's autopilot plays its own preset: one request per team, its players only, one name each", { timeout: 5000 }, async () => {
+  const { scene, companion } = await autopilotWorld({ "/api/v1/goatball/suggest": strictSuggest() });
+  world.values.autopilot = { red: { mode: "act", tactics: "thin-defence" }, blue: { mode: "act", tactics: "" } };
+  world.values.autopilotTactics = "follow-ball";
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(scene);
+  const declared = await goatball.collectDeclarations();
+  const asked = companion.calls.filter((c) => c.route === "/api/v1/goatball/suggest").map((c) => c.body);
+  assert.deepEqual(asked.map((b) => [b.tactics, b.players]), [["follow-ball", ["b2", "b1"]], ["thin-defence", ["r1"]]]);
+  assert.equal(asked[0].seed, asked[1].seed, "the same pass's seed");
+  assert.equal(declared.declared.get("b1").action, "knock_off");
+  assert.equal(declared.declared.get("r1").throw.target, "r2");
+  assert.equal(world.notifications.filter(([k]) => k === "warn" || k === "error").length, 0);
+
+  world.values.autopilot = { red: { mode: "act", tactics: "evasive" }, blue: "act" };   // the first cut's shape for blue
+  world.values.autopilotTactics = "evasive";
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  const again = companion.calls.filter((c) => c.route === "/api/v1/goatball/suggest").slice(2).map((c) => c.body);
+  assert.deepEqual(again.map((b) => [b.tactics, b.players]), [["evasive", ["b2", "b1", "r1"]]], "one preset for all: one request");
+});
+
+test("a team's request that fails leaves its players to declare as without the autopilot; the other team's stand", { timeout: 5000 }, async () => {
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => (body.tactics === "nonsense"
+    ? { status: 422, body: { error: { code: "invalid", message: "unknown tactics 'nonsense'" } } } : full(body)) });
+  world.values.autopilot = { red: { mode: "act", tactics: "nonsense" }, blue: { mode: "act", tactics: "evasive" } };
+  user("carol").answer = () => ({ action: "none" });
+  FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM declares for r1
+  await goatball.startPass(scene);
+  const declared = await goatball.collectDeclarations();
+  assert.equal(declared.declared.get("b1").action, "knock_off", "blue's proposals went in");
+  assert.equal(FakeDialogV2.shown.length, 1, "the GM was asked for r1 alone");
+  const warned = world.notifications.filter(([k]) => k === "warn").map(([, m]) => m);
+  assert.deepEqual(warned.length, 1);
+  assert.match(warned[0], /could not get proposals \(unknown tactics 'nonsense'\)/);
+  assert.equal(world.notifications.filter(([k]) => k === "error").length, 0, "no error popup besides the one warning");
 });

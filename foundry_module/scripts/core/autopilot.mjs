@@ -9,6 +9,47 @@
 
 export const MODES = ["off", "suggest", "act"];
 
+/**
+ * The companion's tactics presets when this was written (issue 19: the simulator's, which the
+ * autopilot plays). Only offered in the form; a name typed there is sent as it is, so a preset
+ * a newer companion adds works too, and one it does not know is refused by it.
+ */
+export const PRESETS = ["single-chaser", "follow-ball", "thin-defence", "double-team", "evasive"];
+
+/**
+ * A team's entry in the "autopilot" world setting: {mode, tactics} (tactics "" plays the world's
+ * default). The first cut stored the mode alone ("act"); that still reads.
+ */
+export function teamEntry(entry) {
+  const raw = typeof entry === "string" ? { mode: entry } : entry && typeof entry === "object" ? entry : {};
+  return { mode: MODES.includes(raw.mode) ? raw.mode : null, tactics: typeof raw.tactics === "string" ? raw.tactics.trim() : "" };
+}
+
+/** The preset a team plays: its own, else the world's default, else null (the companion's default). */
+export function teamTactics(entry, fallback = "") {
+  return teamEntry(entry).tactics || String(fallback ?? "").trim() || null;
+}
+
+/**
+ * The suggest requests for one pass's players on autopilot (in declaring order). The contract
+ * gives `tactics` as one name without saying how two presets are sent (the CLI takes
+ * "NAME,NAME" in table order; a companion may read a list, or refuse both), so the module only
+ * ever sends one name: one request when every team asked plays the same preset (or all the
+ * companion's default), else one request per team with that team's preset and only its
+ * players, whose answers are taken for that team's players alone.
+ */
+export function suggestBatches(players, teamOf, tacticsOf) {
+  const byTeam = new Map();
+  for (const id of players) {
+    const team = teamOf(id);
+    if (!byTeam.has(team)) byTeam.set(team, []);
+    byTeam.get(team).push(id);
+  }
+  const names = new Set([...byTeam.keys()].map((team) => tacticsOf(team) || null));
+  if (names.size <= 1) return [{ tactics: [...names][0] ?? null, players: [...players] }];
+  return [...byTeam].map(([team, ids]) => ({ tactics: tacticsOf(team) || null, players: ids }));
+}
+
 /** A token no player owns is an NPC. `owners`: the ids of the non-GM users who own it. */
 export function isNpc(owners) {
   return !owners?.length;

@@ -1,24 +1,37 @@
 /**
  * Goat-ball autopilot at the table (core/autopilot.mjs holds the logic). Each team has a mode
- * (the world setting "autopilot": {team: "off"|"suggest"|"act"}) for its tokens no player owns;
+ * and a tactics preset (the world setting "autopilot": {team: {mode: "off"|"suggest"|"act",
+ * tactics}}; the first cut's {team: mode} still reads) for its tokens no player owns;
  * a token's own flag (flags.ballcourt.autopilot, set from the token HUD or the menu) overrides
  * it for that token, owned or not. Everything here runs on the GM's client, the only one that
  * talks to the companion: proposals (the NPC carrier's sealed slip among them) live in the
  * pass's memory there and in his Declarations view, never in a flag, a chat message or a
  * query a player's client receives, until the pass card reveals them.
  */
-import { AutopilotPass, MODES, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestRequest } from "../core/autopilot.mjs";
+import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestBatches, suggestRequest,
+  teamEntry, teamTactics } from "../core/autopilot.mjs";
 import { escapeHtml } from "../core/i18n.mjs";
 import { MODULE_ID, formValues, fvtt, i18n, setting } from "./env.mjs";
-import { companion } from "./link.mjs";
+import { quietly } from "./link.mjs";
 import { adapter, ballcourtOf, owns, teamOf, tokenList } from "./scene.mjs";
 
 const L = (key) => i18n().localize(key);
 
+/** The per-team entries as stored: {team: {mode, tactics}} (or the first cut's {team: mode}). */
+function teamEntries() {
+  const entries = setting("autopilot");
+  return entries && typeof entries === "object" ? entries : {};
+}
+
 /** The per-team modes: {team: mode}. */
 export function teamModes() {
-  const modes = setting("autopilot");
-  return modes && typeof modes === "object" ? modes : {};
+  return Object.fromEntries(Object.entries(teamEntries()).map(([team, e]) => [team, teamEntry(e).mode])
+    .filter(([, mode]) => mode));
+}
+
+/** The preset a team's autopilot plays: its own, else the "autopilotTactics" setting, else null (the companion's default). */
+export function tacticsOf(team) {
+  return teamTactics(teamEntries()[team], setting("autopilotTactics"));
 }
 
 /** The token's own override, or null (its team's mode applies). */
@@ -68,24 +81,35 @@ export function autopilotAsk(pass, scene, ask, settings) {
   };
 }
 
-/** The companion's proposals, taken into the pass's autopilot; what goes wrong is told to the GM, never thrown. */
+/**
+ * The companion's proposals, taken into the pass's autopilot; what goes wrong is told to the GM,
+ * never thrown. Each team plays its own preset: one request when they all play the same, else
+ * one per team (suggestBatches), each answer taken for its own players only; a request that
+ * fails leaves its players to declare as without the autopilot.
+ */
 async function propose(pass, tokens, settings) {
   const { declarations, match, autopilot: { state } } = pass;
   const a = adapter();
   const skills = Object.fromEntries([...tokens].map(([id, t]) => [id, a.goatballSkills(t.actor ?? {})]));
   const teamByPlayer = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, t.id])));
-  try {
-    const answer = await companion("POST", "/api/v1/goatball/suggest", suggestRequest({ teams: match.teams,
-      possession: match.possession, players: state.players, skills, tactics: setting("autopilotTactics") || null,
-      seed: passSeed(match.id, match.seq), settings }));
-    const left = state.take(answer, declarations, (id) => teamByPlayer.get(id));
-    if (left.length) {
-      fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Autopilot.NoSuggestion",
-        { names: left.map((id) => tokens.get(id)?.name ?? id).join(", ") }));
-    }
-  } catch (err) {
+  const teamOfPlayer = (id) => teamByPlayer.get(id);
+  const batches = suggestBatches(state.players, teamOfPlayer, tacticsOf);
+  const answers = await Promise.allSettled(batches.map((batch) => quietly("POST", "/api/v1/goatball/suggest",
+    suggestRequest({ teams: match.teams, possession: match.possession, players: batch.players, skills,
+      tactics: batch.tactics, seed: passSeed(match.id, match.seq), settings }))));
+  const failed = answers.filter((r) => r.status === "rejected").map((r) => r.reason);
+  const declarationsFor = answers.flatMap((r, i) => (r.status === "fulfilled"
+    ? (r.value?.declarations ?? []).filter((d) => batches[i].players.includes(d?.player)) : []));
+  const left = state.take({ declarations: declarationsFor }, declarations, teamOfPlayer);
+  for (const err of failed) {
     globalThis.console?.warn?.("Ballcourt: autopilot", err);
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Autopilot.Failed", { message: err?.message ?? String(err) }));
+  }
+  const unanswered = new Set(batches.filter((_, i) => answers[i].status === "rejected").flatMap((b) => b.players));
+  const without = left.filter((id) => !unanswered.has(id));   // a failed request's players: told above
+  if (without.length) {
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Autopilot.NoSuggestion",
+      { names: without.map((id) => tokens.get(id)?.name ?? id).join(", ") }));
   }
 }
 
@@ -199,25 +223,36 @@ export function onRenderTokenHUD(hud, html) {
 }
 
 /**
- * The menu's "Autopilot" form for an arena: each team's mode, and an override for the selected
- * tokens ("" keeps theirs, "team" clears it). The values, or null when the GM closed it.
+ * The menu's "Autopilot" form for an arena: each team's mode and tactics preset (blank: the
+ * world's "Autopilot tactics"), and an override for the selected tokens ("" keeps theirs,
+ * "team" clears it). The values, or null when the GM closed it.
  */
 export async function configureAutopilot(scene, selected = []) {
   const teams = [...new Set(tokenList(scene).map(teamOf).filter(Boolean))];
+  const entries = teamEntries();
   const modes = teamModes();
   const option = (value, key, current) => `<option value="${value}"${value === current ? " selected" : ""}>${escapeHtml(L(key))}</option>`;
   const modeOptions = (current) => MODES.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
   const teamFields = teams.map((team) => `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamMode", { team }))}`
-    + ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>`).join("");
+    + ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>`
+    + `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // per-team tactics (issue 19)
+    + ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"`
+    + ` value="${escapeHtml(teamEntry(entries[team]).tactics)}"></label>`).join("");
+  const presets = `<datalist id="ballcourt-presets">${PRESETS.map((p) => `<option value="${p}"></option>`).join("")}</datalist>`
+    + `<p class="hint">${escapeHtml(L("BALLCOURT.Autopilot.TacticsHint"))}</p>`;
   const tokenField = selected.length ? `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.Selected", { count: selected.length }))}`
     + ` <select name="tokens">${option("", "BALLCOURT.Autopilot.Keep", "")}${option("team", "BALLCOURT.Autopilot.TeamDefault", "")}`
     + `${modeOptions("")}</select></label>` : "";
   const values = await fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Autopilot.Title") },
-    content: `<p>${escapeHtml(L("BALLCOURT.Autopilot.Hint"))}</p>${teamFields}${tokenField}`,
+    content: `<p>${escapeHtml(L("BALLCOURT.Autopilot.Hint"))}</p>${teamFields}${presets}${tokenField}`,
     ok: { callback: (_event, button) => formValues(button) } });
   if (!values) return null;
-  const next = { ...modes };
-  for (const team of teams) if (MODES.includes(values[`team-${team}`])) next[team] = values[`team-${team}`];
+  const next = Object.fromEntries(Object.entries(entries).map(([team, e]) => [team, teamEntry(e)]));
+  for (const team of teams) {
+    const mode = MODES.includes(values[`team-${team}`]) ? values[`team-${team}`] : next[team]?.mode ?? "off";
+    const tactics = typeof values[`tactics-${team}`] === "string" ? values[`tactics-${team}`].trim() : next[team]?.tactics ?? "";
+    next[team] = { mode, tactics };
+  }
   await fvtt.game.settings.set(MODULE_ID, "autopilot", next);
   if (values.tokens) for (const token of selected) await setTokenMode(token, values.tokens === "team" ? null : values.tokens);
   return values;
