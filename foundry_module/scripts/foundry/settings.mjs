@@ -32,6 +32,8 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   // goat-ball autopilot: {team: "off"|"suggest"|"act"}, set from the menu's Autopilot form
   reg("autopilot", { scope: "world", type: Object, default: {}, config: false });
   reg("autopilotTactics", { scope: "world", type: String, default: "" });
+  // goat-ball: the table's budget of passes for the zone suggestion (issue 19, autopilot branch)
+  reg("tuneBudget", { scope: "world", type: Number, default: 40 });
 }
 
 const get = (key) => fvtt.game.settings.get(MODULE_ID, key);
