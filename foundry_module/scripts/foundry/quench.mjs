@@ -6,6 +6,7 @@ import { planYaotzinApply } from "../core/apply.mjs";
 import { courtScene } from "../core/court-drawings.mjs";
 import { renderCard } from "../core/cards.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { registerAutopilotBatches } from "./quench-autopilot.mjs";   // autopilot branch: autopilot and tune batches
 
 /**
  * A promise-maker for a message's rendered element: the chat log renders a new message after
@@ -91,6 +92,8 @@ export function registerQuenchBatches(quench) {
       });
     });
   }, { displayName: "Ballcourt: companion round trip" });
+
+  registerAutopilotBatches(quench);   // autopilot branch
 }
 
 fvtt.Hooks?.on?.("quenchReady", registerQuenchBatches);
