@@ -12,6 +12,7 @@ import { FakeActor, FakeDialogV2, FakeScene, FakeToken, installFoundry } from ".
 import { fixture } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
+const tune = await import("../scripts/foundry/tune.mjs");
 const menu = await import("../scripts/foundry/setup-dialog.mjs");
 const { CompanionLink: Connection } = await import("../scripts/core/connection.mjs");
 
@@ -61,7 +62,7 @@ test("the arena setup asks for the selected tokens' roster and shows the suggest
     [["sun", ["s1:12/1", "s2:7/1", "s3:7/1"]], ["moon", ["m1:7/1", "m2:7/1", "m3:7/1"]]], "Athletics and Acrobatics read by the dnd5e adapter");
   assert.equal(call.body.budget, 30, "the world's budget");
   assert.equal(call.body.tactics, undefined, "the companion's default tactics");
-  assert.ok(timeouts.includes(30000), "the tune call waits longer than the link's usual 8 s");
+  assert.ok(timeouts.includes(120000), "the tune call waits far longer than the link's usual 8 s");
   assert.match(html, /<p class="hint ballcourt-tune">Suggested for this roster: with 2 zones, 75% \(68–82%\) of matches end within 30 passes; upsets 20% \(14–27%\)\.<\/p>/);
   assert.equal(zonesField(html), "2", "the suggested count in the zones field");
   assert.deepEqual(loud(), []);
@@ -146,4 +147,28 @@ test("the link's request takes a timeout of its own for one call; the usual one 
   assert.deepEqual(await conn.request("POST", "/r", {}, { timeout: 30000 }), { ok: 1 });
   await conn.request("GET", "/r");
   assert.deepEqual(seen, [30000, 8000]);
+});
+
+test("a slow answer: the arena form opens after a short wait saying the suggestion will follow, then it is whispered", async () => {
+  let answer;
+  const route = tuneRoute();
+  await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": (body) => new Promise((resolve) => { answer = () => resolve(route(body)); }) }));
+  const wait = tune.TUNE_TIMING.formWaitMs;
+  tune.TUNE_TIMING.formWaitMs = 20;
+  try {
+    selectSix();
+    const form = await tune.tuneForForm(globalThis.canvas.tokens.controlled.map((t) => t.document));
+    assert.equal(form.ok, false);
+    assert.match(form.line, /still working on a zone suggestion.*whispered to you when it comes/);
+    assert.equal(form.zones, null, "the form keeps its own count");
+    assert.equal(globalThis.ChatMessage.created.length, 0);
+    answer();
+    await form.later;
+    const message = globalThis.ChatMessage.created.at(-1);
+    assert.deepEqual(message.whisper, ["gm"]);
+    assert.match(message.content, /with 2 zones, 75% \(68–82%\)/);
+    assert.deepEqual(loud(), []);
+  } finally {
+    tune.TUNE_TIMING.formWaitMs = wait;
+  }
 });

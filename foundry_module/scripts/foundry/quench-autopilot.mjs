@@ -131,7 +131,7 @@ export function registerAutopilotBatches(quench) {
 
       it("the companion's tune route answers for this world's actors and the note reads in this language", async function () {
         if (!scene) this.skip();
-        this.timeout?.(40000);
+        this.timeout?.(130000);   // the route takes seconds, over 40 s on a loaded machine
         const { tuneFor, tuneBudget } = await import("./tune.mjs");
         const result = await tuneFor(tokenList(scene));
         if (!result.ok && /simulator/.test(result.line)) this.skip();   // an older companion: nothing to check

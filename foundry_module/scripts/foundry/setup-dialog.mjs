@@ -10,7 +10,7 @@ import { suggestedZones } from "../core/arena.mjs";
 import { BallcourtError, formValues, fvtt, i18n, reportFailure, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
 import { configureAutopilot } from "./autopilot.mjs";
-import { showTune, tuneFor } from "./tune.mjs";   // autopilot branch: the zone suggestion (issue 19)
+import { showTune, tuneForForm } from "./tune.mjs";   // autopilot branch: the zone suggestion (issue 19)
 import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { showScoreboard } from "./panel.mjs";
@@ -196,7 +196,7 @@ export async function openMenu() {
       return v && useThisScene(scene, numbers(v));
     },
     newArena: async () => {
-      const tune = await tuneFor(controlled());   // issue 19: the companion's suggestion, one quiet line if none
+      const tune = await tuneForForm(controlled());   // issue 19: the companion's suggestion, one quiet line if none
       const zones = tune.zones ?? (setting("goatZones") ? suggestedZones(Math.max(controlled().length, 12)) : 0);
       const v = await ask([["seed", "BALLCOURT.Menu.Seed", Date.now() % 100000], ["count", "BALLCOURT.Menu.Platforms", 12],
         ["zones", "BALLCOURT.Menu.Zones", zones]], tune.line);

@@ -3,9 +3,11 @@
  * tokens, the companion's balance simulator says how many zones suit them and how often a match
  * then ends within the table's budget of passes (the world setting "tuneBudget", default 40).
  * The arena setup shows the note in its form and fills in the zone count; the menu's "Suggest
- * zones" whispers it to the GM. The companion answers in seconds, so the call has its own
- * longer timeout. Anything that goes wrong is one quiet line (in the form, or an info notice),
- * never an error popup: the arena is set up as without it.
+ * zones" whispers it to the GM. The route plays hundreds of matches: seconds on an idle
+ * machine, but 43 s was seen on a loaded one, so the call has its own long timeout, and the
+ * arena form waits for it only briefly (`TUNE_TIMING.formWaitMs`): a later answer is whispered
+ * to the GM when it comes. Anything that goes wrong is one quiet line (in the form, or an info
+ * notice), never an error popup: the arena is set up as without it.
  */
 import { suggestedZoneCount, tuneNote, tuneRequest, tuneRoster } from "../core/tune.mjs";
 import { escapeHtml } from "../core/i18n.mjs";
@@ -15,7 +17,8 @@ import { getLink } from "./link.mjs";
 import { adapter, teamOf } from "./scene.mjs";
 
 export const TUNE_ROUTE = "/api/v1/goatball/tune";
-export const TUNE_TIMEOUT_MS = 30000;
+/** How long the tune call may take, and how long the arena form waits for it before it opens (tests shorten them). */
+export const TUNE_TIMING = { timeoutMs: 120000, formWaitMs: 4000 };
 
 /** The table's budget of passes (the setting; 40 when unset or nonsense). */
 export function tuneBudget() {
@@ -51,7 +54,7 @@ export async function tuneFor(tokens) {
     const link = getLink();
     if (!link) throw new Error(L.localize("BALLCOURT.Connection.GMOnly"));
     fvtt.ui.notifications?.info(L.localize("BALLCOURT.Tune.Asking"));
-    answer = await link.request("POST", TUNE_ROUTE, tuneRequest(roster, { budget, tactics }), { timeout: TUNE_TIMEOUT_MS });
+    answer = await link.request("POST", TUNE_ROUTE, tuneRequest(roster, { budget, tactics }), { timeout: TUNE_TIMING.timeoutMs });
   } catch (err) {
     globalThis.console?.info?.("Ballcourt: no zone suggestion", err);
     return { line: quietLine(err), ok: false, zones: null, answer: null };
@@ -64,18 +67,39 @@ export async function tuneFor(tokens) {
 }
 
 /**
- * The menu's "Suggest zones for the selected tokens": the note whispered to this GM (a chat
- * message he can scroll back to), or the quiet line as an info notice when there is none.
+ * A result told to this GM: the note whispered (a chat message he can scroll back to), or the
+ * quiet line as an info notice when there is none.
  */
-export async function showTune(tokens) {
-  const result = await tuneFor(tokens);
+export async function tellTune(result, count) {
   if (!result.ok) {
     fvtt.ui.notifications?.info(result.line);
-    return result;
+    return null;
   }
-  const title = i18n().format("BALLCOURT.Tune.Title", { count: (tokens ?? []).length });
-  await fvtt.ChatMessage.create({ content: `<div class="ballcourt-tune"><h3>${escapeHtml(title)}</h3>`
+  const title = i18n().format("BALLCOURT.Tune.Title", { count });
+  return fvtt.ChatMessage.create({ content: `<div class="ballcourt-tune"><h3>${escapeHtml(title)}</h3>`
     + `<p>${escapeHtml(result.line)}</p></div>`, whisper: [fvtt.game.user.id],
   flags: { ballcourt: { tune: { zones: result.zones, budget: tuneBudget() } } } });
+}
+
+/** The menu's "Suggest zones for the selected tokens": asked, then told (tellTune). */
+export async function showTune(tokens) {
+  const result = await tuneFor(tokens);
+  await tellTune(result, (tokens ?? []).length);
   return result;
+}
+
+/**
+ * For the arena form: the result if it comes within `TUNE_TIMING.formWaitMs`; otherwise a
+ * result whose line says the suggestion will follow, and the real one is told (tellTune) when
+ * it comes. `later` is that promise (tests await it).
+ */
+export async function tuneForForm(tokens) {
+  const pending = tuneFor(tokens);
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), TUNE_TIMING.formWaitMs); });
+  const result = await Promise.race([pending, late]);
+  clearTimeout(timer);
+  if (result) return { ...result, later: null };
+  const later = pending.then((r) => tellTune(r, (tokens ?? []).length)).catch((err) => globalThis.console?.warn?.("Ballcourt:", err));
+  return { ok: false, line: i18n().localize("BALLCOURT.Tune.Later"), zones: null, answer: null, later };
 }
