@@ -122,6 +122,7 @@ test("the menu's Suggest zones whispers the note to the GM; without a suggestion
   assert.ok(menu.menuChoices(null).includes("tune"));
   assert.ok(menu.menuChoices({ game: "goatball" }).includes("tune"));
   assert.ok(!menu.menuChoices({ game: "yaotzin" }).includes("tune"), "not for Yaotzin");
+  assert.ok(!menu.menuChoices(null, undefined, false).includes("tune"), "no scene viewed: no tokens to select");
   FakeDialogV2.answers = ["tune"];
   await menu.openMenu();
   const message = globalThis.ChatMessage.created.at(-1);
@@ -171,4 +172,18 @@ test("a slow answer: the arena form opens after a short wait saying the suggesti
   } finally {
     tune.TUNE_TIMING.formWaitMs = wait;
   }
+});
+
+test("a link that is not connected is one quiet line too; no scene viewed, nothing selected", async () => {
+  await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": tuneRoute() }));
+  selectSix();
+  link.getLink().status = "unreachable";
+  const result = await tune.tuneFor(globalThis.canvas.tokens.controlled.map((t) => t.document));
+  assert.equal(result.ok, false);
+  assert.match(result.line, /^No zone suggestion \(/);
+  assert.doesNotMatch(result.line, /BALLCOURT\./, "the link's reason in words");
+  globalThis.canvas.tokens = null;
+  const html = await arenaForm();
+  assert.match(html, /select the players&#39; tokens/);
+  assert.deepEqual(loud(), []);
 });

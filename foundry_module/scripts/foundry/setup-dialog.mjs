@@ -23,7 +23,7 @@ import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
 const L = (key) => i18n().localize(key);
 
 function controlled() {
-  return fvtt.canvas.tokens.controlled.map((t) => t.document);
+  return (fvtt.canvas?.tokens?.controlled ?? []).map((t) => t.document);   // no scene viewed: none (autopilot branch)
 }
 
 function targeted() {
@@ -177,7 +177,7 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   if (bc) out.push("teams", "ball", "match");
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
   if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
-  if (!bc || bc.game === "goatball") out.push("tune");   // the zone suggestion for the selected tokens (issue 19)
+  if (hasScene && (!bc || bc.game === "goatball")) out.push("tune");   // the zone suggestion for the selected tokens (issue 19)
   if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
   if (bc && a.needsDialog) out.push("stats");
   if (bc?.matchId) out.push("board");
