@@ -8,6 +8,7 @@ import * as goatball from "./foundry/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
+import { onRenderTokenHUD } from "./foundry/autopilot.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
@@ -87,6 +88,7 @@ Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateCombat", onUpdateCombat);
+Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
 
 /**
  * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads

@@ -160,6 +160,24 @@ test("the goat-ball pass card lists every check with its player, skill and advan
   }
 });
 
+test("the GM's Declarations window with the autopilot's proposals: reasons, a change, Resolve (en and ru)", async () => {
+  for (const lang of ["en", "ru"]) {
+    const page = await table(lang, "autopilot", { height: 360 });
+    const rows = await page.$$eval("#declarations li", (ls) => ls.map((l) => [l.dataset.player,
+      Boolean(l.querySelector(".fa-robot")), l.querySelector(".reason")?.textContent ?? null,
+      l.querySelector("button")?.dataset.action ?? null]));
+    const reasons = lang === "en" ? ["changed by the GM"] : ["изменено ведущим"];
+    assert.deepEqual(rows, [["r3", false, null, null],
+      ["b2", true, "knocks off Xochitl: weakest defender in the carrier's zone", "change"],
+      ["r2", false, null, null], ["b1", true, "covers the throw: best Acrobatics left", "change"],
+      ["r1", true, "passes to Tlaloc: an unvisited platform", "change"], ["b3", true, reasons[0], "change"]]);
+    const buttons = await page.$$eval("#declarations footer button", (bs) => bs.map((b) => [b.type, b.dataset.action]));
+    assert.deepEqual(buttons, [["button", "resolve"], ["button", "cancel"]]);
+    await shoot(page, `goatball-autopilot-${lang}.png`);
+    await page.close();
+  }
+});
+
 test("the GM's Declarations window and Roll requests: who declared, the sealed slip, who rolled", async () => {
   const page = await table("en", "gm", { height: 300 });
   const rows = await page.$$eval("#declarations li", (ls) => ls.map((l) => [l.dataset.player, l.className.split(" ").pop(),

@@ -14,11 +14,12 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   };
   const { api } = await import("../scripts/main.mjs");
   for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatTurnChange",
-    "preUpdateToken", "updateCombat", "updateUser", "getSceneControlButtons"]) {
+    "preUpdateToken", "updateCombat", "updateUser", "getSceneControlButtons", "renderTokenHUD"]) {
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
-  assert.equal(globalThis.game.settings.registered.size, 16);
+  assert.equal(globalThis.game.settings.registered.size, 19);   // 19: tuneBudget (autopilot branch)
+  assert.equal(globalThis.game.settings.registered.get("ballcourt.tuneBudget").default, 40, "the table's budget of passes");
   assert.equal(globalThis.game.settings.registered.get("ballcourt.rollPolicy").default, "gm", "the GM rolls unless told");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.roll"], "function", "a player answers roll requests");

@@ -128,18 +128,18 @@ export class CompanionLink {
     this.socket?.on(event, handler);
   }
 
-  /** One REST route through the `call` event: {status, body}. */
-  async call(method, route, body) {
+  /** One REST route through the `call` event: {status, body}. `timeout` (ms): this call's own, for a slow route. */
+  async call(method, route, body, { timeout = this.timeout } = {}) {
     if (!this.socket || this.status !== STATUS.CONNECTED) {
       throw new Error("BALLCOURT.Connection.NotConnected");
     }
     const payload = body === undefined ? { method, route } : { method, route, body };
-    return this.socket.timeout(this.timeout).emitWithAck("call", payload);
+    return this.socket.timeout(timeout).emitWithAck("call", payload);
   }
 
   /** A call that must succeed: the body, or an Error carrying the companion's error. */
-  async request(method, route, body) {
-    const { status, body: answer } = await this.call(method, route, body);
+  async request(method, route, body, options) {   // options: {timeout} (autopilot branch: the tune route)
+    const { status, body: answer } = await this.call(method, route, body, options);
     if (status >= 400) {
       const err = new Error(answer?.error?.message ?? `HTTP ${status}`);
       err.status = status;

@@ -5,12 +5,13 @@
  */
 import { escapeHtml } from "../core/i18n.mjs";
 import { fvtt, i18n } from "./env.mjs";
+import { autopilotFooterHtml, autopilotRowHtml, changeDeclaration } from "./autopilot.mjs";
 
 /**
  * The view's HTML. `rows` from Declarations.progress, `names` maps token ids to names,
- * `seconds` is each player's time to answer.
+ * `seconds` is each player's time to answer; `autopilot` the pass's (rows annotated by it).
  */
-export function renderProgress(rows, names, lang, { seconds } = {}) {
+export function renderProgress(rows, names, lang, { seconds, autopilot } = {}) {
   const L = (k) => lang.localize(k);
   const name = (id) => escapeHtml(names[id] ?? id);
   const what = (d) => {
@@ -24,18 +25,20 @@ export function renderProgress(rows, names, lang, { seconds } = {}) {
     const shown = r.state === "declared" ? (r.declaration ? what(r.declaration) : escapeHtml(L("BALLCOURT.Declare.Hidden"))) : "";
     return `<li class="ballcourt-declare ${r.state}" data-player="${escapeHtml(r.player)}"><b>${name(r.player)}</b>${seal}`
       + ` <span class="state">${escapeHtml(L(`BALLCOURT.Declare.State.${r.state}`))}</span>`
-      + `${shown ? ` <span class="what">${shown}</span>` : ""}</li>`;
+      + `${shown ? ` <span class="what">${shown}</span>` : ""}${autopilotRowHtml(r, lang)}</li>`;
   });
   const done = rows.filter((r) => r.state === "declared").length;
   return `<div class="ballcourt-declarations"><p>${escapeHtml(lang.format("BALLCOURT.Declare.Count",
     { done, total: rows.length }))}</p>`
     + (seconds ? `<p class="hint">${escapeHtml(lang.format("BALLCOURT.Declare.Timeout", { seconds }))}</p>` : "")
     + `<ol>${items.join("")}</ol>`
-    + `<footer><button type="button" data-action="cancel">${escapeHtml(L("BALLCOURT.Declare.Cancel"))}</button></footer></div>`;
+    + `<footer>${autopilotFooterHtml(autopilot, lang)}`
+    + `<button type="button" data-action="cancel">${escapeHtml(L("BALLCOURT.Declare.Cancel"))}</button></footer></div>`;
 }
 
 /**
- * The view's class over a pass in progress: `pass` is {declarations, names, seconds, cancel()}.
+ * The view's class over a pass in progress: `pass` is {declarations, names, seconds, cancel(),
+ * autopilot}.
  * Null when this Foundry has no ApplicationV2 (the pass then runs without the view).
  */
 export function progressClass() {
@@ -47,7 +50,8 @@ export function progressClass() {
       classes: ["ballcourt-panel"],
       window: { title: "BALLCOURT.Declare.Title" },
       position: { width: 340, height: "auto" },
-      actions: { cancel: DeclarationProgress.cancel },
+      actions: { cancel: DeclarationProgress.cancel, change: DeclarationProgress.change,
+        resolve: DeclarationProgress.resolve },
     };
 
     constructor(pass, options = {}) {
@@ -56,11 +60,13 @@ export function progressClass() {
     }
 
     async _prepareContext() {
-      return { rows: this.pass.declarations.progress({ isGM: true }) };
+      const rows = this.pass.declarations.progress({ isGM: true });
+      return { rows: this.pass.autopilot?.state.annotate(rows) ?? rows };   // autopilot: reasons, Change
     }
 
     async _renderHTML(context) {
-      return renderProgress(context.rows, this.pass.names, i18n(), { seconds: this.pass.seconds });
+      return renderProgress(context.rows, this.pass.names, i18n(), { seconds: this.pass.seconds,
+        autopilot: this.pass.autopilot });
     }
 
     _replaceHTML(result, content) {
@@ -69,6 +75,16 @@ export function progressClass() {
 
     static async cancel() {
       this.pass.cancel();
+    }
+
+    /** Autopilot: the GM changes an NPC's declaration (data-player), then the view shows it. */
+    static async change(_event, target) {
+      if (await changeDeclaration(this.pass.autopilot, target.dataset.player)) await this.render();
+    }
+
+    /** Autopilot: the GM has reviewed the proposals; the pass resolves. */
+    static async resolve() {
+      this.pass.autopilot?.finish?.();
     }
   };
 }

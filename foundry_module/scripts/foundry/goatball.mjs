@@ -11,6 +11,7 @@ import { registerCardHandlers, postCard } from "./chat.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
+import { autopilotAsk, reviewSuggestions, rolledByGM } from "./autopilot.mjs";
 import { progressClass } from "./declaration-progress.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
@@ -133,7 +134,8 @@ export async function skillCheck(token, skill, advantage = false) {
 /** A goat-ball check for gatherRolls: the owner's roll, or the GM's as skillCheck rolls it. */
 function checkFor(scene, token, skill, advantage = false) {
   return { scene, token, check: { type: "skill", id: skill }, advantage, tag: `${token?.id}.${skill}`,
-    flavor: token?.name, local: () => skillCheck(token, skill, advantage) };
+    flavor: token?.name, local: () => skillCheck(token, skill, advantage),
+    byGM: rolledByGM(token) };   // autopilot: an NPC's check is the GM's to roll, unasked
 }
 
 export async function tipOff(scene, onlyIds = null) {
@@ -202,9 +204,10 @@ export async function collectDeclarations(ask = askOwner) {
   const { declarations } = pass;
   const scene = fvtt.game.scenes.get(pass.sceneId);
   const names = Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name]));
+  ask = autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
   const View = progressClass();
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
-    cancel: () => pass.cancel() }) : null;
+    cancel: () => pass.cancel(), autopilot: pass.autopilot }) : null;
   const show = () => view?.render({ force: true });
   pass.collecting = true;
   try {
@@ -212,19 +215,24 @@ export async function collectDeclarations(ask = askOwner) {
     for (let turn = declarations.turn(); turn; turn = declarations.turn()) {
       const { player: id, sealed } = turn;   // the carrier's turn comes at his own place, sealed
       const declaration = await Promise.race([validDeclaration(pass, id, sealed, ask), pass.cancelled]);
-      if (declaration === CANCELLED) {
-        if (current === pass) current = null;
-        fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Declare.Cancelled"));
-        return null;
-      }
+      if (declaration === CANCELLED) return abandon(pass);
       declarations.declare(id, declaration);
       await show();
     }
+    // autopilot: proposals on "suggest" wait for the GM's Resolve (he may change them first)
+    if (await Promise.race([reviewSuggestions(pass, view), pass.cancelled]) === CANCELLED) return abandon(pass);
     return declarations;
   } finally {
     pass.collecting = false;
     await view?.close();
   }
+}
+
+/** The GM cancelled the pass being declared: it is dropped, and collectDeclarations returns null. */
+function abandon(pass) {
+  if (current === pass) current = null;
+  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Declare.Cancelled"));
+  return null;
 }
 
 /** A player's declaration; one the rules refuse (a throw with no target) is asked again, twice at most. */

@@ -8,6 +8,7 @@ import { renderCard } from "../core/cards.mjs";
 import { cardFlags } from "../core/roll-request-card.mjs";
 import { MODULE_ID, fvtt, i18n } from "./env.mjs";
 import { pressRow } from "./roll-request-card.mjs";
+import { registerAutopilotBatches } from "./quench-autopilot.mjs";
 
 /**
  * A promise-maker for a message's rendered element: the chat log renders a new message after
@@ -124,6 +125,8 @@ export function registerQuenchBatches(quench) {
       });
     });
   }, { displayName: "Ballcourt: companion round trip" });
+
+  registerAutopilotBatches(quench);
 }
 
 fvtt.Hooks?.on?.("quenchReady", registerQuenchBatches);

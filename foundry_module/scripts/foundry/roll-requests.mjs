@@ -45,8 +45,9 @@ function activeOwner(scene, tokenId) {
 /**
  * The rolls for a batch of checks, in the order asked. Each check:
  *   {scene, token, check: {type: "save"|"skill", id}, advantage, tag, flavor, local: () => Promise<Roll>,
- *    pressedBy}
- * `local` is how the GM's client rolls it (today's behaviour); `pressedBy` the user whose click
+ *    byGM, pressedBy}
+ * `local` is how the GM's client rolls it (today's behaviour); `byGM` true to roll it so even with
+ * players rolling their own (a goat-ball token on autopilot); `pressedBy` the user whose click
  * on the card asked for it (his own token's roll needs no second click). With the GM rolling everything
  * they are rolled one after the other; with players rolling, tokens with no active owner are
  * rolled at once by the GM and the others asked together. A cancel by the GM throws.
@@ -60,7 +61,7 @@ export async function gatherRolls(checks) {
   const out = new Array(checks.length);
   const asked = [];
   for (const [i, c] of checks.entries()) {
-    const owner = activeOwner(c.scene, c.token?.id);
+    const owner = c.byGM ? null : activeOwner(c.scene, c.token?.id);   // byGM: a token on autopilot
     if (!owner) out[i] = await c.local();
     else asked.push({ i, c, owner });
   }

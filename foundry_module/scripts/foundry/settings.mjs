@@ -29,6 +29,11 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   reg("goatMagic", { scope: "world", type: Boolean, default: false });
   reg("goatAllowedMagic", { scope: "world", type: String, default: "" });
   reg("declarationTimeout", { scope: "world", type: Number, default: 120 });
+  // goat-ball autopilot: {team: "off"|"suggest"|"act"}, set from the menu's Autopilot form
+  reg("autopilot", { scope: "world", type: Object, default: {}, config: false });
+  reg("autopilotTactics", { scope: "world", type: String, default: "" });
+  // goat-ball: the table's budget of passes for the zone suggestion (issue 19, autopilot branch)
+  reg("tuneBudget", { scope: "world", type: Number, default: 40 });
 }
 
 const get = (key) => fvtt.game.settings.get(MODULE_ID, key);

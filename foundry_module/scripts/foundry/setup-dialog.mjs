@@ -3,11 +3,14 @@
  * match; shoot at a hoop, contest the ball; tip-off, passes and quick resolution.
  */
 import { squareAt, tokenSquare } from "../core/geometry.mjs";
+import { escapeHtml } from "../core/i18n.mjs";
 import { postCard } from "./chat.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
 import { suggestedZones } from "../core/arena.mjs";
 import { BallcourtError, formValues, fvtt, i18n, reportFailure, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
+import { configureAutopilot } from "./autopilot.mjs";
+import { showTune, tuneForForm } from "./tune.mjs";   // autopilot branch: the zone suggestion (issue 19)
 import { companion } from "./link.mjs";
 import { drawAnswer } from "./overlay-layer.mjs";
 import { showScoreboard } from "./panel.mjs";
@@ -20,21 +23,22 @@ import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
 const L = (key) => i18n().localize(key);
 
 function controlled() {
-  return fvtt.canvas.tokens.controlled.map((t) => t.document);
+  return (fvtt.canvas?.tokens?.controlled ?? []).map((t) => t.document);   // no scene viewed: none (autopilot branch)
 }
 
 function targeted() {
   return [...(fvtt.game.user.targets ?? [])].map((t) => t.document);
 }
 
-/** A small form; its values, or null when the GM closed it (cancel). */
-async function ask(fields) {
+/** A small form, with a line of `hint` above it if given; its values, or null when the GM closed it (cancel). */
+async function ask(fields, hint = null) {
   const option = (prefix, value) => (o) => `<option value="${o}"${o === value ? " selected" : ""}>`
     + `${L(`${prefix}.${o}`)}</option>`;
   const content = fields.map(([name, label, value, options, optionKeys]) => options
     ? `<label>${L(label)} <select name="${name}">${options.map(option(optionKeys, value)).join("")}</select></label>`
     : `<label>${L(label)} <input name="${name}" value="${value}"></label>`).join("");
-  return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content,
+  const head = hint ? `<p class="hint ballcourt-tune">${escapeHtml(hint)}</p>` : "";
+  return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content: head + content,
     ok: { callback: (_event, button) => formValues(button) } });
 }
 
@@ -172,7 +176,8 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   if (hasScene && !bc) out.push("useScene");
   if (bc) out.push("teams", "ball", "match");
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
-  if (bc?.game === "goatball") out.push("platforms");
+  if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
+  if (hasScene && (!bc || bc.game === "goatball")) out.push("tune");   // the zone suggestion for the selected tokens (issue 19)
   if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
   if (bc && a.needsDialog) out.push("stats");
   if (bc?.matchId) out.push("board");
@@ -191,9 +196,10 @@ export async function openMenu() {
       return v && useThisScene(scene, numbers(v));
     },
     newArena: async () => {
-      const zones = setting("goatZones") ? suggestedZones(Math.max(controlled().length, 12)) : 0;
+      const tune = await tuneForForm(controlled());   // issue 19: the companion's suggestion, one quiet line if none
+      const zones = tune.zones ?? (setting("goatZones") ? suggestedZones(Math.max(controlled().length, 12)) : 0);
       const v = await ask([["seed", "BALLCOURT.Menu.Seed", Date.now() % 100000], ["count", "BALLCOURT.Menu.Platforms", 12],
-        ["zones", "BALLCOURT.Menu.Zones", zones]]);
+        ["zones", "BALLCOURT.Menu.Zones", zones]], tune.line);
       return v && goatball.createArenaScene(numbers(v));
     },
     teams: async () => {
@@ -213,6 +219,8 @@ export async function openMenu() {
     },
     quick: () => quickResolution(scene),
     platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),
+    autopilot: () => configureAutopilot(scene, controlled()),
+    tune: () => showTune(controlled()),
     stats: () => editStats(controlled(), bc.game),
   };
   const available = menuChoices(bc, adapter(), Boolean(scene));

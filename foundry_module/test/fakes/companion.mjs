@@ -40,3 +40,72 @@ export async function connectTo(link, companion) {
   link.startLink({ ioFactory: companion.io, pageUrl: "http://localhost:30000/game" });
   await new Promise((r) => setImmediate(r));
 }
+
+/**
+ * A stand-in for the companion's `POST /api/v1/goatball/suggest` (route handler for
+ * fakeCompanion): one declaration for each player asked, legal as `/goatball/pass` takes it,
+ * with a one-line reason. The carrier passes to his first standing teammate (a hot throw at
+ * the first standing opponent once the ball is hot); his teammates defend him; the first
+ * opponent who can reach him (his zone, with zones on) knocks him off, the others intercept.
+ * A player without his Athletics and Acrobatics bonuses is refused (422), as the contract
+ * requires them. It reads nothing but the body: no declaration, no sealed slip.
+ */
+export function suggestRoute() {
+  return (body) => {
+    const players = body.teams.flatMap((t) => t.players.map((p) => ({ ...p, team: t.id })));
+    const unskilled = players.find((p) => !Number.isInteger(p.athletics) || !Number.isInteger(p.acrobatics));
+    if (unskilled) return { status: 422, body: { error: { code: "invalid", message: `${unskilled.id} has no skills` } } };
+    const standing = players.filter((p) => !p.out && !p.dead);
+    const carrier = standing.find((p) => p.id === body.possession.carrier);
+    const mates = standing.filter((p) => p.team === carrier.team && p !== carrier);
+    const rivals = standing.filter((p) => p.team !== carrier.team);
+    const reach = (p) => !body.settings?.zones || p.zone === carrier.zone;
+    const knocker = rivals.find(reach);
+    const better = (p) => (p.athletics >= p.acrobatics ? "athletics" : "acrobatics");
+    const suggest = (p) => {
+      if (p === carrier) {
+        const to = body.possession.hot ? rivals[0] : mates[0];
+        return to ? { action: "throw", target: to.id, skill: better(p), reason: `throws to ${to.id}: first in line` }
+          : { action: "none", skill: null, reason: "nobody to throw to" };
+      }
+      if (p.team === carrier.team) return { action: "defend", target: carrier.id, skill: null, reason: "guards the carrier" };
+      if (p === knocker) return { action: "knock_off", target: carrier.id, skill: "athletics", reason: `knocks off ${carrier.id}: in reach` };
+      return { action: "intercept", skill: better(p), reason: "covers the throw" };
+    };
+    const asked = body.players ?? standing.map((p) => p.id);
+    const declarations = standing.filter((p) => asked.includes(p.id)).map((p) => ({ player: p.id, ...suggest(p) }));
+    return { status: 200, body: { declarations } };
+  };
+}
+
+// --- autopilot branch (issue 19): the tune route's stand-in, a separate function -------------
+/**
+ * A stand-in for the companion's `POST /api/v1/goatball/tune` (route handler for
+ * fakeCompanion), shaped as the simulator answers: one `results` row per zone count (0, 2, 3,
+ * 4) with `finish_within_budget` and `upset_rate` and their 95% intervals in `ci95` ([lo, hi]),
+ * `zones` the recommended count (about three players a zone) or null with `noDifference`, and
+ * `best`. The upset rate is null when the teams' summed skills are equal (no weaker team). A
+ * roster the contract refuses (fewer than two teams, a bonus that is not a whole number from
+ * -5 to +20) gets 422.
+ */
+export function tuneRoute({ noDifference = false } = {}) {
+  return (body) => {
+    const teams = body?.teams ?? [];
+    const players = teams.flatMap((t) => t.players ?? []);
+    const bad = players.find((p) => ["athletics", "acrobatics"].some((k) => !Number.isInteger(p[k]) || p[k] < -5 || p[k] > 20));
+    if (teams.length < 2 || bad) return { status: 422, body: { error: { code: "invalid", message: bad ? `${bad.id}: a bonus from -5 to +20` : "two teams or more" } } };
+    const budget = body.budget ?? 40;
+    const sums = teams.map((t) => t.players.reduce((s, p) => s + p.athletics + p.acrobatics, 0));
+    const even = sums.every((s) => s === sums[0]);
+    const pick = Math.min(4, Math.max(2, Math.round(players.length / 3)));
+    const results = [0, 2, 3, 4].map((zones) => {
+      const finish = 0.75 - 0.1 * Math.abs(zones - pick);   // the recommended count ends most often
+      return { zones, players_per_zone: zones ? players.length / zones : null, finish_within_budget: finish,
+        upset_rate: even ? null : 0.2, ci95: { finish_within_budget: [finish - 0.07, finish + 0.07], upset_rate: even ? [null, null] : [0.14, 0.27] } };
+    });
+    const best = results.reduce((a, r) => (r.finish_within_budget > a.finish_within_budget ? r : a)).zones;
+    const zones = noDifference ? null : best;
+    return { status: 200, body: { zones, best, budget, tactics: body.tactics ?? "single-chaser",
+      finish_within_budget: results.find((r) => r.zones === best).finish_within_budget, results } };
+  };
+}

@@ -1,0 +1,348 @@
+/**
+ * Goat-ball autopilot at the table (issue 20), end to end in the doubles: the NPCs'
+ * declarations proposed by the (fake) companion, shown with their reasons in the GM's
+ * Declarations view, one changed by the GM, the pass resolved; the NPC carrier's slip never
+ * reaches a player; NPC checks rolled by the GM unasked; the token HUD and the menu's form.
+ */
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { connectTo, fakeCompanion, suggestRoute } from "./fakes/companion.mjs";
+import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, installDocument, installFoundry } from "./fakes/foundry.mjs";
+import { fixture } from "./fakes/scenes.mjs";
+
+const link = await import("../scripts/foundry/link.mjs");
+const goatball = await import("../scripts/foundry/goatball.mjs");
+const autopilot = await import("../scripts/foundry/autopilot.mjs");
+const menu = await import("../scripts/foundry/setup-dialog.mjs");
+
+let world;
+let users;
+let views;
+beforeEach(() => {
+  users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  world = installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players", autopilotTactics: "" } });
+  views = [];
+  // A minimal ApplicationV2: render runs the view's own context and HTML; close is recorded.
+  globalThis.foundry.applications.api.ApplicationV2 = class {
+    constructor(options) { this.options = options; views.push(this); this.renders = []; this.closed = false; }
+    async render() {
+      this.html = await this._renderHTML(await this._prepareContext());
+      this.renders.push(this.html);
+      return this;
+    }
+    async close() { this.closed = true; return this; }
+  };
+});
+
+const user = (id) => users.find((u) => u.id === id);
+
+const matchBody = { id: "g1", seq: 4,
+  teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
+    { id: "blue", players: [{ id: "b1", platform: "P3" }, { id: "b2", platform: "P4" }] }],
+  possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } };
+
+/**
+ * r1 (the carrier) and b1 belong to no player; r2 is Carol's, b2 Bob's. Red's NPCs act, blue's
+ * are suggested; Bob's b2 has its own mode, "act" (Bob is away). Initiative b2 1, b1 3, r1 5,
+ * r2 9: b2 declares first, then b1, r1 (sealed), r2.
+ */
+async function autopilotWorld(routes = {}) {
+  const companion = fakeCompanion({ "/api/v1/matches/g1": () => ({ status: 200, body: matchBody }),
+    "/api/v1/goatball/suggest": suggestRoute(), "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
+    ...routes });
+  await connectTo(link, companion);
+  const token = (id, owners, flags = {}) => new FakeToken({ id, name: `${id}-name`, x: 0, y: 0,
+    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue", ...flags } },
+    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners }) });
+  const scene = new FakeScene({ tokens: [token("r1", []), token("r2", ["carol"]), token("b1", []),
+    token("b2", ["bob"], { autopilot: "act" })],
+  flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  globalThis.canvas.scene = scene;
+  const init = { b2: 1, b1: 3, r1: 5, r2: 9 };
+  globalThis.game.combat = { combatants: Object.entries(init).map(([tokenId, initiative]) => ({ tokenId, initiative })) };
+  world.values.autopilot = { red: "act", blue: "suggest" };
+  return { companion, scene };
+}
+
+/** Wait (a few turns of the event loop) until `fn` holds. */
+async function until(fn) {
+  for (let i = 0; i < 200 && !fn(); i += 1) await new Promise((r) => setImmediate(r));
+  assert.ok(fn(), "never happened");
+}
+
+const row = (html, id) => html.match(new RegExp(`<li class="ballcourt-declare (\\w+)" data-player="${id}">.*?</li>`))?.[0];
+const press = (view, action, player) => view.constructor.DEFAULT_OPTIONS.actions[action]
+  .call(view, {}, { dataset: { player } });
+
+test("autopilot end to end: NPCs' declarations proposed with reasons, one changed by the GM, the pass resolved", { timeout: 5000 }, async () => {
+  const { companion, scene } = await autopilotWorld();
+  const seenByCarol = [];
+  user("carol").answer = (name, data) => {
+    seenByCarol.push({ name, data, view: views[0].renders.at(-1) });
+    return { action: "defend", target: "r1" };
+  };
+  user("bob").answer = (name) => { throw new Error(`Bob is away, yet was asked: ${name}`); };
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+
+  // one request, for the players on autopilot only, with their skills, and nothing declared
+  await until(() => views[0]?.renders.some((h) => h.includes('data-action="resolve"')));
+  const asked = companion.calls.filter((c) => c.route === "/api/v1/goatball/suggest");
+  assert.equal(asked.length, 1);
+  assert.deepEqual(asked[0].body.players, ["b2", "b1", "r1"], "Carol declares for r2 herself");
+  assert.deepEqual(asked[0].body.teams[0].players[0], { id: "r1", platform: "P1", athletics: 7, acrobatics: 1 });
+  assert.ok(Number.isInteger(asked[0].body.seed));
+  assert.equal(asked[0].body.tactics, undefined, "the companion's default tactics");
+
+  // the NPC carrier's slip is in before Carol's turn; she is asked as always and never sees it
+  assert.equal(seenByCarol.length, 1);
+  assert.equal(seenByCarol[0].name, "ballcourt.declare");
+  assert.doesNotMatch(JSON.stringify(seenByCarol[0].data), /throw/, "nothing of the slip in her query");
+  assert.equal(globalThis.ChatMessage.created.length, 0, "no message before the pass resolves");
+  assert.equal(user("bob").queries.length, 0, "Bob's token is on autopilot: nobody asks him");
+
+  // the GM's view: each NPC's proposal with its reason and a Change; the sealed slip shown to him alone
+  const before = views[0].renders.at(-1);
+  assert.match(row(before, "b1"), /Knock-off → r1-name.*fa-robot.*data-action="change".*knocks off r1: in reach/);
+  assert.match(row(before, "b2"), /Intercept.*covers the throw/);
+  assert.match(row(before, "r1"), /fa-lock.*Throw → r2-name.*throws to r2: first in line/);
+  assert.doesNotMatch(row(before, "r2"), /fa-robot|data-action="change"/, "Carol's own declaration is hers");
+  assert.match(before, /Resolve the pass/);
+
+  // the GM changes b1's knock-off to an interception: the form opens on the proposal
+  FakeDialogV2.answers = [(options) => {
+    assert.match(options.content, /<option value="knock_off" selected>/);
+    assert.match(options.content, /<option value="r1" selected>r1-name/);
+    return { action: "intercept", target: "", skill: "acrobatics", zone: "" };
+  }];
+  await press(views[0], "change", "b1");
+  const after = views[0].renders.at(-1);
+  assert.match(row(after, "b1"), /Intercept.*changed by the GM/);
+  assert.doesNotMatch(row(after, "b1"), /in reach/);
+
+  await press(views[0], "resolve");
+  const declared = await collecting;
+  assert.ok(declared.complete());
+  assert.equal(views[0].closed, true);
+
+  await goatball.resolvePass();
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
+  const by = Object.fromEntries(sent.actions.map((a) => [a.player, a]));
+  assert.deepEqual(Object.keys(by).sort(), ["b1", "b2", "r1", "r2"]);
+  assert.equal(by.b1.action, "intercept", "the GM's change, not the proposal");
+  assert.equal(by.b1.skill, "acrobatics");
+  assert.equal(by.b2.action, "intercept");
+  assert.deepEqual(by.r2, { player: "r2", action: "defend", target: "r1" });
+  assert.deepEqual(sent.throw, { kind: "pass", target: "r2" }, "the NPC carrier's slip, revealed with the pass");
+  // every NPC check rolled by the GM's client, none asked of a player, all on the card
+  assert.equal(user("bob").queries.length, 0);
+  assert.deepEqual(user("carol").queries.map((q) => q.name), ["ballcourt.declare"]);
+  const card = globalThis.ChatMessage.created.at(-1);
+  assert.deepEqual(card.rolls.map((r) => r.options.ballcourt).sort(), ["b1.acrobatics", "b2.athletics", "r1.athletics"]);
+});
+
+test("with every NPC on 'act' the pass goes straight on; Cancel during the review still abandons it", { timeout: 5000 }, async () => {
+  const { scene, companion } = await autopilotWorld();
+  world.values.autopilot = { red: "act", blue: "act" };
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(scene);
+  const declared = await goatball.collectDeclarations();
+  assert.ok(declared.complete(), "nobody waits for a Resolve");
+  assert.doesNotMatch(views[0].renders.join(""), /Resolve the pass/);
+  assert.equal(declared.declared.get("b1").action, "knock_off");
+
+  world.values.autopilot = { blue: "suggest" };
+  await goatball.startPass(scene);
+  FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM declares for r1
+  const collecting = goatball.collectDeclarations();
+  await until(() => views[1]?.renders.some((h) => h.includes('data-action="resolve"')));
+  await views[1].constructor.DEFAULT_OPTIONS.actions.cancel.call(views[1]);
+  assert.equal(await collecting, null);
+  assert.equal(goatball.currentDeclarations(), null);
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/goatball/pass").length, 0);
+});
+
+test("without the companion's proposals the GM is told and declares for the NPCs himself", { timeout: 5000 }, async () => {
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": () => ({ status: 404,
+    body: { error: { code: "not_found", message: "no /api/v1/goatball/suggest" } } }) });
+  user("carol").answer = () => ({ action: "none" });
+  user("bob").answer = () => ({ action: "intercept", skill: "athletics" });
+  FakeDialogV2.answers = [{ action: "intercept", skill: "athletics" }, { action: "throw", target: "r2", skill: "athletics" }];
+  await goatball.startPass(scene);
+  const declared = await goatball.collectDeclarations();
+  assert.ok(declared.complete(), "no Resolve to wait for: nothing was proposed");
+  assert.equal(FakeDialogV2.shown.length, 2, "the GM's own prompt for his NPCs b1 and r1");
+  assert.equal(user("bob").queries.length, 1, "Bob's b2 is his to declare again");
+  assert.equal(declared.declared.get("r1").throw.target, "r2");
+  assert.match(world.notifications.find(([k]) => k === "warn")[1], /autopilot could not get proposals/);
+});
+
+test("a player the answer leaves out declares as without the autopilot; a change the rules refuse leaves the proposal", { timeout: 5000 }, async () => {
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => {
+    const answer = full(body);
+    answer.body.declarations = answer.body.declarations.filter((d) => d.player === "b1");
+    return answer;
+  } });
+  user("carol").answer = () => ({ action: "none" });
+  user("bob").answer = () => ({ action: "block" });
+  FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM's own r1
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+  await until(() => views[0]?.renders.some((h) => h.includes('data-action="resolve"')));
+  assert.match(world.notifications.find(([k]) => k === "warn")[1], /no usable declaration for b2-name, r1-name/);
+  assert.equal(user("bob").queries.length, 1, "Bob declares for b2");
+  assert.doesNotMatch(row(views[0].renders.at(-1), "r1"), /data-action="change"/, "the GM's own declaration is not a proposal");
+
+  FakeDialogV2.answers = [{ action: "knock_off", target: "b1", skill: "athletics" }];   // at himself
+  await press(views[0], "change", "b1");
+  assert.match(world.notifications.at(-1)[1], /b1 is not a target for b1/);
+  assert.match(row(views[0].renders.at(-1), "b1"), /Knock-off → r1-name.*in reach/, "the proposal stands");
+  await press(views[0], "resolve");
+  assert.equal((await collecting).declared.get("b1").target, "r1");
+});
+
+test("while the companion thinks, the pass is already being declared: a second one is refused", { timeout: 5000 }, async () => {
+  let answer;
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => new Promise((resolve) => {
+    answer = () => resolve(full(body));
+  }) });
+  world.values.autopilot = { red: "act", blue: "act" };
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+  await until(() => answer);
+  await assert.rejects(goatball.startPass(scene), /already being declared/);
+  answer();
+  assert.equal((await collecting).declared.get("r1").throw.target, "r2");
+});
+
+test("a change the GM confirms after the pass has gone on is not taken", async () => {
+  const { scene } = await autopilotWorld();
+  const { Declarations } = await import("../scripts/core/goatball.mjs");
+  const { AutopilotPass } = await import("../scripts/core/autopilot.mjs");
+  const declarations = new Declarations([{ id: "b1", team: "blue", initiative: 3 }, { id: "r1", team: "red", initiative: 5 }], "r1");
+  const state = new AutopilotPass([["b1", "act"]]);
+  state.take({ declarations: [{ player: "b1", action: "intercept", skill: "athletics", reason: "" }] }, declarations, () => "blue");
+  declarations.declare("b1", state.proposal("b1"));
+  const pilot = { state, sceneId: scene.id, declarations, done: false };
+  FakeDialogV2.answers = [() => {
+    pilot.done = true;   // the last player answered and the pass resolved while the form was open
+    return { action: "none" };
+  }];
+  assert.equal(await autopilot.changeDeclaration(pilot, "b1"), false);
+  assert.equal(declarations.declared.get("b1").action, "intercept");
+  assert.match(world.notifications.at(-1)[1], /has gone on/);
+  assert.equal(await autopilot.changeDeclaration(pilot, "b1"), false, "no form once it is done");
+  assert.equal(FakeDialogV2.shown.length, 1);
+});
+
+test("the token HUD's button steps a team token's own mode, for the GM on an arena only", async () => {
+  await autopilotWorld();
+  installDocument();
+  const scene = globalThis.canvas.scene;
+  const b2 = scene.tokens.get("b2");
+  const r2 = scene.tokens.get("r2");
+  const hudFor = (token) => {
+    const column = { children: [], querySelector: (sel) => column.children.find((c) => sel === "[data-ballcourt-autopilot]"
+      && "ballcourtAutopilot" in c.dataset) ?? null, appendChild: (c) => column.children.push(c) };
+    autopilot.onRenderTokenHUD({ document: token }, { querySelector: (sel) => (sel === ".col.left" ? column : null) });
+    return column;
+  };
+  const column = hudFor(r2);
+  const [button] = column.children;
+  assert.equal(button.type, "button");
+  assert.match(button.dataset.tooltip, /Autopilot off \(the team's/, "Carol's token: off by default");
+  const click = () => Promise.all(button.listeners.get("click").map((fn) => fn({ preventDefault() {} })));
+  await click();
+  assert.equal(r2.flags.ballcourt.autopilot, "off");
+  await click();
+  await click();
+  assert.equal(r2.flags.ballcourt.autopilot, "act");
+  assert.equal(autopilot.modeOf(r2), "act");
+  assert.match(button.dataset.tooltip, /Autopilot: act \(this token's own/);
+  await click();
+  assert.equal(autopilot.tokenMode(r2), null, "back to the team's mode");
+  assert.equal(autopilot.modeOf(scene.tokens.get("b1")), "suggest", "an NPC: his team's");
+  assert.equal(autopilot.modeOf(b2), "act");
+
+  assert.equal(hudFor(r2).children.length, 1);
+  globalThis.game.user = user("bob");
+  assert.equal(hudFor(b2).children.length, 0, "no button for a player");
+});
+
+test("the menu's Autopilot form sets each team's mode and the selected tokens' own", async () => {
+  const { scene } = await autopilotWorld();
+  const saved = [];
+  globalThis.game.settings.set = async (scope, key, value) => {
+    saved.push([scope, key, value]);
+    world.values[key] = value;
+  };
+  const b1 = scene.tokens.get("b1");
+  globalThis.canvas.tokens.controlled = [{ document: b1 }];
+  FakeDialogV2.answers = ["autopilot", (options) => {
+    assert.match(options.content, /name="team-red"><option value="off">Autopilot off<\/option><option value="suggest">[^<]*<\/option><option value="act" selected>/);
+    assert.match(options.content, /The 1 selected tokens/);
+    assert.match(options.content, /name="tactics-red" list="ballcourt-presets" value="">/, "per-team tactics (autopilot branch)");
+    assert.match(options.content, /<datalist id="ballcourt-presets"><option value="single-chaser">/);
+    return { "team-red": "suggest", "team-blue": "off", "tactics-red": " evasive ", "tactics-blue": "", tokens: "act" };
+  }];
+  await menu.openMenu();
+  assert.deepEqual(saved, [["ballcourt", "autopilot", { red: { mode: "suggest", tactics: "evasive" }, blue: { mode: "off", tactics: "" } }]]);
+  assert.equal(autopilot.tacticsOf("red"), "evasive");
+  assert.equal(autopilot.tacticsOf("blue"), null, "blank: the world's setting, blank too: the companion's default");
+  assert.equal(b1.flags.ballcourt.autopilot, "act");
+  assert.equal(autopilot.modeOf(scene.tokens.get("r1")), "suggest");
+  assert.equal(autopilot.modeOf(b1), "act", "its own mode over the team's off");
+});
+
+// --- per-team tactics (autopilot branch) ---------------------------------------------------------
+/** The suggest route, refusing what a companion may not read: two presets in one string. */
+const strictSuggest = () => {
+  const full = suggestRoute();
+  return (body) => (typeof body.tactics === "string" && body.tactics.includes(",")
+    ? { status: 422, body: { error: { code: "invalid", message: "tactics: a preset name" } } } : full(body));
+};
+
+test("each team's autopilot plays its own preset: one request per team, its players only, one name each", { timeout: 5000 }, async () => {
+  const { scene, companion } = await autopilotWorld({ "/api/v1/goatball/suggest": strictSuggest() });
+  world.values.autopilot = { red: { mode: "act", tactics: "thin-defence" }, blue: { mode: "act", tactics: "" } };
+  world.values.autopilotTactics = "follow-ball";
+  user("carol").answer = () => ({ action: "none" });
+  await goatball.startPass(scene);
+  const declared = await goatball.collectDeclarations();
+  const asked = companion.calls.filter((c) => c.route === "/api/v1/goatball/suggest").map((c) => c.body);
+  assert.deepEqual(asked.map((b) => [b.tactics, b.players]), [["follow-ball", ["b2", "b1"]], ["thin-defence", ["r1"]]]);
+  assert.equal(asked[0].seed, asked[1].seed, "the same pass's seed");
+  assert.equal(declared.declared.get("b1").action, "knock_off");
+  assert.equal(declared.declared.get("r1").throw.target, "r2");
+  assert.equal(world.notifications.filter(([k]) => k === "warn" || k === "error").length, 0);
+
+  world.values.autopilot = { red: { mode: "act", tactics: "evasive" }, blue: "act" };   // the first cut's shape for blue
+  world.values.autopilotTactics = "evasive";
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  const again = companion.calls.filter((c) => c.route === "/api/v1/goatball/suggest").slice(2).map((c) => c.body);
+  assert.deepEqual(again.map((b) => [b.tactics, b.players]), [["evasive", ["b2", "b1", "r1"]]], "one preset for all: one request");
+});
+
+test("a team's request that fails leaves its players to declare as without the autopilot; the other team's stand", { timeout: 5000 }, async () => {
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => (body.tactics === "nonsense"
+    ? { status: 422, body: { error: { code: "invalid", message: "unknown tactics 'nonsense'" } } } : full(body)) });
+  world.values.autopilot = { red: { mode: "act", tactics: "nonsense" }, blue: { mode: "act", tactics: "evasive" } };
+  user("carol").answer = () => ({ action: "none" });
+  FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM declares for r1
+  await goatball.startPass(scene);
+  const declared = await goatball.collectDeclarations();
+  assert.equal(declared.declared.get("b1").action, "knock_off", "blue's proposals went in");
+  assert.equal(FakeDialogV2.shown.length, 1, "the GM was asked for r1 alone");
+  const warned = world.notifications.filter(([k]) => k === "warn").map(([, m]) => m);
+  assert.deepEqual(warned.length, 1);
+  assert.match(warned[0], /could not get proposals \(unknown tactics 'nonsense'\)/);
+  assert.equal(world.notifications.filter(([k]) => k === "error").length, 0, "no error popup besides the one warning");
+});

@@ -1,0 +1,98 @@
+/**
+ * The autopilot and zone-suggestion Quench batches (foundry/quench-autopilot.mjs), run here
+ * against the fakes and the fake companion with a small mocha-like runner, so a batch that
+ * cannot pass in a live world is caught before a GM runs it; and one that must fail does.
+ */
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { connectTo, fakeCompanion, suggestRoute, tuneRoute } from "./fakes/companion.mjs";
+import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+import { fixture } from "./fakes/scenes.mjs";
+
+const link = await import("../scripts/foundry/link.mjs");
+const { registerQuenchBatches } = await import("../scripts/foundry/quench.mjs");
+
+let world;
+let deleted;
+beforeEach(() => {
+  world = installFoundry({ system: "dnd5e", settings: { autopilot: { keep: "act" }, autopilotTactics: "", tuneBudget: 40 } });
+  deleted = [];
+  const actors = [new FakeActor({ ...fixture("actors/dnd5e"), id: "a1", owners: ["alice"] }), new FakeActor({ ...fixture("actors/dnd5e"), id: "a2" })];
+  globalThis.game.actors = { contents: actors, get: (id) => actors.find((a) => a.id === id) };
+  globalThis.game.settings.set = async (_scope, key, value) => { world.values[key] = value; };
+  globalThis.game.scenes.documentClass = { create: async (data) => {
+    const scene = new FakeScene({ flags: data.flags, grid: data.grid });
+    const make = scene.createEmbeddedDocuments.bind(scene);
+    scene.createEmbeddedDocuments = (type, docs) => (type === "Token"   // Foundry resolves a token's actor from actorId
+      ? Promise.resolve(docs.map((d) => { const t = new FakeToken({ ...d, actor: globalThis.game.actors.get(d.actorId) }); scene.tokens.set(t.id, t); return t; }))
+      : make(type, docs));
+    scene.delete = async () => { deleted.push(scene.id); globalThis.game.scenes.delete(scene.id); };
+    globalThis.game.scenes.set(scene.id, scene);
+    return scene;
+  } };
+});
+
+const SKIP = Symbol("skip");
+
+/** Quench's registerBatch with a mocha-like runner: {batch: [{title, state: passed|failed|skipped, error}]}. */
+async function runBatches(names) {
+  const batches = new Map();
+  registerQuenchBatches({ registerBatch: (name, fn, options) => batches.set(name, { fn, options }) });
+  const out = {};
+  for (const name of names) {
+    const hooks = { before: [], after: [] };
+    const tests = [];
+    const ctx = { timeout() {}, skip() { throw SKIP; } };
+    const context = { assert, describe: (_title, fn) => fn(), it: (title, fn) => tests.push({ title, fn }),
+      before: (fn) => hooks.before.push(fn), after: (fn) => hooks.after.push(fn) };
+    batches.get(name).fn(context);
+    for (const fn of hooks.before) await fn.call(ctx);
+    out[name] = [];
+    for (const t of tests) {
+      try {
+        await t.fn.call(ctx);
+        out[name].push({ title: t.title, state: "passed" });
+      } catch (error) {
+        out[name].push({ title: t.title, state: error === SKIP ? "skipped" : "failed", error });
+      }
+    }
+    for (const fn of hooks.after) await fn.call(ctx);
+    assert.ok(batches.get(name).options.displayName);
+  }
+  return out;
+}
+
+const states = (results) => results.map((r) => `${r.state}: ${r.title}${r.error && r.error !== SKIP ? ` (${r.error.message})` : ""}`);
+
+test("the autopilot and tune batches pass against a companion with both routes, and clean up after themselves", async () => {
+  await connectTo(link, fakeCompanion({ "/api/v1/goatball/suggest": suggestRoute(), "/api/v1/goatball/tune": tuneRoute() }));
+  const out = await runBatches(["ballcourt.autopilot", "ballcourt.tune"]);
+  for (const results of Object.values(out)) assert.deepEqual(states(results).filter((s) => !s.startsWith("passed")), []);
+  assert.equal(out["ballcourt.autopilot"].length, 4);
+  assert.equal(out["ballcourt.tune"].length, 3);
+  assert.equal(deleted.length, 2, "both throw-away arenas deleted");
+  assert.deepEqual(world.values.autopilot, { keep: "act" }, "the world's autopilot setting put back");
+});
+
+test("the batches fail when the companion's proposals leave a player out, and skip the tune check without the route", async () => {
+  const full = suggestRoute();
+  await connectTo(link, fakeCompanion({ "/api/v1/goatball/suggest": (body) => {
+    const answer = full(body);
+    answer.body.declarations = answer.body.declarations.slice(1);
+    return answer;
+  } }));
+  const out = await runBatches(["ballcourt.autopilot", "ballcourt.tune"]);
+  const autopilot = states(out["ballcourt.autopilot"]);
+  assert.match(autopilot[2], /^failed: every preset.*a usable proposal for everyone/);
+  assert.match(autopilot[3], /^failed: two teams/);
+  assert.match(states(out["ballcourt.tune"])[0], /^skipped: the companion's tune route/);
+});
+
+test("without an actor in the world the batches skip, creating nothing", async () => {
+  globalThis.game.actors = { contents: [], get: () => null };
+  await connectTo(link, fakeCompanion());
+  const out = await runBatches(["ballcourt.autopilot"]);
+  assert.ok(out["ballcourt.autopilot"].every((r) => r.state === "skipped"));
+  assert.equal(globalThis.game.scenes.size, 0);
+});
