@@ -168,16 +168,23 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
 
 
 def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
-                 dice: Dice) -> tuple[dict, Arena]:
-    """Resolve one pass: (the outcome with every check and roll, the arena after it)."""
-    validate(arena, actions, throw)
-    return _Pass(arena, actions, throw, dice).run()
+                 dice: Dice, lean: bool = False) -> tuple[dict, Arena]:
+    """Resolve one pass: (the outcome with every check and roll, the arena after it).
+
+    `lean` (the balance simulator): the same resolution without `validate` (the caller
+    validated its declarations once and builds only legal ones) and without the answer's
+    `arena` and `rolls` (None), which only a table reads."""
+    if not lean:
+        validate(arena, actions, throw)
+    return _Pass(arena, actions, throw, dice, lean).run()
 
 
 class _Pass:
     """The working state of one pass while it resolves."""
 
-    def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice):
+    def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
+                 lean: bool = False):
+        self.lean = lean
         self.arena = arena
         self.dice = dice
         self.throw = throw
@@ -451,7 +458,7 @@ class _Pass:
             "choose_from": self.choose_from,
             "moves": self.moves,
             "damage": self.damage,
-            "arena": arena.as_dict(),
-            "rolls": self.dice.records(),
+            "arena": None if self.lean else arena.as_dict(),
+            "rolls": None if self.lean else self.dice.records(),
         }
         return result, arena
