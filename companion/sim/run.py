@@ -495,3 +495,37 @@ def table(report: dict) -> str:
         for name, p in rob["presets"].items():
             foot.append(f"  {name}: recommended {p['recommended']}, leaders {p['leaders']}")
     return "\n".join([head, "", *lines, "", *foot])
+
+
+def roster_from(body: dict) -> list[tuple[str, list[tuple[str, Skills]]]]:
+    """A roster from the tune route's shape: {"teams": [{"id", "players": [{"id",
+    "athletics", "acrobatics"}]}]} (bonuses -5 to +20)."""
+    teams = body.get("teams") if isinstance(body, dict) else None
+    if not isinstance(teams, list) or not 2 <= len(teams) <= 8:
+        raise RulesError("a roster needs 2 to 8 teams", field="teams")
+    out, seen = [], set()
+    for ti, t in enumerate(teams):
+        tid = t.get("id") if isinstance(t, dict) else None
+        members = t.get("players") if isinstance(t, dict) else None
+        if not isinstance(tid, str) or not tid or tid in {x for x, _ in out}:
+            raise RulesError("each team needs its own string id", field=f"teams.{ti}.id")
+        if not isinstance(members, list) or not 1 <= len(members) <= MAX_PLAYERS:
+            raise RulesError(f"a team has 1 to {MAX_PLAYERS} players",
+                             field=f"teams.{ti}.players")
+        got = []
+        for pi, p in enumerate(members):
+            where = f"teams.{ti}.players.{pi}"
+            pid = p.get("id") if isinstance(p, dict) else None
+            if not isinstance(pid, str) or not pid or pid in seen:
+                raise RulesError("each player needs his own string id", field=f"{where}.id")
+            seen.add(pid)
+            bonus = []
+            for skill in ("athletics", "acrobatics"):
+                v = p.get(skill)
+                if not isinstance(v, int) or isinstance(v, bool) or not -5 <= v <= 20:
+                    raise RulesError(f"{skill} is a whole bonus, -5 to +20",
+                                     field=f"{where}.{skill}")
+                bonus.append(v)
+            got.append((pid, Skills(*bonus)))
+        out.append((tid, got))
+    return out
