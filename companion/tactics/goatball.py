@@ -450,3 +450,55 @@ def preset(name: str) -> Preset:
         raise RulesError(f"unknown tactics {name!r}; presets: {', '.join(PRESETS)}",
                          field="tactics")
     return PRESETS[name]
+
+
+def presets_for(tactics, teams: list[str]) -> dict[str, Preset]:
+    """Each team's preset from a name (every team), a list in table order (one name: every
+    team) or {team: name} (teams left out: the default)."""
+    from ..rules.errors import RulesError
+
+    if tactics is None:
+        names = [DEFAULT_PRESET] * len(teams)
+    elif isinstance(tactics, str):
+        names = [tactics] * len(teams)
+    elif isinstance(tactics, dict):
+        unknown = [t for t in tactics if t not in teams]
+        if unknown:
+            raise RulesError(f"tactics names a team that is not playing: {unknown[0]!r}",
+                             field="tactics")
+        names = [tactics.get(t, DEFAULT_PRESET) for t in teams]
+    else:
+        names = list(tactics)
+        if len(names) == 1:
+            names = names * len(teams)
+        if len(names) != len(teams):
+            raise RulesError(f"tactics: one preset, or one for each of the {len(teams)} teams",
+                             field="tactics")
+    return {t: preset(n) for t, n in zip(teams, names)}
+
+
+def suggest(arena: Arena, skills: Mapping[str, Skills], presets: Mapping[str, Preset],
+            players: list[str] | None = None) -> dict:
+    """The autopilot: one legal declaration, with its reason, for each standing player named
+    (default: every standing player), from the view alone (no slip is an input). With no
+    carrier named yet, the team's choice of carrier instead."""
+    from ..rules.errors import IllegalAction
+
+    pos = arena.possession
+    if pos.carrier is None:
+        pid, why = presets[pos.team].choose_carrier(arena, skills, pos.team)
+        return {"declarations": [], "carrier": {"player": pid, "reason": why}}
+    v = View(arena, skills)
+    standing = {p.id for p in v.standing}
+    wanted = players if players is not None else [p.id for p in v.standing]
+    for i, pid in enumerate(wanted):
+        p = arena.player(pid, f"players.{i}")
+        if p.id not in standing:
+            raise IllegalAction(f"{p.label} is out: no declaration this pass",
+                                field=f"players.{i}")
+    decls: dict[str, Decl] = {}
+    for team in v.by_team:
+        for d in presets[team].declare(v, team):
+            decls[d.player] = d
+    return {"declarations": [decls[pid].as_dict() for pid in dict.fromkeys(wanted)],
+            "tactics": {t: p.name for t, p in presets.items()}}
