@@ -100,9 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=6, help="players a side (default 6)")
     sim.add_argument("--zones", default="0,1,2,3,4,6,8",
                      help="comma-separated zone counts, 0 = no zones (default 0,1,2,3,4,6,8)")
-    sim.add_argument("--matches", type=int, default=2000,
-                     help="matches per zone count, at most: adaptive rounds stop earlier once"
-                          " every comparison is decided (default 2000)")
+    sim.add_argument("--matches", type=int, default=1000,
+                     help="matches per zone count, at most: adaptive rounds of 200 stop"
+                          " earlier once every comparison is decided (default 1000)")
     sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
     sim.add_argument("--tactics", default=None, metavar="NAME[,NAME]",
                      help="a tactics preset for both teams, or one per team (default"
@@ -123,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play every one of --matches (default: stop once decided)")
     sim.add_argument("--no-robustness", dest="robustness", action="store_false",
                      help="skip the check across the other presets (default: run it, up to"
-                          " 400 matches a zone count each)")
+                          " 200 matches a zone count each)")
     sim.add_argument("--dask", default=None, metavar="ADDRESS",
                      help="run on a Dask scheduler at ADDRESS (needs ballcourt[dask];"
                           " default: local processes)")

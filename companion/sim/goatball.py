@@ -203,6 +203,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     checks = {pid: {"athletics": Check(modifier=s.athletics),
                     "acrobatics": Check(modifier=s.acrobatics)} for pid, s in skills.items()}
     index = {k: i for i, k in enumerate(ACTION_KINDS)}
+    acro = {pid: s.acrobatics for pid, s in skills.items()}
+    cache: dict[tuple, Action] = {}
     arena = tipoff(arena, skills, presets, dice)
     stats = MatchStats(tipoff_team=arena.possession.team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
@@ -216,15 +218,19 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
             if team in view.by_team:
                 decls.extend(presets[team].declare(view, team))
         throw = None
-        actions = []
-        for d in decls:
-            skill = d.skill
-            act = Action(player=d.player, action=d.action, target=d.target, zone=d.zone,
-                         check=checks[d.player][skill] if skill else None,
-                         defense=(checks[d.target][skills[d.target].best_skill]
-                                  if d.action == "knock_off" else None),
-                         initiative=_d20(bits) + skills[d.player].acrobatics)
-            actions.append(act)
+        ranked = []
+        for n, d in enumerate(decls):
+            key = (d.player, d.action, d.target, d.zone)
+            act = cache.get(key)
+            if act is None:
+                skill = d.skill
+                act = cache[key] = Action(
+                    player=d.player, action=d.action, target=d.target, zone=d.zone,
+                    check=checks[d.player][skill] if skill else None,
+                    defense=(checks[d.target][skills[d.target].best_skill]
+                             if d.action == "knock_off" else None))
+            # initiative order, highest first (ties: declaration order), as the engine sorts
+            ranked.append((-(_d20(bits) + acro[d.player]), n, act))
             declared[index[d.action]] += 1
             if d.kind is not None:
                 t = d.target
@@ -232,6 +238,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                               carrier_check=checks[d.player]["acrobatics"]
                               if d.kind == "hot" else None,
                               target_check=checks[t]["acrobatics"] if d.kind == "hot" else None)
+        ranked.sort()
+        actions = [a for _, _, a in ranked]
         if lean and first:
             validate(arena, actions, throw)        # validation once per match
         first = False

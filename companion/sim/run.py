@@ -36,13 +36,13 @@ MAX_ZONES = 30
 MAX_MATCHES = 100_000
 CHUNK = 25
 BATCH = 200                 # matches per zone count per adaptive round
-MARGIN = 0.03               # within this of the best, a zone count plays the same
+MARGIN = 0.05               # within 5 points of the best, a zone count plays the same
 ALPHA = 0.05
 BUDGET = 40
 RESAMPLES = 400
-ROBUST_MATCHES = 400        # at most, per zone count and preset, for the robustness check
+ROBUST_MATCHES = 200        # at most, per zone count and preset, for the robustness check
 DEFAULT_ZONES = (0, 1, 2, 3, 4, 6, 8)
-DEFAULT_MATCHES = 2000
+DEFAULT_MATCHES = 1000
 
 Progress = Callable[[int, int], None]
 

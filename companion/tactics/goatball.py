@@ -71,7 +71,7 @@ class Skills:
         return "athletics" if self.athletics >= self.acrobatics else "acrobatics"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Decl:
     """One player's declaration, with the one-line reason the autopilot shows."""
 
@@ -96,7 +96,7 @@ class Decl:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Slip:
     """The carrier's sealed slip: where the ball goes."""
 

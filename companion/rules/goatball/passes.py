@@ -179,6 +179,14 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     return _Pass(arena, actions, throw, dice, lean).run()
 
 
+def _replace_unchecked(obj, **changes):
+    """`dataclasses.replace` without `__post_init__` (the lean path's arena, checked once)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 class _Pass:
     """The working state of one pass while it resolves."""
 
@@ -428,8 +436,9 @@ class _Pass:
         players = tuple(self.players[p.id] for p in self.arena.players)
         eliminated = tuple(t for t in self.arena.teams if t in self.arena.eliminated
                            or not any(p.standing for p in players if p.team == t))
-        arena = replace(self.arena, players=players, possession=self.new_pos,
-                        eliminated=eliminated)
+        # lean: the arena's own checks ran when the match's arena was built; skip them here
+        arena = (_replace_unchecked if self.lean else replace)(
+            self.arena, players=players, possession=self.new_pos, eliminated=eliminated)
         standing = arena.standing_teams()
         winner = None
         if len(standing) == 1:
@@ -438,7 +447,8 @@ class _Pass:
             winner = "draw"
         elif arena.possession.team in eliminated:
             team = self.next_team(arena.possession.team, eliminated)
-            arena = replace(arena, possession=Possession(team, None, (), False))
+            arena = (_replace_unchecked if self.lean else replace)(
+                arena, possession=Possession(team, None, (), False))
         result = {
             "throw_total": self.throw_total,
             "intercept_total": self.intercept_total,
