@@ -84,7 +84,7 @@ def test_no_preset_sees_the_sealed_slip():
     for p in PRESETS.values():
         assert list(inspect.signature(p.declare).parameters) == ["v", "team"]
     for seed in range(100):       # an arena where the two carriers write different slips
-        arena, skills = arena_with_ball(6, 3, seed=f"slip{seed}")
+        arena, skills = arena_with_ball(6, 5, seed=f"slip{seed}")
         v = View(arena, skills)
         if PRESETS["single-chaser"].slip(v).target != PRESETS["evasive"].slip(v).target:
             break
