@@ -4,6 +4,7 @@
     python bench/bench_sim.py --baseline DIR   # ... and the first simulator, from a checkout in DIR
     python bench/bench_sim.py --grid           # time for 4-10 a side x 0-10 zones x 2,000 a point
     python bench/bench_sim.py --figures DIR    # the CLI's default run at 4, 6, 8 a side
+    python bench/bench_sim.py --tables DIR     # ... as the markdown tables of simulator.md
 
 One core is measured in CPU time (time.process_time) as well as wall time: on a shared
 machine the wall clock mostly measures the other jobs.
@@ -119,6 +120,58 @@ def figures(out: Path, seed: int) -> None:
     plot(reports, out / "goatball-by-zone-count.svg", axis="zones")
 
 
+def _cell(r: dict, key: str, pct: bool) -> str:
+    v, (lo, hi) = r[key], r["ci95"][key]
+    if v is None:
+        return f"> {r.get('_limit', 200)}" if key == "median_passes" else "-"
+    if pct:
+        return f"{v:.0%} ({lo:.0%}-{hi:.0%})"
+    fmt = (lambda x: "cap" if x is None else f"{x:.0f}") if key == "median_passes" \
+        else (lambda x: f"{x:.1f}")
+    return f"{fmt(v)} ({fmt(lo)}-{fmt(hi)})"
+
+
+def tables(out: Path) -> None:
+    """The markdown tables docs/simulator.md shows, from the JSON --figures wrote."""
+    for path in sorted(out.glob("goatball-*.json"), key=lambda p: int(p.stem.split("-")[1])):
+        report = json.loads(path.read_text())
+        c = report["comparison"]
+        print(f"#### {report['players']} a side ({2 * report['players']} players):"
+              f" recommended {report['recommended_zones']} ({c['verdict']}), leaders"
+              f" {c['leaders']}, {report['matches_played']} matches a zone count\n")
+        print("| zones | players per zone | ends within 40 | median passes | upsets |"
+              " intercepted | draws | knock-offs | best in resamples |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for r in report["results"]:
+            z = r["zones"]
+            name = f"**{z}**" if z == report["recommended_zones"] else str(z or "0 (none)")
+            ppz = "-" if r["players_per_zone"] is None else f"{r['players_per_zone']:.1f}"
+            cells = [_cell(r, k, pct) for k, pct in (
+                ("finish_within_budget", True), ("median_passes", False), ("upset_rate", True),
+                ("intercepted_share", True), ("draw_rate", True),
+                ("knock_offs_per_match", False))]
+            print(f"| {name} | {ppz} | {' | '.join(cells)} | {c['win_share'][str(z)]:.0%} |")
+        print()
+        acts = report["results"]
+        print("| zones | " + " | ".join(acts[0]["actions"]) + " |")
+        print("|---|" + "---|" * len(acts[0]["actions"]))
+        for r in acts:
+            print(f"| {r['zones']} | " + " | ".join(
+                f"{a['per_match']:.1f} ({a['changes_outcome']:.0%})"
+                if a["changes_outcome"] is not None else "0" for a in r["actions"].values())
+                + " |")
+        print()
+        rob = report.get("robustness")
+        if rob:
+            for name, p in rob["presets"].items():
+                fwb = ", ".join(f"{z}: {v:.0%}" for z, v in p["finish_within_budget"].items())
+                print(f"- {name}: recommended {p['recommended']}, leaders {p['leaders']},"
+                      f" best {p['best']} ({p['matches_played']} matches); ends within the"
+                      f" budget by zones: {fwb}")
+            print(f"- robust: {rob['robust']}; holds for {rob['holds_for']}, fails for"
+                  f" {rob['fails_for']}\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=30)
@@ -127,8 +180,11 @@ def main() -> None:
     parser.add_argument("--grid", action="store_true")
     parser.add_argument("--sample", type=int, default=10)
     parser.add_argument("--figures", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--tables", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
-    if args.figures:
+    if args.tables:
+        tables(args.tables)
+    elif args.figures:
         figures(args.figures, args.seed)
     elif args.grid:
         grid(args.seed, args.sample)

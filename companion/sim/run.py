@@ -405,18 +405,21 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
         out["criterion_v1"] = recommend(results)[0]
     if robustness:
         holds = {names[0]: True} if len(names) == 1 else {}
+        near = dict(holds)
         for name, c in by_preset.items():
-            holds[name] = (rec in c["leaders"]) if rec is not None else c["recommended"] is None
+            holds[name] = c["recommended"] == rec
+            near[name] = (rec in c["leaders"]) if rec is not None else True
         out["robustness"] = {
-            "presets": {name: {k: c[k] for k in ("recommended", "leaders", "best",
+            "presets": {name: {k: c[k] for k in ("recommended", "leaders", "best", "verdict",
                                                  "finish_within_budget", "matches_played")}
                         for name, c in by_preset.items()},
             "holds_for": [n for n, ok in holds.items() if ok],
             "fails_for": [n for n, ok in holds.items() if not ok],
+            "consistent_with": [n for n, ok in near.items() if ok],
             "robust": all(holds.values()) and len(names) == 1,
-            "rule": ("the answer holds for a preset when its recommended zone count is among"
-                     " that preset's leaders (no difference found from its best); 'no"
-                     " difference' holds when that preset finds none either"),
+            "rule": ("the answer holds for a preset when that preset, on the same arenas and"
+                     " dice, recommends the same (a zone count, or 'no difference');"
+                     " consistent_with: the presets among whose leaders it is"),
         }
     return out
 
