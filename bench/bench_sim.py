@@ -102,7 +102,6 @@ def grid(seed: int, sample: int) -> None:
 
 
 def figures(out: Path, seed: int) -> None:
-    from companion.sim.plot import plot
 
     out.mkdir(parents=True, exist_ok=True)
     reports = []
@@ -114,7 +113,14 @@ def figures(out: Path, seed: int) -> None:
               f" recommended zones {report['recommended_zones']}", file=sys.stderr, flush=True)
         (out / f"goatball-{players}.json").write_text(json.dumps(report, indent=2) + "\n")
         reports.append(report)
-    reports.sort(key=lambda r: r["players"])
+    replot(out)
+
+
+def replot(out: Path) -> None:
+    """The plots, again, from the JSON --figures wrote (goatball-4, -6 and -8.json)."""
+    from companion.sim.plot import plot
+
+    reports = [json.loads((out / f"goatball-{n}.json").read_text()) for n in (4, 6, 8)]
     plot(reports, out / "goatball-zones.svg")
     plot(reports, out / "goatball-zones.png")
     plot(reports, out / "goatball-by-zone-count.svg", axis="zones")
@@ -181,9 +187,12 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=10)
     parser.add_argument("--figures", type=Path, default=None, metavar="DIR")
     parser.add_argument("--tables", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--replot", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
     if args.tables:
         tables(args.tables)
+    elif args.replot:
+        replot(args.replot)
     elif args.figures:
         figures(args.figures, args.seed)
     elif args.grid:

@@ -72,7 +72,7 @@ def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Pat
     axes.flat[0].legend(fontsize=8)
     seeds = sorted({r["seed"] for r in reports})
     budgets = sorted({r.get("budget", 40) for r in reports})
-    fig.suptitle(f"goat-ball: up to {reports[0]['matches']} matches per point, seed"
+    fig.suptitle(f"goat-ball: up to {max(r['matches'] for r in reports)} matches per point, seed"
                  f" {', '.join(map(str, seeds))}, budget {', '.join(map(str, budgets))} passes;"
                  f" star = recommended; bands = 95% CI")
     path.parent.mkdir(parents=True, exist_ok=True)
