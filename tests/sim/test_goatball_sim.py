@@ -292,3 +292,32 @@ def test_cli_plot_without_matplotlib_says_how_to_get_it(tmp_path):
     out = cli("--zones", "0", "--matches", "2", "--plot", str(tmp_path / "x.png"), env=env)
     assert out.returncode == 2
     assert "pip install 'ballcourt[sim]'" in out.stderr
+
+
+def test_the_docs_headline_is_the_default_runs_answer():
+    """docs/simulator.md's 6-a-side row is docs/figures/goatball-6.json, and that JSON was made
+    with exactly the CLI's defaults (so `ballcourt simulate goatball` prints the same)."""
+    from pathlib import Path
+
+    from companion.cli import build_parser
+    from companion.sim.run import DEFAULT_MATCHES, DEFAULT_ZONES, ROBUST_MATCHES
+
+    root = Path(__file__).parents[2]
+    report = json.loads((root / "docs" / "figures" / "goatball-6.json").read_text())
+    args = build_parser().parse_args(["simulate", "goatball"])
+    assert (report["players"], report["matches"], report["seed"], report["budget"],
+            report["pass_limit"]) == (args.players, args.matches, args.seed, args.budget, 200)
+    assert [r["zones"] for r in report["results"]] == parse_zones(args.zones) == \
+        list(DEFAULT_ZONES)
+    assert args.matches == DEFAULT_MATCHES and report["tactics"] == "single-chaser"
+    assert args.tactics is None and args.adaptive and args.robustness
+    assert all(p["matches_played"] <= ROBUST_MATCHES
+               for p in report["robustness"]["presets"].values())
+    doc = (root / "docs" / "simulator.md").read_text()
+    rec = report["recommended_zones"]
+    row = next(r for r in report["results"] if r["zones"] == rec)
+    lo, hi = row["ci95"]["finish_within_budget"]
+    assert f"**{rec} zones** ({row['players_per_zone']} per zone)" in doc
+    assert f"{row['finish_within_budget']:.0%} ({lo * 100:.0f}–{hi:.0%})" in doc
+    assert f'"recommended zones: {rec}"' in doc
+    assert report["robustness"]["robust"] is False and "**not robust**" in doc
