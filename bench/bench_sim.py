@@ -1,15 +1,19 @@
 """The goat-ball balance simulator's speed, and the figures docs/simulator.md quotes.
 
-    python bench/bench_sim.py                 # 6 a side, 300 matches x zones 0,2,4; 1 and all cores
-    python bench/bench_sim.py --figures DIR   # 4, 6 and 8 a side , zones 0-12: JSON + plots in DIR
-    python bench/bench_sim.py --sensitivity DIR   # 6 a side with warier and bolder players
+    python bench/bench_sim.py                  # matches/s: lean vs full path, 1 and 2 processes
+    python bench/bench_sim.py --baseline DIR   # ... and the first simulator, from a checkout in DIR
+    python bench/bench_sim.py --grid           # time for 4-10 a side x 0-10 zones x 2,000 a point
+    python bench/bench_sim.py --figures DIR    # the CLI's default run at 4, 6, 8 a side
+    python bench/bench_sim.py --tables DIR     # ... as the markdown tables of simulator.md
 
-Target (issue 14): 300 matches x 3 zone counts in well under a minute.
+One core is measured in CPU time (time.process_time) as well as wall time: on a shared
+machine the wall clock mostly measures the other jobs.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -18,63 +22,184 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.sim.run import simulate  # noqa: E402
+from companion.sim.goatball import play_match  # noqa: E402
+from companion.sim.run import DEFAULT_ZONES, simulate  # noqa: E402
 
-FIGURE_ZONES = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12]
-
-
-def speed(matches: int, seed: int) -> None:
-    cores = os.cpu_count() or 1
-    print(f"goat-ball simulator, 6 a side, {matches} matches x zones 0,2,4 ({cores} cores)")
-    for workers in dict.fromkeys((1, cores)):
-        t0 = time.perf_counter()
-        report = simulate(6, [0, 2, 4], matches, seed=seed, workers=workers)
-        took = time.perf_counter() - t0
-        passes = sum(r["passes_per_match"] for r in report["results"]) * matches
-        print(f"  {workers} process{'es' if workers > 1 else ''}: {took:6.2f} s"
-              f"  ({3 * matches / took:6.1f} matches/s, {passes / took / 1000:5.1f}k passes/s,"
-              f" {took / passes * 1e6:5.1f} us a pass)")
+WORKLOAD = (6, (0, 2, 4))        # the first simulator's bench: 6 a side, zones 0, 2, 4
 
 
-def sensitivity(out: Path, matches: int, seed: int) -> None:
-    """6 a side again with bolder and warier players: does the answer hang on the policy?"""
-    out.mkdir(parents=True, exist_ok=True)
-    for risk in (0.05, 0.25):
-        report = simulate(6, FIGURE_ZONES, matches, seed=seed, fall_risk=risk)
-        (out / f"goatball-6-risk{risk}.json").write_text(json.dumps(report, indent=2) + "\n")
-        print(f"fall risk {risk}: recommended zones {report['recommended_zones']}",
-              file=sys.stderr)
+def _time(fn) -> tuple[float, float, object]:
+    w, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return time.perf_counter() - w, time.process_time() - c, out
 
 
-def figures(out: Path, matches: int, seed: int) -> None:
-    from companion.sim.plot import plot
+def one_core(matches: int, seed: int, baseline: Path | None) -> None:
+    players, zones = WORKLOAD
+    print(f"one process, {players} a side, zones {','.join(map(str, zones))},"
+          f" {matches} matches each (load average {os.getloadavg()[0]:.1f}"
+          f" on {os.cpu_count()} cores)")
+    runs = {"lean (the simulator)": lambda i, z: play_match(players, z, f"{seed}:{i}",
+                                                            f"{seed}:{i}:dice", lean=True),
+            "full engine path": lambda i, z: play_match(players, z, f"{seed}:{i}",
+                                                        f"{seed}:{i}:dice", lean=False)}
+    if baseline is not None:
+        old = _import_baseline(baseline)
+        runs["first simulator (baseline)"] = lambda i, z: old.play_match(
+            players, z, f"{seed}:{players}:{i}", f"{seed}:{players}:{z}:{i}")
+    for _rep in range(2):                    # interleaved, twice: the load moves
+        for name, fn in runs.items():
+            def play(fn=fn):
+                return sum(fn(i, z).passes for z in zones for i in range(matches))
+            wall, cpu, passes = _time(play)
+            n = matches * len(zones)
+            print(f"  {name:28s} {n / cpu:7.1f} matches/s of CPU ({n / wall:6.1f} wall),"
+                  f" {cpu / passes * 1e6:6.1f} us a pass, {passes / n:5.1f} passes a match")
+
+
+def _import_baseline(root: Path):
+    """The first simulator's play_match from another checkout (e.g. `git archive 0924ddb`)."""
+    saved = {k: v for k, v in sys.modules.items() if k.startswith("companion")}
+    for k in saved:
+        del sys.modules[k]
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module("companion.sim.goatball")
+    finally:
+        sys.path.remove(str(root))
+        for k in [k for k in sys.modules if k.startswith("companion")]:
+            sys.modules[f"baseline.{k}"] = sys.modules.pop(k)
+        sys.modules.update(saved)
+
+
+def processes(matches: int, seed: int) -> None:
+    players, zones = WORKLOAD
+    for workers in (1, 2):
+        wall, cpu, _ = _time(lambda w=workers: simulate(
+            players, list(zones), matches, seed, workers=w, adaptive=False, robustness=False))
+        n = matches * len(zones)
+        print(f"  simulate(), {workers} process{'es' if workers > 1 else ''}:"
+              f" {wall:6.1f} s wall, {n / wall:6.1f} matches/s")
+
+
+def grid(seed: int, sample: int) -> None:
+    """The cost of 4-10 a side x 0-10 zones x 2,000 matches a point, from `sample` matches a
+    point timed in CPU (an extrapolation: it says so)."""
+    total_cpu, points = 0.0, 0
+    for players in range(4, 11):
+        row = []
+        for zones in range(0, 11):
+            _, cpu, _ = _time(lambda p=players, z=zones: [
+                play_match(p, z, f"{seed}:{p}:{i}", f"{seed}:{p}:{i}:dice")
+                for i in range(sample)])
+            total_cpu += cpu / sample * 2000
+            points += 1
+            row.append(cpu / sample * 1000)
+        print(f"  {players:2d} a side: ms a match by zones 0-10:"
+              f" {' '.join(f'{x:5.1f}' for x in row)}")
+    print(f"grid of {points} points x 2,000 matches: {total_cpu / 3600:.2f} h of one core,"
+          f" {total_cpu / 3600 / 2:.2f} h on 2 (extrapolated from {sample} matches a point)")
+
+
+def figures(out: Path, seed: int) -> None:
 
     out.mkdir(parents=True, exist_ok=True)
     reports = []
-    for players in (4, 6, 8):
-        t0 = time.perf_counter()
-        report = simulate(players, FIGURE_ZONES, matches, seed=seed)
-        print(f"{players} a side: {time.perf_counter() - t0:.1f} s,"
-              f" recommended zones {report['recommended_zones']}", file=sys.stderr)
+    for players, extra in ((6, {}), (4, {"robustness": False, "matches": 600}),
+                           (8, {"robustness": False, "matches": 600})):
+        wall, _, report = _time(lambda p=players, e=extra: simulate(
+            p, list(DEFAULT_ZONES), seed=seed, **e))
+        print(f"{players} a side: {wall:.0f} s, {report['matches_played']} matches a point,"
+              f" recommended zones {report['recommended_zones']}", file=sys.stderr, flush=True)
         (out / f"goatball-{players}.json").write_text(json.dumps(report, indent=2) + "\n")
         reports.append(report)
+    replot(out)
+
+
+def replot(out: Path) -> None:
+    """The plots, again, from the JSON --figures wrote (goatball-4, -6 and -8.json)."""
+    from companion.sim.plot import plot
+
+    reports = [json.loads((out / f"goatball-{n}.json").read_text()) for n in (4, 6, 8)]
     plot(reports, out / "goatball-zones.svg")
     plot(reports, out / "goatball-zones.png")
+    plot(reports, out / "goatball-by-zone-count.svg", axis="zones")
+
+
+def _cell(r: dict, key: str, pct: bool) -> str:
+    v, (lo, hi) = r[key], r["ci95"][key]
+    if v is None:
+        return f"> {r.get('_limit', 200)}" if key == "median_passes" else "-"
+    if pct:
+        return f"{v:.0%} ({lo:.0%}-{hi:.0%})"
+    fmt = (lambda x: "cap" if x is None else f"{x:.0f}") if key == "median_passes" \
+        else (lambda x: f"{x:.1f}")
+    return f"{fmt(v)} ({fmt(lo)}-{fmt(hi)})"
+
+
+def tables(out: Path) -> None:
+    """The markdown tables docs/simulator.md shows, from the JSON --figures wrote."""
+    for path in sorted(out.glob("goatball-*.json"), key=lambda p: int(p.stem.split("-")[1])):
+        report = json.loads(path.read_text())
+        c = report["comparison"]
+        print(f"#### {report['players']} a side ({2 * report['players']} players):"
+              f" recommended {report['recommended_zones']} ({c['verdict']}), leaders"
+              f" {c['leaders']}, {report['matches_played']} matches a zone count\n")
+        print("| zones | players per zone | ends within 40 | median passes | upsets |"
+              " intercepted | draws | knock-offs | best in resamples |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for r in report["results"]:
+            z = r["zones"]
+            name = f"**{z}**" if z == report["recommended_zones"] else str(z or "0 (none)")
+            ppz = "-" if r["players_per_zone"] is None else f"{r['players_per_zone']:.1f}"
+            cells = [_cell(r, k, pct) for k, pct in (
+                ("finish_within_budget", True), ("median_passes", False), ("upset_rate", True),
+                ("intercepted_share", True), ("draw_rate", True),
+                ("knock_offs_per_match", False))]
+            print(f"| {name} | {ppz} | {' | '.join(cells)} | {c['win_share'][str(z)]:.0%} |")
+        print()
+        acts = report["results"]
+        print("| zones | " + " | ".join(acts[0]["actions"]) + " |")
+        print("|---|" + "---|" * len(acts[0]["actions"]))
+        for r in acts:
+            print(f"| {r['zones']} | " + " | ".join(
+                f"{a['per_match']:.1f} ({a['changes_outcome']:.0%})"
+                if a["changes_outcome"] is not None else "0" for a in r["actions"].values())
+                + " |")
+        print()
+        rob = report.get("robustness")
+        if rob:
+            for name, p in rob["presets"].items():
+                fwb = ", ".join(f"{z}: {v:.0%}" for z, v in p["finish_within_budget"].items())
+                print(f"- {name}: recommended {p['recommended']}, leaders {p['leaders']},"
+                      f" best {p['best']} ({p['matches_played']} matches); ends within the"
+                      f" budget by zones: {fwb}")
+            print(f"- robust: {rob['robust']}; holds for {rob['holds_for']}, fails for"
+                  f" {rob['fails_for']}\n")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--grid", action="store_true")
+    parser.add_argument("--sample", type=int, default=10)
     parser.add_argument("--figures", type=Path, default=None, metavar="DIR")
-    parser.add_argument("--sensitivity", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--tables", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--replot", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
-    if args.sensitivity:
-        sensitivity(args.sensitivity, args.matches, args.seed)
+    if args.tables:
+        tables(args.tables)
+    elif args.replot:
+        replot(args.replot)
     elif args.figures:
-        figures(args.figures, args.matches, args.seed)
+        figures(args.figures, args.seed)
+    elif args.grid:
+        grid(args.seed, args.sample)
     else:
-        speed(args.matches, args.seed)
+        one_core(args.matches, args.seed, args.baseline)
+        processes(args.matches * 4, args.seed)
 
 
 if __name__ == "__main__":

@@ -100,15 +100,40 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser("simulate", help="play many matches with a player policy and"
                                                " report the balance figures")
     ssub = simulate.add_subparsers(dest="game", metavar="GAME", required=True)
-    sim = ssub.add_parser("goatball", help="goat-ball: how the number of zones plays out")
+    from .sim.cli_help import goatball_epilog
+    sim = ssub.add_parser("goatball", help="goat-ball: how the number of zones plays out",
+                          formatter_class=argparse.RawDescriptionHelpFormatter,
+                          epilog=goatball_epilog())
     sim.add_argument("--players", type=int, default=6, help="players a side (default 6)")
-    sim.add_argument("--zones", default="0,2,4,6",
-                     help="comma-separated zone counts, 0 = no zones (default 0,2,4,6)")
-    sim.add_argument("--matches", type=int, default=300, help="matches per zone count")
+    sim.add_argument("--zones", default="0,1,2,3,4,6,8",
+                     help="comma-separated zone counts, 0 = no zones (default 0,1,2,3,4,6,8)")
+    sim.add_argument("--matches", type=int, default=1000,
+                     help="matches per zone count, at most: adaptive rounds of 200 stop"
+                          " earlier once every comparison is decided (default 1000)")
     sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
+    sim.add_argument("--tactics", default=None, metavar="NAME[,NAME]",
+                     help="a tactics preset for both teams, or one per team (default"
+                          " single-chaser; the presets are listed below)")
+    sim.add_argument("--budget", type=int, default=40,
+                     help="the table's budget of passes: the criterion is the chance a match"
+                          " ends within it (default 40)")
     sim.add_argument("--pass-limit", type=int, default=None,
-                     help="a match still running after this many passes is a draw (200)")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+                     help="a match still running after this many passes is a draw (default"
+                          " 200)")
+    sim.add_argument("--workers", type=int, default=None,
+                     help="processes (default: every core; 1 = this process only)")
+    sim.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                     help="a JSON roster ({\"teams\": [{\"id\", \"players\": [{\"id\","
+                          " \"athletics\", \"acrobatics\"}]}]}): tune zones for this table"
+                          " (default: random teams of --players)")
+    sim.add_argument("--no-adaptive", dest="adaptive", action="store_false",
+                     help="play every one of --matches (default: stop once decided)")
+    sim.add_argument("--no-robustness", dest="robustness", action="store_false",
+                     help="skip the check across the other presets (default: run it, up to"
+                          " 200 matches a zone count each)")
+    sim.add_argument("--dask", default=None, metavar="ADDRESS",
+                     help="run on a Dask scheduler at ADDRESS (needs ballcourt[dask];"
+                          " default: local processes)")
     sim.add_argument("--json", action="store_true", help="print the JSON object")
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE",
                      help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
@@ -145,24 +170,37 @@ def simulate(args) -> int:
     from .rules.errors import RulesError
     from .sim import plot as plotting
     from .sim.goatball import PASS_LIMIT
-    from .sim.run import parse_zones, simulate, table
+    from .sim.run import parse_zones, roster_from, simulate, table
 
     def bar(done: int, total: int) -> None:
         filled = round(30 * done / total)
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="",
-              file=sys.stderr, flush=True)
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches (at most)",
+              end="", file=sys.stderr, flush=True)
         if done == total:
             print(file=sys.stderr)
 
+    client = None
     try:
         if args.plot is not None:
             plotting.check_target(args.plot)
             plotting.require()
+        roster = None
+        if args.roster is not None:
+            roster = roster_from(json.loads(args.roster.read_text()))
+        if args.dask:
+            try:
+                from distributed import Client
+            except ImportError:
+                raise ValueError("--dask needs the distributed package:"
+                                 " pip install 'ballcourt[dask]'") from None
+            client = Client(args.dask)
         report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
                           workers=args.workers,
                           pass_limit=args.pass_limit if args.pass_limit is not None
                           else PASS_LIMIT,
-                          progress=None if args.json or not sys.stderr.isatty() else bar)
+                          progress=None if args.json or not sys.stderr.isatty() else bar,
+                          tactics=args.tactics, budget=args.budget, adaptive=args.adaptive,
+                          robustness=args.robustness, roster=roster, client=client)
         if args.plot is not None:
             plotting.plot([report], args.plot)
     except plotting.PlotUnavailable as exc:
@@ -171,9 +209,12 @@ def simulate(args) -> int:
     except RulesError as exc:
         print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
         return 2
-    except ValueError as exc:
+    except (ValueError, OSError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
+    finally:
+        if client is not None:
+            client.close()
     print(json.dumps(report, indent=2) if args.json else table(report))
     if args.plot is not None and not args.json:
         print(f"plot: {args.plot}")

@@ -409,6 +409,74 @@ class QuickSchema(Base):
                         validate=validate.Length(2, MAX_TEAMS))
 
 
+# -- tactics: the simulator's tune route and the GM's autopilot -----------------------------------
+BONUS = validate.Range(-5, 20)
+
+
+class Tactics(fields.Field):
+    """A preset name for every team, or a list of names in table order, or {team: name}."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        from ..tactics.goatball import PRESETS
+
+        names = (list(value.values()) if isinstance(value, dict)
+                 else value if isinstance(value, list) else [value])
+        if not names or len(names) > MAX_TEAMS or not all(
+                isinstance(n, str) and n in PRESETS for n in names):
+            raise ValidationError(f"a preset name ({', '.join(PRESETS)}), a list of them in"
+                                  f" table order, or an object of team: preset")
+        if isinstance(value, dict) and not all(isinstance(k, str) for k in value):
+            raise ValidationError("team ids are strings")
+        return value
+
+
+class TunePlayerSchema(Base):
+    id = Id(required=True)
+    athletics = fields.Integer(strict=True, required=True, validate=BONUS)
+    acrobatics = fields.Integer(strict=True, required=True, validate=BONUS)
+    name = fields.String(validate=validate.Length(1, 120))
+
+
+class TuneTeamSchema(Base):
+    id = Id(required=True)
+    players = fields.List(fields.Nested(TunePlayerSchema), required=True,
+                          validate=validate.Length(1, 16))
+    name = fields.String(validate=validate.Length(1, 120))
+
+
+class TuneSchema(Base):
+    teams = fields.List(fields.Nested(TuneTeamSchema), required=True,
+                        validate=validate.Length(2, 4))
+    tactics = Tactics(load_default=None)
+    budget = fields.Integer(strict=True, load_default=40, validate=validate.Range(1, 200))
+    seed = fields.Integer(strict=True, load_default=1, validate=validate.Range(0, 2**63 - 1))
+    zones = fields.List(fields.Integer(strict=True, validate=validate.Range(0, 12)),
+                        load_default=None, validate=validate.Length(1, 8))
+    matches = fields.Integer(strict=True, load_default=200, validate=validate.Range(1, 400))
+
+
+class SuggestPlayerSchema(GoatPlayerSchema):
+    athletics = fields.Integer(strict=True, required=True, validate=BONUS)
+    acrobatics = fields.Integer(strict=True, required=True, validate=BONUS)
+
+
+class SuggestTeamSchema(GoatTeamSchema):
+    players = fields.List(fields.Nested(SuggestPlayerSchema), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+
+class SuggestSchema(Base):
+    teams = fields.List(fields.Nested(SuggestTeamSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
+    possession = fields.Nested(PossessionSchema, required=True)
+    players = fields.List(Id(), load_default=None, validate=validate.Length(max=MAX_PLAYERS))
+    tactics = Tactics(load_default=None)
+    seed = fields.Integer(strict=True, allow_none=True, load_default=None,
+                          validate=validate.Range(0, 2**63 - 1))
+    settings = fields.Nested(GoatSettingsSchema, load_default=None)
+    eliminated = fields.List(Id(), load_default=list, validate=validate.Length(max=MAX_TEAMS))
+
+
 # -- matches ------------------------------------------------------------------------------------
 class YaotzinTeamSchema(Base):
     id = Id(required=True)

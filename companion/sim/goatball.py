@@ -1,55 +1,41 @@
-"""One whole goat-ball match, played by the real engine with a simple policy for the players.
+"""One whole goat-ball match, played by the real engine with a tactics preset for each team.
 
 The engine (`companion.rules.goatball`) decides everything the rules decide: tip-off, the
 order of knock-offs, throw and intercept checks against DC 5, the comparison, hot throws,
-falls, outs and returns, moves and blocks, the winner. The policy below only stands in for the
-choices the players make at the table. It is a model of players, not a rule; docs/simulator.md
-writes it out in words.
+falls, outs and returns, moves and blocks, the winner. The players' choices come from the
+tactics presets (`companion.tactics.goatball`, the same code the GM's autopilot suggests
+with), one per team; docs/simulator.md writes them out in words.
 
-The policy (`declare`), for the team with the ball (attackers) and the rest (defenders):
-- A player's check is his better skill (Athletics or Acrobatics); a knock-off is Athletics, the
-  defence against it the target's better skill, a hot throw and its dodge Acrobatics.
-- A player joins a throw or an intercept only when his chance to fall (miss DC 5) is at most
-  15%, counting the zone advantage he would get; otherwise he does nothing this pass.
-- The carrier throws. A hot ball is always thrown at the standing opponent who dodges worst
-  (with zones, one in the carrier's zone first). Otherwise he passes to a teammate on a
-  platform the ball has not visited (else any teammate), preferring one in his own zone, then
-  a neighbouring zone, then the better thrower.
-- Defenders: the strongest one who may (with zones: one in the carrier's zone) tries to knock
-  the carrier off. With zones and nobody of theirs in the carrier's zone, the defender nearest
-  to it moves one zone towards it. The rest intercept.
-- Attackers: when a defender may knock the carrier off, one teammate (in the carrier's zone
-  with zones) defends him. With zones, when no defender is in the carrier's zone but one is
-  next to it, one teammate there blocks. When the ball is hot, the strongest free attacker
-  tries to knock off the opponent he can reach who resists worst (not the hot throw's target).
-  The rest join the throw.
-- A team that must name a carrier names its best thrower (of those the engine offers).
+Two paths through the same engine: the full one (`lean=False`: the table's `Dice` with every
+roll recorded, `validate` on every pass, the answer's arena and rolls, reason strings) and the
+lean one the simulator runs (`lean=True`: dice that record nothing, no per-pass validation,
+no arena or rolls in the answer, no reason strings). Both consume the same random numbers in
+the same order, so a seeded match plays out identically on either (tests/sim prove it).
+
+Seating: each team is shuffled and the two are interleaved (which team first is drawn), then
+the k-th of the T players sits in zone floor((k + 1/2) * Z / T): every zone holds players when
+Z <= T, each team is spread evenly over the whole strip, and past T zones the players spread
+out with empty zones between them (so every zone count plays a different game).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from ..rules.dice import Dice
-from ..rules.goatball.passes import Action, Check, Throw, resolve_pass
-from ..rules.goatball.state import DC, Arena, Player, Settings
+from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
+from ..rules.goatball.state import Arena, Player, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
+from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Preset, Skills, View, ZoneMap
 
 TEAMS = ("red", "blue")
-FALL_RISK = 0.15          # join a throw or intercept only below this chance to fall
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
+ACTION_KINDS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 
-
-@dataclass(frozen=True)
-class Skills:
-    athletics: int
-    acrobatics: int
-
-    @property
-    def best(self) -> int:
-        return max(self.athletics, self.acrobatics)
+Roster = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
 
 @dataclass
@@ -62,14 +48,28 @@ class MatchStats:
     knock_outs: int = 0                # successful hot throws
     possession_changes: int = 0
     falls: int = 0
+    throws: int = 0                    # passes with a throw (pass or hot)
+    intercepted: int = 0               # ... that the other side intercepted
+    weaker: str | None = None          # the team with the lower summed skill (None: equal)
+    declared: list[int] = field(default_factory=lambda: [0] * len(ACTION_KINDS))
+    decisive: list[int] = field(default_factory=lambda: [0] * len(ACTION_KINDS))
 
     @property
     def draw(self) -> bool:
         return self.winner in ("draw", "limit")
 
     @property
+    def finished(self) -> bool:
+        """Ended by the rules (a win, or everyone out) rather than by the pass limit."""
+        return self.winner is not None and self.winner != "limit"
+
+    @property
     def tipoff_won(self) -> bool:
         return self.winner == self.tipoff_team
+
+    @property
+    def upset(self) -> bool:
+        return self.weaker is not None and self.winner == self.weaker
 
 
 def zone_names(zones: int) -> list[str]:
@@ -82,161 +82,70 @@ def zone_links(zones: int) -> dict[str, list[str]]:
     return {z: [names[j] for j in (i - 1, i + 1) if 0 <= j < zones] for i, z in enumerate(names)}
 
 
-def make_arena(players: int, zones: int, rng: random.Random) -> tuple[Arena, dict[str, Skills]]:
-    """N a side on their own platforms, skills +0..+5, each team spread evenly over the zones
-    (shuffled), the same for every zone count given the same `rng` state."""
-    skills: dict[str, Skills] = {}
-    for team in TEAMS:
-        for i in range(players):
-            skills[f"{team}{i + 1}"] = Skills(rng.randint(0, 5), rng.randint(0, 5))
-    order = list(range(players))
-    shuffles = {team: rng.sample(order, players) for team in TEAMS}
-    platforms = max(MIN_PLATFORMS, 2 * players)
-    spots = rng.sample(range(platforms), 2 * players)
+def random_roster(players: int, rng: random.Random) -> list[tuple[str, list[tuple[str, Skills]]]]:
+    return [(team, [(f"{team}{i + 1}", Skills(rng.randint(0, 5), rng.randint(0, 5)))
+                    for i in range(players)]) for team in TEAMS]
+
+
+def make_arena(players: int, zones: int, rng: random.Random,
+               roster: Roster | None = None) -> tuple[Arena, dict[str, Skills]]:
+    """A match's arena: the roster (skills +0..+5 when none is given), everyone on his own
+    platform, seated over all the zones (module docstring). Given the same `rng` state, the
+    same skills, order and platforms for every zone count."""
+    roster = list(roster) if roster is not None else random_roster(players, rng)
+    skills = {pid: s for _, team in roster for pid, s in team}
+    orders = [rng.sample([pid for pid, _ in team], len(team)) for _, team in roster]
+    first = rng.randrange(len(roster))
+    orders = orders[first:] + orders[:first]
+    seated = [order[j] for j in range(max(len(o) for o in orders)) for order in orders
+              if j < len(order)]
+    total = len(seated)
+    spots = rng.sample(range(max(MIN_PLATFORMS, total)), total)
     names = zone_names(zones)
-    roster = []
-    for t, team in enumerate(TEAMS):
-        for i in range(players):
-            zone = names[(shuffles[team][i] + t) % zones] if zones else None
-            roster.append(Player(id=f"{team}{i + 1}", team=team,
-                                 platform=f"p{spots[t * players + i] + 1}", zone=zone))
+    where = {pid: (names[int((k + 0.5) * zones / total)] if zones else None, spots[k])
+             for k, pid in enumerate(seated)}
+    team_of = {pid: team for team, members in roster for pid, _ in members}
+    people = [Player(id=pid, team=team_of[pid], platform=f"p{where[pid][1] + 1}",
+                     zone=where[pid][0]) for _, members in roster for pid, _ in members]
     settings = Settings(zones=bool(zones), zone_links=zone_links(zones) if zones else None)
-    return Arena(teams=TEAMS, players=tuple(roster), possession=None, settings=settings), skills
+    return Arena(teams=tuple(t for t, _ in roster), players=tuple(people), possession=None,
+                 settings=settings), skills
 
 
-def fall_chance(modifier: int, advantage: bool) -> float:
-    """The chance that d20 + modifier (with advantage: the better of two) misses DC."""
-    miss = min(1.0, max(0.0, (DC - 1 - modifier) / 20))
-    return miss * miss if advantage else miss
+class _Total:
+    __slots__ = ("total",)
+
+    def __init__(self, total: int):
+        self.total = total
 
 
-def zone_distance(a: str | None, b: str | None) -> int:
-    if a is None or b is None:
-        return 0
-    return abs(int(a[1:]) - int(b[1:]))
+class LeanDice(Dice):
+    """The table's dice without the records: the same numbers from the same seed (d20s drawn
+    exactly as `random.randint(1, 20)` draws them), nothing kept."""
+
+    def __init__(self, seed: int):
+        super().__init__(None, seed)
+        self._bits = self._rng.getrandbits
+
+    def d20(self, name: str, modifier: int = 0, advantage: bool = False,
+            disadvantage: bool = False):
+        bits = self._bits
+        r = bits(5)
+        while r >= 20:
+            r = bits(5)
+        if advantage != disadvantage:
+            s = bits(5)
+            while s >= 20:
+                s = bits(5)
+            r = (r if r > s else s) if advantage else (r if r < s else s)
+        return _Total(r + 1 + modifier)
 
 
-def step_towards(a: str, b: str) -> str:
-    i, j = int(a[1:]), int(b[1:])
-    return f"z{i + (1 if j > i else -1)}"
-
-
-class Policy:
-    """Chooses everyone's declaration for one pass from what the table can see."""
-
-    def __init__(self, skills: dict[str, Skills], rng: random.Random,
-                 fall_risk: float = FALL_RISK):
-        self.skills = skills
-        self.rng = rng
-        self.fall_risk = fall_risk
-
-    def carrier_for(self, arena: Arena, team: str, choose_from: list[str] | None) -> str:
-        pool = choose_from or [p.id for p in arena.team_players(team) if p.standing]
-        return max(pool, key=lambda pid: (self.skills[pid].best, pid))
-
-    def declare(self, arena: Arena) -> tuple[list[Action], Throw | None]:
-        pos = arena.possession
-        zones = arena.settings.zones
-        carrier = arena.player(pos.carrier)
-        standing = [p for p in arena.players if p.standing]
-        mates = [p for p in standing if p.team == pos.team and p.id != carrier.id]
-        rivals = [p for p in standing if p.team != pos.team]
-        sk = self.skills
-        init = {p.id: self.rng.randint(1, 20) + sk[p.id].acrobatics for p in standing}
-
-        def act(p: Player, action: str, **kw) -> Action:
-            return Action(player=p.id, action=action, initiative=init[p.id], **kw)
-
-        def check(mod: int) -> Check:
-            return Check(modifier=mod)
-
-        # where the ball goes
-        throw: Throw | None = None
-        if pos.hot and rivals:
-            target = min(rivals, key=lambda r: (zones and r.zone != carrier.zone,
-                                                sk[r.id].acrobatics, r.id))
-            throw = Throw(kind="hot", target=target.id, carrier_check=check(sk[carrier.id]
-                          .acrobatics), target_check=check(sk[target.id].acrobatics))
-        elif mates:
-            target = min(mates, key=lambda m: (m.platform in pos.visited,
-                                               zone_distance(m.zone, carrier.zone),
-                                               -sk[m.id].best, m.id))
-            throw = Throw(kind="pass", target=target.id)
-        ball_zones = {carrier.zone, arena.player(throw.target).zone} if throw else {carrier.zone}
-
-        def advantage(p: Player) -> bool:
-            return zones and p.zone in ball_zones
-
-        def willing(p: Player) -> bool:
-            return fall_chance(sk[p.id].best, advantage(p)) <= self.fall_risk
-
-        def reach(p: Player, t: Player) -> bool:
-            return not zones or p.zone == t.zone
-
-        actions: list[Action] = []
-        busy: set[str] = set()
-        if throw is not None:
-            actions.append(act(carrier, "throw", check=check(sk[carrier.id].best)))
-            busy.add(carrier.id)
-
-        # defenders: one knocks the carrier off, one closes in, the rest intercept
-        knockers = [r for r in rivals if reach(r, carrier)]
-        if knockers:
-            k = max(knockers, key=lambda r: (sk[r.id].athletics, r.id))
-            actions.append(act(k, "knock_off", target=carrier.id,
-                               check=check(sk[k.id].athletics),
-                               defense=check(sk[carrier.id].best)))
-            busy.add(k.id)
-        elif zones and rivals:
-            m = min(rivals, key=lambda r: (zone_distance(r.zone, carrier.zone),
-                                           -sk[r.id].athletics, r.id))
-            actions.append(act(m, "move", zone=step_towards(m.zone, carrier.zone),
-                               check=check(sk[m.id].athletics)))
-            busy.add(m.id)
-        for r in rivals:
-            if r.id not in busy and throw is not None and willing(r):
-                actions.append(act(r, "intercept", check=check(sk[r.id].best)))
-                busy.add(r.id)
-
-        # attackers: guard the carrier, bar the way, thin the other side, throw
-        free = [m for m in mates if reach(m, carrier)]
-        if knockers and free:
-            d = max(free, key=lambda m: (sk[m.id].athletics, m.id))
-            actions.append(act(d, "defend", target=carrier.id))
-            busy.add(d.id)
-        elif zones and rivals and any(zone_distance(r.zone, carrier.zone) == 1 for r in rivals):
-            free = [m for m in free if m.id not in busy]
-            if free:
-                b = max(free, key=lambda m: (sk[m.id].athletics, m.id))
-                actions.append(act(b, "block", check=check(sk[b.id].athletics)))
-                busy.add(b.id)
-        if pos.hot and throw is not None:
-            hitters = [m for m in mates if m.id not in busy]
-            marks = [(m, r) for m in hitters for r in rivals
-                     if r.id != throw.target and reach(m, r)]
-            if marks:
-                m, r = max(marks, key=lambda mr: (sk[mr[0].id].athletics - sk[mr[1].id].best,
-                                                  mr[0].id, mr[1].id))
-                actions.append(act(m, "knock_off", target=r.id, check=check(sk[m.id].athletics),
-                                   defense=check(sk[r.id].best)))
-                busy.add(m.id)
-        for m in mates:
-            if m.id not in busy and throw is not None and willing(m):
-                actions.append(act(m, "throw", check=check(sk[m.id].best)))
-        return actions, throw
-
-
-def tipoff(arena: Arena, policy: Policy, dice: Dice) -> Arena:
-    checks = {p.id: Check(modifier=policy.skills[p.id].acrobatics)
-              for p in arena.players if p.standing}
-    while True:
-        result, after = resolve_tipoff(arena, checks, dice)
-        if not result["reroll"]:
-            break
-    if after.possession.carrier is None:
-        carrier = policy.carrier_for(after, after.possession.team, result["choose_from"])
-        after = name_carrier(after, carrier)
-    return after
+def _d20(bits) -> int:
+    r = bits(5)
+    while r >= 20:
+        r = bits(5)
+    return r + 1
 
 
 def name_carrier(arena: Arena, carrier: str) -> Arena:
@@ -245,31 +154,154 @@ def name_carrier(arena: Arena, carrier: str) -> Arena:
     return replace(arena, possession=replace(pos, carrier=carrier, visited=visited))
 
 
+def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
+           dice: Dice) -> Arena:
+    checks = {p.id: Check(modifier=skills[p.id].acrobatics) for p in arena.players if p.standing}
+    while True:
+        result, after = resolve_tipoff(arena, checks, dice)
+        if not result["reroll"]:
+            break
+        checks = {pid: checks[pid] for pid in result["reroll"]}
+    if after.possession.carrier is None:
+        team = after.possession.team
+        carrier, _ = presets[team].choose_carrier(after, skills, team, result["choose_from"])
+        after = name_carrier(after, carrier)
+    return after
+
+
+def resolve_presets(tactics: Sequence[str] | str | None, teams: Sequence[str],
+                    fall_risk: float | None = None) -> dict[str, Preset]:
+    names = [tactics] if isinstance(tactics, str) else list(tactics or [DEFAULT_PRESET])
+    if len(names) == 1:
+        names = names * len(teams)
+    out = {}
+    for team, name in zip(teams, names):
+        p = PRESETS[name]
+        out[team] = p if fall_risk is None else replace(p, fall_risk=fall_risk)
+    return out
+
+
 def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
-               pass_limit: int = PASS_LIMIT, fall_risk: float = FALL_RISK) -> MatchStats:
-    """Play one match to a winner, everyone out (a draw) or the pass limit (a draw)."""
-    arena, skills = make_arena(players, zones, random.Random(arena_seed))
+               pass_limit: int = PASS_LIMIT, fall_risk: float | None = None,
+               tactics: Sequence[str] | str | None = None, lean: bool = True,
+               roster: Roster | None = None, trace: list | None = None) -> MatchStats:
+    """Play one match to a winner, everyone out (a draw) or the pass limit (a draw).
+
+    `tactics`: one preset name for both teams or one per team (table order). `trace`, when
+    given, gets one tuple per pass: what the differential test compares."""
+    arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
     rng = random.Random(dice_seed)
-    dice = Dice(seed=rng.randrange(2 ** 32))
-    policy = Policy(skills, rng, fall_risk)
-    arena = tipoff(arena, policy, dice)
-    stats = MatchStats(tipoff_team=arena.possession.team)
+    seed = rng.randrange(2 ** 32)
+    dice = LeanDice(seed) if lean else Dice(seed=seed)
+    bits = rng.getrandbits
+    presets = resolve_presets(tactics, arena.teams, fall_risk)
+    zmap = ZoneMap.of(arena)
+    sums = {t: sum(s.athletics + s.acrobatics for pid, s in skills.items()
+                   if arena.player(pid).team == t) for t in arena.teams}
+    low = min(sums.values())
+    weakest = [t for t, s in sums.items() if s == low]
+    checks = {pid: {"athletics": Check(modifier=s.athletics),
+                    "acrobatics": Check(modifier=s.acrobatics)} for pid, s in skills.items()}
+    index = {k: i for i, k in enumerate(ACTION_KINDS)}
+    acro = {pid: s.acrobatics for pid, s in skills.items()}
+    cache: dict[tuple, Action] = {}
+    arena = tipoff(arena, skills, presets, dice)
+    stats = MatchStats(tipoff_team=arena.possession.team,
+                       weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
+    declared, decisive = stats.declared, stats.decisive
+    first = True
     while stats.passes < pass_limit:
-        actions, throw = policy.declare(arena)
-        dice.rolls.clear()
-        result, after = resolve_pass(arena, actions, throw, dice)
+        pos = arena.possession
+        view = View(arena, skills, zmap, explain=not lean)
+        decls = []
+        for team in arena.teams:
+            if team in view.by_team:
+                decls.extend(presets[team].declare(view, team))
+        throw = None
+        ranked = []
+        for n, d in enumerate(decls):
+            key = (d.player, d.action, d.target, d.zone)
+            act = cache.get(key)
+            if act is None:
+                skill = d.skill
+                act = cache[key] = Action(
+                    player=d.player, action=d.action, target=d.target, zone=d.zone,
+                    check=checks[d.player][skill] if skill else None,
+                    defense=(checks[d.target][skills[d.target].best_skill]
+                             if d.action == "knock_off" else None))
+            # initiative order, highest first (ties: declaration order), as the engine sorts
+            ranked.append((-(_d20(bits) + acro[d.player]), n, act))
+            declared[index[d.action]] += 1
+            if d.kind is not None:
+                t = d.target
+                throw = Throw(kind=d.kind, target=t,
+                              carrier_check=checks[d.player]["acrobatics"]
+                              if d.kind == "hot" else None,
+                              target_check=checks[t]["acrobatics"] if d.kind == "hot" else None)
+        ranked.sort()
+        actions = [a for _, _, a in ranked]
+        if lean and first:
+            validate(arena, actions, throw)        # validation once per match
+        first = False
+        if not lean:
+            dice.rolls.clear()
+        result, after = resolve_pass(arena, actions, throw, dice, lean=lean)
         stats.passes += 1
-        stats.hot_throws += bool(throw and throw.kind == "hot")
+        outcome = result["outcome"]
+        if throw is not None:
+            stats.throws += 1
+            stats.hot_throws += throw.kind == "hot"
+            stats.intercepted += outcome == "intercepted"
+        _count_decisive(result, throw, decisive, index)
         stats.knock_offs += sum(1 for k in result["knock_offs"] if k.get("success"))
-        stats.knock_outs += result["outcome"] == "knocked_out"
+        stats.knock_outs += outcome == "knocked_out"
         stats.falls += len(result["fell"])
-        stats.possession_changes += after.possession.team != arena.possession.team
+        stats.possession_changes += after.possession.team != pos.team
+        if trace is not None:
+            trace.append((outcome, result["throw_total"], result["intercept_total"],
+                          result["possession"], tuple(result["out"]), tuple(result["fell"]),
+                          result["winner"]))
         if result["winner"] is not None:
             stats.winner = result["winner"]
             return stats
         if after.possession.carrier is None:
-            after = name_carrier(after, policy.carrier_for(after, after.possession.team,
-                                                           result["choose_from"]))
+            team = after.possession.team
+            carrier, _ = presets[team].choose_carrier(after, skills, team,
+                                                      result["choose_from"])
+            after = name_carrier(after, carrier)
         arena = after
     stats.winner = "limit"
     return stats
+
+
+def _count_decisive(result: dict, throw: Throw | None, decisive: list[int],
+                    index: dict[str, int]) -> None:
+    """Which declarations changed something this pass (docs/simulator.md, "Criterion"):
+    a knock-off that knocked its man off; a throw or intercept check that fell, or whose
+    margin decided the comparison (without it, the other side would have won or tied); a
+    Defend spent on a check that then held; a block that kept a mover out; a move made."""
+    for k in result["knock_offs"]:
+        if k.get("success"):
+            decisive[index["knock_off"]] += 1
+        elif k.get("defended_by"):
+            decisive[index["defend"]] += 1
+    contest = result["hot_contest"]
+    if contest and contest.get("defended_by") and result["outcome"] != "knocked_out":
+        decisive[index["defend"]] += 1
+    t, i = result["throw_total"], result["intercept_total"]
+    compared = throw is not None and result["outcome"] in ("pass", "intercepted",
+                                                           "knocked_out", "no_change")
+    for c in result["checks"]:
+        if c["fell"]:
+            decisive[index[c["action"]]] += 1
+        elif compared and c["margin"]:
+            if c["action"] == "throw":
+                pivotal = t > i >= t - c["margin"]
+            else:
+                pivotal = i > t >= i - c["margin"]
+            decisive[index[c["action"]]] += pivotal
+    for m in result["moves"]:
+        if m["moved"]:
+            decisive[index["move"]] += 1
+        elif m["blocked_by"]:
+            decisive[index["block"]] += 1

@@ -7,11 +7,10 @@ from pathlib import Path
 INSTALL_HINT = "--plot needs matplotlib: pip install 'ballcourt[sim]'"
 FORMATS = (".png", ".svg")
 
-PANELS = [("passes_per_match", "passes per match"), ("draw_rate", "draw rate"),
-          ("hot_throws_per_match", "hot throws per match"),
-          ("knock_offs_per_match", "knock-offs per match"),
-          ("possession_changes_per_match", "possession changes per match"),
-          ("tipoff_winner_win_rate", "tip-off winner wins")]
+PANELS = [("finish_within_budget", "ends within the budget"),
+          ("median_passes", "median passes"), ("upset_rate", "upsets (weaker team wins)"),
+          ("intercepted_share", "share of throws intercepted"), ("draw_rate", "draw rate"),
+          ("knock_offs_per_match", "knock-offs per match")]
 
 
 class PlotUnavailable(RuntimeError):
@@ -31,8 +30,9 @@ def require() -> None:
         raise PlotUnavailable(INSTALL_HINT) from exc
 
 
-def plot(reports: list[dict], path: Path) -> Path:
-    """One panel per figure, zone count on x, a line (with its 95% band) per report."""
+def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Path:
+    """One panel per figure, a line (with its 95% band) per report. `axis`: players per zone
+    (the rulebook's own terms; the game without zones drawn as a dashed line) or "zones"."""
     check_target(path)
     try:
         import matplotlib
@@ -43,24 +43,38 @@ def plot(reports: list[dict], path: Path) -> Path:
     fig, axes = plt.subplots(2, 3, figsize=(12, 6.5), constrained_layout=True)
     for ax, (key, title) in zip(axes.flat, PANELS):
         for report in reports:
-            xs = [r["zones"] for r in report["results"]]
-            ys = [r[key] for r in report["results"]]
-            lo = [r["ci95"][key][0] for r in report["results"]]
-            hi = [r["ci95"][key][1] for r in report["results"]]
-            label = f"{report['players']} a side"
+            rows = [r for r in report["results"] if r.get(key) is not None
+                    and (axis == "zones" or r["zones"])]
+            xs = [r["zones"] if axis == "zones" else r["players_per_zone"] for r in rows]
+            ys = [r[key] for r in rows]
+            lo = [r["ci95"][key][0] if r["ci95"][key][0] is not None else r[key] for r in rows]
+            hi = [r["ci95"][key][1] if r["ci95"][key][1] is not None else r[key] for r in rows]
+            tactics = report.get("tactics", "")
+            tactics = tactics if isinstance(tactics, str) else " vs ".join(tactics)
+            label = f"{report['players']} a side" + (f", {tactics}" if len(
+                {str(r.get('tactics')) for r in reports}) > 1 else "")
             line, = ax.plot(xs, ys, marker="o", label=label)
             ax.fill_between(xs, lo, hi, alpha=0.2, color=line.get_color())
+            none = [r for r in report["results"] if not r["zones"] and r.get(key) is not None]
+            if axis != "zones" and none:
+                ax.axhline(none[0][key], linestyle="--", linewidth=1, color=line.get_color())
             rec = report["recommended_zones"]
-            if rec in xs:
-                i = xs.index(rec)
-                ax.plot([rec], [ys[i]], marker="*", markersize=14, color=line.get_color())
+            for r, x, y in zip(rows, xs, ys):
+                if r["zones"] == rec:
+                    ax.plot([x], [y], marker="*", markersize=14, color=line.get_color())
         ax.set_title(title)
-        ax.set_xlabel("zones (0: none)")
+        if axis == "zones":
+            ax.set_xlabel("zones (0: none)")
+        else:
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("players per zone (both teams; dashed: no zones)")
         ax.grid(alpha=0.3)
-    axes.flat[0].legend()
+    axes.flat[0].legend(fontsize=8)
     seeds = sorted({r["seed"] for r in reports})
-    fig.suptitle(f"goat-ball balance: {reports[0]['matches']} matches per point, seed"
-                 f" {', '.join(map(str, seeds))}; star = recommended zones; bands = 95% CI")
+    budgets = sorted({r.get("budget", 40) for r in reports})
+    fig.suptitle(f"goat-ball: up to {max(r['matches'] for r in reports)} matches per point, seed"
+                 f" {', '.join(map(str, seeds))}, budget {', '.join(map(str, budgets))} passes;"
+                 f" star = recommended; bands = 95% CI")
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
     plt.close(fig)

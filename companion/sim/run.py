@@ -1,24 +1,48 @@
-"""Many matches per zone count, in processes when there are cores to spare, and their figures.
+"""Many matches per zone count, on every core (or a Dask cluster), and what they say.
 
-Every match's dice come from a seed derived from (seed, players, zones, match number), and its
-arena (skills, platforms, zone spread) from (seed, players, match number): the same seed gives
-the same output however the work is split, and each zone count plays the same arenas.
+Every match's arena comes from (seed, players, match number) and its dice from the same key:
+every zone count and every tactics preset plays the same arenas from the same dice streams
+(common random numbers), so comparisons between them are paired, match by match. The same
+seed gives the same output however the work is split (one process, several, or Dask).
+
+The criterion (docs/simulator.md, "How the answer is decided"): the chance that a match ends
+within the table's budget of passes (`finish_within_budget`, default 40). The zone count with
+the highest is the best; a zone count is "behind" when a paired test over the shared matches
+(the per-match difference of the two indicators, normal approximation, Bonferroni-corrected
+over the comparisons with the best) puts the difference above zero. `recommended_zones` is the
+fewest zones among those not behind, and only when it is itself ahead of every zone count that
+is behind by the same test; when no zone count is behind, or the leading group cannot be told
+from the rest, it is null ("no difference"). Adaptive sampling: matches are played in rounds
+(`batch` per zone count) and a run stops once every comparison with the best is decided
+(behind, or within +-`margin` of it), or at `matches`.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor
+from statistics import NormalDist
 
 from ..rules.errors import RulesError
-from .goatball import FALL_RISK, PASS_LIMIT, MatchStats, play_match
+from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
+from .goatball import ACTION_KINDS, PASS_LIMIT, MatchStats, Roster, play_match
 
 MAX_PLAYERS = 30
 MAX_ZONES = 30
 MAX_MATCHES = 100_000
 CHUNK = 25
+BATCH = 200                 # matches per zone count per adaptive round
+MARGIN = 0.05               # within 5 points of the best, a zone count plays the same
+ALPHA = 0.05
+BUDGET = 40
+RESAMPLES = 400
+ROBUST_MATCHES = 200        # at most, per zone count and preset, for the robustness check
+DEFAULT_ZONES = (0, 1, 2, 3, 4, 6, 8)
+DEFAULT_MATCHES = 1000
 
 Progress = Callable[[int, int], None]
 
@@ -36,26 +60,51 @@ def parse_zones(text: str) -> list[int]:
     return list(dict.fromkeys(zones))
 
 
+def parse_tactics(text: str | Sequence[str] | None) -> list[str]:
+    """One preset name (both teams) or one per team, comma-separated."""
+    if text is None:
+        return [DEFAULT_PRESET]
+    names = [t.strip() for t in text.split(",")] if isinstance(text, str) else list(text)
+    names = [n for n in names if n]
+    if not names:
+        raise RulesError("tactics needs a preset name", field="tactics")
+    for n in names:
+        if n not in PRESETS:
+            raise RulesError(f"unknown tactics {n!r}; presets: {', '.join(PRESETS)}",
+                             field="tactics")
+    return names
+
+
 def _validate(players: int, zones: Sequence[int], matches: int, pass_limit: int,
-              fall_risk: float) -> None:
+              fall_risk: float | None, budget: int) -> None:
     if not 1 <= players <= MAX_PLAYERS:
         raise RulesError(f"players must be 1 to {MAX_PLAYERS} a side", field="players")
     if not 1 <= matches <= MAX_MATCHES:
         raise RulesError(f"matches must be 1 to {MAX_MATCHES}", field="matches")
-    if not 0 <= fall_risk <= 1:
+    if fall_risk is not None and not 0 <= fall_risk <= 1:
         raise RulesError("the fall risk is a chance, 0 to 1", field="fall_risk")
     if pass_limit < 1:
         raise RulesError("the pass limit must be at least 1", field="pass_limit")
     if not zones or any(not 0 <= z <= MAX_ZONES for z in zones):
         raise RulesError(f"each zone count must be 0 to {MAX_ZONES}", field="zones")
+    if not 1 <= budget <= pass_limit:
+        raise RulesError(f"the budget must be 1 to the pass limit ({pass_limit}): past the"
+                         f" limit no match is followed", field="budget")
 
 
-def _chunk(players: int, zones: int, seed: int, start: int, stop: int,
-           pass_limit: int, fall_risk: float) -> list[MatchStats]:
-    return [play_match(players, zones, f"{seed}:{players}:{i}", f"{seed}:{players}:{zones}:{i}",
-                       pass_limit, fall_risk) for i in range(start, stop)]
+# -- the task function: the same for processes and for Dask ----------------------------------
+def play_chunk(spec: dict) -> list[MatchStats]:
+    """Matches start..stop of one (zone count, tactics) point: the unit of work."""
+    roster = spec.get("roster")
+    if roster is not None:
+        roster = [(team, [(pid, Skills(*s)) for pid, s in members]) for team, members in roster]
+    key = spec["key"]
+    return [play_match(spec["players"], spec["zones"], f"{key}:{i}", f"{key}:{i}:dice",
+                       spec["pass_limit"], spec["fall_risk"], spec["tactics"], True, roster)
+            for i in range(spec["start"], spec["stop"])]
 
 
+# -- figures ----------------------------------------------------------------------------------
 def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     """Mean and a normal-approximation 95% interval for it."""
     n = len(values)
@@ -69,6 +118,8 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
 
 def rate_ci(hits: int, n: int) -> tuple[float, float, float]:
     """A proportion and its Wilson 95% interval (sound near 0 and 1, unlike the normal one)."""
+    if n == 0:
+        return math.nan, math.nan, math.nan
     z = 1.96
     p = hits / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -76,16 +127,84 @@ def rate_ci(hits: int, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarise(zones: int, games: Sequence[MatchStats]) -> dict:
+def ratio_ci(num: Sequence[int], den: Sequence[int]) -> tuple[float, float, float]:
+    """A ratio of sums over matches, with a delta-method 95% interval (matches as clusters)."""
+    n, sx = len(num), sum(den)
+    if sx == 0:
+        return math.nan, math.nan, math.nan
+    r = sum(num) / sx
+    if n < 2:
+        return r, r, r
+    xbar = sx / n
+    var = sum((y - r * x) ** 2 for y, x in zip(num, den)) / (n * (n - 1) * xbar * xbar)
+    half = 1.96 * math.sqrt(var)
+    return r, max(0.0, r - half), r + half
+
+
+def survival(games: Sequence[MatchStats]) -> list[tuple[int, float]]:
+    """Kaplan-Meier: the chance a match is still going after t passes, at each t where one
+    ended. A match stopped by the pass limit is censored there, not counted as ending."""
+    ends = Counter(g.passes for g in games if g.finished)
+    gone = Counter(g.passes for g in games)
+    at_risk, s, curve = len(games), 1.0, []
+    for t in sorted(gone):
+        if ends[t]:
+            s *= 1 - ends[t] / at_risk
+            curve.append((t, s))
+        at_risk -= gone[t]
+    return curve
+
+
+def finish_within(games: Sequence[MatchStats], budget: int) -> float:
+    """1 - S(budget) from the Kaplan-Meier curve (budget <= the pass limit)."""
+    s = 1.0
+    for t, st in survival(games):
+        if t > budget:
+            break
+        s = st
+    return 1 - s
+
+
+def median_passes(games: Sequence[MatchStats]) -> tuple[float | None, float | None,
+                                                         float | None]:
+    """The median match length and a 95% interval from order statistics; None where it lies
+    beyond the pass limit (more than half, or the interval's end, still going there)."""
     n = len(games)
-    out: dict = {"zones": zones}
-    ci: dict[str, list[float]] = {}
+    times = sorted(g.passes if g.finished else math.inf for g in games)
 
-    def put(name: str, triple: tuple[float, float, float]) -> None:
+    def at(rank: int) -> float | None:
+        rank = min(max(rank, 1), n)
+        v = times[rank - 1]
+        return None if v == math.inf else float(v)
+
+    half = 0.98 * math.sqrt(n)
+    return at(math.ceil(n / 2)), at(math.floor(n / 2 - half)), at(math.ceil(n / 2 + half) + 1)
+
+
+def summarise(zones: int, games: Sequence[MatchStats], budget: int = BUDGET,
+              total_players: int | None = None) -> dict:
+    n = len(games)
+    out: dict = {"zones": zones,
+                 "players_per_zone": (round(total_players / zones, 2)
+                                      if zones and total_players else None),
+                 "matches_played": n}
+    ci: dict[str, list[float] | None] = {}
+
+    def put(name: str, triple: tuple) -> None:
         value, lo, hi = triple
-        out[name] = round(value, 4)
-        ci[name] = [round(lo, 4), round(hi, 4)]
+        out[name] = None if value is None or value != value else round(value, 4)
+        ci[name] = [None if lo is None or lo != lo else round(lo, 4),
+                    None if hi is None or hi != hi else round(hi, 4)]
 
+    within = sum(1 for g in games if g.finished and g.passes <= budget)
+    p = finish_within(games, budget)
+    assert abs(p - within / n) < 1e-9       # censored only at the limit: the plain share
+    put("finish_within_budget", rate_ci(within, n))
+    put("median_passes", median_passes(games))
+    put("upset_rate", rate_ci(sum(g.upset for g in games),
+                              sum(1 for g in games if g.weaker and g.winner not in
+                                  (None, "draw", "limit"))))
+    put("intercepted_share", ratio_ci([g.intercepted for g in games], [g.throws for g in games]))
     put("passes_per_match", mean_ci([g.passes for g in games]))
     put("draw_rate", rate_ci(sum(g.draw for g in games), n))
     put("hot_throws_per_match", mean_ci([g.hot_throws for g in games]))
@@ -95,14 +214,87 @@ def summarise(zones: int, games: Sequence[MatchStats]) -> dict:
     put("possession_changes_per_match", mean_ci([g.possession_changes for g in games]))
     put("tipoff_winner_win_rate", rate_ci(sum(g.tipoff_won for g in games), n))
     out["pass_limit_rate"] = round(sum(g.winner == "limit" for g in games) / n, 4)
+    declared = [sum(g.declared[i] for g in games) for i in range(len(ACTION_KINDS))]
+    decisive = [sum(g.decisive[i] for g in games) for i in range(len(ACTION_KINDS))]
+    out["actions"] = {k: {"per_match": round(declared[i] / n, 2),
+                          "changes_outcome": round(decisive[i] / declared[i], 4)
+                          if declared[i] else None}
+                      for i, k in enumerate(ACTION_KINDS)}
     out["ci95"] = ci
     return out
 
 
+# -- the paired comparison --------------------------------------------------------------------
+def _hits(games: Sequence[MatchStats], budget: int) -> list[int]:
+    return [1 if g.finished and g.passes <= budget else 0 for g in games]
+
+
+def _paired(a: Sequence[int], b: Sequence[int], crit: float) -> tuple[float, float, float]:
+    """Mean of a - b over shared matches and its interval (normal approximation)."""
+    n = len(a)
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean, -math.inf, math.inf
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
+    half = crit * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def compare(points: dict[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
+            alpha: float = ALPHA, margin: float = MARGIN, resamples: int = RESAMPLES) -> dict:
+    """Paired comparisons of finish_within_budget between zone counts (module docstring)."""
+    zs = list(points)
+    hits = {z: _hits(points[z], budget) for z in zs}
+    n = min(len(h) for h in hits.values())
+    means = {z: sum(hits[z][:n]) / n for z in zs}
+    best = max(zs, key=lambda z: (means[z], -z))
+    k = len(zs)
+    crit = NormalDist().inv_cdf(1 - alpha / (2 * max(1, k - 1)))
+    diffs, behind, decided = {}, [], True
+    for z in zs:
+        if z == best:
+            continue
+        mean, lo, hi = _paired(hits[best][:n], hits[z][:n], crit)
+        diffs[z] = [round(mean, 4), round(lo, 4), round(hi, 4)]
+        if lo > 0:
+            behind.append(z)
+        elif not (-margin < lo and hi < margin):
+            decided = False
+    leaders = sorted(z for z in zs if z not in behind)
+    recommended, verdict = None, "no difference"
+    if k == 1:
+        verdict = "only one zone count"
+    elif behind:
+        pick = leaders[0]
+        ahead = all(_paired(hits[pick][:n], hits[z][:n], crit)[1] > 0 for z in behind)
+        recommended = pick if ahead else None
+        verdict = ("better" if ahead else "no clear winner: the leaders cannot be told from"
+                   " the rest")
+    # how often each zone count comes out best when the matches are resampled
+    patterns = Counter(tuple(hits[z][i] for z in zs) for i in range(n))
+    rows, weights = list(patterns), list(patterns.values())
+    rng = random.Random(f"{seed}:resample")
+    wins = Counter()
+    for _ in range(resamples):
+        draw = Counter(rng.choices(range(len(rows)), weights=weights, k=n))
+        sums = [sum(rows[r][j] * c for r, c in draw.items()) for j in range(k)]
+        top = max(sums)
+        wins[min(z for z, s in zip(zs, sums) if s == top)] += 1
+    return {"best": best, "leaders": leaders, "behind": sorted(behind),
+            "recommended": recommended, "verdict": verdict, "decided": decided or k == 1,
+            "difference_from_best": {str(z): v for z, v in diffs.items()},
+            "win_share": ({str(z): round(wins[z] / resamples, 3) for z in zs}
+                          if resamples else None),
+            "test": (f"paired difference in finish_within_budget over {n} shared matches,"
+                     f" normal approximation, Bonferroni over {max(1, k - 1)} comparisons"
+                     f" (alpha {alpha}); decided: behind, or within +-{margin} of the best")}
+
+
 def recommend(results: Sequence[dict]) -> tuple[int, str]:
-    """Fewest draws first: the zone counts whose draw rate cannot be told from the lowest one
-    (the lowest's 95% interval holds it); of those, the fewest zones, since each further zone
-    is more bookkeeping at the table and fewer knock-offs, for no fewer draws we could show."""
+    """The first simulator's rule, kept for reference (`criterion_v1` in the JSON): fewest
+    draws, counting every zone count whose draw rate lies in the lowest one's 95% interval as
+    tied, then the fewest zones. Not a test: compare() decides the recommendation now."""
     best = min(results, key=lambda r: (r["draw_rate"], r["zones"]))
     hi = best["ci95"]["draw_rate"][1]
     pick = min(r["zones"] for r in results if r["draw_rate"] <= hi)
@@ -110,64 +302,233 @@ def recommend(results: Sequence[dict]) -> tuple[int, str]:
                   f" <= {hi:.3f}), then the fewest zones")
 
 
-def simulate(players: int = 6, zones: Sequence[int] = (0, 2, 4, 6), matches: int = 300,
-             seed: int = 1, workers: int | None = None, pass_limit: int = PASS_LIMIT,
-             progress: Progress | None = None, fall_risk: float = FALL_RISK) -> dict:
-    """Play `matches` matches of `players` a side for each zone count: the contract's object."""
+# -- running ----------------------------------------------------------------------------------
+class _Runner:
+    """Plays chunks of matches in this process, in a pool of processes, or on Dask."""
+
+    def __init__(self, workers: int, client=None):
+        self.client = client
+        self.pool: Executor | None = None
+        if client is None and workers > 1:
+            self.pool = ProcessPoolExecutor(max_workers=workers)
+
+    def run(self, specs: list[dict]) -> list[list[MatchStats]]:
+        if self.client is not None:
+            return self.client.gather(self.client.map(play_chunk, specs, pure=False))
+        if self.pool is not None and len(specs) > 1:
+            return list(self.pool.map(play_chunk, specs))
+        return [play_chunk(s) for s in specs]
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+
+def _play(runner: _Runner, base: dict, zones: Sequence[int], tactics: list[str], matches: int,
+          batch: int, adaptive: bool, budget: int, seed: int,
+          progress: Progress | None, done: list[int], total: int) -> dict[int, list]:
+    games: dict[int, list[MatchStats]] = {z: [] for z in zones}
+    played = 0
+    while played < matches:
+        stop = min(played + batch, matches)
+        specs = [{**base, "zones": z, "tactics": tactics, "start": a, "stop": min(a + CHUNK, stop)}
+                 for z in zones for a in range(played, stop, CHUNK)]
+        for spec, got in zip(specs, runner.run(specs)):
+            games[spec["zones"]].extend(got)
+        done[0] += (stop - played) * len(zones)
+        played = stop
+        if progress:
+            progress(done[0], total)
+        if adaptive and played < matches and compare(games, budget, seed, resamples=0)["decided"]:
+            break
+    return games
+
+
+def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
+             matches: int = DEFAULT_MATCHES, seed: int = 1, workers: int | None = None,
+             pass_limit: int = PASS_LIMIT, progress: Progress | None = None,
+             fall_risk: float | None = None, tactics: str | Sequence[str] | None = None,
+             budget: int = BUDGET, adaptive: bool = True, batch: int = BATCH,
+             robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
+             roster: Roster | None = None, client=None) -> dict:
+    """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
+    the contract's object. `client`: a dask.distributed Client to run the chunks on."""
     zones = list(zones)
-    _validate(players, zones, matches, pass_limit, fall_risk)
-    jobs = [(z, start, min(start + CHUNK, matches)) for z in zones
-            for start in range(0, matches, CHUNK)]
-    total = len(zones) * matches
-    done = 0
-    got: dict[tuple[int, int], list[MatchStats]] = {}
+    names = parse_tactics(tactics)
+    if roster is not None:
+        players = max(len(members) for _, members in roster)
+    _validate(players, zones, matches, pass_limit, fall_risk, budget)
+    if roster is not None and not 2 <= len(roster) <= 8:
+        raise RulesError("a roster needs 2 to 8 teams", field="teams")
+    if len(names) not in (1, len(roster) if roster is not None else 2):
+        raise RulesError("tactics: one preset for every team, or one for each team",
+                         field="tactics")
+    total_players = sum(len(m) for _, m in roster) if roster is not None else 2 * players
+    plain = ([(t, [(pid, (s.athletics, s.acrobatics)) for pid, s in m]) for t, m in roster]
+             if roster is not None else None)
+    base = {"players": players, "key": f"{seed}:{'roster' if roster else players}",
+            "pass_limit": pass_limit, "fall_risk": fall_risk, "roster": plain}
+    others = [p for p in PRESETS if [p] != names] if robustness else []
+    rmatches = min(matches, robust_matches)
+    total = len(zones) * (matches + rmatches * len(others))
+    done = [0]
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    if workers > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            futures = {pool.submit(_chunk, players, z, seed, a, b, pass_limit, fall_risk): (z, a)
-                       for z, a, b in jobs}
-            for fut in as_completed(futures):
-                got[futures[fut]] = fut.result()
-                done += len(got[futures[fut]])
-                if progress:
-                    progress(done, total)
-    else:
-        for z, a, b in jobs:
-            got[(z, a)] = _chunk(players, z, seed, a, b, pass_limit, fall_risk)
-            done += b - a
-            if progress:
-                progress(done, total)
-    results = []
-    for z in zones:
-        games = [g for a in range(0, matches, CHUNK) for g in got[(z, a)]]
-        results.append(summarise(z, games))
-    recommended, criterion = recommend(results)
-    return {"players": players, "matches": matches, "seed": seed, "pass_limit": pass_limit,
-            "policy": {"fall_risk": fall_risk}, "results": results,
-            "recommended_zones": recommended, "criterion": criterion}
+    runner = _Runner(workers, client)
+    try:
+        games = _play(runner, base, zones, names, matches, batch, adaptive, budget, seed,
+                      progress, done, total)
+        verdict = compare(games, budget, seed)
+        by_preset = {}
+        for name in others:
+            got = _play(runner, base, zones, [name], rmatches, min(batch, rmatches), adaptive,
+                        budget, seed, progress, done, total)
+            by_preset[name] = compare(got, budget, seed, resamples=0)
+            by_preset[name]["finish_within_budget"] = {
+                str(z): round(finish_within(got[z], budget), 4) for z in zones}
+            by_preset[name]["matches_played"] = len(got[zones[0]])
+    finally:
+        runner.close()
+    if progress:
+        progress(total, total)
+    results = [summarise(z, games[z], budget, total_players) for z in zones]
+    rec = verdict["recommended"]
+    out = {"players": players, "matches": matches, "seed": seed, "pass_limit": pass_limit,
+           "budget": budget, "tactics": names if len(names) > 1 else names[0],
+           "policy": {"tactics": names, "fall_risk": fall_risk if fall_risk is not None
+                      else PRESETS[names[0]].fall_risk},
+           "adaptive": adaptive, "matches_played": len(games[zones[0]]),
+           "results": results, "recommended_zones": rec,
+           "comparison": verdict,
+           "criterion": ("finish_within_budget: the chance a match ends within"
+                         f" {budget} passes; " + verdict["test"])}
+    if len(results) > 1:
+        out["criterion_v1"] = recommend(results)[0]
+    if robustness:
+        holds = {names[0]: True} if len(names) == 1 else {}
+        near = dict(holds)
+        for name, c in by_preset.items():
+            holds[name] = c["recommended"] == rec
+            near[name] = (rec in c["leaders"]) if rec is not None else True
+        out["robustness"] = {
+            "presets": {name: {k: c[k] for k in ("recommended", "leaders", "best", "verdict",
+                                                 "finish_within_budget", "matches_played")}
+                        for name, c in by_preset.items()},
+            "holds_for": [n for n, ok in holds.items() if ok],
+            "fails_for": [n for n, ok in holds.items() if not ok],
+            "consistent_with": [n for n, ok in near.items() if ok],
+            "robust": all(holds.values()) and len(names) == 1,
+            "rule": ("the answer holds for a preset when that preset, on the same arenas and"
+                     " dice, recommends the same (a zone count, or 'no difference');"
+                     " consistent_with: the presets among whose leaders it is"),
+        }
+    return out
+
+
+def tune(roster: Roster, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
+         seed: int = 1, zones: Sequence[int] | None = None, matches: int = 300,
+         workers: int = 1, pass_limit: int = PASS_LIMIT, client=None) -> dict:
+    """The answer for one table's roster: fewer matches, no robustness run, a sentence."""
+    total = sum(len(m) for _, m in roster)
+    zones = list(zones) if zones is not None else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])
+    report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
+                      pass_limit=pass_limit, tactics=tactics, budget=budget, batch=100,
+                      robustness=False, roster=roster, client=client)
+    rec = report["recommended_zones"]
+    pick = rec if rec is not None else report["comparison"]["best"]
+    row = next(r for r in report["results"] if r["zones"] == pick)
+    lo, hi = row["ci95"]["finish_within_budget"]
+    ulo, uhi = row["ci95"]["upset_rate"]
+    upset = (f"upsets {row['upset_rate']:.0%} ({ulo:.0%}-{uhi:.0%})"
+             if row["upset_rate"] is not None else "upsets: none possible (equal teams)")
+    where = f"{pick} zones" if pick else "no zones"
+    lead = "" if rec is not None else "no zone count is better by a real margin; the best was "
+    sentence = (f"{lead}with {where}, {row['finish_within_budget']:.0%} ({lo:.0%}-{hi:.0%}) of"
+                f" matches end within {budget} passes; {upset}")
+    return {"zones": rec, "finish_within_budget": row["finish_within_budget"],
+            "best": report["comparison"]["best"], "sentence": sentence, **{
+                k: report[k] for k in ("results", "comparison", "budget", "tactics", "seed",
+                                       "matches_played", "criterion")}}
 
 
 def table(report: dict) -> str:
     """The human form: one row per zone count, each figure with its 95% interval."""
-    cols = [("zones", "zones"), ("passes_per_match", "passes"), ("draw_rate", "draws"),
-            ("hot_throws_per_match", "hot throws"), ("knock_offs_per_match", "knock-offs"),
-            ("possession_changes_per_match", "poss. changes"),
-            ("tipoff_winner_win_rate", "tip-off wins")]
+    b = report.get("budget", BUDGET)
+    cols = [("zones", "zones"), ("players_per_zone", "per zone"),
+            ("finish_within_budget", f"ends in {b}"), ("median_passes", "median passes"),
+            ("upset_rate", "upsets"), ("intercepted_share", "intercepted"),
+            ("draw_rate", "draws"), ("knock_offs_per_match", "knock-offs")]
+    rates = {"finish_within_budget", "upset_rate", "intercepted_share", "draw_rate"}
     rows = [[label for _, label in cols]]
     for r in report["results"]:
-        row = [str(r["zones"]) if r["zones"] else "0 (none)"]
-        for key, _ in cols[1:]:
+        row = [str(r["zones"]) if r["zones"] else "0 (none)",
+               "-" if r["players_per_zone"] is None else f"{r['players_per_zone']:.1f}"]
+        for key, _ in cols[2:]:
+            v = r[key]
             lo, hi = r["ci95"][key]
-            if key in ("draw_rate", "tipoff_winner_win_rate"):
-                row.append(f"{r[key]:.0%} ({lo:.0%}-{hi:.0%})")
+            if v is None:
+                row.append(f"> {report['pass_limit']}" if key == "median_passes" else "-")
+            elif key in rates:
+                row.append(f"{v:.0%} ({lo:.0%}-{hi:.0%})")
             else:
-                row.append(f"{r[key]:.1f} ({lo:.1f}-{hi:.1f})")
+                shown = ("?" if x is None else f"{x:.0f}" if key == "median_passes"
+                         else f"{x:.1f}" for x in (v, lo, hi))
+                a, b_, c = shown
+                row.append(f"{a} ({b_}-{c})")
         rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    head = (f"goat-ball, {report['players']} a side, {report['matches']} matches per zone count,"
-            f" seed {report['seed']}, a draw after {report['pass_limit']} passes")
-    foot = (f"recommended zones: {report['recommended_zones']}"
-            f"  ({report['criterion']}; 95% intervals in brackets)")
-    return "\n".join([head, "", *lines, "", foot])
+    tactics = report.get("tactics", DEFAULT_PRESET)
+    tactics = tactics if isinstance(tactics, str) else " vs ".join(tactics)
+    head = (f"goat-ball, {report['players']} a side, tactics {tactics}, up to"
+            f" {report['matches']} matches per zone count ({report.get('matches_played')}"
+            f" played), seed {report['seed']}, a draw after {report['pass_limit']} passes")
+    c = report["comparison"]
+    rec = report["recommended_zones"]
+    wins = ", ".join(f"{z}: {s:.0%}" for z, s in c["win_share"].items())
+    foot = [f"recommended zones: {rec if rec is not None else 'none (' + c['verdict'] + ')'};"
+            f" leaders {c['leaders']}, best {c['best']}",
+            f"  best in resamples: {wins}",
+            f"  ({report['criterion']}; 95% intervals in brackets)"]
+    rob = report.get("robustness")
+    if rob:
+        foot.append(f"robust across the presets: {'yes' if rob['robust'] else 'no'}"
+                    f" (holds for {', '.join(rob['holds_for']) or 'none'};"
+                    f" fails for {', '.join(rob['fails_for']) or 'none'})")
+        for name, p in rob["presets"].items():
+            foot.append(f"  {name}: recommended {p['recommended']}, leaders {p['leaders']}")
+    return "\n".join([head, "", *lines, "", *foot])
+
+
+def roster_from(body: dict) -> list[tuple[str, list[tuple[str, Skills]]]]:
+    """A roster from the tune route's shape: {"teams": [{"id", "players": [{"id",
+    "athletics", "acrobatics"}]}]} (bonuses -5 to +20)."""
+    teams = body.get("teams") if isinstance(body, dict) else None
+    if not isinstance(teams, list) or not 2 <= len(teams) <= 8:
+        raise RulesError("a roster needs 2 to 8 teams", field="teams")
+    out, seen = [], set()
+    for ti, t in enumerate(teams):
+        tid = t.get("id") if isinstance(t, dict) else None
+        members = t.get("players") if isinstance(t, dict) else None
+        if not isinstance(tid, str) or not tid or tid in {x for x, _ in out}:
+            raise RulesError("each team needs its own string id", field=f"teams.{ti}.id")
+        if not isinstance(members, list) or not 1 <= len(members) <= MAX_PLAYERS:
+            raise RulesError(f"a team has 1 to {MAX_PLAYERS} players",
+                             field=f"teams.{ti}.players")
+        got = []
+        for pi, p in enumerate(members):
+            where = f"teams.{ti}.players.{pi}"
+            pid = p.get("id") if isinstance(p, dict) else None
+            if not isinstance(pid, str) or not pid or pid in seen:
+                raise RulesError("each player needs his own string id", field=f"{where}.id")
+            seen.add(pid)
+            bonus = []
+            for skill in ("athletics", "acrobatics"):
+                v = p.get(skill)
+                if not isinstance(v, int) or isinstance(v, bool) or not -5 <= v <= 20:
+                    raise RulesError(f"{skill} is a whole bonus, -5 to +20",
+                                     field=f"{where}.{skill}")
+                bonus.append(v)
+            got.append((pid, Skills(*bonus)))
+        out.append((tid, got))
+    return out

@@ -1,146 +1,199 @@
-"""The goat-ball balance simulator: real engine, documented policy, seeded, figures with CIs."""
+"""The goat-ball balance simulator: seating, the lean path against the full engine, the
+criterion and its paired comparisons, seeded runs, the CLI."""
 
 import json
+import os
 import random
 import subprocess
 import sys
-from dataclasses import replace
 
 import pytest
 
 from companion.rules.dice import Dice
 from companion.rules.errors import RulesError
-from companion.rules.goatball.passes import resolve_pass
-from companion.rules.goatball.state import Possession
 from companion.sim import goatball as sim
-from companion.sim.run import mean_ci, parse_zones, rate_ci, recommend, simulate, table
+from companion.sim.run import (
+    compare,
+    finish_within,
+    mean_ci,
+    median_passes,
+    parse_tactics,
+    parse_zones,
+    rate_ci,
+    recommend,
+    simulate,
+    survival,
+    table,
+)
+from companion.tactics import PRESETS
 
 
-def cli(*args, env=None):
+def cli(*args, env=None, timeout=300):
     return subprocess.run([sys.executable, "-m", "companion.cli", "simulate", "goatball", *args],
-                          capture_output=True, text=True, timeout=60, env=env)
+                          capture_output=True, text=True, timeout=timeout, env=env)
 
 
-def arena_with_ball(players=6, zones=0, hot=False, seed="a"):
-    arena, skills = sim.make_arena(players, zones, random.Random(seed))
-    carrier = arena.player("red1")
-    pos = Possession("red", "red1", (carrier.platform, "x1", "x2", "x3") if hot
-                     else (carrier.platform,), hot)
-    return replace(arena, possession=pos), skills
+def game(passes, finished=True, winner="red", weaker="blue"):
+    return sim.MatchStats(passes=passes, winner=winner if finished else "limit",
+                          weaker=weaker)
 
 
-def test_arena_spreads_each_team_over_the_zones_and_keeps_skills_across_zone_counts():
-    a0, s0 = sim.make_arena(6, 0, random.Random("k"))
-    a3, s3 = sim.make_arena(6, 3, random.Random("k"))
-    assert s0 == s3 and all(0 <= s.athletics <= 5 for s in s0.values())
-    assert all(p.zone is None for p in a0.players)
+# -- seating ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players, zones", [(6, 2), (6, 4), (6, 6), (6, 12), (4, 3), (5, 7)])
+def test_seating_fills_every_zone_and_spreads_each_team_over_the_strip(players, zones):
+    arena, skills = sim.make_arena(players, zones, random.Random("seat"))
+    total = 2 * players
+    counts = {z: sum(1 for p in arena.players if p.zone == z) for z in sim.zone_names(zones)}
+    assert all(c >= 1 for c in counts.values())
+    assert max(counts.values()) - min(counts.values()) <= 1
     for team in sim.TEAMS:
-        zones = sorted(p.zone for p in a3.team_players(team))
-        assert zones == ["z1", "z1", "z2", "z2", "z3", "z3"]
-    assert len({p.platform for p in a3.players}) == 12
-    assert sim.zone_links(3) == {"z1": ["z2"], "z2": ["z1", "z3"], "z3": ["z2"]}
+        idx = sorted(int(p.zone[1:]) for p in arena.team_players(team))
+        assert idx[0] <= 2 and idx[-1] >= zones - 1     # from one end of the strip to the other
+    assert len({p.platform for p in arena.players}) == total
 
 
-def test_fall_chance_counts_dc5_and_advantage():
-    assert sim.fall_chance(0, False) == pytest.approx(0.20)     # naturals 1-4 miss DC 5
-    assert sim.fall_chance(2, False) == pytest.approx(0.10)
-    assert sim.fall_chance(0, True) == pytest.approx(0.04)
-    assert sim.fall_chance(5, False) == 0.0
+def test_seating_past_one_zone_a_player_leaves_gaps_so_every_zone_count_differs():
+    layouts = set()
+    for zones in (12, 13, 16, 20):
+        arena, _ = sim.make_arena(6, zones, random.Random("gap"))
+        used = [p.zone for p in arena.players]
+        assert len(set(used)) == 12                      # one player a zone, gaps between
+        assert {"z1", f"z{zones}"} & set(used)           # the strip's whole length is used
+        layouts.add(tuple(sorted(used)))
+    assert len(layouts) == 4
 
 
-def test_policy_without_zones_knocks_off_the_carrier_defends_and_passes_to_a_new_platform():
-    arena, skills = arena_with_ball()
-    actions, throw = sim.Policy(skills, random.Random(1)).declare(arena)
-    kinds = {a.player: a.action for a in actions}
-    assert throw.kind == "pass" and arena.player(throw.target).platform not in \
-        arena.possession.visited
-    knock = [a for a in actions if a.action == "knock_off"]
-    assert len(knock) == 1 and knock[0].target == "red1"
-    assert max((p for p in arena.team_players("blue")), key=lambda p: (
-        skills[p.id].athletics, p.id)).id == knock[0].player
-    assert [a.target for a in actions if a.action == "defend"] == ["red1"]
-    for a in actions:
-        if a.action in ("throw", "intercept") and a.player != "red1":
-            assert sim.fall_chance(skills[a.player].best, False) <= sim.FALL_RISK
-    assert kinds["red1"] == "throw"
-    resolve_pass(arena, actions, throw, Dice(seed=3))        # the engine takes it as legal
+def test_the_same_arena_seed_gives_the_same_skills_and_order_for_every_zone_count():
+    a0, s0 = sim.make_arena(6, 0, random.Random("k"))
+    a5, s5 = sim.make_arena(6, 5, random.Random("k"))
+    assert s0 == s5 and all(0 <= s.athletics <= 5 for s in s0.values())
+    assert [p.platform for p in a0.players] == [p.platform for p in a5.players]
+    assert all(p.zone is None for p in a0.players)
 
 
-def test_policy_with_a_hot_ball_throws_at_the_worst_dodger_and_knocks_someone_else_off():
-    arena, skills = arena_with_ball(hot=True)
-    actions, throw = sim.Policy(skills, random.Random(1)).declare(arena)
-    blues = arena.team_players("blue")
-    assert throw.kind == "hot"
-    assert throw.target == min(blues, key=lambda p: (skills[p.id].acrobatics, p.id)).id
-    offs = [a for a in actions if a.action == "knock_off" and a.player.startswith("red")]
-    assert len(offs) == 1 and offs[0].target != throw.target
-    resolve_pass(arena, actions, throw, Dice(seed=3))
+# -- the lean path ----------------------------------------------------------------------------
+def test_lean_dice_draw_exactly_what_the_tables_dice_draw():
+    full, lean = Dice(seed=99), sim.LeanDice(99)
+    for i in range(500):
+        adv, dis = i % 3 == 1, i % 5 == 2
+        assert lean.d20("x", i % 7, adv, dis).total == full.d20("x", i % 7, adv, dis).total
+    assert lean.rolls == [] and len(full.rolls) == 500
 
 
-def test_policy_with_zones_closes_in_or_blocks_and_knocks_off_only_in_the_zone():
-    arena, skills = arena_with_ball(players=4, zones=4, seed="z")
-    carrier = arena.player("red1")
-    blues_here = [p for p in arena.team_players("blue") if p.zone == carrier.zone]
-    actions, throw = sim.Policy(skills, random.Random(2)).declare(arena)
-    for a in actions:
-        if a.action in ("knock_off", "defend"):
-            assert arena.player(a.player).zone == arena.player(a.target).zone
-    if not blues_here:
-        moves = [a for a in actions if a.action == "move"]
-        assert len(moves) == 1
-        mover = arena.player(moves[0].player)
-        assert sim.zone_distance(moves[0].zone, carrier.zone) == \
-            sim.zone_distance(mover.zone, carrier.zone) - 1
-    resolve_pass(arena, actions, throw, Dice(seed=3))
+@pytest.mark.parametrize("tactics", [None, "follow-ball", ["thin-defence", "double-team"],
+                                     "evasive"])
+@pytest.mark.parametrize("players, zones", [(4, 0), (6, 3), (5, 8)])
+def test_differential_the_lean_path_plays_every_seeded_match_exactly_as_the_full_engine(
+        tactics, players, zones):
+    """Same arena, same dice: every pass's outcome, totals, possession, outs and falls are the
+    same on both paths; the full path validated every pass's declarations."""
+    for i in range(4):
+        full_trace, lean_trace = [], []
+        full = sim.play_match(players, zones, f"d:{i}", f"d:{i}:dice", tactics=tactics,
+                              lean=False, trace=full_trace)
+        lean = sim.play_match(players, zones, f"d:{i}", f"d:{i}:dice", tactics=tactics,
+                              lean=True, trace=lean_trace)
+        assert len(full_trace) == full.passes >= 1
+        assert lean_trace == full_trace
+        assert lean == full
 
 
 def test_a_whole_match_ends_with_a_winner_or_a_draw_and_repeats_from_its_seeds():
-    one = sim.play_match(4, 2, "s:1", "s:2:1")
-    assert one == sim.play_match(4, 2, "s:1", "s:2:1")
+    one = sim.play_match(4, 2, "s:1", "s:1:dice")
+    assert one == sim.play_match(4, 2, "s:1", "s:1:dice")
     assert one.winner in ("red", "blue", "draw", "limit") and one.passes >= 1
-    assert one.tipoff_team in sim.TEAMS
-    capped = sim.play_match(8, 0, "s:1", "s:0:1", pass_limit=3)
+    capped = sim.play_match(8, 0, "s:1", "s:1:dice", pass_limit=3)
     assert capped.passes <= 3 and (capped.winner == "limit" or capped.passes < 3)
-    games = [sim.play_match(4, 0, f"t:{i}", f"t:0:{i}") for i in range(30)]
+    games = [sim.play_match(4, 0, f"t:{i}", f"t:{i}:dice") for i in range(30)]
     assert any(g.winner in sim.TEAMS for g in games)
     assert sum(g.hot_throws for g in games) > 0 and sum(g.knock_offs for g in games) > 0
+    assert sum(g.intercepted for g in games) <= sum(g.throws for g in games)
+    for g in games:
+        assert all(0 <= d <= n for d, n in zip(g.decisive, g.declared))
 
 
+def test_a_roster_plays_with_its_own_skills():
+    strong = [(f"s{i}", sim.Skills(5, 5)) for i in range(4)]
+    weak = [(f"w{i}", sim.Skills(0, 0)) for i in range(4)]
+    games = [sim.play_match(4, 2, f"r:{i}", f"r:{i}:dice", roster=[("s", strong), ("w", weak)])
+             for i in range(20)]
+    assert all(g.weaker == "w" for g in games)
+    wins = sum(g.winner == "s" for g in games)
+    assert wins > sum(g.winner == "w" for g in games)
+
+
+# -- figures and the criterion ----------------------------------------------------------------
 def test_confidence_intervals():
     mean, lo, hi = mean_ci([1, 2, 3, 4])
     assert mean == 2.5 and hi - mean == pytest.approx(1.96 * (5 / 3) ** 0.5 / 2)
     p, lo, hi = rate_ci(0, 100)
     assert p == 0 and lo == 0 and 0.03 < hi < 0.04          # Wilson: 0/100 -> [0, 3.7%]
-    p, lo, hi = rate_ci(50, 100)
-    assert lo == pytest.approx(0.404, abs=1e-3) and hi == pytest.approx(0.596, abs=1e-3)
 
 
-def test_recommendation_takes_the_fewest_draws_then_the_fewest_zones():
+def test_survival_censors_at_the_pass_limit():
+    games = [game(10), game(20), game(20), game(200, finished=False), game(200, finished=False)]
+    curve = survival(games)
+    assert curve == [(10, pytest.approx(0.8)), (20, pytest.approx(0.4))]
+    assert finish_within(games, 15) == pytest.approx(0.2)
+    assert finish_within(games, 40) == pytest.approx(0.6)
+    assert median_passes(games)[0] == 20.0
+    assert median_passes([game(30)] + [game(200, finished=False)] * 3)[0] is None
+
+
+def test_compare_recommends_only_a_real_difference():
+    clear = {0: [game(100)] * 150, 4: [game(30)] * 150, 8: [game(30)] * 150}
+    c = compare(clear, budget=40)
+    assert c["best"] == 4 and c["leaders"] == [4, 8] and c["behind"] == [0]
+    assert c["recommended"] == 4 and c["verdict"] == "better" and c["decided"]
+    same = {z: [game(30 if i % 2 else 100) for i in range(100)] for z in (0, 3, 6)}
+    c = compare(same, budget=40)
+    assert c["recommended"] is None and c["verdict"] == "no difference"
+    assert sum(c["win_share"].values()) == pytest.approx(1)
+    noisy = {0: [game(30 if i % 2 else 100) for i in range(20)],
+             3: [game(30 if i % 3 else 100) for i in range(20)]}
+    assert not compare(noisy, budget=40)["decided"]
+
+
+def test_the_first_simulators_rule_is_kept_for_reference():
     def r(z, draws, hi):
-        return {"zones": z, "draw_rate": draws, "passes_per_match": 50,
-                "ci95": {"draw_rate": [0, hi]}}
-    results = [r(0, 0.30, 0.35), r(2, 0.16, 0.20), r(4, 0.12, 0.15), r(6, 0.10, 0.14),
-               r(8, 0.09, 0.13)]
-    zones, why = recommend(results)
-    assert zones == 4 and "fewest draws" in why and "0.130" in why
-    assert recommend([r(0, 0.05, 0.08), r(3, 0.04, 0.07)])[0] == 0
-    assert recommend([r(3, 0.2, 0.3)])[0] == 3
+        return {"zones": z, "draw_rate": draws, "ci95": {"draw_rate": [0, hi]}}
+    assert recommend([r(0, 0.30, 0.35), r(4, 0.12, 0.15), r(8, 0.09, 0.13)])[0] == 4
 
 
-def test_simulate_is_seeded_and_the_same_in_one_process_or_several():
-    a = simulate(4, [0, 2], 30, seed=7, workers=1)
-    b = simulate(4, [0, 2], 30, seed=7, workers=2)
+def test_simulate_is_seeded_the_same_in_one_process_or_several_and_adaptive():
+    a = simulate(4, [0, 2], 30, seed=7, workers=1, batch=10, robustness=False)
+    b = simulate(4, [0, 2], 30, seed=7, workers=2, batch=10, robustness=False)
     assert a == b
-    assert simulate(4, [0, 2], 30, seed=8, workers=1) != a
+    assert simulate(4, [0, 2], 30, seed=8, workers=1, robustness=False) != a
     assert [r["zones"] for r in a["results"]] == [0, 2]
-    assert a["recommended_zones"] in (0, 2)
-    row = a["results"][0]
-    for key in ("passes_per_match", "draw_rate", "hot_throws_per_match",
-                "knock_offs_per_match", "possession_changes_per_match",
-                "tipoff_winner_win_rate"):
+    row = a["results"][1]
+    assert row["players_per_zone"] == 4.0 and a["results"][0]["players_per_zone"] is None
+    for key in ("finish_within_budget", "passes_per_match", "draw_rate", "upset_rate",
+                "intercepted_share", "knock_offs_per_match", "tipoff_winner_win_rate"):
         lo, hi = row["ci95"][key]
         assert lo <= row[key] <= hi
+    assert set(row["actions"]) == set(sim.ACTION_KINDS)
     assert "recommended zones:" in table(a) and "0 (none)" in table(a)
+    one = simulate(4, [3], 200, seed=1, workers=1, batch=20, robustness=False)
+    assert one["matches_played"] == 20 and one["recommended_zones"] is None   # decided at once
+
+
+def test_robustness_reruns_every_other_preset_on_the_same_matches():
+    r = simulate(4, [0, 4], 20, seed=2, workers=1, robust_matches=10, batch=10)
+    rob = r["robustness"]
+    assert set(rob["presets"]) == set(PRESETS) - {"single-chaser"}
+    assert set(rob["holds_for"]) | set(rob["fails_for"]) == set(PRESETS)
+    assert rob["robust"] == (not rob["fails_for"])
+
+
+@pytest.mark.parametrize("kw, field", [({"budget": 300}, "budget"), ({"budget": 0}, "budget"),
+                                       ({"tactics": "hoof"}, "tactics"),
+                                       ({"fall_risk": 1.5}, "fall_risk"),
+                                       ({"players": 0}, "players")])
+def test_bad_options_are_refused_with_the_field(kw, field):
+    with pytest.raises(RulesError) as err:
+        simulate(**{"players": 4, "zones": [0], "matches": 2, **kw})
+    assert err.value.field == field
 
 
 @pytest.mark.parametrize("bad, field", [("x,2", "zones"), ("", "zones"), ("0,99", "zones")])
@@ -150,18 +203,64 @@ def test_bad_zone_lists_are_refused(bad, field):
     assert err.value.field == field
 
 
+def test_parse_tactics():
+    assert parse_tactics("evasive, double-team") == ["evasive", "double-team"]
+    assert parse_tactics(None) == ["single-chaser"]
+
+
+def test_dask_runs_the_same_task_function_with_the_same_answer():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        there = simulate(4, [0, 2], 20, seed=3, robustness=False, client=client)
+    here = simulate(4, [0, 2], 20, seed=3, robustness=False, workers=1)
+    assert there == here
+
+
+# -- the CLI ----------------------------------------------------------------------------------
+def test_cli_help_lists_the_presets_and_every_default():
+    out = cli("--help")
+    assert out.returncode == 0
+    for name in PRESETS:
+        assert name in out.stdout
+    for text in ("default 6", "default 0,1,2,3,4,6,8", "default 1000", "default 1)",
+                 "default single-chaser", "default 40", "default 200", "every core"):
+        assert text in " ".join(out.stdout.split()), text
+
+
 def test_cli_json_is_the_contracts_object_and_repeats():
-    args = ("--players", "4", "--zones", "0,3", "--matches", "12", "--seed", "5", "--json")
+    args = ("--players", "4", "--zones", "0,3", "--matches", "12", "--seed", "5", "--json",
+            "--no-robustness", "--tactics", "evasive,follow-ball", "--budget", "30")
     first = cli(*args)
     assert first.returncode == 0, first.stderr
     report = json.loads(first.stdout)
     assert {"players", "matches", "seed", "results", "recommended_zones"} <= set(report)
     assert (report["players"], report["matches"], report["seed"]) == (4, 12, 5)
+    assert report["tactics"] == ["evasive", "follow-ball"] and report["budget"] == 30
     assert [r["zones"] for r in report["results"]] == [0, 3]
     for r in report["results"]:
         assert {"passes_per_match", "draw_rate", "hot_throws_per_match",
-                "knock_offs_per_match", "ci95"} <= set(r)
+                "knock_offs_per_match", "ci95", "players_per_zone",
+                "finish_within_budget"} <= set(r)
+        assert len(r["ci95"]["finish_within_budget"]) == 2
     assert cli(*args).stdout == first.stdout
+
+
+def test_cli_roster_tunes_for_that_table(tmp_path):
+    roster = {"teams": [{"id": "a", "players": [{"id": f"a{i}", "athletics": 3,
+                                                  "acrobatics": 1} for i in range(3)]},
+                        {"id": "b", "players": [{"id": f"b{i}", "athletics": 0,
+                                                  "acrobatics": 4} for i in range(3)]}]}
+    path = tmp_path / "roster.json"
+    path.write_text(json.dumps(roster))
+    out = cli("--roster", str(path), "--zones", "0,2", "--matches", "10", "--json",
+              "--no-robustness")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["players"] == 3
+    path.write_text(json.dumps({"teams": [roster["teams"][0]]}))
+    bad = cli("--roster", str(path), "--matches", "2")
+    assert bad.returncode == 2 and "teams" in bad.stderr
 
 
 def test_cli_bad_input_names_the_field():
@@ -171,12 +270,15 @@ def test_cli_bad_input_names_the_field():
     assert out.returncode == 2 and "players" in out.stderr
     out = cli("--matches", "2", "--plot", "figure.pdf")
     assert out.returncode == 2 and ".png or .svg" in out.stderr
+    out = cli("--matches", "2", "--tactics", "hoof")
+    assert out.returncode == 2 and "tactics" in out.stderr and "single-chaser" in out.stderr
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 def test_cli_plot_draws_a_file(tmp_path, suffix):
     target = tmp_path / f"zones{suffix}"
-    out = cli("--players", "4", "--zones", "0,2", "--matches", "8", "--plot", str(target))
+    out = cli("--players", "4", "--zones", "0,2", "--matches", "8", "--no-robustness",
+              "--plot", str(target))
     assert out.returncode == 0, out.stderr
     data = target.read_bytes()
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data[:2000]
@@ -186,24 +288,36 @@ def test_cli_plot_without_matplotlib_says_how_to_get_it(tmp_path):
     blocker = tmp_path / "block"
     blocker.mkdir()
     (blocker / "matplotlib.py").write_text("raise ImportError('no matplotlib here')\n")
-    import os
     env = {**os.environ, "PYTHONPATH": f"{blocker}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     out = cli("--zones", "0", "--matches", "2", "--plot", str(tmp_path / "x.png"), env=env)
     assert out.returncode == 2
     assert "pip install 'ballcourt[sim]'" in out.stderr
 
 
-def test_the_fall_risk_decides_who_joins_a_throw_or_an_intercept():
-    arena, skills = arena_with_ball(players=8, seed="r")
-    for risk in (0.0, 1.0):
-        actions, _ = sim.Policy(skills, random.Random(1), fall_risk=risk).declare(arena)
-        joined = {a.player for a in actions if a.action in ("throw", "intercept")} - {"red1"}
-        busy = {a.player for a in actions if a.action not in ("throw", "intercept")} | {"red1"}
-        free = {p.id for p in arena.players} - busy
-        if risk == 1.0:
-            assert joined == free
-        else:
-            assert joined == {pid for pid in free if skills[pid].best >= 4}
-    with pytest.raises(RulesError) as err:
-        simulate(4, [0], 2, fall_risk=1.5)
-    assert err.value.field == "fall_risk"
+def test_the_docs_headline_is_the_default_runs_answer():
+    """docs/simulator.md's 6-a-side row is docs/figures/goatball-6.json, and that JSON was made
+    with exactly the CLI's defaults (so `ballcourt simulate goatball` prints the same)."""
+    from pathlib import Path
+
+    from companion.cli import build_parser
+    from companion.sim.run import DEFAULT_MATCHES, DEFAULT_ZONES, ROBUST_MATCHES
+
+    root = Path(__file__).parents[2]
+    report = json.loads((root / "docs" / "figures" / "goatball-6.json").read_text())
+    args = build_parser().parse_args(["simulate", "goatball"])
+    assert (report["players"], report["matches"], report["seed"], report["budget"],
+            report["pass_limit"]) == (args.players, args.matches, args.seed, args.budget, 200)
+    assert [r["zones"] for r in report["results"]] == parse_zones(args.zones) == \
+        list(DEFAULT_ZONES)
+    assert args.matches == DEFAULT_MATCHES and report["tactics"] == "single-chaser"
+    assert args.tactics is None and args.adaptive and args.robustness
+    assert all(p["matches_played"] <= ROBUST_MATCHES
+               for p in report["robustness"]["presets"].values())
+    doc = (root / "docs" / "simulator.md").read_text()
+    rec = report["recommended_zones"]
+    row = next(r for r in report["results"] if r["zones"] == rec)
+    lo, hi = row["ci95"]["finish_within_budget"]
+    assert f"**{rec} zones** ({row['players_per_zone']} per zone)" in doc
+    assert f"{row['finish_within_budget']:.0%} ({lo * 100:.0f}–{hi:.0%})" in doc
+    assert f'"recommended zones: {rec}"' in doc
+    assert report["robustness"]["robust"] is False and "**not robust**" in doc

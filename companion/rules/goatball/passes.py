@@ -210,17 +210,32 @@ def with_eliminated(arena: Arena) -> Arena:
 
 
 def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
-                 dice: Dice) -> tuple[dict, Arena]:
-    """Resolve one pass: (the outcome with every check and roll, the arena after it)."""
+                 dice: Dice, lean: bool = False) -> tuple[dict, Arena]:
+    """Resolve one pass: (the outcome with every check and roll, the arena after it).
+
+    `lean` (the balance simulator): the same resolution without `validate` (the caller
+    validated its declarations once and builds only legal ones) and without the answer's
+    `arena` and `rolls` (None), which only a table reads."""
     arena = with_eliminated(arena)
-    validate(arena, actions, throw)
-    return _Pass(arena, actions, throw, dice).run()
+    if not lean:
+        validate(arena, actions, throw)
+    return _Pass(arena, actions, throw, dice, lean).run()
+
+
+def _replace_unchecked(obj, **changes):
+    """`dataclasses.replace` without `__post_init__` (the lean path's arena, checked once)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 class _Pass:
     """The working state of one pass while it resolves."""
 
-    def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice):
+    def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
+                 lean: bool = False):
+        self.lean = lean
         self.arena = arena
         self.dice = dice
         self.throw = throw
@@ -478,8 +493,9 @@ class _Pass:
         players = tuple(self.players[p.id] for p in self.arena.players)
         eliminated = tuple(t for t in self.arena.teams if t in self.arena.eliminated
                            or not any(p.standing for p in players if p.team == t))
-        arena = replace(self.arena, players=players, possession=self.new_pos,
-                        eliminated=eliminated)
+        # lean: the arena's own checks ran when the match's arena was built; skip them here
+        arena = (_replace_unchecked if self.lean else replace)(
+            self.arena, players=players, possession=self.new_pos, eliminated=eliminated)
         standing = arena.standing_teams()
         winner = None
         if len(standing) == 1:
@@ -488,7 +504,8 @@ class _Pass:
             winner = "draw"
         elif arena.possession.team in eliminated:
             team = self.next_team(arena.possession.team, eliminated)
-            arena = replace(arena, possession=Possession(team, None, (), False))
+            arena = (_replace_unchecked if self.lean else replace)(
+                arena, possession=Possession(team, None, (), False))
         result = {
             "throw_total": self.throw_total,
             "intercept_total": self.intercept_total,
@@ -508,7 +525,7 @@ class _Pass:
             "choose_from": self.choose_from,
             "moves": self.moves,
             "damage": self.damage,
-            "arena": arena.as_dict(),
-            "rolls": self.dice.records(),
+            "arena": None if self.lean else arena.as_dict(),
+            "rolls": None if self.lean else self.dice.records(),
         }
         return result, arena

@@ -1,4 +1,5 @@
-"""Goat-ball over HTTP: passes, tip-offs and quick resolution, stateless."""
+"""Goat-ball over HTTP: passes, tip-offs, quick resolution, zone tuning and the autopilot's
+suggestions, stateless."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from ...rules.goatball.passes import resolve_pass
 from ...rules.goatball.quick import resolve_quick
 from ...rules.goatball.state import Settings, arena_from_dict
 from ...rules.goatball.tipoff import resolve_tipoff
+from ...sim.run import roster_from, tune
+from ...tactics.goatball import Skills, presets_for, suggest
 from .. import schemas
 from ..routing import api_route
 
@@ -55,3 +58,30 @@ def quick(body):
         raise RulesError("two teams share an id", field="teams")
     r = resolve_quick({t["id"]: t["checks"] for t in body["teams"]})
     return 200, {**r, "chat_card": present.quick_card(r), "overlay": None}
+
+
+TUNE_MATCHES = 1200        # at most, over all zone counts: the answer comes in seconds
+
+
+@api_route(bp, "POST", "/tune", schemas.TuneSchema)
+def tune_route(body):
+    """For this roster: how many zones, and how often a match ends within the budget."""
+    roster = roster_from(body)
+    teams = [t for t, _ in roster]
+    tactics = [p.name for p in presets_for(body["tactics"], teams).values()]
+    total = sum(len(m) for _, m in roster)
+    zones = list(dict.fromkeys(body["zones"] if body["zones"] is not None
+                               else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])))
+    matches = max(1, min(body["matches"], TUNE_MATCHES // len(zones)))
+    return 200, {**tune(roster, tactics, body["budget"], body["seed"], zones, matches),
+                 "matches": matches}
+
+
+@api_route(bp, "POST", "/suggest", schemas.SuggestSchema)
+def suggest_route(body):
+    """The autopilot: a declaration and its reason for each standing player named."""
+    arena = arena_of(body)
+    skills = {p["id"]: Skills(p["athletics"], p["acrobatics"])
+              for t in body["teams"] for p in t["players"]}
+    return 200, suggest(arena, skills, presets_for(body["tactics"], list(arena.teams)),
+                        body["players"])

@@ -1,0 +1,504 @@
+"""Goat-ball tactics presets: who throws, intercepts, knocks off, defends, moves and blocks.
+
+A preset is a model of players, not a rule: the rules engine (`companion.rules.goatball`)
+decides everything the rules decide. Each preset plays both sides: how its team attacks (the
+team with the ball) and how it defends; in a match each team may use its own.
+
+What a preset may see is a `View`: the arena (who stands where, who is out, who has the ball,
+which platforms it visited, whether it is hot) and everyone's skill bonuses. The carrier's
+sealed slip is not in it, and nothing here is ever given it: the carrier's slip is chosen from
+the same view as everyone else's declaration, and no declaration depends on another's (the
+carrier writes his slip without seeing theirs; they declare without seeing it). A team may
+still guess what its own carrier will do from its own preset, as a team at the table knows
+its habits.
+
+Shared habits (every preset):
+- A throw or intercept check is the player's better skill; a knock-off is Str (Athletics),
+  resisted with the target's better skill; a move past a block is the mover's better skill; a
+  block is Athletics; a hot throw and its dodge are Dex (Acrobatics).
+- A player joins a throw or an intercept only when his chance to fall (miss DC 5) is at most
+  15%, counting the zone advantage he can be sure of (the carrier's zone: the throw's target
+  is on the sealed slip). A player who will not risk it defends a teammate he can reach (5e's
+  Help, no roll), else blocks (zones), else joins anyway: every player gets a declaration the
+  pass route accepts.
+- A new carrier is the team's best thrower.
+- The carrier ("nearest" slip): a hot ball goes at the standing opponent who dodges worst (with
+  zones, one in his own zone first); otherwise a pass to a teammate on a platform the ball has
+  not visited (else any), in his own zone, then the nearest zone, then the better thrower.
+
+The presets (`PRESETS`; docs/simulator.md has them in words):
+- `single-chaser` (the first simulator's policy, renamed for what it does): one defender
+  acts on the carrier: the strongest in the carrier's zone knocks him off, or, with nobody
+  there, the nearest one moves one zone towards him; the other defenders intercept. Attackers
+  never move: one guards the carrier (Defend) when he can be knocked off, or blocks the
+  carrier's zone when a defender is one zone away; with a hot ball the strongest free attacker
+  knocks off the opponent he can reach who resists worst; the rest join the throw.
+- `follow-ball`: defenders crowd the ball: the strongest in the carrier's zone knocks him off
+  and every defender outside the carrier's zone moves one zone towards it; attack as
+  single-chaser.
+- `thin-defence`: attackers knock off the weakest defenders: after the guard, every free
+  attacker who can reach an opponent he out-muscles (his Athletics at least the opponent's
+  better skill) knocks one off, the carrier's zone first, the weakest first; defence as
+  single-chaser.
+- `double-team`: two defenders go for the carrier: the two strongest in his zone knock him
+  off, and the nearest others move in to make up two; attack as single-chaser.
+- `evasive`: the carrier passes to the unvisited teammate whose zone holds the fewest
+  opponents (then the nearest, then the better thrower); otherwise as single-chaser.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ..rules.goatball.state import DC, Arena, Player
+
+FALL_RISK = 0.15
+
+
+@dataclass(frozen=True)
+class Skills:
+    athletics: int
+    acrobatics: int
+
+    @property
+    def best(self) -> int:
+        return self.athletics if self.athletics >= self.acrobatics else self.acrobatics
+
+    @property
+    def best_skill(self) -> str:
+        return "athletics" if self.athletics >= self.acrobatics else "acrobatics"
+
+
+@dataclass(slots=True)
+class Decl:
+    """One player's declaration, with the one-line reason the autopilot shows."""
+
+    player: str
+    action: str                 # throw | intercept | knock_off | defend | move | block
+    reason: str = ""
+    target: str | None = None
+    zone: str | None = None     # where a move goes
+    skill: str | None = None    # the skill its check rolls (None: no check, as for Defend)
+    kind: str | None = None     # the carrier's throw: pass | hot
+
+    def as_dict(self) -> dict:
+        out: dict = {"player": self.player, "action": self.action}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.zone is not None:
+            out["zone"] = self.zone
+        if self.kind is not None:
+            out["kind"] = self.kind
+        out["skill"] = self.skill
+        out["reason"] = self.reason
+        return out
+
+
+@dataclass(slots=True)
+class Slip:
+    """The carrier's sealed slip: where the ball goes."""
+
+    kind: str                   # pass | hot
+    target: str
+    reason: str = ""
+
+
+def fall_chance(modifier: int, advantage: bool) -> float:
+    """The chance that d20 + modifier (with advantage: the better of two) misses DC 5."""
+    miss = min(1.0, max(0.0, (DC - 1 - modifier) / 20))
+    return miss * miss if advantage else miss
+
+
+class ZoneMap:
+    """Distances between zones over the match's adjacency (None: every zone borders every
+    other), and the step a mover takes towards a zone."""
+
+    def __init__(self, links: Mapping[str, Iterable[str]] | None, names: Iterable[str]):
+        names = set(names)
+        graph: dict[str, set[str]] = {z: set() for z in names}
+        if links is not None:
+            for a, bs in links.items():
+                for b in bs:
+                    graph.setdefault(a, set()).add(b)
+                    graph.setdefault(b, set()).add(a)
+        else:
+            for a in names:
+                graph[a] = names - {a}
+        self.graph = {z: sorted(n) for z, n in graph.items()}
+        self._dist: dict[str, dict[str, int]] = {}
+        for z in self.graph:
+            seen = {z: 0}
+            queue = deque([z])
+            while queue:
+                a = queue.popleft()
+                for b in self.graph[a]:
+                    if b not in seen:
+                        seen[b] = seen[a] + 1
+                        queue.append(b)
+            self._dist[z] = seen
+
+    @classmethod
+    def of(cls, arena: Arena) -> ZoneMap | None:
+        if not arena.settings.zones:
+            return None
+        return cls(arena.settings.zone_links, {p.zone for p in arena.players if p.zone})
+
+    def dist(self, a: str | None, b: str | None) -> int:
+        if a is None or b is None or a == b:
+            return 0
+        return self._dist.get(a, {}).get(b, 999)
+
+    def step(self, a: str, b: str) -> str | None:
+        """The neighbour of `a` nearest to `b` (None: no way there)."""
+        here = self.dist(a, b)
+        best = [n for n in self.graph.get(a, ()) if self.dist(n, b) < here]
+        return best[0] if best else None
+
+
+class View:
+    """What the table can see when it declares. No sealed slip: there is no field for one."""
+
+    __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
+                 "by_team", "_labels")
+
+    def __init__(self, arena: Arena, skills: Mapping[str, Skills],
+                 zones: ZoneMap | None = None, explain: bool = True):
+        self.arena = arena
+        self.skills = skills
+        self.zones = zones if zones is not None or not arena.settings.zones \
+            else ZoneMap.of(arena)
+        self.explain = explain
+        self.pos = arena.possession
+        self.carrier = arena.player(self.pos.carrier) if self.pos and self.pos.carrier else None
+        self.standing = [p for p in arena.players
+                         if p.standing and p.team not in arena.eliminated]
+        self.by_team: dict[str, list[Player]] = {}
+        for p in self.standing:
+            self.by_team.setdefault(p.team, []).append(p)
+        self._labels = None
+
+    def label(self, pid: str) -> str:
+        if self._labels is None:
+            self._labels = {p.id: p.label for p in self.arena.players}
+        return self._labels[pid]
+
+    def reach(self, p: Player, t: Player) -> bool:
+        """May p knock off or defend t (zones: the same zone)?"""
+        return self.zones is None or p.zone == t.zone
+
+    def dist(self, a: Player, b: Player) -> int:
+        return 0 if self.zones is None else self.zones.dist(a.zone, b.zone)
+
+    def rivals_of(self, team: str) -> list[Player]:
+        return [p for p in self.standing if p.team != team]
+
+
+# -- the carrier's slip -----------------------------------------------------------------------
+def _hot_mark(v: View) -> Player | None:
+    c, sk = v.carrier, v.skills
+    rivals = v.rivals_of(c.team)
+    if not rivals:
+        return None
+    zoned = v.zones is not None
+    return min(rivals, key=lambda r: (zoned and r.zone != c.zone, sk[r.id].acrobatics, r.id))
+
+
+def slip_nearest(v: View) -> Slip | None:
+    c, pos, sk = v.carrier, v.pos, v.skills
+    if pos.hot:
+        t = _hot_mark(v)
+        if t is not None:
+            why = ""
+            if v.explain:
+                where = " in his zone" if v.zones is not None and t.zone == c.zone else ""
+                why = (f"hot throw at {v.label(t.id)}: the worst dodger{where}"
+                       f" (Acrobatics {sk[t.id].acrobatics:+d})")
+            return Slip("hot", t.id, why)
+    mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
+    if not mates:
+        return None
+    t = min(mates, key=lambda m: (m.platform in pos.visited, v.dist(m, c), -sk[m.id].best, m.id))
+    why = ""
+    if v.explain:
+        new = "a new platform" if t.platform not in pos.visited else "no new platform left"
+        d = v.dist(t, c)
+        where = ("" if v.zones is None else
+                 ", in his own zone" if d == 0 else f", {d} zone{'s' * (d > 1)} away")
+        why = f"passes to {v.label(t.id)}: {new}{where}"
+    return Slip("pass", t.id, why)
+
+
+def slip_evasive(v: View) -> Slip | None:
+    c, pos, sk = v.carrier, v.pos, v.skills
+    if pos.hot or v.zones is None:
+        return slip_nearest(v)
+    mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
+    if not mates:
+        return None
+    crowd: dict[str, int] = {}
+    for r in v.rivals_of(c.team):
+        crowd[r.zone] = crowd.get(r.zone, 0) + 1
+    t = min(mates, key=lambda m: (m.platform in pos.visited, crowd.get(m.zone, 0),
+                                  v.dist(m, c), -sk[m.id].best, m.id))
+    why = ""
+    if v.explain:
+        n = crowd.get(t.zone, 0)
+        why = (f"passes to {v.label(t.id)}: the emptiest zone ({t.zone}, {n}"
+               f" opponent{'s' * (n != 1)})")
+    return Slip("pass", t.id, why)
+
+
+# -- shared pieces ----------------------------------------------------------------------------
+def _join(v: View, p: Player, action: str, fall_risk: float,
+          defendable: list[Player]) -> Decl:
+    """Join a throw/intercept if the fall risk is acceptable, else the safest legal action."""
+    sk = v.skills[p.id]
+    adv = v.zones is not None and p.zone == v.carrier.zone
+    risk = fall_chance(sk.best, adv)
+    if risk <= fall_risk:
+        why = ""
+        if v.explain:
+            verb = "joins the throw" if action == "throw" else "intercepts"
+            why = f"{verb}: {risk:.0%} to fall" + (" (advantage: the carrier's zone)"
+                                                    if adv else "")
+        return Decl(p.id, action, why, skill=sk.best_skill)
+    mates = [m for m in defendable if m.id != p.id and v.reach(p, m)]
+    if mates:
+        t = mates[0]
+        why = (f"defends {v.label(t.id)}: {risk:.0%} to fall is too much to"
+               f" {'throw' if action == 'throw' else 'intercept'}") if v.explain else ""
+        return Decl(p.id, "defend", why, target=t.id)
+    if v.zones is not None:
+        why = (f"blocks his zone: {risk:.0%} to fall is too much to"
+               f" {'throw' if action == 'throw' else 'intercept'}") if v.explain else ""
+        return Decl(p.id, "block", why, skill="athletics")
+    why = f"{action}s anyway: {risk:.0%} to fall, but nothing safer is legal" if v.explain else ""
+    return Decl(p.id, action, why, skill=sk.best_skill)
+
+
+def _move_towards(v: View, p: Player, to: Player, why_tail: str) -> Decl | None:
+    zone = v.zones.step(p.zone, to.zone)
+    if zone is None:
+        return None
+    why = f"moves to {zone}: towards {why_tail}" if v.explain else ""
+    return Decl(p.id, "move", why, zone=zone, skill=v.skills[p.id].best_skill)
+
+
+# -- defence ----------------------------------------------------------------------------------
+def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> list[Decl]:
+    """The declarations of a team without the ball: `chasers` defenders go for the carrier
+    (knock-off if in his zone, else the nearest move in); with `crowd`, every defender outside
+    the carrier's zone moves towards it; the rest intercept."""
+    c, sk = v.carrier, v.skills
+    mine = v.by_team.get(team, [])
+    out: list[Decl] = []
+    busy: set[str] = set()
+    near = sorted((d for d in mine if v.reach(d, c)),
+                  key=lambda d: (-sk[d.id].athletics, d.id))
+    for d in near[:chasers]:
+        why = ""
+        if v.explain:
+            where = "the carrier is in his zone" if v.zones is not None else "the carrier"
+            why = (f"knocks off {v.label(c.id)}: {where}, Athletics {sk[d.id].athletics:+d}"
+                   f" against {sk[c.id].best:+d}")
+        out.append(Decl(d.id, "knock_off", why, target=c.id, skill="athletics"))
+        busy.add(d.id)
+    if v.zones is not None:
+        away = sorted((d for d in mine if d.id not in busy and not v.reach(d, c)),
+                      key=lambda d: (v.dist(d, c), -sk[d.id].athletics, d.id))
+        movers = away if crowd else away[:max(0, chasers - len(near))]
+        for d in movers:
+            m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
+                              if v.explain else "")
+            if m is not None:
+                out.append(m)
+                busy.add(d.id)
+    weakest = sorted(mine, key=lambda d: (sk[d.id].best, d.id))
+    for d in mine:
+        if d.id not in busy:
+            out.append(_join(v, d, "intercept", fall_risk, weakest))
+    return out
+
+
+# -- attack -----------------------------------------------------------------------------------
+def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
+    """The declarations of the carrier's teammates (not the carrier: his is the slip, which
+    they do not see). With a hot ball they spare the opponent their carrier usually aims at
+    (the worst dodger near him: the team's habit, guessed from the view)."""
+    c, sk, pos = v.carrier, v.skills, v.pos
+    mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    rivals = v.rivals_of(c.team)
+    out: list[Decl] = []
+    busy: set[str] = set()
+    threats = [r for r in rivals if v.reach(r, c)]
+    guards = sorted((m for m in mates if v.reach(m, c)),
+                    key=lambda m: (-sk[m.id].athletics, m.id))
+    if threats and guards:
+        g = guards[0]
+        why = (f"defends {v.label(c.id)}: {len(threats)} opponent{'s' * (len(threats) > 1)}"
+               f" can knock the carrier off") if v.explain else ""
+        out.append(Decl(g.id, "defend", why, target=c.id))
+        busy.add(g.id)
+    elif v.zones is not None and guards and any(v.dist(r, c) == 1 for r in rivals):
+        b = guards[0]
+        who = min((r for r in rivals if v.dist(r, c) == 1), key=lambda r: r.id)
+        why = (f"blocks {c.zone}: {v.label(who.id)} is one zone from the carrier"
+               if v.explain else "")
+        out.append(Decl(b.id, "block", why, skill="athletics"))
+        busy.add(b.id)
+    mark = _hot_mark(v) if pos.hot else None
+    spare = mark.id if mark is not None else None
+    if thin:
+        taken: set[str] = set()
+        for m in sorted((m for m in mates if m.id not in busy),
+                        key=lambda m: (-sk[m.id].athletics, m.id)):
+            marks = [r for r in rivals if r.id != spare and r.id not in taken and v.reach(m, r)
+                     and sk[m.id].athletics >= sk[r.id].best]
+            if not marks:
+                continue
+            r = min(marks, key=lambda r: (v.dist(r, c) != 0, sk[r.id].best, r.id))
+            why = ""
+            if v.explain:
+                where = " in the carrier's zone" if v.zones is not None and r.zone == c.zone \
+                    else ""
+                why = (f"knocks off {v.label(r.id)}: weakest defender{where}"
+                       f" ({sk[r.id].best:+d} against Athletics {sk[m.id].athletics:+d})")
+            out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
+            busy.add(m.id)
+            taken.add(r.id)
+    elif pos.hot:
+        free = [m for m in mates if m.id not in busy]
+        marks = [(m, r) for m in free for r in rivals if r.id != spare and v.reach(m, r)]
+        if marks:
+            m, r = max(marks, key=lambda mr: (sk[mr[0].id].athletics - sk[mr[1].id].best,
+                                              mr[0].id, mr[1].id))
+            why = (f"knocks off {v.label(r.id)}: the weakest resister he can reach while the"
+                   f" ball is hot") if v.explain else ""
+            out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
+            busy.add(m.id)
+    defendable = [c] + sorted(mates, key=lambda m: (sk[m.id].best, m.id))
+    for m in mates:
+        if m.id not in busy:
+            out.append(_join(v, m, "throw", fall_risk, defendable))
+    return out
+
+
+def carrier_decl(v: View, slip: Slip | None) -> Decl:
+    """The carrier's own declaration: his part in the throw his slip names."""
+    c, sk = v.carrier, v.skills
+    if slip is not None:
+        return Decl(c.id, "throw", slip.reason, target=slip.target, kind=slip.kind,
+                    skill=sk[c.id].best_skill)
+    mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    if mates:       # unreachable with the slips above; kept for a preset that holds the ball
+        t = mates[0]
+        return Decl(c.id, "defend", f"holds the ball and helps {v.label(t.id)}", target=t.id)
+    return Decl(c.id, "block" if v.zones is not None else "throw",
+                "nobody to throw to" if v.explain else "",
+                skill="athletics" if v.zones is not None else sk[c.id].best_skill)
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    summary: str
+    chasers: int = 1            # defenders who go for the carrier
+    crowd: bool = False         # every defender closes in on the carrier's zone
+    thin: bool = False          # attackers knock off the weakest defenders they out-muscle
+    evasive: bool = False       # the carrier passes to the emptiest zone
+    fall_risk: float = FALL_RISK
+
+    def choose_carrier(self, arena: Arena, skills: Mapping[str, Skills], team: str,
+                       choose_from: list[str] | None = None) -> tuple[str, str]:
+        """The team names its carrier: its best thrower (of those the engine offers)."""
+        pool = choose_from or [p.id for p in arena.team_players(team) if p.standing]
+        pid = max(pool, key=lambda p: (skills[p].best, p))
+        return pid, f"carries: the best thrower ({skills[pid].best:+d})"
+
+    def slip(self, v: View) -> Slip | None:
+        """The carrier's sealed slip, from the view alone."""
+        return slip_evasive(v) if self.evasive else slip_nearest(v)
+
+    def declare(self, v: View, team: str) -> list[Decl]:
+        """Every standing player of `team`: for the team with the ball, the carrier's throw
+        (from his slip) first, then his teammates; else the defence."""
+        if team == v.pos.team:
+            return [carrier_decl(v, self.slip(v)), *attack(v, self.thin, self.fall_risk)]
+        return defend(v, team, self.chasers, self.crowd, self.fall_risk)
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("single-chaser", "one defender goes for the carrier (knock-off, or moves in);"
+           " attackers never move (the first simulator's policy)"),
+    Preset("follow-ball", "defenders crowd the ball: everyone outside the carrier's zone"
+           " moves towards it", crowd=True),
+    Preset("thin-defence", "attackers knock off the weakest defenders they out-muscle",
+           thin=True),
+    Preset("double-team", "two defenders go for the carrier", chasers=2),
+    Preset("evasive", "the carrier passes to the teammate in the emptiest zone",
+           evasive=True),
+)}
+DEFAULT_PRESET = "single-chaser"
+
+
+def preset(name: str) -> Preset:
+    from ..rules.errors import RulesError
+
+    if name not in PRESETS:
+        raise RulesError(f"unknown tactics {name!r}; presets: {', '.join(PRESETS)}",
+                         field="tactics")
+    return PRESETS[name]
+
+
+def presets_for(tactics, teams: list[str]) -> dict[str, Preset]:
+    """Each team's preset from a name (every team), a list in table order (one name: every
+    team) or {team: name} (teams left out: the default)."""
+    from ..rules.errors import RulesError
+
+    if tactics is None:
+        names = [DEFAULT_PRESET] * len(teams)
+    elif isinstance(tactics, str):
+        names = [tactics] * len(teams)
+    elif isinstance(tactics, dict):
+        unknown = [t for t in tactics if t not in teams]
+        if unknown:
+            raise RulesError(f"tactics names a team that is not playing: {unknown[0]!r}",
+                             field="tactics")
+        names = [tactics.get(t, DEFAULT_PRESET) for t in teams]
+    else:
+        names = list(tactics)
+        if len(names) == 1:
+            names = names * len(teams)
+        if len(names) != len(teams):
+            raise RulesError(f"tactics: one preset, or one for each of the {len(teams)} teams",
+                             field="tactics")
+    return {t: preset(n) for t, n in zip(teams, names)}
+
+
+def suggest(arena: Arena, skills: Mapping[str, Skills], presets: Mapping[str, Preset],
+            players: list[str] | None = None) -> dict:
+    """The autopilot: one legal declaration, with its reason, for each standing player named
+    (default: every standing player), from the view alone (no slip is an input). With no
+    carrier named yet, the team's choice of carrier instead."""
+    from ..rules.errors import IllegalAction
+
+    pos = arena.possession
+    if pos.carrier is None:
+        pid, why = presets[pos.team].choose_carrier(arena, skills, pos.team)
+        return {"declarations": [], "carrier": {"player": pid, "reason": why}}
+    v = View(arena, skills)
+    standing = {p.id for p in v.standing}
+    wanted = players if players is not None else [p.id for p in v.standing]
+    for i, pid in enumerate(wanted):
+        p = arena.player(pid, f"players.{i}")
+        if p.id not in standing:
+            raise IllegalAction(f"{p.label} is out: no declaration this pass",
+                                field=f"players.{i}")
+    decls: dict[str, Decl] = {}
+    for team in v.by_team:
+        for d in presets[team].declare(v, team):
+            decls[d.player] = d
+    return {"declarations": [decls[pid].as_dict() for pid in dict.fromkeys(wanted)],
+            "tactics": {t: p.name for t, p in presets.items()}}
