@@ -7,7 +7,8 @@ import { beforeEach, test } from "node:test";
 
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
-import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
+import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, fakeHtml, installFoundry,
+  listenerCount, settle } from "./fakes/foundry.mjs";
 
 
 const chat = await import("../scripts/foundry/chat.mjs");
@@ -68,7 +69,7 @@ test("render hooks firing twice wire each button once", async () => {
   const html = fakeHtml(message.content);
   chat.onRenderChatMessageHTML(message, html);
   chat.onRenderChatMessageHTML(message, html);
-  assert.ok(html.buttons.every((b) => b.listeners.length === 1));
+  assert.deepEqual(buttonsIn(html).map((b) => listenerCount(b, "click")), [1, 1]);
 });
 
 test("Apply moves the ball, posts the event; a second click does nothing; Undo restores", async () => {
@@ -126,6 +127,7 @@ test("routing: a player presses his own player's action; the GM performs it once
     await chat.requestAction(message.id, "intercept:yo");
     await chat.requestAction(message.id, "intercept:yo");
   });
+  await settle();
   assert.equal(w.emitted.length, 0, "nothing over the socket");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
   assert.equal(intercepts.length, 1, "performed once");
@@ -227,7 +229,7 @@ test("dragging the token on a still ball is checked by the companion, then moves
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1000 }, {}), true, "no change of square");
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, { ballcourt: { internal: true } }), true);
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, {}), false, "held for the companion");
-  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  await settle();
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
   assert.deepEqual(sent.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
   assert.deepEqual(sent.ball, { x: 10, y: 12 });
@@ -295,14 +297,14 @@ test("a player dragging his own dribbler: his client holds the move, the GM's ch
   ix.parent = scene;
   const held = await asUser("alice", () => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
   assert.equal(held, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
-  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  await settle();
   const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble");
   assert.equal(sent.length, 1, "the GM's client dribbled it");
   assert.deepEqual(sent[0].body.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
   assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1200, 1200], "the token and the ball moved together");
   await asUser("bob", () => globalThis.game.user.setFlag("ballcourt", "dribble",
     { sceneId: scene.id, tokenId: "ix", to: { x: 14, y: 12 }, at: 1 }));
-  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble").length, 1,
     "Bob does not own Ixpoetchitl: nothing");
 });

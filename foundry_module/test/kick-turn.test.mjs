@@ -245,13 +245,16 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
     + " less Yolteotl's square and the one past it");
   assert.ok(drawn.includes("1100,1200") && drawn.includes("1300,900"));
   assert.ok(!drawn.includes("1300,1200") && !drawn.includes("1400,1200"), "the opponent's square is closed");
-  await asUser("alice", async () => {
+  await asUser("alice", async () => {   // her own screen: the court, her dribbler picked up
+    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
     assert.equal(dribble.showDribbleReach().length, 66, "Alice owns Ixpoetchitl");
   });
   await asUser("bob", async () => {
+    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
     assert.equal(dribble.showDribbleReach().length, 0, "Bob does not");
+    assert.equal(globalThis.canvas.interface.grid.highlighted(dribble.REACH_LAYER).length, 0, "nothing on his screen");
   });
-  assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 0);
+  assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 66, "the GM's screen keeps its own");
   await ix.setFlag("ballcourt", "turnStartWithBall", false);
   assert.equal(dribble.showDribbleReach().length, 8, "the turn did not start on the ball: one square");
   dribble.onControlToken({ document: ix }, false);   // the hook fires before the list is updated

@@ -9,7 +9,8 @@ import { beforeEach, test } from "node:test";
 
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, installFoundry, visibleTo }
+import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, clientOf, installFoundry, settle,
+  visibleTo }
   from "./fakes/foundry.mjs";
 
 const moduleJson = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
@@ -213,12 +214,14 @@ test("#7 tools appear after 'Use this scene' and 'Start match'; a Kick toggle th
   controls.tool("ballcourtKick").onChange({}, true);   // nobody controlled
   assert.equal(controls.tool("ballcourtKick").active, false, "the button shows what the tool is");
   await asUser("alice", async () => {   // a player sees only the kick tool, when the table lets him kick
+    globalThis.canvas.scene = scene;
+    const own = globalThis.ui.controls;
     world.values.playerKicks = true;
-    controls.render({ reset: true });
-    assert.deepEqual(controls.visibleTools(), ["ballcourtKick"]);
+    own.render({ reset: true });
+    assert.deepEqual(own.visibleTools(), ["ballcourtKick"]);
     world.values.playerKicks = false;
-    controls.render({ reset: true });
-    assert.deepEqual(controls.visibleTools(), []);
+    own.render({ reset: true });
+    assert.deepEqual(own.visibleTools(), []);
   });
 });
 
@@ -275,10 +278,9 @@ test("#10 a forged socket message or a player's write of his own press cannot po
 test("#11 the Quench chat batch waits for the message to render before it looks for its buttons", async () => {
   const rendered = quench.renderedElement(1000);
   const message = await globalThis.ChatMessage.create({ content: "" });
-  const waiting = rendered(message.id);
-  const html = { id: "late" };
-  setTimeout(() => globalThis.Hooks.callAll("renderChatMessageHTML", message, html), 20);
-  assert.equal(await waiting, html);
+  assert.equal(clientOf("gm").chat.get(message.id), undefined, "not rendered yet when create resolves");
+  const html = await rendered(message.id);
+  assert.equal(html, clientOf("gm").chat.get(message.id), "the element the GM's chat log shows");
   await assert.rejects(quench.renderedElement(30)("never"), /never rendered/);
 });
 
@@ -306,6 +308,7 @@ test("a player kicks with his own token: previews and the kick go through the GM
   globalThis.canvas.scene = scene;
   const tool = new KickTool({ schedule: (fn) => fn() });
   await asUser("alice", async () => {
+    globalThis.canvas.scene = scene;   // her own screen views the court
     globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
     assert.equal(tool.toggle(true), true);
     tool.hover({ x: 1850, y: 1250 });
@@ -313,6 +316,7 @@ test("a player kicks with his own token: previews and the kick go through the GM
     assert.equal(tool.lastPreview.target.x, 18, "Alice sees the preview");
     await tool.click({ x: 1850, y: 1250, button: 0 });
   });
+  await settle();
   const previews = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick/preview");
   assert.equal(previews[0].body.kicker, "ix", "the GM built the preview body from his own scene");
   assert.equal(previews[0].body.players.length, 2);
@@ -323,11 +327,13 @@ test("a player kicks with his own token: previews and the kick go through the GM
 
   await asUser("bob", () => globalThis.game.user.setFlag("ballcourt", "kick",
     { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 }));
+  await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
     "Bob does not own Ixpoetchitl: no kick");
   world.values.playerKicks = false;
   await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "kick",
     { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 }));
+  await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
     "the table does not let players kick");
 });
@@ -345,6 +351,7 @@ test("#10 every press reaches the GM, though Foundry's updateUser carries only w
     await chat.requestAction(first.id, "intercept:yo");
     await chat.requestAction(second.id, "intercept:yo");   // the same action: only messageId and `at` differ
   });
+  await settle();
   assert.deepEqual(first.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.deepEqual(second.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 2);

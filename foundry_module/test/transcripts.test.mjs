@@ -13,8 +13,8 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakeScene, FakeToken, FakeUser, asUser, fakeHtml,
-  installFoundry, transcript } from "./fakes/foundry.mjs";
+import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
+  clientOf, installFoundry, press, settle, transcript } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -58,13 +58,10 @@ async function world({ system, users }) {
   return w;
 }
 
-/** What a user's click on a card's button does in Foundry: the render hook wired it. */
+/** A user's click on a card's button in his own chat log (the render hook wired it); then the table settles. */
 async function click(message, action, userId = "gm") {
-  await asUser(userId, async () => {
-    const html = fakeHtml(message.content);
-    Hooks.callAll("renderChatMessageHTML", message, html);
-    await html.buttons.find((b) => b.dataset.ballcourtAction === action).click();
-  });
+  await settle();
+  await asUser(userId, () => press(clientOf(userId).chat.get(message.id), action));
 }
 
 function compare(name) {
@@ -86,7 +83,7 @@ function actor(system, name, owners, { str = 14, dex = 16, bab = 2, reflex = 3, 
     skills: { ath: { total: ath }, acr: { total: acr } },
     attributes: { prof: bab, hp: { value: 20, max: 20 }, movement: { walk: 30 } } } });
   }
-  return new FakeActor({ name, owners, items, system: { abilities: { str: { total: str, mod: (str - 10) >> 1 },
+  return new FakePf1Actor({ name, owners, items, system: { abilities: { str: { total: str, mod: (str - 10) >> 1 },
     dex: { total: dex, mod: (dex - 10) >> 1 } }, skills: { acr: { mod: acr } },
   attributes: { bab: { total: bab }, savingThrows: { ref: { total: reflex } }, hp: { value: 20, max: 20, nonlethal: 0 },
     speed: { land: { total: 30 } } } } });
@@ -110,10 +107,14 @@ for (const system of ["pf1", "dnd5e"]) {
     Hooks.callAll("canvasReady", globalThis.canvas);
     assert.ok(globalThis.ui.controls.visibleTools().includes("ballcourtKick"));
 
-    const encounter = new FakeCombat({ id: "enc" });
-    globalThis.game.combat = encounter;
-    await Hooks.get("updateCombat")(encounter, { round: 1, turn: 0 });   // the tracker's Begin Combat
+    const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
+      initiative });
+    const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await encounter.startCombat();   // the tracker's Begin Combat, unlinked as v13 makes it
+    await settle();
     assert.equal(encounter.scene, scene, "linked to the court");
+    assert.equal(encounter.combatant.id, "c-ix", "Ixpoetchitl has the first turn");
 
     globalThis.canvas.tokens.controlled = [{ document: ix }];
     const tool = api.kickTool();
@@ -136,12 +137,10 @@ for (const system of ["pf1", "dnd5e"]) {
     await click(kick, "apply");
     assert.equal(kick.flags.ballcourt.applied, true);
 
-    const balls = encounter.combatants.filter((c) => c.flags?.ballcourt?.tick);
-    assert.equal(balls.length, 6);
-    for (const c of balls) {
-      if (!(scene.tokens.get(ball.id).flags.ballcourt.ball.speed > 0)) break;
-      await Hooks.get("combatTurnChange")(encounter, {}, { combatantId: c.id });
-    }
+    assert.equal(encounter.combatants.filter((c) => c.flags?.ballcourt?.tick).length, 6);
+    await encounter.nextTurn();   // the GM ends Ixpoetchitl's turn: the ball rolls on its turns until Yolteotl's
+    await settle();
+    assert.equal(encounter.combatant.id, "c-yo");
     const lastTick = globalThis.ChatMessage.created.at(-1);
     await click(lastTick, "undo");
     assert.equal(lastTick.flags.ballcourt.undone, true);
@@ -169,7 +168,7 @@ for (const system of ["pf1", "dnd5e"]) {
     Hooks.callAll("canvasReady", globalThis.canvas);
     const encounter = new FakeCombat({ id: "enc", combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16], ["b1", 15],
       ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })) });
-    globalThis.game.combat = encounter;
+    globalThis.game.combats.set(encounter.id, encounter);
 
     globalThis.Roll.queue = [20, 3, 3, 3, 3, 3];   // r1 wins the tip-off
     const tipoff = await api.goatball.tipOff(scene);
