@@ -1,6 +1,6 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
-import { onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
+import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/combat.mjs";
 import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
@@ -83,6 +83,7 @@ Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateCombat", onUpdateCombat);
+Hooks.on("renderCombatTracker", onRenderCombatTracker);
 
 /**
  * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads

@@ -162,10 +162,11 @@ test("combat: the ball's six combatants are added once, and its turn posts a tic
   await combat.ensureBallCombatants(fakeCombat);
   assert.deepEqual(created.map((c) => c.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
   combatants.set("c1", created[0]);
+  scene.tokens.get("ball").flags.ballcourt.ball = { speed: 3, direction: "E" };   // a still ball's turn posts nothing
   const message = await combat.onCombatTurnChange(fakeCombat, {}, { combatantId: "c1" });
   assert.equal(message.flags.ballcourt.card.kind, "yaotzin.tick");
   const tickBody = companion.calls.find((c) => c.route === "/api/v1/yaotzin/tick").body;
-  assert.deepEqual(tickBody.ball, { x: 10, y: 12, speed: 0, direction: null });
+  assert.deepEqual(tickBody.ball, { x: 10, y: 12, speed: 3, direction: "E" });
   assert.equal(tickBody.players.length, 2);
 });
 

@@ -44,12 +44,15 @@ function goatScene(tokens, matchId = "g1") {
 const tipoffAnswer = () => ({ status: 200, body: { ...fixture("pass"), chat_card: { kind: "goatball.tipoff",
   title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [], actions: [] } } });
 
-test("#1 an encounter unlinked to any scene still gives the ball its turns on the viewed court", async () => {
+/** A court's player in an encounter: the combatant names the token and its scene. */
+const onCourt = (scene, tokenId) => ({ tokenId, sceneId: scene.id, name: tokenId, initiative: 12 });
+
+test("#1 an encounter unlinked to any scene still gives the ball its turns on its players' court", async () => {
   const companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) });
   await connectTo(link, companion);
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
-  const encounter = new FakeCombat();
+  scene.tokens.get("ball").flags.ballcourt.ball = { speed: 3, direction: "E" };
+  const encounter = new FakeCombat({ combatants: [onCourt(scene, "ix")] });
   assert.equal(encounter.scene, null, "v13's default: unlinked");
   const made = await combat.ensureBallCombatants(encounter);
   assert.deepEqual(made.map((c) => c.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
@@ -60,9 +63,9 @@ test("#1 an encounter unlinked to any scene still gives the ball its turns on th
   assert.equal(await combat.onUpdateCombat(encounter, { round: 2 }).then((s) => s.seq), 1, "the clock moves on");
 });
 
-test("#1 an encounter with no court to be found warns the GM once instead of staying silent", async () => {
+test("#1 an encounter with the ball's turns but no court to be found warns the GM once", async () => {
   courtScene();
-  const encounter = new FakeCombat();
+  const encounter = new FakeCombat({ combatants: [{ name: "Ball (25)", initiative: 24.999, flags: { ballcourt: { tick: 25 } } }] });
   assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
   assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
   const warnings = world.notifications.filter(([kind]) => kind === "warn");
@@ -359,16 +362,16 @@ test("#10 every press reaches the GM, though Foundry's updateUser carries only w
 
 test("the tracker's Reset or a player's end of round: the ball's six turns get their counts back, once", async () => {
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
-  const encounter = new FakeCombat();
+  const encounter = new FakeCombat({ combatants: [onCourt(scene, "ix")] });
   await Promise.all([combat.onUpdateCombat(encounter, { round: 1, turn: 0 }),
     combat.onUpdateCombat(encounter, { turn: 0 })]);
-  assert.equal(encounter.combatants.size, 6, "created once though two updates came together");
-  for (const c of encounter.combatants.values()) c.initiative = null;   // Reset clears every initiative
+  assert.equal(encounter.combatants.size, 7, "created once though two updates came together");
+  await encounter.resetAll();   // Reset clears every initiative
+  await settle();
   await combat.onUpdateCombat(encounter, { round: 0, turn: 0 });
   assert.deepEqual(encounter.combatants.contents.map((c) => c.initiative),
-    [24.999, 19.999, 14.999, 9.999, 4.999, 0.999]);
-  assert.equal(encounter.combatants.size, 6);
+    [null, 24.999, 19.999, 14.999, 9.999, 4.999, 0.999]);
+  assert.equal(encounter.combatants.size, 7);
 });
 
 test("'Use this scene' on a scene marked before starts afresh: its old match is not reused", async () => {
