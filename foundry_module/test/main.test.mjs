@@ -18,7 +18,7 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
-  assert.equal(globalThis.game.settings.registered.size, 16);
+  assert.equal(globalThis.game.settings.registered.size, 17);
   assert.equal(globalThis.game.settings.registered.get("ballcourt.rollPolicy").default, "gm", "the GM rolls unless told");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.roll"], "function", "a player answers roll requests");

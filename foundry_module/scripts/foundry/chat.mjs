@@ -7,7 +7,7 @@
  */
 import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
 import { nextStamp } from "../core/undo.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, reportFailure, setting } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { appliedCards, checkStillLatest } from "./match-events.mjs";
 
@@ -107,7 +107,7 @@ export async function requestAction(messageId, actionId) {
     fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.NotAllowed"));
     return;
   }
-  if (isActiveGM()) {
+  if (isCompanionGM()) {
     await performAction(messageId, actionId, game.user.id);
     return;
   }

@@ -7,7 +7,7 @@ import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from 
 import { courtOfCombat, hasBallTurns } from "./encounters.mjs";
 import { performAction } from "./chat.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
-import { MODULE_ID, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { companion } from "./link.mjs";
 import { resolveTick } from "./yaotzin.mjs";
@@ -29,7 +29,7 @@ function warnNoCourt(combat) {
  * combatants if they are missing and put back their counts if the tracker was reset.
  */
 export function ensureBallCombatants(combat) {
-  if (!isActiveGM()) return Promise.resolve([]);
+  if (!isCompanionGM()) return Promise.resolve([]);
   // one at a time per encounter: a start changes round and turn at once
   const prior = ensuring.get(combat.id) ?? Promise.resolve();
   const next = prior.then(() => placeBallCombatants(combat));
@@ -69,7 +69,7 @@ async function noteTurnStart(scene, tokenId) {
 const ballIsStill = (scene) => !((ballToken(scene)?.flags?.[MODULE_ID]?.ball?.speed ?? 0) > 0);
 
 export async function onCombatTurnChange(combat, _prior, current) {
-  if (!isActiveGM()) return null;
+  if (!isCompanionGM()) return null;
   const combatant = combat.combatants.get(current.combatantId);
   const scene = courtOfCombat(combat);
   if (!isBallCombatant(combatant)) {
@@ -97,7 +97,7 @@ export async function onCombatTurnChange(combat, _prior, current) {
  * rewind (Previous round: `direction` -1, or a round lower than the one before) never does.
  */
 export async function onUpdateCombat(combat, changed, options = {}) {
-  if (!isActiveGM()) return null;
+  if (!isCompanionGM()) return null;
   // combatRound fires only on the client that moved the round on (a player's, maybe): here
   // every round change and every reset reaches the active GM
   if ("round" in changed || "turn" in changed) await ensureBallCombatants(combat);

@@ -14,7 +14,7 @@
 import { dribbleReach } from "../core/dribble-reach.mjs";
 import { squareAt, squareTopLeft, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, isActiveGM, reportFailure } from "./env.mjs";
+import { MODULE_ID, fvtt, isCompanionGM, reportFailure } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "./scene.mjs";
@@ -35,7 +35,7 @@ export function onPreUpdateToken(token, changes, options) {
   const to = squareAt(bc.mapping, { x: (changes.x ?? token.x) + bc.mapping.gridSize / 2,
     y: (changes.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
-  if (isActiveGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
+  if (isCompanionGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
   else askGM("dribble", { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
   return false;
 }

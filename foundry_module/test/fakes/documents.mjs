@@ -191,6 +191,7 @@ export class FakeMessage {
     if (!user?.isGM && user?.id !== this.author) refuse(user, `ChatMessage ${this.id}`);
     await serverTrip();
     this.updates.push(changes);
+    this.updatedBy = user.id;
     applyUpdate(this, changes);
     note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? this.id} ${changedKeys(changes).replaceAll("flags.ballcourt.", "")}`);
     for (const fn of FakeChatMessage.onUpdate) fn(this);
