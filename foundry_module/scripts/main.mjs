@@ -7,6 +7,7 @@ import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "
 import * as goatball from "./foundry/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
+import { listenForRefusals } from "./foundry/gm-requests.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
@@ -66,6 +67,7 @@ Hooks.once("init", () => {
 Hooks.once("ready", () => {
   fvtt.game.modules.get(MODULE_ID).api = api;
   kickTool = new KickTool();
+  listenForRefusals();
   startLink();
 });
 

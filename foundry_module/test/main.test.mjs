@@ -24,7 +24,8 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.roll"], "function", "a player answers roll requests");
   world.hooks.get("ready")();
   assert.equal(globalThis.game.modules.get("ballcourt").api, api);
-  assert.equal(world.socketHandlers.size, 0, "no socket handler: a socket payload proves nobody's identity");
+  assert.equal(world.socketHandlers.get("module.ballcourt").length, 1,
+    "one socket handler, which only shows the GM's notices: a socket payload proves nobody's identity");
   assert.equal(sockets.length, 1, "the GM connects");
   assert.deepEqual(sockets[0].options.auth, { token: "t" });
   const controls = globalThis.ui.controls;

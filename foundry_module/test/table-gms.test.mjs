@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeUser, asUser, installFoundry, settle } from "./fakes/foundry.mjs";
+import { FakeUser, asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -37,4 +37,55 @@ test("item 11: the GM named as running the companion alone connects and answers 
   assert.deepEqual(message.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.equal(message.updatedBy, "maria", "Maria's client performed Bob's press");
   assert.equal(world.notifications.filter(([k]) => k === "error").length, 0);
+});
+
+const dribble = await import("../scripts/foundry/dribble.mjs");
+const gmRequests = await import("../scripts/foundry/gm-requests.mjs");
+const rr = await import("../scripts/foundry/roll-requests.mjs");
+
+/** The default table (a GM, Alice and Bob), the module's hooks for players' requests, a companion. */
+async function table(routes, settings = {}) {
+  const world = installFoundry({ settings });
+  gmRequests.listenForRefusals();
+  rr.registerRollQuery();
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
+  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
+  const companion = fakeCompanion(routes);
+  await connectTo(link, companion);
+  return { world, companion, scene: courtScene() };
+}
+
+const shown = (userId) => clientOf(userId).ui.notifications.map(([, text]) => text);
+
+test("item 3: a refused dribble and a failed press are told to the player who asked, with the reason", async () => {
+  const refusal = (message) => () => ({ status: 422, body: { error: { code: "illegal", message } } });
+  const { scene } = await table({ "/api/v1/yaotzin/dribble": refusal("Yolteotl stands in the way."),
+    "/api/v1/yaotzin/intercept": refusal("Yolteotl has no attack of opportunity left.") });
+  const ix = scene.tokens.get("ix");
+  await asUser("alice", () => ix.update({ x: 1200 }));   // Alice drags her dribbler off the ball
+  await settle();
+  assert.equal(ix.x, 1000, "held back");
+  assert.ok(shown("alice").some((t) => /stands in the way/.test(t)), `Alice is told why: ${shown("alice")}`);
+  assert.ok(shown("gm").some((t) => /stands in the way/.test(t)), "and the GM, as before");
+  const message = await kickCard(scene);
+  await asUser("bob", () => chat.requestAction(message.id, "intercept:yo"));
+  await settle();
+  assert.ok(shown("bob").some((t) => /no attack of opportunity/.test(t)), `Bob is told why: ${shown("bob")}`);
+  assert.ok(!shown("alice").some((t) => /attack of opportunity/.test(t)), "nobody else");
+});
+
+test("item 4: a press on a card waiting for a player's roll says what it waits for", async () => {
+  const { scene } = await table({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) },
+    { rollPolicy: "players" });
+  let answer;
+  globalThis.game.users.get("bob").answer = () => new Promise((resolve) => { answer = resolve; });
+  const message = await kickCard(scene);
+  const pressing = chat.performAction(message.id, "intercept:yo", "gm");   // asks Bob; waits
+  await settle();
+  assert.equal(await chat.performAction(message.id, "apply", "gm"), false);
+  assert.match(shown("gm").at(-1), /waiting for Yolteotl's roll/);
+  rr.cancelRequests();
+  answer(null);
+  await pressing;
 });

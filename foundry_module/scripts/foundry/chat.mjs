@@ -7,8 +7,9 @@
  */
 import { renderButtons, renderCard, rollData } from "../core/cards.mjs";
 import { nextStamp } from "../core/undo.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, reportFailure, setting } from "./env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { askGM, refuse, requestFrom, tellPresser } from "./gm-requests.mjs";
+import { requests } from "./roll-requests.mjs";
 import { appliedCards, checkStillLatest } from "./match-events.mjs";
 
 const games = new Map();
@@ -121,11 +122,22 @@ export function onUpdateUser(user, changes, _options, authorId) {
   return performAction(press.messageId, press.actionId, authorId);
 }
 
+/** What a busy card waits for: a player's roll (by his token's name), else an earlier press. */
+function waitingFor() {
+  const names = [...new Set(requests.pending().map((r) => r.name))];
+  return names.length ? i18n().format("BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") })
+    : i18n().localize("BALLCOURT.Chat.Busy");
+}
+
 export async function performAction(messageId, actionId, userId) {
   const game = fvtt.game;
   const message = game.messages.get(messageId);
   const user = game.users.get(userId);
-  if (!message || !mayPress(user, message, actionId) || busy.has(messageId)) return false;
+  if (!message || !mayPress(user, message, actionId)) return false;
+  if (busy.has(messageId)) {   // say what the card waits for: a press that does nothing looks broken
+    tellPresser(userId, waitingFor());
+    return false;
+  }
   busy.add(messageId);
   try {
     const flags = message.flags[MODULE_ID];
@@ -154,7 +166,7 @@ export async function performAction(messageId, actionId, userId) {
     await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(flags.resolved ?? []), actionId] });
     return true;
   } catch (err) {
-    reportFailure(err);
+    refuse(err, userId);
     return false;
   } finally {
     busy.delete(messageId);

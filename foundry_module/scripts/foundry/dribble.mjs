@@ -15,7 +15,7 @@ import { dribbleReach } from "../core/dribble-reach.mjs";
 import { squareAt, squareTopLeft, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
 import { MODULE_ID, fvtt, isCompanionGM, reportFailure } from "./env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
@@ -52,7 +52,7 @@ export function onDribbleRequest(user, changes, _options, authorId) {
   const to = asked?.to;
   if (bc?.game !== "yaotzin" || !token || !Number.isInteger(to?.x) || !Number.isInteger(to?.y)) return null;
   if (!owns(user, token) || !onStillBall(scene, token)) return null;
-  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch(reportFailure);
+  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch((err) => refuse(err, user.id));
 }
 
 function sameSquare(a, b) {

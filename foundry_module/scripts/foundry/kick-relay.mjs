@@ -11,8 +11,8 @@
  */
 import { tokenSquare } from "../core/geometry.mjs";
 import { previewRequest } from "../core/requests.mjs";
-import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, reportFailure, setting } from "./env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -72,7 +72,7 @@ export async function onKickRequest(user, changes, _options, authorId) {
     return await resolveKick(scene, { kicker: choice.kicker, target: choice.target,
       standing: choice.standing, powerAttack: choice.powerAttack });
   } catch (err) {
-    reportFailure(err);
+    refuse(err, user.id);
     return null;
   }
 }
