@@ -128,7 +128,8 @@ test("routing: a player presses his own player's action; the GM performs it once
     await chat.requestAction(message.id, "intercept:yo");
   });
   await settle();
-  assert.equal(w.emitted.length, 0, "nothing over the socket");
+  assert.deepEqual(w.emitted.map((e) => [e.data.type, e.data.to]), [["refused", "bob"]],
+    "over the socket only a notice to Bob: his second press came while the first was being performed");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
   assert.equal(intercepts.length, 1, "performed once");
   assert.deepEqual(intercepts[0].body.rolls, { save: 9 });
