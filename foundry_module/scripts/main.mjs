@@ -12,7 +12,7 @@ import { getLink, startLink } from "./foundry/link.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
-import { ballcourtOf } from "./foundry/scene.mjs";
+import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
 import { registerRollQuery } from "./foundry/roll-requests.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
@@ -75,6 +75,13 @@ Hooks.on("canvasReady", (canvas) => {
   onCanvasReady(canvas);
   kickTool?.toggle(false);
   refreshControls();   // the tools shown depend on the scene now viewed
+});
+/**
+ * The GM's "Use this scene" or "Start match" reaches the players only as updateScene: each
+ * client viewing that scene rebuilds its tools (Foundry does so only on its own scene change).
+ */
+Hooks.on("updateScene", (scene, changes) => {
+  if (scene?.id === fvtt.canvas?.scene?.id && touchesBallcourt(changes)) refreshControls();
 });
 Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);

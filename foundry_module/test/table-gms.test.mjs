@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeUser, asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { FakeScene, FakeUser, asUser, buttonsIn, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -88,4 +88,32 @@ test("item 4: a press on a card waiting for a player's roll says what it waits f
   rr.cancelRequests();
   answer(null);
   await pressing;
+});
+
+const { loadModule } = await import("./fakes/module.mjs");
+const court = await import("../scripts/foundry/court.mjs");
+
+test("item 12: a player's tools appear when the GM makes his scene a court, without a reload", async () => {
+  const world = installFoundry();
+  await loadModule();
+  const scene = new FakeScene({ name: "Field" });
+  globalThis.game.scenes.set(scene.id, scene);
+  world.view("alice", scene);
+  await settle();
+  const aliceTools = () => clientOf("alice").ui.controls.visibleTools();
+  assert.deepEqual(aliceTools(), [], "a plain scene: nothing");
+  await court.useThisScene(scene, {});   // on the GM's client
+  await settle();
+  assert.deepEqual(aliceTools(), ["ballcourtKick"], "Alice's kick tool, as the table lets players kick");
+});
+
+test("item 13: a player's chat shows only the buttons he may press", async () => {
+  installFoundry();
+  globalThis.Hooks.on("renderChatMessageHTML", chat.onRenderChatMessageHTML);
+  const message = await kickCard(courtScene());
+  await settle();
+  const actions = (userId) => buttonsIn(clientOf(userId).chat.get(message.id)).map((b) => b.dataset.ballcourtAction);
+  assert.deepEqual(actions("bob"), ["intercept:yo"], "Bob: his own interception, no Apply or Undo");
+  assert.deepEqual(actions("alice"), [], "Alice owns the kicker, but Apply is the GM's by default");
+  assert.ok(actions("gm").includes("apply"));
 });

@@ -71,13 +71,17 @@ function cardState(flags) {
   return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []) };
 }
 
-/** renderChatMessageHTML: refresh the buttons from the flags and wire each once. */
+/** renderChatMessageHTML: refresh the buttons from the flags, keep those this user may press, wire each once. */
 export function onRenderChatMessageHTML(message, html) {
   const flags = message.flags?.[MODULE_ID];
   if (!flags?.card) return;
   const box = html.querySelector(".ballcourt-actions");
   if (box) box.outerHTML = renderButtons(flags.card, i18n(), cardState(flags));
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
+    if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {   // a player sees only his own
+      button.remove();
+      continue;
+    }
     if (button.dataset.ballcourtWired) continue;
     button.dataset.ballcourtWired = "1";
     button.addEventListener("click", (event) => {
