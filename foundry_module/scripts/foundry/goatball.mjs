@@ -2,6 +2,7 @@
  * Goat-ball at the table: the arena, teams, tip-off, declarations (the carrier's sealed),
  * pass resolution cards with Apply/Undo, on a scene whose flags hold the arena and the match.
  */
+import { dnd5e } from "../adapters/dnd5e.mjs";
 import { planGoatballApply } from "../core/apply.mjs";
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
 import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
@@ -117,7 +118,7 @@ export async function skillCheck(token, skill, advantage = false) {
   const key = skill === "athletics" ? "ath" : "acr";
   if (typeof actor?.rollSkill === "function" && fvtt.game.system.id === "dnd5e") {
     // No dnd5e card of its own: the roll rides on the one Ballcourt card (one message, each die shown once).
-    const rolls = await actor.rollSkill({ skill: key, advantage }, { configure: false }, { create: false });
+    const rolls = await actor.rollSkill(dnd5e.rollConfig({ skill: key }, advantage), { configure: false }, { create: false });
     const roll = Array.isArray(rolls) ? rolls[0] : rolls;
     if (roll) {
       roll.options.ballcourt = `${token.id}.${skill}`;

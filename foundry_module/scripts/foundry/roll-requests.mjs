@@ -9,6 +9,7 @@
  * settles each request once, so a second click or a late answer never reaches the resolution.
  * With "the GM rolls everything" (the default) the GM's client rolls as it always has.
  */
+import { dnd5e } from "../adapters/dnd5e.mjs";
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, fvtt, i18n, setting } from "./env.mjs";
 import { adapter, owns, ownersOf, tokenList } from "./scene.mjs";
@@ -255,9 +256,10 @@ export async function rollOnSheet(actor, check, advantage = false) {
   try {
     if (system === "dnd5e") {
       if (check.type === "save" && typeof actor.rollSavingThrow === "function") {
-        result = await actor.rollSavingThrow({ ability: "dex", advantage }, { configure: false }, { create: false });
+        result = await actor.rollSavingThrow(dnd5e.rollConfig({ ability: "dex" }, advantage), { configure: false },
+          { create: false });
       } else if (check.type === "skill" && typeof actor.rollSkill === "function") {
-        result = await actor.rollSkill({ skill: check.id === "athletics" ? "ath" : "acr", advantage },
+        result = await actor.rollSkill(dnd5e.rollConfig({ skill: check.id === "athletics" ? "ath" : "acr" }, advantage),
           { configure: false }, { create: false });
       }
     } else if (system === "pf1") {
