@@ -373,7 +373,7 @@ export function drawHeat(scene, overlay, teams) {
   if (!overlay) return;
   const carrier = teams.flatMap((t) => t.players).find((p) => p.id === overlay.carrier);
   drawOnly(arenaCommands(arenaOf(scene), { visited: overlay.visited, hot: overlay.hot,
-    carrierPlatform: carrier?.platform ?? null }, PALETTE, localizedWords(i18n())));
+    carrierPlatform: carrier?.platform ?? null }, PALETTE, localizedWords(i18n())), scene);
 }
 
 function sceneState(scene) {

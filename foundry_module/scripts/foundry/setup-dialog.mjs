@@ -95,7 +95,7 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
   }
   const answer = await companion("POST", "/api/v1/yaotzin/hoop",
     Object.keys(rolls).length ? { ...body, rolls } : body);
-  drawAnswer(bc.mapping, answer);
+  drawAnswer(scene, bc.mapping, answer);
   return postCard(answer, cardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
 }
 

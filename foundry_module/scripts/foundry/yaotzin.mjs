@@ -69,7 +69,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
   const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
-  drawAnswer(bc.mapping, answer);
+  drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
   return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },
     { extraRolls: attack ? [attack] : [] });
@@ -83,7 +83,7 @@ export async function resolveTick(scene) {
   const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
-  drawAnswer(bc.mapping, answer);
+  drawAnswer(scene, bc.mapping, answer);
   return postCard(answer, { ...cardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 

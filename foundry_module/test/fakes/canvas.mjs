@@ -8,7 +8,11 @@
 export class FakeContainer {
   constructor() { this.children = []; }
   addChild(child) { this.children.push(child); child.parent = this; return child; }
-  removeChild(child) { this.children.splice(this.children.indexOf(child), 1); return child; }
+  removeChild(child) {
+    const at = this.children.indexOf(child);
+    if (at >= 0) this.children.splice(at, 1);
+    return child;
+  }
   removeChildren() { return this.children.splice(0); }
   destroy() {
     this.destroyed = true;
