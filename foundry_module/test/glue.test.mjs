@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
 import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, fakeHtml, installFoundry,
   listenerCount, settle } from "./fakes/foundry.mjs";
@@ -227,6 +227,7 @@ test("dragging the token on a still ball is checked by the companion, then moves
   ix.parent = scene;
   const yo = scene.tokens.get("yo");
   yo.parent = scene;
+  runningEncounter(scene);
   assert.equal(dribble.onPreUpdateToken(yo, { x: 1400 }, {}), true, "not on the ball: moves freely");
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1000 }, {}), true, "no change of square");
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, { ballcourt: { internal: true } }), true);
@@ -297,6 +298,7 @@ test("a player dragging his own dribbler: his client holds the move, the GM's ch
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.parent = scene;
+  runningEncounter(scene);
   const held = await asUser("alice", () => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
   assert.equal(held, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
   await settle();

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { runningEncounter } from "./fakes/scenes.mjs";
 import { FakeActor, FakeDialogV2, FakeScene, FakeToken, asUser, installDocument, installFoundry }
   from "./fakes/foundry.mjs";
 
@@ -287,6 +288,7 @@ test("the dribble the companion checks counts from the dribbler's own speed", as
   ix.actor.system.attributes.speed.land.total = 40;
   globalThis.canvas.tokens.controlled = [{ document: ix }];
   assert.ok(dribble.showDribbleReach().some((s) => s.x === 10 && s.y === 17), "40 ft: 5 squares");
+  runningEncounter(scene);
   assert.equal(dribble.onPreUpdateToken(ix, { y: 1800 }, {}), false, "held for the companion");
   await tick(6);
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;

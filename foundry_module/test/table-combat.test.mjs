@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeScene, FakeToken, installFoundry, settle } from "./fakes/foundry.mjs";
+import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -120,4 +120,32 @@ test("item 13: the Ball entries are marked in the tracker", async () => {
   const marked = [...html.querySelectorAll("li.ballcourt-ball-turn")].map((li) => li.dataset.combatantId);
   assert.deepEqual(marked.sort(), fight.combatants.filter((c) => c.flags?.ballcourt?.tick).map((c) => c.id).sort());
   assert.ok(!html.querySelector(`li[data-combatant-id="c-ix"]`).classList.contains("ballcourt-ball-turn"));
+});
+
+const dribble = await import("../scripts/foundry/dribble.mjs");
+
+test("item 8: a token on the still ball moves freely before the match and with the GM's Alt held", async () => {
+  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
+  const court = courtScene();
+  const ix = court.tokens.get("ix");
+  await ix.update({ x: 1200 });   // setting up: no encounter runs on the court
+  await settle();
+  assert.equal(ix.x, 1200, "placed where the GM dropped him");
+  await ix.update({ x: 1000 });
+  const fight = encounterOf(combatant(ix, 22), combatant(court.tokens.get("yo"), 12));
+  await fight.startCombat();
+  await settle();
+  await ix.update({ x: 1200 });
+  assert.equal(ix.x, 1000, "in the encounter: held for the companion's dribble check");
+  globalThis.game.keyboard.held.add("Alt");
+  await ix.update({ x: 1200 });
+  assert.equal(ix.x, 1200, "the GM's held Alt moves him freely");
+  await ix.update({ x: 1000 });
+  await asUser("alice", async () => {
+    globalThis.game.keyboard.held.add("Alt");
+    await ix.update({ x: 1200 });
+  });
+  await settle();
+  assert.equal(ix.x, 1000, "a player's Alt changes nothing");
+  assert.ok(globalThis.game.users.get("alice").getFlag("ballcourt", "dribble"), "her drag went to the GM as a dribble");
 });

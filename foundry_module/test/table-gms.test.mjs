@@ -7,7 +7,7 @@ import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { FakeScene, FakeUser, asUser, buttonsIn, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
-import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
 const chat = await import("../scripts/foundry/chat.mjs");
@@ -63,6 +63,7 @@ test("item 3: a refused dribble and a failed press are told to the player who as
   const { scene } = await table({ "/api/v1/yaotzin/dribble": refusal("Yolteotl stands in the way."),
     "/api/v1/yaotzin/intercept": refusal("Yolteotl has no attack of opportunity left.") });
   const ix = scene.tokens.get("ix");
+  runningEncounter(scene);
   await asUser("alice", () => ix.update({ x: 1200 }));   // Alice drags her dribbler off the ball
   await settle();
   assert.equal(ix.x, 1000, "held back");

@@ -30,7 +30,8 @@ export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", 
 
 function makeClient(user, log) {
   const client = { user, canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log), controls: new FakeSceneControls() },
-    dialogs: { answers: [], shown: [] }, chat: new Map(), combatOverride: undefined };
+    dialogs: { answers: [], shown: [] }, chat: new Map(), combatOverride: undefined,
+    keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => asUser(user.id, fn);
   return client;
 }
@@ -115,6 +116,8 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     system: { id: system },
     modules: new Collection([["ballcourt", { id: "ballcourt", version: MODULE.version }]]),
     keybindings: new FakeKeybindings(),
+    /** KeyboardManager: the modifier keys this client's user holds now (`held`, a Set of "Alt", "Shift", "Control"). */
+    get keyboard() { return currentClient().keyboard; },
   };
   perClient("canvas", "canvas");
   perClient("ui", "ui");
