@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeScene, FakeUser, asUser, buttonsIn, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -117,4 +117,24 @@ test("item 13: a player's chat shows only the buttons he may press", async () =>
   assert.deepEqual(actions("bob"), ["intercept:yo"], "Bob: his own interception, no Apply or Undo");
   assert.deepEqual(actions("alice"), [], "Alice owns the kicker, but Apply is the GM's by default");
   assert.ok(actions("gm").includes("apply"));
+});
+
+const menu = await import("../scripts/foundry/setup-dialog.mjs");
+
+test("item 7: 'Start the match' and 'Use this scene' on a scene with a match ask first, naming what is lost", async () => {
+  const world = installFoundry();
+  const companion = fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m2" } }) });
+  await connectTo(link, companion);
+  const scene = courtScene();   // its match is m1
+  world.view("gm", scene);
+  FakeDialogV2.answers = ["match", false];   // the menu's "Start the match", then No
+  assert.equal(await menu.openMenu(), null);
+  assert.equal(scene.flags.ballcourt.matchId, "m1", "the match is kept");
+  assert.match(FakeDialogV2.shown.at(-1).content, /its match \(the score, the clock and every event\)/);
+  FakeDialogV2.answers = ["useScene", null];   // "Use this scene", then the window closed
+  await menu.openMenu();
+  assert.equal(scene.flags.ballcourt.matchId, "m1");
+  FakeDialogV2.answers = ["match", true];
+  await menu.openMenu();
+  assert.equal(scene.flags.ballcourt.matchId, "m2", "replaced once the GM said yes");
 });
