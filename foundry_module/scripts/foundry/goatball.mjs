@@ -9,6 +9,7 @@ import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
 import { Declarations } from "../core/goatball.mjs";
 import { touched } from "../core/undo.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
+import { placeBall } from "./court.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
@@ -89,12 +90,28 @@ export function goatSettings(scene) {
   return rules;
 }
 
+/** A new match on the arena, and its ball marker (which then follows possession). */
 export async function createGoatMatch(scene) {
   const match = await companion("POST", "/api/v1/matches", { game: "goatball",
     teams: goatTeams(scene), settings: goatSettings(scene) });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
+  await placeBall(scene);
   refreshControls();
   return match;
+}
+
+/**
+ * Where an arena's ball goes: on the carrier (the match's possession), else on the first
+ * platform, where the goat kicks it in from. Token top-left pixels.
+ */
+export async function arenaBallSpot(scene) {
+  const bc = ballcourtOf(scene);
+  const state = bc?.matchId ? await companion("GET", `/api/v1/matches/${bc.matchId}`) : null;
+  const carrier = tokenList(scene).find((t) => t.id === state?.possession?.carrier);
+  if (carrier) return { x: carrier.x, y: carrier.y };
+  const size = scene.grid?.size ?? 100;
+  const first = arenaOf(scene).platforms[0];
+  return first ? { x: first.x - size / 2, y: first.y - size / 2 } : { x: 0, y: 0 };
 }
 
 export function skillsOf(token) {
