@@ -138,3 +138,38 @@ test("item 7: 'Start the match' and 'Use this scene' on a scene with a match ask
   await menu.openMenu();
   assert.equal(scene.flags.ballcourt.matchId, "m2", "replaced once the GM said yes");
 });
+
+const panel = await import("../scripts/foundry/panel.mjs");
+
+test("item 13: the end of a match is announced with no score panel open", async () => {
+  installFoundry();
+  const companion = fakeCompanion({ "/api/v1/matches/m1/events": () => ({ status: 201,
+    body: { id: "m1", seq: 9, applied: 9, status: "over", winner: "sun" } }) });
+  await connectTo(link, companion);
+  const scene = courtScene();
+  const message = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
+    owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+  await chat.performAction(message.id, "apply", "gm");
+  const said = globalThis.ChatMessage.created.filter((m) => /sun wins the match/.test(m.content ?? ""));
+  assert.equal(said.length, 1, "announced once");
+  await chat.performAction(message.id, "undo", "gm");
+  await chat.performAction(message.id, "apply", "gm");
+  assert.equal(globalThis.ChatMessage.created.filter((m) => /wins the match/.test(m.content ?? "")).length, 1, "not twice");
+});
+
+test("item 13: opening the panel for another match drops the first panel's listener", async () => {
+  installFoundry();
+  const state = (id) => ({ id, seq: 0, game: "yaotzin", status: "playing", round: 1, score: { sun: 0, moon: 0 },
+    teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
+  const companion = fakeCompanion({ "/api/v1/matches/m1": () => ({ status: 200, body: state("m1") }),
+    "/api/v1/matches/m2": () => ({ status: 200, body: state("m2") }),
+    "/api/v1/matches/m1/events": () => ({ status: 200, body: { events: [] } }),
+    "/api/v1/matches/m2/events": () => ({ status: 200, body: { events: [] } }) });
+  await connectTo(link, companion);
+  const first = await panel.showScoreboard("m1");
+  await panel.showScoreboard("m2");
+  const before = first.renders;
+  companion.push("match_event", { match: "m1", seq: 1, kind: "event", state: { id: "m1", seq: 1 } });
+  await settle();
+  assert.equal(first.renders, before, "the m1 panel, replaced, no longer listens");
+});

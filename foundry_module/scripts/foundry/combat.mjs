@@ -10,6 +10,7 @@ import { tokenSquare } from "../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { companion } from "./link.mjs";
+import { announceIfOver } from "./match-events.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 
 const warnedCombats = new Set();
@@ -105,7 +106,9 @@ export async function onUpdateCombat(combat, changed, options = {}) {
   if (options?.direction === -1 || changed.round <= (combat.previous?.round ?? 0)) return null;
   const bc = ballcourtOf(courtOfCombat(combat));
   if (!bc?.matchId) return null;
-  return companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
+  const state = await companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
+  await announceIfOver(bc.matchId, state);   // the clock's last round ends a Yaotzin match
+  return state;
 }
 
 /**

@@ -10,7 +10,7 @@ export { FakeRoll } from "./dice.mjs";
 export { FakeActor, FakeChatMessage, FakeMessage, FakeScene, FakeToken, visibleTo } from "./documents.mjs";
 export { FakeHooks } from "./hooks.mjs";
 export { FakeDnd5eActor, FakePf1Actor } from "./systems.mjs";
-export { FakeDialogV2, FakeElement, FakeFormData, FakeKeybindings, FakeSceneControls, buttonsIn, fakeHtml, installDocument,
+export { FakeApplicationV2, FakeDialogV2, FakeElement, FakeFormData, FakeKeybindings, FakeSceneControls, buttonsIn, fakeHtml, installDocument,
   listenerCount, press } from "./ui.mjs";
 export { FakeUser } from "./users.mjs";
 export { Collection, diffObject, newId, setProperty, transcript } from "./utils.mjs";

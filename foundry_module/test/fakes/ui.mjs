@@ -219,3 +219,27 @@ export function installDocument() {
   };
   return globalThis.document;
 }
+
+/** ApplicationV2: render() prepares its context and HTML; close() closes it. */
+export class FakeApplicationV2 {
+  constructor(options = {}) {
+    this.options = options;
+    this.rendered = false;
+    this.renders = 0;
+    this.element = { innerHTML: "" };
+  }
+
+  async render() {
+    const context = await this._prepareContext?.({});
+    const html = await this._renderHTML?.(context, {});
+    this._replaceHTML?.(html, this.element, {});
+    this.rendered = true;
+    this.renders += 1;
+    return this;
+  }
+
+  async close() {
+    this.rendered = false;
+    return this;
+  }
+}

@@ -16,7 +16,7 @@ import { asUser, callHandler, clientOf, currentClient, onEveryClient, world } fr
 import { FakeRoll } from "./dice.mjs";
 import { FakeChatMessage } from "./documents.mjs";
 import { FakeHooks, callEverywhere } from "./hooks.mjs";
-import { FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications } from "./ui.mjs";
+import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications } from "./ui.mjs";
 import { FakeUser } from "./users.mjs";
 import { Collection, setProperty, transcript } from "./utils.mjs";
 
@@ -126,7 +126,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   globalThis.ChatMessage = FakeChatMessage;
   globalThis.Roll = FakeRoll;
   globalThis.FormData = FakeFormData;
-  globalThis.foundry = { utils: { setProperty }, applications: { api: { DialogV2: FakeDialogV2 } } };
+  globalThis.foundry = { utils: { setProperty }, applications: { api: { ApplicationV2: FakeApplicationV2, DialogV2: FakeDialogV2 } } };
   globalThis.CONFIG = {};
   transcript.length = 0;
   FakeChatMessage.created = [];
