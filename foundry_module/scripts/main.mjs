@@ -13,7 +13,7 @@ import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
-import { registerRollQuery } from "./foundry/roll-requests.mjs";
+import { registerRollQuery } from "./foundry/roll-answers.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 

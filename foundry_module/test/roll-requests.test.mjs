@@ -19,7 +19,8 @@ const chat = await import("../scripts/foundry/chat.mjs");
 const link = await import("../scripts/foundry/link.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 const goatball = await import("../scripts/foundry/goatball.mjs");
-const rr = await import("../scripts/foundry/roll-requests.mjs");
+const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
+  ...await import("../scripts/foundry/roll-request-view.mjs") };
 
 const flush = async (n = 10) => {
   for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
@@ -139,8 +140,8 @@ test("the GM rolls for an absent player once, however often clicked; the player'
   const pressed = chat.performAction(message.id, "intercept:yo", "gm");   // the GM presses it for Bob
   await flush();
   assert.equal(inbox[0].data.ask, true, "Bob is asked with a window");
-  rr.renderView();
-  rr.renderView();   // re-rendered: still one view, one listener
+  rr.refreshView();
+  rr.refreshView();   // re-rendered: still one view, one listener
   const viewEl = doc.getElementById(rr.VIEW_ID);
   assert.equal(doc.body.children.filter((c) => c.id === rr.VIEW_ID).length, 1);
   assert.equal(viewEl.listeners.get("click").length, 1);

@@ -41,7 +41,8 @@ test("item 11: the GM named as running the companion alone connects and answers 
 
 const dribble = await import("../scripts/foundry/dribble.mjs");
 const gmRequests = await import("../scripts/foundry/gm-requests.mjs");
-const rr = await import("../scripts/foundry/roll-requests.mjs");
+const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
+  ...await import("../scripts/foundry/roll-request-view.mjs") };
 
 /** The default table (a GM, Alice and Bob), the module's hooks for players' requests, a companion. */
 async function table(routes, settings = {}) {
