@@ -63,14 +63,18 @@ export function renderInto(client, message) {
   element.dataset.messageId = message.id;
   client.chat.set(message.id, element);
   client.run(() => FakeHooks.callAll("renderChatMessageHTML", message, element, {}));
+  const card = message.flags?.ballcourt?.card;
+  if (!card) return;
+  const buttons = buttonsIn(element).map((b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`);
+  note(`  ${client.user.id} sees ${card.kind}${buttons.length ? ` [${buttons.join(" ")}]` : ""}`);
 }
 
-export function fakeNotifications(log) {
+export function fakeNotifications(log, userId) {
   const own = [];
   const push = (level, message) => {
     own.push([level, message]);
     log.push([level, message]);
-    if (level !== "info") note(`${level} ${message}`);
+    note(`  ${userId} ${level}: ${message}`);
   };
   return Object.assign(own, { info: (m) => push("info", m), warn: (m) => push("warn", m), error: (m) => push("error", m) });
 }

@@ -29,7 +29,7 @@ export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", 
   goatMagic: false, goatAllowedMagic: "", companionGM: "" };
 
 function makeClient(user, log) {
-  const client = { user, canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log), controls: new FakeSceneControls() },
+  const client = { user, canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
     dialogs: { answers: [], shown: [] }, chat: new Map(), combatOverride: undefined,
     keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => asUser(user.id, fn);
