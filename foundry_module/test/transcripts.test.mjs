@@ -14,7 +14,7 @@ import { after, afterEach, before, test } from "node:test";
 import { io } from "socket.io-client";
 
 import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
-  clientOf, installFoundry, press, settle, transcript } from "./fakes/foundry.mjs";
+  clientOf, installFoundry, press, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -42,8 +42,8 @@ async function until(condition) {
 
 /** The module loaded once, its hooks kept, reinstalled into each new world. */
 let moduleHooks = null;
-async function world({ system, users }) {
-  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true } });
+async function world({ system, users, settings = {} }) {
+  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
   if (!moduleHooks) {
     await import("../scripts/main.mjs");
     moduleHooks = new Map(FakeHooks.handlers);
@@ -210,5 +210,76 @@ for (const system of ["pf1", "dnd5e"]) {
     await click(hot, "undo");
     assert.equal(hot.flags.ballcourt.undone, true);
     compare(`goatball-${system}`);
+  });
+}
+
+/**
+ * A table of three on one court: every client views it, players roll their own checks, and
+ * what each screen shows goes into the transcript beside every document and combat change.
+ */
+for (const system of ["pf1", "dnd5e"]) {
+  test(`a Yaotzin round at a table of three on ${system}: a refused dribble, Alice kicks, Bob rolls his interception from his card, ball turns, Undo`, async () => {
+    const w = await world({ system, users: users(), settings: { rollPolicy: "players", playerKicks: true } });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
+    const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
+    const scene = new FakeScene({ id: "court", tokens: [ix, yo] });
+    globalThis.game.scenes.set(scene.id, scene);
+    for (const id of ["gm", "alice", "bob"]) w.view(id, scene);
+    await api.useThisScene(scene, {});
+    await api.assignTeam([ix], "sun");
+    await api.assignTeam([yo], "moon");
+    const ball = await api.placeBall(scene);
+    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
+    await api.createMatch(scene);
+    await settle();
+    assert.deepEqual(clientOf("alice").ui.controls.visibleTools(), ["ballcourtKick"], "Alice's tools, with no reload");
+
+    const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
+      initiative });
+    const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await encounter.startCombat();
+    await settle();
+
+    await asUser("alice", () => ix.update({ x: 2500 }));   // fifteen squares: far beyond a dribble
+    await settle();
+    assert.equal(ix.x, 1000, "the drag is held back");
+    assert.ok(clientOf("alice").ui.notifications.some(([, text]) => /dribble|squares|move/i.test(text)),
+      `Alice is told why: ${JSON.stringify(clientOf("alice").ui.notifications)}`);
+
+    await asUser("alice", async () => {   // Alice kicks with her own token from her own screen
+      globalThis.canvas.tokens.controlled = [{ document: ix }];
+      const tool = api.kickTool();
+      tool.previewer.schedule = (fn) => fn();
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
+      tool.hover({ x: 1650, y: 1450 });
+      await until(() => tool.lastPreview);
+      assert.equal(tool.lastPreview.legal, true);
+      globalThis.Roll.queue = [19];
+      await tool.click({ x: 1650, y: 1450, button: 0 });
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, false);
+    });
+    await until(() => globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick"));
+    await settle();
+    const kick = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
+
+    globalThis.Roll.queue = [2];   // Bob's Reflex save, rolled on his own sheet: missed
+    await click(kick, "intercept:yo", "bob");
+    await until(() => globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.intercept"));
+    await settle();
+    await click(kick, "apply");
+    await until(() => kick.flags.ballcourt.applied);
+    await settle();
+
+    await encounter.nextTurn();   // the GM ends Ixpoetchitl's turn: the ball's turns run
+    await until(() => encounter.combatant?.id === "c-yo");
+    await settle();
+    const lastTick = globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.tick").at(-1);
+    await click(lastTick, "undo");
+    await until(() => lastTick.flags.ballcourt.undone);
+    await settle();
+    assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+    compare(`yaotzin-table-${system}`);
   });
 }

@@ -7,7 +7,7 @@
  */
 import { asUser, serverTrip } from "./clients.mjs";
 import { callEverywhere } from "./hooks.mjs";
-import { diffObject, setProperty } from "./utils.mjs";
+import { diffObject, note, setProperty } from "./utils.mjs";
 
 export class FakeUser {
   constructor({ id, name, isGM = false, active = true, role }) {
@@ -41,6 +41,7 @@ export class FakeUser {
    */
   async query(name, data, { timeout } = {}) {
     this.queries.push({ name, data });
+    note(`query ${name} ${globalThis.game.user.id}->${this.id}`);
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
     await serverTrip();
     const handler = this.answer ?? ((n, d) => {
