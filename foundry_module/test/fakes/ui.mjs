@@ -159,7 +159,7 @@ export class FakeFormData {
 /**
  * game.keybindings (ClientKeybindings): register(namespace, action, config) during init;
  * `press` runs an action's onDown as Foundry does for its key: a restricted action only for a
- * GM; the handler's true consumes the key. `held` are the modifier keys held now.
+ * GM; the handler's true consumes the key.
  */
 export class FakeKeybindings {
   constructor() { this.actions = new Map(); }
@@ -176,14 +176,6 @@ export class FakeKeybindings {
     const config = this.actions.get(`${namespace}.${action}`);
     if (!config?.onDown || (config.restricted && !globalThis.game.user.isGM)) return false;
     return config.onDown({ key: config.editable?.[0]?.key, repeat: false }) === true;
-  }
-
-  /** Hold an action's key down until `release` (onDown now, onUp then), as a held modifier. */
-  hold(namespace, action) {
-    const config = this.actions.get(`${namespace}.${action}`);
-    if (!config || (config.restricted && !globalThis.game.user.isGM)) return () => {};
-    config.onDown?.({ key: config.editable?.[0]?.key, repeat: false });
-    return () => config.onUp?.({ key: config.editable?.[0]?.key });
   }
 }
 

@@ -15,7 +15,7 @@ import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
 import { asUser, callHandler, clientOf, currentClient, onEveryClient, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
 import { FakeChatMessage } from "./documents.mjs";
-import { FakeHooks, callEverywhere } from "./hooks.mjs";
+import { FakeHooks } from "./hooks.mjs";
 import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications } from "./ui.mjs";
 import { FakeUser } from "./users.mjs";
 import { Collection, setProperty, transcript } from "./utils.mjs";
@@ -134,7 +134,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   FakeChatMessage.modes = [];
   FakeRoll.queue = [];
   return { emitted, notifications, hooks: FakeHooks, values, users: userMap, socketHandlers,
-    client: clientOf, view, connect };
+    client: clientOf, view };
 }
 
 /** A user's client views a scene: his canvas is drawn anew and canvasReady runs there. */
@@ -145,11 +145,4 @@ export function view(userId, scene) {
     client.canvas.tokens.controlled = [];
     FakeHooks.callAll("canvasReady", client.canvas);
   });
-}
-
-/** A user connects or leaves: activeGM may change; every client hears userConnected. */
-export function connect(userId, active = true) {
-  const user = clientOf(userId).user;
-  user.active = active;
-  callEverywhere("userConnected", () => [user, active]);
 }
