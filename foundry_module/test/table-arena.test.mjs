@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+import { FakeCombat, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
 const court = await import("../scripts/foundry/court.mjs");
@@ -37,4 +37,23 @@ test("item 6: 'Place the ball' on an arena puts it on the carrier, and it follow
   { game: "goatball", kind: "tipoff", sceneId: scene.id, matchId: "m1", owners: {} });
   await chat.performAction(card.id, "carrier:r1", "gm");
   assert.deepEqual([marker.x, marker.y], [250, 450], "the red team's new carrier has it");
+});
+
+test("item 13 (goat-ball): declarations follow the arena's encounter, not the viewed scene's", async () => {
+  installFoundry({ system: "dnd5e" });
+  const companion = fakeCompanion({ "/api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", seq: 0,
+    teams: [{ id: "red", players: [{ id: "r1" }] }, { id: "blue", players: [{ id: "b1" }] }],
+    possession: { team: "blue", carrier: "b1" } } }) });
+  await connectTo(link, companion);
+  const scene = arena();
+  scene.flags.ballcourt.matchId = "m1";
+  const fight = new FakeCombat({ round: 1, combatants: [{ tokenId: "r1", sceneId: scene.id, initiative: 19 },
+    { tokenId: "b1", sceneId: scene.id, initiative: 4 }] });
+  const elsewhere = new FakeScene({ name: "Dungeon" });
+  const dungeon = new FakeCombat({ scene: elsewhere, round: 1, combatants: [{ tokenId: "b1", sceneId: elsewhere.id, initiative: 30 }] });
+  for (const c of [fight, dungeon]) globalThis.game.combats.set(c.id, c);
+  globalThis.canvas.scene = elsewhere;
+  const pass = await goatball.startPass(scene);
+  assert.equal(pass.declarations.turn().player, "b1", "b1 (4) declares first: lowest initiative in the arena's tracker");
+  goatball.cancelPass();
 });

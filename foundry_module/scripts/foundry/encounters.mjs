@@ -30,9 +30,21 @@ export function courtOfCombat(combat) {
   return hasBallTurns(combat) && isCourt(viewed) ? viewed : null;
 }
 
+const allCombats = () => fvtt.game.combats?.contents ?? [...(fvtt.game.combats?.values?.() ?? [])];
+const started = (c) => c.started ?? c.round > 0;
+
 /** The started encounter running on this court, or null (whatever scene this client views). */
 export function encounterOn(scene) {
   if (!scene) return null;
-  const combats = fvtt.game.combats?.contents ?? [...(fvtt.game.combats?.values?.() ?? [])];
-  return combats.find((c) => (c.started ?? c.round > 0) && courtOfCombat(c)?.id === scene.id) ?? null;
+  return allCombats().find((c) => started(c) && courtOfCombat(c)?.id === scene.id) ?? null;
+}
+
+/**
+ * The encounter fought on a scene of any game (a goat-ball arena): linked to it, or with
+ * combatants standing on it; a started one first. Else the viewed scene's (game.combat).
+ */
+export function fightOn(scene) {
+  const here = allCombats().filter((c) => c.scene?.id === scene?.id
+    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+  return here.find(started) ?? here[0] ?? fvtt.game.combat ?? null;
 }

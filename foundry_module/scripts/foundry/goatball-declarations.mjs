@@ -3,6 +3,7 @@
  * carrier's sealed until the end), through his owner's client or the GM's own dialog.
  */
 import { Declarations } from "../core/goatball.mjs";
+import { fightOn } from "./encounters.mjs";
 import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
@@ -30,7 +31,7 @@ export async function startPass(scene) {
   if (missing.length) {
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Stats.Missing", { names: missing.join(", ") }));
   }
-  const combat = fvtt.game.combat;
+  const combat = fightOn(scene);   // the arena's, whatever scene the GM is viewing
   const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
   const players = match.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead)
     .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
