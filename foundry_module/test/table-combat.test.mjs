@@ -76,6 +76,9 @@ test("item 2: a still ball's turn posts nothing and the tracker moves on", async
   assert.equal(globalThis.ChatMessage.created.length, before, "no 'The ball is still.' cards");
   assert.equal(fight.combatant.id, "c-yo", "the ball's turns were passed");
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/tick").length, 0);
+  await fight.previousTurn();   // the GM steps back onto the ball's (15): he is rewinding, it stays
+  await settle();
+  assert.equal(fight.combatant.flags.ballcourt.tick, 15);
 });
 
 test("item 5: Previous round never moves the match clock forward", async () => {

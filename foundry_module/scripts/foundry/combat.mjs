@@ -1,7 +1,7 @@
 /**
  * Ball ticks in the combat tracker: six hidden "Ball" combatants at 25..1 that lose ties to
- * players; on a ball's turn the active GM gets the tick card (applied at once if the table
- * says so).
+ * players; on a ball's turn the companion's GM gets the tick card (applied at once if the
+ * table says so), or, while the ball lies still, the tracker moves on.
  */
 import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from "../core/ticks.mjs";
 import { courtOfCombat, hasBallTurns } from "./encounters.mjs";
@@ -69,7 +69,11 @@ async function noteTurnStart(scene, tokenId) {
 
 const ballIsStill = (scene) => !((ballToken(scene)?.flags?.[MODULE_ID]?.ball?.speed ?? 0) > 0);
 
-export async function onCombatTurnChange(combat, _prior, current) {
+/** Whether the tracker went back (Previous turn or round): the GM is rewinding, not playing on. */
+const wentBack = (prior, current) => current.round < prior?.round
+  || (current.round === prior?.round && current.turn < prior?.turn);
+
+export async function onCombatTurnChange(combat, prior, current) {
   if (!isCompanionGM()) return null;
   const combatant = combat.combatants.get(current.combatantId);
   const scene = courtOfCombat(combat);
@@ -82,7 +86,7 @@ export async function onCombatTurnChange(combat, _prior, current) {
     return null;
   }
   if (ballIsStill(scene)) {   // nothing to resolve and nobody to act: no card, the tracker moves on
-    if (combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
+    if (!wentBack(prior, current) && combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
   const message = await resolveTick(scene);
