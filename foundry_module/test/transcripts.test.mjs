@@ -283,3 +283,63 @@ for (const system of ["pf1", "dnd5e"]) {
     compare(`yaotzin-table-${system}`);
   });
 }
+
+for (const system of ["pf1", "dnd5e"]) {
+  test(`a goat-ball pass at a table of four on ${system}: players declare and roll on their own screens, a knock-off, a hot throw`, async () => {
+    const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
+    const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
+      x: 300 + 400 * i, y: 500 }));
+    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
+    const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
+      flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
+    const tokens = [player("r1", "red", 0, ["alice"], { acr: 40 }), player("r2", "red", 1, ["carol"]),
+      player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
+      player("b2", "blue", 5, [])];
+    const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena: { platforms, zones: [] } } } });
+    globalThis.game.scenes.set(scene.id, scene);
+    for (const user of u) w.view(user.id, scene);
+    await api.goatball.createGoatMatch(scene);
+    const encounter = new FakeCombat({ id: "enc", round: 1, combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16],
+      ["b1", 15], ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, sceneId: scene.id, initiative })) });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await settle();
+
+    // Each player at his own screen: a roll request's button is pressed; a declaration is the form he fills in
+    let plans = {};
+    const screen = (options) => (options.buttons ? "roll" : plans[options.window.title] ?? { action: "none" });
+    for (const user of u.filter((x) => !x.isGM)) clientOf(user.id).dialogs.answers = Array(40).fill(screen);
+    const gmDialog = (options) => plans[options.window.title] ?? { action: "none" };   // r3, b2: the GM's own
+
+    globalThis.Roll.queue = [10, 10, 10, 10, 10, 10];   // r1 wins the tip-off (Acrobatics +40), whoever rolls first
+    const tipoff = await api.goatball.tipOff(scene);
+    await click(tipoff, "apply");
+    await until(() => tipoff.flags.ballcourt.applied);
+
+    const pass = async (planned, rolls) => {
+      plans = planned;
+      FakeDialogV2.answers = [gmDialog, gmDialog];
+      await api.goatball.startPass(scene);
+      await api.goatball.collectDeclarations();
+      globalThis.Roll.queue = rolls;
+      const message = await api.goatball.resolvePass();
+      await click(message, "apply");
+      await until(() => message.flags.ballcourt.applied);
+      await settle();
+      return message;
+    };
+    await pass({ r1: { action: "throw", target: "r4", skill: "athletics" } }, [15]);
+    await pass({ r4: { action: "throw", target: "r2", skill: "athletics" } }, [15]);
+    await pass({ r2: { action: "throw", target: "r3", skill: "athletics" } }, [15]);
+
+    // From a hot ball: b2 (the GM's) knocks r2 off, Bob's b1 intercepts, Carol's r2 defends the
+    // carrier r3 (the GM's), who throws hot at b1
+    const hot = await pass({ b2: { action: "knock_off", target: "r2", skill: "athletics" },
+      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", target: "r3" },
+      r3: { action: "throw", target: "b1", skill: "acrobatics", hot: "on" } }, [15, 4, 12, 14, 16, 9, 11, 13]);
+    assert.equal(hot.flags.ballcourt.applied, true);
+    assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+    compare(`goatball-table-${system}`);
+  });
+}
