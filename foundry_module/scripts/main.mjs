@@ -1,19 +1,20 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
-import { onCombatTurnChange, onUpdateCombat } from "./foundry/combat.mjs";
+import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/combat.mjs";
 import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
+import { listenForRefusals } from "./foundry/gm-requests.mjs";
 import { getLink, startLink } from "./foundry/link.mjs";
 import { onRenderTokenHUD } from "./foundry/autopilot.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
-import { ballcourtOf } from "./foundry/scene.mjs";
-import { registerRollQuery } from "./foundry/roll-requests.mjs";
+import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
+import { registerRollQuery } from "./foundry/roll-answers.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
@@ -68,6 +69,7 @@ Hooks.once("init", () => {
 Hooks.once("ready", () => {
   fvtt.game.modules.get(MODULE_ID).api = api;
   kickTool = new KickTool();
+  listenForRefusals();
   startLink();
   expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
 });
@@ -76,6 +78,13 @@ Hooks.on("canvasReady", (canvas) => {
   onCanvasReady(canvas);
   kickTool?.toggle(false);
   refreshControls();   // the tools shown depend on the scene now viewed
+});
+/**
+ * The GM's "Use this scene" or "Start match" reaches the players only as updateScene: each
+ * client viewing that scene rebuilds its tools (Foundry does so only on its own scene change).
+ */
+Hooks.on("updateScene", (scene, changes) => {
+  if (scene?.id === fvtt.canvas?.scene?.id && touchesBallcourt(changes)) refreshControls();
 });
 Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
@@ -89,6 +98,7 @@ Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateCombat", onUpdateCombat);
 Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
+Hooks.on("renderCombatTracker", onRenderCombatTracker);
 
 /**
  * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads

@@ -28,7 +28,7 @@ async function seenBy(userId, message) {
   return asUser(userId, () => {
     const html = fakeHtml(message.content);
     chat.onRenderChatMessageHTML(message, html);
-    return html.content;
+    return html.innerHTML;
   });
 }
 
@@ -41,7 +41,7 @@ test("one card reads in English for the GM and in Russian for Bob", async () => 
   assert.match(gm, /<span>Range \(8 sq, 2 free\)<\/span>/);
   assert.match(bob, /Ixpoetchitl бьёт в \(18, 12\)/);
   assert.match(bob, /<span>Дистанция \(8 кл\., 2 без штрафа\)<\/span>/);
-  assert.match(bob, />Применить</);
+  assert.match(bob, />Yolteotl пытается перехватить</, "his own button, in his words");
   assert.match(gm, /<li><span>Attack<\/span> <code>1d20-9<\/code>/);
   assert.match(bob, /<li><span>Атака<\/span> <code>1d20-9<\/code>/);
   assert.doesNotMatch(bob, /kicks at|lands at|Apply/);
@@ -65,10 +65,13 @@ test("a key this client does not know shows the companion's English; an older ca
   assert.match(bob, /<li><span>attack<\/span>/);
 });
 
-test("the buttons follow the flags on every client: Apply done, Undo offered, in Bob's words", async () => {
+test("the buttons follow the flags on every client: Apply done, Undo offered, in each reader's words", async () => {
+  clientLanguages({ gm: "ru" });
   const message = await postKick();
   message.flags.ballcourt.applied = true;
-  const bob = await seenBy("bob", message);
-  assert.match(bob, /data-ballcourt-action="apply" disabled/);
-  assert.match(bob, /data-ballcourt-action="undo">Отменить</);
+  const gm = await seenBy("gm", message);
+  assert.match(gm, /data-ballcourt-action="apply" disabled/);
+  assert.match(gm, /data-ballcourt-action="undo">Отменить</);
+  assert.doesNotMatch(await seenBy("bob", message), /data-ballcourt-action="(apply|undo)"/,
+    "a player sees no button he may not press");
 });

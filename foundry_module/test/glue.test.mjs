@@ -5,9 +5,10 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
-import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
+import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, fakeHtml, installFoundry,
+  listenerCount, settle } from "./fakes/foundry.mjs";
 
 
 const chat = await import("../scripts/foundry/chat.mjs");
@@ -68,7 +69,7 @@ test("render hooks firing twice wire each button once", async () => {
   const html = fakeHtml(message.content);
   chat.onRenderChatMessageHTML(message, html);
   chat.onRenderChatMessageHTML(message, html);
-  assert.ok(html.buttons.every((b) => b.listeners.length === 1));
+  assert.deepEqual(buttonsIn(html).map((b) => listenerCount(b, "click")), [1, 1]);
 });
 
 test("Apply moves the ball, posts the event; a second click does nothing; Undo restores", async () => {
@@ -128,7 +129,9 @@ test("routing: a player presses his own player's action; the GM performs it once
     await chat.requestAction(message.id, "intercept:yo");
     await chat.requestAction(message.id, "intercept:yo");
   });
-  assert.equal(w.emitted.length, 0, "nothing over the socket");
+  await settle();
+  assert.deepEqual(w.emitted.map((e) => [e.data.type, e.data.to]), [["refused", "bob"]],
+    "over the socket only a notice to Bob: his second press came while the first was being performed");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
   assert.equal(intercepts.length, 1, "performed once");
   assert.deepEqual(intercepts[0].body.rolls, { save: 9 });
@@ -162,10 +165,11 @@ test("combat: the ball's six combatants are added once, and its turn posts a tic
   await combat.ensureBallCombatants(fakeCombat);
   assert.deepEqual(created.map((c) => c.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
   combatants.set("c1", created[0]);
+  scene.tokens.get("ball").flags.ballcourt.ball = { speed: 3, direction: "E" };   // a still ball's turn posts nothing
   const message = await combat.onCombatTurnChange(fakeCombat, {}, { combatantId: "c1" });
   assert.equal(message.flags.ballcourt.card.kind, "yaotzin.tick");
   const tickBody = companion.calls.find((c) => c.route === "/api/v1/yaotzin/tick").body;
-  assert.deepEqual(tickBody.ball, { x: 10, y: 12, speed: 0, direction: null });
+  assert.deepEqual(tickBody.ball, { x: 10, y: 12, speed: 3, direction: "E" });
   assert.equal(tickBody.players.length, 2);
 });
 
@@ -225,11 +229,12 @@ test("dragging the token on a still ball is checked by the companion, then moves
   ix.parent = scene;
   const yo = scene.tokens.get("yo");
   yo.parent = scene;
+  runningEncounter(scene);
   assert.equal(dribble.onPreUpdateToken(yo, { x: 1400 }, {}), true, "not on the ball: moves freely");
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1000 }, {}), true, "no change of square");
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, { ballcourt: { internal: true } }), true);
   assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, {}), false, "held for the companion");
-  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  await settle();
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
   assert.deepEqual(sent.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
   assert.deepEqual(sent.ball, { x: 10, y: 12 });
@@ -297,16 +302,17 @@ test("a player dragging his own dribbler: his client holds the move, the GM's ch
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.parent = scene;
+  runningEncounter(scene);
   const held = await asUser("alice", () => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
   assert.equal(held, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
-  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  await settle();
   const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble");
   assert.equal(sent.length, 1, "the GM's client dribbled it");
   assert.deepEqual(sent[0].body.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
   assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1200, 1200], "the token and the ball moved together");
   await asUser("bob", () => globalThis.game.user.setFlag("ballcourt", "dribble",
     { sceneId: scene.id, tokenId: "ix", to: { x: 14, y: 12 }, at: 1 }));
-  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble").length, 1,
     "Bob does not own Ixpoetchitl: nothing");
 });

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { runningEncounter } from "./fakes/scenes.mjs";
 import { FakeActor, FakeDialogV2, FakeScene, FakeToken, asUser, installDocument, installFoundry }
   from "./fakes/foundry.mjs";
 
@@ -245,13 +246,16 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
     + " less Yolteotl's square and the one past it");
   assert.ok(drawn.includes("1100,1200") && drawn.includes("1300,900"));
   assert.ok(!drawn.includes("1300,1200") && !drawn.includes("1400,1200"), "the opponent's square is closed");
-  await asUser("alice", async () => {
+  await asUser("alice", async () => {   // her own screen: the court, her dribbler picked up
+    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
     assert.equal(dribble.showDribbleReach().length, 66, "Alice owns Ixpoetchitl");
   });
   await asUser("bob", async () => {
+    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
     assert.equal(dribble.showDribbleReach().length, 0, "Bob does not");
+    assert.equal(globalThis.canvas.interface.grid.highlighted(dribble.REACH_LAYER).length, 0, "nothing on his screen");
   });
-  assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 0);
+  assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 66, "the GM's screen keeps its own");
   await ix.setFlag("ballcourt", "turnStartWithBall", false);
   assert.equal(dribble.showDribbleReach().length, 8, "the turn did not start on the ball: one square");
   dribble.onControlToken({ document: ix }, false);   // the hook fires before the list is updated
@@ -284,6 +288,7 @@ test("the dribble the companion checks counts from the dribbler's own speed", as
   ix.actor.system.attributes.speed.land.total = 40;
   globalThis.canvas.tokens.controlled = [{ document: ix }];
   assert.ok(dribble.showDribbleReach().some((s) => s.x === 10 && s.y === 17), "40 ft: 5 squares");
+  runningEncounter(scene);
   assert.equal(dribble.onPreUpdateToken(ix, { y: 1800 }, {}), false, "held for the companion");
   await tick(6);
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;

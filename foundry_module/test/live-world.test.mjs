@@ -9,7 +9,8 @@ import { beforeEach, test } from "node:test";
 
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, installFoundry, visibleTo }
+import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, clientOf, installFoundry, settle,
+  visibleTo }
   from "./fakes/foundry.mjs";
 
 const moduleJson = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
@@ -43,12 +44,15 @@ function goatScene(tokens, matchId = "g1") {
 const tipoffAnswer = () => ({ status: 200, body: { ...fixture("pass"), chat_card: { kind: "goatball.tipoff",
   title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [], actions: [] } } });
 
-test("#1 an encounter unlinked to any scene still gives the ball its turns on the viewed court", async () => {
+/** A court's player in an encounter: the combatant names the token and its scene. */
+const onCourt = (scene, tokenId) => ({ tokenId, sceneId: scene.id, name: tokenId, initiative: 12 });
+
+test("#1 an encounter unlinked to any scene still gives the ball its turns on its players' court", async () => {
   const companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) });
   await connectTo(link, companion);
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
-  const encounter = new FakeCombat();
+  scene.tokens.get("ball").flags.ballcourt.ball = { speed: 3, direction: "E" };
+  const encounter = new FakeCombat({ combatants: [onCourt(scene, "ix")] });
   assert.equal(encounter.scene, null, "v13's default: unlinked");
   const made = await combat.ensureBallCombatants(encounter);
   assert.deepEqual(made.map((c) => c.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
@@ -59,9 +63,9 @@ test("#1 an encounter unlinked to any scene still gives the ball its turns on th
   assert.equal(await combat.onUpdateCombat(encounter, { round: 2 }).then((s) => s.seq), 1, "the clock moves on");
 });
 
-test("#1 an encounter with no court to be found warns the GM once instead of staying silent", async () => {
+test("#1 an encounter with the ball's turns but no court to be found warns the GM once", async () => {
   courtScene();
-  const encounter = new FakeCombat();
+  const encounter = new FakeCombat({ combatants: [{ name: "Ball (25)", initiative: 24.999, flags: { ballcourt: { tick: 25 } } }] });
   assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
   assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
   const warnings = world.notifications.filter(([kind]) => kind === "warn");
@@ -213,12 +217,14 @@ test("#7 tools appear after 'Use this scene' and 'Start match'; a Kick toggle th
   controls.tool("ballcourtKick").onChange({}, true);   // nobody controlled
   assert.equal(controls.tool("ballcourtKick").active, false, "the button shows what the tool is");
   await asUser("alice", async () => {   // a player sees only the kick tool, when the table lets him kick
+    globalThis.canvas.scene = scene;
+    const own = globalThis.ui.controls;
     world.values.playerKicks = true;
-    controls.render({ reset: true });
-    assert.deepEqual(controls.visibleTools(), ["ballcourtKick"]);
+    own.render({ reset: true });
+    assert.deepEqual(own.visibleTools(), ["ballcourtKick"]);
     world.values.playerKicks = false;
-    controls.render({ reset: true });
-    assert.deepEqual(controls.visibleTools(), []);
+    own.render({ reset: true });
+    assert.deepEqual(own.visibleTools(), []);
   });
 });
 
@@ -275,10 +281,9 @@ test("#10 a forged socket message or a player's write of his own press cannot po
 test("#11 the Quench chat batch waits for the message to render before it looks for its buttons", async () => {
   const rendered = quench.renderedElement(1000);
   const message = await globalThis.ChatMessage.create({ content: "" });
-  const waiting = rendered(message.id);
-  const html = { id: "late" };
-  setTimeout(() => globalThis.Hooks.callAll("renderChatMessageHTML", message, html), 20);
-  assert.equal(await waiting, html);
+  assert.equal(clientOf("gm").chat.get(message.id), undefined, "not rendered yet when create resolves");
+  const html = await rendered(message.id);
+  assert.equal(html, clientOf("gm").chat.get(message.id), "the element the GM's chat log shows");
   await assert.rejects(quench.renderedElement(30)("never"), /never rendered/);
 });
 
@@ -306,6 +311,7 @@ test("a player kicks with his own token: previews and the kick go through the GM
   globalThis.canvas.scene = scene;
   const tool = new KickTool({ schedule: (fn) => fn() });
   await asUser("alice", async () => {
+    globalThis.canvas.scene = scene;   // her own screen views the court
     globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
     assert.equal(tool.toggle(true), true);
     tool.hover({ x: 1850, y: 1250 });
@@ -313,6 +319,7 @@ test("a player kicks with his own token: previews and the kick go through the GM
     assert.equal(tool.lastPreview.target.x, 18, "Alice sees the preview");
     await tool.click({ x: 1850, y: 1250, button: 0 });
   });
+  await settle();
   const previews = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick/preview");
   assert.equal(previews[0].body.kicker, "ix", "the GM built the preview body from his own scene");
   assert.equal(previews[0].body.players.length, 2);
@@ -323,11 +330,13 @@ test("a player kicks with his own token: previews and the kick go through the GM
 
   await asUser("bob", () => globalThis.game.user.setFlag("ballcourt", "kick",
     { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 }));
+  await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
     "Bob does not own Ixpoetchitl: no kick");
   world.values.playerKicks = false;
   await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "kick",
     { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 }));
+  await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1,
     "the table does not let players kick");
 });
@@ -345,6 +354,7 @@ test("#10 every press reaches the GM, though Foundry's updateUser carries only w
     await chat.requestAction(first.id, "intercept:yo");
     await chat.requestAction(second.id, "intercept:yo");   // the same action: only messageId and `at` differ
   });
+  await settle();
   assert.deepEqual(first.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.deepEqual(second.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 2);
@@ -352,16 +362,16 @@ test("#10 every press reaches the GM, though Foundry's updateUser carries only w
 
 test("the tracker's Reset or a player's end of round: the ball's six turns get their counts back, once", async () => {
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
-  const encounter = new FakeCombat();
+  const encounter = new FakeCombat({ combatants: [onCourt(scene, "ix")] });
   await Promise.all([combat.onUpdateCombat(encounter, { round: 1, turn: 0 }),
     combat.onUpdateCombat(encounter, { turn: 0 })]);
-  assert.equal(encounter.combatants.size, 6, "created once though two updates came together");
-  for (const c of encounter.combatants.values()) c.initiative = null;   // Reset clears every initiative
+  assert.equal(encounter.combatants.size, 7, "created once though two updates came together");
+  await encounter.resetAll();   // Reset clears every initiative
+  await settle();
   await combat.onUpdateCombat(encounter, { round: 0, turn: 0 });
   assert.deepEqual(encounter.combatants.contents.map((c) => c.initiative),
-    [24.999, 19.999, 14.999, 9.999, 4.999, 0.999]);
-  assert.equal(encounter.combatants.size, 6);
+    [null, 24.999, 19.999, 14.999, 9.999, 4.999, 0.999]);
+  assert.equal(encounter.combatants.size, 7);
 });
 
 test("'Use this scene' on a scene marked before starts afresh: its old match is not reused", async () => {

@@ -18,14 +18,15 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
-  assert.equal(globalThis.game.settings.registered.size, 19);   // 19: tuneBudget (autopilot branch)
+  assert.equal(globalThis.game.settings.registered.size, 20);
   assert.equal(globalThis.game.settings.registered.get("ballcourt.tuneBudget").default, 40, "the table's budget of passes");
   assert.equal(globalThis.game.settings.registered.get("ballcourt.rollPolicy").default, "gm", "the GM rolls unless told");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.roll"], "function", "a player answers roll requests");
   world.hooks.get("ready")();
   assert.equal(globalThis.game.modules.get("ballcourt").api, api);
-  assert.equal(world.socketHandlers.size, 0, "no socket handler: a socket payload proves nobody's identity");
+  assert.equal(world.socketHandlers.get("module.ballcourt").length, 1,
+    "one socket handler, which only shows the GM's notices: a socket payload proves nobody's identity");
   assert.equal(sockets.length, 1, "the GM connects");
   assert.deepEqual(sockets[0].options.auth, { token: "t" });
   const controls = globalThis.ui.controls;

@@ -65,7 +65,7 @@ function renderedFor(userId, message) {
 async function press(userId, message, action) {
   const html = await renderedFor(userId, message);
   const button = html.buttons.find((b) => b.dataset.ballcourtAction === action);
-  assert.ok(button, `${userId} has no ${action} button in ${html.content}`);
+  assert.ok(button, `${userId} has no ${action} button in ${html.innerHTML}`);
   await asUser(userId, () => button.click());
   await flush();
 }
@@ -77,8 +77,8 @@ test("Bob lost his dialog (a reload) and rolls from his row; the GM's card says 
   const row = message.flags.ballcourt.rollCard.rows[rowId];
   assert.deepEqual([row.name, row.owner, row.state, row.check.id], ["Yolteotl", "bob", "pending", "reflex"]);
   assert.equal(message.whisper, undefined, "a public card: everyone sees each row");
-  assert.match((await renderedFor("bob", message)).content, /Бросить/, "in Bob's language");
-  assert.match((await renderedFor("gm", message)).content, /Roll for them/);
+  assert.match((await renderedFor("bob", message)).innerHTML, /Бросить/, "in Bob's language");
+  assert.match((await renderedFor("gm", message)).innerHTML, /Roll for them/);
   assert.deepEqual((await renderedFor("alice", message)).buttons, [], "not Alice's row");
   globalThis.Roll.queue = [13];
   await press("bob", message, `roll:${rowId}`);
@@ -87,7 +87,7 @@ test("Bob lost his dialog (a reload) and rolls from his row; the GM's card says 
   assert.deepEqual(kick.flags.ballcourt.resolved, ["intercept:yo"]);
   const rolled = message.flags.ballcourt.rollCard.rows[rowId];
   assert.deepEqual([rolled.state, rolled.by, rolled.total], ["rolled", "bob", 17]);
-  assert.match((await renderedFor("alice", message)).content, /Yolteotl<\/b> · Bob · Reflex save: <span class="ballcourt-roll-state">rolled 17 \(Bob\)/);
+  assert.match((await renderedFor("alice", message)).innerHTML, /Yolteotl<\/b> · Bob · Reflex save: <span class="ballcourt-roll-state">rolled 17 \(Bob\)/);
   assert.deepEqual((await renderedFor("bob", message)).buttons, [], "nothing left to press");
   assert.ok(message.updates.every((u) => Object.keys(u).every((k) => k === `flags.ballcourt.rollCard.rows.${rowId}`)),
     "the GM writes only the row that changed");
@@ -147,7 +147,7 @@ test("the GM cancels from the card: nothing is resolved, every client sees the r
   assert.equal(intercepts(companion).length, 0);
   assert.deepEqual(kick.flags.ballcourt.resolved, [], "the interception may be tried again");
   assert.equal(message.flags.ballcourt.rollCard.rows[rowId].state, "cancelled");
-  assert.match((await renderedFor("bob", message)).content, /cancelled/);
+  assert.match((await renderedFor("bob", message)).innerHTML, /cancelled/);
   assert.deepEqual((await renderedFor("gm", message)).buttons, []);
 });
 
@@ -158,7 +158,7 @@ test("a card from before the GM's reload: a press marks its waiting rows, and as
       owner: "bob", check: { type: "save", id: "reflex" } }]) } } });
   await press("bob", stale, "roll:r1");
   assert.equal(stale.flags.ballcourt.rollCard.rows.r1.state, "expired");
-  assert.match((await renderedFor("bob", stale)).content, /no longer awaited/);
+  assert.match((await renderedFor("bob", stale)).innerHTML, /no longer awaited/);
   assert.deepEqual((await renderedFor("bob", stale)).buttons, []);
   assert.equal(rr.requests.status().length, 0);
 });

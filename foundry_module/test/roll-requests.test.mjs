@@ -9,7 +9,7 @@ import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
-import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, FakeUser, asUser, installDocument, installFoundry }
+import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, FakeUser, asUser, clientOf, installDocument, installFoundry }
   from "./fakes/foundry.mjs";
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../scripts/core/roll-requests.mjs";
 import { Declarations } from "../scripts/core/goatball.mjs";
@@ -19,7 +19,8 @@ const chat = await import("../scripts/foundry/chat.mjs");
 const link = await import("../scripts/foundry/link.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 const goatball = await import("../scripts/foundry/goatball.mjs");
-const rr = await import("../scripts/foundry/roll-requests.mjs");
+const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
+  ...await import("../scripts/foundry/roll-request-view.mjs") };
 
 const flush = async (n = 10) => {
   for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
@@ -120,9 +121,8 @@ test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 0, "waits for Bob");
   assert.equal(bob.queries[0].data.ask, false, "his click on the card was his answer: no second click");
   globalThis.Roll.queue = [13];
-  const shown = globalThis.foundry.applications.api.DialogV2.shown.length;
   await answer();
-  assert.equal(globalThis.foundry.applications.api.DialogV2.shown.length, shown, "no window on Bob's client");
+  assert.equal(clientOf("bob").dialogs.shown.length, 0, "no window on Bob's client");
   await pressing;
   assert.equal(globalThis.game.user.id, "gm");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
@@ -143,8 +143,8 @@ test("the GM rolls for an absent player once, however often clicked; the player'
   const pressed = chat.performAction(message.id, "intercept:yo", "gm");   // the GM presses it for Bob
   await flush();
   assert.equal(inbox[0].data.ask, true, "Bob is asked with a window");
-  rr.renderView();
-  rr.renderView();   // re-rendered: still one view, one listener
+  rr.refreshView();
+  rr.refreshView();   // re-rendered: still one view, one listener
   const viewEl = doc.getElementById(rr.VIEW_ID);
   assert.equal(doc.body.children.filter((c) => c.id === rr.VIEW_ID).length, 1);
   assert.equal(viewEl.listeners.get("click").length, 1);
@@ -157,7 +157,7 @@ test("the GM rolls for an absent player once, however often clicked; the player'
   assert.equal(intercepts.length, 1, "resolved once");
   assert.deepEqual(intercepts[0].body.rolls, { save: 6 }, "the GM's one roll");
   assert.deepEqual(globalThis.Roll.queue, [19], "the second click rolled nothing");
-  globalThis.foundry.applications.api.DialogV2.answers.push("roll");
+  clientOf("bob").dialogs.answers.push("roll");
   await answer(inbox.shift());   // Bob comes back and clicks
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 1, "still once");
   assert.equal(await chat.performAction(message.id, "intercept:yo", "bob"), false, "the card's action is spent");
@@ -211,7 +211,7 @@ test("goat-ball tip-off: each present owner rolls Acrobatics on his dnd5e sheet 
   const posted = goatball.tipOff(scene);
   await flush();
   assert.deepEqual(inbox.map((q) => q.data.tokenId), ["r1", "b1"], "asked together");
-  globalThis.foundry.applications.api.DialogV2.answers.push("roll", "roll");
+  for (const player of ["alice", "bob"]) clientOf(player).dialogs.answers.push("roll");
   globalThis.Roll.queue = [15];
   await answer(inbox[1]);   // Bob first
   globalThis.Roll.queue = [11];
@@ -305,9 +305,9 @@ test("a player answers only for a token he owns; closing the request leaves it t
   const scene = courtScene();
   const ask = { sceneId: scene.id, tokenId: "yo", check: { type: "save", id: "reflex" }, advantage: false };
   assert.equal(await asUser("alice", () => rr.answerRollRequest(ask)), null, "Alice does not own Yolteotl");
-  globalThis.foundry.applications.api.DialogV2.answers.push(null);
+  clientOf("bob").dialogs.answers.push(null);
   assert.equal(await asUser("bob", () => rr.answerRollRequest(ask)), null, "closed with its X");
-  assert.match(globalThis.foundry.applications.api.DialogV2.shown.at(-1).content, /Yolteotl: roll your Reflex save/);
+  assert.match(clientOf("bob").dialogs.shown.at(-1).content, /Yolteotl: roll your Reflex save/);
 });
 
 test("a player who never answers (the query times out) is reported; the GM rolls for him", async () => {
@@ -360,7 +360,8 @@ test("a goat-ball pass: the throw, the intercept and a helped defence are each r
     [["alice", "r1", "athletics", false], ["alice", "r1", "athletics", true], ["bob", "b1", "athletics", false]],
     "r1's throw, r1's defence against b1 (helped by r2's Defend), b1's knock-off");
   const order = [...inbox];
-  globalThis.foundry.applications.api.DialogV2.answers.push("roll", "roll", "roll");
+  clientOf("alice").dialogs.answers.push("roll", "roll");
+  clientOf("bob").dialogs.answers.push("roll");
   for (const q of order) {
     globalThis.Roll.queue = q.data.advantage ? [3, 18] : [q.user.id === "bob" ? 15 : 11];
     await answer(q);

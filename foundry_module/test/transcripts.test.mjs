@@ -13,8 +13,8 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakeScene, FakeToken, FakeUser, asUser, fakeHtml,
-  installFoundry, transcript } from "./fakes/foundry.mjs";
+import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
+  clientOf, installFoundry, press, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -42,8 +42,8 @@ async function until(condition) {
 
 /** The module loaded once, its hooks kept, reinstalled into each new world. */
 let moduleHooks = null;
-async function world({ system, users }) {
-  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true } });
+async function world({ system, users, settings = {} }) {
+  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
   if (!moduleHooks) {
     await import("../scripts/main.mjs");
     moduleHooks = new Map(FakeHooks.handlers);
@@ -58,13 +58,10 @@ async function world({ system, users }) {
   return w;
 }
 
-/** What a user's click on a card's button does in Foundry: the render hook wired it. */
+/** A user's click on a card's button in his own chat log (the render hook wired it); then the table settles. */
 async function click(message, action, userId = "gm") {
-  await asUser(userId, async () => {
-    const html = fakeHtml(message.content);
-    Hooks.callAll("renderChatMessageHTML", message, html);
-    await html.buttons.find((b) => b.dataset.ballcourtAction === action).click();
-  });
+  await settle();
+  await asUser(userId, () => press(clientOf(userId).chat.get(message.id), action));
 }
 
 function compare(name) {
@@ -86,7 +83,7 @@ function actor(system, name, owners, { str = 14, dex = 16, bab = 2, reflex = 3, 
     skills: { ath: { total: ath }, acr: { total: acr } },
     attributes: { prof: bab, hp: { value: 20, max: 20 }, movement: { walk: 30 } } } });
   }
-  return new FakeActor({ name, owners, items, system: { abilities: { str: { total: str, mod: (str - 10) >> 1 },
+  return new FakePf1Actor({ name, owners, items, system: { abilities: { str: { total: str, mod: (str - 10) >> 1 },
     dex: { total: dex, mod: (dex - 10) >> 1 } }, skills: { acr: { mod: acr } },
   attributes: { bab: { total: bab }, savingThrows: { ref: { total: reflex } }, hp: { value: 20, max: 20, nonlethal: 0 },
     speed: { land: { total: 30 } } } } });
@@ -110,10 +107,14 @@ for (const system of ["pf1", "dnd5e"]) {
     Hooks.callAll("canvasReady", globalThis.canvas);
     assert.ok(globalThis.ui.controls.visibleTools().includes("ballcourtKick"));
 
-    const encounter = new FakeCombat({ id: "enc" });
-    globalThis.game.combat = encounter;
-    await Hooks.get("updateCombat")(encounter, { round: 1, turn: 0 });   // the tracker's Begin Combat
+    const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
+      initiative });
+    const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await encounter.startCombat();   // the tracker's Begin Combat, unlinked as v13 makes it
+    await settle();
     assert.equal(encounter.scene, scene, "linked to the court");
+    assert.equal(encounter.combatant.id, "c-ix", "Ixpoetchitl has the first turn");
 
     globalThis.canvas.tokens.controlled = [{ document: ix }];
     const tool = api.kickTool();
@@ -136,12 +137,10 @@ for (const system of ["pf1", "dnd5e"]) {
     await click(kick, "apply");
     assert.equal(kick.flags.ballcourt.applied, true);
 
-    const balls = encounter.combatants.filter((c) => c.flags?.ballcourt?.tick);
-    assert.equal(balls.length, 6);
-    for (const c of balls) {
-      if (!(scene.tokens.get(ball.id).flags.ballcourt.ball.speed > 0)) break;
-      await Hooks.get("combatTurnChange")(encounter, {}, { combatantId: c.id });
-    }
+    assert.equal(encounter.combatants.filter((c) => c.flags?.ballcourt?.tick).length, 6);
+    await encounter.nextTurn();   // the GM ends Ixpoetchitl's turn: the ball rolls on its turns until Yolteotl's
+    await settle();
+    assert.equal(encounter.combatant.id, "c-yo");
     const lastTick = globalThis.ChatMessage.created.at(-1);
     await click(lastTick, "undo");
     assert.equal(lastTick.flags.ballcourt.undone, true);
@@ -169,7 +168,7 @@ for (const system of ["pf1", "dnd5e"]) {
     Hooks.callAll("canvasReady", globalThis.canvas);
     const encounter = new FakeCombat({ id: "enc", combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16], ["b1", 15],
       ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })) });
-    globalThis.game.combat = encounter;
+    globalThis.game.combats.set(encounter.id, encounter);
 
     globalThis.Roll.queue = [20, 3, 3, 3, 3, 3];   // r1 wins the tip-off
     const tipoff = await api.goatball.tipOff(scene);
@@ -211,5 +210,136 @@ for (const system of ["pf1", "dnd5e"]) {
     await click(hot, "undo");
     assert.equal(hot.flags.ballcourt.undone, true);
     compare(`goatball-${system}`);
+  });
+}
+
+/**
+ * A table of three on one court: every client views it, players roll their own checks, and
+ * what each screen shows goes into the transcript beside every document and combat change.
+ */
+for (const system of ["pf1", "dnd5e"]) {
+  test(`a Yaotzin round at a table of three on ${system}: a refused dribble, Alice kicks, Bob rolls his interception from his card, ball turns, Undo`, async () => {
+    const w = await world({ system, users: users(), settings: { rollPolicy: "players", playerKicks: true } });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
+    const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
+    const scene = new FakeScene({ id: "court", tokens: [ix, yo] });
+    globalThis.game.scenes.set(scene.id, scene);
+    for (const id of ["gm", "alice", "bob"]) w.view(id, scene);
+    await api.useThisScene(scene, {});
+    await api.assignTeam([ix], "sun");
+    await api.assignTeam([yo], "moon");
+    const ball = await api.placeBall(scene);
+    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
+    await api.createMatch(scene);
+    await settle();
+    assert.deepEqual(clientOf("alice").ui.controls.visibleTools(), ["ballcourtKick"], "Alice's tools, with no reload");
+
+    const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
+      initiative });
+    const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await encounter.startCombat();
+    await settle();
+
+    await asUser("alice", () => ix.update({ x: 2500 }));   // fifteen squares: far beyond a dribble
+    await settle();
+    assert.equal(ix.x, 1000, "the drag is held back");
+    assert.ok(clientOf("alice").ui.notifications.some(([, text]) => /dribble|squares|move/i.test(text)),
+      `Alice is told why: ${JSON.stringify(clientOf("alice").ui.notifications)}`);
+
+    await asUser("alice", async () => {   // Alice kicks with her own token from her own screen
+      globalThis.canvas.tokens.controlled = [{ document: ix }];
+      const tool = api.kickTool();
+      tool.previewer.schedule = (fn) => fn();
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
+      tool.hover({ x: 1650, y: 1450 });
+      await until(() => tool.lastPreview);
+      assert.equal(tool.lastPreview.legal, true);
+      globalThis.Roll.queue = [19];
+      await tool.click({ x: 1650, y: 1450, button: 0 });
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, false);
+    });
+    await until(() => globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick"));
+    await settle();
+    const kick = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
+
+    globalThis.Roll.queue = [2];   // Bob's Reflex save, rolled on his own sheet: missed
+    await click(kick, "intercept:yo", "bob");
+    await until(() => globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.intercept"));
+    await settle();
+    await click(kick, "apply");
+    await until(() => kick.flags.ballcourt.applied);
+    await settle();
+
+    await encounter.nextTurn();   // the GM ends Ixpoetchitl's turn: the ball's turns run
+    await until(() => encounter.combatant?.id === "c-yo");
+    await settle();
+    const lastTick = globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.tick").at(-1);
+    await click(lastTick, "undo");
+    await until(() => lastTick.flags.ballcourt.undone);
+    await settle();
+    assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+    compare(`yaotzin-table-${system}`);
+  });
+}
+
+for (const system of ["pf1", "dnd5e"]) {
+  test(`a goat-ball pass at a table of four on ${system}: players declare and roll on their own screens, a knock-off, a hot throw`, async () => {
+    const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
+    const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
+      x: 300 + 400 * i, y: 500 }));
+    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
+    const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
+      flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
+    const tokens = [player("r1", "red", 0, ["alice"], { acr: 40 }), player("r2", "red", 1, ["carol"]),
+      player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
+      player("b2", "blue", 5, [])];
+    const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena: { platforms, zones: [] } } } });
+    globalThis.game.scenes.set(scene.id, scene);
+    for (const user of u) w.view(user.id, scene);
+    await api.goatball.createGoatMatch(scene);
+    const encounter = new FakeCombat({ id: "enc", round: 1, combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16],
+      ["b1", 15], ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, sceneId: scene.id, initiative })) });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await settle();
+
+    // Each player at his own screen: a roll request's button is pressed; a declaration is the form he fills in
+    let plans = {};
+    const screen = (options) => (options.buttons ? "roll" : plans[options.window.title] ?? { action: "none" });
+    for (const user of u.filter((x) => !x.isGM)) clientOf(user.id).dialogs.answers = Array(40).fill(screen);
+    const gmDialog = (options) => plans[options.window.title] ?? { action: "none" };   // r3, b2: the GM's own
+
+    globalThis.Roll.queue = [10, 10, 10, 10, 10, 10];   // r1 wins the tip-off (Acrobatics +40), whoever rolls first
+    const tipoff = await api.goatball.tipOff(scene);
+    await click(tipoff, "apply");
+    await until(() => tipoff.flags.ballcourt.applied);
+
+    const pass = async (planned, rolls) => {
+      plans = planned;
+      FakeDialogV2.answers = [gmDialog, gmDialog];
+      await api.goatball.startPass(scene);
+      await api.goatball.collectDeclarations();
+      globalThis.Roll.queue = rolls;
+      const message = await api.goatball.resolvePass();
+      await click(message, "apply");
+      await until(() => message.flags.ballcourt.applied);
+      await settle();
+      return message;
+    };
+    await pass({ r1: { action: "throw", target: "r4", skill: "athletics" } }, [15]);
+    await pass({ r4: { action: "throw", target: "r2", skill: "athletics" } }, [15]);
+    await pass({ r2: { action: "throw", target: "r3", skill: "athletics" } }, [15]);
+
+    // From a hot ball: b2 (the GM's) knocks r2 off, Bob's b1 intercepts, Carol's r2 defends the
+    // carrier r3 (the GM's), who throws hot at b1
+    const hot = await pass({ b2: { action: "knock_off", target: "r2", skill: "athletics" },
+      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", target: "r3" },
+      r3: { action: "throw", target: "b1", skill: "acrobatics", hot: "on" } }, [15, 4, 12, 14, 16, 9, 11, 13]);
+    assert.equal(hot.flags.ballcourt.applied, true);
+    assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+    compare(`goatball-table-${system}`);
   });
 }

@@ -26,6 +26,14 @@ export const dnd5e = {
       speed: num(s.attributes?.movement?.walk, 30),
     };
   },
+  /**
+   * A roll config for rollSkill / rollSavingThrow. dnd5e 4.4 and 5.x merge the caller's config
+   * over the sheet's, so `advantage: false` would wipe out advantage the sheet or its effects
+   * give: advantage is passed only when the rules give it.
+   */
+  rollConfig(config, advantage) {
+    return advantage ? { ...config, advantage: true } : { ...config };
+  },
   /** dnd5e has no nonlethal pool: the module keeps one in its own actor flag. */
   nonlethal(actor) {
     return num(actor.flags?.ballcourt?.nonlethal);

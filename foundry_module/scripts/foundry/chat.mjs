@@ -7,8 +7,9 @@
  */
 import { renderCard, rollData } from "../core/cards.mjs";
 import { nextStamp } from "../core/undo.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { askGM, refuse, requestFrom, tellPresser } from "./gm-requests.mjs";
+import { requests } from "./roll-requests.mjs";
 import { appliedCards, checkStillLatest } from "./match-events.mjs";
 
 const games = new Map();
@@ -72,8 +73,8 @@ function cardState(flags) {
 
 /**
  * renderChatMessageHTML: render the card afresh from the flags, in this client's language and
- * with the buttons' current state (the stored content is the GM's rendering), and wire each
- * button once.
+ * with the buttons' current state (the stored content is the GM's rendering); keep the buttons
+ * this user may press and wire each once.
  */
 export function onRenderChatMessageHTML(message, html) {
   const flags = message.flags?.[MODULE_ID];
@@ -81,6 +82,10 @@ export function onRenderChatMessageHTML(message, html) {
   const box = html.querySelector(".ballcourt-card");
   if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(flags));
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
+    if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {   // a player sees only his own
+      button.remove();
+      continue;
+    }
     if (button.dataset.ballcourtWired) continue;
     button.dataset.ballcourtWired = "1";
     button.addEventListener("click", (event) => {
@@ -111,7 +116,7 @@ export async function requestAction(messageId, actionId) {
     fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.NotAllowed"));
     return;
   }
-  if (isActiveGM()) {
+  if (isCompanionGM()) {
     await performAction(messageId, actionId, game.user.id);
     return;
   }
@@ -125,11 +130,22 @@ export function onUpdateUser(user, changes, _options, authorId) {
   return performAction(press.messageId, press.actionId, authorId);
 }
 
+/** What a busy card waits for: a player's roll (by his token's name), else an earlier press. */
+function waitingFor() {
+  const names = [...new Set(requests.pending().map((r) => r.name))];
+  return names.length ? i18n().format("BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") })
+    : i18n().localize("BALLCOURT.Chat.Busy");
+}
+
 export async function performAction(messageId, actionId, userId) {
   const game = fvtt.game;
   const message = game.messages.get(messageId);
   const user = game.users.get(userId);
-  if (!message || !mayPress(user, message, actionId) || busy.has(messageId)) return false;
+  if (!message || !mayPress(user, message, actionId)) return false;
+  if (busy.has(messageId)) {   // say what the card waits for: a press that does nothing looks broken
+    tellPresser(userId, waitingFor());
+    return false;
+  }
   busy.add(messageId);
   try {
     const flags = message.flags[MODULE_ID];
@@ -158,7 +174,7 @@ export async function performAction(messageId, actionId, userId) {
     await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(flags.resolved ?? []), actionId] });
     return true;
   } catch (err) {
-    reportFailure(err);
+    refuse(err, userId);
     return false;
   } finally {
     busy.delete(messageId);

@@ -1,45 +1,36 @@
 /**
  * Ball ticks in the combat tracker: six hidden "Ball" combatants at 25..1 that lose ties to
- * players; on a ball's turn the active GM gets the tick card (applied at once if the table
- * says so).
+ * players; on a ball's turn the companion's GM gets the tick card (applied at once if the
+ * table says so), or, while the ball lies still, the tracker moves on.
  */
 import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from "../core/ticks.mjs";
+import { courtOfCombat, hasBallTurns } from "./encounters.mjs";
 import { performAction } from "./chat.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
-import { MODULE_ID, fvtt, i18n, isActiveGM, setting } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { companion } from "./link.mjs";
+import { announceIfOver } from "./match-events.mjs";
 import { resolveTick } from "./yaotzin.mjs";
-
-/**
- * The court an encounter runs on. v13 creates encounters unlinked to any scene, so
- * `combat.scene` is often null: then the court the GM is viewing.
- */
-export function courtOfCombat(combat) {
-  if (combat?.scene) return ballcourtOf(combat.scene)?.game === "yaotzin" ? combat.scene : null;
-  const viewed = fvtt.canvas?.scene;
-  return ballcourtOf(viewed)?.game === "yaotzin" ? viewed : null;
-}
 
 const warnedCombats = new Set();
 
-/** An encounter that runs while the world has courts but none can be found: say so, once. */
+/** An encounter that has the ball's turns but no court to be found: say so, once. */
 function warnNoCourt(combat) {
-  if (combat?.scene || warnedCombats.has(combat?.id)) return;
-  const courts = fvtt.game.scenes?.filter?.((s) => ballcourtOf(s)?.game === "yaotzin") ?? [];
-  if (!courts.length) return;
+  if (!hasBallTurns(combat) || warnedCombats.has(combat.id)) return;
   warnedCombats.add(combat.id);
   fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Combat.NoCourt"));
 }
 
 /**
  * On the active GM's client, when an encounter starts or its round or turn moves on (the
- * updateCombat hook, which every client gets, whoever pressed the tracker's button): link an unlinked encounter to the
- * viewed court (so the ball keeps its turns if the GM looks elsewhere), add the ball's six
+ * updateCombat hook, which every client gets, whoever pressed the tracker's button): link an
+ * unlinked encounter to its court (encounters.mjs), so the ball keeps its turns if the GM
+ * looks elsewhere; add the ball's six
  * combatants if they are missing and put back their counts if the tracker was reset.
  */
 export function ensureBallCombatants(combat) {
-  if (!isActiveGM()) return Promise.resolve([]);
+  if (!isCompanionGM()) return Promise.resolve([]);
   // one at a time per encounter: a start changes round and turn at once
   const prior = ensuring.get(combat.id) ?? Promise.resolve();
   const next = prior.then(() => placeBallCombatants(combat));
@@ -76,16 +67,26 @@ async function noteTurnStart(scene, tokenId) {
   await token.setFlag(MODULE_ID, "turnStartWithBall", here.x === there.x && here.y === there.y);
 }
 
-export async function onCombatTurnChange(combat, _prior, current) {
-  if (!isActiveGM()) return null;
+const ballIsStill = (scene) => !((ballToken(scene)?.flags?.[MODULE_ID]?.ball?.speed ?? 0) > 0);
+
+/** Whether the tracker went back (Previous turn or round): the GM is rewinding, not playing on. */
+const wentBack = (prior, current) => current.round < prior?.round
+  || (current.round === prior?.round && current.turn < prior?.turn);
+
+export async function onCombatTurnChange(combat, prior, current) {
+  if (!isCompanionGM()) return null;
   const combatant = combat.combatants.get(current.combatantId);
+  const scene = courtOfCombat(combat);
   if (!isBallCombatant(combatant)) {
-    await noteTurnStart(courtOfCombat(combat), combatant?.tokenId);
+    await noteTurnStart(scene, combatant?.tokenId);
     return null;
   }
-  const scene = courtOfCombat(combat);
   if (!scene) {
     warnNoCourt(combat);
+    return null;
+  }
+  if (ballIsStill(scene)) {   // nothing to resolve and nobody to act: no card, the tracker moves on
+    if (!wentBack(prior, current) && combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
   const message = await resolveTick(scene);
@@ -96,14 +97,33 @@ export async function onCombatTurnChange(combat, _prior, current) {
   return message;
 }
 
-/** A new combat round on a court moves the match's clock on (the active GM posts it once). */
-export async function onUpdateCombat(combat, changed) {
-  if (!isActiveGM()) return null;
+/**
+ * A new combat round on a court moves the match's clock on (the active GM posts it once). A
+ * rewind (Previous round: `direction` -1, or a round lower than the one before) never does.
+ */
+export async function onUpdateCombat(combat, changed, options = {}) {
+  if (!isCompanionGM()) return null;
   // combatRound fires only on the client that moved the round on (a player's, maybe): here
   // every round change and every reset reaches the active GM
   if ("round" in changed || "turn" in changed) await ensureBallCombatants(combat);
   if (!("round" in changed) || changed.round <= 1) return null;
+  if (options?.direction === -1 || changed.round <= (combat.previous?.round ?? 0)) return null;
   const bc = ballcourtOf(courtOfCombat(combat));
   if (!bc?.matchId) return null;
-  return companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
+  const state = await companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
+  await announceIfOver(bc.matchId, state);   // the clock's last round ends a Yaotzin match
+  return state;
+}
+
+/**
+ * renderCombatTracker: the ball's turns are marked (a ball icon, a compact row) so the GM
+ * tells them from the fight's own combatants at a glance.
+ */
+export function onRenderCombatTracker(app, html) {
+  const combat = app?.viewed ?? fvtt.game.combat;
+  const root = html?.querySelectorAll ? html : html?.[0];
+  if (!combat || !root) return;
+  for (const row of root.querySelectorAll("[data-combatant-id]")) {
+    if (isBallCombatant(combat.combatants.get(row.dataset.combatantId))) row.classList.add("ballcourt-ball-turn");
+  }
 }

@@ -2,6 +2,7 @@
 import { courtScene } from "../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "./env.mjs";
+import { arenaBallSpot } from "./goatball.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -44,13 +45,16 @@ export async function assignTeam(tokenDocs, team) {
   for (const token of tokenDocs) await token.setFlag(MODULE_ID, "team", team);
 }
 
-/** The ball: a token with no actor, so it works in every system. */
+/**
+ * The ball: a token with no actor, so it works in every system. On a court, at the centre
+ * square; on a goat-ball arena (no court mapping), on the carrier or the first platform.
+ */
 export async function placeBall(scene) {
   const existing = ballToken(scene);
   if (existing) return existing;
   const bc = ballcourtOf(scene);
-  const centre = { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) };
-  const pos = tokenPosition(bc.mapping, centre);
+  const pos = bc?.game === "goatball" ? await arenaBallSpot(scene)
+    : tokenPosition(bc.mapping, { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) });
   const [ball] = await scene.createEmbeddedDocuments("Token", [{
     name: i18n().localize("BALLCOURT.Court.Ball"), x: pos.x, y: pos.y, width: 1, height: 1,
     texture: { src: "modules/ballcourt/assets/ball.svg" }, actorLink: false,

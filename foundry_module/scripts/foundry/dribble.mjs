@@ -14,8 +14,9 @@
 import { dribbleReach } from "../core/dribble-reach.mjs";
 import { squareAt, squareTopLeft, stepPath, tokenSquare } from "../core/geometry.mjs";
 import { performAction, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, isActiveGM, reportFailure } from "./env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { MODULE_ID, fvtt, isCompanionGM, reportFailure } from "./env.mjs";
+import { encounterOn } from "./encounters.mjs";
+import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "./scene.mjs";
 import { playersOn } from "./yaotzin.mjs";
@@ -24,18 +25,28 @@ export const REACH_LAYER = "ballcourt-dribble";
 const REACH_COLOR = 0x33cc66;
 const GOAL_COLOR = 0xffcc33;
 
-/** preUpdateToken: true lets the update through; false holds it for the companion's check. */
+/** The GM holds Alt while dragging to move a token freely (setting up, the companion down), as Drag Ruler does. */
+export const FREE_MOVE_MODIFIER = "Alt";
+
+const movesFreely = () => Boolean(fvtt.game.user?.isGM && fvtt.game.keyboard?.isModifierActive?.(FREE_MOVE_MODIFIER));
+
+/**
+ * preUpdateToken (on the dragging client only): true lets the update through; false holds it
+ * for the companion's check. Only while an encounter runs on the court is a move off the
+ * still ball a dribble: before the match, between fights and with the GM's modifier held,
+ * tokens move as anywhere else.
+ */
 export function onPreUpdateToken(token, changes, options) {
   if (options?.[MODULE_ID]?.internal) return true;
   if (!("x" in changes) && !("y" in changes)) return true;
   const scene = token.parent;
   const bc = ballcourtOf(scene);
-  if (bc?.game !== "yaotzin" || !onStillBall(scene, token)) return true;
+  if (bc?.game !== "yaotzin" || !onStillBall(scene, token) || !encounterOn(scene) || movesFreely()) return true;
   const from = tokenSquare(bc.mapping, token);
   const to = squareAt(bc.mapping, { x: (changes.x ?? token.x) + bc.mapping.gridSize / 2,
     y: (changes.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
-  if (isActiveGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
+  if (isCompanionGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
   else askGM("dribble", { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
   return false;
 }
@@ -52,7 +63,7 @@ export function onDribbleRequest(user, changes, _options, authorId) {
   const to = asked?.to;
   if (bc?.game !== "yaotzin" || !token || !Number.isInteger(to?.x) || !Number.isInteger(to?.y)) return null;
   if (!owns(user, token) || !onStillBall(scene, token)) return null;
-  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch(reportFailure);
+  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch((err) => refuse(err, user.id));
 }
 
 function sameSquare(a, b) {

@@ -49,10 +49,28 @@ export function applyMessageMode(data, mode = messageMode()) {
   return data;
 }
 
-export function isActiveGM() {
-  const game = fvtt.game;
-  return Boolean(game.user?.isGM && (game.users.activeGM?.isSelf ?? game.users.activeGM?.id === game.user.id));
+/**
+ * The GM whose browser runs the companion: the world setting names him (by user id or name);
+ * unset, Foundry's active GM. Null when he is not connected: nobody else can reach his
+ * companion, so players are told to wait. Several users may hold the GM role (assistants,
+ * co-GMs), and Foundry picks its active GM without asking which browser has the companion.
+ */
+export function companionGM() {
+  const users = fvtt.game.users;
+  const chosen = String(fvtt.game.settings.get(MODULE_ID, "companionGM") ?? "").trim();
+  if (!chosen) return users.activeGM ?? null;
+  const gm = users.find((u) => u.isGM && (u.id === chosen || u.name === chosen));
+  return gm?.active ? gm : null;
 }
+
+/** Whether this client is the companion's GM: the one that answers players and runs the ball's turns. */
+export function isCompanionGM() {
+  const me = fvtt.game.user;
+  return Boolean(me?.isGM && companionGM()?.id === me.id);
+}
+
+/** The name before companionGM existed (branches in flight may still import it). */
+export const isActiveGM = isCompanionGM;
 
 /** A failure the GM can act on: its message is already in the user's language. */
 export class BallcourtError extends Error {}

@@ -1,15 +1,18 @@
 /**
- * A player asks the active GM to act (press a card's button, kick, dribble) by writing the
+ * A player asks the companion's GM (env.mjs) to act (press a card's button, kick, dribble) by writing the
  * request to his own User's flags. Foundry's server vouches for who wrote it: the GM's client
  * takes it from the updateUser hook, whose author may only write his own User. A socket
  * payload could claim to be anyone. The hook's `changes` hold only what differs from the last
  * request of that kind, so the GM reads the request whole from the (already updated) User.
  */
-import { MODULE_ID, fvtt, i18n, isActiveGM } from "./env.mjs";
+import { CHANNEL } from "../core/flash.mjs";
+import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
+
+const REFUSED = "refused";
 
 /** On a player's client: send a request of this kind; false (the player is told) with no GM connected. */
 export async function askGM(kind, request) {
-  if (!fvtt.game.users.activeGM) {
+  if (!companionGM()) {
     fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
     return false;
   }
@@ -18,8 +21,40 @@ export async function askGM(kind, request) {
   return true;
 }
 
-/** In updateUser, on the active GM's client: the request of this kind `user` just wrote to himself, or null. */
+/** In updateUser, on the companion GM's client: the request of this kind `user` just wrote to himself, or null. */
 export function requestFrom(kind, user, changes, authorId) {
-  if (!changes?.flags?.[MODULE_ID]?.[kind] || !isActiveGM() || authorId !== user.id) return null;
+  if (!changes?.flags?.[MODULE_ID]?.[kind] || !isCompanionGM() || authorId !== user.id) return null;
   return user.getFlag(MODULE_ID, kind) ?? null;
+}
+
+/**
+ * On the companion GM's client: an action asked by `userId` failed or was refused. The GM sees
+ * it as always; the player who asked is told too, with its reason, over the module socket
+ * addressed to him (his client only shows it: a notice proves nothing, so anyone may send one).
+ */
+export function refuse(err, userId) {
+  reportFailure(err);
+  if (!userId || userId === fvtt.game.user?.id) return;
+  const message = err instanceof BallcourtError ? err.message
+    : i18n().format("BALLCOURT.Errors.Unexpected", { message: err?.message ?? String(err) });
+  fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, message });
+}
+
+/** Tell the player who pressed something that it waits (busy with an earlier press, a roll). */
+export function tellPresser(userId, message) {
+  if (!userId || userId === fvtt.game.user?.id) {
+    fvtt.ui.notifications?.info(message);
+    return;
+  }
+  fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, message, level: "info" });
+}
+
+/** On every client (Hooks "ready"): show the notices the companion's GM addresses to this user. */
+export function listenForRefusals() {
+  fvtt.game.socket?.on(CHANNEL, (data) => {
+    if (data?.type !== REFUSED || data.to !== fvtt.game.user?.id || typeof data.message !== "string") return;
+    const text = data.message.slice(0, 500);
+    if (data.level === "info") fvtt.ui.notifications?.info(text);
+    else fvtt.ui.notifications?.warn(text);
+  });
 }

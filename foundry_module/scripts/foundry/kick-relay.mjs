@@ -11,8 +11,8 @@
  */
 import { tokenSquare } from "../core/geometry.mjs";
 import { previewRequest } from "../core/requests.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM, reportFailure, setting } from "./env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -42,15 +42,15 @@ export function previewOn(choice) {
 
 /** From any client: the preview of these choices (the GM's own, or asked of the active GM). */
 export function requestPreview(choice) {
-  if (isActiveGM()) return previewOn(choice);
-  const gm = fvtt.game.users.activeGM;
+  if (isCompanionGM()) return previewOn(choice);
+  const gm = companionGM();
   if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
   return gm.query(PREVIEW_QUERY, choice, { timeout: 10000 });
 }
 
 /** From any client: kick. The GM resolves at once; a player's kick goes to the GM as his own write. */
 export async function requestKick(choice, preview = null) {
-  if (isActiveGM()) {
+  if (isCompanionGM()) {
     const { scene } = courtAndKicker(choice);
     return resolveKick(scene, { kicker: choice.kicker, target: choice.target, standing: choice.standing,
       powerAttack: choice.powerAttack, preview });
@@ -72,7 +72,7 @@ export async function onKickRequest(user, changes, _options, authorId) {
     return await resolveKick(scene, { kicker: choice.kicker, target: choice.target,
       standing: choice.standing, powerAttack: choice.powerAttack });
   } catch (err) {
-    reportFailure(err);
+    refuse(err, user.id);
     return null;
   }
 }

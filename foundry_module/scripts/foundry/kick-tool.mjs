@@ -181,7 +181,7 @@ export class KickTool {
     }
     this.lastPreview = answer;
     this.lastChoice = choice;
-    drawAnswer(ballcourtOf(this.scene).mapping, answer);
+    drawAnswer(this.scene, ballcourtOf(this.scene).mapping, answer);
   }
 
   /** Why a previewed square cannot be kicked at, in the user's language; null when it can. */

@@ -4,7 +4,7 @@
  */
 import { CompanionLink, STATUS } from "../core/connection.mjs";
 import { versionWarning } from "../core/version.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -18,9 +18,14 @@ export function onMatchEvent(handler) {
   return () => listeners.delete(handler);
 }
 
+/**
+ * Connect this browser to its companion, if it is the companion's GM (env.mjs): a player's
+ * `localhost` is his own machine, and another GM's browser has no companion of the table's.
+ */
 export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.href } = {}) {
-  if (!fvtt.game.user?.isGM) return null;
   link?.close();
+  link = null;
+  if (!isCompanionGM()) return null;
   link = new CompanionLink(ioFactory, { url: setting("companionUrl"), token: setting("token"),
     pageUrl, onStatus: showStatus });
   link.on("match_event", (data) => listeners.forEach((h) => h(data)));

@@ -33,8 +33,23 @@ export async function applyAtomically(matchId, events, messageId, write) {
     await undoEvents(matchId, posted);
     throw err;
   }
+  await announceIfOver(matchId, state);
   if (posted) reportIfOver(matchId, state);   // the match report: when this Apply ended the match
   return { state, posted, seqs: seqs.length === posted ? seqs : null };
+}
+
+const announced = new Set();
+
+/**
+ * The end of a match, announced once in chat by the companion's GM as the event that ended it
+ * is posted (an Apply, the clock's last round), whatever window is open.
+ */
+export async function announceIfOver(matchId, state) {
+  if (state?.status !== "over" || !matchId || announced.has(matchId)) return null;
+  announced.add(matchId);
+  const text = state.winner === "draw" ? i18n().localize("BALLCOURT.Card.Draw")
+    : i18n().format("BALLCOURT.Card.Winner", { team: state.winner });
+  return fvtt.ChatMessage.create({ content: `<div class="ballcourt-card"><header class="ballcourt-title">${text}</header></div>` });
 }
 
 /** The applied, not undone Ballcourt cards in the chat log, as core/undo.mjs wants them. */

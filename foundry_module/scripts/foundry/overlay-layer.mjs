@@ -18,8 +18,17 @@ function current() {
   return iface ? containers.get(iface) ?? null : null;
 }
 
+/**
+ * canvasReady: a fresh container for the scene now viewed. canvas.interface outlives a scene
+ * change in practice, so the one added for the last scene is destroyed first, never stacked.
+ */
 export function onCanvasReady() {
   const PIXI = fvtt.PIXI;
+  const old = current();
+  if (old && !old.destroyed) {
+    old.parent?.removeChild?.(old);
+    old.destroy({ children: true });
+  }
   const container = new PIXI.Container();
   container.name = "ballcourt-overlay";
   container.eventMode = "none";
@@ -28,14 +37,19 @@ export function onCanvasReady() {
   listenForFlashes();
 }
 
-export function drawAnswer(mapping, answer) {
-  drawOnly(overlayCommands(mapping, answer, PALETTE, localizedWords(i18n())));
+/** Draw a companion answer for its scene (only if this client views it). */
+export function drawAnswer(scene, mapping, answer) {
+  drawOnly(overlayCommands(mapping, answer, PALETTE, localizedWords(i18n())), scene);
 }
 
-/** Replace whatever is drawn with these commands. */
-export function drawOnly(commands) {
+/**
+ * Replace whatever is drawn with these commands, for this scene: a client viewing another
+ * scene draws nothing (a court's lines do not belong on the GM's dungeon). No scene: the
+ * viewed one (a flash already checked it).
+ */
+export function drawOnly(commands, scene = fvtt.canvas?.scene) {
   const container = current();
-  if (!container) return null;
+  if (!container || !scene || scene.id !== fvtt.canvas?.scene?.id) return null;
   clearContainer(container);
   drawCommands(fvtt.PIXI, container, commands);
   const token = {};

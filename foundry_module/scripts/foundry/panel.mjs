@@ -32,9 +32,6 @@ export function scoreboardClass() {
       const [state, log] = await Promise.all([
         companion("GET", `/api/v1/matches/${this.matchId}`),
         companion("GET", `/api/v1/matches/${this.matchId}/events`)]);
-      const previous = this.lastStatus;
-      this.lastStatus = state.status;
-      if (state.status === "over" && previous === "playing") announceEnd(state);
       return { state, events: log.events };
     }
 
@@ -107,16 +104,12 @@ export async function shareBoard(matchId) {
   return made;
 }
 
-function announceEnd(state) {
-  const text = state.winner === "draw" ? i18n().localize("BALLCOURT.Card.Draw")
-    : i18n().format("BALLCOURT.Card.Winner", { team: state.winner });
-  fvtt.ChatMessage.create({ content: `<div class="ballcourt-card"><header class="ballcourt-title">${text}</header></div>` });
-}
-
 let open = null;
 
-export function showScoreboard(matchId) {
+/** The score panel for a match; the one open for another match is closed first (its listener with it). */
+export async function showScoreboard(matchId) {
   if (open?.matchId === matchId && open.rendered) return open.render();
+  await open?.close?.();
   open = new (scoreboardClass())(matchId);
   return open.render({ force: true });
 }

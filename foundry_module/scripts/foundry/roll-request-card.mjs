@@ -10,9 +10,10 @@
  */
 import { CANCEL, ROLL, ROLL_FOR, cardFlags, expireChanges, mayPressRow, outcomeOf, parseAction,
   renderRequestCard, settleRow } from "../core/roll-request-card.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM, reportFailure } from "./env.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
-import { accept, renderView, requests, rollFor, rollOnSheet } from "./roll-requests.mjs";
+import { rollOnSheet } from "./roll-answers.mjs";
+import { accept, refreshView, requests, rollFor } from "./roll-requests.mjs";
 import { owns, ownersOf, tokenList } from "./scene.mjs";
 
 const FLAG = "rollCard";
@@ -89,7 +90,7 @@ async function settleOnCard(message, rowId, outcome) {
  * expired at once rather than leave dead Roll buttons. Resolves with the cards changed.
  */
 export async function expireOldCards() {
-  if (!isActiveGM()) return [];
+  if (!isCompanionGM()) return [];
   const changed = [];
   for (const message of fvtt.game.messages.contents ?? []) {
     const changes = awaited.has(message.id) ? {} : expireChanges(flagsOf(message), ROOT);
@@ -130,7 +131,7 @@ export async function pressRow(messageId, value) {
     return false;
   }
   if (press.action !== ROLL) {
-    if (isActiveGM()) return performRowAction(messageId, press, game.user, null);
+    if (isCompanionGM()) return performRowAction(messageId, press, game.user, null);
     return askGM(REQUEST, { messageId, action: press.action, rowId: press.rowId });
   }
   const key = `${messageId}:${row.id}`;
@@ -171,7 +172,7 @@ export async function performRowAction(messageId, { action, rowId }, user, roll)
   }
   if (action === CANCEL) {
     const done = [...ids].flatMap((id) => requests.cancel(id));
-    renderView();
+    refreshView();
     return done.length > 0;
   }
   if (!ids.has(rowId)) return false;

@@ -63,3 +63,9 @@ export function yaotzinDescriptors(scene, aooUsed = () => undefined) {
         aooLeft: used === undefined ? undefined : Math.max(0, aooPerRound(stats) - used) } };
   });
 }
+
+/** Whether a scene update changed Ballcourt's flags (set, merged or unset). */
+export function touchesBallcourt(changes) {
+  return Object.keys(changes ?? {}).some((k) => k.startsWith(`flags.${MODULE_ID}`))
+    || changes?.flags?.[MODULE_ID] !== undefined || Object.keys(changes?.flags ?? {}).includes(`-=${MODULE_ID}`);
+}

@@ -8,6 +8,7 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   reg("companionUrl", { scope: "client", type: String, default: "http://127.0.0.1:7770",
     onChange: onConnectionChange });
   reg("token", { scope: "client", type: String, default: "", onChange: onConnectionChange });
+  reg("companionGM", { scope: "world", type: String, default: "", onChange: onConnectionChange });
   reg("applyPermission", { scope: "world", type: String, default: "gm", choices: {
     gm: "BALLCOURT.Settings.applyPermission.gm", owner: "BALLCOURT.Settings.applyPermission.owner",
     anyone: "BALLCOURT.Settings.applyPermission.anyone" } });

@@ -99,7 +99,7 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
   }
   const answer = await companion("POST", "/api/v1/yaotzin/hoop",
     Object.keys(rolls).length ? { ...body, rolls } : body);
-  drawAnswer(bc.mapping, answer);
+  drawAnswer(scene, bc.mapping, answer);
   return postCard(answer, cardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
 }
 
@@ -173,7 +173,7 @@ const numbers = (v) => v && Object.fromEntries(Object.entries(v).map(([k, n]) =>
  */
 export function menuChoices(bc, a = adapter(), hasScene = true) {
   const out = ["newCourt", "newArena"];
-  if (hasScene && !bc) out.push("useScene");
+  if (hasScene) out.push("useScene");
   if (bc) out.push("teams", "ball", "match");
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
   if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
@@ -184,6 +184,20 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   return out;
 }
 
+/**
+ * Before replacing what a scene holds, ask, naming what would be lost: its match (score, clock,
+ * events) and, for "Use this scene", a goat-ball arena. True when nothing would be lost.
+ */
+export async function confirmLoss(scene, { arena = false } = {}) {
+  const bc = ballcourtOf(scene);
+  const lost = [bc?.matchId ? L("BALLCOURT.Menu.LoseMatch") : null, arena && bc?.arena ? L("BALLCOURT.Menu.LoseArena") : null]
+    .filter(Boolean);
+  if (!lost.length) return true;
+  const answer = await fvtt.api.DialogV2.confirm({ window: { title: L("BALLCOURT.Menu.Title") }, rejectClose: false,
+    content: `<p>${i18n().format("BALLCOURT.Menu.ConfirmLoss", { scene: scene.name ?? "", lost: lost.join(" ") })}</p>` });
+  return answer === true;
+}
+
 /** The menu: what applies to this scene, as buttons. Closing it, or a form in it, cancels. */
 export async function openMenu() {
   const scene = fvtt.canvas.scene;
@@ -191,6 +205,7 @@ export async function openMenu() {
   const run = {
     newCourt: () => createCourtScene(),
     useScene: async () => {
+      if (!await confirmLoss(scene, { arena: true })) return null;
       const v = await ask([["col", "BALLCOURT.Menu.Col", 0], ["row", "BALLCOURT.Menu.Row", 0],
         ["length", "BALLCOURT.Menu.Length", 72], ["width", "BALLCOURT.Menu.Width", 24]]);
       return v && useThisScene(scene, numbers(v));
@@ -207,7 +222,10 @@ export async function openMenu() {
       return v && assignTeam(controlled(), v.team.trim());
     },
     ball: () => placeBall(scene),
-    match: () => (bc?.game === "goatball" ? goatball.createGoatMatch(scene) : createMatch(scene)),
+    match: async () => {
+      if (!await confirmLoss(scene)) return null;
+      return bc?.game === "goatball" ? goatball.createGoatMatch(scene) : createMatch(scene);
+    },
     board: () => showScoreboard(bc.matchId),
     hoop: () => shootHoop(scene),
     contest: () => contest(scene),

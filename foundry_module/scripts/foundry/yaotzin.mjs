@@ -7,6 +7,7 @@ import { tokenSquare } from "../core/geometry.mjs";
 import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
+import { encounterOn } from "./encounters.mjs";
 import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
@@ -23,12 +24,12 @@ export function courtContext(scene) {
 
 export function playersOn(scene) {
   const bc = courtContext(scene);
-  return yaotzinPlayers(bc.mapping, yaotzinDescriptors(scene, aooUsed));
+  return yaotzinPlayers(bc.mapping, yaotzinDescriptors(scene, (tokenId) => aooUsed(scene, tokenId)));
 }
 
-/** Attacks of opportunity a token has used this round, from the combat's flags. */
-function aooUsed(tokenId) {
-  const combat = fvtt.game.combat;
+/** Attacks of opportunity a token has used this round, from the flags of the court's encounter. */
+function aooUsed(scene, tokenId) {
+  const combat = encounterOn(scene);
   const record = combat?.flags?.[MODULE_ID]?.aoo;
   if (!combat || !record || record.round !== combat.round) return undefined;
   return record.used?.[tokenId];
@@ -68,7 +69,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
   const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
-  drawAnswer(bc.mapping, answer);
+  drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
   return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },
     { extraRolls: attack ? [attack] : [] });
@@ -82,7 +83,7 @@ export async function resolveTick(scene) {
   const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
-  drawAnswer(bc.mapping, answer);
+  drawAnswer(scene, bc.mapping, answer);
   return postCard(answer, { ...cardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 
@@ -168,15 +169,15 @@ registerCardHandlers("yaotzin", {
     const body = interceptRequest({ mapping: bc.mapping, field: bc.field, players, action,
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
-    await spendAoo(action.payload.player);
+    await spendAoo(scene, action.payload.player);
     return postCard(answer, { ...cardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
       { extraRolls: save ? [save] : [] });
   },
 });
 
-/** An interception spends one attack of opportunity this round (kept in the combat's flags). */
-async function spendAoo(tokenId) {
-  const combat = fvtt.game.combat;
+/** An interception spends one attack of opportunity this round (kept in the court's encounter's flags). */
+async function spendAoo(scene, tokenId) {
+  const combat = encounterOn(scene);
   if (!combat) return;
   const prior = combat.flags?.[MODULE_ID]?.aoo;
   const used = prior?.round === combat.round ? { ...prior.used } : {};

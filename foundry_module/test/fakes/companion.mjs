@@ -25,14 +25,18 @@ export function fakeCompanion(routes = {}) {
     if (route === "/api/v1/matches/m1") return { status: 200, body: { id: "m1", seq: match.seq } };
     return { status: 404, body: { error: { code: "not_found", message: `no ${route}` } } };
   };
+  const sockets = [];
   const io = () => {
     const handlers = new Map();
-    const socket = { on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
+    const socket = { handlers, on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
       timeout() { return socket; }, emitWithAck: async (_e, payload) => handle(payload) };
+    sockets.push(socket);
     queueMicrotask(() => handlers.get("connect")());
     return socket;
   };
-  return { io, match, calls };
+  /** The companion pushes a Socket.IO event to the browsers connected to it. */
+  const push = (event, data) => sockets.forEach((s) => s.handlers.get(event)?.(data));
+  return { io, match, calls, push };
 }
 
 /** Start the module's link on a fake companion and let it connect. */

@@ -1,7 +1,7 @@
 /** The scenes the glue tests share: a court with Ixpoetchitl (Alice's) on the ball, Yolteotl (Bob's) three squares east. */
 import { readFileSync } from "node:fs";
 
-import { FakeActor, FakeScene, FakeToken } from "./foundry.mjs";
+import { FakeActor, FakeCombat, FakeScene, FakeToken } from "./foundry.mjs";
 
 /** A companion answer or an actor recorded in test/fixtures/. */
 export const fixture = (name) => JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -18,4 +18,13 @@ export function courtScene({ matchId = "m1" } = {}) {
     matchId } } });
   globalThis.game.scenes.set(scene.id, scene);
   return scene;
+}
+
+/** A started encounter of the court's players (not linked to the scene, as v13 makes them). */
+export function runningEncounter(scene) {
+  const players = scene.tokens.filter((t) => t.flags?.ballcourt?.team);
+  const encounter = new FakeCombat({ round: 1, combatants: players.map((t, i) => ({ id: `c-${t.id}`, name: t.name,
+    tokenId: t.id, sceneId: scene.id, initiative: 20 - i })) });
+  globalThis.game.combats.set(encounter.id, encounter);
+  return encounter;
 }

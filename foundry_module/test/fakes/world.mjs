@@ -1,0 +1,148 @@
+/**
+ * installFoundry: a world of clients on Foundry's defaults. `game`, `canvas` and `ui` are read
+ * from the client running now (clients.mjs): each user has his own game.user, canvas,
+ * notifications, scene controls, dialogs and chat log; documents, settings, the socket and
+ * hooks are the world's. Defaults that bit us in a live world: encounters are unlinked; a
+ * dialog closed with its X resolves null; a socket message carries no sender and never reaches
+ * its sender; scene controls read `visible` only when rebuilt; a private message mode whispers
+ * to the GMs; an unknown system has no adapter; a restricted keybinding runs for GMs only.
+ */
+import { readFileSync } from "node:fs";
+
+import { makeLocalizer } from "../../scripts/core/i18n.mjs";
+import { fakeCanvas } from "./canvas.mjs";
+import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
+import { asUser, callHandler, clientOf, currentClient, onEveryClient, world } from "./clients.mjs";
+import { FakeRoll } from "./dice.mjs";
+import { FakeChatMessage } from "./documents.mjs";
+import { FakeHooks } from "./hooks.mjs";
+import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications } from "./ui.mjs";
+import { FakeUser } from "./users.mjs";
+import { Collection, setProperty, transcript } from "./utils.mjs";
+
+const LANG = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8"));
+const MODULE = JSON.parse(readFileSync(new URL("../../module.json", import.meta.url), "utf8"));
+
+export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false, rollPolicy: "gm",
+  playerKicks: true, companionUrl: "http://127.0.0.1:7770", token: "t", scatterOne: "long", rollingDcBase: 4,
+  equidistantDiagonals: false, goatZones: false, goatBloodball: false, goatBloodballLethal: false,
+  goatMagic: false, goatAllowedMagic: "", companionGM: "" };
+
+function makeClient(user, log) {
+  const client = { user, canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
+    dialogs: { answers: [], shown: [] }, chat: new Map(), combatOverride: undefined,
+    keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
+  client.run = (fn) => asUser(user.id, fn);
+  return client;
+}
+
+/** A getter on globalThis that reads the running client's own copy. */
+function perClient(name, key) {
+  Object.defineProperty(globalThis, name, { configurable: true,
+    get: () => currentClient()?.[key], set: (v) => { currentClient()[key] = v; } });
+}
+
+/** Foundry's choice of active GM: the connected GM of highest role, ties to the lowest id. */
+function activeGMOf(users) {
+  const gms = users.filter((u) => u.isGM && u.active);
+  return gms.sort((a, b) => (b.role - a.role) || a.id.localeCompare(b.id))[0] ?? null;
+}
+
+export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null } = {}) {
+  const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
+    new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
+  const userMap = new Collection(allUsers.map((u) => [u.id, u]));
+  const values = { ...DEFAULT_SETTINGS, ...settings };
+  const emitted = [];
+  const notifications = [];   // every client's, in order; each client's own are its ui.notifications
+  const socketHandlers = new Map();
+  const localizer = makeLocalizer(LANG);
+  FakeHooks.handlers = new Map();
+  world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications)]));
+  world.defaultClient = world.clients.get(user);
+  world.pending = new Set();
+  world.errors = [];
+  world.defaultClient.canvas.scene = scene;
+  const combats = new Collection();
+  globalThis.game = {
+    get user() { return currentClient().user; },
+    set user(u) { world.defaultClient = world.clients.get(u.id); },
+    users: Object.defineProperty(userMap, "activeGM", { get: () => activeGMOf(allUsers) }),
+    settings: {
+      registered: new Map(),
+      register(scope, key, data) { this.registered.set(`${scope}.${key}`, data); },
+      get(scope, key) {
+        if (scope === "core") {
+          if (key === "messageMode") return values.coreMessageMode;
+          if (key === "rollMode") return values.coreRollMode ?? "publicroll";
+        }
+        return values[key];
+      },
+      /** A world setting: stored, then its onChange runs on every client. */
+      async set(scope, key, value) {
+        values[key] = value;
+        const onChange = this.registered.get(`${scope}.${key}`)?.onChange;
+        if (onChange) onEveryClient(() => callHandler(onChange, [value]));
+        return value;
+      },
+    },
+    messages: new Collection(),
+    scenes: new Collection(),
+    combats,
+    /** The viewed scene's active encounter, else an active unlinked one (a test may set it per client). */
+    get combat() {
+      const client = currentClient();
+      if (client.combatOverride !== undefined) return client.combatOverride;
+      const viewed = client.canvas?.scene?.id;
+      return combats.find((c) => c.active && c.scene?.id === viewed) ?? combats.find((c) => c.active && !c.scene) ?? null;
+    },
+    set combat(c) { currentClient().combatOverride = c; },
+    /** The module socket: a message reaches every OTHER connected client, with no sender. */
+    socket: {
+      emit(channel, data) {
+        emitted.push({ channel, data });
+        const sender = currentClient().user.id;
+        onEveryClient((client) => {
+          if (client.user.id === sender) return;
+          for (const fn of socketHandlers.get(channel) ?? []) callHandler(fn, [structuredClone(data)]);
+        });
+      },
+      on(channel, fn) {
+        if (!socketHandlers.has(channel)) socketHandlers.set(channel, []);
+        socketHandlers.get(channel).push(fn);
+      },
+    },
+    i18n: { lang: "en", has: localizer.has, localize: localizer.localize, format: localizer.format },
+    system: { id: system },
+    modules: new Collection([["ballcourt", { id: "ballcourt", version: MODULE.version }]]),
+    keybindings: new FakeKeybindings(),
+    /** KeyboardManager: the modifier keys this client's user holds now (`held`, a Set of "Alt", "Shift", "Control"). */
+    get keyboard() { return currentClient().keyboard; },
+  };
+  perClient("canvas", "canvas");
+  perClient("ui", "ui");
+  globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
+  globalThis.Hooks = FakeHooks;
+  globalThis.ChatMessage = FakeChatMessage;
+  globalThis.Roll = FakeRoll;
+  globalThis.FormData = FakeFormData;
+  globalThis.foundry = { utils: { setProperty }, applications: { api: { ApplicationV2: FakeApplicationV2, DialogV2: FakeDialogV2 } } };
+  globalThis.CONFIG = {};
+  transcript.length = 0;
+  FakeChatMessage.created = [];
+  FakeChatMessage.onUpdate = [];
+  FakeChatMessage.modes = [];
+  FakeRoll.queue = [];
+  return { emitted, notifications, hooks: FakeHooks, values, users: userMap, socketHandlers,
+    client: clientOf, view };
+}
+
+/** A user's client views a scene: his canvas is drawn anew and canvasReady runs there. */
+export function view(userId, scene) {
+  const client = clientOf(userId);
+  return client.run(() => {
+    client.canvas.scene = scene;
+    client.canvas.tokens.controlled = [];
+    FakeHooks.callAll("canvasReady", client.canvas);
+  });
+}
