@@ -35,10 +35,10 @@ PRESENT = Path(__file__).parents[1] / "companion" / "present"
 NAMES = collections.defaultdict(lambda: "Someone")
 
 
-def _refused(resolve, *args):
+def _refused(resolve, *args, **kwargs):
     """The result, or None for a golden case that pins a refusal."""
     try:
-        return resolve(*args)
+        return resolve(*args, **kwargs)
     except RulesError:
         return None
 
@@ -57,12 +57,12 @@ def _contests():
     table = json.loads((GOLDEN / "yaotzin/contests.json").read_text())
     for case in table["cases"]:
         court, roster, _ = setup({"players": case.get("players", table["defaults"]["players"])})
-        r = _refused(lambda: resolve_contest(
-            court, roster, case["kind"], case.get("actor", "a"), case.get("target", "b"),
-            sq(case.get("ball", table["defaults"]["ball"])), Dice(case.get("rolls"), seed=0),
-            to=sq(case["to"]) if "to" in case else None, avoids=case.get("avoids", False),
-            action=case.get("action", False), target_aoo=case.get("target_aoo"),
-            reaction=case.get("reaction", False)))
+        r = _refused(
+            resolve_contest, court, roster, case["kind"], case.get("actor", "a"),
+            case.get("target", "b"), sq(case.get("ball", table["defaults"]["ball"])),
+            Dice(case.get("rolls"), seed=0), to=sq(case["to"]) if "to" in case else None,
+            avoids=case.get("avoids", False), action=case.get("action", False),
+            target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False))
         if r:
             yield yao_cards.contest_card(json.loads(json.dumps(r)), NAMES)
 
