@@ -26,8 +26,8 @@ What the odds assume (the planner's policy, not the rules):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from bisect import insort
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
