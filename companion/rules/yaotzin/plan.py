@@ -45,6 +45,7 @@ from .tick import tick
 
 D20 = range(1, 21)
 D8 = range(1, 9)
+MAX_AIMS = 12_000        # the most aim squares one request may weigh (Str 60: about 1,700)
 MAX_TICKS = 200          # a ball still rolling after this many actions is counted as no goal
 
 
@@ -143,14 +144,19 @@ class KickPlanner:
                        damage / 160 if full else 0.0, mods.target_ft)
 
     def candidates(self) -> Iterable[Square]:
-        """Every square the kick tool could aim at that might be in range: a kick's cost is
-        its grid distance less at most half the rows it descends (`kick_cost`), and no kick
-        descends more than one slope's rows."""
+        """Every square the kick tool could aim at that might be in range. A kick's cost is
+        its grid distance less half the rows it descends on a slope (`kick_cost`); it descends
+        no more than one slope's rows, nor more rows than it moves, so no square farther than
+        the range plus half of the smaller of those is in range."""
         k = self.kicker.square
-        reach = max(1, kick_modifiers(self.court, self.kicker, k.step(Direction.E),
-                                      self.standing, self.power_attack, self.settings
-                                      ).max_range_ft // 5) + self.court.slope // 2 + 1
-        for y in range(self.court.width):
+        squares = max(1, kick_modifiers(self.court, self.kicker, k.step(Direction.E),
+                                        self.standing, self.power_attack, self.settings
+                                        ).max_range_ft // 5)
+        reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
+        if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
+            raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
+                             f" more than the shot planner weighs", field="kicker")
+        for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
             for x in range(k.x - reach, k.x + reach + 1):
                 sq = Square(x, y)
                 if sq != k and self.court.in_bounds(sq) and distance(k, sq, self.eq) <= reach:
@@ -173,9 +179,15 @@ class KickPlanner:
         for bound, sq in bounds:
             if bounded and len(ranked) >= top and bound < ranked[top - 1].p_goal - 1e-9:
                 break
-            insort(ranked, self.aim(sq, full=False), key=_rank)
+            insort(ranked, self.aim(sq, full=False), key=self._rank)
         head = ranked if top is None else ranked[:top]
-        return sorted((self.aim(Square(a.x, a.y)) for a in head), key=_rank)
+        return sorted((self.aim(Square(a.x, a.y)) for a in head), key=self._rank)
+
+    def _rank(self, a: AimOdds) -> tuple:
+        """Best first: the chance of a goal, then of a hit, then the shorter kick, then the
+        aim nearer the kicker's own row, then north before south, west before east."""
+        return (-round(a.p_goal, 12), -round(a.p_hit, 12), a.target_ft,
+                abs(a.y - self.kicker.y), a.y, a.x)
 
     def _bound(self, target: Square) -> float:
         """At least the chance of a goal from a kick at `target`, cheaply."""
@@ -354,11 +366,6 @@ class KickPlanner:
                        if p.id in spent else p for p in self.roster.players if p.id in keep]
             self._rosters[key] = Roster(players, self.court)
         return self._rosters[key]
-
-
-def _rank(a: AimOdds) -> tuple:
-    """Best first: the chance of a goal, then of a hit, then the shorter kick, then y, x."""
-    return (-round(a.p_goal, 12), -round(a.p_hit, 12), a.target_ft, a.y, a.x)
 
 
 @lru_cache(maxsize=65536)
