@@ -37,7 +37,7 @@ from .court import ENDS, Court
 from .flight import flight_dc, flight_path, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
-from .kick import kick_modifiers, roll_on, scatter_from
+from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
 from .odds import landing_weights
 from .players import Player, Roster
 from .settings import Settings
@@ -88,6 +88,8 @@ class KickPlanner:
         self.toward = -1 if attacks == "west" else 1
         self.prune = prune
         self.eq = settings.equidistant_diagonals
+        self._range_ft = kick_modifiers(court, kicker, kicker.square.step(Direction.E),
+                                        standing, power_attack, settings).max_range_ft
         self._landing: dict[Square, tuple[float, float]] = {}
         self._rolls: dict[tuple, float] = {}
         self._rosters: dict[tuple, Roster] = {}
@@ -118,6 +120,9 @@ class KickPlanner:
     def _kick(self, target: Square) -> tuple | None:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range."""
         if target not in self._kicks:
+            if 5 * kick_cost(self.court, self.kicker.square, target, self.eq) > self._range_ft:
+                self._kicks[target] = None          # the cheap test of `in_range` first
+                return None
             mods = kick_modifiers(self.court, self.kicker, target, self.standing,
                                   self.power_attack, self.settings)
             self._kicks[target] = None if not mods.in_range else (mods, *landing_weights(
@@ -149,9 +154,7 @@ class KickPlanner:
         no more than one slope's rows, nor more rows than it moves, so no square farther than
         the range plus half of the smaller of those is in range."""
         k = self.kicker.square
-        squares = max(1, kick_modifiers(self.court, self.kicker, k.step(Direction.E),
-                                        self.standing, self.power_attack, self.settings
-                                        ).max_range_ft // 5)
+        squares = max(1, self._range_ft // 5)
         reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
         if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
             raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
