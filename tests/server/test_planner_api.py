@@ -77,3 +77,17 @@ def test_hoop_chart_route(api):
     assert "BAB +6" in r.json["header"]
     bad = api.post("/api/v1/yaotzin/charts/hoop", {"feats": ["flying_kick"]})
     assert bad.status_code == 422 and "feats.0" in bad.json["error"]["fields"]
+
+
+def test_a_kicks_interceptors_carry_their_odds(api):
+    # 8 squares (40 ft): DC 14; Reflex +4 three squares out, rem 5 (2d3 on a stop or a deflection)
+    kick = {"players": [{**KICKER, "x": 10, "y": 12},
+                        {"id": "yo", "team": "moon", "x": 13, "y": 12, "reflex": 4}],
+            "ball": {"x": 10, "y": 12}, "kicker": "ix", "target": {"x": 18, "y": 12},
+            "standing": True, "rolls": {"attack": 20, "corner": 1}}
+    j = api.post("/api/v1/yaotzin/kick", kick).json
+    advice = j["intercept_odds"]["yo"]
+    # naturals 10-20 stop (15-20 with the yoke: no damage); 6-9 deflect (miss by 1 to 4)
+    assert advice["p_stop"] == pytest.approx(11 / 20)
+    assert advice["odds"]["deflected"] == pytest.approx(4 / 20)
+    assert advice["expected_damage"] == pytest.approx((5 / 20 + 4 / 20) * 4)

@@ -38,7 +38,7 @@ from .flight import flight_dc, flight_path, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
 from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
-from .odds import landing_weights
+from .odds import landing_weights, save_odds
 from .players import Player, Roster
 from .settings import Settings
 from .tick import tick
@@ -63,6 +63,15 @@ class AimOdds:
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y, "p_goal": self.p_goal, "p_hit": self.p_hit,
                 "expected_damage": self.expected_damage, "target_ft": self.target_ft}
+
+
+def interception_odds(reflex: int, dc: int, rem: int) -> dict:
+    """One interceptor's chances if he tries to stop a ball in flight: each outcome's, his
+    chance to stop it (yoke or stop), and the nonlethal damage he can expect ((rem // 2)d3 on
+    a stop or a deflection, 2 a die)."""
+    odds = save_odds(reflex, dc)
+    return {"odds": odds, "p_stop": odds["yoke"] + odds["stopped"],
+            "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
 
 
 def default_attack_end(court: Court, kicker: Player) -> str:
