@@ -227,12 +227,12 @@ class KickSuggestSchema(Court):
 class ChartSchema(Base):
     """A Yaotzin chart's kicker: the Strength scores to tabulate and the rest held fixed."""
 
-    strengths = fields.List(Int(1, 40), validate=validate.Length(1, 10), load_default=None)
+    strengths = fields.List(Int(1, 40), validate=validate.Length(1, 7), load_default=None)
     dex = Int(1, 60, load_default=12)
     bab = Int(-5, 60, load_default=2)
     feats = fields.List(fields.String(validate=validate.OneOf(FEATS)),
                         validate=validate.Length(max=len(FEATS)), load_default=list)
-    max_ft = Int(5, 100, load_default=None)
+    max_ft = Int(5, 70, load_default=None)
     field = fields.Nested(FieldSchema, load_default=None)
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
