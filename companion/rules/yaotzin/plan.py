@@ -189,9 +189,12 @@ class KickPlanner:
             bounds.sort(key=lambda item: -item[0])
         ranked: list[AimOdds] = []
         for bound, sq in bounds:
-            if bounded and len(ranked) >= top and bound < ranked[top - 1].p_goal - 1e-9:
+            floor = ranked[top - 1].p_goal - 1e-9 if bounded and len(ranked) >= top else None
+            if floor is not None and bound < floor:
                 break
-            insort(ranked, self.aim(sq, full=False), key=self._rank)
+            odds = self._ranking_odds(sq, floor)
+            if odds is not None:
+                insort(ranked, odds, key=self._rank)
         head = ranked if top is None else ranked[:top]
         return sorted((self.aim(Square(a.x, a.y)) for a in head), key=self._rank)
 
@@ -200,6 +203,24 @@ class KickPlanner:
         aim nearer the kicker's own row, then north before south, west before east."""
         return (-round(a.p_goal, 12), -round(a.p_hit, 12), a.target_ft,
                 abs(a.y - self.kicker.y), a.y, a.x)
+
+    def _ranking_odds(self, target: Square, floor: float | None) -> AimOdds | None:
+        """`aim(target, full=False)`, or None as soon as its chance cannot reach `floor`: the
+        landings are taken heaviest first, each one left counted as a sure goal until known."""
+        if floor is None:
+            return self.aim(target, full=False)
+        mods, hits, weights = self._kick(target)
+        left = sum(w for sq, w in weights.items() if self._may_matter(sq))
+        goal = 0.0
+        for landing, w in sorted(weights.items(), key=lambda item: -item[1]):
+            if not self._may_matter(landing):
+                continue
+            left -= w
+            if self._matters(landing):
+                goal += w * self.landing_value(landing)[0]
+            if (goal + left) / 160 < floor:
+                return None
+        return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
 
     def _bound(self, target: Square) -> float:
         """At least the chance of a goal from a kick at `target`, cheaply."""
