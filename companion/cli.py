@@ -137,32 +137,54 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the JSON object")
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE",
                      help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
-    kick = ssub.add_parser("yaotzin", help="Yaotzin: the exact chance to score by distance and"
-                                            " Strength (a kick chart)")
-    kick.add_argument("--dex", type=int, default=12, help="the kicker's Dex score")
-    kick.add_argument("--bab", type=int, default=2, help="the kicker's base attack bonus")
-    kick.add_argument("--feats", default="", help="comma-separated feat names")
-    kick.add_argument("--max-ft", type=int, default=70, help="the chart's longest distance")
+    kick = ssub.add_parser("yaotzin", help="Yaotzin: exact charts by distance and Strength (the"
+                                            " kick chart, the best aim, the hoop)")
+    kick.add_argument("--chart", choices=("kick", "aim", "hoop"), default="kick",
+                      help="kick: the chance to score aiming just past the line (default);"
+                           " aim: the best aim and its chance, the roll-on counted; hoop: the"
+                           " chance through the hoop from its row (AC 20) and the next (AC 25)")
+    kick.add_argument("--strengths", default=None,
+                      help="comma-separated Strength scores (default 8,10,...,20)")
+    kick.add_argument("--dex", type=int, default=12, help="the kicker's Dex score (default 12)")
+    kick.add_argument("--bab", type=int, default=2,
+                      help="the kicker's base attack bonus (default 2)")
+    kick.add_argument("--feats", default="", help="comma-separated feat names (default none)")
+    kick.add_argument("--max-ft", type=int, default=70,
+                      help="the chart's longest distance (default 70)")
     kick.add_argument("--json", action="store_true", help="print the JSON object")
     return parser
 
 
 def kick_chart(args) -> int:
     from .rules.errors import RulesError
-    from .sim.yaotzin import chart_table, kick_chart
+    from .sim import yaotzin as charts
 
+    feats = [f.strip() for f in args.feats.split(",") if f.strip()]
     try:
-        chart = kick_chart(max_squares=args.max_ft // 5, dex=args.dex, bab=args.bab,
-                           feats=[f.strip() for f in args.feats.split(",") if f.strip()])
+        strengths = (charts.STRENGTHS if args.strengths is None
+                     else [int(v) for v in args.strengths.split(",") if v.strip()])
+    except ValueError:
+        print(f"ballcourt: strengths: not a comma-separated list of numbers: {args.strengths!r}",
+              file=sys.stderr)
+        return 2
+    build, table = {"kick": (charts.kick_chart, charts.chart_table),
+                    "aim": (charts.aim_chart, charts.aim_table),
+                    "hoop": (charts.hoop_chart, charts.hoop_table)}[args.chart]
+    try:
+        chart = build(strengths=strengths, max_squares=args.max_ft // 5, dex=args.dex,
+                      bab=args.bab, feats=feats)
     except RulesError as exc:
         print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(chart, indent=2))
-    else:
+    elif args.chart == "kick":
         print("Chance to score, kicking from the given distance in front of the goal line"
-              " (no interceptors):")
-        print(chart_table(chart))
+              f" (no interceptors). {charts.assumptions(args.dex, args.bab, feats)}:")
+        print(table(chart))
+    else:
+        print(chart["header"])
+        print(table(chart))
     return 0
 
 

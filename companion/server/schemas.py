@@ -213,6 +213,31 @@ class KickSchema(KickPreviewSchema, Dice):
     pass
 
 
+class KickSuggestSchema(Court):
+    """The shot planner: the preview's body without `target`, plus how many squares to list
+    and (optionally) which goal line the kicker attacks."""
+
+    ball = fields.Nested(SquareSchema, required=True)
+    kicker = Id(required=True)
+    standing = Bool(load_default=False)
+    power_attack = Int(0, 60, load_default=0)
+    top = Int(1, 100, load_default=5)
+    attacks = fields.String(validate=validate.OneOf(("west", "east")), load_default=None)
+
+
+class ChartSchema(Base):
+    """A Yaotzin chart's kicker: the Strength scores to tabulate and the rest held fixed."""
+
+    strengths = fields.List(Int(1, 40), validate=validate.Length(1, 7), load_default=None)
+    dex = Int(1, 60, load_default=12)
+    bab = Int(-5, 60, load_default=2)
+    feats = fields.List(fields.String(validate=validate.OneOf(FEATS)),
+                        validate=validate.Length(max=len(FEATS)), load_default=list)
+    max_ft = Int(5, 70, load_default=None)
+    field = fields.Nested(FieldSchema, load_default=None)
+    settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
+
+
 class InterceptSchema(Court, Dice):
     kind = fields.String(required=True, validate=validate.OneOf(("flight", "rolling")))
     player = Id(required=True)

@@ -12,6 +12,7 @@ import { getLink, startLink } from "./foundry/link.mjs";
 import { onRenderTokenHUD } from "./foundry/autopilot.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
+import { SUGGEST_QUERY, suggestOn } from "./foundry/planner.mjs";   // the shot planner
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
 import { registerRollQuery } from "./foundry/roll-answers.mjs";
@@ -53,6 +54,7 @@ export function registerKeybindings() {
   reg("kickStance", "Stance", "KeyK", kickKey("stance"), ["Shift"]);
   reg("kickPowerUp", "PowerUp", "BracketRight", kickKey("pa-up"));
   reg("kickPowerDown", "PowerDown", "BracketLeft", kickKey("pa-down"));
+  reg("kickPlanner", "Planner", "KeyP", kickKey("planner"));   // the shot planner's marks
 }
 
 const Hooks = fvtt.Hooks;
@@ -63,6 +65,7 @@ Hooks.once("init", () => {
   fvtt.CONFIG.queries ??= {};
   fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
   fvtt.CONFIG.queries[PREVIEW_QUERY] = (choice) => previewOn(choice);   // a player's kick preview
+  fvtt.CONFIG.queries[SUGGEST_QUERY] = (choice) => suggestOn(choice);   // a player's shot planner
   registerRollQuery();
 });
 

@@ -134,7 +134,7 @@ test("keybindings registered at init: toggle the tool, switch standing/running, 
   world.hooks.get("init")();
   const keys = globalThis.game.keybindings;
   assert.deepEqual([...keys.actions.keys()], ["ballcourt.kickTool", "ballcourt.kickStance", "ballcourt.kickPowerUp",
-    "ballcourt.kickPowerDown"]);
+    "ballcourt.kickPowerDown", "ballcourt.kickPlanner"]);   // + the shot planner
   assert.ok([...keys.actions.values()].every((a) => a.restricted && globalThis.game.i18n.has(a.name)
     && globalThis.game.i18n.has(a.hint)));
   assert.deepEqual(keys.get("ballcourt", "kickStance"), [{ key: "KeyK", modifiers: ["Shift"] }]);

@@ -44,8 +44,7 @@ class Direction(Enum):
 
     def rotate(self, steps: int) -> Direction:
         """Turn clockwise by `steps` eighths of a circle (negative turns anticlockwise)."""
-        order = list(Direction)
-        return order[(order.index(self) + steps) % 8]
+        return _CLOCKWISE[(_INDEX[self] + steps) % 8]     # tables below the class
 
     @classmethod
     def of(cls, dx: int, dy: int) -> Direction:

@@ -16,6 +16,7 @@ from ...rules.yaotzin.hoop import resolve_hoop
 from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
 from ...rules.yaotzin.kick import resolve_kick
 from ...rules.yaotzin.odds import kick_preview
+from ...rules.yaotzin.plan import interception_odds, suggest_kicks
 from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import tick
@@ -50,6 +51,9 @@ def kick(body):
     court, roster, settings, names = court_of(body)
     r = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
                      body["standing"], body["power_attack"], settings, dice(body))
+    # the planner's "try / let it pass" numbers for each interceptor, by player id
+    r["intercept_odds"] = {i["player"]: interception_odds(i["reflex"], i["dc"], i["rem"])
+                           for i in r["interceptors"]}
     return 200, {**r, "chat_card": plays.tag(present.kick_card(r, names), plays.kick(r, roster)),
                  "overlay": present.kick_overlay(r)}
 
@@ -61,6 +65,40 @@ def kick_preview_route(body):
     p = kick_preview(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
                      body["standing"], body["power_attack"], settings)
     return 200, {**p, "overlay": present.preview_overlay(p, body["ball"])}
+
+
+@api_route(bp, "POST", "/kick/suggest", schemas.KickSuggestSchema)
+def kick_suggest(body):
+    """The kicker's best aim squares by the exact chance of a goal (the shot planner)."""
+    court, roster, settings, _ = court_of(body)
+    return 200, suggest_kicks(court, roster, body["kicker"], sq(body["ball"]), body["standing"],
+                              body["power_attack"], settings, body["attacks"], body["top"])
+
+
+def _chart(build, table, body) -> tuple[int, dict]:
+    from ...sim.yaotzin import STRENGTHS
+
+    court = Court.from_dict(body["field"])
+    chart = build(strengths=body["strengths"] or STRENGTHS,
+                  max_squares=(body["max_ft"] or 70) // 5, dex=body["dex"], bab=body["bab"],
+                  feats=body["feats"], court=court, settings=Settings.from_dict(body["settings"]))
+    return 200, {**chart, "table": table(chart)}
+
+
+@api_route(bp, "POST", "/charts/aim", schemas.ChartSchema)
+def aim_chart(body):
+    """The best-aim chart: by Strength and distance to the line, the aim with the best chance."""
+    from ...sim.yaotzin import aim_chart, aim_table
+
+    return _chart(aim_chart, aim_table, body)
+
+
+@api_route(bp, "POST", "/charts/hoop", schemas.ChartSchema)
+def hoop_chart(body):
+    """The hoop chart: by Strength and distance along the row, the chance through the hoop."""
+    from ...sim.yaotzin import hoop_chart, hoop_table
+
+    return _chart(hoop_chart, hoop_table, body)
 
 
 @api_route(bp, "POST", "/intercept", schemas.InterceptSchema)

@@ -4,6 +4,7 @@
  * the feat) and starts the kicker's other actions (a hoop shot, a contest with the target).
  * Plain HTML in one element, wired by delegation; the tool owns the state, the palette shows it.
  */
+import { plannerRow } from "../core/planner.mjs";   // the shot planner's toggle
 import { i18n } from "./env.mjs";
 
 export const PALETTE_ID = "ballcourt-kick-palette";
@@ -26,6 +27,7 @@ export function paletteHtml(state, L = (k) => i18n().localize(k)) {
       + `<output data-ballcourt-palette-pa>${state.powerAttack}</output>`
       + `${button("pa-up", "+", { disabled: state.powerAttack >= state.maxPowerAttack })}</div>`);
   }
+  if (state.planner !== undefined) rows.push(plannerRow(state.planner, L));   // the shot planner
   if (state.gm !== false) {
     rows.push(`<div class="ballcourt-palette-row">${button("hoop", L("BALLCOURT.Palette.Hoop"))}`
       + `${button("contest", L("BALLCOURT.Palette.Contest"))}</div>`);

@@ -19,6 +19,7 @@ import { BallcourtError, fvtt, i18n, reportFailure } from "./env.mjs";
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "./overlay-layer.mjs";
+import { ShotPlanner } from "./planner.mjs";   // the shot planner (issue 20)
 import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "./scene.mjs";
 import { contest, shootHoop } from "./setup-dialog.mjs";
 
@@ -34,6 +35,7 @@ export class KickTool {
     this.previewer = new LatestWins((choice) => requestPreview(choice),
       (answer, choice) => this.showPreview(answer, choice), schedule);
     this.palette = new KickPalette(this);
+    this.planner = new ShotPlanner(this);   // the shot planner's marks (planner.mjs)
     this.onMove = (event) => this.hover(event);
     this.onClick = (event) => this.click(event);
   }
@@ -77,6 +79,7 @@ export class KickTool {
       stage.off("pointermove", this.onMove);
       stage.off("pointerdown", this.onClick);
       this.previewer.cancel();
+      this.planner.stop();   // the shot planner's marks go with the tool
       this.palette.hide();
       clearOverlay();
     }
@@ -94,7 +97,8 @@ export class KickTool {
   /** What the palette shows. */
   state() {
     return { kicker: this.kicker?.name ?? "", standing: this.standing, powerAttack: this.powerAttack,
-      maxPowerAttack: this.maxPowerAttack(), gm: Boolean(fvtt.game.user.isGM) };
+      maxPowerAttack: this.maxPowerAttack(), gm: Boolean(fvtt.game.user.isGM),
+      planner: this.planner.on };   // the shot planner's toggle
   }
 
   /** Change the kick's choices; the hovered square is previewed again with them. */
@@ -104,6 +108,7 @@ export class KickTool {
     this.standing = Boolean(standing);
     this.powerAttack = pa;
     this.palette.render();
+    this.planner.refresh();   // the shot planner follows the kick's choices
     this.lastPreview = null;
     const choice = this.active && this.lastSquare ? this.choice(this.lastSquare) : null;
     if (choice) this.previewer.request(choice);
@@ -121,6 +126,7 @@ export class KickTool {
       case "pa-down": return this.choose({ powerAttack: this.powerAttack - 1 });
       case "hoop": return fvtt.game.user.isGM && this.guarded(() => this.hoop());
       case "contest": return fvtt.game.user.isGM && this.guarded(() => this.contest());
+      case "planner": return this.planner.toggle();   // the shot planner (planner.mjs)
       default: return false;
     }
   }

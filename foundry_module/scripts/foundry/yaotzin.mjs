@@ -15,6 +15,7 @@ import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
+import { withAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
 
 export function courtContext(scene) {
   const bc = ballcourtOf(scene);
@@ -68,7 +69,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const mod = seen?.attack?.modifier;
   const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
   const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
-  const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
+  const answer = withAdvice(await companion("POST", "/api/v1/yaotzin/kick", body), scene);   // + advice lines
   drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
   return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },

@@ -1,0 +1,452 @@
+"""The shot planner: the exact chance that a kick at a square ends up across a goal line.
+
+For one kicker on the ball and the players where they stand, every square he can kick at is
+scored by the probability that the ball crosses the goal line he attacks, counting
+
+- the attack d20 and the scatter d8 (the same landing weights as the hover preview),
+- the corner d2 of a kick straight along a row or a column,
+- each opponent on the flight's line, in the order the ball reaches him, trying to stop it
+  (his Reflex save d20: yoke, stop, deflection with its carom d8, or a miss),
+- and the roll-on after landing: the ball's own actions (`tick`), square by square, with each
+  opponent next to its path trying to stop it with his feet (Reflex d20).
+
+Every step is the rules' own function (`landing_weights`, `flight_path`, `interceptors`,
+`flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `tick`, `rolling_stops`); this
+module only adds up their outcomes. tests/rules/test_yaotzin_plan.py checks it against a
+brute-force run of the real resolvers over every sequence of dice.
+
+What the odds assume (the planner's policy, not the rules):
+- Players stand where they are while the ball rolls (nobody moves between its actions).
+- Every opponent of the kicker who may try, tries, at the first chance; teammates let the ball
+  pass (a teammate in the ball's path still stops it: the rules give him no choice).
+- Rounds are not counted: the attacks of opportunity a player has left when the ball is kicked
+  are all he has until it stops. A try in flight or at a rolling ball spends one.
+- A ball stopped or caught by anyone, or come to rest on the flat, scores nothing more.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..errors import IllegalAction, RulesError
+from .ball import Ball
+from .court import ENDS, Court
+from .flight import flight_dc, flight_path, interceptors, needs_corner_roll
+from .grid import Direction, Square, distance, snap
+from .intercept import carom_squares, flight_outcome, rolling_stops
+from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
+from .odds import landing_weights, save_odds
+from .players import Player, Roster
+from .settings import Settings
+from .tick import tick
+
+D20 = range(1, 21)
+D8 = range(1, 9)
+MAX_AIMS = 12_000        # the most aim squares one request may weigh (Str 60: about 1,700)
+MAX_TICKS = 200          # a ball still rolling after this many actions is counted as no goal
+
+
+@dataclass(frozen=True)
+class AimOdds:
+    """One aim square's chances: the goal, a hit, and the nonlethal damage expected."""
+
+    x: int
+    y: int
+    p_goal: float
+    p_hit: float
+    expected_damage: float
+    target_ft: int
+
+    def as_dict(self) -> dict:
+        return {"x": self.x, "y": self.y, "p_goal": self.p_goal, "p_hit": self.p_hit,
+                "expected_damage": self.expected_damage, "target_ft": self.target_ft}
+
+
+def interception_odds(reflex: int, dc: int, rem: int) -> dict:
+    """One interceptor's chances if he tries to stop a ball in flight: each outcome's, his
+    chance to stop it (yoke or stop), and the nonlethal damage he can expect ((rem // 2)d3 on
+    a stop or a deflection, 2 a die)."""
+    odds = save_odds(reflex, dc)
+    return {"odds": odds, "p_stop": odds["yoke"] + odds["stopped"],
+            "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
+
+
+def default_attack_end(court: Court, kicker: Player) -> str:
+    """The goal line nearer the kicker (east on a tie): used when a request does not say."""
+    return "west" if kicker.x + 1 < court.length - kicker.x else "east"
+
+
+class KickPlanner:
+    """Exact odds for every kick one kicker can make, sharing the work between aim squares.
+
+    A landing square's value (the chance it leads to a goal, the damage it costs) does not
+    depend on where the kicker aimed, so it is computed once per landing square; the roll-on
+    is computed once per ball state and set of spent attacks of opportunity.
+    """
+
+    def __init__(self, court: Court, roster: Roster, kicker: Player, standing: bool,
+                 power_attack: int, settings: Settings, attacks: str, *, prune: bool = True):
+        if attacks not in ENDS:
+            raise RulesError("attacks must be west or east", field="attacks")
+        self.court, self.roster, self.kicker = court, roster, kicker
+        self.standing, self.power_attack, self.settings = standing, power_attack, settings
+        self.attacks = attacks
+        self.toward = -1 if attacks == "west" else 1
+        self.prune = prune
+        self.eq = settings.equidistant_diagonals
+        self._range_ft = kick_modifiers(court, kicker, kicker.square.step(Direction.E),
+                                        standing, power_attack, settings).max_range_ft
+        self._landing: dict[Square, tuple[float, float]] = {}
+        self._rolls: dict[tuple, float] = {}
+        self._rosters: dict[tuple, Roster] = {}
+        self._matter: dict[Square, bool] = {}
+        self._kicks: dict[Square, tuple | None] = {}
+        self._afters: dict[Square, tuple] = {}
+        self._may: dict[Square, bool] = {}
+        self.considered = 0
+        self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
+        for p in roster.players:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    self._within_one.setdefault(Square(p.x + dx, p.y + dy), []).append(p.id)
+        reach = max(carom_squares(m) for m in range(-4, 0))     # the longest carom
+        self._near_line = [p for p in roster.players
+                           if p.id != kicker.id and p.team != kicker.team and p.can_react
+                           and (p.x < reach if attacks == "west"
+                                else p.x + reach >= court.length)]
+        self._roll_stop: dict[tuple[int, int], float] = {}
+        self._save: dict[tuple[int, int], list[tuple[str, int]]] = {}
+
+    # -- who tries ------------------------------------------------------------------------
+    def tries(self, player_id: str) -> bool:
+        """The planner's policy: opponents of the kicker try, teammates let the ball pass."""
+        return self.roster.get(player_id).team != self.kicker.team
+
+    # -- one aim square -------------------------------------------------------------------
+    def _kick(self, target: Square) -> tuple | None:
+        """(modifiers, hits out of 20, landing weights out of 160), or None out of range."""
+        if target not in self._kicks:
+            if 5 * kick_cost(self.court, self.kicker.square, target, self.eq) > self._range_ft:
+                self._kicks[target] = None          # the cheap test of `in_range` first
+                return None
+            mods = kick_modifiers(self.court, self.kicker, target, self.standing,
+                                  self.power_attack, self.settings)
+            self._kicks[target] = None if not mods.in_range else (mods, *landing_weights(
+                self.court, self.kicker, target, mods.modifier, mods.precise, self.settings))
+        return self._kicks[target]
+
+    def aim(self, target: Square, full: bool = True) -> AimOdds | None:
+        """The odds of a kick at `target`; None when it is beyond the kicker's range.
+
+        With `full` false, the expected damage is left out (0.0) and only the landings that
+        can lead to a goal are followed through their flight: enough to rank the squares.
+        """
+        kick = self._kick(target)
+        if kick is None:
+            return None
+        mods, hits, weights = kick
+        goal = damage = 0.0
+        for landing, w in weights.items():
+            if full or not self.prune or self._matters(landing):
+                g, d = self.landing_value(landing)
+                goal += w * g
+                damage += w * d
+        return AimOdds(target.x, target.y, goal / 160, hits / 20,
+                       damage / 160 if full else 0.0, mods.target_ft)
+
+    def candidates(self) -> Iterable[Square]:
+        """Every square the kick tool could aim at that might be in range. A kick's cost is
+        its grid distance less half the rows it descends on a slope (`kick_cost`); it descends
+        no more than one slope's rows, nor more rows than it moves, so no square farther than
+        the range plus half of the smaller of those is in range."""
+        k = self.kicker.square
+        squares = max(1, self._range_ft // 5)
+        reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
+        if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
+            raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
+                             f" more than the shot planner weighs", field="kicker")
+        for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
+            for x in range(k.x - reach, k.x + reach + 1):
+                sq = Square(x, y)
+                if sq != k and self.court.in_bounds(sq) and distance(k, sq, self.eq) <= reach:
+                    yield sq
+
+    def all_aims(self, top: int | None = None) -> list[AimOdds]:
+        """The aim squares in range, best first, each with its expected damage.
+
+        With `top`, only the best `top`: squares are taken in order of an upper bound on
+        their chance (every landing that might lead to a goal counted as a sure one), and the
+        search stops once no square left can beat the `top`-th best found.
+        """
+        aims = [sq for sq in self.candidates() if self._kick(sq) is not None]
+        self.considered = len(aims)
+        bounded = top is not None and self.prune
+        bounds = [(self._bound(sq) if bounded else 1.0, sq) for sq in aims]
+        if bounded:
+            bounds.sort(key=lambda item: -item[0])
+        ranked: list[AimOdds] = []
+        for bound, sq in bounds:
+            floor = ranked[top - 1].p_goal - 1e-9 if bounded and len(ranked) >= top else None
+            if floor is not None and bound < floor:
+                break
+            odds = self._ranking_odds(sq, floor)
+            if odds is not None:
+                insort(ranked, odds, key=self._rank)
+        head = ranked if top is None else ranked[:top]
+        return sorted((self.aim(Square(a.x, a.y)) for a in head), key=self._rank)
+
+    def _rank(self, a: AimOdds) -> tuple:
+        """Best first: the chance of a goal, then of a hit, then the shorter kick, then the
+        aim nearer the kicker's own row, then north before south, west before east."""
+        return (-round(a.p_goal, 12), -round(a.p_hit, 12), a.target_ft,
+                abs(a.y - self.kicker.y), a.y, a.x)
+
+    def _ranking_odds(self, target: Square, floor: float | None) -> AimOdds | None:
+        """`aim(target, full=False)`, or None as soon as its chance cannot reach `floor`: the
+        landings are taken heaviest first, each one left counted as a sure goal until known."""
+        if floor is None:
+            return self.aim(target, full=False)
+        mods, hits, weights = self._kick(target)
+        left = sum(w for sq, w in weights.items() if self._may_matter(sq))
+        goal = 0.0
+        for landing, w in sorted(weights.items(), key=lambda item: -item[1]):
+            if not self._may_matter(landing):
+                continue
+            left -= w
+            if self._matters(landing):
+                goal += w * self.landing_value(landing)[0]
+            if (goal + left) / 160 < floor:
+                return None
+        return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
+
+    def _bound(self, target: Square) -> float:
+        """At least the chance of a goal from a kick at `target`, cheaply."""
+        _, _, weights = self._kick(target)
+        return sum(w for sq, w in weights.items() if self._may_matter(sq)) / 160
+
+    def _matters(self, landing: Square) -> bool:
+        """Whether a landing can lead to a goal at all: it is beyond a line, or the ball would
+        roll over the attacked line on an empty court, or an opponent it passes stands close
+        enough to the line for a deflection to carom over it. Otherwise the flight's
+        interceptions can only stop a ball that was never going to score."""
+        known = self._matter.get(landing)
+        if known is None:
+            known = self._matter[landing] = self._could_score(landing)
+        return known
+
+    def _could_score(self, landing: Square) -> bool:
+        if self.court.scoring_end(landing) or self._carom_possible(landing):
+            return True
+        after, _, receiver = self._after(landing)
+        return receiver is None and self._can_score(after) \
+            and empty_run(self.court, self.settings, self.attacks, after)[0]
+
+    def _may_matter(self, landing: Square) -> bool:
+        """`_matters` without rolling the ball: heading for the attacked line is enough."""
+        known = self._may.get(landing)
+        if known is None:
+            known = self._may[landing] = self._heads_for_goal(landing)
+        return known
+
+    def _heads_for_goal(self, landing: Square) -> bool:
+        if self.court.scoring_end(landing) or self._carom_possible(landing):
+            return True
+        after, _, receiver = self._after(landing)
+        return receiver is None and self._can_score(after)
+
+    def _after(self, landing: Square) -> tuple:
+        if landing not in self._afters:
+            self._afters[landing] = roll_on(self.court, self.roster, self.kicker.square,
+                                            landing, self.eq)
+        return self._afters[landing]
+
+    def _carom_possible(self, landing: Square) -> bool:
+        k = self.kicker.square
+        return any(min(k.x, landing.x) <= p.x <= max(k.x, landing.x)
+                   and min(k.y, landing.y) <= p.y <= max(k.y, landing.y)
+                   for p in self._near_line)
+
+    # -- one landing square ---------------------------------------------------------------
+    def landing_value(self, landing: Square) -> tuple[float, float]:
+        """(P(goal), expected nonlethal damage) once the ball lands here, over the corner d2,
+        every interception in flight and the roll-on."""
+        known = self._landing.get(landing)
+        if known is None:
+            k = self.kicker.square
+            corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
+            parts = [self._flight(landing, c) for c in corners]
+            known = (sum(g for g, _ in parts) / len(parts), sum(d for _, d in parts) / len(parts))
+            self._landing[landing] = known
+        return known
+
+    def _flight(self, landing: Square, corner: int) -> tuple[float, float]:
+        court, kicker, eq = self.court, self.kicker, self.eq
+        origin = kicker.square
+        path = [sq for _, sq in flight_path(origin, landing, corner) if court.in_bounds(sq)]
+        dc = flight_dc(5 * distance(origin, landing, eq))
+        eligible, _ = interceptors(self.roster, path, kicker, landing, dc, eq)
+        along = snap(landing.x - origin.x, landing.y - origin.y) or Direction.E
+        reach, goal, damage = 1.0, 0.0, 0.0
+        spent: tuple[str, ...] = ()
+        for entry in eligible:
+            if not self.tries(entry["player"]):
+                continue
+            player = self.roster.get(entry["player"])
+            spent = spent + (player.id,)
+            dice = 2 * (entry["rem"] // 2)          # (rem // 2)d3 averages 2 a die
+            missed = 0
+            for outcome, margin in self._saves(player.reflex, dc):
+                if outcome == "missed":
+                    missed += 1
+                    continue
+                if outcome == "yoke":
+                    continue
+                damage += reach * dice / 20
+                if outcome == "deflected":
+                    off = carom_squares(margin)
+                    for face in D8:
+                        rest = scatter_from(court, player.square, along.rotate(face - 1), off)
+                        goal += reach / 160 * self._rest_value(rest, spent)
+            reach *= missed / 20
+            if not reach:
+                return goal, damage
+        after, scored, receiver = roll_on(court, self.roster, origin, landing, eq)
+        if scored:
+            goal += reach * (scored["end"] == self.attacks)
+        elif receiver is None:
+            goal += reach * self.roll_value(after, spent)
+        return goal, damage
+
+    def _saves(self, reflex: int, dc: int) -> list[tuple[str, int]]:
+        key = (reflex, dc)
+        if key not in self._save:
+            self._save[key] = [(flight_outcome(n, n + reflex - dc), n + reflex - dc)
+                               for n in D20]
+        return self._save[key]
+
+    def _rest_value(self, rest: Square, spent: tuple[str, ...]) -> float:
+        """A deflected ball: a goal if it caroms over the line, else it lies where it fell."""
+        end = self.court.scoring_end(rest)
+        if end:
+            return float(end == self.attacks)
+        return self.roll_value(Ball.at(rest), spent)
+
+    # -- the roll-on ----------------------------------------------------------------------
+    def roll_value(self, ball: Ball, spent: tuple[str, ...]) -> float:
+        """P(goal) for a ball left on the court in this state, tick by tick."""
+        if self.prune and not self._can_score(ball):
+            return 0.0
+        key = (ball, tuple(sorted(spent)))
+        if key not in self._rolls:
+            self._rolls[key] = self._roll(ball, spent)
+        return self._rolls[key]
+
+    def _can_score(self, ball: Ball) -> bool:
+        """A shortcut the brute-force test keeps honest: the rules never turn a ball's
+        along-court heading around (a wall stop and a roll down a slope both keep it), so a
+        ball not heading for the attacked line never reaches it."""
+        return ball.direction is not None and ball.direction.dx == self.toward
+
+    def _roll(self, ball: Ball, spent: tuple[str, ...]) -> float:
+        if self.prune:
+            scores, squares = empty_run(self.court, self.settings, self.attacks, ball)
+            if not scores:
+                return 0.0
+            close = {pid for sq in squares for pid in self._within_one.get(sq, ())}
+            involved = tuple(p.id for p in self.roster.players if p.id in close)
+        else:
+            involved = tuple(p.id for p in self.roster.players)
+        court, settings = self.court, self.settings
+        alive = 1.0
+        seen: set[Ball] = set()
+        for _ in range(MAX_TICKS):
+            if ball in seen or (ball.speed == 0 and not court.on_slope(ball.square)):
+                return 0.0          # at rest on the flat, or going round in a loop
+            seen.add(ball)
+            r = tick(court, self._roster_after(spent, involved), ball, settings)
+            tried: list[str] = []
+            for chance in r["opportunities"]:
+                pid = chance["player"]
+                if pid in tried or not self.tries(pid):
+                    continue
+                tried.append(pid)
+                alive *= 1 - self._rolling_stop(self.roster.get(pid).reflex, chance["dc"])
+            spent = spent + tuple(tried)
+            if r["goal"]:
+                return alive * (r["goal"]["end"] == self.attacks)
+            if r["stopped_by"] or not alive:
+                return 0.0
+            b = r["ball"]
+            ball = Ball.from_values(b["x"], b["y"], b["speed"], b["direction"])
+        return 0.0
+
+    def _rolling_stop(self, reflex: int, dc: int) -> float:
+        key = (reflex, dc)
+        if key not in self._roll_stop:
+            self._roll_stop[key] = sum(rolling_stops(n, n + reflex, dc) for n in D20) / 20
+        return self._roll_stop[key]
+
+    def _roster_after(self, spent: tuple[str, ...], involved: tuple[str, ...]) -> Roster:
+        """The involved players, each spent attack of opportunity taken off its player."""
+        spent = tuple(sorted(pid for pid in spent if pid in involved))
+        key = (involved, spent)
+        if key not in self._rosters:
+            keep = set(involved)
+            players = [replace(p, aoo_left=max(0, p.attacks_of_opportunity - spent.count(p.id)))
+                       if p.id in spent else p for p in self.roster.players if p.id in keep]
+            self._rosters[key] = Roster(players, self.court)
+        return self._rosters[key]
+
+
+@lru_cache(maxsize=65536)
+def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
+              ) -> tuple[bool, frozenset[Square]]:
+    """Where a ball would roll on an empty court: (it crosses the `attacks` line, the squares
+    it passes through, its own included).
+
+    Players never turn a rolling ball, they only stop it (`tick`), so with players it rolls
+    the same way until someone stops it: only the players on or next to these squares can
+    change its fate, and a ball that would not score on an empty court never scores. A pure
+    function of frozen values, so it is kept between requests.
+    """
+    squares = {ball.square}
+    seen: set[Ball] = set()
+    nobody = Roster((), court)
+    b = ball
+    for _ in range(MAX_TICKS):
+        if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
+            break
+        seen.add(b)
+        r = tick(court, nobody, b, settings)
+        squares.update(Square(sq["x"], sq["y"]) for sq in r["path"])
+        if r["goal"]:
+            return r["goal"]["end"] == attacks, frozenset(squares)
+        d = r["ball"]
+        b = Ball.from_values(d["x"], d["y"], d["speed"], d["direction"])
+    return False, frozenset(squares)
+
+
+def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,
+                  power_attack: int, settings: Settings, attacks: str | None = None,
+                  top: int = 5) -> dict:
+    """The kicker's best aim squares, best first by the chance of a goal.
+
+    A kicker who is not on the ball is an answer, not an error (as for the preview): no
+    squares, and the reason.
+    """
+    kicker = roster.get(kicker_id, field="kicker")
+    court.require_on_field(ball, "The ball", "ball")
+    end = attacks or default_attack_end(court, kicker)
+    if kicker.square != ball:
+        refusal = IllegalAction(f"{kicker.label} is at ({kicker.x}, {kicker.y}), not at the"
+                                f" ball ({ball.x}, {ball.y})", field="kicker",
+                                code="kicker_not_at_ball")
+        return {"kicker": kicker.id, "attacks": end, "squares": [], "considered": 0,
+                "reason": {"code": refusal.code, "message": refusal.message}}
+    planner = KickPlanner(court, roster, kicker, standing, power_attack, settings, end)
+    aims = planner.all_aims(top)
+    return {"kicker": kicker.id, "attacks": end, "considered": planner.considered, "reason": None,
+            "squares": [a.as_dict() for a in aims[:top]]}

@@ -1,0 +1,149 @@
+/**
+ * The shot planner at the table (issue 20). With the kick tool on, the palette's Planner toggle
+ * (or its key) marks the kicker's best aim squares, each with its exact chance of a goal and the
+ * nonlethal damage the interceptors can expect; the marks follow the kick's choices (standing,
+ * Power Attack) and go when the tool or the toggle is turned off. They live in their own canvas
+ * container, so the hover preview never wipes them.
+ *
+ * Only the GM's client talks to the companion: a player's planner asks the active GM with
+ * `User#query` (`SUGGEST_QUERY`, read-only, as previews are).
+ *
+ * A kick's card also gets, for each NPC interceptor (a token no player owns), the "try / let
+ * it pass" advice of core/planner.mjs, from the odds the companion sent with the kick.
+ */
+import { tokenSquare } from "../core/geometry.mjs";
+import { PLANNER_COLOR, adviceLines, attackedEnd, localizedPlannerWords, plannerCommands,
+  suggestRequest } from "../core/planner.mjs";
+import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
+import { DEFAULT_TEAMS } from "./court.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM } from "./env.mjs";
+import { quietly } from "./link.mjs";
+import { ballToken, ballcourtOf, teamOf, tokenList } from "./scene.mjs";
+import { yaotzinRules } from "./settings.mjs";
+import { playersOn } from "./yaotzin.mjs";
+
+export const SUGGEST_QUERY = `${MODULE_ID}.suggest`;
+
+/** On the GM's client: the companion's best squares for a kicker's choices. */
+export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
+  const scene = fvtt.game.scenes.get(sceneId);
+  const bc = ballcourtOf(scene);
+  const token = tokenList(scene).find((t) => t.id === kicker);
+  const ball = ballToken(scene);
+  if (bc?.game !== "yaotzin" || !token || !ball) {
+    throw new BallcourtError(i18n().localize("BALLCOURT.Kick.PickKicker"));
+  }
+  return quietly("POST", "/api/v1/yaotzin/kick/suggest", suggestRequest({ mapping: bc.mapping,
+    field: bc.field, players: playersOn(scene), ball: tokenSquare(bc.mapping, ball), kicker,
+    standing, powerAttack, settings: yaotzinRules(),
+    attacks: attackedEnd(bc.teams ?? DEFAULT_TEAMS, teamOf(token)) }));
+}
+
+/** From any client: the GM's own answer, or asked of the active GM. */
+export function requestSuggestion(choice) {
+  if (isActiveGM()) return suggestOn(choice);
+  const gm = fvtt.game.users.activeGM;
+  if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
+  return gm.query(SUGGEST_QUERY, choice, { timeout: 10000 });
+}
+
+const layers = new WeakMap();   // canvas.interface -> the planner's container
+
+function layer() {
+  const iface = fvtt.canvas?.interface;
+  if (!iface || !fvtt.PIXI) return null;
+  let container = layers.get(iface);
+  if (!container || container.destroyed) {
+    container = new fvtt.PIXI.Container();
+    container.name = "ballcourt-planner";
+    container.eventMode = "none";
+    iface.addChild(container);
+    layers.set(iface, container);
+  }
+  return container;
+}
+
+export class ShotPlanner {
+  /** @param tool  the KickTool: its active, scene, kicker, standing, powerAttack and palette */
+  constructor(tool) {
+    this.tool = tool;
+    this.on = false;
+    this.answer = null;
+    this.asked = 0;
+  }
+
+  choice() {
+    const t = this.tool;
+    return t.active && t.kicker ? { sceneId: t.scene.id, kicker: t.kicker.id, standing: t.standing,
+      powerAttack: t.powerAttack } : null;
+  }
+
+  /** Turn the marks on or off (the palette's button, the key); returns whether they are on. */
+  toggle(on = !this.on) {
+    this.on = Boolean(on) && this.tool.active;
+    this.tool.palette?.render();
+    if (this.on) this.refresh();
+    else this.clear();
+    return this.on;
+  }
+
+  /** Ask again (the kick's choices changed); only the latest answer is drawn. */
+  async refresh() {
+    const choice = this.on ? this.choice() : null;
+    if (!choice) {
+      this.clear();
+      return null;
+    }
+    const asked = ++this.asked;
+    try {
+      const answer = await requestSuggestion(choice);
+      if (asked !== this.asked || !this.on) return null;
+      this.answer = answer;
+      this.draw(answer);
+      return answer;
+    } catch {
+      if (asked === this.asked) this.clear();    // the status light says why
+      return null;
+    }
+  }
+
+  draw(answer) {
+    const container = layer();
+    const mapping = ballcourtOf(this.tool.scene)?.mapping;
+    if (!container || !mapping) return;
+    clearContainer(container);
+    drawCommands(fvtt.PIXI, container, plannerCommands(mapping, answer, PLANNER_COLOR,
+      localizedPlannerWords(i18n())));
+  }
+
+  /** The kick tool went off: no marks, and nothing late drawn. */
+  stop() {
+    this.on = false;
+    this.asked += 1;
+    this.clear();
+  }
+
+  clear() {
+    this.answer = null;
+    const container = layer();
+    if (container) clearContainer(container);
+  }
+}
+
+/** The kick answer with the "try / let it pass" line for each NPC interceptor on its card. */
+export function withAdvice(answer, scene) {
+  try {
+    const bc = ballcourtOf(scene);
+    const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
+    const lines = adviceLines(answer, { teams: bc?.teams ?? DEFAULT_TEAMS,
+      teamOf: (id) => (tokens.has(id) ? teamOf(tokens.get(id)) : null),
+      isNpc: (id) => !tokens.get(id)?.actor?.hasPlayerOwner,
+      nameOf: (id) => tokens.get(id)?.name ?? id });
+    if (lines.length && answer?.chat_card) {
+      answer.chat_card.lines = [...(answer.chat_card.lines ?? []), ...lines];
+    }
+  } catch (err) {
+    globalThis.console?.warn?.("Ballcourt: planner advice", err);   // advice never stops a kick
+  }
+  return answer;
+}

@@ -1,0 +1,245 @@
+"""The shot planner's exact odds against brute force: every sequence of dice, played through the
+real resolvers (kick, flight interception, ball ticks, rolling interception) the way a table
+plays them, under the planner's documented policy (opponents try at the first chance,
+teammates let the ball pass, players stand still, attacks of opportunity are not refreshed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from companion.rules.dice_tree import outcomes
+from companion.rules.errors import RulesError
+from companion.rules.yaotzin.ball import Ball
+from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.grid import Square
+from companion.rules.yaotzin.intercept import (
+    resolve_flight_intercept,
+    resolve_rolling_intercept,
+)
+from companion.rules.yaotzin.kick import resolve_kick
+from companion.rules.yaotzin.plan import KickPlanner, default_attack_end, suggest_kicks
+from companion.rules.yaotzin.players import Roster
+from companion.rules.yaotzin.settings import Settings
+from companion.rules.yaotzin.tick import tick
+from tests.rules.yaotzin_build import player
+
+SMALL = Court.from_dict({"length": 14, "width": 9, "slope": 2, "end_zone": 3})
+
+
+def roster_of(court, *players) -> Roster:
+    return Roster([player(p) for p in players], court)
+
+
+def spend(roster: Roster, spent: Counter, court: Court) -> Roster:
+    return Roster([replace(p, aoo_left=max(0, p.attacks_of_opportunity - spent[p.id]))
+                   if spent[p.id] else p for p in roster.players], court)
+
+
+def ball_of(d: dict) -> Ball:
+    return Ball.from_values(d["x"], d["y"], d["speed"], d["direction"])
+
+
+def play(court, roster, kicker_id, target, standing, power_attack, settings, attacks, dice):
+    """One kick as the table plays it: (goal at the attacked end, damage dealt, hit)."""
+    scored, damage, kick = _play(court, roster, kicker_id, target, standing, power_attack,
+                                 settings, attacks, dice)
+    return scored, damage, kick["attack"]["hit"]
+
+
+def _play(court, roster, kicker_id, target, standing, power_attack, settings, attacks, dice):
+    kicker = roster.get(kicker_id)
+    opponent = {p.id: p.team != kicker.team for p in roster.players}
+    kick = resolve_kick(court, roster, kicker_id, kicker.square, target, standing, power_attack,
+                        settings, dice)
+    spent: Counter = Counter()
+    damage = 0
+    landing = Square(kick["landing"]["x"], kick["landing"]["y"])
+    ball = None
+    for entry in kick["interceptors"]:
+        if not opponent[entry["player"]]:
+            continue
+        r = resolve_flight_intercept(court, spend(roster, spent, court), entry["player"],
+                                     entry["dc"], landing, kicker.square, entry["rem"],
+                                     settings, dice, corner=kick["corner"])
+        spent[entry["player"]] += 1
+        damage += r["damage"]["total"] if r["damage"] else 0
+        if r["outcome"] in ("yoke", "stopped"):
+            return False, damage, kick
+        if r["outcome"] == "deflected":
+            if r["goal"]:
+                return r["goal"]["end"] == attacks, damage, kick
+            ball = ball_of(r["ball"])
+            break
+    if ball is None:
+        if kick["goal"]:
+            return kick["goal"]["end"] == attacks, damage, kick
+        if kick["receiver"]:
+            return False, damage, kick
+        ball = ball_of(kick["ball"])
+    seen = set()
+    while not (ball in seen or (ball.speed == 0 and not court.on_slope(ball.square))):
+        seen.add(ball)
+        t = tick(court, spend(roster, spent, court), ball, settings)
+        tried = set()
+        for chance in t["opportunities"]:
+            pid = chance["player"]
+            if pid in tried or not opponent[pid]:
+                continue
+            tried.add(pid)
+            at = Ball.at(Square(chance["square"]["x"], chance["square"]["y"]))
+            r = resolve_rolling_intercept(court, spend(roster, spent, court), pid, chance["dc"],
+                                          at, dice)
+            spent[pid] += 1
+            if r["outcome"] == "stopped":
+                return False, damage, kick
+        if t["goal"]:
+            return t["goal"]["end"] == attacks, damage, kick
+        if t["stopped_by"]:
+            return False, damage, kick
+        ball = ball_of(t["ball"])
+    return False, damage, kick
+
+
+def brute(court, roster, kicker_id, target, attacks, standing=True, power_attack=0,
+          settings=None):
+    """(P(goal), P(hit), E[damage]) over every sequence of naturals, as Fractions."""
+    settings = settings or Settings()
+    goal = hit = damage = Fraction(0)
+    runs = 0
+    for weight, (scored, dealt, hit_it), _ in outcomes(
+            lambda dice: play(court, roster, kicker_id, target, standing, power_attack,
+                              settings, attacks, dice)):
+        runs += 1
+        goal += weight * scored
+        damage += weight * dealt
+        hit += weight * hit_it
+    assert runs > 20          # the tree really branched
+    return goal, hit, damage
+
+
+def planner(court, roster, kicker_id, attacks, prune=True, standing=True, power_attack=0,
+            settings=None):
+    return KickPlanner(court, roster, roster.get(kicker_id), standing, power_attack,
+                       settings or Settings(), attacks, prune=prune)
+
+
+CASES = {
+    # along a row: a corner d2, an opponent in flight (rem 2: 1d3), another next to the roll,
+    # a teammate next to it too (he lets it pass)
+    "row": (roster_of(SMALL,
+                      {"id": "k", "team": "a", "x": 6, "y": 4, "str": 14, "dex": 14, "bab": 6,
+                       "feats": ["exotic_weapon_pelota"]},
+                      {"id": "o1", "team": "b", "x": 4, "y": 4, "reflex": 3},
+                      {"id": "o2", "team": "b", "x": 1, "y": 3, "reflex": 1},
+                      {"id": "t2", "team": "a", "x": 2, "y": 6, "reflex": 9}),
+            "west", [Square(3, 4), Square(2, 3)]),
+    # a diagonal kick up a slope toward the east line, a teammate on the way (he lets it pass
+    # in flight but stops it if it rolls into him), an opponent beside the roll
+    "slope": (roster_of(SMALL,
+                        {"id": "k", "team": "a", "x": 8, "y": 5, "str": 12, "dex": 12, "bab": 3,
+                         "feats": ["precise_shot"]},
+                        {"id": "t1", "team": "a", "x": 10, "y": 3},
+                        {"id": "o1", "team": "b", "x": 12, "y": 1, "reflex": 2}),
+              "east", [Square(10, 3), Square(11, 2), Square(12, 4)]),
+    # a deflection can carom over the line: an opponent one square from it, a weak kicker
+    "carom": (roster_of(SMALL,
+                        {"id": "k", "team": "a", "x": 4, "y": 6, "str": 10, "dex": 10,
+                         "bab": 1},
+                        {"id": "o1", "team": "b", "x": 1, "y": 5, "reflex": 0},
+                        {"id": "o2", "team": "b", "x": 2, "y": 8, "prone": True}),
+              "west", [Square(0, 5), Square(1, 7)]),
+}
+
+
+_BRUTE: dict = {}
+
+
+def brute_case(case: str, target: Square):
+    if (case, target) not in _BRUTE:
+        roster, attacks, _ = CASES[case]
+        _BRUTE[case, target] = brute(SMALL, roster, "k", target, attacks)
+    return _BRUTE[case, target]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_exact_odds_equal_brute_force_over_every_die(case):
+    roster, attacks, targets = CASES[case]
+    plans = [planner(SMALL, roster, "k", attacks, prune) for prune in (True, False)]
+    for target in targets:
+        goal, hit, damage = brute_case(case, target)
+        for plan in plans:
+            odds = plan.aim(target)
+            assert odds.p_goal == pytest.approx(float(goal), abs=1e-12), (case, target)
+            assert odds.p_hit == pytest.approx(float(hit), abs=1e-12), (case, target)
+            assert odds.expected_damage == pytest.approx(float(damage), abs=1e-12), \
+                (case, target)
+
+
+def test_the_cases_exercise_what_they_claim():
+    # not trivial: each case has an uncertain goal, and some damage somewhere
+    for case, (_, _, targets) in CASES.items():
+        assert any(0 < brute_case(case, t)[0] < 1 for t in targets), case
+    assert any(brute_case(c, t)[2] > 0 for c in CASES for t in CASES[c][2])
+
+
+def test_the_top_squares_are_the_best_of_all_and_in_order():
+    roster, attacks, _ = CASES["row"]
+    every = planner(SMALL, roster, "k", attacks, prune=False).all_aims()
+    top = planner(SMALL, roster, "k", attacks).all_aims(4)
+    assert [a.as_dict() for a in top] == [a.as_dict() for a in every[:4]]
+    chances = [a.p_goal for a in every]
+    assert chances == sorted(chances, reverse=True) and chances[0] > 0
+
+
+def test_the_best_aim_on_an_open_court_is_checked_by_brute_force():
+    roster = roster_of(SMALL, {"id": "k", "team": "a", "x": 5, "y": 4, "str": 12, "dex": 12,
+                               "bab": 2})
+    best = planner(SMALL, roster, "k", "west").all_aims(1)[0]
+    square = Square(best.x, best.y)
+    goal, _, _ = brute(SMALL, roster, "k", square, "west")
+    assert best.p_goal == pytest.approx(float(goal), abs=1e-12)
+    plan = planner(SMALL, roster, "k", "west")
+    for other in (Square(best.x + 1, best.y), Square(best.x - 1, best.y)):
+        if SMALL.in_bounds(other) and plan.aim(other) is not None:
+            assert float(brute(SMALL, roster, "k", other, "west")[0]) <= best.p_goal + 1e-12
+
+
+def test_suggest_answers_and_refuses():
+    roster, _, _ = CASES["row"]
+    out = suggest_kicks(SMALL, roster, "k", Square(6, 4), True, 0, Settings(), "west", top=3)
+    assert len(out["squares"]) == 3 and out["attacks"] == "west"
+    assert out["squares"][0]["p_goal"] >= out["squares"][-1]["p_goal"]
+    off = suggest_kicks(SMALL, roster, "k", Square(5, 4), True, 0, Settings(), "west")
+    assert off["squares"] == [] and off["reason"]["code"] == "kicker_not_at_ball"
+    with pytest.raises(RulesError) as err:
+        suggest_kicks(SMALL, roster, "nobody", Square(6, 4), True, 0, Settings())
+    assert err.value.field == "kicker"
+    with pytest.raises(RulesError) as err:
+        suggest_kicks(SMALL, roster, "k", Square(6, 4), True, 2, Settings())
+    assert err.value.field == "power_attack"
+
+
+def test_the_default_end_is_the_nearer_line():
+    roster = roster_of(SMALL, {"id": "k", "team": "a", "x": 3, "y": 4},
+                       {"id": "j", "team": "a", "x": 10, "y": 4})
+    assert default_attack_end(SMALL, roster.get("k")) == "west"
+    assert default_attack_end(SMALL, roster.get("j")) == "east"
+
+
+@pytest.mark.parametrize("attacks", ["west", "east"])
+def test_the_shortcuts_change_nothing_on_a_busy_court(attacks):
+    # the benchmark's 24 players: the bounded search with every shortcut gives the same five
+    # squares, in the same order, with the same numbers, as weighing every square in full
+    from bench.scenario import yaotzin_players
+
+    court = Court()
+    roster = roster_of(court, *yaotzin_players(24))
+    fast = planner(court, roster, "kicker", attacks).all_aims(5)
+    full = planner(court, roster, "kicker", attacks, prune=False).all_aims()[:5]
+    assert [a.as_dict() for a in fast] == pytest.approx([a.as_dict() for a in full])
+    assert fast[0].p_goal > 0
