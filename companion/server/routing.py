@@ -10,13 +10,16 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, jsonify, request
 from marshmallow import Schema
-from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.routing import RequestRedirect, RoutingException
 
 from . import jsonsafe
 from .errors import ApiError, from_exception
+from .errors import summary as summarize
 from .errors import body as error_body
 
 log = logging.getLogger("ballcourt")
@@ -97,6 +100,8 @@ def read_json() -> Any:
         return jsonsafe.loads(raw)
     except jsonsafe.BadJson as exc:
         raise ApiError(400, "bad_json", f"the body is not standard JSON: {exc}") from None
+    except jsonsafe.NotFinite as exc:
+        raise ApiError(422, "validation", summarize(exc.fields), exc.fields) from None
 
 
 def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
@@ -121,11 +126,17 @@ def dispatch(method: Any, path: Any, raw: Any) -> tuple[int, Any]:
     path = path.split("?", 1)[0]
     adapter = current_app.url_map.bind("127.0.0.1")
     try:
-        endpoint, params = adapter.match(path, method=method)
+        try:
+            endpoint, params = adapter.match(path, method=method)
+        except RequestRedirect as redirect:      # `//` or a missing `/`: where REST would go
+            path = urlsplit(redirect.new_url).path
+            endpoint, params = adapter.match(path, method=method)
     except NotFound:
         return 404, error_body("not_found", f"no route {path}")
     except MethodNotAllowed:
         return 405, error_body("method_not_allowed", f"{method} is not allowed on {path}")
+    except (HTTPException, RoutingException):    # anything else the router refuses: still an answer
+        return 404, error_body("not_found", f"no route {path}")
     route = ROUTES.get(endpoint)
     if route is None:
         return 404, error_body("not_found", f"{path} is not reachable through call")
