@@ -299,7 +299,7 @@ def board(match_id: str) -> Response:
         return _forbidden(lang)
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,
-            "last": last_event(matches.events(match_id))}
+            "last": last_event(matches.events(match_id, after=max(0, state["log_seq"] - 1)))}
     # JSON inside <script>: no "</script>", no "<!--" can break out of it
     blob = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
     page = PAGE.format(lang=lang, title=html.escape(TEXT[lang]["title"]), data=blob,

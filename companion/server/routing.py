@@ -6,11 +6,12 @@ REST and Socket.IO call the same `run`, a `call` answers exactly what the HTTP r
 
 from __future__ import annotations
 
+import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, current_app, jsonify, request
 from marshmallow import Schema
@@ -119,11 +120,22 @@ def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
         return mapped
 
 
+_QUERY: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar(
+    "ballcourt_query", default=None)
+
+
+def query() -> Mapping[str, str]:
+    """The query string's arguments, for REST (`request.args`) and a `call`'s route alike."""
+    given = _QUERY.get()
+    return given if given is not None else request.args
+
+
 def dispatch(method: Any, path: Any, raw: Any) -> tuple[int, Any]:
     """Route a Socket.IO `call` to the handler its HTTP twin would reach."""
     if method not in ("GET", "POST", "DELETE") or not isinstance(path, str):
         return 400, error_body("bad_call", "call needs method GET, POST or DELETE and a route")
-    path = path.split("?", 1)[0]
+    path, _, qs = path.partition("?")
+    args = {k: v[0] for k, v in parse_qs(qs, max_num_fields=20).items()} if qs else {}
     adapter = current_app.url_map.bind("127.0.0.1")
     try:
         try:
@@ -140,4 +152,8 @@ def dispatch(method: Any, path: Any, raw: Any) -> tuple[int, Any]:
     route = ROUTES.get(endpoint)
     if route is None:
         return 404, error_body("not_found", f"{path} is not reachable through call")
-    return run(route, raw, params)
+    token = _QUERY.set(args)
+    try:
+        return run(route, raw, params)
+    finally:
+        _QUERY.reset(token)

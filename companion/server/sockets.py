@@ -36,23 +36,22 @@ def create_socketio(app, origins: list[str], max_body: int) -> SocketIO:
     return sio
 
 
-def bound(app, server, max_sessions: int = MAX_SESSIONS, per_connection: int =
-          MAX_CALLS_IN_FLIGHT, per_viewer: int = MAX_VIEWER_CALLS) -> None:
+def bound(app, server) -> None:
     """What an Engine.IO session may cost, whoever opens it:
 
     - no thread of its own: python-engineio starts a thread per session that sleeps 25 s and
       pings; here one shared thread (`Pinger`) pings every session instead, and only once its
       Socket.IO connect was authenticated (the reaper drops the others);
-    - at most `max_sessions` sessions: past that a handshake gets 503;
-    - at most `per_connection` events in flight per connection and `per_viewer` per viewer
-      key: past that a `call` is answered 429 at once, without a thread;
+    - at most MAX_SESSIONS sessions: past that a handshake gets 503;
+    - at most MAX_CALLS_IN_FLIGHT events in flight per connection and MAX_VIEWER_CALLS per
+      viewer key: past that a `call` is answered 429 at once, without a thread;
     - no binary packet: it is answered as a refused `call` (python-socketio would otherwise
       wait for its attachments, and take the next text packet for one)."""
     from engineio.socket import Socket as EioSocket
     from socketio import packet
 
     eio = server.eio
-    pinger = Pinger(server)
+    pinger = app.extensions["ballcourt_pinger"] = Pinger(server)
     spawn = eio.start_background_task
 
     def start_background_task(target, *args, **kwargs):
@@ -65,7 +64,7 @@ def bound(app, server, max_sessions: int = MAX_SESSIONS, per_connection: int =
     handle_connect = eio._handle_connect
 
     def capped_connect(environ, start_response, transport, jsonp_index=None):
-        if len(eio.sockets) >= max_sessions:
+        if len(eio.sockets) >= MAX_SESSIONS:
             body = json.dumps(error_body("too_many_sessions", "too many Socket.IO sessions at"
                                          " once: try again in a few seconds")).encode()
             return {"status": "503 SERVICE UNAVAILABLE",
@@ -85,6 +84,7 @@ def bound(app, server, max_sessions: int = MAX_SESSIONS, per_connection: int =
         if not server.manager.is_connected(sid, namespace):
             return
         viewer = app.extensions.get("ballcourt_viewers", {}).get(sid)
+        per_connection, per_viewer = MAX_CALLS_IN_FLIGHT, MAX_VIEWER_CALLS
         keys = [("sid", sid)] + ([("viewer", viewer)] if viewer is not None else [])
         with lock:
             busy = in_flight[keys[0]] >= per_connection or (
@@ -208,10 +208,7 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
             since = first_seen.setdefault(eio_sid, now)
             if now - since >= grace and not server.manager.sid_from_eio_sid(eio_sid, "/"):
                 environ = server.environ.get(eio_sid) or {}
-                try:
-                    server.eio.disconnect(eio_sid)
-                except Exception:       # already gone
-                    pass
+                drop(server.eio, eio_sid)
                 if environ.get("HTTP_UPGRADE", "").lower() == "websocket" and \
                         environ.get("werkzeug.socket") is not None:
                     # a client that never reads would hold its threads until TCP gives up
@@ -220,6 +217,19 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
             del first_seen[gone]
 
     threading.Thread(target=reap, name="ballcourt-socket-reaper", daemon=True).start()
+
+
+def drop(eio, eio_sid: str) -> None:
+    """End an Engine.IO session without waiting: `eio.disconnect` waits until the client has
+    read the goodbye, and a polling client that never polls again would hold the reaper."""
+    sock = eio.sockets.get(eio_sid)
+    if sock is None:
+        return
+    try:
+        sock.close(wait=False, abort=True, reason=eio.reason.SERVER_DISCONNECT)
+    except Exception:       # already closing
+        pass
+    eio.sockets.pop(eio_sid, None)
 
 
 def room(match_id: str) -> str:

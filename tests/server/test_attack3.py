@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
+import threading
+import time
 
 import pytest
+import requests
 
+from companion.server import sockets
 from tests.conftest import TOKEN
-from tests.server.test_hardening import RawSocket, assert_error, new_match, post_raw
+from tests.server.test_hardening import (  # noqa: F401  (small_server is a fixture)
+    RawSocket, assert_error, new_match, post_raw, small_server)
 
 BASE = "http://127.0.0.1:7770"
 
@@ -120,3 +127,143 @@ def test_an_escaped_placeholder_key_is_refused_and_the_session_lives(live):
     events = sock.ack(10, json.dumps({"method": "GET", "route": f"/api/v1/matches/{mid}/events"}))
     assert events["body"]["events"] == []
     sock.ws.close()
+
+
+# -- 2: Engine.IO sessions are bounded -------------------------------------------------------
+def polling_handshake(url: str) -> int:
+    return requests.get(f"{url}/socket.io/?EIO=4&transport=polling", timeout=10).status_code
+
+
+def test_unauthenticated_engine_io_sessions_cost_no_thread_and_are_capped(small_server,
+                                                                          monkeypatch):
+    url, _ = small_server
+    monkeypatch.setattr(sockets, "MAX_SESSIONS", 20)
+    assert polling_handshake(url) == 200
+    time.sleep(0.3)
+    before = threading.active_count()
+    codes = [polling_handshake(url) for _ in range(60)]
+    during = threading.active_count()
+    print(f"threads before {before}, after 60 polling handshakes {during}")
+    assert during - before <= 5, (before, during)         # was one sleeping thread each
+    assert codes.count(503) >= 1 and codes[0] == 200       # past the cap: 503, no session
+    time.sleep(1.5)                                        # the reaper drops them (0.5 s)
+    assert polling_handshake(url) == 200
+
+
+def test_an_authenticated_session_is_still_pinged(app, small_server):
+    url, _ = small_server
+    sock = RawSocket(url, json.dumps({"token": TOKEN}))
+    sock.next("40")
+    pinger = app.extensions["ballcourt_pinger"]
+    assert len(pinger.due) == 1
+    for s in list(pinger.due):
+        pinger.due[s] = 0                                # its ping is due now
+    sock.ws.settimeout(3)
+    assert sock.ws.recv() == "2"                         # a ping, from the shared thread
+    sock.ws.send("3")
+    sock.ws.close()
+
+
+# -- 3: calls in flight are capped -----------------------------------------------------------
+@pytest.fixture
+def stalled(monkeypatch):
+    """Every `call` waits until the test lets it go: what a slow or wedged route looks like."""
+    release = threading.Event()
+    real = sockets.dispatch
+
+    def slow(method, route, body):
+        release.wait(10)
+        return real(method, route, body)
+
+    monkeypatch.setattr(sockets, "dispatch", slow)
+    yield release
+    release.set()
+
+
+def send_calls(sock: RawSocket, first: int, n: int, route: str) -> None:
+    for i in range(first, first + n):
+        sock.ws.send(f'42{i}["call",{json.dumps({"method": "GET", "route": route})}]')
+
+
+def acks(sock: RawSocket, n: int) -> dict[int, int]:
+    got = {}
+    while len(got) < n:
+        frame = sock.ws.recv()
+        if frame == "2":
+            sock.ws.send("3")
+            continue
+        found = re.match(r"43(\d+)(.*)", frame)
+        if found:
+            got[int(found.group(1))] = json.loads(found.group(2))[0]["status"]
+    return got
+
+
+def test_calls_in_flight_are_capped_per_connection(small_server, stalled):
+    url, _ = small_server
+    sock = RawSocket(url, json.dumps({"token": TOKEN}))
+    sock.next("40")
+    before = threading.active_count()
+    send_calls(sock, 1, 40, "/api/v1/health")
+    refused = acks(sock, 40 - sockets.MAX_CALLS_IN_FLIGHT)
+    during = threading.active_count()
+    print(f"threads before {before}, with 40 calls sent {during}")
+    assert set(refused.values()) == {429}
+    assert during - before <= sockets.MAX_CALLS_IN_FLIGHT + 2
+    stalled.set()
+    answered = acks(sock, sockets.MAX_CALLS_IN_FLIGHT)
+    assert set(answered.values()) == {200}
+    send_calls(sock, 100, 1, "/api/v1/health")
+    assert acks(sock, 1) == {100: 200}                     # nothing held after
+    sock.ws.close()
+
+
+def test_calls_in_flight_are_capped_per_viewer_key(small_server, stalled):
+    url, _ = small_server
+    s = requests.Session()
+    s.headers["Authorization"] = f"Bearer {TOKEN}"
+    mid = s.post(f"{url}/api/v1/matches", json={"game": "yaotzin", "teams": [
+        {"id": "a"}, {"id": "b"}]}).json()["id"]
+    key = s.post(f"{url}/api/v1/matches/{mid}/viewers").json()["key"]
+    route = f"/api/v1/matches/{mid}"
+    socks = [RawSocket(url, json.dumps({"viewer": key})) for _ in range(3)]
+    for sock in socks:
+        sock.next("40")
+    per_conn = sockets.MAX_CALLS_IN_FLIGHT
+    for sock in socks[:2]:
+        send_calls(sock, 1, per_conn, route)
+    time.sleep(0.5)
+    send_calls(socks[2], 1, 4, route)
+    assert set(acks(socks[2], 4).values()) == {429}      # the key has 16 in flight already
+    stalled.set()
+    for sock in socks[:2]:
+        assert set(acks(sock, per_conn).values()) == {200}
+        sock.ws.close()
+    socks[2].ws.close()
+
+
+def test_the_event_log_is_paged_with_a_bounded_default(api, app):
+    from companion.server.api.matches import EVENTS_PAGE
+
+    mid = new_match(api)
+    for _ in range(5):
+        api.post(f"/api/v1/matches/{mid}/events", {"type": "note", "text": "x"})
+    page = api.get(f"/api/v1/matches/{mid}/events?limit=2").json
+    assert [e["seq"] for e in page["events"]] == [1, 2] and page["next"] == 2
+    page = api.get(f"/api/v1/matches/{mid}/events?after=4&limit=2").json
+    assert [e["seq"] for e in page["events"]] == [5] and page["next"] is None
+    assert [e["seq"] for e in api.get(f"/api/v1/matches/{mid}/events").json["events"]] == [
+        1, 2, 3, 4, 5]
+    assert_error(api.get(f"/api/v1/matches/{mid}/events?limit=0"), 422, "validation")
+    many = [("note", '{"type": "note", "text": "x"}', "2026", None)] * (EVENTS_PAGE + 5)
+    db = sqlite3.connect(app.config["BALLCOURT"].db_path)
+    db.executemany("INSERT INTO events (match_id, seq, type, body, created, undoes) VALUES"
+                   " (?, ?, ?, ?, ?, ?)", [(mid, 6 + i, *row) for i, row in enumerate(many)])
+    db.commit()
+    db.close()
+    first = api.get(f"/api/v1/matches/{mid}/events").json
+    assert len(first["events"]) == EVENTS_PAGE and first["next"] == EVENTS_PAGE
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    ack = client.emit("call", {"method": "GET", "route": f"/api/v1/matches/{mid}/events"
+                                                           f"?after={EVENTS_PAGE}"},
+                      callback=True)
+    assert [e["seq"] for e in ack["body"]["events"]][:1] == [EVENTS_PAGE + 1]
