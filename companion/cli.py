@@ -184,15 +184,31 @@ def serve(args) -> int:
     from .server.serving import BindError, bind
     from .server.serving import serve as serve_forever
 
+    import sqlite3
+
+    from .server.db import disk_full, disk_full_message
+    from .server.serving import log_to_stderr
+
     origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
+    data_dir = args.data_dir or default_data_dir()
+    sock = None
     try:   # every reason not to serve is said before the banner, which holds the token
-        cfg = Config(data_dir=args.data_dir or default_data_dir(), host=args.host,
-                     port=args.port, allowed_origins=origins)
+        cfg = Config(data_dir=data_dir, host=args.host, port=args.port,
+                     allowed_origins=origins)
         sock = bind(args.host, args.port)
+        app = create_app(cfg)
     except (TokenError, BindError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
-    app = create_app(cfg)
+    except (OSError, sqlite3.Error) as exc:     # the data dir cannot be written
+        if sock is not None:
+            sock.close()
+        if disk_full(exc):
+            print(f"ballcourt: {disk_full_message(data_dir)}", file=sys.stderr)
+        else:
+            print(f"ballcourt: cannot use the data dir {data_dir}: {exc}", file=sys.stderr)
+        return 2
+    log_to_stderr()
     print(f"Ballcourt companion {__version__}")
     print(f"  URL:      {cfg.url}")
     print(f"  Token:    {cfg.token}   (from {cfg.token_source})")

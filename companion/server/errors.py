@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import ValidationError
 
+from .db import disk_full, disk_full_message
+
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
 
 
@@ -65,6 +67,9 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
     if isinstance(exc, ValidationError):
         fields = flatten(exc.messages)
         return 422, body("validation", summary(fields), fields)
+    if disk_full(exc):
+        from flask import current_app
+        return 507, body("disk_full", disk_full_message(current_app.config["BALLCOURT"].data_dir))
     if isinstance(exc, UnicodeError):    # a lone surrogate in a URL, a header or a name
         return 400, body("bad_unicode", "text that is not valid Unicode (a lone surrogate)")
     for cls, status, code in RULE_CODES:

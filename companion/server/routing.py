@@ -117,6 +117,8 @@ def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
         if mapped is None:
             log.exception("bug while handling %s %s", route.method, route.rule)
             return 500, error_body("internal", "the companion hit a bug; see its log")
+        if mapped[0] == 507:
+            log.error("%s", mapped[1]["error"]["message"])
         return mapped
 
 

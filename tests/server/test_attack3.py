@@ -12,7 +12,7 @@ import pytest
 import requests
 
 from companion.server import sockets
-from tests.conftest import TOKEN
+from tests.conftest import TOKEN, free_port
 from tests.server.test_hardening import (  # noqa: F401  (small_server is a fixture)
     RawSocket, assert_error, new_match, post_raw, small_server)
 
@@ -267,3 +267,74 @@ def test_the_event_log_is_paged_with_a_bounded_default(api, app):
                                                            f"?after={EVENTS_PAGE}"},
                       callback=True)
     assert [e["seq"] for e in ack["body"]["events"]][:1] == [EVENTS_PAGE + 1]
+
+
+# -- 7: a full disk --------------------------------------------------------------------------
+@pytest.fixture
+def full_disk(monkeypatch):
+    from companion.server.db import Faults
+
+    monkeypatch.setattr(Faults, "disk_full", True)
+
+
+def test_a_write_on_a_full_disk_is_507_naming_the_data_dir(api, app, monkeypatch, caplog):
+    from companion.server.db import Faults
+
+    mid = new_match(api)
+    monkeypatch.setattr(Faults, "disk_full", True)
+    data_dir = app.config["BALLCOURT"].data_dir
+    for r in (api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "a"}),
+              api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"},
+                                                                        {"id": "b"}]}),
+              api.post(f"/api/v1/matches/{mid}/viewers")):
+        message = assert_error(r, 507, "disk_full")
+        assert message.startswith(f"the disk holding {data_dir} is full")
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    ack = client.emit("call", {"method": "POST", "route": f"/api/v1/matches/{mid}/undo"},
+                      callback=True)
+    assert ack["status"] in (409, 507)
+    assert "hit a bug" not in caplog.text and "Traceback" not in caplog.text
+    monkeypatch.setattr(Faults, "disk_full", False)
+    assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 0       # nothing half-written
+
+
+def test_a_first_start_on_a_full_disk_says_so_in_one_line(tmp_path, full_disk, capsys,
+                                                         monkeypatch):
+    from companion import cli
+
+    monkeypatch.delenv("BALLCOURT_TOKEN", raising=False)
+    status = cli.main(["serve", "--port", str(free_port()), "--data-dir", str(tmp_path / "d")])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == f"ballcourt: the disk holding {tmp_path / 'd'} is full: free some space" \
+                  " there, then try again\n"
+
+
+def test_a_first_start_with_a_token_but_a_full_disk_says_so_too(tmp_path, full_disk, capsys,
+                                                               monkeypatch):
+    from companion import cli
+
+    monkeypatch.setenv("BALLCOURT_TOKEN", TOKEN)
+    status = cli.main(["serve", "--port", str(free_port()), "--data-dir", str(tmp_path / "d")])
+    assert status == 2 and "is full" in capsys.readouterr().err
+
+
+def test_the_log_never_depends_on_the_disk():
+    import errno
+    import logging
+
+    from companion.server.serving import log_to_stderr
+
+    class FullDisk:
+        def write(self, _text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def flush(self):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    handler = log_to_stderr(FullDisk())
+    try:
+        logging.getLogger("ballcourt").error("the disk holding /x is full")   # no raise
+    finally:
+        logging.getLogger("ballcourt").removeHandler(handler)
+        logging.getLogger("ballcourt").propagate = True
