@@ -68,7 +68,7 @@ class LiveServer:
             try:
                 if requests.get(f"{self.url}/api/v1/health", timeout=1).ok:
                     return self
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):   # not up yet, or a busy machine
                 time.sleep(0.05)
         raise RuntimeError("the companion did not start")
 
