@@ -122,15 +122,17 @@ class Matches:
         return public(row, json.loads(row["state"]), self.active_count(match_id, row["log_seq"]))
 
     def list(self) -> list[dict]:
-        rows = self.db.execute("SELECT id, game, name, created, state FROM matches "
-                               "ORDER BY created DESC LIMIT 200").fetchall()
+        rows = self.db.execute(
+            "SELECT id, game, name, created, state, log_seq - 2 * (SELECT COUNT(*) FROM events"
+            " e WHERE e.match_id = matches.id AND e.undoes IS NOT NULL) AS seq FROM matches"
+            " ORDER BY created DESC LIMIT 200").fetchall()
         out = []
         for r in rows:
             s = json.loads(r["state"])
             possession = s.get("possession") or {}
             out.append({"id": r["id"], "game": r["game"], "name": r["name"],
                         "created": r["created"], "status": s["status"], "winner": s["winner"],
-                        "seq": s.get("seq"), "score": s.get("score"), "round": s.get("round"),
+                        "seq": r["seq"], "score": s.get("score"), "round": s.get("round"),
                         "passes": s.get("passes"), "possession": possession.get("team")})
         return out
 

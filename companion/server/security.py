@@ -31,7 +31,7 @@ GUARDED_PREFIXES = ("/api/", "/socket.io")
 # Sec-Fetch-Site values of a request a browser made on the user's own behalf: the companion's
 # own pages (same-origin) or an address typed in (none). Anything else is another page's doing.
 OWN_FETCH = {"same-origin", "none"}
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
        " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none';"
        " form-action 'self'; frame-ancestors 'none'")
 
