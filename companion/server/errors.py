@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from marshmallow import ValidationError
 
-from .db import disk_full, disk_full_message
-
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
+from .db import disk_full, disk_full_message
 
 
 class ApiError(Exception):

@@ -20,8 +20,8 @@ from werkzeug.routing import RequestRedirect, RoutingException
 
 from . import jsonsafe
 from .errors import ApiError, from_exception
-from .errors import summary as summarize
 from .errors import body as error_body
+from .errors import summary as summarize
 
 log = logging.getLogger("ballcourt")
 Handler = Callable[..., tuple[int, Any]]

@@ -21,7 +21,6 @@ from .jsonsafe import Refused, SocketJson
 from .routing import dispatch
 from .viewers import connect_viewer, forget, guard_call, guard_join
 
-
 MAX_SESSIONS = 128          # Engine.IO sessions at once; past that a handshake gets 503
 MAX_CALLS_IN_FLIGHT = 8     # unanswered `call`s (and joins) per connection; the next gets 429
 MAX_VIEWER_CALLS = 16       # ... and per viewer key, over all its connections

@@ -72,3 +72,59 @@ def test_the_board_has_no_inline_script_and_a_styled_403(api):
     js = api.client.get("/board/static/board.js", base_url="http://127.0.0.1:7770")
     assert js.status_code == 200 and "function render" in js.get_data(as_text=True)
     assert TOKEN not in html
+
+
+def run_cli(*args, env=None):
+    import os
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, **(env or {})})
+
+
+def test_serve_refuses_a_port_outside_1_to_65535(tmp_path):
+    for port in ("99999", "0", "-1", "http"):
+        out = run_cli("serve", "--port", port, "--data-dir", str(tmp_path))
+        assert out.returncode == 2 and "--port" in out.stderr, port
+        assert "URL:" not in out.stdout
+
+
+def test_help_shows_the_defaults():
+    out = run_cli("simulate", "goatball", "--help")
+    assert "(default 300)" in out.stdout.replace("\n", " ").replace("  ", " ") or \
+        "default 300" in " ".join(out.stdout.split())
+    kick = " ".join(run_cli("simulate", "yaotzin", "--help").stdout.split())
+    assert "(default 12)" in kick and "(default 2)" in kick
+
+
+def test_json_into_a_closed_pipe_ends_quietly():
+    import subprocess
+    import sys
+    proc = subprocess.Popen(f"{sys.executable} -m companion.cli simulate yaotzin --json | head -1",
+                            shell=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, err = proc.communicate(timeout=60)
+    assert out.strip() == "{"
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_the_kick_chart_says_what_kicker_it_assumes():
+    out = run_cli("simulate", "yaotzin", "--dex", "14", "--bab", "3", "--max-ft", "10")
+    assert "Dex 14" in out.stdout and "base attack bonus +3" in out.stdout
+
+
+def test_board_share_list_and_revoke(live):
+    env = {"BALLCOURT_URL": live.url, "BALLCOURT_TOKEN": TOKEN}
+    s = live.session()
+    mid = s.post(f"{live.url}/api/v1/matches", json=GOAT).json()["id"]
+    shared = run_cli("board", "share", mid, "--label", "stream", env=env)
+    assert shared.returncode == 0, shared.stderr
+    url = shared.stdout.splitlines()[0]
+    assert url.startswith(f"{live.url}/board/{mid}?key=")
+    key = url.split("key=")[1]
+    listed = run_cli("board", "list", mid, env=env)
+    assert key in listed.stdout and "stream" in listed.stdout
+    assert __import__("requests").get(url, timeout=10).status_code == 200
+    revoked = run_cli("board", "revoke", mid, key, env=env)
+    assert revoked.returncode == 0, revoked.stderr
+    assert __import__("requests").get(url, timeout=10).status_code == 403
+    assert "No viewer keys" in run_cli("board", "list", mid, env=env).stdout

@@ -6,8 +6,8 @@ from flask import Blueprint
 
 from .. import schemas
 from ..db import get_db
-from ..matches import Matches
 from ..errors import ApiError
+from ..matches import Matches
 from ..routing import api_route, query
 from ..sockets import push_match_event
 
