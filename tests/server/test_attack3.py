@@ -13,7 +13,7 @@ import requests
 
 from companion.server import sockets
 from tests.conftest import TOKEN, free_port
-from tests.server.test_hardening import RawSocket, assert_error, new_match, post_raw, small_server  # noqa: F401  (small_server is a fixture)
+from tests.server.test_hardening import RawSocket, assert_error, new_match, post_raw
 
 BASE = "http://127.0.0.1:7770"
 
