@@ -6,7 +6,7 @@
  * drawing's share (overlay commands, PIXI draw, render, GPU done), and the echo floor.
  *
  *     (cd foundry_module && npm ci)      # once: pixi.js, socket.io-client, playwright-core
- *     node bench/hover/run.mjs [--n 400] [--python .venv/bin/python]
+ *     node bench/hover/run.mjs [--n 400] [--python .venv/bin/python] [--no-antialias]
  *
  * Not a test: the figures go in docs/benchmarks.md. The target is p99 under 16 ms (a frame).
  */
@@ -27,6 +27,7 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const N = Number(arg("n", "400"));
+const ANTIALIAS = !process.argv.includes("--no-antialias");
 const PYTHON = arg("python", existsSync(join(ROOT, ".venv/bin/python")) ? join(ROOT, ".venv/bin/python") : "python3");
 const TOKEN = "bench-token-0123456789";
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
@@ -89,7 +90,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1500, height: 520 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${pagesUrl}/bench/hover.html?companion=${encodeURIComponent(companionUrl)}&token=${TOKEN}`);
+  await page.goto(`${pagesUrl}/bench/hover.html?companion=${encodeURIComponent(companionUrl)}&token=${TOKEN}&antialias=${ANTIALIAS ? 1 : 0}`);
   await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
   if (errors.length) throw new Error(errors.join("\n"));
   const renderer = await page.evaluate(() => window.bench.renderer);
@@ -110,12 +111,16 @@ try {
   const comp = stats(samples.map((s) => s.companion));
   const draw = stats(samples.map((s) => s.drawing));
   const floor = stats(echo.slice(20));
+  const build = stats(samples.map((s) => s.build));
+  const render = stats(samples.map((s) => s.render));
   const version = browser.version();
-  console.log(`hover-to-drawn, ${samples.length} moves, 24-player court, Chromium ${version} (${renderer}, SwiftShader),` +
+  console.log(`hover-to-drawn, ${samples.length} moves, 24-player court, Chromium ${version} (${renderer}, SwiftShader, antialias ${ANTIALIAS ? "on" : "off"}),` +
     ` ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"})${bad ? `, ${bad} answers not 200` : ""}`);
   console.log(`  whole:      median ${ms(total.median)}  p99 ${ms(total.p99)}  max ${ms(total.max)}`);
   console.log(`  companion:  median ${ms(comp.median)}  p99 ${ms(comp.p99)}   (event -> preview answer, Socket.IO)`);
   console.log(`  drawing:    median ${ms(draw.median)}  p99 ${ms(draw.p99)}   (overlay commands, PIXI draw, render, GPU)`);
+  console.log(`    of which:  build median ${ms(build.median)} p99 ${ms(build.p99)} (commands, PIXI objects, text);` +
+    ` render median ${ms(render.median)} p99 ${ms(render.p99)} (render + readPixels)`);
   console.log(`  echo floor: median ${ms(floor.median)}  p99 ${ms(floor.p99)}   (the same body through /echo)`);
   console.log(`  share of the median: companion ${(100 * comp.median / total.median).toFixed(0)}%,` +
     ` drawing ${(100 * draw.median / total.median).toFixed(0)}%; p99 target 16 ms: ${total.p99 < 16 ? "met" : "missed"}`);
