@@ -103,9 +103,8 @@ try {
     const x = 22 + rand(20), y = 4 + rand(16);
     if (`${x},${y}` === last) { i -= 1; continue; }      // the same point fires no pointermove
     last = `${x},${y}`;
-    const drawn = page.evaluate(() => window.bench.next());
     await page.mouse.move(x * 20 + 10, y * 20 + 10);
-    await drawn;
+    await page.evaluate((count) => window.bench.drawnMore(count), i);
   }
   const samples = (await page.evaluate(() => window.bench.samples)).slice(warm);
   const echo = await page.evaluate((n) => window.bench.echo(n), 200);
