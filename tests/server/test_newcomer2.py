@@ -30,11 +30,15 @@ def test_team_names_are_carried_in_the_state_the_list_and_the_board(api):
 
 
 def test_a_pass_card_names_the_team_by_its_display_name(api):
-    body = {"teams": GOAT["teams"], "possession": {"team": "rams", "carrier": "r1"},
-            "throw": {"kind": "pass", "target": "r1"}, "actions": [], "rolls": {}}
+    teams = [{**GOAT["teams"][0], "players": [{"id": "r1", "platform": "p1"},
+                                              {"id": "r2", "platform": "p3"}]}, GOAT["teams"][1]]
+    body = {"teams": teams, "possession": {"team": "rams", "carrier": "r1"},
+            "throw": {"kind": "pass", "target": "r2"},
+            "actions": [{"player": "r1", "action": "throw", "check": 15},
+                        {"player": "g1", "action": "intercept", "check": 8}]}
     r = api.post("/api/v1/goatball/pass", body)
-    if r.status_code == 200:
-        assert "Ulra's Rams" in json.dumps(r.json["chat_card"])
+    assert r.status_code == 200, r.json
+    assert "Ulra's Rams" in json.dumps(r.json["chat_card"])
 
 
 def test_the_match_list_reports_the_real_seq(api):
@@ -98,12 +102,16 @@ def test_help_shows_the_defaults():
 
 
 def test_json_into_a_closed_pipe_ends_quietly():
+    # what `| head -1` does, made certain: the reader is gone before anything is written
+    import os
     import subprocess
     import sys
-    proc = subprocess.Popen(f"{sys.executable} -m companion.cli simulate yaotzin --json | head -1",
-                            shell=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out, err = proc.communicate(timeout=60)
-    assert out.strip() == "{"
+    read, write = os.pipe()
+    os.close(read)
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "simulate", "yaotzin",
+                             "--json"], stdout=write, stderr=subprocess.PIPE, text=True)
+    os.close(write)
+    _, err = proc.communicate(timeout=60)
     assert "Traceback" not in err and "BrokenPipe" not in err, err
 
 
