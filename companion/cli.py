@@ -28,6 +28,29 @@ DATA_DIR_HELP = ("where the companion keeps its token and matches (default $BALL
                  " or ~/.local/share/ballcourt)")
 
 
+class Help(argparse.HelpFormatter):
+    """--help says each option's default, unless its own help already does."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if "default" in text or default in (None, False, argparse.SUPPRESS, []) or \
+                action.option_strings == [] and action.nargs is None:
+            return text
+        return f"{text} (default {default})"
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535 (argparse's type for --port)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: give 1 to 65535")
+    return port
+
+
 def add_link_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
     """--url and --token, accepted before the subcommand or after it."""
     default = None if top else argparse.SUPPRESS
@@ -36,7 +59,7 @@ def add_link_options(parser: argparse.ArgumentParser, top: bool = False) -> None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ballcourt",
+    parser = argparse.ArgumentParser(prog="ballcourt", formatter_class=Help,
                                      description="GM-assist companion for Yaotzin and goat-ball.")
     parser.add_argument("--version", action="version", version=f"ballcourt {__version__}",
                         help="print the version and exit")
@@ -46,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the companion in the foreground")
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1: this computer only)")
-    serve.add_argument("--port", type=int, default=7770, help="the port (default 7770)")
+    serve.add_argument("--port", type=port_number, default=7770,
+                       help="the port, 1 to 65535 (default 7770)")
     serve.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        help="a browser origin allowed to call, added to Foundry's default"
@@ -63,8 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     install = modsub.add_parser("install", help="copy the module into Foundry's"
                                                 " Data/modules/ballcourt/")
     install.add_argument("--foundry-data", type=Path, default=None, metavar="DIR",
-                         help="Foundry's user-data Data folder (default: Foundry's own default"
-                              f" for this computer, {default_foundry_data()})")
+                         help="Foundry's Data folder, the one holding modules/, systems/ and"
+                              " worlds/ inside the User Data folder (default: Foundry's own"
+                              f" default for this computer, {default_foundry_data()})")
+    install.add_argument("--companion-url", default=None, metavar="URL",
+                         help="the companion's address, written into the installed manifest so"
+                              " Foundry can offer updates (default $BALLCOURT_URL or"
+                              " http://127.0.0.1:7770)")
     zip_cmd = modsub.add_parser("zip", help="write the module's release archive")
     zip_cmd.add_argument("out", nargs="?", type=Path, default=Path("ballcourt.zip"),
                          metavar="OUT", help="the archive to write (default ./ballcourt.zip)")
@@ -90,6 +119,21 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--lang", choices=("en", "ru"), default=None,
                         help="the report's language (default English)")
     add_link_options(report)
+
+    board = sub.add_parser("board", help="share a match's spectator board: viewer keys")
+    bsub = board.add_subparsers(dest="action", metavar="ACTION", required=True)
+    share = bsub.add_parser("share", help="make a read-only viewer key and print its board URL")
+    share.add_argument("id", metavar="MATCH", help="the match's id")
+    share.add_argument("--label", default=None, help="a note to tell keys apart (1 to 120"
+                                                      " characters)")
+    add_link_options(share)
+    listing = bsub.add_parser("list", help="list a match's viewer keys and their board URLs")
+    listing.add_argument("id", metavar="MATCH", help="the match's id")
+    add_link_options(listing)
+    revoke = bsub.add_parser("revoke", help="revoke a viewer key: its board stops at once")
+    revoke.add_argument("id", metavar="MATCH", help="the match's id")
+    revoke.add_argument("key", metavar="KEY", help="the viewer key (from `board list`)")
+    add_link_options(revoke)
 
     for name, route in RULE_COMMANDS.items():
         cmd = sub.add_parser(name, help=f"POST {route} with a JSON file (or - for stdin)")
@@ -152,7 +196,17 @@ def build_parser() -> argparse.ArgumentParser:
     kick.add_argument("--max-ft", type=int, default=70,
                       help="the chart's longest distance (default 70)")
     kick.add_argument("--json", action="store_true", help="print the JSON object")
+    _with_defaults(parser)
     return parser
+
+
+def _with_defaults(parser: argparse.ArgumentParser) -> None:
+    """Every command's --help says its defaults (the Help formatter, all the way down)."""
+    parser.formatter_class = Help
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _with_defaults(child)
 
 
 def kick_chart(args) -> int:
@@ -249,20 +303,34 @@ def read_json(path: str):
 
 
 def serve(args) -> int:
+    import sqlite3
+
     from .server import create_app
     from .server.config import Config, TokenError, default_data_dir
-    from .server.serving import BindError, bind
+    from .server.db import disk_full, disk_full_message
+    from .server.serving import BindError, bind, log_to_stderr
     from .server.serving import serve as serve_forever
 
     origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
+    data_dir = args.data_dir or default_data_dir()
+    sock = None
     try:   # every reason not to serve is said before the banner, which holds the token
-        cfg = Config(data_dir=args.data_dir or default_data_dir(), host=args.host,
-                     port=args.port, allowed_origins=origins)
+        cfg = Config(data_dir=data_dir, host=args.host, port=args.port,
+                     allowed_origins=origins)
         sock = bind(args.host, args.port)
+        app = create_app(cfg)
     except (TokenError, BindError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
-    app = create_app(cfg)
+    except (OSError, sqlite3.Error) as exc:     # the data dir cannot be written
+        if sock is not None:
+            sock.close()
+        if disk_full(exc):
+            print(f"ballcourt: {disk_full_message(data_dir)}", file=sys.stderr)
+        else:
+            print(f"ballcourt: cannot use the data dir {data_dir}: {exc}", file=sys.stderr)
+        return 2
+    log_to_stderr()
     print(f"Ballcourt companion {__version__}")
     print(f"  URL:      {cfg.url}")
     print(f"  Token:    {cfg.token}   (from {cfg.token_source})")
@@ -282,13 +350,23 @@ def module(args) -> int:
 
     try:
         if args.action == "install":
+            import os
+
+            from .module_files import NotFoundryData, check_foundry_data
             data = args.foundry_data or default_foundry_data()
             if args.foundry_data is None and not data.is_dir():
                 print(f"ballcourt: Foundry's Data folder is not at {data}; give yours with"
                       " --foundry-data DIR (Foundry: Configuration → User Data Path, then Data)",
                       file=sys.stderr)
                 return 2
-            where = install(data)
+            try:
+                check_foundry_data(data)
+            except NotFoundryData as exc:
+                print(f"ballcourt: {exc}", file=sys.stderr)
+                return 2
+            url = args.companion_url or os.environ.get("BALLCOURT_URL") or \
+                "http://127.0.0.1:7770"
+            where = install(data, base_url=url)
             print(f"Installed the Ballcourt module {__version__} in {where}")
             print("Enable it in your world: Game Settings → Manage Modules → Ballcourt.")
         else:
@@ -297,6 +375,27 @@ def module(args) -> int:
     except (ModuleFilesMissing, OSError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def board_command(client, args) -> int:
+    """`board share|list|revoke MATCH`: the viewer keys of a match's spectator board."""
+    mid = args.id
+    if args.action == "share":
+        made = client.post(f"/matches/{mid}/viewers",
+                           {"label": args.label} if args.label else {})
+        print(made["url"])
+        print(f"  key: {made['key']}  (revoke: ballcourt board revoke {mid} {made['key']})")
+    elif args.action == "list":
+        keys = client.get(f"/matches/{mid}/viewers")["viewers"]
+        if not keys:
+            print(f"No viewer keys for match {mid}: make one with ballcourt board share {mid}")
+        for k in keys:
+            label = f"  ({k['label']})" if k.get("label") else ""
+            print(f"{k['key']}  {k['created']}{label}\n  {k['url']}")
+    else:
+        client.request("DELETE", f"/matches/{mid}/viewers/{args.key}")
+        print(f"Revoked {args.key}: its board stops at once.")
     return 0
 
 
@@ -310,6 +409,19 @@ def print_card(result: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command; output into a closed pipe (`--json | head`) ends it quietly."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        import os
+        devnull = os.open(os.devnull, os.O_WRONLY)   # so the exit's own flush cannot fail
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:
@@ -334,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     from .client import Client, CompanionError, CompanionUnreachable
     client = Client(args.url, args.token)
     try:
+        if args.command == "board":
+            return board_command(client, args)
         if args.command == "match":
             result = {
                 "new": lambda: client.new_match(read_json(args.file)),

@@ -108,7 +108,14 @@ class Client:
         return self.get(f"/matches/{match_id}")
 
     def events(self, match_id: str) -> list[dict]:
-        return self.get(f"/matches/{match_id}/events")["events"]
+        """The whole log, page by page."""
+        out, after = [], 0
+        while True:
+            page = self.get(f"/matches/{match_id}/events?after={after}")
+            out.extend(page["events"])
+            if not page.get("next"):
+                return out
+            after = page["next"]
 
     def apply(self, match_id: str, event: dict) -> dict:
         return self.post(f"/matches/{match_id}/events", event)

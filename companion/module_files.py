@@ -105,9 +105,37 @@ def default_foundry_data() -> Path:
     return home / ".local" / "share" / "FoundryVTT" / "Data"
 
 
-def install(foundry_data: Path, root: Path | None = None) -> Path:
+class NotFoundryData(ValueError):
+    """The folder given is not a Foundry `Data` folder (the message names the right one)."""
+
+
+DATA_MARKS = ("modules", "systems", "worlds")     # what every Foundry Data folder holds
+
+
+def check_foundry_data(folder: Path) -> None:
+    """NotFoundryData unless `folder` is a Foundry Data folder: it exists and holds at least
+    one of modules/, systems/, worlds/. The User Data folder above it is named as such."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise NotFoundryData(f"{folder} is not a folder: give Foundry's Data folder (Foundry:"
+                             " Configuration → User Data Path, then its Data folder)")
+    if any((folder / mark).is_dir() for mark in DATA_MARKS):
+        return
+    inner = folder / "Data"
+    if inner.is_dir() and any((inner / mark).is_dir() for mark in DATA_MARKS) or \
+            inner.is_dir() and (folder / "Config").is_dir():
+        raise NotFoundryData(f"{folder} is Foundry's User Data folder; its Data folder is"
+                             f" {inner}: give --foundry-data {inner}")
+    raise NotFoundryData(f"{folder} is not a Foundry Data folder (it has no modules, systems"
+                         " or worlds folder): give the Data folder inside Foundry's User Data"
+                         " path (Foundry: Configuration → User Data Path)")
+
+
+def install(foundry_data: Path, root: Path | None = None, base_url: str | None = None) -> Path:
     """Copy the runtime files into `foundry_data/modules/ballcourt/` (replacing an older copy
-    whole, so no stale script survives) and return that folder."""
+    whole, so no stale script survives) and return that folder. With `base_url` (the
+    companion's address) the installed manifest's `manifest` and `download` point at it, so
+    Foundry can offer the next version as an update."""
     root = root or module_root()
     modules = Path(foundry_data) / "modules"
     modules.mkdir(parents=True, exist_ok=True)
@@ -119,7 +147,7 @@ def install(foundry_data: Path, root: Path | None = None) -> Path:
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             if name == "module.json":
-                target.write_text(manifest_text(root=root), encoding="utf-8")
+                target.write_text(manifest_text(base_url, root=root), encoding="utf-8")
             else:
                 shutil.copyfile(path, target)
         if dest.exists():

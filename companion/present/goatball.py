@@ -14,7 +14,7 @@ def _outcome_line(card: Card, r: dict, names: Names) -> None:
     if outcome in ("pass", "no_change"):
         data = {"carrier": names.get(pos["carrier"] or "", "-")}
     elif outcome in ("intercepted", "turnover"):
-        data = {"team": pos["team"]}
+        data = {"team": names.get(pos["team"], pos["team"])}
     elif outcome == "knocked_out":
         data = {"target": names[r["throw"]["target"]]}
     tone = {"pass": "good", "knocked_out": "good", "no_change": "muted"}.get(outcome, "bad")
@@ -73,12 +73,12 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
     else:
         card.line("BALLCOURT.Card.Pass.Heat", count=len(pos["visited"]))
     if pos["carrier"] is None and r["winner"] is None:
-        card.line("BALLCOURT.Card.Pass.Choose", team=pos["team"])
+        card.line("BALLCOURT.Card.Pass.Choose", team=names.get(pos["team"], pos["team"]))
     for pid in r["returned"]:
         card.line("BALLCOURT.Card.Pass.Returned", "good", player=names[pid])
     for pid in r["dead"]:
         card.line("BALLCOURT.Card.Pass.Dead", "bad", player=names[pid])
-    _winner_line(card, r["winner"])
+    _winner_line(card, names.get(r["winner"], r["winner"]))
     where = {p["id"]: p["platform"] for t in r["arena"]["teams"] for p in t["players"]}
     card.action("apply", "BALLCOURT.Action.Apply",
                 {"out": r["out"], "returned": r["returned"], "dead": r["dead"],
@@ -117,10 +117,12 @@ def tipoff_card(r: dict, names: Names) -> dict:
                   players=", ".join(names[p] for p in r["reroll"]))
         card.action("reroll", "BALLCOURT.Action.Reroll", {"players": r["reroll"]})
     else:
-        card.line("BALLCOURT.Card.Tipoff.Takes", "good", team=r["possession"]["team"])
+        card.line("BALLCOURT.Card.Tipoff.Takes", "good",
+                  team=names.get(r["possession"]["team"], r["possession"]["team"]))
         card.action("apply", "BALLCOURT.Action.Apply", {"possession": r["possession"]})
         if r["possession"]["carrier"] is None:
-            card.line("BALLCOURT.Card.Pass.Choose", team=r["possession"]["team"])
+            card.line("BALLCOURT.Card.Pass.Choose",
+                      team=names.get(r["possession"]["team"], r["possession"]["team"]))
             _carrier_actions(card, r["choose_from"], names)
     return card.build(r["rolls"], names)
 

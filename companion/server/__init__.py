@@ -9,7 +9,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from .config import Config
-from .db import close_db, init_db
+from .db import close_db, disk_full, disk_full_message, init_db
 from .errors import ApiError
 from .errors import body as error_body
 from .sockets import create_socketio
@@ -62,6 +62,9 @@ def create_app(config: Config | None = None) -> Flask:
 
     @app.errorhandler(Exception)
     def bug(exc: Exception):
+        if disk_full(exc):
+            log.error(disk_full_message(cfg.data_dir))
+            return jsonify(error_body("disk_full", disk_full_message(cfg.data_dir))), 507
         log.exception("unhandled error")
         return jsonify(error_body("internal", "the companion hit a bug; see its log")), 500
 

@@ -31,7 +31,8 @@ TEXT = {
         "choosing": "{team} picks a carrier", "heat": "Heat {n}/3", "hot": "HOT",
         "standing": "{n} of {total} standing", "out": "out", "dead": "dead",
         "ball_at": "Ball at ({x}, {y})", "last": "Last:", "none_yet": "No events yet",
-        "live": "live", "offline": "reconnecting…", "refused": "the viewer key was refused",
+        "live": "live", "offline": "reconnecting…", "connecting": "connecting…",
+        "refused": "the viewer key was refused", "standing_label": "players standing",
         "winner": "{team} wins!", "draw": "A draw", "over": "Match over",
         "ev_undo": "The last event was undone", "ev_goal": "Goal for {team}",
         "ev_hoop": "Through the stone hoop: {team}!", "ev_round": "Round {n} begins",
@@ -47,6 +48,9 @@ TEXT = {
         "pass_knocked_out": "Hot throw! {player} is knocked out",
         "pass_turnover": "Turnover: {team} takes the ball",
         "forbidden": "This board needs a valid viewer key for this match.",
+        "forbidden_how": "Ask the GM for the board's link: in Foundry, the match panel's Share"
+                         " button; or on the companion's computer, ballcourt board share MATCH."
+                         " A revoked key stops working at once.",
     },
     "ru": {
         "title": "Табло Ballcourt", "yaotzin": "Яоцин", "goatball": "Козлобол",
@@ -56,7 +60,8 @@ TEXT = {
         "hot": "ГОРЯЧИЙ", "standing": "в игре {n} из {total}", "out": "выбит",
         "dead": "погиб", "ball_at": "Мяч на ({x}, {y})", "last": "Последнее:",
         "none_yet": "Событий пока нет", "live": "в эфире",
-        "offline": "переподключение…", "refused": "ключ зрителя не принят",
+        "offline": "переподключение…", "connecting": "подключение…",
+        "refused": "ключ зрителя не принят", "standing_label": "игроков в строю",
         "winner": "Победа: {team}!", "draw": "Ничья", "over": "Матч окончен",
         "ev_undo": "Последнее событие отменено", "ev_goal": "Гол: {team}",
         "ev_hoop": "Мяч прошёл сквозь каменное кольцо: {team}!",
@@ -73,6 +78,9 @@ TEXT = {
         "pass_knocked_out": "Горячий бросок! {player} выбит",
         "pass_turnover": "Смена владения: мяч у команды {team}",
         "forbidden": "Для этого табло нужен действующий ключ зрителя этого матча.",
+        "forbidden_how": "Попросите у ведущего ссылку на табло: в Foundry — кнопка «Поделиться»"
+                         " на панели матча, или на компьютере с компаньоном — ballcourt board"
+                         " share MATCH. Отозванный ключ перестаёт работать сразу.",
     },
 }
 
@@ -96,12 +104,16 @@ body.overlay #board {{ background: var(--panel); }}
 header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; }}
 #game {{ font-weight: 700; color: var(--accent); text-transform: uppercase;
   letter-spacing: .06em; }}
-#name {{ color: var(--dim); }}
+#name {{ color: var(--dim); overflow-wrap: anywhere; min-width: 0; }}
+#board, header, #teams, #status, #last, #result {{ overflow-wrap: anywhere; min-width: 0; }}
+.team {{ min-width: 0; }}
+.count-label {{ color: var(--dim); font-size: .75em; text-transform: uppercase;
+  letter-spacing: .05em; }}
 #conn {{ margin-left: auto; font-size: .7em; color: var(--dim); }}
-#conn::before {{ content: "\\25CF "; color: #888; }}
+#conn::before {{ content: "\25CF "; color: #888; }}
 #conn.live::before {{ color: #35c46a; }} #conn.offline::before {{ color: var(--hot); }}
 #teams {{ display: flex; flex-wrap: wrap; gap: clamp(8px, 1.5vw, 32px); margin: .6em 0; }}
-.team {{ flex: 1 1 14em; padding: .4em .7em; border-radius: 12px;
+.team {{ flex: 1 1 min(14em, 100%); padding: .4em .7em; border-radius: 12px;
   background: rgba(255, 255, 255, .06); border: 3px solid transparent; }}
 .team.has-ball {{ border-color: var(--accent); }}
 .team h2 {{ margin: 0; font-size: 1.3em; overflow-wrap: anywhere; }}
@@ -112,7 +124,7 @@ header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; 
   gap: .25em .6em; }}
 .players li.out {{ text-decoration: line-through; color: var(--dim); opacity: .7; }}
 .players li.carrier {{ color: var(--accent); font-weight: 700; }}
-.players li.carrier::before {{ content: "\\25C9 "; }}
+.players li.carrier::before {{ content: "\25C9 "; }}
 #status {{ display: flex; flex-wrap: wrap; gap: .3em 1.2em; font-size: 1.1em; }}
 #heat.hot {{ color: var(--hot); font-weight: 800; }}
 #last {{ margin-top: .6em; font-size: 1.15em; }} #last b {{ color: var(--dim); }}
@@ -132,152 +144,7 @@ header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; 
 </main>
 <script id="board-data" type="application/json">{data}</script>
 <script src="/board/static/socket.io.min.js"></script>
-<script>
-"use strict";
-const DATA = JSON.parse(document.getElementById("board-data").textContent);
-const T = DATA.text;
-let state = DATA.state;
-let last = DATA.last;
-const $ = (id) => document.getElementById(id);
-function t(key, vars) {{
-  return (T[key] || key).replace(/\\{{(\\w+)\\}}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
-}}
-function el(tag, cls, text) {{
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}}
-function playerName(id) {{
-  for (const team of state.teams || []) for (const p of team.players || [])
-    if (p.id === id) return p.name || p.id;
-  return id || "";
-}}
-function describe(ev) {{
-  if (!ev) return t("none_yet");
-  const team = ev.team || "", player = playerName(ev.player);
-  switch (ev.type) {{
-    case "undo": return t("ev_undo");
-    case "goal": return t("ev_goal", {{team}});
-    case "hoop": return t("ev_hoop", {{team}});
-    case "round": return t("ev_round", {{n: state.round}});
-    case "ball": return t("ev_ball", {{x: ev.x, y: ev.y}});
-    case "damage": return t("ev_damage", {{player}});
-    case "note": return t("ev_note", {{text: ev.text || ""}});
-    case "end": return t("ev_end");
-    case "tipoff": return t("ev_tipoff", {{team: (state.possession || {{}}).team || ""}});
-    case "possession": return t("ev_possession", {{team}});
-    case "carrier": return t("ev_carrier", {{player}});
-    case "position": return t("ev_position", {{player}});
-    case "status": return t(ev.out ? "ev_status_out" : "ev_status_in", {{player}});
-    case "player": return t("ev_player", {{player: (ev.player && (ev.player.name || ev.player.id))
-      || "", team}});
-    case "pass": {{
-      const r = state.last || {{}}, pos = r.possession || state.possession || {{}};
-      const hit = r.throw && r.throw.target;
-      return t("pass_" + (r.outcome || "no_change"), {{team: pos.team || "",
-        player: playerName(r.outcome === "knocked_out" ? hit : pos.carrier)}});
-    }}
-    default: return ev.type;
-  }}
-}}
-function render() {{
-  document.body.dataset.seq = String(state.seq);
-  $("game").textContent = T[state.game] || state.game;
-  $("name").textContent = state.name || "";
-  const teams = $("teams");
-  teams.replaceChildren();
-  const pos = state.possession || null;
-  if (state.game === "yaotzin") {{
-    for (const team of state.teams) {{
-      const box = el("div", "team");
-      box.dataset.team = team.id;
-      box.append(el("h2", "", team.id), el("div", "score", String(state.score[team.id])));
-      teams.append(box);
-    }}
-    $("clock").textContent = t("round", {{n: state.round}});
-    $("possession").textContent = state.ball ? t("ball_at", state.ball) : "";
-    $("heat").textContent = "";
-  }} else {{
-    for (const team of state.teams) {{
-      const box = el("div", "team" + (pos && pos.team === team.id ? " has-ball" : ""));
-      box.dataset.team = team.id;
-      const players = team.players || [];
-      const up = players.filter((p) => !p.out && !p.dead).length;
-      box.append(el("h2", "", team.id), el("div", "score", String(up)),
-        el("div", "standing", t("standing", {{n: up, total: players.length}})));
-      const list = el("ul", "players");
-      for (const p of players) {{
-        const item = el("li", (p.out || p.dead ? "out" : "") +
-          (pos && pos.carrier === p.id ? " carrier" : ""),
-          (p.name || p.id) + (p.dead ? " (" + t("dead") + ")"
-            : p.out ? " (" + t("out") + ")" : ""));
-        item.dataset.player = p.id;
-        list.append(item);
-      }}
-      box.append(list);
-      teams.append(box);
-    }}
-    $("clock").textContent = t("pass", {{n: state.passes}});
-    $("possession").textContent = !pos ? t("no_possession") : pos.carrier
-      ? t("possession", {{team: pos.team}}) + ", "
-        + t("carrier", {{player: playerName(pos.carrier)}})
-      : t("choosing", {{team: pos.team}});
-    const heat = $("heat");
-    const counted = pos ? Math.max(0, Math.min(3, (pos.visited || []).length - 1)) : 0;
-    heat.className = pos && pos.hot ? "hot" : "";
-    heat.textContent = !pos ? "" : pos.hot ? t("hot") : t("heat", {{n: counted}});
-  }}
-  document.querySelector("#last b").textContent = t("last");
-  $("last-text").textContent = describe(last);
-  $("result").textContent = state.status !== "over" ? "" : state.winner === "draw" ? t("draw")
-    : state.winner ? t("winner", {{team: state.winner}}) : t("over");
-}}
-function setConn(which) {{
-  document.body.dataset.conn = which;
-  const c = $("conn");
-  c.className = which === "live" ? "live" : "offline";
-  c.textContent = t(which);
-}}
-const route = "/api/v1/matches/" + encodeURIComponent(DATA.match);
-function refresh(socket) {{
-  socket.emit("call", {{method: "GET", route: route + "/events"}}, (res) => {{
-    if (res && res.status === 200) {{
-      const events = res.body.events;
-      last = events.length ? events[events.length - 1] : null;
-      render();
-    }}
-  }});
-}}
-render();
-setConn("offline");
-if (window.io) {{
-  const socket = io({{auth: {{viewer: DATA.key}}, transports: ["websocket"],
-                     reconnectionDelayMax: 3000}});
-  socket.on("connect", () => {{
-    socket.emit("join", {{match: DATA.match}}, (res) => {{
-      if (res && res.status === 200) {{
-        state = res.body; setConn("live"); refresh(socket);
-        document.dispatchEvent(new CustomEvent("ballcourt:match"));  // box score: boxscore.js
-      }}
-      else setConn("refused");
-    }});
-  }});
-  socket.on("match_event", (msg) => {{
-    if (msg.match !== DATA.match) return;
-    state = msg.state;
-    render();
-    refresh(socket);
-    document.dispatchEvent(new CustomEvent("ballcourt:match"));  // box score: boxscore.js
-  }});
-  socket.on("disconnect", (reason) => {{
-    setConn(reason === "io server disconnect" ? "refused" : "offline");
-  }});
-  socket.on("connect_error", (err) => {{
-    setConn(socket.active ? "offline" : "refused");
-  }});
-}}
-</script>
+<script src="/board/static/board.js"></script>
 <script src="/board/static/boxscore.js"></script>
 </body></html>"""
 
@@ -286,11 +153,32 @@ def last_event(events: list[dict]) -> dict | None:
     return events[-1] if events else None
 
 
+FORBIDDEN = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>{title}</title>
+<style>
+:root {{ color-scheme: dark; }}
+body {{ margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 16px;
+  box-sizing: border-box; font: 18px/1.4 system-ui, "Segoe UI", Roboto, sans-serif;
+  color: #f4f1e8; background: #16130f; }}
+main {{ max-width: 36em; padding: 1.2em 1.5em; border-radius: 16px; background: #201c16;
+  overflow-wrap: anywhere; }}
+h1 {{ margin: 0 0 .4em; font-size: 1.2em; color: #f0b429; }}
+p {{ margin: .4em 0; }} code {{ color: #f0b429; }}
+</style></head>
+<body><main><h1>{title}</h1><p>{text}</p><p>{how}</p></main></body></html>"""
+
+
 def _forbidden(lang: str) -> Response:
-    text = html.escape(TEXT[lang]["forbidden"])
-    page = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>403</title>'
-            f"</head><body><p>{text}</p></body></html>")
-    return Response(page, status=403, mimetype="text/html")
+    words = TEXT[lang]
+    how = html.escape(words["forbidden_how"]).replace(
+        "ballcourt board share MATCH", "<code>ballcourt board share MATCH</code>")
+    page = FORBIDDEN.format(lang=lang, title=html.escape(words["title"]),
+                            text=html.escape(words["forbidden"]), how=how)
+    response = Response(page, status=403, mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/board/<match_id>")
@@ -307,7 +195,7 @@ def board(match_id: str) -> Response:
         return _forbidden(lang)
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,
-            "last": last_event(matches.events(match_id)),
+            "last": last_event(matches.events(match_id, after=max(0, state["log_seq"] - 1))),
             "boxscore": boxscore_data(match_id, lang)}   # the box score: board_report.py
     # JSON inside <script>: no "</script>", no "<!--" can break out of it
     blob = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
@@ -327,6 +215,18 @@ def socketio_client() -> Response:
     return response
 
 
-@functools.cache
+@bp.get("/board/static/board.js")
+def board_js() -> Response:
+    """The board's own script: a file, so the page's CSP allows no inline script."""
+    response = Response(_static("board.js"), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 def _client_js() -> bytes:
-    return (STATIC / "socket.io.min.js").read_bytes()
+    return _static("socket.io.min.js")
+
+
+@functools.cache
+def _static(name: str) -> bytes:
+    return (STATIC / name).read_bytes()

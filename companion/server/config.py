@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -49,7 +50,11 @@ def _new_token(path: Path) -> str:
     """Write a new token file atomically: a temporary file, fsynced, linked into place (so a
     crash leaves either no file or a whole one; a companion starting at the same moment
     keeps the one that won)."""
+    from .db import Faults
+
     path.parent.mkdir(parents=True, exist_ok=True)
+    if Faults.disk_full:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
     token = secrets.token_urlsafe(32)
     tmp = path.with_name(f".token.{os.getpid()}.{secrets.token_hex(4)}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

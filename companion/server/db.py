@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from pathlib import Path
 
@@ -42,9 +43,44 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 
+class Faults:
+    """A fault-injection seam for tests: with `disk_full` set, every write to the database
+    fails as SQLite fails on a full disk, and so does writing the token file. Nothing else
+    looks at it."""
+
+    disk_full = False
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "COMMIT")
+
+
+class Connection(sqlite3.Connection):
+    def execute(self, sql, *args):
+        if Faults.disk_full and sql.lstrip().upper().startswith(WRITES):
+            raise sqlite3.OperationalError("database or disk is full")
+        return super().execute(sql, *args)
+
+    def executescript(self, sql):
+        if Faults.disk_full:
+            raise sqlite3.OperationalError("database or disk is full")
+        return super().executescript(sql)
+
+
+def disk_full(exc: BaseException) -> bool:
+    """Whether an error is the disk being full (SQLite's SQLITE_FULL, or ENOSPC)."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return getattr(exc, "sqlite_errorcode", None) == 13 or "disk is full" in str(exc)
+    return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def disk_full_message(directory: Path) -> str:
+    return f"the disk holding {directory} is full: free some space there, then try again"
+
+
 def connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False,
+                           factory=Connection)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")

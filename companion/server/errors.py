@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import ValidationError
 
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
+from .db import disk_full, disk_full_message
 
 
 class ApiError(Exception):
@@ -20,7 +21,9 @@ def body(code: str, message: str, fields: dict | None = None) -> dict:
 # marshmallow's bookkeeping in error paths: a schema-level error (`_schema`) and a dict's
 # `key`/`value` (no schema has a field of those names). The client's path is what remains.
 INTERNAL_SEGMENTS = {"_schema", "key", "value"}
-LISTED = 8      # how many bad fields the message spells out (`fields` has them all)
+LISTED = 8      # how many bad fields the message spells out
+FIELDS_KEPT = 50   # how many `fields` lists (a 1 MiB body of bad items is not a 7.5 MB answer)
+MORE = "…"         # the `fields` key that says how many more were left out
 
 
 def _client_path(path: str) -> str:
@@ -34,6 +37,15 @@ def summary(fields: dict[str, list[str]]) -> str:
         return parts[0]
     more = f"; and {len(parts) - LISTED} more" if len(parts) > LISTED else ""
     return f"{len(parts)} bad fields: " + "; ".join(parts[:LISTED]) + more
+
+
+def capped(fields: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The first FIELDS_KEPT bad fields, and under MORE how many were left out."""
+    if len(fields) <= FIELDS_KEPT:
+        return fields
+    kept = dict(list(fields.items())[:FIELDS_KEPT])
+    kept[MORE] = [f"{len(fields) - FIELDS_KEPT} more bad fields not listed"]
+    return kept
 
 
 def flatten(messages, path: str = "") -> dict[str, list[str]]:
@@ -64,7 +76,10 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
         return exc.status, body(exc.code, exc.message, exc.fields)
     if isinstance(exc, ValidationError):
         fields = flatten(exc.messages)
-        return 422, body("validation", summary(fields), fields)
+        return 422, body("validation", summary(fields), capped(fields))
+    if disk_full(exc):
+        from flask import current_app
+        return 507, body("disk_full", disk_full_message(current_app.config["BALLCOURT"].data_dir))
     if isinstance(exc, UnicodeError):    # a lone surrogate in a URL, a header or a name
         return 400, body("bad_unicode", "text that is not valid Unicode (a lone surrogate)")
     for cls, status, code in RULE_CODES:

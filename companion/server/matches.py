@@ -122,23 +122,28 @@ class Matches:
         return public(row, json.loads(row["state"]), self.active_count(match_id, row["log_seq"]))
 
     def list(self) -> list[dict]:
-        rows = self.db.execute("SELECT id, game, name, created, state FROM matches "
-                               "ORDER BY created DESC LIMIT 200").fetchall()
+        rows = self.db.execute(
+            "SELECT id, game, name, created, state, log_seq - 2 * (SELECT COUNT(*) FROM events"
+            " e WHERE e.match_id = matches.id AND e.undoes IS NOT NULL) AS seq FROM matches"
+            " ORDER BY created DESC LIMIT 200").fetchall()
         out = []
         for r in rows:
             s = json.loads(r["state"])
             possession = s.get("possession") or {}
             out.append({"id": r["id"], "game": r["game"], "name": r["name"],
                         "created": r["created"], "status": s["status"], "winner": s["winner"],
-                        "seq": s.get("seq"), "score": s.get("score"), "round": s.get("round"),
+                        "seq": r["seq"], "score": s.get("score"), "round": s.get("round"),
                         "passes": s.get("passes"), "possession": possession.get("team")})
         return out
 
-    def events(self, match_id: str) -> list[dict]:
+    def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[dict]:
+        """The log records with seq > after, oldest first (at most `limit` of them)."""
         self.row(match_id)
-        rows = self.db.execute("SELECT * FROM events WHERE match_id = ? ORDER BY seq",
-                               (match_id,)).fetchall()
-        undone = {r["undoes"] for r in rows if r["undoes"] is not None}
+        rows = self.db.execute("SELECT * FROM events WHERE match_id = ? AND seq > ? ORDER BY seq"
+                               " LIMIT ?", (match_id, after, -1 if limit is None else limit)
+                               ).fetchall()
+        undone = {r[0] for r in self.db.execute(
+            "SELECT undoes FROM events WHERE match_id = ? AND undoes > ?", (match_id, after))}
         return [{"seq": r["seq"], **_stored(r["body"]), "type": r["type"],
                  "created": r["created"], "undone": r["seq"] in undone,
                  **({"undoes": r["undoes"]} if r["undoes"] is not None else {})} for r in rows]

@@ -6,18 +6,22 @@ REST and Socket.IO call the same `run`, a `call` answers exactly what the HTTP r
 
 from __future__ import annotations
 
+import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema
-from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.routing import RequestRedirect, RoutingException
 
 from . import jsonsafe
 from .errors import ApiError, from_exception
 from .errors import body as error_body
+from .errors import summary as summarize
 
 log = logging.getLogger("ballcourt")
 Handler = Callable[..., tuple[int, Any]]
@@ -106,6 +110,8 @@ def read_json() -> Any:
         return jsonsafe.loads(raw)
     except jsonsafe.BadJson as exc:
         raise ApiError(400, "bad_json", f"the body is not standard JSON: {exc}") from None
+    except jsonsafe.NotFinite as exc:
+        raise ApiError(422, "validation", summarize(exc.fields), exc.fields) from None
 
 
 def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
@@ -120,22 +126,45 @@ def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
         if mapped is None:
             log.exception("bug while handling %s %s", route.method, route.rule)
             return 500, error_body("internal", "the companion hit a bug; see its log")
+        if mapped[0] == 507:
+            log.error("%s", mapped[1]["error"]["message"])
         return mapped
+
+
+_QUERY: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar(
+    "ballcourt_query", default=None)
+
+
+def query() -> Mapping[str, str]:
+    """The query string's arguments, for REST (`request.args`) and a `call`'s route alike."""
+    given = _QUERY.get()
+    return given if given is not None else request.args
 
 
 def dispatch(method: Any, path: Any, raw: Any) -> tuple[int, Any]:
     """Route a Socket.IO `call` to the handler its HTTP twin would reach."""
     if method not in ("GET", "POST", "DELETE") or not isinstance(path, str):
         return 400, error_body("bad_call", "call needs method GET, POST or DELETE and a route")
-    path = path.split("?", 1)[0]
+    path, _, qs = path.partition("?")
+    args = {k: v[0] for k, v in parse_qs(qs, max_num_fields=20).items()} if qs else {}
     adapter = current_app.url_map.bind("127.0.0.1")
     try:
-        endpoint, params = adapter.match(path, method=method)
+        try:
+            endpoint, params = adapter.match(path, method=method)
+        except RequestRedirect as redirect:      # `//` or a missing `/`: where REST would go
+            path = urlsplit(redirect.new_url).path
+            endpoint, params = adapter.match(path, method=method)
     except NotFound:
         return 404, error_body("not_found", f"no route {path}")
     except MethodNotAllowed:
         return 405, error_body("method_not_allowed", f"{method} is not allowed on {path}")
+    except (HTTPException, RoutingException):    # anything else the router refuses: still an answer
+        return 404, error_body("not_found", f"no route {path}")
     route = ROUTES.get(endpoint)
     if route is None:
         return 404, error_body("not_found", f"{path} is not reachable through call")
-    return run(route, raw, params)
+    token = _QUERY.set(args)
+    try:
+        return run(route, raw, params)
+    finally:
+        _QUERY.reset(token)

@@ -306,11 +306,14 @@ class GoatPlayerSchema(Base):
     name = fields.String(validate=validate.Length(1, 120), allow_none=True)
 
 
+TEAM_NAME = 80       # a team's display name: 1 to 80 characters (the contract's limit)
+
+
 class GoatTeamSchema(Base):
     id = Id(required=True)
     players = fields.List(fields.Nested(GoatPlayerSchema), required=True,
                           validate=validate.Length(1, MAX_PLAYERS))
-    name = fields.String(validate=validate.Length(1, 120))
+    name = fields.String(validate=validate.Length(1, TEAM_NAME))
 
 
 class GoatMatchTeamSchema(GoatTeamSchema):
@@ -506,7 +509,7 @@ class SuggestSchema(Base):
 class YaotzinTeamSchema(Base):
     id = Id(required=True)
     defends = fields.String(validate=validate.OneOf(("west", "east")))
-    name = fields.String(validate=validate.Length(1, 120))
+    name = fields.String(validate=validate.Length(1, TEAM_NAME))
     players = fields.List(Id(), validate=validate.Length(max=MAX_PLAYERS))
 
 

@@ -3,8 +3,13 @@
 - Host: only this port's loopback names (and --host): a DNS-rebinding page fails here.
 - Origin: an allow-list, for REST (with CORS) and Socket.IO alike; no Origin (a CLI) is fine.
   Both are checked by one WSGI guard around the whole app.
+- A browser's request for the API or Socket.IO (it says so with `Sec-Fetch-Site`) from another
+  site or page, with no allowed Origin (an `<img>`, a no-cors `fetch`): 403, before any token is
+  looked at, so it never counts as a wrong token.
 - Token: Bearer (any case, RFC 7235) on every /api/v1 route but health; in `auth` at Socket.IO
-  connect. A client that keeps sending wrong tokens is made to wait (429, `Retry-After`).
+  connect. A client that keeps sending wrong tokens is made to wait (429, `Retry-After`); a
+  request with no credentials at all is 401 but never counted, and the right token always gets
+  in, so no page and no process can lock the GM out.
 - Every HTML page: `X-Frame-Options: DENY` and a Content-Security-Policy (no framing, no
   foreign scripts or connections).
 """
@@ -23,16 +28,22 @@ from .sockets import token_ok
 from .viewers import report_access
 
 PUBLIC = {"/api/v1/health"}
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+GUARDED_PREFIXES = ("/api/", "/socket.io")
+# Sec-Fetch-Site values of a request a browser made on the user's own behalf: the companion's
+# own pages (same-origin) or an address typed in (none). Anything else is another page's doing.
+OWN_FETCH = {"same-origin", "none"}
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
        " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none';"
        " form-action 'self'; frame-ancestors 'none'")
 
 
 class Backoff:
     """Wrong tokens from one client address: the first FREE are answered at once; after that
-    the client must wait 1 s, 2 s, 4 s ... (at most MAX) before the next try is even looked
-    at (a right token included, so waiting cannot be skipped by guessing). A right token
-    clears the count."""
+    the client must wait 1 s, 2 s, 4 s ... (at most MAX) before its next wrong token is even
+    compared (429 until then). The right token is always let in and clears the count: every
+    local client shares 127.0.0.1, so a wait that held the right token too would let any local
+    process lock the GM out. What keeps the token from being guessed is its length (at least
+    16 characters; a generated one is 43)."""
 
     FREE = 5
     MAX = 60.0
@@ -93,6 +104,12 @@ class Guard:
             return _refuse(start_response, "forbidden_origin",
                            f"Origin {origin} is not allowed; start the companion with"
                            f" --allow-origin {origin}")
+        fetch_site = environ.get("HTTP_SEC_FETCH_SITE")
+        if origin is None and fetch_site is not None and fetch_site.lower() not in OWN_FETCH \
+                and environ.get("PATH_INFO", "").startswith(GUARDED_PREFIXES):
+            return _refuse(start_response, "forbidden_origin",
+                           f"a browser request from another page ({fetch_site}) with no"
+                           f" allowed Origin")
         return self.app(environ, start_response)
 
 
@@ -115,21 +132,22 @@ def install(app: Flask) -> None:
         path = request.path
         if path.startswith("/api/v1/") and path not in PUBLIC:
             client = request.remote_addr or "?"
-            wait = backoff.wait(client)
-            if wait > 0:
-                return too_many(wait)
-            token = bearer(request.headers.get("Authorization", ""))
-            if not token_ok(token):
-                # a viewer key may read its own match's report (viewers.report_access)
-                refused = report_access(request.method, path, token)
-                if refused is None:
-                    backoff.failed(client)
-                    return _error(401, "unauthorized", "a wrong or missing token: send"
-                                  " Authorization: Bearer <token> (see `ballcourt token`)")
-                if refused:
-                    return _error(403, "viewer_read_only", refused)
-                return None      # allowed; a viewer key never clears a client's wrong tokens
-            backoff.succeeded(client)
+            given = bearer(request.headers.get("Authorization", ""))
+            if token_ok(given):
+                backoff.succeeded(client)
+                return None
+            # a viewer key may read its own match's report (viewers.report_access): a good
+            # credential, so it always gets in, and it never clears a client's wrong tokens
+            refused = report_access(request.method, path, given) if given else None
+            if refused is not None:
+                return _error(403, "viewer_read_only", refused) if refused else None
+            if given:           # a wrong token; no credentials at all is never counted
+                wait = backoff.wait(client)
+                if wait > 0:
+                    return too_many(wait)
+                backoff.failed(client)
+            return _error(401, "unauthorized", "a wrong or missing token: send"
+                          " Authorization: Bearer <token> (see `ballcourt token`)")
         return None
 
     @app.after_request

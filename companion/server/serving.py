@@ -162,6 +162,26 @@ class Server(ThreadedWSGIServer):
         log.log(logging.ERROR if type == "error" else logging.DEBUG, message, *args)
 
 
+class StderrHandler(logging.StreamHandler):
+    """The companion's log: stderr only, never a file, and a log that cannot be written (a
+    full disk behind a redirected stderr, a closed pipe) is dropped, never an error of its
+    own: serving never depends on it."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
+def log_to_stderr(stream=None) -> logging.Handler:
+    """Send the `ballcourt` loggers' warnings and errors to stderr, one line each."""
+    handler = StderrHandler(stream)
+    handler.setFormatter(logging.Formatter("ballcourt: %(levelname)s %(message)s"))
+    handler.setLevel(logging.WARNING)
+    logger = logging.getLogger("ballcourt")
+    logger.addHandler(handler)
+    logger.propagate = False
+    return handler
+
+
 def serve(app, sock: socket.socket, log_requests: bool = False) -> None:
     """Serve `app` on the listening socket until interrupted."""
     from .sockets import start_reaper

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import collections
 import hmac
+import json
 import logging
 import math
+import re
 import socket
 import threading
 import time
@@ -13,9 +16,14 @@ from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_room
 
 from .errors import body as error_body
+from .errors import summary
 from .jsonsafe import Refused, SocketJson
 from .routing import dispatch
 from .viewers import connect_viewer, forget, guard_call, guard_join
+
+MAX_SESSIONS = 128          # Engine.IO sessions at once; past that a handshake gets 503
+MAX_CALLS_IN_FLIGHT = 8     # unanswered `call`s (and joins) per connection; the next gets 429
+MAX_VIEWER_CALLS = 16       # ... and per viewer key, over all its connections
 
 
 def create_socketio(app, origins: list[str], max_body: int) -> SocketIO:
@@ -23,7 +31,150 @@ def create_socketio(app, origins: list[str], max_body: int) -> SocketIO:
     sio = SocketIO(app, async_mode="threading", cors_allowed_origins=origins,
                    max_http_buffer_size=max_body, json=SocketJson)
     register_handlers(sio)
+    bound(app, sio.server)
     return sio
+
+
+def bound(app, server) -> None:
+    """What an Engine.IO session may cost, whoever opens it:
+
+    - no thread of its own: python-engineio starts a thread per session that sleeps 25 s and
+      pings; here one shared thread (`Pinger`) pings every session instead, and only once its
+      Socket.IO connect was authenticated (the reaper drops the others);
+    - at most MAX_SESSIONS sessions: past that a handshake gets 503;
+    - at most MAX_CALLS_IN_FLIGHT events in flight per connection and MAX_VIEWER_CALLS per
+      viewer key: past that a `call` is answered 429 at once, without a thread;
+    - no binary packet: it is answered as a refused `call` (python-socketio would otherwise
+      wait for its attachments, and take the next text packet for one)."""
+    from engineio.socket import Socket as EioSocket
+    from socketio import packet
+
+    eio = server.eio
+    pinger = app.extensions["ballcourt_pinger"] = Pinger(server)
+    spawn = eio.start_background_task
+
+    def start_background_task(target, *args, **kwargs):
+        if getattr(target, "__func__", None) is EioSocket._send_ping:
+            return pinger.schedule(target.__self__)
+        return spawn(target, *args, **kwargs)
+
+    eio.start_background_task = start_background_task
+
+    handle_connect = eio._handle_connect
+
+    def capped_connect(environ, start_response, transport, jsonp_index=None):
+        if len(eio.sockets) >= MAX_SESSIONS:
+            body = json.dumps(error_body("too_many_sessions", "too many Socket.IO sessions at"
+                                         " once: try again in a few seconds")).encode()
+            return {"status": "503 SERVICE UNAVAILABLE",
+                    "headers": [("Content-Type", "application/json"), ("Retry-After", "5")],
+                    "response": body}
+        return handle_connect(environ, start_response, transport, jsonp_index)
+
+    eio._handle_connect = capped_connect
+
+    lock = threading.Lock()
+    in_flight: collections.Counter = collections.Counter()
+    run_event = server._handle_event_internal
+
+    def handle_event(eio_sid, namespace, id, data):
+        namespace = namespace or "/"
+        sid = server.manager.sid_from_eio_sid(eio_sid, namespace)
+        if not server.manager.is_connected(sid, namespace):
+            return
+        viewer = app.extensions.get("ballcourt_viewers", {}).get(sid)
+        per_connection, per_viewer = MAX_CALLS_IN_FLIGHT, MAX_VIEWER_CALLS
+        keys = [("sid", sid)] + ([("viewer", viewer)] if viewer is not None else [])
+        with lock:
+            busy = in_flight[keys[0]] >= per_connection or (
+                len(keys) > 1 and in_flight[keys[1]] >= per_viewer)
+            if not busy:
+                for key in keys:
+                    in_flight[key] += 1
+        if busy:
+            if id is not None:
+                server._send_packet(eio_sid, server.packet_class(
+                    packet.ACK, namespace=namespace, id=id, data=[{
+                        "status": 429, "body": error_body(
+                            "too_many_calls", f"more than {per_connection} calls in flight on"
+                            f" this connection (or {per_viewer} on this viewer key): wait for"
+                            f" their answers")}]))
+            return
+
+        def run():
+            try:
+                run_event(server, sid, eio_sid, data, namespace, id)
+            finally:
+                with lock:
+                    for key in keys:
+                        in_flight[key] -= 1
+                        if in_flight[key] <= 0:
+                            del in_flight[key]
+
+        if server.async_handlers:
+            spawn(run)
+        else:                                   # Flask-SocketIO's test client
+            run()
+
+    server._handle_event = handle_event
+
+    handle_message = server._handle_eio_message
+
+    def on_message(eio_sid, data):
+        if isinstance(data, bytes | bytearray):
+            return                            # an attachment nobody announced: dropped
+        if isinstance(data, str) and data[:1] == str(packet.BINARY_EVENT):
+            head = re.match(r"5\d+-(/[^,]*,)?(\d*)", data)
+            rest = data[head.end():] if head else ""
+            name = re.match(r'\s*\[\s*"([A-Za-z_]{1,32})"', rest)
+            if head and name and head.group(2):
+                namespace = head.group(1)[:-1] if head.group(1) else None
+                handle_event(eio_sid, namespace, int(head.group(2)),
+                             [name.group(1), Refused("binary attachments are not JSON")])
+            return
+        if isinstance(data, str) and data[:1] == str(packet.BINARY_ACK):
+            return
+        handle_message(eio_sid, data)
+
+    server._handle_eio_message = on_message
+    eio.on("message", on_message)
+
+
+class Pinger:
+    """One thread that pings every authenticated Engine.IO session when its turn comes, in
+    place of python-engineio's sleeping thread per session."""
+
+    def __init__(self, server, tick: float = 0.5):
+        self.server, self.tick = server, tick
+        self.lock = threading.Lock()
+        self.due: dict[object, float] = {}
+        self.thread: threading.Thread | None = None
+
+    def schedule(self, eio_socket) -> None:
+        with self.lock:
+            self.due[eio_socket] = time.monotonic() + self.server.eio.ping_interval
+            if self.thread is None:
+                self.thread = threading.Thread(target=self.run, name="ballcourt-pinger",
+                                               daemon=True)
+                self.thread.start()
+
+    def run(self) -> None:
+        from engineio import packet as eio_packet
+        while True:
+            time.sleep(self.tick)
+            now = time.monotonic()
+            with self.lock:
+                ready = [s for s, at in self.due.items() if at <= now]
+                for s in ready:
+                    del self.due[s]
+            for s in ready:
+                if s.closing or s.closed or not self.server.manager.sid_from_eio_sid(s.sid, "/"):
+                    continue            # gone, or never authenticated: no ping, the reaper acts
+                try:
+                    s.last_ping = time.time()
+                    s.send(eio_packet.Packet(eio_packet.PING))
+                except Exception:       # a socket that closed under us
+                    logging.getLogger("ballcourt").debug("ping", exc_info=True)
 
 
 AUTH_GRACE = 5.0     # seconds an Engine.IO session may live without a connected, authed socket
@@ -56,10 +207,7 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
             since = first_seen.setdefault(eio_sid, now)
             if now - since >= grace and not server.manager.sid_from_eio_sid(eio_sid, "/"):
                 environ = server.environ.get(eio_sid) or {}
-                try:
-                    server.eio.disconnect(eio_sid)
-                except Exception:       # already gone
-                    pass
+                drop(server.eio, eio_sid)
                 if environ.get("HTTP_UPGRADE", "").lower() == "websocket" and \
                         environ.get("werkzeug.socket") is not None:
                     # a client that never reads would hold its threads until TCP gives up
@@ -68,6 +216,19 @@ def start_reaper(sio: SocketIO, grace: float = AUTH_GRACE, every: float = 1.0) -
             del first_seen[gone]
 
     threading.Thread(target=reap, name="ballcourt-socket-reaper", daemon=True).start()
+
+
+def drop(eio, eio_sid: str) -> None:
+    """End an Engine.IO session without waiting: `eio.disconnect` waits until the client has
+    read the goodbye, and a polling client that never polls again would hold the reaper."""
+    sock = eio.sockets.get(eio_sid)
+    if sock is None:
+        return
+    try:
+        sock.close(wait=False, abort=True, reason=eio.reason.SERVER_DISCONNECT)
+    except Exception:       # already closing
+        pass
+    eio.sockets.pop(eio_sid, None)
 
 
 def room(match_id: str) -> str:
@@ -90,6 +251,9 @@ def token_ok(given: object) -> bool:
 
 
 def refused(data: Refused) -> dict:
+    if data.status == 422:
+        return {"status": 422, "body": error_body("validation", summary(data.fields),
+                                                  data.fields)}
     return {"status": 400, "body": error_body("bad_json", f"not standard JSON: {data.reason}")}
 
 
@@ -98,17 +262,20 @@ def register_handlers(sio: SocketIO) -> None:
     def connect(auth=None):
         backoff = current_app.extensions["ballcourt_backoff"]
         client = request.remote_addr or "?"
-        wait = backoff.wait(client)
-        if wait > 0:
-            raise ConnectionRefusedError(f"too many wrong tokens: try again in {math.ceil(wait)} s")
-        token = auth.get("token") if isinstance(auth, dict) else None
-        if token_ok(token):
+        auth = auth if isinstance(auth, dict) else {}
+        token, viewer = auth.get("token"), auth.get("viewer")
+        if token_ok(token):                 # the right token always gets in
             backoff.succeeded(client)
             return
-        viewer = auth.get("viewer") if isinstance(auth, dict) else None
-        if viewer is None or not connect_viewer(viewer):
+        if token is None and viewer is not None and connect_viewer(viewer):
+            return                          # so does a valid viewer key
+        if token is not None or viewer is not None:     # no credentials is never counted
+            wait = backoff.wait(client)
+            if wait > 0:
+                raise ConnectionRefusedError(f"too many wrong tokens: try again in"
+                                             f" {math.ceil(wait)} s")
             backoff.failed(client)
-            raise ConnectionRefusedError("unauthorized: a wrong or missing token or viewer key")
+        raise ConnectionRefusedError("unauthorized: a wrong or missing token or viewer key")
 
     @sio.on("disconnect")
     def disconnect(*_args):

@@ -3,7 +3,8 @@
 Before the token is given the page shows nothing about this table (no match ids or names,
 no origins): any page in the GM's browser may load it. Its script (static/status.js) checks
 the token against `GET /api/v1/status` and only then lists the origins and the matches with
-their scores and links."""
+their scores and links (state, events, and the match's board: its first viewer key, or a new
+one labelled "status page")."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from ..module_files import MANIFEST_ROUTE
 bp = Blueprint("site", __name__)
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Ballcourt companion</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ballcourt companion</title>
 <link rel="stylesheet" href="/static/status.css">
 <script src="/static/status.js" defer></script></head>
 <body>
@@ -27,7 +30,7 @@ PAGE = """<!doctype html>
 <h2>Install the Foundry module</h2>
 <p>In Foundry's setup screen: <i>Add-on Modules → Install Module</i>, paste this into
 <b>Manifest URL</b> and press <i>Install</i>. It is always the version of this companion.</p>
-<p><input id="manifest-url" type="text" readonly size="44" value="{manifest}">
+<p><input id="manifest-url" type="text" readonly value="{manifest}">
 <button id="copy-manifest" type="button">Copy</button> <span id="copy-result"></span></p>
 <p>Or, on this computer: <code>ballcourt module install</code> (add
 <code>--foundry-data DIR</code> when Foundry keeps its data elsewhere).</p>

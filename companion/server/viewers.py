@@ -31,6 +31,11 @@ class Viewers:
                         (key, match_id, label, created))
         return key
 
+    def list(self, match_id: str) -> list[dict]:
+        rows = self.db.execute("SELECT key, label, created FROM viewers WHERE match_id = ?"
+                               " ORDER BY created", (match_id,)).fetchall()
+        return [{"key": r["key"], "label": r["label"], "created": r["created"]} for r in rows]
+
     def revoke(self, match_id: str, key: str) -> bool:
         cur = self.db.execute("DELETE FROM viewers WHERE key = ? AND match_id = ?",
                               (key, match_id))

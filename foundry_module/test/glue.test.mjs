@@ -3,7 +3,7 @@
  * GM, Apply/Undo of a kick card on a scene, v13/v14 message modes, the sealed declaration.
  */
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { beforeEach, mock, test } from "node:test";
 
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
@@ -286,7 +286,11 @@ test("Apply is all or nothing: a failing scene write takes the posted events bac
   const scene = courtScene();
   const message = await kickCard(scene);
   scene.updateEmbeddedDocuments = async () => { throw new Error("the scene refused the update"); };
+  const logged = [mock.method(console, "warn", () => {}), mock.method(console, "error", () => {})];
   assert.equal(await chat.performAction(message.id, "apply", "gm"), false);
+  assert.match(logged.flatMap((m) => m.mock.calls.map((c) => c.arguments.join(" "))).join("\n"),
+    /refused the update/, "said in the console, not printed by the test run");
+  for (const m of logged) m.mock.restore();
   assert.equal(companion.match.seq, 0, "the event was undone again");
   assert.equal(message.flags.ballcourt.applied, false);
   assert.match(world.notifications.at(-1)[1], /refused the update/);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { beforeEach, test } from "node:test";
+import { beforeEach, mock, test } from "node:test";
 
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
@@ -145,7 +145,10 @@ test("#4 a player's query that fails or times out counts as no action, and the p
   globalThis.game.users.get("bob").answer = () => { throw new Error("query timed out"); };
   globalThis.game.users.get("alice").answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r1" } });
   await goatball.startPass(scene);
+  const logged = mock.method(console, "warn", () => {});   // expected: said, not printed
   const declarations = await goatball.collectDeclarations();
+  assert.match(logged.mock.calls.map((c) => c.arguments.join(" ")).join("\n"), /query timed out/);
+  logged.mock.restore();
   assert.equal(declarations.declared.get("b1").action, "none");
   assert.match(world.notifications.find(([k]) => k === "warn")[1], /b1 gave no declaration/);
 });

@@ -5,7 +5,7 @@
  * resolution once; Defend's advantage as the engine gives it.
  */
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { beforeEach, mock, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
@@ -298,7 +298,10 @@ test("each system's own sheet rolls the check, with no card of its own; D35E and
   const broken = new FakeActor(fixture("actors/pf1"));
   broken.rollSavingThrow = async () => { throw new Error("boom"); };
   globalThis.Roll.queue = [2];
+  const logged = mock.method(console, "warn", () => {});   // expected: said, not printed
   assert.equal((await rr.rollOnSheet(broken, { type: "save", id: "reflex" })).formula, "1d20 + @mod");
+  assert.match(String(logged.mock.calls.map((c) => c.arguments.join(" "))), /roll failed.*boom/);
+  logged.mock.restore();
 });
 
 test("a player answers only for a token he owns; closing the request leaves it to the GM", async () => {
@@ -313,10 +316,13 @@ test("a player answers only for a token he owns; closing the request leaves it t
 test("a player who never answers (the query times out) is reported; the GM rolls for him", async () => {
   const { companion, doc, message } = await interceptTable();
   const { inbox } = playerClients(globalThis.game.users.contents);
+  const logged = mock.method(console, "warn", () => {});   // expected: said, not printed
   const pressed = chat.performAction(message.id, "intercept:yo", "bob");
   await flush();
   inbox.shift().reject(new Error("query timed out"));
   await flush();
+  assert.match(String(logged.mock.calls.map((c) => c.arguments.join(" "))), /query timed out/);
+  logged.mock.restore();
   assert.match(world.notifications.at(-1)[1], /Yolteotl's owner did not roll/);
   const [waiting] = rr.requests.pending();
   assert.equal(waiting.state, PENDING);

@@ -92,8 +92,9 @@ def test_module_install_copies_the_runtime_files_and_says_where(tmp_path):
     data = tmp_path / "Data"
     stale = data / "modules" / "ballcourt" / "scripts" / "old.mjs"
     stale.parent.mkdir(parents=True)
+    env = {"BALLCOURT_URL": ""}
     stale.write_text("// from an older version")
-    out = cli("module", "install", "--foundry-data", str(data))
+    out = cli("module", "install", "--foundry-data", str(data), env=env)
     dest = data / "modules" / "ballcourt"
     assert out.returncode == 0, out.stderr
     assert str(dest) in out.stdout
@@ -101,7 +102,25 @@ def test_module_install_copies_the_runtime_files_and_says_where(tmp_path):
     installed = json.loads((dest / "module.json").read_text())
     assert_runtime_only(names, installed)
     assert not stale.exists()
-    assert installed["version"] == __version__ and "manifest" not in installed
+    assert installed["version"] == __version__
+    assert installed["manifest"] == "http://127.0.0.1:7770/foundry/module.json"   # updates
+    assert installed["download"] == "http://127.0.0.1:7770/foundry/ballcourt.zip"
+
+
+def test_module_install_refuses_a_folder_that_is_not_foundrys_data(tmp_path):
+    user_data = tmp_path / "FoundryVTT"
+    (user_data / "Data" / "worlds").mkdir(parents=True)
+    (user_data / "Config").mkdir()
+    out = cli("module", "install", "--foundry-data", str(user_data))
+    assert out.returncode == 2
+    assert "User Data folder" in out.stderr and str(user_data / "Data") in out.stderr
+    assert not (user_data / "modules").exists()
+    for where in (tmp_path / "nowhere", tmp_path / "empty"):
+        if where.name == "empty":
+            where.mkdir()
+        out = cli("module", "install", "--foundry-data", str(where))
+        assert out.returncode == 2 and "Data folder" in out.stderr, out.stderr
+        assert not (where / "modules").exists()
 
 
 def test_module_install_refuses_a_missing_default_foundry_folder(tmp_path):
@@ -147,6 +166,7 @@ def test_the_wheel_carries_the_module_and_installs_it_from_a_fresh_venv(wheel, t
                     "--no-deps", "--disable-pip-version-check", str(wheel)], check=True)
     exe = python.parent / ("ballcourt.exe" if os.name == "nt" else "ballcourt")
     data = tmp_path / "Data"
+    (data / "worlds").mkdir(parents=True)
     out = cli("module", "install", "--foundry-data", str(data), exe=str(exe), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     dest = data / "modules" / "ballcourt"

@@ -215,6 +215,7 @@ class Arena:
     possession: Possession | None
     settings: Settings = field(default_factory=Settings)
     eliminated: tuple[str, ...] = ()
+    team_names: tuple[tuple[str, str], ...] = ()     # (team id, display name), when named
 
     def __post_init__(self) -> None:
         if len(self.teams) < 2:
@@ -259,8 +260,9 @@ class Arena:
         return replace(self, players=tuple(players.get(p.id, p) for p in self.players))
 
     def as_dict(self) -> dict:
+        named = dict(self.team_names)
         return {
-            "teams": [{"id": t, "players": [
+            "teams": [{"id": t, **({"name": named[t]} if t in named else {}), "players": [
                 {"id": p.id, "platform": p.platform, "zone": p.zone, "out": p.out,
                  "dead": p.dead, **({"name": p.name} if p.name else {})}
                 for p in self.team_players(t)]} for t in self.teams],
@@ -292,4 +294,5 @@ def arena_from_dict(data: Mapping[str, Any], settings: Settings) -> Arena:
                 possession = replace(possession, visited=(carrier.platform,))
     return Arena(teams=tuple(t["id"] for t in teams), players=tuple(players),
                  possession=possession, settings=settings,
-                 eliminated=tuple(data.get("eliminated") or ()))
+                 eliminated=tuple(data.get("eliminated") or ()),
+                 team_names=tuple((t["id"], t["name"]) for t in teams if t.get("name")))

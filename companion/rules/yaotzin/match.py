@@ -33,8 +33,9 @@ def new_match(teams: list[Mapping[str, Any]], court: Court, settings: Settings) 
         raise RulesError("a player is listed twice", field="teams")
     return {
         "game": "yaotzin",
-        "teams": [{"id": i, "defends": d, **({"players": r} if r else {})}
-                  for i, d, r in zip(ids, defends, rosters)],
+        "teams": [{"id": i, "defends": d, **({"name": t["name"]} if t.get("name") else {}),
+                   **({"players": r} if r else {})}
+                  for i, d, r, t in zip(ids, defends, rosters, teams)],
         "field": court.as_dict(),
         "settings": settings.as_dict(),
         "score": {i: 0 for i in ids},

@@ -22,7 +22,9 @@ bp = Blueprint("goatball", __name__, url_prefix="/api/v1/goatball")
 
 
 def names_of(teams: list[dict]) -> dict[str, str]:
-    return {p["id"]: p.get("name") or p["id"] for t in teams for p in t["players"]}
+    """Display names by id: the teams' (when named), then the players' (which win a clash)."""
+    return {**{t["id"]: t["name"] for t in teams if t.get("name")},
+            **{p["id"]: p.get("name") or p["id"] for t in teams for p in t["players"]}}
 
 
 def arena_of(body: dict):
@@ -35,8 +37,9 @@ def pass_route(body):
     arena = arena_of(body)
     r, _ = resolve_pass(arena, actions_from(body["actions"]), throw_from(body["throw"]),
                         Dice(body.get("rolls"), body.get("seed")))
-    return 200, {**r, "chat_card": present.pass_card(r, names_of(body["teams"]),
-                                                      arena.possession.team),
+    names = names_of(body["teams"])
+    team = arena.possession.team
+    return 200, {**r, "chat_card": present.pass_card(r, names, names.get(team, team)),
                  "overlay": present.arena_overlay(r["possession"], r["out"])}
 
 

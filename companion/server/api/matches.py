@@ -6,8 +6,9 @@ from flask import Blueprint
 
 from .. import schemas
 from ..db import get_db
+from ..errors import ApiError
 from ..matches import Matches
-from ..routing import api_route
+from ..routing import api_route, query
 from ..sockets import push_match_event
 
 bp = Blueprint("matches", __name__, url_prefix="/api/v1/matches")
@@ -31,10 +32,30 @@ def show(_body, match_id):
     return 200, Matches(get_db()).get(match_id)
 
 
+EVENTS_PAGE = 1000     # events per answer at most (docs/api.md, "Paging the log")
+
+
+def _count(name: str, default: int, low: int, high: int) -> int:
+    raw = query().get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ApiError(422, "validation", f"{name}: a whole number from {low} to {high}",
+                       {name: [f"a whole number from {low} to {high}"]})
+    return int(raw)
+
+
 @api_route(bp, "GET", "/<match_id>/events")
 def events(_body, match_id):
-    """The match's log, oldest first, undo records included."""
-    return 200, {"events": Matches(get_db()).events(match_id)}
+    """The match's log, oldest first, undo records included: at most `limit` (default and most
+    1000) events with seq > `after` (default 0); `next` is the `after` of the next page, or
+    null when this page reaches the end."""
+    after = _count("after", 0, 0, 2**62)
+    limit = _count("limit", EVENTS_PAGE, 1, EVENTS_PAGE)
+    page = Matches(get_db()).events(match_id, after=after, limit=limit + 1)
+    more = len(page) > limit
+    page = page[:limit]
+    return 200, {"events": page, "next": page[-1]["seq"] if more else None}
 
 
 @api_route(bp, "POST", "/<match_id>/events")

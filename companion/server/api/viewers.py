@@ -37,6 +37,15 @@ def create(body, match_id):
     return 201, {"key": key, "url": board_url(match_id, key), "match": match_id}
 
 
+@api_route(bp, "GET", "/<match_id>/viewers")
+def list_keys(_body, match_id):
+    """The match's viewer keys (token only), oldest first, each with its board URL."""
+    db = get_db()
+    Matches(db).row(match_id)
+    return 200, {"viewers": [{**k, "url": board_url(match_id, k["key"])}
+                             for k in Viewers(db).list(match_id)]}
+
+
 @api_route(bp, "DELETE", "/<match_id>/viewers/<key>")
 def revoke(_body, match_id, key):
     """Revoke a viewer key: its board and its live connections stop at once."""

@@ -27,10 +27,35 @@ async function copyManifest() {
   }
 }
 
+/** "1 pass", "2 passes": the page's one plural helper. */
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 function score(m) {
   if (m.score) return Object.entries(m.score).map(([team, n]) => `${team} ${n}`).join(" – ");
-  if (m.game === "goatball") return `${m.passes ?? 0} passes${m.possession ? `, ${m.possession} has the ball` : ""}`;
+  if (m.game === "goatball") return `${plural(m.passes ?? 0, "pass", "passes")}${m.possession ? `, ${m.possession} has the ball` : ""}`;
   return "";
+}
+
+/** The match's board: its first viewer key's URL, or a new key's (labelled "status page"). */
+async function openBoard(m, call, link) {
+  const tab = window.open("", "_blank");
+  try {
+    const { viewers } = await (await call(`/api/v1/matches/${m.id}/viewers`)).json();
+    let url = viewers[0]?.url;
+    if (!url) {
+      const made = await call(`/api/v1/matches/${m.id}/viewers`, { method: "POST",
+        body: JSON.stringify({ label: "status page" }) });
+      url = (await made.json()).url;
+    }
+    link.href = url;
+    if (tab) tab.location = url;
+    else location.href = url;
+  } catch (err) {
+    tab?.close();
+    link.textContent = `board: ${err}`;
+  }
 }
 
 function matchRow(m, call) {
@@ -50,6 +75,12 @@ function matchRow(m, call) {
     });
     links.append(link, " ");
   }
+  const board = el("a", "board", { href: `/board/${m.id}`, "data-board": m.id });
+  board.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    openBoard(m, call, board);
+  });
+  links.append(board);
   row.append(links);
   return row;
 }
@@ -58,7 +89,8 @@ async function showPrivate(ev) {
   ev.preventDefault();
   const out = document.getElementById("check-result");
   const token = document.getElementById("token").value.trim();
-  const call = (route) => fetch(route, { headers: { Authorization: `Bearer ${token}` } });
+  const call = (route, init = {}) => fetch(route, { ...init, headers: {
+    Authorization: `Bearer ${token}`, ...(init.body ? { "Content-Type": "application/json" } : {}) } });
   const started = performance.now();
   let res;
   try {

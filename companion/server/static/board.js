@@ -1,0 +1,158 @@
+/* The spectator board's script (served as a file, so the page's CSP needs no
+   'unsafe-inline'). The page carries DATA (board-data); this draws it and follows the match. */
+"use strict";
+const DATA = JSON.parse(document.getElementById("board-data").textContent);
+const T = DATA.text;
+let state = DATA.state;
+let last = DATA.last;
+const $ = (id) => document.getElementById(id);
+function t(key, vars) {
+  return (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
+}
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function teamName(id) {
+  for (const team of state.teams || []) if (team.id === id) return team.name || team.id;
+  return id || "";
+}
+function playerName(id) {
+  for (const team of state.teams || []) for (const p of team.players || [])
+    if (p.id === id) return p.name || p.id;
+  return id || "";
+}
+function describe(ev) {
+  if (!ev) return t("none_yet");
+  const team = teamName(ev.team), player = playerName(ev.player);
+  switch (ev.type) {
+    case "undo": return t("ev_undo");
+    case "goal": return t("ev_goal", {team});
+    case "hoop": return t("ev_hoop", {team});
+    case "round": return t("ev_round", {n: state.round});
+    case "ball": return t("ev_ball", {x: ev.x, y: ev.y});
+    case "damage": return t("ev_damage", {player});
+    case "note": return t("ev_note", {text: ev.text || ""});
+    case "end": return t("ev_end");
+    case "tipoff": return t("ev_tipoff", {team: teamName((state.possession || {}).team)});
+    case "possession": return t("ev_possession", {team});
+    case "carrier": return t("ev_carrier", {player});
+    case "position": return t("ev_position", {player});
+    case "status": return t(ev.out ? "ev_status_out" : "ev_status_in", {player});
+    case "player": return t("ev_player", {player: (ev.player && (ev.player.name || ev.player.id))
+      || "", team});
+    case "pass": {
+      const r = state.last || {}, pos = r.possession || state.possession || {};
+      const hit = r.throw && r.throw.target;
+      return t("pass_" + (r.outcome || "no_change"), {team: teamName(pos.team),
+        player: playerName(r.outcome === "knocked_out" ? hit : pos.carrier)});
+    }
+    default: return ev.type;
+  }
+}
+function render() {
+  document.body.dataset.seq = String(state.seq);
+  $("game").textContent = T[state.game] || state.game;
+  $("name").textContent = state.name || "";
+  const teams = $("teams");
+  teams.replaceChildren();
+  const pos = state.possession || null;
+  if (state.game === "yaotzin") {
+    for (const team of state.teams) {
+      const box = el("div", "team");
+      box.dataset.team = team.id;
+      box.append(el("h2", "", team.name || team.id),
+        el("div", "score", String(state.score[team.id])));
+      teams.append(box);
+    }
+    $("clock").textContent = t("round", {n: state.round});
+    $("possession").textContent = state.ball ? t("ball_at", state.ball) : "";
+    $("heat").textContent = "";
+  } else {
+    for (const team of state.teams) {
+      const box = el("div", "team" + (pos && pos.team === team.id ? " has-ball" : ""));
+      box.dataset.team = team.id;
+      const players = team.players || [];
+      const up = players.filter((p) => !p.out && !p.dead).length;
+      const count = el("div", "score standing-count", String(up));
+      count.title = t("standing", {n: up, total: players.length});
+      box.append(el("h2", "", team.name || team.id), el("div", "count-label", t("standing_label")),
+        count, el("div", "standing", t("standing", {n: up, total: players.length})));
+      const list = el("ul", "players");
+      for (const p of players) {
+        const item = el("li", (p.out || p.dead ? "out" : "") +
+          (pos && pos.carrier === p.id ? " carrier" : ""),
+          (p.name || p.id) + (p.dead ? " (" + t("dead") + ")"
+            : p.out ? " (" + t("out") + ")" : ""));
+        item.dataset.player = p.id;
+        list.append(item);
+      }
+      box.append(list);
+      teams.append(box);
+    }
+    $("clock").textContent = t("pass", {n: state.passes});
+    $("possession").textContent = !pos ? t("no_possession") : pos.carrier
+      ? t("possession", {team: teamName(pos.team)}) + ", "
+        + t("carrier", {player: playerName(pos.carrier)})
+      : t("choosing", {team: teamName(pos.team)});
+    const heat = $("heat");
+    const counted = pos ? Math.max(0, Math.min(3, (pos.visited || []).length - 1)) : 0;
+    heat.className = pos && pos.hot ? "hot" : "";
+    heat.textContent = !pos ? "" : pos.hot ? t("hot") : t("heat", {n: counted});
+  }
+  document.querySelector("#last b").textContent = t("last");
+  $("last-text").textContent = describe(last);
+  $("result").textContent = state.status !== "over" ? "" : state.winner === "draw" ? t("draw")
+    : state.winner ? t("winner", {team: teamName(state.winner)}) : t("over");
+}
+let everLive = false;     // "reconnecting…" only once there was a connection to lose
+function setConn(which) {
+  if (which === "live") everLive = true;
+  if (which === "offline" && !everLive) which = "connecting";
+  document.body.dataset.conn = which;
+  const c = $("conn");
+  c.className = which === "live" ? "live" : "offline";
+  c.textContent = t(which);
+}
+const route = "/api/v1/matches/" + encodeURIComponent(DATA.match);
+function refresh(socket) {
+  // the last log record only: the log is paged, and the board shows one event
+  const after = Math.max(0, (state.log_seq || 0) - 1);
+  socket.emit("call", {method: "GET", route: route + "/events?after=" + after}, (res) => {
+    if (res && res.status === 200) {
+      const events = res.body.events;
+      last = events.length ? events[events.length - 1] : null;
+      render();
+    }
+  });
+}
+render();
+setConn("offline");
+if (window.io) {
+  const socket = io({auth: {viewer: DATA.key}, transports: ["websocket"],
+                     reconnectionDelayMax: 3000});
+  socket.on("connect", () => {
+    socket.emit("join", {match: DATA.match}, (res) => {
+      if (res && res.status === 200) {
+        state = res.body; setConn("live"); refresh(socket);
+        document.dispatchEvent(new CustomEvent("ballcourt:match"));  // the box score: boxscore.js
+      }
+      else setConn("refused");
+    });
+  });
+  socket.on("match_event", (msg) => {
+    if (msg.match !== DATA.match) return;
+    state = msg.state;
+    render();
+    refresh(socket);
+    document.dispatchEvent(new CustomEvent("ballcourt:match"));  // the box score: boxscore.js
+  });
+  socket.on("disconnect", (reason) => {
+    setConn(reason === "io server disconnect" ? "refused" : "offline");
+  });
+  socket.on("connect_error", (err) => {
+    setConn(socket.active ? "offline" : "refused");
+  });
+}
