@@ -28,8 +28,9 @@ DATA_DIR_HELP = ("where the companion keeps its token and matches (default $BALL
                  " or ~/.local/share/ballcourt)")
 
 
-class Help(argparse.HelpFormatter):
-    """--help says each option's default, unless its own help already does."""
+class Help(argparse.RawDescriptionHelpFormatter):
+    """--help says each option's default, unless its own help already does; a description or
+    epilog keeps its own line breaks."""
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
