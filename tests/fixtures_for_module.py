@@ -64,6 +64,10 @@ REQUESTS = {
                                                "direction": "E"}}),
     "pass": ("/api/v1/goatball/pass", GOAT),
     "pass-checks": ("/api/v1/goatball/pass", HOT_PASS),
+    # the shot planner for the preview's kicker, as the module asks it: the preview's body
+    # without `target`, and the east line, the one sun attacks (it defends the west)
+    "suggest": ("/api/v1/yaotzin/kick/suggest", {
+        **{k: v for k, v in KICK.items() if k != "target"}, "attacks": "east"}),
     # the play-through's kick: running, Power Attack 1 from the palette
     "kick-running": ("/api/v1/yaotzin/kick", {
         **KICK, "players": [{**IX, "feats": ["power_attack"]}, YO], "standing": False,

@@ -197,3 +197,42 @@ test("the GM's Declarations window and Roll requests: who declared, the sealed s
   await shoot(page, "goatball-gm-views.png");
   await page.close();
 });
+
+test("the shot planner's marks beside the kick preview: rank, chance and expected damage on each square (en and ru)", async () => {
+  // the companion's five best squares for the preview's kicker (test/fixtures/suggest.json),
+  // best first; the damage is Yolteotl's, on the flight's line at (13, 12)
+  const expected = {
+    en: ["#1 14% · 1.2 nl", "#2 10% · 1.2 nl", "#3 10% · 1.2 nl", "#4 5% · 1.2 nl", "#5 5% · 1.2 nl"],
+    ru: ["#1 14% · 1.2 несм.", "#2 10% · 1.2 несм.", "#3 10% · 1.2 несм.", "#4 5% · 1.2 несм.", "#5 5% · 1.2 несм."],
+  };
+  const px = (sq, dx, dy) => [(sq.x - 6) * 40 + dx, (sq.y - 6) * 40 + dy];
+  for (const lang of ["en", "ru"]) {
+    const page = await open(lang, "planner");
+    const info = await page.evaluate(() => ({ planner: window.harness.planner, texts: window.harness.texts }));
+    const { suggestion, texts, above } = info.planner;
+    assert.deepEqual(suggestion.squares.map((s) => [s.x, s.y]), [[18, 12], [18, 11], [18, 13], [17, 12], [17, 11]]);
+    // each square's rank at its centre, then the legend, best first, above the marks (row 11's top
+    // is at 200 px) and clear of them
+    const ranks = texts.slice(0, 5);
+    const legend = texts.slice(5);
+    assert.deepEqual(ranks.map((t) => t.text), ["#1", "#2", "#3", "#4", "#5"]);
+    assert.deepEqual(ranks.map((t) => [t.x, t.y]), suggestion.squares.map((s) => [(s.x - 6) * 40 + 20, (s.y - 6) * 40 + 20]));
+    assert.deepEqual(legend.map((t) => t.text), expected[lang]);
+    assert.ok(legend.every((t, i) => t.y + 8 < 200 && (i === 0 || t.y - legend[i - 1].y >= 14)),
+      legend.map((t) => t.y).join(" "));
+    // the preview is still drawn (in the reader's language too), under the marks
+    assert.ok(info.texts.includes(lang === "en" ? "40 ft · 35%" : "40 фт · 35%"), info.texts.join(" | "));
+    assert.ok(above);
+    // the marked squares are tinted the planner's violet (more red than green); the preview's
+    // blue heat beside them is not
+    for (const s of suggestion.squares) {
+      const [r, g, b] = await page.evaluate(([x, y]) => window.harness.pixel(x, y), px(s, 6, 34));
+      assert.ok(r > g && b > g, `${lang}: (${s.x}, ${s.y}) is violet: ${[r, g, b]}`);
+    }
+    const heat = await page.evaluate(([x, y]) => window.harness.pixel(x, y), px({ x: 16, y: 12 }, 6, 34));
+    assert.ok(heat[0] < heat[1], `(16, 12) is not marked: ${heat}`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, lang === "en" ? "kick-planner.png" : "kick-planner-ru.png") });
+    await page.close();
+  }
+});

@@ -31,7 +31,16 @@ test("marks: one square and one label per suggestion, the best strongest", () =>
   const texts = cmds.filter((c) => c.kind === "text");
   assert.deepEqual(rects.map((r) => [r.x, r.y]), [[200, 300], [500, 300]]);
   assert.ok(rects[0].alpha > rects[1].alpha);
-  assert.deepEqual(texts.map((t) => t.text), ["#1 73% · 1.3", "#2 1% · 0.0"]);
+  // the ranks in the squares, then the legend: one line a square, best first, above the marks
+  assert.deepEqual(texts.map((t) => t.text), ["#1", "#2", "#1 73% · 1.3", "#2 1% · 0.0"]);
+  assert.deepEqual(texts.slice(0, 2).map((t) => [t.x, t.y]), [[250, 350], [550, 350]]);
+  const legend = texts.slice(2);
+  assert.ok(legend.every((t) => t.y < 300) && legend[0].y < legend[1].y, legend.map((t) => t.y).join(" "));
+  assert.equal(legend[0].x, (200 + 600) / 2);
+  // too near the top for the legend above: it goes below
+  const low = plannerCommands(m, { squares: [{ x: 2, y: 0, p_goal: 0.5, expected_damage: 0 }] })
+    .filter((c) => c.kind === "text");
+  assert.ok(low[1].y > 100, String(low[1].y));
   assert.deepEqual(plannerCommands(m, null), []);
 });
 

@@ -50,19 +50,37 @@ export function percent(p) {
 
 /**
  * Drawing commands (core/overlay.mjs's kinds) for a suggestion: each square outlined, the best
- * one strongest, labelled with its rank, its chance of a goal and the expected damage.
+ * one strongest, with its rank in it; and a legend, one line a square, best first, with its
+ * rank, its chance of a goal and the expected damage. The best squares are usually neighbours,
+ * so a label under each square would overprint the next one's: the legend stands above the
+ * marks (below them when they are too near the canvas's top to fit it).
  */
 export function plannerCommands(m, suggestion, color = PLANNER_COLOR, words = ENGLISH) {
   const squares = suggestion?.squares ?? [];
+  if (!squares.length) return [];
   const cmds = [];
+  const rankSize = Math.max(12, Math.round(m.gridSize * 0.3));
   squares.forEach((s, i) => {
     const tl = squareTopLeft(m, s);
     cmds.push({ kind: "rect", x: tl.x, y: tl.y, w: m.gridSize, h: m.gridSize, fill: color,
       alpha: Math.max(0.15, 0.55 - 0.1 * i), stroke: color });
     const c = squareCenter(m, s);
-    cmds.push({ kind: "text", x: c.x, y: c.y + m.gridSize * 0.75,
+    cmds.push({ kind: "text", x: c.x, y: c.y, text: `#${i + 1}`, color, size: rankSize, anchor: 0.5 });
+  });
+  const tops = squares.map((s) => squareTopLeft(m, s));
+  const left = Math.min(...tops.map((t) => t.x));
+  const right = Math.max(...tops.map((t) => t.x)) + m.gridSize;
+  const top = Math.min(...tops.map((t) => t.y));
+  const bottom = Math.max(...tops.map((t) => t.y)) + m.gridSize;
+  const size = Math.max(12, Math.round(m.gridSize * 0.26));
+  const line = Math.round(size * 1.4);
+  const height = line * squares.length;
+  const gap = Math.round(m.gridSize * 0.15);
+  const first = top - gap - height >= 0 ? top - gap - height : bottom + gap;
+  squares.forEach((s, i) => {
+    cmds.push({ kind: "text", x: (left + right) / 2, y: first + line * (i + 0.5),
       text: words.mark({ rank: i + 1, pct: percent(s.p_goal), dmg: (s.expected_damage ?? 0).toFixed(1) }),
-      color, size: Math.max(12, Math.round(m.gridSize * 0.26)), anchor: 0.5 });
+      color, size, anchor: 0.5 });
   });
   return cmds;
 }
