@@ -3,46 +3,23 @@
  * PIXI 7, Foundry's renderer: a kick preview drawn on a canvas and a card in the chat column.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { SHOTS, startChromium } from "./browser/chromium.mjs";
 
-const ROOT = new URL("../", import.meta.url).pathname;
-const SHOTS = new URL("../../build/screenshots/", import.meta.url).pathname;
-const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript",
-  ".json": "application/json", ".css": "text/css", ".svg": "image/svg+xml" };
-const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
-
-let server;
+let chrome;
 let base;
 let browser;
 
 before(async () => {
-  assert.ok(CHROMIUM, "Debian's chromium is not installed (scripts/test installs it)");
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    const file = join(ROOT, path);
-    if (!file.startsWith(ROOT) || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(readFileSync(file));
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  chrome = await startChromium();
+  ({ base, browser } = chrome);
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await chrome?.close();
 });
 
 async function open(lang = "en", view = "court", { page: file = "harness", width = 1000, height = 560 } = {}) {
