@@ -11,7 +11,7 @@ const localizers = new Map();
 function localizer(lang) {
   if (!localizers.has(lang)) {
     const file = new URL(`../../lang/${lang}.json`, import.meta.url);
-    localizers.set(lang, makeLocalizer(JSON.parse(readFileSync(file, "utf8"))));
+    localizers.set(lang, makeLocalizer(JSON.parse(readFileSync(file, "utf8")), lang));
   }
   return localizers.get(lang);
 }
