@@ -1,5 +1,6 @@
 """English texts of every card key. The module's lang/en.json holds the same keys and
-placeholders (a test keeps them in step); lang/ru.json translates them."""
+placeholders (a test keeps them in step); lang/ru.json translates them. A count is a plural
+(`format_text`), filled here exactly as the module's core/i18n.mjs fills it."""
 
 from __future__ import annotations
 
