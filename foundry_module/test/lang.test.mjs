@@ -66,6 +66,8 @@ test("a count reads in its language's form: ru one/few/many (11-14 many), en one
   assert.deepEqual(ru, ["1 клетку", "2 клетки", "5 клеток", "11 клеток", "21 клетку", "22 клетки"]);
   assert.equal(format("en", 1), "Attack 3 against AC 5: off by 1 square (E).");
   assert.equal(format("en", 2), "Attack 3 against AC 5: off by 2 squares (E).");
+  const declared = (done) => makeLocalizer(json("lang/en.json")).format("BALLCOURT.Declare.Count", { done, total: 3 });
+  assert.deepEqual([0, 1, 2].map(declared), ["0 of 3 have declared.", "1 of 3 has declared.", "2 of 3 have declared."]);
 });
 
 test("every plural text renders as the companion's present/text.py renders it", () => {
