@@ -401,12 +401,13 @@ def board_command(client, args) -> int:
 
 
 def print_card(result: dict) -> None:
+    """A card's English as a reader sees it: its texts and its rolls' labels, not their ids."""
     card = result.get("chat_card") or {}
     print(card.get("title", {}).get("text", ""))
     for line in card.get("lines", []):
         print("  " + line["text"])
     for roll in card.get("rolls", []):
-        print(f"  [{roll['name']}: {roll['formula']} -> {roll['total']}]")
+        print(f"  [{roll.get('label') or roll['name']}: {roll['formula']} -> {roll['total']}]")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -87,7 +87,24 @@ def answers() -> dict[str, dict]:
                         base_url="http://127.0.0.1:7770")
         assert r.status_code == 200, r.json
         out[name] = r.json
+    out["plurals"] = plurals()
     return out
+
+
+PLURAL_COUNTS = (0, 1, 2, 5, 11, 12, 14, 21, 22, 25, 101, 111)
+
+
+def plurals() -> dict:
+    """Every plural text of both lang files as the companion's helper fills it, for counts that
+    pick each Russian form: the module's test renders the same and must agree."""
+    from companion.present.text import format_text, placeholders
+    from tests.test_lang import EN, RU
+
+    texts = {lang: {key: [format_text(text, dict.fromkeys(placeholders(text), n), lang)
+                          for n in PLURAL_COUNTS]
+                    for key, text in table.items() if ", plural," in text}
+             for lang, table in (("en", EN), ("ru", RU))}
+    return {"counts": list(PLURAL_COUNTS), "texts": texts}
 
 
 def write() -> None:

@@ -13,7 +13,7 @@ import pytest
 from companion.present import goatball as goat_cards
 from companion.present import yaotzin as yao_cards
 from companion.present.card import BREAKDOWN_KEYS, breakdown_entry, roll_entry
-from companion.present.text import TEXT, render
+from companion.present.text import TEXT, VALUE_KEYS, format_text, plural_category, render
 from companion.rules.dice import Dice
 from companion.rules.errors import RulesError
 from companion.rules.goatball.match import actions_from, throw_from
@@ -148,7 +148,10 @@ def _entries(card):
 def test_the_sweep_reaches_every_kind_of_card_and_nearly_every_text():
     assert {c["kind"] for c in CARDS} >= {"yaotzin.kick", "yaotzin.intercept", "yaotzin.tick",
                                           "yaotzin.hoop", "goatball.pass", "goatball.quick"}
-    used = {e["key"] for c in CARDS for _, e in _entries(c)}
+    entries = [e for c in CARDS for _, e in _entries(c)]
+    used = {e["key"] for e in entries} | {f"{prefix}.{e['data'][field]}" for e in entries
+                                          for field, prefix in VALUE_KEYS.items()
+                                          if field in e["data"]}
     assert len(used) >= 0.9 * len(TEXT), sorted(set(TEXT) - used)
 
 
@@ -167,6 +170,16 @@ def test_the_english_beside_each_key_is_that_key_rendered():
         for where, entry in _entries(card):
             english = entry["label"] if where in ("breakdown", "roll", "action") else entry["text"]
             assert english == render(entry["key"], entry["data"]), (where, entry)
+
+
+def test_every_code_in_a_cards_data_has_its_words_in_both_languages():
+    for card in CARDS:
+        for where, entry in _entries(card):
+            for field, prefix in VALUE_KEYS.items():
+                if field in entry["data"]:
+                    key = f"{prefix}.{entry['data'][field]}"
+                    assert key in TEXT and key in RU, f"{card['kind']} {where}: {key}"
+                    assert TEXT[key] in entry["text"], entry
 
 
 def test_every_key_the_presenters_name_is_a_text():
@@ -201,3 +214,35 @@ def test_every_modifier_label_has_a_key_and_an_unknown_one_is_caught():
         "data": {"squares": 3, "free": 1}}
     with pytest.raises(AssertionError, match="has no key"):
         breakdown_entry({"label": "Blessed", "value": 1})
+
+
+PLURAL = re.compile(r"\{(\w+), plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}")
+
+
+@pytest.mark.parametrize("lang,texts,forms", [("en", EN, ["one", "other"]),
+                                              ("ru", RU, ["one", "few", "many", "other"])])
+def test_each_plural_lists_its_languages_forms(lang, texts, forms):
+    found = [(key, m) for key, text in texts.items() for m in PLURAL.findall(text)]
+    assert len({key for key, _ in found if key.startswith("BALLCOURT.Card.")}) >= 8
+    for key, (_, body) in found:
+        assert re.findall(r"(\w+)\s*\{", body) == forms, f"{lang} {key}"
+
+
+def test_a_card_count_takes_its_languages_form():
+    def miss(lang, n):
+        data = {"total": 3, "ac": 5, "squares": n, "heading": "E"}
+        return format_text((RU if lang == "ru" else EN)["BALLCOURT.Card.Kick.Miss"], data, lang)
+    assert [miss("ru", n).split("мимо на ")[1] for n in (1, 2, 5, 11, 21, 22)] == [
+        "1 клетку (E).", "2 клетки (E).", "5 клеток (E).", "11 клеток (E).", "21 клетку (E).",
+        "22 клетки (E)."]
+    assert miss("en", 1) == "Attack 3 against AC 5: off by 1 square (E)."
+    assert miss("en", 2) == render("BALLCOURT.Card.Kick.Miss", {
+        "total": 3, "ac": 5, "squares": 2, "heading": "E"}) == \
+        "Attack 3 against AC 5: off by 2 squares (E)."
+    assert [plural_category(n, "ru") for n in (1, 2, 5, 11, 12, 14, 21, 22, 111, 1.5)] == [
+        "one", "few", "many", "many", "many", "many", "one", "few", "many", "other"]
+
+
+def test_a_plural_without_its_count_is_a_programming_error():
+    with pytest.raises(AssertionError, match="lacks 'squares'"):
+        render("BALLCOURT.Card.Hoop.Miss", {"heading": "E"})

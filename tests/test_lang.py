@@ -1,10 +1,9 @@
 """Every card key the companion emits is in the module's en and ru files, placeholders alike."""
 
 import json
-import re
 from pathlib import Path
 
-from companion.present.text import TEXT
+from companion.present.text import TEXT, placeholders
 
 LANG = Path(__file__).parents[1] / "foundry_module" / "lang"
 
@@ -15,10 +14,6 @@ def flatten(node, prefix=""):
         path = f"{prefix}.{key}" if prefix else key
         out.update(flatten(value, path) if isinstance(value, dict) else {path: value})
     return out
-
-
-def placeholders(text):
-    return set(re.findall(r"\{(\w+)\}", text))
 
 
 EN = flatten(json.loads((LANG / "en.json").read_text()))

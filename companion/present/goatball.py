@@ -21,11 +21,16 @@ def _outcome_line(card: Card, r: dict, names: Names) -> None:
     card.line(f"BALLCOURT.Card.Pass.{outcome}", tone, **data)
 
 
+def _check_key(line: str, skill: str | None, advantage: bool) -> str:
+    """Pass.Roll, Pass.RollAdv, or Pass.RollBare(Adv) when the table did not say the skill."""
+    return f"BALLCOURT.Card.Pass.{line}{'' if skill else 'Bare'}{'Adv' if advantage else ''}"
+
+
 def _roll_line(card: Card, player: str, action: str, got: dict, names: Names) -> None:
     """One check: its player, what it was for, its skill, advantage and total."""
-    key = "BALLCOURT.Card.Pass.RollAdv" if got.get("advantage") else "BALLCOURT.Card.Pass.Roll"
-    card.line(key, "muted", player=names[player], action=action, skill=got.get("skill") or "-",
-              total=got["total"])
+    skill = got.get("skill")
+    card.line(_check_key("Roll", skill, got.get("advantage")), "muted", player=names[player],
+              action=action, total=got["total"], **({"skill": skill} if skill else {}))
 
 
 def pass_card(r: dict, names: Names, team: str) -> dict:
@@ -41,9 +46,9 @@ def pass_card(r: dict, names: Names, team: str) -> dict:
                   target=names[k["target"]], attack=k["attack"]["total"],
                   defense=k["defense"]["total"])
     for c in r["checks"]:
-        key = "BALLCOURT.Card.Pass.CheckAdv" if c["advantage"] else "BALLCOURT.Card.Pass.Check"
-        card.line(key, player=names[c["player"]], action=c["action"],
-                  skill=c["skill"] or "-", total=c["total"], margin=c["margin"])
+        card.line(_check_key("Check", c["skill"], c["advantage"]), player=names[c["player"]],
+                  action=c["action"], total=c["total"], margin=c["margin"],
+                  **({"skill": c["skill"]} if c["skill"] else {}))
         if c["fell"]:
             card.line("BALLCOURT.Card.Pass.Fell", "bad", player=names[c["player"]])
     if r["throw"]:

@@ -286,7 +286,7 @@ test("the menu's Autopilot form sets each team's mode and the selected tokens' o
   globalThis.canvas.tokens.controlled = [{ document: b1 }];
   FakeDialogV2.answers = ["autopilot", (options) => {
     assert.match(options.content, /name="team-red"><option value="off">Autopilot off<\/option><option value="suggest">[^<]*<\/option><option value="act" selected>/);
-    assert.match(options.content, /The 1 selected tokens/);
+    assert.match(options.content, /<label>The selected token <select/);
     assert.match(options.content, /name="tactics-red" list="ballcourt-presets" value="">/, "per-team tactics (autopilot branch)");
     assert.match(options.content, /<datalist id="ballcourt-presets"><option value="single-chaser">/);
     return { "team-red": "suggest", "team-blue": "off", "tactics-red": " evasive ", "tactics-blue": "", tokens: "act" };

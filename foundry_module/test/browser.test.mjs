@@ -116,13 +116,13 @@ test("the kick palette beside a running kick's card with Power Attack 1 and its 
 
 test("the goat-ball pass card lists every check with its player, skill and advantage, in English and in Russian", async () => {
   const expected = {
-    en: ["Nochtli (Knock-off, Strength (Athletics)): 17.", "Xochitl (Keep the footing, Dexterity (Acrobatics), with advantage): 11.",
-      "Nochtli knocks Xochitl off (17 against 11).", "Citlali (Throw, Strength (Athletics)): 16, margin 11.",
-      "Yaretzi (Intercept, Dexterity (Acrobatics), with advantage): 9, margin 4.",
-      "Citlali (Hot throw, Dexterity (Acrobatics), with advantage): 15.", "Mixtli (Dodge, Dexterity (Acrobatics)): 9.",
+    en: ["Nochtli tries a knock-off (Athletics): 17.", "Xochitl holds (Acrobatics, with advantage): 11.",
+      "Nochtli knocks Xochitl off (17 against 11).", "Citlali throws (Athletics): 16, margin 11.",
+      "Yaretzi intercepts (Acrobatics, with advantage): 9, margin 4.",
+      "Citlali makes a hot throw (Acrobatics, with advantage): 15.", "Mixtli dodges (Acrobatics): 9.",
       "Mixtli is knocked out by the hot ball."],
-    ru: ["Nochtli (Выбивание, Сила (Атлетика)): 17.", "Xochitl (Удержаться, Ловкость (Акробатика), с преимуществом): 11.",
-      "Citlali (Горячий бросок, Ловкость (Акробатика), с преимуществом): 15.", "Mixtli (Уклонение, Ловкость (Акробатика)): 9."],
+    ru: ["Nochtli пытается выбить (Атлетика): 17.", "Xochitl держится (Акробатика, с преимуществом): 11.",
+      "Citlali бросает горячий мяч (Акробатика, с преимуществом): 15.", "Mixtli уклоняется (Акробатика): 9."],
   };
   for (const lang of ["en", "ru"]) {
     const page = await table(lang, "pass", { width: 360, height: 420 });

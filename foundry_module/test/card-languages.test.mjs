@@ -40,6 +40,7 @@ test("one card reads in English for the GM and in Russian for Bob", async () => 
   assert.match(gm, /Attack 0 against AC 5: off by 2 squares \(E\)\./);
   assert.match(gm, /<span>Range \(8 sq, 2 free\)<\/span>/);
   assert.match(bob, /Ixpoetchitl бьёт в \(18, 12\)/);
+  assert.match(bob, /мимо на 2 клетки \(В\)\./, "a count in his language's form, through game.i18n");
   assert.match(bob, /<span>Дистанция \(8 кл\., 2 без штрафа\)<\/span>/);
   assert.match(bob, />Yolteotl пытается перехватить</, "his own button, in his words");
   assert.match(gm, /<li><span>Attack<\/span> <code>1d20-9<\/code>/);

@@ -198,11 +198,11 @@ test("the pass sends each check's skill, advantage and the knock-off target's sk
   const card = { kind: "goatball.pass", title: { key: "BALLCOURT.Card.Pass.Title", data: { team: "red" } },
     lines: [line, roll], rolls: [], actions: [] };
   const enHtml = renderCard(card, makeLocalizer(en));
-  assert.match(enHtml, /Ruth \(Throw, Strength \(Athletics\), with advantage\): 18, margin 13\./);
-  assert.match(enHtml, /Rosa \(Keep the footing, Dexterity \(Acrobatics\)\): 12\./);
-  const ruHtml = renderCard(card, makeLocalizer(ru));
-  assert.match(ruHtml, /Ruth \(Бросок, Сила \(Атлетика\), с преимуществом\): 18, запас 13\./);
-  assert.match(ruHtml, /Rosa \(Удержаться, /);
+  assert.match(enHtml, /Ruth throws \(Athletics, with advantage\): 18, margin 13\./);
+  assert.match(enHtml, /Rosa holds \(Acrobatics\): 12\./);
+  const ruHtml = renderCard(card, makeLocalizer(ru, "ru"));
+  assert.match(ruHtml, /Ruth бросает \(Атлетика, с преимуществом\): 18, запас 13\./);
+  assert.match(ruHtml, /Rosa держится \(Акробатика\): 12\./);
 });
 
 test("Apply's plan: a knocked-off token goes to the ground below its platform, a returning one climbs back, the ball moves; Undo inverts it", async () => {

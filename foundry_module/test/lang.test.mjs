@@ -4,6 +4,8 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
+import { formatTemplate, makeLocalizer, placeholders } from "../scripts/core/i18n.mjs";
+
 const ROOT = new URL("../", import.meta.url).pathname;
 const flatten = (node, prefix = "") => Object.entries(node).flatMap(([k, v]) =>
   (typeof v === "object" ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v]]));
@@ -51,8 +53,47 @@ test("the keys built at run time exist for each value", () => {
 
 test("en and ru have the same keys and placeholders", () => {
   assert.deepEqual([...ru.keys()].sort(), [...en.keys()].sort());
-  const ph = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const ph = (s) => [...new Set(placeholders(s))].sort();
   for (const [key, text] of en) assert.deepEqual(ph(ru.get(key)), ph(text), key);
+});
+
+const json = (name) => JSON.parse(readFileSync(join(ROOT, name), "utf8"));
+
+test("a count reads in its language's form: ru one/few/many (11-14 many), en one/other", () => {
+  const format = (language, n) => makeLocalizer(json(`lang/${language}.json`), language)
+    .format("BALLCOURT.Card.Kick.Miss", { total: 3, ac: 5, squares: n, heading: "E" });
+  const ru = [1, 2, 5, 11, 21, 22].map((n) => format("ru", n).match(/мимо на (.*) \(/)[1]);
+  assert.deepEqual(ru, ["1 клетку", "2 клетки", "5 клеток", "11 клеток", "21 клетку", "22 клетки"]);
+  assert.equal(format("en", 1), "Attack 3 against AC 5: off by 1 square (E).");
+  assert.equal(format("en", 2), "Attack 3 against AC 5: off by 2 squares (E).");
+  const declared = (done) => makeLocalizer(json("lang/en.json")).format("BALLCOURT.Declare.Count", { done, total: 3 });
+  assert.deepEqual([0, 1, 2].map(declared), ["0 of 3 have declared.", "1 of 3 has declared.", "2 of 3 have declared."]);
+});
+
+test("every plural text renders as the companion's present/text.py renders it", () => {
+  const { counts, texts } = json("test/fixtures/plurals.json");
+  assert.ok(Object.keys(texts.ru).length >= 8, "the cards' counts are plurals");
+  for (const [language, table] of Object.entries(texts)) {
+    const file = lang(language);
+    for (const [key, rendered] of Object.entries(table)) {
+      const text = file.get(key);
+      const got = counts.map((n) => formatTemplate(text, Object.fromEntries(placeholders(text).map((p) => [p, n])), language));
+      assert.deepEqual(got, rendered, `${language} ${key}`);
+    }
+  }
+});
+
+test("a plural lists each form of its language, and no English count is left bare", () => {
+  const categories = (text) => [...text.matchAll(/\{\w+, plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}/g)]
+    .map((m) => [...m[1].matchAll(/(\w+)\s*\{/g)].map((f) => f[1]).join(" "));
+  for (const [language, forms] of [["en", "one other"], ["ru", "one few many other"]]) {
+    for (const [key, text] of lang(language)) {
+      for (const got of categories(text)) assert.equal(got, forms, `${language} ${key}`);
+    }
+  }
+  for (const [key, text] of en) {
+    assert.doesNotMatch(text, /\{(?!actor|player|target)\w+\} (squares|points|feet|passes|players|rounds|tokens|zones)\b/, key);
+  }
 });
 
 test("module.json lists both languages and stays v13-v14 with no maximum", () => {

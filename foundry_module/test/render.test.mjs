@@ -9,7 +9,7 @@ import { PALETTE, kickCommands, localizedWords, overlayCommands, previewCommands
 import { renderBoard } from "../scripts/core/scoreboard.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
-const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")));
+const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
 const m = makeMapping({ originX: 500, originY: 100, gridSize: 100 });
 
 test("a preview draws the range ring, heat map, crossed squares, both lines and interceptor labels", () => {

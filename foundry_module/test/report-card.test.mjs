@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { figure, renderReportCard, reportSummary } from "../scripts/core/report-card.mjs";
 
-const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")));
+const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
 const en = lang("en");
 const ru = lang("ru");
 

@@ -10,7 +10,7 @@ import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { CANCEL, ROLL, ROLL_FOR, ROW_CANCELLED, ROW_EXPIRED, ROW_PENDING, ROW_ROLLED, actionId, cardFlags, cardView,
   expireChanges, mayPressRow, outcomeOf, parseAction, renderRequestCard, settleRow } from "../scripts/core/roll-request-card.mjs";
 
-const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")));
+const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
 const NAMES = { gm: "GM", alice: "Alice", bob: "Bob" };
 const userName = (id) => NAMES[id];
 

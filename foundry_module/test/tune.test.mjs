@@ -10,7 +10,7 @@ import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { suggestedZoneCount, tuneNote, tuneRequest, tuneRoster, tuneRow } from "../scripts/core/tune.mjs";
 import { tuneRoute } from "./fakes/companion.mjs";
 
-const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")));
+const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
 const en = lang("en");
 const ru = lang("ru");
 

@@ -13,7 +13,7 @@ import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { installFoundry } from "./fakes/foundry.mjs";
 
-const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")));
+const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
 
 const chat = await import("../scripts/foundry/chat.mjs");
 const link = await import("../scripts/foundry/link.mjs");

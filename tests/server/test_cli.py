@@ -8,6 +8,7 @@ import sys
 
 from companion.cli import build_parser
 from tests.conftest import TOKEN, free_port
+from tests.fixtures_for_module import GOAT, HOT_PASS
 from tests.server.test_api import KICK
 
 
@@ -35,6 +36,21 @@ def test_kick_from_stdin_prints_the_card(live):
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[0] == "Ixpoetchitl kicks at (18, 12)"
     assert "Yolteotl may intercept at (13, 12): Reflex DC 15." in out.stdout
+    assert "  [Attack: 1d20-9 -> 0]" in out.stdout.splitlines(), "a roll by its label"
+
+
+def test_a_pass_card_reads_in_words_not_ids(live):
+    """Checks and skills by their English words: no "knock_off, athletics", no "hold, -"."""
+    out = ballcourt("pass", "-", "--text", stdin=json.dumps(HOT_PASS), url=live.url)
+    assert out.returncode == 0, out.stderr
+    lines = [line.strip() for line in out.stdout.splitlines()]
+    assert "Nochtli tries a knock-off (Athletics): 17." in lines
+    assert "Xochitl holds (Acrobatics, with advantage): 11." in lines
+    assert "Citlali makes a hot throw (Acrobatics, with advantage): 15." in lines
+    for raw in ("knock_off", "athletics", "hot_throw", ", -", ".knock"):
+        assert raw not in out.stdout
+    bare = ballcourt("pass", "-", "--text", stdin=json.dumps(GOAT), url=live.url)
+    assert "r1 throws: 7, margin 2." in bare.stdout.splitlines()[1]
 
 
 def test_match_new_show_undo_and_errors(live, tmp_path):

@@ -34,8 +34,8 @@ def test_every_check_with_its_skill_and_advantage(api):
     assert lines(card, "BALLCOURT.Card.Pass.RollAdv") == [
         {"player": "Rosa", "action": "hold", "skill": "acrobatics", "total": 12}]
     texts = [line["text"] for line in card["lines"]]
-    assert "Bea (intercept, acrobatics, with advantage): 14, margin 9." in texts
-    assert "Rosa (hold, acrobatics, with advantage): 12." in texts
+    assert "Bea intercepts (Acrobatics, with advantage): 14, margin 9." in texts
+    assert "Rosa holds (Acrobatics, with advantage): 12." in texts
 
 
 def test_a_hot_throw_lists_both_acrobatics_checks(api):
@@ -61,7 +61,11 @@ def test_the_companion_rolls_record_advantage_too(api):
     assert checks == {"r1": ("athletics", True), "b1": (None, False)}
     keys = [line["key"] for line in r.json["chat_card"]["lines"]]
     assert keys.count("BALLCOURT.Card.Pass.CheckAdv") == 1
-    assert any(line["data"].get("skill") == "-" for line in r.json["chat_card"]["lines"])
+    # Bea named no skill: her line has none, rather than a "-"
+    bare = [line for line in r.json["chat_card"]["lines"]
+            if line["key"] == "BALLCOURT.Card.Pass.CheckBare"]
+    assert [(line["data"]["player"], "skill" in line["data"]) for line in bare] == [("Bea", False)]
+    assert bare[0]["text"].startswith("Bea intercepts: ")
 
 
 def test_a_defence_skill_that_is_no_skill_is_refused_by_name(api):

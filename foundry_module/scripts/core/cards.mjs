@@ -8,9 +8,12 @@ import { escapeHtml } from "./i18n.mjs";
 
 const TONES = new Set(["info", "good", "bad", "muted"]);
 
-/** Code values inside card data that read differently per language (E -> В, throw -> Бросок). */
-const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Pass.Action",
-  skill: "BALLCOURT.Pass" };
+/**
+ * Code values inside card data that read differently per language (E -> В, throw -> бросает);
+ * the companion's present/text.py words action and skill alike for its English.
+ */
+const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Card.Does",
+  skill: "BALLCOURT.Card.Skill" };
 
 function localData(data, i18n) {
   const out = { ...data };

@@ -1,11 +1,38 @@
-/** Foundry-style `{name}` placeholders, so the same templates work in and out of Foundry. */
+/**
+ * Foundry-style `{name}` placeholders, plus ICU-style plurals for counts:
+ * `{squares, plural, one {# square} other {# squares}}` (`#` is the number). The lang file
+ * carries every form its language needs (ru: one, few, many, other), and the companion's
+ * present/text.py renders the same syntax the same way (a test keeps the two in step).
+ */
+const PLURAL = String.raw`\{(\w+), plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}`;
+const TOKEN = new RegExp(`${PLURAL}|\\{(\\w+)\\}`, "g");
 
-export function formatTemplate(template, data = {}) {
-  return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in data ? String(data[key]) : whole));
+/** The CLDR plural category of a count in a language: en 1 -> one; ru 1, 21 -> one, 2 -> few, 5, 11 -> many. */
+export function pluralCategory(n, lang = "en") {
+  try {
+    return new Intl.PluralRules(lang).select(Number(n));
+  } catch {
+    return Number(n) === 1 ? "one" : "other";   // an unknown language code: English's rule
+  }
 }
 
-/** A localizer over a flat or nested lang object (as Foundry loads lang/*.json). */
-export function makeLocalizer(lang) {
+export function formatTemplate(template, data = {}, lang = "en") {
+  return String(template).replace(TOKEN, (whole, count, forms, key) => {
+    if (key !== undefined) return key in data ? String(data[key]) : whole;
+    if (!(count in data)) return whole;
+    const byCategory = Object.fromEntries([...forms.matchAll(/(\w+)\s*\{([^{}]*)\}/g)].map((m) => [m[1], m[2]]));
+    const form = byCategory[pluralCategory(data[count], lang)] ?? byCategory.other ?? "";
+    return form.replaceAll("#", String(data[count]));
+  });
+}
+
+/** The data fields a template needs: its `{name}`s and the counts of its plurals. */
+export function placeholders(template) {
+  return [...String(template).matchAll(TOKEN)].map((m) => m[1] ?? m[3]);
+}
+
+/** A localizer over a flat or nested lang object (as Foundry loads lang/*.json), for `language`. */
+export function makeLocalizer(lang, language = "en") {
   const lookup = (key) => {
     if (key in lang) return lang[key];
     let node = lang;
@@ -18,7 +45,7 @@ export function makeLocalizer(lang) {
   return {
     has: (key) => lookup(key) !== undefined,
     localize: (key) => lookup(key) ?? key,
-    format: (key, data) => formatTemplate(lookup(key) ?? key, data),
+    format: (key, data) => formatTemplate(lookup(key) ?? key, data, language),
   };
 }
 

@@ -2,6 +2,8 @@
  * The one place the module reaches Foundry's globals. Everything else in scripts/foundry goes
  * through these getters, so tests can install faithful fakes on globalThis.
  */
+import { formatTemplate } from "../core/i18n.mjs";
+
 export const MODULE_ID = "ballcourt";
 
 export const fvtt = {
@@ -18,9 +20,10 @@ export const fvtt = {
   get CONFIG() { return globalThis.CONFIG; },
 };
 
+/** game.i18n, but formatting through core/i18n.mjs: Foundry's own format knows no plurals. */
 export function i18n() {
   const g = fvtt.game.i18n;
-  return { has: (k) => g.has(k), localize: (k) => g.localize(k), format: (k, d) => g.format(k, d) };
+  return { has: (k) => g.has(k), localize: (k) => g.localize(k), format: (k, d) => formatTemplate(g.localize(k), d, g.lang) };
 }
 
 export function setting(key) {

@@ -11,7 +11,7 @@ const localizers = new Map();
 function localizer(lang) {
   if (!localizers.has(lang)) {
     const file = new URL(`../../lang/${lang}.json`, import.meta.url);
-    localizers.set(lang, makeLocalizer(JSON.parse(readFileSync(file, "utf8"))));
+    localizers.set(lang, makeLocalizer(JSON.parse(readFileSync(file, "utf8")), lang));
   }
   return localizers.get(lang);
 }
@@ -23,6 +23,7 @@ export function clientLanguages(byUser) {
     get lang() { return byUser[globalThis.game.user.id] ?? "en"; },
     has: (key) => current().has(key),
     localize: (key) => current().localize(key),
-    format: (key, data) => current().format(key, data),
+    // as Foundry's own: plain {name} replacement, no plurals (the module formats through core/i18n.mjs)
+    format: (key, data) => current().localize(key).replace(/{[^}]+}/g, (k) => data[k.slice(1, -1)] ?? k),
   };
 }
