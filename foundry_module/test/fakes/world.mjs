@@ -15,11 +15,12 @@ import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
 import { asUser, callHandler, clientOf, currentClient, onEveryClient, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
-import { FakeChatMessage } from "./documents.mjs";
+import { FakeChatMessage, visibleTo } from "./documents.mjs";
 import { FakeHooks } from "./hooks.mjs";
-import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications } from "./ui.mjs";
+import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications, renderInto }
+  from "./ui.mjs";
 import { FakeUser } from "./users.mjs";
-import { Collection, setProperty, transcript } from "./utils.mjs";
+import { Collection, note, setProperty, transcript } from "./utils.mjs";
 
 const localizers = new Map();
 
@@ -40,7 +41,7 @@ export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", 
   goatMagic: false, goatAllowedMagic: "", companionGM: "" };
 
 function makeClient(user, log, lang = "en") {
-  const client = { user, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
+  const client = { user, lang, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
     dialogs: { answers: [], shown: [] }, chat: new Map(), combatOverride: undefined,
     keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => asUser(user.id, fn);
@@ -69,6 +70,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   const socketHandlers = new Map();
   FakeHooks.handlers = new Map();
   world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications, languages[u.id])]));
+  world.notifications = notifications;
   world.defaultClient = world.clients.get(user);
   world.pending = new Set();
   world.errors = [];
@@ -156,4 +158,21 @@ export function view(userId, scene) {
     client.canvas.tokens.controlled = [];
     FakeHooks.callAll("canvasReady", client.canvas);
   });
+}
+
+/**
+ * A user's browser reloads: the old page is gone with whatever it had open (a dialog never
+ * answers, so a query to it never comes back); the new page has its own ui and dialogs,
+ * renders every message he may see into a new chat log, and views the scene he viewed.
+ */
+export function reload(userId) {
+  const old = clientOf(userId);
+  const fresh = makeClient(old.user, world.notifications, old.lang);
+  world.clients.set(userId, fresh);
+  if (world.defaultClient === old) world.defaultClient = fresh;
+  note(`${userId} reloads`);
+  fresh.run(() => {
+    for (const message of globalThis.game.messages.values()) if (visibleTo(message, userId)) renderInto(fresh, message);
+  });
+  return view(userId, old.canvas.scene);
 }
