@@ -6,15 +6,13 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { clientLanguages } from "./fakes/languages.mjs";
 import { asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
 const chat = await import("../scripts/foundry/chat.mjs");
 
 beforeEach(() => {
-  installFoundry();
-  clientLanguages({ bob: "ru" });
+  installFoundry({ languages: { bob: "ru" } });
 });
 
 async function postKick() {
@@ -67,7 +65,7 @@ test("a key this client does not know shows the companion's English; an older ca
 });
 
 test("the buttons follow the flags on every client: Apply done, Undo offered, in each reader's words", async () => {
-  clientLanguages({ gm: "ru" });
+  installFoundry({ languages: { gm: "ru", bob: "ru" } });
   const message = await postKick();
   message.flags.ballcourt.applied = true;
   const gm = await seenBy("gm", message);

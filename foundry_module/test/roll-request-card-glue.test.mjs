@@ -1,41 +1,46 @@
 /**
- * The roll-request card in a world of fakes: the GM asks Bob for Yolteotl's Reflex save; the
+ * The roll-request card at a table of clients: the GM asks Bob for Yolteotl's Reflex save; the
  * card's row is Bob's to roll whether or not his dialog survived; the GM rolls for him or
  * cancels from the card; only the active GM writes the message; a card nobody awaits any more
- * (the GM's client was reloaded) is marked so when pressed.
+ * (the GM's client was reloaded) is marked so when pressed. Every client renders the card in
+ * its own chat log (the render hook on that client, in its language); presses are real clicks.
  */
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { afterEach, beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, fakeHtml, installDocument, installFoundry } from "./fakes/foundry.mjs";
-import { clientLanguages } from "./fakes/languages.mjs";
+import { asUser, buttonsIn, clientOf, fakeHtml, installDocument, installFoundry, listenerCount, press, settle,
+  world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { cardFlags } from "../scripts/core/roll-request-card.mjs";
 
 const chat = await import("../scripts/foundry/chat.mjs");
 const link = await import("../scripts/foundry/link.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
-const rr = await import("../scripts/foundry/roll-requests.mjs");
+const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
 const card = await import("../scripts/foundry/roll-request-card.mjs");
 
-const flush = async (n = 10) => {
-  for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
-};
-
-let world;
 let inbox;
-beforeEach(() => {
-  world = installFoundry({ settings: { rollPolicy: "players" } });
+/** The world, with the module's hooks for the card as main.mjs registers them. */
+function table(options = {}) {
+  const world = installFoundry({ settings: { rollPolicy: "players" }, ...options });
   rr.registerRollQuery();
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
   globalThis.Hooks.on("updateUser", card.onRequestCardPress);
+  globalThis.Hooks.on("renderChatMessageHTML", card.onRenderRequestCard);
   installDocument();
   // each player's query (the short-lived dialog) waits here: a test may answer it, or never
   inbox = [];
   for (const user of globalThis.game.users.contents.filter((u) => !u.isGM)) {
     user.answer = (name, data) => new Promise((resolve) => inbox.push({ user, name, data, resolve }));
   }
+  return world;
+}
+beforeEach(() => table());
+afterEach(async () => {
+  for (const asked of inbox) asked.resolve(null);   // dialogs left open are closed: no query outlives its test
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
 });
 
 const intercepts = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
@@ -48,90 +53,96 @@ async function askBob() {
   const kick = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
     matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
   const resolving = chat.performAction(kick.id, "intercept:yo", "gm");
-  await flush();
+  await settle();
   const message = globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.rollCard).at(-1);
   return { companion, kick, resolving, message, rowId: message.flags.ballcourt.rollCard.order[0] };
 }
 
-/** The card as one user's client renders it: its HTML and its wired buttons. */
-function renderedFor(userId, message) {
-  return asUser(userId, () => {
-    const html = fakeHtml(message.content);
-    card.onRenderRequestCard(message, html);
-    return html;
-  });
+/** The card as it stands in one user's chat log once the table is quiet (undefined: he cannot see it). */
+async function seen(userId, message) {
+  await settle();
+  return clientOf(userId).chat.get(message.id);
 }
 
-async function press(userId, message, action) {
-  const html = await renderedFor(userId, message);
-  const button = html.buttons.find((b) => b.dataset.ballcourtAction === action);
-  assert.ok(button, `${userId} has no ${action} button in ${html.innerHTML}`);
-  await asUser(userId, () => button.click());
-  await flush();
+/** A user clicks a button of the card in his own chat log; resolves when the table is quiet. */
+async function click(userId, message, action) {
+  const html = await seen(userId, message);
+  assert.ok(html, `${userId} does not see the card`);
+  await asUser(userId, () => press(html, action));
+}
+
+/** Bob's client answers the dialog it was queried with (his click on its Roll button). */
+async function bobAnswersDialog() {
+  clientOf("bob").dialogs.answers.push("roll");
+  await asUser("bob", async () => inbox[0].resolve(await globalThis.CONFIG.queries[inbox[0].name](inbox[0].data)));
+  await settle();
 }
 
 test("Bob lost his dialog (a reload) and rolls from his row; the GM's card says so to everyone", async () => {
-  clientLanguages({ bob: "ru" });
+  table({ languages: { bob: "ru" } });
   const { companion, kick, resolving, message, rowId } = await askBob();
   assert.equal(inbox.length, 1, "the dialog was asked too; Bob never answers it");
   const row = message.flags.ballcourt.rollCard.rows[rowId];
   assert.deepEqual([row.name, row.owner, row.state, row.check.id], ["Yolteotl", "bob", "pending", "reflex"]);
   assert.equal(message.whisper, undefined, "a public card: everyone sees each row");
-  assert.match((await renderedFor("bob", message)).innerHTML, /Бросить/, "in Bob's language");
-  assert.match((await renderedFor("gm", message)).innerHTML, /Roll for them/);
-  assert.deepEqual((await renderedFor("alice", message)).buttons, [], "not Alice's row");
-  globalThis.Roll.queue = [13];
-  await press("bob", message, `roll:${rowId}`);
+  assert.match((await seen("bob", message)).innerHTML, /Бросить/, "in Bob's language, on his screen");
+  assert.match((await seen("gm", message)).innerHTML, /Roll for them/);
+  assert.deepEqual(buttonsIn(await seen("alice", message)), [], "not Alice's row");
+  globalThis.Roll.queue = [13, 5];
+  const html = await seen("bob", message);
+  await asUser("bob", () => Promise.all([press(html, `roll:${rowId}`), press(html, `roll:${rowId}`)]));   // a double click
+  assert.deepEqual(globalThis.Roll.queue, [5], "his sheet rolled once");
   assert.equal(await resolving, true);
   assert.deepEqual(intercepts(companion)[0].body.rolls, { save: 13 }, "Bob's natural 13 reaches the companion");
   assert.deepEqual(kick.flags.ballcourt.resolved, ["intercept:yo"]);
   const rolled = message.flags.ballcourt.rollCard.rows[rowId];
   assert.deepEqual([rolled.state, rolled.by, rolled.total], ["rolled", "bob", 17]);
-  assert.match((await renderedFor("alice", message)).innerHTML, /Yolteotl<\/b> · Bob · Reflex save: <span class="ballcourt-roll-state">rolled 17 \(Bob\)/);
-  assert.deepEqual((await renderedFor("bob", message)).buttons, [], "nothing left to press");
+  assert.equal(message.updatedBy, "gm", "only the GM writes the card");
+  assert.match((await seen("alice", message)).innerHTML,
+    /Yolteotl<\/b> · Bob · Reflex save: <span class="ballcourt-roll-state">rolled 17 \(Bob\)/);
+  assert.deepEqual(buttonsIn(await seen("bob", message)), [], "nothing left to press");
   assert.ok(message.updates.every((u) => Object.keys(u).every((k) => k === `flags.ballcourt.rollCard.rows.${rowId}`)),
     "the GM writes only the row that changed");
-  globalThis.foundry.applications.api.DialogV2.answers.push("roll");
-  await asUser("bob", async () => inbox[0].resolve(await globalThis.CONFIG.queries[inbox[0].name](inbox[0].data)));
-  await flush();
+  await bobAnswersDialog();
   assert.equal(intercepts(companion).length, 1, "his late dialog answer is dropped");
 });
 
 test("an answer to the dialog settles the card's row too", async () => {
   const { resolving, message, rowId } = await askBob();
   globalThis.Roll.queue = [8];
-  globalThis.foundry.applications.api.DialogV2.answers.push("roll");
-  await asUser("bob", async () => inbox[0].resolve(await globalThis.CONFIG.queries[inbox[0].name](inbox[0].data)));
+  await bobAnswersDialog();
   assert.equal(await resolving, true);
-  await flush();
+  await settle();
   assert.equal(message.flags.ballcourt.rollCard.rows[rowId].state, "rolled");
+  assert.doesNotMatch((await seen("bob", message)).innerHTML, /data-ballcourt-action/, "Bob's row is done on his screen too");
 });
 
 test("Alice cannot roll Bob's row: no button, a refused click, and a forged request changes nothing", async () => {
   const { companion, message, rowId } = await askBob();
   const alice = globalThis.game.users.get("alice");
   assert.equal(await asUser("alice", () => card.pressRow(message.id, `roll:${rowId}`)), false);
-  assert.match(world.notifications.at(-1)[1], /may not press/);
+  assert.match(clientOf("alice").ui.notifications.at(-1)[1], /may not press/, "told on her own screen");
   const forged = { total: 40, terms: [{ class: "Die", faces: 20, results: [{ result: 20, active: true }] }] };
   await asUser("alice", () => alice.setFlag("ballcourt", "rollCard",
     { messageId: message.id, action: "roll", rowId, roll: forged, at: 1 }));
   await asUser("alice", () => alice.setFlag("ballcourt", "rollCard",
     { messageId: message.id, action: "cancel", at: 2 }));
-  await flush();
+  await settle();
   assert.equal(message.flags.ballcourt.rollCard.rows[rowId].state, "pending");
   assert.equal(rr.requests.get(rowId).state, "pending");
   assert.equal(intercepts(companion).length, 0);
+  await assert.rejects(asUser("alice", () => message.update({ [`flags.ballcourt.rollCard.rows.${rowId}.state`]: "rolled" })),
+    /lacks permission/, "nor may she write the GM's message herself");
   rr.cancelRequests();
 });
 
 test("the GM rolls for Bob from the card, once however often pressed", async () => {
   const { companion, resolving, message, rowId } = await askBob();
   globalThis.Roll.queue = [6, 19];
-  const html = await renderedFor("gm", message);
-  const button = html.buttons.find((b) => b.dataset.ballcourtAction === `rollFor:${rowId}`);
-  await Promise.all([button.click(), button.click()]);
+  const html = await seen("gm", message);
+  await asUser("gm", () => Promise.all([press(html, `rollFor:${rowId}`), press(html, `rollFor:${rowId}`)]));
   assert.equal(await resolving, true);
-  await flush();
+  await settle();
   assert.deepEqual(intercepts(companion).map((c) => c.body.rolls), [{ save: 6 }]);
   assert.deepEqual(globalThis.Roll.queue, [19], "the second press rolled nothing");
   const row = message.flags.ballcourt.rollCard.rows[rowId];
@@ -140,15 +151,16 @@ test("the GM rolls for Bob from the card, once however often pressed", async () 
 
 test("the GM cancels from the card: nothing is resolved, every client sees the row cancelled", async () => {
   const { companion, kick, resolving, message, rowId } = await askBob();
-  await press("gm", message, "cancel");
+  await click("gm", message, "cancel");
   assert.equal(await resolving, false);
-  await flush();
-  assert.match(world.notifications.at(-1)[1], /checks were cancelled/);
+  await settle();
+  assert.match(clientOf("gm").ui.notifications.at(-1)[1], /checks were cancelled/);
   assert.equal(intercepts(companion).length, 0);
   assert.deepEqual(kick.flags.ballcourt.resolved, [], "the interception may be tried again");
   assert.equal(message.flags.ballcourt.rollCard.rows[rowId].state, "cancelled");
-  assert.match((await renderedFor("bob", message)).innerHTML, /cancelled/);
-  assert.deepEqual((await renderedFor("gm", message)).buttons, []);
+  assert.match((await seen("bob", message)).innerHTML, /cancelled/);
+  assert.match((await seen("alice", message)).innerHTML, /cancelled/);
+  assert.deepEqual(buttonsIn(await seen("gm", message)), []);
 });
 
 test("a card from before the GM's reload: a press marks its waiting rows, and asks nothing", async () => {
@@ -156,10 +168,11 @@ test("a card from before the GM's reload: a press marks its waiting rows, and as
   const stale = await globalThis.ChatMessage.create({ content: '<div class="ballcourt-card"></div>',
     flags: { ballcourt: { rollCard: cardFlags([{ id: "r1", sceneId: scene.id, tokenId: "yo", name: "Yolteotl",
       owner: "bob", check: { type: "save", id: "reflex" } }]) } } });
-  await press("bob", stale, "roll:r1");
+  await click("bob", stale, "roll:r1");
   assert.equal(stale.flags.ballcourt.rollCard.rows.r1.state, "expired");
-  assert.match((await renderedFor("bob", stale)).innerHTML, /no longer awaited/);
-  assert.deepEqual((await renderedFor("bob", stale)).buttons, []);
+  assert.equal(stale.updatedBy, "gm");
+  assert.match((await seen("bob", stale)).innerHTML, /no longer awaited/);
+  assert.deepEqual(buttonsIn(await seen("bob", stale)), []);
   assert.equal(rr.requests.status().length, 0);
 });
 
@@ -179,13 +192,19 @@ test("when the GM's page loads, the waiting rows of older cards are marked at on
 });
 
 test("render hooks firing twice wire each button once; a private GM mode still shows the card to Bob", async () => {
+  const world = table();
   world.values.coreMessageMode = "gmroll";
   const { message } = await askBob();
   assert.deepEqual(message.whisper, ["gm", "bob"]);
   assert.equal(message.blind, false);
+  assert.ok(buttonsIn(await seen("bob", message)).length > 0, "in Bob's chat log, with his Roll button");
+  assert.equal(await seen("alice", message), undefined, "not in Alice's");
   const html = fakeHtml(message.content);
-  card.onRenderRequestCard(message, html);
-  card.onRenderRequestCard(message, html);
-  assert.ok(html.buttons.length > 0 && html.buttons.every((b) => b.listeners.length === 1));
+  asUser("gm", () => {
+    card.onRenderRequestCard(message, html);
+    card.onRenderRequestCard(message, html);
+  });
+  const buttons = buttonsIn(html);
+  assert.ok(buttons.length > 0 && buttons.every((b) => listenerCount(b, "click") === 1));
   rr.cancelRequests();
 });

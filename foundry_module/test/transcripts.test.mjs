@@ -14,7 +14,7 @@ import { after, afterEach, before, test } from "node:test";
 import { io } from "socket.io-client";
 
 import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
-  clientOf, installFoundry, press, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
+  buttonsIn, clientOf, installFoundry, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -341,5 +341,108 @@ for (const system of ["pf1", "dnd5e"]) {
     assert.equal(hot.flags.ballcourt.applied, true);
     assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
     compare(`goatball-table-${system}`);
+  });
+}
+
+/**
+ * A goat-ball pass at a table of four where Bob's browser reloads mid-pass: he has declared,
+ * his roll dialogs are open when the page goes, and the new page still has his Roll buttons on
+ * the roll-request card (the state is in the message's flags); then a knock-off and a hot throw.
+ */
+for (const system of ["pf1", "dnd5e"]) {
+  test(`a goat-ball pass on ${system}: Bob reloads mid-pass and rolls from the roll-request card; a knock-off, a hot throw`, async () => {
+    const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
+    const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
+    const api = globalThis.game.modules.get("ballcourt").api;
+    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
+      x: 300 + 400 * i, y: 500 }));
+    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
+    const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
+      flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
+    const tokens = [player("r1", "red", 0, ["alice"], { acr: 40 }), player("r2", "red", 1, ["carol"]),
+      player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
+      player("b2", "blue", 5, [])];
+    const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena: { platforms, zones: [] } } } });
+    globalThis.game.scenes.set(scene.id, scene);
+    for (const user of u) w.view(user.id, scene);
+    await api.goatball.createGoatMatch(scene);
+    const encounter = new FakeCombat({ id: "enc", round: 1, combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16],
+      ["b1", 15], ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, sceneId: scene.id, initiative })) });
+    globalThis.game.combats.set(encounter.id, encounter);
+    await settle();
+
+    // Each player's screen: a declaration is the form he fills in; a roll request's button he
+    // presses, but Bob's page reloads while his are open: they never answer
+    let plans = {};
+    let bobAway = false;
+    const screen = (options) => {
+      if (!options.buttons) return plans[options.window.title] ?? { action: "none" };
+      return bobAway && globalThis.game.user.id === "bob" ? new Promise(() => {}) : "roll";
+    };
+    for (const user of u.filter((x) => !x.isGM)) clientOf(user.id).dialogs.answers = Array(40).fill(screen);
+    const gmDialog = (options) => plans[options.window.title] ?? { action: "none" };
+
+    globalThis.Roll.queue = [10, 10, 10, 10, 10, 10];   // r1 wins the tip-off (Acrobatics +40)
+    const tipoff = await api.goatball.tipOff(scene);
+    await click(tipoff, "apply");
+    await until(() => tipoff.flags.ballcourt.applied);
+
+    const declare = async (planned) => {
+      plans = planned;
+      FakeDialogV2.answers = [gmDialog, gmDialog];
+      await api.goatball.startPass(scene);
+      await api.goatball.collectDeclarations();
+    };
+    const pass = async (planned, rolls) => {
+      await declare(planned);
+      globalThis.Roll.queue = rolls;
+      const message = await api.goatball.resolvePass();
+      await click(message, "apply");
+      await until(() => message.flags.ballcourt.applied);
+      await settle();
+      return message;
+    };
+    await pass({ r1: { action: "throw", target: "r4", skill: "athletics" } }, [15]);
+    await pass({ r4: { action: "throw", target: "r2", skill: "athletics" } }, [15]);
+    await pass({ r2: { action: "throw", target: "r3", skill: "athletics" } }, [15]);
+
+    // From a hot ball: b2 (the GM's) knocks r2 off, Bob's b1 intercepts, Carol's r2 defends the
+    // carrier r3 (the GM's), who throws hot at b1. Bob has declared; then his roll dialogs open
+    // (his Athletics to intercept, his Acrobatics against the hot throw) and his page reloads.
+    bobAway = true;
+    const rollDialogs = () => clientOf("bob").dialogs.shown.filter((d) => d.buttons).length;
+    const before = rollDialogs();   // his tip-off's
+    await declare({ b2: { action: "knock_off", target: "r2", skill: "athletics" },
+      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", target: "r3" },
+      r3: { action: "throw", target: "b1", skill: "acrobatics", hot: "on" } });
+    globalThis.Roll.queue = [15, 4, 12, 14, 16, 9, 11, 13];
+    const resolving = api.goatball.resolvePass();
+    const rollCard = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.rollCard).at(-1);
+    const bobsRows = () => Object.values(rollCard()?.flags.ballcourt.rollCard.rows ?? {}).filter((r) => r.owner === "bob");
+    await until(() => bobsRows().length === 2 && rollDialogs() === before + 2);
+    await settle();
+    assert.equal(rollDialogs(), before + 2, "both of Bob's roll dialogs are open");
+    reload("bob");
+    await settle();
+    assert.deepEqual(clientOf("bob").dialogs.shown, [], "the new page has no dialog");
+    const card = rollCard();
+    const rows = bobsRows();
+    assert.deepEqual(rows.map((r) => r.state), ["pending", "pending"]);
+    for (const row of rows) {
+      const buttons = buttonsIn(clientOf("bob").chat.get(card.id)).map((b) => b.dataset.ballcourtAction);
+      const named = buttons.map((a) => a.replace(/:(.+)$/, (_m, id) => `:${card.flags.ballcourt.rollCard.rows[id]?.name}`));
+      transcript.push(`  bob's new page shows the roll card [${named.join(" ")}]`);   // names: ids depend on earlier tests
+      assert.ok(buttons.includes(`roll:${row.id}`), `Bob's Roll button for ${row.name} after the reload`);
+      await click(card, `roll:${row.id}`, "bob");
+    }
+    const hot = await resolving;
+    assert.deepEqual(bobsRows().map((r) => [r.state, r.by]), [["rolled", "bob"], ["rolled", "bob"]]);
+    assert.deepEqual(buttonsIn(clientOf("bob").chat.get(card.id)), [], "nothing left for Bob to press");
+    await click(hot, "apply");
+    await until(() => hot.flags.ballcourt.applied);
+    await settle();
+    assert.equal(hot.flags.ballcourt.applied, true);
+    assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+    compare(`goatball-reload-${system}`);
   });
 }

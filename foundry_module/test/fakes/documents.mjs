@@ -193,7 +193,11 @@ export class FakeMessage {
     this.updates.push(changes);
     this.updatedBy = user.id;
     applyUpdate(this, changes);
-    note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? this.id} ${changedKeys(changes).replaceAll("flags.ballcourt.", "")}`);
+    // a roll-request card and its rows by name: their ids depend on which tests ran before
+    const rows = this.flags?.ballcourt?.rollCard?.rows ?? {};
+    const keys = changedKeys(changes).replaceAll("flags.ballcourt.", "")
+      .replace(/rollCard\.rows\.([^.,]+)/g, (_m, id) => `rollCard.rows.${rows[id]?.name ?? id}`);
+    note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard" : this.id)} ${keys}`);
     for (const fn of FakeChatMessage.onUpdate) fn(this);
     callEverywhere("updateChatMessage", () => [this, changes, {}, user.id]);
     renderEverywhere(this);

@@ -14,4 +14,4 @@ export { FakeApplicationV2, FakeDialogV2, FakeElement, FakeFormData, FakeKeybind
   listenerCount, press } from "./ui.mjs";
 export { FakeUser } from "./users.mjs";
 export { Collection, diffObject, newId, setProperty, transcript } from "./utils.mjs";
-export { installFoundry, view } from "./world.mjs";
+export { installFoundry, reload, view } from "./world.mjs";

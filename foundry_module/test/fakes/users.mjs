@@ -58,7 +58,9 @@ export class FakeUser {
 function withTimeout(promise, ms) {
   let timer;
   const late = new Promise((_resolve, reject) => {
+    // unref: a query a reloaded page never answers must not keep the test process alive
     timer = setTimeout(() => reject(new Error("query timed out")), ms);
+    timer.unref?.();
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -1,7 +1,8 @@
 /**
  * installFoundry: a world of clients on Foundry's defaults. `game`, `canvas` and `ui` are read
  * from the client running now (clients.mjs): each user has his own game.user, canvas,
- * notifications, scene controls, dialogs and chat log; documents, settings, the socket and
+ * notifications, scene controls, dialogs, chat log and language (`languages: {bob: "ru"}`; game.i18n
+ * reads that client's lang file, English by default); documents, settings, the socket and
  * hooks are the world's. Defaults that bit us in a live world: encounters are unlinked; a
  * dialog closed with its X resolves null; a socket message carries no sender and never reaches
  * its sender; scene controls read `visible` only when rebuilt; a private message mode whispers
@@ -14,13 +15,26 @@ import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
 import { asUser, callHandler, clientOf, currentClient, onEveryClient, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
-import { FakeChatMessage } from "./documents.mjs";
+import { FakeChatMessage, visibleTo } from "./documents.mjs";
 import { FakeHooks } from "./hooks.mjs";
-import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications } from "./ui.mjs";
+import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications, renderInto }
+  from "./ui.mjs";
 import { FakeUser } from "./users.mjs";
-import { Collection, setProperty, transcript } from "./utils.mjs";
+import { Collection, note, setProperty, transcript } from "./utils.mjs";
 
-const LANG = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8"));
+const localizers = new Map();
+
+/** game.i18n in one language, its lang file read once. */
+function i18nFor(lang) {
+  if (!localizers.has(lang)) {
+    const file = new URL(`../../lang/${lang}.json`, import.meta.url);
+    const { has, localize } = makeLocalizer(JSON.parse(readFileSync(file, "utf8")), lang);
+    // as Foundry's own: plain {name} replacement, no plurals (the module formats through core/i18n.mjs)
+    const format = (key, data = {}) => localize(key).replace(/{[^}]+}/g, (k) => data[k.slice(1, -1)] ?? k);
+    localizers.set(lang, { lang, has, localize, format });
+  }
+  return localizers.get(lang);
+}
 const MODULE = JSON.parse(readFileSync(new URL("../../module.json", import.meta.url), "utf8"));
 
 export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false, rollPolicy: "gm",
@@ -28,8 +42,8 @@ export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", 
   equidistantDiagonals: false, goatZones: false, goatBloodball: false, goatBloodballLethal: false,
   goatMagic: false, goatAllowedMagic: "", companionGM: "" };
 
-function makeClient(user, log) {
-  const client = { user, canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
+function makeClient(user, log, lang = "en") {
+  const client = { user, lang, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
     dialogs: { answers: [], shown: [] }, chat: new Map(), combatOverride: undefined,
     keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => asUser(user.id, fn);
@@ -48,7 +62,7 @@ function activeGMOf(users) {
   return gms.sort((a, b) => (b.role - a.role) || a.id.localeCompare(b.id))[0] ?? null;
 }
 
-export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null } = {}) {
+export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null, languages = {} } = {}) {
   const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
@@ -56,9 +70,9 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   const emitted = [];
   const notifications = [];   // every client's, in order; each client's own are its ui.notifications
   const socketHandlers = new Map();
-  const localizer = makeLocalizer(LANG);
   FakeHooks.handlers = new Map();
-  world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications)]));
+  world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications, languages[u.id])]));
+  world.notifications = notifications;
   world.defaultClient = world.clients.get(user);
   world.pending = new Set();
   world.errors = [];
@@ -112,7 +126,8 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
         socketHandlers.get(channel).push(fn);
       },
     },
-    i18n: { lang: "en", has: localizer.has, localize: localizer.localize, format: localizer.format },
+    /** Each browser loads its own user's language. */
+    get i18n() { return currentClient().i18n; },
     system: { id: system },
     modules: new Collection([["ballcourt", { id: "ballcourt", version: MODULE.version }]]),
     keybindings: new FakeKeybindings(),
@@ -145,4 +160,21 @@ export function view(userId, scene) {
     client.canvas.tokens.controlled = [];
     FakeHooks.callAll("canvasReady", client.canvas);
   });
+}
+
+/**
+ * A user's browser reloads: the old page is gone with whatever it had open (a dialog never
+ * answers, so a query to it never comes back); the new page has its own ui and dialogs,
+ * renders every message he may see into a new chat log, and views the scene he viewed.
+ */
+export function reload(userId) {
+  const old = clientOf(userId);
+  const fresh = makeClient(old.user, world.notifications, old.lang);
+  world.clients.set(userId, fresh);
+  if (world.defaultClient === old) world.defaultClient = fresh;
+  note(`${userId} reloads`);
+  fresh.run(() => {
+    for (const message of globalThis.game.messages.values()) if (visibleTo(message, userId)) renderInto(fresh, message);
+  });
+  return view(userId, old.canvas.scene);
 }
