@@ -109,8 +109,9 @@ const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
  * `actor` contests the ball with `target` (defaults: the controlled token and the user's
  * target); the kind is asked for unless given. In Foundry the touch attack and both sides'
  * checks are rolled with the companion's modifiers; a tie's re-roll is the companion's.
+ * `reaction`: the defender's trip back after a failed trip or overrun (the card's trip_back).
  */
-export async function contest(scene, { actor, target, kind, to } = {}) {
+export async function contest(scene, { actor, target, kind, to, reaction = false } = {}) {
   const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
   const targetDoc = target ? tokenIn(scene, target) : targeted()[0];
   if (!actorDoc || !targetDoc) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
@@ -124,6 +125,7 @@ export async function contest(scene, { actor, target, kind, to } = {}) {
   const ball = ballToken(scene);
   const body = { field: bc.field, players: playersOn(scene), kind: chosen, actor: actorDoc.id, target: targetDoc.id,
     ball: tokenSquare(bc.mapping, ball) };
+  if (reaction) body.reaction = true;
   if (chosen === "feint") {
     body.to = to ?? squareAt(bc.mapping, { x: targetDoc.x + bc.mapping.gridSize * 1.5,
       y: targetDoc.y + bc.mapping.gridSize / 2 });

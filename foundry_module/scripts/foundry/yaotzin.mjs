@@ -16,6 +16,7 @@ import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescrip
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { withAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
+import { contest } from "./setup-dialog.mjs";   // a card's trip back is a contest like the menu's
 
 export function courtContext(scene) {
   const bc = ballcourtOf(scene);
@@ -159,6 +160,10 @@ registerCardHandlers("yaotzin", {
   async act(message, action, user) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (action.id === "trip_back") {   // the defender trips back: another contest, the two swapped
+      const { actor, target } = action.payload;
+      return contest(scene, { actor, target, kind: "trip", reaction: true });
+    }
     const bc = courtContext(scene);
     const players = playersOn(scene);
     const who = players.find((p) => p.id === action.payload.player);
