@@ -14,6 +14,7 @@ const link = await import("../scripts/foundry/link.mjs");
 const chat = await import("../scripts/foundry/chat.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
+const { registerAooQuery } = await import("../scripts/foundry/aoo-choice.mjs");
 
 const contestCard = (body) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
   lines: [], rolls: [], actions: [
@@ -36,6 +37,7 @@ function contestCompanion({ provokes = false } = {}) {
 async function table(options) {
   const world = installFoundry();
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  registerAooQuery();
   const companion = contestCompanion(options);
   await connectTo(link, companion);
   return { world, companion, scene: courtScene() };
@@ -58,4 +60,45 @@ test("the card's trip back: Bob, the tripped defender's owner, presses it and th
   assert.equal(cards.length, 2, "the trip back posts its own card");
   assert.equal(cards[1].flags.ballcourt.card.actions.some((a) => a.id === "trip_back"), false);
   assert.deepEqual(clientOf("bob").ui.notifications.filter(([k]) => k === "error"), []);
+});
+
+const aooQueries = (userId) => globalThis.game.users.get(userId).queries.filter((q) => q.name === "ballcourt.aoo");
+
+test("a trip that provokes asks Bob, the target's owner, on his own client first; his trip is sent as target_aoo", async () => {
+  const { companion, scene } = await table({ provokes: true });
+  clientOf("bob").dialogs.answers.push("trip");
+  await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  assert.equal(aooQueries("bob").length, 1, "asked through User#query");
+  const shown = clientOf("bob").dialogs.shown.at(-1);
+  assert.deepEqual(shown.buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "none"]);
+  assert.match(shown.content, /Ixpoetchitl/);
+  assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked for a player's token");
+  assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" }, "the contest sent (after the dice's dry run)");
+});
+
+test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {
+  const { companion, scene } = await table({ provokes: true });
+  await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });   // nothing queued: his dialog is closed
+  await settle();
+  assert.equal(aooQueries("bob").length, 1);
+  assert.equal("target_aoo" in contests(companion).at(-1), false);
+});
+
+test("an NPC target's choice is the GM's, on the GM's client; a contest that does not provoke asks nobody", async () => {
+  const { companion, scene } = await table({ provokes: true });
+  scene.tokens.get("yo").actor.owners = [];   // no player owns Yolteotl
+  clientOf("gm").dialogs.answers.push("unarmed");
+  await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
+  await settle();
+  assert.equal(aooQueries("bob").length, 0);
+  assert.equal(clientOf("gm").dialogs.shown.length, 1);
+  assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "unarmed" });
+
+  const quiet = await table({ provokes: false });
+  await contest(quiet.scene, { actor: "ix", target: "yo", kind: "disarm" });
+  await settle();
+  assert.equal(aooQueries("bob").length, 0, "the companion's preview said it provokes nothing");
+  assert.equal("target_aoo" in contests(quiet.companion).at(-1), false);
+  assert.equal(quiet.companion.calls.filter((c) => c.body?.preview).length, 1, "one preview, nothing rolled");
 });

@@ -19,6 +19,7 @@ import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
+import { askTargetAoo } from "./aoo-choice.mjs";
 
 const L = (key) => i18n().localize(key);
 
@@ -110,6 +111,8 @@ const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
  * target); the kind is asked for unless given. In Foundry the touch attack and both sides'
  * checks are rolled with the companion's modifiers; a tie's re-roll is the companion's.
  * `reaction`: the defender's trip back after a failed trip or overrun (the card's trip_back).
+ * A contest the companion's preview says provokes first asks the target (his owner, or the GM
+ * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs).
  */
 export async function contest(scene, { actor, target, kind, to, reaction = false } = {}) {
   const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
@@ -130,9 +133,13 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
     body.to = to ?? squareAt(bc.mapping, { x: targetDoc.x + bc.mapping.gridSize * 1.5,
       y: targetDoc.y + bc.mapping.gridSize / 2 });
   }
+  // whether it provokes is the companion's rule (feats, prone, attacks left): ask it, roll nothing
+  const { provokes } = await companion("POST", "/api/v1/yaotzin/contest", { ...body, preview: true });
+  const aoo = provokes ? await askTargetAoo(scene, { actor: actorDoc, target: targetDoc, kind: chosen }) : null;
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
+    // read without the attack of opportunity, which could stop the contest before its own dice
     const mods = await companionModifiers("/api/v1/yaotzin/contest", body, { touch: 20, actor: 20, target: 1 });
     const who = { touch: actorDoc.name, actor: actorDoc.name, target: targetDoc.name };
     for (const name of ["touch", "actor", "target"].filter((n) => n in mods)) {
@@ -141,6 +148,7 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
       dice.push(roll);
     }
   }
+  if (aoo) body.target_aoo = { kind: aoo };
   const answer = await companion("POST", "/api/v1/yaotzin/contest",
     Object.keys(rolls).length ? { ...body, rolls } : body);
   return postCard(answer, cardContext(scene, "contest"), { extraRolls: usedRolls(answer, dice) });
