@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
-import { courtScene } from "./fakes/scenes.mjs";
+import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
 const chat = await import("../scripts/foundry/chat.mjs");
@@ -66,6 +66,7 @@ const aooQueries = (userId) => globalThis.game.users.get(userId).queries.filter(
 
 test("a trip that provokes asks Bob, the target's owner, on his own client first; his trip is sent as target_aoo", async () => {
   const { companion, scene } = await table({ provokes: true });
+  const encounter = runningEncounter(scene);
   clientOf("bob").dialogs.answers.push("trip");
   await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
@@ -75,6 +76,7 @@ test("a trip that provokes asks Bob, the target's owner, on his own client first
   assert.match(shown.content, /Ixpoetchitl/);
   assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked for a player's token");
   assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" }, "the contest sent (after the dice's dry run)");
+  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, used: { yo: 1 } }, "one of his round's attacks is spent");
 });
 
 test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {

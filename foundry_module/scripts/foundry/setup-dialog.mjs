@@ -18,7 +18,7 @@ import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
+import { foundryD20, natural, playersOn, spendAoo } from "./yaotzin.mjs";
 import { askTargetAoo } from "./aoo-choice.mjs";
 
 const L = (key) => i18n().localize(key);
@@ -151,6 +151,7 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   if (aoo) body.target_aoo = { kind: aoo };
   const answer = await companion("POST", "/api/v1/yaotzin/contest",
     Object.keys(rolls).length ? { ...body, rolls } : body);
+  if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
   return postCard(answer, cardContext(scene, "contest"), { extraRolls: usedRolls(answer, dice) });
 }
 

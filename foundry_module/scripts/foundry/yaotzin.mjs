@@ -181,8 +181,11 @@ registerCardHandlers("yaotzin", {
   },
 });
 
-/** An interception spends one attack of opportunity this round (kept in the court's encounter's flags). */
-async function spendAoo(scene, tokenId) {
+/**
+ * An interception, or a target's attack of opportunity against a contest, spends one attack
+ * of opportunity this round (kept in the court's encounter's flags).
+ */
+export async function spendAoo(scene, tokenId) {
   const combat = encounterOn(scene);
   if (!combat) return;
   const prior = combat.flags?.[MODULE_ID]?.aoo;
