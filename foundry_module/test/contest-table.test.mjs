@@ -15,28 +15,33 @@ const chat = await import("../scripts/foundry/chat.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
 const { registerAooQuery } = await import("../scripts/foundry/aoo-choice.mjs");
+const dribble = await import("../scripts/foundry/dribble.mjs");
+const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
 
-const contestCard = (body) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+const contestCard = (body, offerBack = !body.reaction) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
   lines: [], rolls: [], actions: [
     { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
-    ...(body.reaction ? [] : [{ id: "trip_back", key: "BALLCOURT.Action.TripBack", data: {}, label: "Trip back",
+    ...(!offerBack ? [] : [{ id: "trip_back", key: "BALLCOURT.Action.TripBack", data: {}, label: "Trip back",
       payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true } }])] });
 
 /** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
-function contestCompanion({ provokes = false } = {}) {
+function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
   return fakeCompanion({
+    ...routes,
     "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: body.preview
       ? { kind: body.kind, actor: body.actor, target: body.target, provokes: provokes && !body.reaction, preview: true }
-      : { kind: body.kind, actor: body.actor, target: body.target, success: false, provokes: provokes && !body.reaction,
+      : { kind: body.kind, actor: body.actor, target: body.target, success, provokes: provokes && !body.reaction,
         target_aoo: body.target_aoo ? { kind: body.target_aoo.kind, success: false, foiled: false } : null,
-        reaction: body.reaction ? null : { kind: "trip", actor: body.target, target: body.actor },
-        ball: null, rolls: [], chat_card: contestCard(body), overlay: null } }),
+        reaction: body.reaction || success ? null : { kind: "trip", actor: body.target, target: body.actor },
+        ball: null, rolls: [], chat_card: contestCard(body, !body.reaction && !success), overlay: null } }),
   });
 }
 
 async function table(options) {
   const world = installFoundry();
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
+  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
   registerAooQuery();
   const companion = contestCompanion(options);
   await connectTo(link, companion);
@@ -103,4 +108,45 @@ test("an NPC target's choice is the GM's, on the GM's client; a contest that doe
   assert.equal(aooQueries("bob").length, 0, "the companion's preview said it provokes nothing");
   assert.equal("target_aoo" in contests(quiet.companion).at(-1), false);
   assert.equal(quiet.companion.calls.filter((c) => c.body?.preview).length, 1, "one preview, nothing rolled");
+});
+
+/** A dribble the companion accepts: Ixpoetchitl and the ball end on the drop's square. */
+const dribbleRoute = (body) => {
+  const end = body.squares.at(-1);
+  return { status: 200, body: { squares: body.squares, provokers: [], ball: { ...end, speed: 0, direction: null }, goal: null,
+    overlay: null, chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [],
+      rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply",
+        payload: { events: [], ball: { ...end, speed: 0, direction: null }, moves: [{ player: body.dribbler, ...end }] } }] } } };
+};
+
+test("a dribble drag passes the player the dribbler just overran: the applied overrun is sent as overran, this turn only", async () => {
+  const { companion, scene } = await table({ success: true, routes: { "/api/v1/yaotzin/dribble": dribbleRoute } });
+  const encounter = runningEncounter(scene);
+  const [ix, yo] = [scene.tokens.get("ix"), scene.tokens.get("yo")];
+  yo.x = 1100;   // Yolteotl stands next to the dribbler, at (11, 12)
+  const reachOf = (userId) => asUser(userId, () => {
+    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
+    return dribble.showDribbleReach();
+  });
+  const rules = (overran) => dribbleReach({ field: { length: 72, width: 24 }, players: dribble.dribblePlayers(scene),
+    dribbler: "ix", overran });
+  assert.deepEqual(await reachOf("alice"), rules([]));
+  const card = await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
+  assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
+  const reach = await reachOf("alice");   // Alice's own screen
+  assert.deepEqual(reach, rules(["yo"]), "the reach lets him through Yolteotl");
+  assert.notDeepEqual(reach, rules([]));
+  await asUser("alice", () => ix.update({ x: 1300 }));   // she drags her dribbler through Yolteotl
+  await settle();
+  const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble").map((c) => c.body);
+  assert.deepEqual(sent.map((b) => [b.overran, b.squares]), [[["yo"], [{ x: 11, y: 12 }, { x: 12, y: 12 }, { x: 13, y: 12 }]]]);
+  assert.equal(ix.x, 1300);
+
+  encounter.turn = 1;   // the next turn: the overrun no longer counts
+  assert.deepEqual(dribble.overranThisTurn(scene, ix), []);
+  encounter.turn = 0;
+  const dribbleCard = globalThis.ChatMessage.created.at(-1);
+  assert.equal(await chat.performAction(dribbleCard.id, "undo", "gm"), true);
+  assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
+  assert.deepEqual(dribble.overranThisTurn(scene, ix), [], "the overrun's Undo takes the note back");
 });

@@ -152,7 +152,9 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   const answer = await companion("POST", "/api/v1/yaotzin/contest",
     Object.keys(rolls).length ? { ...body, rolls } : body);
   if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
-  return postCard(answer, cardContext(scene, "contest"), { extraRolls: usedRolls(answer, dice) });
+  // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
+  const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
+  return postCard(answer, { ...cardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
 }
 
 export async function quickResolution(scene) {
