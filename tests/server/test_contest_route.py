@@ -79,7 +79,8 @@ def test_dribble_takes_overran(api):
 def test_a_preview_says_whether_the_contest_provokes_and_rolls_nothing(api):
     r = contest(api, kind="trip", preview=True)
     assert r.status_code == 200, r.json
-    assert r.json == {"kind": "trip", "actor": "a", "target": "b", "provokes": True, "preview": True}
+    assert r.json == {"kind": "trip", "actor": "a", "target": "b", "provokes": True,
+                      "preview": True}
     r = contest(api, kind="disarm", preview=True)
     assert r.status_code == 200 and r.json["provokes"] is False, r.json
     r = contest(api, kind="grapple", action=True, preview=True)
