@@ -18,8 +18,8 @@ const QUERY_TIMEOUT = 120000;
 /** On the GM's client: the target's choice, one of AOO_KINDS or null (none). */
 export async function askTargetAoo(scene, { actor, target, kind }) {
   const owner = activeOwner(scene, target.id);
+  if (!owner) return chooseAoo(target, actor.name, kind);   // an NPC: the GM's choice
   const payload = { sceneId: scene.id, tokenId: target.id, actorId: actor.id, kind, closeIn: QUERY_TIMEOUT - 2000 };
-  if (!owner) return aooPrompt(payload);
   try {
     const answer = await owner.query(AOO_QUERY, payload, { timeout: QUERY_TIMEOUT });
     return AOO_KINDS.includes(answer) ? answer : null;   // anything else is none
@@ -30,14 +30,19 @@ export async function askTargetAoo(scene, { actor, target, kind }) {
   }
 }
 
-/** The owner's side (CONFIG.queries["ballcourt.aoo"]): one button per kind and None; null if closed. */
+/** The owner's side (CONFIG.queries["ballcourt.aoo"]): his choice, or null if he does not own the token. */
 export async function aooPrompt({ sceneId, tokenId, actorId, kind, closeIn = 0 } = {}) {
   const tokens = tokenList(fvtt.game.scenes.get(sceneId));
   const token = tokens.find((t) => t.id === tokenId);
   if (!owns(fvtt.game.user, token)) return null;
+  return chooseAoo(token, tokens.find((t) => t.id === actorId)?.name ?? actorId, kind, closeIn);
+}
+
+/** One button per kind and None, on this client; null when closed or None. */
+async function chooseAoo(token, actorName, kind, closeIn = 0) {
   const L = (k) => i18n().localize(k);
-  const text = i18n().format("BALLCOURT.Aoo.Ask", { player: token.name,
-    actor: tokens.find((t) => t.id === actorId)?.name ?? actorId, contest: L(`BALLCOURT.Menu.Contests.${kind}`) });
+  const text = i18n().format("BALLCOURT.Aoo.Ask", { player: token.name, actor: actorName,
+    contest: L(`BALLCOURT.Menu.Contests.${kind}`) });
   const choice = await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
     content: `<p>${escape(text)}</p>`,
     buttons: [...AOO_KINDS, "none"].map((k) => ({ action: k, label: L(`BALLCOURT.Aoo.${k}`), default: k === "none" })),
