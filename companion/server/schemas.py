@@ -294,6 +294,7 @@ class ContestSchema(Court, Dice):
     action = Bool(load_default=False)
     target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
     reaction = Bool(load_default=False)
+    preview = Bool(load_default=False)
 
 
 # -- goat-ball ----------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { SUGGEST_QUERY, suggestOn } from "./foundry/planner.mjs";   // the shot 
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
 import { registerRollQuery } from "./foundry/roll-answers.mjs";
+import { registerAooQuery } from "./foundry/aoo-choice.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
@@ -67,6 +68,7 @@ Hooks.once("init", () => {
   fvtt.CONFIG.queries[PREVIEW_QUERY] = (choice) => previewOn(choice);   // a player's kick preview
   fvtt.CONFIG.queries[SUGGEST_QUERY] = (choice) => suggestOn(choice);   // a player's shot planner
   registerRollQuery();
+  registerAooQuery();   // a target's attack of opportunity before a contest
 });
 
 Hooks.once("ready", () => {

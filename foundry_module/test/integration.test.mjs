@@ -175,6 +175,17 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
     assert.deepEqual(grapple.rolls.map((r) => [r.options.ballcourt, r.total]),
       ["touch", "actor", "target"].map((n) => [n, totals[n]]));
     assert.deepEqual(grapple.rolls.map((r) => r.data.mod), [2 + 2, 2 + 2, 3 + 1], "touch and check BAB + Str; his BAB + Str");
+
+    // a trip provokes (the companion's preview says so): Yolteotl, an NPC here, is the GM's to
+    // choose for; his unarmed attack of opportunity reaches the companion as target_aoo
+    const { FakeDialogV2 } = await import("./fakes/foundry.mjs");
+    FakeDialogV2.answers.push("unarmed");
+    globalThis.Roll.queue = [15, 16, 3];
+    const trip = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
+    assert.equal(FakeDialogV2.shown.length, 1, "the GM was asked");
+    const keys = trip.flags.ballcourt.card.lines.map((l) => l.key);
+    assert.ok(keys.some((k) => /Contest\.Aoo(Stops|Fails)/.test(k)), `the card tells his attack: ${keys}`);
+    assert.ok(trip.flags.ballcourt.card.rolls.some((r) => r.name === "aoo_attack"));
   } finally {
     link.close();
   }

@@ -386,3 +386,47 @@ test("a goat-ball pass: the throw, the intercept and a helped defence are each r
   assert.equal(cards[0].rolls.length, 3);
   assert.equal(globalThis.game.user.id, "gm");
 });
+
+test("a goat-ball move past a block: the mover rolls the skill he declared, the blocker Athletics; each is named", async () => {
+  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
+  rr.registerRollQuery();
+  const companion = fakeCompanion({
+    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
+      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2", zone: "z2" }] },
+        { id: "blue", players: [{ id: "b1", platform: "P7", zone: "z1" }] }],
+      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
+    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
+  });
+  await connectTo(link, companion);
+  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
+    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
+  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
+    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  // the declaration dialog names a skill for every action: Carol's mover chose Acrobatics; a
+  // blocker's choice does not count (Str (Athletics) only)
+  const declared = { r1: { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } },
+    r2: { action: "move", zone: "z1", skill: "acrobatics" }, b1: { action: "block", skill: "acrobatics" } };
+  const { inbox, answer } = playerClients(users);
+  for (const u of users.filter((x) => !x.isGM)) {
+    const rolls = u.answer;
+    u.answer = (name, data) => (name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data));
+  }
+  await goatball.startPass(scene);
+  await goatball.collectDeclarations();
+  const resolving = goatball.resolvePass();
+  await flush();
+  assert.deepEqual(inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id]).sort(),
+    [["alice", "r1", "athletics"], ["bob", "b1", "athletics"], ["carol", "r2", "acrobatics"]]);
+  for (const player of ["alice", "bob", "carol"]) clientOf(player).dialogs.answers.push("roll");
+  for (const q of [...inbox]) {
+    globalThis.Roll.queue = [10];
+    await answer(q);
+  }
+  await resolving;
+  const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
+  const byPlayer = Object.fromEntries(sent.actions.map((a) => [a.player, a]));
+  assert.deepEqual([byPlayer.r2.skill, byPlayer.b1.skill], ["acrobatics", "athletics"], "the skills rolled, for the card");
+});

@@ -74,3 +74,16 @@ def test_dribble_takes_overran(api):
     assert r.json["ball"] == {"x": 13, "y": 12, "speed": 0, "direction": None}
     bad = api.post("/api/v1/yaotzin/dribble", {**body, "overran": ["zz"]})
     assert bad.status_code == 422 and "overran" in str(bad.json["error"])
+
+
+def test_a_preview_says_whether_the_contest_provokes_and_rolls_nothing(api):
+    r = contest(api, kind="trip", preview=True)
+    assert r.status_code == 200, r.json
+    assert r.json == {"kind": "trip", "actor": "a", "target": "b", "provokes": True,
+                      "preview": True}
+    r = contest(api, kind="disarm", preview=True)
+    assert r.status_code == 200 and r.json["provokes"] is False, r.json
+    r = contest(api, kind="grapple", action=True, preview=True)
+    assert r.json["provokes"] is True
+    r = contest(api, kind="trip", preview=True, ball={"x": 20, "y": 12})
+    assert r.status_code == 422 and "target" in str(r.json["error"]), r.json

@@ -106,14 +106,17 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     ball: Square, dice: Dice, *, bluff: int = 0, sense_motive: int = 0,
                     to: Square | None = None, charging: bool = False,
                     avoids: bool = False, action: bool = False,
-                    target_aoo: str | None = None, reaction: bool = False) -> dict:
+                    target_aoo: str | None = None, reaction: bool = False,
+                    preview: bool = False) -> dict:
     """Resolve one contest between two players over the ball.
 
     `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
     `target_aoo`: the target's attack of opportunity, when the contest provokes one
     ("unarmed", "grapple" or "trip"). `reaction`: a defender's immediate trip back after a
     failed trip or a blocked, failed overrun (no touch attack, provokes nothing). `avoids`:
-    an overrun's defender steps aside.
+    an overrun's defender steps aside. `preview`: check the contest and say whether it
+    provokes, rolling nothing (the table asks the target about his attack of opportunity
+    before the contest is rolled).
     """
     if kind not in CONTESTS:
         raise RulesError(f"kind must be one of {', '.join(CONTESTS)}", field="kind")
@@ -158,6 +161,9 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
         if not provoked:
             raise IllegalAction(_no_aoo_why(kind, actor, target, action, reaction),
                                 field="target_aoo")
+    if preview:
+        return {"kind": kind, "actor": actor.id, "target": target.id, "provokes": provoked,
+                "preview": True}
     result: dict = {"kind": kind, "actor": actor.id, "target": target.id, "success": False,
                     "action": action, "provokes": provoked, "target_aoo": None,
                     "reaction": None, "touch": None, "check": None, "moves": [],

@@ -53,7 +53,7 @@ export async function postCard(answer, context, { extraRolls = [] } = {}) {
  * GM's message mode: a private card is whispered to them too, and never blind.
  */
 function showToActors(data, card, context) {
-  const tokens = (card.actions ?? []).map((a) => a.id.split(":")[1]).filter(Boolean);
+  const tokens = (card.actions ?? []).map(actingToken).filter(Boolean);
   if (!tokens.length || !data.whisper?.length) return;
   const owners = tokens.flatMap((id) => context.owners?.[id] ?? []);
   if (!owners.length) return;
@@ -95,13 +95,24 @@ export function onRenderChatMessageHTML(message, html) {
   }
 }
 
+/**
+ * The token whose player an action is for: named in its id ("intercept:<token>"), or, for the
+ * trip back, the defender who trips (its payload's `actor`); null for Apply and the like.
+ */
+function actingToken(action) {
+  const [kind, tokenId] = action.id.split(":");
+  if (kind === "apply") return null;
+  return tokenId ?? (kind === "trip_back" ? action.payload?.actor ?? null : null);
+}
+
 /** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner. */
 export function mayPress(user, message, actionId) {
   if (!user) return false;
   if (user.isGM) return true;
   const context = message.flags?.[MODULE_ID]?.context ?? {};
-  const [kind, tokenId] = actionId.split(":");
-  if (tokenId && kind !== "apply") return (context.owners?.[tokenId] ?? []).includes(user.id);
+  const action = message.flags?.[MODULE_ID]?.card?.actions?.find((a) => a.id === actionId) ?? { id: actionId };
+  const tokenId = actingToken(action);
+  if (tokenId) return (context.owners?.[tokenId] ?? []).includes(user.id);
   const policy = setting("applyPermission");
   if (policy === "anyone") return true;
   if (policy === "owner") return Object.values(context.owners ?? {}).some((ids) => ids.includes(user.id));

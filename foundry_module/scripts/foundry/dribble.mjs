@@ -90,10 +90,20 @@ export function dribblePlayers(scene) {
 
 const startedWithBall = (token) => token.flags?.[MODULE_ID]?.turnStartWithBall !== false;
 
+/** The opponents the dribbler beat with an overrun this turn (yaotzin.mjs notes an applied one). */
+export function overranThisTurn(scene, token) {
+  const note = token.flags?.[MODULE_ID]?.overran;
+  const combat = encounterOn(scene);
+  if (!note || !combat || note.round !== combat.round || note.turn !== combat.turn) return [];
+  return note.ids;
+}
+
 export async function dribble(scene, token, from, to) {
   const bc = ballcourtOf(scene);
   const body = { field: bc.field, players: dribblePlayers(scene), dribbler: token.id, ball: from,
     squares: stepPath(from, to), started_with_ball: startedWithBall(token), readied: false };
+  const overran = overranThisTurn(scene, token);
+  if (overran.length) body.overran = overran;   // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
   const message = await postCard(answer, cardContext(scene, "dribble"));
   await performAction(message.id, "apply", fvtt.game.user.id);   // the card's Undo takes it back
@@ -122,7 +132,7 @@ export function showDribbleReach(controlled = (fvtt.canvas?.tokens?.controlled ?
   if (bc?.game !== "yaotzin" || !doc || !doc.flags?.[MODULE_ID]?.team || !onStillBall(scene, doc)
     || !mayDribble(doc)) return [];
   const squares = dribbleReach({ field: bc.field, players: dribblePlayers(scene), dribbler: doc.id,
-    startedWithBall: startedWithBall(doc) });
+    startedWithBall: startedWithBall(doc), overran: overranThisTurn(scene, doc) });
   for (const sq of squares) {
     const { x, y } = squareTopLeft(bc.mapping, sq);
     grid.highlightPosition(REACH_LAYER, { x, y, color: sq.goal ? GOAL_COLOR : REACH_COLOR,

@@ -64,9 +64,9 @@ export async function tipOff(scene, onlyIds = null) {
 /**
  * Once everyone has declared, the checks are rolled (declarations come first, rolls after):
  * throw and intercept with the player's chosen skill, advantage in the carrier's or the
- * target's zone; a knock-off's Athletics against the target's better skill; blocks and
- * contested moves with Athletics; a hot throw's Acrobatics contest, the carrier with
- * advantage. A target some Defend names rolls both d20s and the companion alone picks the face
+ * target's zone; a knock-off's Athletics against the target's better skill; a block with
+ * Str (Athletics), the move it contests with the mover's declared skill; a hot throw's
+ * Acrobatics contest, the carrier with advantage. A target some Defend names rolls both d20s and the companion alone picks the face
  * that counts (Declarations#defendedTargets, facesOf): whether a Defend still helps depends
  * on who is out by then, which only the resolution knows. Each
  * check is the owner's to roll when players roll their own (roll-requests.mjs). Each total
@@ -94,7 +94,7 @@ export async function rollChecks(scene, declarations, players, rolls) {
     } else if (d.action === "block") {
       check(d.player, "total", d.player, "athletics");
     } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
-      check(d.player, "total", d.player, "athletics");
+      check(d.player, "total", d.player, d.skill ?? "athletics");   // the mover's choice (the blocker has none)
     }
   }
   if (sealed?.throw?.kind === "hot") {

@@ -27,8 +27,8 @@ export function playersRoll() {
   return setting("rollPolicy") === "players";
 }
 
-/** The first active non-GM owner of a token, or null (then the GM rolls). */
-function activeOwner(scene, tokenId) {
+/** The first active non-GM owner of a token, or null (then the GM rolls, or chooses: aoo-choice.mjs). */
+export function activeOwner(scene, tokenId) {
   const users = fvtt.game.users;
   const ids = ownersOf(scene)[tokenId] ?? [];
   return ids.map((id) => users.get(id)).find((u) => u?.active && !u.isGM && !u.isSelf) ?? null;

@@ -18,7 +18,8 @@ import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { foundryD20, natural, playersOn } from "./yaotzin.mjs";
+import { foundryD20, natural, playersOn, spendAoo } from "./yaotzin.mjs";
+import { askTargetAoo } from "./aoo-choice.mjs";
 
 const L = (key) => i18n().localize(key);
 
@@ -109,8 +110,11 @@ const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
  * `actor` contests the ball with `target` (defaults: the controlled token and the user's
  * target); the kind is asked for unless given. In Foundry the touch attack and both sides'
  * checks are rolled with the companion's modifiers; a tie's re-roll is the companion's.
+ * `reaction`: the defender's trip back after a failed trip or overrun (the card's trip_back).
+ * A contest the companion's preview says provokes first asks the target (his owner, or the GM
+ * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs).
  */
-export async function contest(scene, { actor, target, kind, to } = {}) {
+export async function contest(scene, { actor, target, kind, to, reaction = false } = {}) {
   const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
   const targetDoc = target ? tokenIn(scene, target) : targeted()[0];
   if (!actorDoc || !targetDoc) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
@@ -124,13 +128,18 @@ export async function contest(scene, { actor, target, kind, to } = {}) {
   const ball = ballToken(scene);
   const body = { field: bc.field, players: playersOn(scene), kind: chosen, actor: actorDoc.id, target: targetDoc.id,
     ball: tokenSquare(bc.mapping, ball) };
+  if (reaction) body.reaction = true;
   if (chosen === "feint") {
     body.to = to ?? squareAt(bc.mapping, { x: targetDoc.x + bc.mapping.gridSize * 1.5,
       y: targetDoc.y + bc.mapping.gridSize / 2 });
   }
+  // whether it provokes is the companion's rule (feats, prone, attacks left): ask it, roll nothing
+  const { provokes } = await companion("POST", "/api/v1/yaotzin/contest", { ...body, preview: true });
+  const aoo = provokes ? await askTargetAoo(scene, { actor: actorDoc, target: targetDoc, kind: chosen }) : null;
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
+    // read without the attack of opportunity, which could stop the contest before its own dice
     const mods = await companionModifiers("/api/v1/yaotzin/contest", body, { touch: 20, actor: 20, target: 1 });
     const who = { touch: actorDoc.name, actor: actorDoc.name, target: targetDoc.name };
     for (const name of ["touch", "actor", "target"].filter((n) => n in mods)) {
@@ -139,9 +148,13 @@ export async function contest(scene, { actor, target, kind, to } = {}) {
       dice.push(roll);
     }
   }
+  if (aoo) body.target_aoo = { kind: aoo };
   const answer = await companion("POST", "/api/v1/yaotzin/contest",
     Object.keys(rolls).length ? { ...body, rolls } : body);
-  return postCard(answer, cardContext(scene, "contest"), { extraRolls: usedRolls(answer, dice) });
+  if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
+  // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
+  const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
+  return postCard(answer, { ...cardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
 }
 
 export async function quickResolution(scene) {

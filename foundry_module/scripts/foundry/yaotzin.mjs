@@ -16,6 +16,7 @@ import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescrip
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { withAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
+import { contest } from "./setup-dialog.mjs";   // a card's trip back is a contest like the menu's
 
 export function courtContext(scene) {
   const bc = ballcourtOf(scene);
@@ -143,7 +144,8 @@ registerCardHandlers("yaotzin", {
       await changeNonlethal(scene, plan.damage);
       await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
     });
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
+    const overran = ctx.overrun ? await noteOverrun(scene, ctx.overrun) : null;
+    return { undo: { ...plan.undo, overran }, seqAfter: state?.seq ?? null, events: posted, seqs,
       touched: touched({ moves: plan.updates, actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone] }) };
   },
   async undo(message, record) {
@@ -155,10 +157,15 @@ registerCardHandlers("yaotzin", {
     }
     await changeNonlethal(scene, record.undo.damage);
     await setProne(scene, record.undo.prone);
+    if (record.undo.overran) await restoreOverran(scene, record.undo.overran);   // null unless the card was a won overrun
   },
   async act(message, action, user) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (action.id === "trip_back") {   // the defender trips back: another contest, the two swapped
+      const { actor, target } = action.payload;
+      return contest(scene, { actor, target, kind: "trip", reaction: true });
+    }
     const bc = courtContext(scene);
     const players = playersOn(scene);
     const who = players.find((p) => p.id === action.payload.player);
@@ -176,8 +183,32 @@ registerCardHandlers("yaotzin", {
   },
 });
 
-/** An interception spends one attack of opportunity this round (kept in the court's encounter's flags). */
-async function spendAoo(scene, tokenId) {
+/**
+ * A won overrun, applied: the actor may dribble through the beaten opponent's square for the
+ * rest of this turn (the dribble's `overran`). The note on his token carries the encounter's
+ * round and turn, so it lapses when the turn changes (dribble.mjs overranThisTurn). Returns
+ * what Undo puts back.
+ */
+async function noteOverrun(scene, { actor, target }) {
+  const token = tokenList(scene).find((t) => t.id === actor);
+  const combat = encounterOn(scene);
+  if (!token || !combat) return null;
+  const before = token.flags?.[MODULE_ID]?.overran ?? null;
+  const same = before?.round === combat.round && before?.turn === combat.turn;
+  const ids = [...new Set([...(same ? before.ids : []), target])];
+  await token.setFlag(MODULE_ID, "overran", { round: combat.round, turn: combat.turn, ids });
+  return { tokenId: actor, before };
+}
+
+async function restoreOverran(scene, { tokenId, before }) {
+  await tokenList(scene).find((t) => t.id === tokenId)?.setFlag(MODULE_ID, "overran", before);   // null: none
+}
+
+/**
+ * An interception, or a target's attack of opportunity against a contest, spends one attack
+ * of opportunity this round (kept in the court's encounter's flags).
+ */
+export async function spendAoo(scene, tokenId) {
   const combat = encounterOn(scene);
   if (!combat) return;
   const prior = combat.flags?.[MODULE_ID]?.aoo;

@@ -1,0 +1,56 @@
+/**
+ * A contest that provokes (the companion's preview says so: the rule is its, not the module's)
+ * first asks the target's owner whether he takes his attack of opportunity, and which: an
+ * unarmed attack, a grapple or a trip. As with a roll request, the GM's client asks the
+ * token's active owner through User#query, so the answer comes from him through Foundry's
+ * server; an NPC target (no active player owns it) is the GM's to choose, on his own client.
+ * A closed dialog, no answer or a failed client means none.
+ */
+import { MODULE_ID, closeAfter, fvtt, i18n } from "./env.mjs";
+import { activeOwner } from "./roll-requests.mjs";
+import { escape } from "./roll-request-view.mjs";
+import { owns, tokenList } from "./scene.mjs";
+
+export const AOO_QUERY = `${MODULE_ID}.aoo`;
+export const AOO_KINDS = Object.freeze(["unarmed", "grapple", "trip"]);
+const QUERY_TIMEOUT = 120000;
+
+/** On the GM's client: the target's choice, one of AOO_KINDS or null (none). */
+export async function askTargetAoo(scene, { actor, target, kind }) {
+  const owner = activeOwner(scene, target.id);
+  if (!owner) return chooseAoo(target, actor.name, kind);   // an NPC: the GM's choice
+  const payload = { sceneId: scene.id, tokenId: target.id, actorId: actor.id, kind, closeIn: QUERY_TIMEOUT - 2000 };
+  try {
+    const answer = await owner.query(AOO_QUERY, payload, { timeout: QUERY_TIMEOUT });
+    return AOO_KINDS.includes(answer) ? answer : null;   // anything else is none
+  } catch (err) {   // he left, timed out or his client failed: he takes none
+    globalThis.console?.warn?.("Ballcourt: attack of opportunity", err);
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Aoo.NoAnswer", { player: target.name }));
+    return null;
+  }
+}
+
+/** The owner's side (CONFIG.queries["ballcourt.aoo"]): his choice, or null if he does not own the token. */
+export async function aooPrompt({ sceneId, tokenId, actorId, kind, closeIn = 0 } = {}) {
+  const tokens = tokenList(fvtt.game.scenes.get(sceneId));
+  const token = tokens.find((t) => t.id === tokenId);
+  if (!owns(fvtt.game.user, token)) return null;
+  return chooseAoo(token, tokens.find((t) => t.id === actorId)?.name ?? actorId, kind, closeIn);
+}
+
+/** One button per kind and None, on this client; null when closed or None. */
+async function chooseAoo(token, actorName, kind, closeIn = 0) {
+  const L = (k) => i18n().localize(k);
+  const text = i18n().format("BALLCOURT.Aoo.Ask", { player: token.name, actor: actorName,
+    contest: L(`BALLCOURT.Menu.Contests.${kind}`) });
+  const choice = await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
+    content: `<p>${escape(text)}</p>`,
+    buttons: [...AOO_KINDS, "none"].map((k) => ({ action: k, label: L(`BALLCOURT.Aoo.${k}`), default: k === "none" })),
+    render: closeAfter(closeIn) });
+  return AOO_KINDS.includes(choice) ? choice : null;
+}
+
+export function registerAooQuery() {
+  fvtt.CONFIG.queries ??= {};
+  fvtt.CONFIG.queries[AOO_QUERY] = (payload) => aooPrompt(payload);
+}

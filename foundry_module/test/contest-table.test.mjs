@@ -1,0 +1,152 @@
+/**
+ * Contests at the table (issue 18, "At the table"): the target's owner is asked about his
+ * attack of opportunity before a contest that provokes; the card's trip back; a dribble
+ * through a player the dribbler just overran. A GM and two players, each his own client.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
+
+const link = await import("../scripts/foundry/link.mjs");
+const chat = await import("../scripts/foundry/chat.mjs");
+await import("../scripts/foundry/yaotzin.mjs");
+const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
+const { registerAooQuery } = await import("../scripts/foundry/aoo-choice.mjs");
+const dribble = await import("../scripts/foundry/dribble.mjs");
+const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
+
+const contestCard = (body, offerBack = !body.reaction) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+  lines: [], rolls: [], actions: [
+    { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
+    ...(!offerBack ? [] : [{ id: "trip_back", key: "BALLCOURT.Action.TripBack", data: {}, label: "Trip back",
+      payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true } }])] });
+
+/** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
+function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
+  return fakeCompanion({
+    ...routes,
+    "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: body.preview
+      ? { kind: body.kind, actor: body.actor, target: body.target, provokes: provokes && !body.reaction, preview: true }
+      : { kind: body.kind, actor: body.actor, target: body.target, success, provokes: provokes && !body.reaction,
+        target_aoo: body.target_aoo ? { kind: body.target_aoo.kind, success: false, foiled: false } : null,
+        reaction: body.reaction || success ? null : { kind: "trip", actor: body.target, target: body.actor },
+        ball: null, rolls: [], chat_card: contestCard(body, !body.reaction && !success), overlay: null } }),
+  });
+}
+
+async function table(options) {
+  const world = installFoundry();
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
+  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
+  registerAooQuery();
+  const companion = contestCompanion(options);
+  await connectTo(link, companion);
+  return { world, companion, scene: courtScene() };
+}
+
+const contests = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
+  .map((c) => c.body);
+
+test("the card's trip back: Bob, the tripped defender's owner, presses it and the swapped reaction trip gets its own card", async () => {
+  const { companion, scene } = await table();
+  const first = await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  assert.ok(first.flags.ballcourt.card.actions.some((a) => a.id === "trip_back"));
+  assert.equal(chat.mayPress(globalThis.game.users.get("alice"), first, "trip_back"), false, "not Alice's to press");
+  await asUser("bob", () => chat.requestAction(first.id, "trip_back"));
+  await settle();
+  const back = contests(companion).at(-1);
+  assert.deepEqual([back.kind, back.actor, back.target, back.reaction], ["trip", "yo", "ix", true]);
+  assert.deepEqual(first.flags.ballcourt.resolved, ["trip_back"]);
+  const cards = globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest");
+  assert.equal(cards.length, 2, "the trip back posts its own card");
+  assert.equal(cards[1].flags.ballcourt.card.actions.some((a) => a.id === "trip_back"), false);
+  assert.deepEqual(clientOf("bob").ui.notifications.filter(([k]) => k === "error"), []);
+});
+
+const aooQueries = (userId) => globalThis.game.users.get(userId).queries.filter((q) => q.name === "ballcourt.aoo");
+
+test("a trip that provokes asks Bob, the target's owner, on his own client first; his trip is sent as target_aoo", async () => {
+  const { companion, scene } = await table({ provokes: true });
+  const encounter = runningEncounter(scene);
+  clientOf("bob").dialogs.answers.push("trip");
+  await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  assert.equal(aooQueries("bob").length, 1, "asked through User#query");
+  const shown = clientOf("bob").dialogs.shown.at(-1);
+  assert.deepEqual(shown.buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "none"]);
+  assert.match(shown.content, /Ixpoetchitl/);
+  assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked for a player's token");
+  assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" }, "the contest sent (after the dice's dry run)");
+  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, used: { yo: 1 } }, "one of his round's attacks is spent");
+});
+
+test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {
+  const { companion, scene } = await table({ provokes: true });
+  await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });   // nothing queued: his dialog is closed
+  await settle();
+  assert.equal(aooQueries("bob").length, 1);
+  assert.equal("target_aoo" in contests(companion).at(-1), false);
+});
+
+test("an NPC target's choice is the GM's, on the GM's client; a contest that does not provoke asks nobody", async () => {
+  const { companion, scene } = await table({ provokes: true });
+  scene.tokens.get("yo").actor.owners = [];   // no player owns Yolteotl
+  clientOf("gm").dialogs.answers.push("unarmed");
+  await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
+  await settle();
+  assert.equal(aooQueries("bob").length, 0);
+  assert.equal(clientOf("gm").dialogs.shown.length, 1);
+  assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "unarmed" });
+
+  const quiet = await table({ provokes: false });
+  await contest(quiet.scene, { actor: "ix", target: "yo", kind: "disarm" });
+  await settle();
+  assert.equal(aooQueries("bob").length, 0, "the companion's preview said it provokes nothing");
+  assert.equal("target_aoo" in contests(quiet.companion).at(-1), false);
+  assert.equal(quiet.companion.calls.filter((c) => c.body?.preview).length, 1, "one preview, nothing rolled");
+});
+
+/** A dribble the companion accepts: Ixpoetchitl and the ball end on the drop's square. */
+const dribbleRoute = (body) => {
+  const end = body.squares.at(-1);
+  return { status: 200, body: { squares: body.squares, provokers: [], ball: { ...end, speed: 0, direction: null }, goal: null,
+    overlay: null, chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [],
+      rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply",
+        payload: { events: [], ball: { ...end, speed: 0, direction: null }, moves: [{ player: body.dribbler, ...end }] } }] } } };
+};
+
+test("a dribble drag passes the player the dribbler just overran: the applied overrun is sent as overran, this turn only", async () => {
+  const { companion, scene } = await table({ success: true, routes: { "/api/v1/yaotzin/dribble": dribbleRoute } });
+  const encounter = runningEncounter(scene);
+  const [ix, yo] = [scene.tokens.get("ix"), scene.tokens.get("yo")];
+  yo.x = 1100;   // Yolteotl stands next to the dribbler, at (11, 12)
+  const reachOf = (userId) => asUser(userId, () => {
+    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
+    return dribble.showDribbleReach();
+  });
+  const rules = (overran) => dribbleReach({ field: { length: 72, width: 24 }, players: dribble.dribblePlayers(scene),
+    dribbler: "ix", overran });
+  assert.deepEqual(await reachOf("alice"), rules([]));
+  const card = await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
+  assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
+  const reach = await reachOf("alice");   // Alice's own screen
+  assert.deepEqual(reach, rules(["yo"]), "the reach lets him through Yolteotl");
+  assert.notDeepEqual(reach, rules([]));
+  await asUser("alice", () => ix.update({ x: 1300 }));   // she drags her dribbler through Yolteotl
+  await settle();
+  const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble").map((c) => c.body);
+  assert.deepEqual(sent.map((b) => [b.overran, b.squares]), [[["yo"], [{ x: 11, y: 12 }, { x: 12, y: 12 }, { x: 13, y: 12 }]]]);
+  assert.equal(ix.x, 1300);
+
+  encounter.turn = 1;   // the next turn: the overrun no longer counts
+  assert.deepEqual(dribble.overranThisTurn(scene, ix), []);
+  encounter.turn = 0;
+  const dribbleCard = globalThis.ChatMessage.created.at(-1);
+  assert.equal(await chat.performAction(dribbleCard.id, "undo", "gm"), true);
+  assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
+  assert.deepEqual(dribble.overranThisTurn(scene, ix), [], "the overrun's Undo takes the note back");
+});
