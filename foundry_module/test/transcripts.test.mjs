@@ -284,27 +284,36 @@ for (const system of ["pf1", "dnd5e"]) {
   });
 }
 
+/**
+ * A goat-ball arena at a table of four (the GM, Alice, Bob, Carol), players rolling their own:
+ * six poles, red r1-r4 against blue b1-b2, a match and an encounter on the arena.
+ */
+async function arenaTable(system) {
+  const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
+  const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
+  const api = globalThis.game.modules.get("ballcourt").api;
+  const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
+    x: 300 + 400 * i, y: 500 }));
+  const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
+  const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
+    flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
+  const tokens = [player("r1", "red", 0, ["alice"], { acr: 40 }), player("r2", "red", 1, ["carol"]),
+    player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
+    player("b2", "blue", 5, [])];
+  const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena: { platforms, zones: [] } } } });
+  globalThis.game.scenes.set(scene.id, scene);
+  for (const user of u) w.view(user.id, scene);
+  await api.goatball.createGoatMatch(scene);
+  const encounter = new FakeCombat({ id: "enc", round: 1, combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16],
+    ["b1", 15], ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, sceneId: scene.id, initiative })) });
+  globalThis.game.combats.set(encounter.id, encounter);
+  await settle();
+  return { u, api, scene };
+}
+
 for (const system of ["pf1", "dnd5e"]) {
   test(`a goat-ball pass at a table of four on ${system}: players declare and roll on their own screens, a knock-off, a hot throw`, async () => {
-    const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
-    const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
-    const api = globalThis.game.modules.get("ballcourt").api;
-    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
-      x: 300 + 400 * i, y: 500 }));
-    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
-    const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
-      flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
-    const tokens = [player("r1", "red", 0, ["alice"], { acr: 40 }), player("r2", "red", 1, ["carol"]),
-      player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
-      player("b2", "blue", 5, [])];
-    const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena: { platforms, zones: [] } } } });
-    globalThis.game.scenes.set(scene.id, scene);
-    for (const user of u) w.view(user.id, scene);
-    await api.goatball.createGoatMatch(scene);
-    const encounter = new FakeCombat({ id: "enc", round: 1, combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16],
-      ["b1", 15], ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, sceneId: scene.id, initiative })) });
-    globalThis.game.combats.set(encounter.id, encounter);
-    await settle();
+    const { u, api, scene } = await arenaTable(system);
 
     // Each player at his own screen: a roll request's button is pressed; a declaration is the form he fills in
     let plans = {};
@@ -351,25 +360,7 @@ for (const system of ["pf1", "dnd5e"]) {
  */
 for (const system of ["pf1", "dnd5e"]) {
   test(`a goat-ball pass on ${system}: Bob reloads mid-pass and rolls from the roll-request card; a knock-off, a hot throw`, async () => {
-    const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
-    const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
-    const api = globalThis.game.modules.get("ballcourt").api;
-    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
-      x: 300 + 400 * i, y: 500 }));
-    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
-    const player = (id, team, i, owners, numbers) => new FakeToken({ id, name: id, ...at(i),
-      flags: { ballcourt: { team } }, actor: actor(system, id, owners, numbers) });
-    const tokens = [player("r1", "red", 0, ["alice"], { acr: 40 }), player("r2", "red", 1, ["carol"]),
-      player("r3", "red", 2, []), player("r4", "red", 3, ["alice"], { acr: 6 }), player("b1", "blue", 4, ["bob"], { ath: 7 }),
-      player("b2", "blue", 5, [])];
-    const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena: { platforms, zones: [] } } } });
-    globalThis.game.scenes.set(scene.id, scene);
-    for (const user of u) w.view(user.id, scene);
-    await api.goatball.createGoatMatch(scene);
-    const encounter = new FakeCombat({ id: "enc", round: 1, combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16],
-      ["b1", 15], ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, sceneId: scene.id, initiative })) });
-    globalThis.game.combats.set(encounter.id, encounter);
-    await settle();
+    const { u, api, scene } = await arenaTable(system);
 
     // Each player's screen: a declaration is the form he fills in; a roll request's button he
     // presses, but Bob's page reloads while his are open: they never answer
