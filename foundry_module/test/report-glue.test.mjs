@@ -84,6 +84,17 @@ test("an Apply that ends the match posts its report once, on the GM's client", a
   assert.equal(reportCards().length, 1, "the same report is not posted twice");
 });
 
+test("a match the clock ends (the ball's last round) posts its report too", async () => {
+  // a match of its own: the module announces each match's end once per page
+  ROUTES["GET /api/v1/matches/clock/report"] = ROUTES["GET /api/v1/matches/m1/report"];
+  state = { seq: 5, status: "over", winner: "sun" };
+  await events.announceIfOver("clock", state);   // what combat.mjs calls when the last round runs out
+  await tick();
+  await tick();
+  assert.equal(reportCards().length, 1);
+  assert.match(reportCards()[0].content, /Winner: sun · Round 3 · Events: 5/);
+});
+
 test("a report the companion cannot give is a warning, not an error", async () => {
   const made = await report.postReport("gone");
   assert.equal(made, null);

@@ -72,9 +72,6 @@ export function isCompanionGM() {
   return Boolean(me?.isGM && companionGM()?.id === me.id);
 }
 
-/** The name before companionGM existed (branches in flight may still import it). */
-export const isActiveGM = isCompanionGM;
-
 /** A failure the GM can act on: its message is already in the user's language. */
 export class BallcourtError extends Error {}
 

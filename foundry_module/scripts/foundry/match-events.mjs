@@ -34,7 +34,6 @@ export async function applyAtomically(matchId, events, messageId, write) {
     throw err;
   }
   await announceIfOver(matchId, state);
-  if (posted) reportIfOver(matchId, state);   // the match report: when this Apply ended the match
   return { state, posted, seqs: seqs.length === posted ? seqs : null };
 }
 
@@ -49,7 +48,9 @@ export async function announceIfOver(matchId, state) {
   announced.add(matchId);
   const text = state.winner === "draw" ? i18n().localize("BALLCOURT.Card.Draw")
     : i18n().format("BALLCOURT.Card.Winner", { team: state.winner });
-  return fvtt.ChatMessage.create({ content: `<div class="ballcourt-card"><header class="ballcourt-title">${text}</header></div>` });
+  const message = await fvtt.ChatMessage.create({ content: `<div class="ballcourt-card"><header class="ballcourt-title">${text}</header></div>` });
+  reportIfOver(matchId, state);   // and its box score, however it ended (an Apply, the clock)
+  return message;
 }
 
 /** The applied, not undone Ballcourt cards in the chat log, as core/undo.mjs wants them. */

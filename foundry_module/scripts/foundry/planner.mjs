@@ -16,7 +16,7 @@ import { PLANNER_COLOR, adviceLines, attackedEnd, localizedPlannerWords, planner
   suggestRequest } from "../core/planner.mjs";
 import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
 import { DEFAULT_TEAMS } from "./court.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isActiveGM } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM } from "./env.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, teamOf, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -41,7 +41,7 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
 
 /** From any client: the GM's own answer, or asked of the active GM. */
 export function requestSuggestion(choice) {
-  if (isActiveGM()) return suggestOn(choice);
+  if (isCompanionGM()) return suggestOn(choice);
   const gm = fvtt.game.users.activeGM;
   if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
   return gm.query(SUGGEST_QUERY, choice, { timeout: 10000 });

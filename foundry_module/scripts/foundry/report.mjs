@@ -6,7 +6,7 @@
  */
 import { escapeHtml } from "../core/i18n.mjs";
 import { renderReportCard } from "../core/report-card.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isActiveGM } from "./env.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM } from "./env.mjs";
 import { companion } from "./link.mjs";
 
 export function fetchReport(matchId) {
@@ -49,7 +49,7 @@ export async function postReport(matchId, { once = false } = {}) {
  * client posts its report. Never throws: a report that cannot be had must not undo an Apply.
  */
 export function reportIfOver(matchId, state) {
-  if (!matchId || state?.status !== "over" || !isActiveGM()) return null;
+  if (!matchId || state?.status !== "over" || !isCompanionGM()) return null;
   return postReport(matchId, { once: true }).catch(() => null);
 }
 
