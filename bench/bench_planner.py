@@ -73,7 +73,7 @@ def main() -> None:
             return plan.suggest_kicks(court, roster, "kicker", Square(30, 12), True, 0,
                                       settings, end, 5)
 
-        rows = {f"cold, attacking {end}": measure(run, args.n, plan.empty_run.cache_clear),
+        rows = {f"cold, attacking {end}": measure(run, args.n, plan.clear_caches),
                 f"warm, attacking {end}": measure(run, args.n)}
         def call(end=end):
             r = client.post("/api/v1/yaotzin/kick/suggest", json={**body, "attacks": end},

@@ -41,7 +41,7 @@ from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
 from .odds import landing_weights, save_odds
 from .players import Player, Roster
 from .settings import Settings
-from .tick import tick
+from .tick import BallAction, ball_action, tick
 
 D20 = range(1, 21)
 D8 = range(1, 9)
@@ -101,6 +101,7 @@ class KickPlanner:
                                         standing, power_attack, settings).max_range_ft
         self._landing: dict[Square, tuple[float, float]] = {}
         self._rolls: dict[tuple, float] = {}
+        self._courses: dict[Ball, tuple | None] = {}
         self._rosters: dict[tuple, Roster] = {}
         self._matter: dict[Square, bool] = {}
         self._kicks: dict[Square, tuple | None] = {}
@@ -241,8 +242,7 @@ class KickPlanner:
         if self.court.scoring_end(landing) or self._carom_possible(landing):
             return True
         after, _, receiver = self._after(landing)
-        return receiver is None and self._can_score(after) \
-            and empty_run(self.court, self.settings, self.attacks, after)[0]
+        return receiver is None and self._can_score(after) and self._course(after) is not None
 
     def _may_matter(self, landing: Square) -> bool:
         """`_matters` without rolling the ball: heading for the attacked line is enough."""
@@ -337,12 +337,24 @@ class KickPlanner:
     # -- the roll-on ----------------------------------------------------------------------
     def roll_value(self, ball: Ball, spent: tuple[str, ...]) -> float:
         """P(goal) for a ball left on the court in this state, tick by tick."""
-        if self.prune and not self._can_score(ball):
+        if not self.prune:
+            key = (ball, tuple(sorted(spent)))
+            if key not in self._rolls:
+                self._rolls[key] = self._roll_everyone(ball, spent)
+            return self._rolls[key]
+        if not self._can_score(ball):
             return 0.0
-        key = (ball, tuple(sorted(spent)))
-        if key not in self._rolls:
-            self._rolls[key] = self._roll(ball, spent)
-        return self._rolls[key]
+        course = self._course(ball)
+        if course is None:
+            return 0.0
+        involved, steps = course
+        if not steps:
+            return 1.0          # nobody on or next to its way: it rolls over the line
+        key = (ball, tuple(sorted(pid for pid in spent if pid in involved)))
+        known = self._rolls.get(key)
+        if known is None:
+            known = self._rolls[key] = self._roll(steps, spent)
+        return known
 
     def _can_score(self, ball: Ball) -> bool:
         """A shortcut the brute-force test keeps honest: the rules never turn a ball's
@@ -350,15 +362,60 @@ class KickPlanner:
         ball not heading for the attacked line never reaches it."""
         return ball.direction is not None and ball.direction.dx == self.toward
 
-    def _roll(self, ball: Ball, spent: tuple[str, ...]) -> float:
-        if self.prune:
-            scores, squares = empty_run(self.court, self.settings, self.attacks, ball)
-            if not scores:
+    def _course(self, ball: Ball) -> tuple[frozenset[str], tuple] | None:
+        """None if the ball would not roll over the attacked line on an empty court; else who
+        can change that (the players on or next to a square of its way) and the ball's actions
+        they can change, each with the players on or next to its own squares.
+
+        Players never turn a rolling ball, they only stop it (`tick`), so with players it
+        rolls the same way until someone stops it, and an action with nobody on or next to
+        its squares is the same action as on the empty court: only the others are replayed
+        with the players (and only with those players)."""
+        if ball in self._courses:
+            return self._courses[ball]
+        end, actions = empty_course(self.court, self.settings, ball)
+        course = None
+        if end == self.attacks:
+            involved: set[str] = set()
+            steps = []
+            within = self._within_one
+            for action in actions:
+                near = set(within.get(action.start.square, ()))
+                for sq in action.path:
+                    near.update(within.get(sq, ()))
+                if near:
+                    involved |= near
+                    steps.append((action, tuple(p.id for p in self.roster.players
+                                                if p.id in near)))
+            course = (frozenset(involved), tuple(steps))
+        self._courses[ball] = course
+        return course
+
+    def _roll(self, steps: tuple, spent: tuple[str, ...]) -> float:
+        """The chance that nobody stops a ball whose empty-court course scores: each action
+        that passes a player is played again with those players (their spent attacks of
+        opportunity taken off), every opponent trying at his first chance."""
+        court, settings = self.court, self.settings
+        alive = 1.0
+        for action, near in steps:
+            r = ball_action(court, self._roster_after(spent, near), action.start, settings)
+            tried: list[str] = []
+            for player, _ in r.chances:
+                pid = player.id
+                if pid in tried or not self.tries(pid):
+                    continue
+                tried.append(pid)
+                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
+            spent = spent + tuple(tried)
+            if r.goal:
+                return alive * (r.goal == self.attacks)
+            if r.stopped_by or not alive:
                 return 0.0
-            close = {pid for sq in squares for pid in self._within_one.get(sq, ())}
-            involved = tuple(p.id for p in self.roster.players if p.id in close)
-        else:
-            involved = tuple(p.id for p in self.roster.players)
+        return alive
+
+    def _roll_everyone(self, ball: Ball, spent: tuple[str, ...]) -> float:
+        """The roll-on without a shortcut (prune off): every player on every tick."""
+        involved = tuple(p.id for p in self.roster.players)
         court, settings = self.court, self.settings
         alive = 1.0
         seen: set[Ball] = set()
@@ -401,6 +458,39 @@ class KickPlanner:
         return self._rosters[key]
 
 
+@lru_cache(maxsize=8)
+def _nobody(court: Court) -> Roster:
+    return Roster((), court)
+
+
+@lru_cache(maxsize=65536)
+def empty_action(court: Court, settings: Settings, ball: Ball) -> BallAction:
+    """One ball action on an empty court (`ball_action` with nobody on it): a pure function of
+    frozen values, so it is kept between requests, and shared by every course through it."""
+    return ball_action(court, _nobody(court), ball, settings)
+
+
+@lru_cache(maxsize=16384)
+def empty_course(court: Court, settings: Settings, ball: Ball
+                 ) -> tuple[str | None, tuple[BallAction, ...]]:
+    """The ball's actions on an empty court until it crosses a goal line (the end it crosses,
+    the actions), or comes to rest on the flat, goes round in a loop or is still rolling after
+    MAX_TICKS actions (None, the actions)."""
+    actions: list[BallAction] = []
+    seen: set[Ball] = set()
+    b = ball
+    for _ in range(MAX_TICKS):
+        if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
+            break
+        seen.add(b)
+        action = empty_action(court, settings, b)
+        actions.append(action)
+        if action.goal:
+            return action.goal, tuple(actions)
+        b = action.after
+    return None, tuple(actions)
+
+
 @lru_cache(maxsize=65536)
 def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
               ) -> tuple[bool, frozenset[Square]]:
@@ -412,21 +502,17 @@ def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
     change its fate, and a ball that would not score on an empty court never scores. A pure
     function of frozen values, so it is kept between requests.
     """
+    end, actions = empty_course(court, settings, ball)
     squares = {ball.square}
-    seen: set[Ball] = set()
-    nobody = Roster((), court)
-    b = ball
-    for _ in range(MAX_TICKS):
-        if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
-            break
-        seen.add(b)
-        r = tick(court, nobody, b, settings)
-        squares.update(Square(sq["x"], sq["y"]) for sq in r["path"])
-        if r["goal"]:
-            return r["goal"]["end"] == attacks, frozenset(squares)
-        d = r["ball"]
-        b = Ball.from_values(d["x"], d["y"], d["speed"], d["direction"])
-    return False, frozenset(squares)
+    for action in actions:
+        squares.update(action.path)
+    return end == attacks, frozenset(squares)
+
+
+def clear_caches() -> None:
+    """Forget the empty-court rolls kept between requests (a cold start, for the benchmark)."""
+    for cache in (empty_action, empty_course, empty_run):
+        cache.cache_clear()
 
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,
