@@ -99,6 +99,8 @@ class Court:
 
     def clamp_to_walls(self, sq: Square) -> Square:
         """Pull a square beyond a side wall back to the wall row."""
+        if 0 <= sq.y < self.width:
+            return sq
         return Square(sq.x, min(max(sq.y, 0), self.width - 1))
 
     def centre(self) -> Square:

@@ -16,7 +16,7 @@ class Square(NamedTuple):
     y: int
 
     def step(self, direction: Direction, n: int = 1) -> Square:
-        return Square(self.x + direction.dx * n, self.y + direction.dy * n)
+        return _new_square(Square, (self.x + direction.dx * n, self.y + direction.dy * n))
 
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y}
@@ -34,13 +34,9 @@ class Direction(Enum):
     W = (-1, 0)
     NW = (-1, -1)
 
-    @property
-    def dx(self) -> int:
-        return self.value[0]
-
-    @property
-    def dy(self) -> int:
-        return self.value[1]
+    def __init__(self, dx: int, dy: int):
+        self.dx = dx          # plain attributes: read on every step of every roll
+        self.dy = dy
 
     def rotate(self, steps: int) -> Direction:
         """Turn clockwise by `steps` eighths of a circle (negative turns anticlockwise)."""
@@ -48,9 +44,11 @@ class Direction(Enum):
 
     @classmethod
     def of(cls, dx: int, dy: int) -> Direction:
-        return cls((dx, dy))
+        found = _BY_VECTOR.get((dx, dy))
+        return found if found is not None else cls((dx, dy))   # the enum's own refusal
 
 
+_new_square = tuple.__new__       # Square(x, y) without the NamedTuple's Python-level __new__
 _CLOCKWISE = tuple(Direction)
 _INDEX = {d: i for i, d in enumerate(_CLOCKWISE)}
 _BY_VECTOR = {d.value: d for d in _CLOCKWISE}
