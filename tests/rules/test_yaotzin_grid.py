@@ -5,6 +5,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.rules.yaotzin.flight import flight_path, flight_squares
 from companion.rules.yaotzin.grid import Direction, Square, distance, segment_squares, snap
 
 coord = st.integers(-12, 12)
@@ -104,3 +105,9 @@ def test_rotation_is_clockwise_with_y_south():
     assert Direction.N.rotate(1) is Direction.NE
     assert Direction.E.rotate(2) is Direction.S
     assert Direction.N.rotate(-1) is Direction.NW
+
+
+@given(squares, squares, st.sampled_from([1, 2]))
+def test_flight_squares_are_the_flight_paths_squares_in_order(kicker, landing, corner):
+    assert flight_squares(kicker, landing, corner) == [
+        sq for _, sq in flight_path(kicker, landing, corner)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..dice import Dice
-from .grid import Square, distance, nearest_corners, segment_squares
+from .grid import Square, distance, nearest_corners, segment_cells, segment_squares
 from .players import Player, Roster
 
 
@@ -42,6 +42,15 @@ def flight_path(kicker: Square, landing: Square, corner: int = 1) -> list[tuple[
     p0, p1 = kick_line(kicker, landing, corner)
     crossed = [(t, sq) for t, sq in segment_squares(p0, p1) if sq not in (kicker, landing)]
     return crossed + [(Fraction(1), landing)]
+
+
+def flight_squares(kicker: Square, landing: Square, corner: int = 1) -> list[Square]:
+    """The squares of `flight_path`, in the same order, without where along the line each is
+    entered."""
+    if kicker == landing:
+        return [landing]
+    _, cells = segment_cells(*kick_line(kicker, landing, corner))
+    return [sq for _, sq in cells if sq != kicker and sq != landing] + [landing]
 
 
 def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:

@@ -98,10 +98,18 @@ def segment_squares(p0: tuple[int, int], p1: tuple[int, int]) -> list[tuple[Frac
     overlaps the squares on both sides of it; touching a single corner does not count.
     Exact: t is counted in integer steps of 1/D, D = |dx|·|dy| (a zero counted as 1).
     """
+    steps, cells = segment_cells(p0, p1)
+    return [(Fraction(k, steps), sq) for k, sq in cells]
+
+
+def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
+                  ) -> tuple[int, list[tuple[int, Square]]]:
+    """`segment_squares` in whole numbers: (D, [(k, square)]), each square first entered at
+    t = k / D, in the same order."""
     (x0, y0), (x1, y1) = p0, p1
     dx, dy = x1 - x0, y1 - y0
     if dx == 0 and dy == 0:
-        return []
+        return 1, []
     steps = (abs(dx) or 1) * (abs(dy) or 1)
     cuts = {0, steps}
     if dx:
@@ -121,7 +129,7 @@ def segment_squares(p0: tuple[int, int], p1: tuple[int, int]) -> list[tuple[Frac
             for sy in ys:
                 seen.setdefault(Square(sx, sy), k_start)
     ordered = sorted(seen.items(), key=lambda item: (item[1], item[0].y, item[0].x))
-    return [(Fraction(k, steps), sq) for sq, k in ordered]
+    return steps, [(k, sq) for sq, k in ordered]
 
 
 def nearest_corners(square: Square, other: Square) -> list[tuple[int, int]]:
@@ -132,5 +140,6 @@ def nearest_corners(square: Square, other: Square) -> list[tuple[int, int]]:
         return (cx - nx) ** 2 + (cy - ny) ** 2
 
     corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
-    best = min(dist2(*c) for c in corners)
-    return [c for c in corners if dist2(*c) == best]
+    far = [dist2(*c) for c in corners]
+    best = min(far)
+    return [c for c, d in zip(corners, far) if d == best]

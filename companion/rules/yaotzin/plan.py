@@ -10,7 +10,7 @@ scored by the probability that the ball crosses the goal line he attacks, counti
 - and the roll-on after landing: the ball's own actions (`tick`), square by square, with each
   opponent next to its path trying to stop it with his feet (Reflex d20).
 
-Every step is the rules' own function (`landing_weights`, `flight_path`, `interceptors`,
+Every step is the rules' own function (`landing_weights`, `flight_squares`, `interceptors`,
 `flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `tick`, `rolling_stops`); this
 module only adds up their outcomes. tests/rules/test_yaotzin_plan.py checks it against a
 brute-force run of the real resolvers over every sequence of dice.
@@ -34,7 +34,7 @@ from functools import lru_cache
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import ENDS, Court
-from .flight import flight_dc, flight_path, interceptors, needs_corner_roll
+from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
 from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
@@ -285,7 +285,7 @@ class KickPlanner:
     def _flight(self, landing: Square, corner: int) -> tuple[float, float]:
         court, kicker, eq = self.court, self.kicker, self.eq
         origin = kicker.square
-        path = [sq for _, sq in flight_path(origin, landing, corner) if court.in_bounds(sq)]
+        path = [sq for sq in flight_squares(origin, landing, corner) if court.in_bounds(sq)]
         dc = flight_dc(5 * distance(origin, landing, eq))
         eligible, _ = interceptors(self.roster, path, kicker, landing, dc, eq)
         along = snap(landing.x - origin.x, landing.y - origin.y) or Direction.E
