@@ -106,7 +106,6 @@ class KickPlanner:
         self._matter: dict[Square, bool] = {}
         self._kicks: dict[Square, tuple | None] = {}
         self._afters: dict[Square, tuple] = {}
-        self._may: dict[Square, bool] = {}
         self.considered = 0
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
         for p in roster.players:
@@ -118,6 +117,9 @@ class KickPlanner:
                            if p.id != kicker.id and p.team != kicker.team and p.can_react
                            and (p.x < reach if attacks == "west"
                                 else p.x + reach >= court.length)]
+        self._near_line_ids = {p.id for p in self._near_line}
+        self._flyers = [p for p in roster.players     # who may try to stop a ball in flight
+                        if p.id != kicker.id and p.team != kicker.team and p.can_react]
         self._roll_stop: dict[tuple[int, int], float] = {}
         self._save: dict[tuple[int, int], list[tuple[str, int]]] = {}
 
@@ -211,28 +213,29 @@ class KickPlanner:
         if floor is None:
             return self.aim(target, full=False)
         mods, hits, weights = self._kick(target)
-        left = sum(w for sq, w in weights.items() if self._may_matter(sq))
+        left = sum(w for sq, w in weights.items() if self._matters(sq))
         goal = 0.0
         for landing, w in sorted(weights.items(), key=lambda item: -item[1]):
-            if not self._may_matter(landing):
+            if not self._matters(landing):
                 continue
             left -= w
-            if self._matters(landing):
-                goal += w * self.landing_value(landing)[0]
+            goal += w * self.landing_value(landing)[0]
             if (goal + left) / 160 < floor:
                 return None
         return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
 
     def _bound(self, target: Square) -> float:
-        """At least the chance of a goal from a kick at `target`, cheaply."""
+        """At least the chance of a goal from a kick at `target`, without any flight: every
+        landing that can lead to a goal (`_matters`) counted as a sure one."""
         _, _, weights = self._kick(target)
-        return sum(w for sq, w in weights.items() if self._may_matter(sq)) / 160
+        return sum(w for sq, w in weights.items() if self._matters(sq)) / 160
 
     def _matters(self, landing: Square) -> bool:
         """Whether a landing can lead to a goal at all: it is beyond a line, or the ball would
-        roll over the attacked line on an empty court, or an opponent it passes stands close
-        enough to the line for a deflection to carom over it. Otherwise the flight's
-        interceptions can only stop a ball that was never going to score."""
+        roll over the attacked line on an empty court without running into a player standing
+        on its way (`_course`), or an opponent it passes stands close enough to the line for a
+        deflection to carom over it. Otherwise the flight's interceptions can only stop a ball
+        that was never going to score."""
         known = self._matter.get(landing)
         if known is None:
             known = self._matter[landing] = self._could_score(landing)
@@ -244,19 +247,6 @@ class KickPlanner:
         after, _, receiver = self._after(landing)
         return receiver is None and self._can_score(after) and self._course(after) is not None
 
-    def _may_matter(self, landing: Square) -> bool:
-        """`_matters` without rolling the ball: heading for the attacked line is enough."""
-        known = self._may.get(landing)
-        if known is None:
-            known = self._may[landing] = self._heads_for_goal(landing)
-        return known
-
-    def _heads_for_goal(self, landing: Square) -> bool:
-        if self.court.scoring_end(landing) or self._carom_possible(landing):
-            return True
-        after, _, receiver = self._after(landing)
-        return receiver is None and self._can_score(after)
-
     def _after(self, landing: Square) -> tuple:
         if landing not in self._afters:
             self._afters[landing] = roll_on(self.court, self.roster, self.kicker.square,
@@ -264,10 +254,7 @@ class KickPlanner:
         return self._afters[landing]
 
     def _carom_possible(self, landing: Square) -> bool:
-        k = self.kicker.square
-        return any(min(k.x, landing.x) <= p.x <= max(k.x, landing.x)
-                   and min(k.y, landing.y) <= p.y <= max(k.y, landing.y)
-                   for p in self._near_line)
+        return self._in_box(self._near_line, landing)
 
     # -- one landing square ---------------------------------------------------------------
     def landing_value(self, landing: Square) -> tuple[float, float]:
@@ -276,11 +263,41 @@ class KickPlanner:
         known = self._landing.get(landing)
         if known is None:
             k = self.kicker.square
-            corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
-            parts = [self._flight(landing, c) for c in corners]
-            known = (sum(g for g, _ in parts) / len(parts), sum(d for _, d in parts) / len(parts))
+            if self.prune and not self._in_box(self._flyers, landing):
+                known = (self._untouched(landing, ()), 0.0)     # nobody to try in flight
+            else:
+                corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
+                parts = [self._flight(landing, c) for c in corners]
+                known = (sum(g for g, _ in parts) / len(parts),
+                         sum(d for _, d in parts) / len(parts))
             self._landing[landing] = known
         return known
+
+    def _in_box(self, players: list[Player], landing: Square) -> bool:
+        """Whether one of `players` may stand on the flight's line to `landing` (the landing
+        square itself left out). The line runs from a corner of the kicker's square to a
+        corner of the landing square, so it passes through no square outside the box they
+        span; but a kick along a row (a column) runs along a grid line, and a line along a
+        grid line passes through the squares on both sides of it: the row (column) beside
+        the kick's, on the side the corner d2 picks, counts too."""
+        k = self.kicker.square
+        x0, x1 = min(k.x, landing.x), max(k.x, landing.x)
+        y0, y1 = min(k.y, landing.y), max(k.y, landing.y)
+        if k.y == landing.y:
+            y0, y1 = y0 - 1, y1 + 1
+        if k.x == landing.x:
+            x0, x1 = x0 - 1, x1 + 1
+        return any(x0 <= p.x <= x1 and y0 <= p.y <= y1 and p.square != landing
+                   for p in players)
+
+    def _untouched(self, landing: Square, spent: tuple[str, ...]) -> float:
+        """P(goal) once the ball lands here with nobody having stopped it in flight."""
+        after, scored, receiver = self._after(landing)
+        if scored:
+            return float(scored["end"] == self.attacks)
+        if receiver is None:
+            return self.roll_value(after, spent)
+        return 0.0
 
     def _flight(self, landing: Square, corner: int) -> tuple[float, float]:
         court, kicker, eq = self.court, self.kicker, self.eq
@@ -291,6 +308,7 @@ class KickPlanner:
         along = snap(landing.x - origin.x, landing.y - origin.y) or Direction.E
         reach, goal, damage = 1.0, 0.0, 0.0
         spent: tuple[str, ...] = ()
+        caroms = not self.prune     # else only near the line can a carom cross it (`_rest_value`)
         for entry in eligible:
             if not self.tries(entry["player"]):
                 continue
@@ -305,7 +323,7 @@ class KickPlanner:
                 if outcome == "yoke":
                     continue
                 damage += reach * dice / 20
-                if outcome == "deflected":
+                if outcome == "deflected" and (caroms or player.id in self._near_line_ids):
                     off = carom_squares(margin)
                     for face in D8:
                         rest = scatter_from(court, player.square, along.rotate(face - 1), off)
@@ -313,11 +331,7 @@ class KickPlanner:
             reach *= missed / 20
             if not reach:
                 return goal, damage
-        after, scored, receiver = roll_on(court, self.roster, origin, landing, eq)
-        if scored:
-            goal += reach * (scored["end"] == self.attacks)
-        elif receiver is None:
-            goal += reach * self.roll_value(after, spent)
+        goal += reach * self._untouched(landing, spent)
         return goal, damage
 
     def _saves(self, reflex: int, dc: int) -> list[tuple[str, int]]:
@@ -328,7 +342,9 @@ class KickPlanner:
         return self._save[key]
 
     def _rest_value(self, rest: Square, spent: tuple[str, ...]) -> float:
-        """A deflected ball: a goal if it caroms over the line, else it lies where it fell."""
+        """A deflected ball: a goal if it caroms over the line, else it lies where it fell (at
+        rest, heading nowhere: with the shortcuts on, no goal; so a carom from farther than
+        its longest from the line is not followed)."""
         end = self.court.scoring_end(rest)
         if end:
             return float(end == self.attacks)
@@ -363,19 +379,23 @@ class KickPlanner:
         return ball.direction is not None and ball.direction.dx == self.toward
 
     def _course(self, ball: Ball) -> tuple[frozenset[str], tuple] | None:
-        """None if the ball would not roll over the attacked line on an empty court; else who
-        can change that (the players on or next to a square of its way) and the ball's actions
-        they can change, each with the players on or next to its own squares.
+        """None if the ball cannot roll over the attacked line: it would not on an empty
+        court, or a player stands on its way there; else who can change that (the players
+        next to a square of its way) and the ball's actions they can change, each with the
+        players on or next to its own squares.
 
         Players never turn a rolling ball, they only stop it (`tick`), so with players it
-        rolls the same way until someone stops it, and an action with nobody on or next to
-        its squares is the same action as on the empty court: only the others are replayed
-        with the players (and only with those players)."""
+        rolls the same way until someone stops it: a player standing on its way stops it
+        there if nobody did before (teammate or not, prone or not), and an action with
+        nobody on or next to its squares is the same action as on the empty court. Only the
+        others are replayed with the players (and only with those players)."""
         if ball in self._courses:
             return self._courses[ball]
         end, actions = empty_course(self.court, self.settings, ball)
         course = None
-        if end == self.attacks:
+        at = self.roster.at
+        if end == self.attacks and not any(
+                at(a.start.square) or any(at(sq) for sq in a.path) for a in actions):
             involved: set[str] = set()
             steps = []
             within = self._within_one
