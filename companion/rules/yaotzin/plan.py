@@ -30,6 +30,7 @@ from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
@@ -101,7 +102,9 @@ class KickPlanner:
                                         standing, power_attack, settings).max_range_ft
         self._landing: dict[Square, tuple[float, float]] = {}
         self._rolls: dict[tuple, float] = {}
-        self._courses: dict[Ball, tuple | None] = {}
+        self._empty = empty_court(court, settings)
+        self._replays: dict[Ball, tuple] = {}
+        self._occupied = frozenset(p.square for p in roster.players)
         self._rosters: dict[tuple, Roster] = {}
         self._matter: dict[Square, bool] = {}
         self._kicks: dict[Square, tuple | None] = {}
@@ -112,6 +115,7 @@ class KickPlanner:
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     self._within_one.setdefault(Square(p.x + dx, p.y + dy), []).append(p.id)
+        self._near = frozenset(self._within_one)
         reach = max(carom_squares(m) for m in range(-4, 0))     # the longest carom
         self._near_line = [p for p in roster.players
                            if p.id != kicker.id and p.team != kicker.team and p.can_react
@@ -363,7 +367,7 @@ class KickPlanner:
         course = self._course(ball)
         if course is None:
             return 0.0
-        involved, steps = course
+        involved, steps = self._replay(ball, course)
         if not steps:
             return 1.0          # nobody on or next to its way: it rolls over the line
         key = (ball, tuple(sorted(pid for pid in spent if pid in involved)))
@@ -378,38 +382,42 @@ class KickPlanner:
         ball not heading for the attacked line never reaches it."""
         return ball.direction is not None and ball.direction.dx == self.toward
 
-    def _course(self, ball: Ball) -> tuple[frozenset[str], tuple] | None:
-        """None if the ball cannot roll over the attacked line: it would not on an empty
-        court, or a player stands on its way there; else who can change that (the players
-        next to a square of its way) and the ball's actions they can change, each with the
-        players on or next to its own squares.
+    def _course(self, ball: Ball) -> Course | None:
+        """The ball's course on the empty court, or None if it cannot roll over the attacked
+        line: it would not on an empty court, or a player stands on its way there.
 
         Players never turn a rolling ball, they only stop it (`tick`), so with players it
         rolls the same way until someone stops it: a player standing on its way stops it
-        there if nobody did before (teammate or not, prone or not), and an action with
-        nobody on or next to its squares is the same action as on the empty court. Only the
-        others are replayed with the players (and only with those players)."""
-        if ball in self._courses:
-            return self._courses[ball]
-        end, actions = empty_course(self.court, self.settings, ball)
-        course = None
-        at = self.roster.at
-        if end == self.attacks and not any(
-                at(a.start.square) or any(at(sq) for sq in a.path) for a in actions):
-            involved: set[str] = set()
-            steps = []
-            within = self._within_one
-            for action in actions:
-                near = set(within.get(action.start.square, ()))
-                for sq in action.path:
-                    near.update(within.get(sq, ()))
-                if near:
-                    involved |= near
-                    steps.append((action, tuple(p.id for p in self.roster.players
-                                                if p.id in near)))
-            course = (frozenset(involved), tuple(steps))
-        self._courses[ball] = course
+        there if nobody did before (teammate or not, prone or not)."""
+        course = self._empty.course(ball)
+        if course.end != self.attacks or not self._occupied.isdisjoint(course.squares):
+            return None
         return course
+
+    def _replay(self, ball: Ball, course: Course) -> tuple[frozenset[str], tuple]:
+        """Who can stop the ball on its course (the players next to a square of it), and the
+        actions they can change, each with the players on or next to its own squares: an
+        action with nobody on or next to its squares is the same action as on the empty
+        court, so only the others are played again, with those players only."""
+        known = self._replays.get(ball)
+        if known is None:
+            if self._near.isdisjoint(course.squares):
+                known = (frozenset(), ())
+            else:
+                involved: set[str] = set()
+                steps = []
+                within = self._within_one
+                for action in course.actions:
+                    near = set(within.get(action.start.square, ()))
+                    for sq in action.path:
+                        near.update(within.get(sq, ()))
+                    if near:
+                        involved |= near
+                        steps.append((action, tuple(p.id for p in self.roster.players
+                                                    if p.id in near)))
+                known = (frozenset(involved), tuple(steps))
+            self._replays[ball] = known
+        return known
 
     def _roll(self, steps: tuple, spent: tuple[str, ...]) -> float:
         """The chance that nobody stops a ball whose empty-court course scores: each action
@@ -478,40 +486,71 @@ class KickPlanner:
         return self._rosters[key]
 
 
+class Course(NamedTuple):
+    """A ball's actions on an empty court: the end it crosses (None: it comes to rest on the
+    flat, goes round in a loop or is still rolling after MAX_TICKS actions), the actions, and
+    every square it is in or passes through (its own included)."""
+
+    end: str | None
+    actions: tuple[BallAction, ...]
+    squares: frozenset[Square]
+
+
+class EmptyCourt:
+    """The ball on one court with nobody on it, under one set of settings: every action
+    (`ball_action`) and course worked out is kept, pure functions of frozen values, so they
+    are shared between the courses that meet and between requests."""
+
+    LIMIT = 200_000         # the actions kept before starting afresh (a few hundred a request)
+
+    def __init__(self, court: Court, settings: Settings):
+        self.court, self.settings = court, settings
+        self.nobody = Roster((), court)
+        self._actions: dict[Ball, BallAction] = {}
+        self._courses: dict[Ball, Course] = {}
+
+    def action(self, ball: Ball) -> BallAction:
+        known = self._actions.get(ball)
+        if known is None:
+            if len(self._actions) >= self.LIMIT:
+                self._actions.clear()
+                self._courses.clear()
+            known = self._actions[ball] = ball_action(self.court, self.nobody, ball,
+                                                      self.settings)
+        return known
+
+    def course(self, ball: Ball) -> Course:
+        known = self._courses.get(ball)
+        if known is None:
+            known = self._courses[ball] = self._follow(ball)
+        return known
+
+    def _follow(self, ball: Ball) -> Course:
+        court = self.court
+        actions: list[BallAction] = []
+        squares = {ball.square}
+        seen: set[Ball] = set()
+        end = None
+        b = ball
+        for _ in range(MAX_TICKS):
+            if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
+                break
+            seen.add(b)
+            action = self.action(b)
+            actions.append(action)
+            squares.update(action.path)
+            if action.goal:
+                end = action.goal
+                break
+            b = action.after
+        return Course(end, tuple(actions), frozenset(squares))
+
+
 @lru_cache(maxsize=8)
-def _nobody(court: Court) -> Roster:
-    return Roster((), court)
+def empty_court(court: Court, settings: Settings) -> EmptyCourt:
+    return EmptyCourt(court, settings)
 
 
-@lru_cache(maxsize=65536)
-def empty_action(court: Court, settings: Settings, ball: Ball) -> BallAction:
-    """One ball action on an empty court (`ball_action` with nobody on it): a pure function of
-    frozen values, so it is kept between requests, and shared by every course through it."""
-    return ball_action(court, _nobody(court), ball, settings)
-
-
-@lru_cache(maxsize=16384)
-def empty_course(court: Court, settings: Settings, ball: Ball
-                 ) -> tuple[str | None, tuple[BallAction, ...]]:
-    """The ball's actions on an empty court until it crosses a goal line (the end it crosses,
-    the actions), or comes to rest on the flat, goes round in a loop or is still rolling after
-    MAX_TICKS actions (None, the actions)."""
-    actions: list[BallAction] = []
-    seen: set[Ball] = set()
-    b = ball
-    for _ in range(MAX_TICKS):
-        if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
-            break
-        seen.add(b)
-        action = empty_action(court, settings, b)
-        actions.append(action)
-        if action.goal:
-            return action.goal, tuple(actions)
-        b = action.after
-    return None, tuple(actions)
-
-
-@lru_cache(maxsize=65536)
 def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
               ) -> tuple[bool, frozenset[Square]]:
     """Where a ball would roll on an empty court: (it crosses the `attacks` line, the squares
@@ -519,20 +558,16 @@ def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
 
     Players never turn a rolling ball, they only stop it (`tick`), so with players it rolls
     the same way until someone stops it: only the players on or next to these squares can
-    change its fate, and a ball that would not score on an empty court never scores. A pure
-    function of frozen values, so it is kept between requests.
+    change its fate, and a ball that would not score on an empty court never scores. Kept
+    between requests (`EmptyCourt`).
     """
-    end, actions = empty_course(court, settings, ball)
-    squares = {ball.square}
-    for action in actions:
-        squares.update(action.path)
-    return end == attacks, frozenset(squares)
+    course = empty_court(court, settings).course(ball)
+    return course.end == attacks, course.squares
 
 
 def clear_caches() -> None:
-    """Forget the empty-court rolls kept between requests (a cold start, for the benchmark)."""
-    for cache in (empty_action, empty_course, empty_run):
-        cache.cache_clear()
+    """Forget everything kept between requests (a cold start, for the benchmark)."""
+    empty_court.cache_clear()
 
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,
