@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from .ball import Ball
@@ -26,6 +27,12 @@ def _half_steps(ha: int, hb: int) -> int:
     if hb < ha:
         return 1
     return 2
+
+
+@lru_cache(maxsize=16)
+def _heights(court: Court) -> tuple[int, ...]:
+    """`court.height` of every row, looked up on every step of a roll."""
+    return tuple(court.height(y) for y in range(court.width))
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -106,10 +113,11 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
-    height, width, length = court.height, court.width, court.length
+    heights, width, length = _heights(court), court.width, court.length
+    at = roster.at
     reacting = [p for p in roster.players if p.can_react]
     x, y = ball.x, ball.y
-    h = height(y)
+    h = heights[y]
     path: list[Square] = []
     chances: list[tuple[Player, int]] = []
     stopped_by = goal = None
@@ -119,7 +127,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         if not 0 <= ny < width:
             wall = True
             break
-        hn = height(ny)
+        hn = heights[ny]
         cost = _half_steps(h, hn)
         if cost > budget:
             break
@@ -130,7 +138,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         if nx < 0 or nx >= length:
             goal = court.scoring_end(nxt)
             break
-        in_square = roster.at(nxt)
+        in_square = at(nxt)
         if in_square:
             stopped_by = in_square[0].id
             break
