@@ -2,9 +2,11 @@
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.flight import flight_path, flight_squares
 from companion.rules.yaotzin.grid import Direction, Square, distance, segment_squares, snap
 
@@ -111,3 +113,26 @@ def test_rotation_is_clockwise_with_y_south():
 def test_flight_squares_are_the_flight_paths_squares_in_order(kicker, landing, corner):
     assert flight_squares(kicker, landing, corner) == [
         sq for _, sq in flight_path(kicker, landing, corner)]
+
+
+def climb_by_rows(court: Court, ay: int, by: int) -> tuple[int, int]:
+    """Rows climbed and descended, row by row (what `Court.climb_cost` adds up)."""
+    step = 1 if by > ay else -1
+    up = down = 0
+    for y in range(ay, by, step):
+        change = court.height(y + step) - court.height(y)
+        if change > 0:
+            up += change
+        else:
+            down -= change
+    return up, down
+
+
+@pytest.mark.parametrize("court", [Court(), Court(length=14, width=9, slope=2, end_zone=3),
+                                   Court(length=20, width=7, slope=0),
+                                   Court(length=30, width=11, slope=5)])
+def test_climb_cost_is_the_rows_climbed_and_descended_one_by_one(court):
+    rows = range(-3, court.width + 3)
+    for ay in rows:
+        for by in rows:
+            assert court.climb_cost(Square(0, ay), Square(5, by)) == climb_by_rows(court, ay, by)

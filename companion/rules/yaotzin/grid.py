@@ -38,6 +38,8 @@ class Direction(Enum):
         self.dx = dx          # plain attributes: read on every step of every roll
         self.dy = dy
 
+    __hash__ = object.__hash__      # each member is its own only instance: hashed by identity
+
     def rotate(self, steps: int) -> Direction:
         """Turn clockwise by `steps` eighths of a circle (negative turns anticlockwise)."""
         return _CLOCKWISE[(_INDEX[self] + steps) % 8]     # tables below the class

@@ -533,9 +533,9 @@ class EmptyCourt:
         end = None
         b = ball
         for _ in range(MAX_TICKS):
-            if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
-                break
             seen.add(b)
+            if len(seen) == len(actions) or (b.speed == 0 and not court.on_slope(b.square)):
+                break               # going round in a loop, or at rest on the flat
             action = self.action(b)
             actions.append(action)
             squares.update(action.path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import NamedTuple
 
 from .ball import Ball
@@ -27,12 +26,6 @@ def _half_steps(ha: int, hb: int) -> int:
     if hb < ha:
         return 1
     return 2
-
-
-@lru_cache(maxsize=16)
-def _heights(court: Court) -> tuple[int, ...]:
-    """`court.height` of every row, looked up on every step of a roll."""
-    return tuple(court.height(y) for y in range(court.width))
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -98,23 +91,25 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
 
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
     """`tick` without the dicts: the same action as plain values."""
-    court.require_on_field(ball.square, "The ball", "ball")
-    holders = roster.at(ball.square)
+    here = ball.square
+    court.require_on_field(here, "The ball", "ball")
+    at = roster.at
+    holders = at(here)
     start = ball
     if holders:
-        return BallAction(start, (), Ball.at(ball.square), holders[0].id, (), None, None, None,
+        return BallAction(start, (), Ball(ball.x, ball.y), holders[0].id, (), None, None, None,
                           False)
+    heights = court.heights
     if ball.speed == 0:
-        if not court.on_slope(ball.square):
-            return BallAction(start, (), Ball.at(ball.square), None, (), None, None, None, False)
+        if not heights[ball.y]:
+            return BallAction(start, (), Ball(ball.x, ball.y), None, (), None, None, None, False)
         ball = roll_back(court, ball)
 
     dc = rolling_dc(ball.speed, settings)
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
-    heights, width, length = _heights(court), court.width, court.length
-    at = roster.at
+    width, length = court.width, court.length
     reacting = [p for p in roster.players if p.can_react]
     x, y = ball.x, ball.y
     h = heights[y]
@@ -132,7 +127,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         if cost > budget:
             break
         budget -= cost
-        nxt = Square(nx, ny)
+        nxt = _square(Square, (nx, ny))
         path.append(nxt)
         x, y, h = nx, ny, hn
         if nx < 0 or nx >= length:
@@ -157,3 +152,6 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         after = Ball(x, y, speed, direction if keep else None)
     return BallAction(start, tuple(path), after, stopped_by, tuple(chances), goal, ball, dc,
                       wall)
+
+
+_square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
