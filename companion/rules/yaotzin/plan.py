@@ -107,7 +107,6 @@ class KickPlanner:
         self._occupied = frozenset(p.square for p in roster.players)
         self._rosters: dict[tuple, Roster] = {}
         self._matter: dict[Square, bool] = {}
-        self._kicks: dict[Square, tuple | None] = {}
         self._afters: dict[Square, tuple] = {}
         self.considered = 0
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
@@ -134,16 +133,17 @@ class KickPlanner:
 
     # -- one aim square -------------------------------------------------------------------
     def _kick(self, target: Square) -> tuple | None:
-        """(modifiers, hits out of 20, landing weights out of 160), or None out of range."""
-        if target not in self._kicks:
-            if 5 * kick_cost(self.court, self.kicker.square, target, self.eq) > self._range_ft:
-                self._kicks[target] = None          # the cheap test of `in_range` first
-                return None
-            mods = kick_modifiers(self.court, self.kicker, target, self.standing,
-                                  self.power_attack, self.settings)
-            self._kicks[target] = None if not mods.in_range else (mods, *landing_weights(
-                self.court, self.kicker, target, mods.modifier, mods.precise, self.settings))
-        return self._kicks[target]
+        """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
+        Worked out afresh when asked again: most squares are weighed once, for their bound,
+        and a request that kept every square's landings would keep thousands of objects."""
+        if 5 * kick_cost(self.court, self.kicker.square, target, self.eq) > self._range_ft:
+            return None                             # the cheap test of `in_range` first
+        mods = kick_modifiers(self.court, self.kicker, target, self.standing,
+                              self.power_attack, self.settings)
+        if not mods.in_range:
+            return None
+        return (mods, *landing_weights(self.court, self.kicker, target, mods.modifier,
+                                       mods.precise, self.settings))
 
     def aim(self, target: Square, full: bool = True) -> AimOdds | None:
         """The odds of a kick at `target`; None when it is beyond the kicker's range.
@@ -188,10 +188,13 @@ class KickPlanner:
         their chance (every landing that might lead to a goal counted as a sure one), and the
         search stops once no square left can beat the `top`-th best found.
         """
-        aims = [sq for sq in self.candidates() if self._kick(sq) is not None]
-        self.considered = len(aims)
         bounded = top is not None and self.prune
-        bounds = [(self._bound(sq) if bounded else 1.0, sq) for sq in aims]
+        bounds = []
+        for sq in self.candidates():
+            kick = self._kick(sq)
+            if kick is not None:
+                bounds.append((self._weights_bound(kick[2]) if bounded else 1.0, sq))
+        self.considered = len(bounds)
         if bounded:
             bounds.sort(key=lambda item: -item[0])
         ranked: list[AimOdds] = []
@@ -231,8 +234,12 @@ class KickPlanner:
     def _bound(self, target: Square) -> float:
         """At least the chance of a goal from a kick at `target`, without any flight: every
         landing that can lead to a goal (`_matters`) counted as a sure one."""
-        _, _, weights = self._kick(target)
-        return sum(w for sq, w in weights.items() if self._matters(sq)) / 160
+        return self._weights_bound(self._kick(target)[2])
+
+    def _weights_bound(self, weights: dict[Square, int]) -> float:
+        matter = self._matter
+        return sum(w for sq, w in weights.items()
+                   if (matter[sq] if sq in matter else self._matters(sq))) / 160
 
     def _matters(self, landing: Square) -> bool:
         """Whether a landing can lead to a goal at all: it is beyond a line, or the ball would
