@@ -111,7 +111,7 @@ def test_rotation_is_clockwise_with_y_south():
 
 @given(squares, squares, st.sampled_from([1, 2]))
 def test_flight_squares_are_the_flight_paths_squares_in_order(kicker, landing, corner):
-    assert flight_squares(kicker, landing, corner) == [
+    assert list(flight_squares(kicker, landing, corner)) == [
         sq for _, sq in flight_path(kicker, landing, corner)]
 
 

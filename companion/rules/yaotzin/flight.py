@@ -7,6 +7,7 @@ as passing through a square (a positive length of the segment).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..dice import Dice
 from .grid import Square, distance, nearest_corners, segment_cells, segment_squares
@@ -44,13 +45,15 @@ def flight_path(kicker: Square, landing: Square, corner: int = 1) -> list[tuple[
     return crossed + [(Fraction(1), landing)]
 
 
-def flight_squares(kicker: Square, landing: Square, corner: int = 1) -> list[Square]:
+@lru_cache(maxsize=4096)
+def flight_squares(kicker: Square, landing: Square, corner: int = 1) -> tuple[Square, ...]:
     """The squares of `flight_path`, in the same order, without where along the line each is
-    entered."""
+    entered. Pure geometry, so kept (a shot planner's request asks for a few hundred lines
+    from the kicker's square)."""
     if kicker == landing:
-        return [landing]
+        return (landing,)
     _, cells = segment_cells(*kick_line(kicker, landing, corner))
-    return [sq for _, sq in cells if sq != kicker and sq != landing] + [landing]
+    return (*(sq for _, sq in cells if sq != kicker and sq != landing), landing)
 
 
 def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:

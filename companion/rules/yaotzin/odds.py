@@ -61,6 +61,12 @@ def _headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ..
     return tuple(scatter_direction(face, straight_on, settings) for face in range(1, 9))
 
 
+def clear_tables() -> None:
+    """Forget the attack and scatter tables `landing_weights` keeps (a cold start)."""
+    _attack_spread.cache_clear()
+    _headings.cache_clear()
+
+
 def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,
                          precise: bool, settings: Settings) -> tuple[Fraction, dict[Square,
                                                                                      Fraction]]:

@@ -39,7 +39,7 @@ from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
 from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
-from .odds import landing_weights, save_odds
+from .odds import clear_tables, landing_weights, save_odds
 from .players import Player, Roster
 from .settings import Settings
 from .tick import BallAction, ball_action, tick
@@ -573,8 +573,11 @@ def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
 
 
 def clear_caches() -> None:
-    """Forget everything kept between requests (a cold start, for the benchmark)."""
+    """Forget everything the planner's work keeps between requests (a cold start, for the
+    benchmark): the empty-court rolls, the flight lines, the attack and scatter tables."""
     empty_court.cache_clear()
+    flight_squares.cache_clear()
+    clear_tables()
 
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,
