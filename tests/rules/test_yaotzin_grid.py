@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.flight import flight_path, flight_squares
-from companion.rules.yaotzin.grid import Direction, Square, distance, segment_squares, snap
+from companion.rules.yaotzin.grid import (
+    Direction,
+    Square,
+    distance,
+    nearest_corners,
+    segment_squares,
+    snap,
+)
 
 coord = st.integers(-12, 12)
 points = st.tuples(coord, coord)
@@ -136,3 +143,15 @@ def test_climb_cost_is_the_rows_climbed_and_descended_one_by_one(court):
     for ay in rows:
         for by in rows:
             assert court.climb_cost(Square(0, ay), Square(5, by)) == climb_by_rows(court, ay, by)
+
+
+@given(squares, squares)
+def test_nearest_corners_are_those_at_the_least_euclidean_distance(square, other):
+    def dist2(cx, cy):
+        nx = min(max(cx, other.x), other.x + 1)
+        ny = min(max(cy, other.y), other.y + 1)
+        return (cx - nx) ** 2 + (cy - ny) ** 2
+
+    corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
+    best = min(dist2(*c) for c in corners)
+    assert nearest_corners(square, other) == [c for c in corners if dist2(*c) == best]

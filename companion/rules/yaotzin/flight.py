@@ -26,10 +26,12 @@ def kick_line(kicker: Square, landing: Square, corner: int = 1) -> tuple[tuple[i
     `corner` 1 takes the north (for a kick along a column, west) corner of a tie at both ends;
     2 the south (east) one.
     """
-    along_row = kicker.y == landing.y
-    key = (lambda c: (c[1], c[0])) if along_row else (lambda c: c)
-    starts = sorted(nearest_corners(kicker, landing), key=key)
-    ends = sorted(nearest_corners(landing, kicker), key=key)
+    starts = nearest_corners(kicker, landing)
+    ends = nearest_corners(landing, kicker)
+    if len(starts) == 1 and len(ends) == 1:
+        return starts[0], ends[0]           # no tie to settle
+    key = (lambda c: (c[1], c[0])) if kicker.y == landing.y else None
+    starts, ends = sorted(starts, key=key), sorted(ends, key=key)
     return starts[min(corner, len(starts)) - 1], ends[min(corner, len(ends)) - 1]
 
 

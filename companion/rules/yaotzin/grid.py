@@ -112,36 +112,43 @@ def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
     dx, dy = x1 - x0, y1 - y0
     if dx == 0 and dy == 0:
         return 1, []
-    steps = (abs(dx) or 1) * (abs(dy) or 1)
-    cuts = {0, steps}
-    if dx:
-        cuts.update((gx - x0) * steps // dx for gx in range(min(x0, x1) + 1, max(x0, x1)))
-    if dy:
-        cuts.update((gy - y0) * steps // dy for gy in range(min(y0, y1) + 1, max(y0, y1)))
-    ts = sorted(cuts)
-    seen: dict[Square, int] = {}
+    adx, ady = abs(dx) or 1, abs(dy) or 1
+    steps = adx * ady
+    # the segment crosses a column line every ady steps and a row line every adx steps
+    ts = sorted({*range(0, steps + 1, ady), *range(0, steps + 1, adx)})
     twice = 2 * steps
+    cells: list[tuple[int, Square]] = []
     for k_start, k_end in zip(ts, ts[1:]):
         mid = k_start + k_end                 # the midpoint, in steps of 1/(2D)
         nx, ny = x0 * twice + dx * mid, y0 * twice + dy * mid
         fx, fy = nx // twice, ny // twice
-        xs = (fx - 1, fx) if nx % twice == 0 else (fx,)
-        ys = (fy - 1, fy) if ny % twice == 0 else (fy,)
-        for sx in xs:
-            for sy in ys:
-                seen.setdefault(Square(sx, sy), k_start)
-    ordered = sorted(seen.items(), key=lambda item: (item[1], item[0].y, item[0].x))
-    return steps, [(k, sq) for sq, k in ordered]
+        # a midpoint is on a grid line only when the whole segment runs along it (dx or dy
+        # is 0): then it overlaps the squares on both sides, west (north) first
+        if nx % twice == 0:
+            cells += ((k_start, Square(fx - 1, fy)), (k_start, Square(fx, fy)))
+        elif ny % twice == 0:
+            cells += ((k_start, Square(fx, fy - 1)), (k_start, Square(fx, fy)))
+        else:
+            cells.append((k_start, Square(fx, fy)))
+    return steps, cells
 
 
 def nearest_corners(square: Square, other: Square) -> list[tuple[int, int]]:
-    """The corners of `square` nearest (Euclidean) to the cell `other`, ties included."""
-    def dist2(cx: int, cy: int) -> int:
-        nx = min(max(cx, other.x), other.x + 1)
-        ny = min(max(cy, other.y), other.y + 1)
-        return (cx - nx) ** 2 + (cy - ny) ** 2
+    """The corners of `square` nearest (Euclidean) to the cell `other`, ties included (north
+    before south, west before east).
 
-    corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
-    far = [dist2(*c) for c in corners]
-    best = min(far)
-    return [c for c, d in zip(corners, far) if d == best]
+    The squared distance from a point to a cell is the sum of one part along x and one along
+    y, so the nearest corners take the nearer edge on each axis: the edge facing the other
+    cell, or both edges when the two squares share that column (row)."""
+    return [(cx, cy) for cy in _nearer_edges(square.y, other.y)
+            for cx in _nearer_edges(square.x, other.x)]
+
+
+def _nearer_edges(a: int, b: int) -> tuple[int, ...]:
+    """Of the two edges a and a + 1 of a square's column (row), those nearest to the column
+    (row) b .. b + 1."""
+    if a < b:
+        return (a + 1,)
+    if a > b:
+        return (a,)
+    return (a, a + 1)
