@@ -150,8 +150,9 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         speed = ball.speed - 1
         keep = speed > 0 or h > 0
         after = Ball(x, y, speed, direction if keep else None)
-    return BallAction(start, tuple(path), after, stopped_by, tuple(chances), goal, ball, dc,
-                      wall)
+    return _tuple(BallAction, (start, tuple(path), after, stopped_by, tuple(chances), goal, ball,
+                               dc, wall))
 
 
-_square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
+_tuple = tuple.__new__          # Square(x, y) and BallAction(...) without the NamedTuples'
+_square = _tuple                # Python-level __new__
