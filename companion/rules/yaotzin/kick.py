@@ -107,7 +107,7 @@ def scatter_direction(face: int, straight_on: Direction, settings: Settings) -> 
 
 def scatter_from(court: Court, origin: Square, heading: Direction, off: int) -> Square:
     """Where a scattered ball lands: `off` squares from origin, pulled back inside the walls."""
-    return court.clamp_to_walls(origin.step(heading, off))
+    return court.clamp_to_walls(Square(origin.x + heading.dx * off, origin.y + heading.dy * off))
 
 
 def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,

@@ -93,6 +93,7 @@ class KickPlanner:
         if attacks not in ENDS:
             raise RulesError("attacks must be west or east", field="attacks")
         self.court, self.roster, self.kicker = court, roster, kicker
+        self._k = kicker.square
         self.standing, self.power_attack, self.settings = standing, power_attack, settings
         self.attacks = attacks
         self.toward = -1 if attacks == "west" else 1
@@ -136,7 +137,7 @@ class KickPlanner:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
         Worked out afresh when asked again: most squares are weighed once, for their bound,
         and a request that kept every square's landings would keep thousands of objects."""
-        if 5 * kick_cost(self.court, self.kicker.square, target, self.eq) > self._range_ft:
+        if 5 * kick_cost(self.court, self._k, target, self.eq) > self._range_ft:
             return None                             # the cheap test of `in_range` first
         mods = kick_modifiers(self.court, self.kicker, target, self.standing,
                               self.power_attack, self.settings)
@@ -238,8 +239,14 @@ class KickPlanner:
 
     def _weights_bound(self, weights: dict[Square, int]) -> float:
         matter = self._matter
-        return sum(w for sq, w in weights.items()
-                   if (matter[sq] if sq in matter else self._matters(sq))) / 160
+        total = 0
+        for sq, w in weights.items():
+            known = matter.get(sq)
+            if known is None:
+                known = self._matters(sq)
+            if known:
+                total += w
+        return total / 160
 
     def _matters(self, landing: Square) -> bool:
         """Whether a landing can lead to a goal at all: it is beyond a line, or the ball would
@@ -260,8 +267,8 @@ class KickPlanner:
 
     def _after(self, landing: Square) -> tuple:
         if landing not in self._afters:
-            self._afters[landing] = roll_on(self.court, self.roster, self.kicker.square,
-                                            landing, self.eq)
+            self._afters[landing] = roll_on(self.court, self.roster, self._k, landing,
+                                            self.eq)
         return self._afters[landing]
 
     def _carom_possible(self, landing: Square) -> bool:
@@ -291,14 +298,17 @@ class KickPlanner:
         span; but a kick along a row (a column) runs along a grid line, and a line along a
         grid line passes through the squares on both sides of it: the row (column) beside
         the kick's, on the side the corner d2 picks, counts too."""
-        k = self.kicker.square
-        x0, x1 = min(k.x, landing.x), max(k.x, landing.x)
-        y0, y1 = min(k.y, landing.y), max(k.y, landing.y)
-        if k.y == landing.y:
+        if not players:
+            return False
+        k = self._k
+        lx, ly = landing
+        x0, x1 = (k.x, lx) if k.x <= lx else (lx, k.x)
+        y0, y1 = (k.y, ly) if k.y <= ly else (ly, k.y)
+        if k.y == ly:
             y0, y1 = y0 - 1, y1 + 1
-        if k.x == landing.x:
+        if k.x == lx:
             x0, x1 = x0 - 1, x1 + 1
-        return any(x0 <= p.x <= x1 and y0 <= p.y <= y1 and p.square != landing
+        return any(x0 <= p.x <= x1 and y0 <= p.y <= y1 and (p.x != lx or p.y != ly)
                    for p in players)
 
     def _untouched(self, landing: Square, spent: tuple[str, ...]) -> float:
