@@ -18,6 +18,7 @@ from .players import Player, Roster, ability_mod
 from .settings import Settings
 
 KICK_AC = 5
+_square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,8 @@ def scatter_direction(face: int, straight_on: Direction, settings: Settings) -> 
 
 def scatter_from(court: Court, origin: Square, heading: Direction, off: int) -> Square:
     """Where a scattered ball lands: `off` squares from origin, pulled back inside the walls."""
-    return court.clamp_to_walls(Square(origin.x + heading.dx * off, origin.y + heading.dy * off))
+    return court.clamp_to_walls(
+        _square(Square, (origin.x + heading.dx * off, origin.y + heading.dy * off)))
 
 
 def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,
