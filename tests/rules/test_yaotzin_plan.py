@@ -209,6 +209,22 @@ def test_the_ranking_odds_leave_out_only_landings_that_cannot_score(case):
         assert fast._bound(sq) >= p_goal - 1e-12, (case, sq)
 
 
+@pytest.mark.parametrize("str_", [10, 16, 24])
+@pytest.mark.parametrize("court, kicker_at", [(Court(), (30, 12)), (Court(), (3, 1)),
+                                              (Court(), (60, 22)), (Court(), (70, 5)),
+                                              (SMALL, (6, 4)), (SMALL, (1, 8))])
+@pytest.mark.parametrize("equidistant", [False, True])
+def test_the_squares_in_range_are_those_of_the_candidates_in_range(str_, court, kicker_at,
+                                                                    equidistant):
+    roster = roster_of(court, {"id": "k", "team": "a", "x": kicker_at[0], "y": kicker_at[1],
+                               "str": str_, "dex": 12, "bab": 2})
+    plan = planner(court, roster, "k", "west",
+                   settings=Settings(equidistant_diagonals=equidistant))
+    scanned = [sq for sq, _ in plan._in_range()]
+    assert len(scanned) == len(set(scanned))
+    assert set(scanned) == {sq for sq in plan.candidates() if plan.aim(sq) is not None}
+
+
 def test_the_top_squares_are_the_best_of_all_and_in_order():
     roster, attacks, _ = CASES["row"]
     every = planner(SMALL, roster, "k", attacks, prune=False).all_aims()

@@ -27,7 +27,7 @@ What the odds assume (the planner's policy, not the rules):
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -170,17 +170,39 @@ class KickPlanner:
         its grid distance less half the rows it descends on a slope (`kick_cost`); it descends
         no more than one slope's rows, nor more rows than it moves, so no square farther than
         the range plus half of the smaller of those is in range."""
-        k = self.kicker.square
-        squares = max(1, self._range_ft // 5)
-        reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
-        if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
-            raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
-                             f" more than the shot planner weighs", field="kicker")
+        k, reach = self._k, self._reach()
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
             for x in range(k.x - reach, k.x + reach + 1):
                 sq = Square(x, y)
                 if sq != k and self.court.in_bounds(sq) and distance(k, sq, self.eq) <= reach:
                     yield sq
+
+    def _reach(self) -> int:
+        squares = max(1, self._range_ft // 5)
+        reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
+        if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
+            raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
+                             f" more than the shot planner weighs", field="kicker")
+        return reach
+
+    def _in_range(self) -> Iterator[tuple[Square, tuple]]:
+        """(square, `_kick`) for every square in range, each row from the kicker's column
+        outwards. Along a row the rows climbed and descended do not change, and the grid
+        distance does not shrink going away from the kicker's column, so neither does a
+        kick's cost: the first square out of range (or beyond the end zone) ends that side
+        of the row. The same squares as `candidates` keeps in range."""
+        k, reach = self._k, self._reach()
+        in_bounds = self.court.in_bounds
+        for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
+            for xs in (range(k.x, k.x - reach - 1, -1), range(k.x + 1, k.x + reach + 1)):
+                for x in xs:
+                    sq = Square(x, y)
+                    if sq == k:
+                        continue
+                    kick = self._kick(sq) if in_bounds(sq) else None
+                    if kick is None:
+                        break
+                    yield sq, kick
 
     def all_aims(self, top: int | None = None) -> list[AimOdds]:
         """The aim squares in range, best first, each with its expected damage.
@@ -190,11 +212,8 @@ class KickPlanner:
         search stops once no square left can beat the `top`-th best found.
         """
         bounded = top is not None and self.prune
-        bounds = []
-        for sq in self.candidates():
-            kick = self._kick(sq)
-            if kick is not None:
-                bounds.append((self._weights_bound(kick[2]) if bounded else 1.0, sq))
+        bounds = [(self._weights_bound(kick[2]) if bounded else 1.0, sq)
+                  for sq, kick in self._in_range()]
         self.considered = len(bounds)
         if bounded:
             bounds.sort(key=lambda item: -item[0])
