@@ -110,7 +110,8 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
     width, length = court.width, court.length
-    reacting = [p for p in roster.players if p.can_react]
+    players = roster.players
+    reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
     h = heights[y]
     path: list[Square] = []
@@ -133,6 +134,8 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         if nx < 0 or nx >= length:
             goal = court.scoring_end(nxt)
             break
+        if not players:
+            continue                    # nobody on the court to stop it or try to
         in_square = at(nxt)
         if in_square:
             stopped_by = in_square[0].id
