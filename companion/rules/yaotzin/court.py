@@ -124,14 +124,18 @@ class Court:
         row to the other the ball descends to the lowest row between them, then climbs: the
         flat floor if the way reaches it, else the nearer end of the way on its slope.
         """
-        lo, hi = min(a.y, b.y), max(a.y, b.y)
+        ay, by = a.y, b.y
+        lo, hi = (ay, by) if ay <= by else (by, ay)
         if hi < self.slope:
             low = self.height(hi)
         elif lo >= self.width - self.slope:
             low = self.height(lo)
         else:
             low = 0
-        return self.height(b.y) - low, self.height(a.y) - low
+        if 0 <= lo and hi < self.width:
+            heights = self.heights
+            return heights[by] - low, heights[ay] - low
+        return self.height(by) - low, self.height(ay) - low
 
     def as_dict(self) -> dict:
         return {"length": self.length, "width": self.width, "slope": self.slope,

@@ -78,10 +78,11 @@ def snap(dx: int | Fraction, dy: int | Fraction) -> Direction | None:
 
 def distance(a: Square, b: Square, equidistant: bool = False) -> int:
     """Grid distance in squares: D&D 3.5's alternating diagonals, or 5/5/5 when equidistant."""
-    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
-    if equidistant:
-        return max(dx, dy)
-    return max(dx, dy) + min(dx, dy) // 2
+    dx, dy = a.x - b.x, a.y - b.y
+    dx, dy = dx if dx >= 0 else -dx, dy if dy >= 0 else -dy
+    if dx < dy:
+        dx, dy = dy, dx                 # the longer leg first
+    return dx if equidistant else dx + dy // 2
 
 
 def chebyshev(a: Square, b: Square) -> int:

@@ -6,7 +6,8 @@ sees while hovering are the numbers the kick is resolved with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..dice import Dice
 from ..errors import IllegalAction, OffGrid, OutOfRange
@@ -21,8 +22,7 @@ KICK_AC = 5
 _square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
 
 
-@dataclass(frozen=True)
-class KickModifiers:
+class KickModifiers(NamedTuple):
     """Everything about a kick that is known before the dice are rolled."""
 
     str_bonus: int            # after Power Attack's boost to the Strength score
@@ -70,8 +70,9 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
                                 f" base attack bonus of {kicker.bab}", field="power_attack")
     str_bonus = ability_mod(kicker.str + power_attack)
     if hoop_squares is None:
-        grid_squares = distance(kicker.square, target, settings.equidistant_diagonals)
-        squares = kick_cost(court, kicker.square, target, settings.equidistant_diagonals)
+        at = kicker.square
+        grid_squares = distance(at, target, settings.equidistant_diagonals)
+        squares = kick_cost(court, at, target, settings.equidistant_diagonals)
     else:
         grid_squares = squares = hoop_squares
     free = max(0, str_bonus) if standing else 0
@@ -83,10 +84,11 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
         parts.append(("Power Attack", -power_attack))
     if kicker.has("point_blank_shot") and 5 * grid_squares <= 30:   # plain grid distance
         parts.append(("Point Blank Shot", 1))
-    return KickModifiers(str_bonus=str_bonus, max_range_ft=max_range_ft(str_bonus),
-                         grid_squares=grid_squares, squares=squares, free=free,
-                         modifier=sum(v for _, v in parts), breakdown=tuple(parts),
-                         precise=kicker.has("precise_shot"))
+    modifier = 0
+    for _, value in parts:
+        modifier += value
+    return KickModifiers(str_bonus, max_range_ft(str_bonus), grid_squares, squares, free,
+                         modifier, tuple(parts), kicker.has("precise_shot"))
 
 
 def attack_hits(natural: int, total: int, ac: int = KICK_AC) -> bool:
@@ -108,8 +110,20 @@ def scatter_direction(face: int, straight_on: Direction, settings: Settings) -> 
 
 def scatter_from(court: Court, origin: Square, heading: Direction, off: int) -> Square:
     """Where a scattered ball lands: `off` squares from origin, pulled back inside the walls."""
-    return court.clamp_to_walls(
-        _square(Square, (origin.x + heading.dx * off, origin.y + heading.dy * off)))
+    return scatter_squares(court, origin, (heading,), off)[0]
+
+
+def scatter_squares(court: Court, origin: Square, headings: Iterable[Direction], off: int
+                    ) -> list[Square]:
+    """`scatter_from` for each of `headings`, in their order (the odds weigh all eight faces
+    of the d8 at each distance)."""
+    ox, oy, width = origin.x, origin.y, court.width
+    out = []
+    for heading in headings:
+        y = oy + heading.dy * off
+        sq = _square(Square, (ox + heading.dx * off, y))
+        out.append(sq if 0 <= y < width else court.clamp_to_walls(sq))
+    return out
 
 
 def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,

@@ -16,7 +16,7 @@ from .kick import (
     kick_modifiers,
     miss_squares,
     scatter_direction,
-    scatter_from,
+    scatter_squares,
     validate_kick,
 )
 from .players import Player, Roster
@@ -33,8 +33,7 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
     hits, misses_by_offset = _attack_spread(modifier, precise)
     weights: dict[Square, int] = {target: 8 * hits} if hits else {}
     for off, count in misses_by_offset:
-        for heading in headings:
-            sq = scatter_from(court, target, heading, off)
+        for sq in scatter_squares(court, target, headings, off):
             weights[sq] = weights.get(sq, 0) + count
     return hits, weights
 
