@@ -38,7 +38,7 @@ from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
-from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
+from .kick import kick_modifiers, roll_on, scatter_from
 from .odds import clear_tables, landing_weights, save_odds
 from .players import Player, Roster
 from .settings import Settings
@@ -137,8 +137,6 @@ class KickPlanner:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
         Worked out afresh when asked again: most squares are weighed once, for their bound,
         and a request that kept every square's landings would keep thousands of objects."""
-        if 5 * kick_cost(self.court, self._k, target, self.eq) > self._range_ft:
-            return None                             # the cheap test of `in_range` first
         mods = kick_modifiers(self.court, self.kicker, target, self.standing,
                               self.power_attack, self.settings)
         if not mods.in_range:
