@@ -546,12 +546,15 @@ class EmptyCourt:
     def action(self, ball: Ball) -> BallAction:
         known = self._actions.get(ball)
         if known is None:
-            if len(self._actions) >= self.LIMIT:
-                self._actions.clear()
-                self._courses.clear()
+            self._room()
             known = self._actions[ball] = ball_action(self.court, self.nobody, ball,
                                                       self.settings)
         return known
+
+    def _room(self) -> None:
+        if len(self._actions) >= self.LIMIT:
+            self._actions.clear()
+            self._courses.clear()
 
     def course(self, ball: Ball) -> Course:
         known = self._courses.get(ball)
@@ -560,7 +563,9 @@ class EmptyCourt:
         return known
 
     def _follow(self, ball: Ball) -> Course:
-        court = self.court
+        self._room()
+        court, nobody, settings = self.court, self.nobody, self.settings
+        known = self._actions
         actions: list[BallAction] = []
         squares = {ball.square}
         seen: set[Ball] = set()
@@ -570,7 +575,9 @@ class EmptyCourt:
             seen.add(b)
             if len(seen) == len(actions) or (b.speed == 0 and not court.on_slope(b.square)):
                 break               # going round in a loop, or at rest on the flat
-            action = self.action(b)
+            action = known.get(b)
+            if action is None:
+                action = known[b] = ball_action(court, nobody, b, settings)
             actions.append(action)
             squares.update(action.path)
             if action.goal:

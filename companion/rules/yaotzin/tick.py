@@ -19,13 +19,12 @@ def step_cost(court: Court, a: Square, b: Square) -> Fraction:
     return Fraction(_half_steps(court.height(a.y), court.height(b.y)), 2)
 
 
+_HALF_STEPS = (1, 2, 4)     # a step's cost in half squares, going down, level, up
+
+
 def _half_steps(ha: int, hb: int) -> int:
     """`step_cost` in half squares, for the ball's budget kept as a whole number."""
-    if hb > ha:
-        return 4
-    if hb < ha:
-        return 1
-    return 2
+    return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -91,7 +90,7 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
 
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
     """`tick` without the dicts: the same action as plain values."""
-    here = ball.square
+    here = _square(Square, (ball.x, ball.y))
     court.require_on_field(here, "The ball", "ball")
     at = roster.at
     holders = at(here)
@@ -114,6 +113,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
     h = heights[y]
+    half_steps = _HALF_STEPS
     path: list[Square] = []
     chances: list[tuple[Player, int]] = []
     stopped_by = goal = None
@@ -124,7 +124,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
             wall = True
             break
         hn = heights[ny]
-        cost = _half_steps(h, hn)
+        cost = half_steps[(hn > h) - (hn < h) + 1]
         if cost > budget:
             break
         budget -= cost
@@ -148,11 +148,11 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     elif stopped_by:
         after = Ball(x, y)
     elif wall:   # stopped against the wall, heading kept for the roll-back (rulings)
-        after = Ball(x, y, 0, direction if h > 0 else None)
+        after = _tuple(Ball, (x, y, 0, direction if h > 0 else None))
     else:
         speed = ball.speed - 1
         keep = speed > 0 or h > 0
-        after = Ball(x, y, speed, direction if keep else None)
+        after = _tuple(Ball, (x, y, speed, direction if keep else None))
     return _tuple(BallAction, (start, tuple(path), after, stopped_by, tuple(chances), goal, ball,
                                dc, wall))
 
