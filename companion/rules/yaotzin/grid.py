@@ -62,18 +62,18 @@ def snap(dx: int | Fraction, dy: int | Fraction) -> Direction | None:
     Decided exactly: the vector is diagonal when tan(22.5°) < |dy|/|dx| < tan(67.5°), i.e.
     (√2−1)|dx| < |dy| < (√2+1)|dx|, tested by squaring. Rational vectors never tie.
     """
-    a, b = abs(dx), abs(dy)
+    a = dx if dx >= 0 else -dx
+    b = dy if dy >= 0 else -dy
     if a == 0 and b == 0:
         return None
-    below_steep = (b - a) < 0 or (b - a) ** 2 < 2 * a * a      # b < (√2+1)a
-    above_flat = (b + a) ** 2 > 2 * a * a                       # b > (√2−1)a
     sx = (dx > 0) - (dx < 0)
     sy = (dy > 0) - (dy < 0)
-    if a and below_steep and above_flat:
-        return Direction.of(sx, sy)
+    twice_a2 = 2 * a * a
+    if a and ((b - a) < 0 or (b - a) ** 2 < twice_a2) and (b + a) ** 2 > twice_a2:
+        return _BY_VECTOR[sx, sy]            # b < (√2+1)a and b > (√2−1)a: diagonal
     if b > a:
-        return Direction.of(0, sy)
-    return Direction.of(sx, 0)
+        return _BY_VECTOR[0, sy]
+    return _BY_VECTOR[sx, 0]
 
 
 def distance(a: Square, b: Square, equidistant: bool = False) -> int:
