@@ -225,6 +225,33 @@ def test_the_squares_in_range_are_those_of_the_candidates_in_range(str_, court, 
     assert set(scanned) == {sq for sq in plan.candidates() if plan.aim(sq) is not None}
 
 
+@pytest.mark.parametrize("attacks", ["west", "east"])
+@pytest.mark.parametrize("kicker_at", [(30, 12), (8, 3), (64, 20), (2, 12), (70, 12)])
+def test_a_kick_left_out_unweighed_has_no_landing_that_matters(attacks, kicker_at):
+    # `_out_of_play` spares the landing weights of a kick that cannot score: checked against
+    # the weights on a crowded court, the kicker in mid-court and near each line, opponents
+    # close enough to the line for a carom (beside the kicker's column: on the line of a kick
+    # along it)
+    from bench.scenario import yaotzin_players
+
+    court = Court()
+    near = [{"id": "n1", "team": "moon", "x": 1, "y": 4, "reflex": 2},
+            {"id": "n2", "team": "moon", "x": 70, "y": 19, "reflex": 2},
+            {"id": "n3", "team": "moon", "x": 1, "y": 14, "reflex": 1},
+            {"id": "n4", "team": "moon", "x": 71, "y": 10, "reflex": 1}]
+    taken = {tuple(kicker_at)} | {(p["x"], p["y"]) for p in near}
+    players = [p for p in yaotzin_players(24, 7)[1:] if (p["x"], p["y"]) not in taken] + near
+    roster = roster_of(court, {"id": "k", "team": "sun", "x": kicker_at[0], "y": kicker_at[1],
+                               "str": 18, "dex": 14, "bab": 3}, *players)
+    plan = planner(court, roster, "k", attacks)
+    spared = 0
+    for sq, mods in plan._in_range():
+        if plan._out_of_play(sq, mods):
+            spared += 1
+            assert plan._weights_bound(plan._weighed(sq, mods)[2]) == 0, sq
+    assert spared > 10 or kicker_at[0] in (2, 70)    # nothing to spare on the near side
+
+
 def test_the_top_squares_are_the_best_of_all_and_in_order():
     roster, attacks, _ = CASES["row"]
     every = planner(SMALL, roster, "k", attacks, prune=False).all_aims()

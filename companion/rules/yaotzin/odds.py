@@ -54,6 +54,12 @@ def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, 
     return hits, tuple(misses_by_offset.items())
 
 
+def scatter_reach(modifier: int, precise: bool) -> int:
+    """The farthest a missed kick with this attack modifier lands from its target, in
+    squares (0 if it cannot miss): the largest distance `landing_weights` scatters to."""
+    return max((off for off, _ in _attack_spread(modifier, precise)[1]), default=0)
+
+
 @lru_cache(maxsize=64)
 def _headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ...]:
     """The scatter d8's eight headings, face 1 first (`scatter_direction`)."""

@@ -38,8 +38,8 @@ from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
-from .kick import kick_modifiers, roll_on, scatter_from
-from .odds import clear_tables, landing_weights, save_odds
+from .kick import KickModifiers, kick_modifiers, roll_on, scatter_from
+from .odds import clear_tables, landing_weights, save_odds, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
 from .tick import BallAction, ball_action, tick
@@ -137,10 +137,15 @@ class KickPlanner:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
         Worked out afresh when asked again: most squares are weighed once, for their bound,
         and a request that kept every square's landings would keep thousands of objects."""
+        mods = self._mods(target)
+        return None if mods is None else self._weighed(target, mods)
+
+    def _mods(self, target: Square) -> KickModifiers | None:
         mods = kick_modifiers(self.court, self.kicker, target, self.standing,
                               self.power_attack, self.settings)
-        if not mods.in_range:
-            return None
+        return mods if mods.in_range else None
+
+    def _weighed(self, target: Square, mods: KickModifiers) -> tuple:
         return (mods, *landing_weights(self.court, self.kicker, target, mods.modifier,
                                        mods.precise, self.settings))
 
@@ -183,12 +188,12 @@ class KickPlanner:
                              f" more than the shot planner weighs", field="kicker")
         return reach
 
-    def _in_range(self) -> Iterator[tuple[Square, tuple]]:
-        """(square, `_kick`) for every square in range, each row from the kicker's column
-        outwards. Along a row the rows climbed and descended do not change, and the grid
-        distance does not shrink going away from the kicker's column, so neither does a
-        kick's cost: the first square out of range (or beyond the end zone) ends that side
-        of the row. The same squares as `candidates` keeps in range."""
+    def _in_range(self) -> Iterator[tuple[Square, KickModifiers]]:
+        """(square, its kick's modifiers) for every square in range, each row from the
+        kicker's column outwards. Along a row the rows climbed and descended do not change,
+        and the grid distance does not shrink going away from the kicker's column, so
+        neither does a kick's cost: the first square out of range (or beyond the end zone)
+        ends that side of the row. The same squares as `candidates` keeps in range."""
         k, reach = self._k, self._reach()
         in_bounds = self.court.in_bounds
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
@@ -197,10 +202,37 @@ class KickPlanner:
                     sq = Square(x, y)
                     if sq == k:
                         continue
-                    kick = self._kick(sq) if in_bounds(sq) else None
-                    if kick is None:
+                    mods = self._mods(sq) if in_bounds(sq) else None
+                    if mods is None:
                         break
-                    yield sq, kick
+                    yield sq, mods
+
+    def _first_bound(self, target: Square, mods: KickModifiers) -> float:
+        """`_bound`, without weighing the landings of a kick that cannot score."""
+        if self._out_of_play(target, mods):
+            return 0.0
+        return self._weights_bound(self._weighed(target, mods)[2])
+
+    def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
+        """Whether no landing of a kick at `target` can lead to a goal (`_matters`), known
+        without weighing its landings: they all lie within the farthest a miss scatters
+        (`scatter_reach`) of the target, rows pulled back inside the walls. If none of those
+        squares is beyond a goal line, none is past the kicker's column toward the attacked
+        line (so the roll from any of them heads away from it or straight across: no
+        `_can_score`), and no opponent near the line stands where a flight to one of them
+        could pass (no `_carom_possible`), none of them matters."""
+        reach = scatter_reach(mods.modifier, mods.precise)
+        x0, x1 = target.x - reach, target.x + reach
+        k = self._k
+        if x0 < 0 or x1 >= self.court.length or (x0 < k.x if self.toward < 0 else x1 > k.x):
+            return False
+        if self._near_line:
+            y0, y1 = max(0, target.y - reach), min(self.court.width - 1, target.y + reach)
+            bx0, bx1 = min(k.x, x0) - 1, max(k.x, x1) + 1
+            by0, by1 = min(k.y, y0) - 1, max(k.y, y1) + 1
+            if any(bx0 <= p.x <= bx1 and by0 <= p.y <= by1 for p in self._near_line):
+                return False
+        return True
 
     def all_aims(self, top: int | None = None) -> list[AimOdds]:
         """The aim squares in range, best first, each with its expected damage.
@@ -210,8 +242,8 @@ class KickPlanner:
         search stops once no square left can beat the `top`-th best found.
         """
         bounded = top is not None and self.prune
-        bounds = [(self._weights_bound(kick[2]) if bounded else 1.0, sq)
-                  for sq, kick in self._in_range()]
+        bounds = [(self._first_bound(sq, mods) if bounded else 1.0, sq)
+                  for sq, mods in self._in_range()]
         self.considered = len(bounds)
         if bounded:
             bounds.sort(key=lambda item: -item[0])
