@@ -54,6 +54,7 @@ def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, 
     return hits, tuple(misses_by_offset.items())
 
 
+@lru_cache(maxsize=1024)
 def scatter_reach(modifier: int, precise: bool) -> int:
     """The farthest a missed kick with this attack modifier lands from its target, in
     squares (0 if it cannot miss): the largest distance `landing_weights` scatters to."""
@@ -68,8 +69,8 @@ def _headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ..
 
 def clear_tables() -> None:
     """Forget the attack and scatter tables `landing_weights` keeps (a cold start)."""
-    _attack_spread.cache_clear()
-    _headings.cache_clear()
+    for table in (_attack_spread, _headings, scatter_reach):
+        table.cache_clear()
 
 
 def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,
