@@ -125,7 +125,7 @@ class KickPlanner:
         self._flyers = [p for p in roster.players     # who may try to stop a ball in flight
                         if p.id != kicker.id and p.team != kicker.team and p.can_react]
         self._roll_stop: dict[tuple[int, int], float] = {}
-        self._save: dict[tuple[int, int], list[tuple[str, int]]] = {}
+        self._save: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = {}
 
     # -- who tries ------------------------------------------------------------------------
     def tries(self, player_id: str) -> bool:
@@ -385,13 +385,8 @@ class KickPlanner:
             player = self.roster.get(entry["player"])
             spent = spent + (player.id,)
             dice = 2 * (entry["rem"] // 2)          # (rem // 2)d3 averages 2 a die
-            missed = 0
-            for outcome, margin in self._saves(player.reflex, dc):
-                if outcome == "missed":
-                    missed += 1
-                    continue
-                if outcome == "yoke":
-                    continue
+            missed, hurt = self._saves(player.reflex, dc)
+            for outcome, margin in hurt:
                 damage += reach * dice / 20
                 if outcome == "deflected" and (caroms or player.id in self._near_line_ids):
                     off = carom_squares(margin)
@@ -404,11 +399,15 @@ class KickPlanner:
         goal += reach * self._untouched(landing, spent)
         return goal, damage
 
-    def _saves(self, reflex: int, dc: int) -> list[tuple[str, int]]:
+    def _saves(self, reflex: int, dc: int) -> tuple[int, list[tuple[str, int]]]:
+        """Over the interceptor's d20: how many naturals miss the ball, and the outcome and
+        margin of each that stops or deflects it (a yoke hurts nobody), in the order of the
+        naturals."""
         key = (reflex, dc)
         if key not in self._save:
-            self._save[key] = [(flight_outcome(n, n + reflex - dc), n + reflex - dc)
-                               for n in D20]
+            rolls = [(flight_outcome(n, n + reflex - dc), n + reflex - dc) for n in D20]
+            self._save[key] = (sum(outcome == "missed" for outcome, _ in rolls),
+                               [r for r in rolls if r[0] in ("stopped", "deflected")])
         return self._save[key]
 
     def _rest_value(self, rest: Square, spent: tuple[str, ...]) -> float:
