@@ -155,3 +155,13 @@ def test_nearest_corners_are_those_at_the_least_euclidean_distance(square, other
     corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
     best = min(dist2(*c) for c in corners)
     assert nearest_corners(square, other) == [c for c in corners if dist2(*c) == best]
+
+
+def test_scatter_squares_step_along_each_heading_and_come_back_inside_the_walls():
+    from companion.rules.yaotzin.kick import scatter_squares
+
+    court = Court(length=14, width=9, slope=2, end_zone=3)
+    for y in range(court.width):
+        for off in range(1, 12):
+            got = scatter_squares(court, Square(5, y), list(Direction), off)
+            assert got == [court.clamp_to_walls(Square(5, y).step(d, off)) for d in Direction]

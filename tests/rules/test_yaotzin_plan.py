@@ -16,6 +16,7 @@ from companion.rules.dice_tree import outcomes
 from companion.rules.errors import RulesError
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.flight import flight_squares
 from companion.rules.yaotzin.grid import Square
 from companion.rules.yaotzin.intercept import (
     resolve_flight_intercept,
@@ -250,6 +251,24 @@ def test_a_kick_left_out_unweighed_has_no_landing_that_matters(attacks, kicker_a
             spared += 1
             assert plan._weights_bound(plan._weighed(sq, mods)[2]) == 0, sq
     assert spared > 10 or kicker_at[0] in (2, 70)    # nothing to spare on the near side
+
+
+@pytest.mark.parametrize("kicker_at", [(6, 4), (6, 0), (0, 8), (13, 3)])
+def test_a_flight_found_inside_the_bounds_passes_only_squares_in_bounds(kicker_at):
+    roster = roster_of(SMALL, {"id": "k", "team": "a", "x": kicker_at[0], "y": kicker_at[1],
+                               "str": 14})
+    plan = planner(SMALL, roster, "k", "west")
+    inside = 0
+    for x in range(-SMALL.end_zone, SMALL.length + SMALL.end_zone):
+        for y in range(SMALL.width):
+            landing = Square(x, y)
+            if landing == plan.kicker.square or not plan._inside(landing):
+                continue
+            inside += 1
+            for corner in (1, 2):
+                assert all(SMALL.in_bounds(sq)
+                           for sq in flight_squares(plan.kicker.square, landing, corner))
+    assert inside > 20 or kicker_at[1] in (0, SMALL.width - 1)    # a wall row: never inside
 
 
 def test_the_top_squares_are_the_best_of_all_and_in_order():

@@ -45,8 +45,12 @@ class KickModifiers(NamedTuple):
 
 def kick_cost(court: Court, a: Square, b: Square, equidistant: bool) -> int:
     """Squares a kick from a to b costs: uphill rows double, downhill rows half (rounded up)."""
+    return _kick_cost(court, a, b, distance(a, b, equidistant))
+
+
+def _kick_cost(court: Court, a: Square, b: Square, grid_squares: int) -> int:
     up, down = court.climb_cost(a, b)
-    return max(1, distance(a, b, equidistant) + up - down // 2)
+    return max(1, grid_squares + up - down // 2)
 
 
 def range_penalty(squares: int, free: int) -> int:
@@ -72,7 +76,7 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
     if hoop_squares is None:
         at = kicker.square
         grid_squares = distance(at, target, settings.equidistant_diagonals)
-        squares = kick_cost(court, at, target, settings.equidistant_diagonals)
+        squares = _kick_cost(court, at, target, grid_squares)
     else:
         grid_squares = squares = hoop_squares
     free = max(0, str_bonus) if standing else 0
@@ -118,11 +122,9 @@ def scatter_squares(court: Court, origin: Square, headings: Iterable[Direction],
     """`scatter_from` for each of `headings`, in their order (the odds weigh all eight faces
     of the d8 at each distance)."""
     ox, oy, width = origin.x, origin.y, court.width
-    out = []
-    for heading in headings:
-        y = oy + heading.dy * off
-        sq = _square(Square, (ox + heading.dx * off, y))
-        out.append(sq if 0 <= y < width else court.clamp_to_walls(sq))
+    out = [_square(Square, (ox + h.dx * off, oy + h.dy * off)) for h in headings]
+    if oy - off < 0 or oy + off >= width:     # else no heading takes it past a wall
+        out = [sq if 0 <= sq.y < width else court.clamp_to_walls(sq) for sq in out]
     return out
 
 

@@ -357,8 +357,18 @@ class KickPlanner:
             y0, y1 = y0 - 1, y1 + 1
         if k.x == lx:
             x0, x1 = x0 - 1, x1 + 1
-        return any(x0 <= p.x <= x1 and y0 <= p.y <= y1 and (p.x != lx or p.y != ly)
-                   for p in players)
+        for p in players:
+            if x0 <= p.x <= x1 and y0 <= p.y <= y1 and (p.x != lx or p.y != ly):
+                return True
+        return False
+
+    def _inside(self, landing: Square) -> bool:
+        """Whether every square a flight's line to `landing` can pass through is in bounds:
+        the box `_in_box` looks in, widened by a row and a column each way, is."""
+        k, court = self._k, self.court
+        return (min(k.x, landing.x) - 1 >= -court.end_zone
+                and max(k.x, landing.x) + 1 < court.length + court.end_zone
+                and min(k.y, landing.y) >= 1 and max(k.y, landing.y) + 1 < court.width)
 
     def _untouched(self, landing: Square, spent: tuple[str, ...]) -> float:
         """P(goal) once the ball lands here with nobody having stopped it in flight."""
@@ -372,7 +382,9 @@ class KickPlanner:
     def _flight(self, landing: Square, corner: int) -> tuple[float, float]:
         court, kicker, eq = self.court, self.kicker, self.eq
         origin = kicker.square
-        path = [sq for sq in flight_squares(origin, landing, corner) if court.in_bounds(sq)]
+        path = flight_squares(origin, landing, corner)
+        if not self._inside(landing):
+            path = [sq for sq in path if court.in_bounds(sq)]
         dc = flight_dc(5 * distance(origin, landing, eq))
         eligible, _ = interceptors(self.roster, path, kicker, landing, dc, eq)
         along = snap(landing.x - origin.x, landing.y - origin.y) or Direction.E
