@@ -10,10 +10,19 @@ scored by the probability that the ball crosses the goal line he attacks, counti
 - and the roll-on after landing: the ball's own actions (`tick`), square by square, with each
   opponent next to its path trying to stop it with his feet (Reflex d20).
 
-Every step is the rules' own function (`landing_weights`, `flight_squares`, `interceptors`,
-`flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `tick`, `rolling_stops`); this
-module only adds up their outcomes. tests/rules/test_yaotzin_plan.py checks it against a
-brute-force run of the real resolvers over every sequence of dice.
+Every step is the rules' own function (`kick_modifiers`, `landing_weights`, `flight_squares`,
+`interceptors`, `flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `ball_action`
+(what `tick` answers, as plain values), `rolling_stops`); this module only adds up their
+outcomes. tests/rules/test_yaotzin_plan.py checks it against a brute-force run of the real
+resolvers over every sequence of dice.
+
+The shortcuts (all off with `prune=False`, which the tests compare with) only leave out what
+cannot change a chance of a goal: a ball heading away from the attacked line (`_can_score`), a
+ball whose course on an empty court does not cross it or runs into a player standing on it
+(`_course`), a ball action with nobody on or next to its squares (the empty court's action), a
+flight with no opponent able to try on its line (`_in_box`), a kick none of whose landings
+can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
+requests (`empty_court`, `flight_squares`; `clear_caches` forgets them).
 
 What the odds assume (the planner's policy, not the rules):
 - Players stand where they are while the ball rolls (nobody moves between its actions).
@@ -85,7 +94,8 @@ class KickPlanner:
 
     A landing square's value (the chance it leads to a goal, the damage it costs) does not
     depend on where the kicker aimed, so it is computed once per landing square; the roll-on
-    is computed once per ball state and set of spent attacks of opportunity.
+    is computed once per ball state and set of spent attacks of opportunity (of the players
+    it can meet).
     """
 
     def __init__(self, court: Court, roster: Roster, kicker: Player, standing: bool,
@@ -578,7 +588,8 @@ class EmptyCourt:
     (`ball_action`) and course worked out is kept, pure functions of frozen values, so they
     are shared between the courses that meet and between requests."""
 
-    LIMIT = 200_000         # the actions kept before starting afresh (a few hundred a request)
+    LIMIT = 50_000          # actions kept before starting afresh (some 30 MB; a new kicker
+                            # square adds 600 to 800 on the default court)
 
     def __init__(self, court: Court, settings: Settings):
         self.court, self.settings = court, settings
