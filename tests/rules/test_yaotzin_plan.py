@@ -22,7 +22,7 @@ from companion.rules.yaotzin.intercept import (
     resolve_flight_intercept,
     resolve_rolling_intercept,
 )
-from companion.rules.yaotzin.kick import resolve_kick
+from companion.rules.yaotzin.kick import kick_modifiers, resolve_kick
 from companion.rules.yaotzin.plan import KickPlanner, default_attack_end, suggest_kicks
 from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
@@ -224,6 +224,8 @@ def test_the_squares_in_range_are_those_of_the_candidates_in_range(str_, court, 
     scanned = [sq for sq, _ in plan._in_range()]
     assert len(scanned) == len(set(scanned))
     assert set(scanned) == {sq for sq in plan.candidates() if plan.aim(sq) is not None}
+    for sq, mods in plan._in_range():       # shared by the kicks as far and as costly
+        assert mods == kick_modifiers(court, plan.kicker, sq, True, 0, plan.settings)
 
 
 @pytest.mark.parametrize("attacks", ["west", "east"])

@@ -72,13 +72,20 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
         if not 0 <= power_attack <= max(0, kicker.bab):
             raise IllegalAction(f"Power Attack of {power_attack} is more than {kicker.label}'s"
                                 f" base attack bonus of {kicker.bab}", field="power_attack")
-    str_bonus = ability_mod(kicker.str + power_attack)
     if hoop_squares is None:
         at = kicker.square
         grid_squares = distance(at, target, settings.equidistant_diagonals)
         squares = _kick_cost(court, at, target, grid_squares)
     else:
         grid_squares = squares = hoop_squares
+    return modifiers_for(kicker, grid_squares, squares, standing, power_attack)
+
+
+def modifiers_for(kicker: Player, grid_squares: int, squares: int, standing: bool,
+                  power_attack: int) -> KickModifiers:
+    """`kick_modifiers` of a kick this far on the grid that costs this many squares (all a
+    kick's modifiers depend on besides the kicker), Power Attack already allowed."""
+    str_bonus = ability_mod(kicker.str + power_attack)
     free = max(0, str_bonus) if standing else 0
     parts: list[tuple[str, int]] = [("BAB", kicker.bab), ("Dex", kicker.dex_mod)]
     if not kicker.has("exotic_weapon_pelota"):

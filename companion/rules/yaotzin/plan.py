@@ -47,7 +47,7 @@ from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
-from .kick import KickModifiers, kick_modifiers, roll_on, scatter_from
+from .kick import KickModifiers, kick_cost, kick_modifiers, modifiers_for, roll_on, scatter_from
 from .odds import clear_tables, landing_weights, save_odds, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
@@ -113,6 +113,7 @@ class KickPlanner:
                                         standing, power_attack, settings).max_range_ft
         self._landing: dict[Square, tuple[float, float]] = {}
         self._rolls: dict[tuple, float] = {}
+        self._by_cost: dict[tuple[int, int], KickModifiers] = {}
         self._empty = empty_court(court, settings)
         self._replays: dict[Ball, tuple] = {}
         self._occupied = frozenset(p.square for p in roster.players)
@@ -151,8 +152,14 @@ class KickPlanner:
         return None if mods is None else self._weighed(target, mods)
 
     def _mods(self, target: Square) -> KickModifiers | None:
-        mods = kick_modifiers(self.court, self.kicker, target, self.standing,
-                              self.power_attack, self.settings)
+        """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
+        planner's __init__ has let `kick_modifiers` check the Power Attack)."""
+        grid_squares = distance(self._k, target, self.eq)
+        key = (grid_squares, kick_cost(self.court, self._k, target, self.eq))
+        mods = self._by_cost.get(key)
+        if mods is None:
+            mods = self._by_cost[key] = modifiers_for(self.kicker, *key, self.standing,
+                                                      self.power_attack)
         return mods if mods.in_range else None
 
     def _weighed(self, target: Square, mods: KickModifiers) -> tuple:
