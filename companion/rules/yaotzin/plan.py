@@ -47,7 +47,14 @@ from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
-from .kick import KickModifiers, kick_cost, kick_modifiers, modifiers_for, roll_on, scatter_from
+from .kick import (
+    KickModifiers,
+    kick_cost_of,
+    kick_modifiers,
+    modifiers_for,
+    roll_on,
+    scatter_from,
+)
 from .odds import clear_tables, landing_weights, save_odds, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
@@ -114,6 +121,7 @@ class KickPlanner:
         self._landing: dict[Square, tuple[float, float]] = {}
         self._rolls: dict[tuple, float] = {}
         self._by_cost: dict[tuple[int, int], KickModifiers] = {}
+        self._kicks: dict[Square, tuple] = {}
         self._empty = empty_court(court, settings)
         self._replays: dict[Ball, tuple] = {}
         self._occupied = frozenset(p.square for p in roster.players)
@@ -146,8 +154,12 @@ class KickPlanner:
     # -- one aim square -------------------------------------------------------------------
     def _kick(self, target: Square) -> tuple | None:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
-        Worked out afresh when asked again: most squares are weighed once, for their bound,
-        and a request that kept every square's landings would keep thousands of objects."""
+        Kept only for the squares whose bound is above 0 (those the search may weigh
+        further): a request that kept every square's landings would keep thousands of
+        objects for the garbage collector to walk."""
+        known = self._kicks.get(target)
+        if known is not None:
+            return known
         mods = self._mods(target)
         return None if mods is None else self._weighed(target, mods)
 
@@ -155,7 +167,7 @@ class KickPlanner:
         """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
         planner's __init__ has let `kick_modifiers` check the Power Attack)."""
         grid_squares = distance(self._k, target, self.eq)
-        key = (grid_squares, kick_cost(self.court, self._k, target, self.eq))
+        key = (grid_squares, kick_cost_of(self.court, self._k, target, grid_squares))
         mods = self._by_cost.get(key)
         if mods is None:
             mods = self._by_cost[key] = modifiers_for(self.kicker, *key, self.standing,
@@ -228,7 +240,11 @@ class KickPlanner:
         """`_bound`, without weighing the landings of a kick that cannot score."""
         if self._out_of_play(target, mods):
             return 0.0
-        return self._weights_bound(self._weighed(target, mods)[2])
+        kick = self._weighed(target, mods)
+        bound = self._weights_bound(kick[2])
+        if bound > 0:
+            self._kicks[target] = kick
+        return bound
 
     def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
         """Whether no landing of a kick at `target` can lead to a goal (`_matters`), known
