@@ -91,9 +91,11 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
     """`tick` without the dicts: the same action as plain values."""
     here = _square(Square, (ball.x, ball.y))
-    court.require_on_field(here, "The ball", "ball")
+    if not court.on_field(here):
+        court.require_on_field(here, "The ball", "ball")
+    players = roster.players
     at = roster.at
-    holders = at(here)
+    holders = at(here) if players else ()
     start = ball
     if holders:
         return BallAction(start, (), Ball(ball.x, ball.y), holders[0].id, (), None, None, None,
@@ -109,7 +111,6 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
     width, length = court.width, court.length
-    players = roster.players
     reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
     h = heights[y]
