@@ -55,7 +55,9 @@ def flight_squares(kicker: Square, landing: Square, corner: int = 1) -> tuple[Sq
     if kicker == landing:
         return (landing,)
     _, cells = segment_cells(*kick_line(kicker, landing, corner))
-    return (*(sq for _, sq in cells if sq != kicker and sq != landing), landing)
+    crossed = [sq for _, sq in cells if sq != kicker and sq != landing]
+    crossed.append(landing)
+    return tuple(crossed)
 
 
 def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:

@@ -126,11 +126,13 @@ def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
         # a midpoint is on a grid line only when the whole segment runs along it (dx or dy
         # is 0): then it overlaps the squares on both sides, west (north) first
         if nx % twice == 0:
-            cells += ((k_start, Square(fx - 1, fy)), (k_start, Square(fx, fy)))
+            cells += ((k_start, _new_square(Square, (fx - 1, fy))),
+                      (k_start, _new_square(Square, (fx, fy))))
         elif ny % twice == 0:
-            cells += ((k_start, Square(fx, fy - 1)), (k_start, Square(fx, fy)))
+            cells += ((k_start, _new_square(Square, (fx, fy - 1))),
+                      (k_start, _new_square(Square, (fx, fy))))
         else:
-            cells.append((k_start, Square(fx, fy)))
+            cells.append((k_start, _new_square(Square, (fx, fy))))
     return steps, cells
 
 
