@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
-from .state import DC, Arena, Player, Possession, magic_key
+from .state import DC, Arena, Possession, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -204,8 +204,8 @@ def with_eliminated(arena: Arena) -> Arena:
         if arena.possession is not None and team == arena.possession.team:
             raise IllegalAction(f"{team} has the ball, so it has not been eliminated",
                                 field=f"eliminated.{i}")
-    lost = tuple(t for t in arena.teams if t not in arena.eliminated
-                 and not any(p.standing for p in arena.team_players(t)))
+    up = {p.team for p in arena.players if p.standing}
+    lost = tuple(t for t in arena.teams if t not in arena.eliminated and t not in up)
     return replace(arena, eliminated=arena.eliminated + lost) if lost else arena
 
 
@@ -230,8 +230,18 @@ def _replace_unchecked(obj, **changes):
     return new
 
 
+def _initiative_first(a: Action) -> int:
+    """Sort key: the highest initiative first (none given counts as 0)."""
+    return 0 if a.initiative is None else -a.initiative
+
+
 class _Pass:
     """The working state of one pass while it resolves."""
+
+    __slots__ = ("lean", "arena", "dice", "throw", "actions", "players", "out_before", "pos",
+                 "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
+                 "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
+                 "target_knocked_by", "helps")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
                  lean: bool = False):
@@ -239,10 +249,11 @@ class _Pass:
         self.arena = arena
         self.dice = dice
         self.throw = throw
-        order = sorted(enumerate(actions),
-                       key=lambda ia: (-(ia[1].initiative if ia[1].initiative is not None
-                                         else 0), ia[0]))
-        self.actions = [a for _, a in order]
+        # a stable sort: equal initiatives keep the order given (the balance simulator gives
+        # none and hands its actions over already in initiative order)
+        if any(a.initiative is not None for a in actions):
+            actions = sorted(actions, key=_initiative_first)
+        self.actions = list(actions)
         self.players = {p.id: p for p in arena.players}
         self.out_before = {p.id for p in arena.players if not p.standing}
         self.pos = arena.possession
@@ -322,13 +333,15 @@ class _Pass:
         top = max(c["total"] for c in made)
         return [c["player"] for c in made if c["total"] == top]
 
-    def zone_advantage(self, p: Player) -> bool:
+    def advantage_zones(self) -> set[str | None]:
+        """Where a throw or intercept check has advantage (zones rule): the carrier's zone and
+        the throw's target's. Nobody changes zone before the move phase."""
         if not self.arena.settings.zones:
-            return False
+            return set()
         zones = {self.players[self.pos.carrier].zone}
         if self.throw:
             zones.add(self.players[self.throw.target].zone)
-        return p.zone in zones
+        return zones
 
     # -- the steps ----------------------------------------------------------------------------
     def run(self) -> dict:
@@ -370,18 +383,23 @@ class _Pass:
         return False
 
     def check_phase(self) -> None:
+        players, dice, checks = self.players, self.dice, self.checks
+        favoured = self.advantage_zones()
         for a in self.actions:
-            if a.action not in ("throw", "intercept") or not self.standing(a.player):
+            if a.action != "throw" and a.action != "intercept":
                 continue
-            p = self.players[a.player]
-            adv = self.zone_advantage(p)
-            got = a.check.resolve(self.dice, f"{a.player}.{a.action}", advantage=adv)
-            fell = got["total"] < DC
-            margin = 0 if fell else got["total"] - DC
-            self.checks.append({"player": p.id, "team": p.team, "action": a.action,
-                                "skill": got["skill"], "advantage": got["advantage"],
-                                "total": got["total"], "margin": margin, "fell": fell,
-                                "zone_advantage": adv, "rolled": got["rolled"]})
+            p = players[a.player]
+            if not p.standing:
+                continue
+            adv = p.zone in favoured
+            got = a.check.resolve(dice, f"{a.player}.{a.action}", advantage=adv)
+            total = got["total"]
+            fell = total < DC
+            margin = 0 if fell else total - DC
+            checks.append({"player": p.id, "team": p.team, "action": a.action,
+                           "skill": got["skill"], "advantage": got["advantage"],
+                           "total": total, "margin": margin, "fell": fell,
+                           "zone_advantage": adv, "rolled": got["rolled"]})
             if fell:
                 self.knock_out(p.id)
                 self.falls.append(p.id)
@@ -475,28 +493,28 @@ class _Pass:
                 self.players[a.player] = replace(mover, zone=a.zone)
 
     def finish(self) -> dict:
-        settings = self.arena.settings
-        newly_out = [pid for pid, p in self.players.items()
-                     if not p.standing and pid not in self.out_before]
+        # self.players is keyed in the arena's order, so its order is the table's everywhere
+        before = self.arena
         dead = []
-        if settings.bloodball_lethal:
-            for pid in newly_out:
-                self.players[pid] = replace(self.players[pid], dead=True)
-                dead.append(pid)
+        if before.settings.bloodball_lethal:
+            for pid, p in list(self.players.items()):
+                if not p.standing and pid not in self.out_before:
+                    self.players[pid] = replace(p, dead=True)
+                    dead.append(pid)
         returned = []
         if self.changed:
-            for pid in sorted(self.out_before, key=list(self.players).index):
+            for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
-                if not p.dead and p.team not in self.arena.eliminated:
+                if not p.dead and p.team not in before.eliminated:
                     self.players[pid] = replace(p, out=False)
                     returned.append(pid)
-        players = tuple(self.players[p.id] for p in self.arena.players)
-        eliminated = tuple(t for t in self.arena.teams if t in self.arena.eliminated
-                           or not any(p.standing for p in players if p.team == t))
+        players = tuple(self.players.values())
+        up = {p.team for p in players if p.standing}
+        eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # lean: the arena's own checks ran when the match's arena was built; skip them here
         arena = (_replace_unchecked if self.lean else replace)(
-            self.arena, players=players, possession=self.new_pos, eliminated=eliminated)
-        standing = arena.standing_teams()
+            before, players=players, possession=self.new_pos, eliminated=eliminated)
+        standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
             winner = standing[0]

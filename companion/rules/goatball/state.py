@@ -184,14 +184,16 @@ class Player:
     out: bool = False
     dead: bool = False
     name: str | None = None
+    # not out and not dead: a field set once, not a property, because every pass asks it of
+    # every player several times (the balance simulator asks it some sixty times a pass)
+    standing: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "standing", not self.out and not self.dead)
 
     @property
     def label(self) -> str:
         return self.name or self.id
-
-    @property
-    def standing(self) -> bool:
-        return not self.out and not self.dead
 
 
 @dataclass(frozen=True)
@@ -251,10 +253,6 @@ class Arena:
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if p.team == team]
-
-    def standing_teams(self) -> list[str]:
-        return [t for t in self.teams if t not in self.eliminated
-                and any(p.standing for p in self.team_players(t))]
 
     def with_players(self, players: dict[str, Player]) -> Arena:
         return replace(self, players=tuple(players.get(p.id, p) for p in self.players))
