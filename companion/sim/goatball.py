@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 
 from ..rules.dice import Dice
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
-from ..rules.goatball.state import Arena, Player, Settings
+from ..rules.goatball.state import Arena, Player, Settings, replace_unchecked
 from ..rules.goatball.tipoff import resolve_tipoff
-from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Preset, Skills, View, ZoneMap
+from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
 
 TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
@@ -141,17 +141,13 @@ class LeanDice(Dice):
         return _Total(r + 1 + modifier)
 
 
-def _d20(bits) -> int:
-    r = bits(5)
-    while r >= 20:
-        r = bits(5)
-    return r + 1
-
-
-def name_carrier(arena: Arena, carrier: str) -> Arena:
+def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
+    """The team names its carrier. Lean: without the arena's checks again (the carrier is one
+    of the standing players the engine or the team offered)."""
     pos = arena.possession
     visited = pos.visited or (arena.player(carrier).platform,)
-    return replace(arena, possession=replace(pos, carrier=carrier, visited=visited))
+    return (replace_unchecked if lean else replace)(
+        arena, possession=replace(pos, carrier=carrier, visited=visited))
 
 
 def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
@@ -204,40 +200,42 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                     "acrobatics": Check(modifier=s.acrobatics)} for pid, s in skills.items()}
     index = {k: i for i, k in enumerate(ACTION_KINDS)}
     acro = {pid: s.acrobatics for pid, s in skills.items()}
-    cache: dict[tuple, Action] = {}
+    actions_of: dict[tuple, Action] = {}      # a match declares the same few hundred again
+    throws_of: dict[tuple, Throw] = {}
     arena = tipoff(arena, skills, presets, dice)
+    view = View(arena, skills, zmap, explain=not lean)
     stats = MatchStats(tipoff_team=arena.possession.team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
     declared, decisive = stats.declared, stats.decisive
     first = True
     while stats.passes < pass_limit:
         pos = arena.possession
-        view = View(arena, skills, zmap, explain=not lean)
-        decls = []
-        for team in arena.teams:
-            if team in view.by_team:
-                decls.extend(presets[team].declare(view, team))
         throw = None
         ranked = []
-        for n, d in enumerate(decls):
-            key = (d.player, d.action, d.target, d.zone)
-            act = cache.get(key)
-            if act is None:
-                skill = d.skill
-                act = cache[key] = Action(
-                    player=d.player, action=d.action, target=d.target, zone=d.zone,
-                    check=checks[d.player][skill] if skill else None,
-                    defense=(checks[d.target][skills[d.target].best_skill]
-                             if d.action == "knock_off" else None))
-            # initiative order, highest first (ties: declaration order), as the engine sorts
-            ranked.append((-(_d20(bits) + acro[d.player]), n, act))
-            declared[index[d.action]] += 1
-            if d.kind is not None:
-                t = d.target
-                throw = Throw(kind=d.kind, target=t,
-                              carrier_check=checks[d.player]["acrobatics"]
-                              if d.kind == "hot" else None,
-                              target_check=checks[t]["acrobatics"] if d.kind == "hot" else None)
+        for team in arena.teams:
+            if team not in view.by_team:
+                continue
+            for d in presets[team].declare(view, team):
+                key = (d.player, d.action, d.target, d.zone)
+                act = actions_of.get(key)
+                if act is None:
+                    skill = d.skill
+                    act = actions_of[key] = Action(
+                        player=d.player, action=d.action, target=d.target, zone=d.zone,
+                        check=checks[d.player][skill] if skill else None,
+                        defense=(checks[d.target][skills[d.target].best_skill]
+                                 if d.action == "knock_off" else None))
+                # initiative order, highest first (ties: declaration order), as the engine
+                # sorts; the d20 drawn inline, exactly as random.randint(1, 20) draws it
+                r = bits(5)
+                while r >= 20:
+                    r = bits(5)
+                ranked.append((-(r + 1 + acro[d.player]), len(ranked), act))
+                declared[index[d.action]] += 1
+                if d.kind is not None:
+                    throw = throws_of.get((d.player, d.kind, d.target))
+                    if throw is None:
+                        throw = throws_of[d.player, d.kind, d.target] = _throw(d, checks)
         ranked.sort()
         actions = [a for _, _, a in ranked]
         if lean and first:
@@ -268,10 +266,19 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
             team = after.possession.team
             carrier, _ = presets[team].choose_carrier(after, skills, team,
                                                       result["choose_from"])
-            after = name_carrier(after, carrier)
+            after = name_carrier(after, carrier, lean)
         arena = after
+        view.update(arena)
     stats.winner = "limit"
     return stats
+
+
+def _throw(d: Decl, checks: dict[str, dict[str, Check]]) -> Throw:
+    """The carrier's declaration as the engine's throw: a hot one with its Acrobatics contest."""
+    hot = d.kind == "hot"
+    return Throw(kind=d.kind, target=d.target,
+                 carrier_check=checks[d.player]["acrobatics"] if hot else None,
+                 target_check=checks[d.target]["acrobatics"] if hot else None)
 
 
 def _count_decisive(result: dict, throw: Throw | None, decisive: list[int],

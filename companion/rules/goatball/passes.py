@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
-from .state import DC, Arena, Possession, magic_key
+from .state import DC, Arena, Possession, magic_key, replace_unchecked
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -220,14 +220,6 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     if not lean:
         validate(arena, actions, throw)
     return _Pass(arena, actions, throw, dice, lean).run()
-
-
-def _replace_unchecked(obj, **changes):
-    """`dataclasses.replace` without `__post_init__` (the lean path's arena, checked once)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 def _initiative_first(a: Action) -> int:
@@ -512,7 +504,7 @@ class _Pass:
         up = {p.team for p in players if p.standing}
         eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # lean: the arena's own checks ran when the match's arena was built; skip them here
-        arena = (_replace_unchecked if self.lean else replace)(
+        arena = (replace_unchecked if self.lean else replace)(
             before, players=players, possession=self.new_pos, eliminated=eliminated)
         standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
@@ -522,7 +514,7 @@ class _Pass:
             winner = "draw"
         elif arena.possession.team in eliminated:
             team = self.next_team(arena.possession.team, eliminated)
-            arena = (_replace_unchecked if self.lean else replace)(
+            arena = (replace_unchecked if self.lean else replace)(
                 arena, possession=Possession(team, None, (), False))
         result = {
             "throw_total": self.throw_total,

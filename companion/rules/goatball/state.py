@@ -109,6 +109,16 @@ def magic_entry(entry: Any, where: str) -> tuple[str, bool, str]:
     return entry["name"], flight, description
 
 
+def replace_unchecked(obj, **changes):
+    """`dataclasses.replace` without `__init__` or `__post_init__`: for the balance simulator's
+    lean path, whose arena was checked once when the match was built and whose changes are the
+    engine's own (an arena's players and possession; never a field another derives from)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 @dataclass(frozen=True)
 class Settings:
     zones: bool = False
