@@ -176,7 +176,7 @@ class View:
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
-                 "_rivals", "_hot_mark", "_labels")
+                 "_players", "_eliminated", "_by_id", "_rivals", "_hot_mark", "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -191,35 +191,40 @@ class View:
                              for t, team in ids.items()}
         self._by_weakness = {t: sorted(team, key=lambda pid: (skills[pid].best, pid))
                              for t, team in ids.items()}
+        self._players = None
         self.update(arena)
 
     def update(self, arena: Arena) -> None:
         """The view of the next pass of the same match: the same players, some of them out,
-        moved or carrying the ball now."""
+        moved or carrying the ball now. Who stands where is worked out again only when a
+        player changed: about half the passes change nobody."""
         self.arena = arena
         pos = self.pos = arena.possession
+        if arena.players != self._players or arena.eliminated != self._eliminated:
+            self._players, self._eliminated = arena.players, arena.eliminated
+            self._seat(arena)
         carrier = pos.carrier if pos and pos.carrier else None
-        self.carrier = None
+        self.carrier = None if carrier is None else \
+            self._by_id.get(carrier) or arena.player(carrier)      # refused: no such player
+        self._hot_mark = _UNKNOWN
+
+    def _seat(self, arena: Arena) -> None:
         self.standing = []
         self.by_team = {}
         up: dict[str, Player] = {}
         for p in arena.players:
-            if p.id == carrier:
-                self.carrier = p
             if p.standing and p.team not in arena.eliminated:
                 self.standing.append(p)
                 self.by_team.setdefault(p.team, []).append(p)
                 up[p.id] = p
-        if carrier is not None and self.carrier is None:
-            arena.player(carrier)                  # refused: no such player
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
         self.strongest = {t: [up[pid] for pid in order if pid in up]
                           for t, order in self._by_strength.items()}
         self.weakest = {t: [up[pid] for pid in order if pid in up]
                         for t, order in self._by_weakness.items()}
+        self._by_id = {p.id: p for p in arena.players}
         self._rivals: dict[str, list[Player]] = {}
-        self._hot_mark = _UNKNOWN
         self._labels = None
 
     def label(self, pid: str) -> str:

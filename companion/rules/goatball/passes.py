@@ -230,7 +230,8 @@ def _initiative_first(a: Action) -> int:
 class _Pass:
     """The working state of one pass while it resolves."""
 
-    __slots__ = ("lean", "arena", "dice", "throw", "actions", "players", "out_before", "pos",
+    __slots__ = ("lean", "arena", "dice", "throw", "knock_off_actions", "check_actions",
+                 "move_actions", "block_actions", "players", "out_before", "pos",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps")
@@ -245,7 +246,6 @@ class _Pass:
         # none and hands its actions over already in initiative order)
         if any(a.initiative is not None for a in actions):
             actions = sorted(actions, key=_initiative_first)
-        self.actions = list(actions)
         self.players = {p.id: p for p in arena.players}
         self.out_before = {p.id for p in arena.players if not p.standing}
         self.pos = arena.possession
@@ -265,9 +265,23 @@ class _Pass:
         # each Defend (5e's Help) is spent on its target's next check against a knock-off
         # or a hot throw: {target: [defenders, in initiative order]}
         self.helps: dict[str, list[str]] = {}
-        for a in self.actions:
-            if a.action == "defend":
+        # each step's actions in initiative order (throws and intercepts together)
+        self.knock_off_actions: list[Action] = []
+        self.check_actions: list[Action] = []
+        self.move_actions: list[Action] = []
+        self.block_actions: list[Action] = []
+        for a in actions:
+            kind = a.action
+            if kind == "throw" or kind == "intercept":
+                self.check_actions.append(a)
+            elif kind == "knock_off":
+                self.knock_off_actions.append(a)
+            elif kind == "defend":
                 self.helps.setdefault(a.target, []).append(a.player)
+            elif kind == "move":
+                self.move_actions.append(a)
+            elif kind == "block":
+                self.block_actions.append(a)
 
     # -- helpers ------------------------------------------------------------------------------
     def standing(self, pid: str) -> bool:
@@ -346,9 +360,7 @@ class _Pass:
         return self.finish()
 
     def knock_off_phase(self) -> bool:
-        for a in self.actions:
-            if a.action != "knock_off":
-                continue
+        for a in self.knock_off_actions:
             entry = {"player": a.player, "target": a.target, "happened": False}
             self.knock_offs.append(entry)
             if not self.standing(a.player) or not self.standing(a.target):
@@ -377,9 +389,7 @@ class _Pass:
     def check_phase(self) -> None:
         players, dice, checks = self.players, self.dice, self.checks
         favoured = self.advantage_zones()
-        for a in self.actions:
-            if a.action != "throw" and a.action != "intercept":
-                continue
+        for a in self.check_actions:
             p = players[a.player]
             if not p.standing:
                 continue
@@ -461,15 +471,13 @@ class _Pass:
             self.give_ball(self.players[target].team, None, "turnover")
 
     def move_phase(self) -> None:
-        for a in self.actions:
-            if a.action != "move":
-                continue
+        for a in self.move_actions:
             entry = {"player": a.player, "to": a.zone, "moved": False, "blocked_by": None}
             self.moves.append(entry)
             if not self.standing(a.player):
                 continue
             mover = self.players[a.player]
-            blockers = [b for b in self.actions if b.action == "block" and self.standing(b.player)
+            blockers = [b for b in self.block_actions if self.standing(b.player)
                         and self.players[b.player].team != mover.team
                         and self.players[b.player].zone == a.zone]
             for b in blockers:
