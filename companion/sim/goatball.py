@@ -113,6 +113,8 @@ def make_arena(players: int, zones: int, rng: random.Random,
 
 
 class _Total:
+    """A d20 check's result as the engine reads it: its total."""
+
     __slots__ = ("total",)
 
     def __init__(self, total: int):
@@ -121,11 +123,13 @@ class _Total:
 
 class LeanDice(Dice):
     """The table's dice without the records: the same numbers from the same seed (d20s drawn
-    exactly as `random.randint(1, 20)` draws them), nothing kept."""
+    exactly as `random.randint(1, 20)` draws them), nothing kept but one result object for
+    each total met (a few dozen a match), handed out again rather than built every roll."""
 
     def __init__(self, seed: int):
         super().__init__(None, seed)
         self._bits = self._rng.getrandbits
+        self._totals: dict[int, _Total] = {}
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
             disadvantage: bool = False):
@@ -138,7 +142,11 @@ class LeanDice(Dice):
             while s >= 20:
                 s = bits(5)
             r = (r if r > s else s) if advantage else (r if r < s else s)
-        return _Total(r + 1 + modifier)
+        total = r + 1 + modifier
+        roll = self._totals.get(total)
+        if roll is None:
+            roll = self._totals[total] = _Total(total)
+        return roll
 
 
 def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
@@ -146,8 +154,8 @@ def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
     of the standing players the engine or the team offered)."""
     pos = arena.possession
     visited = pos.visited or (arena.player(carrier).platform,)
-    return (replace_unchecked if lean else replace)(
-        arena, possession=replace(pos, carrier=carrier, visited=visited))
+    change = replace_unchecked if lean else replace
+    return change(arena, possession=change(pos, carrier=carrier, visited=visited))
 
 
 def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
