@@ -204,14 +204,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                    if arena.player(pid).team == t) for t in arena.teams}
     low = min(sums.values())
     weakest = [t for t, s in sums.items() if s == low]
-    checks = {pid: {"athletics": Check(modifier=s.athletics),
-                    "acrobatics": Check(modifier=s.acrobatics)} for pid, s in skills.items()}
     index = {k: i for i, k in enumerate(ACTION_KINDS)}
-    acro = {pid: s.acrobatics for pid, s in skills.items()}
-    actions_of: dict[tuple, Action] = {}      # a match declares the same few hundred again
-    throws_of: dict[tuple, Throw] = {}
     arena = tipoff(arena, skills, presets, dice)
     view = View(arena, skills, zmap, explain=not lean)
+    plans = _Plans(view, presets, skills, index, remember=lean)
     stats = MatchStats(tipoff_team=arena.possession.team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
     declared, decisive = stats.declared, stats.decisive
@@ -223,27 +219,16 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         for team in arena.teams:
             if team not in view.by_team:
                 continue
-            for d in presets[team].declare(view, team):
-                key = (d.player, d.action, d.target, d.zone)
-                act = actions_of.get(key)
-                if act is None:
-                    skill = d.skill
-                    act = actions_of[key] = Action(
-                        player=d.player, action=d.action, target=d.target, zone=d.zone,
-                        check=checks[d.player][skill] if skill else None,
-                        defense=(checks[d.target][skills[d.target].best_skill]
-                                 if d.action == "knock_off" else None))
+            for act, bonus, kind, team_throw in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
                 # sorts; the d20 drawn inline, exactly as random.randint(1, 20) draws it
                 r = bits(5)
                 while r >= 20:
                     r = bits(5)
-                ranked.append((-(r + 1 + acro[d.player]), len(ranked), act))
-                declared[index[d.action]] += 1
-                if d.kind is not None:
-                    throw = throws_of.get((d.player, d.kind, d.target))
-                    if throw is None:
-                        throw = throws_of[d.player, d.kind, d.target] = _throw(d, checks)
+                ranked.append((-(r + 1 + bonus), len(ranked), act))
+                declared[kind] += 1
+                if team_throw is not None:
+                    throw = team_throw
         ranked.sort()
         actions = [a for _, _, a in ranked]
         if lean and first:
@@ -281,12 +266,69 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     return stats
 
 
-def _throw(d: Decl, checks: dict[str, dict[str, Check]]) -> Throw:
-    """The carrier's declaration as the engine's throw: a hot one with its Acrobatics contest."""
-    hot = d.kind == "hot"
-    return Throw(kind=d.kind, target=d.target,
-                 carrier_check=checks[d.player]["acrobatics"] if hot else None,
-                 target_check=checks[d.target]["acrobatics"] if hot else None)
+Plan = list[tuple[Action, int, int, "Throw | None"]]
+
+
+class _Plans:
+    """A team's declarations this pass as the engine takes them: for each, (the action, its
+    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's).
+
+    The presets decide from the view alone, and a match shows them the same view again and
+    again (about half the passes), so with `remember` (the lean path) each team's plan is kept
+    by everything its preset reads that changes during a match: for the side with the ball,
+    the possession (carrier, hot, platforms visited) and where every standing player is; for
+    a side without it, the carrier and where he and its own standing players are. The full
+    path always asks the presets, so the differential test checks these keys too."""
+
+    def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
+                 index: dict[str, int], remember: bool):
+        self.view, self.presets, self.skills, self.index = view, presets, skills, index
+        self.checks = {pid: {"athletics": Check(modifier=s.athletics),
+                             "acrobatics": Check(modifier=s.acrobatics)}
+                       for pid, s in skills.items()}
+        self.actions: dict[tuple, Action] = {}     # a match declares the same few hundred
+        self.throws: dict[tuple, Throw] = {}
+        self.kept: dict[tuple, Plan] | None = {} if remember else None
+        self.seated: list[Player] | None = None    # the view's standing list the seats are of
+        self.everyone: tuple = ()
+        self.seats: dict[str, tuple] = {}
+
+    def of(self, team: str) -> Plan:
+        v = self.view
+        if self.kept is None:
+            return [self.step(d) for d in self.presets[team].declare(v, team)]
+        if v.standing is not self.seated:           # the view seated the players again
+            self.seated = v.standing
+            self.everyone = tuple((p.id, p.zone) for p in v.standing)
+            self.seats = {t: tuple((p.id, p.zone) for p in ps) for t, ps in v.by_team.items()}
+        pos, c = v.pos, v.carrier
+        key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
+               else (team, c.id, c.zone, self.seats[team]))
+        plan = self.kept.get(key)
+        if plan is None:
+            plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
+        return plan
+
+    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None]:
+        key = (d.player, d.action, d.target, d.zone)
+        act = self.actions.get(key)
+        if act is None:
+            checks, skill = self.checks, d.skill
+            act = self.actions[key] = Action(
+                player=d.player, action=d.action, target=d.target, zone=d.zone,
+                check=checks[d.player][skill] if skill else None,
+                defense=(checks[d.target][self.skills[d.target].best_skill]
+                         if d.action == "knock_off" else None))
+        throw = None
+        if d.kind is not None:
+            throw = self.throws.get((d.player, d.kind, d.target))
+            if throw is None:
+                hot = d.kind == "hot"
+                throw = self.throws[d.player, d.kind, d.target] = Throw(
+                    kind=d.kind, target=d.target,
+                    carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
+                    target_check=self.checks[d.target]["acrobatics"] if hot else None)
+        return act, self.skills[d.player].acrobatics, self.index[d.action], throw
 
 
 def _count_decisive(result: dict, throw: Throw | None, decisive: list[int],
