@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from ..rules.dice import Dice
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
@@ -204,13 +205,12 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                    if arena.player(pid).team == t) for t in arena.teams}
     low = min(sums.values())
     weakest = [t for t, s in sums.items() if s == low]
-    index = {k: i for i, k in enumerate(ACTION_KINDS)}
     arena = tipoff(arena, skills, presets, dice)
     view = View(arena, skills, zmap, explain=not lean)
-    plans = _Plans(view, presets, skills, index, remember=lean)
+    plans = _Plans(view, presets, skills, remember=lean)
     stats = MatchStats(tipoff_team=arena.possession.team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
-    declared, decisive = stats.declared, stats.decisive
+    declared = stats.declared
     first = True
     while stats.passes < pass_limit:
         pos = arena.possession
@@ -237,19 +237,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if not lean:
             dice.rolls.clear()
         result, after = resolve_pass(arena, actions, throw, dice, lean=lean)
-        stats.passes += 1
-        outcome = result["outcome"]
-        if throw is not None:
-            stats.throws += 1
-            stats.hot_throws += throw.kind == "hot"
-            stats.intercepted += outcome == "intercepted"
-        _count_decisive(result, throw, decisive, index)
-        stats.knock_offs += sum(1 for k in result["knock_offs"] if k.get("success"))
-        stats.knock_outs += outcome == "knocked_out"
-        stats.falls += len(result["fell"])
+        _count(stats, result, throw)
         stats.possession_changes += after.possession.team != pos.team
         if trace is not None:
-            trace.append((outcome, result["throw_total"], result["intercept_total"],
+            trace.append((result["outcome"], result["throw_total"], result["intercept_total"],
                           result["possession"], tuple(result["out"]), tuple(result["fell"]),
                           result["winner"]))
         if result["winner"] is not None:
@@ -267,6 +258,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 
 
 Plan = list[tuple[Action, int, int, "Throw | None"]]
+_SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
 
 
 class _Plans:
@@ -281,8 +273,8 @@ class _Plans:
     path always asks the presets, so the differential test checks these keys too."""
 
     def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
-                 index: dict[str, int], remember: bool):
-        self.view, self.presets, self.skills, self.index = view, presets, skills, index
+                 remember: bool):
+        self.view, self.presets, self.skills = view, presets, skills
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
@@ -290,8 +282,8 @@ class _Plans:
         self.throws: dict[tuple, Throw] = {}
         self.kept: dict[tuple, Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
-        self.everyone: tuple = ()
-        self.seats: dict[str, tuple] = {}
+        self.everyone: frozenset = frozenset()
+        self.seats: dict[str, frozenset] = {}
 
     def of(self, team: str) -> Plan:
         v = self.view
@@ -299,8 +291,9 @@ class _Plans:
             return [self.step(d) for d in self.presets[team].declare(v, team)]
         if v.standing is not self.seated:           # the view seated the players again
             self.seated = v.standing
-            self.everyone = tuple((p.id, p.zone) for p in v.standing)
-            self.seats = {t: tuple((p.id, p.zone) for p in ps) for t, ps in v.by_team.items()}
+            # frozensets: a key's hash is worked out once, not at every look-up
+            self.everyone = frozenset(map(_SEAT, v.standing))
+            self.seats = {t: frozenset(map(_SEAT, ps)) for t, ps in v.by_team.items()}
         pos, c = v.pos, v.carrier
         key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
                else (team, c.id, c.zone, self.seats[team]))
@@ -328,37 +321,51 @@ class _Plans:
                     kind=d.kind, target=d.target,
                     carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
                     target_check=self.checks[d.target]["acrobatics"] if hot else None)
-        return act, self.skills[d.player].acrobatics, self.index[d.action], throw
+        return act, self.skills[d.player].acrobatics, _KIND[d.action], throw
 
 
-def _count_decisive(result: dict, throw: Throw | None, decisive: list[int],
-                    index: dict[str, int]) -> None:
-    """Which declarations changed something this pass (docs/simulator.md, "Criterion"):
-    a knock-off that knocked its man off; a throw or intercept check that fell, or whose
-    margin decided the comparison (without it, the other side would have won or tied); a
-    Defend spent on a check that then held; a block that kept a mover out; a move made."""
+_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
+_KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
+_COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))
+
+
+def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:
+    """One pass into the match's figures, and which declarations changed something in it
+    (docs/simulator.md, "Criterion"): a knock-off that knocked its man off; a throw or
+    intercept check that fell, or whose margin decided the comparison (without it, the other
+    side would have won or tied); a Defend spent on a check that then held; a block that kept
+    a mover out; a move made."""
+    decisive = stats.decisive
+    outcome = result["outcome"]
+    stats.passes += 1
+    if throw is not None:
+        stats.throws += 1
+        stats.hot_throws += throw.kind == "hot"
+        stats.intercepted += outcome == "intercepted"
+    stats.knock_outs += outcome == "knocked_out"
+    stats.falls += len(result["fell"])
     for k in result["knock_offs"]:
         if k.get("success"):
-            decisive[index["knock_off"]] += 1
+            stats.knock_offs += 1
+            decisive[_KNOCK_OFF] += 1
         elif k.get("defended_by"):
-            decisive[index["defend"]] += 1
+            decisive[_DEFEND] += 1
     contest = result["hot_contest"]
-    if contest and contest.get("defended_by") and result["outcome"] != "knocked_out":
-        decisive[index["defend"]] += 1
+    if contest and contest.get("defended_by") and outcome != "knocked_out":
+        decisive[_DEFEND] += 1
     t, i = result["throw_total"], result["intercept_total"]
-    compared = throw is not None and result["outcome"] in ("pass", "intercepted",
-                                                           "knocked_out", "no_change")
+    compared = throw is not None and outcome in _COMPARED
     for c in result["checks"]:
         if c["fell"]:
-            decisive[index[c["action"]]] += 1
+            decisive[_KIND[c["action"]]] += 1
         elif compared and c["margin"]:
             if c["action"] == "throw":
                 pivotal = t > i >= t - c["margin"]
             else:
                 pivotal = i > t >= i - c["margin"]
-            decisive[index[c["action"]]] += pivotal
+            decisive[_KIND[c["action"]]] += pivotal
     for m in result["moves"]:
         if m["moved"]:
-            decisive[index["move"]] += 1
+            decisive[_MOVE] += 1
         elif m["blocked_by"]:
-            decisive[index["block"]] += 1
+            decisive[_BLOCK] += 1

@@ -6,11 +6,13 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import fields, replace
 
 import pytest
 
 from companion.rules.dice import Dice
 from companion.rules.errors import RulesError
+from companion.rules.goatball.state import Player
 from companion.sim import goatball as sim
 from companion.sim.run import (
     compare,
@@ -78,6 +80,16 @@ def test_lean_dice_draw_exactly_what_the_tables_dice_draw():
         adv, dis = i % 3 == 1, i % 5 == 2
         assert lean.d20("x", i % 7, adv, dis).total == full.d20("x", i % 7, adv, dis).total
     assert lean.rolls == [] and len(full.rolls) == 500
+
+
+def test_a_players_status_copy_is_replace_on_every_field():
+    """The engine's fast copy (knock-outs, returns) keeps every other field, whatever is added."""
+    values = {"id": "a", "team": "t", "platform": "p1", "zone": "z1", "name": "Al"}
+    p = Player(**{f.name: values.get(f.name, True) for f in fields(Player) if f.init})
+    for out, dead in [(True, False), (False, False), (False, True), (True, True)]:
+        twin, reference = p.with_status(out=out, dead=dead), replace(p, out=out, dead=dead)
+        assert [getattr(twin, f.name) for f in fields(Player)] == \
+            [getattr(reference, f.name) for f in fields(Player)]
 
 
 @pytest.mark.parametrize("tactics", [None, "follow-ball", ["thin-defence", "double-team"],

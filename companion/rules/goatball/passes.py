@@ -7,6 +7,7 @@ DC 5; then the comparison; moves and blocks (zones) take effect at the end of th
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
@@ -222,6 +223,9 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     return _Pass(arena, actions, throw, dice, lean).run()
 
 
+_INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
+
+
 def _initiative_first(a: Action) -> int:
     """Sort key: the highest initiative first (none given counts as 0)."""
     return 0 if a.initiative is None else -a.initiative
@@ -244,7 +248,7 @@ class _Pass:
         self.throw = throw
         # a stable sort: equal initiatives keep the order given (the balance simulator gives
         # none and hands its actions over already in initiative order)
-        if any(a.initiative is not None for a in actions):
+        if set(map(_INITIATIVE, actions)) != {None}:
             actions = sorted(actions, key=_initiative_first)
         self.players = {p.id: p for p in arena.players}
         self.out_before = {p.id for p in arena.players if not p.standing}
@@ -288,7 +292,8 @@ class _Pass:
         return self.players[pid].standing
 
     def knock_out(self, pid: str) -> None:
-        self.players[pid] = replace(self.players[pid], out=True)
+        p = self.players[pid]
+        self.players[pid] = p.with_status(out=True, dead=p.dead)
 
     def give_ball(self, team: str, carrier: str | None, outcome: str,
                   choose_from: list[str] | None = None) -> None:
@@ -394,7 +399,7 @@ class _Pass:
             if not p.standing:
                 continue
             adv = p.zone in favoured
-            got = a.check.resolve(dice, f"{a.player}.{a.action}", advantage=adv)
+            got = a.check.resolve(dice, f"{a.player}.{a.action}", adv)
             total = got["total"]
             fell = total < DC
             margin = 0 if fell else total - DC
@@ -499,14 +504,14 @@ class _Pass:
         if before.settings.bloodball_lethal:
             for pid, p in list(self.players.items()):
                 if not p.standing and pid not in self.out_before:
-                    self.players[pid] = replace(p, dead=True)
+                    self.players[pid] = p.with_status(out=p.out, dead=True)
                     dead.append(pid)
         returned = []
         if self.changed:
             for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
                 if not p.dead and p.team not in before.eliminated:
-                    self.players[pid] = replace(p, out=False)
+                    self.players[pid] = p.with_status(out=False, dead=p.dead)
                     returned.append(pid)
         players = tuple(self.players.values())
         up = {p.team for p in players if p.standing}

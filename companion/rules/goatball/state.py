@@ -205,6 +205,12 @@ class Player:
     def label(self) -> str:
         return self.name or self.id
 
+    def with_status(self, out: bool, dead: bool) -> Player:
+        """`replace(self, out=out, dead=dead)`, field by field: the engine knocks players out
+        and brings them back every pass, and `replace`'s walk over the fields cost as much as
+        everything else about it (tests/sim checks the two agree on every field)."""
+        return Player(self.id, self.team, self.platform, self.zone, out, dead, self.name)
+
 
 @dataclass(frozen=True)
 class Possession:
