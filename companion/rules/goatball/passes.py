@@ -215,8 +215,10 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     """Resolve one pass: (the outcome with every check and roll, the arena after it).
 
     `lean` (the balance simulator): the same resolution without `validate` (the caller
-    validated its declarations once and builds only legal ones) and without the answer's
-    `arena` and `rolls` (None), which only a table reads."""
+    validated its declarations once and builds only legal ones), without the answer's `arena`
+    and `rolls` (None), and with each check and knock-off carrying only what the engine and
+    the simulator read (a check's player, action, total, margin and fall; a knock-off's
+    success and defender): the rest only a table reads."""
     arena = with_eliminated(arena)
     if not lean:
         validate(arena, actions, throw)
@@ -377,8 +379,11 @@ class _Pass:
             defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
                                         advantage=helper is not None)
             success = attack["total"] > defense["total"]
-            entry.update(happened=True, attack=attack, defense=defense,
-                         defended=helper is not None, defended_by=helper, success=success)
+            if self.lean:     # what the simulator reads, no more
+                entry.update(happened=True, defended_by=helper, success=success)
+            else:
+                entry.update(happened=True, attack=attack, defense=defense,
+                             defended=helper is not None, defended_by=helper, success=success)
             if not success:
                 continue
             self.knock_out(target.id)
@@ -403,10 +408,14 @@ class _Pass:
             total = got["total"]
             fell = total < DC
             margin = 0 if fell else total - DC
-            checks.append({"player": p.id, "team": p.team, "action": a.action,
-                           "skill": got["skill"], "advantage": got["advantage"],
-                           "total": total, "margin": margin, "fell": fell,
-                           "zone_advantage": adv, "rolled": got["rolled"]})
+            if self.lean:     # what the engine and the simulator read, no more
+                checks.append({"player": p.id, "action": a.action, "total": total,
+                               "margin": margin, "fell": fell})
+            else:
+                checks.append({"player": p.id, "team": p.team, "action": a.action,
+                               "skill": got["skill"], "advantage": got["advantage"],
+                               "total": total, "margin": margin, "fell": fell,
+                               "zone_advantage": adv, "rolled": got["rolled"]})
             if fell:
                 self.knock_out(p.id)
                 self.falls.append(p.id)
