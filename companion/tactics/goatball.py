@@ -176,7 +176,7 @@ class View:
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
-                 "_players", "_eliminated", "_by_id", "_rivals", "_hot_mark", "_labels")
+                 "_players", "_eliminated", "_up", "_rivals", "_hot_mark", "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -205,25 +205,22 @@ class View:
             self._seat(arena)
         carrier = pos.carrier if pos and pos.carrier else None
         self.carrier = None if carrier is None else \
-            self._by_id.get(carrier) or arena.player(carrier)      # refused: no such player
+            self._up.get(carrier) or arena.player(carrier)    # out, or refused: nobody such
         self._hot_mark = _UNKNOWN
 
     def _seat(self, arena: Arena) -> None:
-        self.standing = []
+        out = arena.eliminated
+        self.standing = [p for p in arena.players if p.standing and p.team not in out]
         self.by_team = {}
-        up: dict[str, Player] = {}
-        for p in arena.players:
-            if p.standing and p.team not in arena.eliminated:
-                self.standing.append(p)
-                self.by_team.setdefault(p.team, []).append(p)
-                up[p.id] = p
+        for p in self.standing:
+            self.by_team.setdefault(p.team, []).append(p)
+        up = self._up = {p.id: p for p in self.standing}
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
-        self.strongest = {t: [up[pid] for pid in order if pid in up]
+        self.strongest = {t: [p for pid in order if (p := up.get(pid))]
                           for t, order in self._by_strength.items()}
-        self.weakest = {t: [up[pid] for pid in order if pid in up]
+        self.weakest = {t: [p for pid in order if (p := up.get(pid))]
                         for t, order in self._by_weakness.items()}
-        self._by_id = {p.id: p for p in arena.players}
         self._rivals: dict[str, list[Player]] = {}
         self._labels = None
 
