@@ -92,7 +92,7 @@ test("pf1: damage equal to his hit points only staggers him; a player already ou
   assert.deepEqual(damageEvents(companion).map((e) => "knocked_out" in e), [false, false]);
 });
 
-test("a sheet without hit points leaves the event unmarked: dnd5e, and a system with typed-in numbers", async () => {
+test("sheets the 3.5 rule does not read leave the event unmarked: dnd5e (no such rule), typed-in numbers (no hit points)", async () => {
   for (const system of ["dnd5e", "swade"]) {
     installFoundry({ system });
     const companion = fakeCompanion();
