@@ -7,10 +7,13 @@ tactics presets (`companion.tactics.goatball`, the same code the GM's autopilot 
 with), one per team; docs/simulator.md writes them out in words.
 
 Two paths through the same engine: the full one (`lean=False`: the table's `Dice` with every
-roll recorded, `validate` on every pass, the answer's arena and rolls, reason strings) and the
-lean one the simulator runs (`lean=True`: dice that record nothing, no per-pass validation,
-no arena or rolls in the answer, no reason strings). Both consume the same random numbers in
-the same order, so a seeded match plays out identically on either (tests/sim prove it).
+roll recorded, `validate` on every pass, the table's whole answer, reason strings, the presets
+asked every pass) and the lean one the simulator runs (`lean=True`: dice that record nothing,
+validation once a match, an answer without arena or rolls and with only what the simulator
+reads of each check and knock-off, no reason strings, and each team's declarations remembered
+by what its preset saw, as a match shows the presets the same view again and again). Both
+consume the same random numbers in the same order, so a seeded match plays out identically on
+either (tests/sim prove it, which also checks what the lean path remembers its plans by).
 
 Seating: each team is shuffled and the two are interleaved (which team first is drawn), then
 the k-th of the T players sits in zone floor((k + 1/2) * Z / T): every zone holds players when
