@@ -38,6 +38,9 @@ TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
 ACTION_KINDS = ("throw", "intercept", "knock_off", "defend", "move", "block")
+_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
+_KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
+_COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
 
 Roster = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
@@ -260,7 +263,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     return stats
 
 
-Plan = list[tuple[Action, int, int, "Throw | None"]]
+_Plan = list[tuple[Action, int, int, "Throw | None"]]
 _SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
 
 
@@ -283,12 +286,13 @@ class _Plans:
                        for pid, s in skills.items()}
         self.actions: dict[tuple, Action] = {}     # a match declares the same few hundred
         self.throws: dict[tuple, Throw] = {}
-        self.kept: dict[tuple, Plan] | None = {} if remember else None
+        self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         self.everyone: frozenset = frozenset()
         self.seats: dict[str, frozenset] = {}
 
-    def of(self, team: str) -> Plan:
+    def of(self, team: str) -> _Plan:
+        """The team's plan for the view as it stands."""
         v = self.view
         if self.kept is None:
             return [self.step(d) for d in self.presets[team].declare(v, team)]
@@ -306,6 +310,7 @@ class _Plans:
         return plan
 
     def step(self, d: Decl) -> tuple[Action, int, int, Throw | None]:
+        """One declaration as the engine takes it; its Action and Throw built once a match."""
         key = (d.player, d.action, d.target, d.zone)
         act = self.actions.get(key)
         if act is None:
@@ -325,11 +330,6 @@ class _Plans:
                     carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
                     target_check=self.checks[d.target]["acrobatics"] if hot else None)
         return act, self.skills[d.player].acrobatics, _KIND[d.action], throw
-
-
-_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
-_KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
-_COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))
 
 
 def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:

@@ -197,7 +197,7 @@ class View:
     def update(self, arena: Arena) -> None:
         """The view of the next pass of the same match: the same players, some of them out,
         moved or carrying the ball now. Who stands where is worked out again only when a
-        player changed: about half the passes change nobody."""
+        player changed (a third of the passes change nobody)."""
         self.arena = arena
         pos = self.pos = arena.possession
         if arena.players != self._players or arena.eliminated != self._eliminated:
