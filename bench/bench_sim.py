@@ -2,6 +2,7 @@
 
     python bench/bench_sim.py                  # matches/s: lean vs full path, 1 and 2 processes
     python bench/bench_sim.py --baseline DIR   # ... and the first simulator, from a checkout in DIR
+    python bench/bench_sim.py --before DIR     # ... and the lean and full paths of another checkout
     python bench/bench_sim.py --grid           # 4-10 a side x 0-10 zones x 2,000 a point, played
     python bench/bench_sim.py --figures DIR    # the CLI's default run at 4, 6, 8 a side
     python bench/bench_sim.py --tables DIR     # ... as the markdown tables of simulator.md
@@ -34,17 +35,23 @@ def _time(fn) -> tuple[float, float, object]:
     return time.perf_counter() - w, time.process_time() - c, out
 
 
-def one_core(matches: int, seed: int, baseline: Path | None) -> None:
+def one_core(matches: int, seed: int, baseline: Path | None, before: Path | None) -> None:
+    """Matches a second and µs a pass of CPU on one core: the lean and full paths (and those of
+    the checkout `before`, the same seeds) and the first simulator, interleaved, twice."""
     players, zones = WORKLOAD
     print(f"one process, {players} a side, zones {','.join(map(str, zones))},"
-          f" {matches} matches each (load average {os.getloadavg()[0]:.1f}"
-          f" on {os.cpu_count()} cores)")
-    runs = {"lean (the simulator)": lambda i, z: play_match(players, z, f"{seed}:{i}",
-                                                            f"{seed}:{i}:dice", lean=True),
-            "full engine path": lambda i, z: play_match(players, z, f"{seed}:{i}",
-                                                        f"{seed}:{i}:dice", lean=False)}
+          f" {matches} matches each ({os.cpu_count()} cores)")
+    paths = [("", play_match)]
+    if before is not None:
+        paths.append((" before", _import_baseline(before, "before").play_match))
+    runs = {}
+    for label, play_match_of in paths:
+        runs[f"lean{label} (the simulator)"] = lambda i, z, p=play_match_of: p(
+            players, z, f"{seed}:{i}", f"{seed}:{i}:dice", lean=True)
+        runs[f"full engine path{label}"] = lambda i, z, p=play_match_of: p(
+            players, z, f"{seed}:{i}", f"{seed}:{i}:dice", lean=False)
     if baseline is not None:
-        old = _import_baseline(baseline)
+        old = _import_baseline(baseline, "baseline")
         runs["first simulator (baseline)"] = lambda i, z: old.play_match(
             players, z, f"{seed}:{players}:{i}", f"{seed}:{players}:{z}:{i}")
     for _rep in range(2):                    # interleaved, twice: the load moves
@@ -53,12 +60,14 @@ def one_core(matches: int, seed: int, baseline: Path | None) -> None:
                 return sum(fn(i, z).passes for z in zones for i in range(matches))
             wall, cpu, passes = _time(play)
             n = matches * len(zones)
-            print(f"  {name:28s} {n / cpu:7.1f} matches/s of CPU ({n / wall:6.1f} wall),"
-                  f" {cpu / passes * 1e6:6.1f} us a pass, {passes / n:5.1f} passes a match")
+            print(f"  {name:35s} {n / cpu:7.1f} matches/s of CPU ({n / wall:6.1f} wall),"
+                  f" {cpu / passes * 1e6:6.1f} us a pass, {passes / n:5.1f} passes a match,"
+                  f" load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
-def _import_baseline(root: Path):
-    """The first simulator's play_match from another checkout (e.g. `git archive 0924ddb`)."""
+def _import_baseline(root: Path, prefix: str):
+    """The simulator module of another checkout (e.g. `git archive 0924ddb`, the first
+    simulator), its modules kept apart under `prefix`."""
     saved = {k: v for k, v in sys.modules.items() if k.startswith("companion")}
     for k in saved:
         del sys.modules[k]
@@ -68,7 +77,7 @@ def _import_baseline(root: Path):
     finally:
         sys.path.remove(str(root))
         for k in [k for k in sys.modules if k.startswith("companion")]:
-            sys.modules[f"baseline.{k}"] = sys.modules.pop(k)
+            sys.modules[f"{prefix}.{k}"] = sys.modules.pop(k)
         sys.modules.update(saved)
 
 
@@ -186,6 +195,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--before", type=Path, default=None, metavar="DIR")
     parser.add_argument("--grid", action="store_true")
     parser.add_argument("--grid-matches", type=int, default=2000, metavar="M",
                         help="--grid: matches a point (default 2000)")
@@ -204,7 +214,7 @@ def main() -> None:
     elif args.grid:
         grid(args.seed, args.grid_matches, args.workers)
     else:
-        one_core(args.matches, args.seed, args.baseline)
+        one_core(args.matches, args.seed, args.baseline, args.before)
         processes(args.matches * 4, args.seed)
 
 
