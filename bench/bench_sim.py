@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.sim.goatball import play_match  # noqa: E402
-from companion.sim.run import DEFAULT_ZONES, simulate  # noqa: E402
+from companion.sim.run import BUDGET, DEFAULT_ZONES, pass_limit_for, simulate  # noqa: E402
 
 WORKLOAD = (6, (0, 2, 4))        # the first simulator's bench: 6 a side, zones 0, 2, 4
 
@@ -36,8 +36,10 @@ def _time(fn) -> tuple[float, float, object]:
 
 
 def one_core(matches: int, seed: int, baseline: Path | None, before: Path | None) -> None:
-    """Matches a second and µs a pass of CPU on one core: the lean and full paths (and those of
-    the checkout `before`, the same seeds) and the first simulator, interleaved, twice."""
+    """Matches a second and µs a pass of CPU on one core: the lean and full paths followed to
+    200 passes as the first simulator was (and those of the checkout `before`, the same seeds),
+    the lean path at the simulator's default pass limit (twice the budget), and the first
+    simulator, interleaved, twice."""
     players, zones = WORKLOAD
     print(f"one process, {players} a side, zones {','.join(map(str, zones))},"
           f" {matches} matches each ({os.cpu_count()} cores)")
@@ -50,6 +52,9 @@ def one_core(matches: int, seed: int, baseline: Path | None, before: Path | None
             players, z, f"{seed}:{i}", f"{seed}:{i}:dice", lean=True)
         runs[f"full engine path{label}"] = lambda i, z, p=play_match_of: p(
             players, z, f"{seed}:{i}", f"{seed}:{i}:dice", lean=False)
+    limit = pass_limit_for(BUDGET)
+    runs[f"lean, to {limit} passes (the default)"] = lambda i, z: play_match(
+        players, z, f"{seed}:{i}", f"{seed}:{i}:dice", pass_limit=limit, lean=True)
     if baseline is not None:
         old = _import_baseline(baseline, "baseline")
         runs["first simulator (baseline)"] = lambda i, z: old.play_match(
