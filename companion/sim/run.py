@@ -442,11 +442,14 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
 def tune(roster: Roster, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
          seed: int = 1, zones: Sequence[int] | None = None, matches: int = 300,
          workers: int = 1, pass_limit: int | None = None, client=None) -> dict:
-    """The answer for one table's roster: fewer matches, no robustness run, a sentence."""
+    """The answer for one table's roster: fewer matches, no robustness run, a sentence. Each
+    match is followed only to the budget (unless `pass_limit` says otherwise): the answer reads
+    nothing past it, the chance to end within B and the upsets among the matches that do."""
     total = sum(len(m) for _, m in roster)
     zones = list(zones) if zones is not None else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])
     report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
-                      pass_limit=pass_limit, tactics=tactics, budget=budget, batch=100,
+                      pass_limit=budget if pass_limit is None else pass_limit,
+                      tactics=tactics, budget=budget, batch=100,
                       robustness=False, roster=roster, client=client)
     rec = report["recommended_zones"]
     pick = rec if rec is not None else report["comparison"]["best"]
