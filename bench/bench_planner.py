@@ -4,10 +4,13 @@
 
 The busy scenario of bench/scenario.py (24 players on the default 72 x 24 court, a Str 16
 kicker at (30, 12)), top 5, for each goal line. Three figures each:
-- cold: a fresh process's first answer for this kicker's square (the empty-court roll cache
-  cleared before every run);
-- warm: the same court again (what a GM who changes the kicker's Str or moves a player pays:
-  the empty-court rolls are remembered between requests);
+- cold: a fresh process's first answer for this kicker's square (everything the planner keeps
+  between requests forgotten before every run, `plan.clear_caches`: the empty-court rolls,
+  the flight lines, the attack and scatter tables);
+- warm: the same court again (what a GM who moves a player pays, or who changes the kicker's
+  Str once the landings of that Str have been asked for: the empty-court rolls and the flight
+  lines from the kicker's square are remembered between requests; the kicker's own numbers,
+  his kicks' landings and every player's part are worked out afresh);
 - route: the whole Flask route in-process (schema, players, rules, JSON), warm.
 Wall-clock medians and p95, the CPU time (process_time) median, and the fastest run (the
 least disturbed by other work), since on a shared machine the wall clock also counts other
@@ -73,7 +76,7 @@ def main() -> None:
             return plan.suggest_kicks(court, roster, "kicker", Square(30, 12), True, 0,
                                       settings, end, 5)
 
-        rows = {f"cold, attacking {end}": measure(run, args.n, plan.empty_run.cache_clear),
+        rows = {f"cold, attacking {end}": measure(run, args.n, plan.clear_caches),
                 f"warm, attacking {end}": measure(run, args.n)}
         def call(end=end):
             r = client.post("/api/v1/yaotzin/kick/suggest", json={**body, "attacks": end},

@@ -2,10 +2,20 @@
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules.yaotzin.grid import Direction, Square, distance, segment_squares, snap
+from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.flight import flight_path, flight_squares
+from companion.rules.yaotzin.grid import (
+    Direction,
+    Square,
+    distance,
+    nearest_corners,
+    segment_squares,
+    snap,
+)
 
 coord = st.integers(-12, 12)
 points = st.tuples(coord, coord)
@@ -104,3 +114,54 @@ def test_rotation_is_clockwise_with_y_south():
     assert Direction.N.rotate(1) is Direction.NE
     assert Direction.E.rotate(2) is Direction.S
     assert Direction.N.rotate(-1) is Direction.NW
+
+
+@given(squares, squares, st.sampled_from([1, 2]))
+def test_flight_squares_are_the_flight_paths_squares_in_order(kicker, landing, corner):
+    assert list(flight_squares(kicker, landing, corner)) == [
+        sq for _, sq in flight_path(kicker, landing, corner)]
+
+
+def climb_by_rows(court: Court, ay: int, by: int) -> tuple[int, int]:
+    """Rows climbed and descended, row by row (what `Court.climb_cost` adds up)."""
+    step = 1 if by > ay else -1
+    up = down = 0
+    for y in range(ay, by, step):
+        change = court.height(y + step) - court.height(y)
+        if change > 0:
+            up += change
+        else:
+            down -= change
+    return up, down
+
+
+@pytest.mark.parametrize("court", [Court(), Court(length=14, width=9, slope=2, end_zone=3),
+                                   Court(length=20, width=7, slope=0),
+                                   Court(length=30, width=11, slope=5)])
+def test_climb_cost_is_the_rows_climbed_and_descended_one_by_one(court):
+    rows = range(-3, court.width + 3)
+    for ay in rows:
+        for by in rows:
+            assert court.climb_cost(Square(0, ay), Square(5, by)) == climb_by_rows(court, ay, by)
+
+
+@given(squares, squares)
+def test_nearest_corners_are_those_at_the_least_euclidean_distance(square, other):
+    def dist2(cx, cy):
+        nx = min(max(cx, other.x), other.x + 1)
+        ny = min(max(cy, other.y), other.y + 1)
+        return (cx - nx) ** 2 + (cy - ny) ** 2
+
+    corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
+    best = min(dist2(*c) for c in corners)
+    assert nearest_corners(square, other) == [c for c in corners if dist2(*c) == best]
+
+
+def test_scatter_squares_step_along_each_heading_and_come_back_inside_the_walls():
+    from companion.rules.yaotzin.kick import scatter_squares
+
+    court = Court(length=14, width=9, slope=2, end_zone=3)
+    for y in range(court.width):
+        for off in range(1, 12):
+            got = scatter_squares(court, Square(5, y), list(Direction), off)
+            assert got == [court.clamp_to_walls(Square(5, y).step(d, off)) for d in Direction]

@@ -16,12 +16,13 @@ from companion.rules.dice_tree import outcomes
 from companion.rules.errors import RulesError
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.flight import flight_squares
 from companion.rules.yaotzin.grid import Square
 from companion.rules.yaotzin.intercept import (
     resolve_flight_intercept,
     resolve_rolling_intercept,
 )
-from companion.rules.yaotzin.kick import resolve_kick
+from companion.rules.yaotzin.kick import kick_modifiers, resolve_kick
 from companion.rules.yaotzin.plan import KickPlanner, default_attack_end, suggest_kicks
 from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
@@ -153,6 +154,14 @@ CASES = {
                         {"id": "o1", "team": "b", "x": 1, "y": 5, "reflex": 0},
                         {"id": "o2", "team": "b", "x": 2, "y": 8, "prone": True}),
               "west", [Square(0, 5), Square(1, 7)]),
+    # a kick along a row runs along a grid line: the opponent in the row beside it, next to
+    # the line, is on the flight's line and can carom the ball over it, though the ball
+    # would stop short on its own
+    "beside": (roster_of(SMALL,
+                         {"id": "k", "team": "a", "x": 3, "y": 4, "str": 10, "dex": 10,
+                          "bab": 1},
+                         {"id": "o1", "team": "b", "x": 2, "y": 3, "reflex": 0}),
+               "west", [Square(1, 4)]),
 }
 
 
@@ -185,6 +194,83 @@ def test_the_cases_exercise_what_they_claim():
     for case, (_, _, targets) in CASES.items():
         assert any(0 < brute_case(case, t)[0] < 1 for t in targets), case
     assert any(brute_case(c, t)[2] > 0 for c in CASES for t in CASES[c][2])
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_ranking_odds_leave_out_only_landings_that_cannot_score(case):
+    # the search ranks squares on the landings `_matters` keeps (full=False) and drops a
+    # square against a bound made of them: every aim's chance must come out the same
+    roster, attacks, _ = CASES[case]
+    fast, full = (planner(SMALL, roster, "k", attacks, prune) for prune in (True, False))
+    aims = [sq for sq in fast.candidates() if fast.aim(sq) is not None]
+    assert len(aims) > 10
+    for sq in aims:
+        p_goal = full.aim(sq).p_goal
+        assert fast.aim(sq, full=False).p_goal == pytest.approx(p_goal, abs=1e-12), (case, sq)
+        assert fast._bound(sq) >= p_goal - 1e-12, (case, sq)
+
+
+@pytest.mark.parametrize("str_", [10, 16, 24])
+@pytest.mark.parametrize("court, kicker_at", [(Court(), (30, 12)), (Court(), (3, 1)),
+                                              (Court(), (60, 22)), (Court(), (70, 5)),
+                                              (SMALL, (6, 4)), (SMALL, (1, 8))])
+@pytest.mark.parametrize("equidistant", [False, True])
+def test_the_squares_in_range_are_those_of_the_candidates_in_range(str_, court, kicker_at,
+                                                                    equidistant):
+    roster = roster_of(court, {"id": "k", "team": "a", "x": kicker_at[0], "y": kicker_at[1],
+                               "str": str_, "dex": 12, "bab": 2})
+    plan = planner(court, roster, "k", "west",
+                   settings=Settings(equidistant_diagonals=equidistant))
+    scanned = [sq for sq, _ in plan._in_range()]
+    assert len(scanned) == len(set(scanned))
+    assert set(scanned) == {sq for sq in plan.candidates() if plan.aim(sq) is not None}
+    for sq, mods in plan._in_range():       # shared by the kicks as far and as costly
+        assert mods == kick_modifiers(court, plan.kicker, sq, True, 0, plan.settings)
+
+
+@pytest.mark.parametrize("attacks", ["west", "east"])
+@pytest.mark.parametrize("kicker_at", [(30, 12), (8, 3), (64, 20), (2, 12), (70, 12)])
+def test_a_kick_left_out_unweighed_has_no_landing_that_matters(attacks, kicker_at):
+    # `_out_of_play` spares the landing weights of a kick that cannot score: checked against
+    # the weights on a crowded court, the kicker in mid-court and near each line, opponents
+    # close enough to the line for a carom (beside the kicker's column: on the line of a kick
+    # along it)
+    from bench.scenario import yaotzin_players
+
+    court = Court()
+    near = [{"id": "n1", "team": "moon", "x": 1, "y": 4, "reflex": 2},
+            {"id": "n2", "team": "moon", "x": 70, "y": 19, "reflex": 2},
+            {"id": "n3", "team": "moon", "x": 1, "y": 14, "reflex": 1},
+            {"id": "n4", "team": "moon", "x": 71, "y": 10, "reflex": 1}]
+    taken = {tuple(kicker_at)} | {(p["x"], p["y"]) for p in near}
+    players = [p for p in yaotzin_players(24, 7)[1:] if (p["x"], p["y"]) not in taken] + near
+    roster = roster_of(court, {"id": "k", "team": "sun", "x": kicker_at[0], "y": kicker_at[1],
+                               "str": 18, "dex": 14, "bab": 3}, *players)
+    plan = planner(court, roster, "k", attacks)
+    spared = 0
+    for sq, mods in plan._in_range():
+        if plan._out_of_play(sq, mods):
+            spared += 1
+            assert plan._weights_bound(plan._weighed(sq, mods)[2]) == 0, sq
+    assert spared > 10 or kicker_at[0] in (2, 70)    # nothing to spare on the near side
+
+
+@pytest.mark.parametrize("kicker_at", [(6, 4), (6, 0), (0, 8), (13, 3)])
+def test_a_flight_found_inside_the_bounds_passes_only_squares_in_bounds(kicker_at):
+    roster = roster_of(SMALL, {"id": "k", "team": "a", "x": kicker_at[0], "y": kicker_at[1],
+                               "str": 14})
+    plan = planner(SMALL, roster, "k", "west")
+    inside = 0
+    for x in range(-SMALL.end_zone, SMALL.length + SMALL.end_zone):
+        for y in range(SMALL.width):
+            landing = Square(x, y)
+            if landing == plan.kicker.square or not plan._inside(landing):
+                continue
+            inside += 1
+            for corner in (1, 2):
+                assert all(SMALL.in_bounds(sq)
+                           for sq in flight_squares(plan.kicker.square, landing, corner))
+    assert inside > 20 or kicker_at[1] in (0, SMALL.width - 1)    # a wall row: never inside
 
 
 def test_the_top_squares_are_the_best_of_all_and_in_order():
@@ -232,13 +318,15 @@ def test_the_default_end_is_the_nearer_line():
 
 
 @pytest.mark.parametrize("attacks", ["west", "east"])
-def test_the_shortcuts_change_nothing_on_a_busy_court(attacks):
-    # the benchmark's 24 players: the bounded search with every shortcut gives the same five
-    # squares, in the same order, with the same numbers, as weighing every square in full
+@pytest.mark.parametrize("seed", [3, 5])
+def test_the_shortcuts_change_nothing_on_a_busy_court(attacks, seed):
+    # the benchmark's 24 players (seed 3) and another crowd: the bounded search with every
+    # shortcut gives the same five squares, in the same order, with the same numbers, as
+    # weighing every square in full
     from bench.scenario import yaotzin_players
 
     court = Court()
-    roster = roster_of(court, *yaotzin_players(24))
+    roster = roster_of(court, *yaotzin_players(24, seed))
     fast = planner(court, roster, "kicker", attacks).all_aims(5)
     full = planner(court, roster, "kicker", attacks, prune=False).all_aims()[:5]
     assert [a.as_dict() for a in fast] == pytest.approx([a.as_dict() for a in full])

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import RulesError
 from .grid import Direction, Square
 
 
-@dataclass(frozen=True)
-class Ball:
+class Ball(NamedTuple):
+    """A value, like a square: hashed and compared as the tuple of its fields (it is a key of
+    every cache of ball states)."""
+
     x: int
     y: int
     speed: int = 0

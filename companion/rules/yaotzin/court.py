@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..errors import OffGrid, RulesError
@@ -79,6 +80,11 @@ class Court:
             return y - (self.width - self.slope) + 1
         return 0
 
+    @cached_property
+    def heights(self) -> tuple[int, ...]:
+        """`height` of every row of the field, for the ball's actions to look up."""
+        return tuple(self.height(y) for y in range(self.width))
+
     def on_slope(self, sq: Square) -> bool:
         return self.height(sq.y) > 0
 
@@ -99,6 +105,8 @@ class Court:
 
     def clamp_to_walls(self, sq: Square) -> Square:
         """Pull a square beyond a side wall back to the wall row."""
+        if 0 <= sq.y < self.width:
+            return sq
         return Square(sq.x, min(max(sq.y, 0), self.width - 1))
 
     def centre(self) -> Square:
@@ -110,16 +118,24 @@ class Court:
         return Square(x, 0 if side == "north" else self.width - 1)
 
     def climb_cost(self, a: Square, b: Square) -> tuple[int, int]:
-        """Rows climbed and rows descended on slopes going from row a.y to row b.y."""
-        step = 1 if b.y > a.y else -1
-        up = down = 0
-        for y in range(a.y, b.y, step):
-            change = self.height(y + step) - self.height(y)
-            if change > 0:
-                up += change
-            else:
-                down -= change
-        return up, down
+        """Rows climbed and rows descended on slopes going from row a.y to row b.y.
+
+        Row heights fall to the flat floor and rise again (`height`), so on the way from one
+        row to the other the ball descends to the lowest row between them, then climbs: the
+        flat floor if the way reaches it, else the nearer end of the way on its slope.
+        """
+        ay, by = a.y, b.y
+        lo, hi = (ay, by) if ay <= by else (by, ay)
+        if hi < self.slope:
+            low = self.height(hi)
+        elif lo >= self.width - self.slope:
+            low = self.height(lo)
+        else:
+            low = 0
+        if 0 <= lo and hi < self.width:
+            heights = self.heights
+            return heights[by] - low, heights[ay] - low
+        return self.height(by) - low, self.height(ay) - low
 
     def as_dict(self) -> dict:
         return {"length": self.length, "width": self.width, "slope": self.slope,

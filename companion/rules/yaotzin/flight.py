@@ -7,9 +7,10 @@ as passing through a square (a positive length of the segment).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..dice import Dice
-from .grid import Square, distance, nearest_corners, segment_squares
+from .grid import Square, distance, nearest_corners, segment_cells, segment_squares
 from .players import Player, Roster
 
 
@@ -25,10 +26,12 @@ def kick_line(kicker: Square, landing: Square, corner: int = 1) -> tuple[tuple[i
     `corner` 1 takes the north (for a kick along a column, west) corner of a tie at both ends;
     2 the south (east) one.
     """
-    along_row = kicker.y == landing.y
-    key = (lambda c: (c[1], c[0])) if along_row else (lambda c: c)
-    starts = sorted(nearest_corners(kicker, landing), key=key)
-    ends = sorted(nearest_corners(landing, kicker), key=key)
+    starts = nearest_corners(kicker, landing)
+    ends = nearest_corners(landing, kicker)
+    if len(starts) == 1 and len(ends) == 1:
+        return starts[0], ends[0]           # no tie to settle
+    key = (lambda c: (c[1], c[0])) if kicker.y == landing.y else None
+    starts, ends = sorted(starts, key=key), sorted(ends, key=key)
     return starts[min(corner, len(starts)) - 1], ends[min(corner, len(ends)) - 1]
 
 
@@ -42,6 +45,17 @@ def flight_path(kicker: Square, landing: Square, corner: int = 1) -> list[tuple[
     p0, p1 = kick_line(kicker, landing, corner)
     crossed = [(t, sq) for t, sq in segment_squares(p0, p1) if sq not in (kicker, landing)]
     return crossed + [(Fraction(1), landing)]
+
+
+@lru_cache(maxsize=4096)
+def flight_squares(kicker: Square, landing: Square, corner: int = 1) -> tuple[Square, ...]:
+    """The squares of `flight_path`, in the same order, without where along the line each is
+    entered. Pure geometry, so kept (a shot planner's request asks for a few hundred lines
+    from the kicker's square)."""
+    if kicker == landing:
+        return (landing,)
+    _, cells = segment_cells(*kick_line(kicker, landing, corner))
+    return (*(sq for _, sq in cells if sq != kicker and sq != landing), landing)
 
 
 def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:

@@ -16,7 +16,7 @@ class Square(NamedTuple):
     y: int
 
     def step(self, direction: Direction, n: int = 1) -> Square:
-        return Square(self.x + direction.dx * n, self.y + direction.dy * n)
+        return _new_square(Square, (self.x + direction.dx * n, self.y + direction.dy * n))
 
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y}
@@ -34,13 +34,11 @@ class Direction(Enum):
     W = (-1, 0)
     NW = (-1, -1)
 
-    @property
-    def dx(self) -> int:
-        return self.value[0]
+    def __init__(self, dx: int, dy: int):
+        self.dx = dx          # plain attributes: read on every step of every roll
+        self.dy = dy
 
-    @property
-    def dy(self) -> int:
-        return self.value[1]
+    __hash__ = object.__hash__      # each member is its own only instance: hashed by identity
 
     def rotate(self, steps: int) -> Direction:
         """Turn clockwise by `steps` eighths of a circle (negative turns anticlockwise)."""
@@ -48,9 +46,11 @@ class Direction(Enum):
 
     @classmethod
     def of(cls, dx: int, dy: int) -> Direction:
-        return cls((dx, dy))
+        found = _BY_VECTOR.get((dx, dy))
+        return found if found is not None else cls((dx, dy))   # the enum's own refusal
 
 
+_new_square = tuple.__new__       # Square(x, y) without the NamedTuple's Python-level __new__
 _CLOCKWISE = tuple(Direction)
 _INDEX = {d: i for i, d in enumerate(_CLOCKWISE)}
 _BY_VECTOR = {d.value: d for d in _CLOCKWISE}
@@ -62,26 +62,27 @@ def snap(dx: int | Fraction, dy: int | Fraction) -> Direction | None:
     Decided exactly: the vector is diagonal when tan(22.5°) < |dy|/|dx| < tan(67.5°), i.e.
     (√2−1)|dx| < |dy| < (√2+1)|dx|, tested by squaring. Rational vectors never tie.
     """
-    a, b = abs(dx), abs(dy)
+    a = dx if dx >= 0 else -dx
+    b = dy if dy >= 0 else -dy
     if a == 0 and b == 0:
         return None
-    below_steep = (b - a) < 0 or (b - a) ** 2 < 2 * a * a      # b < (√2+1)a
-    above_flat = (b + a) ** 2 > 2 * a * a                       # b > (√2−1)a
     sx = (dx > 0) - (dx < 0)
     sy = (dy > 0) - (dy < 0)
-    if a and below_steep and above_flat:
-        return Direction.of(sx, sy)
+    twice_a2 = 2 * a * a
+    if a and ((b - a) < 0 or (b - a) ** 2 < twice_a2) and (b + a) ** 2 > twice_a2:
+        return _BY_VECTOR[sx, sy]            # b < (√2+1)a and b > (√2−1)a: diagonal
     if b > a:
-        return Direction.of(0, sy)
-    return Direction.of(sx, 0)
+        return _BY_VECTOR[0, sy]
+    return _BY_VECTOR[sx, 0]
 
 
 def distance(a: Square, b: Square, equidistant: bool = False) -> int:
     """Grid distance in squares: D&D 3.5's alternating diagonals, or 5/5/5 when equidistant."""
-    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
-    if equidistant:
-        return max(dx, dy)
-    return max(dx, dy) + min(dx, dy) // 2
+    dx, dy = a.x - b.x, a.y - b.y
+    dx, dy = dx if dx >= 0 else -dx, dy if dy >= 0 else -dy
+    if dx < dy:
+        dx, dy = dy, dx                 # the longer leg first
+    return dx if equidistant else dx + dy // 2
 
 
 def chebyshev(a: Square, b: Square) -> int:
@@ -100,39 +101,55 @@ def segment_squares(p0: tuple[int, int], p1: tuple[int, int]) -> list[tuple[Frac
     overlaps the squares on both sides of it; touching a single corner does not count.
     Exact: t is counted in integer steps of 1/D, D = |dx|·|dy| (a zero counted as 1).
     """
+    steps, cells = segment_cells(p0, p1)
+    return [(Fraction(k, steps), sq) for k, sq in cells]
+
+
+def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
+                  ) -> tuple[int, list[tuple[int, Square]]]:
+    """`segment_squares` in whole numbers: (D, [(k, square)]), each square first entered at
+    t = k / D, in the same order."""
     (x0, y0), (x1, y1) = p0, p1
     dx, dy = x1 - x0, y1 - y0
     if dx == 0 and dy == 0:
-        return []
-    steps = (abs(dx) or 1) * (abs(dy) or 1)
-    cuts = {0, steps}
-    if dx:
-        cuts.update((gx - x0) * steps // dx for gx in range(min(x0, x1) + 1, max(x0, x1)))
-    if dy:
-        cuts.update((gy - y0) * steps // dy for gy in range(min(y0, y1) + 1, max(y0, y1)))
-    ts = sorted(cuts)
-    seen: dict[Square, int] = {}
+        return 1, []
+    adx, ady = abs(dx) or 1, abs(dy) or 1
+    steps = adx * ady
+    # the segment crosses a column line every ady steps and a row line every adx steps
+    ts = sorted({*range(0, steps + 1, ady), *range(0, steps + 1, adx)})
     twice = 2 * steps
+    cells: list[tuple[int, Square]] = []
     for k_start, k_end in zip(ts, ts[1:]):
         mid = k_start + k_end                 # the midpoint, in steps of 1/(2D)
         nx, ny = x0 * twice + dx * mid, y0 * twice + dy * mid
         fx, fy = nx // twice, ny // twice
-        xs = (fx - 1, fx) if nx % twice == 0 else (fx,)
-        ys = (fy - 1, fy) if ny % twice == 0 else (fy,)
-        for sx in xs:
-            for sy in ys:
-                seen.setdefault(Square(sx, sy), k_start)
-    ordered = sorted(seen.items(), key=lambda item: (item[1], item[0].y, item[0].x))
-    return [(Fraction(k, steps), sq) for sq, k in ordered]
+        # a midpoint is on a grid line only when the whole segment runs along it (dx or dy
+        # is 0): then it overlaps the squares on both sides, west (north) first
+        if nx % twice == 0:
+            cells += ((k_start, Square(fx - 1, fy)), (k_start, Square(fx, fy)))
+        elif ny % twice == 0:
+            cells += ((k_start, Square(fx, fy - 1)), (k_start, Square(fx, fy)))
+        else:
+            cells.append((k_start, Square(fx, fy)))
+    return steps, cells
 
 
 def nearest_corners(square: Square, other: Square) -> list[tuple[int, int]]:
-    """The corners of `square` nearest (Euclidean) to the cell `other`, ties included."""
-    def dist2(cx: int, cy: int) -> int:
-        nx = min(max(cx, other.x), other.x + 1)
-        ny = min(max(cy, other.y), other.y + 1)
-        return (cx - nx) ** 2 + (cy - ny) ** 2
+    """The corners of `square` nearest (Euclidean) to the cell `other`, ties included (north
+    before south, west before east).
 
-    corners = [(square.x + i, square.y + j) for j in (0, 1) for i in (0, 1)]
-    best = min(dist2(*c) for c in corners)
-    return [c for c in corners if dist2(*c) == best]
+    The squared distance from a point to a cell is the sum of one part along x and one along
+    y, so the nearest corners take the nearer edge on each axis: the edge facing the other
+    cell, or both edges when the two squares share that column (row)."""
+    return [(cx, cy) for cy in _nearer_edges(square.y, other.y)
+            for cx in _nearer_edges(square.x, other.x)]
+
+
+def _nearer_edges(a: int, b: int) -> tuple[int, ...]:
+    """Of the two edges a and a + 1 of a square's column (row), those nearest to the column
+    (row) b .. b + 1."""
+    if a < b:
+        return (a + 1,)
+    if a > b:
+        return (a,)
+    return (a, a + 1)

@@ -6,7 +6,8 @@ sees while hovering are the numbers the kick is resolved with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..dice import Dice
 from ..errors import IllegalAction, OffGrid, OutOfRange
@@ -18,10 +19,10 @@ from .players import Player, Roster, ability_mod
 from .settings import Settings
 
 KICK_AC = 5
+_square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
 
 
-@dataclass(frozen=True)
-class KickModifiers:
+class KickModifiers(NamedTuple):
     """Everything about a kick that is known before the dice are rolled."""
 
     str_bonus: int            # after Power Attack's boost to the Strength score
@@ -44,8 +45,13 @@ class KickModifiers:
 
 def kick_cost(court: Court, a: Square, b: Square, equidistant: bool) -> int:
     """Squares a kick from a to b costs: uphill rows double, downhill rows half (rounded up)."""
+    return kick_cost_of(court, a, b, distance(a, b, equidistant))
+
+
+def kick_cost_of(court: Court, a: Square, b: Square, grid_squares: int) -> int:
+    """`kick_cost` of a kick whose grid distance is known."""
     up, down = court.climb_cost(a, b)
-    return max(1, distance(a, b, equidistant) + up - down // 2)
+    return max(1, grid_squares + up - down // 2)
 
 
 def range_penalty(squares: int, free: int) -> int:
@@ -67,12 +73,20 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
         if not 0 <= power_attack <= max(0, kicker.bab):
             raise IllegalAction(f"Power Attack of {power_attack} is more than {kicker.label}'s"
                                 f" base attack bonus of {kicker.bab}", field="power_attack")
-    str_bonus = ability_mod(kicker.str + power_attack)
     if hoop_squares is None:
-        grid_squares = distance(kicker.square, target, settings.equidistant_diagonals)
-        squares = kick_cost(court, kicker.square, target, settings.equidistant_diagonals)
+        at = kicker.square
+        grid_squares = distance(at, target, settings.equidistant_diagonals)
+        squares = kick_cost_of(court, at, target, grid_squares)
     else:
         grid_squares = squares = hoop_squares
+    return modifiers_for(kicker, grid_squares, squares, standing, power_attack)
+
+
+def modifiers_for(kicker: Player, grid_squares: int, squares: int, standing: bool,
+                  power_attack: int) -> KickModifiers:
+    """`kick_modifiers` of a kick this far on the grid that costs this many squares (all a
+    kick's modifiers depend on besides the kicker), Power Attack already allowed."""
+    str_bonus = ability_mod(kicker.str + power_attack)
     free = max(0, str_bonus) if standing else 0
     parts: list[tuple[str, int]] = [("BAB", kicker.bab), ("Dex", kicker.dex_mod)]
     if not kicker.has("exotic_weapon_pelota"):
@@ -82,10 +96,11 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
         parts.append(("Power Attack", -power_attack))
     if kicker.has("point_blank_shot") and 5 * grid_squares <= 30:   # plain grid distance
         parts.append(("Point Blank Shot", 1))
-    return KickModifiers(str_bonus=str_bonus, max_range_ft=max_range_ft(str_bonus),
-                         grid_squares=grid_squares, squares=squares, free=free,
-                         modifier=sum(v for _, v in parts), breakdown=tuple(parts),
-                         precise=kicker.has("precise_shot"))
+    modifier = 0
+    for _, value in parts:
+        modifier += value
+    return KickModifiers(str_bonus, max_range_ft(str_bonus), grid_squares, squares, free,
+                         modifier, tuple(parts), kicker.has("precise_shot"))
 
 
 def attack_hits(natural: int, total: int, ac: int = KICK_AC) -> bool:
@@ -107,7 +122,18 @@ def scatter_direction(face: int, straight_on: Direction, settings: Settings) -> 
 
 def scatter_from(court: Court, origin: Square, heading: Direction, off: int) -> Square:
     """Where a scattered ball lands: `off` squares from origin, pulled back inside the walls."""
-    return court.clamp_to_walls(origin.step(heading, off))
+    return scatter_squares(court, origin, (heading,), off)[0]
+
+
+def scatter_squares(court: Court, origin: Square, headings: Iterable[Direction], off: int
+                    ) -> list[Square]:
+    """`scatter_from` for each of `headings`, in their order (the odds weigh all eight faces
+    of the d8 at each distance)."""
+    ox, oy, width = origin.x, origin.y, court.width
+    out = [_square(Square, (ox + h.dx * off, oy + h.dy * off)) for h in headings]
+    if oy - off < 0 or oy + off >= width:     # else no heading takes it past a wall
+        out = [sq if 0 <= sq.y < width else court.clamp_to_walls(sq) for sq in out]
+    return out
 
 
 def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,

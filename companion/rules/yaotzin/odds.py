@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import RulesError
 from .court import Court
 from .flight import flight_dc, interceptors, merged_path
-from .grid import Square, distance, snap
+from .grid import Direction, Square, distance, snap
 from .intercept import flight_outcome
 from .kick import (
     KICK_AC,
@@ -15,7 +16,7 @@ from .kick import (
     kick_modifiers,
     miss_squares,
     scatter_direction,
-    scatter_from,
+    scatter_squares,
     validate_kick,
 )
 from .players import Player, Roster
@@ -28,7 +29,19 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
                     precise: bool, settings: Settings) -> tuple[int, dict[Square, int]]:
     """Hits out of 20, and each landing square's weight out of 160 (20 attack x 8 scatter)."""
     straight_on = snap(target.x - kicker.x, target.y - kicker.y)
-    headings = [scatter_direction(face, straight_on, settings) for face in range(1, 9)]
+    headings = _headings(straight_on, settings)
+    hits, misses_by_offset = _attack_spread(modifier, precise)
+    weights: dict[Square, int] = {target: 8 * hits} if hits else {}
+    for off, count in misses_by_offset:
+        for sq in scatter_squares(court, target, headings, off):
+            weights[sq] = weights.get(sq, 0) + count
+    return hits, weights
+
+
+@lru_cache(maxsize=1024)
+def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Over the attack d20: the hits, and how many misses land each distance off (in the order
+    the naturals first reach it)."""
     hits = 0
     misses_by_offset: dict[int, int] = {}
     for natural in D20:
@@ -38,12 +51,26 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
         else:
             off = miss_squares(KICK_AC, total, precise)
             misses_by_offset[off] = misses_by_offset.get(off, 0) + 1
-    weights: dict[Square, int] = {target: 8 * hits} if hits else {}
-    for off, count in misses_by_offset.items():
-        for heading in headings:
-            sq = scatter_from(court, target, heading, off)
-            weights[sq] = weights.get(sq, 0) + count
-    return hits, weights
+    return hits, tuple(misses_by_offset.items())
+
+
+@lru_cache(maxsize=1024)
+def scatter_reach(modifier: int, precise: bool) -> int:
+    """The farthest a missed kick with this attack modifier lands from its target, in
+    squares (0 if it cannot miss): the largest distance `landing_weights` scatters to."""
+    return max((off for off, _ in _attack_spread(modifier, precise)[1]), default=0)
+
+
+@lru_cache(maxsize=64)
+def _headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ...]:
+    """The scatter d8's eight headings, face 1 first (`scatter_direction`)."""
+    return tuple(scatter_direction(face, straight_on, settings) for face in range(1, 9))
+
+
+def clear_tables() -> None:
+    """Forget the attack and scatter tables `landing_weights` keeps (a cold start)."""
+    for table in (_attack_spread, _headings, scatter_reach):
+        table.cache_clear()
 
 
 def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,

@@ -10,10 +10,19 @@ scored by the probability that the ball crosses the goal line he attacks, counti
 - and the roll-on after landing: the ball's own actions (`tick`), square by square, with each
   opponent next to its path trying to stop it with his feet (Reflex d20).
 
-Every step is the rules' own function (`landing_weights`, `flight_path`, `interceptors`,
-`flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `tick`, `rolling_stops`); this
-module only adds up their outcomes. tests/rules/test_yaotzin_plan.py checks it against a
-brute-force run of the real resolvers over every sequence of dice.
+Every step is the rules' own function (`kick_modifiers`, `landing_weights`, `flight_squares`,
+`interceptors`, `flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `ball_action`
+(what `tick` answers, as plain values), `rolling_stops`); this module only adds up their
+outcomes. tests/rules/test_yaotzin_plan.py checks it against a brute-force run of the real
+resolvers over every sequence of dice.
+
+The shortcuts (all off with `prune=False`, which the tests compare with) only leave out what
+cannot change a chance of a goal: a ball heading away from the attacked line (`_can_score`), a
+ball whose course on an empty court does not cross it or runs into a player standing on it
+(`_course`), a ball action with nobody on or next to its squares (the empty court's action), a
+flight with no opponent able to try on its line (`_in_box`), a kick none of whose landings
+can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
+requests (`empty_court`, `flight_squares`; `clear_caches` forgets them).
 
 What the odds assume (the planner's policy, not the rules):
 - Players stand where they are while the ball rolls (nobody moves between its actions).
@@ -27,21 +36,29 @@ What the odds assume (the planner's policy, not the rules):
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import ENDS, Court
-from .flight import flight_dc, flight_path, interceptors, needs_corner_roll
+from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
-from .kick import kick_cost, kick_modifiers, roll_on, scatter_from
-from .odds import landing_weights, save_odds
+from .kick import (
+    KickModifiers,
+    kick_cost_of,
+    kick_modifiers,
+    modifiers_for,
+    roll_on,
+    scatter_from,
+)
+from .odds import clear_tables, landing_weights, save_odds, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
-from .tick import tick
+from .tick import BallAction, ball_action, tick
 
 D20 = range(1, 21)
 D8 = range(1, 9)
@@ -84,7 +101,8 @@ class KickPlanner:
 
     A landing square's value (the chance it leads to a goal, the damage it costs) does not
     depend on where the kicker aimed, so it is computed once per landing square; the roll-on
-    is computed once per ball state and set of spent attacks of opportunity.
+    is computed once per ball state and set of spent attacks of opportunity (of the players
+    it can meet).
     """
 
     def __init__(self, court: Court, roster: Roster, kicker: Player, standing: bool,
@@ -92,6 +110,7 @@ class KickPlanner:
         if attacks not in ENDS:
             raise RulesError("attacks must be west or east", field="attacks")
         self.court, self.roster, self.kicker = court, roster, kicker
+        self._k = kicker.square
         self.standing, self.power_attack, self.settings = standing, power_attack, settings
         self.attacks = attacks
         self.toward = -1 if attacks == "west" else 1
@@ -101,24 +120,31 @@ class KickPlanner:
                                         standing, power_attack, settings).max_range_ft
         self._landing: dict[Square, tuple[float, float]] = {}
         self._rolls: dict[tuple, float] = {}
+        self._by_cost: dict[tuple[int, int], KickModifiers] = {}
+        self._kicks: dict[Square, tuple] = {}
+        self._empty = empty_court(court, settings)
+        self._replays: dict[Ball, tuple] = {}
+        self._occupied = frozenset(p.square for p in roster.players)
         self._rosters: dict[tuple, Roster] = {}
         self._matter: dict[Square, bool] = {}
-        self._kicks: dict[Square, tuple | None] = {}
         self._afters: dict[Square, tuple] = {}
-        self._may: dict[Square, bool] = {}
         self.considered = 0
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
         for p in roster.players:
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     self._within_one.setdefault(Square(p.x + dx, p.y + dy), []).append(p.id)
+        self._near = frozenset(self._within_one)
         reach = max(carom_squares(m) for m in range(-4, 0))     # the longest carom
         self._near_line = [p for p in roster.players
                            if p.id != kicker.id and p.team != kicker.team and p.can_react
                            and (p.x < reach if attacks == "west"
                                 else p.x + reach >= court.length)]
+        self._near_line_ids = {p.id for p in self._near_line}
+        self._flyers = [p for p in roster.players     # who may try to stop a ball in flight
+                        if p.id != kicker.id and p.team != kicker.team and p.can_react]
         self._roll_stop: dict[tuple[int, int], float] = {}
-        self._save: dict[tuple[int, int], list[tuple[str, int]]] = {}
+        self._save: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = {}
 
     # -- who tries ------------------------------------------------------------------------
     def tries(self, player_id: str) -> bool:
@@ -127,16 +153,30 @@ class KickPlanner:
 
     # -- one aim square -------------------------------------------------------------------
     def _kick(self, target: Square) -> tuple | None:
-        """(modifiers, hits out of 20, landing weights out of 160), or None out of range."""
-        if target not in self._kicks:
-            if 5 * kick_cost(self.court, self.kicker.square, target, self.eq) > self._range_ft:
-                self._kicks[target] = None          # the cheap test of `in_range` first
-                return None
-            mods = kick_modifiers(self.court, self.kicker, target, self.standing,
-                                  self.power_attack, self.settings)
-            self._kicks[target] = None if not mods.in_range else (mods, *landing_weights(
-                self.court, self.kicker, target, mods.modifier, mods.precise, self.settings))
-        return self._kicks[target]
+        """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
+        Kept only for the squares whose bound is above 0 (those the search may weigh
+        further): a request that kept every square's landings would keep thousands of
+        objects for the garbage collector to walk."""
+        known = self._kicks.get(target)
+        if known is not None:
+            return known
+        mods = self._mods(target)
+        return None if mods is None else self._weighed(target, mods)
+
+    def _mods(self, target: Square) -> KickModifiers | None:
+        """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
+        planner's __init__ has let `kick_modifiers` check the Power Attack)."""
+        grid_squares = distance(self._k, target, self.eq)
+        key = (grid_squares, kick_cost_of(self.court, self._k, target, grid_squares))
+        mods = self._by_cost.get(key)
+        if mods is None:
+            mods = self._by_cost[key] = modifiers_for(self.kicker, *key, self.standing,
+                                                      self.power_attack)
+        return mods if mods.in_range else None
+
+    def _weighed(self, target: Square, mods: KickModifiers) -> tuple:
+        return (mods, *landing_weights(self.court, self.kicker, target, mods.modifier,
+                                       mods.precise, self.settings))
 
     def aim(self, target: Square, full: bool = True) -> AimOdds | None:
         """The odds of a kick at `target`; None when it is beyond the kicker's range.
@@ -162,17 +202,70 @@ class KickPlanner:
         its grid distance less half the rows it descends on a slope (`kick_cost`); it descends
         no more than one slope's rows, nor more rows than it moves, so no square farther than
         the range plus half of the smaller of those is in range."""
-        k = self.kicker.square
-        squares = max(1, self._range_ft // 5)
-        reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
-        if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
-            raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
-                             f" more than the shot planner weighs", field="kicker")
+        k, reach = self._k, self._reach()
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
             for x in range(k.x - reach, k.x + reach + 1):
                 sq = Square(x, y)
                 if sq != k and self.court.in_bounds(sq) and distance(k, sq, self.eq) <= reach:
                     yield sq
+
+    def _reach(self) -> int:
+        squares = max(1, self._range_ft // 5)
+        reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
+        if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
+            raise RulesError(f"{self.kicker.label}'s range covers more than {MAX_AIMS} squares:"
+                             f" more than the shot planner weighs", field="kicker")
+        return reach
+
+    def _in_range(self) -> Iterator[tuple[Square, KickModifiers]]:
+        """(square, its kick's modifiers) for every square in range, each row from the
+        kicker's column outwards. Along a row the rows climbed and descended do not change,
+        and the grid distance does not shrink going away from the kicker's column, so
+        neither does a kick's cost: the first square out of range (or beyond the end zone)
+        ends that side of the row. The same squares as `candidates` keeps in range."""
+        k, reach = self._k, self._reach()
+        in_bounds = self.court.in_bounds
+        for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
+            for xs in (range(k.x, k.x - reach - 1, -1), range(k.x + 1, k.x + reach + 1)):
+                for x in xs:
+                    sq = Square(x, y)
+                    if sq == k:
+                        continue
+                    mods = self._mods(sq) if in_bounds(sq) else None
+                    if mods is None:
+                        break
+                    yield sq, mods
+
+    def _first_bound(self, target: Square, mods: KickModifiers) -> float:
+        """`_bound`, without weighing the landings of a kick that cannot score."""
+        if self._out_of_play(target, mods):
+            return 0.0
+        kick = self._weighed(target, mods)
+        bound = self._weights_bound(kick[2])
+        if bound > 0:
+            self._kicks[target] = kick
+        return bound
+
+    def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
+        """Whether no landing of a kick at `target` can lead to a goal (`_matters`), known
+        without weighing its landings: they all lie within the farthest a miss scatters
+        (`scatter_reach`) of the target, rows pulled back inside the walls. If none of those
+        squares is beyond a goal line, none is past the kicker's column toward the attacked
+        line (so the roll from any of them heads away from it or straight across: no
+        `_can_score`), and no opponent near the line stands where a flight to one of them
+        could pass (no `_carom_possible`), none of them matters."""
+        reach = scatter_reach(mods.modifier, mods.precise)
+        x0, x1 = target.x - reach, target.x + reach
+        k = self._k
+        if x0 < 0 or x1 >= self.court.length or (x0 < k.x if self.toward < 0 else x1 > k.x):
+            return False
+        if self._near_line:
+            y0, y1 = max(0, target.y - reach), min(self.court.width - 1, target.y + reach)
+            bx0, bx1 = min(k.x, x0) - 1, max(k.x, x1) + 1
+            by0, by1 = min(k.y, y0) - 1, max(k.y, y1) + 1
+            if any(bx0 <= p.x <= bx1 and by0 <= p.y <= by1 for p in self._near_line):
+                return False
+        return True
 
     def all_aims(self, top: int | None = None) -> list[AimOdds]:
         """The aim squares in range, best first, each with its expected damage.
@@ -181,10 +274,10 @@ class KickPlanner:
         their chance (every landing that might lead to a goal counted as a sure one), and the
         search stops once no square left can beat the `top`-th best found.
         """
-        aims = [sq for sq in self.candidates() if self._kick(sq) is not None]
-        self.considered = len(aims)
         bounded = top is not None and self.prune
-        bounds = [(self._bound(sq) if bounded else 1.0, sq) for sq in aims]
+        bounds = [(self._first_bound(sq, mods) if bounded else 1.0, sq)
+                  for sq, mods in self._in_range()]
+        self.considered = len(bounds)
         if bounded:
             bounds.sort(key=lambda item: -item[0])
         ranked: list[AimOdds] = []
@@ -210,28 +303,39 @@ class KickPlanner:
         if floor is None:
             return self.aim(target, full=False)
         mods, hits, weights = self._kick(target)
-        left = sum(w for sq, w in weights.items() if self._may_matter(sq))
+        left = sum(w for sq, w in weights.items() if self._matters(sq))
         goal = 0.0
         for landing, w in sorted(weights.items(), key=lambda item: -item[1]):
-            if not self._may_matter(landing):
+            if not self._matters(landing):
                 continue
             left -= w
-            if self._matters(landing):
-                goal += w * self.landing_value(landing)[0]
+            goal += w * self.landing_value(landing)[0]
             if (goal + left) / 160 < floor:
                 return None
         return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
 
     def _bound(self, target: Square) -> float:
-        """At least the chance of a goal from a kick at `target`, cheaply."""
-        _, _, weights = self._kick(target)
-        return sum(w for sq, w in weights.items() if self._may_matter(sq)) / 160
+        """At least the chance of a goal from a kick at `target`, without any flight: every
+        landing that can lead to a goal (`_matters`) counted as a sure one."""
+        return self._weights_bound(self._kick(target)[2])
+
+    def _weights_bound(self, weights: dict[Square, int]) -> float:
+        matter = self._matter
+        total = 0
+        for sq, w in weights.items():
+            known = matter.get(sq)
+            if known is None:
+                known = self._matters(sq)
+            if known:
+                total += w
+        return total / 160
 
     def _matters(self, landing: Square) -> bool:
         """Whether a landing can lead to a goal at all: it is beyond a line, or the ball would
-        roll over the attacked line on an empty court, or an opponent it passes stands close
-        enough to the line for a deflection to carom over it. Otherwise the flight's
-        interceptions can only stop a ball that was never going to score."""
+        roll over the attacked line on an empty court without running into a player standing
+        on its way (`_course`), or an opponent it passes stands close enough to the line for a
+        deflection to carom over it. Otherwise the flight's interceptions can only stop a ball
+        that was never going to score."""
         known = self._matter.get(landing)
         if known is None:
             known = self._matter[landing] = self._could_score(landing)
@@ -241,33 +345,16 @@ class KickPlanner:
         if self.court.scoring_end(landing) or self._carom_possible(landing):
             return True
         after, _, receiver = self._after(landing)
-        return receiver is None and self._can_score(after) \
-            and empty_run(self.court, self.settings, self.attacks, after)[0]
-
-    def _may_matter(self, landing: Square) -> bool:
-        """`_matters` without rolling the ball: heading for the attacked line is enough."""
-        known = self._may.get(landing)
-        if known is None:
-            known = self._may[landing] = self._heads_for_goal(landing)
-        return known
-
-    def _heads_for_goal(self, landing: Square) -> bool:
-        if self.court.scoring_end(landing) or self._carom_possible(landing):
-            return True
-        after, _, receiver = self._after(landing)
-        return receiver is None and self._can_score(after)
+        return receiver is None and self._can_score(after) and self._course(after) is not None
 
     def _after(self, landing: Square) -> tuple:
         if landing not in self._afters:
-            self._afters[landing] = roll_on(self.court, self.roster, self.kicker.square,
-                                            landing, self.eq)
+            self._afters[landing] = roll_on(self.court, self.roster, self._k, landing,
+                                            self.eq)
         return self._afters[landing]
 
     def _carom_possible(self, landing: Square) -> bool:
-        k = self.kicker.square
-        return any(min(k.x, landing.x) <= p.x <= max(k.x, landing.x)
-                   and min(k.y, landing.y) <= p.y <= max(k.y, landing.y)
-                   for p in self._near_line)
+        return self._in_box(self._near_line, landing)
 
     # -- one landing square ---------------------------------------------------------------
     def landing_value(self, landing: Square) -> tuple[float, float]:
@@ -276,36 +363,77 @@ class KickPlanner:
         known = self._landing.get(landing)
         if known is None:
             k = self.kicker.square
-            corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
-            parts = [self._flight(landing, c) for c in corners]
-            known = (sum(g for g, _ in parts) / len(parts), sum(d for _, d in parts) / len(parts))
+            if self.prune and not self._in_box(self._flyers, landing):
+                known = (self._untouched(landing, ()), 0.0)     # nobody to try in flight
+            else:
+                corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
+                parts = [self._flight(landing, c) for c in corners]
+                known = (sum(g for g, _ in parts) / len(parts),
+                         sum(d for _, d in parts) / len(parts))
             self._landing[landing] = known
         return known
+
+    def _in_box(self, players: list[Player], landing: Square) -> bool:
+        """Whether one of `players` may stand on the flight's line to `landing` (the landing
+        square itself left out). The line runs from a corner of the kicker's square to a
+        corner of the landing square, so it passes through no square outside the box they
+        span; but a kick along a row (a column) runs along a grid line, and a line along a
+        grid line passes through the squares on both sides of it: the row (column) beside
+        the kick's, on the side the corner d2 picks, counts too."""
+        if not players:
+            return False
+        k = self._k
+        lx, ly = landing
+        x0, x1 = (k.x, lx) if k.x <= lx else (lx, k.x)
+        y0, y1 = (k.y, ly) if k.y <= ly else (ly, k.y)
+        if k.y == ly:
+            y0, y1 = y0 - 1, y1 + 1
+        if k.x == lx:
+            x0, x1 = x0 - 1, x1 + 1
+        for p in players:
+            if x0 <= p.x <= x1 and y0 <= p.y <= y1 and (p.x != lx or p.y != ly):
+                return True
+        return False
+
+    def _inside(self, landing: Square) -> bool:
+        """Whether every square a flight's line to `landing` can pass through is in bounds:
+        the box `_in_box` looks in, widened by a row and a column each way, is."""
+        k, court = self._k, self.court
+        return (min(k.x, landing.x) - 1 >= -court.end_zone
+                and max(k.x, landing.x) + 1 < court.length + court.end_zone
+                and min(k.y, landing.y) >= 1 and max(k.y, landing.y) + 1 < court.width)
+
+    def _untouched(self, landing: Square, spent: tuple[str, ...]) -> float:
+        """P(goal) once the ball lands here with nobody having stopped it in flight."""
+        after, scored, receiver = self._after(landing)
+        if scored:
+            return float(scored["end"] == self.attacks)
+        if receiver is None:
+            return self.roll_value(after, spent)
+        return 0.0
 
     def _flight(self, landing: Square, corner: int) -> tuple[float, float]:
         court, kicker, eq = self.court, self.kicker, self.eq
         origin = kicker.square
-        path = [sq for _, sq in flight_path(origin, landing, corner) if court.in_bounds(sq)]
+        path = flight_squares(origin, landing, corner)
+        if not self._inside(landing):
+            path = [sq for sq in path if court.in_bounds(sq)]
         dc = flight_dc(5 * distance(origin, landing, eq))
         eligible, _ = interceptors(self.roster, path, kicker, landing, dc, eq)
         along = snap(landing.x - origin.x, landing.y - origin.y) or Direction.E
         reach, goal, damage = 1.0, 0.0, 0.0
         spent: tuple[str, ...] = ()
+        caroms = not self.prune     # else only near the line can a carom cross it (`_rest_value`)
         for entry in eligible:
             if not self.tries(entry["player"]):
                 continue
             player = self.roster.get(entry["player"])
             spent = spent + (player.id,)
             dice = 2 * (entry["rem"] // 2)          # (rem // 2)d3 averages 2 a die
-            missed = 0
-            for outcome, margin in self._saves(player.reflex, dc):
-                if outcome == "missed":
-                    missed += 1
-                    continue
-                if outcome == "yoke":
-                    continue
+            missed, hurt = self._saves(player.reflex, dc)
+            for outcome, margin in hurt:
                 damage += reach * dice / 20
-                if outcome == "deflected":
+                if outcome == "deflected" and (caroms or player.id in self._near_line_ids):
                     off = carom_squares(margin)
                     for face in D8:
                         rest = scatter_from(court, player.square, along.rotate(face - 1), off)
@@ -313,22 +441,24 @@ class KickPlanner:
             reach *= missed / 20
             if not reach:
                 return goal, damage
-        after, scored, receiver = roll_on(court, self.roster, origin, landing, eq)
-        if scored:
-            goal += reach * (scored["end"] == self.attacks)
-        elif receiver is None:
-            goal += reach * self.roll_value(after, spent)
+        goal += reach * self._untouched(landing, spent)
         return goal, damage
 
-    def _saves(self, reflex: int, dc: int) -> list[tuple[str, int]]:
+    def _saves(self, reflex: int, dc: int) -> tuple[int, list[tuple[str, int]]]:
+        """Over the interceptor's d20: how many naturals miss the ball, and the outcome and
+        margin of each that stops or deflects it (a yoke hurts nobody), in the order of the
+        naturals."""
         key = (reflex, dc)
         if key not in self._save:
-            self._save[key] = [(flight_outcome(n, n + reflex - dc), n + reflex - dc)
-                               for n in D20]
+            rolls = [(flight_outcome(n, n + reflex - dc), n + reflex - dc) for n in D20]
+            self._save[key] = (sum(outcome == "missed" for outcome, _ in rolls),
+                               [r for r in rolls if r[0] in ("stopped", "deflected")])
         return self._save[key]
 
     def _rest_value(self, rest: Square, spent: tuple[str, ...]) -> float:
-        """A deflected ball: a goal if it caroms over the line, else it lies where it fell."""
+        """A deflected ball: a goal if it caroms over the line, else it lies where it fell (at
+        rest, heading nowhere: with the shortcuts on, no goal; so a carom from farther than
+        its longest from the line is not followed)."""
         end = self.court.scoring_end(rest)
         if end:
             return float(end == self.attacks)
@@ -337,12 +467,24 @@ class KickPlanner:
     # -- the roll-on ----------------------------------------------------------------------
     def roll_value(self, ball: Ball, spent: tuple[str, ...]) -> float:
         """P(goal) for a ball left on the court in this state, tick by tick."""
-        if self.prune and not self._can_score(ball):
+        if not self.prune:
+            key = (ball, tuple(sorted(spent)))
+            if key not in self._rolls:
+                self._rolls[key] = self._roll_everyone(ball, spent)
+            return self._rolls[key]
+        if not self._can_score(ball):
             return 0.0
-        key = (ball, tuple(sorted(spent)))
-        if key not in self._rolls:
-            self._rolls[key] = self._roll(ball, spent)
-        return self._rolls[key]
+        course = self._course(ball)
+        if course is None:
+            return 0.0
+        involved, steps = self._replay(ball, course)
+        if not steps:
+            return 1.0          # nobody on or next to its way: it rolls over the line
+        key = (ball, tuple(sorted(pid for pid in spent if pid in involved)))
+        known = self._rolls.get(key)
+        if known is None:
+            known = self._rolls[key] = self._roll(steps, spent)
+        return known
 
     def _can_score(self, ball: Ball) -> bool:
         """A shortcut the brute-force test keeps honest: the rules never turn a ball's
@@ -350,15 +492,68 @@ class KickPlanner:
         ball not heading for the attacked line never reaches it."""
         return ball.direction is not None and ball.direction.dx == self.toward
 
-    def _roll(self, ball: Ball, spent: tuple[str, ...]) -> float:
-        if self.prune:
-            scores, squares = empty_run(self.court, self.settings, self.attacks, ball)
-            if not scores:
+    def _course(self, ball: Ball) -> Course | None:
+        """The ball's course on the empty court, or None if it cannot roll over the attacked
+        line: it would not on an empty court, or a player stands on its way there.
+
+        Players never turn a rolling ball, they only stop it (`tick`), so with players it
+        rolls the same way until someone stops it: a player standing on its way stops it
+        there if nobody did before (teammate or not, prone or not)."""
+        course = self._empty.course(ball)
+        if course.end != self.attacks or not self._occupied.isdisjoint(course.squares):
+            return None
+        return course
+
+    def _replay(self, ball: Ball, course: Course) -> tuple[frozenset[str], tuple]:
+        """Who can stop the ball on its course (the players next to a square of it), and the
+        actions they can change, each with the players on or next to its own squares: an
+        action with nobody on or next to its squares is the same action as on the empty
+        court, so only the others are played again, with those players only."""
+        known = self._replays.get(ball)
+        if known is None:
+            if self._near.isdisjoint(course.squares):
+                known = (frozenset(), ())
+            else:
+                involved: set[str] = set()
+                steps = []
+                within = self._within_one
+                for action in course.actions:
+                    near = set(within.get(action.start.square, ()))
+                    for sq in action.path:
+                        near.update(within.get(sq, ()))
+                    if near:
+                        involved |= near
+                        steps.append((action, tuple(p.id for p in self.roster.players
+                                                    if p.id in near)))
+                known = (frozenset(involved), tuple(steps))
+            self._replays[ball] = known
+        return known
+
+    def _roll(self, steps: tuple, spent: tuple[str, ...]) -> float:
+        """The chance that nobody stops a ball whose empty-court course scores: each action
+        that passes a player is played again with those players (their spent attacks of
+        opportunity taken off), every opponent trying at his first chance."""
+        court, settings = self.court, self.settings
+        alive = 1.0
+        for action, near in steps:
+            r = ball_action(court, self._roster_after(spent, near), action.start, settings)
+            tried: list[str] = []
+            for player, _ in r.chances:
+                pid = player.id
+                if pid in tried or not self.tries(pid):
+                    continue
+                tried.append(pid)
+                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
+            spent = spent + tuple(tried)
+            if r.goal:
+                return alive * (r.goal == self.attacks)
+            if r.stopped_by or not alive:
                 return 0.0
-            close = {pid for sq in squares for pid in self._within_one.get(sq, ())}
-            involved = tuple(p.id for p in self.roster.players if p.id in close)
-        else:
-            involved = tuple(p.id for p in self.roster.players)
+        return alive
+
+    def _roll_everyone(self, ball: Ball, spent: tuple[str, ...]) -> float:
+        """The roll-on without a shortcut (prune off): every player on every tick."""
+        involved = tuple(p.id for p in self.roster.players)
         court, settings = self.court, self.settings
         alive = 1.0
         seen: set[Ball] = set()
@@ -401,7 +596,79 @@ class KickPlanner:
         return self._rosters[key]
 
 
-@lru_cache(maxsize=65536)
+class Course(NamedTuple):
+    """A ball's actions on an empty court: the end it crosses (None: it comes to rest on the
+    flat, goes round in a loop or is still rolling after MAX_TICKS actions), the actions, and
+    every square it is in or passes through (its own included)."""
+
+    end: str | None
+    actions: tuple[BallAction, ...]
+    squares: frozenset[Square]
+
+
+class EmptyCourt:
+    """The ball on one court with nobody on it, under one set of settings: every action
+    (`ball_action`) and course worked out is kept, pure functions of frozen values, so they
+    are shared between the courses that meet and between requests."""
+
+    LIMIT = 50_000          # actions kept before starting afresh (some 30 MB; a new kicker
+                            # square adds 600 to 800 on the default court)
+
+    def __init__(self, court: Court, settings: Settings):
+        self.court, self.settings = court, settings
+        self.nobody = Roster((), court)
+        self._actions: dict[Ball, BallAction] = {}
+        self._courses: dict[Ball, Course] = {}
+
+    def action(self, ball: Ball) -> BallAction:
+        known = self._actions.get(ball)
+        if known is None:
+            self._room()
+            known = self._actions[ball] = ball_action(self.court, self.nobody, ball,
+                                                      self.settings)
+        return known
+
+    def _room(self) -> None:
+        if len(self._actions) >= self.LIMIT:
+            self._actions.clear()
+            self._courses.clear()
+
+    def course(self, ball: Ball) -> Course:
+        known = self._courses.get(ball)
+        if known is None:
+            known = self._courses[ball] = self._follow(ball)
+        return known
+
+    def _follow(self, ball: Ball) -> Course:
+        self._room()
+        court, nobody, settings = self.court, self.nobody, self.settings
+        known = self._actions
+        actions: list[BallAction] = []
+        squares = {ball.square}
+        seen: set[Ball] = set()
+        end = None
+        b = ball
+        for _ in range(MAX_TICKS):
+            seen.add(b)
+            if len(seen) == len(actions) or (b.speed == 0 and not court.on_slope(b.square)):
+                break               # going round in a loop, or at rest on the flat
+            action = known.get(b)
+            if action is None:
+                action = known[b] = ball_action(court, nobody, b, settings)
+            actions.append(action)
+            squares.update(action.path)
+            if action.goal:
+                end = action.goal
+                break
+            b = action.after
+        return Course(end, tuple(actions), frozenset(squares))
+
+
+@lru_cache(maxsize=8)
+def empty_court(court: Court, settings: Settings) -> EmptyCourt:
+    return EmptyCourt(court, settings)
+
+
 def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
               ) -> tuple[bool, frozenset[Square]]:
     """Where a ball would roll on an empty court: (it crosses the `attacks` line, the squares
@@ -409,24 +676,19 @@ def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
 
     Players never turn a rolling ball, they only stop it (`tick`), so with players it rolls
     the same way until someone stops it: only the players on or next to these squares can
-    change its fate, and a ball that would not score on an empty court never scores. A pure
-    function of frozen values, so it is kept between requests.
+    change its fate, and a ball that would not score on an empty court never scores. Kept
+    between requests (`EmptyCourt`).
     """
-    squares = {ball.square}
-    seen: set[Ball] = set()
-    nobody = Roster((), court)
-    b = ball
-    for _ in range(MAX_TICKS):
-        if b in seen or (b.speed == 0 and not court.on_slope(b.square)):
-            break
-        seen.add(b)
-        r = tick(court, nobody, b, settings)
-        squares.update(Square(sq["x"], sq["y"]) for sq in r["path"])
-        if r["goal"]:
-            return r["goal"]["end"] == attacks, frozenset(squares)
-        d = r["ball"]
-        b = Ball.from_values(d["x"], d["y"], d["speed"], d["direction"])
-    return False, frozenset(squares)
+    course = empty_court(court, settings).course(ball)
+    return course.end == attacks, course.squares
+
+
+def clear_caches() -> None:
+    """Forget everything the planner's work keeps between requests (a cold start, for the
+    benchmark): the empty-court rolls, the flight lines, the attack and scatter tables."""
+    empty_court.cache_clear()
+    flight_squares.cache_clear()
+    clear_tables()
 
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,

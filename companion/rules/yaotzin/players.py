@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import RulesError, UnknownPlayer
@@ -100,8 +100,8 @@ class Roster:
         except KeyError:
             raise UnknownPlayer(f"no player with id {pid!r} on the court", field=field) from None
 
-    def at(self, sq: Square) -> list[Player]:
-        return self._by_square.get(sq, [])
+    def at(self, sq: Square) -> Sequence[Player]:
+        return self._by_square.get(sq, ())
 
     def opponents_of(self, player: Player) -> list[Player]:
         return [p for p in self.players if p.team != player.team]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 from .ball import Ball
 from .court import Court
-from .grid import Direction, Square, chebyshev
-from .players import Roster
+from .grid import Direction, Square
+from .players import Player, Roster
 from .settings import Settings
 
 BALL_INITIATIVES = (25, 20, 15, 10, 5, 1)
@@ -15,12 +16,15 @@ BALL_INITIATIVES = (25, 20, 15, 10, 5, 1)
 
 def step_cost(court: Court, a: Square, b: Square) -> Fraction:
     """Level 1, uphill 2, downhill 1/2."""
-    ha, hb = court.height(a.y), court.height(b.y)
-    if hb > ha:
-        return Fraction(2)
-    if hb < ha:
-        return Fraction(1, 2)
-    return Fraction(1)
+    return Fraction(_half_steps(court.height(a.y), court.height(b.y)), 2)
+
+
+_HALF_STEPS = (1, 2, 4)     # a step's cost in half squares, going down, level, up
+
+
+def _half_steps(ha: int, hb: int) -> int:
+    """`step_cost` in half squares, for the ball's budget kept as a whole number."""
+    return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -47,66 +51,112 @@ def turn_order(players: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(entries, key=lambda e: (-e[1], e[0] == "ball"))
 
 
+class BallAction(NamedTuple):
+    """One ball action, as `ball_action` works it out (`tick` is its dict for the wire).
+
+    `chances` are (player, step) pairs: the player may try to stop the ball in `path[step]`.
+    `moved` is the ball as it set off (after any roll back), None when it did not move at all
+    (held, or at rest on the flat); `dc` is then None too.
+    """
+
+    start: Ball
+    path: tuple[Square, ...]
+    after: Ball
+    stopped_by: str | None
+    chances: tuple[tuple[Player, int], ...]
+    goal: str | None
+    moved: Ball | None
+    dc: int | None
+    wall: bool
+
+    def as_dict(self) -> dict:
+        motion = None
+        if self.moved is not None:
+            motion = {"dc": self.dc, "speed": self.moved.speed,
+                      "direction": self.moved.direction.name,
+                      "rolled_back": self.moved is not self.start, "wall": self.wall}
+        return {"start": self.start.as_dict(), "path": [sq.as_dict() for sq in self.path],
+                "ball": self.after.as_dict(), "stopped_by": self.stopped_by,
+                "opportunities": [{"player": p.id, "square": self.path[step].as_dict(),
+                                   "dc": self.dc, "step": step, "reflex": p.reflex}
+                                  for p, step in self.chances],
+                "goal": {"end": self.goal} if self.goal else None, "motion": motion}
+
+
 def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
     """One ball action: where a rolling ball goes if nobody stops it, and who could stop it."""
-    court.require_on_field(ball.square, "The ball", "ball")
-    holders = roster.at(ball.square)
+    return ball_action(court, roster, ball, settings).as_dict()
+
+
+def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
+    """`tick` without the dicts: the same action as plain values."""
+    here = _square(Square, (ball.x, ball.y))
+    if not court.on_field(here):
+        court.require_on_field(here, "The ball", "ball")
+    players = roster.players
+    at = roster.at
+    holders = at(here) if players else ()
     start = ball
     if holders:
-        return _result(start, [], Ball.at(ball.square), holders[0].id, [], None, None)
+        return BallAction(start, (), Ball(ball.x, ball.y), holders[0].id, (), None, None, None,
+                          False)
+    heights = court.heights
     if ball.speed == 0:
-        if not court.on_slope(ball.square):
-            return _result(start, [], Ball.at(ball.square), None, [], None, None)
+        if not heights[ball.y]:
+            return BallAction(start, (), Ball(ball.x, ball.y), None, (), None, None, None, False)
         ball = roll_back(court, ball)
-    rolled_back = ball is not start
 
     dc = rolling_dc(ball.speed, settings)
-    budget = Fraction(ball.speed)
-    here = ball.square
+    budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
+    direction = ball.direction
+    dx, dy = direction.dx, direction.dy
+    width, length = court.width, court.length
+    reacting = [p for p in players if p.can_react] if players else ()
+    x, y = ball.x, ball.y
+    h = heights[y]
+    half_steps = _HALF_STEPS
     path: list[Square] = []
-    opportunities: list[dict] = []
+    chances: list[tuple[Player, int]] = []
     stopped_by = goal = None
     wall = False
     while True:
-        nxt = here.step(ball.direction)
-        if not 0 <= nxt.y < court.width:
+        nx, ny = x + dx, y + dy
+        if not 0 <= ny < width:
             wall = True
             break
-        cost = step_cost(court, here, nxt)
+        hn = heights[ny]
+        cost = half_steps[(hn > h) - (hn < h) + 1]
         if cost > budget:
             break
         budget -= cost
+        nxt = _square(Square, (nx, ny))
         path.append(nxt)
-        here = nxt
-        end = court.scoring_end(nxt)
-        if end:
-            goal = {"end": end}
+        x, y, h = nx, ny, hn
+        if nx < 0 or nx >= length:
+            goal = court.scoring_end(nxt)
             break
-        in_square = roster.at(nxt)
+        if not players:
+            continue                    # nobody on the court to stop it or try to
+        in_square = at(nxt)
         if in_square:
             stopped_by = in_square[0].id
             break
-        for p in roster.players:
-            if chebyshev(p.square, nxt) == 1 and p.can_react:
-                opportunities.append({"player": p.id, "square": nxt.as_dict(), "dc": dc,
-                                      "step": len(path) - 1, "reflex": p.reflex})
+        for p in reacting:
+            if max(abs(p.x - nx), abs(p.y - ny)) == 1:
+                chances.append((p, len(path) - 1))
     if goal:
         after = Ball.at(court.centre())
     elif stopped_by:
-        after = Ball.at(here)
+        after = Ball(x, y)
     elif wall:   # stopped against the wall, heading kept for the roll-back (rulings)
-        after = Ball(here.x, here.y, 0, ball.direction if court.on_slope(here) else None)
+        after = _tuple(Ball, (x, y, 0, direction if h > 0 else None))
     else:
         speed = ball.speed - 1
-        keep = speed > 0 or court.on_slope(here)
-        after = Ball(here.x, here.y, speed, ball.direction if keep else None)
-    return _result(start, path, after, stopped_by, opportunities, goal,
-                   {"dc": dc, "speed": ball.speed, "direction": ball.direction.name,
-                    "rolled_back": rolled_back, "wall": wall})
+        keep = speed > 0 or h > 0
+        after = _tuple(Ball, (x, y, speed, direction if keep else None))
+    return _tuple(BallAction, (start, tuple(path), after, stopped_by, tuple(chances), goal, ball,
+                               dc, wall))
 
 
-def _result(start: Ball, path: list[Square], after: Ball, stopped_by: str | None,
-            opportunities: list[dict], goal: dict | None, motion: dict | None) -> dict:
-    return {"start": start.as_dict(), "path": [sq.as_dict() for sq in path],
-            "ball": after.as_dict(), "stopped_by": stopped_by, "opportunities": opportunities,
-            "goal": goal, "motion": motion}
+_tuple = tuple.__new__          # Square(x, y) and BallAction(...) without the NamedTuples'
+_square = _tuple                # Python-level __new__
