@@ -2,7 +2,8 @@
 
     python bench/bench_sim.py                  # matches/s: lean vs full path, 1 and 2 processes
     python bench/bench_sim.py --baseline DIR   # ... and the first simulator, from a checkout in DIR
-    python bench/bench_sim.py --grid           # time for 4-10 a side x 0-10 zones x 2,000 a point
+    python bench/bench_sim.py --before DIR     # ... and the lean and full paths of another checkout
+    python bench/bench_sim.py --grid           # 4-10 a side x 0-10 zones x 2,000 a point, played
     python bench/bench_sim.py --figures DIR    # the CLI's default run at 4, 6, 8 a side
     python bench/bench_sim.py --tables DIR     # ... as the markdown tables of simulator.md
 
@@ -23,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.sim.goatball import play_match  # noqa: E402
-from companion.sim.run import DEFAULT_ZONES, simulate  # noqa: E402
+from companion.sim.run import BUDGET, DEFAULT_ZONES, pass_limit_for, simulate  # noqa: E402
 
 WORKLOAD = (6, (0, 2, 4))        # the first simulator's bench: 6 a side, zones 0, 2, 4
 
@@ -34,17 +35,28 @@ def _time(fn) -> tuple[float, float, object]:
     return time.perf_counter() - w, time.process_time() - c, out
 
 
-def one_core(matches: int, seed: int, baseline: Path | None) -> None:
+def one_core(matches: int, seed: int, baseline: Path | None, before: Path | None) -> None:
+    """Matches a second and µs a pass of CPU on one core: the lean and full paths followed to
+    200 passes as the first simulator was (and those of the checkout `before`, the same seeds),
+    the lean path at the simulator's default pass limit (twice the budget), and the first
+    simulator, interleaved, twice."""
     players, zones = WORKLOAD
     print(f"one process, {players} a side, zones {','.join(map(str, zones))},"
-          f" {matches} matches each (load average {os.getloadavg()[0]:.1f}"
-          f" on {os.cpu_count()} cores)")
-    runs = {"lean (the simulator)": lambda i, z: play_match(players, z, f"{seed}:{i}",
-                                                            f"{seed}:{i}:dice", lean=True),
-            "full engine path": lambda i, z: play_match(players, z, f"{seed}:{i}",
-                                                        f"{seed}:{i}:dice", lean=False)}
+          f" {matches} matches each ({os.cpu_count()} cores)")
+    paths = [("", play_match)]
+    if before is not None:
+        paths.append((" before", _import_baseline(before, "before").play_match))
+    runs = {}
+    for label, play_match_of in paths:
+        runs[f"lean{label} (the simulator)"] = lambda i, z, p=play_match_of: p(
+            players, z, f"{seed}:{i}", f"{seed}:{i}:dice", lean=True)
+        runs[f"full engine path{label}"] = lambda i, z, p=play_match_of: p(
+            players, z, f"{seed}:{i}", f"{seed}:{i}:dice", lean=False)
+    limit = pass_limit_for(BUDGET)
+    runs[f"lean, to {limit} passes (the default)"] = lambda i, z: play_match(
+        players, z, f"{seed}:{i}", f"{seed}:{i}:dice", pass_limit=limit, lean=True)
     if baseline is not None:
-        old = _import_baseline(baseline)
+        old = _import_baseline(baseline, "baseline")
         runs["first simulator (baseline)"] = lambda i, z: old.play_match(
             players, z, f"{seed}:{players}:{i}", f"{seed}:{players}:{z}:{i}")
     for _rep in range(2):                    # interleaved, twice: the load moves
@@ -53,12 +65,14 @@ def one_core(matches: int, seed: int, baseline: Path | None) -> None:
                 return sum(fn(i, z).passes for z in zones for i in range(matches))
             wall, cpu, passes = _time(play)
             n = matches * len(zones)
-            print(f"  {name:28s} {n / cpu:7.1f} matches/s of CPU ({n / wall:6.1f} wall),"
-                  f" {cpu / passes * 1e6:6.1f} us a pass, {passes / n:5.1f} passes a match")
+            print(f"  {name:35s} {n / cpu:7.1f} matches/s of CPU ({n / wall:6.1f} wall),"
+                  f" {cpu / passes * 1e6:6.1f} us a pass, {passes / n:5.1f} passes a match,"
+                  f" load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
-def _import_baseline(root: Path):
-    """The first simulator's play_match from another checkout (e.g. `git archive 0924ddb`)."""
+def _import_baseline(root: Path, prefix: str):
+    """The simulator module of another checkout (e.g. `git archive 0924ddb`, the first
+    simulator), its modules kept apart under `prefix`."""
     saved = {k: v for k, v in sys.modules.items() if k.startswith("companion")}
     for k in saved:
         del sys.modules[k]
@@ -68,7 +82,7 @@ def _import_baseline(root: Path):
     finally:
         sys.path.remove(str(root))
         for k in [k for k in sys.modules if k.startswith("companion")]:
-            sys.modules[f"baseline.{k}"] = sys.modules.pop(k)
+            sys.modules[f"{prefix}.{k}"] = sys.modules.pop(k)
         sys.modules.update(saved)
 
 
@@ -82,23 +96,25 @@ def processes(matches: int, seed: int) -> None:
               f" {wall:6.1f} s wall, {n / wall:6.1f} matches/s")
 
 
-def grid(seed: int, sample: int) -> None:
-    """The cost of 4-10 a side x 0-10 zones x 2,000 matches a point, from `sample` matches a
-    point timed in CPU (an extrapolation: it says so)."""
-    total_cpu, points = 0.0, 0
+def grid(seed: int, matches: int, workers: int | None) -> None:
+    """4-10 a side x 0-10 zones x `matches` a point (2,000 by default), every match played:
+    `simulate()` at its defaults (pass limit twice the budget), without adaptive stopping or
+    the robustness run, on `workers` processes (default: every core). Wall and CPU time."""
+    total_wall, total_matches = 0.0, 0
     for players in range(4, 11):
-        row = []
-        for zones in range(0, 11):
-            _, cpu, _ = _time(lambda p=players, z=zones: [
-                play_match(p, z, f"{seed}:{p}:{i}", f"{seed}:{p}:{i}:dice")
-                for i in range(sample)])
-            total_cpu += cpu / sample * 2000
-            points += 1
-            row.append(cpu / sample * 1000)
-        print(f"  {players:2d} a side: ms a match by zones 0-10:"
-              f" {' '.join(f'{x:5.1f}' for x in row)}")
-    print(f"grid of {points} points x 2,000 matches: {total_cpu / 3600:.2f} h of one core,"
-          f" {total_cpu / 3600 / 2:.2f} h on 2 (extrapolated from {sample} matches a point)")
+        wall, cpu, report = _time(lambda p=players: simulate(
+            p, list(range(11)), matches, seed, workers=workers, adaptive=False,
+            robustness=False))
+        total_wall += wall
+        total_matches += matches * 11
+        ends = " ".join(f"{r['finish_within_budget']:.0%}" for r in report["results"])
+        print(f"  {players:2d} a side: {wall:6.1f} s wall ({matches * 11 / wall:6.1f}"
+              f" matches/s, {cpu:.1f} s CPU in this process), ends within {report['budget']}"
+              f" by zones 0-10: {ends}", flush=True)
+    print(f"grid of 77 points x {matches:,} matches ({total_matches:,}):"
+          f" {total_wall / 60:.1f} min wall on {workers or os.cpu_count()} processes"
+          f" ({total_matches / total_wall:.0f} matches/s), load average"
+          f" {os.getloadavg()[0]:.1f} at the end")
 
 
 def figures(out: Path, seed: int) -> None:
@@ -126,10 +142,10 @@ def replot(out: Path) -> None:
     plot(reports, out / "goatball-by-zone-count.svg", axis="zones")
 
 
-def _cell(r: dict, key: str, pct: bool) -> str:
+def _cell(r: dict, key: str, pct: bool, limit: int) -> str:
     v, (lo, hi) = r[key], r["ci95"][key]
     if v is None:
-        return f"> {r.get('_limit', 200)}" if key == "median_passes" else "-"
+        return f"> {limit}" if key == "median_passes" else "-"
     if pct:
         return f"{v:.0%} ({lo:.0%}-{hi:.0%})"
     fmt = (lambda x: "cap" if x is None else f"{x:.0f}") if key == "median_passes" \
@@ -145,14 +161,15 @@ def tables(out: Path) -> None:
         print(f"#### {report['players']} a side ({2 * report['players']} players):"
               f" recommended {report['recommended_zones']} ({c['verdict']}), leaders"
               f" {c['leaders']}, {report['matches_played']} matches a zone count\n")
-        print("| zones | players per zone | ends within 40 | median passes | upsets |"
+        print(f"| zones | players per zone | ends within {report['budget']} | median passes |"
+              " upsets |"
               " intercepted | draws | knock-offs | best in resamples |")
         print("|---|---|---|---|---|---|---|---|---|")
         for r in report["results"]:
             z = r["zones"]
             name = f"**{z}**" if z == report["recommended_zones"] else str(z or "0 (none)")
             ppz = "-" if r["players_per_zone"] is None else f"{r['players_per_zone']:.1f}"
-            cells = [_cell(r, k, pct) for k, pct in (
+            cells = [_cell(r, k, pct, report["pass_limit"]) for k, pct in (
                 ("finish_within_budget", True), ("median_passes", False), ("upset_rate", True),
                 ("intercepted_share", True), ("draw_rate", True),
                 ("knock_offs_per_match", False))]
@@ -183,8 +200,12 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--before", type=Path, default=None, metavar="DIR")
     parser.add_argument("--grid", action="store_true")
-    parser.add_argument("--sample", type=int, default=10)
+    parser.add_argument("--grid-matches", type=int, default=2000, metavar="M",
+                        help="--grid: matches a point (default 2000)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="--grid: processes (default: every core)")
     parser.add_argument("--figures", type=Path, default=None, metavar="DIR")
     parser.add_argument("--tables", type=Path, default=None, metavar="DIR")
     parser.add_argument("--replot", type=Path, default=None, metavar="DIR")
@@ -196,9 +217,9 @@ def main() -> None:
     elif args.figures:
         figures(args.figures, args.seed)
     elif args.grid:
-        grid(args.seed, args.sample)
+        grid(args.seed, args.grid_matches, args.workers)
     else:
-        one_core(args.matches, args.seed, args.baseline)
+        one_core(args.matches, args.seed, args.baseline, args.before)
         processes(args.matches * 4, args.seed)
 
 

@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
                           " ends within it (default 40)")
     sim.add_argument("--pass-limit", type=int, default=None,
                      help="a match still running after this many passes is a draw (default"
-                          " 200)")
+                          " twice the budget)")
     sim.add_argument("--workers", type=int, default=None,
                      help="processes (default: every core; 1 = this process only)")
     sim.add_argument("--roster", type=Path, default=None, metavar="FILE",
@@ -246,7 +246,6 @@ def kick_chart(args) -> int:
 def simulate(args) -> int:
     from .rules.errors import RulesError
     from .sim import plot as plotting
-    from .sim.goatball import PASS_LIMIT
     from .sim.run import parse_zones, roster_from, simulate, table
 
     def bar(done: int, total: int) -> None:
@@ -273,8 +272,7 @@ def simulate(args) -> int:
             client = Client(args.dask)
         report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
                           workers=args.workers,
-                          pass_limit=args.pass_limit if args.pass_limit is not None
-                          else PASS_LIMIT,
+                          pass_limit=args.pass_limit,
                           progress=None if args.json or not sys.stderr.isatty() else bar,
                           tactics=args.tactics, budget=args.budget, adaptive=args.adaptive,
                           robustness=args.robustness, roster=roster, client=client)

@@ -7,10 +7,13 @@ tactics presets (`companion.tactics.goatball`, the same code the GM's autopilot 
 with), one per team; docs/simulator.md writes them out in words.
 
 Two paths through the same engine: the full one (`lean=False`: the table's `Dice` with every
-roll recorded, `validate` on every pass, the answer's arena and rolls, reason strings) and the
-lean one the simulator runs (`lean=True`: dice that record nothing, no per-pass validation,
-no arena or rolls in the answer, no reason strings). Both consume the same random numbers in
-the same order, so a seeded match plays out identically on either (tests/sim prove it).
+roll recorded, `validate` on every pass, the table's whole answer, reason strings, the presets
+asked every pass) and the lean one the simulator runs (`lean=True`: dice that record nothing,
+validation once a match, an answer without arena or rolls and with only what the simulator
+reads of each check and knock-off, no reason strings, and each team's declarations remembered
+by what its preset saw, as a match shows the presets the same view again and again). Both
+consume the same random numbers in the same order, so a seeded match plays out identically on
+either (tests/sim prove it, which also checks what the lean path remembers its plans by).
 
 Seating: each team is shuffled and the two are interleaved (which team first is drawn), then
 the k-th of the T players sits in zone floor((k + 1/2) * Z / T): every zone holds players when
@@ -23,17 +26,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from ..rules.dice import Dice
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
-from ..rules.goatball.state import Arena, Player, Settings
+from ..rules.goatball.state import Arena, Player, Settings, replace_unchecked
 from ..rules.goatball.tipoff import resolve_tipoff
-from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Preset, Skills, View, ZoneMap
+from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
 
 TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
 ACTION_KINDS = ("throw", "intercept", "knock_off", "defend", "move", "block")
+_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
+_KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
+_COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
 
 Roster = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
@@ -113,6 +120,8 @@ def make_arena(players: int, zones: int, rng: random.Random,
 
 
 class _Total:
+    """A d20 check's result as the engine reads it: its total."""
+
     __slots__ = ("total",)
 
     def __init__(self, total: int):
@@ -121,11 +130,13 @@ class _Total:
 
 class LeanDice(Dice):
     """The table's dice without the records: the same numbers from the same seed (d20s drawn
-    exactly as `random.randint(1, 20)` draws them), nothing kept."""
+    exactly as `random.randint(1, 20)` draws them), nothing kept but one result object for
+    each total met (a few dozen a match), handed out again rather than built every roll."""
 
     def __init__(self, seed: int):
         super().__init__(None, seed)
         self._bits = self._rng.getrandbits
+        self._totals: dict[int, _Total] = {}
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
             disadvantage: bool = False):
@@ -138,20 +149,20 @@ class LeanDice(Dice):
             while s >= 20:
                 s = bits(5)
             r = (r if r > s else s) if advantage else (r if r < s else s)
-        return _Total(r + 1 + modifier)
+        total = r + 1 + modifier
+        roll = self._totals.get(total)
+        if roll is None:
+            roll = self._totals[total] = _Total(total)
+        return roll
 
 
-def _d20(bits) -> int:
-    r = bits(5)
-    while r >= 20:
-        r = bits(5)
-    return r + 1
-
-
-def name_carrier(arena: Arena, carrier: str) -> Arena:
+def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
+    """The team names its carrier. Lean: without the arena's checks again (the carrier is one
+    of the standing players the engine or the team offered)."""
     pos = arena.possession
     visited = pos.visited or (arena.player(carrier).platform,)
-    return replace(arena, possession=replace(pos, carrier=carrier, visited=visited))
+    change = replace_unchecked if lean else replace
+    return change(arena, possession=change(pos, carrier=carrier, visited=visited))
 
 
 def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
@@ -200,44 +211,30 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                    if arena.player(pid).team == t) for t in arena.teams}
     low = min(sums.values())
     weakest = [t for t, s in sums.items() if s == low]
-    checks = {pid: {"athletics": Check(modifier=s.athletics),
-                    "acrobatics": Check(modifier=s.acrobatics)} for pid, s in skills.items()}
-    index = {k: i for i, k in enumerate(ACTION_KINDS)}
-    acro = {pid: s.acrobatics for pid, s in skills.items()}
-    cache: dict[tuple, Action] = {}
     arena = tipoff(arena, skills, presets, dice)
+    view = View(arena, skills, zmap, explain=not lean)
+    plans = _Plans(view, presets, skills, remember=lean)
     stats = MatchStats(tipoff_team=arena.possession.team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
-    declared, decisive = stats.declared, stats.decisive
+    declared = stats.declared
     first = True
     while stats.passes < pass_limit:
         pos = arena.possession
-        view = View(arena, skills, zmap, explain=not lean)
-        decls = []
-        for team in arena.teams:
-            if team in view.by_team:
-                decls.extend(presets[team].declare(view, team))
         throw = None
         ranked = []
-        for n, d in enumerate(decls):
-            key = (d.player, d.action, d.target, d.zone)
-            act = cache.get(key)
-            if act is None:
-                skill = d.skill
-                act = cache[key] = Action(
-                    player=d.player, action=d.action, target=d.target, zone=d.zone,
-                    check=checks[d.player][skill] if skill else None,
-                    defense=(checks[d.target][skills[d.target].best_skill]
-                             if d.action == "knock_off" else None))
-            # initiative order, highest first (ties: declaration order), as the engine sorts
-            ranked.append((-(_d20(bits) + acro[d.player]), n, act))
-            declared[index[d.action]] += 1
-            if d.kind is not None:
-                t = d.target
-                throw = Throw(kind=d.kind, target=t,
-                              carrier_check=checks[d.player]["acrobatics"]
-                              if d.kind == "hot" else None,
-                              target_check=checks[t]["acrobatics"] if d.kind == "hot" else None)
+        for team in arena.teams:
+            if team not in view.by_team:
+                continue
+            for act, bonus, kind, team_throw in plans.of(team):
+                # initiative order, highest first (ties: declaration order), as the engine
+                # sorts; the d20 drawn inline, exactly as random.randint(1, 20) draws it
+                r = bits(5)
+                while r >= 20:
+                    r = bits(5)
+                ranked.append((-(r + 1 + bonus), len(ranked), act))
+                declared[kind] += 1
+                if team_throw is not None:
+                    throw = team_throw
         ranked.sort()
         actions = [a for _, _, a in ranked]
         if lean and first:
@@ -246,19 +243,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if not lean:
             dice.rolls.clear()
         result, after = resolve_pass(arena, actions, throw, dice, lean=lean)
-        stats.passes += 1
-        outcome = result["outcome"]
-        if throw is not None:
-            stats.throws += 1
-            stats.hot_throws += throw.kind == "hot"
-            stats.intercepted += outcome == "intercepted"
-        _count_decisive(result, throw, decisive, index)
-        stats.knock_offs += sum(1 for k in result["knock_offs"] if k.get("success"))
-        stats.knock_outs += outcome == "knocked_out"
-        stats.falls += len(result["fell"])
+        _count(stats, result, throw)
         stats.possession_changes += after.possession.team != pos.team
         if trace is not None:
-            trace.append((outcome, result["throw_total"], result["intercept_total"],
+            trace.append((result["outcome"], result["throw_total"], result["intercept_total"],
                           result["possession"], tuple(result["out"]), tuple(result["fell"]),
                           result["winner"]))
         if result["winner"] is not None:
@@ -268,40 +256,119 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
             team = after.possession.team
             carrier, _ = presets[team].choose_carrier(after, skills, team,
                                                       result["choose_from"])
-            after = name_carrier(after, carrier)
+            after = name_carrier(after, carrier, lean)
         arena = after
+        view.update(arena)
     stats.winner = "limit"
     return stats
 
 
-def _count_decisive(result: dict, throw: Throw | None, decisive: list[int],
-                    index: dict[str, int]) -> None:
-    """Which declarations changed something this pass (docs/simulator.md, "Criterion"):
-    a knock-off that knocked its man off; a throw or intercept check that fell, or whose
-    margin decided the comparison (without it, the other side would have won or tied); a
-    Defend spent on a check that then held; a block that kept a mover out; a move made."""
+_Plan = list[tuple[Action, int, int, "Throw | None"]]
+_SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
+
+
+class _Plans:
+    """A team's declarations this pass as the engine takes them: for each, (the action, its
+    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's).
+
+    The presets decide from the view alone, and a match shows them the same view again and
+    again (about half the passes), so with `remember` (the lean path) each team's plan is kept
+    by everything its preset reads that changes during a match: for the side with the ball,
+    the possession (carrier, hot, platforms visited) and where every standing player is; for
+    a side without it, the carrier and where he and its own standing players are. The full
+    path always asks the presets, so the differential test checks these keys too."""
+
+    def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
+                 remember: bool):
+        self.view, self.presets, self.skills = view, presets, skills
+        self.checks = {pid: {"athletics": Check(modifier=s.athletics),
+                             "acrobatics": Check(modifier=s.acrobatics)}
+                       for pid, s in skills.items()}
+        self.actions: dict[tuple, Action] = {}     # a match declares the same few hundred
+        self.throws: dict[tuple, Throw] = {}
+        self.kept: dict[tuple, _Plan] | None = {} if remember else None
+        self.seated: list[Player] | None = None    # the view's standing list the seats are of
+        self.everyone: frozenset = frozenset()
+        self.seats: dict[str, frozenset] = {}
+
+    def of(self, team: str) -> _Plan:
+        """The team's plan for the view as it stands."""
+        v = self.view
+        if self.kept is None:
+            return [self.step(d) for d in self.presets[team].declare(v, team)]
+        if v.standing is not self.seated:           # the view seated the players again
+            self.seated = v.standing
+            # frozensets: a key's hash is worked out once, not at every look-up
+            self.everyone = frozenset(map(_SEAT, v.standing))
+            self.seats = {t: frozenset(map(_SEAT, ps)) for t, ps in v.by_team.items()}
+        pos, c = v.pos, v.carrier
+        key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
+               else (team, c.id, c.zone, self.seats[team]))
+        plan = self.kept.get(key)
+        if plan is None:
+            plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
+        return plan
+
+    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None]:
+        """One declaration as the engine takes it; its Action and Throw built once a match."""
+        key = (d.player, d.action, d.target, d.zone)
+        act = self.actions.get(key)
+        if act is None:
+            checks, skill = self.checks, d.skill
+            act = self.actions[key] = Action(
+                player=d.player, action=d.action, target=d.target, zone=d.zone,
+                check=checks[d.player][skill] if skill else None,
+                defense=(checks[d.target][self.skills[d.target].best_skill]
+                         if d.action == "knock_off" else None))
+        throw = None
+        if d.kind is not None:
+            throw = self.throws.get((d.player, d.kind, d.target))
+            if throw is None:
+                hot = d.kind == "hot"
+                throw = self.throws[d.player, d.kind, d.target] = Throw(
+                    kind=d.kind, target=d.target,
+                    carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
+                    target_check=self.checks[d.target]["acrobatics"] if hot else None)
+        return act, self.skills[d.player].acrobatics, _KIND[d.action], throw
+
+
+def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:
+    """One pass into the match's figures, and which declarations changed something in it
+    (docs/simulator.md, "Criterion"): a knock-off that knocked its man off; a throw or
+    intercept check that fell, or whose margin decided the comparison (without it, the other
+    side would have won or tied); a Defend spent on a check that then held; a block that kept
+    a mover out; a move made."""
+    decisive = stats.decisive
+    outcome = result["outcome"]
+    stats.passes += 1
+    if throw is not None:
+        stats.throws += 1
+        stats.hot_throws += throw.kind == "hot"
+        stats.intercepted += outcome == "intercepted"
+    stats.knock_outs += outcome == "knocked_out"
+    stats.falls += len(result["fell"])
     for k in result["knock_offs"]:
         if k.get("success"):
-            decisive[index["knock_off"]] += 1
+            stats.knock_offs += 1
+            decisive[_KNOCK_OFF] += 1
         elif k.get("defended_by"):
-            decisive[index["defend"]] += 1
+            decisive[_DEFEND] += 1
     contest = result["hot_contest"]
-    if contest and contest.get("defended_by") and result["outcome"] != "knocked_out":
-        decisive[index["defend"]] += 1
+    if contest and contest.get("defended_by") and outcome != "knocked_out":
+        decisive[_DEFEND] += 1
     t, i = result["throw_total"], result["intercept_total"]
-    compared = throw is not None and result["outcome"] in ("pass", "intercepted",
-                                                           "knocked_out", "no_change")
+    compared = throw is not None and outcome in _COMPARED
     for c in result["checks"]:
         if c["fell"]:
-            decisive[index[c["action"]]] += 1
+            decisive[_KIND[c["action"]]] += 1
         elif compared and c["margin"]:
             if c["action"] == "throw":
                 pivotal = t > i >= t - c["margin"]
             else:
                 pivotal = i > t >= i - c["margin"]
-            decisive[index[c["action"]]] += pivotal
+            decisive[_KIND[c["action"]]] += pivotal
     for m in result["moves"]:
         if m["moved"]:
-            decisive[index["move"]] += 1
+            decisive[_MOVE] += 1
         elif m["blocked_by"]:
-            decisive[index["block"]] += 1
+            decisive[_BLOCK] += 1

@@ -29,7 +29,7 @@ from statistics import NormalDist
 
 from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
-from .goatball import ACTION_KINDS, PASS_LIMIT, MatchStats, Roster, play_match
+from .goatball import ACTION_KINDS, MatchStats, Roster, play_match
 
 MAX_PLAYERS = 30
 MAX_ZONES = 30
@@ -39,6 +39,9 @@ BATCH = 200                 # matches per zone count per adaptive round
 MARGIN = 0.05               # within 5 points of the best, a zone count plays the same
 ALPHA = 0.05
 BUDGET = 40
+MAX_BUDGET = 500
+LIMIT_PER_BUDGET = 2        # the default pass limit: a match still going at twice the budget
+MAX_PASS_LIMIT = 1000
 RESAMPLES = 400
 ROBUST_MATCHES = 200        # at most, per zone count and preset, for the robustness check
 DEFAULT_ZONES = (0, 1, 2, 3, 4, 6, 8)
@@ -75,6 +78,14 @@ def parse_tactics(text: str | Sequence[str] | None) -> list[str]:
     return names
 
 
+def pass_limit_for(budget: int, pass_limit: int | None = None) -> int:
+    """How far a match is followed: the given limit, else twice the table's budget. The
+    criterion stops at the budget and the median is known whenever half the matches end by
+    twice it; following a match further only costs time (docs/simulator.md, "What changed
+    from the first answer")."""
+    return pass_limit if pass_limit is not None else LIMIT_PER_BUDGET * budget
+
+
 def _validate(players: int, zones: Sequence[int], matches: int, pass_limit: int,
               fall_risk: float | None, budget: int) -> None:
     if not 1 <= players <= MAX_PLAYERS:
@@ -83,12 +94,14 @@ def _validate(players: int, zones: Sequence[int], matches: int, pass_limit: int,
         raise RulesError(f"matches must be 1 to {MAX_MATCHES}", field="matches")
     if fall_risk is not None and not 0 <= fall_risk <= 1:
         raise RulesError("the fall risk is a chance, 0 to 1", field="fall_risk")
-    if pass_limit < 1:
-        raise RulesError("the pass limit must be at least 1", field="pass_limit")
+    if not 1 <= budget <= MAX_BUDGET:
+        raise RulesError(f"the budget must be 1 to {MAX_BUDGET} passes", field="budget")
+    if not 1 <= pass_limit <= MAX_PASS_LIMIT:
+        raise RulesError(f"the pass limit must be 1 to {MAX_PASS_LIMIT}", field="pass_limit")
     if not zones or any(not 0 <= z <= MAX_ZONES for z in zones):
         raise RulesError(f"each zone count must be 0 to {MAX_ZONES}", field="zones")
-    if not 1 <= budget <= pass_limit:
-        raise RulesError(f"the budget must be 1 to the pass limit ({pass_limit}): past the"
+    if budget > pass_limit:
+        raise RulesError(f"the budget must be at most the pass limit ({pass_limit}): past the"
                          f" limit no match is followed", field="budget")
 
 
@@ -346,14 +359,16 @@ def _play(runner: _Runner, base: dict, zones: Sequence[int], tactics: list[str],
 
 def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
              matches: int = DEFAULT_MATCHES, seed: int = 1, workers: int | None = None,
-             pass_limit: int = PASS_LIMIT, progress: Progress | None = None,
+             pass_limit: int | None = None, progress: Progress | None = None,
              fall_risk: float | None = None, tactics: str | Sequence[str] | None = None,
              budget: int = BUDGET, adaptive: bool = True, batch: int = BATCH,
              robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
              roster: Roster | None = None, client=None) -> dict:
     """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
-    the contract's object. `client`: a dask.distributed Client to run the chunks on."""
+    the contract's object. `client`: a dask.distributed Client to run the chunks on;
+    `pass_limit`: how far a match is followed (default: `pass_limit_for(budget)`)."""
     zones = list(zones)
+    pass_limit = pass_limit_for(budget, pass_limit)
     names = parse_tactics(tactics)
     if roster is not None:
         players = max(len(members) for _, members in roster)
@@ -426,12 +441,15 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
 
 def tune(roster: Roster, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
          seed: int = 1, zones: Sequence[int] | None = None, matches: int = 300,
-         workers: int = 1, pass_limit: int = PASS_LIMIT, client=None) -> dict:
-    """The answer for one table's roster: fewer matches, no robustness run, a sentence."""
+         workers: int = 1, pass_limit: int | None = None, client=None) -> dict:
+    """The answer for one table's roster: fewer matches, no robustness run, a sentence. Each
+    match is followed only to the budget (unless `pass_limit` says otherwise): the answer reads
+    nothing past it, the chance to end within B and the upsets among the matches that do."""
     total = sum(len(m) for _, m in roster)
     zones = list(zones) if zones is not None else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])
     report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
-                      pass_limit=pass_limit, tactics=tactics, budget=budget, batch=100,
+                      pass_limit=budget if pass_limit is None else pass_limit,
+                      tactics=tactics, budget=budget, batch=100,
                       robustness=False, roster=roster, client=client)
     rec = report["recommended_zones"]
     pick = rec if rec is not None else report["comparison"]["best"]

@@ -50,7 +50,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 
 from ..rules.goatball.state import DC, Arena, Player
 
@@ -61,14 +62,15 @@ FALL_RISK = 0.15
 class Skills:
     athletics: int
     acrobatics: int
+    # the better skill (Athletics on a tie) and its bonus: fields set once, because the presets
+    # ask them of nearly every player every pass
+    best_skill: str = field(init=False, repr=False, compare=False)
+    best: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def best(self) -> int:
-        return self.athletics if self.athletics >= self.acrobatics else self.acrobatics
-
-    @property
-    def best_skill(self) -> str:
-        return "athletics" if self.athletics >= self.acrobatics else "acrobatics"
+    def __post_init__(self) -> None:
+        strong = self.athletics >= self.acrobatics
+        object.__setattr__(self, "best_skill", "athletics" if strong else "acrobatics")
+        object.__setattr__(self, "best", self.athletics if strong else self.acrobatics)
 
 
 @dataclass(slots=True)
@@ -105,6 +107,7 @@ class Slip:
     reason: str = ""
 
 
+@cache       # a handful of (modifier, advantage) pairs, asked for by every player every pass
 def fall_chance(modifier: int, advantage: bool) -> float:
     """The chance that d20 + modifier (with advantage: the better of two) misses DC 5."""
     miss = min(1.0, max(0.0, (DC - 1 - modifier) / 20))
@@ -127,6 +130,7 @@ class ZoneMap:
             for a in names:
                 graph[a] = names - {a}
         self.graph = {z: sorted(n) for z, n in graph.items()}
+        self._steps: dict[tuple[str, str], str | None] = {}
         self._dist: dict[str, dict[str, int]] = {}
         for z in self.graph:
             seen = {z: 0}
@@ -151,32 +155,73 @@ class ZoneMap:
         return self._dist.get(a, {}).get(b, 999)
 
     def step(self, a: str, b: str) -> str | None:
-        """The neighbour of `a` nearest to `b` (None: no way there)."""
-        here = self.dist(a, b)
-        best = [n for n in self.graph.get(a, ()) if self.dist(n, b) < here]
-        return best[0] if best else None
+        """The neighbour of `a` nearest to `b` (None: no way there); remembered, as a match asks
+        the same few steps again and again."""
+        key = (a, b)
+        if key not in self._steps:
+            here = self.dist(a, b)
+            best = [n for n in self.graph.get(a, ()) if self.dist(n, b) < here]
+            self._steps[key] = best[0] if best else None
+        return self._steps[key]
+
+
+_UNKNOWN = object()
 
 
 class View:
-    """What the table can see when it declares. No sealed slip: there is no field for one."""
+    """What the table can see when it declares. No sealed slip: there is no field for one.
+
+    The simulator builds one a match and moves it on with `update` every pass: what follows
+    from the skills alone (each team strongest first and weakest first) is worked out once."""
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
-                 "by_team", "_labels")
+                 "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
+                 "_players", "_eliminated", "_up", "_rivals", "_hot_mark", "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
-        self.arena = arena
         self.skills = skills
         self.zones = zones if zones is not None or not arena.settings.zones \
             else ZoneMap.of(arena)
         self.explain = explain
-        self.pos = arena.possession
-        self.carrier = arena.player(self.pos.carrier) if self.pos and self.pos.carrier else None
-        self.standing = [p for p in arena.players
-                         if p.standing and p.team not in arena.eliminated]
-        self.by_team: dict[str, list[Player]] = {}
+        ids: dict[str, list[str]] = {}
+        for p in arena.players:
+            ids.setdefault(p.team, []).append(p.id)
+        self._by_strength = {t: sorted(team, key=lambda pid: (-skills[pid].athletics, pid))
+                             for t, team in ids.items()}
+        self._by_weakness = {t: sorted(team, key=lambda pid: (skills[pid].best, pid))
+                             for t, team in ids.items()}
+        self._players = None
+        self.update(arena)
+
+    def update(self, arena: Arena) -> None:
+        """The view of the next pass of the same match: the same players, some of them out,
+        moved or carrying the ball now. Who stands where is worked out again only when a
+        player changed (a third of the passes change nobody)."""
+        self.arena = arena
+        pos = self.pos = arena.possession
+        if arena.players != self._players or arena.eliminated != self._eliminated:
+            self._players, self._eliminated = arena.players, arena.eliminated
+            self._seat(arena)
+        carrier = pos.carrier if pos and pos.carrier else None
+        self.carrier = None if carrier is None else \
+            self._up.get(carrier) or arena.player(carrier)    # out, or refused: nobody such
+        self._hot_mark = _UNKNOWN
+
+    def _seat(self, arena: Arena) -> None:
+        out = arena.eliminated
+        self.standing = [p for p in arena.players if p.standing and p.team not in out]
+        self.by_team = {}
         for p in self.standing:
             self.by_team.setdefault(p.team, []).append(p)
+        up = self._up = {p.id: p for p in self.standing}
+        # each team's standing players, strongest first (Athletics, then id) and weakest
+        # first (better skill, then id)
+        self.strongest = {t: [p for pid in order if (p := up.get(pid))]
+                          for t, order in self._by_strength.items()}
+        self.weakest = {t: [p for pid in order if (p := up.get(pid))]
+                        for t, order in self._by_weakness.items()}
+        self._rivals: dict[str, list[Player]] = {}
         self._labels = None
 
     def label(self, pid: str) -> str:
@@ -192,17 +237,22 @@ class View:
         return 0 if self.zones is None else self.zones.dist(a.zone, b.zone)
 
     def rivals_of(self, team: str) -> list[Player]:
-        return [p for p in self.standing if p.team != team]
+        if team not in self._rivals:
+            self._rivals[team] = [p for p in self.standing if p.team != team]
+        return self._rivals[team]
 
 
 # -- the carrier's slip -----------------------------------------------------------------------
 def _hot_mark(v: View) -> Player | None:
-    c, sk = v.carrier, v.skills
-    rivals = v.rivals_of(c.team)
-    if not rivals:
-        return None
-    zoned = v.zones is not None
-    return min(rivals, key=lambda r: (zoned and r.zone != c.zone, sk[r.id].acrobatics, r.id))
+    """The opponent a hot ball goes at: the worst dodger, in the carrier's zone first. Both the
+    slip and the attackers (who spare him) ask: found once a pass."""
+    if v._hot_mark is _UNKNOWN:
+        c, sk = v.carrier, v.skills
+        rivals = v.rivals_of(c.team)
+        zoned = v.zones is not None
+        v._hot_mark = min(rivals, key=lambda r: (zoned and r.zone != c.zone,
+                                                 sk[r.id].acrobatics, r.id)) if rivals else None
+    return v._hot_mark
 
 
 def slip_nearest(v: View) -> Slip | None:
@@ -292,11 +342,12 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
     (knock-off if in his zone, else the nearest move in); with `crowd`, every defender outside
     the carrier's zone moves towards it; the rest intercept."""
     c, sk = v.carrier, v.skills
+    zoned = v.zones is not None
     mine = v.by_team.get(team, [])
+    strongest = v.strongest.get(team, [])
     out: list[Decl] = []
     busy: set[str] = set()
-    near = sorted((d for d in mine if v.reach(d, c)),
-                  key=lambda d: (-sk[d.id].athletics, d.id))
+    near = [d for d in strongest if d.zone == c.zone] if zoned else strongest
     for d in near[:chasers]:
         why = ""
         if v.explain:
@@ -305,9 +356,10 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
                    f" against {sk[c.id].best:+d}")
         out.append(Decl(d.id, "knock_off", why, target=c.id, skill="athletics"))
         busy.add(d.id)
-    if v.zones is not None:
-        away = sorted((d for d in mine if d.id not in busy and not v.reach(d, c)),
-                      key=lambda d: (v.dist(d, c), -sk[d.id].athletics, d.id))
+    if zoned:
+        # nearest first, then the strongest: a stable sort of those already strongest first
+        away = [d for d in strongest if d.id not in busy and d.zone != c.zone]
+        away.sort(key=lambda d: v.zones.dist(d.zone, c.zone))
         movers = away if crowd else away[:max(0, chasers - len(near))]
         for d in movers:
             m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
@@ -315,7 +367,7 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
             if m is not None:
                 out.append(m)
                 busy.add(d.id)
-    weakest = sorted(mine, key=lambda d: (sk[d.id].best, d.id))
+    weakest = v.weakest.get(team, [])
     for d in mine:
         if d.id not in busy:
             out.append(_join(v, d, "intercept", fall_risk, weakest))
@@ -328,13 +380,14 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
     they do not see). With a hot ball they spare the opponent their carrier usually aims at
     (the worst dodger near him: the team's habit, guessed from the view)."""
     c, sk, pos = v.carrier, v.skills, v.pos
+    zoned = v.zones is not None
     mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    strongest = [m for m in v.strongest.get(c.team, []) if m.id != c.id]
     rivals = v.rivals_of(c.team)
     out: list[Decl] = []
     busy: set[str] = set()
-    threats = [r for r in rivals if v.reach(r, c)]
-    guards = sorted((m for m in mates if v.reach(m, c)),
-                    key=lambda m: (-sk[m.id].athletics, m.id))
+    threats = [r for r in rivals if r.zone == c.zone] if zoned else rivals
+    guards = [m for m in strongest if m.zone == c.zone] if zoned else strongest
     if threats and guards:
         g = guards[0]
         why = (f"defends {v.label(c.id)}: {len(threats)} opponent{'s' * (len(threats) > 1)}"
@@ -352,8 +405,7 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
     spare = mark.id if mark is not None else None
     if thin:
         taken: set[str] = set()
-        for m in sorted((m for m in mates if m.id not in busy),
-                        key=lambda m: (-sk[m.id].athletics, m.id)):
+        for m in [m for m in strongest if m.id not in busy]:
             marks = [r for r in rivals if r.id != spare and r.id not in taken and v.reach(m, r)
                      and sk[m.id].athletics >= sk[r.id].best]
             if not marks:
@@ -369,16 +421,30 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
             busy.add(m.id)
             taken.add(r.id)
     elif pos.hot:
-        free = [m for m in mates if m.id not in busy]
-        marks = [(m, r) for m in free for r in rivals if r.id != spare and v.reach(m, r)]
-        if marks:
-            m, r = max(marks, key=lambda mr: (sk[mr[0].id].athletics - sk[mr[1].id].best,
-                                              mr[0].id, mr[1].id))
+        # of every (free attacker, opponent he can reach) pair, the greatest Athletics over the
+        # opponent's better skill, then the greater ids: each attacker's softest reachable
+        # opponent (least better skill, then the greater id), then the best attacker for his
+        softest: dict[str | None, Player] = {}
+        for r in rivals:
+            if r.id != spare:
+                where = r.zone if zoned else None
+                was = softest.get(where)
+                if was is None or (-sk[r.id].best, r.id) > (-sk[was.id].best, was.id):
+                    softest[where] = r
+        pick, edge = None, None
+        for m in mates:
+            r = softest.get(m.zone if zoned else None)
+            if r is not None and m.id not in busy:
+                key = (sk[m.id].athletics - sk[r.id].best, m.id)
+                if edge is None or key > edge:
+                    pick, edge = (m, r), key
+        if pick is not None:
+            m, r = pick
             why = (f"knocks off {v.label(r.id)}: the weakest resister he can reach while the"
                    f" ball is hot") if v.explain else ""
             out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
             busy.add(m.id)
-    defendable = [c] + sorted(mates, key=lambda m: (sk[m.id].best, m.id))
+    defendable = [c] + [m for m in v.weakest.get(c.team, []) if m.id != c.id]
     for m in mates:
         if m.id not in busy:
             out.append(_join(v, m, "throw", fall_risk, defendable))

@@ -16,7 +16,8 @@ import { SUGGEST_QUERY, suggestOn } from "./foundry/planner.mjs";   // the shot 
 import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
 import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
 import { registerRollQuery } from "./foundry/roll-answers.mjs";
-import { registerAooQuery } from "./foundry/aoo-choice.mjs";
+import { askAooAgain, registerAooQuery } from "./foundry/aoo-choice.mjs";
+import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/aoo-question.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
@@ -77,6 +78,8 @@ Hooks.once("ready", () => {
   listenForRefusals();
   startLink();
   expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
+  expireOldQuestions().catch(reportFailure);   // likewise attack-of-opportunity questions (the GM's page)
+  askAooAgain().catch(reportFailure);   // a question this player's reloaded page lost is asked again
 });
 
 Hooks.on("canvasReady", (canvas) => {
@@ -97,6 +100,8 @@ Hooks.on("updateUser", onDribbleRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("updateUser", onRequestCardPress);   // roll-request card: a player's press reaches the GM
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
+Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a player's answer on the card
+Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);

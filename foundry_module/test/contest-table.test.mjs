@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { connectTo, contestCompanion } from "./fakes/companion.mjs";
 import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 
@@ -15,33 +15,17 @@ const chat = await import("../scripts/foundry/chat.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
 const { registerAooQuery } = await import("../scripts/foundry/aoo-choice.mjs");
+const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
 const dribble = await import("../scripts/foundry/dribble.mjs");
 const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
-
-const contestCard = (body, offerBack = !body.reaction) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-  lines: [], rolls: [], actions: [
-    { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
-    ...(!offerBack ? [] : [{ id: "trip_back", key: "BALLCOURT.Action.TripBack", data: {}, label: "Trip back",
-      payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true } }])] });
-
-/** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
-function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
-  return fakeCompanion({
-    ...routes,
-    "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: body.preview
-      ? { kind: body.kind, actor: body.actor, target: body.target, provokes: provokes && !body.reaction, preview: true }
-      : { kind: body.kind, actor: body.actor, target: body.target, success, provokes: provokes && !body.reaction,
-        target_aoo: body.target_aoo ? { kind: body.target_aoo.kind, success: false, foiled: false } : null,
-        reaction: body.reaction || success ? null : { kind: "trip", actor: body.target, target: body.actor },
-        ball: null, rolls: [], chat_card: contestCard(body, !body.reaction && !success), overlay: null } }),
-  });
-}
 
 async function table(options) {
   const world = installFoundry();
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
   globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
   globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
+  globalThis.Hooks.on("updateUser", aooQuestion.onAooAnswer);   // the question card, as main.mjs wires it
+  globalThis.Hooks.on("renderChatMessageHTML", aooQuestion.onRenderAooQuestion);
   registerAooQuery();
   const companion = contestCompanion(options);
   await connectTo(link, companion);

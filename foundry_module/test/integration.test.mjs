@@ -177,15 +177,33 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
     assert.deepEqual(grapple.rolls.map((r) => r.data.mod), [2 + 2, 2 + 2, 3 + 1], "touch and check BAB + Str; his BAB + Str");
 
     // a trip provokes (the companion's preview says so): Yolteotl, an NPC here, is the GM's to
-    // choose for; his unarmed attack of opportunity reaches the companion as target_aoo
+    // choose for; his unarmed attack of opportunity reaches the companion as target_aoo, its d20
+    // rolled in Foundry first (BAB 3 + Str 1), before the contest's own
     const { FakeDialogV2 } = await import("./fakes/foundry.mjs");
     FakeDialogV2.answers.push("unarmed");
-    globalThis.Roll.queue = [15, 16, 3];
+    globalThis.Roll.queue = [2, 15, 16, 3];   // his attack misses: the trip goes on
     const trip = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
     assert.equal(FakeDialogV2.shown.length, 1, "the GM was asked");
     const keys = trip.flags.ballcourt.card.lines.map((l) => l.key);
     assert.ok(keys.some((k) => /Contest\.Aoo(Stops|Fails)/.test(k)), `the card tells his attack: ${keys}`);
-    assert.ok(trip.flags.ballcourt.card.rolls.some((r) => r.name === "aoo_attack"));
+    const tripTotals = companionTotals(trip);
+    assert.deepEqual(trip.rolls.map((r) => [r.options.ballcourt, r.total, r.data.mod]),
+      [["aoo_attack", 2 + 4, 4], ["touch", 15 + 4, 4], ["actor", 16 + 2, 2], ["target", 3 + 2, 2]]);
+    assert.deepEqual(trip.rolls.map((r) => r.total), ["aoo_attack", "touch", "actor", "target"].map((n) => tripTotals[n]),
+      "each Foundry d20 is the one the companion used");
+    assert.equal(trip.rolls.filter((r) => r.options.ballcourt === "aoo_attack").length, 1, "rolled once, not again by the companion");
+
+    // his trip instead: its touch attack and check are his d20s, the defence Ixpoetchitl's
+    FakeDialogV2.answers.push("trip");
+    globalThis.Roll.queue = [18, 4, 12, 10, 15, 3];   // his touch hits, his 4 + 1 loses to Ixpoetchitl's 12 + 3: the trip goes on
+    const tripped = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
+    const totals2 = companionTotals(tripped);
+    assert.deepEqual(tripped.rolls.map((r) => [r.options.ballcourt, r.options.flavor, r.total]),
+      [["aoo_touch", "Yolteotl", 22], ["aoo_check", "Yolteotl", 5], ["aoo_defense", "Ixpoetchitl", 15],
+        ["touch", "Ixpoetchitl", 14], ["actor", "Ixpoetchitl", 17], ["target", "Yolteotl", 5]]
+        .filter(([name]) => name in totals2));
+    assert.deepEqual(tripped.rolls.map((r) => r.total), tripped.rolls.map((r) => totals2[r.options.ballcourt]));
+    assert.equal(tripped.flags.ballcourt.card.rolls.filter((r) => r.name.startsWith("aoo_")).length, 3);
   } finally {
     link.close();
   }

@@ -6,11 +6,13 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import fields, replace
 
 import pytest
 
 from companion.rules.dice import Dice
 from companion.rules.errors import RulesError
+from companion.rules.goatball.state import Player
 from companion.sim import goatball as sim
 from companion.sim.run import (
     compare,
@@ -78,6 +80,16 @@ def test_lean_dice_draw_exactly_what_the_tables_dice_draw():
         adv, dis = i % 3 == 1, i % 5 == 2
         assert lean.d20("x", i % 7, adv, dis).total == full.d20("x", i % 7, adv, dis).total
     assert lean.rolls == [] and len(full.rolls) == 500
+
+
+def test_a_players_status_copy_is_replace_on_every_field():
+    """The engine's fast copy (knock-outs, returns) keeps every other field, whatever is added."""
+    values = {"id": "a", "team": "t", "platform": "p1", "zone": "z1", "name": "Al"}
+    p = Player(**{f.name: values.get(f.name, True) for f in fields(Player) if f.init})
+    for out, dead in [(True, False), (False, False), (False, True), (True, True)]:
+        twin, reference = p.with_status(out=out, dead=dead), replace(p, out=out, dead=dead)
+        assert [getattr(twin, f.name) for f in fields(Player)] == \
+            [getattr(reference, f.name) for f in fields(Player)]
 
 
 @pytest.mark.parametrize("tactics", [None, "follow-ball", ["thin-defence", "double-team"],
@@ -186,7 +198,9 @@ def test_robustness_reruns_every_other_preset_on_the_same_matches():
     assert rob["robust"] == (not rob["fails_for"])
 
 
-@pytest.mark.parametrize("kw, field", [({"budget": 300}, "budget"), ({"budget": 0}, "budget"),
+@pytest.mark.parametrize("kw, field", [({"budget": 501}, "budget"), ({"budget": 0}, "budget"),
+                                       ({"budget": 50, "pass_limit": 40}, "budget"),
+                                       ({"pass_limit": 1001}, "pass_limit"),
                                        ({"tactics": "hoof"}, "tactics"),
                                        ({"fall_risk": 1.5}, "fall_risk"),
                                        ({"players": 0}, "players")])
@@ -225,7 +239,8 @@ def test_cli_help_lists_the_presets_and_every_default():
     for name in PRESETS:
         assert name in out.stdout
     for text in ("default 6", "default 0,1,2,3,4,6,8", "default 1000", "default 1)",
-                 "default single-chaser", "default 40", "default 200", "every core"):
+                 "default single-chaser", "default 40", "default twice the budget",
+                 "every core"):
         assert text in " ".join(out.stdout.split()), text
 
 
@@ -300,13 +315,14 @@ def test_the_docs_headline_is_the_default_runs_answer():
     from pathlib import Path
 
     from companion.cli import build_parser
-    from companion.sim.run import DEFAULT_MATCHES, DEFAULT_ZONES, ROBUST_MATCHES
+    from companion.sim.run import DEFAULT_MATCHES, DEFAULT_ZONES, ROBUST_MATCHES, pass_limit_for
 
     root = Path(__file__).parents[2]
     report = json.loads((root / "docs" / "figures" / "goatball-6.json").read_text())
     args = build_parser().parse_args(["simulate", "goatball"])
     assert (report["players"], report["matches"], report["seed"], report["budget"],
-            report["pass_limit"]) == (args.players, args.matches, args.seed, args.budget, 200)
+            report["pass_limit"]) == (args.players, args.matches, args.seed, args.budget,
+                                      pass_limit_for(args.budget, args.pass_limit))
     assert [r["zones"] for r in report["results"]] == parse_zones(args.zones) == \
         list(DEFAULT_ZONES)
     assert args.matches == DEFAULT_MATCHES and report["tactics"] == "single-chaser"

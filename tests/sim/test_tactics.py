@@ -174,3 +174,28 @@ def test_suggest_names_a_carrier_when_the_team_has_none():
     out = suggest(arena, skills, presets_for(None, list(arena.teams)))
     best = max(arena.team_players("blue"), key=lambda p: (skills[p.id].best, p.id))
     assert out["declarations"] == [] and out["carrier"]["player"] == best.id
+
+
+def test_a_view_moved_on_pass_after_pass_sees_what_a_fresh_view_sees(monkeypatch):
+    """The simulator keeps one view a match and moves it on (its seating worked out again only
+    when a player changed); every preset declares from it exactly as from a new view."""
+    arenas = []
+    resolve = sim.resolve_pass
+
+    def record(arena, actions, throw, dice, lean=False):
+        arenas.append(arena)
+        return resolve(arena, actions, throw, dice, lean=lean)
+
+    monkeypatch.setattr(sim, "resolve_pass", record)
+    for zones in (0, 3):
+        arenas.clear()
+        sim.play_match(6, zones, f"v:{zones}", f"v:{zones}:dice", tactics="follow-ball")
+        _, skills = sim.make_arena(6, zones, random.Random(f"v:{zones}"))
+        moved = View(arenas[0], skills)
+        for arena in arenas:
+            moved.update(arena)
+            fresh = View(arena, skills)
+            for preset in PRESETS.values():
+                for team in fresh.by_team:
+                    assert [d.as_dict() for d in preset.declare(moved, team)] == \
+                        [d.as_dict() for d in preset.declare(fresh, team)]

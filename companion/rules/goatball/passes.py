@@ -7,10 +7,11 @@ DC 5; then the comparison; moves and blocks (zones) take effect at the end of th
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
-from .state import DC, Arena, Player, Possession, magic_key
+from .state import DC, Arena, Possession, magic_key, replace_unchecked
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -204,8 +205,8 @@ def with_eliminated(arena: Arena) -> Arena:
         if arena.possession is not None and team == arena.possession.team:
             raise IllegalAction(f"{team} has the ball, so it has not been eliminated",
                                 field=f"eliminated.{i}")
-    lost = tuple(t for t in arena.teams if t not in arena.eliminated
-                 and not any(p.standing for p in arena.team_players(t)))
+    up = {p.team for p in arena.players if p.standing}
+    lost = tuple(t for t in arena.teams if t not in arena.eliminated and t not in up)
     return replace(arena, eliminated=arena.eliminated + lost) if lost else arena
 
 
@@ -214,24 +215,32 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     """Resolve one pass: (the outcome with every check and roll, the arena after it).
 
     `lean` (the balance simulator): the same resolution without `validate` (the caller
-    validated its declarations once and builds only legal ones) and without the answer's
-    `arena` and `rolls` (None), which only a table reads."""
+    validated its declarations once and builds only legal ones), without the answer's `arena`
+    and `rolls` (None), and with each check and knock-off carrying only what the engine and
+    the simulator read (a check's player, action, total, margin and fall; a knock-off's
+    success and defender): the rest only a table reads."""
     arena = with_eliminated(arena)
     if not lean:
         validate(arena, actions, throw)
     return _Pass(arena, actions, throw, dice, lean).run()
 
 
-def _replace_unchecked(obj, **changes):
-    """`dataclasses.replace` without `__post_init__` (the lean path's arena, checked once)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
+_INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
+
+
+def _initiative_first(a: Action) -> int:
+    """Sort key: the highest initiative first (none given counts as 0)."""
+    return 0 if a.initiative is None else -a.initiative
 
 
 class _Pass:
     """The working state of one pass while it resolves."""
+
+    __slots__ = ("lean", "arena", "dice", "throw", "knock_off_actions", "check_actions",
+                 "move_actions", "block_actions", "players", "out_before", "pos",
+                 "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
+                 "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
+                 "target_knocked_by", "helps")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
                  lean: bool = False):
@@ -239,10 +248,10 @@ class _Pass:
         self.arena = arena
         self.dice = dice
         self.throw = throw
-        order = sorted(enumerate(actions),
-                       key=lambda ia: (-(ia[1].initiative if ia[1].initiative is not None
-                                         else 0), ia[0]))
-        self.actions = [a for _, a in order]
+        # a stable sort: equal initiatives keep the order given (the balance simulator gives
+        # none and hands its actions over already in initiative order)
+        if set(map(_INITIATIVE, actions)) != {None}:
+            actions = sorted(actions, key=_initiative_first)
         self.players = {p.id: p for p in arena.players}
         self.out_before = {p.id for p in arena.players if not p.standing}
         self.pos = arena.possession
@@ -262,16 +271,31 @@ class _Pass:
         # each Defend (5e's Help) is spent on its target's next check against a knock-off
         # or a hot throw: {target: [defenders, in initiative order]}
         self.helps: dict[str, list[str]] = {}
-        for a in self.actions:
-            if a.action == "defend":
+        # each step's actions in initiative order (throws and intercepts together)
+        self.knock_off_actions: list[Action] = []
+        self.check_actions: list[Action] = []
+        self.move_actions: list[Action] = []
+        self.block_actions: list[Action] = []
+        for a in actions:
+            kind = a.action
+            if kind == "throw" or kind == "intercept":
+                self.check_actions.append(a)
+            elif kind == "knock_off":
+                self.knock_off_actions.append(a)
+            elif kind == "defend":
                 self.helps.setdefault(a.target, []).append(a.player)
+            elif kind == "move":
+                self.move_actions.append(a)
+            elif kind == "block":
+                self.block_actions.append(a)
 
     # -- helpers ------------------------------------------------------------------------------
     def standing(self, pid: str) -> bool:
         return self.players[pid].standing
 
     def knock_out(self, pid: str) -> None:
-        self.players[pid] = replace(self.players[pid], out=True)
+        p = self.players[pid]
+        self.players[pid] = p.with_status(out=True, dead=p.dead)
 
     def give_ball(self, team: str, carrier: str | None, outcome: str,
                   choose_from: list[str] | None = None) -> None:
@@ -322,13 +346,15 @@ class _Pass:
         top = max(c["total"] for c in made)
         return [c["player"] for c in made if c["total"] == top]
 
-    def zone_advantage(self, p: Player) -> bool:
+    def advantage_zones(self) -> set[str | None]:
+        """Where a throw or intercept check has advantage (zones rule): the carrier's zone and
+        the throw's target's. Nobody changes zone before the move phase."""
         if not self.arena.settings.zones:
-            return False
+            return set()
         zones = {self.players[self.pos.carrier].zone}
         if self.throw:
             zones.add(self.players[self.throw.target].zone)
-        return p.zone in zones
+        return zones
 
     # -- the steps ----------------------------------------------------------------------------
     def run(self) -> dict:
@@ -341,9 +367,7 @@ class _Pass:
         return self.finish()
 
     def knock_off_phase(self) -> bool:
-        for a in self.actions:
-            if a.action != "knock_off":
-                continue
+        for a in self.knock_off_actions:
             entry = {"player": a.player, "target": a.target, "happened": False}
             self.knock_offs.append(entry)
             if not self.standing(a.player) or not self.standing(a.target):
@@ -355,8 +379,11 @@ class _Pass:
             defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
                                         advantage=helper is not None)
             success = attack["total"] > defense["total"]
-            entry.update(happened=True, attack=attack, defense=defense,
-                         defended=helper is not None, defended_by=helper, success=success)
+            if self.lean:     # what the simulator reads, no more
+                entry.update(happened=True, defended_by=helper, success=success)
+            else:
+                entry.update(happened=True, attack=attack, defense=defense,
+                             defended=helper is not None, defended_by=helper, success=success)
             if not success:
                 continue
             self.knock_out(target.id)
@@ -370,18 +397,25 @@ class _Pass:
         return False
 
     def check_phase(self) -> None:
-        for a in self.actions:
-            if a.action not in ("throw", "intercept") or not self.standing(a.player):
+        players, dice, checks = self.players, self.dice, self.checks
+        favoured = self.advantage_zones()
+        for a in self.check_actions:
+            p = players[a.player]
+            if not p.standing:
                 continue
-            p = self.players[a.player]
-            adv = self.zone_advantage(p)
-            got = a.check.resolve(self.dice, f"{a.player}.{a.action}", advantage=adv)
-            fell = got["total"] < DC
-            margin = 0 if fell else got["total"] - DC
-            self.checks.append({"player": p.id, "team": p.team, "action": a.action,
-                                "skill": got["skill"], "advantage": got["advantage"],
-                                "total": got["total"], "margin": margin, "fell": fell,
-                                "zone_advantage": adv, "rolled": got["rolled"]})
+            adv = p.zone in favoured
+            got = a.check.resolve(dice, f"{a.player}.{a.action}", adv)
+            total = got["total"]
+            fell = total < DC
+            margin = 0 if fell else total - DC
+            if self.lean:     # what the engine and the simulator read, no more
+                checks.append({"player": p.id, "action": a.action, "total": total,
+                               "margin": margin, "fell": fell})
+            else:
+                checks.append({"player": p.id, "team": p.team, "action": a.action,
+                               "skill": got["skill"], "advantage": got["advantage"],
+                               "total": total, "margin": margin, "fell": fell,
+                               "zone_advantage": adv, "rolled": got["rolled"]})
             if fell:
                 self.knock_out(p.id)
                 self.falls.append(p.id)
@@ -451,15 +485,13 @@ class _Pass:
             self.give_ball(self.players[target].team, None, "turnover")
 
     def move_phase(self) -> None:
-        for a in self.actions:
-            if a.action != "move":
-                continue
+        for a in self.move_actions:
             entry = {"player": a.player, "to": a.zone, "moved": False, "blocked_by": None}
             self.moves.append(entry)
             if not self.standing(a.player):
                 continue
             mover = self.players[a.player]
-            blockers = [b for b in self.actions if b.action == "block" and self.standing(b.player)
+            blockers = [b for b in self.block_actions if self.standing(b.player)
                         and self.players[b.player].team != mover.team
                         and self.players[b.player].zone == a.zone]
             for b in blockers:
@@ -475,28 +507,28 @@ class _Pass:
                 self.players[a.player] = replace(mover, zone=a.zone)
 
     def finish(self) -> dict:
-        settings = self.arena.settings
-        newly_out = [pid for pid, p in self.players.items()
-                     if not p.standing and pid not in self.out_before]
+        # self.players is keyed in the arena's order, so its order is the table's everywhere
+        before = self.arena
         dead = []
-        if settings.bloodball_lethal:
-            for pid in newly_out:
-                self.players[pid] = replace(self.players[pid], dead=True)
-                dead.append(pid)
+        if before.settings.bloodball_lethal:
+            for pid, p in list(self.players.items()):
+                if not p.standing and pid not in self.out_before:
+                    self.players[pid] = p.with_status(out=p.out, dead=True)
+                    dead.append(pid)
         returned = []
         if self.changed:
-            for pid in sorted(self.out_before, key=list(self.players).index):
+            for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
-                if not p.dead and p.team not in self.arena.eliminated:
-                    self.players[pid] = replace(p, out=False)
+                if not p.dead and p.team not in before.eliminated:
+                    self.players[pid] = p.with_status(out=False, dead=p.dead)
                     returned.append(pid)
-        players = tuple(self.players[p.id] for p in self.arena.players)
-        eliminated = tuple(t for t in self.arena.teams if t in self.arena.eliminated
-                           or not any(p.standing for p in players if p.team == t))
+        players = tuple(self.players.values())
+        up = {p.team for p in players if p.standing}
+        eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # lean: the arena's own checks ran when the match's arena was built; skip them here
-        arena = (_replace_unchecked if self.lean else replace)(
-            self.arena, players=players, possession=self.new_pos, eliminated=eliminated)
-        standing = arena.standing_teams()
+        arena = (replace_unchecked if self.lean else replace)(
+            before, players=players, possession=self.new_pos, eliminated=eliminated)
+        standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
             winner = standing[0]
@@ -504,7 +536,7 @@ class _Pass:
             winner = "draw"
         elif arena.possession.team in eliminated:
             team = self.next_team(arena.possession.team, eliminated)
-            arena = (_replace_unchecked if self.lean else replace)(
+            arena = (replace_unchecked if self.lean else replace)(
                 arena, possession=Possession(team, None, (), False))
         result = {
             "throw_total": self.throw_total,

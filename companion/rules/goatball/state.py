@@ -109,6 +109,16 @@ def magic_entry(entry: Any, where: str) -> tuple[str, bool, str]:
     return entry["name"], flight, description
 
 
+def replace_unchecked(obj, **changes):
+    """`dataclasses.replace` without `__init__` or `__post_init__`: for the balance simulator's
+    lean path, whose arena was checked once when the match was built and whose changes are the
+    engine's own (an arena's players and possession; never a field another derives from)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 @dataclass(frozen=True)
 class Settings:
     zones: bool = False
@@ -184,14 +194,22 @@ class Player:
     out: bool = False
     dead: bool = False
     name: str | None = None
+    # not out and not dead: a field set once, not a property, because every pass asks it of
+    # every player several times (the balance simulator asks it some sixty times a pass)
+    standing: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "standing", not self.out and not self.dead)
 
     @property
     def label(self) -> str:
         return self.name or self.id
 
-    @property
-    def standing(self) -> bool:
-        return not self.out and not self.dead
+    def with_status(self, out: bool, dead: bool) -> Player:
+        """`replace(self, out=out, dead=dead)`, field by field: the engine knocks players out
+        and brings them back every pass, and `replace`'s walk over the fields cost as much as
+        everything else about it (tests/sim checks the two agree on every field)."""
+        return Player(self.id, self.team, self.platform, self.zone, out, dead, self.name)
 
 
 @dataclass(frozen=True)
@@ -251,10 +269,6 @@ class Arena:
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if p.team == team]
-
-    def standing_teams(self) -> list[str]:
-        return [t for t in self.teams if t not in self.eliminated
-                and any(p.standing for p in self.team_players(t))]
 
     def with_players(self, players: dict[str, Player]) -> Arena:
         return replace(self, players=tuple(players.get(p.id, p) for p in self.players))

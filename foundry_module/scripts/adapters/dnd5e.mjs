@@ -41,4 +41,8 @@ export const dnd5e = {
   nonlethalUpdate(actor, amount) {
     return { "flags.ballcourt.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
   },
+  /** 5e has no rule that nonlethal damage beyond hit points knocks one out (its pool is ours): never judged. */
+  outFromNonlethal() {
+    return null;
+  },
 };

@@ -23,4 +23,8 @@ export const generic = {
   nonlethalUpdate(actor, amount) {
     return { "flags.ballcourt.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
   },
+  /** The typed-in numbers hold no hit points, so nobody is judged knocked out. */
+  outFromNonlethal() {
+    return null;
+  },
 };

@@ -35,4 +35,18 @@ export const pf1 = {
   nonlethalUpdate(actor, amount) {
     return { "system.attributes.hp.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
   },
+  /** Current hit points (`hp.value`), or null when the sheet has none to read. */
+  hitPoints(actor) {
+    const value = actor.system?.attributes?.hp?.value;
+    return value === null || value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value);
+  },
+  /**
+   * Whether his nonlethal damage has knocked him out: D&D 3.5 (Player's Handbook / SRD,
+   * "Nonlethal Damage", and pf1 the same) puts a creature whose nonlethal damage exceeds his
+   * current hit points unconscious; equal only staggers him. Null without hit points.
+   */
+  outFromNonlethal(actor) {
+    const hp = this.hitPoints(actor);
+    return hp === null ? null : this.nonlethal(actor) > hp;
+  },
 };

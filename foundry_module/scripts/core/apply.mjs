@@ -43,6 +43,28 @@ export function planYaotzinApply(mapping, payload, scene) {
 }
 
 /**
+ * The players a card's damage has just knocked out: out from nonlethal after it (true), not
+ * before (false). `before` and `after` map token ids to the adapter's outFromNonlethal, null
+ * where a sheet gives no hit points: those are never judged.
+ */
+export function knockedOutNow(before, after) {
+  return new Set([...after].filter(([id, out]) => out === true && before.get(id) === false).map(([id]) => id));
+}
+
+/**
+ * The card's events with `knocked_out: true` on the (last) damage event of each player in
+ * `knockedOut`, for the match report's count; the others unchanged.
+ */
+export function markKnockouts(events, knockedOut) {
+  const last = new Map();
+  events.forEach((e, i) => {
+    if (e.type === "damage" && knockedOut.has(e.player)) last.set(e.player, i);
+  });
+  const marked = new Set(last.values());
+  return events.map((e, i) => (marked.has(i) ? { ...e, knocked_out: true } : e));
+}
+
+/**
  * Goat-ball. `scene` is {ball: {id, x, y}, tokens: Map(id -> {id, x, y, out, dead, platform})}
  * and `platforms` maps platform ids to where a token stands on it and, as `ground`, where a
  * token lands just off its edge (top-left corners, in pixels); `size` is a token's width.

@@ -107,9 +107,19 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
 const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
 
 /**
+ * The d20s of the target's attack of opportunity, by his choice, in the order the companion
+ * rolls them (docs/api.md, Roll names); an unarmed hit's 1d3 damage stays the companion's, as
+ * every damage die does. The dry run's naturals reach each of them: a hit, then the check.
+ */
+const AOO_DICE = { unarmed: ["aoo_attack"], grapple: ["aoo_touch", "aoo_check", "aoo_defense"],
+  trip: ["aoo_touch", "aoo_check", "aoo_defense"] };
+const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense: 1 };
+
+/**
  * `actor` contests the ball with `target` (defaults: the controlled token and the user's
  * target); the kind is asked for unless given. In Foundry the touch attack and both sides'
- * checks are rolled with the companion's modifiers; a tie's re-roll is the companion's.
+ * checks, and the target's attack of opportunity's d20s, are rolled with the companion's
+ * modifiers; a tie's re-roll is the companion's.
  * `reaction`: the defender's trip back after a failed trip or overrun (the card's trip_back).
  * A contest the companion's preview says provokes first asks the target (his owner, or the GM
  * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs).
@@ -139,11 +149,18 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
-    // read without the attack of opportunity, which could stop the contest before its own dice
+    // the contest's own dice are read without the attack of opportunity, which could stop the
+    // contest before them; its dice (first: it comes first) with it
+    const aooMods = aoo ? await companionModifiers("/api/v1/yaotzin/contest",
+      { ...body, target_aoo: { kind: aoo } }, AOO_DRY_RUN) : {};
     const mods = await companionModifiers("/api/v1/yaotzin/contest", body, { touch: 20, actor: 20, target: 1 });
-    const who = { touch: actorDoc.name, actor: actorDoc.name, target: targetDoc.name };
-    for (const name of ["touch", "actor", "target"].filter((n) => n in mods)) {
-      const roll = await foundryD20(name, mods[name], who[name]);
+    const defender = targetDoc.name;   // the attack of opportunity is his; its defence the actor's
+    const who = { touch: actorDoc.name, actor: actorDoc.name, target: defender, aoo_attack: defender,
+      aoo_touch: defender, aoo_check: defender, aoo_defense: actorDoc.name };
+    const named = [...(AOO_DICE[aoo] ?? []).map((n) => [n, aooMods[n]]),
+      ...["touch", "actor", "target"].map((n) => [n, mods[n]])].filter(([, mod]) => mod !== undefined);
+    for (const [name, mod] of named) {
+      const roll = await foundryD20(name, mod, who[name]);
       rolls[name] = natural(roll);
       dice.push(roll);
     }

@@ -2,7 +2,7 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
-import { planYaotzinApply } from "../core/apply.mjs";
+import { knockedOutNow, markKnockouts, planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
@@ -122,6 +122,15 @@ async function changeNonlethal(scene, damage) {
   }
 }
 
+/** Each damaged token's state by his sheet: out from nonlethal (true, false), or null without hit points. */
+function outStates(scene, damage) {
+  const a = adapter();
+  return new Map(damage.map(({ tokenId }) => {
+    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
+    return [tokenId, actor ? a.outFromNonlethal(actor) : null];
+  }));
+}
+
 async function setProne(scene, list) {
   for (const { tokenId, prone } of list) {
     const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
@@ -135,14 +144,21 @@ registerCardHandlers("yaotzin", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
-    const { state, posted, seqs } = await applyAtomically(ctx.matchId, plan.events, message.id, async () => {
+    // the damage first: whether it knocked a player out is read from his sheet after it, and
+    // sent on his damage event (the match report counts it); a failure below takes it back
+    const before = outStates(scene, plan.damage);
+    await changeNonlethal(scene, plan.damage);
+    const events = markKnockouts(plan.events, knockedOutNow(before, outStates(scene, plan.damage)));
+    const { state, posted, seqs } = await applyAtomically(ctx.matchId, events, message.id, async () => {
       broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
       await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
       if (plan.updates.length) {
         await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
       }
-      await changeNonlethal(scene, plan.damage);
       await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
+    }).catch(async (err) => {
+      await changeNonlethal(scene, plan.undo.damage);
+      throw err;
     });
     const overran = ctx.overrun ? await noteOverrun(scene, ctx.overrun) : null;
     return { undo: { ...plan.undo, overran }, seqAfter: state?.seq ?? null, events: posted, seqs,

@@ -82,6 +82,25 @@ export function suggestRoute() {
   };
 }
 
+const contestCard = (body, offerBack = !body.reaction) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+  lines: [], rolls: [], actions: [
+    { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
+    ...(!offerBack ? [] : [{ id: "trip_back", key: "BALLCOURT.Action.TripBack", data: {}, label: "Trip back",
+      payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true } }])] });
+
+/** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
+export function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
+  return fakeCompanion({
+    ...routes,
+    "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: body.preview
+      ? { kind: body.kind, actor: body.actor, target: body.target, provokes: provokes && !body.reaction, preview: true }
+      : { kind: body.kind, actor: body.actor, target: body.target, success, provokes: provokes && !body.reaction,
+        target_aoo: body.target_aoo ? { kind: body.target_aoo.kind, success: false, foiled: false } : null,
+        reaction: body.reaction || success ? null : { kind: "trip", actor: body.target, target: body.actor },
+        ball: null, rolls: [], chat_card: contestCard(body, !body.reaction && !success), overlay: null } }),
+  });
+}
+
 // --- autopilot branch (issue 19): the tune route's stand-in, a separate function -------------
 /**
  * A stand-in for the companion's `POST /api/v1/goatball/tune` (route handler for

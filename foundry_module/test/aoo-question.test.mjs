@@ -1,0 +1,189 @@
+/**
+ * The attack-of-opportunity question when the asked player's page goes away. A GM and two
+ * players, each his own client: while Bob is asked (his dialog, through User#query) the
+ * question stands in chat, where the GM sees whom it waits for and may choose for him; Bob
+ * reloads and his new page asks him again; a press by a player who does not own the token is
+ * refused; no answer in time is none; a card nobody awaits any more (the GM's page was
+ * reloaded) is marked so. The pure card first.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { afterEach, test } from "node:test";
+
+import { makeLocalizer } from "../scripts/core/i18n.mjs";
+import { mayAnswer, parseAnswer, questionFlags, renderQuestionCard, settleQuestion } from "../scripts/core/aoo-question.mjs";
+import { connectTo, contestCompanion } from "./fakes/companion.mjs";
+import { asUser, buttonsIn, clientOf, installFoundry, press, reload, settle, world as doubles } from "./fakes/foundry.mjs";
+import { courtScene } from "./fakes/scenes.mjs";
+
+const link = await import("../scripts/foundry/link.mjs");
+const chat = await import("../scripts/foundry/chat.mjs");
+await import("../scripts/foundry/yaotzin.mjs");
+const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
+const aooChoice = await import("../scripts/foundry/aoo-choice.mjs");
+const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
+
+const en = makeLocalizer(JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")), "en");
+const asked = { sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", actorName: "Ixpoetchitl", kind: "trip",
+  expiresAt: 1000 };
+const names = { bob: "Bob", gm: "GM" };
+
+test("the card: pending for the GM and the owner with four choices, nobody else; settled once; answers parsed", () => {
+  const q = questionFlags(asked);
+  const owner = { isGM: false, owns: () => true };
+  const other = { isGM: false, owns: () => false };
+  const gm = { isGM: true, owns: () => false };
+  assert.deepEqual([mayAnswer(q, owner), mayAnswer(q, gm), mayAnswer(q, other)], [true, true, false]);
+  const forGM = renderQuestionCard(q, gm, en, (id) => names[id]);
+  assert.match(forGM, /Ixpoetchitl tries to Trip Yolteotl/);
+  assert.match(forGM, /Waiting for Bob to answer\. Choose for the player:/);
+  assert.deepEqual([...forGM.matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"]);
+  assert.match(forGM, /<button type="button" data-ballcourt-action="aoo:trip">Trip<\/button>/);
+  assert.doesNotMatch(renderQuestionCard(q, other, en), /button/);
+  const answered = settleQuestion(q, { state: "answered", choice: "grapple", by: "bob" });
+  assert.deepEqual([answered.state, answered.choice, answered.by], ["answered", "grapple", "bob"]);
+  assert.match(renderQuestionCard(answered, gm, en, (id) => names[id]), /Yolteotl: Grapple \(chosen by Bob\)\./);
+  assert.equal(settleQuestion(answered, { state: "answered", choice: "none", by: "gm" }), null, "a settled question never changes");
+  assert.equal(settleQuestion(q, { state: "answered", choice: "bite", by: "bob" }), null);
+  const late = settleQuestion(q, { state: "answered", choice: "none", by: null });
+  assert.match(renderQuestionCard(late, gm, en), /Yolteotl: no answer in time, no attack of opportunity\./);
+  assert.match(renderQuestionCard(settleQuestion(q, { state: "expired" }), owner, en), /No longer awaited/);
+  assert.deepEqual(["aoo:trip", "aoo:bite", "trip", "roll:r1"].map(parseAnswer), ["trip", null, null, null]);
+});
+
+// ---- at the table
+
+/** A court whose contests provoke, with the module's hooks as main.mjs registers them. */
+async function table(options = {}) {
+  const world = installFoundry(options);
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  globalThis.Hooks.on("updateUser", aooQuestion.onAooAnswer);
+  globalThis.Hooks.on("renderChatMessageHTML", chat.onRenderChatMessageHTML);
+  globalThis.Hooks.on("renderChatMessageHTML", aooQuestion.onRenderAooQuestion);
+  aooChoice.registerAooQuery();
+  const companion = contestCompanion({ provokes: true });
+  await connectTo(link, companion);
+  return { world, companion, scene: courtScene() };
+}
+
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+});
+
+const sent = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
+  .map((c) => c.body);
+const questionCard = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.aooQuestion).at(-1);
+const questionOf = (message) => message.flags.ballcourt.aooQuestion;
+
+/** The card as it stands in one user's chat log once the table is quiet (undefined: he cannot see it). */
+async function seen(userId, message) {
+  await settle();
+  return clientOf(userId).chat.get(message.id);
+}
+
+const choices = (element) => buttonsIn(element).map((b) => b.dataset.ballcourtAction);
+
+/** Bob's dialog is open, unanswered, when his page goes: a query to it never comes back. */
+const bobNeverAnswers = () => clientOf("bob").dialogs.answers.push(() => new Promise(() => {}));
+
+test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page asks again, his grapple is sent", async () => {
+  const { companion, scene } = await table({ languages: { alice: "ru" } });
+  bobNeverAnswers();
+  const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  const message = questionCard();
+  assert.deepEqual([questionOf(message).state, questionOf(message).owner, questionOf(message).name], ["pending", "bob", "Yolteotl"]);
+  const gmView = await seen("gm", message);
+  assert.match(gmView.innerHTML, /Waiting for Bob to answer\. Choose for the player:/);
+  assert.deepEqual(choices(gmView), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"]);
+  assert.match((await seen("alice", message)).innerHTML, /Ждём ответа: Bob\./, "Alice sees it, in her language");
+  assert.deepEqual(choices(await seen("alice", message)), [], "not hers to answer");
+  assert.equal(sent(companion).length, 0, "the contest waits");
+
+  await reload("bob");
+  assert.deepEqual(choices(await seen("bob", message)), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"],
+    "his new page's chat log has the question");
+  clientOf("bob").dialogs.answers.push("grapple");
+  assert.equal(await asUser("bob", () => aooChoice.askAooAgain()), 1, "his new page, once ready, asks him again");
+  assert.match(clientOf("bob").dialogs.shown.at(-1).content, /Ixpoetchitl tries to Trip Yolteotl/);
+  await settle();
+  await contesting;
+  assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "grapple" }, "sent after the dice's dry run");
+  assert.deepEqual([questionOf(message).state, questionOf(message).choice, questionOf(message).by], ["answered", "grapple", "bob"]);
+  assert.equal(message.updatedBy, "gm", "only the GM writes the card");
+  assert.match((await seen("gm", message)).innerHTML, /Yolteotl: Grapple \(chosen by Bob\)\./);
+  assert.deepEqual(choices(await seen("bob", message)), [], "nothing left to press");
+
+  await reload("bob");
+  assert.equal(await asUser("bob", () => aooChoice.askAooAgain()), 0, "an answered question is not asked again");
+});
+
+test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token is refused", async () => {
+  const { companion, scene } = await table();
+  bobNeverAnswers();
+  const contesting = contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
+  await settle();
+  const message = questionCard();
+  assert.equal(await asUser("alice", () => aooQuestion.pressAnswer(message.id, "trip")), false, "her own client refuses");
+  await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "aooAnswer", { messageId: message.id, choice: "trip", at: 1 }));
+  await settle();
+  assert.equal(questionOf(message).state, "pending", "the GM's client refuses a press for a token she does not own");
+
+  await asUser("gm", async () => press(await seen("gm", message), "aoo:unarmed"));
+  await contesting;
+  assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "unarmed" });
+  assert.match((await seen("bob", message)).innerHTML, /Yolteotl: Unarmed attack \(chosen by GM\)\./);
+  assert.equal(await asUser("gm", () => aooQuestion.pressAnswer(message.id, "none")), false, "a second answer does nothing");
+});
+
+test("Bob's client fails to answer the query: the GM is told to choose on the card; Bob answers there instead", async () => {
+  const { world, companion, scene } = await table();
+  globalThis.game.users.get("bob").answer = () => { throw new Error("his client failed"); };
+  const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  assert.deepEqual(world.notifications.filter(([, text]) => /could not be asked/.test(text)),
+    [["warn", "Bob could not be asked about Yolteotl's attack of opportunity: choose for him on the card in chat, or wait for him to answer there."]]);
+  assert.equal(clientOf("gm").ui.notifications.length, 1, "on the GM's screen");
+  const message = questionCard();
+  assert.equal(questionOf(message).state, "pending", "still open, not none");
+  await asUser("bob", async () => press(await seen("bob", message), "aoo:trip"));
+  await contesting;
+  assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "trip" }, "his press on the card reached the GM");
+  assert.deepEqual([questionOf(message).choice, questionOf(message).by], ["trip", "bob"]);
+});
+
+test("nobody answers in two minutes: none, the GM is told, the card says so", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout", "Date"] });
+  const { world, companion, scene } = await table();
+  bobNeverAnswers();
+  const contesting = contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
+  await settle();
+  t.mock.timers.tick(120000);
+  await settle();
+  await contesting;
+  assert.equal("target_aoo" in sent(companion).at(-1), false, "no attack of opportunity");
+  assert.deepEqual(clientOf("gm").ui.notifications.filter(([level]) => level === "warn").map(([, text]) => text),
+    ["Yolteotl's owner did not answer: no attack of opportunity."]);
+  assert.match((await seen("gm", questionCard())).innerHTML, /Yolteotl: no answer in time/);
+  assert.equal(world.notifications.filter(([, text]) => /could not be asked/.test(text)).length, 0);
+});
+
+test("a card nobody awaits (the GM's page reloaded): Bob's press marks it so; the GM's new page marks the others", async () => {
+  const { scene } = await table();
+  const pending = (name) => globalThis.ChatMessage.create({ content: '<div class="ballcourt-card"></div>',
+    flags: { ballcourt: { aooQuestion: questionFlags({ ...asked, sceneId: scene.id, name, expiresAt: Date.now() + 60000 }) } } });
+  const stale = await pending("Yolteotl");
+  await asUser("bob", async () => press(await seen("bob", stale), "aoo:trip"));
+  await settle();
+  assert.equal(questionOf(stale).state, "expired");
+  assert.match((await seen("bob", stale)).innerHTML, /No longer awaited/);
+  assert.deepEqual(choices(await seen("bob", stale)), []);
+
+  const older = await pending("Yolteotl");
+  assert.deepEqual(await asUser("bob", () => aooQuestion.expireOldQuestions()), [], "a player's client writes nothing");
+  assert.deepEqual((await aooQuestion.expireOldQuestions()).map((m) => m.id), [older.id]);
+  assert.equal(questionOf(older).state, "expired");
+  assert.equal(await asUser("bob", () => aooChoice.askAooAgain()), 0, "an expired question is not asked again");
+});
