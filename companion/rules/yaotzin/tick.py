@@ -27,6 +27,26 @@ def _half_steps(ha: int, hb: int) -> int:
     return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
+_WALL = 1 << 30             # the "cost" of stepping past a side wall: more than any budget
+_ENTRY: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+
+
+def _entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For a court's row heights and each way across it (dy = -1, 0, 1): the half squares a
+    step costs into row ny from the row before it, at index ny + 1 for ny = -1 .. width (the
+    rows past the walls cost `_WALL`)."""
+    known = _ENTRY.get(heights)
+    if known is None:
+        width = len(heights)
+        known = {dy: (_WALL, *(_half_steps(heights[ny - dy], heights[ny])
+                               if 0 <= ny - dy < width else _WALL for ny in range(width)),
+                      _WALL)
+                 for dy in (-1, 0, 1)}
+        if len(_ENTRY) < 64:
+            _ENTRY[heights] = known
+    return known
+
+
 def rolling_dc(speed: int, settings: Settings) -> int:
     """Reflex DC to stop a ball rolling past: base + 1 per 10 ft of speed."""
     return settings.rolling_dc_base + (5 * speed) // 10
@@ -110,28 +130,24 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
-    width, length = court.width, court.length
+    costs = _entry_costs(heights)[dy]   # a step into row ny costs costs[ny + 1]
+    length = court.length
     reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
-    h = heights[y]
-    half_steps = _HALF_STEPS
     path: list[Square] = []
     chances: list[tuple[Player, int]] = []
     stopped_by = goal = None
     wall = False
     while True:
         nx, ny = x + dx, y + dy
-        if not 0 <= ny < width:
-            wall = True
-            break
-        hn = heights[ny]
-        cost = half_steps[(hn > h) - (hn < h) + 1]
+        cost = costs[ny + 1]
         if cost > budget:
+            wall = cost == _WALL        # against a side wall, or out of momentum
             break
         budget -= cost
         nxt = _square(Square, (nx, ny))
         path.append(nxt)
-        x, y, h = nx, ny, hn
+        x, y = nx, ny
         if nx < 0 or nx >= length:
             goal = court.scoring_end(nxt)
             break
@@ -144,6 +160,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         for p in reacting:
             if max(abs(p.x - nx), abs(p.y - ny)) == 1:
                 chances.append((p, len(path) - 1))
+    h = heights[y]
     if goal:
         after = Ball.at(court.centre())
     elif stopped_by:
