@@ -10,7 +10,7 @@
  */
 import { AOO_CHOICES, QUESTION_ANSWERED, QUESTION_EXPIRED, QUESTION_PENDING, mayAnswer, parseAnswer, questionFlags,
   renderQuestionCard, settleQuestion } from "../core/aoo-question.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
+import { MODULE_ID, cardMessageData, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { owns, ownersOf, tokenList } from "./scene.mjs";
 
@@ -88,18 +88,10 @@ export function openQuestion(question, { onTimeout = () => {} } = {}) {
 
 async function postQuestion(question) {
   const flags = questionFlags(question);
-  const data = {
-    content: renderQuestionCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
-    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
-    flags: { [MODULE_ID]: { [FLAG]: flags } },
-  };
-  applyMessageMode(data);
-  if (data.whisper?.length) {
-    const owners = ownersOf(fvtt.game.scenes.get(question.sceneId))[question.tokenId] ?? [];
-    data.whisper = [...new Set([...data.whisper, ...owners])];
-    data.blind = false;
-  }
-  return fvtt.ChatMessage.create(data);
+  const owners = ownersOf(fvtt.game.scenes.get(question.sceneId))[question.tokenId] ?? [];
+  return fvtt.ChatMessage.create(cardMessageData(
+    renderQuestionCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
+    { [MODULE_ID]: { [FLAG]: flags } }, owners));
 }
 
 /** renderChatMessageHTML: the question for this client's user, in his language; each button wired once. */

@@ -53,6 +53,19 @@ export function applyMessageMode(data, mode = messageMode()) {
 }
 
 /**
+ * A card's message data in the world's message mode. A whispered card also goes to `owners`,
+ * the players it waits for: they answer on it, so they must see it.
+ */
+export function cardMessageData(content, flags, owners = []) {
+  const data = applyMessageMode({ content, speaker: fvtt.ChatMessage.getSpeaker?.() ?? {}, flags });
+  if (data.whisper?.length) {
+    data.whisper = [...new Set([...data.whisper, ...owners])];
+    data.blind = false;
+  }
+  return data;
+}
+
+/**
  * The GM whose browser runs the companion: the world setting names him (by user id or name);
  * unset, Foundry's active GM. Null when he is not connected: nobody else can reach his
  * companion, so players are told to wait. Several users may hold the GM role (assistants,

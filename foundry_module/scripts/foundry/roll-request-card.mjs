@@ -10,7 +10,7 @@
  */
 import { CANCEL, ROLL, ROLL_FOR, cardFlags, expireChanges, mayPressRow, outcomeOf, parseAction,
   renderRequestCard, settleRow } from "../core/roll-request-card.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
+import { MODULE_ID, cardMessageData, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { rollOnSheet } from "./roll-answers.mjs";
 import { accept, refreshView, requests, rollFor } from "./roll-requests.mjs";
@@ -57,18 +57,10 @@ export async function postRequestCard(opened) {
 async function postCard(opened) {
   const settled = opened.map((r) => requests.waitFor(r.id));   // before any await: a request may settle meanwhile
   const flags = cardFlags(opened);
-  const data = {
-    content: renderRequestCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
-    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
-    flags: { [MODULE_ID]: { [FLAG]: flags } },
-  };
-  applyMessageMode(data);
-  if (data.whisper?.length) {
-    const owners = opened.flatMap((r) => ownersOf(fvtt.game.scenes.get(r.sceneId))[r.tokenId] ?? []);
-    data.whisper = [...new Set([...data.whisper, ...owners])];
-    data.blind = false;
-  }
-  const message = await fvtt.ChatMessage.create(data);
+  const owners = opened.flatMap((r) => ownersOf(fvtt.game.scenes.get(r.sceneId))[r.tokenId] ?? []);
+  const message = await fvtt.ChatMessage.create(cardMessageData(
+    renderRequestCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
+    { [MODULE_ID]: { [FLAG]: flags } }, owners));
   awaited.set(message.id, new Set(opened.map((r) => r.id)));
   opened.forEach((r, n) => settled[n].then((request) => settleOnCard(message, r.id, outcomeOf(request)))
     .catch(reportFailure));
