@@ -6,22 +6,11 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { SHOTS, startChromium } from "./browser/chromium.mjs";
+import { SHOTS, useChromium } from "./browser/chromium.mjs";
 
-let chrome;
-let base;
-let browser;
-
-before(async () => {
-  chrome = await startChromium();
-  ({ base, browser } = chrome);
-});
-
-after(async () => {
-  await chrome?.close();
-});
+const chrome = useChromium();
 
 const EXPECTED = {
   en: { title: "Match report: Yaotzin — Final", summary: "In play · Round 1 · Events: 9", goals: "G" },
@@ -30,10 +19,10 @@ const EXPECTED = {
 
 for (const lang of ["en", "ru"]) {
   test(`the match report card in the chat column (${lang})`, async () => {
-    const page = await browser.newPage({ viewport: { width: 340, height: 400 } });
+    const page = await chrome.browser.newPage({ viewport: { width: 340, height: 400 } });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(`${base}/test/browser/report.html?lang=${lang}`);
+    await page.goto(`${chrome.base}/test/browser/report.html?lang=${lang}`);
     await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
     assert.deepEqual(errors, []);
     const want = EXPECTED[lang];

@@ -5,28 +5,17 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { SHOTS, startChromium } from "./browser/chromium.mjs";
+import { SHOTS, useChromium } from "./browser/chromium.mjs";
 
-let chrome;
-let base;
-let browser;
-
-before(async () => {
-  chrome = await startChromium();
-  ({ base, browser } = chrome);
-});
-
-after(async () => {
-  await chrome?.close();
-});
+const chrome = useChromium();
 
 async function open(lang = "en", view = "court", { page: file = "harness", width = 1000, height = 560 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await chrome.browser.newPage({ viewport: { width, height } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${base}/test/browser/${file}.html?lang=${lang}&view=${view}`);
+  await page.goto(`${chrome.base}/test/browser/${file}.html?lang=${lang}&view=${view}`);
   await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
   assert.deepEqual(errors, []);
   return page;

@@ -1,12 +1,14 @@
 /**
  * Real headless Chromium (Debian's, never a downloaded one) over a static server of the module's
- * own files, for the browser tests: `const chrome = await startChromium()`, then pages at
- * `${chrome.base}/test/browser/...`, and `chrome.close()` after.
+ * own files, for the browser tests: `const chrome = useChromium()` at a test file's top (or
+ * `await startChromium()` and `chrome.close()` by hand), then pages at
+ * `${chrome.base}/test/browser/...`.
  */
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
+import { after, before } from "node:test";
 
 import { chromium } from "playwright-core";
 
@@ -43,4 +45,13 @@ export async function startChromium() {
       server.close();
     },
   };
+}
+
+/** Chromium for one test file: started before its tests and closed after them; `base` and
+ * `browser` are on the returned object once it has started. */
+export function useChromium() {
+  const chrome = {};
+  before(async () => { Object.assign(chrome, await startChromium()); });
+  after(async () => { await chrome.close?.(); });
+  return chrome;
 }
