@@ -324,7 +324,7 @@ def serve(args) -> int:
     except (OSError, sqlite3.Error) as exc:     # the data dir cannot be written
         if sock is not None:
             sock.close()
-        if disk_full(exc):
+        if disk_full(exc, Path(data_dir)):
             print(f"ballcourt: {disk_full_message(data_dir)}", file=sys.stderr)
         else:
             print(f"ballcourt: cannot use the data dir {data_dir}: {exc}", file=sys.stderr)

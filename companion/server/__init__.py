@@ -62,7 +62,7 @@ def create_app(config: Config | None = None) -> Flask:
 
     @app.errorhandler(Exception)
     def bug(exc: Exception):
-        if disk_full(exc):
+        if disk_full(exc, cfg.data_dir):
             log.error(disk_full_message(cfg.data_dir))
             return jsonify(error_body("disk_full", disk_full_message(cfg.data_dir))), 507
         log.exception("unhandled error")

@@ -20,6 +20,19 @@ def default_data_dir() -> Path:
 
 
 MIN_TOKEN = 16
+PRIVATE_DIR = 0o700      # the data folder holds every match and viewer key: its owner's only
+PRIVATE_FILE = 0o600
+
+
+def make_data_dir(directory: Path) -> None:
+    """Create the data folder (and any missing parents) readable by its owner only. A folder
+    that already exists is left as it is: the user chose it."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=PRIVATE_DIR, exist_ok=True)
+        if os.name != "nt":          # mkdir's mode passes through the umask; this does not
+            os.chmod(directory, PRIVATE_DIR)
 
 
 class TokenError(ValueError):
@@ -52,12 +65,12 @@ def _new_token(path: Path) -> str:
     keeps the one that won)."""
     from .db import Faults
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_data_dir(path.parent)
     if Faults.disk_full:
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
     token = secrets.token_urlsafe(32)
     tmp = path.with_name(f".token.{os.getpid()}.{secrets.token_hex(4)}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
     try:
         with os.fdopen(fd, "w") as f:
             f.write(token + "\n")

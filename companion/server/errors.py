@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+
+from flask import current_app
 from marshmallow import ValidationError
 
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
@@ -77,9 +80,10 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
     if isinstance(exc, ValidationError):
         fields = flatten(exc.messages)
         return 422, body("validation", summary(fields), capped(fields))
-    if disk_full(exc):
-        from flask import current_app
-        return 507, body("disk_full", disk_full_message(current_app.config["BALLCOURT"].data_dir))
+    if isinstance(exc, (OSError, sqlite3.Error)):
+        data_dir = current_app.config["BALLCOURT"].data_dir
+        if disk_full(exc, data_dir):
+            return 507, body("disk_full", disk_full_message(data_dir))
     if isinstance(exc, UnicodeError):    # a lone surrogate in a URL, a header or a name
         return 400, body("bad_unicode", "text that is not valid Unicode (a lone surrogate)")
     for cls, status, code in RULE_CODES:

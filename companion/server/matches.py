@@ -157,7 +157,9 @@ class Matches:
                 yield
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                # a COMMIT that fails on a full disk has already rolled back (SQLITE_FULL)
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
 
     def _record(self, match_id: str, seq: int, kind: str, body: dict, state: dict,
