@@ -10,6 +10,7 @@ from marshmallow import Schema, fields
 
 from .. import __version__
 from . import schemas
+from .api.matches import EVENTS_PAGE, MAX_AFTER
 from .routing import ROUTES
 
 REF = "#/components/schemas/"
@@ -63,6 +64,12 @@ def build_spec() -> dict:
                 {"name": "lang", "in": "query", "required": False,
                  "schema": {"type": "string", "enum": ["en", "ru"]}}]
             op["responses"]["200"]["content"]["text/markdown"] = {"schema": {"type": "string"}}
+        if route.endpoint == "matches.events":     # the log's pages (api/matches.py)
+            op["parameters"] += [
+                {"name": "after", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AFTER}},
+                {"name": "limit", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 1, "maximum": EVENTS_PAGE}}]
         if route.method == "POST":
             schema = route.schema or None
             content = {"schema": schema} if schema else {"schema": {"type": "object"}}

@@ -124,7 +124,7 @@ def bound(app, server) -> None:
         if isinstance(data, bytes | bytearray):
             return                            # an attachment nobody announced: dropped
         if isinstance(data, str) and data[:1] == str(packet.BINARY_EVENT):
-            head = re.match(r"5\d+-(/[^,]*,)?(\d*)", data)
+            head = re.match(r"5[0-9]+-(/[^,]*,)?([0-9]*)", data)
             rest = data[head.end():] if head else ""
             name = re.match(r'\s*\[\s*"([A-Za-z_]{1,32})"', rest)
             if head and name and head.group(2):

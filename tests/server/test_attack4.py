@@ -7,6 +7,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+from urllib.parse import urlencode
 
 import pytest
 
@@ -97,3 +98,30 @@ def test_a_real_full_disk_answers_507_and_writes_nothing_half(small_disk, caplog
     assert api.post(f"/api/v1/matches/{mid}/events", {"type": "note", "text": "ok"}
                     ).status_code == 201
     assert api.get(f"/api/v1/matches/{mid}").json["seq"] == seq + 1
+
+
+# -- 4: ASCII digits only in the log's paging --------------------------------------------------
+NOT_ASCII = ["²", "①", "٣", "𝟙", "１", "1²", "-1", "+1", " 1", "1" * 5000]
+
+
+@pytest.mark.parametrize("value", NOT_ASCII, ids=lambda v: ascii(v)[1:12])
+@pytest.mark.parametrize("name", ["after", "limit"])
+def test_after_and_limit_take_ascii_digits_only_over_http_and_call(api, app, name, value):
+    mid = new_match(api)
+    r = api.get(f"/api/v1/matches/{mid}/events", query_string={name: value})
+    assert_error(r, 422, "validation")
+    assert list(r.json["error"]["fields"]) == [name]
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    ack = client.emit("call", {"method": "GET", "route": f"/api/v1/matches/{mid}/events?"
+                                                           + urlencode({name: value})},
+                      callback=True)
+    assert ack["status"] == 422 and list(ack["body"]["error"]["fields"]) == [name]
+    assert api.get(f"/api/v1/matches/{mid}/events", query_string={name: "1"}).status_code == 200
+
+
+def test_the_openapi_document_declares_after_and_limit(api):
+    spec = api.get("/api/v1/openapi.json").json
+    params = spec["paths"]["/api/v1/matches/{match_id}/events"]["get"]["parameters"]
+    query = {p["name"]: p["schema"] for p in params if p["in"] == "query"}
+    assert query == {"after": {"type": "integer", "minimum": 0, "maximum": 2**62},
+                     "limit": {"type": "integer", "minimum": 1, "maximum": 1000}}
