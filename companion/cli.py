@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -408,8 +409,38 @@ def print_card(result: dict) -> None:
         print(f"  [{roll.get('label') or roll['name']}: {roll['formula']} -> {roll['total']}]")
 
 
+# a terminal's escape sequences (CSI, OSC ... BEL or ST, and two-character ones), then any other
+# C0 or C1 control character: what a name could use to retitle or clear the GM's terminal
+ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"
+                     r"|\x1b[@-_]?|\x9b[0-?]*[ -/]*[@-~]|\x9d[^\x07\x9c]*[\x07\x9c]?")
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_safe(text: str, keep: str = "") -> str:
+    """Text with escape sequences and control characters (but newlines, tabs and `keep`)
+    taken out: what the companion answers is the players' text, printed as it is."""
+    text = ESCAPES.sub("", text)
+    return CONTROLS.sub(lambda m: m.group() if m.group() in keep else "", text)
+
+
+class TerminalSafe:
+    """A text stream that writes only terminal-safe text (the CLI's stdout and stderr);
+    `keep` is what the CLI itself writes there (stderr's progress bar returns with \\r)."""
+
+    def __init__(self, stream, keep: str = ""):
+        self.stream, self.keep = stream, keep
+
+    def write(self, text: str) -> int:
+        return self.stream.write(terminal_safe(text, self.keep))
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command; output into a closed pipe (`--json | head`) ends it quietly."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalSafe(out), TerminalSafe(err, keep="\r")
     try:
         status = _main(argv)
         sys.stdout.flush()
@@ -419,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)   # so the exit's own flush cannot fail
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 def _main(argv: list[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 LANGS = ("en", "ru")
@@ -74,21 +75,35 @@ def figure(field: str, value: Any) -> str:
     return str(value)
 
 
+# what could start markup inside a cell or a heading: emphasis, code, links and images,
+# raw HTML and entities, headings' closing #s, strike-through, a cell's end, the escape itself
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&!])")
+# line breaks and other control characters: a name that held one (before names were checked)
+# would end the row or the heading
+BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def md_text(text: str) -> str:
+    """A name as literal text in a Markdown cell or heading, whatever it holds."""
+    return MARKDOWN_SPECIAL.sub(r"\\\1", BREAKS.sub(" ", text))
+
+
 def _row(cells: list[str]) -> str:
-    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+    return "| " + " | ".join(md_text(c) for c in cells) + " |"
 
 
 def _table(head: list[str], rows: list[list[str]]) -> list[str]:
     return [_row(head), _row(["---"] + ["---:"] * (len(head) - 1))] + [_row(r) for r in rows]
 
 
-def summary(report: dict, lang: str) -> str:
+def summary(report: dict, lang: str, quote=str) -> str:
+    """The report's one line; `quote` writes the winner's name (md_text for Markdown)."""
     t = LABELS[lang]
     teams = report["teams"]
     if report["status"] == "over":
         w = report["winner"]
         head = t["draw"] if w == "draw" else t["winner"].format(
-            team=teams.get(w, {}).get("name", w)) if w else t["over"]
+            team=quote(teams.get(w, {}).get("name", w))) if w else t["over"]
     else:
         head = t["playing"]
     clock = (t["round"].format(n=report["round"]) if report["game"] == "yaotzin"
@@ -98,8 +113,8 @@ def summary(report: dict, lang: str) -> str:
 
 def markdown(report: dict, lang: str = "en", name: str | None = None) -> str:
     t = LABELS[lang]
-    title = f"# {t['title']}: {t[report['game']]}" + (f" — {name}" if name else "")
-    lines = [title, "", summary(report, lang), "", f"## {t['teams']}", ""]
+    title = f"# {t['title']}: {t[report['game']]}" + (f" — {md_text(name)}" if name else "")
+    lines = [title, "", summary(report, lang, md_text), "", f"## {t['teams']}", ""]
     tf = report["fields"]["teams"]
     lines += _table([t["team"]] + [t[f] for f in tf],
                     [[team["name"]] + [figure(f, team[f]) for f in tf]

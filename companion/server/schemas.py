@@ -7,6 +7,7 @@ refuse what is well-formed but illegal (422 with their own message).
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections import OrderedDict
 
@@ -29,7 +30,26 @@ MAX_PLAYERS = 64
 MAX_TEAMS = 8
 COORD = validate.Range(-1000, 1000)
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-Id = lambda **kw: fields.String(validate=validate.Length(1, 64), **kw)  # noqa: E731
+# C0 and C1 control characters (ESC starts a terminal's escape sequences), line and paragraph
+# separators, and the bidirectional embeddings, overrides and isolates that reorder what
+# follows them: none belongs in a name a report, a board or a terminal shows
+NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def plain_text(value: str) -> None:
+    """Refuse a name holding a control character or a bidirectional override."""
+    bad = NOT_IN_NAMES.search(value)
+    if bad:
+        raise ValidationError(f"no control characters, line breaks or bidirectional overrides"
+                              f" (U+{ord(bad.group()):04X} at character {bad.start() + 1})")
+
+
+def Name(high: int, **kw) -> fields.String:
+    """A display name: 1 to `high` characters of plain text."""
+    return fields.String(validate=[validate.Length(1, high), plain_text], **kw)
+
+
+Id = lambda **kw: fields.String(validate=[validate.Length(1, 64), plain_text], **kw)  # noqa: E731
 Int = lambda lo, hi, **kw: fields.Integer(strict=True, validate=validate.Range(lo, hi), **kw)  # noqa: E731
 
 
@@ -142,7 +162,7 @@ class YaotzinPlayerSchema(Base):
     prone = Bool(load_default=False)
     aoo_left = fields.Integer(strict=True, allow_none=True, load_default=None,
                               validate=validate.Range(0, 20))
-    name = fields.String(validate=validate.Length(1, 120), load_default=None)
+    name = Name(120, load_default=None)
     speed = Int(5, 300, load_default=30)
     ac = Int(0, 100, load_default=None, allow_none=True)
 
@@ -304,7 +324,7 @@ class GoatPlayerSchema(Base):
     zone = fields.String(validate=validate.Length(1, 64), allow_none=True)
     out = Bool(load_default=False)
     dead = Bool(load_default=False)
-    name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    name = Name(120, allow_none=True)
 
 
 TEAM_NAME = 80       # a team's display name: 1 to 80 characters (the contract's limit)
@@ -314,7 +334,7 @@ class GoatTeamSchema(Base):
     id = Id(required=True)
     players = fields.List(fields.Nested(GoatPlayerSchema), required=True,
                           validate=validate.Length(1, MAX_PLAYERS))
-    name = fields.String(validate=validate.Length(1, TEAM_NAME))
+    name = Name(TEAM_NAME)
 
 
 class GoatMatchTeamSchema(GoatTeamSchema):
@@ -332,7 +352,7 @@ class PossessionSchema(Base):
 
 
 class MagicEntrySchema(Base):
-    name = fields.String(required=True, validate=validate.Length(1, 80))
+    name = Name(80, required=True)
     grants_flight = Bool()
     description = fields.String(validate=validate.Length(max=2000))
 
@@ -344,6 +364,7 @@ class MagicEntry(fields.Field):
         if isinstance(value, str):
             if not 1 <= len(value) <= 80:
                 raise ValidationError("a name of 1 to 80 characters")
+            plain_text(value)
             return value
         if isinstance(value, dict):
             return MagicEntrySchema().load(value)
@@ -463,14 +484,14 @@ class TunePlayerSchema(Base):
     id = Id(required=True)
     athletics = fields.Integer(strict=True, required=True, validate=BONUS)
     acrobatics = fields.Integer(strict=True, required=True, validate=BONUS)
-    name = fields.String(validate=validate.Length(1, 120))
+    name = Name(120)
 
 
 class TuneTeamSchema(Base):
     id = Id(required=True)
     players = fields.List(fields.Nested(TunePlayerSchema), required=True,
                           validate=validate.Length(1, 16))
-    name = fields.String(validate=validate.Length(1, 120))
+    name = Name(120)
 
 
 class TuneSchema(Base):
@@ -510,7 +531,7 @@ class SuggestSchema(Base):
 class YaotzinTeamSchema(Base):
     id = Id(required=True)
     defends = fields.String(validate=validate.OneOf(("west", "east")))
-    name = fields.String(validate=validate.Length(1, TEAM_NAME))
+    name = Name(TEAM_NAME)
     players = fields.List(Id(), validate=validate.Length(max=MAX_PLAYERS))
 
 
@@ -519,7 +540,7 @@ class MatchCreateSchema(Base):
     teams = fields.List(Obj(), required=True, validate=validate.Length(2, MAX_TEAMS))
     field = Obj(load_default=None)
     settings = Obj(load_default=None)
-    name = fields.String(validate=validate.Length(1, 120), load_default=None)
+    name = Name(120, load_default=None)
 
 
 class Meta(Base):
@@ -536,13 +557,13 @@ class PlaySchema(Base):
         ("kick", "hoop", "intercept", "stop", "dribble", "contest")))
     player = Id(required=True)
     team = Id(allow_none=True)
-    name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    name = Name(120, allow_none=True)
     receiver = Id(allow_none=True)
     receiver_team = Id(allow_none=True)
-    receiver_name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    receiver_name = Name(120, allow_none=True)
     kicker = Id(allow_none=True)
     kicker_team = Id(allow_none=True)
-    kicker_name = fields.String(validate=validate.Length(1, 120), allow_none=True)
+    kicker_name = Name(120, allow_none=True)
     origin = fields.Nested(SquareSchema, allow_none=True)
     outcome = fields.String(validate=validate.OneOf(("yoke", "stopped", "deflected", "missed")),
                             allow_none=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
@@ -14,6 +15,9 @@ import pytest
 from companion.server import create_app
 from companion.server.config import Config
 from tests.conftest import TOKEN, Api
+from tests.fixtures_for_module import GOAT
+from tests.server.test_api import KICK
+from tests.server.test_cli import ballcourt
 from tests.server.test_hardening import assert_error, new_match
 
 
@@ -125,3 +129,108 @@ def test_the_openapi_document_declares_after_and_limit(api):
     query = {p["name"]: p["schema"] for p in params if p["in"] == "query"}
     assert query == {"after": {"type": "integer", "minimum": 0, "maximum": 2**62},
                      "limit": {"type": "integer", "minimum": 1, "maximum": 1000}}
+
+
+# -- 3: names that would break the report or the terminal ---------------------------------------
+BAD_NAMES = ["\x1b]0;owned\x07\x1b[2J", "line\nbreak", "tab\there", "nul\x00", "del\x7f",
+             "c1\x9b2J", "evil\u202egnp.exe", "isolate\u2067x\u2069", "para\u2029graph"]
+
+
+def yaotzin_match(name: str) -> dict:
+    return {"game": "yaotzin", "teams": [{"id": "a", "name": name}, {"id": "b"}]}
+
+
+def goat_pass(name: str) -> dict:
+    body = json.loads(json.dumps(GOAT))
+    body["teams"][0]["players"][0]["name"] = name
+    return body
+
+
+def kick(name: str) -> dict:
+    body = json.loads(json.dumps(KICK))
+    body["players"][0]["name"] = name
+    return body
+
+
+@pytest.mark.parametrize("name", BAD_NAMES, ids=lambda v: ascii(v)[1:14])
+def test_a_name_with_a_control_character_or_a_bidi_override_is_refused(api, name):
+    mid = new_match(api)
+    cases = [("/api/v1/matches", yaotzin_match(name), "teams.0.name"),
+             ("/api/v1/matches", {**yaotzin_match("A"), "name": name}, "name"),
+             ("/api/v1/goatball/pass", goat_pass(name), "teams.0.players.0.name"),
+             ("/api/v1/yaotzin/kick", kick(name), "players.0.name"),
+             (f"/api/v1/matches/{mid}/viewers", {"label": name}, "label")]
+    for path, body, field in cases:
+        r = api.post(path, body)
+        message = assert_error(r, 422, "validation")
+        assert field in r.json["error"]["fields"], (path, r.json)
+        assert f"U+{ord(next(c for c in name if c in BAD_CHARS)):04X}" in message
+    assert [m["id"] for m in api.get("/api/v1/matches").json["matches"]] == [mid]
+
+
+BAD_CHARS = {c for n in BAD_NAMES for c in n if not c.isalnum() and c not in ".;[]"}
+
+
+def test_plain_unicode_names_are_still_welcome(api):
+    for name in ("Ixpoetchitl", "Йолтеотль", "Nochtli ☀", "مرحبا", "a|b #1 [x] <y>"):
+        assert api.post("/api/v1/matches", yaotzin_match(name)).status_code == 201, name
+
+
+HOSTILE = ["Sun\n# Owned", "[x](javascript:alert(1))", "<img src=x onerror=alert(1)>",
+           "**bold** _it_ `code` ~~gone~~", "a | b", "&lt;tag&gt;", "ends with ##"]
+
+
+def test_the_markdown_report_keeps_every_name_literal():
+    from markdown_it import MarkdownIt
+
+    from companion.present.report import markdown
+
+    teams = {f"t{i}": {"name": n, "score": 0} for i, n in enumerate(HOSTILE)}
+    players = {f"p{i}": {"name": n, "team": f"t{i}", "goals": 0} for i, n in enumerate(HOSTILE)}
+    report = {"game": "yaotzin", "status": "over", "winner": "t1", "round": 3, "events": 9,
+              "teams": teams, "players": players,
+              "fields": {"teams": ["score"], "players": ["goals"]}}
+    text = markdown(report, "en", name="<script>x</script> # [y](javascript:z)")
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    kinds = {t.type for t in tokens} | {c.type for t in tokens for c in (t.children or [])}
+    assert not kinds & {"html_block", "html_inline", "link_open", "image", "em_open",
+                        "strong_open", "code_inline", "s_open"}, kinds
+    assert [t.tag for t in tokens if t.type == "heading_open"] == ["h1", "h2", "h2"]
+    rows = [t for t in tokens if t.type == "tr_open"]
+    assert len(rows) == 2 * (1 + len(HOSTILE))          # a head and one row per name, each table
+    shown = ["".join(c.content for c in t.children) for t in tokens if t.type == "inline"]
+    for n in HOSTILE:
+        assert n.replace("\n", " ") in shown, n          # what a reader sees is the name itself
+    assert "<script>x</script> # [y](javascript:z)" in shown[0]
+    assert "Winner: [x](javascript:alert(1))" in " ".join(shown)
+
+
+def stored_hostile_name(db_path, hostile: str) -> None:
+    """Write a name the schema now refuses straight into the database: what an older
+    companion could have stored."""
+    db = sqlite3.connect(db_path)
+    quoted = json.dumps(hostile)[1:-1]
+    db.execute("UPDATE matches SET initial = replace(initial, 'PLACEHOLDER', ?),"
+               " state = replace(state, 'PLACEHOLDER', ?)", (quoted, quoted))
+    db.commit()
+    db.close()
+
+
+def test_the_report_escapes_a_name_stored_before_names_were_checked(api, app):
+    mid = api.post("/api/v1/matches", yaotzin_match("PLACEHOLDER")).json["id"]
+    stored_hostile_name(app.config["BALLCOURT"].db_path, "Sun\n# Owned")
+    md = api.get(f"/api/v1/matches/{mid}/report?format=md").get_data(as_text=True)
+    assert "| Sun \\# Owned |" in md and "\n# Owned" not in md
+
+
+def test_the_cli_strips_escape_sequences_from_what_it_prints(live):
+    session = live.session()
+    mid = session.post(f"{live.url}/api/v1/matches", json=yaotzin_match("PLACEHOLDER")
+                       ).json()["id"]
+    stored_hostile_name(live.data_dir / "ballcourt.sqlite3",
+                        "Sun\x1b]0;owned\x07\x1b[2J\x9b2J")
+    for args in (["match", "report", mid], ["match", "show", mid], ["match", "list"]):
+        out = ballcourt(*args, url=live.url)
+        assert out.returncode == 0, out.stderr
+        assert "Sun" in out.stdout or args == ["match", "list"]
+        assert not set(out.stdout) & {"\x1b", "\x07", "\x9b"}, (args, out.stdout)

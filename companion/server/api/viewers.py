@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from flask import Blueprint, request
+from marshmallow import ValidationError
 
 from ..db import get_db
 from ..errors import ApiError
 from ..matches import Matches, now
 from ..routing import api_route
+from ..schemas import plain_text
 from ..viewers import Viewers, disconnect_key
 
 bp = Blueprint("viewers", __name__, url_prefix="/api/v1/matches")
@@ -31,6 +33,12 @@ def create(body, match_id):
     if label is not None and (not isinstance(label, str) or not 1 <= len(label) <= 120):
         raise ApiError(422, "validation", "label: a string of 1 to 120 characters",
                        {"label": ["a string of 1 to 120 characters"]})
+    if label is not None:
+        try:
+            plain_text(label)
+        except ValidationError as exc:
+            raise ApiError(422, "validation", f"label: {exc.messages[0]}",
+                           {"label": exc.messages}) from None
     db = get_db()
     Matches(db).row(match_id)
     key = Viewers(db).create(match_id, label, now())
