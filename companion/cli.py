@@ -53,6 +53,17 @@ def port_number(text: str) -> int:
     return port
 
 
+def seconds(text: str) -> float:
+    """A time limit in seconds, 1 to 3600 (argparse's type for --tune-time-limit)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text} s is out of range: give 1 to 3600")
+    return value
+
+
 def add_link_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
     """--url and --token, accepted before the subcommand or after it."""
     default = None if top else argparse.SUPPRESS
@@ -80,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
                             " $BALLCOURT_ALLOWED_ORIGINS adds a comma-separated list too)")
     serve.add_argument("--log-requests", action="store_true",
                        help="log every HTTP request to stderr (off by default)")
+    serve.add_argument("--tune-time-limit", type=seconds, default=30.0, metavar="SECONDS",
+                       help="how long one /goatball/tune may work before it answers what it"
+                            " has (\"partial\": true), 1 to 3600 (default 30)")
 
     token = sub.add_parser("token", help="print the token the companion wants")
     token.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
@@ -316,7 +330,7 @@ def serve(args) -> int:
     sock = None
     try:   # every reason not to serve is said before the banner, which holds the token
         cfg = Config(data_dir=data_dir, host=args.host, port=args.port,
-                     allowed_origins=origins)
+                     allowed_origins=origins, tune_time_limit=args.tune_time_limit)
         sock = bind(args.host, args.port)
         app = create_app(cfg)
     except (TokenError, BindError) as exc:

@@ -13,6 +13,7 @@ from .db import close_db, disk_full, disk_full_message, init_db
 from .errors import ApiError
 from .errors import body as error_body
 from .sockets import create_socketio
+from .tuning import TuneSlot
 
 MAX_BODY = 1024 * 1024
 log = logging.getLogger("ballcourt")
@@ -47,9 +48,13 @@ def create_app(config: Config | None = None) -> Flask:
     spec = build_spec()
     app.add_url_rule("/api/v1/openapi.json", "openapi", lambda: jsonify(spec))
 
+    app.extensions["ballcourt_tune"] = TuneSlot()
+
     @app.errorhandler(ApiError)
     def api_error(exc: ApiError):
-        return jsonify(error_body(exc.code, exc.message, exc.fields)), exc.status
+        response = jsonify(error_body(exc.code, exc.message, exc.fields))
+        response.headers.update(exc.headers)
+        return response, exc.status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -112,6 +112,7 @@ class Config:
     allowed_origins: list[str] = field(default_factory=list)
     token: str = ""
     token_source: str = ""
+    tune_time_limit: float = 30.0     # seconds a /goatball/tune may work (server/tuning.py)
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)

@@ -12,9 +12,20 @@ from .db import disk_full, disk_full_message
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str, fields: dict | None = None):
+    def __init__(self, status: int, code: str, message: str, fields: dict | None = None,
+                 headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status, self.code, self.message, self.fields = status, code, message, fields
+        self.headers = headers or {}
+
+
+class ErrorBody(dict):
+    """An error's JSON body and the HTTP headers that go with it (`Retry-After`); a Socket.IO
+    `call` answers the body alone."""
+
+    def __init__(self, content: dict, headers: dict[str, str]):
+        super().__init__(content)
+        self.headers = headers
 
 
 def body(code: str, message: str, fields: dict | None = None) -> dict:
@@ -76,7 +87,8 @@ RULE_CODES = ((MatchOver, 409, "match_over"), (UnknownPlayer, 422, "unknown_play
 def from_exception(exc: Exception) -> tuple[int, dict] | None:
     """(status, body) for the exceptions a request can cause; None for a bug."""
     if isinstance(exc, ApiError):
-        return exc.status, body(exc.code, exc.message, exc.fields)
+        content = body(exc.code, exc.message, exc.fields)
+        return exc.status, ErrorBody(content, exc.headers) if exc.headers else content
     if isinstance(exc, ValidationError):
         fields = flatten(exc.messages)
         return 422, body("validation", summary(fields), capped(fields))

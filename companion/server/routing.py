@@ -65,7 +65,9 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
             status, out = run(route, raw, params)
             if isinstance(out, Text):
                 return Response(str(out), status=status, mimetype=out.mimetype)
-            return jsonify(out), status
+            response = jsonify(out)
+            response.headers.update(getattr(out, "headers", {}))
+            return response, status
 
         bp.add_url_rule(rule, handler.__name__, view, methods=[method])
         return handler

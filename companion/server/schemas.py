@@ -502,7 +502,7 @@ class TuneSchema(Base):
     seed = fields.Integer(strict=True, load_default=1, validate=validate.Range(0, 2**63 - 1))
     zones = fields.List(fields.Integer(strict=True, validate=validate.Range(0, 12)),
                         load_default=None, validate=validate.Length(1, 8))
-    matches = fields.Integer(strict=True, load_default=200, validate=validate.Range(1, 400))
+    matches = fields.Integer(strict=True, load_default=None, validate=validate.Range(1, 400))
 
 
 class SuggestPlayerSchema(GoatPlayerSchema):

@@ -3,7 +3,7 @@ suggestions, stateless."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
 from ...present import goatball as present
 from ...rules.dice import Dice
@@ -13,10 +13,11 @@ from ...rules.goatball.passes import resolve_pass
 from ...rules.goatball.quick import resolve_quick
 from ...rules.goatball.state import Settings, arena_from_dict
 from ...rules.goatball.tipoff import resolve_tipoff
-from ...sim.run import roster_from, tune
+from ...sim.run import roster_from
 from ...tactics.goatball import Skills, presets_for, suggest
 from .. import schemas
 from ..routing import api_route
+from ..tuning import client_gone, run_tune
 
 bp = Blueprint("goatball", __name__, url_prefix="/api/v1/goatball")
 
@@ -64,6 +65,7 @@ def quick(body):
 
 
 TUNE_MATCHES = 1200        # at most, over all zone counts: the answer comes in seconds
+TUNE_DEFAULT_MATCHES = 200   # per zone count, when the body gives none (and the cap allows)
 
 
 @api_route(bp, "POST", "/tune", schemas.TuneSchema)
@@ -75,9 +77,21 @@ def tune_route(body):
     total = sum(len(m) for _, m in roster)
     zones = list(dict.fromkeys(body["zones"] if body["zones"] is not None
                                else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])))
-    matches = max(1, min(body["matches"], TUNE_MATCHES // len(zones)))
-    return 200, {**tune(roster, tactics, body["budget"], body["seed"], zones, matches),
-                 "matches": matches}
+    cap = TUNE_MATCHES // len(zones)
+    if body["matches"] is not None and body["matches"] > cap:
+        raise RulesError(f"at most {cap} matches per zone count for {len(zones)} zone counts"
+                         f" ({TUNE_MATCHES} in all)", field="matches")
+    matches = max(1, min(TUNE_DEFAULT_MATCHES, cap) if body["matches"] is None
+                  else body["matches"])
+    slot = current_app.extensions["ballcourt_tune"]
+    limit = current_app.config["BALLCOURT"].tune_time_limit
+    slot.acquire(limit)
+    try:
+        return 200, run_tune({"roster": roster, "tactics": tactics, "budget": body["budget"],
+                              "seed": body["seed"], "zones": zones, "matches": matches},
+                             limit, client_gone())
+    finally:
+        slot.release()
 
 
 @api_route(bp, "POST", "/suggest", schemas.SuggestSchema)

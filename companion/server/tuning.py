@@ -1,0 +1,154 @@
+"""How `/goatball/tune` runs: one at a time, in a worker process, within a time limit.
+
+A tune plays hundreds of whole matches (20-50 s of CPU for four teams of sixteen), so left
+alone a few of them starve every other request. Here:
+
+- one tune runs at a time; another is refused at once with `429 busy` and `Retry-After`;
+- the computation (`companion.sim.run.tune`, unchanged) runs in a worker process at a lower
+  CPU priority, so the GM's previews and `/health` keep their latency while it works;
+- it is played in stages: a quick look at `FIRST_STAGE` matches per zone count, then (when the
+  whole run would not fit in the time left) the most that would, then the whole run. At the
+  companion's time limit the worker is ended and the last finished stage is the answer, with
+  `"partial": true`; the whole run's answer is `"partial": false` and the same as `tune`'s;
+- when the client goes away (its HTTP connection closes, its Socket.IO session ends) the
+  worker is ended at once.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import select
+import socket
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, request
+
+from .errors import ApiError
+
+DEFAULT_TIME_LIMIT = 30.0     # seconds (docs/benchmarks.md: what a tune takes on which roster)
+FIRST_STAGE = 10              # matches per zone count for the first answer
+POLL = 0.2                    # seconds between looks at the worker, the clock and the client
+NICENESS = 10                 # the worker's lower priority (POSIX)
+
+
+class TuneGone(ApiError):
+    """The client went away before its tune ended: the answer goes nowhere (499, nginx's
+    "client closed request", only in the log of a proxy that saw it)."""
+
+    def __init__(self):
+        super().__init__(499, "client_gone", "the client went away before the tune ended")
+
+
+class TuneSlot:
+    """The one tune that may run, and when it will be done at the latest."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.deadline = 0.0
+
+    def acquire(self, limit: float) -> None:
+        if not self.lock.acquire(blocking=False):
+            wait = max(1, math.ceil(self.deadline - time.monotonic()))
+            raise ApiError(429, "busy", f"another tune is running: try again in {wait} s",
+                           headers={"Retry-After": str(wait)})
+        self.deadline = time.monotonic() + limit
+
+    def release(self) -> None:
+        self.lock.release()
+
+
+def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
+    """The worker: each stage's answer down the pipe, the whole run's last."""
+    from ..sim.run import tune
+
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
+    try:
+        whole = kwargs["matches"]
+        first = min(first_stage, whole)
+        started = time.monotonic()
+        conn.send(("stage", first, tune(**{**kwargs, "matches": first})))
+        if first == whole:
+            return
+        per_match = (time.monotonic() - started) / first
+        left = deadline - time.monotonic()
+        if per_match * whole > left:          # the whole run would not make it: what would
+            most = int(0.8 * left / per_match)
+            if first < most < whole:
+                conn.send(("stage", most, tune(**{**kwargs, "matches": most})))
+        conn.send(("stage", whole, tune(**kwargs)))
+    except Exception as exc:       # a refusal from the rules goes back to be answered
+        conn.send(("error", 0, exc))
+    finally:
+        conn.close()
+
+
+def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
+             first_stage: int = FIRST_STAGE) -> dict[str, Any]:
+    """`tune(**kwargs)` in a worker, ended at `limit` seconds or when `gone()` says so: the
+    answer with `matches` (per zone count) and `partial`."""
+    ctx = multiprocessing.get_context("spawn")    # no fork of a threaded server
+    deadline = time.monotonic() + limit
+    mine, theirs = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_stages, args=(kwargs, deadline, first_stage, theirs), daemon=True,
+                         name="ballcourt-tune")
+    worker.start()
+    theirs.close()
+    best: tuple[int, dict] | None = None
+    try:
+        while True:
+            if gone():
+                raise TuneGone()
+            if time.monotonic() >= deadline:
+                break
+            if not mine.poll(min(POLL, max(0.0, deadline - time.monotonic()))):
+                if not worker.is_alive() and not mine.poll():
+                    raise RuntimeError("the tune's worker ended without an answer")
+                continue
+            try:
+                kind, matches, payload = mine.recv()
+            except EOFError:
+                raise RuntimeError("the tune's worker ended without an answer") from None
+            if kind == "error":
+                raise payload
+            best = (matches, payload)
+            if matches == kwargs["matches"]:
+                return {**payload, "matches": matches, "partial": False}
+    finally:
+        if worker.is_alive():
+            worker.kill()
+        worker.join(5)
+        mine.close()
+    if best is None:
+        raise ApiError(503, "tune_timeout", f"the tune found no answer within the time limit"
+                       f" ({limit:g} s): try fewer teams or players, or a smaller budget")
+    return {**best[1], "matches": best[0], "partial": True}
+
+
+def client_gone() -> Callable[[], bool]:
+    """For this request: whether its client has gone (a closed HTTP connection, an ended
+    Socket.IO session). Unknown (the test client) is never gone."""
+    sid = getattr(request, "sid", None)
+    if sid is not None:
+        server = current_app.extensions["socketio"].server
+        return lambda: not server.manager.is_connected(sid, "/")
+    sock = request.environ.get("werkzeug.socket")
+    if sock is None:
+        return lambda: False
+    return lambda: _closed(sock)
+
+
+def _closed(sock: socket.socket) -> bool:
+    """A peek at the connection: readable with nothing to read is a closed one."""
+    try:
+        readable, _, _ = select.select([sock], [], [], 0)
+        if not readable:
+            return False
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):     # reset, or already closed
+        return True
