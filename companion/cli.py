@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import __version__
 from .module_files import default_foundry_data
+from .server.config import TUNE_TIME_LIMIT
 
 RULE_COMMANDS = {
     "kick": "/yaotzin/kick", "preview": "/yaotzin/kick/preview",
@@ -91,7 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
                             " $BALLCOURT_ALLOWED_ORIGINS adds a comma-separated list too)")
     serve.add_argument("--log-requests", action="store_true",
                        help="log every HTTP request to stderr (off by default)")
-    serve.add_argument("--tune-time-limit", type=seconds, default=30.0, metavar="SECONDS",
+    serve.add_argument("--tune-time-limit", type=seconds, default=TUNE_TIME_LIMIT,
+                       metavar="SECONDS",
                        help="how long one /goatball/tune may work before it answers what it"
                             " has (\"partial\": true), 1 to 3600 (default 30)")
 

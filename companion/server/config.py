@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_PORT = 7770
+TUNE_TIME_LIMIT = 30.0     # seconds one /goatball/tune may work (docs/benchmarks.md's figures)
 DEFAULT_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 
 
@@ -112,7 +113,7 @@ class Config:
     allowed_origins: list[str] = field(default_factory=list)
     token: str = ""
     token_source: str = ""
-    tune_time_limit: float = 30.0     # seconds a /goatball/tune may work (server/tuning.py)
+    tune_time_limit: float = TUNE_TIME_LIMIT     # server/tuning.py
 
     def __post_init__(self) -> None:
         self.data_dir = Path(self.data_dir)

@@ -30,7 +30,6 @@ from flask import current_app, request
 
 from .errors import ApiError
 
-DEFAULT_TIME_LIMIT = 30.0     # seconds (docs/benchmarks.md: what a tune takes on which roster)
 FIRST_STAGE = 10              # matches per zone count for the first answer
 POLL = 0.2                    # seconds between looks at the worker, the clock and the client
 NICENESS = 10                 # the worker's lower priority (POSIX)
