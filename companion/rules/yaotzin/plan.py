@@ -22,7 +22,8 @@ ball whose course on an empty court does not cross it or runs into a player stan
 (`_course`), a ball action with nobody on or next to its squares (the empty court's action), a
 flight with no opponent able to try on its line (`_in_box`), a kick none of whose landings
 can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
-requests (`empty_court`, `flight_squares`; `clear_caches` forgets them).
+requests (`empty_court`, within one budget of bytes for every court, `PlannerMemory`;
+`flight_squares`; `clear_caches` forgets them).
 
 What the odds assume (the planner's policy, not the rules):
 - Players stand where they are while the ball rolls (nobody moves between its actions).
@@ -35,10 +36,12 @@ What the odds assume (the planner's policy, not the rules):
 
 from __future__ import annotations
 
+import threading
 from bisect import insort
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from sys import getsizeof
 from typing import NamedTuple
 
 from ..errors import IllegalAction, RulesError
@@ -609,38 +612,37 @@ class Course(NamedTuple):
 class EmptyCourt:
     """The ball on one court with nobody on it, under one set of settings: every action
     (`ball_action`) and course worked out is kept, pure functions of frozen values, so they
-    are shared between the courses that meet and between requests."""
+    are shared between the courses that meet and between requests. What it keeps is charged
+    to the `PlannerMemory` it belongs to."""
 
-    LIMIT = 50_000          # actions kept before starting afresh (some 30 MB; a new kicker
-                            # square adds 600 to 800 on the default court)
-
-    def __init__(self, court: Court, settings: Settings):
-        self.court, self.settings = court, settings
+    def __init__(self, court: Court, settings: Settings, memory: PlannerMemory):
+        self.court, self.settings, self.memory = court, settings, memory
         self.nobody = Roster((), court)
         self._actions: dict[Ball, BallAction] = {}
         self._courses: dict[Ball, Course] = {}
+        self.used = 0            # bytes charged for what it keeps
 
     def action(self, ball: Ball) -> BallAction:
         known = self._actions.get(ball)
         if known is None:
-            self._room()
             known = self._actions[ball] = ball_action(self.court, self.nobody, ball,
                                                       self.settings)
+            self.memory.charge(self, action_bytes(ball, known))
         return known
 
-    def _room(self) -> None:
-        if len(self._actions) >= self.LIMIT:
-            self._actions.clear()
-            self._courses.clear()
+    def forget(self) -> None:
+        self._actions.clear()
+        self._courses.clear()
+        self.used = 0
 
     def course(self, ball: Ball) -> Course:
         known = self._courses.get(ball)
         if known is None:
             known = self._courses[ball] = self._follow(ball)
+            self.memory.charge(self, course_bytes(ball, known))
         return known
 
     def _follow(self, ball: Ball) -> Course:
-        self._room()
         court, nobody, settings = self.court, self.nobody, self.settings
         known = self._actions
         actions: list[BallAction] = []
@@ -648,6 +650,7 @@ class EmptyCourt:
         seen: set[Ball] = set()
         end = None
         b = ball
+        charged = 0
         for _ in range(MAX_TICKS):
             seen.add(b)
             if len(seen) == len(actions) or (b.speed == 0 and not court.on_slope(b.square)):
@@ -655,18 +658,92 @@ class EmptyCourt:
             action = known.get(b)
             if action is None:
                 action = known[b] = ball_action(court, nobody, b, settings)
+                charged += action_bytes(b, action)
             actions.append(action)
             squares.update(action.path)
             if action.goal:
                 end = action.goal
                 break
             b = action.after
+        if charged:
+            self.memory.charge(self, charged)
         return Course(end, tuple(actions), frozenset(squares))
 
 
-@lru_cache(maxsize=8)
+# What one kept entry costs, from sys.getsizeof of what it holds (a ball and a square are
+# fixed-size tuples, a tuple is a header and a pointer a member): objects shared between
+# entries (a ball that is one action's `after` and the next one's key, the squares of a path
+# and of a course) are counted in each, so the sum overstates the memory really held (the
+# tests measure it with tracemalloc). DICT_SLOT: a dict entry with the table's spare room.
+DICT_SLOT = 3 * 8 * 3 // 2 + 8
+BALL = getsizeof(Ball(0, 0, 1, Direction.N))
+SQUARE = getsizeof(Square(0, 0))
+TUPLE, POINTER = getsizeof(()), getsizeof((0,)) - getsizeof(())
+ACTION = getsizeof(tuple(range(len(BallAction._fields))))     # a named tuple's own size
+COURSE = getsizeof(tuple(range(len(Course._fields))))
+
+
+def action_bytes(ball: Ball, action: BallAction) -> int:
+    return (DICT_SLOT + BALL + ACTION + TUPLE + (POINTER + SQUARE) * len(action.path)
+            + BALL * (1 + (action.moved is not None))
+            + TUPLE + POINTER * len(action.chances))
+
+
+def course_bytes(ball: Ball, course: Course) -> int:
+    return (DICT_SLOT + BALL + COURSE + TUPLE + POINTER * len(course.actions)
+            + getsizeof(course.squares))
+
+
+PLANNER_BYTES = 64 * 1024 * 1024     # one budget for every court's empty-court work
+
+
+class PlannerMemory:
+    """The empty courts the planner keeps, within one budget of bytes across all of them: past
+    it, the court used longest ago is forgotten (the one in use itself, when it is alone)."""
+
+    def __init__(self, budget: int = PLANNER_BYTES):
+        self.budget = budget
+        self.courts: OrderedDict[tuple[Court, Settings], EmptyCourt] = OrderedDict()
+        self.lock = threading.Lock()
+
+    @property
+    def used(self) -> int:
+        return sum(c.used for c in list(self.courts.values()))
+
+    def court(self, court: Court, settings: Settings) -> EmptyCourt:
+        key = (court, settings)
+        with self.lock:
+            known = self.courts.get(key)
+            if known is None:
+                known = self.courts[key] = EmptyCourt(court, settings, self)
+            self.courts.move_to_end(key)
+            return known
+
+    def charge(self, empty: EmptyCourt, size: int) -> None:
+        with self.lock:
+            empty.used += size
+            total = sum(c.used for c in self.courts.values())
+            while total > self.budget and self.courts:
+                key, oldest = next(iter(self.courts.items()))
+                if oldest is empty and len(self.courts) == 1:
+                    oldest.forget()          # alone and over: start afresh, keep the court
+                    return
+                del self.courts[key]
+                total -= oldest.used
+                oldest.forget()
+
+    def clear(self) -> None:
+        with self.lock:
+            for known in self.courts.values():
+                known.forget()
+            self.courts.clear()
+
+
+MEMORY = PlannerMemory()
+
+
 def empty_court(court: Court, settings: Settings) -> EmptyCourt:
-    return EmptyCourt(court, settings)
+    return MEMORY.court(court, settings)
 
 
 def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
@@ -686,7 +763,7 @@ def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
 def clear_caches() -> None:
     """Forget everything the planner's work keeps between requests (a cold start, for the
     benchmark): the empty-court rolls, the flight lines, the attack and scatter tables."""
-    empty_court.cache_clear()
+    MEMORY.clear()
     flight_squares.cache_clear()
     clear_tables()
 
