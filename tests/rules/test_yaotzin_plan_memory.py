@@ -23,9 +23,9 @@ def memory(monkeypatch):
     return fresh
 
 
-def roll_everywhere(court: Court, settings: Settings = Settings(), speeds=range(1, 3)) -> None:
+def roll_everywhere(court: Court, speeds=range(1, 3)) -> None:
     """Follow a rolling ball from every square, at every speed and heading: a court's worth."""
-    empty = plan.empty_court(court, settings)
+    empty = plan.empty_court(court, Settings())
     for speed in speeds:
         for heading in Direction:
             for x in range(court.length):
