@@ -97,34 +97,37 @@ PAGE = """<!doctype html>
 html, body {{ margin: 0; min-height: 100%; }}
 body {{ font: clamp(16px, 1.6vw + .4vh, 40px)/1.3 system-ui, "Segoe UI", Roboto, sans-serif;
   color: var(--fg); background: #16130f; padding: clamp(8px, 2vw, 40px); }}
-body.overlay {{ background: transparent; }}
+body.overlay {{ background: transparent; font-size: clamp(14px, 1.1vw + .3vh, 30px); }}
+body.overlay .score {{ font-size: clamp(40px, 5vw, 110px); }}
 body.overlay #board {{ background: var(--panel); }}
 #board {{ max-width: 1800px; margin: 0 auto; padding: clamp(10px, 1.5vw, 32px);
   border-radius: 16px; background: #201c16; text-shadow: 0 2px 3px #000; }}
 header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; }}
 #game {{ font-weight: 700; color: var(--accent); text-transform: uppercase;
   letter-spacing: .06em; }}
-#name {{ color: var(--dim); overflow-wrap: anywhere; min-width: 0; }}
-#board, header, #teams, #status, #last, #result {{ overflow-wrap: anywhere; min-width: 0; }}
+#name {{ color: var(--dim); min-width: 0; }}
+/* a name breaks between words; inside one only when that word alone is wider than the line */
+#board, header, #teams, #status, #last, #result {{ overflow-wrap: break-word; min-width: 0; }}
 .team {{ min-width: 0; }}
 .count-label {{ color: var(--dim); font-size: .75em; text-transform: uppercase;
   letter-spacing: .05em; }}
 #conn {{ margin-left: auto; font-size: .7em; color: var(--dim); }}
-#conn::before {{ content: "\25CF "; color: #888; }}
+#conn::before {{ content: "● "; color: #888; }}
 #conn.live::before {{ color: #35c46a; }} #conn.offline::before {{ color: var(--hot); }}
 #teams {{ display: flex; flex-wrap: wrap; gap: clamp(8px, 1.5vw, 32px); margin: .6em 0; }}
 .team {{ flex: 1 1 min(14em, 100%); padding: .4em .7em; border-radius: 12px;
   background: rgba(255, 255, 255, .06); border: 3px solid transparent; }}
 .team.has-ball {{ border-color: var(--accent); }}
-.team h2 {{ margin: 0; font-size: 1.3em; overflow-wrap: anywhere; }}
+.team h2 {{ margin: 0; font-size: 1.3em; }}
 .score {{ font-size: clamp(48px, 8vw, 180px); font-weight: 800; line-height: 1;
   font-variant-numeric: tabular-nums; }}
 .standing {{ color: var(--dim); }}
 .players {{ list-style: none; padding: 0; margin: .3em 0 0; display: flex; flex-wrap: wrap;
   gap: .25em .6em; }}
+.players li {{ min-width: 0; max-width: 100%; }}
 .players li.out {{ text-decoration: line-through; color: var(--dim); opacity: .7; }}
 .players li.carrier {{ color: var(--accent); font-weight: 700; }}
-.players li.carrier::before {{ content: "\25C9 "; }}
+.players li.carrier::before {{ content: "◉ "; }}
 #status {{ display: flex; flex-wrap: wrap; gap: .3em 1.2em; font-size: 1.1em; }}
 #heat.hot {{ color: var(--hot); font-weight: 800; }}
 #last {{ margin-top: .6em; font-size: 1.15em; }} #last b {{ color: var(--dim); }}

@@ -40,7 +40,19 @@
       body.append(tr);
     }
     t.append(body);
-    return t;
+    return el("div", undefined, {class: "table"}).appendChild(t).parentNode;
+  }
+  function legend(fields) {
+    // what each short column head stands for, in words a spectator reads (the overlay has no
+    // hover for the heads' titles)
+    const p = el("p", undefined, {class: "legend"});
+    for (const f of fields) {
+      if (!T.short[f] || T.short[f] === T[f]) continue;
+      const item = el("span");
+      item.append(el("b", T.short[f]), " " + (T[f] || f));
+      p.append(item);
+    }
+    return p;
   }
   function render(report, summary) {
     const tf = report.fields.teams, pf = report.fields.players;
@@ -53,6 +65,7 @@
       if (!mine.length) continue;
       parts.push(table(team.name || tid, pf, mine.map(([id, p]) => ["data-player", id, p.name || id, p])));
     }
+    parts.push(legend([...new Set([...tf, ...pf])]));
     box.replaceChildren(...parts);
     box.dataset.events = String(report.events);
   }
