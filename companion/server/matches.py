@@ -133,7 +133,8 @@ class Matches:
             out.append({"id": r["id"], "game": r["game"], "name": r["name"],
                         "created": r["created"], "status": s["status"], "winner": s["winner"],
                         "seq": r["seq"], "score": s.get("score"), "round": s.get("round"),
-                        "passes": s.get("passes"), "possession": possession.get("team")})
+                        "passes": s.get("passes"), "possession": possession.get("team"),
+                        "teams": {t["id"]: t.get("name") or t["id"] for t in s.get("teams", [])}})
         return out
 
     def events(self, match_id: str, after: int = 0, limit: int | None = None) -> list[dict]:

@@ -44,10 +44,10 @@ def pseudo(page, selector: str) -> str:
                          selector)
 
 
-WORDS_SPLIT = """() => {
-  // every word of every name on the board: one box each, unless it alone is wider than a line
+WORDS_SPLIT = """(selector) => {
+  // every word of the text in these elements: on one line each
   const split = [];
-  for (const el of document.querySelectorAll('.team h2, .players li, #name, #boxscore th')) {
+  for (const el of document.querySelectorAll(selector)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node; (node = walker.nextNode());) {
       for (const m of node.data.matchAll(/\\S+/g)) {
@@ -60,6 +60,9 @@ WORDS_SPLIT = """() => {
   }
   return split;
 }"""
+
+
+NAMES_ON_THE_BOARD = ".team h2, .players li, #name, #boxscore th"
 
 
 def test_the_board_shows_its_glyphs_in_both_languages_and_the_overlay(board_url):
@@ -87,7 +90,7 @@ def test_names_stay_whole_on_a_phone_and_the_overlay_fits_a_stream_with_a_legend
                 phone.goto(f"{board_url}&lang={lang}")
                 phone.wait_for_selector('body[data-conn="live"]')
                 phone.wait_for_selector("#boxscore table")
-                assert phone.evaluate(WORDS_SPLIT) == [], lang
+                assert phone.evaluate(WORDS_SPLIT, NAMES_ON_THE_BOARD) == [], lang
                 assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 phone.screenshot(path=str(SHOTS / f"board-phone-{lang}.png"), full_page=True)

@@ -32,9 +32,14 @@ function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A team's display name, as the board shows it (its id when it has none). */
+function teamName(m, id) {
+  return m.teams?.[id] ?? id;
+}
+
 function score(m) {
-  if (m.score) return Object.entries(m.score).map(([team, n]) => `${team} ${n}`).join(" – ");
-  if (m.game === "goatball") return `${plural(m.passes ?? 0, "pass", "passes")}${m.possession ? `, ${m.possession} has the ball` : ""}`;
+  if (m.score) return Object.entries(m.score).map(([team, n]) => `${teamName(m, team)} ${n}`).join(" – ");
+  if (m.game === "goatball") return `${plural(m.passes ?? 0, "pass", "passes")}${m.possession ? `, ${teamName(m, m.possession)} has the ball` : ""}`;
   return "";
 }
 
@@ -60,8 +65,11 @@ async function openBoard(m, call, link) {
 
 function matchRow(m, call) {
   const row = el("tr");
-  row.append(el("td", m.name ? `${m.name} (${m.id})` : m.id), el("td", m.game), el("td", score(m)),
-    el("td", m.round ?? ""), el("td", m.winner ? `${m.status}: ${m.winner}` : m.status));
+  const name = el("td", m.name ?? m.id);
+  if (m.name) name.append(" ", el("span", `(${m.id})`, { class: "id" }));
+  const winner = m.winner === "draw" ? "a draw" : teamName(m, m.winner);
+  row.append(name, el("td", m.game), el("td", score(m)),
+    el("td", m.round ?? ""), el("td", m.winner ? `${m.status}: ${winner}` : m.status));
   const links = el("td");
   for (const [label, route] of [["state", `/api/v1/matches/${m.id}`],
     ["events", `/api/v1/matches/${m.id}/events`]]) {
@@ -104,9 +112,12 @@ async function showPrivate(ev) {
   if (!res.ok) {
     document.getElementById("private").hidden = true;
     out.className = "bad";
-    out.textContent = res.status === 401
-      ? "Refused (401): wrong token. Run `ballcourt token` on this computer and paste what it prints."
-      : `Refused: ${res.status}`;
+    if (res.status === 401) {
+      out.replaceChildren("Refused (401): wrong token. Run ", el("code", "ballcourt token"),
+        " on this computer and paste what it prints.");
+    } else {
+      out.textContent = `Refused: ${res.status}`;
+    }
     return;
   }
   const status = await res.json();
