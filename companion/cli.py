@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
 from . import __version__
+from .cli_tables import (
+    TABLE_COMMANDS,
+    add_table_choice,
+    add_table_commands,
+    match_list_text,
+    match_show_text,
+    run_table_command,
+    wants_table,
+)
+from .defaults import TUNE_TIME_LIMIT
 from .module_files import default_foundry_data
-from .server.config import TUNE_TIME_LIMIT
 
 RULE_COMMANDS = {
     "kick": "/yaotzin/kick", "preview": "/yaotzin/kick/preview",
@@ -87,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the port, 1 to 65535 (default 7770)")
     serve.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       type=origin_option,
                        help="a browser origin allowed to call, added to Foundry's default"
                             " http://localhost:30000 and http://127.0.0.1:30000 (repeatable;"
                             " $BALLCOURT_ALLOWED_ORIGINS adds a comma-separated list too)")
@@ -108,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="Foundry's Data folder, the one holding modules/, systems/ and"
                               " worlds/ inside the User Data folder (default: Foundry's own"
                               f" default for this computer, {default_foundry_data()})")
-    install.add_argument("--companion-url", default=None, metavar="URL",
+    install.add_argument("--companion-url", default=None, metavar="URL", type=url_option,
                          help="the companion's address, written into the installed manifest so"
                               " Foundry can offer updates (default $BALLCOURT_URL or"
                               " http://127.0.0.1:7770)")
@@ -121,10 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
     new = msub.add_parser("new", help="create a match from a JSON file (or - for stdin)")
     new.add_argument("file", help="the match's JSON body, or - to read stdin")
     add_link_options(new)
-    add_link_options(msub.add_parser("list", help="list every match"))
+    listing = msub.add_parser("list", help="list every match")
+    add_table_choice(listing)
+    add_link_options(listing)
     for name, text in MATCH_ACTIONS.items():
         action = msub.add_parser(name, help=text)
         action.add_argument("id", help="the match's id")
+        if name == "show":
+            add_table_choice(action)
         add_link_options(action)
     apply = msub.add_parser("apply", help="apply an event from a JSON file (or - for stdin)")
     apply.add_argument("id", help="the match's id")
@@ -158,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("file", help="the request's JSON body, or - to read stdin")
         cmd.add_argument("--text", action="store_true", help="print the card's text only")
         add_link_options(cmd)
+    add_table_commands(sub, add_link_options)
 
     simulate = sub.add_parser("simulate", help="play many matches with a player policy and"
                                                " report the balance figures")
@@ -279,7 +295,7 @@ def simulate(args) -> int:
             plotting.require()
         roster = None
         if args.roster is not None:
-            roster = roster_from(json.loads(args.roster.read_text()))
+            roster = roster_from(read_json(str(args.roster)))
         if args.dask:
             try:
                 from distributed import Client
@@ -313,9 +329,69 @@ def simulate(args) -> int:
     return 0
 
 
+class InputError(ValueError):
+    """A request body the command cannot read: said in one line, with what to do."""
+
+
 def read_json(path: str):
-    text = sys.stdin.read() if path == "-" else Path(path).read_text()
-    return json.loads(text)
+    """The JSON body in the file at `path` (`-`: stdin), or InputError saying what is wrong."""
+    where = "stdin" if path == "-" else path
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no file {path}: give the path of a JSON file, or - to read"
+                         " stdin") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} is a folder: give the path of a JSON file") from None
+    except PermissionError:
+        raise InputError(f"cannot read {path}: permission denied") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{where} is not UTF-8 text: save it as UTF-8 JSON") from None
+    if not text.strip():
+        raise InputError(f"{where} is empty: give a JSON object"
+                         + (" (pipe one in, or name a file)" if path == "-" else ""))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno},"
+                         f" column {exc.colno}") from None
+
+
+def web_address(text: str, what: str, path: bool = True) -> str:
+    """`text` as an http(s) address (`path=False`: an origin, scheme://host[:port] and no
+    more), or ValueError saying how to write one."""
+    from urllib.parse import urlsplit
+
+    example = "http://127.0.0.1:7770" if path else "http://localhost:30000"
+    try:
+        parts = urlsplit(text.strip())
+        if parts.port == 0:      # reading a port that is not a number raises too
+            raise ValueError("port 0")
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+            or parts.query or parts.fragment or parts.username or parts.password
+            or (not path and parts.path not in ("", "/"))):
+        shape = "scheme://host[:port], no path" if not path else "http://HOST:PORT"
+        raise ValueError(f"{what} {text!r} is not {'an origin' if not path else 'a URL'}:"
+                         f" write it as {shape} (e.g. {example})")
+    return text.strip().rstrip("/")
+
+
+def url_option(text: str) -> str:
+    """argparse's type for --companion-url."""
+    try:
+        return web_address(text, "--companion-url")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--companion-url ")) from None
+
+
+def origin_option(text: str) -> str:
+    """argparse's type for --allow-origin."""
+    try:
+        return web_address(text, "--allow-origin", path=False)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--allow-origin ")) from None
 
 
 def serve(args) -> int:
@@ -328,6 +404,13 @@ def serve(args) -> int:
     from .server.serving import serve as serve_forever
 
     origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
+    from .server.config import env_origins
+    try:
+        for origin in env_origins():
+            web_address(origin, "BALLCOURT_ALLOWED_ORIGINS has", path=False)
+    except ValueError as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
     data_dir = args.data_dir or default_data_dir()
     sock = None
     try:   # every reason not to serve is said before the banner, which holds the token
@@ -366,8 +449,6 @@ def module(args) -> int:
 
     try:
         if args.action == "install":
-            import os
-
             from .module_files import NotFoundryData, check_foundry_data
             data = args.foundry_data or default_foundry_data()
             if args.foundry_data is None and not data.is_dir():
@@ -380,8 +461,13 @@ def module(args) -> int:
             except NotFoundryData as exc:
                 print(f"ballcourt: {exc}", file=sys.stderr)
                 return 2
-            url = args.companion_url or os.environ.get("BALLCOURT_URL") or \
-                "http://127.0.0.1:7770"
+            try:
+                url = args.companion_url or (
+                    web_address(os.environ["BALLCOURT_URL"], "BALLCOURT_URL")
+                    if os.environ.get("BALLCOURT_URL") else "http://127.0.0.1:7770")
+            except ValueError as exc:
+                print(f"ballcourt: {exc}", file=sys.stderr)
+                return 2
             where = install(data, base_url=url)
             print(f"Installed the Ballcourt module {__version__} in {where}")
             print("Enable it in your world: Game Settings → Manage Modules → Ballcourt.")
@@ -462,7 +548,6 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except BrokenPipeError:
-        import os
         devnull = os.open(os.devnull, os.O_WRONLY)   # so the exit's own flush cannot fail
         os.dup2(devnull, sys.stdout.fileno())
         return 1
@@ -493,10 +578,19 @@ def _main(argv: list[str] | None = None) -> int:
         return module(args)
 
     from .client import Client, CompanionError, CompanionUnreachable
-    client = Client(args.url, args.token)
+    try:
+        url = web_address(args.url, "--url") if args.url else (
+            web_address(os.environ["BALLCOURT_URL"], "BALLCOURT_URL")
+            if os.environ.get("BALLCOURT_URL") else None)
+    except ValueError as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    client = Client(url, args.token)
     try:
         if args.command == "board":
             return board_command(client, args)
+        if args.command in TABLE_COMMANDS:
+            return run_table_command(client, args, read_json)
         if args.command == "match":
             result = {
                 "new": lambda: client.new_match(read_json(args.file)),
@@ -510,6 +604,10 @@ def _main(argv: list[str] | None = None) -> int:
             if isinstance(result, str):        # match report --format md
                 print(result, end="")
                 return 0
+            if args.action in ("list", "show") and wants_table(args):
+                print(match_list_text(result) if args.action == "list"
+                      else match_show_text(result))
+                return 0
         else:
             result = client.post(RULE_COMMANDS[args.command], read_json(args.file))
             if args.text:
@@ -520,8 +618,10 @@ def _main(argv: list[str] | None = None) -> int:
         return 3
     except CompanionError as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
-        for field, messages in exc.fields.items():
-            print(f"  {field}: {' '.join(messages)}", file=sys.stderr)
+        lines = [f"{field}: {' '.join(messages)}" for field, messages in exc.fields.items()]
+        if lines != [str(exc).partition(": ")[2]]:     # one field: the message said it all
+            for line in lines:
+                print(f"  {line}", file=sys.stderr)
         return 1
     except (OSError, ValueError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)

@@ -173,10 +173,12 @@ p {{ margin: .4em 0; }} code {{ color: #f0b429; }}
 <body><main><h1>{title}</h1><p>{text}</p><p>{how}</p></main></body></html>"""
 
 
-def _forbidden(lang: str) -> Response:
+def _forbidden(lang: str, match_id: str) -> Response:
+    """403: the page names the command to run for this very match (its id is in the URL)."""
     words = TEXT[lang]
+    command = html.escape(f"ballcourt board share {match_id}")
     how = html.escape(words["forbidden_how"]).replace(
-        "ballcourt board share MATCH", "<code>ballcourt board share MATCH</code>")
+        "ballcourt board share MATCH", f"<code>{command}</code>")
     page = FORBIDDEN.format(lang=lang, title=html.escape(words["title"]),
                             text=html.escape(words["forbidden"]), how=how)
     response = Response(page, status=403, mimetype="text/html")
@@ -190,12 +192,12 @@ def board(match_id: str) -> Response:
     key = request.args.get("key")
     db = get_db()
     if not Viewers(db).valid(match_id, key):
-        return _forbidden(lang)
+        return _forbidden(lang, match_id)
     matches = Matches(db)
     try:
         state = matches.get(match_id)
     except ApiError:
-        return _forbidden(lang)
+        return _forbidden(lang, match_id)
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,
             "last": last_event(matches.events(match_id, after=max(0, state["log_seq"] - 1))),

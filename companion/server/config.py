@@ -8,8 +8,9 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..defaults import TUNE_TIME_LIMIT
+
 DEFAULT_PORT = 7770
-TUNE_TIME_LIMIT = 30.0     # seconds one /goatball/tune may work (docs/benchmarks.md's figures)
 DEFAULT_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 
 

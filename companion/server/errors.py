@@ -100,6 +100,9 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
         return 400, body("bad_unicode", "text that is not valid Unicode (a lone surrogate)")
     for cls, status, code in RULE_CODES:
         if isinstance(exc, cls):
-            fields = {exc.field: [exc.message]} if exc.field else None
+            # the field's own entry says what is wrong with it, without its name again
+            # ("rolls.attack": ["25 is not a d20 result"], not "rolls.attack: rolls.attack: ...")
+            own = exc.message.removeprefix(f"{exc.field}: ") if exc.field else exc.message
+            fields = {exc.field: [own]} if exc.field else None
             return status, body(code, exc.message, fields)
     return None

@@ -504,7 +504,9 @@ def table(report: dict) -> str:
     c = report["comparison"]
     rec = report["recommended_zones"]
     wins = ", ".join(f"{z}: {s:.0%}" for z, s in c["win_share"].items())
-    foot = [f"recommended zones: {rec if rec is not None else 'none (' + c['verdict'] + ')'};"
+    # null is "no zone count is ahead", never "no zones" (which is 0)
+    said = rec if rec is not None else f"no count is ahead of the others ({c['verdict']})"
+    foot = [f"recommended zones: {said};"
             f" leaders {c['leaders']}, best {c['best']}",
             f"  best in resamples: {wins}",
             f"  ({report['criterion']}; 95% intervals in brackets)"]
@@ -514,7 +516,8 @@ def table(report: dict) -> str:
                     f" (holds for {', '.join(rob['holds_for']) or 'none'};"
                     f" fails for {', '.join(rob['fails_for']) or 'none'})")
         for name, p in rob["presets"].items():
-            foot.append(f"  {name}: recommended {p['recommended']}, leaders {p['leaders']}")
+            said = p["recommended"] if p["recommended"] is not None else "no count ahead"
+            foot.append(f"  {name}: recommended {said}, leaders {p['leaders']}")
     return "\n".join([head, "", *lines, "", *foot])
 
 

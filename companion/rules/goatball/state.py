@@ -265,7 +265,7 @@ class Arena:
         for p in self.players:
             if p.id == pid:
                 return p
-        raise UnknownPlayer(f"no player with id {pid!r} in this match", field=field)
+        raise UnknownPlayer(f"no player with id {pid!r} on these teams", field=field)
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if p.team == team]
