@@ -6,8 +6,9 @@ alone a few of them starve every other request. Here:
 - one tune runs at a time; another is refused at once with `429 busy` and `Retry-After`;
 - the computation (`companion.sim.run.tune`, unchanged) runs in a worker process at a lower
   CPU priority, so the GM's previews and `/health` keep their latency while it works;
-- it is played in stages: a quick look at `FIRST_STAGE` matches per zone count, then (when the
-  whole run would not fit in the time left) the most that would, then the whole run. At the
+- it is played in stages: quick looks at one and at `FIRST_STAGE` matches per zone count,
+  then (when the whole run would not fit in the time left) the most that would, then the
+  whole run. At the
   companion's time limit the worker is ended and the last finished stage is the answer, with
   `"partial": true`; the whole run's answer is `"partial": false` and the same as `tune`'s;
 - when the client goes away (its HTTP connection closes, its Socket.IO session ends) the
@@ -30,7 +31,7 @@ from flask import current_app, request
 
 from .errors import ApiError
 
-FIRST_STAGE = 10              # matches per zone count for the first answer
+FIRST_STAGE = 10              # matches per zone count for the second look (the first: 1)
 POLL = 0.2                    # seconds between looks at the worker, the clock and the client
 NICENESS = 10                 # the worker's lower priority (POSIX)
 
@@ -62,23 +63,26 @@ class TuneSlot:
 
 
 def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
-    """The worker: each stage's answer down the pipe, the whole run's last."""
+    """The worker: each stage's answer down the pipe, the whole run's last. The first look
+    is one match a zone count, so that even a roster at the limits has an answer early."""
     from ..sim.run import tune
 
     if hasattr(os, "nice"):
         os.nice(NICENESS)
     try:
         whole = kwargs["matches"]
-        first = min(first_stage, whole)
+        sent = played = 0
         started = time.monotonic()
-        conn.send(("stage", first, tune(**{**kwargs, "matches": first})))
-        if first == whole:
+        for look in sorted({1, min(first_stage, whole)}):
+            conn.send(("stage", look, tune(**{**kwargs, "matches": look})))
+            sent, played = look, played + look
+        if sent == whole:
             return
-        per_match = (time.monotonic() - started) / first
+        per_match = (time.monotonic() - started) / played
         left = deadline - time.monotonic()
         if per_match * whole > left:          # the whole run would not make it: what would
             most = int(0.8 * left / per_match)
-            if first < most < whole:
+            if sent < most < whole:
                 conn.send(("stage", most, tune(**{**kwargs, "matches": most})))
         conn.send(("stage", whole, tune(**kwargs)))
     except Exception as exc:       # a refusal from the rules goes back to be answered
