@@ -311,6 +311,9 @@ def test_a_second_tune_while_one_runs_is_429_busy_with_retry_after(api, app):
         slot.release()
     assert api.post("/api/v1/goatball/tune", small_roster(zones=[0], matches=5)
                     ).status_code == 200
+    ack = client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune",
+                               "body": small_roster(zones=[0], matches=5)}, callback=True)
+    assert ack["status"] == 200 and ack["body"]["partial"] is False      # a call's tune too
 
 
 def test_a_tune_at_the_time_limit_answers_what_it_has_and_its_worker_ends():
