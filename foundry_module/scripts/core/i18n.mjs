@@ -49,6 +49,21 @@ export function makeLocalizer(lang, language = "en") {
   };
 }
 
+// what the companion refuses in a name (C0 and C1 controls, line and paragraph separators,
+// bidirectional embeddings, overrides and isolates: docs/api.md, "Limits")
+const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu;
+
+/**
+ * A token's name as the companion takes it: each run of those characters a space, trimmed;
+ * undefined when nothing is left (the request then carries no name, and the id stands in).
+ * A player renames his actor; the GM's request must not fail for it.
+ */
+export function plainName(value) {
+  if (value === undefined || value === null) return undefined;
+  const plain = String(value).replace(NOT_IN_NAMES, " ").trim();
+  return plain || undefined;
+}
+
 export function escapeHtml(value) {
   return String(value)
     .replaceAll("&", "&amp;")

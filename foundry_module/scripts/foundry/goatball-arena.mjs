@@ -3,6 +3,7 @@
  * match and its ball, the heat drawn on the platforms.
  */
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
+import { plainName } from "../core/i18n.mjs";
 import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
 import { placeBall } from "./court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "./env.mjs";
@@ -62,7 +63,7 @@ export function goatTeams(scene) {
     const team = teamOf(token);
     if (!team) continue;
     const centre = { x: token.x + size / 2, y: token.y + size / 2 };
-    const player = { id: token.id, name: token.name,
+    const player = { id: token.id, name: plainName(token.name),
       platform: platformAt(arena, centre) ?? "ground",
       out: Boolean(token.flags?.[MODULE_ID]?.out), dead: Boolean(token.flags?.[MODULE_ID]?.dead) };
     const zone = zoneAt(arena, centre);

@@ -1,5 +1,6 @@
 /** Reading a Ballcourt scene: its court or arena, its teams, its ball, its players. */
 import { adapterFor } from "../adapters/index.mjs";
+import { plainName } from "../core/i18n.mjs";
 import { aooPerRound } from "../core/ticks.mjs";
 import { MODULE_ID, fvtt } from "./env.mjs";
 
@@ -58,7 +59,7 @@ export function yaotzinDescriptors(scene, aooUsed = () => undefined) {
   return tokenList(scene).filter((t) => teamOf(t) && t.actor).map((t) => {
     const stats = a.yaotzinStats(t.actor);
     const used = aooUsed(t.id);
-    return { id: t.id, name: t.name, x: t.x, y: t.y, team: teamOf(t),
+    return { id: t.id, name: plainName(t.name), x: t.x, y: t.y, team: teamOf(t),
       stats: { ...stats, prone: Boolean(t.actor.statuses?.has?.("prone")),
         aooLeft: used === undefined ? undefined : Math.max(0, aooPerRound(stats) - used) } };
   });
