@@ -106,6 +106,13 @@ test("a companion without the route, a refusal, or no link: one quiet line in th
   assert.match(html, /No zone suggestion \(a team has 1 to 16 players\)\./);
   assert.deepEqual(loud(), []);
 
+  await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": () => ({ status: 429,
+    body: { error: { code: "busy", message: "another tune is running: try again in 12 s" } } }) }));
+  html = await arenaForm();
+  assert.match(html, /No zone suggestion: the companion is working on another one; ask again in a moment\./,
+    "one tune at a time (issue 28): a second is refused at once");
+  assert.deepEqual(loud(), []);
+
   await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": () => { throw new Error("boom"); } }));
   html = await arenaForm();
   assert.match(html, /No zone suggestion \(boom\)\./, "even an exception in the route");

@@ -95,8 +95,11 @@ export function tuneNote(answer, { budget = 40 } = {}, lang) {
     : lang.localize("BALLCOURT.Tune.NoUpsets");
   const data = { zones, finish: rate(lang, finish, interval(ci, "finish_within_budget")),
     budget: answer.budget ?? budget, upsets };
-  return Number.isInteger(answer.zones) ? lang.format("BALLCOURT.Tune.Note", data)
+  const note = Number.isInteger(answer.zones) ? lang.format("BALLCOURT.Tune.Note", data)
     : lang.format("BALLCOURT.Tune.NoDifference", data);
+  // the companion's time limit came first: the answer is from fewer matches (docs/api.md)
+  return answer.partial === true && Number.isInteger(answer.matches)
+    ? `${note} ${lang.format("BALLCOURT.Tune.Partial", { matches: answer.matches })}` : note;
 }
 
 /** The zone count to put in the arena form: the recommendation, or null ("no difference": keep the form's own). */

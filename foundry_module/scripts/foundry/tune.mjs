@@ -30,6 +30,7 @@ export function tuneBudget() {
 function quietLine(err) {
   const L = i18n();
   if (err?.status === 404 || err?.status === 405) return L.localize("BALLCOURT.Tune.Unavailable");
+  if (err?.status === 429) return L.localize("BALLCOURT.Tune.Busy");
   const raw = err?.message ?? String(err);
   return L.format("BALLCOURT.Tune.Failed", { message: raw.startsWith("BALLCOURT.") ? L.localize(raw) : raw });
 }
