@@ -378,6 +378,27 @@ def test_a_live_companion_ends_the_tune_of_a_client_that_gave_up(live):
     assert r.status_code == 200 and r.json()["partial"] is False
 
 
+def test_a_socketio_client_that_leaves_mid_tune_ends_its_worker(live):
+    import psutil
+    import socketio
+
+    body = {"teams": [{"id": f"t{t}", "players": [
+        {"id": f"p{t}-{i}", "athletics": i % 9, "acrobatics": (i * 5 + t) % 8}
+        for i in range(16)]} for t in range(4)], "budget": 200, "zones": [0, 2],
+        "matches": 400}
+    client = socketio.Client()
+    client.connect(live.url, auth={"token": TOKEN}, transports=["websocket"])
+    client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune", "body": body},
+                callback=lambda *_: None)
+    server = psutil.Process(live.proc.pid)
+    deadline = time.monotonic() + 6
+    while not workers(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert workers(server), "the call's tune runs in a worker process"
+    client.disconnect()
+    assert no_worker_left(server)
+
+
 def test_matches_over_the_cap_are_refused_not_quietly_cut(api):
     r = api.post("/api/v1/goatball/tune", small_roster(zones=[0, 2, 3, 4, 6], matches=400))
     message = assert_error(r, 422, "rules")
