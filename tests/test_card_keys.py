@@ -87,8 +87,10 @@ def _ticks():
 
 def _passes():
     for case in PASSES["cases"]:
-        got = _refused(resolve_pass, arena_for(case), actions_from(case["actions"]),
-                       throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+        # a case may pin a refusal of its settings, which building its arena raises
+        got = _refused(lambda: resolve_pass(arena_for(case), actions_from(case["actions"]),
+                                            throw_from(case.get("throw")),
+                                            Dice(case.get("rolls"), seed=1)))
         if got:
             r, _ = got
             yield goat_cards.pass_card(r, NAMES, r["possession"]["team"])

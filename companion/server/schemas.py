@@ -368,7 +368,11 @@ class ActionSchema(Base):
     player = Id(required=True)
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     target = Id(allow_none=True)
-    skill = fields.String(validate=validate.OneOf(SKILLS))
+    # null: the action's one skill (a knock-off's or a block's Athletics), else the better
+    skill = fields.String(validate=validate.OneOf(SKILLS), allow_none=True)
+    # the carrier's throw as /goatball/suggest declares it: where the ball goes, and why
+    kind = fields.String(validate=validate.OneOf(THROW_KINDS), allow_none=True)
+    reason = fields.String(validate=validate.Length(max=1000), allow_none=True)
     check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
     advantage = Bool()
@@ -408,7 +412,22 @@ class GoatArena(Base):
     settings = fields.Nested(GoatSettingsSchema, load_default=None)
 
 
+class PassPlayerSchema(GoatPlayerSchema):
+    """A player of a pass body; with his bonuses (as /goatball/suggest takes them), a check
+    given neither as a total nor as a modifier is rolled by the companion with them."""
+
+    athletics = fields.Integer(strict=True, validate=validate.Range(-5, 20))
+    acrobatics = fields.Integer(strict=True, validate=validate.Range(-5, 20))
+
+
+class PassTeamSchema(GoatTeamSchema):
+    players = fields.List(fields.Nested(PassPlayerSchema), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+
 class PassSchema(GoatArena, PassMoves):
+    teams = fields.List(fields.Nested(PassTeamSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
     possession = fields.Nested(PossessionSchema, required=True)
     eliminated = fields.List(Id(), load_default=list, validate=validate.Length(max=MAX_TEAMS))
 
@@ -499,6 +518,9 @@ class SuggestSchema(Base):
                         validate=validate.Length(2, MAX_TEAMS))
     possession = fields.Nested(PossessionSchema, required=True)
     players = fields.List(Id(), load_default=None, validate=validate.Length(max=MAX_PLAYERS))
+    # after a tie inside one team: the tied players, one of whom the team names carrier
+    choose_from = fields.List(Id(), load_default=None,
+                              validate=validate.Length(1, MAX_PLAYERS))
     tactics = Tactics(load_default=None)
     seed = fields.Integer(strict=True, allow_none=True, load_default=None,
                           validate=validate.Range(0, 2**63 - 1))

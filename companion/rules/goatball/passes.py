@@ -88,6 +88,23 @@ def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
     return check
 
 
+def _not_lost(arena: Arena, target, field: str) -> None:
+    """A lost team's players can no longer be targeted (rulings "Out and back")."""
+    if target.team in arena.eliminated:
+        raise IllegalAction(f"{target.label}'s team {target.team} has lost: its players can no"
+                            f" longer be targeted", field=field)
+
+
+def _no_plain_total(check: Check, who: str, field: str, instead: str) -> None:
+    """A Defend names this check's player: a total rolled at the table would have decided the
+    advantage there, and only the companion decides it (rulings "A plain total against a
+    Defend")."""
+    if check.total is not None:
+        raise RulesError(f"a Defend names {who} this pass, so the companion decides whether his"
+                         f" check has advantage: send {instead} instead of a total",
+                         field=field)
+
+
 def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
     """Refuse anything the rules forbid, before a single die is rolled."""
     pos = arena.possession
@@ -99,6 +116,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                             field="possession.carrier")
     s = arena.settings
     acted: set[str] = set()
+    # a Defend's target: his checks against a knock-off or a hot throw may have advantage,
+    # which the companion alone decides (rulings "A plain total against a Defend")
+    defended = {a.target for a in actions if a.action == "defend" and a.target}
     for i, a in enumerate(actions):
         where = f"actions.{i}"
         p = arena.player(a.player, f"{where}.player")
@@ -141,11 +161,16 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                 raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
             if not t.standing:
                 raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
+            _not_lost(arena, t, f"{where}.target")
             if a.action == "knock_off" and t.team == p.team:
                 raise IllegalAction(f"{p.label} cannot knock off a teammate",
                                     field=f"{where}.target")
             if a.action == "knock_off":
                 _need_check(a.defense, t.label, "defence", f"{where}.defense")
+                if t.id in defended:
+                    _no_plain_total(a.defense, t.label, f"{where}.defense",
+                                    "`defense_faces` and `defense_modifier`, or"
+                                    " `defense_modifier` alone")
             if s.zones and p.zone != t.zone:
                 raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
                                     f" {a.action.replace('_', '-')} him", field=where)
@@ -180,6 +205,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
     target = arena.player(throw.target, "throw.target")
     if not target.standing:
         raise IllegalAction(f"{target.label} is out", field="throw.target")
+    _not_lost(arena, target, "throw.target")
     if throw.kind == "pass":
         if target.team != pos.team or target.id == carrier.id:
             raise IllegalAction(f"a pass goes to a teammate of {carrier.label}, not to"
@@ -193,6 +219,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
         _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
                     "throw.carrier_check")
         _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+        if target.id in defended:
+            _no_plain_total(throw.target_check, target.label, "throw.target_check",
+                            "`target_faces` and `target_modifier`, or `target_modifier` alone")
 
 
 def with_eliminated(arena: Arena) -> Arena:
@@ -432,12 +461,17 @@ class _Pass:
 
     def target_knocked_off(self) -> None:
         """The throw's target was knocked off: the throw fails and the ball goes to the
-        opponents: the team of the highest intercept check this pass, else the knocker's."""
+        opponents, never to the throwers (a thrower's own teammate may have knocked a hot
+        throw's target off): the team of the highest intercept check this pass, else the
+        knocker's team if it is not the throwers', else the next team after the throwers."""
         best = self.best_interceptors()
+        knockers = self.players[self.target_knocked_by].team
         if best:
             team = self.first_tied_team({self.players[b].team for b in best})
+        elif knockers != self.pos.team:
+            team = knockers
         else:
-            team = self.players[self.target_knocked_by].team
+            team = self.next_team(self.pos.team, self.arena.eliminated)
         self.give_ball(team, None, "turnover")
 
     def compare(self) -> None:
