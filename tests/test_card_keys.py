@@ -88,9 +88,9 @@ def _ticks():
 def _passes():
     for case in PASSES["cases"]:
         # a case may pin a refusal of its settings, which building its arena raises
-        got = _refused(lambda: resolve_pass(arena_for(case), actions_from(case["actions"]),
-                                            throw_from(case.get("throw")),
-                                            Dice(case.get("rolls"), seed=1)))
+        got = _refused(lambda c=case: resolve_pass(arena_for(c), actions_from(c["actions"]),
+                                                   throw_from(c.get("throw")),
+                                                   Dice(c.get("rolls"), seed=1)))
         if got:
             r, _ = got
             yield goat_cards.pass_card(r, NAMES, r["possession"]["team"])
