@@ -18,10 +18,13 @@ Shared habits (every preset):
   block is Athletics; a hot throw and its dodge are Dex (Acrobatics).
 - A player joins a throw or an intercept only when his chance to fall (miss DC 5) is at most
   15%, counting the zone advantage he can be sure of (the carrier's zone: the throw's target
-  is on the sealed slip). A player who will not risk it defends a teammate he can reach (5e's
-  Help, no roll), else blocks (zones), else joins anyway: every player gets a declaration the
-  pass route accepts.
-- A new carrier is the team's best thrower.
+  is on the sealed slip); at most 5% (only a natural 1) when `bloodball_lethal` makes a fall
+  death. A player who will not risk it defends a teammate he can reach (5e's Help, no roll),
+  else blocks (zones), else joins anyway: every player gets a declaration the pass route
+  accepts.
+- A new carrier is the team's best thrower (after a tie inside the team, of the tied).
+- A carrier with no standing teammate has nobody to throw to: he blocks (zones), else knocks
+  off the opponent who resists worst.
 - The carrier ("nearest" slip): a hot ball goes at the standing opponent who dodges worst (with
   zones, one in his own zone first); otherwise a pass to a teammate on a platform the ball has
   not visited (else any), in his own zone, then the nearest zone, then the better thrower.
