@@ -56,7 +56,7 @@ SHORT: dict[str, dict[str, str]] = {
         "hoop_attempts": "Кол", "heat": "Нагр", "hot": "Гор", "hot_throws": "ГБр",
         "knock_offs": "Выбив", "goals": "Г", "interceptions": "Пх", "stops": "Ост",
         "passes_thrown": "ПО", "passes_caught": "ПП", "dribbles": "Вед", "contests_won": "Сх",
-        "throws_joined": "УБ", "knocked_out": "Выбит", "nonlethal": "НУ", "damage": "Ур",
+        "throws_joined": "УБ", "knocked_out": "Выб", "nonlethal": "НУ", "damage": "Ур",
     },
 }
 
