@@ -8,7 +8,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import IllegalAction, MatchOver, RulesError
-from .passes import Action, Check, Throw, resolve_pass
+from .passes import ONE_SKILL, Action, Check, Throw, resolve_pass
 from .state import Arena, Player, Possession, Settings, arena_from_dict
 from .tipoff import resolve_tipoff
 
@@ -40,7 +40,6 @@ def check_from(d: Mapping[str, Any] | None) -> Check | None:
 
 
 Bonuses = Mapping[str, Mapping[str, int]]     # {player: {"athletics": n, "acrobatics": n}}
-ONE_SKILL = {"knock_off": "athletics", "block": "athletics"}    # rulings: these roll Athletics
 
 
 def _bonus_check(pid: str, skill: str | None, action: str | None, bonuses: Bonuses | None,

@@ -16,6 +16,8 @@ from .state import DC, Arena, Possession, magic_key, replace_unchecked
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
 HOT_PLATFORMS = 4          # three counted passes: four different platforms
+# the actions that roll one skill only (rulings "Knock-off", "Zones"): Str (Athletics)
+ONE_SKILL = {"knock_off": "athletics", "block": "athletics"}
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
             raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
         if a.action in ("throw", "intercept", "knock_off"):
             _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
-        if a.action == "knock_off" and a.check.skill not in (None, "athletics"):
+        if a.action == "knock_off" and a.check.skill not in (None, ONE_SKILL["knock_off"]):
             raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot knock"
                                 f" off with {a.check.skill}", field=f"{where}.skill")
         if a.action in ("knock_off", "defend"):
@@ -187,7 +189,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                 _need_check(a.check, p.label, "move past a block", f"{where}.check")
         if a.action == "block":
             _need_check(a.check, p.label, "block", f"{where}.check")
-            if a.check.skill not in (None, "athletics"):
+            if a.check.skill not in (None, ONE_SKILL["block"]):
                 raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
                                     f" block with {a.check.skill}", field=f"{where}.skill")
     carrier = arena.player(pos.carrier)
