@@ -321,8 +321,8 @@ def _join(v: View, p: Player, action: str, fall_risk: float,
     too_much = ""
     if v.explain:
         deadly = " when a fall is death" if v.arena.settings.bloodball_lethal else ""
-        too_much = (f"{risk:.0%} to fall is too much{deadly} to"
-                    f" {'throw' if action == 'throw' else 'intercept'}")
+        too_much = (f"{risk:.0%} to fall is too much to"
+                    f" {'throw' if action == 'throw' else 'intercept'}{deadly}")
     mates = [m for m in defendable if m.id != p.id and v.reach(p, m)]
     if mates:
         t = mates[0]
