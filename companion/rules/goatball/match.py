@@ -165,7 +165,7 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         if result["reroll"]:
             tied = result["reroll"]
             flags = {pid: _edge(checks[pid]) for pid in tied}
-            return _with_arena(state, after, last=result,
+            return _with_arena(state, after, last=result, choose_from=None,
                                tipoff_reroll={"players": tied, "advantage": flags}), result
         return _with_arena(state, after, last=result, tipoff_reroll=None,
                            choose_from=result["choose_from"]), result
