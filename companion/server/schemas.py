@@ -22,6 +22,7 @@ from marshmallow import (
 
 from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
+from ..rules.yaotzin.contests import AFTER
 from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
@@ -294,6 +295,7 @@ class ContestSchema(Court, Dice):
     action = Bool(load_default=False)
     target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
     reaction = Bool(load_default=False)
+    after = fields.String(load_default=None, validate=validate.OneOf(AFTER))
     preview = Bool(load_default=False)
 
 
