@@ -47,6 +47,10 @@ AOO_KINDS = ("unarmed", "grapple", "trip")
 # opportunity (the actor trips back).
 AFTER = ("trip", "overrun", "target_aoo")
 UNARMED_MIN_DAMAGE = 1      # 3.5: a hit's damage is at least 1, whatever the Str penalty
+# Every die a contest may roll (docs/api.md, Roll names): `touch`, the opposed check, and the
+# target's attack of opportunity's.
+CONTEST_DICE = ("touch", "actor", "target", "aoo_attack", "aoo_damage", "aoo_touch",
+                "aoo_check", "aoo_defense")
 
 
 def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch") -> dict:
@@ -134,6 +138,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     steps aside. `preview`: check the contest and say whether it provokes, rolling nothing
     (the table asks the target about his attack of opportunity before the contest is rolled).
     """
+    dice.expect(CONTEST_DICE)
     if kind not in CONTESTS:
         raise RulesError(f"kind must be one of {', '.join(CONTESTS)}", field="kind")
     actor = roster.get(actor_id, field="actor")
