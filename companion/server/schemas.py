@@ -101,9 +101,12 @@ def rolls_field():
                        validate=validate.Length(max=200))
 
 
-class Dice(Base):
-    rolls = rolls_field()
+class Seed(Base):
     seed = fields.Integer(strict=True, allow_none=True, validate=validate.Range(0, 2**63 - 1))
+
+
+class Dice(Seed):
+    rolls = rolls_field()
 
 
 # -- Yaotzin ------------------------------------------------------------------------------------
@@ -202,7 +205,10 @@ class Court(Base):
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
 
-class KickPreviewSchema(Court):
+class KickPreviewSchema(Court, Seed):
+    """The kick's body without `rolls`; its `seed` is accepted and changes nothing (a preview
+    rolls no dice), so one body serves the preview and the kick."""
+
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)
     target = fields.Nested(SquareSchema, required=True)
@@ -620,6 +626,10 @@ class PlayerEventSchema(Meta):
 
 class EndEventSchema(Meta):
     winner = Id()
+
+
+class UndoSchema(Base):
+    """Undo takes no body, or an empty object: any key is refused, as every body's are."""
 
 
 class UndoEventsSchema(Base):
