@@ -149,8 +149,9 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
         raise IllegalAction(f"{target.label} is {actor.label}'s teammate: contests target an"
                             f" opponent only", field="target")
     if reaction and kind != "trip":
-        raise IllegalAction("a reaction is a trip back (after a failed trip or a blocked,"
-                            " failed overrun)", field="reaction")
+        raise IllegalAction("a reaction is a trip back (after a failed trip, a blocked and"
+                            " failed overrun, or the target's failed trip as his attack of"
+                            " opportunity)", field="reaction")
     if after is not None and not reaction:
         raise IllegalAction("`after` says what a trip back answers: it needs"
                             " \"reaction\": true", field="after")
@@ -199,7 +200,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     if target_aoo is not None:
         aoo = target_attack(dice, kind, target_aoo, actor, target)
         result["target_aoo"] = aoo
-        if target_aoo == "trip" and aoo["check"] and not aoo["success"]:
+        if target_aoo == "trip" and aoo["check"] is not None and not aoo["success"]:
             # his trip failed: a trip like any other, so the actor may trip him back at once
             reactions.append(_trip_back(actor, target, "target_aoo"))
         if aoo["foiled"]:
