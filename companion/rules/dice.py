@@ -69,7 +69,10 @@ class Dice:
     a list and the roll is a single die; otherwise the RNG decides.
     """
 
-    def __init__(self, given: Given | None = None, seed: int | None = None):
+    def __init__(self, given: Given | None = None, seed: int | None = None, strict: bool = True):
+        """`strict=False` only for replaying a stored log: an event stored before unknown names
+        were refused must still replay (a name it never rolled is simply unused)."""
+        self._strict = strict
         self._given = {k: (list(v) if isinstance(v, (list, tuple)) else [v])
                        for k, v in (given or {}).items()}
         self._rng = random.Random(seed)
@@ -83,7 +86,7 @@ class Dice:
         otherwise go unused and the companion's be rolled in its place (API-CONTRACT, Rolls).
         `rerolls`: each may also be rolled again after a tie as `<name>#2`, `#3`, ..."""
         self._names, self._rerolls = names, rerolls
-        for name in self._given:
+        for name in self._given if self._strict else ():
             if not self._declared(name):
                 listed = ", ".join(names) if names else "none"
                 again = (f" (each re-rolled after a tie as {next(iter(names))}#2, #3, ...)"

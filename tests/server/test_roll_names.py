@@ -77,3 +77,27 @@ def test_match_events_refuse_a_misspelled_die_and_change_nothing(api):
     refused(api.post(url, {**body, "rolls": {"r1.thro": 12}}), "r1.thro")
     assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 1
     assert api.post(url, {**body, "rolls": {"r1.throw": 12}}).status_code == 201
+
+
+def test_an_event_stored_before_die_names_were_checked_still_replays(app, api):
+    """Nothing applied is lost: a log written by an older companion, whose pass kept a die name
+    it never rolled, still folds on undo (only a new event's names are checked)."""
+    import json
+    import sqlite3
+    mid = api.post("/api/v1/matches", {"game": "goatball", "teams": GOAT["teams"]}).json["id"]
+    url = f"/api/v1/matches/{mid}/events"
+    assert api.post(url, {"type": "possession", "team": "red", "carrier": "r1"}).status_code == 201
+    body = {"type": "pass", "actions": PASS["actions"], "throw": PASS["throw"],
+            "rolls": {"r1.throw": 12, "b1.intercept": 3}}
+    assert api.post(url, body).status_code == 201
+    db = sqlite3.connect(app.config["BALLCOURT"].db_path)    # what an older companion stored
+    stored = json.loads(db.execute("SELECT body FROM events WHERE match_id = ? AND seq = 2",
+                                   (mid,)).fetchone()[0])
+    stored["rolls"]["r1.thro"] = 7
+    db.execute("UPDATE events SET body = ? WHERE match_id = ? AND seq = 2",
+               (json.dumps(stored), mid))
+    db.commit()
+    db.close()
+    assert api.post(url, {"type": "note", "text": "after"}).status_code == 201
+    assert api.post(f"/api/v1/matches/{mid}/undo").status_code == 200
+    assert api.get(f"/api/v1/matches/{mid}/report").status_code == 200
