@@ -220,9 +220,10 @@ class KickSchema(KickPreviewSchema, Dice):
     pass
 
 
-class KickSuggestSchema(Court):
-    """The shot planner: the preview's body without `target`, plus how many squares to list
-    and (optionally) which goal line the kicker attacks."""
+class KickSuggestSchema(Court, Seed):
+    """The shot planner: the preview's body without `target` (its `seed` accepted and unused,
+    as the preview's), plus how many squares to list and (optionally) which goal line the
+    kicker attacks."""
 
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)

@@ -27,3 +27,12 @@ def test_the_kick_preview_takes_the_kicks_seed_and_it_changes_nothing(api):
     assert api.post("/api/v1/yaotzin/kick", {**KICK, "seed": 7}).status_code == 200
     r = api.post("/api/v1/yaotzin/kick/preview", {**KICK, "rolls": {"attack": 9}})
     assert r.status_code == 422 and "rolls" in r.json["error"]["fields"], r.json
+
+
+def test_the_shot_planner_takes_the_previews_body_less_its_target(api):
+    """API-CONTRACT: /kick/suggest's body is the preview's without `target`, seed included."""
+    body = {k: v for k, v in KICK.items() if k != "target"}
+    plain = api.post("/api/v1/yaotzin/kick/suggest", body)
+    seeded = api.post("/api/v1/yaotzin/kick/suggest", {**body, "seed": 7})
+    assert seeded.status_code == 200, seeded.json
+    assert seeded.json == plain.json
