@@ -62,7 +62,8 @@ def _contests():
             case.get("target", "b"), sq(case.get("ball", table["defaults"]["ball"])),
             Dice(case.get("rolls"), seed=0), to=sq(case["to"]) if "to" in case else None,
             avoids=case.get("avoids", False), action=case.get("action", False),
-            target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False))
+            target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False),
+            after=case.get("after"))
         if r:
             yield yao_cards.contest_card(json.loads(json.dumps(r)), NAMES)
 

@@ -22,6 +22,7 @@ from marshmallow import (
 
 from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
+from ..rules.yaotzin.contests import AFTER
 from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
@@ -100,9 +101,12 @@ def rolls_field():
                        validate=validate.Length(max=200))
 
 
-class Dice(Base):
-    rolls = rolls_field()
+class Seed(Base):
     seed = fields.Integer(strict=True, allow_none=True, validate=validate.Range(0, 2**63 - 1))
+
+
+class Dice(Seed):
+    rolls = rolls_field()
 
 
 # -- Yaotzin ------------------------------------------------------------------------------------
@@ -201,7 +205,10 @@ class Court(Base):
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
 
-class KickPreviewSchema(Court):
+class KickPreviewSchema(Court, Seed):
+    """The kick's body without `rolls`; its `seed` is accepted and changes nothing (a preview
+    rolls no dice), so one body serves the preview and the kick."""
+
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)
     target = fields.Nested(SquareSchema, required=True)
@@ -213,9 +220,10 @@ class KickSchema(KickPreviewSchema, Dice):
     pass
 
 
-class KickSuggestSchema(Court):
-    """The shot planner: the preview's body without `target`, plus how many squares to list
-    and (optionally) which goal line the kicker attacks."""
+class KickSuggestSchema(Court, Seed):
+    """The shot planner: the preview's body without `target` (its `seed` accepted and unused,
+    as the preview's), plus how many squares to list and (optionally) which goal line the
+    kicker attacks."""
 
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)
@@ -294,6 +302,7 @@ class ContestSchema(Court, Dice):
     action = Bool(load_default=False)
     target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
     reaction = Bool(load_default=False)
+    after = fields.String(load_default=None, validate=validate.OneOf(AFTER))
     preview = Bool(load_default=False)
 
 
@@ -640,6 +649,10 @@ class PlayerEventSchema(Meta):
 
 class EndEventSchema(Meta):
     winner = Id()
+
+
+class UndoSchema(Base):
+    """Undo takes no body, or an empty object: any key is refused, as every body's are."""
 
 
 class UndoEventsSchema(Base):

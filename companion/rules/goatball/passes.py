@@ -226,6 +226,41 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                             "`target_faces` and `target_modifier`, or `target_modifier` alone")
 
 
+def _rolled(check: Check | None) -> bool:
+    """A check the companion rolls: one given as a modifier (a total or two faces roll nothing)."""
+    return check is not None and check.total is None and check.faces is None
+
+
+def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list[str]:
+    """Every die this pass may roll, by name (docs/api.md, Roll names), in declaration order:
+    the names a table may give in `rolls`."""
+    names: list[str] = []
+
+    def add(name: str, check: Check | None) -> None:
+        if _rolled(check):
+            names.append(name)
+
+    for a in actions:
+        if a.action == "knock_off":
+            add(f"{a.player}.knock_off", a.check)
+            add(f"{a.target}.defense.{a.player}", a.defense)
+        elif a.action in ("throw", "intercept"):
+            add(f"{a.player}.{a.action}", a.check)
+        elif a.action == "move":
+            team = arena.player(a.player).team
+            for b in actions:
+                blocker = arena.player(b.player)
+                if b.action == "block" and blocker.team != team and blocker.zone == a.zone:
+                    add(f"{a.player}.move.{b.player}", a.check)
+                    add(f"{b.player}.block.{a.player}", b.check)
+    if throw is not None and throw.kind == "hot":
+        add(f"{arena.possession.carrier}.hot_throw", throw.carrier_check)
+        add(f"{throw.target}.dodge", throw.target_check)
+        if arena.settings.bloodball:
+            names.append(f"{throw.target}.spear")
+    return names
+
+
 def with_eliminated(arena: Arena) -> Arena:
     """The arena as a pass starts: a team with no standing player has lost (rulings "Out and
     back"), whether or not `eliminated` names it, and none of its players comes back."""
@@ -253,6 +288,7 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     arena = with_eliminated(arena)
     if not lean:
         validate(arena, actions, throw)
+        dice.expect(roll_names(arena, actions, throw))
     return _Pass(arena, actions, throw, dice, lean).run()
 
 
