@@ -80,6 +80,12 @@ class Dice:
         self._names: Collection[str] | None = None
         self._rerolls = False
 
+    @property
+    def replaying(self) -> bool:
+        """A stored event replaying (`strict=False`): it replays as it was accepted, so a
+        refusal added after it was stored does not apply to it."""
+        return not self._strict
+
     def expect(self, names: Collection[str], rerolls: bool = False) -> None:
         """Declare the names this request may roll, before any is rolled: a given name outside
         them (a typo: `attackk`) is refused, listing them, since the table's die would

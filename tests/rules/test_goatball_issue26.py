@@ -138,3 +138,25 @@ def test_a_match_names_its_carrier_among_the_tied_players_only():
     assert state["choose_from"] is None
     assert apply_event(state, {"type": "carrier", "player": "b3"},
                        Dice())[0]["possession"]["carrier"] == "b3"
+
+
+def test_a_stored_event_replays_as_it_was_accepted():
+    """A log an older companion wrote (a plain total against a Defend, a lost team's player
+    knocked off, a carrier who was not among the tied) still folds on undo and in the report:
+    only a new event meets the refusals issue 26 added."""
+    state = new_match(TEAMS, Settings())
+    state, _ = apply_event(state, {"type": "tipoff", "checks": {
+        "b1": {"check": 15}, "b2": {"check": 15}, "r1": {"check": 9}}}, Dice())
+    carrier = {"type": "carrier", "player": "b3"}
+    with pytest.raises(RulesError, match="one of b1, b2"):
+        apply_event(state, carrier, Dice())
+    state, _ = apply_event(state, carrier, Dice(strict=False))
+    assert state["possession"]["carrier"] == "b3"
+    defended = {"type": "pass", "throw": {"kind": "pass", "target": "b1"}, "actions": [
+        {"player": "r1", "action": "knock_off", "target": "b1", "check": 12, "defense": 9},
+        {"player": "b2", "action": "defend", "target": "b1"},
+        {"player": "b3", "action": "throw", "check": 14}]}
+    with pytest.raises(RulesError, match="a Defend names b1"):
+        apply_event(state, defended, Dice())
+    after, result = apply_event(state, defended, Dice(strict=False))
+    assert result["knock_offs"][0]["success"] and result["outcome"] == "turnover"

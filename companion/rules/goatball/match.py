@@ -185,7 +185,7 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         if p.team != pos.team or not p.standing:
             raise IllegalAction(f"{p.label} cannot carry for {pos.team}", field="player")
         tied = state.get("choose_from")
-        if tied and p.id not in tied:
+        if tied and p.id not in tied and not dice.replaying:
             # after a tie inside one team, it chooses among the tied players only (rulings
             # "Change of possession")
             raise IllegalAction(f"{pos.team} tied: its carrier is one of {', '.join(tied)},"

@@ -107,8 +107,11 @@ def _no_plain_total(check: Check, who: str, field: str, instead: str) -> None:
                          field=field)
 
 
-def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
-    """Refuse anything the rules forbid, before a single die is rolled."""
+def validate(arena: Arena, actions: list[Action], throw: Throw | None,
+             stored: bool = False) -> None:
+    """Refuse anything the rules forbid, before a single die is rolled. A `stored` event (a
+    log replaying) is spared the refusals issue 26 added (a lost team's player as a target, a
+    plain total against a Defend): it replays as it was accepted."""
     pos = arena.possession
     if pos is None:
         raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
@@ -120,7 +123,8 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
     acted: set[str] = set()
     # a Defend's target: his checks against a knock-off or a hot throw may have advantage,
     # which the companion alone decides (rulings "A plain total against a Defend")
-    defended = {a.target for a in actions if a.action == "defend" and a.target}
+    defended = {a.target for a in actions if a.action == "defend" and a.target} \
+        if not stored else set()
     for i, a in enumerate(actions):
         where = f"actions.{i}"
         p = arena.player(a.player, f"{where}.player")
@@ -163,7 +167,8 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                 raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
             if not t.standing:
                 raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
-            _not_lost(arena, t, f"{where}.target")
+            if not stored:
+                _not_lost(arena, t, f"{where}.target")
             if a.action == "knock_off" and t.team == p.team:
                 raise IllegalAction(f"{p.label} cannot knock off a teammate",
                                     field=f"{where}.target")
@@ -207,7 +212,8 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
     target = arena.player(throw.target, "throw.target")
     if not target.standing:
         raise IllegalAction(f"{target.label} is out", field="throw.target")
-    _not_lost(arena, target, "throw.target")
+    if not stored:
+        _not_lost(arena, target, "throw.target")
     if throw.kind == "pass":
         if target.team != pos.team or target.id == carrier.id:
             raise IllegalAction(f"a pass goes to a teammate of {carrier.label}, not to"
@@ -287,7 +293,7 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     success and defender): the rest only a table reads."""
     arena = with_eliminated(arena)
     if not lean:
-        validate(arena, actions, throw)
+        validate(arena, actions, throw, stored=dice.replaying)
         dice.expect(roll_names(arena, actions, throw))
     return _Pass(arena, actions, throw, dice, lean).run()
 
