@@ -31,8 +31,9 @@ What they count:
   kick whose landing square held a team-mate (`passes_thrown` by the kicker, `passes_caught`
   by the team-mate).
 - Goat-ball throws are the carrier's: `passes_thrown` and `hot_throws` count one for him each
-  pass that throws (made, intercepted or fallen), none when his slip throws nothing; the
-  team-mates who join a throw count it as `throws_joined`, apart.
+  pass that throws (his check rolled: made, intercepted or fallen), none when his slip throws
+  nothing or he is knocked off before the throw; the team-mates who join a throw count it as
+  `throws_joined`, apart.
 - `heat` is the most counted passes (0 to 3) a team reached in one possession, `hot` how
   many times it made the ball hot, `hot_throws` the hot throws tried (one a throw, however
   many joined it).
@@ -262,16 +263,18 @@ def _count_pass(tally: _Tally, before: dict, after: dict, r: dict) -> list[str]:
     tally.hold(team)
     kind = (r.get("throw") or {}).get("kind")      # None: the carrier's slip threw nothing
     carrier = pos.get("carrier")
-    if kind is not None:
-        # the throw is the carrier's, one a pass (rulings "The match report"), whether or not
-        # his check was made
+    thrown = kind is not None and any(c["player"] == carrier and c["action"] == "throw"
+                                      for c in r["checks"])
+    if thrown:
+        # the throw is the carrier's, one a pass (rulings "The match report"), made or not;
+        # none when he was knocked off before it
         tally.add(carrier, "passes_thrown" if kind == "pass" else "hot_throws", team=team)
         if kind == "hot":
             tally.team_add(team, "hot_throws")
     for c in r["checks"]:
         if c["action"] == "intercept":
             tally.add(c["player"], "interceptions")
-        elif c["action"] == "throw" and kind is not None and c["player"] != carrier:
+        elif c["action"] == "throw" and thrown and c["player"] != carrier:
             tally.add(c["player"], "throws_joined")
     for k in r["knock_offs"]:
         if k.get("success"):

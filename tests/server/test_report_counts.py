@@ -119,3 +119,21 @@ def test_the_russian_report_speaks_the_rulebooks_words(api):
     players = next(line for line in md.splitlines() if line.startswith("| Игрок"))
     assert "Передач отдано" in players and "Участие в бросках" in players
     assert "Пас" not in md and "Сброс" not in md
+
+
+def test_a_carrier_knocked_off_before_his_throw_threw_nothing(api):
+    made = api.post("/api/v1/matches", {"game": "goatball", "teams": [
+        {"id": "red", "players": [{"id": "r1", "platform": "p1"}, {"id": "r2", "platform": "p2"},
+                                  {"id": "r3", "platform": "p3"}]},
+        {"id": "blue", "players": [{"id": "b1", "platform": "p7"},
+                                   {"id": "b2", "platform": "p8"}]}]})
+    mid = made.json["id"]
+    event(api, mid, {"type": "possession", "team": "red", "carrier": "r1"})
+    goat_pass(api, mid, [{"player": "b1", "action": "knock_off", "target": "r1", "check": 15,
+                          "defense": 4},
+                         {"player": "r1", "action": "throw", "check": 15},
+                         {"player": "r2", "action": "throw", "check": 12}],
+              {"kind": "pass", "target": "r3"})
+    p = report(api, mid).json["players"]
+    assert (p["r1"]["passes_thrown"], p["r2"]["throws_joined"]) == (0, 0)
+    assert (p["b1"]["knock_offs"], p["r1"]["knocked_out"]) == (1, 1)
