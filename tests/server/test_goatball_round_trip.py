@@ -9,6 +9,7 @@ import random
 import pytest
 
 from companion.tactics import PRESETS
+from companion.tactics.goatball import FALL_RISK, LETHAL_FALL_RISK, fall_chance
 
 STATES = 2000         # through the rules and the schemas, as the routes run them
 HTTP_STATES = 150     # of those, through the HTTP routes themselves
@@ -122,6 +123,16 @@ def test_every_suggestion_on_thousands_of_fuzzed_states_is_a_pass_the_route_acce
             assert d["skill"] == ("athletics" if d["action"] in ("knock_off", "block")
                                   else None if d["action"] == "defend" else d["skill"]), d
             assert d["action"] == "defend" or d["skill"] in ("athletics", "acrobatics"), d
+        # the fall risk a joiner takes depends on what a fall costs (bloodball_lethal: death)
+        limit = LETHAL_FALL_RISK if state["settings"].get("bloodball_lethal") else FALL_RISK
+        by_id = {p["id"]: p for t in state["teams"] for p in t["players"]}
+        carrier = by_id[state["possession"]["carrier"]]
+        for d in decls:
+            if d["action"] in ("throw", "intercept") and d["player"] != carrier["id"] \
+                    and "anyway" not in d["reason"]:
+                p = by_id[d["player"]]
+                zone_edge = state["settings"]["zones"] and p["zone"] == carrier["zone"]
+                assert fall_chance(max(p["athletics"], p["acrobatics"]), zone_edge) <= limit, d
         mates = [p for p in state["teams"][0]["players"][1:] if not p["out"]]
         lone += not mates
         lost += bool(result["eliminated"])
