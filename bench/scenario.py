@@ -37,7 +37,7 @@ def goat_body(per_team: int = 6) -> dict:
                {"player": "blue0", "action": "intercept", "check": 12},
                {"player": "blue1", "action": "intercept", "check": 7},
                {"player": "blue3", "action": "knock_off", "target": "red4", "check": 15,
-                "defense": 15},
+                "defense_faces": [10, 15], "defense_modifier": 0},     # defended: both d20s
                {"player": "red5", "action": "defend", "target": "red4"}]
     return {"teams": teams, "possession": {"team": "red", "carrier": "red0",
                                            "visited": ["red-p0"], "hot": False},

@@ -34,7 +34,8 @@ def _named(team: str, *players: tuple[str, str, str]) -> dict:
 
 
 # a pass whose card lists every kind of check: a knock-off and its target's footing (helped by a
-# Defend), the hot ball's throw and intercept, the hot throw's Acrobatics contest
+# Defend, so both d20s: the companion keeps the higher), the hot ball's throw and intercept,
+# the hot throw's Acrobatics contest
 HOT_PASS = {
     "teams": [_named("red", ("r1", "P1", "Citlali"), ("r2", "P2", "Tlaloc"),
                      ("r3", "P3", "Xochitl")),
@@ -43,7 +44,8 @@ HOT_PASS = {
     "possession": {"team": "red", "carrier": "r1", "visited": ["P1", "P2", "P3", "P4"],
                    "hot": True},
     "actions": [{"player": "b2", "action": "knock_off", "target": "r3", "skill": "athletics",
-                 "check": 17, "defense": 11, "defense_skill": "acrobatics"},
+                 "check": 17, "defense_faces": [4, 9], "defense_modifier": 2,
+                 "defense_skill": "acrobatics"},
                 {"player": "r2", "action": "defend", "target": "r3"},
                 {"player": "r1", "action": "throw", "skill": "athletics", "check": 16},
                 {"player": "b3", "action": "intercept", "skill": "acrobatics", "check": 9,

@@ -62,7 +62,8 @@ def _contests():
             case.get("target", "b"), sq(case.get("ball", table["defaults"]["ball"])),
             Dice(case.get("rolls"), seed=0), to=sq(case["to"]) if "to" in case else None,
             avoids=case.get("avoids", False), action=case.get("action", False),
-            target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False))
+            target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False),
+            after=case.get("after"))
         if r:
             yield yao_cards.contest_card(json.loads(json.dumps(r)), NAMES)
 
@@ -87,8 +88,10 @@ def _ticks():
 
 def _passes():
     for case in PASSES["cases"]:
-        got = _refused(resolve_pass, arena_for(case), actions_from(case["actions"]),
-                       throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+        # a case may pin a refusal of its settings, which building its arena raises
+        got = _refused(lambda c=case: resolve_pass(arena_for(c), actions_from(c["actions"]),
+                                                   throw_from(c.get("throw")),
+                                                   Dice(c.get("rolls"), seed=1)))
         if got:
             r, _ = got
             yield goat_cards.pass_card(r, NAMES, r["possession"]["team"])

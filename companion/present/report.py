@@ -21,6 +21,7 @@ LABELS: dict[str, dict[str, str]] = {
         # player figures
         "goals": "Goals", "interceptions": "Interceptions", "stops": "Stops",
         "passes_thrown": "Passes thrown", "passes_caught": "Passes caught",
+        "dribbles": "Dribbles", "contests_won": "Contests won", "throws_joined": "Throws joined",
         "knocked_out": "Knocked out", "nonlethal": "Nonlethal taken", "damage": "Damage taken",
     },
     "ru": {
@@ -29,12 +30,15 @@ LABELS: dict[str, dict[str, str]] = {
         "playing": "Идёт игра", "over": "Окончен", "winner": "Победа: {team}", "draw": "Ничья",
         "round": "Раунд {n}", "passes_played": "Сыграно розыгрышей: {n}",
         "events": "Событий: {n}", "none": "Игроков пока нет.",
-        "score": "Счёт", "possession": "Владение", "passes": "Пасы", "kicks": "Удары",
+        # the rulebook's own words: «передача», «перехват», «выбивание», «горячий бросок»
+        "score": "Счёт", "possession": "Владение", "passes": "Передачи", "kicks": "Удары",
         "hoop_attempts": "Броски в кольцо", "heat": "Нагрев", "hot": "Горячий",
-        "hot_throws": "Горячие броски", "knock_offs": "Сбросы",
+        "hot_throws": "Горячие броски", "knock_offs": "Выбивания",
         "goals": "Голы", "interceptions": "Перехваты", "stops": "Остановки",
-        "passes_thrown": "Пасов отдано", "passes_caught": "Пасов принято",
-        "knocked_out": "Выбывания", "nonlethal": "Несмерт. урон", "damage": "Урон",
+        "passes_thrown": "Передач отдано", "passes_caught": "Передач принято",
+        "dribbles": "Ведения мяча", "contests_won": "Выиграно схваток",
+        "throws_joined": "Участие в бросках",
+        "knocked_out": "Сколько раз выбит", "nonlethal": "Несмерт. урон", "damage": "Урон",
     },
 }
 
@@ -45,15 +49,15 @@ SHORT: dict[str, dict[str, str]] = {
         "score": "Pts", "possession": "Poss", "passes": "Pass", "kicks": "Kick",
         "hoop_attempts": "Hoop", "heat": "Heat", "hot": "Hot", "hot_throws": "HotT",
         "knock_offs": "KOff", "goals": "G", "interceptions": "Int", "stops": "Stop",
-        "passes_thrown": "PT", "passes_caught": "PC", "knocked_out": "Out", "nonlethal": "NL",
-        "damage": "Dmg",
+        "passes_thrown": "PT", "passes_caught": "PC", "dribbles": "Drb", "contests_won": "CW",
+        "throws_joined": "TJ", "knocked_out": "Out", "nonlethal": "NL", "damage": "Dmg",
     },
     "ru": {
-        "score": "Оч", "possession": "Влад", "passes": "Пас", "kicks": "Уд",
+        "score": "Оч", "possession": "Влад", "passes": "Пер", "kicks": "Уд",
         "hoop_attempts": "Кол", "heat": "Нагр", "hot": "Гор", "hot_throws": "ГБр",
-        "knock_offs": "Сбр", "goals": "Г", "interceptions": "Пх", "stops": "Ост",
-        "passes_thrown": "ПО", "passes_caught": "ПП", "knocked_out": "Выб", "nonlethal": "НУ",
-        "damage": "Ур",
+        "knock_offs": "Выбив", "goals": "Г", "interceptions": "Пх", "stops": "Ост",
+        "passes_thrown": "ПО", "passes_caught": "ПП", "dribbles": "Вед", "contests_won": "Сх",
+        "throws_joined": "УБ", "knocked_out": "Выб", "nonlethal": "НУ", "damage": "Ур",
     },
 }
 

@@ -240,16 +240,20 @@ def contest_card(r: dict, names: Names) -> dict:
     for m in r["moves"]:
         card.line("BALLCOURT.Card.Contest.Moved", player=names[m["player"]], **m["to"])
     events = [{"type": "ball", **r["ball"]}] if r["ball"] else []
-    back = r.get("reaction")
-    if back:
+    backs = r.get("reactions", [])
+    for back in backs:
         card.line("BALLCOURT.Card.Contest.TripBack", player=names[back["actor"]],
                   target=names[back["target"]])
     card.action("apply", "BALLCOURT.Action.Apply",
                 {"events": events, "moves": [{"player": m["player"], **m["to"]}
                                              for m in r["moves"]], "prone": r["prone"]})
-    if back:
-        # the defender's trip back: another contest, the two swapped, "reaction": true
-        card.action("trip_back", "BALLCOURT.Action.TripBack",
+    for back in backs:
+        # a trip back: another contest with these two, "reaction": true and what it answers.
+        # The defender's (after a trip or overrun) is `trip_back`; the actor's, after the
+        # target's failed trip as his attack of opportunity, `trip_back:<actor>`.
+        action_id = ("trip_back:" + back["actor"] if back["after"] == "target_aoo"
+                     else "trip_back")
+        card.action(action_id, "BALLCOURT.Action.TripBack",
                     {"kind": "trip", "actor": back["actor"], "target": back["target"],
-                     "reaction": True}, player=names[back["actor"]])
+                     "reaction": True, "after": back["after"]}, player=names[back["actor"]])
     return card.build(r["rolls"])

@@ -7,7 +7,7 @@ the table can always see (and replay) exactly which naturals produced a result.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import RulesError
@@ -58,6 +58,10 @@ class Roll:
         return out
 
 
+class UndeclaredRoll(LookupError):
+    """A resolver rolled a name it did not declare: a bug (a 500), never the table's fault."""
+
+
 class Dice:
     """Rolls dice by name, taking given naturals first.
 
@@ -65,11 +69,42 @@ class Dice:
     a list and the roll is a single die; otherwise the RNG decides.
     """
 
-    def __init__(self, given: Given | None = None, seed: int | None = None):
+    def __init__(self, given: Given | None = None, seed: int | None = None, strict: bool = True):
+        """`strict=False` only for replaying a stored log: an event stored before unknown names
+        were refused must still replay (a name it never rolled is simply unused)."""
+        self._strict = strict
         self._given = {k: (list(v) if isinstance(v, (list, tuple)) else [v])
                        for k, v in (given or {}).items()}
         self._rng = random.Random(seed)
         self.rolls: list[Roll] = []
+        self._names: Collection[str] | None = None
+        self._rerolls = False
+
+    @property
+    def replaying(self) -> bool:
+        """A stored event replaying (`strict=False`): it replays as it was accepted, so a
+        refusal added after it was stored does not apply to it."""
+        return not self._strict
+
+    def expect(self, names: Collection[str], rerolls: bool = False) -> None:
+        """Declare the names this request may roll, before any is rolled: a given name outside
+        them (a typo: `attackk`) is refused, listing them, since the table's die would
+        otherwise go unused and the companion's be rolled in its place (API-CONTRACT, Rolls).
+        `rerolls`: each may also be rolled again after a tie as `<name>#2`, `#3`, ..."""
+        self._names, self._rerolls = names, rerolls
+        for name in self._given if self._strict else ():
+            if not self._declared(name):
+                listed = ", ".join(names) if names else "none"
+                again = (f" (each re-rolled after a tie as {next(iter(names))}#2, #3, ...)"
+                         if rerolls and names else "")
+                raise RulesError(f"rolls.{name}: this request rolls no die of that name; the"
+                                 f" names it rolls: {listed}{again}", field=f"rolls.{name}")
+
+    def _declared(self, name: str) -> bool:
+        if name in self._names:
+            return True
+        base, mark, count = name.rpartition("#")
+        return self._rerolls and bool(mark) and count.isdigit() and base in self._names
 
     def roll(self, name: str, sides: int, count: int = 1, modifier: int = 0) -> Roll:
         naturals = self._take(name, sides, count)
@@ -88,6 +123,8 @@ class Dice:
         return roll
 
     def _take(self, name: str, sides: int, count: int) -> list[int]:
+        if self._names is not None and not self._declared(name):
+            raise UndeclaredRoll(f"{name!r} is rolled but was not declared by expect()")
         queue = self._given.get(name)
         if queue:
             if count == 1:

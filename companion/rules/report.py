@@ -5,10 +5,12 @@ rules fold the companion uses, and counts as it goes. Which figures each game ha
 
 Per player
 - Yaotzin: `goals`, `kicks`, `interceptions`, `stops`, `passes_thrown`, `passes_caught`,
-  `knocked_out`, `nonlethal`. (No knock-offs: Yaotzin has no platforms.)
+  `dribbles`, `contests_won`, `knocked_out`, `nonlethal`. (No knock-offs: Yaotzin has no
+  platforms.)
 - Goat-ball: `interceptions`, `stops`, `passes_thrown`, `passes_caught`, `hot_throws`,
-  `knock_offs`, `knocked_out`, `damage` (bloodball's spear; nonlethal damage does not exist in
-  goat-ball). (No goals or kicks: goat-ball is won by putting the others out.)
+  `throws_joined`, `knock_offs`, `knocked_out`, `damage` (bloodball's spear; nonlethal damage
+  does not exist in goat-ball). (No goals or kicks: goat-ball is won by putting the others
+  out.)
 
 Per team
 - Yaotzin: `score`, `possession`, `passes`, `kicks`, `hoop_attempts`. (No heat.)
@@ -18,15 +20,23 @@ What they count:
 - `interceptions` are tries to take the ball from the other side, `stops` the tries that
   got it. Yaotzin: a Reflex save at a ball in flight or rolling by; a stop is a yoke or a
   clean stop (a deflection is not). Goat-ball: an Intercept check; a stop is winning the ball.
+- `kicks` (Yaotzin) are kicks, each counted once: a kick whose flight was intercepted counts
+  once however many interceptors tried, and a new kick from the same square after the first
+  one's flight ended (caught, deflected, landed) is a second kick.
 - `possession` is a share (0 to 1). Goat-ball: of the passes played, those the team began
   with the ball. Yaotzin, which has no possession in its rules: of the plays on the ball
-  (kicks, hoop shots, dribbles, won contests, stops), those the team's players made.
+  (kicks, intercepted kicks included; hoop shots; dribbles; won contests; stops), those the
+  team's players made. `dribbles` and `contests_won` are each player's own.
 - `passes` (team) are passes completed. Goat-ball: the throw reached its target. Yaotzin: a
   kick whose landing square held a team-mate (`passes_thrown` by the kicker, `passes_caught`
-  by the team-mate). In goat-ball `passes_thrown` counts every pass thrown (checked), caught
-  or not.
+  by the team-mate).
+- Goat-ball throws are the carrier's: `passes_thrown` and `hot_throws` count one for him each
+  pass that throws (his check rolled: made, intercepted or fallen), none when his slip throws
+  nothing or he is knocked off before the throw; the team-mates who join a throw count it as
+  `throws_joined`, apart.
 - `heat` is the most counted passes (0 to 3) a team reached in one possession, `hot` how
-  many times it made the ball hot, `hot_throws` the hot throws tried.
+  many times it made the ball hot, `hot_throws` the hot throws tried (one a throw, however
+  many joined it).
 - `knocked_out`: goat-ball, every fall, knock-off and hot-ball hit that put the player out;
   Yaotzin, every `damage` event marked `knocked_out` (the table knows hit points, the
   companion does not).
@@ -49,9 +59,9 @@ from .yaotzin import match as yaotzin
 
 PLAYER_FIELDS = {
     "yaotzin": ("goals", "kicks", "interceptions", "stops", "passes_thrown", "passes_caught",
-                "knocked_out", "nonlethal"),
+                "dribbles", "contests_won", "knocked_out", "nonlethal"),
     "goatball": ("interceptions", "stops", "passes_thrown", "passes_caught", "hot_throws",
-                 "knock_offs", "knocked_out", "damage"),
+                 "throws_joined", "knock_offs", "knocked_out", "damage"),
 }
 TEAM_FIELDS = {
     "yaotzin": ("score", "possession", "passes", "kicks", "hoop_attempts"),
@@ -138,6 +148,11 @@ def _yaotzin(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tally
         for pid in t.get("players", ()):
             tally.player(pid, t["id"])
     last_kick: tuple | None = None       # (kicker, team, from) of the last kick counted
+    # (kicker, from) of the kick still in flight: counted, and every interceptor so far missed
+    # it. Its flight ends when it is caught, deflected or lands, or the ball does anything
+    # else; a new kick from the same square after that is another kick (rulings "The match
+    # report").
+    in_flight: tuple | None = None
     for event in events:
         body = _body(event)
         before = state
@@ -161,14 +176,17 @@ def _yaotzin(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tally
             if body.get("knocked_out"):
                 tally.add(body["player"], "knocked_out")
             continue
-        if kind not in BALL_EVENTS or not who:
+        if kind not in BALL_EVENTS:
             continue
-        action = play.get("action")
+        action = play.get("action") if who else None
+        flying, in_flight = in_flight, None      # whatever the ball does, that flight is over
         if action == "kick":
-            last_kick = (who, team, _square(play.get("origin")))
-            tally.add(who, "kicks")
-            tally.team_add(team, "kicks")
-            tally.hold(team)
+            origin = _square(play.get("origin"))
+            last_kick = (who, team, origin)
+            if flying != (who, origin):          # not the landing of a kick already counted
+                tally.add(who, "kicks")
+                tally.team_add(team, "kicks")
+                tally.hold(team)
             mate = play.get("receiver")
             if mate and play.get("receiver_team") == team:
                 tally.player(mate, team, play.get("receiver_name"))
@@ -182,18 +200,27 @@ def _yaotzin(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tally
             kicker = play.get("kicker")
             if kicker and action == "intercept":
                 # the kick's own card was not applied (its flight was intercepted): count the
-                # kick once, however many of its interceptors tried
-                ident = (kicker, play.get("kicker_team"), _square(play.get("origin")))
-                if last_kick is None or last_kick[0] != kicker or last_kick[2] != ident[2]:
-                    last_kick = ident
-                    tally.player(kicker, ident[1], play.get("kicker_name"))
+                # kick once, however many of its interceptors tried, and as a play on the ball
+                # by the kicker's team
+                origin = _square(play.get("origin"))
+                if flying != (kicker, origin):
+                    tally.player(kicker, play.get("kicker_team"), play.get("kicker_name"))
+                    kicker_team = tally.players[kicker]["team"]
+                    last_kick = (kicker, kicker_team, origin)
                     tally.add(kicker, "kicks")
-                    tally.team_add(tally.players[kicker]["team"], "kicks")
+                    tally.team_add(kicker_team, "kicks")
+                    tally.hold(kicker_team)
+                if play.get("outcome") == "missed":     # the ball flies on
+                    in_flight = (kicker, origin)
             tally.add(who, "interceptions")
             if play.get("outcome") in STOPPED:
                 tally.add(who, "stops")
                 tally.hold(team)
-        elif action == "dribble" or (action == "contest" and play.get("success")):
+        elif action == "dribble":
+            tally.add(who, "dribbles")
+            tally.hold(team)
+        elif action == "contest" and play.get("success"):
+            tally.add(who, "contests_won")
             tally.hold(team)
     tally.shares()
     return state, tally
@@ -214,7 +241,8 @@ def _goatball(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tall
     for event in events:
         body = _body(event)
         before = state
-        state, result = goatball.apply_event(state, body, Dice(body.get("rolls"), None))
+        replayed = Dice(body.get("rolls"), None, strict=False)    # as it was accepted
+        state, result = goatball.apply_event(state, body, replayed)
         kind = body["type"]
         if kind == "player":
             p = body["player"]
@@ -233,14 +261,21 @@ def _count_pass(tally: _Tally, before: dict, after: dict, r: dict) -> list[str]:
     pos = before.get("possession") or {}
     team = pos.get("team")
     tally.hold(team)
-    kind = (r.get("throw") or {}).get("kind")
+    kind = (r.get("throw") or {}).get("kind")      # None: the carrier's slip threw nothing
+    carrier = pos.get("carrier")
+    thrown = kind is not None and any(c["player"] == carrier and c["action"] == "throw"
+                                      for c in r["checks"])
+    if thrown:
+        # the throw is the carrier's, one a pass (rulings "The match report"), made or not;
+        # none when he was knocked off before it
+        tally.add(carrier, "passes_thrown" if kind == "pass" else "hot_throws", team=team)
+        if kind == "hot":
+            tally.team_add(team, "hot_throws")
     for c in r["checks"]:
         if c["action"] == "intercept":
             tally.add(c["player"], "interceptions")
-        elif c["action"] == "throw":
-            tally.add(c["player"], "passes_thrown" if kind == "pass" else "hot_throws")
-            if kind == "hot":
-                tally.team_add(c["team"], "hot_throws")
+        elif c["action"] == "throw" and thrown and c["player"] != carrier:
+            tally.add(c["player"], "throws_joined")
     for k in r["knock_offs"]:
         if k.get("success"):
             tally.add(k["player"], "knock_offs")

@@ -177,7 +177,8 @@ class Matches:
         with self._writing(match_id):
             row = self.row(match_id)
             event = self.validate(row["game"], event)
-            new, detail, stored = self.fold(row["game"], json.loads(row["state"]), event)
+            new, detail, stored = self.fold(row["game"], json.loads(row["state"]), event,
+                                            new=True)
             seq = row["log_seq"] + 1
             self._record(match_id, seq, stored["type"], stored, new)
             if self.active_count(match_id, seq) % SNAPSHOT_EVERY == 0:
@@ -310,14 +311,16 @@ class Matches:
         return known[kind]().load(event)
 
     @staticmethod
-    def fold(game: str, state: dict, event: dict) -> tuple[dict, dict | None, dict]:
-        """(state after, resolution, the event as stored: with the dice it used)."""
+    def fold(game: str, state: dict, event: dict, new: bool = False
+             ) -> tuple[dict, dict | None, dict]:
+        """(state after, resolution, the event as stored: with the dice it used). Only a `new`
+        event's die names are checked: a stored one replays as it was accepted."""
         body = {k: v for k, v in event.items() if k != "seq" and v is not None}
         if game == "yaotzin":
             return yaotzin.apply_event(state, body), None, body
-        dice = Dice(body.get("rolls"), body.get("seed"))
-        new, detail = goatball.apply_event(state, body, dice)
+        dice = Dice(body.get("rolls"), body.get("seed"), strict=new)
+        after, detail = goatball.apply_event(state, body, dice)
         if dice.rolls:
             body = {**body, "rolls": dice.given()}
             body.pop("seed", None)
-        return new, detail, body
+        return after, detail, body

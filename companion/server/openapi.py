@@ -75,7 +75,8 @@ def build_spec() -> dict:
             content = {"schema": schema} if schema else {"schema": {"type": "object"}}
             if route.endpoint == "matches.apply":
                 content = {"schema": events}
-            op["requestBody"] = {"required": True, "content": {"application/json": content}}
+            op["requestBody"] = {"required": not route.optional_body,
+                                 "content": {"application/json": content}}
         paths.setdefault(path, {})[route.method.lower()] = op
     for path, ops in sorted(paths.items()):
         spec.path(path=path, operations=ops)

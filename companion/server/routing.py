@@ -37,6 +37,7 @@ class Route:
     summary: str
     tag: str
     loader: Schema | None      # one instance per route: loading is stateless and reentrant
+    optional_body: bool = False   # no body at all reads as {} (undo: its schema has no field)
 
 
 ROUTES: dict[str, Route] = {}
@@ -50,14 +51,14 @@ class Text(str):
 
 
 def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None = None,
-              summary: str = "") -> Callable[[Handler], Handler]:
+              summary: str = "", optional_body: bool = False) -> Callable[[Handler], Handler]:
     """Register `handler` as `method rule` on the blueprint and in the shared table."""
 
     def deco(handler: Handler) -> Handler:
         endpoint = f"{bp.name}.{handler.__name__}"
         route = Route(endpoint, method, bp.url_prefix + rule, handler, schema,
                       summary or (handler.__doc__ or "").strip().split("\n")[0], bp.name,
-                      schema() if schema else None)
+                      schema() if schema else None, optional_body)
         ROUTES[endpoint] = route
 
         def view(**params):
@@ -119,6 +120,8 @@ def read_json() -> Any:
 def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
     try:
         if route.loader is not None:
+            if raw is None and route.optional_body:
+                raw = {}
             if not isinstance(raw, dict):
                 raise ApiError(400, "bad_body", "the body must be a JSON object")
             raw = route.loader.load(raw)

@@ -23,6 +23,7 @@ from marshmallow import (
 
 from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
+from ..rules.yaotzin.contests import AFTER
 from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
@@ -120,9 +121,12 @@ def rolls_field():
                        validate=validate.Length(max=200))
 
 
-class Dice(Base):
-    rolls = rolls_field()
+class Seed(Base):
     seed = fields.Integer(strict=True, allow_none=True, validate=validate.Range(0, 2**63 - 1))
+
+
+class Dice(Seed):
+    rolls = rolls_field()
 
 
 # -- Yaotzin ------------------------------------------------------------------------------------
@@ -221,7 +225,10 @@ class Court(Base):
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
 
-class KickPreviewSchema(Court):
+class KickPreviewSchema(Court, Seed):
+    """The kick's body without `rolls`; its `seed` is accepted and changes nothing (a preview
+    rolls no dice), so one body serves the preview and the kick."""
+
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)
     target = fields.Nested(SquareSchema, required=True)
@@ -233,9 +240,10 @@ class KickSchema(KickPreviewSchema, Dice):
     pass
 
 
-class KickSuggestSchema(Court):
-    """The shot planner: the preview's body without `target`, plus how many squares to list
-    and (optionally) which goal line the kicker attacks."""
+class KickSuggestSchema(Court, Seed):
+    """The shot planner: the preview's body without `target` (its `seed` accepted and unused,
+    as the preview's), plus how many squares to list and (optionally) which goal line the
+    kicker attacks."""
 
     ball = fields.Nested(SquareSchema, required=True)
     kicker = Id(required=True)
@@ -314,6 +322,7 @@ class ContestSchema(Court, Dice):
     action = Bool(load_default=False)
     target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
     reaction = Bool(load_default=False)
+    after = fields.String(load_default=None, validate=validate.OneOf(AFTER))
     preview = Bool(load_default=False)
 
 
@@ -389,7 +398,11 @@ class ActionSchema(Base):
     player = Id(required=True)
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     target = Id(allow_none=True)
-    skill = fields.String(validate=validate.OneOf(SKILLS))
+    # null: the action's one skill (a knock-off's or a block's Athletics), else the better
+    skill = fields.String(validate=validate.OneOf(SKILLS), allow_none=True)
+    # the carrier's throw as /goatball/suggest declares it: where the ball goes, and why
+    kind = fields.String(validate=validate.OneOf(THROW_KINDS), allow_none=True)
+    reason = fields.String(validate=validate.Length(max=1000), allow_none=True)
     check = fields.Integer(strict=True, validate=CHECK, allow_none=True)
     modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40), allow_none=True)
     advantage = Bool()
@@ -429,7 +442,22 @@ class GoatArena(Base):
     settings = fields.Nested(GoatSettingsSchema, load_default=None)
 
 
+class PassPlayerSchema(GoatPlayerSchema):
+    """A player of a pass body; with his bonuses (as /goatball/suggest takes them), a check
+    given neither as a total nor as a modifier is rolled by the companion with them."""
+
+    athletics = fields.Integer(strict=True, validate=validate.Range(-5, 20))
+    acrobatics = fields.Integer(strict=True, validate=validate.Range(-5, 20))
+
+
+class PassTeamSchema(GoatTeamSchema):
+    players = fields.List(fields.Nested(PassPlayerSchema), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+
 class PassSchema(GoatArena, PassMoves):
+    teams = fields.List(fields.Nested(PassTeamSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
     possession = fields.Nested(PossessionSchema, required=True)
     eliminated = fields.List(Id(), load_default=list, validate=validate.Length(max=MAX_TEAMS))
 
@@ -520,6 +548,9 @@ class SuggestSchema(Base):
                         validate=validate.Length(2, MAX_TEAMS))
     possession = fields.Nested(PossessionSchema, required=True)
     players = fields.List(Id(), load_default=None, validate=validate.Length(max=MAX_PLAYERS))
+    # after a tie inside one team: the tied players, one of whom the team names carrier
+    choose_from = fields.List(Id(), load_default=None,
+                              validate=validate.Length(1, MAX_PLAYERS))
     tactics = Tactics(load_default=None)
     seed = fields.Integer(strict=True, allow_none=True, load_default=None,
                           validate=validate.Range(0, 2**63 - 1))
@@ -639,6 +670,10 @@ class PlayerEventSchema(Meta):
 
 class EndEventSchema(Meta):
     winner = Id()
+
+
+class UndoSchema(Base):
+    """Undo takes no body, or an empty object: any key is refused, as every body's are."""
 
 
 class UndoEventsSchema(Base):

@@ -18,10 +18,13 @@ Shared habits (every preset):
   block is Athletics; a hot throw and its dodge are Dex (Acrobatics).
 - A player joins a throw or an intercept only when his chance to fall (miss DC 5) is at most
   15%, counting the zone advantage he can be sure of (the carrier's zone: the throw's target
-  is on the sealed slip). A player who will not risk it defends a teammate he can reach (5e's
-  Help, no roll), else blocks (zones), else joins anyway: every player gets a declaration the
-  pass route accepts.
-- A new carrier is the team's best thrower.
+  is on the sealed slip); at most 5% (only a natural 1) when `bloodball_lethal` makes a fall
+  death. A player who will not risk it defends a teammate he can reach (5e's Help, no roll),
+  else blocks (zones), else joins anyway: every player gets a declaration the pass route
+  accepts.
+- A new carrier is the team's best thrower (after a tie inside the team, of the tied).
+- A carrier with no standing teammate has nobody to throw to: he blocks (zones), else knocks
+  off the opponent who resists worst.
 - The carrier ("nearest" slip): a hot ball goes at the standing opponent who dodges worst (with
   zones, one in his own zone first); otherwise a pass to a teammate on a platform the ball has
   not visited (else any), in his own zone, then the nearest zone, then the better thrower.
@@ -55,7 +58,8 @@ from functools import cache
 
 from ..rules.goatball.state import DC, Arena, Player
 
-FALL_RISK = 0.15
+FALL_RISK = 0.15           # a fall puts a player out until the next change of possession
+LETHAL_FALL_RISK = 0.05    # bloodball_lethal: a fall is death; only a natural 1 may drop him
 
 
 @dataclass(frozen=True)
@@ -314,15 +318,18 @@ def _join(v: View, p: Player, action: str, fall_risk: float,
             why = f"{verb}: {risk:.0%} to fall" + (" (advantage: the carrier's zone)"
                                                     if adv else "")
         return Decl(p.id, action, why, skill=sk.best_skill)
+    too_much = ""
+    if v.explain:
+        deadly = " when a fall is death" if v.arena.settings.bloodball_lethal else ""
+        too_much = (f"{risk:.0%} to fall is too much to"
+                    f" {'throw' if action == 'throw' else 'intercept'}{deadly}")
     mates = [m for m in defendable if m.id != p.id and v.reach(p, m)]
     if mates:
         t = mates[0]
-        why = (f"defends {v.label(t.id)}: {risk:.0%} to fall is too much to"
-               f" {'throw' if action == 'throw' else 'intercept'}") if v.explain else ""
+        why = f"defends {v.label(t.id)}: {too_much}" if v.explain else ""
         return Decl(p.id, "defend", why, target=t.id)
     if v.zones is not None:
-        why = (f"blocks his zone: {risk:.0%} to fall is too much to"
-               f" {'throw' if action == 'throw' else 'intercept'}") if v.explain else ""
+        why = f"blocks his zone: {too_much}" if v.explain else ""
         return Decl(p.id, "block", why, skill="athletics")
     why = f"{action}s anyway: {risk:.0%} to fall, but nothing safer is legal" if v.explain else ""
     return Decl(p.id, action, why, skill=sk.best_skill)
@@ -452,7 +459,9 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
 
 
 def carrier_decl(v: View, slip: Slip | None) -> Decl:
-    """The carrier's own declaration: his part in the throw his slip names."""
+    """The carrier's own declaration: his part in the throw his slip names. With nobody to
+    throw to, a throw would have no target, which the pass route refuses: he blocks his zone
+    (zones), else knocks off the opponent who resists worst (the one legal action left)."""
     c, sk = v.carrier, v.skills
     if slip is not None:
         return Decl(c.id, "throw", slip.reason, target=slip.target, kind=slip.kind,
@@ -461,9 +470,18 @@ def carrier_decl(v: View, slip: Slip | None) -> Decl:
     if mates:       # unreachable with the slips above; kept for a preset that holds the ball
         t = mates[0]
         return Decl(c.id, "defend", f"holds the ball and helps {v.label(t.id)}", target=t.id)
-    return Decl(c.id, "block" if v.zones is not None else "throw",
-                "nobody to throw to" if v.explain else "",
-                skill="athletics" if v.zones is not None else sk[c.id].best_skill)
+    if v.zones is not None:
+        return Decl(c.id, "block", "nobody to throw to" if v.explain else "", skill="athletics")
+    rivals = v.rivals_of(c.team)
+    if not rivals:
+        from ..rules.errors import IllegalAction
+        raise IllegalAction(f"every opponent of {c.team} is out: the match is won, no pass is"
+                            f" left to declare", field="possession")
+    r = min(rivals, key=lambda r: (sk[r.id].best, r.id))
+    why = (f"nobody to throw to: knocks off {v.label(r.id)}, who resists worst"
+           f" ({sk[r.id].best:+d} against Athletics {sk[c.id].athletics:+d})"
+           if v.explain else "")
+    return Decl(c.id, "knock_off", why, target=r.id, skill="athletics")
 
 
 @dataclass(frozen=True)
@@ -475,6 +493,14 @@ class Preset:
     thin: bool = False          # attackers knock off the weakest defenders they out-muscle
     evasive: bool = False       # the carrier passes to the emptiest zone
     fall_risk: float = FALL_RISK
+    lethal_fall_risk: float = LETHAL_FALL_RISK
+
+    def accepted_fall_risk(self, settings) -> float:
+        """The chance to fall a player takes to throw or intercept: less when a fall is death
+        (`bloodball_lethal`) than when it puts him out until possession changes."""
+        if settings.bloodball_lethal:
+            return min(self.fall_risk, self.lethal_fall_risk)
+        return self.fall_risk
 
     def choose_carrier(self, arena: Arena, skills: Mapping[str, Skills], team: str,
                        choose_from: list[str] | None = None) -> tuple[str, str]:
@@ -490,9 +516,10 @@ class Preset:
     def declare(self, v: View, team: str) -> list[Decl]:
         """Every standing player of `team`: for the team with the ball, the carrier's throw
         (from his slip) first, then his teammates; else the defence."""
+        risk = self.accepted_fall_risk(v.arena.settings)
         if team == v.pos.team:
-            return [carrier_decl(v, self.slip(v)), *attack(v, self.thin, self.fall_risk)]
-        return defend(v, team, self.chasers, self.crowd, self.fall_risk)
+            return [carrier_decl(v, self.slip(v)), *attack(v, self.thin, risk)]
+        return defend(v, team, self.chasers, self.crowd, risk)
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
@@ -544,21 +571,36 @@ def presets_for(tactics, teams: list[str]) -> dict[str, Preset]:
 
 
 def suggest(arena: Arena, skills: Mapping[str, Skills], presets: Mapping[str, Preset],
-            players: list[str] | None = None) -> dict:
+            players: list[str] | None = None, choose_from: list[str] | None = None) -> dict:
     """The autopilot: one legal declaration, with its reason, for each standing player named
     (default: every standing player), from the view alone (no slip is an input). With no
-    carrier named yet, the team's choice of carrier instead."""
+    carrier named yet, the team's choice of carrier instead: after a tie inside the team, one
+    of the tied players (`choose_from`), as the rules allow no other."""
     from ..rules.errors import IllegalAction
+    from ..rules.goatball.passes import with_eliminated
 
+    arena = with_eliminated(arena)       # a team with nobody standing has lost, as a pass says
     pos = arena.possession
+    if choose_from is not None:
+        if pos.carrier is not None:
+            raise IllegalAction(f"{pos.team} already has its carrier: `choose_from` is for a"
+                                f" team still to name one after a tie", field="choose_from")
+        for i, pid in enumerate(choose_from):
+            p = arena.player(pid, f"choose_from.{i}")
+            if p.team != pos.team or not p.standing:
+                raise IllegalAction(f"{p.label} cannot carry for {pos.team}",
+                                    field=f"choose_from.{i}")
     if pos.carrier is None:
-        pid, why = presets[pos.team].choose_carrier(arena, skills, pos.team)
+        pid, why = presets[pos.team].choose_carrier(arena, skills, pos.team, choose_from)
         return {"declarations": [], "carrier": {"player": pid, "reason": why}}
     v = View(arena, skills)
     standing = {p.id for p in v.standing}
     wanted = players if players is not None else [p.id for p in v.standing]
     for i, pid in enumerate(wanted):
         p = arena.player(pid, f"players.{i}")
+        if p.team in arena.eliminated:
+            raise IllegalAction(f"{p.label}'s team {p.team} has lost: no declaration",
+                                field=f"players.{i}")
         if p.id not in standing:
             raise IllegalAction(f"{p.label} is out: no declaration this pass",
                                 field=f"players.{i}")

@@ -29,9 +29,11 @@ for (const lang of ["en", "ru"]) {
     assert.equal(await page.textContent(".ballcourt-title"), want.title);
     assert.equal(await page.textContent(".ballcourt-report .ballcourt-line"), want.summary);
     const tal = await page.$$eval('tr[data-player="s1"] > *', (cs) => cs.map((c) => c.textContent));
-    assert.deepEqual(tal, ["Tal", "0", "1", "0", "0", "1", "0", "1", "4"]);
+    // goals, kicks, interceptions, stops, passes thrown and caught, dribbles, contests won,
+    // knocked out, nonlethal
+    assert.deepEqual(tal, ["Tal", "0", "1", "0", "0", "1", "0", "0", "0", "1", "4"]);
     const sun = await page.$$eval('tr[data-team="sun"] > *', (cs) => cs.map((c) => c.textContent));
-    assert.deepEqual(sun, ["sun", "1", "60%", "1", "2", "1"]);
+    assert.deepEqual(sun, ["sun", "1", "67%", "1", "2", "1"]);
     assert.equal(await page.textContent('.ballcourt-report-players th[data-field="goals"]'), want.goals);
     const fits = await page.$eval(".chat", (c) => c.scrollWidth <= c.clientWidth);
     assert.ok(fits, "the card runs off the chat column");

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { connectTo, contestCompanion } from "./fakes/companion.mjs";
+import { connectTo, contestCompanion, fakeCompanion } from "./fakes/companion.mjs";
 import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 
@@ -19,7 +19,7 @@ const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
 const dribble = await import("../scripts/foundry/dribble.mjs");
 const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
 
-async function table(options) {
+async function table(options, companion = contestCompanion(options)) {
   const world = installFoundry();
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
   globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
@@ -27,7 +27,6 @@ async function table(options) {
   globalThis.Hooks.on("updateUser", aooQuestion.onAooAnswer);   // the question card, as main.mjs wires it
   globalThis.Hooks.on("renderChatMessageHTML", aooQuestion.onRenderAooQuestion);
   registerAooQuery();
-  const companion = contestCompanion(options);
   await connectTo(link, companion);
   return { world, companion, scene: courtScene() };
 }
@@ -49,6 +48,42 @@ test("the card's trip back: Bob, the tripped defender's owner, presses it and th
   assert.equal(cards.length, 2, "the trip back posts its own card");
   assert.equal(cards[1].flags.ballcourt.card.actions.some((a) => a.id === "trip_back"), false);
   assert.deepEqual(clientOf("bob").ui.notifications.filter(([k]) => k === "error"), []);
+});
+
+/**
+ * The contest route as the companion answers a bull rush whose target trips as his attack of
+ * opportunity and fails: the card offers the actor's trip back (`trip_back:<actor>`, payload
+ * with `after: "target_aoo"`, as present/yaotzin.py builds it); the trip back itself offers none.
+ */
+const aooTripFails = (body) => {
+  const card = (actions) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+    lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply",
+      payload: { events: [], moves: [], prone: null } }, ...actions] });
+  if (body.preview) return { status: 200, body: { kind: body.kind, provokes: !body.reaction, preview: true } };
+  const back = { kind: "trip", actor: body.actor, target: body.target, after: "target_aoo" };
+  const offered = body.target_aoo?.kind === "trip" ? [back] : [];
+  return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, success: true,
+    provokes: !body.reaction, target_aoo: body.target_aoo ? { kind: "trip", success: false, foiled: false } : null,
+    reaction: offered[0] ?? null, reactions: offered, ball: null, rolls: [], overlay: null,
+    chat_card: card(offered.map((b) => ({ id: `trip_back:${b.actor}`, key: "BALLCOURT.Action.TripBack", data: {},
+      label: "Trip back", payload: { ...b, reaction: true } }))) } };
+};
+
+test("Bob's trip as his attack of opportunity fails: Alice, the actor's owner, presses her trip back, sent with after", async () => {
+  const { companion, scene } = await table({}, fakeCompanion({ "/api/v1/yaotzin/contest": aooTripFails }));
+  clientOf("bob").dialogs.answers.push("trip");
+  const first = await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
+  await settle();
+  assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" });
+  const offered = first.flags.ballcourt.card.actions.find((a) => a.id === "trip_back:ix");
+  assert.ok(offered, "the card offers Ixpoetchitl's trip back");
+  assert.equal(chat.mayPress(globalThis.game.users.get("bob"), first, "trip_back:ix"), false, "not Bob's to press");
+  await asUser("alice", () => chat.requestAction(first.id, "trip_back:ix"));
+  await settle();
+  const back = contests(companion).at(-1);
+  assert.deepEqual([back.kind, back.actor, back.target, back.reaction, back.after], ["trip", "ix", "yo", true, "target_aoo"]);
+  assert.deepEqual(first.flags.ballcourt.resolved, ["trip_back:ix"]);
+  assert.deepEqual(clientOf("alice").ui.notifications.filter(([k]) => k === "error"), []);
 });
 
 const aooQueries = (userId) => globalThis.game.users.get(userId).queries.filter((q) => q.name === "ballcourt.aoo");

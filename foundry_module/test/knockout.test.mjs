@@ -54,6 +54,16 @@ test("the 3.5 adapters judge nonlethal against current hit points; dnd5e and typ
   assert.equal(adapterFor("swade").outFromNonlethal({ flags: { ballcourt: { nonlethal: 99 } } }), null);
 });
 
+test("the 3.5 adapters count temporary hit points: nonlethal must exceed current plus temporary (issue 26)", () => {
+  const actor = (value, temp, nonlethal) => ({ system: { attributes: { hp: { value, max: 20, temp, nonlethal } } } });
+  for (const system of ["pf1", "D35E", "dnd35e"]) {
+    const a = adapterFor(system);
+    assert.deepEqual([a.outFromNonlethal(actor(5, 3, 8)), a.outFromNonlethal(actor(5, 3, 9)),
+      a.outFromNonlethal(actor(5, null, 6)), a.outFromNonlethal(actor(5, "", 6))],
+    [false, true, true, true], `${system}: 8 on 5 + 3 temporary only staggers; 9 is out; no temporary field counts 0`);
+  }
+});
+
 test("markKnockouts marks the damage event of each player just put out, nothing else", () => {
   const events = [{ type: "ball", x: 1, y: 1 }, { type: "damage", player: "yo", nonlethal: 6 },
     { type: "damage", player: "ix", nonlethal: 2 }];

@@ -44,6 +44,6 @@ def test_the_board_box_score_follows_the_match(live):
             phone.wait_for_selector('body[data-conn="live"]')
             expect(phone.locator("#boxscore h3")).to_have_text("Отчёт о матче")
             assert phone.locator('#boxscore th[data-field="passes_caught"]').first \
-                .get_attribute("title") == "Пасов принято"
+                .get_attribute("title") == "Передач принято"
         finally:
             browser.close()

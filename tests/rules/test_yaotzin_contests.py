@@ -33,7 +33,8 @@ def test_contest(case):
                                avoids=case.get("avoids", False),
                                action=case.get("action", False),
                                target_aoo=case.get("target_aoo"),
-                               reaction=case.get("reaction", False)))
+                               reaction=case.get("reaction", False),
+                               after=case.get("after")))
 
     expect_or_refuse(case, run)
 

@@ -31,9 +31,10 @@ def test_the_targets_trip_as_aoo_uses_the_contract_dice(api):
 def test_a_failed_trip_offers_the_trip_back_and_the_reaction_resolves(api):
     r = contest(api, kind="trip", rolls={"touch": 15, "actor": 2, "target": 15})
     assert r.status_code == 200, r.json
-    assert r.json["reaction"] == {"kind": "trip", "actor": "b", "target": "a"}
+    assert r.json["reaction"] == {"kind": "trip", "actor": "b", "target": "a", "after": "trip"}
     offered = [x for x in r.json["chat_card"]["actions"] if x["id"] == "trip_back"]
     assert offered and offered[0]["payload"]["reaction"] is True
+    assert offered[0]["payload"]["after"] == "trip"
     back = api.post("/api/v1/yaotzin/contest", {
         "players": [A, B], "kind": "trip", "actor": "b", "target": "a", "reaction": True,
         "ball": {"x": 11, "y": 12}, "rolls": {"actor": 15, "target": 5}})
@@ -87,3 +88,50 @@ def test_a_preview_says_whether_the_contest_provokes_and_rolls_nothing(api):
     assert r.json["provokes"] is True
     r = contest(api, kind="trip", preview=True, ball={"x": 20, "y": 12})
     assert r.status_code == 422 and "target" in str(r.json["error"]), r.json
+
+
+def test_a_failed_trip_as_the_targets_aoo_offers_the_actor_a_trip_back_on_the_card(api):
+    r = contest(api, kind="bull_rush", target_aoo={"kind": "trip"},
+                rolls={"aoo_touch": 15, "aoo_check": 2, "aoo_defense": 15, "actor": 15,
+                       "target": 5})
+    assert r.status_code == 200, r.json
+    assert r.json["reaction"] == {"kind": "trip", "actor": "a", "target": "b",
+                                  "after": "target_aoo"}
+    offered = [x for x in r.json["chat_card"]["actions"] if x["id"].startswith("trip_back")]
+    assert [(x["id"], x["payload"]) for x in offered] == [
+        ("trip_back:a", {"kind": "trip", "actor": "a", "target": "b", "reaction": True,
+                         "after": "target_aoo"})]
+    # the payload, posted as it is, resolves the trip back
+    back = api.post("/api/v1/yaotzin/contest", {"players": [A, B], "ball": {"x": 11, "y": 12},
+                                                **offered[0]["payload"],
+                                                "rolls": {"actor": 15, "target": 5}})
+    assert back.status_code == 200, back.json
+    assert back.json["prone"] == "b" and back.json["provokes"] is False
+
+
+def test_the_knock_back_after_an_overrun_takes_no_feat_and_after_is_checked(api):
+    tripper = {**B, "feats": ["improved_trip"]}
+    body = {"players": [A, tripper], "kind": "trip", "actor": "b", "target": "a",
+            "reaction": True, "ball": {"x": 11, "y": 12}, "rolls": {"actor": 10, "target": 10}}
+    after_trip = api.post("/api/v1/yaotzin/contest", {**body, "after": "trip"}).json
+    after_overrun = api.post("/api/v1/yaotzin/contest", {**body, "after": "overrun"}).json
+    assert after_trip["check"]["rounds"] == [[15, 12]]        # 10 + Str 1 + Improved Trip 4
+    assert after_overrun["check"]["rounds"] == [[11, 12]]     # size modifiers only
+    r = api.post("/api/v1/yaotzin/contest", {**body, "after": "kick"})
+    assert r.status_code == 422 and "after" in r.json["error"]["fields"], r.json
+    r = contest(api, kind="trip", after="overrun")
+    assert r.status_code == 422 and "after" in r.json["error"]["fields"], r.json
+
+
+def test_a_preview_of_a_trip_back_after_an_overrun(api):
+    r = contest(api, kind="trip", actor="b", target="a", reaction=True, after="overrun",
+                preview=True)
+    assert r.status_code == 200, r.json
+    assert r.json["provokes"] is False and r.json["preview"] is True
+
+
+def test_improved_overrun_leaves_the_targets_aoo(api):
+    r = api.post("/api/v1/yaotzin/contest", {
+        "players": [{**A, "feats": ["improved_overrun"]}, B], "kind": "overrun",
+        "actor": "a", "target": "b", "ball": {"x": 11, "y": 12}, "preview": True})
+    assert r.status_code == 200 and r.json["provokes"] is True, r.json

@@ -14,8 +14,9 @@ def lines(card, key):
 
 def test_every_check_with_its_skill_and_advantage(api):
     r = api.post("/api/v1/goatball/pass", {"teams": TEAMS, "possession": POSSESSION, "actions": [
-        {"player": "b2", "action": "knock_off", "target": "r3", "check": 15, "defense": 12,
-         "defense_skill": "acrobatics"},
+        # a Defend names Rosa: her two d20s, for the companion to keep the one that counts
+        {"player": "b2", "action": "knock_off", "target": "r3", "check": 15,
+         "defense_faces": [7, 12], "defense_modifier": 0, "defense_skill": "acrobatics"},
         {"player": "r2", "action": "defend", "target": "r3"},
         {"player": "r1", "action": "throw", "skill": "athletics", "check": 18},
         {"player": "b1", "action": "intercept", "skill": "acrobatics", "check": 14,

@@ -116,19 +116,20 @@ def test_yaotzin_report_counts_the_scripted_match(api, yaotzin_match):
                            "players": list(PLAYER_FIELDS["yaotzin"])}
     p = r["players"]
     assert p["s1"] == {"name": "Tal", "team": "sun", "goals": 0, "kicks": 1, "interceptions": 0,
-                       "stops": 0, "passes_thrown": 1, "passes_caught": 0, "knocked_out": 1,
-                       "nonlethal": 4}
+                       "stops": 0, "passes_thrown": 1, "passes_caught": 0, "dribbles": 0,
+                       "contests_won": 0, "knocked_out": 1, "nonlethal": 4}
     assert p["s2"] == {"name": "s2", "team": "sun", "goals": 0, "kicks": 1, "interceptions": 0,
-                       "stops": 0, "passes_thrown": 0, "passes_caught": 1, "knocked_out": 0,
-                       "nonlethal": 0}
+                       "stops": 0, "passes_thrown": 0, "passes_caught": 1, "dribbles": 1,
+                       "contests_won": 0, "knocked_out": 0, "nonlethal": 0}
     assert p["m1"] == {"name": "Ixi", "team": "moon", "goals": 1, "kicks": 1,
                        "interceptions": 1, "stops": 1, "passes_thrown": 0, "passes_caught": 0,
-                       "knocked_out": 0, "nonlethal": 2}
+                       "dribbles": 0, "contests_won": 0, "knocked_out": 0, "nonlethal": 2}
     assert (p["m2"]["interceptions"], p["m2"]["stops"], p["m2"]["kicks"]) == (1, 0, 0)
-    # touches: sun kick A, hoop shot, dribble; moon Ixi's stop and his goal kick
-    assert r["teams"]["sun"] == {"name": "sun", "score": 1, "possession": 0.6, "passes": 1,
+    # plays on the ball: sun kick A, kick B (intercepted: still sun's play), the hoop shot and
+    # the dribble; moon Ixi's stop and his goal kick (rulings "The match report")
+    assert r["teams"]["sun"] == {"name": "sun", "score": 1, "possession": 0.667, "passes": 1,
                                  "kicks": 2, "hoop_attempts": 1}
-    assert r["teams"]["moon"] == {"name": "moon", "score": 1, "possession": 0.4, "passes": 0,
+    assert r["teams"]["moon"] == {"name": "moon", "score": 1, "possession": 0.333, "passes": 0,
                                   "kicks": 1, "hoop_attempts": 0}
 
 
@@ -136,13 +137,13 @@ def test_yaotzin_report_in_markdown_en_and_ru(api, yaotzin_match):
     en = report(api, yaotzin_match, "?format=md")
     assert en.status_code == 200 and en.mimetype == "text/markdown"
     assert en.text.startswith("# Match report: Yaotzin — Final\n")
-    assert "| Tal | sun | 0 | 1 | 0 | 0 | 1 | 0 | 1 | 4 |" in en.text
-    assert "| sun | 1 | 60% | 1 | 2 | 1 |" in en.text
+    assert "| Tal | sun | 0 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 1 | 4 |" in en.text
+    assert "| sun | 1 | 67% | 1 | 2 | 1 |" in en.text
     assert "| Team | Score | Possession | Passes | Kicks | Hoop shots |" in en.text
     ru = report(api, yaotzin_match, "?format=md&lang=ru")
     assert ru.text.startswith("# Отчёт о матче: Яоцин — Final\n")
-    assert "| Команда | Счёт | Владение | Пасы | Удары | Броски в кольцо |" in ru.text
-    assert "| Ixi | moon | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 2 |" in ru.text
+    assert "| Команда | Счёт | Владение | Передачи | Удары | Броски в кольцо |" in ru.text
+    assert "| Ixi | moon | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 2 |" in ru.text
     by_header = report(api, yaotzin_match, "?format=md",
                        headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
     assert by_header.text == ru.text
@@ -196,7 +197,7 @@ def test_goatball_report_counts_the_scripted_match(api):
     p = r["players"]
     assert p["r1"] == {"name": "Ulra", "team": "red", "interceptions": 0, "stops": 0,
                        "passes_thrown": 2, "passes_caught": 1, "hot_throws": 0,
-                       "knock_offs": 0, "knocked_out": 0, "damage": 0}
+                       "throws_joined": 0, "knock_offs": 0, "knocked_out": 0, "damage": 0}
     assert (p["r2"]["passes_thrown"], p["r2"]["passes_caught"], p["r2"]["knocked_out"]) == \
         (1, 1, 1)
     assert (p["r3"]["passes_thrown"], p["r3"]["passes_caught"]) == (1, 1)

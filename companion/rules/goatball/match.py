@@ -8,7 +8,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import IllegalAction, MatchOver, RulesError
-from .passes import Action, Check, Throw, resolve_pass
+from .passes import ONE_SKILL, Action, Check, Throw, resolve_pass
 from .state import Arena, Player, Possession, Settings, arena_from_dict
 from .tipoff import resolve_tipoff
 
@@ -20,7 +20,7 @@ def new_match(teams: list[Mapping[str, Any]], settings: Settings) -> dict:
     arena = arena_from_dict({"teams": teams}, settings)
     return {"game": "goatball", "settings": settings.as_dict(), **arena.as_dict(),
             "passes": 0, "status": "playing", "winner": None, "last": None,
-            "tipoff_reroll": None}
+            "tipoff_reroll": None, "choose_from": None}
 
 
 def arena_of(state: Mapping[str, Any]) -> Arena:
@@ -39,7 +39,26 @@ def check_from(d: Mapping[str, Any] | None) -> Check | None:
                  skill=d.get("skill"))
 
 
-def actions_from(items: list[Mapping[str, Any]]) -> list[Action]:
+Bonuses = Mapping[str, Mapping[str, int]]     # {player: {"athletics": n, "acrobatics": n}}
+
+
+def _bonus_check(pid: str, skill: str | None, action: str | None, bonuses: Bonuses | None,
+                 **flags: bool) -> Check | None:
+    """A check the table did not roll, rolled with the player's bonus (the suggest-to-pass
+    round trip): the action's one skill, else the skill named, else the better of the two (a
+    player's choice of skill, made in his favour). None: no bonus to roll with."""
+    mine = (bonuses or {}).get(pid) or {}
+    skill = ONE_SKILL.get(action) or skill or (
+        max(mine, key=lambda k: (mine[k], k == "athletics")) if mine else None)
+    if skill not in mine:
+        return None
+    return Check(modifier=mine[skill], skill=skill, **flags)
+
+
+def actions_from(items: list[Mapping[str, Any]], bonuses: Bonuses | None = None) -> list[Action]:
+    """The actions of a pass body. An action with no check given (no `check`, `modifier` or
+    faces) is rolled with its player's bonus when the body gives one; so is a knock-off's
+    defence, with the target's."""
     out = []
     for a in items:
         defense = None
@@ -49,25 +68,67 @@ def actions_from(items: list[Mapping[str, Any]]) -> list[Action]:
             defense = Check(total=a.get("defense"), modifier=a.get("defense_modifier"),
                             skill=a.get("defense_skill"),
                             faces=tuple(faces) if faces is not None else None)
+        elif a["action"] == "knock_off" and a.get("target"):
+            defense = _bonus_check(a["target"], a.get("defense_skill"), None, bonuses)
+        check = check_from(a)
+        if check.total is None and check.modifier is None:
+            check = _bonus_check(a["player"], a.get("skill"), a["action"], bonuses,
+                                 advantage=check.advantage,
+                                 disadvantage=check.disadvantage) or check
         out.append(Action(player=a["player"], action=a["action"], target=a.get("target"),
-                          check=check_from(a), defense=defense, zone=a.get("zone"),
+                          check=check, defense=defense, zone=a.get("zone"),
                           initiative=a.get("initiative"), magic=a.get("magic")))
     return out
 
 
-def throw_from(t: Mapping[str, Any] | None) -> Throw | None:
+def throw_from(t: Mapping[str, Any] | None, bonuses: Bonuses | None = None,
+               carrier: str | None = None) -> Throw | None:
+    """A pass body's `throw`; a hot throw's Acrobatics contest not given is rolled with the
+    carrier's and the target's Acrobatics bonus when the body gives them."""
     if t is None:
         return None
-    def contest(total_key: str, mod_key: str, faces_key: str | None = None) -> Check | None:
+
+    def contest(pid: str, total_key: str, mod_key: str,
+                faces_key: str | None = None) -> Check | None:
         faces = t.get(faces_key) if faces_key else None
         if t.get(total_key) is None and t.get(mod_key) is None and faces is None:
-            return None
+            return _bonus_check(pid, "acrobatics", None, bonuses) if t["kind"] == "hot" \
+                else None
         return Check(total=t.get(total_key), modifier=t.get(mod_key), skill="acrobatics",
                      faces=tuple(faces) if faces is not None else None)
     return Throw(kind=t["kind"], target=t["target"],
-                 carrier_check=contest("carrier_check", "carrier_modifier"),
-                 target_check=contest("target_check", "target_modifier", "target_faces"),
+                 carrier_check=contest(carrier or "", "carrier_check", "carrier_modifier"),
+                 target_check=contest(t["target"], "target_check", "target_modifier",
+                                      "target_faces"),
                  str_mod=t.get("str_mod", 0))
+
+
+def pass_inputs(body: Mapping[str, Any], arena: Arena,
+                bonuses: Bonuses | None = None) -> tuple[list[Action], Throw | None]:
+    """A pass's actions and throw from its body (the route's or a `pass` event's). Without
+    `throw`, the throw is the carrier's declaration (`kind` and `target`), so that a
+    `/goatball/suggest` answer is a pass body as it stands; a declaration's `kind` is the
+    carrier's alone and, with `throw` given, must agree with it."""
+    items = body.get("actions") or []
+    carrier = arena.possession.carrier if arena.possession else None
+    thrown = body.get("throw")
+    for i, a in enumerate(items):
+        if a.get("kind") is None or carrier is None:     # no carrier: `validate` says so
+            continue
+        where = f"actions.{i}.kind"
+        if a["player"] != carrier or a["action"] != "throw":
+            raise RulesError("`kind` says where the carrier's throw goes: only the carrier's"
+                             " throw has one", field=where)
+        if not a.get("target"):
+            raise RulesError("the carrier's throw names its kind: say to whom (`target`)",
+                             field=f"actions.{i}.target")
+        if thrown is None:
+            thrown = {"kind": a["kind"], "target": a["target"]}
+        elif (thrown["kind"], thrown["target"]) != (a["kind"], a["target"]):
+            raise RulesError(f"the carrier's declaration ({a['kind']} to {a['target']}) and"
+                             f" `throw` ({thrown['kind']} to {thrown['target']}) disagree",
+                             field=where)
+    return actions_from(items, bonuses), throw_from(thrown, bonuses, carrier)
 
 
 def _edge(check: Check) -> str | None:
@@ -104,16 +165,18 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         if result["reroll"]:
             tied = result["reroll"]
             flags = {pid: _edge(checks[pid]) for pid in tied}
-            return _with_arena(state, after, last=result,
+            return _with_arena(state, after, last=result, choose_from=None,
                                tipoff_reroll={"players": tied, "advantage": flags}), result
-        return _with_arena(state, after, last=result, tipoff_reroll=None), result
+        return _with_arena(state, after, last=result, tipoff_reroll=None,
+                           choose_from=result["choose_from"]), result
     if kind == "possession":
         team, carrier = event.get("team"), event.get("carrier")
         if team not in arena.teams:
             raise RulesError(f"no team {team!r} in this match", field="team")
         pos = Possession(team, carrier, (arena.player(carrier).platform,) if carrier else (),
                          False)
-        return _with_arena(state, replace(arena, possession=pos), tipoff_reroll=None), None
+        return _with_arena(state, replace(arena, possession=pos), tipoff_reroll=None,
+                           choose_from=None), None
     if kind == "carrier":
         pos = arena.possession
         if pos is None or pos.carrier is not None:
@@ -121,16 +184,23 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         p = arena.player(event.get("player"), "player")
         if p.team != pos.team or not p.standing:
             raise IllegalAction(f"{p.label} cannot carry for {pos.team}", field="player")
+        tied = state.get("choose_from")
+        if tied and p.id not in tied and not dice.replaying:
+            # after a tie inside one team, it chooses among the tied players only (rulings
+            # "Change of possession")
+            raise IllegalAction(f"{pos.team} tied: its carrier is one of {', '.join(tied)},"
+                                f" not {p.label}", field="player")
         visited = pos.visited or (p.platform,)
         return _with_arena(state, replace(arena, possession=replace(pos, carrier=p.id,
-                                                                    visited=visited))), None
+                                                                    visited=visited)),
+                           choose_from=None), None
     if kind == "pass":
-        result, after = resolve_pass(arena, actions_from(event.get("actions") or []),
-                                     throw_from(event.get("throw")), dice)
+        actions, throw = pass_inputs(event, arena)
+        result, after = resolve_pass(arena, actions, throw, dice)
         over = result["winner"] is not None
         return _with_arena(state, after, passes=state["passes"] + 1, last=result,
-                           status="over" if over else "playing",
-                           winner=result["winner"]), result
+                           status="over" if over else "playing", winner=result["winner"],
+                           choose_from=result["choose_from"]), result
     if kind == "position":
         p = arena.player(event.get("player"), "player")
         moved = replace(p, platform=event.get("platform", p.platform),

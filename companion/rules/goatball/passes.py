@@ -16,6 +16,8 @@ from .state import DC, Arena, Possession, magic_key, replace_unchecked
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
 HOT_PLATFORMS = 4          # three counted passes: four different platforms
+# the actions that roll one skill only (rulings "Knock-off", "Zones"): Str (Athletics)
+ONE_SKILL = {"knock_off": "athletics", "block": "athletics"}
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,28 @@ def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
     return check
 
 
-def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
-    """Refuse anything the rules forbid, before a single die is rolled."""
+def _not_lost(arena: Arena, target, field: str) -> None:
+    """A lost team's players can no longer be targeted (rulings "Out and back")."""
+    if target.team in arena.eliminated:
+        raise IllegalAction(f"{target.label}'s team {target.team} has lost: its players can no"
+                            f" longer be targeted", field=field)
+
+
+def _no_plain_total(check: Check, who: str, field: str, instead: str) -> None:
+    """A Defend names this check's player: a total rolled at the table would have decided the
+    advantage there, and only the companion decides it (rulings "A plain total against a
+    Defend")."""
+    if check.total is not None:
+        raise RulesError(f"a Defend names {who} this pass, so the companion decides whether his"
+                         f" check has advantage: send {instead} instead of a total",
+                         field=field)
+
+
+def validate(arena: Arena, actions: list[Action], throw: Throw | None,
+             stored: bool = False) -> None:
+    """Refuse anything the rules forbid, before a single die is rolled. A `stored` event (a
+    log replaying) is spared the refusals issue 26 added (a lost team's player as a target, a
+    plain total against a Defend): it replays as it was accepted."""
     pos = arena.possession
     if pos is None:
         raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
@@ -99,6 +121,10 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                             field="possession.carrier")
     s = arena.settings
     acted: set[str] = set()
+    # a Defend's target: his checks against a knock-off or a hot throw may have advantage,
+    # which the companion alone decides (rulings "A plain total against a Defend")
+    defended = {a.target for a in actions if a.action == "defend" and a.target} \
+        if not stored else set()
     for i, a in enumerate(actions):
         where = f"actions.{i}"
         p = arena.player(a.player, f"{where}.player")
@@ -129,7 +155,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
             raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
         if a.action in ("throw", "intercept", "knock_off"):
             _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
-        if a.action == "knock_off" and a.check.skill not in (None, "athletics"):
+        if a.action == "knock_off" and a.check.skill not in (None, ONE_SKILL["knock_off"]):
             raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot knock"
                                 f" off with {a.check.skill}", field=f"{where}.skill")
         if a.action in ("knock_off", "defend"):
@@ -141,11 +167,17 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                 raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
             if not t.standing:
                 raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
+            if not stored:
+                _not_lost(arena, t, f"{where}.target")
             if a.action == "knock_off" and t.team == p.team:
                 raise IllegalAction(f"{p.label} cannot knock off a teammate",
                                     field=f"{where}.target")
             if a.action == "knock_off":
                 _need_check(a.defense, t.label, "defence", f"{where}.defense")
+                if t.id in defended:
+                    _no_plain_total(a.defense, t.label, f"{where}.defense",
+                                    "`defense_faces` and `defense_modifier`, or"
+                                    " `defense_modifier` alone")
             if s.zones and p.zone != t.zone:
                 raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
                                     f" {a.action.replace('_', '-')} him", field=where)
@@ -162,7 +194,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
                 _need_check(a.check, p.label, "move past a block", f"{where}.check")
         if a.action == "block":
             _need_check(a.check, p.label, "block", f"{where}.check")
-            if a.check.skill not in (None, "athletics"):
+            if a.check.skill not in (None, ONE_SKILL["block"]):
                 raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
                                     f" block with {a.check.skill}", field=f"{where}.skill")
     carrier = arena.player(pos.carrier)
@@ -180,6 +212,8 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
     target = arena.player(throw.target, "throw.target")
     if not target.standing:
         raise IllegalAction(f"{target.label} is out", field="throw.target")
+    if not stored:
+        _not_lost(arena, target, "throw.target")
     if throw.kind == "pass":
         if target.team != pos.team or target.id == carrier.id:
             raise IllegalAction(f"a pass goes to a teammate of {carrier.label}, not to"
@@ -193,6 +227,44 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None) -> None:
         _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
                     "throw.carrier_check")
         _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+        if target.id in defended:
+            _no_plain_total(throw.target_check, target.label, "throw.target_check",
+                            "`target_faces` and `target_modifier`, or `target_modifier` alone")
+
+
+def _rolled(check: Check | None) -> bool:
+    """A check the companion rolls: one given as a modifier (a total or two faces roll nothing)."""
+    return check is not None and check.total is None and check.faces is None
+
+
+def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list[str]:
+    """Every die this pass may roll, by name (docs/api.md, Roll names), in declaration order:
+    the names a table may give in `rolls`."""
+    names: list[str] = []
+
+    def add(name: str, check: Check | None) -> None:
+        if _rolled(check):
+            names.append(name)
+
+    for a in actions:
+        if a.action == "knock_off":
+            add(f"{a.player}.knock_off", a.check)
+            add(f"{a.target}.defense.{a.player}", a.defense)
+        elif a.action in ("throw", "intercept"):
+            add(f"{a.player}.{a.action}", a.check)
+        elif a.action == "move":
+            team = arena.player(a.player).team
+            for b in actions:
+                blocker = arena.player(b.player)
+                if b.action == "block" and blocker.team != team and blocker.zone == a.zone:
+                    add(f"{a.player}.move.{b.player}", a.check)
+                    add(f"{b.player}.block.{a.player}", b.check)
+    if throw is not None and throw.kind == "hot":
+        add(f"{arena.possession.carrier}.hot_throw", throw.carrier_check)
+        add(f"{throw.target}.dodge", throw.target_check)
+        if arena.settings.bloodball:
+            names.append(f"{throw.target}.spear")
+    return names
 
 
 def with_eliminated(arena: Arena) -> Arena:
@@ -221,7 +293,8 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     success and defender): the rest only a table reads."""
     arena = with_eliminated(arena)
     if not lean:
-        validate(arena, actions, throw)
+        validate(arena, actions, throw, stored=dice.replaying)
+        dice.expect(roll_names(arena, actions, throw))
     return _Pass(arena, actions, throw, dice, lean).run()
 
 
@@ -432,12 +505,17 @@ class _Pass:
 
     def target_knocked_off(self) -> None:
         """The throw's target was knocked off: the throw fails and the ball goes to the
-        opponents: the team of the highest intercept check this pass, else the knocker's."""
+        opponents, never to the throwers (a thrower's own teammate may have knocked a hot
+        throw's target off): the team of the highest intercept check this pass, else the
+        knocker's team if it is not the throwers', else the next team after the throwers."""
         best = self.best_interceptors()
+        knockers = self.players[self.target_knocked_by].team
         if best:
             team = self.first_tied_team({self.players[b].team for b in best})
+        elif knockers != self.pos.team:
+            team = knockers
         else:
-            team = self.players[self.target_knocked_by].team
+            team = self.next_team(self.pos.team, self.arena.eliminated)
         self.give_ball(team, None, "turnover")
 
     def compare(self) -> None:

@@ -44,6 +44,7 @@ FLIGHT_MAGIC = {
     "bond of fang and scale": "a drake companion that flies with its rider (drakewarden)",
     # eldritch invocations
     "ascendant step": "casts levitate at will (warlock invocation)",
+    "elemental gift": "gives a flying speed (the genie warlock)",
     # racial traits
     "radiant soul": "gives a flying speed (aasimar)",
     "heavenly wings": "gives a flying speed (aasimar)",
@@ -62,20 +63,23 @@ FLIGHT_MAGIC = {
 FLIGHT_WORDS = frozenset({
     "fly", "flies", "flying", "flight", "flyer", "levitate", "levitates", "levitation",
     "levitating", "float", "floats", "floating", "hover", "hovers", "hovering", "soar",
-    "soaring", "wings", "winged", "airborne", "gaseous",
+    "soars", "soaring", "wing", "wings", "winged", "airborne", "gaseous",
 })
 
 
-# A description that gives a flying speed or levitation, whatever the entry is called.
+# A description that gives a flying speed or levitation, whatever the entry is called: it is
+# read for flying, floating, hovering, levitating, soaring and wings (rulings "Magic").
 FLIGHT_DESCRIPTION = re.compile(
     r"\bfly(ing)?\s+speed|\bspeed\b[^.]{0,30}\bfly|\blevitat|\bfloat|\bhover|\bcan fly"
-    r"|\bflies\b|\bfly\b|\bflight\b|\bairborne\b", re.IGNORECASE)
+    r"|\bflies\b|\bfly(ing)?\b|\bflight\b|\bairborne\b|\bsoar|\bwing(s|ed)?\b",
+    re.IGNORECASE)
 
 
 def magic_key(name: str) -> str:
-    """A spell or ability's name compared loosely: case, apostrophes, dashes, spacing."""
-    return " ".join(re.split(r"[\s_\-]+", name.lower().replace("'", "").replace("\u2019", "")
-                             )).strip()
+    """A spell or ability's name compared loosely: case, apostrophes, punctuation, brackets
+    and spacing ("Totemic Attunement (Eagle)" is "totemic attunement eagle")."""
+    plain = name.lower().replace("'", "").replace("\u2019", "")
+    return " ".join(w for w in re.split(r"[\W_]+", plain) if w)
 
 
 def is_flight(name: str, more: tuple[str, ...] = ()) -> bool:

@@ -26,6 +26,8 @@ def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice) -> tuple[
         if check.skill not in (None, "acrobatics"):
             raise IllegalAction(f"the tip-off is Dex (Acrobatics) only; {p.label} cannot roll"
                                 f" {check.skill}", field=f"checks.{pid}.skill")
+    dice.expect([f"{pid}.tipoff" for pid, check in checks.items()
+                  if check.total is None and check.faces is None], rerolls=True)
     rounds: list[dict[str, int]] = []
     contenders = list(checks)
     for attempt in range(1, MAX_REROLLS + 1):

@@ -31,12 +31,26 @@ def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> dic
     return {"winner": "target", "rounds": rounds}
 
 
-# The contests a target may answer with an attack of opportunity (10.0), and the feat that
-# denies it: a grapple only when taken as an action, never the dribble interception (9.0).
-PROVOKING = {"grapple": "improved_grapple", "bull_rush": "improved_bull_rush",
-             "trip": "improved_trip", "overrun": "improved_overrun"}
-IMPROVED_BONUS = 4          # 3.5's Improved Grapple/Bull Rush/Trip/Overrun: +4 on the check
+# The contests a target may answer with an attack of opportunity (10.0): a grapple only when
+# taken as an action, never the dribble interception (9.0).
+PROVOKING = ("grapple", "bull_rush", "trip", "overrun")
+# The feat that denies it (3.5; RULINGS: Improved Overrun denies nothing, an overrun always
+# provokes as the actor moves into the defender's square).
+DENYING = {"grapple": "improved_grapple", "bull_rush": "improved_bull_rush",
+           "trip": "improved_trip"}
+# 3.5's Improved Grapple/Bull Rush/Trip/Overrun: +4 on that contest's own check
+IMPROVED = {**DENYING, "overrun": "improved_overrun"}
+IMPROVED_BONUS = 4
 AOO_KINDS = ("unarmed", "grapple", "trip")
+# What a trip back answers: a failed trip, a blocked and failed overrun (the knock-back: size
+# modifiers only, 3.5 "no other modifiers"), or the target's failed trip as his attack of
+# opportunity (the actor trips back).
+AFTER = ("trip", "overrun", "target_aoo")
+UNARMED_MIN_DAMAGE = 1      # 3.5: a hit's damage is at least 1, whatever the Str penalty
+# Every die a contest may roll (docs/api.md, Roll names): `touch`, the opposed check, and the
+# target's attack of opportunity's.
+CONTEST_DICE = ("touch", "actor", "target", "aoo_attack", "aoo_damage", "aoo_touch",
+                "aoo_check", "aoo_defense")
 
 
 def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch") -> dict:
@@ -47,7 +61,7 @@ def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch")
 
 
 def _bonus(player: Player, kind: str) -> int:
-    feat = PROVOKING.get(kind)
+    feat = IMPROVED.get(kind)
     return IMPROVED_BONUS if feat and player.has(feat) else 0
 
 
@@ -56,21 +70,26 @@ def grapple_mod(player: Player) -> int:
     return player.bab + player.str_mod + _bonus(player, "grapple")
 
 
-def trip_mods(actor: Player, defender: Player, kind: str = "trip") -> tuple[int, int]:
-    """Trip and overrun: the actor's Str against the defender's better of Str and Dex."""
-    return actor.str_mod + _bonus(actor, kind), max(defender.str_mod, defender.dex_mod)
+def trip_mods(actor: Player, defender: Player, kind: str = "trip",
+              feats: bool = True) -> tuple[int, int]:
+    """Trip and overrun: the actor's Str against the defender's better of Str and Dex.
+    `feats`: False for the knock-back after an overrun, which takes size modifiers only (every
+    player is Medium: 0)."""
+    bonus = _bonus(actor, kind) if feats else 0
+    return actor.str_mod + bonus, max(defender.str_mod, defender.dex_mod)
 
 
 def provokes(kind: str, actor: Player, target: Player, action: bool, reaction: bool) -> bool:
     """Does this contest provoke the target's attack of opportunity (rulebook 10.0)?"""
     if reaction or kind not in PROVOKING or (kind == "grapple" and not action):
         return False
-    return not actor.has(PROVOKING[kind]) and target.can_react
+    return not (kind in DENYING and actor.has(DENYING[kind])) and target.can_react
 
 
 def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Player) -> dict:
-    """The target's attack of opportunity against the actor: an unarmed attack (a hit for 1 or
-    more foils a grapple; never dealt), or a grapple or trip of his own that stops the action."""
+    """The target's attack of opportunity against the actor: an unarmed attack (any hit foils a
+    grapple: its damage is at least 1, and never dealt), or a grapple or trip of his own that
+    stops the action."""
     out: dict = {"kind": choice, "player": target.id, "success": False, "foiled": False,
                  "attack": None, "damage": None, "touch": None, "check": None,
                  "stops_dribbling": False}
@@ -81,9 +100,10 @@ def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Pla
         out["attack"] = {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
         if hit:
             dmg = dice.roll("aoo_damage", 3, 1, target.str_mod)
-            out["damage"] = {"dice": dmg.formula, "total": dmg.total, "dealt": False}
+            total = max(UNARMED_MIN_DAMAGE, dmg.total)
+            out["damage"] = {"dice": dmg.formula, "total": total, "dealt": False}
             out["success"] = True
-            out["foiled"] = kind == "grapple" and dmg.total >= 1
+            out["foiled"] = kind == "grapple"
         return out
     out["stops_dribbling"] = True      # a grapple or trip of his own: he stops dribbling
     touch = touch_attack(dice, target, actor, "aoo_touch")
@@ -107,17 +127,18 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     to: Square | None = None, charging: bool = False,
                     avoids: bool = False, action: bool = False,
                     target_aoo: str | None = None, reaction: bool = False,
-                    preview: bool = False) -> dict:
+                    after: str | None = None, preview: bool = False) -> dict:
     """Resolve one contest between two players over the ball.
 
     `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
     `target_aoo`: the target's attack of opportunity, when the contest provokes one
-    ("unarmed", "grapple" or "trip"). `reaction`: a defender's immediate trip back after a
-    failed trip or a blocked, failed overrun (no touch attack, provokes nothing). `avoids`:
-    an overrun's defender steps aside. `preview`: check the contest and say whether it
-    provokes, rolling nothing (the table asks the target about his attack of opportunity
-    before the contest is rolled).
+    ("unarmed", "grapple" or "trip"). `reaction`: an immediate trip back (no touch attack,
+    provokes nothing); `after` says what it answers (AFTER; default "trip"): after an
+    overrun it is the knock-back, which no feat adds to. `avoids`: an overrun's defender
+    steps aside. `preview`: check the contest and say whether it provokes, rolling nothing
+    (the table asks the target about his attack of opportunity before the contest is rolled).
     """
+    dice.expect(CONTEST_DICE)
     if kind not in CONTESTS:
         raise RulesError(f"kind must be one of {', '.join(CONTESTS)}", field="kind")
     actor = roster.get(actor_id, field="actor")
@@ -128,8 +149,14 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
         raise IllegalAction(f"{target.label} is {actor.label}'s teammate: contests target an"
                             f" opponent only", field="target")
     if reaction and kind != "trip":
-        raise IllegalAction("a reaction is a trip back (after a failed trip or a blocked,"
-                            " failed overrun)", field="reaction")
+        raise IllegalAction("a reaction is a trip back (after a failed trip, a blocked and"
+                            " failed overrun, or the target's failed trip as his attack of"
+                            " opportunity)", field="reaction")
+    if after is not None and not reaction:
+        raise IllegalAction("`after` says what a trip back answers: it needs"
+                            " \"reaction\": true", field="after")
+    if after is not None and after not in AFTER:
+        raise RulesError(f"after must be one of {', '.join(AFTER)}", field="after")
     if kind == "disarm" and target.square != ball:
         raise IllegalAction(f"{target.label} is not in the ball's square: a disarm takes the"
                             f" ball from the player who controls it", field="target")
@@ -168,19 +195,22 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     "action": action, "provokes": provoked, "target_aoo": None,
                     "reaction": None, "touch": None, "check": None, "moves": [],
                     "ball": None, "prone": None, "ends_turn": False, "avoided": avoids}
+    reactions: list[dict] = []
+    result["reactions"] = reactions
     if target_aoo is not None:
         aoo = target_attack(dice, kind, target_aoo, actor, target)
         result["target_aoo"] = aoo
+        if target_aoo == "trip" and aoo["check"] is not None and not aoo["success"]:
+            # his trip failed: a trip like any other, so the actor may trip him back at once
+            reactions.append(_trip_back(actor, target, "target_aoo"))
         if aoo["foiled"]:
             result["prone"] = aoo.get("prone")
-            result["rolls"] = dice.records()
-            return result
+            return _finish(result, dice)
     if kind in ("grapple", "trip") and not reaction:
         touch = touch_attack(dice, actor, target)
         result["touch"] = touch
         if not touch["hit"]:
-            result["rolls"] = dice.records()
-            return result
+            return _finish(result, dice)
     if kind == "grapple":
         check = opposed(dice, "actor", grapple_mod(actor), "target", grapple_mod(target))
     elif kind == "disarm":
@@ -194,7 +224,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     elif avoids:   # an overrun the defender steps aside from
         check = {"winner": "actor", "rounds": []}
     else:          # overrun or trip: Str against the defender's better of Str and Dex
-        a_mod, b_mod = trip_mods(actor, target, kind)
+        a_mod, b_mod = trip_mods(actor, target, kind, feats=(after or "trip") != "overrun")
         check = opposed(dice, "actor", a_mod, "target", b_mod)
     result["check"] = check
     result["success"] = check["winner"] == "actor"
@@ -204,7 +234,20 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     elif kind in ("trip", "overrun") and not reaction:
         # 3.5: a failed trip, or a blocked and failed overrun, lets the defender try to trip
         # the actor at once (another contest, the two swapped, "reaction": true)
-        result["reaction"] = {"kind": "trip", "actor": target.id, "target": actor.id}
+        reactions.append(_trip_back(target, actor, kind))
+    return _finish(result, dice)
+
+
+def _trip_back(by: Player, against: Player, after: str) -> dict:
+    """The immediate trip back `by` may try: posted as another contest with these players,
+    `"reaction": true` and this `after`."""
+    return {"kind": "trip", "actor": by.id, "target": against.id, "after": after}
+
+
+def _finish(result: dict, dice: Dice) -> dict:
+    """`reaction` is the first trip back in play order (the one after the target's attack of
+    opportunity comes before the contest's own); `reactions` lists them all."""
+    result["reaction"] = result["reactions"][0] if result["reactions"] else None
     result["rolls"] = dice.records()
     return result
 
@@ -217,8 +260,8 @@ def _no_aoo_why(kind: str, actor: Player, target: Player, action: bool, reaction
     if kind == "grapple" and not action:
         return ("the dribble interception's grapple provokes no attack of opportunity"
                 " (a grapple taken as an action does: \"action\": true)")
-    if actor.has(PROVOKING[kind]):
-        feat = PROVOKING[kind].replace("_", " ").title()
+    if kind in DENYING and actor.has(DENYING[kind]):
+        feat = DENYING[kind].replace("_", " ").title()
         return f"{actor.label} has {feat}: no attack of opportunity"
     if target.prone:
         return f"{target.label} is prone: no attack of opportunity"

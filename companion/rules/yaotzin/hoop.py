@@ -44,8 +44,12 @@ def hoop_path(kicker: Player, under: Square, squares: int) -> list[Square]:
     return row + [under]
 
 
+HOOP_DICE = ("attack", "confirm", "scatter")
+
+
 def resolve_hoop(court: Court, roster: Roster, kicker_id: str, side: str, standing: bool,
                  power_attack: int, settings: Settings, dice: Dice) -> dict:
+    dice.expect(HOOP_DICE)
     kicker = roster.get(kicker_id, field="kicker")
     under, ac, squares = hoop_geometry(court, kicker, side)
     mods = kick_modifiers(court, kicker, under, standing, power_attack, settings,

@@ -66,10 +66,15 @@ def require_on_the_path(court: Court, player: Player, origin: Square, landing: S
                             f" {landing.y})", field="player")
 
 
+# The route's dice: the save, a stop's or deflection's nonlethal damage, a deflection's 1d8
+INTERCEPT_DICE = ("save", "damage", "scatter")
+
+
 def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: int,
                              landing: Square, origin: Square, rem: int | None,
                              settings: Settings, dice: Dice, corner: int | None = None) -> dict:
     """One interceptor's Reflex save against a ball in flight through his square."""
+    dice.expect(INTERCEPT_DICE)
     player = reacting(roster, player_id)
     court.require_on_field(origin, "The kicker's square", "from")
     require_on_the_path(court, player, origin, landing, corner)
@@ -110,6 +115,7 @@ def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: i
 def resolve_rolling_intercept(court: Court, roster: Roster, player_id: str, dc: int,
                               ball: Ball, dice: Dice) -> dict:
     """A player next to a rolling ball tries to stop it with his feet."""
+    dice.expect(INTERCEPT_DICE)
     player = reacting(roster, player_id)
     court.require_on_field(ball.square, "The ball", "ball")
     if max(abs(player.x - ball.x), abs(player.y - ball.y)) > 1:

@@ -172,9 +172,13 @@ def roll_on(court: Court, roster: Roster, origin: Square, landing: Square,
     return Ball.at(landing, speed, direction), None, None
 
 
+KICK_DICE = ("attack", "scatter", "corner")    # the corner: where two corner paths tie
+
+
 def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
                  standing: bool, power_attack: int, settings: Settings, dice: Dice) -> dict:
     """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept."""
+    dice.expect(KICK_DICE)
     kicker = validate_kick(court, roster, kicker_id, ball, target)
     mods = kick_modifiers(court, kicker, target, standing, power_attack, settings)
     require_in_range(kicker, mods)

@@ -8,10 +8,10 @@ from flask import Blueprint, current_app
 from ...present import goatball as present
 from ...rules.dice import Dice
 from ...rules.errors import RulesError
-from ...rules.goatball.match import actions_from, check_from, throw_from
+from ...rules.goatball.match import check_from, pass_inputs
 from ...rules.goatball.passes import resolve_pass
 from ...rules.goatball.quick import resolve_quick
-from ...rules.goatball.state import Settings, arena_from_dict
+from ...rules.goatball.state import SKILLS, Settings, arena_from_dict
 from ...rules.goatball.tipoff import resolve_tipoff
 from ...sim.run import roster_from
 from ...tactics.goatball import Skills, presets_for, suggest
@@ -28,6 +28,12 @@ def names_of(teams: list[dict]) -> dict[str, str]:
             **{p["id"]: p.get("name") or p["id"] for t in teams for p in t["players"]}}
 
 
+def bonuses_of(teams: list[dict]) -> dict[str, dict[str, int]]:
+    """Each player's skill bonuses that the body gives: what a check not rolled at the table is
+    rolled with."""
+    return {p["id"]: {k: p[k] for k in SKILLS if k in p} for t in teams for p in t["players"]}
+
+
 def arena_of(body: dict):
     return arena_from_dict(body, Settings.from_dict(body["settings"]))
 
@@ -36,8 +42,8 @@ def arena_of(body: dict):
 def pass_route(body):
     """Resolve one pass (round) from everyone's declared actions."""
     arena = arena_of(body)
-    r, _ = resolve_pass(arena, actions_from(body["actions"]), throw_from(body["throw"]),
-                        Dice(body.get("rolls"), body.get("seed")))
+    actions, throw = pass_inputs(body, arena, bonuses_of(body["teams"]))
+    r, _ = resolve_pass(arena, actions, throw, Dice(body.get("rolls"), body.get("seed")))
     names = names_of(body["teams"])
     team = arena.possession.team
     return 200, {**r, "chat_card": present.pass_card(r, names, names.get(team, team)),
@@ -101,4 +107,4 @@ def suggest_route(body):
     skills = {p["id"]: Skills(p["athletics"], p["acrobatics"])
               for t in body["teams"] for p in t["players"]}
     return 200, suggest(arena, skills, presets_for(body["tactics"], list(arena.teams)),
-                        body["players"])
+                        body["players"], body["choose_from"])

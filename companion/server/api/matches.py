@@ -73,7 +73,7 @@ def apply(body, match_id):
     return 201, out
 
 
-@api_route(bp, "POST", "/<match_id>/undo")
+@api_route(bp, "POST", "/<match_id>/undo", schemas.UndoSchema, optional_body=True)
 def undo(_body, match_id):
     """Cancel the last applied event; answers the state before it."""
     state, seq = Matches(get_db()).undo(match_id)

@@ -158,7 +158,8 @@ def contest(body):
                         to=sq(body["to"]) if body["to"] else None, charging=body["charging"],
                         avoids=body["avoids"], action=body["action"],
                         target_aoo=(body["target_aoo"] or {}).get("kind"),
-                        reaction=body["reaction"], preview=body["preview"])
+                        reaction=body["reaction"], after=body["after"],
+                        preview=body["preview"])
     if body["preview"]:   # nothing rolled: no card to post
         return 200, r
     return 200, {**r, "overlay": None,

@@ -40,13 +40,18 @@ export const pf1 = {
     const value = actor.system?.attributes?.hp?.value;
     return value === null || value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value);
   },
+  /** Temporary hit points (`hp.temp`, the pf1 and D35E sheets' field); 0 when the sheet has none. */
+  tempHitPoints(actor) {
+    return Math.max(0, num(actor.system?.attributes?.hp?.temp));
+  },
   /**
    * Whether his nonlethal damage has knocked him out: D&D 3.5 (Player's Handbook / SRD,
-   * "Nonlethal Damage", and pf1 the same) puts a creature whose nonlethal damage exceeds his
-   * current hit points unconscious; equal only staggers him. Null without hit points.
+   * "Nonlethal Damage" and "Temporary Hit Points", and pf1 the same) puts a creature whose
+   * nonlethal damage exceeds his current hit points unconscious, his temporary hit points
+   * counted with them (they come off first); equal only staggers him. Null without hit points.
    */
   outFromNonlethal(actor) {
     const hp = this.hitPoints(actor);
-    return hp === null ? null : this.nonlethal(actor) > hp;
+    return hp === null ? null : this.nonlethal(actor) > hp + this.tempHitPoints(actor);
   },
 };

@@ -120,11 +120,13 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
  * target); the kind is asked for unless given. In Foundry the touch attack and both sides'
  * checks, and the target's attack of opportunity's d20s, are rolled with the companion's
  * modifiers; a tie's re-roll is the companion's.
- * `reaction`: the defender's trip back after a failed trip or overrun (the card's trip_back).
+ * `reaction`: a trip back (the card's trip_back actions): the defender's after a failed trip or
+ * overrun, or the actor's after the target's failed trip as his attack of opportunity; `after`
+ * says which ("trip", "overrun", "target_aoo"), as the card's payload does.
  * A contest the companion's preview says provokes first asks the target (his owner, or the GM
  * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs).
  */
-export async function contest(scene, { actor, target, kind, to, reaction = false } = {}) {
+export async function contest(scene, { actor, target, kind, to, reaction = false, after } = {}) {
   const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
   const targetDoc = target ? tokenIn(scene, target) : targeted()[0];
   if (!actorDoc || !targetDoc) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
@@ -139,6 +141,7 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   const body = { field: bc.field, players: playersOn(scene), kind: chosen, actor: actorDoc.id, target: targetDoc.id,
     ball: tokenSquare(bc.mapping, ball) };
   if (reaction) body.reaction = true;
+  if (reaction && after) body.after = after;
   if (chosen === "feint") {
     body.to = to ?? squareAt(bc.mapping, { x: targetDoc.x + bc.mapping.gridSize * 1.5,
       y: targetDoc.y + bc.mapping.gridSize / 2 });

@@ -178,9 +178,12 @@ registerCardHandlers("yaotzin", {
   async act(message, action, user) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    if (action.id === "trip_back") {   // the defender trips back: another contest, the two swapped
-      const { actor, target } = action.payload;
-      return contest(scene, { actor, target, kind: "trip", reaction: true });
+    if (action.id.split(":")[0] === "trip_back") {
+      // a trip back, another contest: the defender's ("trip_back", after a failed trip or
+      // overrun) or the actor's ("trip_back:<actor>", after the target's failed trip as his
+      // attack of opportunity); `after` tells the companion which, for its modifiers
+      const { actor, target, after } = action.payload;
+      return contest(scene, { actor, target, kind: "trip", reaction: true, after });
     }
     const bc = courtContext(scene);
     const players = playersOn(scene);
