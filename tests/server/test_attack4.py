@@ -117,11 +117,14 @@ def test_after_and_limit_take_ascii_digits_only_over_http_and_call(api, app, nam
     r = api.get(f"/api/v1/matches/{mid}/events", query_string={name: value})
     assert_error(r, 422, "validation")
     assert list(r.json["error"]["fields"]) == [name]
-    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
-    ack = client.emit("call", {"method": "GET", "route": f"/api/v1/matches/{mid}/events?"
-                                                           + urlencode({name: value})},
-                      callback=True)
-    assert ack["status"] == 422 and list(ack["body"]["error"]["fields"]) == [name]
+    key = api.post(f"/api/v1/matches/{mid}/viewers").json["key"]
+    for auth in ({"token": TOKEN}, {"viewer": key}):        # the GM's call and a viewer's
+        client = app.extensions["socketio"].test_client(app, auth=auth)
+        assert client.is_connected()
+        ack = client.emit("call", {"method": "GET", "route": f"/api/v1/matches/{mid}/events?"
+                                                               + urlencode({name: value})},
+                          callback=True)
+        assert ack["status"] == 422 and list(ack["body"]["error"]["fields"]) == [name], auth
     assert api.get(f"/api/v1/matches/{mid}/events", query_string={name: "1"}).status_code == 200
 
 
