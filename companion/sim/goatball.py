@@ -23,9 +23,11 @@ out with empty zones between them (so every zone count plays a different game).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from operator import attrgetter
 
 from ..rules.dice import Dice
@@ -119,6 +121,67 @@ def make_arena(players: int, zones: int, rng: random.Random,
                  settings=settings), skills
 
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: 64 well-mixed bits from any 64-bit integer."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+@lru_cache(maxsize=8192)
+def stream_id(text: str) -> int:
+    """A fixed 64-bit number for a text (the same in every process, unlike hash())."""
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def purpose_of(name: str) -> str:
+    """A roll's stream within a pass: its name ("red3.knock_off", "blue1.defense.red3"), with
+    a throw and an intercept one stream ("red3.check"): the same luck whichever side he is on."""
+    who, _, what = name.partition(".")
+    return f"{who}.{_SAME_STREAM[what]}" if what in _SAME_STREAM else name
+
+
+class Streams:
+    """Every (match, player, purpose) its own stream of dice, drawn in order: a player's k-th
+    roll for a purpose in a match depends on nothing else, so whatever else happened (another
+    zone count, another preset, a pass more or less before it), the same player meets the same
+    luck: comparisons between zone counts and presets are paired roll by roll, not only until
+    the first pass that differs. (Keyed by the pass too, as first planned, the streams fell out
+    of step as soon as two zone counts' matches did: docs/simulator.md, "Paired streams".)"""
+
+    def __init__(self, match_key: str):
+        self.seed = stream_id(match_key)
+        self._bases: dict[str, int] = {}
+        self._drawn: dict[int, int] = {}     # draws so far, by stream
+
+    def die(self, name: str, sides: int = 20) -> int:
+        """The next die of the stream for `name`'s purpose: 1 to `sides`."""
+        base = self._bases.get(name)
+        if base is None:
+            base = self._bases[name] = _mix(self.seed ^ stream_id(purpose_of(name)))
+        k = self._drawn.get(base, 0) + 1
+        self._drawn[base] = k
+        x = _mix((base + k * _GOLDEN) & _MASK)
+        return 1 + ((x * sides) >> 64)
+
+
+class StreamDice(Dice):
+    """The table's dice (given naturals first, every roll recorded) drawing from `Streams`."""
+
+    def __init__(self, streams: Streams):
+        super().__init__(None, None)
+        self.streams = streams
+
+    def _take(self, name: str, sides: int, count: int) -> list[int]:
+        die = self.streams.die
+        return [die(name, sides) for _ in range(count)]
+
+
 class _Total:
     """A d20 check's result as the engine reads it: its total."""
 
@@ -128,28 +191,22 @@ class _Total:
         self.total = total
 
 
-class LeanDice(Dice):
-    """The table's dice without the records: the same numbers from the same seed (d20s drawn
-    exactly as `random.randint(1, 20)` draws them), nothing kept but one result object for
-    each total met (a few dozen a match), handed out again rather than built every roll."""
+class LeanDice(StreamDice):
+    """`StreamDice` without the records: the same numbers, nothing kept but one result object
+    for each total met (a few dozen a match), handed out again rather than built every roll."""
 
-    def __init__(self, seed: int):
-        super().__init__(None, seed)
-        self._bits = self._rng.getrandbits
+    def __init__(self, streams: Streams):
+        super().__init__(streams)
         self._totals: dict[int, _Total] = {}
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
             disadvantage: bool = False):
-        bits = self._bits
-        r = bits(5)
-        while r >= 20:
-            r = bits(5)
+        die = self.streams.die
+        r = die(name)
         if advantage != disadvantage:
-            s = bits(5)
-            while s >= 20:
-                s = bits(5)
+            s = die(name)
             r = (r if r > s else s) if advantage else (r if r < s else s)
-        total = r + 1 + modifier
+        total = r + modifier
         roll = self._totals.get(total)
         if roll is None:
             roll = self._totals[total] = _Total(total)
@@ -201,10 +258,9 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
     given, gets one tuple per pass: what the differential test compares."""
     arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
-    rng = random.Random(dice_seed)
-    seed = rng.randrange(2 ** 32)
-    dice = LeanDice(seed) if lean else Dice(seed=seed)
-    bits = rng.getrandbits
+    streams = Streams(dice_seed)
+    dice = LeanDice(streams) if lean else StreamDice(streams)
+    die = streams.die
     presets = resolve_presets(tactics, arena.teams, fall_risk)
     zmap = ZoneMap.of(arena)
     sums = {t: sum(s.athletics + s.acrobatics for pid, s in skills.items()
@@ -227,11 +283,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                 continue
             for act, bonus, kind, team_throw in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
-                # sorts; the d20 drawn inline, exactly as random.randint(1, 20) draws it
-                r = bits(5)
-                while r >= 20:
-                    r = bits(5)
-                ranked.append((-(r + 1 + bonus), len(ranked), act))
+                # sorts; each player's initiative die from his own stream
+                ranked.append((-(die(act.player + ".initiative") + bonus), len(ranked), act))
                 declared[kind] += 1
                 if team_throw is not None:
                     throw = team_throw

@@ -21,9 +21,11 @@ boundary, valid whatever the stopping rule does between looks):
   called behind is at most alpha (tests/sim/test_stats.py shows it by simulation).
 
 `recommended` is the first candidate in the given order of preference (fewest zones, fewest
-players) shown within the margin; None when none is yet. The run is `decided` when there is
-one and every candidate before it is out: no more matches could change the answer except by
-chance the bounds allow for.
+players) shown within the margin, and only when every candidate before it is shown behind
+(`decided`): otherwise more matches could still show a smaller one within the margin, and the
+answer is None ("cannot tell"), with `candidates` saying which it lies among. A decided answer
+moves with the seed only by the chance the bounds allow for: another seed's answer would need
+one of these candidates shown both within the margin and behind.
 """
 
 from __future__ import annotations
@@ -151,11 +153,15 @@ def margin_rule(outcomes: Mapping[Hashable, Sequence[float]], margin: float = MA
     within = [c for c in keys if upper[c] < margin] if k > 1 else list(keys)
     behind = [c for c in keys if lower[c] > 0]
     out = [c for c in keys if lower[c] >= margin]
-    recommended = within[0] if within else None
-    decided = recommended is not None and all(c in out for c in keys[:keys.index(recommended)])
+    first = within[0] if within else None
+    decided = first is not None and all(c in behind for c in keys[:keys.index(first)])
+    recommended = first if decided else None
+    # where the answer lies: the first shown within the margin, or any before it not yet behind
+    candidates = [c for c in keys[:keys.index(first) + 1 if first is not None else k]
+                  if c not in behind]
     pairs = [pairing(rows[best], rows[c]) for c in keys if c != best]
     return {"best": best, "recommended": recommended, "decided": decided,
-            "within_margin": within, "behind": behind, "out": out,
+            "candidates": candidates, "within_margin": within, "behind": behind, "out": out,
             "gap_upper": {c: round(upper[c], 4) for c in keys},
             "gap_lower": {c: round(lower[c], 4) for c in keys},
             "difference_from_best": {c: [round(gap(best, c)[0], 4),
@@ -170,7 +176,7 @@ def margin_rule(outcomes: Mapping[Hashable, Sequence[float]], margin: float = MA
             "critical": {"within": round(d_best, 4), "behind": round(d_pairs, 4)},
             "test": (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's"
                      f" multiple comparisons with the best over {n} paired matches (one-sided"
-                     f" normal bound, d {d_best:.2f}: alpha {alpha} over {max(1, k - 1)}"
+                     f" bound, Student's t, d {d_best:.2f}: alpha {alpha} over {max(1, k - 1)}"
                      f" comparisons and {looks} look{'s' * (looks != 1)}); behind: shown worse"
                      f" than another candidate over all {k * (k - 1)} ordered pairs"
                      f" (d {d_pairs:.2f})")}
