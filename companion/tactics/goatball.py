@@ -32,10 +32,13 @@ The presets (`PRESETS`; docs/simulator.md has them in words):
   there, the nearest one moves one zone towards him; the other defenders intercept. Attackers
   never move: one guards the carrier (Defend) when he can be knocked off, or blocks the
   carrier's zone when a defender is one zone away; with a hot ball the strongest free attacker
-  knocks off the opponent he can reach who resists worst; the rest join the throw.
-- `follow-ball`: defenders crowd the ball: the strongest in the carrier's zone knocks him off
-  and every defender outside the carrier's zone moves one zone towards it; attack as
-  single-chaser.
+  knocks off the opponent he can reach who resists worst, sparing the one they guess the hot
+  ball goes at (the opponent nearest the carrier who looks easiest to put down: a guess from
+  the view, not the carrier's own choice); the rest join the throw.
+- `follow-ball`: everyone crowds the ball: every defender who can reach the carrier and
+  out-muscles him (Athletics at least his better skill) knocks him off (at least the strongest
+  one does; with zones or without), every defender outside the carrier's zone moves one zone
+  towards it, and so does every free attacker outside it.
 - `thin-defence`: attackers knock off the weakest defenders: after the guard, every free
   attacker who can reach an opponent he out-muscles (his Athletics at least the opponent's
   better skill) knocks one off, the carrier's zone first, the weakest first; defence as
@@ -43,7 +46,8 @@ The presets (`PRESETS`; docs/simulator.md has them in words):
 - `double-team`: two defenders go for the carrier: the two strongest in his zone knock him
   off, and the nearest others move in to make up two; attack as single-chaser.
 - `evasive`: the carrier passes to the unvisited teammate whose zone holds the fewest
-  opponents (then the nearest, then the better thrower); otherwise as single-chaser.
+  opponents (then the nearest, then the better thrower), and a free attacker whose zone holds
+  more opponents than a neighbouring one moves there (gets open); otherwise as single-chaser.
 """
 
 from __future__ import annotations
@@ -244,8 +248,8 @@ class View:
 
 # -- the carrier's slip -----------------------------------------------------------------------
 def _hot_mark(v: View) -> Player | None:
-    """The opponent a hot ball goes at: the worst dodger, in the carrier's zone first. Both the
-    slip and the attackers (who spare him) ask: found once a pass."""
+    """The opponent a hot ball goes at: the worst dodger, in the carrier's zone first. The
+    carrier's own choice: his teammates guess it (`guess_hot_mark`)."""
     if v._hot_mark is _UNKNOWN:
         c, sk = v.carrier, v.skills
         rivals = v.rivals_of(c.team)
@@ -340,7 +344,8 @@ def _move_towards(v: View, p: Player, to: Player, why_tail: str) -> Decl | None:
 def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> list[Decl]:
     """The declarations of a team without the ball: `chasers` defenders go for the carrier
     (knock-off if in his zone, else the nearest move in); with `crowd`, every defender outside
-    the carrier's zone moves towards it; the rest intercept."""
+    the carrier's zone moves towards it, and every one who can reach him and out-muscles him
+    (Athletics at least his better skill) knocks him off, zones or none; the rest intercept."""
     c, sk = v.carrier, v.skills
     zoned = v.zones is not None
     mine = v.by_team.get(team, [])
@@ -348,6 +353,9 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
     out: list[Decl] = []
     busy: set[str] = set()
     near = [d for d in strongest if d.zone == c.zone] if zoned else strongest
+    if crowd:
+        held = sk[c.id].best
+        chasers = max(chasers, sum(1 for d in near if sk[d.id].athletics >= held))
     for d in near[:chasers]:
         why = ""
         if v.explain:
@@ -375,10 +383,47 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
 
 
 # -- attack -----------------------------------------------------------------------------------
-def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
+def guess_hot_mark(v: View) -> Player | None:
+    """Whom the carrier's teammates expect a hot ball to go at, from what they see (not from
+    the carrier's own choice, which they cannot know): the opponent nearest the carrier who
+    looks easiest to put down (the least better skill), then the first by id. It is only a
+    guess: the carrier aims at the worst dodger, so they can be wrong."""
+    c, sk = v.carrier, v.skills
+    rivals = v.rivals_of(c.team)
+    if not rivals:
+        return None
+    return min(rivals, key=lambda r: (v.dist(r, c), sk[r.id].best, r.id))
+
+
+def _support(v: View, m: Player, support: str) -> Decl | None:
+    """A free attacker's move, with zones: "close" one zone towards the carrier when he is
+    not in his zone; "spread" to the neighbouring zone with the fewest opponents when his own
+    holds more opponents than that one (getting open for the next pass)."""
+    c = v.carrier
+    if support == "close":
+        if m.zone == c.zone:
+            return None
+        return _move_towards(v, m, c, f"the carrier {v.label(c.id)}" if v.explain else "")
+    crowd: dict[str | None, int] = {}
+    for r in v.rivals_of(c.team):
+        crowd[r.zone] = crowd.get(r.zone, 0) + 1
+    here = crowd.get(m.zone, 0)
+    nearby = v.zones.graph.get(m.zone, ()) if m.zone is not None else ()
+    if not here or not nearby:
+        return None
+    to = min(nearby, key=lambda z: (crowd.get(z, 0), z))
+    if crowd.get(to, 0) >= here:
+        return None
+    why = (f"moves to {to}: gets open ({crowd.get(to, 0)} opponents there, {here} here)"
+           if v.explain else "")
+    return Decl(m.id, "move", why, zone=to, skill=v.skills[m.id].best_skill)
+
+
+def attack(v: View, thin: bool, fall_risk: float, support: str | None = None) -> list[Decl]:
     """The declarations of the carrier's teammates (not the carrier: his is the slip, which
-    they do not see). With a hot ball they spare the opponent their carrier usually aims at
-    (the worst dodger near him: the team's habit, guessed from the view)."""
+    they do not see). With a hot ball they spare the opponent they guess their carrier aims
+    at (`guess_hot_mark`). With zones and `support`, free attackers move (`_support`) instead
+    of joining the throw."""
     c, sk, pos = v.carrier, v.skills, v.pos
     zoned = v.zones is not None
     mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
@@ -401,7 +446,7 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
                if v.explain else "")
         out.append(Decl(b.id, "block", why, skill="athletics"))
         busy.add(b.id)
-    mark = _hot_mark(v) if pos.hot else None
+    mark = guess_hot_mark(v) if pos.hot else None
     spare = mark.id if mark is not None else None
     if thin:
         taken: set[str] = set()
@@ -444,6 +489,13 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
                    f" ball is hot") if v.explain else ""
             out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
             busy.add(m.id)
+    if support is not None and zoned:
+        for m in mates:
+            if m.id not in busy:
+                move = _support(v, m, support)
+                if move is not None:
+                    out.append(move)
+                    busy.add(m.id)
     defendable = [c] + [m for m in v.weakest.get(c.team, []) if m.id != c.id]
     for m in mates:
         if m.id not in busy:
@@ -474,6 +526,7 @@ class Preset:
     crowd: bool = False         # every defender closes in on the carrier's zone
     thin: bool = False          # attackers knock off the weakest defenders they out-muscle
     evasive: bool = False       # the carrier passes to the emptiest zone
+    support: str | None = None  # attackers move: "close" in on the carrier, "spread" to get open
     fall_risk: float = FALL_RISK
 
     def choose_carrier(self, arena: Arena, skills: Mapping[str, Skills], team: str,
@@ -491,20 +544,23 @@ class Preset:
         """Every standing player of `team`: for the team with the ball, the carrier's throw
         (from his slip) first, then his teammates; else the defence."""
         if team == v.pos.team:
-            return [carrier_decl(v, self.slip(v)), *attack(v, self.thin, self.fall_risk)]
+            return [carrier_decl(v, self.slip(v)),
+                    *attack(v, self.thin, self.fall_risk, self.support)]
         return defend(v, team, self.chasers, self.crowd, self.fall_risk)
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("single-chaser", "one defender goes for the carrier (knock-off, or moves in);"
            " attackers never move (the first simulator's policy)"),
-    Preset("follow-ball", "defenders crowd the ball: everyone outside the carrier's zone"
-           " moves towards it", crowd=True),
+    Preset("follow-ball", "everyone crowds the ball: defenders outside the carrier's zone"
+           " move towards it and all who out-muscle him knock him off (zones or none);"
+           " attackers outside his zone move in too", crowd=True, support="close"),
     Preset("thin-defence", "attackers knock off the weakest defenders they out-muscle",
            thin=True),
     Preset("double-team", "two defenders go for the carrier", chasers=2),
-    Preset("evasive", "the carrier passes to the teammate in the emptiest zone",
-           evasive=True),
+    Preset("evasive", "the carrier passes to the teammate in the emptiest zone; attackers"
+           " crowded by opponents move to an emptier zone next to theirs", evasive=True,
+           support="spread"),
 )}
 DEFAULT_PRESET = "single-chaser"
 
