@@ -31,8 +31,9 @@ from functools import lru_cache
 from operator import attrgetter
 
 from ..rules.dice import Dice
+from ..rules.errors import RulesError
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
-from ..rules.goatball.state import Arena, Player, Settings, replace_unchecked
+from ..rules.goatball.state import Arena, Player, Possession, Settings, replace_unchecked
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
 
@@ -213,10 +214,18 @@ class LeanDice(StreamDice):
         return roll
 
 
+def ball(arena: Arena) -> Possession:
+    """Who has the ball: every arena past the tip-off has an answer."""
+    pos = arena.possession
+    if pos is None:
+        raise RulesError("nobody has the ball yet: the tip-off comes first", field="possession")
+    return pos
+
+
 def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
     """The team names its carrier. Lean: without the arena's checks again (the carrier is one
     of the standing players the engine or the team offered)."""
-    pos = arena.possession
+    pos = ball(arena)
     visited = pos.visited or (arena.player(carrier).platform,)
     change = replace_unchecked if lean else replace
     return change(arena, possession=change(pos, carrier=carrier, visited=visited))
@@ -230,9 +239,10 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
         if not result["reroll"]:
             break
         checks = {pid: checks[pid] for pid in result["reroll"]}
-    if after.possession.carrier is None:
-        team = after.possession.team
-        carrier, _ = presets[team].choose_carrier(after, skills, team, result["choose_from"])
+    pos = ball(after)
+    if pos.carrier is None:
+        carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
+                                                      result["choose_from"])
         after = name_carrier(after, carrier)
     return after
 
@@ -270,14 +280,14 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     arena = tipoff(arena, skills, presets, dice)
     view = View(arena, skills, zmap, explain=not lean)
     plans = _Plans(view, presets, skills, remember=lean)
-    stats = MatchStats(tipoff_team=arena.possession.team,
+    stats = MatchStats(tipoff_team=ball(arena).team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
     declared = stats.declared
     first = True
     while stats.passes < pass_limit:
-        pos = arena.possession
+        pos = ball(arena)
         throw = None
-        ranked = []
+        ranked: list[tuple[int, int, Action]] = []
         for team in arena.teams:
             if team not in view.by_team:
                 continue
@@ -297,7 +307,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
             dice.rolls.clear()
         result, after = resolve_pass(arena, actions, throw, dice, lean=lean)
         _count(stats, result, throw)
-        stats.possession_changes += after.possession.team != pos.team
+        got = ball(after)
+        stats.possession_changes += got.team != pos.team
         if trace is not None:
             trace.append((result["outcome"], result["throw_total"], result["intercept_total"],
                           result["possession"], tuple(result["out"]), tuple(result["fell"]),
@@ -305,10 +316,9 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if result["winner"] is not None:
             stats.winner = result["winner"]
             return stats
-        if after.possession.carrier is None:
-            team = after.possession.team
-            carrier, _ = presets[team].choose_carrier(after, skills, team,
-                                                      result["choose_from"])
+        if got.carrier is None:
+            carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
+                                                          result["choose_from"])
             after = name_carrier(after, carrier, lean)
         arena = after
         view.update(arena)
@@ -368,13 +378,16 @@ class _Plans:
         act = self.actions.get(key)
         if act is None:
             checks, skill = self.checks, d.skill
+            defense = None
+            if d.action == "knock_off":
+                assert d.target is not None         # a preset's knock-off names its man
+                defense = checks[d.target][self.skills[d.target].best_skill]
             act = self.actions[key] = Action(
                 player=d.player, action=d.action, target=d.target, zone=d.zone,
-                check=checks[d.player][skill] if skill else None,
-                defense=(checks[d.target][self.skills[d.target].best_skill]
-                         if d.action == "knock_off" else None))
+                check=checks[d.player][skill] if skill else None, defense=defense)
         throw = None
         if d.kind is not None:
+            assert d.target is not None             # ... and his throw its target
             throw = self.throws.get((d.player, d.kind, d.target))
             if throw is None:
                 hot = d.kind == "hot"

@@ -26,7 +26,7 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..rules.errors import RulesError
@@ -187,7 +187,7 @@ def summarise(zones: int, games: Sequence[MatchStats], budget: int = BUDGET,
                  "players_per_zone_one_team": (round(team_size / zones, 2)
                                                if zones and team_size else None),
                  "matches_played": n}
-    ci: dict[str, list[float] | None] = {}
+    ci: dict[str, list[float | None]] = {}
 
     def put(name: str, triple: tuple) -> None:
         value, lo, hi = triple
@@ -236,7 +236,7 @@ def looks_for(matches: int, batch: int, adaptive: bool) -> int:
     return -(-matches // batch) if adaptive else 1
 
 
-def compare(points: dict[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
+def compare(points: Mapping[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
             alpha: float = ALPHA, margin: float = MARGIN, resamples: int = RESAMPLES,
             looks: int = 1) -> dict:
     """The margin rule over the zone counts, fewest first (module docstring), in the JSON's
@@ -563,7 +563,8 @@ def roster_from(body: dict) -> list[tuple[str, list[tuple[str, Skills]]]]:
     teams = body.get("teams") if isinstance(body, dict) else None
     if not isinstance(teams, list) or not 2 <= len(teams) <= 8:
         raise RulesError("a roster needs 2 to 8 teams", field="teams")
-    out, seen = [], set()
+    out: list[tuple[str, list[tuple[str, Skills]]]] = []
+    seen: set[str] = set()
     for ti, t in enumerate(teams):
         tid = t.get("id") if isinstance(t, dict) else None
         members = t.get("players") if isinstance(t, dict) else None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from statistics import NormalDist
+from typing import Any
 
 ALPHA = 0.05
 MARGIN = 0.05
@@ -117,7 +118,7 @@ def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 # -- the margin rule --------------------------------------------------------------------------
-def margin_rule(outcomes: Mapping[Hashable, Sequence[float]], margin: float = MARGIN,
+def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
                 alpha: float = ALPHA, looks: int = 1) -> dict:
     """The margin rule over candidates in their order of preference (the mapping's order),
     each with its per-match outcomes (0/1 or a score) over the same matches (module

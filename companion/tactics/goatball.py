@@ -57,7 +57,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..rules.goatball.state import DC, Arena, Player
+from ..rules.errors import IllegalAction
+from ..rules.goatball.state import DC, Arena, Player, Possession
 
 FALL_RISK = 0.15
 
@@ -169,18 +170,17 @@ class ZoneMap:
         return self._steps[key]
 
 
-_UNKNOWN = object()
-
-
 class View:
-    """What the table can see when it declares. No sealed slip: there is no field for one.
+    """What the table can see when it declares, once the ball has a carrier (declarations
+    start then). No sealed slip: there is no field for one.
 
     The simulator builds one a match and moves it on with `update` every pass: what follows
     from the skills alone (each team strongest first and weakest first) is worked out once."""
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
-                 "_players", "_eliminated", "_up", "_rivals", "_hot_mark", "_labels")
+                 "_players", "_eliminated", "_up", "_rivals", "_hot_known", "_hot_mark",
+                 "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -195,7 +195,9 @@ class View:
                              for t, team in ids.items()}
         self._by_weakness = {t: sorted(team, key=lambda pid: (skills[pid].best, pid))
                              for t, team in ids.items()}
-        self._players = None
+        self._players: tuple[Player, ...] | None = None
+        self._eliminated: tuple[str, ...] = ()
+        self._hot_mark: Player | None = None
         self.update(arena)
 
     def update(self, arena: Arena) -> None:
@@ -203,30 +205,33 @@ class View:
         moved or carrying the ball now. Who stands where is worked out again only when a
         player changed (a third of the passes change nobody)."""
         self.arena = arena
-        pos = self.pos = arena.possession
+        pos = arena.possession
+        if pos is None or pos.carrier is None:
+            raise IllegalAction("the ball has no carrier yet: he is named before anyone"
+                                " declares", field="possession.carrier")
+        self.pos: Possession = pos
         if arena.players != self._players or arena.eliminated != self._eliminated:
             self._players, self._eliminated = arena.players, arena.eliminated
             self._seat(arena)
-        carrier = pos.carrier if pos and pos.carrier else None
-        self.carrier = None if carrier is None else \
-            self._up.get(carrier) or arena.player(carrier)    # out, or refused: nobody such
-        self._hot_mark = _UNKNOWN
+        # the carrier as he stands; arena.player refuses an id that is nobody's
+        self.carrier: Player = self._up.get(pos.carrier) or arena.player(pos.carrier)
+        self._hot_known = False
 
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
-        self.by_team = {}
+        self.by_team: dict[str, list[Player]] = {}
         for p in self.standing:
             self.by_team.setdefault(p.team, []).append(p)
         up = self._up = {p.id: p for p in self.standing}
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
-        self.strongest = {t: [p for pid in order if (p := up.get(pid))]
+        self.strongest = {t: [q for pid in order if (q := up.get(pid))]
                           for t, order in self._by_strength.items()}
-        self.weakest = {t: [p for pid in order if (p := up.get(pid))]
+        self.weakest = {t: [q for pid in order if (q := up.get(pid))]
                         for t, order in self._by_weakness.items()}
         self._rivals: dict[str, list[Player]] = {}
-        self._labels = None
+        self._labels: dict[str, str] | None = None
 
     def label(self, pid: str) -> str:
         if self._labels is None:
@@ -250,12 +255,13 @@ class View:
 def _hot_mark(v: View) -> Player | None:
     """The opponent a hot ball goes at: the worst dodger, in the carrier's zone first. The
     carrier's own choice: his teammates guess it (`guess_hot_mark`)."""
-    if v._hot_mark is _UNKNOWN:
+    if not v._hot_known:
         c, sk = v.carrier, v.skills
         rivals = v.rivals_of(c.team)
         zoned = v.zones is not None
         v._hot_mark = min(rivals, key=lambda r: (zoned and r.zone != c.zone,
                                                  sk[r.id].acrobatics, r.id)) if rivals else None
+        v._hot_known = True
     return v._hot_mark
 
 
@@ -291,7 +297,7 @@ def slip_evasive(v: View) -> Slip | None:
     mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
     if not mates:
         return None
-    crowd: dict[str, int] = {}
+    crowd: dict[str | None, int] = {}
     for r in v.rivals_of(c.team):
         crowd[r.zone] = crowd.get(r.zone, 0) + 1
     t = min(mates, key=lambda m: (m.platform in pos.visited, crowd.get(m.zone, 0),
@@ -333,7 +339,10 @@ def _join(v: View, p: Player, action: str, fall_risk: float,
 
 
 def _move_towards(v: View, p: Player, to: Player, why_tail: str) -> Decl | None:
-    zone = v.zones.step(p.zone, to.zone)
+    zm = v.zones
+    if zm is None or p.zone is None or to.zone is None:
+        return None
+    zone = zm.step(p.zone, to.zone)
     if zone is None:
         return None
     why = f"moves to {zone}: towards {why_tail}" if v.explain else ""
@@ -364,10 +373,11 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
                    f" against {sk[c.id].best:+d}")
         out.append(Decl(d.id, "knock_off", why, target=c.id, skill="athletics"))
         busy.add(d.id)
-    if zoned:
+    zm = v.zones
+    if zm is not None:
         # nearest first, then the strongest: a stable sort of those already strongest first
         away = [d for d in strongest if d.id not in busy and d.zone != c.zone]
-        away.sort(key=lambda d: v.zones.dist(d.zone, c.zone))
+        away.sort(key=lambda d: zm.dist(d.zone, c.zone))
         movers = away if crowd else away[:max(0, chasers - len(near))]
         for d in movers:
             m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
@@ -408,7 +418,8 @@ def _support(v: View, m: Player, support: str) -> Decl | None:
     for r in v.rivals_of(c.team):
         crowd[r.zone] = crowd.get(r.zone, 0) + 1
     here = crowd.get(m.zone, 0)
-    nearby = v.zones.graph.get(m.zone, ()) if m.zone is not None else ()
+    zm = v.zones
+    nearby = zm.graph.get(m.zone, []) if zm is not None and m.zone is not None else []
     if not here or not nearby:
         return None
     to = min(nearby, key=lambda z: (crowd.get(z, 0), z))
@@ -472,17 +483,18 @@ def attack(v: View, thin: bool, fall_risk: float, support: str | None = None) ->
         softest: dict[str | None, Player] = {}
         for r in rivals:
             if r.id != spare:
-                where = r.zone if zoned else None
-                was = softest.get(where)
+                at = r.zone if zoned else None
+                was = softest.get(at)
                 if was is None or (-sk[r.id].best, r.id) > (-sk[was.id].best, was.id):
-                    softest[where] = r
-        pick, edge = None, None
+                    softest[at] = r
+        pick: tuple[Player, Player] | None = None
+        edge: tuple[int, str] | None = None
         for m in mates:
-            r = softest.get(m.zone if zoned else None)
-            if r is not None and m.id not in busy:
-                key = (sk[m.id].athletics - sk[r.id].best, m.id)
+            soft = softest.get(m.zone if zoned else None)
+            if soft is not None and m.id not in busy:
+                key = (sk[m.id].athletics - sk[soft.id].best, m.id)
                 if edge is None or key > edge:
-                    pick, edge = (m, r), key
+                    pick, edge = (m, soft), key
         if pick is not None:
             m, r = pick
             why = (f"knocks off {v.label(r.id)}: the weakest resister he can reach while the"
@@ -607,6 +619,9 @@ def suggest(arena: Arena, skills: Mapping[str, Skills], presets: Mapping[str, Pr
     from ..rules.errors import IllegalAction
 
     pos = arena.possession
+    if pos is None:
+        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
+                            field="possession")
     if pos.carrier is None:
         pid, why = presets[pos.team].choose_carrier(arena, skills, pos.team)
         return {"declarations": [], "carrier": {"player": pid, "reason": why}}
