@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from operator import attrgetter
 
-from ..rules.dice import Dice
+from ..rules.dice import Dice, Roll
 from ..rules.errors import RulesError
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
 from ..rules.goatball.state import Arena, Player, Possession, Settings, replace_unchecked
@@ -183,25 +183,17 @@ class StreamDice(Dice):
         return [die(name, sides) for _ in range(count)]
 
 
-class _Total:
-    """A d20 check's result as the engine reads it: its total."""
-
-    __slots__ = ("total",)
-
-    def __init__(self, total: int):
-        self.total = total
-
-
 class LeanDice(StreamDice):
-    """`StreamDice` without the records: the same numbers, nothing kept but one result object
-    for each total met (a few dozen a match), handed out again rather than built every roll."""
+    """`StreamDice` without the records: the same numbers, nothing kept but one `Roll` for
+    each total met (a few dozen a match), handed out again rather than built every roll (the
+    engine reads only its total)."""
 
     def __init__(self, streams: Streams):
         super().__init__(streams)
-        self._totals: dict[int, _Total] = {}
+        self._totals: dict[int, Roll] = {}
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
-            disadvantage: bool = False):
+            disadvantage: bool = False) -> Roll:
         die = self.streams.die
         r = die(name)
         if advantage != disadvantage:
@@ -210,7 +202,7 @@ class LeanDice(StreamDice):
         total = r + modifier
         roll = self._totals.get(total)
         if roll is None:
-            roll = self._totals[total] = _Total(total)
+            roll = self._totals[total] = Roll("total", 20, (total,))
         return roll
 
 
