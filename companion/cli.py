@@ -178,9 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
                           " the budget is shown within this of the best's (default 0.05)")
     sim.add_argument("--no-robustness", dest="robustness", action="store_false",
                      help="skip the check across the presets (default: run it)")
-    sim.add_argument("--robust-matches", type=int, default=400,
+    sim.add_argument("--robust-matches", type=int, default=300,
                      help="matches a zone count for each preset and seed in the robustness"
-                          " check (default 400)")
+                          " check (default 300)")
     sim.add_argument("--robust-seeds", type=int, default=3,
                      help="seeds in the robustness check: --seed and the next ones (default 3)")
     sim.add_argument("--dask", default=None, metavar="ADDRESS",
