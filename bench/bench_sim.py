@@ -285,45 +285,77 @@ def _cell(r: dict, key: str, pct: bool, limit: int) -> str:
 
 
 def tables(out: Path) -> None:
-    """The markdown tables docs/simulator.md shows, from the JSON --figures wrote."""
-    for path in sorted(out.glob("goatball-*.json"), key=lambda p: int(p.stem.split("-")[1])):
-        report = json.loads(path.read_text())
+    """The markdown tables docs/simulator.md shows, from the JSON --figures wrote: each seed's
+    answer, then the default seed's full tables, the robustness runs and the tunes."""
+    reports = {}
+    for path in sorted(out.glob("goatball-*.json")):
+        r = json.loads(path.read_text())
+        if "comparison" in r and "candidates" in r["comparison"]:
+            reports[r["players"], r["seed"]] = r
+    print("| a side | seed | matches a count | answer | best | within 5 points | behind |"
+          " pairing: correlation, narrower |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (players, s), r in sorted(reports.items()):
+        c = r["comparison"]
+        answer = r["recommended_zones"] if r["recommended_zones"] is not None else \
+            f"cannot tell ({', '.join(map(str, c['candidates']))})"
+        print(f"| {players} | {s} | {r['matches_played']} | {answer} | {c['best']} |"
+              f" {c['within_margin']} | {c['behind']} | {c['pairing']['correlation']:.2f},"
+              f" {c['pairing']['narrower']:.0%} |")
+    print()
+    for (_players, s), report in sorted(reports.items()):
+        if s != 1:
+            continue
         c = report["comparison"]
-        print(f"#### {report['players']} a side ({2 * report['players']} players):"
-              f" recommended {report['recommended_zones']} ({c['verdict']}), leaders"
-              f" {c['leaders']}, {report['matches_played']} matches a zone count\n")
-        print(f"| zones | players per zone | ends within {report['budget']} | median passes |"
-              " upsets |"
-              " intercepted | draws | knock-offs | best in resamples |")
+        rec = report["recommended_zones"]
+        verdict = c["verdict"].removeprefix("cannot tell yet: ")
+        print(f"#### {report['players']} a side ({2 * report['players']} players), seed 1:"
+              f" {'cannot tell' if rec is None else rec} ({verdict},"
+              f" {report['matches_played']:,} matches a zone count)\n")
+        print(f"| zones | per zone (both teams, one team) | ends within {report['budget']} |"
+              " gap below the best (bound) | median passes | upsets | intercepted |"
+              " knock-offs | best in resamples |")
         print("|---|---|---|---|---|---|---|---|---|")
         for r in report["results"]:
             z = r["zones"]
             name = f"**{z}**" if z == report["recommended_zones"] else str(z or "0 (none)")
-            ppz = "-" if r["players_per_zone"] is None else f"{r['players_per_zone']:.1f}"
+            ppz = ("-" if r["players_per_zone"] is None else
+                   f"{r['players_per_zone']:.1f}, {r['players_per_zone_one_team']:.1f}")
             cells = [_cell(r, k, pct, report["pass_limit"]) for k, pct in (
                 ("finish_within_budget", True), ("median_passes", False), ("upset_rate", True),
-                ("intercepted_share", True), ("draw_rate", True),
-                ("knock_offs_per_match", False))]
-            print(f"| {name} | {ppz} | {' | '.join(cells)} | {c['win_share'][str(z)]:.0%} |")
-        print()
-        acts = report["results"]
-        print("| zones | " + " | ".join(acts[0]["actions"]) + " |")
-        print("|---|" + "---|" * len(acts[0]["actions"]))
-        for r in acts:
-            print(f"| {r['zones']} | " + " | ".join(
-                f"{a['per_match']:.1f} ({a['changes_outcome']:.0%})"
-                if a["changes_outcome"] is not None else "0" for a in r["actions"].values())
-                + " |")
+                ("intercepted_share", True), ("knock_offs_per_match", False))]
+            gap = f"{c['gap_upper'][str(z)]:.0%}"
+            print(f"| {name} | {ppz} | {cells[0]} | {gap} | {' | '.join(cells[1:])} |"
+                  f" {c['win_share'][str(z)]:.0%} |")
         print()
         rob = report.get("robustness")
         if rob:
+            print(f"Robustness: every preset, {rob['matches']} matches a zone count, seeds"
+                  f" {rob['seeds']}:\n")
+            print("| preset | answer by seed | ends within the budget by zones (first seed) |")
+            print("|---|---|---|")
             for name, p in rob["presets"].items():
-                fwb = ", ".join(f"{z}: {v:.0%}" for z, v in p["finish_within_budget"].items())
-                print(f"- {name}: recommended {p['recommended']}, leaders {p['leaders']},"
-                      f" best {p['best']} ({p['matches_played']} matches); ends within the"
-                      f" budget by zones: {fwb}")
-            print(f"- robust: {rob['robust']}; holds for {rob['holds_for']}, fails for"
+                first = p["by_seed"][str(rob["seeds"][0])]["finish_within_budget"]
+                fwb = ", ".join(f"{z}: {v:.0%}" for z, v in first.items())
+                answers = ", ".join("cannot tell" if a is None else str(a)
+                                    for a in p["answers"])
+                print(f"| {name} | {answers} | {fwb} |")
+            print(f"\nrobust: {rob['robust']}; holds for {rob['holds_for']}, fails for"
                   f" {rob['fails_for']}\n")
+    tunes = out / "tune-rosters.json"
+    if tunes.exists():
+        data = json.loads(tunes.read_text())
+        print("| roster | seed | zones | best (largest tried?) | candidates | matches a count |"
+              " ends within 40 | each team wins | seconds |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for label, answers in data["answers"].items():
+            for a in answers:
+                wins = ", ".join(f"{t} {v['win']:.0%}" for t, v in a["teams"].items())
+                zones = "cannot tell" if a["zones"] is None else a["zones"]
+                print(f"| {label} | {a['seed']} | {zones} | {a['best']}"
+                      f" ({'yes' if a['best_is_largest_tried'] else 'no'}) | {a['candidates']} |"
+                      f" {a['matches']} | {a['finish_within_budget']:.0%} | {wins} |"
+                      f" {a['wall']} |")
 
 
 def main() -> None:

@@ -500,15 +500,16 @@ def tune(roster: Roster, tactics: str | Sequence[str] | None = None, budget: int
     row = next(r for r in report["results"] if r["zones"] == pick)
     lo, hi = row["ci95"]["finish_within_budget"]
     where = f"{pick} zones" if pick else "no zones"
-    shares = ", ".join(f"{team} wins {s['win']:.0%}" for team, s in row["teams"].items())
+    shares = ", ".join(f"{team} {s['win']:.0%}" for team, s in row["teams"].items())
     ends = (f"with {where}, {row['finish_within_budget']:.0%} ({lo:.0%}-{hi:.0%}) of matches"
-            f" end within {budget} passes ({shares}, {row['unfinished']:.0%} unfinished)")
+            f" end within {budget} passes (wins: {shares}; {row['unfinished']:.0%} unfinished)")
     if rec is not None:
         sentence = f"{rec} zones: {ends}" if rec else f"no zones: {ends}"
     else:
         among = ", ".join(map(str, c["candidates"])) or "none"
-        sentence = (f"cannot tell from {report['matches_played']} matches a zone count"
-                    f" ({c['verdict']}; the answer is among: {among}); the best seen: {ends}")
+        why = c["verdict"].removeprefix("cannot tell yet: ")
+        sentence = (f"cannot tell from {report['matches_played']} matches a zone count ({why});"
+                    f" the answer is among {among} zones; the best seen: {ends}")
     largest = max(zones)
     return {"zones": rec, "finish_within_budget": row["finish_within_budget"],
             "best": c["best"], "best_is_largest_tried": c["best"] == largest,
