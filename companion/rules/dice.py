@@ -101,10 +101,11 @@ class Dice:
                                  f" names it rolls: {listed}{again}", field=f"rolls.{name}")
 
     def _declared(self, name: str) -> bool:
-        if name in self._names:
+        names = self._names or ()
+        if name in names:
             return True
         base, mark, count = name.rpartition("#")
-        return self._rerolls and bool(mark) and count.isdigit() and base in self._names
+        return self._rerolls and bool(mark) and count.isdigit() and base in names
 
     def roll(self, name: str, sides: int, count: int = 1, modifier: int = 0) -> Roll:
         naturals = self._take(name, sides, count)

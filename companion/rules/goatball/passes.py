@@ -173,9 +173,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
                 raise IllegalAction(f"{p.label} cannot knock off a teammate",
                                     field=f"{where}.target")
             if a.action == "knock_off":
-                _need_check(a.defense, t.label, "defence", f"{where}.defense")
+                defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
                 if t.id in defended:
-                    _no_plain_total(a.defense, t.label, f"{where}.defense",
+                    _no_plain_total(defense, t.label, f"{where}.defense",
                                     "`defense_faces` and `defense_modifier`, or"
                                     " `defense_modifier` alone")
             if s.zones and p.zone != t.zone:
@@ -226,9 +226,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
             raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
         _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
                     "throw.carrier_check")
-        _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+        dodge = _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
         if target.id in defended:
-            _no_plain_total(throw.target_check, target.label, "throw.target_check",
+            _no_plain_total(dodge, target.label, "throw.target_check",
                             "`target_faces` and `target_modifier`, or `target_modifier` alone")
 
 
@@ -259,7 +259,7 @@ def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list
                 if b.action == "block" and blocker.team != team and blocker.zone == a.zone:
                     add(f"{a.player}.move.{b.player}", a.check)
                     add(f"{b.player}.block.{a.player}", b.check)
-    if throw is not None and throw.kind == "hot":
+    if throw is not None and throw.kind == "hot" and arena.possession is not None:
         add(f"{arena.possession.carrier}.hot_throw", throw.carrier_check)
         add(f"{throw.target}.dodge", throw.target_check)
         if arena.settings.bloodball:
