@@ -54,7 +54,7 @@ from ..rules.yaotzin.dribble import plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_geometry, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
-from ..rules.yaotzin.movement import budget_squares, reachable
+from ..rules.yaotzin.movement import budget_squares, reachable, walk
 from ..rules.yaotzin.plan import KickPlanner, interception_odds
 from ..rules.yaotzin.players import Player, Roster
 from ..rules.yaotzin.settings import Settings
@@ -293,11 +293,17 @@ def spot(view: View, preset: Preset, player: Player) -> Square:
     return Square(min(max(x, 0), court.length - 1), row)
 
 
-def toward(options: Mapping[Square, tuple[int, tuple[Square, ...]]], goal: Square
-           ) -> tuple[Square, ...]:
-    """The reachable path that ends nearest `goal`, the cheapest of those."""
+def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple[Square, ...]]:
+    """(cost, path) towards `goal` within the budget: the straight walk when it is open, else
+    the search's cheapest path to the reachable square nearest the goal."""
+    squares = budget_squares(me, budget)
+    ball = view.ball.square
+    straight = walk(view.court, view.roster, me, goal, squares, ball, view.settings)
+    if straight is not None:
+        return straight
+    options = reachable(view.court, view.roster, me, squares, ball, view.settings)
     end = min(options, key=lambda sq: (distance(sq, goal), options[sq][0], sq))
-    return options[end][1]
+    return options[end]
 
 
 def decide(view: View, preset: Preset, player_id: str) -> Turn:
@@ -327,15 +333,15 @@ def decide(view: View, preset: Preset, player_id: str) -> Turn:
             return turn
         turn.reason = "keeps the ball: no kick or dribble gains ground"
         return turn
-    one = reachable(court, view.roster, me, budget_squares(me, "move"), ball, settings)
     if me.id in chasers(view, preset, me.team):
         if holder is None:
-            if ball in one:
-                turn.path = list(one[ball][1])
+            cost, path = route(view, me, ball, "move")
+            if path[-1] == ball:
+                turn.path = list(path)
                 moved = replace_at(view, me, ball)
                 after = View(court, settings, moved, view.ball, view.attacks, view.round)
                 kicker = moved.get(me.id)
-                standing = len(turn.path) == 1 or (len(turn.path) == 2 and one[ball][0] == 1)
+                standing = len(path) == 1 or (len(path) == 2 and cost == 1)
                 if shot(view=after, preset=preset, kicker=kicker, standing=standing, turn=turn):
                     turn.reason = "takes the ball and " + turn.reason
                     return turn
@@ -346,47 +352,40 @@ def decide(view: View, preset: Preset, player_id: str) -> Turn:
                     return turn
                 turn.reason = "takes the ball"
                 return turn
-            two = reachable(court, view.roster, me, budget_squares(me, "double_move"), ball,
-                            settings)
             turn.budget = "double_move"
-            turn.path = list(two[ball][1]) if ball in two else list(toward(two, ball))
+            turn.path = list(route(view, me, ball, "double_move")[1])
             turn.reason = ("runs to the ball (double move)" if turn.path[-1] == ball
                            else "double-moves towards the ball")
             return turn
         if holder.team != me.team:
-            return tackle(view, me, holder, one, turn)
+            return tackle(view, me, holder, turn)
     goal = spot(view, preset, me)
     if holder is not None and holder.team == me.team:
-        two = reachable(court, view.roster, me, budget_squares(me, "double_move"), ball,
-                        settings)
         turn.budget = "double_move"
-        turn.path = list(toward(two, goal))
+        turn.path = list(route(view, me, goal, "double_move")[1])
         turn.reason = f"moves up to ({goal.x}, {goal.y}) in support"
         return turn
-    turn.path = list(toward(one, goal))
+    turn.path = list(route(view, me, goal, "move")[1])
     turn.kind = "ready"
     turn.reason = (f"takes the {'lane' if preset.spot == 'lanes' else 'spot'} at ({goal.x},"
                    f" {goal.y}) and readies to intercept")
     return turn
 
 
-def tackle(view: View, me: Player, holder: Player, one: Mapping, turn: Turn) -> Turn:
-    """Walk up to the opponent on the ball and take it from him (disarm), or trip him with
-    Improved Trip; double-move towards him when he is out of reach."""
+def tackle(view: View, me: Player, holder: Player, turn: Turn) -> Turn:
+    """Walk up to the opponent on the ball and take it from him (disarm), or trip him (module
+    docstring); double-move towards him when he is out of reach."""
     disarm_edge = (me.bab + me.dex_mod) - (holder.bab + holder.dex_mod)
-    trip_edge = trip_mods(me, holder)[0] - trip_mods(me, holder)[1]
-    kind = "trip" if me.has("improved_trip") or trip_edge >= disarm_edge + 4 else "disarm"
-    beside = [sq for sq in one if chebyshev(sq, holder.square) == 1]
-    if beside:
-        end = min(beside, key=lambda sq: (one[sq][0], sq))
-        turn.path = list(one[end][1])
+    mine, his = trip_mods(me, holder)
+    kind = "trip" if me.has("improved_trip") or mine - his >= disarm_edge + 4 else "disarm"
+    _, path = route(view, me, holder.square, "move")
+    if chebyshev(path[-1], holder.square) == 1:
+        turn.path = list(path)
         turn.kind, turn.contest, turn.opponent = "contest", kind, holder.id
         turn.reason = f"closes on {holder.label} and tries to {kind.replace('_', ' ')} him"
         return turn
-    two = reachable(view.court, view.roster, me, budget_squares(me, "double_move"),
-                    view.ball.square, view.settings)
     turn.budget = "double_move"
-    turn.path = list(toward(two, holder.square))
+    turn.path = list(route(view, me, holder.square, "double_move")[1])
     turn.reason = f"double-moves towards {holder.label}, who has the ball"
     return turn
 

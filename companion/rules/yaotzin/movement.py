@@ -12,7 +12,6 @@ dribble's own `action_cost` (one rule for both).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 
 from ..errors import IllegalAction, RulesError
@@ -84,55 +83,119 @@ def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Squar
             "end": end.as_dict(), "takes_ball": end == ball and len(path) > 1}
 
 
+_STEPS = tuple((d.dx, d.dy, d.dx != 0 and d.dy != 0) for d in Direction)
+
+
 def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
               settings: Settings) -> dict[Square, tuple[int, tuple[Square, ...]]]:
     """Every square the mover may end on within `budget` squares: (cost, path), the cheapest.
 
     A search over (square, diagonals so far odd or even), since what the next diagonal costs
-    depends on that parity. Opponents' squares are never entered; the ball's square ends the
-    path; teammates' squares are passed through but not ended on.
+    depends on that parity; the costs are small whole numbers, so the states are taken cost by
+    cost from buckets (Dial's shortest paths). Opponents' squares are never entered; the
+    ball's square ends the path; teammates' squares are passed through but not ended on.
     """
     eq = settings.equidistant_diagonals
-    start = mover.square
-    blocked = {p.square for p in roster.players if p.team != mover.team}
-    mates = {p.square for p in roster.players if p.team == mover.team and p.id != mover.id}
-    best: dict[tuple[Square, int], int] = {(start, 0): 0}
-    prev: dict[tuple[Square, int], tuple[Square, int] | None] = {(start, 0): None}
-    heap = [(0, 0, start.x, start.y, 0)]
-    order = 0
-    height = court.height
-    while heap:
-        cost, _, x, y, parity = heapq.heappop(heap)
-        here = Square(x, y)
-        if best.get((here, parity), cost + 1) < cost:
-            continue
-        if here == ball and here != start:
-            continue                        # he stops the ball there
-        for d in Direction:
-            nxt = Square(x + d.dx, y + d.dy)
-            if not court.on_field(nxt) or nxt in blocked or nxt == start:
+    length, width = court.length, court.width
+    heights = court.heights
+    sx, sy = mover.x, mover.y
+    blocked = {(p.x, p.y) for p in roster.players if p.team != mover.team}
+    blocked.add((sx, sy))
+    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    bx, by = ball
+    best: dict[tuple[int, int, int], int] = {(sx, sy, 0): 0}
+    prev: dict[tuple[int, int, int], tuple[int, int, int] | None] = {(sx, sy, 0): None}
+    buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(budget + 1)]
+    buckets[0].append((sx, sy, 0))
+    for cost in range(budget + 1):
+        for state in buckets[cost]:
+            if best[state] != cost:
                 continue
-            diagonal = not eq and d.dx != 0 and d.dy != 0
-            step = 2 if diagonal and parity else 1
-            if height(nxt.y) > height(y):
-                step *= 2
-            total = cost + step
-            if total > budget:
-                continue
-            state = (nxt, parity ^ 1 if diagonal else parity)
-            if total < best.get(state, budget + 1):
-                best[state] = total
-                prev[state] = (here, parity)
-                order += 1
-                heapq.heappush(heap, (total, order, nxt.x, nxt.y, state[1]))
-    out: dict[Square, tuple[int, tuple[Square, ...]]] = {start: (0, (start,))}
-    for (sq, parity), cost in best.items():
-        if sq in mates or (sq in out and out[sq][0] <= cost):
+            x, y, parity = state
+            if x == bx and y == by and (x, y) != (sx, sy):
+                continue                    # he stops the ball there
+            h = heights[y]
+            for dx, dy, diagonal in _STEPS:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in blocked:
+                    continue
+                diagonal = diagonal and not eq
+                step = 2 if diagonal and parity else 1
+                if heights[ny] > h:
+                    step *= 2
+                total = cost + step
+                if total > budget:
+                    continue
+                nxt = (nx, ny, parity ^ 1 if diagonal else parity)
+                if total < best.get(nxt, budget + 1):
+                    best[nxt] = total
+                    prev[nxt] = state
+                    buckets[total].append(nxt)
+    out: dict[Square, tuple[int, tuple[Square, ...]]] = {}
+    for state, cost in best.items():
+        x, y, _ = state
+        sq = Square(x, y)
+        if (x, y) in mates or (sq in out and out[sq][0] <= cost):
             continue
-        path = [sq]
-        state = prev[(sq, parity)]
-        while state is not None:
-            path.append(state[0])
-            state = prev[state]
+        path = []
+        at: tuple[int, int, int] | None = state
+        while at is not None:
+            path.append(Square(at[0], at[1]))
+            at = prev[at]
         out[sq] = (cost, tuple(reversed(path)))
     return out
+
+
+def walk(court: Court, roster: Roster, mover: Player, goal: Square, budget: int, ball: Square,
+         settings: Settings) -> tuple[int, tuple[Square, ...]] | None:
+    """The straight route towards `goal`: step by step, the open neighbour nearest to it
+    (the cheaper step on a tie, then the first clockwise from north), while the budget lasts.
+    None when the way is shut before the budget is spent or the goal reached (the caller then
+    searches: `reachable`). The goal itself may be an opponent's square: the route stops
+    beside it. It never ends on a teammate (it gives back steps until it does not)."""
+    eq = settings.equidistant_diagonals
+    heights = court.heights
+    length, width = court.length, court.width
+    opponents = {(p.x, p.y) for p in roster.players if p.team != mover.team}
+    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    gx, gy = goal
+    x, y = mover.x, mover.y
+    path = [Square(x, y)]
+    costs = [0]
+    cost = parity = 0
+    while (x, y) != (gx, gy):
+        if (x, y) == tuple(ball) and len(path) > 1:
+            break                               # he stops the ball there
+        here = max(abs(gx - x), abs(gy - y)) + min(abs(gx - x), abs(gy - y)) // 2
+        pick = None
+        for dx, dy, diagonal in _STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in opponents:
+                continue
+            diagonal = diagonal and not eq
+            step = 2 if diagonal and parity else 1
+            if heights[ny] > heights[y]:
+                step *= 2
+            ax, ay = abs(gx - nx), abs(gy - ny)
+            left = max(ax, ay) + min(ax, ay) // 2
+            if left >= here:
+                continue
+            key = (left, step)
+            if pick is None or key < pick[0]:
+                pick = (key, nx, ny, step, diagonal)
+        if pick is None:
+            if max(abs(gx - x), abs(gy - y)) == 1 and (gx, gy) in opponents:
+                break                           # beside the opponent he makes for
+            return None
+        _, nx, ny, step, diagonal = pick
+        if cost + step > budget:
+            break
+        cost += step
+        parity ^= diagonal
+        x, y = nx, ny
+        path.append(Square(x, y))
+        costs.append(cost)
+    while len(path) > 1 and (path[-1].x, path[-1].y) in mates:
+        path.pop()
+        costs.pop()
+    return costs[-1], tuple(path)
