@@ -3,8 +3,9 @@
 Each point (players a side, court width, length : width ratio) plays `matches` matches of the
 whole-match engine (`yaotzin_match`). Match i of a (width, ratio) is keyed by (seed, width,
 ratio, i): every tactics preset meets the same rosters, line-up and dice stream there (common
-random numbers), so the presets' answers are paired match by match; so are the team sizes (the
-same key draws each side's first four players alike).
+random numbers), so the presets' answers are paired match by match. The team sizes share the
+keys too (match i of every size has the same dice seed), but their rosters differ, so the
+paired test between sizes is no sharper than an unpaired one would be: it stays valid.
 
 The criterion, from the rulebook's own words: "almost every game ends after 10 minutes or with
 a score of 9 being reached by 1 side", and the ideal team is "one player for every 20 ft of
