@@ -210,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="matches: matches a point for each other preset (default --matches)")
     kick.add_argument("--no-robustness", dest="robustness", action="store_false",
                       help="matches: skip the other presets (default: run them)")
+    kick.add_argument("--robust-seeds", default="",
+                      help="matches: comma-separated further seeds to replay every preset at"
+                           " --robust-matches on (default none)")
     kick.add_argument("--dask", default=None, metavar="ADDRESS",
                       help="matches: run on a Dask scheduler at ADDRESS (needs ballcourt[dask])")
     kick.add_argument("--plot", type=Path, default=None, metavar="FILE",
@@ -259,7 +262,9 @@ def match_chart(args) -> int:
             run.parse_list(args.width, int, "width", 15, 2000),
             run.parse_list(args.length_ratio, float, "length_ratio", 0.5, 20),
             args.matches, args.budget, args.tactics, args.seed, args.workers,
-            args.robustness, args.robust_matches, client=client)
+            args.robustness, args.robust_matches, client=client,
+            robust_seeds=run.parse_list(args.robust_seeds, int, "robust_seeds", 0, 2**31)
+            if args.robust_seeds.strip() else ())
         if args.plot is not None:
             plotting.plot_matches(report, args.plot)
     except plotting.PlotUnavailable as exc:

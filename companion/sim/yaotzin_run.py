@@ -137,7 +137,11 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
              budget: int = BUDGET, tactics: str | Sequence[str] | None = None, seed: int = 1,
              workers: int | None = None, robustness: bool = True,
              robust_matches: int | None = None, margin: float = 0.05,
-             progress: Progress | None = None, client=None) -> dict:
+             progress: Progress | None = None, client=None,
+             robust_seeds: Sequence[int] = ()) -> dict:
+    """The chart (module docstring). The robustness runs play each other preset at
+    `robust_matches` a point, at the ratio the answer is read at only, on the same keys; each
+    of `robust_seeds` replays every preset (this one too) at that size on its own keys."""
     names = ([tactics] if isinstance(tactics, str) else list(tactics or [DEFAULT_PRESET]))
     names = [n for part in names for n in part.split(",") if n.strip()]
     for n in names:
@@ -154,20 +158,25 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
         raise RulesError("players must be 1 to 30 a side", field="players")
     pair = tuple(names) if len(names) == 2 else names[0]
     others = [p for p in PRESETS if [p] != names] if robustness else []
+    extra = [s for s in dict.fromkeys(robust_seeds) if s != seed] if robustness else []
     rmatches = min(matches, robust_matches or matches)
+    at = answer_ratio(ratios)
     points = len(players) * len(widths) * len(ratios)
-    total = points * (matches + rmatches * len(others))
+    total = points * matches + len(players) * len(widths) * rmatches * (
+        len(others) + len(extra) * len(PRESETS))
     done = [0]
     runner = _Runner(workers if workers is not None else (os.cpu_count() or 1), client)
     try:
         games = _points(runner, players, widths, ratios, pair, matches, budget, seed, progress,
                         done, total)
-        robust_games = {name: _points(runner, players, widths, ratios, name, rmatches, budget,
+        robust_games = {name: _points(runner, players, widths, [at], name, rmatches, budget,
                                       seed, progress, done, total) for name in others}
+        seed_games = {s: {name: _points(runner, players, widths, [at], name, rmatches, budget,
+                                        s, progress, done, total) for name in PRESETS}
+                      for s in extra}
     finally:
         runner.close()
     comparisons = _by_width(games, players, widths, ratios, budget, seed, margin)
-    at = answer_ratio(ratios)
     results = [{"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
                 "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)])}
                for w in widths for r in ratios for p in players]
@@ -191,11 +200,15 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
                 answers[names[0]] = compare({p: games[(p, w, at)][:rmatches] for p in players},
                                             budget, seed, margin=margin,
                                             resamples=0)["recommended"]
+            by_seed = {str(s): {name: compare({p: g[(p, w, at)] for p in players}, budget, s,
+                                              margin=margin, resamples=0)["recommended"]
+                                for name, g in got.items()} for s, got in seed_games.items()}
+            every = [*answers.values(), *(v for a in by_seed.values() for v in a.values())]
             entry["robustness"] = {
-                "matches_per_point": rmatches, "answers": answers,
-                "robust": len(set(answers.values())) == 1,
+                "matches_per_point": rmatches, "seed": seed, "answers": answers,
+                "by_seed": by_seed, "robust": len(set(every)) == 1,
                 "rule": "each preset's recommended_players at the same number of matches, on"
-                        " the same rosters and dice"}
+                        " the same rosters and dice, at this seed and at each of by_seed's"}
         widths_out.append(entry)
     return {"chart": "matches", "players": list(players), "widths_ft": list(widths),
             "ratios": list(ratios), "matches": matches, "budget": budget, "seed": seed,

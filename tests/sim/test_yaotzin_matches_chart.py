@@ -43,6 +43,16 @@ def test_each_width_answers_with_the_margin_rule_and_its_robustness(report):
                or "rulebook's" in line for line in report["rulebook"])
 
 
+def test_robustness_over_further_seeds():
+    r = simulate([2, 3], [40], [3.0], matches=3, budget=30, workers=1, robust_matches=2,
+                 robust_seeds=[1, 5])
+    rob = r["widths"][0]["robustness"]
+    assert list(rob["by_seed"]) == ["5"]
+    assert set(rob["by_seed"]["5"]) == {"press-ball", "hold-lanes", "kick-long"}
+    every = [*rob["answers"].values(), *rob["by_seed"]["5"].values()]
+    assert rob["robust"] == (len(set(every)) == 1)
+
+
 def test_the_same_seed_gives_the_same_report(report):
     again = simulate([2, 3], [40], [3.0], matches=6, budget=40, workers=1, robust_matches=3)
     assert again == report
