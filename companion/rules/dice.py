@@ -98,11 +98,13 @@ class Dice:
                         f"rolls.{name} needs {count} dice (a list of {count} d{sides} results),"
                         f" got {len(queue)}", field=f"rolls.{name}")
                 faces, queue[:] = list(queue), []
+            checked: list[int] = []
             for face in faces:
                 if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
                     raise RulesError(f"rolls.{name}: {face!r} is not a d{sides} result",
                                      field=f"rolls.{name}")
-            return faces
+                checked.append(face)
+            return checked
         return [self._rng.randint(1, sides) for _ in range(count)]
 
     def records(self) -> list[dict]:

@@ -63,21 +63,14 @@ def quick(body):
     return 200, {**r, "chat_card": present.quick_card(r), "overlay": None}
 
 
-TUNE_MATCHES = 1200        # at most, over all zone counts: the answer comes in seconds
-
-
 @api_route(bp, "POST", "/tune", schemas.TuneSchema)
 def tune_route(body):
     """For this roster: how many zones, and how often a match ends within the budget."""
     roster = roster_from(body)
     teams = [t for t, _ in roster]
     tactics = [p.name for p in presets_for(body["tactics"], teams).values()]
-    total = sum(len(m) for _, m in roster)
-    zones = list(dict.fromkeys(body["zones"] if body["zones"] is not None
-                               else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])))
-    matches = max(1, min(body["matches"], TUNE_MATCHES // len(zones)))
-    return 200, {**tune(roster, tactics, body["budget"], body["seed"], zones, matches),
-                 "matches": matches}
+    return 200, tune(roster, tactics, body["budget"], body["seed"], body["zones"],
+                     body["matches"], margin=body["margin"])
 
 
 @api_route(bp, "POST", "/suggest", schemas.SuggestSchema)
