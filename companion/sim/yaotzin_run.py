@@ -11,10 +11,10 @@ The criterion, from the rulebook's own words: "almost every game ends after 10 m
 a score of 9 being reached by 1 side", and the ideal team is "one player for every 20 ft of
 width". A team size is measured by `finish_within_budget`: the chance a match ends by the
 rules' own end (9 points or the hoop) within the budget of rounds (100: the rulebook's ten
-minutes). `recommended_players` for a width is the fewest players a side whose chance is not
-behind the best's by more than `margin`, by the goat-ball simulator's paired test (`run.compare`:
-the same margin rule and intervals, Bonferroni over the comparisons), or null when the test
-finds no difference.
+minutes). `recommended_players` for a width is the fewest players a side shown within `margin`
+of the best by the margin rule both simulators decide by (`stats.margin_rule`: Hsu's multiple
+comparisons with the best over the matches on the same keys, every size before it shown
+behind), or null when it cannot tell, with the candidates it lies among.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
-from .run import compare, mean_ci, median_passes, rate_ci, ratio_ci
+from .run import median_passes
+from .stats import MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
 
 DEFAULT_PLAYERS = (4, 5, 6, 7, 8)
@@ -118,13 +119,36 @@ def _points(runner: _Runner, players, widths, ratios, tactics, matches, budget, 
     return games
 
 
-def _by_width(games, players, widths, ratios, budget, seed, margin, resamples=400) -> dict:
-    """For each width and ratio, the paired comparison of team sizes (run.compare)."""
-    out = {}
-    for w in widths:
-        out[str(w)] = {str(r): compare({p: games[(p, w, r)] for p in players}, budget, seed,
-                                       margin=margin, resamples=resamples) for r in ratios}
-    return out
+def hits(games: Sequence[MatchStats]) -> list[int]:
+    """1 for each match that ended by the rules' own end within the budget (the round limit
+    is the budget, so: by 9 points or the hoop)."""
+    return [1 if g.finished else 0 for g in games]
+
+
+def decide(points: dict, noun: str, margin: float) -> dict:
+    """The margin rule over `points` ({candidate: games}, in order of preference) in words."""
+    v = margin_rule({c: hits(g) for c, g in points.items()}, margin)
+    rec, k = v["recommended"], len(points)
+    if k == 1:
+        verdict = f"only one {noun} was played"
+    elif rec is not None:
+        verdict = f"{rec} is within {margin:.0%} of the best, every {noun} before it behind"
+    elif v["within_margin"]:
+        verdict = (f"cannot tell: {v['within_margin'][0]} is within {margin:.0%} of the best,"
+                   f" but {', '.join(map(str, v['candidates'][:-1]))} may be too")
+    else:
+        verdict = f"cannot tell: no {noun} is shown within {margin:.0%} of the best"
+    return {"best": v["best"], "recommended": rec, "candidates": v["candidates"],
+            "within_margin": v["within_margin"], "behind": v["behind"],
+            "leaders": [c for c in points if c not in v["behind"]],
+            "difference_from_best": {str(c): d for c, d in v["difference_from_best"].items()},
+            "verdict": verdict, "test": v["test"]}
+
+
+def _by_width(games, players, widths, ratios, margin) -> dict:
+    """For each width and ratio, the margin rule over the team sizes, fewest first."""
+    return {str(w): {str(r): decide({p: games[(p, w, r)] for p in players}, "team size",
+                                    margin) for r in ratios} for w in widths}
 
 
 def answer_ratio(ratios: Sequence[float]) -> float:
@@ -136,7 +160,7 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
              ratios: Sequence[float] = DEFAULT_RATIOS, matches: int = DEFAULT_MATCHES,
              budget: int = BUDGET, tactics: str | Sequence[str] | None = None, seed: int = 1,
              workers: int | None = None, robustness: bool = True,
-             robust_matches: int | None = None, margin: float = 0.05,
+             robust_matches: int | None = None, margin: float = MARGIN,
              progress: Progress | None = None, client=None,
              robust_seeds: Sequence[int] = ()) -> dict:
     """The chart (module docstring). The robustness runs play each other preset at
@@ -176,7 +200,7 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
                       for s in extra}
     finally:
         runner.close()
-    comparisons = _by_width(games, players, widths, ratios, budget, seed, margin)
+    comparisons = _by_width(games, players, widths, ratios, margin)
     results = [{"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
                 "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)])}
                for w in widths for r in ratios for p in players]
@@ -186,22 +210,20 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
         per_ratio = {str(r): {k: comparisons[str(w)][str(r)][k]
                               for k in ("recommended", "best", "leaders", "verdict")}
                      for r in ratios}
-        ratio_test = compare({r: [g for p in players for g in games[(p, w, r)]]
-                              for r in ratios}, budget, seed, margin=margin, resamples=0)
+        ratio_test = decide({r: [g for p in players for g in games[(p, w, r)]]
+                             for r in sorted(ratios)}, "ratio", margin)
         entry = {"width_ft": w, "recommended_players": c["recommended"], "at_ratio": at,
                  "rulebook_players": w // 20, "comparison": c, "by_ratio": per_ratio,
-                 "ratios": {k: ratio_test[k] for k in ("best", "leaders", "behind", "verdict",
-                                                       "difference_from_best")}}
+                 "ratios": ratio_test}
         if robustness:
-            answers = {name: compare({p: g[(p, w, at)] for p in players}, budget, seed,
-                                     margin=margin, resamples=0)["recommended"]
+            answers = {name: decide({p: g[(p, w, at)] for p in players}, "team size",
+                                    margin)["recommended"]
                        for name, g in robust_games.items()}
             if len(names) == 1:
-                answers[names[0]] = compare({p: games[(p, w, at)][:rmatches] for p in players},
-                                            budget, seed, margin=margin,
-                                            resamples=0)["recommended"]
-            by_seed = {str(s): {name: compare({p: g[(p, w, at)] for p in players}, budget, s,
-                                              margin=margin, resamples=0)["recommended"]
+                answers[names[0]] = decide({p: games[(p, w, at)][:rmatches] for p in players},
+                                           "team size", margin)["recommended"]
+            by_seed = {str(s): {name: decide({p: g[(p, w, at)] for p in players}, "team size",
+                                             margin)["recommended"]
                                 for name, g in got.items()} for s, got in seed_games.items()}
             every = [*answers.values(), *(v for a in by_seed.values() for v in a.values())]
             entry["robustness"] = {
@@ -216,8 +238,8 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
             "results": results, "widths": widths_out,
             "criterion": ("finish_within_budget: the chance a match ends by 9 points or the"
                           f" hoop within {budget} rounds (the rulebook's ten minutes is 100);"
-                          " recommended_players: the fewest a side within the margin of the"
-                          " best by run.compare's paired test"),
+                          " recommended_players: the fewest a side shown within the margin of"
+                          " the best by the margin rule (stats.margin_rule)"),
             "rulebook": rulebook_answers(widths_out)}
 
 
@@ -228,17 +250,18 @@ def rulebook_answers(widths: list[dict]) -> list[str]:
         rec, book = w["recommended_players"], w["rulebook_players"]
         c = w["comparison"]
         if rec is None:
-            out.append(f"{w['width_ft']} ft: no team size is better than the others by the"
-                       f" margin ({c['verdict']}); the best was {c['best']} a side, leaders"
-                       f" {c['leaders']}; the rulebook's {book} a side is "
-                       f"{'among' if book in c['leaders'] else 'not among'} them")
+            out.append(f"{w['width_ft']} ft: no recommendation ({c['verdict']}); the best was"
+                       f" {c['best']} a side, not shown behind: {c['leaders']}; the rulebook's"
+                       f" {book} a side is {'among' if book in c['leaders'] else 'not among'}"
+                       f" them")
         else:
-            out.append(f"{w['width_ft']} ft: {rec} a side (the rulebook says {book});"
-                       f" leaders {c['leaders']}")
+            out.append(f"{w['width_ft']} ft: {rec} a side (the rulebook says {book}); not"
+                       f" shown behind: {c['leaders']}")
         r = w["ratios"]
-        out.append(f"{w['width_ft']} ft, ratios: best {r['best']} to 1, leaders {r['leaders']}"
-                   f" ({r['verdict']}); 3 to 1 is "
-                   f"{'among' if 3.0 in r['leaders'] else 'not among'} the leaders")
+        three = "within the margin" if 3.0 in r["within_margin"] else "not shown within it"
+        out.append(f"{w['width_ft']} ft, ratios: best {r['best']:g} to 1, within the margin"
+                   f" {[f'{x:g}' for x in r['within_margin']]}, not shown behind"
+                   f" {[f'{x:g}' for x in r['leaders']]}; 3 to 1 is {three}")
     return out
 
 
