@@ -425,23 +425,43 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     if len(results) > 1:
         out["criterion_v1"] = recommend(results)[0]
     if robustness:
-        holds = {name: all(r["recommended"] == rec for r in runs.values())
-                 for name, runs in by_preset.items()}
-        out["robustness"] = {
-            "matches": robust_matches, "seeds": seeds,
-            "presets": {name: {"answers": [runs[s]["recommended"] for s in seeds],
-                               "by_seed": {str(s): r for s, r in runs.items()}}
-                        for name, runs in by_preset.items()},
-            "holds_for": [n for n, ok in holds.items() if ok],
-            "fails_for": [n for n, ok in holds.items() if not ok],
-            "robust": rec is not None and all(holds.values()),
-            "rule": (f"every preset (this run's too) plays {robust_matches} matches a zone"
-                     f" count at each of the seeds {', '.join(map(str, seeds))}, on the same"
-                     " arenas and dice streams, none stopping early; the answer holds for a"
-                     " preset when the margin rule gives it the same answer at every seed,"
-                     " and is robust when it holds for every preset"),
-        }
+        out["robustness"] = robust_verdict(rec, {name: {str(s): r for s, r in runs.items()}
+                                             for name, runs in by_preset.items()},
+                                       seeds, robust_matches)
     return out
+
+
+def robust_verdict(rec: int | None, by_seed: Mapping[str, Mapping[str, dict]],
+               seeds: Sequence[int], matches: int) -> dict:
+    """How the answer `rec` stands across the presets: each preset's answer at each seed
+    (`by_seed`: {preset: {seed: its margin rule's answer}}), and for each preset whether the
+    answer **holds** (the same at every seed), is **contradicted** (some seed decides another
+    count) or **cannot tell** (some seed undecided, none deciding another count)."""
+    verdicts = {}
+    for name, runs in by_seed.items():
+        answers = [runs[str(s)]["recommended"] for s in seeds]
+        if rec is not None and all(a == rec for a in answers):
+            verdicts[name] = "holds"
+        elif any(a is not None and a != rec for a in answers):
+            verdicts[name] = "contradicted"
+        else:
+            verdicts[name] = "cannot tell"
+    return {
+        "matches": matches, "seeds": list(seeds),
+        "presets": {name: {"answers": [runs[str(s)]["recommended"] for s in seeds],
+                           "verdict": verdicts[name], "by_seed": dict(runs)}
+                    for name, runs in by_seed.items()},
+        "holds_for": [n for n, v in verdicts.items() if v == "holds"],
+        "fails_for": [n for n, v in verdicts.items() if v == "contradicted"],
+        "cannot_tell_for": [n for n, v in verdicts.items() if v == "cannot tell"],
+        "robust": rec is not None and all(v == "holds" for v in verdicts.values()),
+        "rule": (f"every preset (this run's too) plays {matches} matches a zone count at each"
+                 f" of the seeds {', '.join(map(str, seeds))}, on the same arenas and dice"
+                 " streams, none stopping early; the answer holds for a preset when the margin"
+                 " rule gives it the same answer at every seed, fails for it when some seed"
+                 " decides another count, and cannot tell otherwise; it is robust when it"
+                 " holds for every preset"),
+    }
 
 
 TUNE_ZONES = (0, 2, 3, 4, 6, 8, 10, 12, 14, 16, 20, 24, 30)
@@ -550,7 +570,8 @@ def table(report: dict) -> str:
                     f" (each preset {rob['matches']} matches a zone count at seeds"
                     f" {', '.join(map(str, rob['seeds']))}; holds for"
                     f" {', '.join(rob['holds_for']) or 'none'};"
-                    f" fails for {', '.join(rob['fails_for']) or 'none'})")
+                    f" fails for {', '.join(rob['fails_for']) or 'none'};"
+                    f" cannot tell for {', '.join(rob['cannot_tell_for']) or 'none'})")
         for name, p in rob["presets"].items():
             answers = ", ".join("none" if a is None else str(a) for a in p["answers"])
             foot.append(f"  {name}: {answers}")

@@ -38,15 +38,9 @@ def compiled_tree(tmp_path_factory):
     pytest.importorskip("mypyc")
     if not (shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")):
         pytest.skip("no C compiler for mypyc")
-    tree = tmp_path_factory.mktemp("compiled")
-    shutil.copytree(ROOT / "companion", tree / "companion",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    shutil.copy(ROOT / "setup.py", tree)
-    built = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-                           cwd=tree, env={**os.environ, "BALLCOURT_COMPILE": "1"},
-                           capture_output=True, text=True, timeout=900)
-    assert built.returncode == 0, built.stderr[-4000:]
-    return tree
+    from bench.compiled import build_compiled
+
+    return build_compiled(tmp_path_factory.mktemp("compiled"))
 
 
 def play(where: Path) -> dict:
