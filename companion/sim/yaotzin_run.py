@@ -132,7 +132,10 @@ def decide(points: dict, noun: str, margin: float) -> dict:
     if k == 1:
         verdict = f"only one {noun} was played"
     elif rec is not None:
-        verdict = f"{rec} is within {margin:.0%} of the best, every {noun} before it behind"
+        before = list(points)[:list(points).index(rec)]
+        verdict = (f"{rec} is within {margin:.0%} of the best" + (
+            f"; {', '.join(map(str, before))} shown behind" if before else
+            f" and the first {noun} tried"))
     elif v["within_margin"]:
         verdict = (f"cannot tell: {v['within_margin'][0]} is within {margin:.0%} of the best,"
                    f" but {', '.join(map(str, v['candidates'][:-1]))} may be too")
@@ -149,6 +152,15 @@ def _by_width(games, players, widths, ratios, margin) -> dict:
     """For each width and ratio, the margin rule over the team sizes, fewest first."""
     return {str(w): {str(r): decide({p: games[(p, w, r)] for p in players}, "team size",
                                     margin) for r in ratios} for w in widths}
+
+
+def holds(main, answers: list) -> str:
+    """A preset's verdict on the main answer over its seeds."""
+    if any(a is not None and a != main for a in answers):
+        return "contradicted"
+    if main is not None and all(a == main for a in answers):
+        return "holds"
+    return "cannot tell"
 
 
 def answer_ratio(ratios: Sequence[float]) -> float:
@@ -226,11 +238,20 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
                                              margin)["recommended"]
                                 for name, g in got.items()} for s, got in seed_games.items()}
             every = [*answers.values(), *(v for a in by_seed.values() for v in a.values())]
+            main = c["recommended"]
+            status = {name: holds(main, [answers.get(name), *(a[name] for a in by_seed.values()
+                                                               if name in a)])
+                      for name in PRESETS if name in answers}
             entry["robustness"] = {
                 "matches_per_point": rmatches, "seed": seed, "answers": answers,
-                "by_seed": by_seed, "robust": len(set(every)) == 1,
+                "by_seed": by_seed, "status": status,
+                "robust": all(v == "holds" for v in status.values()) and all(
+                    v == main for v in every),
                 "rule": "each preset's recommended_players at the same number of matches, on"
-                        " the same rosters and dice, at this seed and at each of by_seed's"}
+                        " the same rosters and dice, at this seed and at each of by_seed's:"
+                        " holds (the same answer everywhere), contradicted (another size"
+                        " decided somewhere) or cannot tell (no size decided, too few"
+                        " matches)"}
         widths_out.append(entry)
     return {"chart": "matches", "players": list(players), "widths_ft": list(widths),
             "ratios": list(ratios), "matches": matches, "budget": budget, "seed": seed,
@@ -297,7 +318,7 @@ def table(report: dict) -> str:
         rob = w.get("robustness")
         if rob:
             foot.append(f"{w['width_ft']} ft across the presets ({rob['matches_per_point']}"
-                        f" matches a point): " + ", ".join(f"{k}: {v}" for k, v in
-                                                          rob["answers"].items())
+                        f" matches a point): " + ", ".join(
+                            f"{k}: {rob['answers'][k]} ({v})" for k, v in rob["status"].items())
                         + f"; robust: {'yes' if rob['robust'] else 'no'}")
     return "\n".join([head, "", *lines, "", *foot])

@@ -49,8 +49,13 @@ def test_robustness_over_further_seeds():
     rob = r["widths"][0]["robustness"]
     assert list(rob["by_seed"]) == ["5"]
     assert set(rob["by_seed"]["5"]) == {"press-ball", "hold-lanes", "kick-long"}
-    every = [*rob["answers"].values(), *rob["by_seed"]["5"].values()]
-    assert rob["robust"] == (len(set(every)) == 1)
+    main = r["widths"][0]["recommended_players"]
+    for name, status in rob["status"].items():
+        seen = [rob["answers"][name], rob["by_seed"]["5"][name]]
+        assert status == ("contradicted" if any(a is not None and a != main for a in seen)
+                          else "holds" if main is not None and all(a == main for a in seen)
+                          else "cannot tell")
+    assert rob["robust"] == all(s == "holds" for s in rob["status"].values())
 
 
 def test_the_same_seed_gives_the_same_report(report):
