@@ -223,11 +223,40 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE",
                      help="also draw the figures to FILE (.png or .svg; needs ballcourt[sim])")
     kick = ssub.add_parser("yaotzin", help="Yaotzin: exact charts by distance and Strength (the"
-                                            " kick chart, the best aim, the hoop)")
-    kick.add_argument("--chart", choices=("kick", "aim", "hoop"), default="kick",
+                                            " kick chart, the best aim, the hoop) and whole"
+                                            " matches by team size and court")
+    kick.add_argument("--chart", choices=("kick", "aim", "hoop", "matches"), default="kick",
                       help="kick: the chance to score aiming just past the line (default);"
                            " aim: the best aim and its chance, the roll-on counted; hoop: the"
-                           " chance through the hoop from its row (AC 20) and the next (AC 25)")
+                           " chance through the hoop from its row (AC 20) and the next (AC 25);"
+                           " matches: whole matches by team size x width x length ratio")
+    kick.add_argument("--players", default="4,5,6,7,8",
+                      help="matches: comma-separated players a side (default 4,5,6,7,8)")
+    kick.add_argument("--width", default="120",
+                      help="matches: comma-separated court widths in feet (default 120)")
+    kick.add_argument("--length-ratio", default="2.5,3,4",
+                      help="matches: comma-separated length : width ratios (default 2.5,3,4)")
+    kick.add_argument("--matches", type=int, default=40,
+                      help="matches: matches per point (default 40)")
+    kick.add_argument("--budget", type=int, default=100,
+                      help="matches: the round limit, the rulebook's ten minutes (default 100)")
+    kick.add_argument("--tactics", default=None, metavar="NAME[,NAME]",
+                      help="matches: a preset for both sides or one each (default press-ball;"
+                           " press-ball, hold-lanes, kick-long)")
+    kick.add_argument("--seed", type=int, default=1, help="matches: the seed (default 1)")
+    kick.add_argument("--workers", type=int, default=None,
+                      help="matches: processes (default: every core; 1 = this process only)")
+    kick.add_argument("--robust-matches", type=int, default=None,
+                      help="matches: matches a point for each other preset (default --matches)")
+    kick.add_argument("--no-robustness", dest="robustness", action="store_false",
+                      help="matches: skip the other presets (default: run them)")
+    kick.add_argument("--robust-seeds", default="",
+                      help="matches: comma-separated further seeds to replay every preset at"
+                           " --robust-matches on (default none)")
+    kick.add_argument("--dask", default=None, metavar="ADDRESS",
+                      help="matches: run on a Dask scheduler at ADDRESS (needs ballcourt[dask])")
+    kick.add_argument("--plot", type=Path, default=None, metavar="FILE",
+                      help="matches: also draw the figures to FILE (.png or .svg)")
     kick.add_argument("--strengths", default=None,
                       help="comma-separated Strength scores (default 8,10,...,20)")
     kick.add_argument("--dex", type=int, default=12, help="the kicker's Dex score (default 12)")
@@ -250,9 +279,56 @@ def _with_defaults(parser: argparse.ArgumentParser) -> None:
                 _with_defaults(child)
 
 
+def match_chart(args) -> int:
+    """`simulate yaotzin --chart matches`: whole matches by team size, width and ratio."""
+    from .rules.errors import RulesError
+    from .sim import plot as plotting
+    from .sim import yaotzin_run as run
+
+    client = None
+    try:
+        if args.plot is not None:
+            plotting.check_target(args.plot)
+            plotting.require()
+        if args.dask:
+            try:
+                from distributed import Client
+            except ImportError:
+                raise ValueError("--dask needs the distributed package:"
+                                 " pip install 'ballcourt[dask]'") from None
+            client = Client(args.dask)
+        report = run.simulate(
+            run.parse_list(args.players, int, "players", 1, 30),
+            run.parse_list(args.width, int, "width", 15, 2000),
+            run.parse_list(args.length_ratio, float, "length_ratio", 0.5, 20),
+            args.matches, args.budget, args.tactics, args.seed, args.workers,
+            args.robustness, args.robust_matches, client=client,
+            robust_seeds=run.parse_list(args.robust_seeds, int, "robust_seeds", 0, 2**31)
+            if args.robust_seeds.strip() else ())
+        if args.plot is not None:
+            plotting.plot_matches(report, args.plot)
+    except plotting.PlotUnavailable as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    except RulesError as exc:
+        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if client is not None:
+            client.close()
+    print(json.dumps(report, indent=2) if args.json else run.table(report))
+    return 0
+
+
 def kick_chart(args) -> int:
     from .rules.errors import RulesError
     from .sim import yaotzin as charts
+
+    if args.chart == "matches":
+        return match_chart(args)
 
     feats = [f.strip() for f in args.feats.split(",") if f.strip()]
     try:

@@ -326,6 +326,44 @@ class ContestSchema(Court, Dice):
     preview = Bool(load_default=False)
 
 
+class YaotzinTactics(fields.Field):
+    """A Yaotzin preset name for both teams, or {team: name}."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        from ..tactics.yaotzin import PRESETS
+
+        names = list(value.values()) if isinstance(value, dict) else [value]
+        if not names or len(names) > MAX_TEAMS or not all(
+                isinstance(n, str) and n in PRESETS for n in names) or (
+                isinstance(value, dict) and not all(isinstance(k, str) for k in value)):
+            raise ValidationError(f"a preset name ({', '.join(PRESETS)}) or an object of"
+                                  f" team: preset")
+        return value
+
+
+class YaotzinSuggestSchema(Court):
+    """The Yaotzin autopilot: one turn for `mover`."""
+
+    ball = fields.Nested(BallSchema, required=True)
+    mover = Id(required=True)
+    tactics = YaotzinTactics(load_default=None)
+    attacks = fields.String(validate=validate.OneOf(("west", "east")), load_default=None)
+    round = Int(1, 10000, load_default=1)
+    seed = fields.Integer(strict=True, allow_none=True, load_default=None,
+                          validate=validate.Range(0, 2**63 - 1))
+
+
+class MoveSchema(Court):
+    """A player's movement on the court, checked square by square."""
+
+    ball = fields.Nested(SquareSchema, required=True)
+    mover = Id(required=True)
+    path = fields.List(fields.Nested(SquareSchema), required=True,
+                       validate=validate.Length(1, 200))
+    budget = fields.String(validate=validate.OneOf(("move", "double_move", "five_foot_step")),
+                           load_default="move")
+
+
 # -- goat-ball ----------------------------------------------------------------------------------
 class GoatPlayerSchema(Base):
     id = Id(required=True)

@@ -79,3 +79,45 @@ def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Pat
     fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
     plt.close(fig)
     return path
+
+
+MATCH_PANELS = [("finish_within_budget", "ends by 9 points or the hoop within the budget"),
+                ("goals_per_match", "goals per match"),
+                ("kicks_scoring_share", "share of kicks that score"),
+                ("kicks_intercepted_share", "share of kicks intercepted in flight")]
+
+
+def plot_matches(report: dict, path: Path) -> Path:
+    """Yaotzin's chart of whole matches: one panel per figure against players a side, a line
+    (with its 95% band) per court (width and ratio)."""
+    check_target(path)
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise PlotUnavailable(INSTALL_HINT) from exc
+    fig, axes = plt.subplots(2, 2, figsize=(10, 7), constrained_layout=True)
+    courts = sorted({(r["width_ft"], r["ratio"]) for r in report["results"]})
+    for ax, (key, title) in zip(axes.flat, MATCH_PANELS):
+        for width, ratio in courts:
+            rows = [r for r in report["results"] if (r["width_ft"], r["ratio"]) == (width, ratio)
+                    and r[key] is not None]
+            xs = [r["players"] for r in rows]
+            lo = [r["ci95"][key][0] if r["ci95"][key][0] is not None else r[key] for r in rows]
+            hi = [r["ci95"][key][1] if r["ci95"][key][1] is not None else r[key] for r in rows]
+            line, = ax.plot(xs, [r[key] for r in rows], marker="o",
+                            label=f"{width} ft wide, {ratio:g} to 1")
+            ax.fill_between(xs, lo, hi, alpha=0.2, color=line.get_color())
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel("players a side")
+        ax.grid(alpha=0.3)
+    axes.flat[0].legend(fontsize=8)
+    tactics = report["tactics"] if isinstance(report["tactics"], str) else \
+        " vs ".join(report["tactics"])
+    fig.suptitle(f"Yaotzin: {report['matches']} matches a point, tactics {tactics}, seed"
+                 f" {report['seed']}, budget {report['budget']} rounds; bands = 95% CI")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
+    plt.close(fig)
+    return path

@@ -15,11 +15,13 @@ from ...rules.yaotzin.grid import Square
 from ...rules.yaotzin.hoop import resolve_hoop
 from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
 from ...rules.yaotzin.kick import resolve_kick
+from ...rules.yaotzin.movement import check_path
 from ...rules.yaotzin.odds import kick_preview
 from ...rules.yaotzin.plan import interception_odds, suggest_kicks
 from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import tick
+from ...tactics import yaotzin as tactics
 from .. import schemas
 from ..routing import api_route
 
@@ -164,3 +166,25 @@ def contest(body):
         return 200, r
     return 200, {**r, "overlay": None,
                  "chat_card": plays.tag(present.contest_card(r, names), plays.contest(r, roster))}
+
+
+@api_route(bp, "POST", "/move", schemas.MoveSchema)
+def move(body):
+    """Check a player's movement square by square (rulings "Player movement")."""
+    court, roster, settings, _ = court_of(body)
+    return 200, check_path(court, roster, body["mover"], [sq(s) for s in body["path"]],
+                           body["budget"], sq(body["ball"]), settings)
+
+
+@api_route(bp, "POST", "/suggest", schemas.YaotzinSuggestSchema)
+def suggest(body):
+    """The Yaotzin autopilot: one legal turn for the named player, with its reason."""
+    court, roster, settings, _ = court_of(body)
+    mover = roster.get(body["mover"], field="mover")
+    view = tactics.view_of(court, roster, settings, ball(body["ball"]), mover,
+                           body["attacks"], body["round"])
+    choice = body["tactics"]
+    name = choice.get(mover.team) if isinstance(choice, dict) else choice
+    turn = tactics.decide(view, tactics.preset(name), mover.id)
+    return 200, {"turn": tactics.turn_dict(view, turn), "tactics": tactics.preset(name).name,
+                 "attacks": view.attacks}

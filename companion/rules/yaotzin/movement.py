@@ -1,0 +1,201 @@
+"""Player movement on the court (rulings "Player movement"): what a path costs, whether it is
+legal, and every square a player can reach.
+
+3.5 movement: a move action goes up to the player's speed; diagonals alternate 1 and 2
+squares over the whole movement; a slope square entered uphill costs double (the court's
+45-degree slopes are steep slopes, 3.5 DMG); a double move spends the standard action too; a
+5-ft step is one square of 5 ft when the player moves no other way. A player never enters an
+opponent's square, passes through a teammate's but does not end there, and stops where he
+enters the ball's square (7.0: he stops it and controls it). The cost of the steps is the
+dribble's own `action_cost` (one rule for both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import IllegalAction, RulesError
+from .court import Court
+from .dribble import action_cost
+from .grid import Direction, Square, chebyshev
+from .players import Player, Roster
+from .settings import Settings
+
+BUDGETS = ("move", "double_move", "five_foot_step")
+
+
+def budget_squares(player: Player, budget: str) -> int:
+    """Squares of movement the budget gives: a move action's speed, twice it, or 5 ft."""
+    if budget not in BUDGETS:
+        raise RulesError(f"budget must be one of {', '.join(BUDGETS)}", field="budget")
+    if budget == "five_foot_step":
+        return 1
+    return (player.speed // 5) * (2 if budget == "double_move" else 1)
+
+
+def steps_of(court: Court, path: Sequence[Square], equidistant: bool) -> list[tuple[bool, bool]]:
+    """(diagonal, uphill) for each step of the path (its first square is where he stands)."""
+    heights = court.height
+    return [(not equidistant and a.x != b.x and a.y != b.y, heights(b.y) > heights(a.y))
+            for a, b in zip(path, path[1:])]
+
+
+def path_cost(court: Court, path: Sequence[Square], settings: Settings) -> int:
+    """Squares of movement the whole path spends."""
+    return action_cost(steps_of(court, path, settings.equidistant_diagonals))
+
+
+def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Square],
+               budget: str, ball: Square, settings: Settings) -> dict:
+    """Refuse an illegal path (422 on `path.<i>`); else its cost and where it ends."""
+    mover = roster.get(mover_id, field="mover")
+    if not path or path[0] != mover.square:
+        raise IllegalAction(f"the path starts at {mover.label}'s own square ({mover.x},"
+                            f" {mover.y})", field="path.0")
+    if mover.prone and len(path) > 1 and budget != "move":
+        raise IllegalAction(f"{mover.label} is prone: standing up takes his move action, so"
+                            f" he has one move action's movement at most", field="budget")
+    for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
+        where = f"path.{i}"
+        if chebyshev(a, b) != 1:
+            raise IllegalAction(f"({b.x}, {b.y}) is not next to ({a.x}, {a.y})", field=where)
+        if not court.on_field(b):
+            raise IllegalAction(f"({b.x}, {b.y}) is off the field of play", field=where)
+        if any(p.team != mover.team for p in roster.at(b)):
+            raise IllegalAction(f"({b.x}, {b.y}) holds an opponent: a player enters an"
+                                f" opponent's square only by a contest", field=where)
+        if a == ball and a != mover.square:
+            raise IllegalAction(f"{mover.label} stops the ball where he enters its square"
+                                f" ({a.x}, {a.y}): the path ends there", field=where)
+        if b == mover.square:
+            raise IllegalAction("the path comes back to where it started", field=where)
+    end = path[-1]
+    if len(path) > 1 and any(p.id != mover.id for p in roster.at(end)):
+        raise IllegalAction(f"({end.x}, {end.y}) holds a teammate: a player passes through a"
+                            f" teammate's square but does not end there",
+                            field=f"path.{len(path) - 1}")
+    have = budget_squares(mover, budget)
+    cost = path_cost(court, path, settings)
+    if cost > have:
+        raise IllegalAction(f"the path costs {5 * cost} ft of movement; {mover.label} has"
+                            f" {5 * have} ft ({budget.replace('_', ' ')})", field="path")
+    return {"mover": mover.id, "cost_ft": 5 * cost, "budget_ft": 5 * have,
+            "end": end.as_dict(), "takes_ball": end == ball and len(path) > 1}
+
+
+_STEPS = tuple((d.dx, d.dy, d.dx != 0 and d.dy != 0) for d in Direction)
+
+
+def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
+              settings: Settings) -> dict[Square, tuple[int, tuple[Square, ...]]]:
+    """Every square the mover may end on within `budget` squares: (cost, path), the cheapest.
+
+    A search over (square, diagonals so far odd or even), since what the next diagonal costs
+    depends on that parity; the costs are small whole numbers, so the states are taken cost by
+    cost from buckets (Dial's shortest paths). Opponents' squares are never entered; the
+    ball's square ends the path; teammates' squares are passed through but not ended on.
+    """
+    eq = settings.equidistant_diagonals
+    length, width = court.length, court.width
+    heights = court.heights
+    sx, sy = mover.x, mover.y
+    blocked = {(p.x, p.y) for p in roster.players if p.team != mover.team}
+    blocked.add((sx, sy))
+    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    bx, by = ball
+    best: dict[tuple[int, int, int], int] = {(sx, sy, 0): 0}
+    prev: dict[tuple[int, int, int], tuple[int, int, int] | None] = {(sx, sy, 0): None}
+    buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(budget + 1)]
+    buckets[0].append((sx, sy, 0))
+    for cost in range(budget + 1):
+        for state in buckets[cost]:
+            if best[state] != cost:
+                continue
+            x, y, parity = state
+            if x == bx and y == by and (x, y) != (sx, sy):
+                continue                    # he stops the ball there
+            h = heights[y]
+            for dx, dy, diagonal in _STEPS:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in blocked:
+                    continue
+                diagonal = diagonal and not eq
+                step = 2 if diagonal and parity else 1
+                if heights[ny] > h:
+                    step *= 2
+                total = cost + step
+                if total > budget:
+                    continue
+                nxt = (nx, ny, parity ^ 1 if diagonal else parity)
+                if total < best.get(nxt, budget + 1):
+                    best[nxt] = total
+                    prev[nxt] = state
+                    buckets[total].append(nxt)
+    out: dict[Square, tuple[int, tuple[Square, ...]]] = {}
+    for state, cost in best.items():
+        x, y, _ = state
+        sq = Square(x, y)
+        if (x, y) in mates or (sq in out and out[sq][0] <= cost):
+            continue
+        path = []
+        at: tuple[int, int, int] | None = state
+        while at is not None:
+            path.append(Square(at[0], at[1]))
+            at = prev[at]
+        out[sq] = (cost, tuple(reversed(path)))
+    return out
+
+
+def walk(court: Court, roster: Roster, mover: Player, goal: Square, budget: int, ball: Square,
+         settings: Settings) -> tuple[int, tuple[Square, ...]] | None:
+    """The straight route towards `goal`: step by step, the open neighbour nearest to it
+    (the cheaper step on a tie, then the first clockwise from north), while the budget lasts.
+    None when the way is shut before the budget is spent or the goal reached (the caller then
+    searches: `reachable`). The goal itself may be an opponent's square: the route stops
+    beside it. It never ends on a teammate (it gives back steps until it does not)."""
+    eq = settings.equidistant_diagonals
+    heights = court.heights
+    length, width = court.length, court.width
+    opponents = {(p.x, p.y) for p in roster.players if p.team != mover.team}
+    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    gx, gy = goal
+    x, y = mover.x, mover.y
+    path = [Square(x, y)]
+    costs = [0]
+    cost = parity = 0
+    while (x, y) != (gx, gy):
+        if (x, y) == tuple(ball) and len(path) > 1:
+            break                               # he stops the ball there
+        here = max(abs(gx - x), abs(gy - y)) + min(abs(gx - x), abs(gy - y)) // 2
+        pick = None
+        for dx, dy, diagonal in _STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in opponents:
+                continue
+            diagonal = diagonal and not eq
+            step = 2 if diagonal and parity else 1
+            if heights[ny] > heights[y]:
+                step *= 2
+            ax, ay = abs(gx - nx), abs(gy - ny)
+            left = max(ax, ay) + min(ax, ay) // 2
+            if left >= here:
+                continue
+            key = (left, step)
+            if pick is None or key < pick[0]:
+                pick = (key, nx, ny, step, diagonal)
+        if pick is None:
+            if max(abs(gx - x), abs(gy - y)) == 1 and (gx, gy) in opponents:
+                break                           # beside the opponent he makes for
+            return None
+        _, nx, ny, step, diagonal = pick
+        if cost + step > budget:
+            break
+        cost += step
+        parity ^= diagonal
+        x, y = nx, ny
+        path.append(Square(x, y))
+        costs.append(cost)
+    while len(path) > 1 and (path[-1].x, path[-1].y) in mates:
+        path.pop()
+        costs.pop()
+    return costs[-1], tuple(path)

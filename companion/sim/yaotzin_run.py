@@ -1,0 +1,324 @@
+"""`ballcourt simulate yaotzin --chart matches`: whole matches by team size, width and ratio.
+
+Each point (players a side, court width, length : width ratio) plays `matches` matches of the
+whole-match engine (`yaotzin_match`). Match i of a (width, ratio) is keyed by (seed, width,
+ratio, i): every tactics preset meets the same rosters, line-up and dice stream there (common
+random numbers), so the presets' answers are paired match by match. The team sizes share the
+keys too (match i of every size has the same dice seed), but their rosters differ, so the
+paired test between sizes is no sharper than an unpaired one would be: it stays valid.
+
+The criterion, from the rulebook's own words: "almost every game ends after 10 minutes or with
+a score of 9 being reached by 1 side", and the ideal team is "one player for every 20 ft of
+width". A team size is measured by `finish_within_budget`: the chance a match ends by the
+rules' own end (9 points or the hoop) within the budget of rounds (100: the rulebook's ten
+minutes). `recommended_players` for a width is the fewest players a side shown within `margin`
+of the best by the margin rule both simulators decide by (`stats.margin_rule`: Hsu's multiple
+comparisons with the best over the matches on the same keys, every size before it shown
+behind), or null when it cannot tell, with the candidates it lies among.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from ..rules.errors import RulesError
+from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
+from .run import median_passes
+from .stats import MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
+from .yaotzin_match import MatchStats, play_match
+
+DEFAULT_PLAYERS = (4, 5, 6, 7, 8)
+DEFAULT_WIDTHS = (120,)
+DEFAULT_RATIOS = (2.5, 3.0, 4.0)
+DEFAULT_MATCHES = 40
+BUDGET = 100
+CHUNK = 5
+MAX_MATCHES = 10_000
+
+Progress = Callable[[int, int], None]
+
+
+def parse_list(text: str, kind: type, name: str, lo: float, hi: float) -> list:
+    try:
+        values = [kind(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise RulesError(f"{name} must be a comma-separated list of numbers, not {text!r}",
+                         field=name) from None
+    if not values or any(not lo <= v <= hi for v in values):
+        raise RulesError(f"each of {name} must be {lo} to {hi}", field=name)
+    return list(dict.fromkeys(values))
+
+
+def play_chunk(spec: dict) -> list[MatchStats]:
+    """Matches start..stop of one point: the unit of work, the same for processes and Dask."""
+    key = f"{spec['seed']}:{spec['width']}:{spec['ratio']}"
+    return [play_match(spec["players"], spec["width"], spec["ratio"], f"{key}:{i}",
+                       spec["tactics"], spec["budget"]) for i in range(spec["start"],
+                                                                        spec["stop"])]
+
+
+def summarise(games: Sequence[MatchStats]) -> dict:
+    """Each figure with its 95% interval (Wilson for shares of matches, delta-method ratios
+    for shares of kicks, normal for means, order statistics for the median)."""
+    n = len(games)
+    out: dict = {"matches_played": n}
+    ci: dict = {}
+
+    def put(name: str, triple: tuple, scale: float = 1.0) -> None:
+        value, lo, hi = triple
+        def fix(v):
+            return None if v is None or v != v else round(v * scale, 4)
+        out[name], ci[name] = fix(value), [fix(lo), fix(hi)]
+
+    put("finish_within_budget", rate_ci(sum(g.finished for g in games), n))
+    put("median_rounds", median_passes(games))
+    put("goals_per_match", mean_ci([g.goals for g in games]))
+    put("kicks_scoring_share", ratio_ci([g.kick_goals for g in games],
+                                        [g.kicks for g in games]))
+    put("kicks_intercepted_share", ratio_ci([g.kicks_intercepted for g in games],
+                                            [g.kicks for g in games]))
+    put("hoop_wins_per_1000", rate_ci(sum(g.by == "hoop" for g in games), n), 1000)
+    put("draw_rate", rate_ci(sum(g.winner == "draw" for g in games), n))
+    put("hoop_shots_per_match", mean_ci([g.hoop_shots for g in games]))
+    put("dribbles_grabbed_share", ratio_ci([g.grabbed for g in games],
+                                           [g.dribbles for g in games]))
+    out["ci95"] = ci
+    return out
+
+
+class _Runner:
+    def __init__(self, workers: int, client=None):
+        self.client = client
+        self.pool = ProcessPoolExecutor(workers) if client is None and workers > 1 else None
+
+    def run(self, specs: list[dict]) -> list[list[MatchStats]]:
+        if self.client is not None:
+            return self.client.gather(self.client.map(play_chunk, specs, pure=False))
+        if self.pool is not None:
+            return list(self.pool.map(play_chunk, specs))
+        return [play_chunk(s) for s in specs]
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+
+def _points(runner: _Runner, players, widths, ratios, tactics, matches, budget, seed,
+            progress, done, total) -> dict[tuple, list[MatchStats]]:
+    specs = [{"players": p, "width": w, "ratio": r, "tactics": tactics, "budget": budget,
+              "seed": seed, "start": a, "stop": min(a + CHUNK, matches)}
+             for w in widths for r in ratios for p in players for a in range(0, matches, CHUNK)]
+    games: dict[tuple, list[MatchStats]] = {}
+    for spec, got in zip(specs, runner.run(specs)):
+        games.setdefault((spec["players"], spec["width"], spec["ratio"]), []).extend(got)
+        done[0] += len(got)
+        if progress:
+            progress(done[0], total)
+    return games
+
+
+def hits(games: Sequence[MatchStats]) -> list[int]:
+    """1 for each match that ended by the rules' own end within the budget (the round limit
+    is the budget, so: by 9 points or the hoop)."""
+    return [1 if g.finished else 0 for g in games]
+
+
+def decide(points: dict, noun: str, margin: float) -> dict:
+    """The margin rule over `points` ({candidate: games}, in order of preference) in words."""
+    v = margin_rule({c: hits(g) for c, g in points.items()}, margin)
+    rec, k = v["recommended"], len(points)
+    if k == 1:
+        verdict = f"only one {noun} was played"
+    elif rec is not None:
+        before = list(points)[:list(points).index(rec)]
+        verdict = (f"{rec} is within {margin:.0%} of the best" + (
+            f"; {', '.join(map(str, before))} shown behind" if before else
+            f" and the first {noun} tried"))
+    elif v["within_margin"]:
+        verdict = (f"cannot tell: {v['within_margin'][0]} is within {margin:.0%} of the best,"
+                   f" but {', '.join(map(str, v['candidates'][:-1]))} may be too")
+    else:
+        verdict = f"cannot tell: no {noun} is shown within {margin:.0%} of the best"
+    return {"best": v["best"], "recommended": rec, "candidates": v["candidates"],
+            "within_margin": v["within_margin"], "behind": v["behind"],
+            "leaders": [c for c in points if c not in v["behind"]],
+            "difference_from_best": {str(c): d for c, d in v["difference_from_best"].items()},
+            "verdict": verdict, "test": v["test"]}
+
+
+def _by_width(games, players, widths, ratios, margin) -> dict:
+    """For each width and ratio, the margin rule over the team sizes, fewest first."""
+    return {str(w): {str(r): decide({p: games[(p, w, r)] for p in players}, "team size",
+                                    margin) for r in ratios} for w in widths}
+
+
+def holds(main, answers: list) -> str:
+    """A preset's verdict on the main answer over its seeds."""
+    if any(a is not None and a != main for a in answers):
+        return "contradicted"
+    if main is not None and all(a == main for a in answers):
+        return "holds"
+    return "cannot tell"
+
+
+def answer_ratio(ratios: Sequence[float]) -> float:
+    """The ratio a width's one answer is read at: the rulebook's average, 3 to 1, when run."""
+    return 3.0 if 3.0 in ratios else sorted(ratios)[len(ratios) // 2]
+
+
+def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = DEFAULT_WIDTHS,
+             ratios: Sequence[float] = DEFAULT_RATIOS, matches: int = DEFAULT_MATCHES,
+             budget: int = BUDGET, tactics: str | Sequence[str] | None = None, seed: int = 1,
+             workers: int | None = None, robustness: bool = True,
+             robust_matches: int | None = None, margin: float = MARGIN,
+             progress: Progress | None = None, client=None,
+             robust_seeds: Sequence[int] = ()) -> dict:
+    """The chart (module docstring). The robustness runs play each other preset at
+    `robust_matches` a point, at the ratio the answer is read at only, on the same keys; each
+    of `robust_seeds` replays every preset (this one too) at that size on its own keys."""
+    names = ([tactics] if isinstance(tactics, str) else list(tactics or [DEFAULT_PRESET]))
+    names = [n for part in names for n in part.split(",") if n.strip()]
+    for n in names:
+        if n not in PRESETS:
+            raise RulesError(f"unknown tactics {n!r}; presets: {', '.join(PRESETS)}",
+                             field="tactics")
+    if len(names) not in (1, 2):
+        raise RulesError("tactics: one preset for both sides, or one for each", field="tactics")
+    if not 1 <= matches <= MAX_MATCHES:
+        raise RulesError(f"matches must be 1 to {MAX_MATCHES}", field="matches")
+    if not 1 <= budget <= 1000:
+        raise RulesError("the budget must be 1 to 1000 rounds", field="budget")
+    if any(not 1 <= p <= 30 for p in players):
+        raise RulesError("players must be 1 to 30 a side", field="players")
+    pair = tuple(names) if len(names) == 2 else names[0]
+    others = [p for p in PRESETS if [p] != names] if robustness else []
+    extra = [s for s in dict.fromkeys(robust_seeds) if s != seed] if robustness else []
+    rmatches = min(matches, robust_matches or matches)
+    at = answer_ratio(ratios)
+    points = len(players) * len(widths) * len(ratios)
+    total = points * matches + len(players) * len(widths) * rmatches * (
+        len(others) + len(extra) * len(PRESETS))
+    done = [0]
+    runner = _Runner(workers if workers is not None else (os.cpu_count() or 1), client)
+    try:
+        games = _points(runner, players, widths, ratios, pair, matches, budget, seed, progress,
+                        done, total)
+        robust_games = {name: _points(runner, players, widths, [at], name, rmatches, budget,
+                                      seed, progress, done, total) for name in others}
+        seed_games = {s: {name: _points(runner, players, widths, [at], name, rmatches, budget,
+                                        s, progress, done, total) for name in PRESETS}
+                      for s in extra}
+    finally:
+        runner.close()
+    comparisons = _by_width(games, players, widths, ratios, margin)
+    results = [{"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
+                "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)])}
+               for w in widths for r in ratios for p in players]
+    widths_out = []
+    for w in widths:
+        c = comparisons[str(w)][str(at)]
+        per_ratio = {str(r): {k: comparisons[str(w)][str(r)][k]
+                              for k in ("recommended", "best", "leaders", "verdict")}
+                     for r in ratios}
+        ratio_test = decide({r: [g for p in players for g in games[(p, w, r)]]
+                             for r in sorted(ratios)}, "ratio", margin)
+        entry = {"width_ft": w, "recommended_players": c["recommended"], "at_ratio": at,
+                 "rulebook_players": w // 20, "comparison": c, "by_ratio": per_ratio,
+                 "ratios": ratio_test}
+        if robustness:
+            answers = {name: decide({p: g[(p, w, at)] for p in players}, "team size",
+                                    margin)["recommended"]
+                       for name, g in robust_games.items()}
+            if len(names) == 1:
+                answers[names[0]] = decide({p: games[(p, w, at)][:rmatches] for p in players},
+                                           "team size", margin)["recommended"]
+            by_seed = {str(s): {name: decide({p: g[(p, w, at)] for p in players}, "team size",
+                                             margin)["recommended"]
+                                for name, g in got.items()} for s, got in seed_games.items()}
+            every = [*answers.values(), *(v for a in by_seed.values() for v in a.values())]
+            main = c["recommended"]
+            status = {name: holds(main, [answers.get(name), *(a[name] for a in by_seed.values()
+                                                               if name in a)])
+                      for name in PRESETS if name in answers}
+            entry["robustness"] = {
+                "matches_per_point": rmatches, "seed": seed, "answers": answers,
+                "by_seed": by_seed, "status": status,
+                "robust": all(v == "holds" for v in status.values()) and all(
+                    v == main for v in every),
+                "rule": "each preset's recommended_players at the same number of matches, on"
+                        " the same rosters and dice, at this seed and at each of by_seed's:"
+                        " holds (the same answer everywhere), contradicted (another size"
+                        " decided somewhere) or cannot tell (no size decided, too few"
+                        " matches)"}
+        widths_out.append(entry)
+    return {"chart": "matches", "players": list(players), "widths_ft": list(widths),
+            "ratios": list(ratios), "matches": matches, "budget": budget, "seed": seed,
+            "tactics": names if len(names) > 1 else names[0], "margin": margin,
+            "results": results, "widths": widths_out,
+            "criterion": ("finish_within_budget: the chance a match ends by 9 points or the"
+                          f" hoop within {budget} rounds (the rulebook's ten minutes is 100);"
+                          " recommended_players: the fewest a side shown within the margin of"
+                          " the best by the margin rule (stats.margin_rule)"),
+            "rulebook": rulebook_answers(widths_out)}
+
+
+def rulebook_answers(widths: list[dict]) -> list[str]:
+    """What the run says about "one player for every 20 ft of width" and "3 to 1"."""
+    out = []
+    for w in widths:
+        rec, book = w["recommended_players"], w["rulebook_players"]
+        c = w["comparison"]
+        if rec is None:
+            out.append(f"{w['width_ft']} ft: no recommendation ({c['verdict']}); the best was"
+                       f" {c['best']} a side, not shown behind: {c['leaders']}; the rulebook's"
+                       f" {book} a side is {'among' if book in c['leaders'] else 'not among'}"
+                       f" them")
+        else:
+            out.append(f"{w['width_ft']} ft: {rec} a side (the rulebook says {book}); not"
+                       f" shown behind: {c['leaders']}")
+        r = w["ratios"]
+        three = "within the margin" if 3.0 in r["within_margin"] else "not shown within it"
+        out.append(f"{w['width_ft']} ft, ratios: best {r['best']:g} to 1, within the margin"
+                   f" {[f'{x:g}' for x in r['within_margin']]}, not shown behind"
+                   f" {[f'{x:g}' for x in r['leaders']]}; 3 to 1 is {three}")
+    return out
+
+
+def table(report: dict) -> str:
+    cols = [("players", "a side"), ("width_ft", "width"), ("ratio", "ratio"),
+            ("finish_within_budget", f"ends in {report['budget']}"),
+            ("median_rounds", "median rounds"), ("goals_per_match", "goals"),
+            ("kicks_scoring_share", "kicks score"), ("kicks_intercepted_share", "intercepted"),
+            ("hoop_wins_per_1000", "hoop /1000")]
+    rates = {"finish_within_budget", "kicks_scoring_share", "kicks_intercepted_share"}
+    rows = [[label for _, label in cols]]
+    for r in report["results"]:
+        row = [str(r["players"]), f"{r['width_ft']} ft", f"{r['ratio']:g}"]
+        for key, _ in cols[3:]:
+            v, (lo, hi) = r[key], r["ci95"][key]
+            if v is None:
+                row.append(f"> {report['budget']}" if key == "median_rounds" else "-")
+            elif key in rates:
+                row.append(f"{v:.0%} ({lo:.0%}-{hi:.0%})")
+            else:
+                row.append(" ".join([f"{v:.1f}", "(" + "-".join(
+                    "?" if x is None else f"{x:.1f}" for x in (lo, hi)) + ")"]))
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    tactics = report["tactics"] if isinstance(report["tactics"], str) else \
+        " vs ".join(report["tactics"])
+    head = (f"Yaotzin whole matches, tactics {tactics}, {report['matches']} matches a point,"
+            f" seed {report['seed']}, budget {report['budget']} rounds")
+    foot = [*report["rulebook"], f"({report['criterion']}; 95% intervals in brackets)"]
+    for w in report["widths"]:
+        rob = w.get("robustness")
+        if rob:
+            foot.append(f"{w['width_ft']} ft across the presets ({rob['matches_per_point']}"
+                        f" matches a point): " + ", ".join(
+                            f"{k}: {rob['answers'][k]} ({v})" for k, v in rob["status"].items())
+                        + f"; robust: {'yes' if rob['robust'] else 'no'}")
+    return "\n".join([head, "", *lines, "", *foot])

@@ -1,0 +1,474 @@
+"""Yaotzin tactics presets: where each player goes, what he does, and which balls he tries for.
+
+A preset is a model of players, not a rule: every number a turn rests on comes from the rules
+engine (`companion.rules.yaotzin`): the movement search and its costs, the shot planner's exact
+chance of a goal, the dribble's own check, the hoop's resolver enumerated over its dice. A
+preset only chooses among what they allow. Each plays both sides of the ball.
+
+What a preset sees is a `View`: the court, the settings, every player as the table sees him
+(square, prone, attacks of opportunity left, the numbers on his sheet that the GM runs the
+game with), the ball (square, speed, heading), which end each team attacks, and the round.
+No other player's planned turn is in it: each turn is chosen alone, as the table would.
+
+Shared habits (every preset):
+- A player on the ball kicks when the planner's best aim scores at least the preset's
+  `shoot_at` (standing still, so with his free range increments); from a hoop row he shoots at
+  the hoop when its exact chance through beats `hoop_factor` times that; otherwise he dribbles
+  the legal dribble (the dribble's own check) that gains the most ground towards the line he
+  attacks, a goal first, fewest grabs at him next.
+- A chaser goes for the ball: a free ball (at rest or rolling) he can reach with a move action
+  he takes, then kicks (the planner, after moving) or dribbles one square; one he cannot
+  reach he double-moves towards. An opponent on the ball he walks up to and disarms (opposed
+  BAB + Dex, which provokes nothing), or trips him (which provokes his attack of
+  opportunity unless he has Improved Trip) when he has Improved Trip or his trip check's edge
+  beats his disarm's by 4 or more.
+- A player who is not chasing takes his preset's spot with a move action and readies to
+  intercept; a prone player stands up (his move action) and then acts where he lies.
+- Tries: against a ball an opponent kicked, in flight, when his chance to stop it is at least
+  `try_flight`; never against a teammate's kick; at a rolling ball, always.
+
+The presets (`PRESETS`; docs/simulator.md has them in words):
+- `press-ball`: every player chases; shoots at 20% or better; never the hoop.
+- `hold-lanes`: the player of each side nearest the ball chases, the others stand in the
+  lanes between the ball and their own goal line, spread across the flat; shoots at 30%;
+  tries in flight only at 25% or better (the nonlethal damage of a stop).
+- `kick-long`: the two nearest chase, the others run ahead to the half they attack; the ball
+  is kicked at every chance: the planner's best aim when it can score, else as far towards
+  the line as the kick reaches on the kicker's row; the hoop whenever its chance through beats
+  the planner's chance of a goal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from ..rules.dice_tree import outcomes
+from ..rules.errors import IllegalAction, OutOfRange, RulesError
+from ..rules.yaotzin.ball import Ball
+from ..rules.yaotzin.contests import trip_mods
+from ..rules.yaotzin.court import HOOP_SIDES, Court
+from ..rules.yaotzin.dribble import plan_dribble
+from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
+from ..rules.yaotzin.hoop import hoop_geometry, resolve_hoop
+from ..rules.yaotzin.kick import kick_modifiers
+from ..rules.yaotzin.movement import budget_squares, reachable, walk
+from ..rules.yaotzin.plan import KickPlanner, interception_odds
+from ..rules.yaotzin.players import Player, Roster
+from ..rules.yaotzin.settings import Settings
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    summary: str
+    chasers: int | None          # how many of a side go for the ball (None: all)
+    shoot_at: float              # the planner's chance of a goal that makes him kick
+    try_flight: float            # the chance to stop a kick in flight that makes him try
+    hoop_factor: float | None    # shoot at the hoop when through > factor x p_goal (None: never)
+    kick_always: bool = False    # kick even when nothing can score: as far as it goes
+    spot: str = "lanes"          # where a non-chaser stands: lanes | ahead
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("press-ball", "every player chases the ball; the holder shoots at a 20% chance of"
+           " a goal or better, else dribbles forward; tries for every ball", None, 0.20, 0.0,
+           None),
+    Preset("hold-lanes", "the nearest player chases, the rest hold the lanes between the ball"
+           " and their own goal line, ready to intercept; shoots at 30%; tries in flight only"
+           " at a 25% chance to stop it", 1, 0.30, 0.25, None),
+    Preset("kick-long", "the two nearest chase, the rest go ahead; the ball is kicked at every"
+           " chance (the best aim, else as far towards the line as it goes), the hoop when its"
+           " chance through beats the goal's", 2, 0.0, 0.0, 1.0, True, "ahead"),
+)}
+DEFAULT_PRESET = "press-ball"
+
+
+@dataclass(frozen=True)
+class View:
+    court: Court
+    settings: Settings
+    roster: Roster
+    ball: Ball
+    attacks: Mapping[str, str]       # team -> the end it attacks
+    round: int = 1
+
+    def holder(self) -> Player | None:
+        at = self.roster.at(self.ball.square)
+        return at[0] if at else None
+
+
+@dataclass
+class Turn:
+    """One player's turn: the squares he moves through (his own first) and his action."""
+
+    player: str
+    path: list[Square]
+    reason: str
+    kind: str | None = None          # kick | dribble | contest | hoop | ready | None
+    budget: str = "move"             # the movement the path spends (movement.BUDGETS)
+    target: Square | None = None     # a kick's aim
+    standing: bool = False
+    squares: list[Square] = field(default_factory=list)   # a dribble's
+    started_with_ball: bool = False
+    contest: str | None = None
+    opponent: str | None = None
+    hoop: str | None = None
+
+
+def attack_dx(view: View, team: str) -> int:
+    return -1 if view.attacks[team] == "west" else 1
+
+
+def defaults_attacks(court: Court, players: list[Player]) -> dict[str, str]:
+    """Which end each team attacks when the request does not say: the team standing further
+    west on average defends the west end (the tables' kick-off line-up); ids break a tie."""
+    teams = sorted({p.team for p in players})
+    mean = {t: sum(p.x for p in players if p.team == t) / sum(p.team == t for p in players)
+            for t in teams}
+    order = sorted(teams, key=lambda t: (mean[t], t))
+    return {t: "east" if i == 0 else "west" for i, t in enumerate(order)}
+
+
+def view_of(court: Court, roster: Roster, settings: Settings, ball: Ball, mover: Player,
+            attacks: str | None = None, round_: int = 1) -> View:
+    """The view of a request: `attacks` is the end the mover's team attacks (the other teams
+    attack the other end); without it, `defaults_attacks`."""
+    if attacks is None:
+        ends = defaults_attacks(court, roster.players)
+    else:
+        other = "east" if attacks == "west" else "west"
+        ends = {p.team: attacks if p.team == mover.team else other for p in roster.players}
+    court.require_on_field(ball.square, "The ball", "ball")
+    return View(court, settings, roster, ball, ends, round_)
+
+
+def to_line(court: Court, sq: Square, attacks: str) -> int:
+    """Squares from sq to the goal line it attacks, along the court."""
+    return sq.x + 1 if attacks == "west" else court.length - sq.x
+
+
+# -- kicks --------------------------------------------------------------------------------------
+def best_kick(view: View, kicker: Player, standing: bool) -> tuple[Square, float] | None:
+    """The planner's best aim (and its chance of a goal) for the kicker where he stands."""
+    planner = KickPlanner(view.court, view.roster, kicker, standing, 0, view.settings,
+                          view.attacks[kicker.team])
+    aims = planner.all_aims(1)
+    if not aims:
+        return None
+    return Square(aims[0].x, aims[0].y), aims[0].p_goal
+
+
+def long_kick(view: View, kicker: Player, standing: bool) -> Square | None:
+    """The square furthest towards the attacked line on the kicker's row (or the nearest flat
+    row) that his kick reaches: ground gained when nothing can score."""
+    dx = attack_dx(view, kicker.team)
+    court = view.court
+    best = None
+    for n in range(1, court.length + court.end_zone):
+        sq = Square(kicker.x + dx * n, kicker.y)
+        if not court.in_bounds(sq):
+            break
+        mods = kick_modifiers(court, kicker, sq, standing, 0, view.settings)
+        if not mods.in_range:
+            break
+        best = sq
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _through(strength: int, dex: int, bab: int, feats: frozenset, x: int, y: int, side: str,
+             standing: bool, court: Court, settings: Settings) -> float | None:
+    """The exact chance through the hoop, the hoop's resolver enumerated over its dice."""
+    kicker = Player(id="k", team="k", x=x, y=y, str=strength, dex=dex, bab=bab, feats=feats)
+    roster = Roster([kicker], court)
+    through = Fraction(0)
+    try:
+        for weight, r, _ in outcomes(lambda dice: resolve_hoop(
+                court, roster, "k", side, standing, 0, settings, dice)):
+            through += weight * r["through"]
+    except (IllegalAction, OutOfRange):
+        return None
+    return float(through)
+
+
+def hoop_shot(view: View, kicker: Player, standing: bool) -> tuple[str, float] | None:
+    """The hoop he can shoot at from where he stands, and its chance through."""
+    for side in HOOP_SIDES:
+        try:
+            hoop_geometry(view.court, kicker, side)
+        except RulesError:
+            continue
+        p = _through(kicker.str, kicker.dex, kicker.bab, kicker.feats, kicker.x, kicker.y,
+                     side, standing, view.court, view.settings)
+        if p:
+            return side, p
+    return None
+
+
+def shot(view: View, preset: Preset, kicker: Player, standing: bool, turn: Turn) -> bool:
+    """Fill `turn` with a kick or a hoop shot when the preset takes one; say whether it did."""
+    best = best_kick(view, kicker, standing)
+    p_goal = best[1] if best else 0.0
+    hoop = hoop_shot(view, kicker, standing) if preset.hoop_factor is not None else None
+    if hoop and hoop[1] > preset.hoop_factor * p_goal:
+        turn.kind, turn.hoop, turn.standing = "hoop", hoop[0], standing
+        turn.reason = (f"shoots at the {hoop[0]} hoop: {hoop[1]:.1%} through, against"
+                       f" {p_goal:.0%} for the best kick")
+        return True
+    if best and p_goal > 0 and p_goal >= preset.shoot_at:
+        turn.kind, turn.target, turn.standing = "kick", best[0], standing
+        turn.reason = f"kicks at ({best[0].x}, {best[0].y}): {p_goal:.0%} chance of a goal"
+        return True
+    if preset.kick_always:
+        far = long_kick(view, kicker, standing)
+        if far is not None:
+            turn.kind, turn.target, turn.standing = "kick", far, standing
+            turn.reason = f"kicks long to ({far.x}, {far.y}): nothing scores from here"
+            return True
+    return False
+
+
+# -- dribbles -----------------------------------------------------------------------------------
+def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Square], dict] | None:
+    """The legal dribble (the rules' own check) that gains the most ground: a goal first,
+    then squares towards the line, then the fewest grabs at him, then the fewest squares."""
+    dx = attack_dx(view, dribbler.team)
+    court = view.court
+    most = 4 if started else 1
+    headings = [Direction.of(dx, 0), Direction.of(dx, 1), Direction.of(dx, -1),
+                Direction.N, Direction.S]
+    best = None
+    for first in headings:
+        for second in headings:
+            for n in range(1, most + 1):
+                squares, here = [], dribbler.square
+                for i in range(n):
+                    here = here.step(first if i == 0 or i < n // 2 else second)
+                    squares.append(here)
+                try:
+                    r = plan_dribble(court, view.roster, dribbler.id, dribbler.square,
+                                     squares, started, False)
+                except RulesError:
+                    continue
+                end = squares[-1]
+                gain = to_line(court, dribbler.square, view.attacks[dribbler.team]) - \
+                    to_line(court, end, view.attacks[dribbler.team])
+                flat = -court.height(end.y)
+                key = (bool(r["goal"]), gain, -len(r["provokers"]), flat, -n)
+                if best is None or key > best[0]:
+                    best = (key, squares, r)
+    if best is None or (best[0][1] <= 0 and not best[0][0]):
+        return None
+    return best[1], best[2]
+
+
+# -- movement -----------------------------------------------------------------------------------
+def chasers(view: View, preset: Preset, team: str) -> list[str]:
+    """The side's players who go for the ball: the nearest to it, by grid distance."""
+    side = [p for p in view.roster.players if p.team == team and not p.prone]
+    side.sort(key=lambda p: (distance(p.square, view.ball.square), p.id))
+    n = len(side) if preset.chasers is None else preset.chasers
+    return [p.id for p in side[:n]]
+
+
+def spot(view: View, preset: Preset, player: Player) -> Square:
+    """Where a player who does not chase stands: in the lanes between the ball and his own
+    goal line (halfway, spread over the flat rows by his place in the side), or ahead, in the
+    half he attacks."""
+    court = view.court
+    side = sorted(p.id for p in view.roster.players if p.team == player.team)
+    k = side.index(player.id)
+    flat = range(court.slope, court.width - court.slope)
+    row = flat[(k * len(flat)) // max(1, len(side)) + len(flat) // (2 * max(1, len(side)))
+               if len(side) < len(flat) else k % len(flat)]
+    attacks = view.attacks[player.team]
+    if preset.spot == "ahead":
+        x = court.length // 4 if attacks == "west" else court.length - 1 - court.length // 4
+    else:
+        own = court.length - 1 if attacks == "west" else 0
+        x = (view.ball.x + own) // 2
+    return Square(min(max(x, 0), court.length - 1), row)
+
+
+def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple[Square, ...]]:
+    """(cost, path) towards `goal` within the budget: the straight walk when it is open, else
+    the search's cheapest path to the reachable square nearest the goal."""
+    squares = budget_squares(me, budget)
+    ball = view.ball.square
+    straight = walk(view.court, view.roster, me, goal, squares, ball, view.settings)
+    if straight is not None:
+        return straight
+    options = reachable(view.court, view.roster, me, squares, ball, view.settings)
+    end = min(options, key=lambda sq: (distance(sq, goal), options[sq][0], sq))
+    return options[end]
+
+
+def decide(view: View, preset: Preset, player_id: str) -> Turn:
+    """One whole turn for the player, under the preset (module docstring)."""
+    me = view.roster.get(player_id, field="mover")
+    court, settings = view.court, view.settings
+    ball = view.ball.square
+    here = me.square
+    turn = Turn(me.id, [here], "")
+    holder = view.holder()
+    if me.prone:
+        turn.reason = "stands up (his move action)"
+        if holder is not None and holder.id == me.id:
+            if not shot(view, preset, me, False, turn):
+                turn.reason = "stands up and keeps the ball"
+        return turn
+    if holder is not None and holder.id == me.id:
+        if shot(view, preset, me, True, turn):
+            return turn
+        dribble = best_dribble(view, me, True)
+        if dribble is not None:
+            squares, r = dribble
+            turn.kind, turn.squares, turn.started_with_ball = "dribble", squares, True
+            turn.reason = ("dribbles over the goal line" if r["goal"] else
+                           f"dribbles {len(squares)} square{'s' * (len(squares) > 1)} towards"
+                           f" the {view.attacks[me.team]} line")
+            return turn
+        turn.reason = "keeps the ball: no kick or dribble gains ground"
+        return turn
+    if me.id in chasers(view, preset, me.team):
+        if holder is None:
+            cost, path = route(view, me, ball, "move")
+            if path[-1] == ball:
+                turn.path = list(path)
+                moved = replace_at(view, me, ball)
+                after = View(court, settings, moved, view.ball, view.attacks, view.round)
+                kicker = moved.get(me.id)
+                standing = len(path) == 1 or (len(path) == 2 and cost == 1)
+                if shot(view=after, preset=preset, kicker=kicker, standing=standing, turn=turn):
+                    turn.reason = "takes the ball and " + turn.reason
+                    return turn
+                dribble = best_dribble(after, kicker, False)
+                if dribble is not None:
+                    turn.kind, turn.squares = "dribble", dribble[0]
+                    turn.reason = "takes the ball and dribbles a square forward"
+                    return turn
+                turn.reason = "takes the ball"
+                return turn
+            turn.budget = "double_move"
+            turn.path = list(route(view, me, ball, "double_move")[1])
+            turn.reason = ("runs to the ball (double move)" if turn.path[-1] == ball
+                           else "double-moves towards the ball")
+            return turn
+        if holder.team != me.team:
+            return tackle(view, me, holder, turn)
+    goal = spot(view, preset, me)
+    if holder is not None and holder.team == me.team:
+        turn.budget = "double_move"
+        turn.path = list(route(view, me, goal, "double_move")[1])
+        turn.reason = f"moves up to ({goal.x}, {goal.y}) in support"
+        return turn
+    turn.path = list(route(view, me, goal, "move")[1])
+    turn.kind = "ready"
+    turn.reason = (f"takes the {'lane' if preset.spot == 'lanes' else 'spot'} at ({goal.x},"
+                   f" {goal.y}) and readies to intercept")
+    return turn
+
+
+def tackle(view: View, me: Player, holder: Player, turn: Turn) -> Turn:
+    """Walk up to the opponent on the ball and take it from him (disarm), or trip him (module
+    docstring); double-move towards him when he is out of reach."""
+    disarm_edge = (me.bab + me.dex_mod) - (holder.bab + holder.dex_mod)
+    mine, his = trip_mods(me, holder)
+    kind = "trip" if me.has("improved_trip") or mine - his >= disarm_edge + 4 else "disarm"
+    _, path = route(view, me, holder.square, "move")
+    if chebyshev(path[-1], holder.square) == 1:
+        turn.path = list(path)
+        turn.kind, turn.contest, turn.opponent = "contest", kind, holder.id
+        turn.reason = f"closes on {holder.label} and tries to {kind.replace('_', ' ')} him"
+        return turn
+    turn.budget = "double_move"
+    turn.path = list(route(view, me, holder.square, "double_move")[1])
+    turn.reason = f"double-moves towards {holder.label}, who has the ball"
+    return turn
+
+
+def replace_at(view: View, player: Player, sq: Square) -> Roster:
+    """The roster with one player moved."""
+    from dataclasses import replace
+
+    return Roster([replace(p, x=sq.x, y=sq.y) if p.id == player.id else p
+                   for p in view.roster.players], view.court)
+
+
+# -- reactions ----------------------------------------------------------------------------------
+def tries_in_flight(preset: Preset, player: Player, kicker_team: str, dc: int, rem: int) -> bool:
+    """Try for a kick passing through his square: an opponent's, when the chance to stop it
+    is at least the preset's `try_flight`."""
+    if player.team == kicker_team:
+        return False
+    return interception_odds(player.reflex, dc, rem)["p_stop"] >= preset.try_flight
+
+
+def tries_rolling(preset: Preset, player: Player) -> bool:
+    """Every preset tries for a ball rolling by (it costs no damage)."""
+    return player.can_react
+
+
+def preset(name: str | None) -> Preset:
+    if name is None:
+        return PRESETS[DEFAULT_PRESET]
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown tactics {name!r}; presets: {', '.join(PRESETS)}",
+                         field="tactics") from None
+
+
+# -- the wire shapes: what /yaotzin/suggest answers ----------------------------------------------
+def field_dict(court: Court) -> dict:
+    out = {"length": court.length, "width": court.width, "slope": court.slope,
+           "end_zone": court.end_zone}
+    if court.hoop_x is not None:
+        out["hoop_x"] = court.hoop_x
+    return out
+
+
+def player_dict(p: Player) -> dict:
+    out = {"id": p.id, "team": p.team, "x": p.x, "y": p.y, "str": p.str, "dex": p.dex,
+           "bab": p.bab, "reflex": p.reflex, "feats": sorted(p.feats), "prone": p.prone,
+           "aoo_left": p.aoo_left, "speed": p.speed, "ac": p.ac}
+    if p.name is not None:
+        out["name"] = p.name
+    return out
+
+
+def action_body(view: View, turn: Turn) -> dict | None:
+    """The route and body of the turn's action, as its route accepts it from where the path
+    ends (the mover moved there, standing up if he was prone)."""
+    from dataclasses import replace
+
+    if turn.kind is None:
+        return None
+    if turn.kind == "ready":
+        return {"ready": "intercept"}
+    end = turn.path[-1]
+    players = [player_dict(replace(p, x=end.x, y=end.y, prone=False) if p.id == turn.player
+                           else p) for p in view.roster.players]
+    common = {"field": field_dict(view.court), "players": players,
+              "settings": view.settings.as_dict()}
+    if turn.kind == "kick":
+        body = {**common, "ball": end.as_dict(), "kicker": turn.player,
+                "target": turn.target.as_dict(), "standing": turn.standing}
+    elif turn.kind == "hoop":
+        body = {**common, "kicker": turn.player, "hoop": turn.hoop, "standing": turn.standing}
+    elif turn.kind == "dribble":
+        body = {**common, "dribbler": turn.player, "ball": end.as_dict(),
+                "squares": [sq.as_dict() for sq in turn.squares],
+                "started_with_ball": turn.started_with_ball}
+    else:
+        body = {**common, "kind": turn.contest, "actor": turn.player, "target": turn.opponent,
+                "ball": view.ball.square.as_dict()}
+    return {"route": turn.kind, "body": body}
+
+
+def turn_dict(view: View, turn: Turn) -> dict:
+    return {"player": turn.player, "path": [sq.as_dict() for sq in turn.path],
+            "budget": turn.budget, "action": action_body(view, turn), "reason": turn.reason}

@@ -1,0 +1,62 @@
+"""Player movement: the golden cases, and the presets' routes (the straight walk and the
+search) against the path check on random courts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.grid import Square
+from companion.rules.yaotzin.movement import check_path, path_cost, reachable, walk
+from companion.rules.yaotzin.players import Player, Roster
+from companion.rules.yaotzin.settings import Settings
+from tests.helpers import expect_or_refuse, golden
+
+CASES = golden("yaotzin/movement.json")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_movement(case):
+    court, settings = Court(), Settings()
+    at = case.get("mover_at", [30, 12])
+    roster = Roster([Player("m", "sun", *at, prone=case.get("prone", False)),
+                     Player("o", "moon", 33, 12), Player("t", "sun", 29, 12)], court)
+    ball = Square(*case.get("ball", [40, 12]))
+    expect_or_refuse(case, lambda: check_path(court, roster, "m",
+                                              [Square(*s) for s in case["path"]],
+                                              case["budget"], ball, settings))
+
+
+def test_every_route_the_presets_take_passes_the_check():
+    """The search's cheapest paths and the straight walk, on random courts: each is legal by
+    the path check, costs what it says, and the walk never beats the search's cheapest."""
+    rng = random.Random(7)
+    for _ in range(300):
+        width = rng.randint(6, 26)
+        court = Court.from_dict({"length": rng.randint(10, 60), "width": width})
+        settings = Settings(equidistant_diagonals=rng.random() < 0.2)
+        taken, players = set(), []
+        for i in range(rng.randint(2, 14)):
+            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+            if sq in taken:
+                continue
+            taken.add(sq)
+            players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y))
+        roster = Roster(players, court)
+        mover = players[0]
+        ball = Square(rng.randrange(court.length), rng.randrange(court.width))
+        budget = rng.choice((1, 6, 12))
+        kind = {1: "five_foot_step", 6: "move", 12: "double_move"}[budget]
+        options = reachable(court, roster, mover, budget, ball, settings)
+        for sq, (cost, path) in options.items():
+            check_path(court, roster, mover.id, list(path), kind, ball, settings)
+            assert path_cost(court, list(path), settings) == cost and path[-1] == sq
+        goal = Square(rng.randrange(court.length), rng.randrange(court.width))
+        got = walk(court, roster, mover, goal, budget, ball, settings)
+        if got is not None:
+            cost, path = got
+            check_path(court, roster, mover.id, list(path), kind, ball, settings)
+            assert path_cost(court, list(path), settings) == cost
+            assert cost >= options[path[-1]][0]

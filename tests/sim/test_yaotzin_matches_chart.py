@@ -1,0 +1,82 @@
+"""`ballcourt simulate yaotzin --chart matches`: the contract's figures, each with its interval."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.rules.errors import RulesError
+from companion.sim.yaotzin_run import simulate
+
+FIGURES = ("finish_within_budget", "median_rounds", "goals_per_match", "kicks_scoring_share",
+           "kicks_intercepted_share", "hoop_wins_per_1000")
+
+
+@pytest.fixture(scope="module")
+def report():
+    return simulate([2, 3], [40], [3.0], matches=6, budget=40, workers=1, robust_matches=3)
+
+
+def test_every_point_has_its_figures_and_intervals(report):
+    assert [(r["players"], r["width_ft"], r["ratio"]) for r in report["results"]] == [
+        (2, 40, 3.0), (3, 40, 3.0)]
+    for r in report["results"]:
+        assert r["matches_played"] == 6
+        for name in FIGURES:
+            lo, hi = r["ci95"][name]
+            if r[name] is not None:         # None: the median lies past the round limit
+                assert lo <= r[name] and (hi is None or r[name] <= hi), (name, r)
+        assert 0 <= r["finish_within_budget"] <= 1
+
+
+def test_each_width_answers_with_the_margin_rule_and_its_robustness(report):
+    (width,) = report["widths"]
+    assert width["width_ft"] == 40 and width["rulebook_players"] == 2
+    assert width["recommended_players"] in (None, 2, 3)
+    assert width["comparison"]["leaders"]
+    rob = width["robustness"]
+    assert set(rob["answers"]) == {"press-ball", "hold-lanes", "kick-long"}
+    assert rob["matches_per_point"] == 3
+    assert any("one player for every 20 ft" in line or "rulebook says" in line
+               or "rulebook's" in line for line in report["rulebook"])
+
+
+def test_robustness_over_further_seeds():
+    r = simulate([2, 3], [40], [3.0], matches=3, budget=30, workers=1, robust_matches=2,
+                 robust_seeds=[1, 5])
+    rob = r["widths"][0]["robustness"]
+    assert list(rob["by_seed"]) == ["5"]
+    assert set(rob["by_seed"]["5"]) == {"press-ball", "hold-lanes", "kick-long"}
+    main = r["widths"][0]["recommended_players"]
+    for name, status in rob["status"].items():
+        seen = [rob["answers"][name], rob["by_seed"]["5"][name]]
+        assert status == ("contradicted" if any(a is not None and a != main for a in seen)
+                          else "holds" if main is not None and all(a == main for a in seen)
+                          else "cannot tell")
+    assert rob["robust"] == all(s == "holds" for s in rob["status"].values())
+
+
+def test_the_same_seed_gives_the_same_report(report):
+    again = simulate([2, 3], [40], [3.0], matches=6, budget=40, workers=1, robust_matches=3)
+    assert again == report
+
+
+def test_the_cli_prints_the_json(capsys):
+    code = main(["simulate", "yaotzin", "--chart", "matches", "--players", "2", "--width", "40",
+                 "--length-ratio", "3", "--matches", "2", "--budget", "20", "--workers", "1",
+                 "--no-robustness", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["chart"] == "matches" and out["budget"] == 20 and out["matches"] == 2
+
+
+@pytest.mark.parametrize("kw, field", [({"tactics": "turtle"}, "tactics"),
+                                       ({"matches": 0}, "matches"),
+                                       ({"players": [0]}, "players")])
+def test_bad_options_name_the_field(kw, field):
+    with pytest.raises(RulesError) as err:
+        simulate(**{"players": [2], "widths": [40], "ratios": [3.0], "matches": 2,
+                    "workers": 1, **kw})
+    assert err.value.field == field
