@@ -13,8 +13,8 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
-  buttonsIn, clientOf, installFoundry, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
+import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
+  buttonsIn, clientOf, installFoundry, loadTable, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -28,7 +28,7 @@ before(async () => {
 });
 
 after(() => {
-  globalThis.game?.modules.get("ballcourt").api?.link()?.close();
+  for (const link of links.splice(0)) link.close();
   companion?.stop();
 });
 afterEach(() => {
@@ -40,23 +40,27 @@ async function until(condition) {
   for (let i = 0; i < 1000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
 }
 
-/** The module loaded once, its hooks kept, reinstalled into each new world. */
-let moduleHooks = null;
+/** The GM pages' links to the companion, closed when their world is done. */
+const links = [];
+
+/**
+ * A world in which every connected user's browser loads its own copy of the module (init,
+ * setup, ready on each page: fakes/module.mjs), and the GM's page connects to the companion.
+ */
 async function world({ system, users, settings = {} }) {
+  for (const old of links.splice(0)) old.close();
   const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
-  if (!moduleHooks) {
-    await import("../scripts/main.mjs");
-    moduleHooks = new Map(FakeHooks.handlers);
-  }
-  FakeHooks.handlers = new Map([...moduleHooks].map(([k, v]) => [k, [...v]]));
   globalThis.io = io;
-  Hooks.callAll("init");
-  Hooks.callAll("ready");
+  await loadTable();
   const link = globalThis.game.modules.get("ballcourt").api.link();
+  links.push(link);
   await until(() => link.status === "connected");
   assert.equal(link.status, "connected", `the GM connects: ${JSON.stringify(link.detail)}`);
   return w;
 }
+
+/** A user's own page's API (each browser has its own module). */
+const apiOf = (userId) => asUser(userId, () => globalThis.game.modules.get("ballcourt").api);
 
 /** A user's click on a card's button in his own chat log (the render hook wired it); then the table settles. */
 async function click(message, action, userId = "gm") {
@@ -250,7 +254,7 @@ for (const system of ["pf1", "dnd5e"]) {
 
     await asUser("alice", async () => {   // Alice kicks with her own token from her own screen
       globalThis.canvas.tokens.controlled = [{ document: ix }];
-      const tool = api.kickTool();
+      const tool = apiOf("alice").kickTool();   // her own page's kick tool
       tool.previewer.schedule = (fn) => fn();
       globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
       tool.hover({ x: 1650, y: 1450 });
@@ -413,7 +417,7 @@ for (const system of ["pf1", "dnd5e"]) {
     await until(() => bobsRows().length === 2 && rollDialogs() === before + 2);
     await settle();
     assert.equal(rollDialogs(), before + 2, "both of Bob's roll dialogs are open");
-    reload("bob");
+    await reload("bob");
     await settle();
     assert.deepEqual(clientOf("bob").dialogs.shown, [], "the new page has no dialog");
     const card = rollCard();
