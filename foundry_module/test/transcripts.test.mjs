@@ -1,9 +1,11 @@
 /**
  * Play-through transcripts: a Yaotzin turn and a goat-ball pass, on dnd5e and on pf1, driven
- * through the module's own hooks (main.mjs) and glue against a real `ballcourt serve`, with
- * Foundry's defaults in the fakes (an unlinked encounter, a closed dialog, presses that reach
- * the GM as User writes). Every chat message, document update and combat change is recorded
- * in order and compared with test/transcripts/<game>-<system>.txt.
+ * through the module's own hooks (main.mjs, loaded by every user's browser for itself) and
+ * glue against a real `ballcourt serve`, with Foundry's defaults in the fakes (an unlinked
+ * encounter, a closed dialog, presses that reach the GM as User writes); tables of three and
+ * four; a reload mid-pass; and a Yaotzin match of three rounds at a table of a GM, a co-GM and
+ * two players with a reload mid-round. Every chat message, document update and combat change
+ * is recorded in order and compared with test/transcripts/<name>.txt.
  *
  * After a deliberate change, BALLCOURT_UPDATE_TRANSCRIPTS=1 rewrites the files; read the diff.
  */
@@ -441,3 +443,116 @@ for (const system of ["pf1", "dnd5e"]) {
     compare(`goatball-reload-${system}`);
   });
 }
+
+/**
+ * A Yaotzin match of three rounds at a table of four: the GM (his browser runs the companion),
+ * a co-GM (an assistant GM, Maria), Alice and Bob, each browser with its own module. Each round
+ * Alice kicks from her own screen and Bob may intercept from his card; the ball's turns run;
+ * in round 2 Bob's page reloads while the kick card waits for him, and he answers from his
+ * new page; in round 3 the co-GM ends a turn from her own tracker.
+ */
+test("a Yaotzin match of three rounds at a table of a GM, a co-GM and two players; Bob reloads mid-round", async () => {
+  const system = "pf1";
+  const u = [...users(), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 })];
+  const w = await world({ system, users: u, settings: { rollPolicy: "players", playerKicks: true } });
+  const api = apiOf("gm");
+  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
+  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
+  const scene = new FakeScene({ id: "court", tokens: [ix, yo], padding: 0 });
+  globalThis.game.scenes.set(scene.id, scene);
+  for (const id of ["gm", "maria", "alice", "bob"]) w.view(id, scene);
+  await api.useThisScene(scene, {});
+  await api.assignTeam([ix], "sun");
+  await api.assignTeam([yo], "moon");
+  const ball = await api.placeBall(scene);
+  await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
+  await api.createMatch(scene);
+  await settle();
+  assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's active GM is the full GM");
+
+  const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
+    initiative });
+  const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
+  globalThis.game.combats.set(encounter.id, encounter);
+  await encounter.startCombat();
+  await settle();
+
+  const kicks = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
+  /** The ball back at Ixpoetchitl's feet, still (the GM's drag between rounds). */
+  const ballToIx = async () => {
+    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: ix.x, y: ix.y,
+      "flags.ballcourt.ball": { speed: 0, direction: null } }]);
+    await settle();
+  };
+  /** Alice kicks from her own page, toward the east. */
+  const aliceKicks = async () => {
+    const before = kicks().length;
+    await asUser("alice", async () => {
+      globalThis.canvas.tokens.controlled = [{ document: ix }];
+      const tool = apiOf("alice").kickTool();
+      tool.previewer.schedule = (fn) => fn();
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
+      tool.hover({ x: 1650, y: 1450 });
+      await until(() => tool.lastPreview?.legal);
+      globalThis.Roll.queue = [19];
+      await tool.click({ x: 1650, y: 1450, button: 0 });
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, false);
+    });
+    await until(() => kicks().length > before);
+    await settle();
+    return kicks().at(-1);
+  };
+  /** Bob's interception from his card, his Reflex save missed; then the GM applies. */
+  const interceptAndApply = async (kick) => {
+    globalThis.Roll.queue = [2];
+    await click(kick, "intercept:yo", "bob");
+    await until(() => kick.flags.ballcourt.resolved?.includes("intercept:yo"));
+    await settle();
+    await click(kick, "apply");
+    await until(() => kick.flags.ballcourt.applied);
+    await settle();
+  };
+  /** The turn moves on (the ball's turns run) until a player's turn comes. */
+  const nextTurn = async (who, expected) => {
+    await asUser(who, () => encounter.nextTurn());
+    await until(() => encounter.combatant?.id === expected);
+    await settle();
+    assert.equal(encounter.combatant?.id, expected);
+  };
+
+  // Round 1
+  transcript.push("-- round 1");
+  const first = await aliceKicks();
+  assert.ok(first.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "Bob may intercept in round 1");
+  await interceptAndApply(first);
+  await nextTurn("gm", "c-yo");
+  await nextTurn("gm", "c-ix");
+  assert.equal(encounter.round, 2);
+
+  // Round 2: Bob's page reloads while the kick waits for him
+  transcript.push("-- round 2");
+  await ballToIx();
+  const second = await aliceKicks();
+  assert.ok(second.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"),
+    "Bob may intercept again in round 2: his attack of opportunity is a new round's");
+  await reload("bob");
+  await settle();
+  assert.ok(buttonsIn(clientOf("bob").chat.get(second.id)).some((b) => b.dataset.ballcourtAction === "intercept:yo"),
+    "Bob's new page shows his button");
+  await interceptAndApply(second);
+  await nextTurn("gm", "c-yo");
+  await nextTurn("gm", "c-ix");
+  assert.equal(encounter.round, 3);
+
+  // Round 3: the co-GM ends Ixpoetchitl's turn from her tracker
+  transcript.push("-- round 3");
+  await ballToIx();
+  const third = await aliceKicks();
+  assert.ok(third.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "and in round 3");
+  await interceptAndApply(third);
+  await nextTurn("maria", "c-yo");
+  await nextTurn("gm", "c-ix");
+  assert.equal(encounter.round, 4);
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+  compare(`yaotzin-match-${system}`);
+});
