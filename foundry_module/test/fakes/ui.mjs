@@ -158,6 +158,23 @@ export class FakeSceneControls {
  * closes it with the X (`dialogs.unanswered = "close"`, the default) or leaves it open
  * (`"open"`).
  */
+/** Run fn and return the timers it set (a dialog's render callback: its self-close timer). */
+function timersSetBy(fn) {
+  const timers = [];
+  const setTimer = globalThis.setTimeout;
+  globalThis.setTimeout = (...args) => {
+    const timer = setTimer(...args);
+    timers.push(timer);
+    return timer;
+  };
+  try {
+    fn();
+  } finally {
+    globalThis.setTimeout = setTimer;
+  }
+  return timers;
+}
+
 export class FakeDialogV2 {
   static get answers() { return currentClient().dialogs.answers; }
   static set answers(list) { currentClient().dialogs.answers = list; }
@@ -219,7 +236,7 @@ export class FakeDialogV2 {
       const hooks = pageOf(this.client).hooks;
       hooks.callAll("renderDialogV2", this, element, {}, {});
       hooks.callAll("renderApplicationV2", this, element, {}, {});
-      this.options.render?.(new dom.window.Event("render"), this);
+      this.timers = timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this));
     });
     return this;
   }
@@ -265,6 +282,8 @@ export class FakeDialogV2 {
 
   finish() {
     this.rendered = false;
+    // a self-close timer outliving its dialog can only find it closed: it no longer holds the test process open
+    for (const timer of this.timers ?? []) timer.unref?.();
     this.element.remove();
     const { dialogs } = this.client;
     dialogs.open.splice(dialogs.open.indexOf(this), 1);

@@ -25,7 +25,7 @@ import { parseHTML } from "linkedom";
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
 import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
-import { asUser, callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
+import { callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
 import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, visibleTo } from "./documents.mjs";
 import { FakeHooks, HookRegistry, HooksGlobal } from "./hooks.mjs";
@@ -272,6 +272,7 @@ export async function reload(userId, { load } = {}) {
   const fresh = makeClient(old.user, world.notifications, old.lang);
   fresh.dialogs.unanswered = old.dialogs.unanswered;
   old.dead = true;
+  for (const dialog of old.dialogs.open) for (const timer of dialog.timers ?? []) clearTimeout(timer);   // a closed page's timers never fire
   for (const entry of [...world.pending]) if (entry.client === old) world.pending.delete(entry);
   const closed = world.closePage;
   world.pageClosed = new Promise((resolve) => { world.closePage = resolve; });
@@ -290,4 +291,3 @@ export async function reload(userId, { load } = {}) {
   return view(userId, old.canvas.scene);
 }
 
-export { asUser };
