@@ -560,3 +560,23 @@ test("§8.4 a closed page's timers never fire: a self-close timer set by a dialo
   await new Promise((resolve) => setTimeout(resolve, 30));
   assert.equal(fired, false);
 });
+
+test("§4.4 ApplicationV2: a render puts it in its client's DOM and fires render<Class> and renderApplicationV2; close fires the close hooks", async () => {
+  await ownPages();
+  const heard = ["renderProgress", "renderApplicationV2", "closeApplicationV2"].map((name) => listen(name, ["gm"]));
+  class Progress extends globalThis.foundry.applications.api.ApplicationV2 {
+    static DEFAULT_OPTIONS = { actions: { stop() { this.stopped = true; } } };
+    async _renderHTML() { return "<p>rows</p>"; }
+    _replaceHTML(html, content) { content.innerHTML = html; }
+  }
+  const app = new Progress();
+  await app.render({ force: true });
+  assert.ok(clientOf("gm").dom.document.body.contains(app.element));
+  assert.deepEqual(app.shown, ["<p>rows</p>"]);
+  await app.press("stop");
+  assert.equal(app.stopped, true);
+  await app.close();
+  assert.equal(app.closed, true);
+  assert.deepEqual(heard.map((calls) => calls.length), [1, 1, 1]);
+  assert.deepEqual(clientOf("gm").apps, [app]);
+});
