@@ -16,7 +16,8 @@ import { after, afterEach, before, test } from "node:test";
 import { io } from "socket.io-client";
 
 import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
-  buttonsIn, clientOf, installFoundry, loadTable, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
+  buttonsIn, clientOf, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
+import { openTable, until } from "./fakes/table.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -30,35 +31,24 @@ before(async () => {
 });
 
 after(() => {
-  for (const link of links.splice(0)) link.close();
+  for (const table of tables.splice(0)) table.close();
   companion?.stop();
 });
 afterEach(() => {
   if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
 });
 
-/** Wait for a condition the module reaches asynchronously (a preview, a connection), 10 s at most. */
-async function until(condition) {
-  for (let i = 0; i < 1000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
-}
+/** The tables opened, each closed (its link) when the next opens and after the last. */
+const tables = [];
 
-/** The GM pages' links to the companion, closed when their world is done. */
-const links = [];
-
-/**
- * A world in which every connected user's browser loads its own copy of the module (init,
- * setup, ready on each page: fakes/module.mjs), and the GM's page connects to the companion.
- */
+/** A table on the real companion: every browser its own module, the GM's page connected. */
 async function world({ system, users, settings = {} }) {
-  for (const old of links.splice(0)) old.close();
-  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
-  globalThis.io = io;
-  await loadTable();
-  const link = globalThis.game.modules.get("ballcourt").api.link();
-  links.push(link);
-  await until(() => link.status === "connected");
-  assert.equal(link.status, "connected", `the GM connects: ${JSON.stringify(link.detail)}`);
-  return w;
+  for (const old of tables.splice(0)) old.close();
+  const table = await openTable({ io, system, users,
+    settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
+  tables.push(table);
+  assert.equal(table.link?.status, "connected", `the GM connects: ${JSON.stringify(table.link?.detail)}`);
+  return table;
 }
 
 /** A user's own page's API (each browser has its own module). */
