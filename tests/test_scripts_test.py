@@ -60,8 +60,7 @@ def test_passed_subtests_print_no_puzzling_u(tmp_path):
     case = tmp_path / "test_sub.py"
     case.write_text("def test_many(subtests):\n    for i in range(5):\n"
                     "        with subtests.test(i=i):\n            assert i >= 0\n")
-    root = Path(__file__).parents[2]
-    out = subprocess.run([sys.executable, "-m", "pytest", "-c", str(root / "pyproject.toml"),
+    out = subprocess.run([sys.executable, "-m", "pytest", "-c", str(ROOT / "pyproject.toml"),
                           "--rootdir", str(tmp_path), "-p", "no:cacheprovider", str(case)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout
