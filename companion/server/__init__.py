@@ -28,9 +28,10 @@ class StandardJSON(DefaultJSONProvider):
 
 
 def create_app(config: Config | None = None) -> Flask:
-    from . import board, board_report, foundry, security, status
+    from . import security
     from .api import goatball, health, matches, report, viewers, yaotzin
     from .openapi import build_spec
+    from .pages import board, board_report, foundry, status
 
     cfg = config or Config()
     app = Flask(__name__)

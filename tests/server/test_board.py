@@ -3,7 +3,7 @@
 import json
 import re
 
-from companion.server import board
+from companion.server.pages import board
 from tests.conftest import TOKEN
 from tests.server.helpers import RAMS_AND_GOATS, run_cli
 

@@ -14,14 +14,14 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
+from ..db import get_db
+from ..errors import ApiError
+from ..matches import Matches
+from ..viewers import Viewers
 from .board_report import boxscore_data
-from .db import get_db
-from .errors import ApiError
-from .matches import Matches
-from .viewers import Viewers
 
 bp = Blueprint("board", __name__)
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parents[1] / "static"
 
 TEXT = {
     "en": {
