@@ -1,5 +1,8 @@
 """Matches: the event log, undo, refusals, and both games."""
+
 import sqlite3
+
+import pytest
 
 from tests.conftest import TOKEN
 from tests.server.helpers import RAMS_AND_GOATS, assert_error, new_match
@@ -248,3 +251,40 @@ def test_the_match_list_reports_the_real_seq(api):
     api.post(f"/api/v1/matches/{mid}/undo")
     listed = {m["id"]: m for m in api.get("/api/v1/matches").json["matches"]}
     assert listed[mid]["seq"] == api.get(f"/api/v1/matches/{mid}").json["seq"] == 2
+
+
+def test_the_store_refuses_in_the_domains_terms_without_flask(tmp_path):
+    """matches.py raises its own errors (ValueErrors); server/errors.py maps them to HTTP."""
+    from companion.server.db import connect, init_db
+    from companion.server.matches import (
+        Matches,
+        MatchNotFound,
+        NothingToUndo,
+        StoreError,
+        UnknownEvent,
+    )
+
+    init_db(tmp_path / "m.sqlite3")
+    m = Matches(connect(tmp_path / "m.sqlite3"))
+    assert issubclass(StoreError, ValueError)
+    with pytest.raises(MatchNotFound, match="no match 'nope'"):
+        m.get("nope")
+    mid = m.create({"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}], "field": None,
+                    "settings": None, "name": None})["id"]
+    with pytest.raises(NothingToUndo, match="nothing to undo"):
+        m.undo(mid)
+    with pytest.raises(UnknownEvent) as unknown:
+        m.undo_events(mid, [7])
+    assert unknown.value.fields == {"seqs.0": ["no event 7 on this match"]}
+
+
+def test_each_games_event_table_is_the_one_its_rules_fold():
+    """The routes load an event by its game's table (games.py); the rules refuse any other
+    type (their EVENT_TYPES): the two name the same events."""
+    from companion.rules.goatball import match as goatball
+    from companion.rules.yaotzin import match as yaotzin
+    from companion.server.games import GAMES
+
+    assert set(GAMES) == {"yaotzin", "goatball"}
+    assert set(GAMES["yaotzin"].events) == set(yaotzin.EVENT_TYPES)
+    assert set(GAMES["goatball"].events) == set(goatball.EVENT_TYPES)

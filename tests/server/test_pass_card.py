@@ -1,4 +1,5 @@
 """The goat-ball pass card lists every check: its player, what for, skill, advantage, total."""
+
 import json
 
 from tests.fixtures_for_module import GOAT
