@@ -1,7 +1,12 @@
 """The wheel carries the Foundry module's runtime files in `companion/foundry_module/`, so a
-plain `pip install` can serve and install the module (see companion/module_files.py)."""
+plain `pip install` can serve and install the module (see companion/module_files.py).
+
+With BALLCOURT_COMPILE=1 (and mypy installed: `pip install 'ballcourt[compiled]'`) the rules
+engine's and the simulator's hot modules are also compiled by mypyc from the same source
+(README, "A faster simulator"); without it, the install is pure Python, as it always was."""
 
 import importlib.util
+import os
 import shutil
 from pathlib import Path
 
@@ -31,4 +36,26 @@ class BuildPyWithModule(build_py):
             shutil.copyfile(path, target / name)
 
 
-setup(cmdclass={"build_py": BuildPyWithModule})
+# What mypyc compiles: the pure, typed modules a simulated match spends its time in (each
+# passes mypy; tests/sim/test_compiled.py checks that the compiled build plays the same
+# matches to the bit). The arena's dataclasses (state.py) stay Python: the lean path copies
+# them through their __dict__.
+HOT_MODULES = [
+    "companion/rules/dice.py",
+    "companion/rules/goatball/passes.py",
+    "companion/rules/goatball/tipoff.py",
+    "companion/tactics/goatball.py",
+    "companion/sim/goatball.py",
+    "companion/sim/stats.py",
+]
+
+
+def compiled_extensions() -> list:
+    if os.environ.get("BALLCOURT_COMPILE") != "1":
+        return []
+    from mypyc.build import mypycify  # mypy's compiler: the [compiled] extra
+
+    return mypycify(HOT_MODULES, opt_level="3")
+
+
+setup(cmdclass={"build_py": BuildPyWithModule}, ext_modules=compiled_extensions())

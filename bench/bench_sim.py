@@ -3,6 +3,8 @@
     python bench/bench_sim.py                  # matches/s: lean vs full path, 1 and 2 processes
     python bench/bench_sim.py --baseline DIR   # ... and the first simulator, from a checkout in DIR
     python bench/bench_sim.py --before DIR     # ... and the lean and full paths of another checkout
+    python bench/bench_sim.py --compiled DIR   # pure and compiled (built into DIR), side by side
+    python bench/bench_sim.py --compiled DIR --baseline OLD   # ... and the first simulator
     python bench/bench_sim.py --grid           # 4-10 a side x 0-10 zones x 2,000 a point, played
     python bench/bench_sim.py --figures DIR    # the CLI's default run at 4, 6, 8 a side
     python bench/bench_sim.py --tables DIR     # ... as the markdown tables of simulator.md
@@ -21,12 +23,89 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if "BALLCOURT_BENCH_TREE" not in os.environ:      # --grid on a compiled copy: its tree first
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+else:
+    sys.path.insert(0, os.environ["BALLCOURT_BENCH_TREE"])
 
 from companion.sim.goatball import play_match  # noqa: E402
 from companion.sim.run import BUDGET, DEFAULT_ZONES, pass_limit_for, simulate  # noqa: E402
 
 WORKLOAD = (6, (0, 2, 4))        # the first simulator's bench: 6 a side, zones 0, 2, 4
+
+# One core, each build at its own defaults (6 a side, the default zone counts, its own pass
+# limit), timed in a process of its own with that build first on the path: CPU matches/s.
+ONE_CORE = """
+import json, sys, time
+from companion.sim import goatball
+first = not hasattr(goatball, "Streams")       # the first simulator's play_match
+zones, n, seed = (0, 1, 2, 3, 4, 6, 8), {n}, {seed}
+c = time.process_time()
+passes = 0
+for z in zones:
+    for i in range(n):
+        if first:
+            g = goatball.play_match(6, z, f"{{seed}}:6:{{i}}", f"{{seed}}:6:{{z}}:{{i}}")
+        else:
+            g = goatball.play_match(6, z, f"{{seed}}:6:{{i}}", f"{{seed}}:6:{{i}}:dice", 80)
+        passes += g.passes
+cpu = time.process_time() - c
+print(json.dumps({{"per_s": n * len(zones) / cpu, "passes": passes / (n * len(zones)),
+                  "compiled": goatball.__file__.endswith(".so")}}))
+"""
+# The default 6-a-side answer (the CLI's defaults without the robustness runs), wall time
+ANSWER = """
+import json, time
+from companion.sim.run import simulate
+w = time.perf_counter()
+r = simulate(workers={workers}, robustness=False, seed={seed})
+print(json.dumps({{"wall": time.perf_counter() - w, "recommended": r["recommended_zones"],
+                  "matches": r["matches_played"], "pairing": r["comparison"]["pairing"]}}))
+"""
+
+
+def _in(tree: Path, code: str) -> dict:
+    """Run `code` with `tree`'s companion first on the path; its one line of JSON."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(tree)}, check=True)
+    return json.loads(out.stdout)
+
+
+def side_by_side(compiled: Path, baseline: Path | None, matches: int, seed: int) -> None:
+    """Pure and compiled (and the first simulator) on one core, interleaved twice, then the
+    default 6-a-side answer's wall time on 2 processes, pure and compiled."""
+    from bench.compiled import build_compiled
+
+    if not list((compiled / "companion" / "sim").glob("goatball*.so")):
+        print(f"building the compiled copy in {compiled} (mypyc, a minute or two)", flush=True)
+        build_compiled(compiled)
+    root = Path(__file__).resolve().parents[1]
+    builds = {"pure": root, "compiled": compiled}
+    if baseline is not None:
+        builds["first simulator"] = baseline
+    print(f"one core, 6 a side, zones 0,1,2,3,4,6,8, {matches} matches each, CPU time;"
+          f" {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    got: dict[str, list[float]] = {name: [] for name in builds}
+    for _rep in range(2):
+        for name, tree in builds.items():
+            r = _in(tree, ONE_CORE.format(n=matches, seed=seed))
+            got[name].append(r["per_s"])
+            print(f"  {name:16s} {r['per_s']:7.1f} matches/s of CPU, {r['passes']:5.1f} passes"
+                  f" a match, load average {os.getloadavg()[0]:.1f}", flush=True)
+    pure = sum(got["pure"]) / 2
+    for name, rates in got.items():
+        mean = sum(rates) / len(rates)
+        print(f"  {name}: {mean:.1f} matches/s ({mean / pure:.2f}x pure)")
+    if baseline is not None:
+        first = sum(got["first simulator"]) / 2
+        print(f"  compiled / first simulator: {sum(got['compiled']) / 2 / first:.1f}x per core")
+    for name in ("pure", "compiled"):
+        r = _in(builds[name], ANSWER.format(workers=2, seed=seed))
+        print(f"  default 6-a-side answer, {name}, 2 processes: {r['wall']:.1f} s wall,"
+              f" {r['matches']} matches a zone count, recommended {r['recommended']},"
+              f" pairing {r['pairing']}, load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def _time(fn) -> tuple[float, float, object]:
@@ -117,18 +196,70 @@ def grid(seed: int, matches: int, workers: int | None) -> None:
           f" {os.getloadavg()[0]:.1f} at the end")
 
 
-def figures(out: Path, seed: int) -> None:
+# Two tables' rosters for /tune (docs/simulator.md, "For one table's roster"): five level-5
+# adventurers against six goliaths, and two level-8 parties of six. Bonuses as 5e builds them
+# (proficiency +3 at level 5, +3 at 8; expertise doubles it); the names are the classes.
+TUNE_ROSTERS = {
+    "5 PCs vs 6 goliaths": {"teams": [
+        {"id": "party", "players": [
+            {"id": "fighter", "athletics": 7, "acrobatics": 1},
+            {"id": "rogue", "athletics": 1, "acrobatics": 9},
+            {"id": "cleric", "athletics": 2, "acrobatics": 0},
+            {"id": "wizard", "athletics": -1, "acrobatics": 2},
+            {"id": "ranger", "athletics": 5, "acrobatics": 6}]},
+        {"id": "goliaths", "players": [
+            {"id": f"goliath{i + 1}", "athletics": 5, "acrobatics": 1} for i in range(6)]}]},
+    "level 8, 6 vs 6": {"teams": [
+        {"id": "west", "players": [
+            {"id": "barbarian", "athletics": 8, "acrobatics": 3},
+            {"id": "monk", "athletics": 4, "acrobatics": 9},
+            {"id": "bard", "athletics": 1, "acrobatics": 6},
+            {"id": "paladin", "athletics": 7, "acrobatics": 0},
+            {"id": "druid", "athletics": 2, "acrobatics": 1},
+            {"id": "warlock", "athletics": 0, "acrobatics": 2}]},
+        {"id": "east", "players": [
+            {"id": "fighter8", "athletics": 8, "acrobatics": 2},
+            {"id": "rogue8", "athletics": 2, "acrobatics": 11},
+            {"id": "ranger8", "athletics": 5, "acrobatics": 7},
+            {"id": "cleric8", "athletics": 3, "acrobatics": 0},
+            {"id": "sorcerer", "athletics": -1, "acrobatics": 5},
+            {"id": "artificer", "athletics": 1, "acrobatics": 3}]}]},
+}
+SEEDS = (1, 2, 3)
+
+
+def figures(out: Path, seed: int, workers: int | None) -> None:
+    """The JSON docs/simulator.md quotes: the CLI's default run (6 a side, with the
+    robustness runs), 6 a side again at two more seeds, 4 and 8 a side at three seeds (no
+    robustness runs), and /tune's answer for the two rosters at five seeds."""
+    from companion.sim.run import roster_from, tune
 
     out.mkdir(parents=True, exist_ok=True)
-    reports = []
-    for players, extra in ((6, {}), (4, {"robustness": False, "matches": 600}),
-                           (8, {"robustness": False, "matches": 600})):
-        wall, _, report = _time(lambda p=players, e=extra: simulate(
-            p, list(DEFAULT_ZONES), seed=seed, **e))
-        print(f"{players} a side: {wall:.0f} s, {report['matches_played']} matches a point,"
-              f" recommended zones {report['recommended_zones']}", file=sys.stderr, flush=True)
-        (out / f"goatball-{players}.json").write_text(json.dumps(report, indent=2) + "\n")
-        reports.append(report)
+    runs = [(6, seed, {})] + [(6, s, {"robustness": False}) for s in SEEDS if s != seed] + \
+        [(p, s, {"robustness": False}) for p in (4, 8) for s in SEEDS]
+    for players, s, extra in runs:
+        wall, _, report = _time(lambda p=players, s=s, e=extra: simulate(
+            p, list(DEFAULT_ZONES), seed=s, workers=workers, **e))
+        name = f"goatball-{players}.json" if s == seed else f"goatball-{players}-seed{s}.json"
+        print(f"{name}: {wall:.0f} s, {report['matches_played']} matches a point,"
+              f" recommended zones {report['recommended_zones']}"
+              f" ({report['comparison']['verdict']}), load average {os.getloadavg()[0]:.1f}",
+              file=sys.stderr, flush=True)
+        (out / name).write_text(json.dumps(report, indent=2) + "\n")
+    answers = {}
+    for label, body in TUNE_ROSTERS.items():
+        answers[label] = []
+        for s in range(1, 6):
+            wall, _, got = _time(lambda b=body, s=s: tune(roster_from(b), seed=s,
+                                                           workers=workers or 1))
+            answers[label].append({k: got[k] for k in (
+                "zones", "best", "best_is_largest_tried", "candidates", "decided", "matches",
+                "finish_within_budget", "teams", "sentence")} | {"seed": s,
+                                                                "wall": round(wall, 1)})
+            print(f"tune {label} seed {s}: {got['zones']} ({got['sentence']}), {wall:.1f} s",
+                  file=sys.stderr, flush=True)
+    (out / "tune-rosters.json").write_text(json.dumps(
+        {"rosters": TUNE_ROSTERS, "answers": answers}, indent=2) + "\n")
     replot(out)
 
 
@@ -154,45 +285,77 @@ def _cell(r: dict, key: str, pct: bool, limit: int) -> str:
 
 
 def tables(out: Path) -> None:
-    """The markdown tables docs/simulator.md shows, from the JSON --figures wrote."""
-    for path in sorted(out.glob("goatball-*.json"), key=lambda p: int(p.stem.split("-")[1])):
-        report = json.loads(path.read_text())
+    """The markdown tables docs/simulator.md shows, from the JSON --figures wrote: each seed's
+    answer, then the default seed's full tables, the robustness runs and the tunes."""
+    reports = {}
+    for path in sorted(out.glob("goatball-*.json")):
+        r = json.loads(path.read_text())
+        if "comparison" in r and "candidates" in r["comparison"]:
+            reports[r["players"], r["seed"]] = r
+    print("| a side | seed | matches a count | answer | best | within 5 points | behind |"
+          " pairing: correlation, narrower |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (players, s), r in sorted(reports.items()):
+        c = r["comparison"]
+        answer = r["recommended_zones"] if r["recommended_zones"] is not None else \
+            f"cannot tell ({', '.join(map(str, c['candidates']))})"
+        print(f"| {players} | {s} | {r['matches_played']} | {answer} | {c['best']} |"
+              f" {c['within_margin']} | {c['behind']} | {c['pairing']['correlation']:.2f},"
+              f" {c['pairing']['narrower']:.0%} |")
+    print()
+    for (_players, s), report in sorted(reports.items()):
+        if s != 1:
+            continue
         c = report["comparison"]
-        print(f"#### {report['players']} a side ({2 * report['players']} players):"
-              f" recommended {report['recommended_zones']} ({c['verdict']}), leaders"
-              f" {c['leaders']}, {report['matches_played']} matches a zone count\n")
-        print(f"| zones | players per zone | ends within {report['budget']} | median passes |"
-              " upsets |"
-              " intercepted | draws | knock-offs | best in resamples |")
+        rec = report["recommended_zones"]
+        verdict = c["verdict"].removeprefix("cannot tell yet: ")
+        print(f"#### {report['players']} a side ({2 * report['players']} players), seed 1:"
+              f" {'cannot tell' if rec is None else rec} ({verdict},"
+              f" {report['matches_played']:,} matches a zone count)\n")
+        print(f"| zones | per zone (both teams, one team) | ends within {report['budget']} |"
+              " gap below the best (bound) | median passes | upsets | intercepted |"
+              " knock-offs | best in resamples |")
         print("|---|---|---|---|---|---|---|---|---|")
         for r in report["results"]:
             z = r["zones"]
             name = f"**{z}**" if z == report["recommended_zones"] else str(z or "0 (none)")
-            ppz = "-" if r["players_per_zone"] is None else f"{r['players_per_zone']:.1f}"
+            ppz = ("-" if r["players_per_zone"] is None else
+                   f"{r['players_per_zone']:.1f}, {r['players_per_zone_one_team']:.1f}")
             cells = [_cell(r, k, pct, report["pass_limit"]) for k, pct in (
                 ("finish_within_budget", True), ("median_passes", False), ("upset_rate", True),
-                ("intercepted_share", True), ("draw_rate", True),
-                ("knock_offs_per_match", False))]
-            print(f"| {name} | {ppz} | {' | '.join(cells)} | {c['win_share'][str(z)]:.0%} |")
-        print()
-        acts = report["results"]
-        print("| zones | " + " | ".join(acts[0]["actions"]) + " |")
-        print("|---|" + "---|" * len(acts[0]["actions"]))
-        for r in acts:
-            print(f"| {r['zones']} | " + " | ".join(
-                f"{a['per_match']:.1f} ({a['changes_outcome']:.0%})"
-                if a["changes_outcome"] is not None else "0" for a in r["actions"].values())
-                + " |")
+                ("intercepted_share", True), ("knock_offs_per_match", False))]
+            gap = f"{c['gap_upper'][str(z)]:.0%}"
+            print(f"| {name} | {ppz} | {cells[0]} | {gap} | {' | '.join(cells[1:])} |"
+                  f" {c['win_share'][str(z)]:.0%} |")
         print()
         rob = report.get("robustness")
         if rob:
+            print(f"Robustness: every preset, {rob['matches']} matches a zone count, seeds"
+                  f" {rob['seeds']}:\n")
+            print("| preset | answer by seed | ends within the budget by zones (first seed) |")
+            print("|---|---|---|")
             for name, p in rob["presets"].items():
-                fwb = ", ".join(f"{z}: {v:.0%}" for z, v in p["finish_within_budget"].items())
-                print(f"- {name}: recommended {p['recommended']}, leaders {p['leaders']},"
-                      f" best {p['best']} ({p['matches_played']} matches); ends within the"
-                      f" budget by zones: {fwb}")
-            print(f"- robust: {rob['robust']}; holds for {rob['holds_for']}, fails for"
+                first = p["by_seed"][str(rob["seeds"][0])]["finish_within_budget"]
+                fwb = ", ".join(f"{z}: {v:.0%}" for z, v in first.items())
+                answers = ", ".join("cannot tell" if a is None else str(a)
+                                    for a in p["answers"])
+                print(f"| {name} | {answers} | {fwb} |")
+            print(f"\nrobust: {rob['robust']}; holds for {rob['holds_for']}, fails for"
                   f" {rob['fails_for']}\n")
+    tunes = out / "tune-rosters.json"
+    if tunes.exists():
+        data = json.loads(tunes.read_text())
+        print("| roster | seed | zones | best (largest tried?) | candidates | matches a count |"
+              " ends within 40 | each team wins | seconds |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for label, answers in data["answers"].items():
+            for a in answers:
+                wins = ", ".join(f"{t} {v['win']:.0%}" for t, v in a["teams"].items())
+                zones = "cannot tell" if a["zones"] is None else a["zones"]
+                print(f"| {label} | {a['seed']} | {zones} | {a['best']}"
+                      f" ({'yes' if a['best_is_largest_tried'] else 'no'}) | {a['candidates']} |"
+                      f" {a['matches']} | {a['finish_within_budget']:.0%} | {wins} |"
+                      f" {a['wall']} |")
 
 
 def main() -> None:
@@ -200,6 +363,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", type=Path, default=None, metavar="DIR")
+    parser.add_argument("--compiled", type=Path, default=None, metavar="DIR",
+                        help="a compiled copy (built there when missing): pure and compiled"
+                             " side by side")
     parser.add_argument("--before", type=Path, default=None, metavar="DIR")
     parser.add_argument("--grid", action="store_true")
     parser.add_argument("--grid-matches", type=int, default=2000, metavar="M",
@@ -215,9 +381,11 @@ def main() -> None:
     elif args.replot:
         replot(args.replot)
     elif args.figures:
-        figures(args.figures, args.seed)
+        figures(args.figures, args.seed, args.workers)
     elif args.grid:
         grid(args.seed, args.grid_matches, args.workers)
+    elif args.compiled:
+        side_by_side(args.compiled, args.baseline, args.matches, args.seed)
     else:
         one_core(args.matches, args.seed, args.baseline, args.before)
         processes(args.matches * 4, args.seed)

@@ -206,9 +206,16 @@ def build_parser() -> argparse.ArgumentParser:
                           " (default: random teams of --players)")
     sim.add_argument("--no-adaptive", dest="adaptive", action="store_false",
                      help="play every one of --matches (default: stop once decided)")
+    sim.add_argument("--margin", type=float, default=0.05,
+                     help="a zone count is as good as the best when its chance to end within"
+                          " the budget is shown within this of the best's (default 0.05)")
     sim.add_argument("--no-robustness", dest="robustness", action="store_false",
-                     help="skip the check across the other presets (default: run it, up to"
-                          " 200 matches a zone count each)")
+                     help="skip the check across the presets (default: run it)")
+    sim.add_argument("--robust-matches", type=int, default=300,
+                     help="matches a zone count for each preset and seed in the robustness"
+                          " check (default 300)")
+    sim.add_argument("--robust-seeds", type=int, default=3,
+                     help="seeds in the robustness check: --seed and the next ones (default 3)")
     sim.add_argument("--dask", default=None, metavar="ADDRESS",
                      help="run on a Dask scheduler at ADDRESS (needs ballcourt[dask];"
                           " default: local processes)")
@@ -308,7 +315,9 @@ def simulate(args) -> int:
                           pass_limit=args.pass_limit,
                           progress=None if args.json or not sys.stderr.isatty() else bar,
                           tactics=args.tactics, budget=args.budget, adaptive=args.adaptive,
-                          robustness=args.robustness, roster=roster, client=client)
+                          robustness=args.robustness, roster=roster, client=client,
+                          margin=args.margin, robust_matches=args.robust_matches,
+                          robust_seeds=args.robust_seeds)
         if args.plot is not None:
             plotting.plot([report], args.plot)
     except plotting.PlotUnavailable as exc:

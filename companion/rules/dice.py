@@ -101,10 +101,11 @@ class Dice:
                                  f" names it rolls: {listed}{again}", field=f"rolls.{name}")
 
     def _declared(self, name: str) -> bool:
-        if name in self._names:
+        names = self._names or ()
+        if name in names:
             return True
         base, mark, count = name.rpartition("#")
-        return self._rerolls and bool(mark) and count.isdigit() and base in self._names
+        return self._rerolls and bool(mark) and count.isdigit() and base in names
 
     def roll(self, name: str, sides: int, count: int = 1, modifier: int = 0) -> Roll:
         naturals = self._take(name, sides, count)
@@ -135,11 +136,13 @@ class Dice:
                         f"rolls.{name} needs {count} dice (a list of {count} d{sides} results),"
                         f" got {len(queue)}", field=f"rolls.{name}")
                 faces, queue[:] = list(queue), []
+            checked: list[int] = []
             for face in faces:
                 if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
                     raise RulesError(f"rolls.{name}: {face!r} is not a d{sides} result",
                                      field=f"rolls.{name}")
-            return faces
+                checked.append(face)
+            return checked
         return [self._rng.randint(1, sides) for _ in range(count)]
 
     def records(self) -> list[dict]:

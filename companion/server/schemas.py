@@ -528,9 +528,10 @@ class TuneSchema(Base):
     tactics = Tactics(load_default=None)
     budget = fields.Integer(strict=True, load_default=40, validate=validate.Range(1, 200))
     seed = fields.Integer(strict=True, load_default=1, validate=validate.Range(0, 2**63 - 1))
-    zones = fields.List(fields.Integer(strict=True, validate=validate.Range(0, 12)),
-                        load_default=None, validate=validate.Length(1, 8))
-    matches = fields.Integer(strict=True, load_default=None, validate=validate.Range(1, 400))
+    zones = fields.List(fields.Integer(strict=True, validate=validate.Range(0, 30)),
+                        load_default=None, validate=validate.Length(1, 12))
+    matches = fields.Integer(strict=True, load_default=400, validate=validate.Range(1, 1000))
+    margin = fields.Float(load_default=0.05, validate=validate.Range(0.01, 0.5))
 
 
 class SuggestPlayerSchema(GoatPlayerSchema):

@@ -94,7 +94,7 @@ def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
 def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
              first_stage: int = FIRST_STAGE) -> dict[str, Any]:
     """`tune(**kwargs)` in a worker, ended at `limit` seconds or when `gone()` says so: the
-    answer with `matches` (per zone count) and `partial`."""
+    answer (its `matches`: those played per zone count) with `partial`."""
     ctx = multiprocessing.get_context("spawn")    # no fork of a threaded server
     deadline = time.monotonic() + limit
     mine, theirs = ctx.Pipe(duplex=False)
@@ -121,7 +121,7 @@ def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
                 raise payload
             best = (matches, payload)
             if matches == kwargs["matches"]:
-                return {**payload, "matches": matches, "partial": False}
+                return {**payload, "partial": False}
     finally:
         if worker.is_alive():
             worker.kill()
@@ -130,7 +130,7 @@ def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
     if best is None:
         raise ApiError(503, "tune_timeout", f"the tune found no answer within the time limit"
                        f" ({limit:g} s): try fewer teams or players, or a smaller budget")
-    return {**best[1], "matches": best[0], "partial": True}
+    return {**best[1], "partial": True}
 
 
 def client_gone() -> Callable[[], bool]:

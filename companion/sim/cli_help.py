@@ -13,8 +13,10 @@ def goatball_epilog() -> str:
         lines += textwrap.wrap(f"{name}: {p.summary}", 78, initial_indent="  ",
                                subsequent_indent="      ")
     lines += ["", *textwrap.wrap(
-        "The criterion is the chance a match ends within --budget passes; a zone count is"
-        " recommended only when a paired test over the shared matches shows it ahead (else"
-        " 'no difference'), and the answer is checked against every other preset"
+        "The criterion is the chance a match ends within --budget passes. The answer is the"
+        " fewest zones shown within --margin of the best by a one-sided paired test that"
+        " allows for the best being picked from the same data and for every adaptive round,"
+        " once every count with fewer zones is shown behind (else 'cannot tell'); every"
+        " preset plays --robust-matches at --robust-seeds seeds to check it"
         " (docs/simulator.md).", 78)]
     return "\n".join(lines)

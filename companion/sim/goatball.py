@@ -23,14 +23,17 @@ out with empty zones between them (so every zone count plays a different game).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from operator import attrgetter
 
-from ..rules.dice import Dice
+from ..rules.dice import Dice, Roll
+from ..rules.errors import RulesError
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
-from ..rules.goatball.state import Arena, Player, Settings, replace_unchecked
+from ..rules.goatball.state import Arena, Player, Possession, Settings, replace_unchecked
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
 
@@ -119,47 +122,102 @@ def make_arena(players: int, zones: int, rng: random.Random,
                  settings=settings), skills
 
 
-class _Total:
-    """A d20 check's result as the engine reads it: its total."""
-
-    __slots__ = ("total",)
-
-    def __init__(self, total: int):
-        self.total = total
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 
 
-class LeanDice(Dice):
-    """The table's dice without the records: the same numbers from the same seed (d20s drawn
-    exactly as `random.randint(1, 20)` draws them), nothing kept but one result object for
-    each total met (a few dozen a match), handed out again rather than built every roll."""
+def _mix(z: int) -> int:
+    """SplitMix64's finaliser: 64 well-mixed bits from any 64-bit integer."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
-    def __init__(self, seed: int):
-        super().__init__(None, seed)
-        self._bits = self._rng.getrandbits
-        self._totals: dict[int, _Total] = {}
+
+@lru_cache(maxsize=8192)
+def stream_id(text: str) -> int:
+    """A fixed 64-bit number for a text (the same in every process, unlike hash())."""
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def purpose_of(name: str) -> str:
+    """A roll's stream within a pass: its name ("red3.knock_off", "blue1.defense.red3"), with
+    a throw and an intercept one stream ("red3.check"): the same luck whichever side he is on."""
+    who, _, what = name.partition(".")
+    return f"{who}.{_SAME_STREAM[what]}" if what in _SAME_STREAM else name
+
+
+class Streams:
+    """Every (match, player, purpose) its own stream of dice, drawn in order: a player's k-th
+    roll for a purpose in a match depends on nothing else, so whatever else happened (another
+    zone count, another preset, a pass more or less before it), the same player meets the same
+    luck: comparisons between zone counts and presets are paired roll by roll, not only until
+    the first pass that differs. (Keyed by the pass too, as first planned, the streams fell out
+    of step as soon as two zone counts' matches did: docs/simulator.md, "Paired streams".)"""
+
+    def __init__(self, match_key: str):
+        self.seed = stream_id(match_key)
+        self._bases: dict[str, int] = {}
+        self._drawn: dict[int, int] = {}     # draws so far, by stream
+
+    def die(self, name: str, sides: int = 20) -> int:
+        """The next die of the stream for `name`'s purpose: 1 to `sides`."""
+        base = self._bases.get(name)
+        if base is None:
+            base = self._bases[name] = _mix(self.seed ^ stream_id(purpose_of(name)))
+        k = self._drawn.get(base, 0) + 1
+        self._drawn[base] = k
+        x = _mix((base + k * _GOLDEN) & _MASK)
+        return 1 + ((x * sides) >> 64)
+
+
+class StreamDice(Dice):
+    """The table's dice (given naturals first, every roll recorded) drawing from `Streams`."""
+
+    def __init__(self, streams: Streams):
+        super().__init__(None, None)
+        self.streams = streams
+
+    def _take(self, name: str, sides: int, count: int) -> list[int]:
+        die = self.streams.die
+        return [die(name, sides) for _ in range(count)]
+
+
+class LeanDice(StreamDice):
+    """`StreamDice` without the records: the same numbers, nothing kept but one `Roll` for
+    each total met (a few dozen a match), handed out again rather than built every roll (the
+    engine reads only its total)."""
+
+    def __init__(self, streams: Streams):
+        super().__init__(streams)
+        self._totals: dict[int, Roll] = {}
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
-            disadvantage: bool = False):
-        bits = self._bits
-        r = bits(5)
-        while r >= 20:
-            r = bits(5)
+            disadvantage: bool = False) -> Roll:
+        die = self.streams.die
+        r = die(name)
         if advantage != disadvantage:
-            s = bits(5)
-            while s >= 20:
-                s = bits(5)
+            s = die(name)
             r = (r if r > s else s) if advantage else (r if r < s else s)
-        total = r + 1 + modifier
+        total = r + modifier
         roll = self._totals.get(total)
         if roll is None:
-            roll = self._totals[total] = _Total(total)
+            roll = self._totals[total] = Roll("total", 20, (total,))
         return roll
+
+
+def ball(arena: Arena) -> Possession:
+    """Who has the ball: every arena past the tip-off has an answer."""
+    pos = arena.possession
+    if pos is None:
+        raise RulesError("nobody has the ball yet: the tip-off comes first", field="possession")
+    return pos
 
 
 def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
     """The team names its carrier. Lean: without the arena's checks again (the carrier is one
     of the standing players the engine or the team offered)."""
-    pos = arena.possession
+    pos = ball(arena)
     visited = pos.visited or (arena.player(carrier).platform,)
     change = replace_unchecked if lean else replace
     return change(arena, possession=change(pos, carrier=carrier, visited=visited))
@@ -173,9 +231,10 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
         if not result["reroll"]:
             break
         checks = {pid: checks[pid] for pid in result["reroll"]}
-    if after.possession.carrier is None:
-        team = after.possession.team
-        carrier, _ = presets[team].choose_carrier(after, skills, team, result["choose_from"])
+    pos = ball(after)
+    if pos.carrier is None:
+        carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
+                                                      result["choose_from"])
         after = name_carrier(after, carrier)
     return after
 
@@ -201,10 +260,9 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
     given, gets one tuple per pass: what the differential test compares."""
     arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
-    rng = random.Random(dice_seed)
-    seed = rng.randrange(2 ** 32)
-    dice = LeanDice(seed) if lean else Dice(seed=seed)
-    bits = rng.getrandbits
+    streams = Streams(dice_seed)
+    dice = LeanDice(streams) if lean else StreamDice(streams)
+    die = streams.die
     presets = resolve_presets(tactics, arena.teams, fall_risk)
     zmap = ZoneMap.of(arena)
     sums = {t: sum(s.athletics + s.acrobatics for pid, s in skills.items()
@@ -214,24 +272,21 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     arena = tipoff(arena, skills, presets, dice)
     view = View(arena, skills, zmap, explain=not lean)
     plans = _Plans(view, presets, skills, remember=lean)
-    stats = MatchStats(tipoff_team=arena.possession.team,
+    stats = MatchStats(tipoff_team=ball(arena).team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
     declared = stats.declared
     first = True
     while stats.passes < pass_limit:
-        pos = arena.possession
+        pos = ball(arena)
         throw = None
-        ranked = []
+        ranked: list[tuple[int, int, Action]] = []
         for team in arena.teams:
             if team not in view.by_team:
                 continue
             for act, bonus, kind, team_throw in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
-                # sorts; the d20 drawn inline, exactly as random.randint(1, 20) draws it
-                r = bits(5)
-                while r >= 20:
-                    r = bits(5)
-                ranked.append((-(r + 1 + bonus), len(ranked), act))
+                # sorts; each player's initiative die from his own stream
+                ranked.append((-(die(act.player + ".initiative") + bonus), len(ranked), act))
                 declared[kind] += 1
                 if team_throw is not None:
                     throw = team_throw
@@ -244,7 +299,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
             dice.rolls.clear()
         result, after = resolve_pass(arena, actions, throw, dice, lean=lean)
         _count(stats, result, throw)
-        stats.possession_changes += after.possession.team != pos.team
+        got = ball(after)
+        stats.possession_changes += got.team != pos.team
         if trace is not None:
             trace.append((result["outcome"], result["throw_total"], result["intercept_total"],
                           result["possession"], tuple(result["out"]), tuple(result["fell"]),
@@ -252,10 +308,9 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if result["winner"] is not None:
             stats.winner = result["winner"]
             return stats
-        if after.possession.carrier is None:
-            team = after.possession.team
-            carrier, _ = presets[team].choose_carrier(after, skills, team,
-                                                      result["choose_from"])
+        if got.carrier is None:
+            carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
+                                                          result["choose_from"])
             after = name_carrier(after, carrier, lean)
         arena = after
         view.update(arena)
@@ -315,13 +370,16 @@ class _Plans:
         act = self.actions.get(key)
         if act is None:
             checks, skill = self.checks, d.skill
+            defense = None
+            if d.action == "knock_off":
+                assert d.target is not None         # a preset's knock-off names its man
+                defense = checks[d.target][self.skills[d.target].best_skill]
             act = self.actions[key] = Action(
                 player=d.player, action=d.action, target=d.target, zone=d.zone,
-                check=checks[d.player][skill] if skill else None,
-                defense=(checks[d.target][self.skills[d.target].best_skill]
-                         if d.action == "knock_off" else None))
+                check=checks[d.player][skill] if skill else None, defense=defense)
         throw = None
         if d.kind is not None:
+            assert d.target is not None             # ... and his throw its target
             throw = self.throws.get((d.player, d.kind, d.target))
             if throw is None:
                 hot = d.kind == "hot"

@@ -5,16 +5,19 @@ every zone count and every tactics preset plays the same arenas from the same di
 (common random numbers), so comparisons between them are paired, match by match. The same
 seed gives the same output however the work is split (one process, several, or Dask).
 
+Every match's arena comes from (seed, players, match number), and its dice from streams of
+their own for every (match, pass, player, purpose) (`goatball.Streams`): the same player meets
+the same luck at the same pass at every zone count and preset, so the comparisons are paired
+roll by roll.
+
 The criterion (docs/simulator.md, "How the answer is decided"): the chance that a match ends
-within the table's budget of passes (`finish_within_budget`, default 40). The zone count with
-the highest is the best; a zone count is "behind" when a paired test over the shared matches
-(the per-match difference of the two indicators, normal approximation, Bonferroni-corrected
-over the comparisons with the best) puts the difference above zero. `recommended_zones` is the
-fewest zones among those not behind, and only when it is itself ahead of every zone count that
-is behind by the same test; when no zone count is behind, or the leading group cannot be told
-from the rest, it is null ("no difference"). Adaptive sampling: matches are played in rounds
-(`batch` per zone count) and a run stops once every comparison with the best is decided
-(behind, or within +-`margin` of it), or at `matches`.
+within the table's budget of passes (`finish_within_budget`, default 40). The answer is the
+margin rule of `stats` (the module both games' simulators share): the fewest zones shown
+within `margin` of the best, allowing for the best being picked from the same data and for
+every interim look of the adaptive rounds (`batch` matches per zone count a round, up to
+`matches`; the run stops once the answer is decided). Robustness: every preset, the run's own
+too, plays the same number of matches at each of several seeds, and the answer holds when
+every one of them gives it.
 """
 
 from __future__ import annotations
@@ -23,27 +26,26 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from statistics import NormalDist
 
 from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
 from .goatball import ACTION_KINDS, MatchStats, Roster, play_match
+from .stats import ALPHA, MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
 
 MAX_PLAYERS = 30
 MAX_ZONES = 30
 MAX_MATCHES = 100_000
 CHUNK = 25
 BATCH = 200                 # matches per zone count per adaptive round
-MARGIN = 0.05               # within 5 points of the best, a zone count plays the same
-ALPHA = 0.05
 BUDGET = 40
 MAX_BUDGET = 500
 LIMIT_PER_BUDGET = 2        # the default pass limit: a match still going at twice the budget
 MAX_PASS_LIMIT = 1000
 RESAMPLES = 400
-ROBUST_MATCHES = 200        # at most, per zone count and preset, for the robustness check
+ROBUST_MATCHES = 300        # per zone count, preset and seed, for the robustness check
+ROBUST_SEEDS = 3            # the run's seed and the next ones
 DEFAULT_ZONES = (0, 1, 2, 3, 4, 6, 8)
 DEFAULT_MATCHES = 1000
 
@@ -118,42 +120,6 @@ def play_chunk(spec: dict) -> list[MatchStats]:
 
 
 # -- figures ----------------------------------------------------------------------------------
-def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and a normal-approximation 95% interval for it."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
-def rate_ci(hits: int, n: int) -> tuple[float, float, float]:
-    """A proportion and its Wilson 95% interval (sound near 0 and 1, unlike the normal one)."""
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    z = 1.96
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, max(0.0, centre - half), min(1.0, centre + half)
-
-
-def ratio_ci(num: Sequence[int], den: Sequence[int]) -> tuple[float, float, float]:
-    """A ratio of sums over matches, with a delta-method 95% interval (matches as clusters)."""
-    n, sx = len(num), sum(den)
-    if sx == 0:
-        return math.nan, math.nan, math.nan
-    r = sum(num) / sx
-    if n < 2:
-        return r, r, r
-    xbar = sx / n
-    var = sum((y - r * x) ** 2 for y, x in zip(num, den)) / (n * (n - 1) * xbar * xbar)
-    half = 1.96 * math.sqrt(var)
-    return r, max(0.0, r - half), r + half
-
-
 def survival(games: Sequence[MatchStats]) -> list[tuple[int, float]]:
     """Kaplan-Meier: the chance a match is still going after t passes, at each t where one
     ended. A match stopped by the pass limit is censored there, not counted as ending."""
@@ -194,14 +160,34 @@ def median_passes(games: Sequence[MatchStats]) -> tuple[float | None, float | No
     return at(math.ceil(n / 2)), at(math.floor(n / 2 - half)), at(math.ceil(n / 2 + half) + 1)
 
 
+PER_ZONE_READING = ("players_per_zone counts both teams together, the reading led with;"
+                    " players_per_zone_one_team counts one team (the rulebook's 'about three"
+                    " players to a zone' does not say which: RULINGS, 'Players per zone')")
+
+
+def team_shares(games: Sequence[MatchStats], budget: int, teams: Sequence[str]) -> dict:
+    """For each team, the share of matches it won, lost (another team won) and that were
+    still going at the budget; a match in which everyone went out together is a draw."""
+    n = len(games)
+    done = [g for g in games if g.finished and g.passes <= budget]
+    wins = Counter(g.winner for g in done)
+    won = sum(wins[t] for t in teams)
+    return {t: {"win": round(wins[t] / n, 4), "loss": round((won - wins[t]) / n, 4),
+                "draw": round(wins["draw"] / n, 4),
+                "unfinished": round((n - len(done)) / n, 4)} for t in teams}
+
+
 def summarise(zones: int, games: Sequence[MatchStats], budget: int = BUDGET,
-              total_players: int | None = None) -> dict:
+              total_players: int | None = None, team_size: int | None = None,
+              teams: Sequence[str] | None = None) -> dict:
     n = len(games)
     out: dict = {"zones": zones,
                  "players_per_zone": (round(total_players / zones, 2)
                                       if zones and total_players else None),
+                 "players_per_zone_one_team": (round(team_size / zones, 2)
+                                               if zones and team_size else None),
                  "matches_played": n}
-    ci: dict[str, list[float] | None] = {}
+    ci: dict[str, list[float | None]] = {}
 
     def put(name: str, triple: tuple) -> None:
         value, lo, hi = triple
@@ -227,6 +213,9 @@ def summarise(zones: int, games: Sequence[MatchStats], budget: int = BUDGET,
     put("possession_changes_per_match", mean_ci([g.possession_changes for g in games]))
     put("tipoff_winner_win_rate", rate_ci(sum(g.tipoff_won for g in games), n))
     out["pass_limit_rate"] = round(sum(g.winner == "limit" for g in games) / n, 4)
+    if teams is not None:
+        out["teams"] = team_shares(games, budget, teams)
+        out["unfinished"] = round(1 - within / n, 4)
     declared = [sum(g.declared[i] for g in games) for i in range(len(ACTION_KINDS))]
     decisive = [sum(g.decisive[i] for g in games) for i in range(len(ACTION_KINDS))]
     out["actions"] = {k: {"per_match": round(declared[i] / n, 2),
@@ -242,66 +231,53 @@ def _hits(games: Sequence[MatchStats], budget: int) -> list[int]:
     return [1 if g.finished and g.passes <= budget else 0 for g in games]
 
 
-def _paired(a: Sequence[int], b: Sequence[int], crit: float) -> tuple[float, float, float]:
-    """Mean of a - b over shared matches and its interval (normal approximation)."""
-    n = len(a)
-    d = [x - y for x, y in zip(a, b)]
-    mean = sum(d) / n
-    if n < 2:
-        return mean, -math.inf, math.inf
-    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
-    half = crit * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
+def looks_for(matches: int, batch: int, adaptive: bool) -> int:
+    """How many times an adaptive run may look at its data: once a round."""
+    return -(-matches // batch) if adaptive else 1
 
 
-def compare(points: dict[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
-            alpha: float = ALPHA, margin: float = MARGIN, resamples: int = RESAMPLES) -> dict:
-    """Paired comparisons of finish_within_budget between zone counts (module docstring)."""
-    zs = list(points)
+def compare(points: Mapping[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
+            alpha: float = ALPHA, margin: float = MARGIN, resamples: int = RESAMPLES,
+            looks: int = 1) -> dict:
+    """The margin rule over the zone counts, fewest first (module docstring), in the JSON's
+    shape, with how often each count came out best over bootstrap resamples of the matches."""
+    zs = sorted(points)
     hits = {z: _hits(points[z], budget) for z in zs}
-    n = min(len(h) for h in hits.values())
-    means = {z: sum(hits[z][:n]) / n for z in zs}
-    best = max(zs, key=lambda z: (means[z], -z))
-    k = len(zs)
-    crit = NormalDist().inv_cdf(1 - alpha / (2 * max(1, k - 1)))
-    diffs, behind, decided = {}, [], True
-    for z in zs:
-        if z == best:
-            continue
-        mean, lo, hi = _paired(hits[best][:n], hits[z][:n], crit)
-        diffs[z] = [round(mean, 4), round(lo, 4), round(hi, 4)]
-        if lo > 0:
-            behind.append(z)
-        elif not (-margin < lo and hi < margin):
-            decided = False
-    leaders = sorted(z for z in zs if z not in behind)
-    recommended, verdict = None, "no difference"
+    v = margin_rule(hits, margin, alpha, looks)
+    n, k = v["matches"], len(zs)
     if k == 1:
         verdict = "only one zone count"
-    elif behind:
-        pick = leaders[0]
-        ahead = all(_paired(hits[pick][:n], hits[z][:n], crit)[1] > 0 for z in behind)
-        recommended = pick if ahead else None
-        verdict = ("better" if ahead else "no clear winner: the leaders cannot be told from"
-                   " the rest")
-    # how often each zone count comes out best when the matches are resampled
+    elif v["recommended"] is not None:
+        fewer = [z for z in zs if z < v["recommended"]]
+        verdict = (f"{v['recommended']} zones are within {margin:.0%} of the best"
+                   + (f"; fewer ({', '.join(map(str, fewer))}) are shown behind" if fewer
+                      else ""))
+    elif v["within_margin"]:
+        verdict = (f"cannot tell yet: {v['within_margin'][0]} zones are within {margin:.0%} of"
+                   f" the best, but {', '.join(map(str, v['candidates'][:-1]))} may be too")
+    else:
+        verdict = (f"cannot tell yet: no zone count is shown within {margin:.0%} of the best"
+                   f" ({n} matches)")
     patterns = Counter(tuple(hits[z][i] for z in zs) for i in range(n))
     rows, weights = list(patterns), list(patterns.values())
     rng = random.Random(f"{seed}:resample")
-    wins = Counter()
+    wins: Counter = Counter()
     for _ in range(resamples):
         draw = Counter(rng.choices(range(len(rows)), weights=weights, k=n))
         sums = [sum(rows[r][j] * c for r, c in draw.items()) for j in range(k)]
         top = max(sums)
         wins[min(z for z, s in zip(zs, sums) if s == top)] += 1
-    return {"best": best, "leaders": leaders, "behind": sorted(behind),
-            "recommended": recommended, "verdict": verdict, "decided": decided or k == 1,
-            "difference_from_best": {str(z): v for z, v in diffs.items()},
+    keyed = ("gap_upper", "gap_lower", "difference_from_best")
+    return {"best": v["best"], "recommended": v["recommended"], "decided": v["decided"],
+            "candidates": v["candidates"], "within_margin": v["within_margin"],
+            "leaders": [z for z in zs if z not in v["behind"]], "behind": v["behind"],
+            "out": v["out"], "verdict": verdict,
+            **{key: {str(z): x for z, x in v[key].items()} for key in keyed},
+            "pairing": v["pairing"], "margin": margin, "looks": looks, "matches": n,
+            "critical": v["critical"],
             "win_share": ({str(z): round(wins[z] / resamples, 3) for z in zs}
                           if resamples else None),
-            "test": (f"paired difference in finish_within_budget over {n} shared matches,"
-                     f" normal approximation, Bonferroni over {max(1, k - 1)} comparisons"
-                     f" (alpha {alpha}); decided: behind, or within +-{margin} of the best")}
+            "test": v["test"]}
 
 
 def recommend(results: Sequence[dict]) -> tuple[int, str]:
@@ -338,10 +314,15 @@ class _Runner:
 
 
 def _play(runner: _Runner, base: dict, zones: Sequence[int], tactics: list[str], matches: int,
-          batch: int, adaptive: bool, budget: int, seed: int,
-          progress: Progress | None, done: list[int], total: int) -> dict[int, list]:
-    games: dict[int, list[MatchStats]] = {z: [] for z in zones}
-    played = 0
+          batch: int, adaptive: bool, budget: int, margin: float,
+          progress: Progress | None, done: list[int], total: int,
+          start: int = 0, games: dict[int, list[MatchStats]] | None = None) -> dict[int, list]:
+    """Matches `start` to at most `matches` at each zone count, in rounds of `batch`; with
+    `adaptive`, stopping at the first round whose margin rule is decided (each round is one of
+    the rule's looks)."""
+    games = games if games is not None else {z: [] for z in zones}
+    looks = looks_for(matches, batch, adaptive)
+    played = start
     while played < matches:
         stop = min(played + batch, matches)
         specs = [{**base, "zones": z, "tactics": tactics, "start": a, "stop": min(a + CHUNK, stop)}
@@ -352,9 +333,16 @@ def _play(runner: _Runner, base: dict, zones: Sequence[int], tactics: list[str],
         played = stop
         if progress:
             progress(done[0], total)
-        if adaptive and played < matches and compare(games, budget, seed, resamples=0)["decided"]:
+        if adaptive and played < matches and compare(games, budget, margin=margin, resamples=0,
+                                                     looks=looks)["decided"]:
             break
     return games
+
+
+def _base(players: int, seed: int, pass_limit: int, fall_risk: float | None,
+          plain: list | None) -> dict:
+    return {"players": players, "key": f"{seed}:{'roster' if plain else players}",
+            "pass_limit": pass_limit, "fall_risk": fall_risk, "roster": plain}
 
 
 def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
@@ -363,55 +351,73 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
              fall_risk: float | None = None, tactics: str | Sequence[str] | None = None,
              budget: int = BUDGET, adaptive: bool = True, batch: int = BATCH,
              robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
-             roster: Roster | None = None, client=None) -> dict:
+             robust_seeds: int = ROBUST_SEEDS, roster: Roster | None = None, client=None,
+             margin: float = MARGIN) -> dict:
     """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
     the contract's object. `client`: a dask.distributed Client to run the chunks on;
     `pass_limit`: how far a match is followed (default: `pass_limit_for(budget)`)."""
-    zones = list(zones)
+    zones = sorted(dict.fromkeys(zones))
     pass_limit = pass_limit_for(budget, pass_limit)
     names = parse_tactics(tactics)
     if roster is not None:
         players = max(len(members) for _, members in roster)
     _validate(players, zones, matches, pass_limit, fall_risk, budget)
+    if not 0 < margin < 1:
+        raise RulesError("the margin is a difference of chances, above 0 and below 1",
+                         field="margin")
     if roster is not None and not 2 <= len(roster) <= 8:
         raise RulesError("a roster needs 2 to 8 teams", field="teams")
     if len(names) not in (1, len(roster) if roster is not None else 2):
         raise RulesError("tactics: one preset for every team, or one for each team",
                          field="tactics")
+    if robustness and not (1 <= robust_matches <= MAX_MATCHES and 1 <= robust_seeds <= 10):
+        raise RulesError("the robustness runs need 1 or more matches and 1 to 10 seeds",
+                         field="robust_matches")
+    team_size = players
     total_players = sum(len(m) for _, m in roster) if roster is not None else 2 * players
     plain = ([(t, [(pid, (s.athletics, s.acrobatics)) for pid, s in m]) for t, m in roster]
              if roster is not None else None)
-    base = {"players": players, "key": f"{seed}:{'roster' if roster else players}",
-            "pass_limit": pass_limit, "fall_risk": fall_risk, "roster": plain}
-    others = [p for p in PRESETS if [p] != names] if robustness else []
-    rmatches = min(matches, robust_matches)
-    total = len(zones) * (matches + rmatches * len(others))
+    base = _base(players, seed, pass_limit, fall_risk, plain)
+    seeds = [seed + i for i in range(robust_seeds)] if robustness else []
+    total = len(zones) * (matches + robust_matches * len(PRESETS) * len(seeds))
     done = [0]
     workers = workers if workers is not None else (os.cpu_count() or 1)
     runner = _Runner(workers, client)
+    looks = looks_for(matches, batch, adaptive)
     try:
-        games = _play(runner, base, zones, names, matches, batch, adaptive, budget, seed,
+        games = _play(runner, base, zones, names, matches, batch, adaptive, budget, margin,
                       progress, done, total)
-        verdict = compare(games, budget, seed)
-        by_preset = {}
-        for name in others:
-            got = _play(runner, base, zones, [name], rmatches, min(batch, rmatches), adaptive,
-                        budget, seed, progress, done, total)
-            by_preset[name] = compare(got, budget, seed, resamples=0)
-            by_preset[name]["finish_within_budget"] = {
-                str(z): round(finish_within(got[z], budget), 4) for z in zones}
-            by_preset[name]["matches_played"] = len(got[zones[0]])
+        verdict = compare(games, budget, seed, margin=margin, looks=looks)
+        by_preset: dict[str, dict[int, dict]] = {}
+        for name in PRESETS if robustness else ():
+            by_preset[name] = {}
+            for s in seeds:
+                own = s == seed and [name] == names
+                got: dict[int, list[MatchStats]] = (
+                    {z: list(games[z][:robust_matches]) for z in zones} if own else
+                    {z: [] for z in zones})
+                got = _play(runner, _base(players, s, pass_limit, fall_risk, plain), zones,
+                            [name], robust_matches, robust_matches, False, budget, margin,
+                            progress, done, total, len(got[zones[0]]), got)
+                c = compare(got, budget, s, margin=margin, resamples=0)
+                by_preset[name][s] = {
+                    "recommended": c["recommended"], "candidates": c["candidates"],
+                    "best": c["best"], "finish_within_budget": {
+                        str(z): round(finish_within(got[z], budget), 4) for z in zones}}
     finally:
         runner.close()
     if progress:
         progress(total, total)
-    results = [summarise(z, games[z], budget, total_players) for z in zones]
+    teams = [t for t, _ in roster] if roster is not None else ["red", "blue"]
+    results = [summarise(z, games[z], budget, total_players, team_size, teams) for z in zones]
     rec = verdict["recommended"]
     out = {"players": players, "matches": matches, "seed": seed, "pass_limit": pass_limit,
-           "budget": budget, "tactics": names if len(names) > 1 else names[0],
+           "budget": budget, "margin": margin,
+           "tactics": names if len(names) > 1 else names[0],
            "policy": {"tactics": names, "fall_risk": fall_risk if fall_risk is not None
                       else PRESETS[names[0]].fall_risk},
            "adaptive": adaptive, "matches_played": len(games[zones[0]]),
+           "players_per_zone_reading": PER_ZONE_READING,
            "results": results, "recommended_zones": rec,
            "comparison": verdict,
            "criterion": ("finish_within_budget: the chance a match ends within"
@@ -419,53 +425,100 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     if len(results) > 1:
         out["criterion_v1"] = recommend(results)[0]
     if robustness:
-        holds = {names[0]: True} if len(names) == 1 else {}
-        near = dict(holds)
-        for name, c in by_preset.items():
-            holds[name] = c["recommended"] == rec
-            near[name] = (rec in c["leaders"]) if rec is not None else True
-        out["robustness"] = {
-            "presets": {name: {k: c[k] for k in ("recommended", "leaders", "best", "verdict",
-                                                 "finish_within_budget", "matches_played")}
-                        for name, c in by_preset.items()},
-            "holds_for": [n for n, ok in holds.items() if ok],
-            "fails_for": [n for n, ok in holds.items() if not ok],
-            "consistent_with": [n for n, ok in near.items() if ok],
-            "robust": all(holds.values()) and len(names) == 1,
-            "rule": ("the answer holds for a preset when that preset, on the same arenas and"
-                     " dice, recommends the same (a zone count, or 'no difference');"
-                     " consistent_with: the presets among whose leaders it is"),
-        }
+        out["robustness"] = robust_verdict(rec, {name: {str(s): r for s, r in runs.items()}
+                                             for name, runs in by_preset.items()},
+                                       seeds, robust_matches)
+    return out
+
+
+def robust_verdict(rec: int | None, by_seed: Mapping[str, Mapping[str, dict]],
+               seeds: Sequence[int], matches: int) -> dict:
+    """How the answer `rec` stands across the presets: each preset's answer at each seed
+    (`by_seed`: {preset: {seed: its margin rule's answer}}), and for each preset whether the
+    answer **holds** (the same at every seed), is **contradicted** (some seed decides another
+    count) or **cannot tell** (some seed undecided, none deciding another count)."""
+    verdicts = {}
+    for name, runs in by_seed.items():
+        answers = [runs[str(s)]["recommended"] for s in seeds]
+        if rec is not None and all(a == rec for a in answers):
+            verdicts[name] = "holds"
+        elif any(a is not None and a != rec for a in answers):
+            verdicts[name] = "contradicted"
+        else:
+            verdicts[name] = "cannot tell"
+    return {
+        "matches": matches, "seeds": list(seeds),
+        "presets": {name: {"answers": [runs[str(s)]["recommended"] for s in seeds],
+                           "verdict": verdicts[name], "by_seed": dict(runs)}
+                    for name, runs in by_seed.items()},
+        "holds_for": [n for n, v in verdicts.items() if v == "holds"],
+        "fails_for": [n for n, v in verdicts.items() if v == "contradicted"],
+        "cannot_tell_for": [n for n, v in verdicts.items() if v == "cannot tell"],
+        "robust": rec is not None and all(v == "holds" for v in verdicts.values()),
+        "rule": (f"every preset (this run's too) plays {matches} matches a zone count at each"
+                 f" of the seeds {', '.join(map(str, seeds))}, on the same arenas and dice"
+                 " streams, none stopping early; the answer holds for a preset when the margin"
+                 " rule gives it the same answer at every seed, fails for it when some seed"
+                 " decides another count, and cannot tell otherwise; it is robust when it"
+                 " holds for every preset"),
+    }
+
+
+TUNE_ZONES = (0, 2, 3, 4, 6, 8, 10, 12, 14, 16, 20, 24, 30)
+TUNE_MATCHES = 400          # per zone count, at most
+TUNE_BATCH = 100
+
+
+def tune_zones(players_a_side: int) -> list[int]:
+    """The zone counts a tune tries: from none up to two past the players a side."""
+    out = []
+    for z in TUNE_ZONES:
+        out.append(z)
+        if z >= players_a_side + 2:
+            break
     return out
 
 
 def tune(roster: Roster, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
-         seed: int = 1, zones: Sequence[int] | None = None, matches: int = 300,
-         workers: int = 1, pass_limit: int | None = None, client=None) -> dict:
-    """The answer for one table's roster: fewer matches, no robustness run, a sentence. Each
-    match is followed only to the budget (unless `pass_limit` says otherwise): the answer reads
-    nothing past it, the chance to end within B and the upsets among the matches that do."""
-    total = sum(len(m) for _, m in roster)
-    zones = list(zones) if zones is not None else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])
+         seed: int = 1, zones: Sequence[int] | None = None, matches: int = TUNE_MATCHES,
+         workers: int = 1, pass_limit: int | None = None, client=None,
+         margin: float = MARGIN, progress: Progress | None = None) -> dict:
+    """The answer for one table's roster (the plain function the route calls): no robustness
+    run, a sentence. Each match is followed only to the budget (unless `pass_limit` says
+    otherwise): the answer reads nothing past it. `zones`: default `tune_zones`, up to past
+    the players a side."""
+    a_side = max(len(m) for _, m in roster)
+    zones = sorted(dict.fromkeys(zones if zones is not None else tune_zones(a_side)))
     report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
                       pass_limit=budget if pass_limit is None else pass_limit,
-                      tactics=tactics, budget=budget, batch=100,
-                      robustness=False, roster=roster, client=client)
+                      tactics=tactics, budget=budget, batch=min(TUNE_BATCH, matches),
+                      robustness=False, roster=roster, client=client, margin=margin,
+                      progress=progress)
+    c = report["comparison"]
     rec = report["recommended_zones"]
-    pick = rec if rec is not None else report["comparison"]["best"]
+    pick = rec if rec is not None else c["best"]
     row = next(r for r in report["results"] if r["zones"] == pick)
     lo, hi = row["ci95"]["finish_within_budget"]
-    ulo, uhi = row["ci95"]["upset_rate"]
-    upset = (f"upsets {row['upset_rate']:.0%} ({ulo:.0%}-{uhi:.0%})"
-             if row["upset_rate"] is not None else "upsets: none possible (equal teams)")
     where = f"{pick} zones" if pick else "no zones"
-    lead = "" if rec is not None else "no zone count is better by a real margin; the best was "
-    sentence = (f"{lead}with {where}, {row['finish_within_budget']:.0%} ({lo:.0%}-{hi:.0%}) of"
-                f" matches end within {budget} passes; {upset}")
+    shares = ", ".join(f"{team} {s['win']:.0%}" for team, s in row["teams"].items())
+    ends = (f"with {where}, {row['finish_within_budget']:.0%} ({lo:.0%}-{hi:.0%}) of matches"
+            f" end within {budget} passes (wins: {shares}; {row['unfinished']:.0%} unfinished)")
+    if rec is not None:
+        sentence = f"{rec} zones: {ends}" if rec else f"no zones: {ends}"
+    else:
+        among = ", ".join(map(str, c["candidates"])) or "none"
+        why = c["verdict"].removeprefix("cannot tell yet: ")
+        sentence = (f"cannot tell from {report['matches_played']} matches a zone count ({why});"
+                    f" the answer is among {among} zones; the best seen: {ends}")
+    largest = max(zones)
     return {"zones": rec, "finish_within_budget": row["finish_within_budget"],
-            "best": report["comparison"]["best"], "sentence": sentence, **{
-                k: report[k] for k in ("results", "comparison", "budget", "tactics", "seed",
-                                       "matches_played", "criterion")}}
+            "best": c["best"], "best_is_largest_tried": c["best"] == largest,
+            "candidates": c["candidates"], "decided": c["decided"], "margin": margin,
+            "matches": report["matches_played"], "teams": row["teams"],
+            "unfinished": row["unfinished"], "sentence": sentence,
+            **{k: report[k] for k in ("results", "comparison", "budget", "tactics", "seed",
+                                      "matches_played", "criterion",
+                                      "players_per_zone_reading")}}
 
 
 def table(report: dict) -> str:
@@ -504,20 +557,27 @@ def table(report: dict) -> str:
     c = report["comparison"]
     rec = report["recommended_zones"]
     wins = ", ".join(f"{z}: {s:.0%}" for z, s in c["win_share"].items())
-    # null is "no zone count is ahead", never "no zones" (which is 0)
-    said = rec if rec is not None else f"no count is ahead of the others ({c['verdict']})"
-    foot = [f"recommended zones: {said};"
-            f" leaders {c['leaders']}, best {c['best']}",
+    pair = c["pairing"]
+    # null is "cannot tell", never "no zones" (which is 0)
+    said = rec if rec is not None else "cannot tell"
+    foot = [f"recommended zones: {said} ({c['verdict']});"
+            f" best {c['best']}, within the margin {c['within_margin']}, behind {c['behind']}",
             f"  best in resamples: {wins}",
+            f"  pairing: outcomes correlate {pair['correlation']} with the best's, intervals"
+            f" {pair['narrower']:.0%} narrower than unpaired" if pair["correlation"] is not None
+            else "  pairing: one zone count only",
             f"  ({report['criterion']}; 95% intervals in brackets)"]
     rob = report.get("robustness")
     if rob:
         foot.append(f"robust across the presets: {'yes' if rob['robust'] else 'no'}"
-                    f" (holds for {', '.join(rob['holds_for']) or 'none'};"
-                    f" fails for {', '.join(rob['fails_for']) or 'none'})")
+                    f" (each preset {rob['matches']} matches a zone count at seeds"
+                    f" {', '.join(map(str, rob['seeds']))}; holds for"
+                    f" {', '.join(rob['holds_for']) or 'none'};"
+                    f" fails for {', '.join(rob['fails_for']) or 'none'};"
+                    f" cannot tell for {', '.join(rob['cannot_tell_for']) or 'none'})")
         for name, p in rob["presets"].items():
-            said = p["recommended"] if p["recommended"] is not None else "no count ahead"
-            foot.append(f"  {name}: recommended {said}, leaders {p['leaders']}")
+            answers = ", ".join("cannot tell" if a is None else str(a) for a in p["answers"])
+            foot.append(f"  {name}: {answers}")
     return "\n".join([head, "", *lines, "", *foot])
 
 
@@ -527,7 +587,8 @@ def roster_from(body: dict) -> list[tuple[str, list[tuple[str, Skills]]]]:
     teams = body.get("teams") if isinstance(body, dict) else None
     if not isinstance(teams, list) or not 2 <= len(teams) <= 8:
         raise RulesError("a roster needs 2 to 8 teams", field="teams")
-    out, seen = [], set()
+    out: list[tuple[str, list[tuple[str, Skills]]]] = []
+    seen: set[str] = set()
     for ti, t in enumerate(teams):
         tid = t.get("id") if isinstance(t, dict) else None
         members = t.get("players") if isinstance(t, dict) else None

@@ -35,10 +35,13 @@ The presets (`PRESETS`; docs/simulator.md has them in words):
   there, the nearest one moves one zone towards him; the other defenders intercept. Attackers
   never move: one guards the carrier (Defend) when he can be knocked off, or blocks the
   carrier's zone when a defender is one zone away; with a hot ball the strongest free attacker
-  knocks off the opponent he can reach who resists worst; the rest join the throw.
-- `follow-ball`: defenders crowd the ball: the strongest in the carrier's zone knocks him off
-  and every defender outside the carrier's zone moves one zone towards it; attack as
-  single-chaser.
+  knocks off the opponent he can reach who resists worst, sparing the one they guess the hot
+  ball goes at (the opponent nearest the carrier who looks easiest to put down: a guess from
+  the view, not the carrier's own choice); the rest join the throw.
+- `follow-ball`: everyone crowds the ball: every defender who can reach the carrier and
+  out-muscles him (Athletics at least his better skill) knocks him off (at least the strongest
+  one does; with zones or without), every defender outside the carrier's zone moves one zone
+  towards it, and so does every free attacker outside it.
 - `thin-defence`: attackers knock off the weakest defenders: after the guard, every free
   attacker who can reach an opponent he out-muscles (his Athletics at least the opponent's
   better skill) knocks one off, the carrier's zone first, the weakest first; defence as
@@ -46,7 +49,8 @@ The presets (`PRESETS`; docs/simulator.md has them in words):
 - `double-team`: two defenders go for the carrier: the two strongest in his zone knock him
   off, and the nearest others move in to make up two; attack as single-chaser.
 - `evasive`: the carrier passes to the unvisited teammate whose zone holds the fewest
-  opponents (then the nearest, then the better thrower); otherwise as single-chaser.
+  opponents (then the nearest, then the better thrower), and a free attacker whose zone holds
+  more opponents than a neighbouring one moves there (gets open); otherwise as single-chaser.
 """
 
 from __future__ import annotations
@@ -56,7 +60,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..rules.goatball.state import DC, Arena, Player
+from ..rules.errors import IllegalAction
+from ..rules.goatball.state import DC, Arena, Player, Possession
 
 FALL_RISK = 0.15           # a fall puts a player out until the next change of possession
 LETHAL_FALL_RISK = 0.05    # bloodball_lethal: a fall is death; only a natural 1 may drop him
@@ -169,18 +174,17 @@ class ZoneMap:
         return self._steps[key]
 
 
-_UNKNOWN = object()
-
-
 class View:
-    """What the table can see when it declares. No sealed slip: there is no field for one.
+    """What the table can see when it declares, once the ball has a carrier (declarations
+    start then). No sealed slip: there is no field for one.
 
     The simulator builds one a match and moves it on with `update` every pass: what follows
     from the skills alone (each team strongest first and weakest first) is worked out once."""
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
-                 "_players", "_eliminated", "_up", "_rivals", "_hot_mark", "_labels")
+                 "_players", "_eliminated", "_up", "_rivals", "_hot_known", "_hot_mark",
+                 "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -195,7 +199,9 @@ class View:
                              for t, team in ids.items()}
         self._by_weakness = {t: sorted(team, key=lambda pid: (skills[pid].best, pid))
                              for t, team in ids.items()}
-        self._players = None
+        self._players: tuple[Player, ...] | None = None
+        self._eliminated: tuple[str, ...] = ()
+        self._hot_mark: Player | None = None
         self.update(arena)
 
     def update(self, arena: Arena) -> None:
@@ -203,30 +209,33 @@ class View:
         moved or carrying the ball now. Who stands where is worked out again only when a
         player changed (a third of the passes change nobody)."""
         self.arena = arena
-        pos = self.pos = arena.possession
+        pos = arena.possession
+        if pos is None or pos.carrier is None:
+            raise IllegalAction("the ball has no carrier yet: he is named before anyone"
+                                " declares", field="possession.carrier")
+        self.pos: Possession = pos
         if arena.players != self._players or arena.eliminated != self._eliminated:
             self._players, self._eliminated = arena.players, arena.eliminated
             self._seat(arena)
-        carrier = pos.carrier if pos and pos.carrier else None
-        self.carrier = None if carrier is None else \
-            self._up.get(carrier) or arena.player(carrier)    # out, or refused: nobody such
-        self._hot_mark = _UNKNOWN
+        # the carrier as he stands; arena.player refuses an id that is nobody's
+        self.carrier: Player = self._up.get(pos.carrier) or arena.player(pos.carrier)
+        self._hot_known = False
 
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
-        self.by_team = {}
+        self.by_team: dict[str, list[Player]] = {}
         for p in self.standing:
             self.by_team.setdefault(p.team, []).append(p)
         up = self._up = {p.id: p for p in self.standing}
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
-        self.strongest = {t: [p for pid in order if (p := up.get(pid))]
+        self.strongest = {t: [q for pid in order if (q := up.get(pid))]
                           for t, order in self._by_strength.items()}
-        self.weakest = {t: [p for pid in order if (p := up.get(pid))]
+        self.weakest = {t: [q for pid in order if (q := up.get(pid))]
                         for t, order in self._by_weakness.items()}
         self._rivals: dict[str, list[Player]] = {}
-        self._labels = None
+        self._labels: dict[str, str] | None = None
 
     def label(self, pid: str) -> str:
         if self._labels is None:
@@ -248,14 +257,15 @@ class View:
 
 # -- the carrier's slip -----------------------------------------------------------------------
 def _hot_mark(v: View) -> Player | None:
-    """The opponent a hot ball goes at: the worst dodger, in the carrier's zone first. Both the
-    slip and the attackers (who spare him) ask: found once a pass."""
-    if v._hot_mark is _UNKNOWN:
+    """The opponent a hot ball goes at: the worst dodger, in the carrier's zone first. The
+    carrier's own choice: his teammates guess it (`guess_hot_mark`)."""
+    if not v._hot_known:
         c, sk = v.carrier, v.skills
         rivals = v.rivals_of(c.team)
         zoned = v.zones is not None
         v._hot_mark = min(rivals, key=lambda r: (zoned and r.zone != c.zone,
                                                  sk[r.id].acrobatics, r.id)) if rivals else None
+        v._hot_known = True
     return v._hot_mark
 
 
@@ -291,7 +301,7 @@ def slip_evasive(v: View) -> Slip | None:
     mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
     if not mates:
         return None
-    crowd: dict[str, int] = {}
+    crowd: dict[str | None, int] = {}
     for r in v.rivals_of(c.team):
         crowd[r.zone] = crowd.get(r.zone, 0) + 1
     t = min(mates, key=lambda m: (m.platform in pos.visited, crowd.get(m.zone, 0),
@@ -336,7 +346,10 @@ def _join(v: View, p: Player, action: str, fall_risk: float,
 
 
 def _move_towards(v: View, p: Player, to: Player, why_tail: str) -> Decl | None:
-    zone = v.zones.step(p.zone, to.zone)
+    zm = v.zones
+    if zm is None or p.zone is None or to.zone is None:
+        return None
+    zone = zm.step(p.zone, to.zone)
     if zone is None:
         return None
     why = f"moves to {zone}: towards {why_tail}" if v.explain else ""
@@ -347,7 +360,8 @@ def _move_towards(v: View, p: Player, to: Player, why_tail: str) -> Decl | None:
 def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> list[Decl]:
     """The declarations of a team without the ball: `chasers` defenders go for the carrier
     (knock-off if in his zone, else the nearest move in); with `crowd`, every defender outside
-    the carrier's zone moves towards it; the rest intercept."""
+    the carrier's zone moves towards it, and every one who can reach him and out-muscles him
+    (Athletics at least his better skill) knocks him off, zones or none; the rest intercept."""
     c, sk = v.carrier, v.skills
     zoned = v.zones is not None
     mine = v.by_team.get(team, [])
@@ -355,6 +369,9 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
     out: list[Decl] = []
     busy: set[str] = set()
     near = [d for d in strongest if d.zone == c.zone] if zoned else strongest
+    if crowd:
+        held = sk[c.id].best
+        chasers = max(chasers, sum(1 for d in near if sk[d.id].athletics >= held))
     for d in near[:chasers]:
         why = ""
         if v.explain:
@@ -363,10 +380,11 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
                    f" against {sk[c.id].best:+d}")
         out.append(Decl(d.id, "knock_off", why, target=c.id, skill="athletics"))
         busy.add(d.id)
-    if zoned:
+    zm = v.zones
+    if zm is not None:
         # nearest first, then the strongest: a stable sort of those already strongest first
         away = [d for d in strongest if d.id not in busy and d.zone != c.zone]
-        away.sort(key=lambda d: v.zones.dist(d.zone, c.zone))
+        away.sort(key=lambda d: zm.dist(d.zone, c.zone))
         movers = away if crowd else away[:max(0, chasers - len(near))]
         for d in movers:
             m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
@@ -382,10 +400,48 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
 
 
 # -- attack -----------------------------------------------------------------------------------
-def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
+def guess_hot_mark(v: View) -> Player | None:
+    """Whom the carrier's teammates expect a hot ball to go at, from what they see (not from
+    the carrier's own choice, which they cannot know): the opponent nearest the carrier who
+    looks easiest to put down (the least better skill), then the first by id. It is only a
+    guess: the carrier aims at the worst dodger, so they can be wrong."""
+    c, sk = v.carrier, v.skills
+    rivals = v.rivals_of(c.team)
+    if not rivals:
+        return None
+    return min(rivals, key=lambda r: (v.dist(r, c), sk[r.id].best, r.id))
+
+
+def _support(v: View, m: Player, support: str) -> Decl | None:
+    """A free attacker's move, with zones: "close" one zone towards the carrier when he is
+    not in his zone; "spread" to the neighbouring zone with the fewest opponents when his own
+    holds more opponents than that one (getting open for the next pass)."""
+    c = v.carrier
+    if support == "close":
+        if m.zone == c.zone:
+            return None
+        return _move_towards(v, m, c, f"the carrier {v.label(c.id)}" if v.explain else "")
+    crowd: dict[str | None, int] = {}
+    for r in v.rivals_of(c.team):
+        crowd[r.zone] = crowd.get(r.zone, 0) + 1
+    here = crowd.get(m.zone, 0)
+    zm = v.zones
+    nearby = zm.graph.get(m.zone, []) if zm is not None and m.zone is not None else []
+    if not here or not nearby:
+        return None
+    to = min(nearby, key=lambda z: (crowd.get(z, 0), z))
+    if crowd.get(to, 0) >= here:
+        return None
+    why = (f"moves to {to}: gets open ({crowd.get(to, 0)} opponents there, {here} here)"
+           if v.explain else "")
+    return Decl(m.id, "move", why, zone=to, skill=v.skills[m.id].best_skill)
+
+
+def attack(v: View, thin: bool, fall_risk: float, support: str | None = None) -> list[Decl]:
     """The declarations of the carrier's teammates (not the carrier: his is the slip, which
-    they do not see). With a hot ball they spare the opponent their carrier usually aims at
-    (the worst dodger near him: the team's habit, guessed from the view)."""
+    they do not see). With a hot ball they spare the opponent they guess their carrier aims
+    at (`guess_hot_mark`). With zones and `support`, free attackers move (`_support`) instead
+    of joining the throw."""
     c, sk, pos = v.carrier, v.skills, v.pos
     zoned = v.zones is not None
     mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
@@ -408,7 +464,7 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
                if v.explain else "")
         out.append(Decl(b.id, "block", why, skill="athletics"))
         busy.add(b.id)
-    mark = _hot_mark(v) if pos.hot else None
+    mark = guess_hot_mark(v) if pos.hot else None
     spare = mark.id if mark is not None else None
     if thin:
         taken: set[str] = set()
@@ -434,23 +490,31 @@ def attack(v: View, thin: bool, fall_risk: float) -> list[Decl]:
         softest: dict[str | None, Player] = {}
         for r in rivals:
             if r.id != spare:
-                where = r.zone if zoned else None
-                was = softest.get(where)
+                at = r.zone if zoned else None
+                was = softest.get(at)
                 if was is None or (-sk[r.id].best, r.id) > (-sk[was.id].best, was.id):
-                    softest[where] = r
-        pick, edge = None, None
+                    softest[at] = r
+        pick: tuple[Player, Player] | None = None
+        edge: tuple[int, str] | None = None
         for m in mates:
-            r = softest.get(m.zone if zoned else None)
-            if r is not None and m.id not in busy:
-                key = (sk[m.id].athletics - sk[r.id].best, m.id)
+            soft = softest.get(m.zone if zoned else None)
+            if soft is not None and m.id not in busy:
+                key = (sk[m.id].athletics - sk[soft.id].best, m.id)
                 if edge is None or key > edge:
-                    pick, edge = (m, r), key
+                    pick, edge = (m, soft), key
         if pick is not None:
             m, r = pick
             why = (f"knocks off {v.label(r.id)}: the weakest resister he can reach while the"
                    f" ball is hot") if v.explain else ""
             out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
             busy.add(m.id)
+    if support is not None and zoned:
+        for m in mates:
+            if m.id not in busy:
+                move = _support(v, m, support)
+                if move is not None:
+                    out.append(move)
+                    busy.add(m.id)
     defendable = [c] + [m for m in v.weakest.get(c.team, []) if m.id != c.id]
     for m in mates:
         if m.id not in busy:
@@ -492,6 +556,7 @@ class Preset:
     crowd: bool = False         # every defender closes in on the carrier's zone
     thin: bool = False          # attackers knock off the weakest defenders they out-muscle
     evasive: bool = False       # the carrier passes to the emptiest zone
+    support: str | None = None  # attackers move: "close" in on the carrier, "spread" to get open
     fall_risk: float = FALL_RISK
     lethal_fall_risk: float = LETHAL_FALL_RISK
 
@@ -518,20 +583,22 @@ class Preset:
         (from his slip) first, then his teammates; else the defence."""
         risk = self.accepted_fall_risk(v.arena.settings)
         if team == v.pos.team:
-            return [carrier_decl(v, self.slip(v)), *attack(v, self.thin, risk)]
+            return [carrier_decl(v, self.slip(v)), *attack(v, self.thin, risk, self.support)]
         return defend(v, team, self.chasers, self.crowd, risk)
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("single-chaser", "one defender goes for the carrier (knock-off, or moves in);"
            " attackers never move (the first simulator's policy)"),
-    Preset("follow-ball", "defenders crowd the ball: everyone outside the carrier's zone"
-           " moves towards it", crowd=True),
+    Preset("follow-ball", "everyone crowds the ball: defenders outside the carrier's zone"
+           " move towards it and all who out-muscle him knock him off (zones or none);"
+           " attackers outside his zone move in too", crowd=True, support="close"),
     Preset("thin-defence", "attackers knock off the weakest defenders they out-muscle",
            thin=True),
     Preset("double-team", "two defenders go for the carrier", chasers=2),
-    Preset("evasive", "the carrier passes to the teammate in the emptiest zone",
-           evasive=True),
+    Preset("evasive", "the carrier passes to the teammate in the emptiest zone; attackers"
+           " crowded by opponents move to an emptier zone next to theirs", evasive=True,
+           support="spread"),
 )}
 DEFAULT_PRESET = "single-chaser"
 
@@ -581,6 +648,9 @@ def suggest(arena: Arena, skills: Mapping[str, Skills], presets: Mapping[str, Pr
 
     arena = with_eliminated(arena)       # a team with nobody standing has lost, as a pass says
     pos = arena.possession
+    if pos is None:
+        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
+                            field="possession")
     if choose_from is not None:
         if pos.carrier is not None:
             raise IllegalAction(f"{pos.team} already has its carrier: `choose_from` is for a"

@@ -135,15 +135,31 @@ def test_tune_answers_for_the_roster(api):
     j = r.json
     assert j["zones"] in (None, 0, 2) and 0 <= j["finish_within_budget"] <= 1
     assert [x["zones"] for x in j["results"]] == [0, 2] and j["budget"] == 30
-    assert "within 30 passes" in j["sentence"]
+    assert "within 30 passes" in j["sentence"] and j["margin"] == 0.05
     pick = j["zones"] if j["zones"] is not None else j["best"]
     row = next(x for x in j["results"] if x["zones"] == pick)
     assert row["finish_within_budget"] == j["finish_within_budget"]
+    assert j["matches"] == j["matches_played"] == 20
+    assert j["best_is_largest_tried"] == (j["best"] == 2)
+    for team in ("red", "blue"):
+        s = j["teams"][team]
+        assert s["unfinished"] == j["unfinished"]
+        assert s["win"] + s["loss"] + s["draw"] + s["unfinished"] == pytest.approx(1, abs=1e-3)
+    assert j["teams"]["red"]["win"] == j["teams"]["blue"]["loss"]
     assert api.post("/api/v1/goatball/tune", b).json == j
+
+
+def test_tune_tries_zone_counts_past_the_players_a_side(api):
+    b = {**roster(), "matches": 10, "budget": 20}
+    j = api.post("/api/v1/goatball/tune", b).json
+    tried = [x["zones"] for x in j["results"]]
+    assert tried[0] == 0 and max(tried) >= 3 + 2     # 3 a side
+    assert j["zones"] is not None or "cannot tell" in j["sentence"]
 
 
 @pytest.mark.parametrize("bad, field", [({"budget": 0}, "budget"), ({"tactics": "x"}, "tactics"),
                                         ({"matches": 10_000}, "matches"),
+                                        ({"margin": 0}, "margin"),
                                         ({"zones": [0, 40]}, "zones")])
 def test_tune_refuses_bad_fields(api, bad, field):
     r = api.post("/api/v1/goatball/tune", {**roster(), **bad})

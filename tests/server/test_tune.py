@@ -61,8 +61,7 @@ def test_a_whole_tune_answers_what_the_computation_does(api):
     assert r.status_code == 200, r.json
     assert r.json["partial"] is False and r.json["matches"] == 20
     direct = tune(roster_from(body), ["single-chaser"] * 2, 30, 4, [0, 2], 20)
-    assert {k: v for k, v in r.json.items() if k not in ("matches", "partial")} == \
-        json.loads(json.dumps(direct))
+    assert {k: v for k, v in r.json.items() if k != "partial"} == json.loads(json.dumps(direct))
 
 
 def test_a_second_tune_while_one_runs_is_429_busy_with_retry_after(api, app):
@@ -128,22 +127,27 @@ def test_a_live_companion_ends_the_tune_of_a_client_that_gave_up(live):
 
     def impatient():
         try:
-            session.post(f"{live.url}/api/v1/goatball/tune", json=body, timeout=4)
+            session.post(f"{live.url}/api/v1/goatball/tune", json=body, timeout=10)
         except requests.Timeout:
             gave_up.append(True)
 
     client = threading.Thread(target=impatient)
     client.start()
     server = psutil.Process(live.proc.pid)
-    deadline = time.monotonic() + 4
+    deadline = time.monotonic() + 10     # a spawn on a loaded machine takes seconds
     while not workers(server) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert workers(server), "the tune runs in a worker process"
     client.join(10)
     assert gave_up
     assert no_worker_left(server)
-    r = session.post(f"{live.url}/api/v1/goatball/tune", json=small_roster(zones=[0], matches=5),
-                     timeout=60)
+    deadline = time.monotonic() + 5      # the slot is freed once the ended worker is reaped
+    while True:
+        r = session.post(f"{live.url}/api/v1/goatball/tune",
+                         json=small_roster(zones=[0], matches=5), timeout=60)
+        if r.status_code != 429 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert r.status_code == 200 and r.json()["partial"] is False
 
 
@@ -160,7 +164,7 @@ def test_a_socketio_client_that_leaves_mid_tune_ends_its_worker(live):
     client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune", "body": body},
                 callback=lambda *_: None)
     server = psutil.Process(live.proc.pid)
-    deadline = time.monotonic() + 6
+    deadline = time.monotonic() + 10
     while not workers(server) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert workers(server), "the call's tune runs in a worker process"
@@ -169,7 +173,8 @@ def test_a_socketio_client_that_leaves_mid_tune_ends_its_worker(live):
 
 
 def test_matches_over_the_cap_are_refused_not_quietly_cut(api):
-    r = api.post("/api/v1/goatball/tune", small_roster(zones=[0, 2, 3, 4, 6], matches=400))
-    message = assert_error(r, 422, "rules")
-    assert r.json["error"]["fields"] == {"matches": [message]}
-    assert "at most 240 matches per zone count" in message
+    """The cap is the schema's (1,000 a zone count; the time limit bounds the work): past it
+    a 422 names `matches`, never a run quietly cut short."""
+    r = api.post("/api/v1/goatball/tune", small_roster(zones=[0, 2, 3, 4, 6], matches=1001))
+    assert r.status_code == 422, r.json
+    assert list(r.json["error"]["fields"]) == ["matches"]

@@ -199,3 +199,51 @@ def test_a_view_moved_on_pass_after_pass_sees_what_a_fresh_view_sees(monkeypatch
                 for team in fresh.by_team:
                     assert [d.as_dict() for d in preset.declare(moved, team)] == \
                         [d.as_dict() for d in preset.declare(fresh, team)]
+
+
+def test_attackers_guess_the_hot_target_from_the_view_and_can_be_wrong():
+    """The carrier's teammates spare the opponent they guess the hot ball goes at, worked out
+    from what they see, not by asking the carrier's own choice: in some arenas they guess
+    wrong."""
+    from companion.tactics.goatball import _hot_mark, guess_hot_mark
+
+    wrong = 0
+    for seed in range(40):
+        arena, skills = arena_with_ball(6, 3, hot=True, seed=f"g{seed}")
+        v = View(arena, skills)
+        guess, aim = guess_hot_mark(v), _hot_mark(v)
+        wrong += guess.id != aim.id
+        offs = [d for d in declare_all(arena, skills, "single-chaser")
+                if d.player.startswith("red") and d.action == "knock_off"]
+        assert all(d.target != guess.id for d in offs)
+    assert 0 < wrong < 40
+
+
+@pytest.mark.parametrize("name, verb", [("follow-ball", "towards"), ("evasive", "gets open")])
+def test_attackers_move_in_follow_ball_and_evasive(name, verb):
+    """With some defenders out (as in a match), zones hold uneven numbers of opponents."""
+    moved = 0
+    for seed in range(20):
+        arena, skills = arena_with_ball(6, 6, seed=f"m{seed}")
+        out = [p for p in arena.team_players("blue")][::2]
+        arena = arena.with_players({p.id: replace(p, out=True) for p in out})
+        decls = declare_all(arena, skills, name)
+        moves = [d for d in decls if d.player.startswith("red") and d.action == "move"]
+        assert all(verb in d.reason for d in moves)
+        moved += len(moves)
+    assert moved
+
+
+def test_follow_ball_plays_differently_from_single_chaser_without_zones():
+    """Without zones every defender reaches the carrier: follow-ball sends all who out-muscle
+    him, single-chaser one."""
+    differ = 0
+    for seed in range(20):
+        arena, skills = arena_with_ball(6, 0, seed=f"z{seed}")
+        swarm = [d for d in declare_all(arena, skills, "follow-ball")
+                 if d.player.startswith("blue") and d.action == "knock_off"]
+        held = skills["red1"].best
+        assert len(swarm) == max(1, sum(skills[p.id].athletics >= held
+                                        for p in arena.team_players("blue")))
+        differ += len(swarm) > 1
+    assert differ

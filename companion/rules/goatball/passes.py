@@ -154,10 +154,10 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
         if a.action == "intercept" and p.team == pos.team:
             raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
         if a.action in ("throw", "intercept", "knock_off"):
-            _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
-        if a.action == "knock_off" and a.check.skill not in (None, ONE_SKILL["knock_off"]):
-            raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot knock"
-                                f" off with {a.check.skill}", field=f"{where}.skill")
+            check = _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
+            if a.action == "knock_off" and check.skill not in (None, ONE_SKILL["knock_off"]):
+                raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot"
+                                    f" knock off with {check.skill}", field=f"{where}.skill")
         if a.action in ("knock_off", "defend"):
             if a.target is None:
                 raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
@@ -173,9 +173,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
                 raise IllegalAction(f"{p.label} cannot knock off a teammate",
                                     field=f"{where}.target")
             if a.action == "knock_off":
-                _need_check(a.defense, t.label, "defence", f"{where}.defense")
+                defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
                 if t.id in defended:
-                    _no_plain_total(a.defense, t.label, f"{where}.defense",
+                    _no_plain_total(defense, t.label, f"{where}.defense",
                                     "`defense_faces` and `defense_modifier`, or"
                                     " `defense_modifier` alone")
             if s.zones and p.zone != t.zone:
@@ -193,10 +193,10 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
                    and arena.player(b.player).zone == a.zone for b in actions):
                 _need_check(a.check, p.label, "move past a block", f"{where}.check")
         if a.action == "block":
-            _need_check(a.check, p.label, "block", f"{where}.check")
-            if a.check.skill not in (None, ONE_SKILL["block"]):
+            check = _need_check(a.check, p.label, "block", f"{where}.check")
+            if check.skill not in (None, ONE_SKILL["block"]):
                 raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
-                                    f" block with {a.check.skill}", field=f"{where}.skill")
+                                    f" block with {check.skill}", field=f"{where}.skill")
     carrier = arena.player(pos.carrier)
     carrier_throws = any(a.player == carrier.id and a.action == "throw" for a in actions)
     if throw is None:
@@ -226,9 +226,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
             raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
         _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
                     "throw.carrier_check")
-        _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+        dodge = _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
         if target.id in defended:
-            _no_plain_total(throw.target_check, target.label, "throw.target_check",
+            _no_plain_total(dodge, target.label, "throw.target_check",
                             "`target_faces` and `target_modifier`, or `target_modifier` alone")
 
 
@@ -259,7 +259,7 @@ def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list
                 if b.action == "block" and blocker.team != team and blocker.zone == a.zone:
                     add(f"{a.player}.move.{b.player}", a.check)
                     add(f"{b.player}.block.{a.player}", b.check)
-    if throw is not None and throw.kind == "hot":
+    if throw is not None and throw.kind == "hot" and arena.possession is not None:
         add(f"{arena.possession.carrier}.hot_throw", throw.carrier_check)
         add(f"{throw.target}.dodge", throw.target_check)
         if arena.settings.bloodball:
@@ -310,7 +310,7 @@ class _Pass:
     """The working state of one pass while it resolves."""
 
     __slots__ = ("lean", "arena", "dice", "throw", "knock_off_actions", "check_actions",
-                 "move_actions", "block_actions", "players", "out_before", "pos",
+                 "move_actions", "block_actions", "players", "out_before", "pos", "carrier",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps")
@@ -327,7 +327,12 @@ class _Pass:
             actions = sorted(actions, key=_initiative_first)
         self.players = {p.id: p for p in arena.players}
         self.out_before = {p.id for p in arena.players if not p.standing}
-        self.pos = arena.possession
+        pos = arena.possession
+        if pos is None or pos.carrier is None:     # validate() says which; the lean path's
+            raise IllegalAction("a pass needs the ball and its carrier named",   # caller too
+                                field="possession")
+        self.pos: Possession = pos
+        self.carrier: str = pos.carrier
         self.knock_offs: list[dict] = []
         self.checks: list[dict] = []
         self.falls: list[str] = []
@@ -355,7 +360,7 @@ class _Pass:
                 self.check_actions.append(a)
             elif kind == "knock_off":
                 self.knock_off_actions.append(a)
-            elif kind == "defend":
+            elif kind == "defend" and a.target is not None:     # validate() needs one
                 self.helps.setdefault(a.target, []).append(a.player)
             elif kind == "move":
                 self.move_actions.append(a)
@@ -424,25 +429,27 @@ class _Pass:
         the throw's target's. Nobody changes zone before the move phase."""
         if not self.arena.settings.zones:
             return set()
-        zones = {self.players[self.pos.carrier].zone}
+        zones = {self.players[self.carrier].zone}
         if self.throw:
             zones.add(self.players[self.throw.target].zone)
         return zones
 
     # -- the steps ----------------------------------------------------------------------------
-    def run(self) -> dict:
+    def run(self) -> tuple[dict, Arena]:
         ended = self.knock_off_phase()
         if not ended:
             self.check_phase()
             if self.outcome == "no_change" and self.throw and not self.changed:
-                self.compare()
+                self.compare(self.throw)
         self.move_phase()
         return self.finish()
 
     def knock_off_phase(self) -> bool:
         for a in self.knock_off_actions:
-            entry = {"player": a.player, "target": a.target, "happened": False}
+            entry: dict = {"player": a.player, "target": a.target, "happened": False}
             self.knock_offs.append(entry)
+            # validate() refuses a knock-off without a target or a check
+            assert a.target is not None and a.check is not None and a.defense is not None
             if not self.standing(a.player) or not self.standing(a.target):
                 entry["why_not"] = "out before it could happen"
                 continue
@@ -460,7 +467,7 @@ class _Pass:
             if not success:
                 continue
             self.knock_out(target.id)
-            if target.id == self.pos.carrier:
+            if target.id == self.carrier:
                 self.give_ball(self.players[a.player].team, None, "turnover")
                 entry["effect"] = "carrier knocked off: the pass ends"
                 return True
@@ -477,6 +484,7 @@ class _Pass:
             if not p.standing:
                 continue
             adv = p.zone in favoured
+            assert a.check is not None          # validate() refuses a check action without
             got = a.check.resolve(dice, f"{a.player}.{a.action}", adv)
             total = got["total"]
             fell = total < DC
@@ -496,20 +504,20 @@ class _Pass:
                 self.throw_total += margin
             else:
                 self.intercept_total += margin
-        if not self.standing(self.pos.carrier):
+        if not self.standing(self.carrier):
             self.ground_ball("turnover")          # the carrier fell: the ball hits the ground
         elif self.throw and self.target_knocked_by:
-            self.target_knocked_off()
+            self.target_knocked_off(self.target_knocked_by)
         elif self.throw and not self.standing(self.throw.target):
             self.ground_ball("turnover")          # nobody there to catch it
 
-    def target_knocked_off(self) -> None:
+    def target_knocked_off(self, knocker: str) -> None:
         """The throw's target was knocked off: the throw fails and the ball goes to the
         opponents, never to the throwers (a thrower's own teammate may have knocked a hot
         throw's target off): the team of the highest intercept check this pass, else the
         knocker's team if it is not the throwers', else the next team after the throwers."""
         best = self.best_interceptors()
-        knockers = self.players[self.target_knocked_by].team
+        knockers = self.players[knocker].team
         if best:
             team = self.first_tied_team({self.players[b].team for b in best})
         elif knockers != self.pos.team:
@@ -518,12 +526,12 @@ class _Pass:
             team = self.next_team(self.pos.team, self.arena.eliminated)
         self.give_ball(team, None, "turnover")
 
-    def compare(self) -> None:
+    def compare(self, throw: Throw) -> None:
         if self.throw_total > self.intercept_total:
-            if self.throw.kind == "pass":
-                self.complete_pass()
+            if throw.kind == "pass":
+                self.complete_pass(throw)
             else:
-                self.hot_contest()
+                self.hot_contest(throw)
         elif self.intercept_total > self.throw_total:
             best = self.best_interceptors()
             team = self.first_tied_team({self.players[b].team for b in best})
@@ -533,8 +541,8 @@ class _Pass:
             else:                                 # tied interceptors: their team picks one
                 self.give_ball(team, None, "intercepted", choose_from=holders)
 
-    def complete_pass(self) -> None:
-        target = self.players[self.throw.target]
+    def complete_pass(self, throw: Throw) -> None:
+        target = self.players[throw.target]
         visited = self.pos.visited
         if target.platform not in visited:
             visited = visited + (target.platform,)
@@ -542,12 +550,14 @@ class _Pass:
                                   self.pos.hot or len(visited) >= HOT_PLATFORMS)
         self.outcome = "pass"
 
-    def hot_contest(self) -> None:
-        carrier, target = self.pos.carrier, self.throw.target
-        mine = self.throw.carrier_check.resolve(self.dice, f"{carrier}.hot_throw", advantage=True)
+    def hot_contest(self, throw: Throw) -> None:
+        carrier, target = self.carrier, throw.target
+        # validate() refuses a hot throw without both checks
+        assert throw.carrier_check is not None and throw.target_check is not None
+        mine = throw.carrier_check.resolve(self.dice, f"{carrier}.hot_throw", advantage=True)
         helper = self.use_help(target)       # Defend covers a hot-ball hit too
-        theirs = self.throw.target_check.resolve(self.dice, f"{target}.dodge",
-                                                 advantage=helper is not None)
+        theirs = throw.target_check.resolve(self.dice, f"{target}.dodge",
+                                            advantage=helper is not None)
         self.contest = {"carrier": mine, "target": theirs, "defended_by": helper,
                         "thrower": carrier}
         if mine["total"] > theirs["total"]:
@@ -556,7 +566,7 @@ class _Pass:
             self.outcome = "knocked_out"
             self.contest["ball_on"] = self.players[target].platform
             if self.arena.settings.bloodball:
-                spear = self.dice.roll(f"{target}.spear", 6, 1, self.throw.str_mod)
+                spear = self.dice.roll(f"{target}.spear", 6, 1, throw.str_mod)
                 self.damage.append({"player": target, "dice": spear.formula,
                                     "total": max(0, spear.total), "type": "piercing"})
         elif theirs["total"] > mine["total"]:
@@ -564,7 +574,7 @@ class _Pass:
 
     def move_phase(self) -> None:
         for a in self.move_actions:
-            entry = {"player": a.player, "to": a.zone, "moved": False, "blocked_by": None}
+            entry: dict = {"player": a.player, "to": a.zone, "moved": False, "blocked_by": None}
             self.moves.append(entry)
             if not self.standing(a.player):
                 continue
@@ -573,6 +583,8 @@ class _Pass:
                         and self.players[b.player].team != mover.team
                         and self.players[b.player].zone == a.zone]
             for b in blockers:
+                # validate() refuses a block, or a move past one, without a check
+                assert a.check is not None and b.check is not None
                 mine = a.check.resolve(self.dice, f"{a.player}.move.{b.player}")
                 theirs = b.check.resolve(self.dice, f"{b.player}.block.{a.player}")
                 entry.setdefault("contests", []).append(
@@ -584,7 +596,7 @@ class _Pass:
                 entry["moved"] = True
                 self.players[a.player] = replace(mover, zone=a.zone)
 
-    def finish(self) -> dict:
+    def finish(self) -> tuple[dict, Arena]:
         # self.players is keyed in the arena's order, so its order is the table's everywhere
         before = self.arena
         dead = []
@@ -604,25 +616,25 @@ class _Pass:
         up = {p.team for p in players if p.standing}
         eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # lean: the arena's own checks ran when the match's arena was built; skip them here
+        pos = self.new_pos
         arena = (replace_unchecked if self.lean else replace)(
-            before, players=players, possession=self.new_pos, eliminated=eliminated)
+            before, players=players, possession=pos, eliminated=eliminated)
         standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
             winner = standing[0]
         elif not standing:
             winner = "draw"
-        elif arena.possession.team in eliminated:
-            team = self.next_team(arena.possession.team, eliminated)
-            arena = (replace_unchecked if self.lean else replace)(
-                arena, possession=Possession(team, None, (), False))
+        elif pos.team in eliminated:
+            pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
+            arena = (replace_unchecked if self.lean else replace)(arena, possession=pos)
         result = {
             "throw_total": self.throw_total,
             "intercept_total": self.intercept_total,
             "outcome": self.outcome,
             "throw": ({"kind": self.throw.kind, "target": self.throw.target}
                       if self.throw else None),
-            "possession": arena.possession.as_dict(),
+            "possession": pos.as_dict(),
             "out": [p.id for p in arena.players if not p.standing],
             "returned": returned,
             "fell": self.falls,

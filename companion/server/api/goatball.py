@@ -70,31 +70,19 @@ def quick(body):
     return 200, {**r, "chat_card": present.quick_card(r), "overlay": None}
 
 
-TUNE_MATCHES = 1200        # at most, over all zone counts: the answer comes in seconds
-TUNE_DEFAULT_MATCHES = 200   # per zone count, when the body gives none (and the cap allows)
-
-
 @api_route(bp, "POST", "/tune", schemas.TuneSchema)
 def tune_route(body):
     """For this roster: how many zones, and how often a match ends within the budget."""
     roster = roster_from(body)
     teams = [t for t, _ in roster]
     tactics = [p.name for p in presets_for(body["tactics"], teams).values()]
-    total = sum(len(m) for _, m in roster)
-    zones = list(dict.fromkeys(body["zones"] if body["zones"] is not None
-                               else [0, 2, 3, 4, 6] + ([8] if total >= 12 else [])))
-    cap = TUNE_MATCHES // len(zones)
-    if body["matches"] is not None and body["matches"] > cap:
-        raise RulesError(f"at most {cap} matches per zone count for {len(zones)} zone counts"
-                         f" ({TUNE_MATCHES} in all)", field="matches")
-    matches = max(1, min(TUNE_DEFAULT_MATCHES, cap) if body["matches"] is None
-                  else body["matches"])
     slot = current_app.extensions["ballcourt_tune"]
     limit = current_app.config["BALLCOURT"].tune_time_limit
     slot.acquire(limit)
     try:
         return 200, run_tune({"roster": roster, "tactics": tactics, "budget": body["budget"],
-                              "seed": body["seed"], "zones": zones, "matches": matches},
+                              "seed": body["seed"], "zones": body["zones"],
+                              "matches": body["matches"], "margin": body["margin"]},
                              limit, client_gone())
     finally:
         slot.release()

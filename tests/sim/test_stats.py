@@ -1,0 +1,74 @@
+"""The margin rule's error rates, by simulation of adaptive runs on paired 0/1 outcomes."""
+
+import random
+
+import pytest
+
+from companion.sim.stats import critical, margin_rule, paired, pairing
+
+
+def paired_runs(chances, rng, batch, looks, shared=0.5):
+    """One adaptive run: rounds of `batch` matches, each match's outcome at every candidate
+    shared with probability `shared` (the pairing) and otherwise its own; stops at the first
+    decided look. Yields each look's verdict."""
+    rows = {c: [] for c in range(len(chances))}
+    for _ in range(looks):
+        for _ in range(batch):
+            u = rng.random()
+            common = rng.random() < shared
+            for c, p in enumerate(chances):
+                rows[c].append(1 if (u if common else rng.random()) < p else 0)
+        verdict = margin_rule(rows, looks=looks)
+        yield verdict
+        if verdict["decided"]:
+            return
+
+
+def error_rate(chances, wrong, runs=300, batch=50, looks=5, seed=1):
+    rng = random.Random(seed)
+    bad = 0
+    for _ in range(runs):
+        bad += any(wrong(v) for v in paired_runs(chances, rng, batch, looks))
+    return bad / runs
+
+
+def test_with_every_count_equal_none_is_called_behind_more_often_than_alpha():
+    """Seven counts truly equal, five interim looks: the chance that any look calls any count
+    behind (the claim the first rule made 12-16% of the time) is at most 5%."""
+    rate = error_rate([0.4] * 7, lambda v: bool(v["behind"]))
+    assert rate <= 0.05
+
+
+@pytest.mark.parametrize("gap", [0.05, 0.10])
+def test_a_count_at_or_beyond_the_margin_is_recommended_at_most_alpha_of_the_time(gap):
+    """The fewest count is `gap` behind the rest (at the margin: the hardest case): the rule
+    recommends it in at most 5% of adaptive runs."""
+    rate = error_rate([0.4 - gap] + [0.4] * 5, lambda v: v["recommended"] == 0)
+    assert rate <= 0.05
+
+
+def test_the_rule_recommends_the_fewest_within_the_margin_when_the_data_show_it():
+    rows = {0: [0] * 400, 4: [1] * 200 + [0] * 200, 8: [1] * 205 + [0] * 195}
+    v = margin_rule(rows)
+    assert v["best"] == 8 and v["recommended"] == 4 and v["decided"]
+    assert v["out"] == [0] and v["behind"] == [0] and v["within_margin"] == [4, 8]
+
+
+def test_a_gap_the_data_cannot_place_leaves_no_recommendation():
+    rows = {0: [1, 0] * 10, 1: [0, 1] * 10}
+    v = margin_rule(rows)
+    assert v["recommended"] is None and not v["decided"] and v["behind"] == []
+
+
+def test_the_critical_values_share_alpha_over_comparisons_and_looks():
+    assert critical(0.05, 1) == pytest.approx(1.645, abs=1e-3)
+    assert critical(0.05, 6, 5) == pytest.approx(critical(0.05 / 30, 1))
+
+
+def test_paired_and_pairing():
+    mean, se = paired([1, 1, 0, 0], [1, 0, 0, 0])
+    assert mean == 0.25 and se == pytest.approx((0.25 / 4) ** 0.5)
+    corr, narrower = pairing([1, 1, 0, 0], [1, 1, 0, 0])
+    assert corr == pytest.approx(1) and narrower == pytest.approx(1)
+    corr, narrower = pairing([1, 0, 1, 0], [1, 1, 0, 0])
+    assert corr == pytest.approx(0) and narrower == pytest.approx(0)
