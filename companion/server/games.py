@@ -30,8 +30,8 @@ class Game:
 
     teams: type[Schema]
     settings: type[Schema]
-    field: type[Schema] | None            # None: the game has no field
-    no_field: str                         # the refusal of a field the game does not have
+    field: type[Schema] | None            # None: the game has no field...
+    no_field: str | None                  # ...and this refuses one sent anyway
     events: Mapping[str, type[Schema]]    # event type -> its schema (schemas.EVENT_SCHEMAS)
     start: Callable[[list[dict], Any, Any], dict]    # (teams, field, settings) -> state
     fold: Fold    # (state, event, new) -> (state after, resolution, the event as stored)
@@ -62,7 +62,7 @@ def _fold_goatball(state: dict, body: dict, new: bool) -> tuple[dict, dict | Non
 
 GAMES: dict[str, Game] = {
     "yaotzin": Game(schemas.YaotzinTeamSchema, schemas.YaotzinSettingsSchema,
-                    schemas.FieldSchema, "", schemas.EVENT_SCHEMAS["yaotzin"],
+                    schemas.FieldSchema, None, schemas.EVENT_SCHEMAS["yaotzin"],
                     _start_yaotzin, _fold_yaotzin),
     "goatball": Game(schemas.GoatMatchTeamSchema, schemas.GoatSettingsSchema, None,
                      "goat-ball has no field; platforms belong to the players",

@@ -35,7 +35,7 @@ def _load(schema: type[Schema], data: Any, where: str, many: bool = False) -> An
 def create(body):
     """Start a match (Yaotzin or goat-ball) with its teams, field and settings."""
     game = GAMES[body["game"]]
-    if game.field is None and body["field"] is not None:
+    if game.no_field is not None and body["field"] is not None:
         raise RulesError(game.no_field, field="field")
     teams = _load(game.teams, body["teams"], "teams", many=True)
     if game.field is not None and body["field"] is not None:
