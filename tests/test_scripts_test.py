@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
@@ -51,3 +52,16 @@ def test_it_creates_the_venv_then_reuses_it_and_never_pip_installs_outside(tmp_p
     assert not any(line.startswith("python3 -m venv") for line in log)
     assert not any("apt-get" in line for line in log)       # chromium is there
     assert os.access(venv / "bin" / "python", os.X_OK)
+
+
+def test_passed_subtests_print_no_puzzling_u(tmp_path):
+    """schemathesis runs its cases as subtests: the project's pytest settings keep a passed
+    one silent (pytest would print a 'u' for each)."""
+    case = tmp_path / "test_sub.py"
+    case.write_text("def test_many(subtests):\n    for i in range(5):\n"
+                    "        with subtests.test(i=i):\n            assert i >= 0\n")
+    out = subprocess.run([sys.executable, "-m", "pytest", "-c", str(ROOT / "pyproject.toml"),
+                          "--rootdir", str(tmp_path), "-p", "no:cacheprovider", str(case)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout
+    assert out.stdout.splitlines()[0].startswith(".") and "u" not in out.stdout.splitlines()[0]

@@ -9,8 +9,8 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from .config import Config
-from .db import close_db, disk_full, disk_full_message, init_db
-from .errors import ApiError
+from .db import close_db, init_db
+from .errors import ApiError, disk_full_answer, too_large
 from .errors import body as error_body
 from .sockets import create_socketio
 from .tuning import TuneSlot
@@ -28,9 +28,10 @@ class StandardJSON(DefaultJSONProvider):
 
 
 def create_app(config: Config | None = None) -> Flask:
-    from . import board, board_report, foundry, security, status
+    from . import security
     from .api import goatball, health, matches, report, viewers, yaotzin
     from .openapi import build_spec
+    from .pages import board, board_report, foundry, status
 
     cfg = config or Config()
     app = Flask(__name__)
@@ -60,16 +61,15 @@ def create_app(config: Config | None = None) -> Flask:
     def http_error(exc: HTTPException):
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(
             exc.code, "http_error")
-        message = exc.description or exc.name
-        if exc.code == 413:
-            message = f"the body is over the {MAX_BODY // 1024} KiB limit ({MAX_BODY} bytes)"
+        message = too_large(MAX_BODY).message if exc.code == 413 else exc.description or exc.name
         return jsonify(error_body(code, message)), exc.code
 
     @app.errorhandler(Exception)
     def bug(exc: Exception):
-        if disk_full(exc, cfg.data_dir):
-            log.error(disk_full_message(cfg.data_dir))
-            return jsonify(error_body("disk_full", disk_full_message(cfg.data_dir))), 507
+        full = disk_full_answer(exc, cfg.data_dir)
+        if full is not None:
+            log.error("%s", full[1]["error"]["message"])
+            return jsonify(full[1]), full[0]
         log.exception("unhandled error")
         return jsonify(error_body("internal", "the companion hit a bug; see its log")), 500
 

@@ -9,6 +9,7 @@ from marshmallow import ValidationError
 
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
 from .db import disk_full, disk_full_message
+from .matches import MatchNotFound, NothingToUndo, UndoConflict, UnknownEvent
 
 
 class ApiError(Exception):
@@ -30,6 +31,19 @@ class ErrorBody(dict):
 
 def body(code: str, message: str, fields: dict | None = None) -> dict:
     return {"error": {"code": code, "message": message, "fields": fields or {}}}
+
+
+def too_large(limit: int) -> ApiError:
+    """A body over `limit` bytes, however the server found out (routing or Werkzeug)."""
+    return ApiError(413, "too_large", f"the body is over the {limit // 1024} KiB limit"
+                    f" ({limit} bytes)")
+
+
+def disk_full_answer(exc: BaseException, data_dir) -> tuple[int, dict] | None:
+    """(507, body) when `exc` is the disk holding the data folder being full; else None."""
+    if disk_full(exc, data_dir):
+        return 507, body("disk_full", disk_full_message(data_dir))
+    return None
 
 
 # marshmallow's bookkeeping in error paths: a schema-level error (`_schema`) and a dict's
@@ -79,6 +93,10 @@ def flatten(messages, path: str = "") -> dict[str, list[str]]:
     return out
 
 
+STORE_CODES = ((MatchNotFound, 404, "not_found"), (NothingToUndo, 409, "nothing_to_undo"),
+               (UndoConflict, 409, "undo_conflict"), (UnknownEvent, 422, "validation"))
+
+
 RULE_CODES = ((MatchOver, 409, "match_over"), (UnknownPlayer, 422, "unknown_player"),
               (OffGrid, 422, "off_grid"), (OutOfRange, 422, "out_of_range"),
               (IllegalAction, 422, "illegal"), (RulesError, 422, "rules"))
@@ -92,10 +110,13 @@ def from_exception(exc: Exception) -> tuple[int, dict] | None:
     if isinstance(exc, ValidationError):
         fields = flatten(exc.messages)
         return 422, body("validation", summary(fields), capped(fields))
+    for cls, status, code in STORE_CODES:
+        if isinstance(exc, cls):
+            return status, body(code, str(exc), exc.fields)
     if isinstance(exc, (OSError, sqlite3.Error)):
-        data_dir = current_app.config["BALLCOURT"].data_dir
-        if disk_full(exc, data_dir):
-            return 507, body("disk_full", disk_full_message(data_dir))
+        full = disk_full_answer(exc, current_app.config["BALLCOURT"].data_dir)
+        if full is not None:
+            return full
     if isinstance(exc, UnicodeError):    # a lone surrogate in a URL, a header or a name
         return 400, body("bad_unicode", "text that is not valid Unicode (a lone surrogate)")
     for cls, status, code in RULE_CODES:

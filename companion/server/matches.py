@@ -1,5 +1,9 @@
 """Matches: create, apply events, undo. The rules fold events into state; this keeps the log.
 
+It takes bodies the routes have already loaded (api/matches.py) and refuses in the domain's
+terms (`MatchNotFound`, `NothingToUndo`, `UndoConflict`, `UnknownEvent`), which
+server/errors.py maps to HTTP with every other refusal.
+
 Each write is one `BEGIN IMMEDIATE` transaction under a per-match lock, so concurrent writers
 serialise and an event answered 201 is on disk (WAL, synchronous=FULL) before the answer.
 
@@ -17,19 +21,9 @@ import sqlite3
 import threading
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
 
-from marshmallow import ValidationError
-
-from ..rules.dice import Dice
 from ..rules.errors import RulesError
-from ..rules.goatball import match as goatball
-from ..rules.goatball.state import Settings as GoatSettings
-from ..rules.yaotzin import match as yaotzin
-from ..rules.yaotzin.court import Court
-from ..rules.yaotzin.settings import Settings as YaotzinSettings
-from . import schemas
-from .errors import ApiError
+from .games import GAMES
 
 # the events in force: not undo records, not undone
 ACTIVE = ("match_id = ? AND type != 'undo' AND seq NOT IN "
@@ -45,41 +39,41 @@ def lock_for(match_id: str) -> threading.Lock:
         return _locks.setdefault(match_id, threading.Lock())
 
 
+class StoreError(ValueError):
+    """A refusal by the match store; server/errors.py says what each is in HTTP. `fields`:
+    the body's paths it names, each with what is wrong there."""
+
+    fields: dict[str, list[str]] | None = None
+
+
+class MatchNotFound(StoreError):
+    def __init__(self, match_id: str):
+        super().__init__(f"no match {match_id!r}")
+
+
+class NothingToUndo(StoreError):
+    """No event in force to undo, or one asked for that is already undone."""
+
+
+class UnknownEvent(StoreError):
+    """Undo named a log number that is no event of this match (`where` is the body's path)."""
+
+    def __init__(self, where: str, seq: int):
+        own = f"no event {seq} on this match"
+        super().__init__(f"{where}: {own}")
+        self.fields = {where: [own]}
+
+
+class UndoConflict(StoreError):
+    """A later event in force was built on the events asked to be undone (`later`: its seq)."""
+
+    def __init__(self, message: str, later: int):
+        super().__init__(message)
+        self.fields = {"later": [str(later)]}
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def new_state(body: dict) -> dict:
-    game, teams = body["game"], body["teams"]
-    if game == "yaotzin":
-        loaded = _load_list(schemas.YaotzinTeamSchema, teams, "teams")
-        if body["field"] is not None:
-            _load(schemas.FieldSchema, body["field"], "field")
-        if body["settings"] is not None:
-            _load(schemas.YaotzinSettingsSchema, body["settings"], "settings")
-        return yaotzin.new_match(loaded, Court.from_dict(body["field"]),
-                                 YaotzinSettings.from_dict(body["settings"]))
-    if body["field"] is not None:
-        raise RulesError("goat-ball has no field; platforms belong to the players",
-                         field="field")
-    loaded = _load_list(schemas.GoatMatchTeamSchema, teams, "teams")
-    if body["settings"] is not None:
-        _load(schemas.GoatSettingsSchema, body["settings"], "settings")
-    return goatball.new_match(loaded, GoatSettings.from_dict(body["settings"]))
-
-
-def _load(schema, data: Any, where: str) -> dict:
-    try:
-        return schema().load(data)
-    except ValidationError as exc:
-        raise ValidationError({where: exc.messages}) from None
-
-
-def _load_list(schema, items: list, where: str) -> list[dict]:
-    try:
-        return schema(many=True).load(items)
-    except ValidationError as exc:
-        raise ValidationError({where: exc.messages}) from None
 
 
 def _stored(text: str) -> dict:
@@ -97,7 +91,9 @@ class Matches:
         self.db = db
 
     def create(self, body: dict) -> dict:
-        state = new_state(body)
+        """Start a match from a body whose parts a route has loaded with its game's schemas:
+        game, name, teams, field and settings."""
+        state = GAMES[body["game"]].start(body["teams"], body["field"], body["settings"])
         match_id = secrets.token_hex(6)
         text = json.dumps(state)
         self.db.execute("INSERT INTO matches (id, game, name, created, initial, state) "
@@ -108,7 +104,7 @@ class Matches:
     def row(self, match_id: str) -> sqlite3.Row:
         row = self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
-            raise ApiError(404, "not_found", f"no match {match_id!r}")
+            raise MatchNotFound(match_id)
         return row
 
     def active_count(self, match_id: str, log_seq: int) -> int:
@@ -121,7 +117,12 @@ class Matches:
         row = self.row(match_id)
         return public(row, json.loads(row["state"]), self.active_count(match_id, row["log_seq"]))
 
-    def list(self) -> list[dict]:
+    def game(self, match_id: str) -> str:
+        """The match's game (which never changes): what a route loads its events for."""
+        return self.row(match_id)["game"]
+
+    def summaries(self) -> list[dict]:
+        """One line per match (the newest 200): its score, status and teams' names."""
         rows = self.db.execute(
             "SELECT id, game, name, created, state, log_seq - 2 * (SELECT COUNT(*) FROM events"
             " e WHERE e.match_id = matches.id AND e.undoes IS NOT NULL) AS seq FROM matches"
@@ -173,10 +174,10 @@ class Matches:
                         (json.dumps(state), seq, match_id))
 
     def append(self, match_id: str, event: dict) -> tuple[dict, dict | None, int]:
-        """Apply one event: (new public state, its resolution if any, its log seq)."""
+        """Apply one event, loaded by its game's schema: (new public state, its resolution if
+        any, its log seq)."""
         with self._writing(match_id):
             row = self.row(match_id)
-            event = self.validate(row["game"], event)
             new, detail, stored = self.fold(row["game"], json.loads(row["state"]), event,
                                             new=True)
             seq = row["log_seq"] + 1
@@ -193,7 +194,7 @@ class Matches:
             last = self.db.execute(f"SELECT seq FROM events WHERE {ACTIVE} ORDER BY seq DESC"
                                    " LIMIT 1", (match_id, match_id)).fetchone()
             if last is None:
-                raise ApiError(409, "nothing_to_undo", "there is nothing to undo")
+                raise NothingToUndo("there is nothing to undo")
             last = {"seq": last["seq"]}
             self.db.execute("DELETE FROM snapshots WHERE match_id = ? AND seq >= ?",
                             (match_id, last["seq"]))
@@ -213,7 +214,7 @@ class Matches:
         Safe only when they commute with every later event in force: replaying the log without
         them must keep every later event as it was stored (its dice included), and applying
         them again on top must give back today's state. Otherwise the later events were built
-        on them: 409 `undo_conflict` naming the first such event (`fields.later`).
+        on them: `UndoConflict` naming the first such event.
         """
         with self._writing(match_id):
             row = self.row(match_id)
@@ -221,12 +222,12 @@ class Matches:
                 "SELECT seq, type FROM events WHERE match_id = ?", (match_id,)).fetchall()}
             for i, seq in enumerate(seqs):
                 if seq not in log or log[seq]["type"] == "undo":
-                    raise ValidationError({"seqs": {i: [f"no event {seq} on this match"]}})
+                    raise UnknownEvent(f"seqs.{i}", seq)
             active = self.active(match_id)
             in_force = {e["seq"] for e in active}
             gone = [seq for seq in seqs if seq not in in_force]
             if gone:
-                raise ApiError(409, "nothing_to_undo", f"event {gone[0]} is already undone")
+                raise NothingToUndo(f"event {gone[0]} is already undone")
             state = self._without(row, active, set(seqs))
             self.db.execute("DELETE FROM snapshots WHERE match_id = ? AND seq >= ?",
                             (match_id, min(seqs)))     # they hold the events undone now
@@ -253,7 +254,7 @@ class Matches:
             body = {k: v for k, v in stored.items() if k != "seq"}
             try:
                 without, _, replayed = self.fold(game, without, stored)
-            except (RulesError, ValidationError):
+            except RulesError:
                 replayed = None
             if replayed != body:
                 raise self._conflict(drop, stored)
@@ -261,7 +262,7 @@ class Matches:
         try:
             for stored in ours:
                 check, _, _ = self.fold(game, check, stored)
-        except (RulesError, ValidationError):
+        except RulesError:
             check = None
         if check != json.loads(row["state"]):
             later = [e for e in active if e["seq"] > first and e["seq"] not in drop]
@@ -281,18 +282,17 @@ class Matches:
             try:
                 for mine in ours:
                     again, _, _ = self.fold(game, again, mine)
-            except (RulesError, ValidationError):
+            except RulesError:
                 return stored
             if again != with_ours:
                 return stored
         return later[-1]
 
     @staticmethod
-    def _conflict(drop: set[int], later: dict) -> ApiError:
+    def _conflict(drop: set[int], later: dict) -> UndoConflict:
         mine = ", ".join(str(s) for s in sorted(drop))
-        return ApiError(409, "undo_conflict",
-                        f"event {later['seq']} ({later['type']}) was built on event {mine}: "
-                        f"undo it first", {"later": [str(later["seq"])]})
+        return UndoConflict(f"event {later['seq']} ({later['type']}) was built on event {mine}:"
+                            f" undo it first", later["seq"])
 
     def active(self, match_id: str, after: int = 0, before: int | None = None) -> list[dict]:
         """The events in force with after < seq < before, oldest first."""
@@ -303,24 +303,8 @@ class Matches:
         return [{**json.loads(r["body"]), "seq": r["seq"]} for r in rows]
 
     @staticmethod
-    def validate(game: str, event: Any) -> dict:
-        kind = event.get("type") if isinstance(event, dict) else None
-        known = schemas.EVENT_SCHEMAS[game]
-        if not isinstance(kind, str) or kind not in known:
-            raise ValidationError({"type": [f"a {game} event is one of: {', '.join(known)}"]})
-        return known[kind]().load(event)
-
-    @staticmethod
     def fold(game: str, state: dict, event: dict, new: bool = False
              ) -> tuple[dict, dict | None, dict]:
-        """(state after, resolution, the event as stored: with the dice it used). Only a `new`
-        event's die names are checked: a stored one replays as it was accepted."""
+        """(state after, resolution, the event as stored: with the dice it used)."""
         body = {k: v for k, v in event.items() if k != "seq" and v is not None}
-        if game == "yaotzin":
-            return yaotzin.apply_event(state, body), None, body
-        dice = Dice(body.get("rolls"), body.get("seed"), strict=new)
-        after, detail = goatball.apply_event(state, body, dice)
-        if dice.rolls:
-            body = {**body, "rolls": dice.given()}
-            body.pop("seed", None)
-        return after, detail, body
+        return GAMES[game].fold(state, body, new)

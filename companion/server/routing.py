@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect, RoutingException
 
 from . import jsonsafe
-from .errors import ApiError, from_exception
+from .errors import ApiError, from_exception, too_large
 from .errors import body as error_body
 from .errors import summary as summarize
 
@@ -74,11 +74,6 @@ def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None
         return handler
 
     return deco
-
-
-def too_large(limit: int) -> ApiError:
-    return ApiError(413, "too_large", f"the body is over the {limit // 1024} KiB limit"
-                    f" ({limit} bytes)")
 
 
 def read_body(limit: int) -> bytes:

@@ -242,3 +242,15 @@ def test_bad_events_are_refused_and_change_nothing():
 def test_turn_order_gives_players_the_ties():
     order = turn_order({"ix": 20, "yo": 12})
     assert order[:3] == [("ball", 25), ("ix", 20), ("ball", 20)]
+
+
+def test_negative_damage_is_refused_by_the_rules_too():
+    from companion.rules.errors import RulesError
+    from companion.rules.yaotzin import match as yaotzin
+    from companion.rules.yaotzin.court import Court
+    from companion.rules.yaotzin.settings import Settings
+
+    state = yaotzin.new_match([{"id": "a"}, {"id": "b"}], Court.from_dict(None),
+                              Settings.from_dict(None))
+    with pytest.raises(RulesError, match="negative"):
+        yaotzin.apply_event(state, {"type": "damage", "player": "x", "nonlethal": -1})

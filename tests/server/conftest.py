@@ -1,3 +1,24 @@
 """Fixtures shared by the server tests."""
 
-from tests.server.test_hardening import small_server  # noqa: F401  (the in-process server)
+import threading
+
+import pytest
+
+
+@pytest.fixture
+def small_server(app):
+    """The real serving stack in-process, with small limits so a test sees them act."""
+    from companion.server.serving import Server, bind
+    from companion.server.sockets import start_reaper
+
+    sock = bind("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    app.config["BALLCOURT"].port = port
+    app.wsgi_app.hosts = {f"127.0.0.1:{port}"}
+    server = Server(sock, app, max_connections=4, header_timeout=0.5, body_timeout=1)
+    start_reaper(app.extensions["socketio"], grace=0.5, every=0.1)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}", port
+    server.shutdown()
+    server.server_close()

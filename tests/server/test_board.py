@@ -3,8 +3,9 @@
 import json
 import re
 
-from companion.server import board
+from companion.server.pages import board
 from tests.conftest import TOKEN
+from tests.server.helpers import RAMS_AND_GOATS, run_cli
 
 BASE = "http://127.0.0.1:7770"
 GOAT = {"game": "goatball", "name": "Final", "teams": [
@@ -211,3 +212,47 @@ def test_a_browser_may_revoke_over_rest_from_an_allowed_origin(api):
                              headers={"Origin": "http://localhost:30000",
                                       "Access-Control-Request-Method": "DELETE"})
     assert "DELETE" in pre.headers["Access-Control-Allow-Methods"]
+
+
+def test_the_board_has_no_inline_script_and_a_styled_403(api):
+    page = api.client.get("/board/x?key=nope", base_url="http://127.0.0.1:7770")
+    assert page.status_code == 403
+    text = page.get_data(as_text=True)
+    assert "<style>" in text and "ballcourt board share" in text
+    mid = api.post("/api/v1/matches", RAMS_AND_GOATS).json["id"]
+    key = api.post(f"/api/v1/matches/{mid}/viewers").json["key"]
+    board = api.client.get(f"/board/{mid}?key={key}", base_url="http://127.0.0.1:7770")
+    csp = board.headers["Content-Security-Policy"]
+    assert "script-src 'self';" in csp and "unsafe-inline" not in csp.split("style-src")[0]
+    html = board.get_data(as_text=True)
+    scripts = html.split("<script")[1:]
+    assert all('src="' in s.split(">")[0] or 'type="application/json"' in s.split(">")[0]
+               for s in scripts)
+    js = api.client.get("/board/static/board.js", base_url="http://127.0.0.1:7770")
+    assert js.status_code == 200 and "function render" in js.get_data(as_text=True)
+    assert TOKEN not in html
+
+
+def test_board_share_list_and_revoke(live):
+    env = {"BALLCOURT_URL": live.url, "BALLCOURT_TOKEN": TOKEN}
+    s = live.session()
+    mid = s.post(f"{live.url}/api/v1/matches", json=RAMS_AND_GOATS).json()["id"]
+    shared = run_cli("board", "share", mid, "--label", "stream", env=env)
+    assert shared.returncode == 0, shared.stderr
+    url = shared.stdout.splitlines()[0]
+    assert url.startswith(f"{live.url}/board/{mid}?key=")
+    key = url.split("key=")[1]
+    listed = run_cli("board", "list", mid, env=env)
+    assert key in listed.stdout and "stream" in listed.stdout
+    assert __import__("requests").get(url, timeout=10).status_code == 200
+    revoked = run_cli("board", "revoke", mid, key, env=env)
+    assert revoked.returncode == 0, revoked.stderr
+    assert __import__("requests").get(url, timeout=10).status_code == 403
+    assert "No viewer keys" in run_cli("board", "list", mid, env=env).stdout
+
+
+def test_the_refused_board_page_names_the_match_it_was_asked_for(api):
+    mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}
+                   ).json["id"]
+    page = api.get(f"/board/{mid}?key=wrong").get_data(as_text=True)
+    assert f"<code>ballcourt board share {mid}</code>" in page and "MATCH" not in page

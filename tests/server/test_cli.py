@@ -1,4 +1,5 @@
-"""The `ballcourt` command against a real companion."""
+"""The `ballcourt` command against a real companion: its commands and tables, its one-line
+errors, what it refuses, and what it prints kept plain."""
 
 import argparse
 import json
@@ -6,9 +7,12 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from companion.cli import build_parser
 from tests.conftest import TOKEN, free_port
 from tests.fixtures_for_module import GOAT, HOT_PASS
+from tests.server.helpers import named_yaotzin_match, run_cli, small_roster, stored_hostile_name
 from tests.server.test_api import KICK
 
 
@@ -128,3 +132,155 @@ def test_a_validation_error_lists_every_bad_field(live):
     for field in ("players.0.team", "players.0.x", "players.0.y", "ball", "kicker", "target"):
         assert f"\n  {field}: " in out.stderr, out.stderr
     assert "_schema" not in out.stderr and 'expected an object {"x": n, "y": n}' in out.stderr
+
+
+def test_the_cli_strips_escape_sequences_from_what_it_prints(live):
+    session = live.session()
+    mid = session.post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("PLACEHOLDER")
+                       ).json()["id"]
+    stored_hostile_name(live.data_dir / "ballcourt.sqlite3",
+                        "Sun\x1b]0;owned\x07\x1b[2J\x9b2J")
+    for args in (["match", "report", mid], ["match", "show", mid], ["match", "list"]):
+        out = ballcourt(*args, url=live.url)
+        assert out.returncode == 0, out.stderr
+        assert "Sun" in out.stdout or args == ["match", "list"]
+        assert not set(out.stdout) & {"\x1b", "\x07", "\x9b"}, (args, out.stdout)
+
+
+def test_serve_refuses_a_port_outside_1_to_65535(tmp_path):
+    for port in ("99999", "0", "-1", "http"):
+        out = run_cli("serve", "--port", port, "--data-dir", str(tmp_path))
+        assert out.returncode == 2 and "--port" in out.stderr, port
+        assert "URL:" not in out.stdout
+
+
+def test_help_shows_the_defaults():
+    out = run_cli("simulate", "goatball", "--help")
+    goat = " ".join(out.stdout.split())
+    assert "(default 1000)" in goat and "(default 40)" in goat and "(default 1)" in goat
+    kick = " ".join(run_cli("simulate", "yaotzin", "--help").stdout.split())
+    assert "(default 12)" in kick and "(default 2)" in kick
+
+
+def test_json_into_a_closed_pipe_ends_quietly():
+    # what `| head -1` does, made certain: the reader is gone before anything is written
+    import os
+    import subprocess
+    import sys
+    read, write = os.pipe()
+    os.close(read)
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "simulate", "yaotzin",
+                             "--json"], stdout=write, stderr=subprocess.PIPE, text=True)
+    os.close(write)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_the_kick_chart_says_what_kicker_it_assumes():
+    out = run_cli("simulate", "yaotzin", "--dex", "14", "--bab", "3", "--max-ft", "10")
+    assert "Dex 14" in out.stdout and "BAB +3" in out.stdout and "feats: none" in out.stdout
+
+
+def suggest_body() -> dict:
+    return {"teams": [{"id": t["id"], "players": [{**p, "athletics": 3, "acrobatics": 2}
+                                                  for p in t["players"]]}
+                      for t in GOAT["teams"]], "possession": GOAT["possession"]}
+
+
+# -- the planner, the autopilot, tune and the charts as commands; tables for matches ----------
+def test_the_planner_autopilot_tune_and_charts_are_commands_that_print_tables(live):
+    kick = {k: v for k, v in KICK.items() if k != "target"}
+    plan = ballcourt("plan", "-", stdin=json.dumps(kick), url=live.url)
+    assert plan.returncode == 0, plan.stderr
+    assert plan.stdout.startswith("ix attacks the west line: the best 5 of ")
+    assert "aim (x, y)" in plan.stdout and "(2, 12)" in plan.stdout and "99%" in plan.stdout
+    auto = ballcourt("autopilot", "-", stdin=json.dumps(suggest_body()), url=live.url)
+    assert auto.returncode == 0, auto.stderr
+    assert "passes to r2" in auto.stdout and "knock off" in auto.stdout
+    tune = ballcourt("tune", "-", stdin=json.dumps(small_roster(zones=[0, 2], matches=20)),
+                     url=live.url)
+    assert tune.returncode == 0, tune.stderr
+    assert "within 40 passes" in tune.stdout and "0 (none)" in tune.stdout
+    assert "20 matches a zone count" in tune.stdout
+    for name, words in (("aim-chart", "best aim"), ("hoop-chart", "through the hoop")):
+        chart = ballcourt(name, "-", stdin="{}", url=live.url)
+        assert chart.returncode == 0 and words in chart.stdout.lower(), chart.stderr
+    raw = ballcourt("plan", "-", "--json", stdin=json.dumps(kick), url=live.url)
+    assert json.loads(raw.stdout)["kicker"] == "ix"
+
+
+def test_match_list_and_show_print_tables_on_request_and_json_into_a_pipe(live):
+    s = live.session()
+    mid = s.post(f"{live.url}/api/v1/matches", json={
+        "game": "yaotzin", "name": "Feast of Xipe",
+        "teams": [{"id": "sun", "name": "Sun Lords"}, {"id": "moon"}]}).json()["id"]
+    s.post(f"{live.url}/api/v1/matches/{mid}/events", json={"type": "goal", "team": "sun"})
+    listed = ballcourt("match", "list", "--table", url=live.url)
+    head, rule, row = listed.stdout.splitlines()[:3]
+    assert head.split() == ["id", "name", "game", "score", "status", "events"]
+    assert set(rule) <= {"-", " "}
+    assert row.startswith(mid) and "Feast of Xipe" in row and "Sun Lords 1 – moon 0" in row
+    shown = ballcourt("match", "show", mid, "--table", url=live.url)
+    assert shown.stdout.startswith(f"Feast of Xipe (yaotzin, {mid})")
+    assert "Sun Lords 1 – moon 0" in shown.stdout and "1 events in force" in shown.stdout
+    piped = ballcourt("match", "list", url=live.url)      # not a terminal: JSON, as before
+    assert json.loads(piped.stdout)["matches"][0]["id"] == mid
+
+
+# -- errors a user can act on ----------------------------------------------------------------
+@pytest.mark.parametrize("args, stdin, says", [
+    (["kick", "-"], "{", "stdin is not valid JSON: Expecting property name enclosed in double"
+                         " quotes at line 1, column 2"),
+    (["kick", "-"], "", "stdin is empty: give a JSON object (pipe one in, or name a file)"),
+    (["kick", "/no/such/body.json"], None, "no file /no/such/body.json: give the path of a"
+                                           " JSON file, or - to read stdin"),
+    (["--url", "127.0.0.1:7770", "match", "list"], None,
+     "--url '127.0.0.1:7770' is not a URL: write it as http://HOST:PORT"),
+    (["simulate", "goatball", "--roster", "/no/roster.json"], None, "no file /no/roster.json"),
+])
+def test_the_cli_says_what_is_wrong_and_what_to_do(args, stdin, says):
+    out = ballcourt(*args, stdin=stdin, url="http://127.0.0.1:9")
+    assert out.returncode == 2
+    assert out.stderr.startswith(f"ballcourt: {says}"), out.stderr
+    assert "Errno" not in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_single_bad_field_is_said_once_and_named_once(live):
+    body = {**KICK, "rolls": {"attack": 25}}
+    out = ballcourt("kick", "-", stdin=json.dumps(body), url=live.url)
+    assert out.returncode == 1
+    assert out.stderr == "ballcourt: 422 rules: rolls.attack: 25 is not a d20 result\n"
+    r = live.session().post(f"{live.url}/api/v1/yaotzin/kick", json=body)
+    assert r.json()["error"]["fields"] == {"rolls.attack": ["25 is not a d20 result"]}
+
+
+# -- refused, not accepted silently ------------------------------------------------------------
+def test_a_companion_url_or_an_origin_that_is_not_one_is_refused(tmp_path):
+    data = tmp_path / "Data"
+    (data / "modules").mkdir(parents=True)
+    out = ballcourt("module", "install", "--foundry-data", str(data),
+                    "--companion-url", "notaurl")
+    assert out.returncode == 2 and "'notaurl' is not a URL" in out.stderr
+    assert not (data / "modules" / "ballcourt").exists()           # nothing written
+    env_bad = ballcourt("module", "install", "--foundry-data", str(data),
+                        env={"BALLCOURT_URL": "localhost"})
+    assert env_bad.returncode == 2 and "BALLCOURT_URL 'localhost' is not a URL" in env_bad.stderr
+    for origin in ("notanorigin", "http://foundry:30000/game", "ftp://foundry"):
+        served = ballcourt("serve", "--data-dir", str(tmp_path / "d"), "--allow-origin", origin)
+        assert served.returncode == 2 and "is not an origin" in served.stderr, origin
+    env_origin = ballcourt("serve", "--data-dir", str(tmp_path / "d"),
+                           env={"BALLCOURT_ALLOWED_ORIGINS": "http://ok:30000,nope"})
+    assert env_origin.returncode == 2 and "'nope' is not an origin" in env_origin.stderr
+    assert not (tmp_path / "d").exists()                            # never started
+
+
+def test_the_simulator_never_prints_python_none_nor_reads_as_no_zones():
+    from companion.sim.run import simulate, table
+
+    report = simulate(players=2, zones=[0, 1], matches=20, seed=3, workers=1, batch=20,
+                      robust_matches=20)
+    text = table(report)
+    assert "None" not in text
+    if report["recommended_zones"] is None:
+        assert "recommended zones: cannot tell (" in text

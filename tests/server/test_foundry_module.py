@@ -176,3 +176,13 @@ def test_the_wheel_carries_the_module_and_installs_it_from_a_fresh_venv(wheel, t
     where = subprocess.run([str(python), "-c", "from companion.module_files import module_root;"
                             " print(module_root())"], capture_output=True, text=True, cwd=tmp_path)
     assert Path(where.stdout.strip()).is_relative_to(venv)
+
+
+def test_the_modules_origin_hint_says_the_default_stays_allowed():
+    from pathlib import Path
+
+    lang = Path(__file__).parents[2] / "foundry_module" / "lang"
+    en = json.loads((lang / "en.json").read_text())["BALLCOURT"]["Connection"]["Origin"]
+    ru = json.loads((lang / "ru.json").read_text())["BALLCOURT"]["Connection"]["Origin"]
+    assert "always allowed" in en and "localhost:30000" in en and "{command}" in en
+    assert "всегда" in ru and "localhost:30000" in ru and "{command}" in ru

@@ -1,5 +1,12 @@
 """Matches: the event log, undo, refusals, and both games."""
 
+import sqlite3
+
+import pytest
+
+from tests.conftest import TOKEN
+from tests.server.helpers import RAMS_AND_GOATS, assert_error, new_match
+
 YAOTZIN = {"game": "yaotzin", "teams": [{"id": "sun", "defends": "west"},
                                         {"id": "moon", "defends": "east"}]}
 GOAT = {"game": "goatball", "teams": [
@@ -161,3 +168,123 @@ def test_a_goatball_match_may_start_with_empty_teams_and_gain_players(api):
     assert dup.status_code == 422 and "player.id" in dup.json["error"]["fields"]
     state = api.get(f"/api/v1/matches/{mid}").json
     assert [[p["id"] for p in t["players"]] for t in state["teams"]] == [["r1"], ["b1"]]
+
+
+def test_the_event_log_is_paged_with_a_bounded_default(api, app):
+    from companion.server.api.matches import EVENTS_PAGE
+
+    mid = new_match(api)
+    for _ in range(5):
+        api.post(f"/api/v1/matches/{mid}/events", {"type": "note", "text": "x"})
+    page = api.get(f"/api/v1/matches/{mid}/events?limit=2").json
+    assert [e["seq"] for e in page["events"]] == [1, 2] and page["next"] == 2
+    page = api.get(f"/api/v1/matches/{mid}/events?after=4&limit=2").json
+    assert [e["seq"] for e in page["events"]] == [5] and page["next"] is None
+    assert [e["seq"] for e in api.get(f"/api/v1/matches/{mid}/events").json["events"]] == [
+        1, 2, 3, 4, 5]
+    assert_error(api.get(f"/api/v1/matches/{mid}/events?limit=0"), 422, "validation")
+    many = [("note", '{"type": "note", "text": "x"}', "2026", None)] * (EVENTS_PAGE + 5)
+    db = sqlite3.connect(app.config["BALLCOURT"].db_path)
+    db.executemany("INSERT INTO events (match_id, seq, type, body, created, undoes) VALUES"
+                   " (?, ?, ?, ?, ?, ?)", [(mid, 6 + i, *row) for i, row in enumerate(many)])
+    db.commit()
+    db.close()
+    first = api.get(f"/api/v1/matches/{mid}/events").json
+    assert len(first["events"]) == EVENTS_PAGE and first["next"] == EVENTS_PAGE
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    ack = client.emit("call", {"method": "GET", "route": f"/api/v1/matches/{mid}/events"
+                                                           f"?after={EVENTS_PAGE}"},
+                      callback=True)
+    assert [e["seq"] for e in ack["body"]["events"]][:1] == [EVENTS_PAGE + 1]
+
+
+def test_a_goal_into_the_scorers_own_end_is_422(api):
+    mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "defends": "west"}, {"id": "moon", "defends": "east"}]}).json["id"]
+    r = api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "sun", "end": "west"})
+    assert r.status_code == 422 and "end" in r.json["error"]["fields"]
+    ok = api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "sun", "end": "east"})
+    assert ok.status_code == 201 and ok.json["score"] == {"sun": 1, "moon": 0}
+    assert api.get(f"/api/v1/matches/{mid}").json["seq"] == 1
+
+
+def test_damage_to_an_unknown_player_or_negative_is_422(api):
+    mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "players": ["ix", "yol"]}, {"id": "moon", "players": ["tez"]}]}).json["id"]
+    bad = api.post(f"/api/v1/matches/{mid}/events",
+                   {"type": "damage", "player": "nobody", "nonlethal": 2})
+    assert bad.status_code == 422 and bad.json["error"]["code"] == "unknown_player"
+    assert "player" in bad.json["error"]["fields"]
+    negative = api.post(f"/api/v1/matches/{mid}/events",
+                        {"type": "damage", "player": "ix", "nonlethal": -3})
+    assert negative.status_code == 422 and "nonlethal" in negative.json["error"]["fields"]
+    good = api.post(f"/api/v1/matches/{mid}/events",
+                    {"type": "damage", "player": "tez", "nonlethal": 3})
+    assert good.status_code == 201 and good.json["nonlethal"] == {"tez": 3}
+    twice = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "players": ["ix"]}, {"id": "moon", "players": ["ix"]}]})
+    assert twice.status_code == 422
+
+
+def test_team_names_are_carried_in_the_state_the_list_and_the_board(api):
+    made = api.post("/api/v1/matches", RAMS_AND_GOATS)
+    assert made.status_code == 201, made.json
+    mid = made.json["id"]
+    assert [t.get("name") for t in made.json["teams"]] == ["Ulra's Rams", "Peak Goats"]
+    api.post(f"/api/v1/matches/{mid}/events", {"type": "possession", "team": "rams",
+                                                "carrier": "r1"})
+    state = api.get(f"/api/v1/matches/{mid}").json
+    assert [t.get("name") for t in state["teams"]] == ["Ulra's Rams", "Peak Goats"]
+    yao = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+        {"id": "sun", "name": "Sun Jaguars"}, {"id": "moon"}]}).json
+    assert yao["teams"][0]["name"] == "Sun Jaguars" and "name" not in yao["teams"][1]
+    for bad in ("", "x" * 81, 7):
+        r = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [
+            {"id": "sun", "name": bad}, {"id": "moon"}]})
+        assert r.status_code == 422 and "teams.0.name" in r.json["error"]["fields"], bad
+
+
+def test_the_match_list_reports_the_real_seq(api):
+    mid = api.post("/api/v1/matches", RAMS_AND_GOATS).json["id"]
+    for _ in range(3):
+        api.post(f"/api/v1/matches/{mid}/events", {"type": "note", "text": "x"})
+    api.post(f"/api/v1/matches/{mid}/undo")
+    listed = {m["id"]: m for m in api.get("/api/v1/matches").json["matches"]}
+    assert listed[mid]["seq"] == api.get(f"/api/v1/matches/{mid}").json["seq"] == 2
+
+
+def test_the_store_refuses_in_the_domains_terms_without_flask(tmp_path):
+    """matches.py raises its own errors (ValueErrors); server/errors.py maps them to HTTP."""
+    from companion.server.db import connect, init_db
+    from companion.server.matches import (
+        Matches,
+        MatchNotFound,
+        NothingToUndo,
+        StoreError,
+        UnknownEvent,
+    )
+
+    init_db(tmp_path / "m.sqlite3")
+    m = Matches(connect(tmp_path / "m.sqlite3"))
+    assert issubclass(StoreError, ValueError)
+    with pytest.raises(MatchNotFound, match="no match 'nope'"):
+        m.get("nope")
+    mid = m.create({"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}], "field": None,
+                    "settings": None, "name": None})["id"]
+    with pytest.raises(NothingToUndo, match="nothing to undo"):
+        m.undo(mid)
+    with pytest.raises(UnknownEvent) as unknown:
+        m.undo_events(mid, [7])
+    assert unknown.value.fields == {"seqs.0": ["no event 7 on this match"]}
+
+
+def test_each_games_event_table_is_the_one_its_rules_fold():
+    """The routes load an event by its game's table (games.py); the rules refuse any other
+    type (their EVENT_TYPES): the two name the same events."""
+    from companion.rules.goatball import match as goatball
+    from companion.rules.yaotzin import match as yaotzin
+    from companion.server.games import GAMES
+
+    assert set(GAMES) == {"yaotzin", "goatball"}
+    assert set(GAMES["yaotzin"].events) == set(yaotzin.EVENT_TYPES)
+    assert set(GAMES["goatball"].events) == set(goatball.EVENT_TYPES)

@@ -1,5 +1,10 @@
 """The goat-ball pass card lists every check: its player, what for, skill, advantage, total."""
 
+import json
+
+from tests.fixtures_for_module import GOAT
+from tests.server.helpers import RAMS_AND_GOATS, assert_error
+
 TEAMS = [{"id": "red", "players": [{"id": "r1", "platform": "p1", "name": "Ruth"},
                                    {"id": "r2", "platform": "p2", "name": "Rex"},
                                    {"id": "r3", "platform": "p3", "name": "Rosa"}]},
@@ -137,3 +142,24 @@ def test_an_allowed_magic_entry_that_grants_flight_is_422_naming_it(api):
     bad = api.post("/api/v1/goatball/pass", {**body, "settings": {"magic": True,
                                                                   "allowed_magic": [{"nom": 1}]}})
     assert bad.status_code == 422
+
+
+def test_a_pass_card_names_the_team_by_its_display_name(api):
+    teams = [{**RAMS_AND_GOATS["teams"][0], "players": [{"id": "r1", "platform": "p1"},
+                                                     {"id": "r2", "platform": "p3"}]},
+             RAMS_AND_GOATS["teams"][1]]
+    body = {"teams": teams, "possession": {"team": "rams", "carrier": "r1"},
+            "throw": {"kind": "pass", "target": "r2"},
+            "actions": [{"player": "r1", "action": "throw", "check": 15},
+                        {"player": "g1", "action": "intercept", "check": 8}]}
+    r = api.post("/api/v1/goatball/pass", body)
+    assert r.status_code == 200, r.json
+    assert "Ulra's Rams" in json.dumps(r.json["chat_card"])
+
+
+# -- wording ----------------------------------------------------------------------------------
+def test_a_stand_alone_pass_does_not_speak_of_a_match(api):
+    body = json.loads(json.dumps(GOAT))
+    body["actions"][1]["player"] = "nobody"
+    message = assert_error(api.post("/api/v1/goatball/pass", body), 422, "unknown_player")
+    assert "match" not in message and "on these teams" in message

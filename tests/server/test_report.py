@@ -4,10 +4,14 @@ with the GM's token or the match's viewer key."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.rules.report import PLAYER_FIELDS, TEAM_FIELDS, box_score
 from tests.conftest import TOKEN
+from tests.server.helpers import named_yaotzin_match, stored_hostile_name
+from tests.server.test_cli import ballcourt
 
 BASE = "http://127.0.0.1:7770"
 
@@ -268,7 +272,6 @@ def test_old_events_without_plays_still_read():
 
 
 def test_the_modules_report_labels_are_the_companions():
-    import json
     from pathlib import Path
 
     from companion.present.report import LABELS, SHORT
@@ -283,9 +286,7 @@ def test_the_modules_report_labels_are_the_companions():
 
 
 def test_the_cli_prints_the_report_in_markdown_or_json(live, tmp_path):
-    import json
 
-    from tests.server.test_cli import ballcourt
     spec = tmp_path / "match.json"
     spec.write_text(json.dumps({"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}))
     mid = json.loads(ballcourt("match", "new", str(spec), url=live.url).stdout)["id"]
@@ -305,7 +306,6 @@ def test_the_cli_prints_the_report_in_markdown_or_json(live, tmp_path):
 
 
 def test_the_board_page_carries_the_box_score_and_its_script(api):
-    import json
     import re
 
     made = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]})
@@ -331,7 +331,6 @@ REPORT_FIXTURE = "foundry_module/test/fixtures/report-yaotzin.json"
 
 def test_the_modules_report_fixture_is_this_scripted_matchs_report(api, yaotzin_match):
     """The module's card and its screenshots render what the companion answers today."""
-    import json
     from pathlib import Path
 
     got = {**report(api, yaotzin_match).json, "id": "m1"}
@@ -419,3 +418,39 @@ def test_a_viewer_key_does_not_clear_a_clients_wrong_tokens(app, api):
     assert api.client.get("/api/v1/matches", base_url=BASE, headers={
         "Authorization": "Bearer wrong-token-000"}).status_code == 401
     assert backoff.wait("127.0.0.1") > 0          # the sixth wrong token must wait
+
+
+HOSTILE = ["Sun\n# Owned", "[x](javascript:alert(1))", "<img src=x onerror=alert(1)>",
+           "**bold** _it_ `code` ~~gone~~", "a | b", "&lt;tag&gt;", "ends with ##"]
+
+
+def test_the_markdown_report_keeps_every_name_literal():
+    from markdown_it import MarkdownIt
+
+    from companion.present.report import markdown
+
+    teams = {f"t{i}": {"name": n, "score": 0} for i, n in enumerate(HOSTILE)}
+    players = {f"p{i}": {"name": n, "team": f"t{i}", "goals": 0} for i, n in enumerate(HOSTILE)}
+    report = {"game": "yaotzin", "status": "over", "winner": "t1", "round": 3, "events": 9,
+              "teams": teams, "players": players,
+              "fields": {"teams": ["score"], "players": ["goals"]}}
+    text = markdown(report, "en", name="<script>x</script> # [y](javascript:z)")
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    kinds = {t.type for t in tokens} | {c.type for t in tokens for c in (t.children or [])}
+    assert not kinds & {"html_block", "html_inline", "link_open", "image", "em_open",
+                        "strong_open", "code_inline", "s_open"}, kinds
+    assert [t.tag for t in tokens if t.type == "heading_open"] == ["h1", "h2", "h2"]
+    rows = [t for t in tokens if t.type == "tr_open"]
+    assert len(rows) == 2 * (1 + len(HOSTILE))          # a head and one row per name, each table
+    shown = ["".join(c.content for c in t.children) for t in tokens if t.type == "inline"]
+    for n in HOSTILE:
+        assert n.replace("\n", " ") in shown, n          # what a reader sees is the name itself
+    assert "<script>x</script> # [y](javascript:z)" in shown[0]
+    assert "Winner: [x](javascript:alert(1))" in " ".join(shown)
+
+
+def test_the_report_escapes_a_name_stored_before_names_were_checked(api, app):
+    mid = api.post("/api/v1/matches", named_yaotzin_match("PLACEHOLDER")).json["id"]
+    stored_hostile_name(app.config["BALLCOURT"].db_path, "Sun\n# Owned")
+    md = api.get(f"/api/v1/matches/{mid}/report?format=md").get_data(as_text=True)
+    assert "| Sun \\# Owned |" in md and "\n# Owned" not in md

@@ -1,12 +1,21 @@
-"""Matches: the state a table builds up, one applied event at a time, with undo."""
+"""Matches: the state a table builds up, one applied event at a time, with undo.
+
+The routes load each part of a body with its game's schema (games.py) and hand the store
+(matches.py) what they loaded.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
 
+from flask import Blueprint
+from marshmallow import Schema, ValidationError
+
+from ...rules.errors import RulesError
 from .. import schemas
 from ..db import get_db
 from ..errors import ApiError
+from ..games import GAMES
 from ..matches import Matches
 from ..routing import api_route, query
 from ..sockets import push_match_event
@@ -14,16 +23,32 @@ from ..sockets import push_match_event
 bp = Blueprint("matches", __name__, url_prefix="/api/v1/matches")
 
 
+def _load(schema: type[Schema], data: Any, where: str, many: bool = False) -> Any:
+    """`data` loaded by `schema`; its errors under `where`, the body's key they came from."""
+    try:
+        return schema(many=many).load(data)
+    except ValidationError as exc:
+        raise ValidationError({where: exc.messages}) from None
+
+
 @api_route(bp, "POST", "", schemas.MatchCreateSchema)
 def create(body):
     """Start a match (Yaotzin or goat-ball) with its teams, field and settings."""
-    return 201, Matches(get_db()).create(body)
+    game = GAMES[body["game"]]
+    if game.no_field is not None and body["field"] is not None:
+        raise RulesError(game.no_field, field="field")
+    teams = _load(game.teams, body["teams"], "teams", many=True)
+    if game.field is not None and body["field"] is not None:
+        _load(game.field, body["field"], "field")
+    if body["settings"] is not None:
+        _load(game.settings, body["settings"], "settings")
+    return 201, Matches(get_db()).create({**body, "teams": teams})
 
 
 @api_route(bp, "GET", "")
 def list_matches(_body):
     """Every match, newest first."""
-    return 200, {"matches": Matches(get_db()).list()}
+    return 200, {"matches": Matches(get_db()).summaries()}
 
 
 @api_route(bp, "GET", "/<match_id>")
@@ -65,7 +90,13 @@ def events(_body, match_id):
 @api_route(bp, "POST", "/<match_id>/events")
 def apply(body, match_id):
     """Apply one event (what an Apply button sends); refused events change nothing."""
-    state, detail, seq = Matches(get_db()).append(match_id, body)
+    matches = Matches(get_db())
+    game = matches.game(match_id)
+    kind = body.get("type") if isinstance(body, dict) else None
+    known = GAMES[game].events
+    if not isinstance(kind, str) or kind not in known:
+        raise ValidationError({"type": [f"a {game} event is one of: {', '.join(known)}"]})
+    state, detail, seq = matches.append(match_id, known[kind]().load(body))
     out = {**state, "applied": seq}
     if detail is not None:
         out["result"] = detail

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from ..module_files import MANIFEST_ROUTE, ZIP_ROUTE, ModuleFilesMissing, manifest_text, zip_bytes
-from .errors import ApiError
+from ...module_files import MANIFEST_ROUTE, ZIP_ROUTE, ModuleFilesMissing, manifest_text, zip_bytes
+from ..errors import ApiError
 
 bp = Blueprint("foundry", __name__)
 

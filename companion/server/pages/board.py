@@ -14,14 +14,13 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
+from ..db import get_db
+from ..matches import Matches, MatchNotFound
+from ..viewers import Viewers
 from .board_report import boxscore_data
-from .db import get_db
-from .errors import ApiError
-from .matches import Matches
-from .viewers import Viewers
 
 bp = Blueprint("board", __name__)
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parents[1] / "static"
 
 TEXT = {
     "en": {
@@ -196,7 +195,7 @@ def board(match_id: str) -> Response:
     matches = Matches(db)
     try:
         state = matches.get(match_id)
-    except ApiError:
+    except MatchNotFound:
         return _forbidden(lang, match_id)
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,

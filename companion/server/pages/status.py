@@ -12,10 +12,10 @@ import html
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import __version__
-from ..module_files import MANIFEST_ROUTE
+from ... import __version__
+from ...module_files import MANIFEST_ROUTE
 
-bp = Blueprint("site", __name__)
+bp = Blueprint("status", __name__)
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

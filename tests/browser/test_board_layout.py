@@ -1,6 +1,6 @@
-"""What a new user saw on the spectator board (issue 28, newcomer's list 1 and 3), in a real
-headless Chromium: the glyphs, names whole at 390 px, the overlay's box score on a 1920x1080
-stream with a legend of its column heads."""
+"""The spectator board's layout in a real headless Chromium: the glyphs, names whole at 390 px,
+the overlay's box score on a 1920x1080 stream with a legend of its column heads (first found by
+a new user, issue 28)."""
 
 from __future__ import annotations
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from flask import Blueprint, Response
 
-from ..present.report import LABELS, SHORT, summary
-from .api.report import build
+from ...present.report import LABELS, SHORT, summary
+from ..api.report import build
 
 bp = Blueprint("board_report", __name__)
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parents[1] / "static"
 FILES = {"boxscore.js": "text/javascript", "boxscore.css": "text/css"}
 
 

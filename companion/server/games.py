@@ -1,0 +1,70 @@
+"""The games the companion keeps matches of: one entry each, so nothing else asks `if game ==`.
+
+Each entry names the schemas a route loads a new match's parts and its events with, and the
+rules that start a match and fold an event into it. The store (matches.py) uses the rules
+only; loading is the routes' (api/matches.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import Schema
+
+from ..rules.dice import Dice
+from ..rules.goatball import match as goatball
+from ..rules.goatball.state import Settings as GoatSettings
+from ..rules.yaotzin import match as yaotzin
+from ..rules.yaotzin.court import Court
+from ..rules.yaotzin.settings import Settings as YaotzinSettings
+from . import schemas
+
+Fold = Callable[[dict, dict, bool], tuple[dict, dict | None, dict]]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: how a match of it is loaded, started and folded."""
+
+    teams: type[Schema]
+    settings: type[Schema]
+    field: type[Schema] | None            # None: the game has no field...
+    no_field: str | None                  # ...and this refuses one sent anyway
+    events: Mapping[str, type[Schema]]    # event type -> its schema (schemas.EVENT_SCHEMAS)
+    start: Callable[[list[dict], Any, Any], dict]    # (teams, field, settings) -> state
+    fold: Fold    # (state, event, new) -> (state after, resolution, the event as stored)
+
+
+def _start_yaotzin(teams: list[dict], field: Any, settings: Any) -> dict:
+    return yaotzin.new_match(teams, Court.from_dict(field), YaotzinSettings.from_dict(settings))
+
+
+def _fold_yaotzin(state: dict, body: dict, new: bool) -> tuple[dict, dict | None, dict]:
+    return yaotzin.apply_event(state, body), None, body
+
+
+def _start_goatball(teams: list[dict], _field: Any, settings: Any) -> dict:
+    return goatball.new_match(teams, GoatSettings.from_dict(settings))
+
+
+def _fold_goatball(state: dict, body: dict, new: bool) -> tuple[dict, dict | None, dict]:
+    """Only a `new` event's die names are checked: a stored one replays as it was accepted.
+    The event is stored with the dice it used."""
+    dice = Dice(body.get("rolls"), body.get("seed"), strict=new)
+    after, detail = goatball.apply_event(state, body, dice)
+    if dice.rolls:
+        body = {**body, "rolls": dice.given()}
+        body.pop("seed", None)
+    return after, detail, body
+
+
+GAMES: dict[str, Game] = {
+    "yaotzin": Game(schemas.YaotzinTeamSchema, schemas.YaotzinSettingsSchema,
+                    schemas.FieldSchema, None, schemas.EVENT_SCHEMAS["yaotzin"],
+                    _start_yaotzin, _fold_yaotzin),
+    "goatball": Game(schemas.GoatMatchTeamSchema, schemas.GoatSettingsSchema, None,
+                     "goat-ball has no field; platforms belong to the players",
+                     schemas.EVENT_SCHEMAS["goatball"], _start_goatball, _fold_goatball),
+}

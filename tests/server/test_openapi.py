@@ -1,0 +1,32 @@
+"""The OpenAPI document describes what the routes take: query parameters, teams, every event."""
+
+from __future__ import annotations
+
+
+def test_the_openapi_document_declares_after_and_limit(api):
+    spec = api.get("/api/v1/openapi.json").json
+    params = spec["paths"]["/api/v1/matches/{match_id}/events"]["get"]["parameters"]
+    query = {p["name"]: p["schema"] for p in params if p["in"] == "query"}
+    assert query == {"after": {"type": "integer", "minimum": 0, "maximum": 2**62},
+                     "limit": {"type": "integer", "minimum": 1, "maximum": 1000}}
+
+
+def test_openapi_types_teams_and_every_event(api):
+    from companion.server.schemas import EVENT_SCHEMAS
+
+    spec = api.get("/api/v1/openapi.json").json
+    comps = spec["components"]["schemas"]
+    teams = comps["MatchCreate"]["properties"]["teams"]["items"]["anyOf"]
+    assert {t["$ref"].rsplit("/", 1)[1] for t in teams} == {"YaotzinTeam", "GoatMatchTeam"}
+    assert "defends" in comps["YaotzinTeam"]["properties"]
+    assert "players" in comps["GoatMatchTeam"]["properties"]
+    body = spec["paths"]["/api/v1/matches/{match_id}/events"]["post"]["requestBody"]
+    games = body["content"]["application/json"]["schema"]["anyOf"]
+    assert {g["$ref"].rsplit("/", 1)[1] for g in games} == {"YaotzinEvent", "GoatballEvent"}
+    for game, kinds in EVENT_SCHEMAS.items():
+        variants = comps[f"{game.capitalize()}Event"]["anyOf"]
+        typed = {v["allOf"][1]["properties"]["type"]["enum"][0]: v["allOf"][0]["$ref"]
+                 for v in variants}
+        assert set(typed) == set(kinds), game
+        for ref in typed.values():
+            assert comps[ref.rsplit("/", 1)[1]]["properties"], ref

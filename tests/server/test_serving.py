@@ -1,0 +1,168 @@
+"""The bounded serving stack (server/serving.py): slow headers, connection caps, sockets that
+never authenticate or never read, oversized chunked bodies, a quiet log and a busy port."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import requests
+import websocket
+
+from tests.conftest import TOKEN, LiveServer
+from tests.server.helpers import RawSocket, serve
+from tests.server.test_api import KICK
+
+
+# -- the body limit holds for chunked bodies -------------------------------------------------
+def test_a_chunked_body_over_the_limit_is_413(live):
+    s = live.session()
+
+    def chunks(total):
+        piece = b"[" + b"1," * 32767 + b"1]"
+        yield b'{"a": ['
+        sent = 0
+        while sent < total:
+            yield piece + b","
+            sent += len(piece) + 1
+        yield b"1]}"
+
+    r = s.post(f"{live.url}/api/v1/echo", data=chunks(3 * 1024 * 1024),
+               headers={"Content-Type": "application/json"}, timeout=30)
+    assert r.status_code == 413, r.text[:200]
+    assert r.json()["error"]["code"] == "too_large"
+    assert "1024 KiB" in r.json()["error"]["message"]
+    small = s.post(f"{live.url}/api/v1/echo", data=iter([b'{"a": ', b"[1, 2]}"]),
+                   headers={"Content-Type": "application/json"}, timeout=10)
+    assert small.status_code == 200 and small.json() == {"a": [1, 2]}
+    sized = s.post(f"{live.url}/api/v1/echo", data=b"[" + b"0," * (600 * 1024) + b"0]",
+                   headers={"Content-Type": "application/json"}, timeout=30)
+    assert sized.status_code == 413 and "1024 KiB" in sized.json()["error"]["message"]
+    s.close()
+
+
+def closed_within(conn: socket.socket, seconds: float) -> bool:
+    conn.settimeout(seconds)
+    try:
+        while conn.recv(4096):
+            pass
+        return True
+    except (TimeoutError, OSError) as exc:
+        return not isinstance(exc, TimeoutError)
+
+
+def test_headers_must_arrive_in_time_even_a_byte_at_a_time(small_server):
+    _, port = small_server
+    slow = socket.create_connection(("127.0.0.1", port))
+    slow.sendall(b"GET /api/v1/health HTTP/1.1\r\n")
+    started = time.monotonic()
+    try:
+        for _ in range(20):                 # a header byte every 0.1 s: never done
+            slow.sendall(b"X")
+            time.sleep(0.1)
+    except OSError:
+        pass
+    assert closed_within(slow, 2)
+    assert time.monotonic() - started < 2.5
+    slow.close()
+
+
+def test_connections_are_bounded_and_the_rest_get_503(small_server):
+    url, port = small_server
+    before = threading.active_count()
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(4)]
+    time.sleep(0.2)
+    extra = socket.create_connection(("127.0.0.1", port))
+    extra.settimeout(2)
+    assert extra.recv(100).startswith(b"HTTP/1.1 503")
+    assert threading.active_count() - before <= 4
+    for c in idle:                         # the header deadline frees every slot
+        assert closed_within(c, 2)
+        c.close()
+    extra.close()
+    assert requests.get(f"{url}/api/v1/health", timeout=5).ok
+
+
+def test_a_socket_that_never_authenticates_is_dropped(small_server):
+    url, _ = small_server
+    silent = RawSocket(url)                  # Engine.IO open, no Socket.IO connect
+    refused = RawSocket(url, '{"token": "nope"}')
+    assert "unauthorized" in refused.next("44")
+    for sock in (silent, refused):
+        sock.ws.settimeout(3)
+        started = time.monotonic()
+        with pytest.raises(websocket.WebSocketConnectionClosedException):
+            while True:
+                if sock.ws.recv() in ("", None):
+                    raise websocket.WebSocketConnectionClosedException()
+        assert time.monotonic() - started < 2.5
+        sock.ws.shutdown()
+    good = RawSocket(url, json.dumps({"token": TOKEN}))
+    good.next("40")
+    time.sleep(1)
+    assert good.ack(1, '{"method": "GET", "route": "/api/v1/health"}')["status"] == 200
+    good.ws.close()
+
+
+def test_a_dropped_socket_that_never_reads_loses_its_connection(small_server):
+    url, _ = small_server
+    silent = RawSocket(url)
+    time.sleep(1.5)                          # dropped, and it read nothing of the goodbye
+    raw = silent.ws.sock
+    assert closed_within(raw, 2)             # the companion ended the TCP connection itself
+    silent.ws.shutdown()
+
+
+def test_serve_is_quiet_and_logs_requests_only_when_asked(tmp_path):
+    import socketio
+
+    for extra, logged in (((), False), (("--log-requests",), True)):
+        server = LiveServer(tmp_path / "d")
+        env = {**os.environ, "BALLCOURT_TOKEN": TOKEN}
+        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port",
+                                 str(server.port), "--data-dir", str(tmp_path / "d"), *extra],
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        try:
+            deadline = time.monotonic() + 60      # a busy machine starts it slowly
+            while time.monotonic() < deadline:
+                try:
+                    if requests.get(f"{server.url}/api/v1/health", timeout=5).ok:
+                        break
+                except requests.RequestException:
+                    time.sleep(0.05)
+            for _ in range(2):
+                client = socketio.Client()
+                client.connect(server.url, auth={"token": TOKEN}, transports=["websocket"])
+                client.call("call", {"method": "GET", "route": "/api/v1/health"}, timeout=5)
+                client.disconnect()
+            time.sleep(0.5)
+        finally:
+            proc.terminate()
+            out, err = proc.communicate(timeout=10)
+        assert "Token:" in out
+        assert "development server" not in err.lower() and "WARNING" not in err
+        assert "Bad request" not in err
+        assert ("GET /api/v1/health" in err) == logged, err
+
+
+def test_a_busy_port_is_said_before_any_banner(live, tmp_path):
+    out = serve(tmp_path / "other", {"BALLCOURT_TOKEN": TOKEN}, port=live.port)
+    assert out.returncode != 0
+    assert f"port {live.port}" in out.stderr and "in use" in out.stderr
+    assert out.stdout == ""
+    assert TOKEN not in out.stdout + out.stderr
+
+
+def test_kick_still_answers_through_the_bounded_server(small_server):
+    url, _ = small_server
+    r = requests.post(f"{url}/api/v1/yaotzin/kick", json={**KICK, "rolls": {
+        "attack": 9, "scatter": 1, "corner": 1}},
+        headers={"Authorization": f"Bearer {TOKEN}"}, timeout=5)
+    assert r.status_code == 200 and r.json()["landing"]

@@ -1,0 +1,26 @@
+"""The status route and page: the token gates the matches, the origins are listed."""
+
+from __future__ import annotations
+
+from companion.server.config import DEFAULT_ORIGINS
+
+
+def test_status_route_needs_the_token_and_lists_origins(app, api):
+    bare = app.test_client().get("/api/v1/status", base_url="http://127.0.0.1:7770")
+    assert bare.status_code == 401 and "ballcourt token" in bare.json["error"]["message"]
+    r = api.get("/api/v1/status")
+    assert r.status_code == 200
+    assert set(DEFAULT_ORIGINS) <= set(r.json["origins"])
+    assert r.json["module_manifest"] == "http://127.0.0.1:7770/foundry/module.json"
+
+
+def test_the_status_page_shows_no_match_before_the_token(app, api):
+    made = api.post("/api/v1/matches", {"game": "yaotzin", "name": "Secret final",
+                                        "teams": [{"id": "sun"}, {"id": "moon"}]}).json
+    api.post(f"/api/v1/matches/{made['id']}/events", {"type": "goal", "team": "moon"})
+    page = app.test_client().get("/", base_url="http://127.0.0.1:7770").get_data(as_text=True)
+    assert made["id"] not in page and "Secret final" not in page
+    assert "<li><code>" not in page                       # no origin list before the token
+    assert "is always allowed" in page and "these add to the defaults" in page
+    listed = api.get("/api/v1/matches").json["matches"][0]
+    assert listed["score"] == {"sun": 0, "moon": 1} and listed["round"] == 1

@@ -1,0 +1,180 @@
+"""The zone tune (server/tuning.py): its answer, its one-at-a-time lock, its time limit and the
+worker processes it ends when the client goes away."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+from companion.server import create_app
+from companion.server.config import Config
+from tests.conftest import TOKEN, Api
+from tests.server.helpers import assert_error, small_roster
+
+
+def heavy_kwargs() -> dict:
+    """Four teams of sixteen and a budget of 200: minutes of work for 600 matches a count."""
+    from companion.sim.run import roster_from
+
+    body = {"teams": [{"id": f"t{t}", "players": [
+        {"id": f"p{t}-{i}", "athletics": (i * 7 + t) % 9, "acrobatics": (i * 5 + t) % 8}
+        for i in range(16)]} for t in range(4)]}
+    return {"roster": roster_from(body), "tactics": ["single-chaser"] * 4, "budget": 200,
+            "seed": 1, "zones": [0, 2], "matches": 600}
+
+
+def workers(process) -> list:
+    """The process's tune workers: spawned children (not multiprocessing's resource tracker)."""
+    import psutil
+
+    found = []
+    for child in process.children():
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and "spawn_main" in " ".join(
+                    child.cmdline()):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+def no_worker_left(process=None) -> bool:
+    """Within 10 s, no tune worker of this process (or of `process`, a psutil.Process)."""
+    import multiprocessing
+
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if not (workers(process) if process else multiprocessing.active_children()):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_whole_tune_answers_what_the_computation_does(api):
+    from companion.sim.run import roster_from, tune
+
+    body = small_roster(zones=[0, 2], matches=20, budget=30, seed=4)
+    r = api.post("/api/v1/goatball/tune", body)
+    assert r.status_code == 200, r.json
+    assert r.json["partial"] is False and r.json["matches"] == 20
+    direct = tune(roster_from(body), ["single-chaser"] * 2, 30, 4, [0, 2], 20)
+    assert {k: v for k, v in r.json.items() if k != "partial"} == json.loads(json.dumps(direct))
+
+
+def test_a_second_tune_while_one_runs_is_429_busy_with_retry_after(api, app):
+    slot = app.extensions["ballcourt_tune"]
+    slot.acquire(30)
+    try:
+        r = api.post("/api/v1/goatball/tune", small_roster())
+        assert "try again in" in assert_error(r, 429, "busy")
+        assert 1 <= int(r.headers["Retry-After"]) <= 30
+        client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+        ack = client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune",
+                                   "body": small_roster()}, callback=True)
+        assert ack["status"] == 429 and ack["body"]["error"]["code"] == "busy"
+    finally:
+        slot.release()
+    assert api.post("/api/v1/goatball/tune", small_roster(zones=[0], matches=5)
+                    ).status_code == 200
+    ack = client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune",
+                               "body": small_roster(zones=[0], matches=5)}, callback=True)
+    assert ack["status"] == 200 and ack["body"]["partial"] is False      # a call's tune too
+
+
+def test_a_tune_at_the_time_limit_answers_what_it_has_and_its_worker_ends():
+    from companion.server.tuning import run_tune
+
+    started = time.monotonic()
+    got = run_tune(heavy_kwargs(), 8.0, lambda: False, first_stage=1)
+    took = time.monotonic() - started
+    assert got["partial"] is True and 1 <= got["matches"] < 600
+    assert got["matches_played"] <= got["matches"] and len(got["results"]) == 2
+    assert 8.0 <= took < 11, took
+    assert no_worker_left()
+
+
+def test_a_tune_with_nothing_to_show_at_the_limit_is_503(tmp_path):
+    api = Api(create_app(Config(data_dir=tmp_path, token=TOKEN, port=7770,
+                                tune_time_limit=0.05)).test_client())
+    assert "time limit" in assert_error(api.post("/api/v1/goatball/tune", small_roster()),
+                                        503, "tune_timeout")
+    assert no_worker_left()
+
+
+def test_a_tune_whose_client_went_away_ends_its_worker():
+    from companion.server.tuning import TuneGone, run_tune
+
+    started = time.monotonic()
+    with pytest.raises(TuneGone):
+        run_tune(heavy_kwargs(), 60.0, lambda: time.monotonic() > started + 1)
+    assert time.monotonic() - started < 4
+    assert no_worker_left()
+
+
+def test_a_live_companion_ends_the_tune_of_a_client_that_gave_up(live):
+    import psutil
+    import requests
+
+    session = live.session()
+    body = {"teams": [{"id": f"t{t}", "players": [
+        {"id": f"p{t}-{i}", "athletics": i % 9, "acrobatics": (i * 5 + t) % 8}
+        for i in range(16)]} for t in range(4)], "budget": 200, "zones": [0, 2],
+        "matches": 400}
+    gave_up = []
+
+    def impatient():
+        try:
+            session.post(f"{live.url}/api/v1/goatball/tune", json=body, timeout=10)
+        except requests.Timeout:
+            gave_up.append(True)
+
+    client = threading.Thread(target=impatient)
+    client.start()
+    server = psutil.Process(live.proc.pid)
+    deadline = time.monotonic() + 10     # a spawn on a loaded machine takes seconds
+    while not workers(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert workers(server), "the tune runs in a worker process"
+    client.join(10)
+    assert gave_up
+    assert no_worker_left(server)
+    deadline = time.monotonic() + 5      # the slot is freed once the ended worker is reaped
+    while True:
+        r = session.post(f"{live.url}/api/v1/goatball/tune",
+                         json=small_roster(zones=[0], matches=5), timeout=60)
+        if r.status_code != 429 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert r.status_code == 200 and r.json()["partial"] is False
+
+
+def test_a_socketio_client_that_leaves_mid_tune_ends_its_worker(live):
+    import psutil
+    import socketio
+
+    body = {"teams": [{"id": f"t{t}", "players": [
+        {"id": f"p{t}-{i}", "athletics": i % 9, "acrobatics": (i * 5 + t) % 8}
+        for i in range(16)]} for t in range(4)], "budget": 200, "zones": [0, 2],
+        "matches": 400}
+    client = socketio.Client()
+    client.connect(live.url, auth={"token": TOKEN}, transports=["websocket"])
+    client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune", "body": body},
+                callback=lambda *_: None)
+    server = psutil.Process(live.proc.pid)
+    deadline = time.monotonic() + 10
+    while not workers(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert workers(server), "the call's tune runs in a worker process"
+    client.disconnect()
+    assert no_worker_left(server)
+
+
+def test_matches_over_the_cap_are_refused_not_quietly_cut(api):
+    """The cap is the schema's (1,000 a zone count; the time limit bounds the work): past it
+    a 422 names `matches`, never a run quietly cut short."""
+    r = api.post("/api/v1/goatball/tune", small_roster(zones=[0, 2, 3, 4, 6], matches=1001))
+    assert r.status_code == 422, r.json
+    assert list(r.json["error"]["fields"]) == ["matches"]
