@@ -38,10 +38,10 @@ class BuildPyWithModule(build_py):
 
 # What mypyc compiles: the pure, typed modules a simulated match spends its time in (each
 # passes mypy; tests/sim/test_compiled.py checks that the compiled build plays the same
-# matches to the bit). The arena's dataclasses (state.py) stay Python: the lean path copies
-# them through their __dict__.
+# matches to the bit), the arena's dataclasses (state.py) among them.
 HOT_MODULES = [
     "companion/rules/dice.py",
+    "companion/rules/goatball/state.py",
     "companion/rules/goatball/passes.py",
     "companion/rules/goatball/tipoff.py",
     "companion/tactics/goatball.py",

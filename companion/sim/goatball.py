@@ -33,7 +33,7 @@ from operator import attrgetter
 from ..rules.dice import Dice, Roll
 from ..rules.errors import RulesError
 from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
-from ..rules.goatball.state import Arena, Player, Possession, Settings, replace_unchecked
+from ..rules.goatball.state import Arena, Player, Possession, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
 
@@ -118,8 +118,9 @@ def make_arena(players: int, zones: int, rng: random.Random,
     people = [Player(id=pid, team=team_of[pid], platform=f"p{where[pid][1] + 1}",
                      zone=where[pid][0]) for _, members in roster for pid, _ in members]
     settings = Settings(zones=bool(zones), zone_links=zone_links(zones) if zones else None)
-    return Arena(teams=tuple(t for t, _ in roster), players=tuple(people), possession=None,
-                 settings=settings), skills
+    arena = Arena(teams=tuple(t for t, _ in roster), players=tuple(people), possession=None,
+                  settings=settings)
+    return arena.validate(), skills
 
 
 _MASK = (1 << 64) - 1
@@ -214,13 +215,13 @@ def ball(arena: Arena) -> Possession:
     return pos
 
 
-def name_carrier(arena: Arena, carrier: str, lean: bool = False) -> Arena:
-    """The team names its carrier. Lean: without the arena's checks again (the carrier is one
-    of the standing players the engine or the team offered)."""
+def name_carrier(arena: Arena, carrier: str) -> Arena:
+    """The team names its carrier: one of the standing players the engine or the team offered,
+    so the arena is built unchecked."""
     pos = ball(arena)
     visited = pos.visited or (arena.player(carrier).platform,)
-    change = replace_unchecked if lean else replace
-    return change(arena, possession=change(pos, carrier=carrier, visited=visited))
+    return Arena(arena.teams, arena.players, Possession(pos.team, carrier, visited, pos.hot),
+                 arena.settings, arena.eliminated, arena.team_names)
 
 
 def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
@@ -311,7 +312,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if got.carrier is None:
             carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
                                                           result["choose_from"])
-            after = name_carrier(after, carrier, lean)
+            after = name_carrier(after, carrier)
         arena = after
         view.update(arena)
     stats.winner = "limit"

@@ -28,7 +28,9 @@ def arena_of(state: Mapping[str, Any]) -> Arena:
 
 
 def _with_arena(state: dict, arena: Arena, **more: Any) -> dict:
-    return {**state, **arena.as_dict(), **more}
+    """The match state after an event: its arena validated, so an event that would leave an
+    impossible arena (an out carrier, a zoneless player with zones on) is refused."""
+    return {**state, **arena.validate().as_dict(), **more}
 
 
 def check_from(d: Mapping[str, Any] | None) -> Check | None:

@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
-from .state import DC, Arena, Possession, magic_key, replace_unchecked
+from .state import DC, Arena, Possession, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -615,10 +615,11 @@ class _Pass:
         players = tuple(self.players.values())
         up = {p.team for p in players if p.standing}
         eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
-        # lean: the arena's own checks ran when the match's arena was built; skip them here
+        # built unchecked: the arena before was validated by whoever built it from outside
+        # input, and these changes are the engine's own
         pos = self.new_pos
-        arena = (replace_unchecked if self.lean else replace)(
-            before, players=players, possession=pos, eliminated=eliminated)
+        arena = Arena(before.teams, players, pos, before.settings, eliminated,
+                      before.team_names)
         standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
@@ -627,7 +628,8 @@ class _Pass:
             winner = "draw"
         elif pos.team in eliminated:
             pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
-            arena = (replace_unchecked if self.lean else replace)(arena, possession=pos)
+            arena = Arena(arena.teams, arena.players, pos, arena.settings, arena.eliminated,
+                          arena.team_names)
         result = {
             "throw_total": self.throw_total,
             "intercept_total": self.intercept_total,

@@ -113,16 +113,6 @@ def magic_entry(entry: Any, where: str) -> tuple[str, bool, str]:
     return entry["name"], flight, description
 
 
-def replace_unchecked(obj, **changes):
-    """`dataclasses.replace` without `__init__` or `__post_init__`: for the balance simulator's
-    lean path, whose arena was checked once when the match was built and whose changes are the
-    engine's own (an arena's players and possession; never a field another derives from)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
 @dataclass(frozen=True)
 class Settings:
     zones: bool = False
@@ -230,7 +220,13 @@ class Possession:
 
 @dataclass(frozen=True)
 class Arena:
-    """Everything a pass is resolved against: who plays for whom, where, and who has the ball."""
+    """Everything a pass is resolved against: who plays for whom, where, and who has the ball.
+
+    Building one checks nothing, so the engine and the balance simulator can build one every
+    pass cheaply (and mypyc can compile it); `validate` is the one check, which every arena
+    built from outside input passes through (`arena_from_dict`, the match log's every state,
+    the simulator's arena for each match), as python-chess's `Board()` sits beside
+    `is_valid()`."""
 
     teams: tuple[str, ...]
     players: tuple[Player, ...]
@@ -239,7 +235,10 @@ class Arena:
     eliminated: tuple[str, ...] = ()
     team_names: tuple[tuple[str, str], ...] = ()     # (team id, display name), when named
 
-    def __post_init__(self) -> None:
+    def validate(self) -> Arena:
+        """This arena, if it is one a match can be in; otherwise the rules error naming the
+        field: at least two teams with distinct ids, distinct player ids, a zone for everyone
+        when zones are on, and a ball held by a playing team's standing player."""
         if len(self.teams) < 2:
             raise RulesError("goat-ball needs at least two teams", field="teams")
         if len(set(self.teams)) != len(self.teams):
@@ -264,6 +263,7 @@ class Arena:
                 if not carrier.standing:
                     raise IllegalAction(f"the carrier {carrier.label} is out",
                                         field="possession.carrier")
+        return self
 
     def player(self, pid: str, field: str = "player") -> Player:
         for p in self.players:
@@ -290,7 +290,7 @@ class Arena:
 
 
 def arena_from_dict(data: Mapping[str, Any], settings: Settings) -> Arena:
-    """Build an arena from the JSON shape the API and the match log use."""
+    """Build an arena from the JSON shape the API and the match log use, and validate it."""
     teams = data.get("teams") or []
     players = []
     for ti, team in enumerate(teams):
@@ -313,4 +313,5 @@ def arena_from_dict(data: Mapping[str, Any], settings: Settings) -> Arena:
     return Arena(teams=tuple(t["id"] for t in teams), players=tuple(players),
                  possession=possession, settings=settings,
                  eliminated=tuple(data.get("eliminated") or ()),
-                 team_names=tuple((t["id"], t["name"]) for t in teams if t.get("name")))
+                 team_names=tuple((t["id"], t["name"]) for t in teams if t.get("name"))
+                 ).validate()
