@@ -33,8 +33,9 @@ export function playersOn(scene) {
 function aooUsed(scene, tokenId) {
   const combat = encounterOn(scene);
   const record = combat?.flags?.[MODULE_ID]?.aoo;
-  if (!combat || !record || record.round !== combat.round) return undefined;
-  return record.used?.[tokenId];
+  if (!combat || !record || record.round !== combat.round || !Array.isArray(record.spent)) return undefined;
+  const used = record.spent.filter((id) => id === tokenId).length;
+  return used || undefined;
 }
 
 /** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */
@@ -222,13 +223,14 @@ async function restoreOverran(scene, { tokenId, before }) {
 
 /**
  * An interception, or a target's attack of opportunity against a contest, spends one attack
- * of opportunity this round (kept in the court's encounter's flags).
+ * of opportunity this round (kept in the court's encounter's flags). The record is
+ * `{round, spent: [token id per attack spent]}`: Foundry merges a flag's object into what is
+ * stored, so a map of counts would keep last round's keys, but an array is replaced whole.
  */
 export async function spendAoo(scene, tokenId) {
   const combat = encounterOn(scene);
   if (!combat) return;
   const prior = combat.flags?.[MODULE_ID]?.aoo;
-  const used = prior?.round === combat.round ? { ...prior.used } : {};
-  used[tokenId] = (used[tokenId] ?? 0) + 1;
-  await combat.setFlag(MODULE_ID, "aoo", { round: combat.round, used });
+  const spent = prior?.round === combat.round && Array.isArray(prior.spent) ? [...prior.spent] : [];
+  await combat.setFlag(MODULE_ID, "aoo", { round: combat.round, spent: [...spent, tokenId] });
 }
