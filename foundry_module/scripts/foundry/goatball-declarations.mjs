@@ -73,7 +73,7 @@ export async function collectDeclarations(ask = askOwner) {
   ask = autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
   const View = progressClass();
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
-    cancel: () => pass.cancel(), autopilot: pass.autopilot }) : null;
+    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot }) : null;
   const show = () => view?.render({ force: true });
   pass.collecting = true;
   try {
@@ -127,7 +127,8 @@ export async function askOwner(tokenId, sealed) {
   const payload = { tokenId, sceneId: scene.id, sealed, closeIn: Math.max(0, declarationTimeout() - 2000),
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
-  if (!owner || owner.isSelf) return declarationPrompt(payload);
+  // the GM's own dialog waits for him: the self-close is for a player's, whose answer the GM awaits
+  if (!owner || owner.isSelf) return declarationPrompt({ ...payload, closeIn: 0 });
   const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
   const timeout = declarationTimeout();
   try {
