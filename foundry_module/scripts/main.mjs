@@ -3,12 +3,12 @@ import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/combat.mjs";
 import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
-import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
 import { listenForRefusals } from "./foundry/gm-requests.mjs";
-import { getLink, startLink } from "./foundry/link.mjs";
+import { followCompanionGM, getLink, startLink } from "./foundry/link.mjs";
 import { onRenderTokenHUD } from "./foundry/autopilot.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
@@ -94,6 +94,8 @@ Hooks.on("canvasReady", (canvas) => {
 Hooks.on("updateScene", (scene, changes) => {
   if (scene?.id === fvtt.canvas?.scene?.id && touchesBallcourt(changes)) refreshControls();
 });
+/** A GM joins or leaves: with the companion's GM unnamed, Foundry's active GM may change hands. */
+Hooks.on("userConnected", () => followCompanionGM());
 Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
 Hooks.on("updateUser", onDribbleRequest);
@@ -121,7 +123,8 @@ Hooks.on("getSceneControlButtons", (controls) => {
   const L = (k) => i18n().localize(k);
   const scene = () => fvtt.canvas.scene;
   const yaotzin = ballcourtOf(scene())?.game === "yaotzin";
-  const gm = fvtt.game.user.isGM;
+  // the menu, Tick and the score panel need the companion: only its GM's client has the link
+  const gm = isCompanionGM();
   const guarded = (fn) => async () => {
     try {
       await fn();
@@ -134,7 +137,7 @@ Hooks.on("getSceneControlButtons", (controls) => {
       button: true, order: 89, visible: gm, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
       toggle: true, active: Boolean(kickTool?.active), order: 90,
-      visible: yaotzin && (gm || Boolean(setting("playerKicks"))),
+      visible: yaotzin && (fvtt.game.user.isGM || Boolean(setting("playerKicks"))),
       onChange: (_event, active) => {
         if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
       } },

@@ -85,8 +85,10 @@ export async function onCombatTurnChange(combat, prior, current) {
     warnNoCourt(combat);
     return null;
   }
+  // a rewind onto the ball's turn replays nothing: its tick (if any) was resolved when it was played
+  if (wentBack(prior, current)) return null;
   if (ballIsStill(scene)) {   // nothing to resolve and nobody to act: no card, the tracker moves on
-    if (!wentBack(prior, current) && combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
+    if (combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
   const message = await resolveTick(scene);

@@ -4,7 +4,7 @@
  */
 import { CompanionLink, STATUS } from "../core/connection.mjs";
 import { versionWarning } from "../core/version.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -30,6 +30,17 @@ export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.
     pageUrl, onStatus: showStatus });
   link.on("match_event", (data) => listeners.forEach((h) => h(data)));
   link.connect();
+  return link;
+}
+
+/**
+ * When users come and go (userConnected): connect if this client has just become the
+ * companion's GM (the setting unnamed, Foundry's active GM changed hands), close the link if
+ * it no longer is, and rebuild the scene controls, whose GM tools follow it.
+ */
+export function followCompanionGM() {
+  if (isCompanionGM() !== Boolean(link)) startLink();
+  refreshControls();
   return link;
 }
 

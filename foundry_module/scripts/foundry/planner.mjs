@@ -5,20 +5,22 @@
  * Power Attack) and go when the tool or the toggle is turned off. They live in their own canvas
  * container, so the hover preview never wipes them.
  *
- * Only the GM's client talks to the companion: a player's planner asks the active GM with
+ * Only the companion's GM's client talks to the companion: a player's planner asks him with
  * `User#query` (`SUGGEST_QUERY`, read-only, as previews are).
  *
- * A kick's card also gets, for each NPC interceptor (a token no player owns), the "try / let
- * it pass" advice of core/planner.mjs, from the odds the companion sent with the kick.
+ * A kick also gets, for each NPC interceptor (a token no player owns), the "try / let it pass"
+ * advice of core/planner.mjs, from the odds the companion sent with the kick, on a card
+ * whispered to the GMs.
  */
 import { tokenSquare } from "../core/geometry.mjs";
 import { PLANNER_COLOR, adviceLines, attackedEnd, localizedPlannerWords, plannerCommands,
   suggestRequest } from "../core/planner.mjs";
+import { renderCard } from "../core/cards.mjs";
 import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
 import { DEFAULT_TEAMS } from "./court.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM } from "./env.mjs";
+import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM } from "./env.mjs";
 import { quietly } from "./link.mjs";
-import { ballToken, ballcourtOf, teamOf, tokenList } from "./scene.mjs";
+import { ballToken, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { playersOn } from "./yaotzin.mjs";
 
@@ -39,10 +41,10 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
     attacks: attackedEnd(bc.teams ?? DEFAULT_TEAMS, teamOf(token)) }));
 }
 
-/** From any client: the GM's own answer, or asked of the active GM. */
+/** From any client: the GM's own answer, or asked of the companion's GM (env.mjs), the one with the link. */
 export function requestSuggestion(choice) {
   if (isCompanionGM()) return suggestOn(choice);
-  const gm = fvtt.game.users.activeGM;
+  const gm = companionGM();
   if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
   return gm.query(SUGGEST_QUERY, choice, { timeout: 10000 });
 }
@@ -130,20 +132,28 @@ export class ShotPlanner {
   }
 }
 
-/** The kick answer with the "try / let it pass" line for each NPC interceptor on its card. */
-export function withAdvice(answer, scene) {
+/**
+ * The "try / let it pass" line for each NPC interceptor (a token no player owns) of a kick,
+ * posted as its own card whispered to the GMs: the advice and its odds are the GM's to weigh,
+ * not the players' to read on the public kick card. Null when there is none.
+ */
+export async function postAdvice(answer, scene) {
+  let lines = [];
   try {
     const bc = ballcourtOf(scene);
     const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
-    const lines = adviceLines(answer, { teams: bc?.teams ?? DEFAULT_TEAMS,
+    const owners = ownersOf(scene);
+    lines = adviceLines(answer, { teams: bc?.teams ?? DEFAULT_TEAMS,
       teamOf: (id) => (tokens.has(id) ? teamOf(tokens.get(id)) : null),
-      isNpc: (id) => !tokens.get(id)?.actor?.hasPlayerOwner,
+      isNpc: (id) => !(owners[id]?.length),
       nameOf: (id) => tokens.get(id)?.name ?? id });
-    if (lines.length && answer?.chat_card) {
-      answer.chat_card.lines = [...(answer.chat_card.lines ?? []), ...lines];
-    }
   } catch (err) {
     globalThis.console?.warn?.("Ballcourt: planner advice", err);   // advice never stops a kick
   }
-  return answer;
+  if (!lines.length) return null;
+  const card = { kind: "yaotzin.advice", title: { key: "BALLCOURT.Planner.AdviceTitle", data: {},
+    text: "Advice for the NPCs (GM only)" }, lines, actions: [] };
+  return fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}), speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+    whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
+    flags: { [MODULE_ID]: { card, context: { ...cardContext(scene, "advice") }, applied: false, undone: false, resolved: [] } } });
 }

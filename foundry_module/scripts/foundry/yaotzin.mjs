@@ -2,7 +2,7 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
-import { knockedOutNow, markKnockouts, planYaotzinApply } from "../core/apply.mjs";
+import { ballMovedSince, knockedOutNow, markKnockouts, planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
@@ -15,7 +15,7 @@ import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { withAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
+import { postAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
 import { contest } from "./setup-dialog.mjs";   // a card's trip back is a contest like the menu's
 
 export function courtContext(scene) {
@@ -71,11 +71,19 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const mod = seen?.attack?.modifier;
   const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
   const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
-  const answer = withAdvice(await companion("POST", "/api/v1/yaotzin/kick", body), scene);   // + advice lines
+  const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
-  return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },
-    { extraRolls: attack ? [attack] : [] });
+  const card = await postCard(answer, { ...cardContext(scene, "kick"), ballAt: ballStateOf(bc, ball),
+    drawing: { overlay: answer.overlay ?? null, landing } }, { extraRolls: attack ? [attack] : [] });
+  await postAdvice(answer, scene);   // the NPC interceptors' try / let it pass, to the GMs alone
+  return card;
+}
+
+/** Where the ball is and how it rolls: what a kick or tick card was computed from. */
+function ballStateOf(bc, ball) {
+  const { speed = 0, direction = null } = ball.flags?.[MODULE_ID]?.ball ?? {};
+  return { ...tokenSquare(bc.mapping, ball), speed, direction };
 }
 
 export async function resolveTick(scene) {
@@ -87,7 +95,8 @@ export async function resolveTick(scene) {
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
   drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, { ...cardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
+  return postCard(answer, { ...cardContext(scene, "tick"), ballAt: ballStateOf(bc, ball),
+    drawing: { overlay: answer.overlay ?? null } });
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -144,6 +153,12 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
+    // a kick or tick was computed from the ball where it was then: once it has moved (another
+    // card applied, a second card of one double click), this card no longer holds
+    const ball = ballToken(scene);
+    if (ctx.ballAt && (!ball || ballMovedSince(ctx.ballAt, ballStateOf(bc, ball)))) {
+      throw new BallcourtError(i18n().localize("BALLCOURT.Chat.BallMoved"));
+    }
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back

@@ -1,0 +1,159 @@
+/**
+ * Issue 25, section 2, a Yaotzin match at a table of a GM, a co-GM and two players: who answers
+ * the planner (item 5), a rewind onto a rolling ball's turn (item 6), the co-GM's tools and a
+ * change of active GM (item 8), one kick per click and a stale card's Apply (item 13), and the
+ * NPC advice kept from the players (item 14).
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeCombat, FakeUser, asUser, clientOf, installDocument, installFoundry, settle }
+  from "./fakes/foundry.mjs";
+import { loadModule } from "./fakes/module.mjs";
+import { courtScene, fixture } from "./fakes/scenes.mjs";
+
+const link = await import("../scripts/foundry/link.mjs");
+const chat = await import("../scripts/foundry/chat.mjs");
+const combat = await import("../scripts/foundry/combat.mjs");
+const planner = await import("../scripts/foundry/planner.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
+
+/** Tezca, Foundry's active GM; Maria, a GM too (the co-GM); Alice and Bob, players. */
+const coGmTable = () => [new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
+  new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
+  new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
+
+const kickCompanion = (routes = {}) => fakeCompanion({ "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
+  "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }), ...routes });
+
+const shown = (userId) => clientOf(userId).ui.notifications.map(([, text]) => text);
+
+test("item 5: a player's shot planner asks the companion's GM, not Foundry's active GM", async () => {
+  installFoundry({ users: coGmTable(), user: "maria", settings: { companionGM: "Maria" } });
+  globalThis.CONFIG.queries = { [planner.SUGGEST_QUERY]: (choice) => planner.suggestOn(choice) };
+  const companion = kickCompanion({ "/api/v1/yaotzin/kick/suggest": () => ({ status: 200,
+    body: { kicker: "ix", attacks: "west", squares: [] } }) });
+  await connectTo(link, companion);   // Maria's browser runs the companion
+  const scene = courtScene();
+  const answer = await asUser("alice", () => planner.requestSuggestion({ sceneId: scene.id, kicker: "ix",
+    standing: true, powerAttack: 0 }));
+  assert.equal(answer.kicker, "ix");
+  const asked = (id) => globalThis.game.users.get(id).queries.map((q) => q.name);
+  assert.deepEqual(asked("maria"), [planner.SUGGEST_QUERY], "Maria, whose browser has the link");
+  assert.deepEqual(asked("gm"), [], "Tezca has no companion to ask");
+});
+
+test("item 6: stepping back onto a rolling ball's turn does not roll its tick again", async () => {
+  installFoundry();
+  globalThis.Hooks.on("updateCombat", combat.onUpdateCombat);
+  globalThis.Hooks.on("combatTurnChange", combat.onCombatTurnChange);
+  const companion = kickCompanion();
+  await connectTo(link, companion);
+  const court = courtScene();
+  await court.tokens.get("ball").setFlag("ballcourt", "ball", { speed: 9, direction: "E" });   // rolling
+  globalThis.canvas.scene = court;
+  const fight = new FakeCombat({ combatants: ["ix", "yo"].map((id, i) => ({ id: `c-${id}`, name: id, tokenId: id,
+    sceneId: court.id, initiative: [22, 12][i] })) });
+  globalThis.game.combats.set(fight.id, fight);
+  await fight.startCombat();
+  await settle();
+  const ticks = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/tick").length;
+  await fight.nextTurn();   // the ball's (20): its tick card
+  await settle();
+  await fight.nextTurn();   // the ball's (15), the first card not applied: the ball still rolls
+  await settle();
+  assert.equal(ticks(), 2);
+  const cards = globalThis.ChatMessage.created.length;
+  await fight.previousTurn();   // the GM steps back onto the ball's (20)
+  await settle();
+  assert.equal(fight.combatant.flags.ballcourt.tick, 20);
+  assert.equal(ticks(), 2, "no tick asked again");
+  assert.equal(globalThis.ChatMessage.created.length, cards, "no second card for the same turn");
+});
+
+test("item 8: a co-GM who is not the companion's GM sees only the tools that work for him", async () => {
+  const world = installFoundry({ users: coGmTable(), settings: { companionGM: "Tezca" } });
+  await loadModule();
+  const scene = courtScene();
+  world.view("gm", scene);
+  world.view("maria", scene);
+  await settle();
+  const tools = (id) => clientOf(id).ui.controls.visibleTools();
+  assert.deepEqual(tools("gm"), ["ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"]);
+  assert.deepEqual(tools("maria"), ["ballcourtKick"], "no menu, Tick or score panel: they need the companion's link");
+});
+
+test("item 8: with no companion's GM named, the link follows Foundry's active GM when it changes hands", async () => {
+  const users = coGmTable();
+  users[0].active = false;   // Tezca is not here yet: Maria is the active GM
+  const world = installFoundry({ users, user: "maria" });
+  await loadModule();
+  await connectTo(link, fakeCompanion());
+  assert.equal(link.getLink()?.status, "connected", "Maria's browser connects");
+  const scene = courtScene();
+  world.view("maria", scene);
+  users[0].active = true;   // Tezca joins: Foundry's active GM is now he
+  await asUser("maria", () => globalThis.Hooks.callAll("userConnected", users[0], true));
+  await settle();
+  assert.equal(link.getLink(), null, "Maria's browser lets go of the companion");
+  assert.deepEqual(clientOf("maria").ui.controls.visibleTools(), ["ballcourtKick"], "and her GM tools go");
+});
+
+test("item 13: a double click with the kick tool posts one kick card", async () => {
+  installFoundry();
+  installDocument();
+  const companion = kickCompanion();
+  await connectTo(link, companion);
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+  const tool = new KickTool({ schedule: (fn) => fn() });
+  tool.toggle(true);
+  const click = { button: 0, x: 1850, y: 1250 };
+  await Promise.all([tool.click(click), tool.click(click)]);
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1);
+  assert.equal(globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick").length, 1);
+});
+
+test("item 13: a kick card made before the ball moved is refused on Apply, to whoever pressed it", async () => {
+  installFoundry({ settings: { applyPermission: "owner" } });
+  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
+  (await import("../scripts/foundry/gm-requests.mjs")).listenForRefusals();
+  await connectTo(link, kickCompanion());
+  const scene = courtScene();
+  const kick = () => yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
+  const first = await kick();
+  const second = await kick();   // the same kick twice: two cards from one ball
+  assert.equal(await chat.performAction(first.id, "apply", "gm"), true);
+  const ball = scene.tokens.get("ball");
+  const landed = { x: ball.x, y: ball.y };
+  assert.notDeepEqual(landed, { x: 1000, y: 1200 }, "the first card moved the ball");
+  await asUser("alice", () => chat.requestAction(second.id, "apply"));   // Alice owns the kicker
+  await settle();
+  assert.deepEqual({ x: ball.x, y: ball.y }, landed, "the second card does not move it again");
+  assert.equal(second.flags.ballcourt.applied, false);
+  assert.ok(shown("alice").some((t) => /no longer where this card found it/.test(t)), `Alice is told: ${shown("alice")}`);
+  assert.ok(!shown("bob").some((t) => /no longer where/.test(t)), "Bob is not");
+  await chat.performAction(first.id, "undo", "gm");
+  assert.equal(await chat.performAction(second.id, "apply", "gm"), true, "the ball back where it was: the card holds again");
+});
+
+test("item 14: the NPC try / let it pass advice and its odds reach the GMs only", async () => {
+  installFoundry({ users: coGmTable() });
+  globalThis.Hooks.on("renderChatMessageHTML", chat.onRenderChatMessageHTML);
+  await connectTo(link, kickCompanion());
+  const scene = courtScene();
+  scene.tokens.get("yo").actor = new FakeActor({ ...fixture("actors/d35e"), owners: [] });   // an NPC
+  const card = await yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
+  await settle();
+  const advice = /Yolteotl \(NPC\)|50% to stop it/;
+  assert.doesNotMatch(JSON.stringify(card.flags) + card.content, advice, "nothing of it on the public kick card");
+  const text = (id) => [...clientOf(id).chat.values()].map((el) => el.innerHTML ?? el.outerHTML ?? "").join("");
+  assert.match(text("gm"), advice, "the GM reads it");
+  assert.match(text("maria"), advice, "so does the co-GM");
+  assert.doesNotMatch(text("alice"), advice, "Alice does not");
+  assert.doesNotMatch(text("bob"), advice, "nor Bob");
+  assert.match(text("alice"), /Ixpoetchitl kicks/, "though she has the kick card");
+});
