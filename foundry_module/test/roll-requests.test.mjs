@@ -75,7 +75,8 @@ test("core: a request is settled once; a late answer, a second click or a cancel
   assert.equal(book.settle(a, { total: 14 }, "bob"), true);
   assert.equal(book.settle(a, { total: 3 }, "gm"), false, "the GM's roll for him came too late");
   assert.equal((await waiting).roll.total, 14);
-  assert.deepEqual(book.cancel(), [b], "only what is still pending is cancelled");
+  assert.deepEqual(book.cancel([a, b]), [b], "only what is still pending is cancelled");
+  assert.deepEqual(book.cancel(), [], "no id, nothing: a cancel names its requests");
   assert.equal(book.settle(b, { total: 20 }, "alice"), false, "an answer after a cancel is dropped");
   assert.deepEqual(book.status().map((r) => [r.id, r.state, r.by, r.total]),
     [[a, ROLLED, "bob", 14], [b, CANCELLED, null, null]]);

@@ -40,9 +40,9 @@ export class RollRequests {
     return true;
   }
 
-  /** Cancel one pending request, or every pending one: the ids cancelled. */
-  cancel(id = null) {
-    const ids = id === null ? [...this.requests.keys()] : [id];
+  /** Cancel pending requests, named by id (one, or a list: a batch): the ids cancelled. */
+  cancel(id) {
+    const ids = Array.isArray(id) ? id : [id];
     const done = [];
     for (const key of ids) {
       const request = this.requests.get(key);

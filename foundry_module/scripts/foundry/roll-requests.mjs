@@ -65,13 +65,15 @@ export async function gatherRolls(checks) {
     return id;
   });
   refreshView();
-  // the same requests as a chat card that survives a reload (roll-request-card.mjs)
-  postRequestCard(ids.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
+  // the same requests as a chat card that survives a reload (roll-request-card.mjs), but for a
+  // roll whose owner's own click asked for it: his client rolls it at once, with nothing to press
+  const onCard = ids.filter((_, n) => !pressedByOwner(asked[n].c, asked[n].owner));
+  if (onCard.length) postRequestCard(onCard.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
   for (const [n, { c, owner }] of asked.entries()) ask(ids[n], c, owner);
   try {
     const settled = await Promise.all(ids.map((id) => requests.waitFor(id)));
     if (settled.some((r) => r.state === CANCELLED)) {
-      requests.cancel();
+      requests.cancel(ids);   // this batch only: another card's checks go on
       throw new BallcourtError(i18n().localize("BALLCOURT.Rolls.CancelledError"));
     }
     for (const [n, { i }] of asked.entries()) out[i] = settled[n].roll;
@@ -83,12 +85,14 @@ export async function gatherRolls(checks) {
   }
 }
 
+/** He just pressed a card's button for his token ("try to intercept"): that click was his answer. */
+const pressedByOwner = (c, owner) => c.pressedBy === owner.id;
+
 /** Send one request to its owner; his answer settles it unless something settled it first. */
 function ask(id, c, owner) {
-  // He just pressed this card's button for his token ("try to intercept"): that click was his
-  // answer, so his client rolls without asking again
+  // his own click asked for it: his client rolls without asking again
   const payload = { requestId: id, sceneId: c.scene.id, tokenId: c.token.id, check: c.check,
-    advantage: Boolean(c.advantage), ask: c.pressedBy !== owner.id, closeIn: QUERY_TIMEOUT - 2000 };
+    advantage: Boolean(c.advantage), ask: !pressedByOwner(c, owner), closeIn: QUERY_TIMEOUT - 2000 };
   Promise.resolve()
     .then(() => owner.query(ROLL_QUERY, payload, { timeout: QUERY_TIMEOUT }))
     .then((answer) => accept(id, answer, owner))
@@ -136,9 +140,12 @@ export async function rollFor(id) {
   }
 }
 
-/** The GM cancels the waiting checks: the card they were for is not posted. */
-export function cancelRequests() {
-  const done = requests.cancel();
+/**
+ * The GM cancels waiting checks (his view's Cancel, one request's): their batch's card is not
+ * posted. Without ids, every pending one, as the view's Cancel lists them all.
+ */
+export function cancelRequests(ids = requests.pending().map((r) => r.id)) {
+  const done = requests.cancel(ids);
   refreshView();
   return done;
 }

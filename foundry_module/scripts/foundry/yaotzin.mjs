@@ -74,8 +74,8 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
-  const card = await postCard(answer, { ...cardContext(scene, "kick"), ballAt: ballStateOf(bc, ball),
-    drawing: { overlay: answer.overlay ?? null, landing } }, { extraRolls: attack ? [attack] : [] });
+  const context = { ...cardContext(scene, "kick"), ballAt: ballStateOf(bc, ball), drawing: { overlay: answer.overlay ?? null, landing } };
+  const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: context.owners[kicker] ?? [] });
   await postAdvice(answer, scene);   // the NPC interceptors' try / let it pass, to the GMs alone
   return card;
 }
