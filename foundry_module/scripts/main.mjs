@@ -19,6 +19,7 @@ import { registerRollQuery } from "./foundry/roll-answers.mjs";
 import { askAooAgain, registerAooQuery } from "./foundry/aoo-choice.mjs";
 import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/aoo-question.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
+import { onSettledCard } from "./foundry/open-dialogs.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 
@@ -104,6 +105,7 @@ Hooks.on("updateUser", onRequestCardPress);   // roll-request card: a player's p
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
 Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a player's answer on the card
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
+Hooks.on("updateChatMessage", onSettledCard);   // a settled row or question closes its dialog here
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);
