@@ -20,6 +20,8 @@ import { askAooAgain, registerAooQuery } from "./foundry/aoo-choice.mjs";
 import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/aoo-question.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
 import { onSettledCard } from "./foundry/open-dialogs.mjs";
+import { onRenderNotice } from "./foundry/match-events.mjs";
+import { onRenderReportCard } from "./foundry/report.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 
@@ -101,6 +103,8 @@ Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
 Hooks.on("updateUser", onDribbleRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+Hooks.on("renderChatMessageHTML", onRenderNotice);   // the end of a match, in each reader's language
+Hooks.on("renderChatMessageHTML", onRenderReportCard);   // the match report, likewise
 Hooks.on("updateUser", onRequestCardPress);   // roll-request card: a player's press reaches the GM
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
 Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a player's answer on the card

@@ -146,11 +146,10 @@ export function onUpdateUser(user, changes, _options, authorId) {
   return performAction(press.messageId, press.actionId, authorId);
 }
 
-/** What a busy card waits for: a player's roll (by his token's name), else an earlier press. */
+/** What a busy card waits for, as a lang key and its data: a player's roll (by his token's name), else an earlier press. */
 function waitingFor() {
   const names = [...new Set(requests.pending().map((r) => r.name))];
-  return names.length ? i18n().format("BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") })
-    : i18n().localize("BALLCOURT.Chat.Busy");
+  return names.length ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }] : ["BALLCOURT.Chat.Busy"];
 }
 
 export async function performAction(messageId, actionId, userId) {
@@ -159,7 +158,7 @@ export async function performAction(messageId, actionId, userId) {
   const user = game.users.get(userId);
   if (!message || !mayPress(user, message, actionId)) return false;
   if (busy.has(messageId)) {   // say what the card waits for: a press that does nothing looks broken
-    tellPresser(userId, waitingFor());
+    tellPresser(userId, ...waitingFor());
     return false;
   }
   busy.add(messageId);

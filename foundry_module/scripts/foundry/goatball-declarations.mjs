@@ -6,7 +6,7 @@ import { Declarations } from "../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "./encounters.mjs";
 import { goatSettings } from "./goatball-arena.mjs";
-import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n } from "./env.mjs";
+import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
 import { ballcourtOf, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
@@ -25,10 +25,10 @@ export function finishPass(pass) {
 
 export async function startPass(scene) {
   // one pass is declared at a time: a second would take over the first one's players
-  if (current?.collecting) throw new BallcourtError(i18n().localize("BALLCOURT.Declare.Busy"));
+  if (current?.collecting) throw localizedError("BALLCOURT.Declare.Busy");
   const match = await companion("GET", `/api/v1/matches/${ballcourtOf(scene).matchId}`);
   const carrier = match.possession?.carrier;
-  if (!carrier) throw new BallcourtError(i18n().localize("BALLCOURT.Pass.NoCarrier"));
+  if (!carrier) throw localizedError("BALLCOURT.Pass.NoCarrier");
   const missing = missingStats(scene);
   if (missing.length) {
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Stats.Missing", { names: missing.join(", ") }));

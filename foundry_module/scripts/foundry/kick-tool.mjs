@@ -15,7 +15,7 @@
  */
 import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { LatestWins } from "../core/preview.mjs";
-import { BallcourtError, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
+import { fvtt, i18n, isCompanionGM, localizedError, reportFailure } from "./env.mjs";
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "./overlay-layer.mjs";
@@ -152,7 +152,7 @@ export class KickTool {
   /** The captured kicker contests the ball with the user's one target (the kind is asked). */
   contest() {
     const targets = [...(fvtt.game.user.targets ?? [])];
-    if (targets.length !== 1) throw new BallcourtError(i18n().localize("BALLCOURT.Menu.ContestPick"));
+    if (targets.length !== 1) throw localizedError("BALLCOURT.Menu.ContestPick");
     return contest(this.scene, { actor: this.kicker.id, target: (targets[0].document ?? targets[0]).id });
   }
 

@@ -4,7 +4,7 @@
  */
 import { CompanionLink, STATUS } from "../core/connection.mjs";
 import { versionWarning } from "../core/version.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, refreshControls, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -116,11 +116,12 @@ export async function companion(method, route, body) {
  * nobody: for calls made on every mouse move (previews), whose failures the canvas shows.
  */
 export async function quietly(method, route, body) {
-  if (!link) throw new BallcourtError(i18n().localize("BALLCOURT.Connection.GMOnly"));
+  if (!link) throw localizedError("BALLCOURT.Connection.GMOnly");
   try {
     return await link.request(method, route, body);
   } catch (err) {
-    const message = err.message?.startsWith("BALLCOURT.") ? i18n().localize(err.message) : err.message;
-    throw Object.assign(new BallcourtError(message), { status: err.status, body: err.body });
+    const key = err.message?.startsWith("BALLCOURT.") ? err.message : null;   // the link's own failures are keys
+    throw Object.assign(new BallcourtError(key ? i18n().localize(key) : err.message, { key }),
+      { status: err.status, body: err.body });
   }
 }

@@ -18,7 +18,7 @@ import { PLANNER_COLOR, adviceLines, attackedEnd, localizedPlannerWords, planner
 import { renderCard } from "../core/cards.mjs";
 import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
 import { DEFAULT_TEAMS } from "./court.mjs";
-import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM } from "./env.mjs";
+import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "./env.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -33,7 +33,7 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
   const token = tokenList(scene).find((t) => t.id === kicker);
   const ball = ballToken(scene);
   if (bc?.game !== "yaotzin" || !token || !ball) {
-    throw new BallcourtError(i18n().localize("BALLCOURT.Kick.PickKicker"));
+    throw localizedError("BALLCOURT.Kick.PickKicker");
   }
   return quietly("POST", "/api/v1/yaotzin/kick/suggest", suggestRequest({ mapping: bc.mapping,
     field: bc.field, players: playersOn(scene), ball: tokenSquare(bc.mapping, ball), kicker,
@@ -45,7 +45,7 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
 export function requestSuggestion(choice) {
   if (isCompanionGM()) return suggestOn(choice);
   const gm = companionGM();
-  if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
+  if (!gm) return Promise.reject(localizedError("BALLCOURT.Chat.WaitingForGM"));
   return gm.query(SUGGEST_QUERY, choice, { timeout: 10000 });
 }
 

@@ -10,7 +10,7 @@
  * With "the GM rolls everything" (the default) the GM's client rolls as it always has.
  */
 import { CANCELLED, PENDING, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
-import { BallcourtError, fvtt, i18n, setting } from "./env.mjs";
+import { fvtt, i18n, localizedError, setting } from "./env.mjs";
 import { ROLL_QUERY } from "./roll-answers.mjs";
 import { postRequestCard } from "./roll-request-card.mjs";
 import { renderView } from "./roll-request-view.mjs";
@@ -74,7 +74,7 @@ export async function gatherRolls(checks) {
     const settled = await Promise.all(ids.map((id) => requests.waitFor(id)));
     if (settled.some((r) => r.state === CANCELLED)) {
       requests.cancel(ids);   // this batch only: another card's checks go on
-      throw new BallcourtError(i18n().localize("BALLCOURT.Rolls.CancelledError"));
+      throw localizedError("BALLCOURT.Rolls.CancelledError");
     }
     for (const [n, { i }] of asked.entries()) out[i] = settled[n].roll;
     return out;

@@ -7,7 +7,7 @@ import { escapeHtml } from "../core/i18n.mjs";
 import { postCard } from "./chat.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
 import { suggestedZones } from "../core/arena.mjs";
-import { BallcourtError, formValues, fvtt, i18n, reportFailure, setting } from "./env.mjs";
+import { formValues, fvtt, i18n, localizedError, reportFailure, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
 import { configureAutopilot } from "./autopilot.mjs";
 import { showTune, tuneForForm } from "./tune.mjs";   // autopilot branch: the zone suggestion (issue 19)
@@ -74,7 +74,7 @@ function usedRolls(answer, rolls) {
  */
 export async function shootHoop(scene, { kicker, hoop, standing = true, powerAttack = 0 } = {}) {
   const kickerDoc = kicker ? tokenIn(scene, kicker) : controlled()[0];
-  if (!kickerDoc) throw new BallcourtError(L("BALLCOURT.Kick.PickKicker"));
+  if (!kickerDoc) throw localizedError("BALLCOURT.Kick.PickKicker");
   const bc = ballcourtOf(scene);
   let side = hoop;
   if (!side) {
@@ -127,7 +127,7 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
 export async function contest(scene, { actor, target, kind, to, reaction = false } = {}) {
   const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
   const targetDoc = target ? tokenIn(scene, target) : targeted()[0];
-  if (!actorDoc || !targetDoc) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
+  if (!actorDoc || !targetDoc) throw localizedError("BALLCOURT.Menu.ContestPick");
   let chosen = kind;
   if (!chosen) {
     const choice = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm", CONTESTS, "BALLCOURT.Menu.Contests"]]);

@@ -8,7 +8,7 @@ import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { encounterOn } from "./encounters.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n, localizedError, setting } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
@@ -20,7 +20,7 @@ import { contest } from "./setup-dialog.mjs";   // a card's trip back is a conte
 
 export function courtContext(scene) {
   const bc = ballcourtOf(scene);
-  if (bc?.game !== "yaotzin") throw new BallcourtError(i18n().localize("BALLCOURT.Court.NotACourt"));
+  if (bc?.game !== "yaotzin") throw localizedError("BALLCOURT.Court.NotACourt");
   return bc;
 }
 
@@ -89,7 +89,7 @@ function ballStateOf(bc, ball) {
 export async function resolveTick(scene) {
   const bc = courtContext(scene);
   const ball = ballToken(scene);
-  if (!ball) throw new BallcourtError(i18n().localize("BALLCOURT.Court.NoBall"));
+  if (!ball) throw localizedError("BALLCOURT.Court.NoBall");
   const state = ball.flags?.[MODULE_ID]?.ball ?? { speed: 0, direction: null };
   const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
@@ -157,7 +157,7 @@ registerCardHandlers("yaotzin", {
     // card applied, a second card of one double click), this card no longer holds
     const ball = ballToken(scene);
     if (ctx.ballAt && (!ball || ballMovedSince(ctx.ballAt, ballStateOf(bc, ball)))) {
-      throw new BallcourtError(i18n().localize("BALLCOURT.Chat.BallMoved"));
+      throw localizedError("BALLCOURT.Chat.BallMoved");
     }
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     // the damage first: whether it knocked a player out is read from his sheet after it, and
