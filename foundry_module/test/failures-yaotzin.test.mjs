@@ -157,3 +157,20 @@ test("item 14: the NPC try / let it pass advice and its odds reach the GMs only"
   assert.doesNotMatch(text("bob"), advice, "nor Bob");
   assert.match(text("alice"), /Ixpoetchitl kicks/, "though she has the kick card");
 });
+
+const court = await import("../scripts/foundry/court.mjs");
+const { FakeScene, FakeToken } = await import("./fakes/foundry.mjs");
+
+test("item 3: 'Use this scene' counts the court from the scene's corner, inside Foundry's padding",
+  { skip: new FakeScene({ width: 4000, height: 2400 }).dimensions ? false : "needs the doubles' scene dimensions" }, async () => {
+    installFoundry();
+    const scene = new FakeScene({ name: "Field", width: 4000, height: 2400, padding: 0.25, grid: { size: 100 } });
+    globalThis.game.scenes.set(scene.id, scene);
+    const { sceneX, sceneY } = scene.dimensions;
+    assert.ok(sceneX > 0 && sceneY > 0, "the scene starts inside the padding");
+    const mapping = await court.useThisScene(scene, { col: 2, row: 1 });
+    assert.deepEqual([mapping.originX, mapping.originY], [sceneX + 200, sceneY + 100]);
+    const { tokenSquare } = await import("../scripts/core/geometry.mjs");
+    const corner = new FakeToken({ x: sceneX + 200, y: sceneY + 100 });   // on the scene's square (2, 1)
+    assert.deepEqual(tokenSquare(scene.flags.ballcourt.mapping, corner), { x: 0, y: 0 }, "the court's (0, 0)");
+  });

@@ -25,13 +25,17 @@ export async function createCourtScene(options = {}) {
 }
 
 /**
- * Mark an existing scene as a court: its square (col, row) is the court's (0, 0). A scene
+ * Mark an existing scene as a court: its square (col, row), counted from the scene's own
+ * top-left corner, is the court's (0, 0). Foundry puts the scene inside a padding (a quarter
+ * of its size by default), and token coordinates count from the canvas's corner, so the court
+ * starts at the scene rectangle's origin (`dimensions.sceneX/sceneY`), not at (0, 0). A scene
  * marked before starts afresh: its old match (or goat-ball arena) is forgotten, since
  * updating flags merges into what is there.
  */
 export async function useThisScene(scene, { col = 0, row = 0, length = 72, width = 24 } = {}) {
   const size = scene.grid?.size ?? 100;
-  const mapping = makeMapping({ originX: col * size, originY: row * size, gridSize: size, length, width });
+  const { sceneX = 0, sceneY = 0 } = scene.dimensions ?? {};
+  const mapping = makeMapping({ originX: sceneX + col * size, originY: sceneY + row * size, gridSize: size, length, width });
   for (const key of ["matchId", "arena"]) {
     if (ballcourtOf(scene)?.[key] !== undefined) await scene.unsetFlag(MODULE_ID, key);
   }
