@@ -114,6 +114,7 @@ Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
+Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes));   // the planner's marks follow the court
 Hooks.on("updateCombat", onUpdateCombat);
 Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
 Hooks.on("renderCombatTracker", onRenderCombatTracker);

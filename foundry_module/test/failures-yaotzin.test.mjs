@@ -174,3 +174,29 @@ test("item 3: 'Use this scene' counts the court from the scene's corner, inside 
     const corner = new FakeToken({ x: sceneX + 200, y: sceneY + 100 });   // on the scene's square (2, 1)
     assert.deepEqual(tokenSquare(scene.flags.ballcourt.mapping, corner), { x: 0, y: 0 }, "the court's (0, 0)");
   });
+
+test("Also: the shot planner's marks are asked again when a token on the court moves", async () => {
+  installFoundry();
+  installDocument();
+  await loadModule();
+  const companion = kickCompanion({ "/api/v1/yaotzin/kick/suggest": () => ({ status: 200,
+    body: { kicker: "ix", attacks: "west", squares: [{ x: 2, y: 12, p_goal: 0.6, p_hit: 0.4, expected_damage: 1 }] } }) });
+  await connectTo(link, companion);
+  const scene = courtScene();
+  globalThis.canvas.scene = scene;
+  globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+  const tool = globalThis.game.modules.get("ballcourt").api.kickTool();
+  tool.toggle(true);
+  tool.act("planner");
+  await settle();
+  const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick/suggest").map((c) => c.body);
+  assert.equal(asked().length, 1);
+  await scene.tokens.get("yo").update({ x: 1500 });   // Yolteotl steps two squares east
+  await settle();
+  assert.equal(asked().length, 2, "asked again");
+  assert.equal(asked()[1].players.find((p) => p.id === "yo").x, 15, "with Yolteotl where he stands now");
+  tool.toggle(false);
+  await scene.tokens.get("yo").update({ x: 1600 });
+  await settle();
+  assert.equal(asked().length, 2, "the tool off: nothing asked");
+});

@@ -118,6 +118,16 @@ export class ShotPlanner {
       localizedPlannerWords(i18n())));
   }
 
+  /**
+   * updateToken on this client: a token on the tool's scene moved (the kicker, an interceptor,
+   * the ball), so the marks it drew are stale: ask again with the court as it is now.
+   */
+  onTokenMoved(token, changes) {
+    if (!this.on || !("x" in (changes ?? {}) || "y" in (changes ?? {}))) return null;
+    if (token?.parent?.id !== this.tool.scene?.id) return null;
+    return this.refresh();
+  }
+
   /** The kick tool went off: no marks, and nothing late drawn. */
   stop() {
     this.on = false;
