@@ -200,3 +200,29 @@ test("Also: the shot planner's marks are asked again when a token on the court m
   await settle();
   assert.equal(asked().length, 2, "the tool off: nothing asked");
 });
+
+test("Also: a fight partly on the court and partly elsewhere is not adopted; the GM is told once, the players never", async () => {
+  const world = installFoundry();
+  globalThis.Hooks.on("updateCombat", combat.onUpdateCombat);
+  globalThis.Hooks.on("combatTurnChange", combat.onCombatTurnChange);
+  await connectTo(link, kickCompanion());
+  const scene = courtScene();
+  const goblin = new FakeToken({ id: "gob", name: "Goblin", actor: new FakeActor({ name: "Goblin" }) });
+  const dungeon = new FakeScene({ name: "Dungeon", tokens: [goblin] });
+  globalThis.game.scenes.set(dungeon.id, dungeon);
+  const fight = new FakeCombat({ combatants: [{ id: "c-ix", name: "Ix", tokenId: "ix", sceneId: scene.id, initiative: 18 },
+    { id: "c-gob", name: "Goblin", tokenId: "gob", sceneId: dungeon.id, initiative: 12 }] });
+  globalThis.game.combats.set(fight.id, fight);
+  await fight.startCombat();
+  await fight.nextTurn();
+  await settle();
+  assert.equal(fight.scene, null, "not linked to the court");
+  assert.equal(fight.combatants.filter((c) => c.flags?.ballcourt?.tick).length, 0, "no ball turns among the goblin's");
+  const warned = world.notifications.filter(([, text]) => /stand on the court .* and elsewhere/.test(text));
+  assert.equal(warned.length, 1, "said once");
+  assert.deepEqual(clientOf("gm").ui.notifications.filter(([, t]) => /elsewhere/.test(t)).length, 1, "to the GM");
+  await fight.update({ scene: scene.id });   // the GM links it to the court himself
+  await fight.nextRound();
+  await settle();
+  assert.equal(fight.combatants.filter((c) => c.flags?.ballcourt?.tick).length, 6, "then it is the court's");
+});
