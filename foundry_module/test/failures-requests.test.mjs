@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { asUser, clientOf, installDocument, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -17,6 +17,7 @@ const dribble = await import("../scripts/foundry/dribble.mjs");
 await import("../scripts/foundry/yaotzin.mjs");
 const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
 const requestCard = await import("../scripts/foundry/roll-request-card.mjs");
+const { VIEW_ID } = await import("../scripts/foundry/roll-request-view.mjs");
 
 const dribbleAnswer = { chat_card: { kind: "yaotzin.dribble", title: { text: "Ixpoetchitl dribbles to (12, 12)" }, lines: [],
   actions: [{ id: "apply", label: "Apply", payload: { events: [], moves: [{ player: "ix", x: 12, y: 12 }],
@@ -96,4 +97,22 @@ test("Also: cancelling one batch of roll requests leaves another batch waiting",
   await settle();
   assert.equal(typeof await second, "number", "Alice's batch still takes her roll");
   assert.equal(rollCards()[1].flags.ballcourt.rollCard.rows[rollCards()[1].flags.ballcourt.rollCard.order[0]].state, "rolled");
+});
+
+test("Also: the GM's Roll requests view cancels one batch at a time", async () => {
+  const { scene } = await rollingTable();
+  const doc = installDocument();
+  for (const id of ["alice", "bob"]) globalThis.game.users.get(id).answer = () => new Promise(() => {});
+  const check = (tokenId) => ({ scene, token: scene.tokens.get(tokenId), check: { type: "save", id: "reflex" }, tag: "save",
+    local: () => { throw new Error("the GM rolled"); } });
+  const first = rr.gatherRolls([check("yo")]).catch((err) => err.message);
+  rr.gatherRolls([check("ix")]).catch(() => {});
+  await settle();
+  const view = doc.getElementById(VIEW_ID);
+  const cancels = [...view.innerHTML.matchAll(/data-ballcourt-roll="(cancel:[^"]+)"/g)].map((m) => m[1]);
+  assert.equal(cancels.length, 2, "one Cancel per batch");
+  assert.ok(view.clickButton("ballcourt-roll", cancels[0]));
+  assert.match(await first, /cancel/i);
+  assert.deepEqual(rr.requests.pending().map((r) => r.name), ["Ixpoetchitl"], "Alice's check still waits");
+  rr.cancelRequests(rr.requests.pending()[0].batch);
 });

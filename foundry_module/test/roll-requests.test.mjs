@@ -174,7 +174,7 @@ test("the GM cancels: nothing is resolved, the card may be acted on again; a ref
   await flush();
   assert.match(world.notifications.at(-1)[1], /Yolteotl's roll was refused \(a d20 face is not 1\.\.20\)/);
   assert.equal(rr.requests.get(id).state, PENDING, "a forged answer does not count");
-  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", "cancel"));
+  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", `cancel:${rr.requests.get(id).batch}`));
   assert.equal(await pressed, false);
   assert.match(world.notifications.at(-1)[1], /checks were cancelled/);
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 0);

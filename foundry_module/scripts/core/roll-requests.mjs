@@ -18,7 +18,8 @@ export class RollRequests {
 
   /**
    * A new pending request; returns its id.
-   * @param spec  {tokenId, name, owner, check: {type: "save"|"skill", id}, advantage}
+   * @param spec  {tokenId, name, owner, check: {type: "save"|"skill", id}, advantage, batch (the
+   *              checks asked together for one card: they are cancelled together)}
    */
   open(spec) {
     this.count += 1;
@@ -78,7 +79,7 @@ export class RollRequests {
   /** What the GM's view lists: every request with its state, who rolled and the total. */
   status() {
     return [...this.requests.values()].map((r) => ({ id: r.id, tokenId: r.tokenId, name: r.name,
-      owner: r.owner, check: r.check, advantage: Boolean(r.advantage), state: r.state, by: r.by,
+      owner: r.owner, check: r.check, advantage: Boolean(r.advantage), batch: r.batch ?? null, state: r.state, by: r.by,
       total: r.roll?.total ?? null }));
   }
 

@@ -22,6 +22,7 @@ const QUERY_TIMEOUT = 300000;
 export const requests = new RollRequests();
 const specs = new Map();   // request id -> {local, tag, flavor}
 const rolling = new Set();   // requests the GM is rolling for right now
+let batches = 0;   // batches asked so far: each batch's id
 
 export function playersRoll() {
   return setting("rollPolicy") === "players";
@@ -58,9 +59,11 @@ export async function gatherRolls(checks) {
     else asked.push({ i, c, owner });
   }
   if (!asked.length) return out;
+  batches += 1;
+  const batch = `b${batches}`;
   const ids = asked.map(({ c, owner }) => {
     const id = requests.open({ tokenId: c.token.id, name: c.token.name, owner: owner.id,
-      check: c.check, advantage: Boolean(c.advantage) });
+      check: c.check, advantage: Boolean(c.advantage), batch });
     specs.set(id, c);
     return id;
   });
@@ -140,12 +143,9 @@ export async function rollFor(id) {
   }
 }
 
-/**
- * The GM cancels waiting checks (his view's Cancel, one request's): their batch's card is not
- * posted. Without ids, every pending one, as the view's Cancel lists them all.
- */
-export function cancelRequests(ids = requests.pending().map((r) => r.id)) {
-  const done = requests.cancel(ids);
+/** The GM cancels one batch's waiting checks (its Cancel in his view): the card they were for is not posted. */
+export function cancelRequests(batch) {
+  const done = requests.cancel(requests.pending().filter((r) => r.batch === batch).map((r) => r.id));
   refreshView();
   return done;
 }
