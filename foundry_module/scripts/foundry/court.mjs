@@ -1,8 +1,9 @@
 /** Setting up a Yaotzin court: a new scene, or this one; teams; the ball; the match. */
 import { courtScene } from "../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../core/geometry.mjs";
+import { createBallToken } from "./ball-token.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "./env.mjs";
-import { arenaBallSpot } from "./goatball.mjs";
+import { placeArenaBall } from "./goatball-arena.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -57,14 +58,9 @@ export async function placeBall(scene) {
   const existing = ballToken(scene);
   if (existing) return existing;
   const bc = ballcourtOf(scene);
-  const pos = bc?.game === "goatball" ? await arenaBallSpot(scene)
-    : tokenPosition(bc.mapping, { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) });
-  const [ball] = await scene.createEmbeddedDocuments("Token", [{
-    name: i18n().localize("BALLCOURT.Court.Ball"), x: pos.x, y: pos.y, width: 1, height: 1,
-    texture: { src: "modules/ballcourt/assets/ball.svg" }, actorLink: false,
-    flags: { [MODULE_ID]: { isBall: true, ball: { speed: 0, direction: null } } },
-  }]);
-  return ball;
+  if (bc?.game === "goatball") return placeArenaBall(scene);
+  return createBallToken(scene,
+    tokenPosition(bc.mapping, { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) }));
 }
 
 export async function createMatch(scene) {

@@ -19,7 +19,7 @@ import { encounterOn } from "./encounters.mjs";
 import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "./scene.mjs";
-import { playersOn } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
 
 export const REACH_LAYER = "ballcourt-dribble";
 const REACH_COLOR = 0x33cc66;

@@ -11,12 +11,13 @@
  */
 import { tokenSquare } from "../core/geometry.mjs";
 import { previewRequest } from "../core/requests.mjs";
-import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError, setting } from "./env.mjs";
+import { MODULE_ID, companionGM, fvtt, isCompanionGM, localizedError, setting } from "./env.mjs";
 import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { playersOn, resolveKick } from "./yaotzin.mjs";
+import { resolveKick } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
 
 export const PREVIEW_QUERY = `${MODULE_ID}.preview`;
 

@@ -8,21 +8,18 @@
  * Only the companion's GM's client talks to the companion: a player's planner asks him with
  * `User#query` (`SUGGEST_QUERY`, read-only, as previews are).
  *
- * A kick also gets, for each NPC interceptor (a token no player owns), the "try / let it pass"
- * advice of core/planner.mjs, from the odds the companion sent with the kick, on a card
- * whispered to the GMs.
+ * A kick also gets the "try / let it pass" advice for its NPC interceptors (advice.mjs).
  */
 import { tokenSquare } from "../core/geometry.mjs";
-import { PLANNER_COLOR, adviceLines, attackedEnd, localizedPlannerWords, plannerCommands,
+import { PLANNER_COLOR, attackedEnd, localizedPlannerWords, plannerCommands,
   suggestRequest } from "../core/planner.mjs";
-import { renderCard } from "../core/cards.mjs";
 import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
 import { DEFAULT_TEAMS } from "./court.mjs";
 import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "./env.mjs";
 import { quietly } from "./link.mjs";
-import { ballToken, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "./scene.mjs";
+import { ballToken, ballcourtOf, teamOf, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { playersOn } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
 
 export const SUGGEST_QUERY = `${MODULE_ID}.suggest`;
 
@@ -140,30 +137,4 @@ export class ShotPlanner {
     const container = layer();
     if (container) clearContainer(container);
   }
-}
-
-/**
- * The "try / let it pass" line for each NPC interceptor (a token no player owns) of a kick,
- * posted as its own card whispered to the GMs: the advice and its odds are the GM's to weigh,
- * not the players' to read on the public kick card. Null when there is none.
- */
-export async function postAdvice(answer, scene) {
-  let lines = [];
-  try {
-    const bc = ballcourtOf(scene);
-    const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
-    const owners = ownersOf(scene);
-    lines = adviceLines(answer, { teams: bc?.teams ?? DEFAULT_TEAMS,
-      teamOf: (id) => (tokens.has(id) ? teamOf(tokens.get(id)) : null),
-      isNpc: (id) => !(owners[id]?.length),
-      nameOf: (id) => tokens.get(id)?.name ?? id });
-  } catch (err) {
-    globalThis.console?.warn?.("Ballcourt: planner advice", err);   // advice never stops a kick
-  }
-  if (!lines.length) return null;
-  const card = { kind: "yaotzin.advice", title: { key: "BALLCOURT.Planner.AdviceTitle", data: {},
-    text: "Advice for the NPCs (GM only)" }, lines, actions: [] };
-  return fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}), speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
-    whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
-    flags: { [MODULE_ID]: { card, context: { ...cardContext(scene, "advice") }, applied: false, undone: false, resolved: [] } } });
 }

@@ -9,19 +9,16 @@
  * settles each request once, so a second click or a late answer never reaches the resolution.
  * With "the GM rolls everything" (the default) the GM's client rolls as it always has.
  */
-import { CANCELLED, PENDING, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
+import { CANCELLED, PENDING } from "../core/roll-requests.mjs";
 import { fvtt, i18n, localizedError, setting } from "./env.mjs";
+import { accept, refreshView, requests, specs } from "./roll-book.mjs";
 import { ROLL_QUERY } from "./roll-answers.mjs";
 import { postRequestCard } from "./roll-request-card.mjs";
-import { renderView } from "./roll-request-view.mjs";
 import { ownersOf } from "./scene.mjs";
 
-const QUERY_TIMEOUT = 300000;
+export { accept, cancelRequests, refreshView, requests, rollFor } from "./roll-book.mjs";
 
-/** The GM's open requests (one table, one active GM). */
-export const requests = new RollRequests();
-const specs = new Map();   // request id -> {local, tag, flavor}
-const rolling = new Set();   // requests the GM is rolling for right now
+const QUERY_TIMEOUT = 300000;
 let batches = 0;   // batches asked so far: each batch's id
 
 export function playersRoll() {
@@ -104,53 +101,4 @@ function ask(id, c, owner) {
       if (requests.get(id)?.state !== PENDING) return;
       fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.NoAnswer", { player: c.token.name }));
     });
-}
-
-/** The owner's answer (a Roll's JSON, or null if he closed the request): checked, then taken once. */
-export function accept(id, answer, owner) {
-  const request = requests.get(id);
-  if (request?.state !== PENDING) return false;
-  const c = specs.get(id);
-  if (answer === null || answer === undefined) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.NoAnswer", { player: c.token.name }));
-    return false;
-  }
-  try {
-    readRollAnswer(answer);
-  } catch (err) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.BadAnswer",
-      { player: c.token.name, reason: err.message }));
-    return false;
-  }
-  const roll = fvtt.Roll.fromData(answer);
-  roll.options = { ...(roll.options ?? {}), ballcourt: c.tag, flavor: c.flavor };
-  const taken = requests.settle(id, roll, owner.id);
-  refreshView();
-  return taken;
-}
-
-/** The GM rolls for an absent player (his client, as with "the GM rolls everything"). */
-export async function rollFor(id) {
-  if (requests.get(id)?.state !== PENDING || rolling.has(id)) return false;
-  rolling.add(id);
-  try {
-    const roll = await specs.get(id).local();
-    const taken = requests.settle(id, roll, fvtt.game.user.id);
-    refreshView();
-    return taken;
-  } finally {
-    rolling.delete(id);
-  }
-}
-
-/** The GM cancels one batch's waiting checks (its Cancel in his view): the card they were for is not posted. */
-export function cancelRequests(batch) {
-  const done = requests.cancel(requests.pending().filter((r) => r.batch === batch).map((r) => r.id));
-  refreshView();
-  return done;
-}
-
-/** Show the GM's view of the requests as they are now. */
-export function refreshView() {
-  return renderView(requests.status(), { rollFor, cancel: cancelRequests });
 }

@@ -18,7 +18,7 @@ import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { foundryD20, natural, playersOn, spendAoo } from "./yaotzin.mjs";
+import { foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 import { askTargetAoo } from "./aoo-choice.mjs";
 
 const L = (key) => i18n().localize(key);

@@ -5,53 +5,21 @@
 import { ballMovedSince, knockedOutNow, markKnockouts, planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { touched } from "../core/undo.mjs";
-import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
+import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { encounterOn } from "./encounters.mjs";
 import { MODULE_ID, fvtt, i18n, localizedError, setting } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
+import { adapter, ballToken, cardContext, tokenList } from "./scene.mjs";
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { postAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
+import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
 import { contest } from "./setup-dialog.mjs";   // a card's trip back is a contest like the menu's
+import { courtContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 
-export function courtContext(scene) {
-  const bc = ballcourtOf(scene);
-  if (bc?.game !== "yaotzin") throw localizedError("BALLCOURT.Court.NotACourt");
-  return bc;
-}
-
-export function playersOn(scene) {
-  const bc = courtContext(scene);
-  return yaotzinPlayers(bc.mapping, yaotzinDescriptors(scene, (tokenId) => aooUsed(scene, tokenId)));
-}
-
-/** Attacks of opportunity a token has used this round, from the flags of the court's encounter. */
-function aooUsed(scene, tokenId) {
-  const combat = encounterOn(scene);
-  const record = combat?.flags?.[MODULE_ID]?.aoo;
-  if (!combat || !record || record.round !== combat.round || !Array.isArray(record.spent)) return undefined;
-  const used = record.spent.filter((id) => id === tokenId).length;
-  return used || undefined;
-}
-
-/** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */
-export async function foundryD20(name, modifier, flavor) {
-  if (setting("diceSource") !== "foundry") return null;
-  const roll = await new (fvtt.Roll)("1d20 + @mod", { mod: modifier }).evaluate();
-  roll.options.ballcourt = name;
-  roll.options.flavor = flavor;
-  return roll;
-}
-
-/** A d20 roll's natural: its active face (a rerolled or discarded face does not count). */
-export function natural(roll) {
-  const results = roll?.dice?.[0]?.results ?? [];
-  return (results.find((r) => r.active !== false && !r.discarded && !r.rerolled) ?? results[0])?.result;
-}
+export { courtContext, foundryD20, natural, playersOn, spendAoo };
 
 /**
  * A kick at `target`, standing or running, with Power Attack. The kicker's d20 is rolled in
@@ -234,18 +202,4 @@ async function noteOverrun(scene, { actor, target }) {
 
 async function restoreOverran(scene, { tokenId, before }) {
   await tokenList(scene).find((t) => t.id === tokenId)?.setFlag(MODULE_ID, "overran", before);   // null: none
-}
-
-/**
- * An interception, or a target's attack of opportunity against a contest, spends one attack
- * of opportunity this round (kept in the court's encounter's flags). The record is
- * `{round, spent: [token id per attack spent]}`: Foundry merges a flag's object into what is
- * stored, so a map of counts would keep last round's keys, but an array is replaced whole.
- */
-export async function spendAoo(scene, tokenId) {
-  const combat = encounterOn(scene);
-  if (!combat) return;
-  const prior = combat.flags?.[MODULE_ID]?.aoo;
-  const spent = prior?.round === combat.round && Array.isArray(prior.spent) ? [...prior.spent] : [];
-  await combat.setFlag(MODULE_ID, "aoo", { round: combat.round, spent: [...spent, tokenId] });
 }
