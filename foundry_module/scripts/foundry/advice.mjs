@@ -32,5 +32,5 @@ export async function postAdvice(answer, scene) {
     text: "Advice for the NPCs (GM only)" }, lines, actions: [] };
   return fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}), speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
-    flags: { [MODULE_ID]: { card, context: { ...cardContext(scene, "advice") }, applied: false, undone: false, resolved: [] } } });
+    flags: { [MODULE_ID]: { card, context: cardContext(scene, "advice"), applied: false, undone: false, resolved: [] } } });
 }
