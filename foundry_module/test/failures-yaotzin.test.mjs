@@ -226,3 +226,25 @@ test("Also: a fight partly on the court and partly elsewhere is not adopted; the
   await settle();
   assert.equal(fight.combatants.filter((c) => c.flags?.ballcourt?.tick).length, 6, "then it is the court's");
 });
+
+test("item 13: tick and contest cards are refused once another card moved the ball; a contest that leaves the ball alone still applies", async () => {
+  installFoundry();
+  const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
+  // a trip knocks Yolteotl prone; a won grapple for the ball puts it in the winner's square
+  const payloads = { trip: { events: [], moves: [], prone: "yo" },
+    grapple: { events: [], moves: [], ball: { x: 10, y: 12, speed: 0, direction: null } } };
+  await connectTo(link, kickCompanion({ "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: { kind: body.kind,
+    preview: Boolean(body.preview), provokes: false, success: true, chat_card: { kind: "yaotzin.contest",
+      title: { text: body.kind }, lines: [], actions: [{ id: "apply", label: "Apply", payload: payloads[body.kind] }] } } }) }));
+  const scene = courtScene();
+  await scene.tokens.get("ball").setFlag("ballcourt", "ball", { speed: 9, direction: "E" });
+  const tick = await yaotzin.resolveTick(scene);
+  const trip = await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  const grapple = await contest(scene, { actor: "ix", target: "yo", kind: "grapple" });
+  const kick = await yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
+  assert.equal(await chat.performAction(kick.id, "apply", "gm"), true, "the kick moves the ball");
+  assert.equal(await chat.performAction(tick.id, "apply", "gm"), false, "the tick was of the ball before it");
+  assert.ok(shown("gm").some((t) => /no longer where this card found it/.test(t)));
+  assert.equal(await chat.performAction(grapple.id, "apply", "gm"), false, "nor the grapple for the ball where it was");
+  assert.equal(await chat.performAction(trip.id, "apply", "gm"), true, "the trip moves no ball: it applies");
+});

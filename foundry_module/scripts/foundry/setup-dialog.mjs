@@ -18,7 +18,7 @@ import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
+import { courtCardContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 import { askTargetAoo } from "./aoo-choice.mjs";
 
 const L = (key) => i18n().localize(key);
@@ -101,7 +101,7 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
   const answer = await companion("POST", "/api/v1/yaotzin/hoop",
     Object.keys(rolls).length ? { ...body, rolls } : body);
   drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
+  return postCard(answer, courtCardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
 }
 
 const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
@@ -171,7 +171,7 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
   // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
   const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
-  return postCard(answer, { ...cardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
+  return postCard(answer, { ...courtCardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
 }
 
 export async function quickResolution(scene) {

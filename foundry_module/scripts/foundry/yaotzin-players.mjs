@@ -4,10 +4,11 @@
  * kick, a tick and a contest all read (yaotzin.mjs, setup-dialog.mjs, planner.mjs), below them
  * so that none of them imports another to read the court.
  */
+import { tokenSquare } from "../core/geometry.mjs";
 import { yaotzinPlayers } from "../core/requests.mjs";
 import { encounterOn } from "./encounters.mjs";
 import { MODULE_ID, fvtt, localizedError, setting } from "./env.mjs";
-import { ballcourtOf, yaotzinDescriptors } from "./scene.mjs";
+import { ballToken, ballcourtOf, cardContext, yaotzinDescriptors } from "./scene.mjs";
 
 export function courtContext(scene) {
   const bc = ballcourtOf(scene);
@@ -27,6 +28,23 @@ function aooUsed(scene, tokenId) {
   if (!combat || !record || record.round !== combat.round || !Array.isArray(record.spent)) return undefined;
   const used = record.spent.filter((id) => id === tokenId).length;
   return used || undefined;
+}
+
+/** Where the court's ball is and how it rolls ({x, y, speed, direction}, in squares); null without one. */
+export function ballStateOn(scene) {
+  const bc = courtContext(scene);
+  const ball = ballToken(scene);
+  if (!ball) return null;
+  const { speed = 0, direction = null } = ball.flags?.[MODULE_ID]?.ball ?? {};
+  return { ...tokenSquare(bc.mapping, ball), speed, direction };
+}
+
+/**
+ * A Yaotzin card's context: cardContext's, and the ball as the card found it (`ballAt`), which
+ * its Apply checks before it moves the ball (yaotzin.mjs).
+ */
+export function courtCardContext(scene, kind) {
+  return { ...cardContext(scene, kind), ballAt: ballStateOn(scene) };
 }
 
 /** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */

@@ -12,12 +12,12 @@ import { MODULE_ID, fvtt, i18n, localizedError, setting } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
-import { adapter, ballToken, cardContext, tokenList } from "./scene.mjs";
+import { adapter, ballToken, tokenList } from "./scene.mjs";
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
 import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
 import { contest } from "./setup-dialog.mjs";   // a card's trip back is a contest like the menu's
-import { courtContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
+import { ballStateOn, courtCardContext, courtContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 
 export { courtContext, foundryD20, natural, playersOn, spendAoo };
 
@@ -42,16 +42,10 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
-  const context = { ...cardContext(scene, "kick"), ballAt: ballStateOf(bc, ball), drawing: { overlay: answer.overlay ?? null, landing } };
+  const context = { ...courtCardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
   const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: context.owners[kicker] ?? [] });
   await postAdvice(answer, scene);   // the NPC interceptors' try / let it pass, to the GMs alone
   return card;
-}
-
-/** Where the ball is and how it rolls: what a kick or tick card was computed from. */
-function ballStateOf(bc, ball) {
-  const { speed = 0, direction = null } = ball.flags?.[MODULE_ID]?.ball ?? {};
-  return { ...tokenSquare(bc.mapping, ball), speed, direction };
 }
 
 export async function resolveTick(scene) {
@@ -63,8 +57,7 @@ export async function resolveTick(scene) {
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
   drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, { ...cardContext(scene, "tick"), ballAt: ballStateOf(bc, ball),
-    drawing: { overlay: answer.overlay ?? null } });
+  return postCard(answer, { ...courtCardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -121,11 +114,11 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
-    // a kick or tick was computed from the ball where it was then: once it has moved (another
-    // card applied, a second card of one double click), this card no longer holds
-    const ball = ballToken(scene);
-    if (ctx.ballAt && (!ball || ballMovedSince(ctx.ballAt, ballStateOf(bc, ball)))) {
-      throw localizedError("BALLCOURT.Chat.BallMoved");
+    // a card that moves the ball was computed from the ball where it was then: once it has moved
+    // (another card applied, a second card of one double click), this card no longer holds
+    if (ctx.ballAt && action.payload?.ball) {
+      const now = ballStateOn(scene);
+      if (!now || ballMovedSince(ctx.ballAt, now)) throw localizedError("BALLCOURT.Chat.BallMoved");
     }
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     // the damage first: whether it knocked a player out is read from his sheet after it, and
@@ -178,7 +171,7 @@ registerCardHandlers("yaotzin", {
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
     await spendAoo(scene, action.payload.player);
-    return postCard(answer, { ...cardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
+    return postCard(answer, { ...courtCardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
       { extraRolls: save ? [save] : [] });
   },
 });
