@@ -45,13 +45,14 @@ test("settings register with client-scoped connection and a GM-only Apply defaul
 });
 
 test("message mode: v14's core.messageMode, else v13's core.rollMode", () => {
-  world.values.coreMessageMode = "gmroll";
-  assert.equal(env.messageMode(), "gmroll");
-  world.values.coreMessageMode = undefined;
-  world.values.coreRollMode = "blindroll";
+  installFoundry({ version: 14, settings: { coreMessageMode: "gm" } });
+  assert.equal(env.messageMode(), "gm");
+  assert.deepEqual(env.applyMessageMode({}).whisper, ["gm"], "v14's applyMode with v14's names");
+  installFoundry({ version: 13, settings: { coreRollMode: "blindroll" } });   // core.messageMode throws on v13
   assert.equal(env.messageMode(), "blindroll");
   const data = env.applyMessageMode({});
-  assert.equal(data.messageMode, "blindroll");
+  assert.equal(data.rollMode, "blindroll", "v13's applyRollMode");
+  assert.equal(data.blind, true);
 });
 
 test("a card carries its rolls, its flags and type=button buttons", async () => {

@@ -249,14 +249,14 @@ test("#8 any other system: the GM types each player's numbers in; who lacks them
 });
 
 test("#9 a card that asks players to act reaches them whatever the GM's message mode", async () => {
-  world.values.coreMessageMode = "gmroll";
+  world.values.coreMessageMode = "gm";   // v14's names (the world is v14)
   const scene = courtScene();
   const context = { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
     owners: { ix: ["alice"], yo: ["bob"], ball: [] } };
   const asking = await chat.postCard(fixture("kick"), context);   // "intercept:yo" is Bob's
   assert.ok(visibleTo(asking, "bob"), "Bob sees his button");
   assert.ok(!visibleTo(asking, "alice"), "still private to everyone else");
-  world.values.coreMessageMode = "blindroll";
+  world.values.coreMessageMode = "blind";
   assert.ok(visibleTo(await chat.postCard(fixture("kick"), context), "bob"));
   const quiet = await chat.postCard({ ...fixture("kick"), chat_card: { ...fixture("kick").chat_card,
     actions: fixture("kick").chat_card.actions.filter((x) => x.id === "apply") } }, context);
@@ -406,7 +406,7 @@ test("a second pass cannot start while one is being declared", async () => {
   FakeDialogV2.answers = [() => new Promise((resolve) => { release = resolve; })];
   await goatball.startPass(scene);
   const collecting = goatball.collectDeclarations();
-  await tick();
+  while (!release) await tick();   // the dialog is open (its user answers on a later turn)
   await assert.rejects(goatball.startPass(scene), /already being declared/);
   release({ action: "none" });
   FakeDialogV2.answers = [{ action: "throw", skill: "athletics", target: "b1" }];

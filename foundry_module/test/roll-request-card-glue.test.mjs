@@ -193,7 +193,7 @@ test("when the GM's page loads, the waiting rows of older cards are marked at on
 
 test("render hooks firing twice wire each button once; a private GM mode still shows the card to Bob", async () => {
   const world = table();
-  world.values.coreMessageMode = "gmroll";
+  world.values.coreMessageMode = "gm";
   const { message } = await askBob();
   assert.deepEqual(message.whisper, ["gm", "bob"]);
   assert.equal(message.blind, false);

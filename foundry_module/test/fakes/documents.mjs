@@ -1,53 +1,52 @@
 /**
- * Documents: actors, tokens, scenes, chat messages. Every write takes a trip to the server and
- * then runs its hook on every connected client, unawaited. Ownership is enforced as Foundry's
- * server does: a player may update only tokens whose actor he owns and his own messages; a
- * scene is the GM's. `preUpdateToken` runs on the moving client only, before the trip; a false
- * from any handler keeps the move from happening. A chat message is rendered into the chat
- * log of every client allowed to see it (renderChatMessageHTML with a real DOM element).
+ * Documents: actors, tokens, scenes, drawings, chat messages. Every write goes through the
+ * world's server (server.mjs): merged as Foundry merges, refused to a non-owner, preUpdate* on
+ * the writer's client, update* on every connected client after the server's answer
+ * (FOUNDRY-SEMANTICS §1, §2.5). A player may update only tokens and actors he owns and his own
+ * messages; a scene is the GM's. Token movement follows §6 (`move`, preMoveToken/moveToken);
+ * a scene has `padding` and `dimensions` (§5.2-5.3); a chat message is rendered on every
+ * surface of every client allowed to see it (§3.1, ui.mjs).
  */
-import { serverTrip, track, world } from "./clients.mjs";
-import { FakeHooks, callEverywhere } from "./hooks.mjs";
-import { renderInto } from "./ui.mjs";
-import { Collection, applyUpdate, changedKeys, newId, note, setProperty } from "./utils.mjs";
+import { currentClient, serverTrip, track, world } from "./clients.mjs";
+import { callEverywhere, callHere } from "./hooks.mjs";
+import { FakeDocument, FakeFlaggedDocument, FlagsMixin, actingUser, broadcast, changesToSend, checkScope, refuse, serverUpdate }
+  from "./server.mjs";
+import { renderEverywhere } from "./ui.mjs";
+import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
 
-const actingUser = () => globalThis.game.user;
+export class FakeActor extends FakeFlaggedDocument {
+  static documentName = "Actor";
 
-function refuse(user, what) {
-  throw new Error(`User ${user?.name} lacks permission to update ${what}`);
-}
-
-export class FakeActor {
   constructor({ id = newId("actor"), name = "Actor", system = {}, items = [], owners = [], flags = {} } = {}) {
+    super();
     Object.assign(this, { id, name, system, items, owners, flags });
     this.statuses = new Set();
     this.updates = [];
   }
 
-  get isOwner() { return this.testUserPermission(actingUser(), "OWNER"); }
-
   testUserPermission(user, level) {
     return Boolean(user?.isGM) || (level === "OWNER" && this.owners.includes(user?.id));
   }
 
-  async update(changes) {
-    if (!this.isOwner) refuse(actingUser(), `Actor ${this.name}`);
-    await serverTrip();
-    this.updates.push(changes);
-    applyUpdate(this, changes);
-    note(`actor~ ${this.name} ${Object.entries(changes).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")}`);
-    callEverywhere("updateActor", () => [this, changes, {}, actingUser().id]);
-    return this;
+  canUserModify(user) { return this.testUserPermission(user, "OWNER"); }
+
+  update(changes, options = {}) {
+    return serverUpdate(this, changes, options, { describe: () => {
+      this.updates.push(changes);
+      note(`actor~ ${this.name} ${Object.entries(changes).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")}`);
+    } });
   }
 
+  /** Through update like every flag write (§1.7); the transcript names only the flag. */
   async setFlag(scope, key, value) {
-    if (!this.isOwner) refuse(actingUser(), `Actor ${this.name}`);
-    await serverTrip();
-    setProperty(this.flags, `${scope}.${key}`, structuredClone(value));
-    note(`actor~ ${this.name} flags.${scope}.${key}`);
+    checkScope(scope);
+    return serverUpdate(this, { [`flags.${scope}.${key}`]: value }, {},
+      { describe: () => note(`actor~ ${this.name} flags.${scope}.${key}`) });
   }
 
   async toggleStatusEffect(id, { active }) {
+    if (!this.isOwner) refuse(actingUser(), `Actor ${this.name}`);
+    await serverTrip();
     note(`actor~ ${this.name} ${active ? "+" : "-"}${id}`);
     if (active) this.statuses.add(id);
     else this.statuses.delete(id);
@@ -56,81 +55,108 @@ export class FakeActor {
 
 const moves = (changes) => "x" in changes || "y" in changes;
 
-export class FakeToken {
+export class FakeToken extends FakeFlaggedDocument {
+  static documentName = "Token";
+
   constructor(data) {
+    super();
     Object.assign(this, { id: data.id ?? newId("tok"), name: "Token", x: 0, y: 0, flags: {}, actor: null, ...data });
   }
-
-  get isOwner() { return this.canUserModify(actingUser()); }
 
   canUserModify(user) {
     return Boolean(user?.isGM) || Boolean(this.actor?.owners?.includes(user?.id));
   }
 
-  async setFlag(scope, key, value) {
-    return this.update({ [`flags.${scope}.${key}`]: value });
-  }
-
-  async update(changes, options = {}) {
-    const user = actingUser();
-    if (!this.canUserModify(user)) refuse(user, `Token ${this.name}`);
-    if (moves(changes) && !FakeHooks.call("preUpdateToken", this, changes, options, user.id)) return undefined;
-    await serverTrip();
-    this.commit(changes, options, user);
-    return this;
-  }
-
-  /** The server's side of an accepted update: stored, then every client hears it. */
-  commit(changes, options, user) {
+  update(changes, options = {}) {
     const from = { x: this.x, y: this.y };
-    applyUpdate(this, changes);
+    return serverUpdate(this, changes, options, {
+      describe: () => this.describe(changes),
+      afterCommit: (sent, user) => this.afterMove(from, sent, options, user) });
+  }
+
+  describe(changes) {
     const flag = Object.keys(changes).find((k) => k.startsWith("flags."));
     note(moves(changes)
       ? `token~ ${this.name ?? this.id} (${this.x}, ${this.y})${"flags.ballcourt.ball" in changes ? ` ball=${JSON.stringify(changes["flags.ballcourt.ball"])}` : ""}`
       : `token~ ${this.id} ${flag && Object.keys(changes).length === 1 ? `${flag}=${JSON.stringify(changes[flag])}` : changedKeys(changes)}`);
-    callEverywhere("updateToken", () => [this, structuredClone(changes), options, user.id]);
-    if (moves(changes)) {
-      callEverywhere("moveToken", () => [this, { origin: from, destination: { x: this.x, y: this.y } }, options, user]);
-    }
+  }
+
+  /** A position change is a movement: moveToken(doc, movement, operation, User) everywhere (§6.3). */
+  afterMove(from, sent, options, user) {
+    if (!moves(sent)) return;
+    const movement = { id: newId("move"), origin: from, destination: { x: this.x, y: this.y }, method: options.method ?? "api",
+      passed: { waypoints: [{ x: this.x, y: this.y }] }, pending: { waypoints: [] }, user, ...(options.movement ?? {}) };
+    broadcast("moveToken", () => [this, movement, options, user]);
+  }
+
+  /**
+   * TokenDocument#move (§6.1-6.4): preUpdateToken and preMoveToken on the mover only (false from
+   * either cancels the whole movement); one update per waypoint, each heard everywhere as
+   * updateToken and moveToken. v13 resolves at the first checkpoint, v14 once the whole path
+   * is done.
+   */
+  async move(waypoints, options = {}) {
+    const user = actingUser();
+    if (!this.canUserModify(user)) refuse(user, `Token ${this.name}`);
+    const path = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => ({ x: w.x ?? this.x, y: w.y ?? this.y }));
+    if (!path.length) return false;
+    const operation = { ...options, animate: options.animate ?? true, method: options.method ?? "api" };
+    const movement = { origin: { x: this.x, y: this.y }, destination: path.at(-1), passed: { waypoints: [] },
+      pending: { waypoints: path }, method: operation.method, user };
+    if (callHere("preMoveToken", this, movement, operation) === false) return false;
+    let reachedFirst = () => {};
+    const firstCheckpoint = new Promise((resolve) => { reachedFirst = resolve; });
+    const steps = (async () => {
+      for (const [i, point] of path.entries()) {
+        const step = { ...movement, passed: { waypoints: path.slice(0, i + 1) }, pending: { waypoints: path.slice(i + 1) },
+          finished: i === path.length - 1 };
+        const moved = await this.update(point, { ...operation, movement: step });
+        if (!moved) {
+          reachedFirst(false);
+          return false;
+        }
+        reachedFirst(true);
+      }
+      return true;
+    })();
+    track(steps);
+    return world.version < 14 ? Promise.race([firstCheckpoint, steps]) : steps;
   }
 }
 
-export class FakeScene {
-  constructor({ id = newId("scene"), name = "Scene", flags = {}, tokens = [], grid = { size: 100 } } = {}) {
-    Object.assign(this, { id, name, flags, grid });
+/**
+ * A scene (§5): `padding` 0.25 unless given, and `dimensions` as Foundry computes them (the
+ * padding rounded up to whole grid squares, so the scene rectangle starts at sceneX/sceneY,
+ * inside the canvas, not at 0). The grid's (0,0) square starts at the canvas origin (§5.4,
+ * undocumented in prose; it follows from §5.3).
+ */
+export class FakeScene extends FakeFlaggedDocument {
+  static documentName = "Scene";
+
+  constructor({ id = newId("scene"), name = "Scene", flags = {}, tokens = [], grid = { size: 100 }, width = 4000, height = 3000,
+    padding = 0.25, active = false } = {}) {
+    super();
+    Object.assign(this, { id, name, flags, grid: { size: 100, distance: 5, ...grid }, width, height, padding, active });
     this.tokens = new Collection(tokens.map((t) => [t.id, t]));
     for (const t of tokens) t.parent = this;
     this.drawings = new Collection();
     this.updateLog = [];
   }
 
-  mayWrite() {
-    if (!actingUser()?.isGM) refuse(actingUser(), `Scene ${this.name}`);
+  get dimensions() {
+    const size = this.grid.size;
+    const padX = Math.ceil((this.padding * this.width) / size) * size;
+    const padY = Math.ceil((this.padding * this.height) / size) * size;
+    const width = this.width + 2 * padX;
+    const height = this.height + 2 * padY;
+    const sceneRect = { x: padX, y: padY, width: this.width, height: this.height };
+    return { width, height, size, distance: this.grid.distance, sceneX: padX, sceneY: padY, sceneWidth: this.width,
+      sceneHeight: this.height, sceneRect, rect: { x: 0, y: 0, width, height }, rows: Math.ceil(height / size),
+      columns: Math.ceil(width / size) };
   }
 
-  async updateEmbeddedDocuments(type, updates, options = {}) {
-    const user = actingUser();
-    const accepted = updates.filter((u) => {
-      const token = this.tokens.get(u._id);
-      if (!token?.canUserModify(user)) refuse(user, `Token ${u._id}`);
-      return !moves(u) || FakeHooks.call("preUpdateToken", token, u, options, user.id);
-    });
-    await serverTrip();
-    this.updateLog.push({ type, updates: structuredClone(accepted) });
-    for (const u of accepted) this.tokens.get(u._id).commit(u, options, user);
-    return accepted.map((u) => this.tokens.get(u._id));
-  }
-
-  async createEmbeddedDocuments(type, data) {
-    this.mayWrite();
-    await serverTrip();
-    const made = data.map((d) => (type === "Token" ? new FakeToken(d) : new FakeDrawing(d)));
-    for (const doc of made) {
-      doc.parent = this;
-      (type === "Token" ? this.tokens : this.drawings).set(doc.id, doc);
-    }
-    note(`scene+ ${type} x${made.length}`);
-    return made;
+  update(changes, options = {}) {
+    return serverUpdate(this, changes, options, { describe: () => note(options.quiet ?? `scene~ ${changedKeys(changes)}`) });
   }
 
   async setFlag(scope, key, value) {
@@ -138,34 +164,78 @@ export class FakeScene {
   }
 
   async unsetFlag(scope, key) {
-    this.mayWrite();
-    await serverTrip();
-    delete this.flags?.[scope]?.[key];
-    note(`scene~ -flags.${scope}.${key}`);
-    callEverywhere("updateScene", () => [this, { [`flags.${scope}.-=${key}`]: null }, {}, actingUser().id]);
+    return this.update({ [`flags.${scope}.-=${key}`]: null }, { quiet: `scene~ -flags.${scope}.${key}` });
   }
 
-  async update(changes, { quiet } = {}) {
-    this.mayWrite();
+  /** Embedded token updates: each token's own permission, diff and hooks, in one trip. */
+  async updateEmbeddedDocuments(type, updates, options = {}) {
+    const user = actingUser();
+    this.updateLog.push({ type, updates: structuredClone(updates) });   // the operation as the module sent it
+    const accepted = [];
+    for (const u of updates) {
+      const token = this.tokens.get(u._id);
+      if (!token?.canUserModify(user)) refuse(user, `Token ${u._id}`);
+      const sent = changesToSend(token, u, options);
+      if (!Object.keys(sent).length) continue;
+      if (callHere("preUpdateToken", token, sent, options, user.id) === false) continue;
+      accepted.push({ token, u, sent, from: { x: token.x, y: token.y } });
+    }
     await serverTrip();
-    applyUpdate(this, changes);
-    note(quiet ?? `scene~ ${changedKeys(changes)}`);
-    callEverywhere("updateScene", () => [this, structuredClone(changes), {}, actingUser().id]);
-    return this;
+    for (const { token, u, sent, from } of accepted) {
+      applyUpdate(token, sent, { recursive: options.recursive !== false });
+      token.describe(u);
+      broadcast("updateToken", () => [token, structuredClone(sent), options, user.id]);
+      token.afterMove(from, sent, options, user);
+    }
+    return accepted.map((a) => a.token);
+  }
+
+  async createEmbeddedDocuments(type, data) {
+    const user = actingUser();
+    if (!this.canUserModify(user)) refuse(user, `Scene ${this.name}`);
+    await serverTrip();
+    const made = data.map((d) => (type === "Token" ? new FakeToken(d) : new FakeDrawing({ author: user.id, ...d })));
+    for (const doc of made) {
+      doc.parent = this;
+      (type === "Token" ? this.tokens : this.drawings).set(doc.id, doc);
+    }
+    note(`scene+ ${type} x${made.length}`);
+    for (const doc of made) callEverywhere(`create${type}`, () => [doc, {}, user.id]);
+    return made;
+  }
+
+  async deleteEmbeddedDocuments(type, ids) {
+    const user = actingUser();
+    const collection = type === "Token" ? this.tokens : this.drawings;
+    for (const id of ids) if (!collection.get(id)?.canUserModify(user)) refuse(user, `${type} ${id}`);
+    await serverTrip();
+    const gone = ids.map((id) => collection.get(id));
+    for (const id of ids) collection.delete(id);
+    for (const doc of gone) callEverywhere(`delete${type}`, () => [doc, {}, user.id]);
+    return gone;
   }
 
   async delete() {
+    const user = actingUser();
+    if (!this.canUserModify(user)) refuse(user, `Scene ${this.name}`);
+    await serverTrip();
     globalThis.game.scenes.delete(this.id);
+    callEverywhere("deleteScene", () => [this, {}, user.id]);
   }
 }
 
-export class FakeDrawing {
+export class FakeDrawing extends FakeFlaggedDocument {
+  static documentName = "Drawing";
+
   constructor(data) {
+    super();
     Object.assign(this, { id: newId("Drawing"), flags: {}, ...data });
   }
 
-  async setFlag(scope, key, value) {
-    setProperty(this.flags, `${scope}.${key}`, value);
+  canUserModify(user) { return Boolean(user?.isGM) || user?.id === this.author; }
+
+  async delete() {
+    return this.parent?.deleteEmbeddedDocuments("Drawing", [this.id]);
   }
 }
 
@@ -173,60 +243,68 @@ export class FakeDrawing {
 export function visibleTo(message, userId) {
   const user = globalThis.game.users.get(userId);
   if (user?.isGM) return true;
-  if (message.blind) return false;
+  if (message.blind) return false;   // §3.2: a blind message is hidden even from the player who made it
   return !message.whisper?.length || message.whisper.includes(userId) || message.author === userId;
 }
 
-export class FakeMessage {
+/**
+ * A chat message. §2.5: a GM may change anything; otherwise only the author may, and never the
+ * author or the rolls.
+ */
+export class FakeMessage extends FlagsMixin(FakeDocument) {
+  static documentName = "ChatMessage";
+
   constructor(data, author) {
+    super();
     Object.assign(this, { id: newId("msg"), ...structuredClone({ ...data, rolls: undefined }), author });
+    this.flags ??= {};
     this.rolls = data.rolls ?? [];
     this.updates = [];
   }
 
   get isAuthor() { return actingUser()?.id === this.author; }
 
-  async update(changes) {
-    const user = actingUser();
-    if (!user?.isGM && user?.id !== this.author) refuse(user, `ChatMessage ${this.id}`);
-    await serverTrip();
-    this.updates.push(changes);
-    this.updatedBy = user.id;
-    applyUpdate(this, changes);
-    // a roll-request card and its rows by name: their ids depend on which tests ran before
-    const rows = this.flags?.ballcourt?.rollCard?.rows ?? {};
-    const keys = changedKeys(changes).replaceAll("flags.ballcourt.", "")
-      .replace(/rollCard\.rows\.([^.,]+)/g, (_m, id) => `rollCard.rows.${rows[id]?.name ?? id}`);
-    note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard" : this.id)} ${keys}`);
-    for (const fn of FakeChatMessage.onUpdate) fn(this);
-    callEverywhere("updateChatMessage", () => [this, changes, {}, user.id]);
-    renderEverywhere(this);
-    return this;
+  canUserModify(user, _action, changes = {}) {
+    if (user?.isGM) return true;
+    if (user?.id !== this.author) return false;
+    return !["author", "user", "rolls"].some((k) => k in changes);
+  }
+
+  update(changes, options = {}) {
+    return serverUpdate(this, changes, options, { describe: () => {
+      this.updates.push(changes);
+      this.updatedBy = actingUser().id;
+      // a roll-request card and its rows by name: their ids depend on which tests ran before
+      const rows = this.flags?.ballcourt?.rollCard?.rows ?? {};
+      const keys = changedKeys(changes).replaceAll("flags.ballcourt.", "")
+        .replace(/rollCard\.rows\.([^.,]+)/g, (_m, id) => `rollCard.rows.${rows[id]?.name ?? id}`);
+      note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard" : this.id)} ${keys}`);
+      for (const fn of FakeChatMessage.onUpdate) fn(this);
+    }, afterCommit: () => renderEverywhere(this) });
   }
 
   async delete() {
+    const user = actingUser();
+    if (!this.canUserModify(user)) refuse(user, `ChatMessage ${this.id}`);
+    await serverTrip();
     globalThis.game.messages.delete(this.id);
+    callEverywhere("deleteChatMessage", () => [this, {}, user.id]);
   }
 }
 
-/** Each client that may see the message renders it anew into its chat log, once the write has resolved. */
-function renderEverywhere(message) {
-  track(serverTrip().then(() => renderNow(message)));
-}
-
-function renderNow(message) {
-  for (const client of world.clients.values()) {
-    if (client.user.active && visibleTo(message, client.user.id)) renderInto(client, message);
-  }
-}
+/** v13's message mode names and v14's (§3.3): both map to who may read the message. */
+const MODE_NAMES = { 13: ["publicroll", "gmroll", "blindroll", "selfroll"], 14: ["public", "gm", "blind", "self"] };
 
 export class FakeChatMessage {
   static created = [];
   static onUpdate = [];
   static modes = [];
+  static unknownModes = [];
 
   static async create(data) {
     const author = actingUser().id;
+    const writer = currentClient();
+    if (callHere("preCreateChatMessage", { ...data }, data, {}, author) === false) return undefined;
     await serverTrip();
     const message = new FakeMessage(data, author);
     FakeChatMessage.created.push(message);
@@ -235,21 +313,49 @@ export class FakeChatMessage {
     note(`chat+ ${card?.kind ?? data.flavor ?? "message"}${players.length ? ` [${players.join(" ")}]` : ""}`
       + ` rolls=${message.rolls.map((r) => r.total).join(",")}${data.whisper?.length ? ` to ${data.whisper.join(",")}` : ""}`);
     globalThis.game.messages.set(message.id, message);
-    callEverywhere("createChatMessage", () => [message, {}, author]);
-    renderEverywhere(message);
+    broadcast("createChatMessage", () => [message, {}, author], writer);
+    renderEverywhere(message, { created: true });
     return message;
   }
 
   static getSpeaker() { return { alias: actingUser()?.name ?? "GM" }; }
 
-  /** Foundry's modes: private ones whisper to the GMs (blind hides the roll), self to oneself. */
+  /** Who reads a message in a mode: private ones whisper to the GMs (blind hides it from its author), self to oneself. */
+  static whisperFor(data, mode) {
+    if (!FakeChatMessage.knows(mode)) return data;
+    const [, gm, blind, self] = MODE_NAMES[world.version] ?? MODE_NAMES[14];
+    const gms = globalThis.game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+    if (mode === gm || mode === blind) data.whisper = gms;
+    if (mode === self) data.whisper = [actingUser().id];
+    data.blind = mode === blind;
+    return data;
+  }
+
+  /**
+   * A mode name this version does not know whispers nobody: the message goes public, as
+   * private rolls leaked on v14 when modules passed the old names (FOUNDRY-NOTES, §3.3).
+   */
+  static knows(mode) {
+    const known = (MODE_NAMES[world.version] ?? MODE_NAMES[14]).includes(mode);
+    if (!known) FakeChatMessage.unknownModes.push(mode);
+    return known;
+  }
+}
+
+/** v14: ChatMessage.applyMode(data, mode) with the new names (§3.3). */
+export class FakeChatMessageV14 extends FakeChatMessage {
   static applyMode(data, mode) {
     FakeChatMessage.modes.push(mode);
     data.messageMode = mode;
-    const gms = globalThis.game.users.contents.filter((u) => u.isGM).map((u) => u.id);
-    if (mode === "gmroll" || mode === "blindroll") data.whisper = gms;
-    if (mode === "selfroll") data.whisper = [actingUser().id];
-    data.blind = mode === "blindroll";
-    return data;
+    return FakeChatMessage.whisperFor(data, mode);
+  }
+}
+
+/** v13: ChatMessage.applyRollMode(data, mode) with the old names; no applyMode (§3.3). */
+export class FakeChatMessageV13 extends FakeChatMessage {
+  static applyRollMode(data, mode) {
+    FakeChatMessage.modes.push(mode);
+    data.rollMode = mode;
+    return FakeChatMessage.whisperFor(data, mode);
   }
 }

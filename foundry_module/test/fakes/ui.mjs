@@ -1,11 +1,11 @@
 /**
- * The UI each client has of its own: ui.notifications, the scene controls, DialogV2's answers,
- * its chat log (messages rendered into a real DOM, linkedom), and game.keybindings.
+ * The UI each client has of its own: ui.notifications, the scene controls, its dialogs (DialogV2
+ * rendered into that client's own DOM), its chat surfaces (the log, a popped-out log, the
+ * notification toasts: messages rendered into a real DOM, linkedom), and game.keybindings.
  */
 import { parseHTML } from "linkedom";
 
-import { currentClient, settle, track } from "./clients.mjs";
-import { FakeHooks } from "./hooks.mjs";
+import { currentClient, onClient, pageOf, serverTrip, settle, track, world } from "./clients.mjs";
 import { note } from "./utils.mjs";
 
 const { document: dom, window } = parseHTML("<!doctype html><html><body></body></html>");
@@ -57,17 +57,48 @@ export async function press(element, action) {
   await settle();
 }
 
-/** Render a message into a client's chat log (called on that client, for each render). */
-export function renderInto(client, message) {
+/**
+ * Render a message on one surface of a client (FOUNDRY-SEMANTICS §3.1): each render is a fresh
+ * element and fires renderChatMessageHTML(message, html, context) there. The log's element is
+ * the one `client.chat` holds (and the transcript notes); a pop-out and the toasts keep theirs.
+ */
+export function renderInto(client, message, surface = "log") {
   const element = fakeHtml(message.content ?? "");
   element.dataset.messageId = message.id;
-  client.chat.set(message.id, element);
-  client.run(() => FakeHooks.callAll("renderChatMessageHTML", message, element, {}));
+  if (surface === "log") client.chat.set(message.id, element);
+  else if (surface === "popout") client.popout.set(message.id, element);
+  else client.toasts.push(element);
+  onClient(client, () => pageOf(client).hooks.callAll("renderChatMessageHTML", message, element, {}));
   const card = message.flags?.ballcourt?.card;
-  if (!card) return;
+  if (!card || surface !== "log") return element;
   const buttons = buttonsIn(element).map((b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`);
   note(`  ${client.user.id} sees ${card.kind}${buttons.length ? ` [${buttons.join(" ")}]` : ""}`);
+  return element;
 }
+
+/**
+ * Every client that may see the message renders it once the write has resolved (§3.1, §3.5:
+ * whether a user who cannot see it still gets a render is undocumented; here he does not):
+ * into the log, into the pop-out if that client has one open, and a new message also as a
+ * toast (an update does not re-render the toast, FVTT#12022). With `world.doubleRenders`, an
+ * update renders the log twice (FVTT#13067). Renders are never merged: two quick updates
+ * render twice.
+ */
+export function renderEverywhere(message, { created = false } = {}) {
+  track(serverTrip().then(() => {
+    for (const client of [...world.clients.values()]) {
+      if (!client.user.active || !visible(message, client.user.id)) continue;
+      renderInto(client, message, "log");
+      if (client.popoutOpen) renderInto(client, message, "popout");
+      if (created && client.toastsOn) renderInto(client, message, "toast");
+      if (!created && world.doubleRenders) renderInto(client, message, "log");
+    }
+  }));
+}
+
+let visible = () => true;
+/** documents.mjs hands over who may see a message (kept there, beside the message). */
+export function useVisibility(fn) { visible = fn; }
 
 export function fakeNotifications(log, userId) {
   const own = [];
@@ -90,7 +121,7 @@ export class FakeSceneControls {
     this.renders.push(options);
     if (options.reset || !Object.keys(this.controls).length) {
       this.controls = { tokens: { name: "tokens", tools: {} } };
-      FakeHooks.callAll("getSceneControlButtons", this.controls);
+      pageOf(currentClient()).hooks.callAll("getSceneControlButtons", this.controls);
     }
     for (const [name, active] of Object.entries(options.toggles ?? {})) {
       const tool = this.controls.tokens?.tools?.[name];
@@ -108,10 +139,24 @@ export class FakeSceneControls {
 }
 
 /**
- * DialogV2 on the current client: `answers` holds what its user does with each dialog, in
- * order: form values (the OK button with those fields), a button's action (for `wait`), or
- * null (closed with the X). With nothing queued the dialog is closed: it resolves null, as
- * Foundry's does. A function answers from the dialog's options and may return a promise.
+ * DialogV2 on the current client (FOUNDRY-SEMANTICS §4). A dialog renders for real: its
+ * element goes into that client's DOM (`client.dom`), `renderDialogV2` and
+ * `renderApplicationV2` fire there with the element, and the `render(event, dialog)` callback
+ * runs (§4.2, §4.4). It stays open across turns of the event loop until its user presses a
+ * button, closes it with the X, or the module closes it (a self-close timer); several may be
+ * open at once, in the order opened (§4.5: no limit documented). Closing, however it happens,
+ * runs the `close` callback and fires `closeDialogV2` and `closeApplicationV2` (§4.4); a
+ * dismissed dialog resolves null, or rejects with `rejectClose: true` (§4.1, §4.3). A reload
+ * takes its dialogs with the page: they never answer.
+ *
+ * What the user does: a test presses or closes an open dialog (`client.dialogs.open`,
+ * `dialog.press(action, values)`, `dialog.close()`), or queues answers in
+ * `client.dialogs.answers` (FakeDialogV2.answers), taken in order, each on a later turn of
+ * the event loop: form values (the OK button with those fields), a button's action (for
+ * `wait`), `{action, values}`, true/false (confirm's Yes/No), null (the X), or a function of
+ * the dialog's options returning one of those (maybe a promise). With nothing queued the user
+ * closes it with the X (`dialogs.unanswered = "close"`, the default) or leaves it open
+ * (`"open"`).
  */
 export class FakeDialogV2 {
   static get answers() { return currentClient().dialogs.answers; }
@@ -119,37 +164,120 @@ export class FakeDialogV2 {
   static get shown() { return currentClient().dialogs.shown; }
   static set shown(list) { currentClient().dialogs.shown = list; }
 
-  static next(options) {
-    const answer = FakeDialogV2.answers.length ? FakeDialogV2.answers.shift() : null;
-    return typeof answer === "function" ? answer(options) : answer;
+  static prompt(options) { return FakeDialogV2.open("prompt", options); }
+  static wait(options) { return FakeDialogV2.open("wait", options); }
+  static confirm(options) { return FakeDialogV2.open("confirm", options); }
+
+  constructor(options = {}) {
+    this.options = options;
+    this.kind = options.kind ?? "wait";
+    this.client = currentClient();
+    this.rendered = false;
   }
 
-  static async prompt(options) {
-    FakeDialogV2.shown.push(options);
-    const answer = await FakeDialogV2.next(options);
-    if (answer === null) return null;
-    const form = { values: answer };
-    return options.ok?.callback ? options.ok.callback({}, { form }, {}) : "ok";
+  /** The buttons as this kind of dialog has them. */
+  get buttons() {
+    const o = this.options;
+    if (this.kind === "prompt") return [{ action: "ok", label: "OK", ...(o.ok ?? {}) }];
+    if (this.kind === "confirm") return [{ action: "yes", label: "Yes", ...(o.yes ?? {}) }, { action: "no", label: "No", ...(o.no ?? {}) }];
+    return o.buttons ?? [];
   }
 
-  static async wait(options) {
-    FakeDialogV2.shown.push(options);
-    const answer = await FakeDialogV2.next(options);
-    if (answer === null) return null;
-    if (typeof answer === "string") return answer;
-    const button = options.buttons?.find((b) => b.action === answer.action);
-    const form = { values: answer.values ?? {} };
-    return button?.callback ? button.callback({}, { form }, {}) : answer.action;
+  static open(kind, options) {
+    const dialog = new FakeDialogV2({ ...options, kind });
+    const { dialogs } = dialog.client;
+    dialogs.shown.push(options);
+    const result = new Promise((resolve, reject) => { dialog.settlers = { resolve, reject }; });
+    dialog.render({ force: true });
+    const answer = dialogs.answers.length ? dialogs.answers.shift() : undefined;
+    if (answer !== undefined || dialogs.unanswered !== "open") {
+      // not tracked: a user who never answers must not keep settle() waiting
+      new Promise((r) => setImmediate(r)).then(async () => {
+        const given = typeof answer === "function" ? await answer(options) : answer;
+        if (dialog.rendered) await dialog.answer(given === undefined ? null : given);
+      }).catch((err) => world.errors.push(err));
+    }
+    return result;
   }
 
-  static async confirm(options) {
-    FakeDialogV2.shown.push(options);
-    const answer = await FakeDialogV2.next(options);
-    return answer === true || answer === "yes";
+  /** Render into this client's DOM: the element, the hooks, the render callback (§4.2, §4.4). */
+  render() {
+    const { dom, dialogs } = this.client;
+    const title = this.options.window?.title ?? "";
+    const buttons = this.buttons.map((b) => `<button type="submit" data-action="${b.action}">${b.label ?? b.action}</button>`).join("");
+    const element = dom.document.createElement("dialog");
+    element.className = "application dialog";
+    element.innerHTML = `<header class="window-header"><h1 class="window-title">${title}</h1>`
+      + `<button type="button" data-action="close"></button></header>`
+      + `<form class="window-content"><div class="dialog-content">${this.options.content ?? ""}</div>`
+      + `<footer class="form-footer">${buttons}</footer></form>`;
+    dom.document.body.appendChild(element);
+    this.element = element;
+    this.rendered = true;
+    dialogs.open.push(this);
+    onClient(this.client, () => {
+      const hooks = pageOf(this.client).hooks;
+      hooks.callAll("renderDialogV2", this, element, {}, {});
+      hooks.callAll("renderApplicationV2", this, element, {}, {});
+      this.options.render?.(new dom.window.Event("render"), this);
+    });
+    return this;
+  }
+
+  /** A queued answer, as its user gives it. */
+  answer(given) {
+    if (given === null) return this.close();
+    if (this.kind === "confirm") return this.press(given === true || given === "yes" ? "yes" : "no");
+    if (typeof given === "string") return this.press(given);
+    if (this.kind === "wait" && given?.action) return this.press(given.action, given.values ?? {});
+    return this.press(this.kind === "prompt" ? "ok" : this.buttons.find((b) => b.default)?.action, given);
+  }
+
+  /** The user presses a button (with these form values): its callback's answer, or its action (§4.3). */
+  press(action, values = {}) {
+    if (!this.rendered) throw new Error("the dialog is closed");
+    const spec = this.buttons.find((b) => b.action === action);
+    if (!spec) throw new Error(`no ${action} button in the dialog (${this.buttons.map((b) => b.action)})`);
+    const form = this.element.querySelector("form");
+    form.values = values;
+    const button = this.element.querySelector(`button[data-action="${action}"]`);
+    Object.defineProperty(button, "form", { value: form, configurable: true });
+    const event = new this.client.dom.window.Event("submit");
+    return onClient(this.client, async () => {
+      let result;
+      if (spec.callback) result = await spec.callback(event, button, this);
+      else if (this.kind === "confirm") result = action === "yes";
+      else result = action;
+      this.finish();
+      this.settlers.resolve(result);
+      return result;
+    });
+  }
+
+  /** The X, Escape, or the module's own close(): null, or a rejection with rejectClose (§4.1). */
+  async close() {
+    if (!this.rendered) return this;
+    this.finish();
+    if (this.options.rejectClose) this.settlers.reject(new Error("Dialog was dismissed without pressing a button."));
+    else this.settlers.resolve(null);
+    return this;
+  }
+
+  finish() {
+    this.rendered = false;
+    this.element.remove();
+    const { dialogs } = this.client;
+    dialogs.open.splice(dialogs.open.indexOf(this), 1);
+    onClient(this.client, () => {
+      this.options.close?.(new this.client.dom.window.Event("close"), this);
+      const hooks = pageOf(this.client).hooks;
+      hooks.callAll("closeDialogV2", this, this.element);
+      hooks.callAll("closeApplicationV2", this, this.element);
+    });
   }
 }
 
-/** The browser's FormData over a fake dialog form: its values, as strings. */
+/** The browser's FormData over a dialog's form: the values its user gave, as strings. */
 export class FakeFormData {
   constructor(form) { this.entriesList = Object.entries(form?.values ?? {}).map(([k, v]) => [k, String(v)]); }
   [Symbol.iterator]() { return this.entriesList[Symbol.iterator](); }

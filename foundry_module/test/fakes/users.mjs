@@ -1,16 +1,22 @@
 /**
- * Users and queries. A user writes his own User's flags (a GM may write anyone's); the
- * `updateUser` hook reaches every connected client with the author the server checked, and
- * the writer's promise resolves on the server's acknowledgement, not when the other clients'
- * handlers finish. `User#query` reaches only a connected user, times out, and its answer
- * makes a JSON round trip (a Roll arrives as its JSON).
+ * Users and queries. A user writes his own User (a GM may write anyone's); a flag write goes
+ * through update like every document's (FOUNDRY-SEMANTICS §1.7): merged, `updateUser` on every
+ * connected client with the author the server checked, the writer's promise resolving on the
+ * server's acknowledgement, not when the other clients' handlers finish (§1.2). An update that
+ * changes nothing fires no hook (§1.8, harsher reading, server.mjs). `User#query` reaches only
+ * a connected user (an assumption: §2.4 documents nothing), times out, refuses a query name
+ * without a package prefix (§2.3), and its answer makes a JSON round trip (a Roll arrives as
+ * its JSON).
  */
 import { asUser, serverTrip } from "./clients.mjs";
-import { callEverywhere } from "./hooks.mjs";
-import { diffObject, note, setProperty } from "./utils.mjs";
+import { FakeFlaggedDocument } from "./server.mjs";
+import { note } from "./utils.mjs";
 
-export class FakeUser {
+export class FakeUser extends FakeFlaggedDocument {
+  static documentName = "User";
+
   constructor({ id, name, isGM = false, active = true, role }) {
+    super();
     Object.assign(this, { id, name, isGM, active, role: role ?? (isGM ? 4 : 1) });
     this.queries = [];
     this.flags = {};
@@ -18,21 +24,7 @@ export class FakeUser {
 
   get isSelf() { return globalThis.game.user.id === this.id; }
 
-  /** As in Foundry, the hook's `changes` hold only what differs (a diff); nothing changed, no hook. */
-  async setFlag(scope, key, value) {
-    const author = globalThis.game.user;
-    if (author.id !== this.id && !author.isGM) throw new Error(`${author.name} may not write ${this.name}'s User`);
-    await serverTrip();
-    const before = this.flags[scope]?.[key];
-    setProperty(this.flags, `${scope}.${key}`, structuredClone(value));
-    const diff = diffObject(before, value);
-    if (diff === undefined) return this;
-    const changes = { flags: { [scope]: { [key]: diff } } };
-    callEverywhere("updateUser", () => [this, structuredClone(changes), {}, author.id]);
-    return this;
-  }
-
-  getFlag(scope, key) { return this.flags?.[scope]?.[key]; }
+  canUserModify(user) { return Boolean(user?.isGM) || user?.id === this.id; }
 
   /**
    * User#query: the queried user's client runs its CONFIG.queries handler (or a scripted
@@ -42,6 +34,7 @@ export class FakeUser {
   async query(name, data, { timeout } = {}) {
     this.queries.push({ name, data });
     note(`query ${name} ${globalThis.game.user.id}->${this.id}`);
+    if (!name.includes(".")) throw new Error(`query "${name}" has no package prefix: core reserves those names`);
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
     await serverTrip();
     const handler = this.answer ?? ((n, d) => {

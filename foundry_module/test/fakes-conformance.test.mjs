@@ -1,0 +1,555 @@
+/**
+ * The doubles against ../shared/FOUNDRY-SEMANTICS.md: one test per behaviour a double must
+ * have, each naming the fact it pins. A double kinder than Foundry is a bug in the doubles;
+ * these keep them honest. Nothing here loads the module except the per-client tests, which
+ * load it to show that each client has its own.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { FakeActor, FakeChatMessage, FakeCombat, FakeDialogV2, FakeMessage, FakeScene, FakeToken, FakeUser, asUser,
+  clientModule, clientOf, installFoundry, loadModule, loadTable, mergeObject, reload, settle, transcript, view, world }
+  from "./fakes/foundry.mjs";
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Every call of a hook on every client, as [userId, ...args]. */
+function listen(name, clients = [...world.clients.keys()]) {
+  const heard = [];
+  for (const id of clients) asUser(id, () => globalThis.Hooks.on(name, (...args) => { heard.push([id, ...args]); }));
+  return heard;
+}
+
+/** A table whose every client has a page of its own (hooks registered per client). */
+async function ownPages(options = {}) {
+  const w = installFoundry(options);
+  for (const client of world.clients.values()) client.page = (await import("./fakes/world.mjs")).makePage();
+  return w;
+}
+
+// --- §1 Document updates -------------------------------------------------------------------
+
+test("§1.4 mergeObject: nested objects merge; -=key deletes; ==key replaces", () => {
+  const data = { a: { b: 1, c: 2 }, d: 1 };
+  mergeObject(data, { a: { b: 5 } }, { performDeletions: true });
+  assert.deepEqual(data, { a: { b: 5, c: 2 }, d: 1 });
+  mergeObject(data, { "-=d": null, a: { "-=c": null } }, { performDeletions: true });
+  assert.deepEqual(data, { a: { b: 5 } });
+  mergeObject(data, { "==a": { z: 1 } }, { performDeletions: true });
+  assert.deepEqual(data, { a: { z: 1 } });
+});
+
+test("§1.4 / §1.7 setFlag merges an object into the stored one: last round's keys survive", async () => {
+  await ownPages();
+  const actor = new FakeActor({ owners: ["alice"], flags: { ballcourt: { aoo: { round: 1, used: { yo: 1 } } } } });
+  await asUser("alice", () => actor.setFlag("ballcourt", "aoo", { round: 2, used: {} }));
+  assert.deepEqual(actor.flags.ballcourt.aoo, { round: 2, used: { yo: 1 } }, "Foundry merges: `used` keeps yo");
+  await asUser("alice", () => actor.update({ "flags.ballcourt.==aoo": { round: 3, used: {} } }));
+  assert.deepEqual(actor.flags.ballcourt.aoo, { round: 3, used: {} }, "==key replaces");
+  await asUser("alice", () => actor.unsetFlag("ballcourt", "aoo"));
+  assert.equal(actor.getFlag("ballcourt", "aoo"), undefined, "unsetFlag writes a deletion key");
+});
+
+test("§1.5 v14 operators: _del deletes, _replace replaces; v13 has neither", async () => {
+  await ownPages({ version: 14 });
+  const token = new FakeToken({ id: "t", flags: { ballcourt: { ball: { speed: 3, direction: "E" }, other: 1 } } });
+  await token.update({ "flags.ballcourt.ball": globalThis._replace({ speed: 0 }) });
+  assert.deepEqual(token.flags.ballcourt.ball, { speed: 0 });
+  await token.update({ "flags.ballcourt.other": globalThis._del });
+  assert.equal("other" in token.flags.ballcourt, false);
+  installFoundry({ version: 13 });
+  assert.equal(globalThis._del, undefined);
+  assert.equal(globalThis.foundry.data, undefined);
+});
+
+test("§1.3 / §1.6 recursive: false replaces the top-level object, even through a dotted key", async () => {
+  await ownPages();
+  const scene = new FakeScene({ flags: { other: { keep: 1 }, ballcourt: { game: "yaotzin" } } });
+  await scene.update({ "flags.ballcourt.matchId": "m1" }, { recursive: false });
+  assert.deepEqual(scene.flags, { ballcourt: { matchId: "m1" } }, "the other module's flags are gone");
+});
+
+test("§1.1 preUpdate runs on the writer only, before the trip, may change `changed`; false cancels", async () => {
+  await ownPages();
+  const pre = listen("preUpdateToken");
+  const token = new FakeToken({ id: "t", x: 0 });
+  asUser("gm", () => globalThis.Hooks.on("preUpdateToken", (_doc, changed) => { changed.y = 50; }));
+  await token.update({ x: 100 });
+  assert.deepEqual(pre.map(([id]) => id), ["gm"]);
+  assert.equal(token.y, 50, "the handler's change was sent");
+  asUser("gm", () => globalThis.Hooks.on("preUpdateToken", () => false));
+  assert.equal(await token.update({ x: 300 }), undefined);
+  assert.equal(token.x, 100, "vetoed: nothing written");
+  asUser("gm", () => globalThis.Hooks.on("preUpdateToken", async () => false));
+});
+
+test("§1.2 update runs on every connected client with the diff and the writer's id; options pass through", async () => {
+  await ownPages();
+  const heard = listen("updateActor");
+  const actor = new FakeActor({ owners: ["alice"], system: { hp: { value: 5, max: 9 } } });
+  await asUser("alice", () => actor.update({ "system.hp.value": 3, "system.hp.max": 9 }, { custom: 1 }));
+  await settle();
+  assert.deepEqual(heard.map(([id]) => id).sort(), ["alice", "bob", "gm"]);
+  for (const [, doc, changed, options, userId] of heard) {
+    assert.equal(doc, actor);
+    assert.deepEqual(changed, { system: { hp: { value: 3 } } }, "only what differs, expanded");
+    assert.equal(options.custom, 1);
+    assert.equal(userId, "alice");
+  }
+});
+
+test("§1.8 (undocumented, harsher): the writer's own update hook runs after its promise resolves; an empty diff fires none", async () => {
+  await ownPages();
+  const order = [];
+  asUser("gm", () => globalThis.Hooks.on("updateToken", () => order.push("gm hook")));
+  asUser("bob", () => globalThis.Hooks.on("updateToken", () => order.push("bob hook")));
+  const token = new FakeToken({ id: "t" });
+  await token.update({ x: 5 });
+  order.push("gm resumes");
+  await settle();
+  assert.deepEqual(order, ["bob hook", "gm resumes", "gm hook"]);
+  order.length = 0;
+  await token.update({ x: 5 });
+  await settle();
+  assert.deepEqual(order, [], "nothing changed: no hook");
+});
+
+test("§1.7 setFlag fires preUpdate and update like any update", async () => {
+  await ownPages();
+  const heard = listen("updateUser");
+  const pre = listen("preUpdateUser");
+  const bob = globalThis.game.users.get("bob");
+  await asUser("bob", () => bob.setFlag("ballcourt", "press", { id: 1 }));
+  await settle();
+  assert.deepEqual(pre.map(([id]) => id), ["bob"]);
+  assert.equal(heard.length, 3);
+  assert.deepEqual(heard[0][2], { flags: { ballcourt: { press: { id: 1 } } } });
+});
+
+test("§1.7 a flag scope that is no active module is refused", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t" });
+  await assert.rejects(token.setFlag("nomodule", "x", 1), /not valid or not currently active/);
+});
+
+test("§2.5 ownership: a player may not write another's actor, token, scene or message; the refusal shows on his screen", async () => {
+  await ownPages();
+  const actor = new FakeActor({ name: "Ix", owners: ["alice"] });
+  const token = new FakeToken({ id: "t", actor });
+  const scene = new FakeScene({ name: "Court" });
+  await assert.rejects(asUser("bob", () => actor.update({ name: "x" })), /Bob lacks permission to update Actor/);
+  await assert.rejects(asUser("bob", () => token.update({ x: 1 })), /lacks permission/);
+  await assert.rejects(asUser("alice", () => scene.setFlag("ballcourt", "x", 1)), /lacks permission/);
+  const message = await asUser("alice", () => FakeChatMessage.create({ content: "hi" }));
+  await assert.rejects(asUser("bob", () => message.update({ content: "x" })), /lacks permission/);
+  await assert.rejects(asUser("alice", () => message.update({ rolls: [] })), /lacks permission/, "an author may not change the rolls");
+  await asUser("alice", () => message.update({ content: "mine" }));
+  assert.ok(clientOf("bob").ui.notifications.some(([level, text]) => level === "error" && /lacks permission/.test(text)));
+  assert.ok(!clientOf("gm").ui.notifications.length, "the GM is told nothing");
+});
+
+// --- §2 Users, queries ---------------------------------------------------------------------
+
+test("§2.1 activeGM: a connected GM, a full GM before an assistant; null when none is connected", () => {
+  const users = [new FakeUser({ id: "co", name: "Co", isGM: true, role: 3 }), new FakeUser({ id: "gm", name: "GM", isGM: true }),
+    new FakeUser({ id: "p", name: "P" })];
+  installFoundry({ users });
+  assert.equal(globalThis.game.users.activeGM.id, "gm");
+  users[1].active = false;
+  assert.equal(globalThis.game.users.activeGM.id, "co");
+  users[0].active = false;
+  assert.equal(globalThis.game.users.activeGM, null);
+});
+
+test("§2.3 / §2.4 User#query: a prefix is required; an inactive user is refused (an assumption, labelled)", async () => {
+  await ownPages();
+  const bob = globalThis.game.users.get("bob");
+  await assert.rejects(bob.query("noprefix", {}), /package prefix/);
+  bob.active = false;
+  await assert.rejects(bob.query("ballcourt.x", {}), /not connected/);
+  bob.active = true;
+  asUser("bob", () => { globalThis.CONFIG.queries["ballcourt.echo"] = (d) => ({ seen: globalThis.game.user.id, ...d }); });
+  assert.deepEqual(await bob.query("ballcourt.echo", { a: 1 }), { seen: "bob", a: 1 }, "the handler runs on Bob's page");
+  assert.equal(globalThis.CONFIG.queries["ballcourt.echo"], undefined, "the GM's page has no such handler");
+  assert.equal(typeof globalThis.CONFIG.queries.dialog, "function", "core's own queries");
+});
+
+test("§2.2 userConnected fires on the other clients only, when a user leaves and comes back (a reload)", async () => {
+  await ownPages();
+  const heard = listen("userConnected");
+  await reload("bob", { load: async () => {} });
+  assert.deepEqual(heard.map(([id, user, connected]) => `${id}:${user.id}:${connected}`),
+    ["gm:bob:false", "alice:bob:false", "gm:bob:true", "alice:bob:true"]);
+});
+
+// --- §3 Chat messages ------------------------------------------------------------------------
+
+test("§3.1 renderChatMessageHTML: every surface, a fresh element each time, the toast only on creation", async () => {
+  await ownPages();
+  clientOf("bob").popoutOpen = true;
+  const renders = listen("renderChatMessageHTML");
+  const message = await FakeChatMessage.create({ content: "<p>hi</p>" });
+  await settle();
+  const bob = renders.filter(([id]) => id === "bob");
+  assert.equal(bob.length, 3, "Bob's log, his pop-out and a toast");
+  assert.equal(new Set(bob.map(([, , html]) => html)).size, 3, "three elements");
+  renders.length = 0;
+  await message.update({ content: "<p>again</p>" });
+  await settle();
+  assert.equal(renders.filter(([id]) => id === "bob").length, 2, "log and pop-out; no toast for an update (FVTT#12022)");
+  assert.equal(renders.filter(([id]) => id === "alice").length, 1);
+  world.doubleRenders = true;
+  renders.length = 0;
+  await message.update({ content: "<p>thrice</p>" });
+  await settle();
+  assert.equal(renders.filter(([id]) => id === "alice").length, 2, "an update may render the log twice (FVTT#13067)");
+});
+
+test("§3.2 / §3.5 a whisper renders only for its readers; a blind message not even for its author", async () => {
+  await ownPages();
+  const renders = listen("renderChatMessageHTML");
+  await asUser("alice", () => FakeChatMessage.create({ content: "w", whisper: ["gm"], blind: true }));
+  await settle();
+  assert.deepEqual([...new Set(renders.map(([id]) => id))], ["gm"]);
+});
+
+test("§3.3 v13: applyRollMode and the old names; core.messageMode throws, core.rollMode is read", () => {
+  installFoundry({ version: 13, settings: { coreRollMode: "gmroll" } });
+  assert.equal(globalThis.ChatMessage.applyMode, undefined);
+  assert.throws(() => globalThis.game.settings.get("core", "messageMode"), /not a registered game setting/);
+  assert.equal(globalThis.game.settings.get("core", "rollMode"), "gmroll");
+  const data = globalThis.ChatMessage.applyRollMode({}, "gmroll");
+  assert.deepEqual(data.whisper, ["gm"]);
+  assert.deepEqual(globalThis.ChatMessage.applyRollMode({}, "gm").whisper, undefined, "v14's name means nothing on v13");
+});
+
+test("§3.3 v14: applyMode and the new names; core.rollMode gives null; an old name whispers nobody", () => {
+  installFoundry({ version: 14, settings: { coreMessageMode: "blind" } });
+  assert.equal(globalThis.ChatMessage.applyRollMode, undefined);
+  assert.equal(globalThis.game.settings.get("core", "messageMode"), "blind");
+  assert.equal(globalThis.game.settings.get("core", "rollMode"), null);
+  assert.deepEqual(Object.keys(globalThis.CONFIG.ChatMessage.modes), ["public", "gm", "blind", "self"]);
+  const data = globalThis.ChatMessage.applyMode({}, "blind");
+  assert.deepEqual(data.whisper, ["gm"]);
+  assert.equal(data.blind, true);
+  assert.equal(globalThis.ChatMessage.applyMode({}, "gmroll").whisper, undefined, "the old name leaks to everyone");
+});
+
+// --- §4 Dialogs ------------------------------------------------------------------------------
+
+test("§4.2 / §4.4 a dialog renders into its client's DOM, fires the render hooks and callback, and stays open", async () => {
+  await ownPages();
+  const rendered = listen("renderDialogV2");
+  const app = listen("renderApplicationV2");
+  clientOf("bob").dialogs.unanswered = "open";
+  let callback = 0;
+  const answer = asUser("bob", () => FakeDialogV2.wait({ window: { title: "T" }, content: "<p>Pick</p>",
+    buttons: [{ action: "a", label: "A" }, { action: "b", label: "B" }], render: () => { callback += 1; } }));
+  for (let i = 0; i < 5; i += 1) await tick();
+  assert.deepEqual(rendered.map(([id]) => id), ["bob"]);
+  assert.equal(app.length, 1);
+  assert.equal(callback, 1);
+  const [dialog] = clientOf("bob").dialogs.open;
+  assert.ok(clientOf("bob").dom.document.body.contains(dialog.element), "in Bob's DOM");
+  assert.equal(clientOf("gm").dom.document.querySelectorAll("dialog").length, 0, "not the GM's");
+  dialog.press("b");
+  assert.equal(await answer, "b");
+  assert.equal(clientOf("bob").dialogs.open.length, 0);
+});
+
+test("§4.1 / §4.2 closed by its user: null, the close callback and hooks run; rejectClose: true rejects", async () => {
+  await ownPages();
+  const closes = listen("closeDialogV2");
+  clientOf("gm").dialogs.unanswered = "open";
+  let closed = 0;
+  const answer = FakeDialogV2.prompt({ content: "x", close: () => { closed += 1; } });
+  await tick();
+  await clientOf("gm").dialogs.open[0].close();
+  assert.equal(await answer, null);
+  assert.equal(closed, 1);
+  assert.equal(closes.length, 1);
+  const strict = FakeDialogV2.confirm({ content: "x", rejectClose: true });
+  await tick();
+  await clientOf("gm").dialogs.open[0].close();
+  await assert.rejects(strict, /dismissed/);
+  const confirm = FakeDialogV2.confirm({ content: "x" });
+  await tick();
+  await clientOf("gm").dialogs.open[0].close();
+  assert.equal(await confirm, null, "confirm dismissed: null, not false");
+});
+
+test("§4.4 a self-close timer the module sets in render closes the dialog (it times out)", async () => {
+  await ownPages();
+  clientOf("gm").dialogs.unanswered = "open";
+  const answer = FakeDialogV2.wait({ buttons: [{ action: "a" }], render: (_e, dialog) => setTimeout(() => dialog.close(), 20) });
+  assert.equal(await answer, null);
+});
+
+test("§4.5 several dialogs can be open at once, each answered on its own", async () => {
+  await ownPages();
+  clientOf("gm").dialogs.unanswered = "open";
+  const first = FakeDialogV2.wait({ buttons: [{ action: "one" }] });
+  const second = FakeDialogV2.prompt({ content: "<input name='n'>", ok: { callback: (_e, button) => Object.fromEntries(new FormData(button.form)) } });
+  await tick();
+  const open = clientOf("gm").dialogs.open;
+  assert.equal(open.length, 2);
+  open[1].press("ok", { n: 4 });
+  assert.deepEqual(await second, { n: "4" });
+  open[0].press("one");
+  assert.equal(await first, "one");
+});
+
+test("§4 a queued answer comes on a later turn of the event loop; nothing queued: the user closes it", async () => {
+  await ownPages();
+  FakeDialogV2.answers = ["go"];
+  let settled = false;
+  const answer = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => { settled = true; return v; });
+  await Promise.resolve();
+  assert.equal(settled, false, "not answered at once");
+  assert.equal(await answer, "go");
+  assert.equal(await FakeDialogV2.wait({ buttons: [{ action: "go" }] }), null);
+});
+
+// --- §5 Scenes -------------------------------------------------------------------------------
+
+test("§5.2 / §5.3 a scene has padding 0.25 by default and dimensions with sceneX/sceneY in whole squares", () => {
+  installFoundry();
+  const scene = new FakeScene({ width: 4000, height: 3000, grid: { size: 100 } });
+  assert.equal(scene.padding, 0.25);
+  const d = scene.dimensions;
+  assert.deepEqual([d.sceneX, d.sceneY, d.width, d.height], [1000, 800, 6000, 4600]);
+  assert.deepEqual(d.sceneRect, { x: 1000, y: 800, width: 4000, height: 3000 });
+  const tight = new FakeScene({ width: 7200, height: 2400, padding: 0 });
+  assert.deepEqual([tight.dimensions.sceneX, tight.dimensions.sceneY], [0, 0]);
+});
+
+test("§5.5 a client's own scene change: canvasTearDown then canvasReady there only", async () => {
+  await ownPages();
+  const order = [];
+  for (const name of ["canvasTearDown", "canvasInit", "canvasReady"]) {
+    for (const id of ["gm", "bob"]) asUser(id, () => globalThis.Hooks.on(name, () => order.push(`${id}:${name}`)));
+  }
+  view("bob", new FakeScene({ id: "a" }));
+  view("bob", new FakeScene({ id: "b" }));
+  assert.deepEqual(order, ["bob:canvasInit", "bob:canvasReady", "bob:canvasTearDown", "bob:canvasInit", "bob:canvasReady"]);
+});
+
+// --- §6 Tokens and movement --------------------------------------------------------------------
+
+test("§6.1-6.4 move(): preMoveToken on the mover only; one update per waypoint; moveToken with a User everywhere", async () => {
+  await ownPages();
+  const pre = listen("preMoveToken");
+  const moved = listen("moveToken");
+  const updated = listen("updateToken");
+  const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
+  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }, { x: 200, y: 0 }])), true);
+  await settle();
+  assert.deepEqual(pre.map(([id]) => id), ["alice"]);
+  assert.equal(updated.length, 6, "two checkpoints, three clients");
+  assert.equal(moved.length, 6);
+  assert.equal(moved[0][4], globalThis.game.users.get("alice"), "the fourth argument is a User");
+  assert.deepEqual([token.x, token.y], [200, 0]);
+  asUser("alice", () => globalThis.Hooks.on("preMoveToken", () => false));
+  assert.equal(await asUser("alice", () => token.move({ x: 500 })), false);
+  assert.equal(token.x, 200, "vetoed");
+});
+
+test("§6.1 v13's move() resolves at the first checkpoint, v14's when the path is done", async () => {
+  for (const version of [13, 14]) {
+    await ownPages({ version });
+    const token = new FakeToken({ id: "t" });
+    await token.move([{ x: 100 }, { x: 200 }, { x: 300 }]);
+    assert.equal(token.x, version === 13 ? 100 : 300, `v${version}`);
+    await settle();
+    assert.equal(token.x, 300);
+  }
+});
+
+// --- §7 Combat -----------------------------------------------------------------------------
+
+const encounter = () => {
+  const combat = new FakeCombat({ id: "c", combatants: [{ id: "a", name: "A", initiative: 20 }, { id: "b", name: "B", initiative: 10 }] });
+  globalThis.game.combats.set(combat.id, combat);
+  return combat;
+};
+
+test("§7.1 combatTurn / combatRound / combatStart on the initiating client only, before the update; handlers may change it", async () => {
+  await ownPages({ version: 13 });
+  const turn = listen("combatTurn");
+  const start = listen("combatStart");
+  const round = listen("combatRound");
+  const combat = encounter();
+  await combat.startCombat();
+  assert.deepEqual(start.map(([id]) => id), ["gm"]);
+  assert.equal(round.length, 0, "no combatRound at the start");
+  asUser("gm", () => globalThis.Hooks.on("combatTurn", (_c, data) => { data.turn = 1; }));
+  await combat.nextTurn();
+  assert.deepEqual(turn.map(([id, , data, options]) => [id, data.turn, options.direction, "advanceTime" in options]), [["gm", 1, 1, true]]);
+  await combat.nextTurn();
+  assert.equal(turn.length, 1, "no combatTurn when the round rolls over");
+  assert.equal(round.length, 1);
+  await ownPages({ version: 14 });
+  const round14 = listen("combatRound");
+  const c14 = encounter();
+  await c14.startCombat();
+  await c14.nextRound();
+  assert.deepEqual(round14[0][3], { direction: 1, worldTime: { delta: 6 } }, "v14's options");
+});
+
+test("§7.2 / §7.4 combatTurnChange on every client, in an order against updateCombat drawn per client", async () => {
+  const orders = new Set();
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    await ownPages({ seed });
+    const seen = [];
+    for (const id of ["gm", "alice", "bob"]) {
+      for (const name of ["updateCombat", "combatTurnChange"]) asUser(id, () => globalThis.Hooks.on(name, () => seen.push(`${id}:${name}`)));
+    }
+    const combat = encounter();
+    await combat.startCombat();
+    await settle();
+    assert.equal(seen.length, 6, "both hooks on every client");
+    for (const id of ["gm", "alice", "bob"]) orders.add(seen.filter((s) => s.startsWith(`${id}:`)).join(" "));
+  }
+  assert.equal(orders.size > 2, true, `both orders occur: ${[...orders]}`);
+});
+
+test("§7.3 adding combatants keeps the turn with whoever had it through a visible updateCombat", async () => {
+  await ownPages();
+  const combat = encounter();
+  await combat.startCombat();
+  await combat.nextTurn();   // B's turn (index 1)
+  await settle();
+  const updates = listen("updateCombat");
+  const turns = listen("combatTurnChange");
+  await combat.createEmbeddedDocuments("Combatant", [{ name: "Ball", initiative: 25 }]);
+  await settle();
+  assert.equal(combat.combatant.id, "b", "B keeps the turn");
+  assert.equal(combat.turn, 2);
+  assert.deepEqual(updates.map(([id, , changed]) => [id, changed]).sort(), [["alice", { turn: 2 }], ["bob", { turn: 2 }], ["gm", { turn: 2 }]]);
+  assert.equal(turns.length, 0, "the combatant did not change");
+  await combat.deleteEmbeddedDocuments("Combatant", ["b"]);
+  await settle();
+  assert.equal(turns.length, 3, "the current combatant left: the turn moved on, heard everywhere");
+});
+
+test("§7 (harsher) a player may not update an encounter, except moving on from his own turn", async () => {
+  await ownPages();
+  const combat = encounter();
+  await assert.rejects(asUser("bob", () => combat.update({ round: 3 })), /lacks permission/);
+});
+
+// --- §8 Hooks and per-client state -----------------------------------------------------------
+
+test("§8.1 on returns an id; once fires once; off takes the id or the function", () => {
+  installFoundry();
+  let n = 0;
+  const id = globalThis.Hooks.on("x", () => { n += 1; });
+  assert.equal(typeof id, "number");
+  globalThis.Hooks.once("y", () => { n += 10; });
+  globalThis.Hooks.callAll("y");
+  globalThis.Hooks.callAll("y");
+  assert.equal(n, 10);
+  globalThis.Hooks.callAll("x");
+  globalThis.Hooks.off("x", id);
+  globalThis.Hooks.callAll("x");
+  assert.equal(n, 11);
+});
+
+test("§8.1 / §8.2 call stops at exactly false; a Promise is never a veto", () => {
+  installFoundry();
+  globalThis.Hooks.on("a", async () => false);
+  assert.equal(globalThis.Hooks.call("a"), true);
+  globalThis.Hooks.on("a", () => false);
+  let after = false;
+  globalThis.Hooks.on("a", () => { after = true; });
+  assert.equal(globalThis.Hooks.call("a"), false);
+  assert.equal(after, false);
+});
+
+test("§8.3 a handler that throws is reported through the error hook; the others still run", () => {
+  installFoundry();
+  const errors = [];
+  globalThis.Hooks.on("error", (location, error) => errors.push([location, error.message]));
+  let ran = false;
+  globalThis.Hooks.on("z", () => { throw new Error("boom"); });
+  globalThis.Hooks.on("z", () => { ran = true; });
+  globalThis.Hooks.callAll("z");
+  assert.equal(ran, true);
+  assert.deepEqual(errors, [["Hooks.callAll z", "boom"]]);
+  world.errors.length = 0;
+});
+
+test("§8.4 each client loads its own module instance: its own state, hooks, CONFIG and api", async () => {
+  installFoundry();
+  await loadTable();
+  const gmLink = await clientModule("gm", "foundry/link.mjs");
+  const bobLink = await clientModule("bob", "foundry/link.mjs");
+  assert.notEqual(gmLink, bobLink, "two module graphs");
+  const apis = ["gm", "alice", "bob"].map((id) => asUser(id, () => globalThis.game.modules.get("ballcourt").api));
+  assert.equal(new Set(apis).size, 3, "each page set its own api at ready");
+  assert.equal(asUser("bob", () => typeof globalThis.CONFIG.queries["ballcourt.roll"]), "function", "Bob's init registered his queries");
+  assert.ok(asUser("gm", () => globalThis.Hooks.has("renderChatMessageHTML")));
+});
+
+test("§8.4 a reload starts that client's module afresh: a new instance, its hooks run, the old page's dialogs are gone", async () => {
+  installFoundry();
+  await loadTable();
+  const before = await clientModule("bob", "foundry/link.mjs");
+  clientOf("bob").dialogs.unanswered = "open";
+  const stranded = asUser("bob", () => FakeDialogV2.wait({ buttons: [{ action: "a" }] }));
+  let answered = false;
+  stranded.then(() => { answered = true; });
+  const ready = [];
+  await reload("bob");
+  const after = await clientModule("bob", "foundry/link.mjs");
+  assert.notEqual(before, after, "a new module instance");
+  assert.equal(clientOf("bob").dialogs.open.length, 0, "the new page has no dialog");
+  await settle();
+  assert.equal(answered, false, "the old dialog never answers");
+  assert.ok(transcript.includes("bob reloads"));
+  assert.deepEqual(ready, []);
+  assert.ok(asUser("bob", () => globalThis.game.modules.get("ballcourt").api), "ready ran on the new page");
+});
+
+test("§8.4 the test file's own import is a separate instance from every client's", async () => {
+  installFoundry();
+  await loadModule("gm");
+  const own = await import("../scripts/foundry/link.mjs");
+  assert.notEqual(own, await clientModule("gm", "foundry/link.mjs"));
+});
+
+// --- §9 Settings ---------------------------------------------------------------------------
+
+test("§9.2 / §9.3 a world setting: a player may not write it; onChange on every client only when it changed", async () => {
+  installFoundry();
+  await loadTable();
+  const changes = [];
+  for (const id of ["gm", "bob"]) {
+    asUser(id, () => {
+      const data = globalThis.game.settings.registered.get("ballcourt.playerKicks");
+      const original = data.onChange;
+      data.onChange = (v) => { changes.push([id, v]); return original?.(v); };
+    });
+  }
+  await assert.rejects(asUser("bob", () => globalThis.game.settings.set("ballcourt", "playerKicks", false)), /lacks permission/);
+  await globalThis.game.settings.set("ballcourt", "playerKicks", false);
+  await globalThis.game.settings.set("ballcourt", "playerKicks", false);
+  assert.deepEqual(changes, [["gm", false], ["bob", false]]);
+  assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
+  await settle();
+});
+
+test("socket: a message reaches every other client's page, never its sender's", async () => {
+  await ownPages();
+  const got = [];
+  for (const id of ["gm", "alice", "bob"]) asUser(id, () => globalThis.game.socket.on("module.ballcourt", (d) => got.push([id, d])));
+  asUser("bob", () => globalThis.game.socket.emit("module.ballcourt", { a: 1 }));
+  assert.deepEqual(got.map(([id]) => id), ["gm", "alice"]);
+});
+
+test("a message's author and data are the server's: FakeMessage keeps its author", async () => {
+  await ownPages();
+  const message = await asUser("bob", () => FakeChatMessage.create({ content: "c" }));
+  assert.ok(message instanceof FakeMessage);
+  assert.equal(message.author, "bob");
+});

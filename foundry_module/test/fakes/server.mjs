@@ -1,0 +1,117 @@
+/**
+ * The world's server: every document write goes through `serverUpdate`, which applies it with
+ * Foundry's semantics (FOUNDRY-SEMANTICS §1, §2.5):
+ * - the writer must be allowed to (`canUserModify`); a refusal rejects the writer's promise
+ *   with "User … lacks permission to update …" and shows on the writer's screen (§2.5);
+ * - dotted keys are expanded, and with `diff` (on unless `diff: false`) only what differs is
+ *   sent (§1.3, §1.6); `-=key` / `==key` and v14's `_del` / `_replace` are honoured (§1.4-1.5);
+ *   nested objects are merged unless `recursive: false` (§1.3-1.4);
+ * - `preUpdate<Doc>(doc, changed, options, userId)` runs on the writer's client only, before
+ *   the trip; handlers may change `changed`; exactly `false` from one cancels (§1.1);
+ * - after the server's answer `update<Doc>(doc, changed, options, userId)` runs on every
+ *   connected client (§1.2), unless `noHook` (§1.3).
+ * Undocumented (§1.8), so the harsher reading: an update that changes nothing makes its trip
+ * but fires no hook; on the writer's own client, its `update<Doc>` handlers run only after
+ * its `update()` promise has resolved (code after the await runs first), where the other
+ * clients hear it at the server's answer.
+ * Documents are one object the clients share (each browser really holds its own copy): a
+ * module that changes a document's data without `update` is not caught here.
+ */
+import { currentClient, onClient, onEveryClient, pageOf, serverTrip, track } from "./clients.mjs";
+import { callHere } from "./hooks.mjs";
+import { applyUpdate, diffObject, expandObject, getProperty } from "./utils.mjs";
+
+export const actingUser = () => globalThis.game.user;
+
+/** The server's refusal (§2.5): the promise rejects, and the writer's screen says so. */
+export function refuse(user, what) {
+  const error = new Error(`User ${user?.name} lacks permission to update ${what}`);
+  currentClient()?.ui?.notifications?.error?.(error.message, { console: false });
+  throw error;
+}
+
+/** What a write sends: expanded, and only the differences unless `diff: false` (§1.3, §1.6). */
+export function changesToSend(doc, changes, { diff = true, recursive = true } = {}) {
+  const expanded = expandObject(Object.fromEntries(Object.entries(changes).filter(([k]) => k !== "_id")));
+  if (!diff) return expanded;
+  if (recursive) return diffObject(doc, expanded);
+  // replaced outright: an inner object is sent whole if it differs at all
+  return Object.fromEntries(Object.entries(expanded).filter(([k, v]) => JSON.stringify(doc[k]) !== JSON.stringify(v)));
+}
+
+/** update<Doc> everywhere: the other clients now, the writer after his promise resolves (§1.2, §1.8). */
+export function broadcast(hook, args, writer = currentClient()) {
+  onEveryClient((client) => {
+    if (client !== writer) pageOf(client).hooks.callAll(hook, ...args(client));
+  });
+  if (writer?.user?.active) {
+    track(new Promise((resolve) => setImmediate(resolve))
+      .then(() => onClient(writer, () => pageOf(writer).hooks.callAll(hook, ...args(writer)))));
+  }
+}
+
+/**
+ * One update of one document, all the way: permission, diff, preUpdate here, the trip, the
+ * merge, update<Doc> everywhere. `describe(sent)` writes the transcript's line. Resolves the
+ * document, or undefined when a preUpdate handler vetoed.
+ */
+export async function serverUpdate(doc, changes, options = {}, { describe, afterCommit } = {}) {
+  const user = actingUser();
+  const name = doc.documentName;
+  if (!doc.canUserModify(user, "update", changes)) refuse(user, `${name} ${doc.name ?? doc.id}`);
+  const changed = changesToSend(doc, changes, options);
+  if (!Object.keys(changed).length) {
+    await serverTrip();
+    return doc;
+  }
+  if (!options.noHook && callHere(`preUpdate${name}`, doc, changed, options, user.id) === false) return undefined;
+  await serverTrip();
+  applyUpdate(doc, changed, { recursive: options.recursive !== false });
+  describe?.(changed);
+  afterCommit?.(changed, user);
+  if (!options.noHook) broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id]);
+  return doc;
+}
+
+/**
+ * A document's flags API (§1.7): setFlag and unsetFlag write `flags.<scope>.<key>` through
+ * update, with its merge and its hooks. The scope must be core, world, the system or an
+ * active module (Foundry throws otherwise).
+ */
+export const FlagsMixin = (Base) => class extends Base {
+  getFlag(scope, key) { return getProperty(this.flags?.[scope] ?? {}, key); }
+
+  async setFlag(scope, key, value) {
+    checkScope(scope);
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+
+  async unsetFlag(scope, key) {
+    checkScope(scope);
+    const parts = key.split(".");
+    const last = parts.pop();
+    return this.update({ [["flags", scope, ...parts, `-=${last}`].join(".")]: null });
+  }
+};
+
+export function checkScope(scope) {
+  const game = globalThis.game;
+  const ok = ["core", "world", game?.system?.id].includes(scope) || game?.modules?.get(scope)?.active !== false
+    && game?.modules?.has(scope);
+  if (!ok) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
+}
+
+export class FakeDocument {
+  static documentName = "Document";
+
+  get documentName() { return this.constructor.documentName; }
+
+  /** Who may write (the server's check): a GM, unless a subclass says more. */
+  canUserModify(user) { return Boolean(user?.isGM); }
+
+  get isOwner() { return this.canUserModify(actingUser(), "update"); }
+
+  update(changes, options = {}) { return serverUpdate(this, changes, options); }
+}
+
+export class FakeFlaggedDocument extends FlagsMixin(FakeDocument) {}
