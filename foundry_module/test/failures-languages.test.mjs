@@ -49,7 +49,7 @@ test("item 10: the winner line and the match report read in each reader's langua
 });
 
 test("item 10: under a GM-only message mode the winner line is whispered to the GMs like any card", async () => {
-  await table({ coreRollMode: "gmroll" }, { "/api/v1/matches/m2/events": () => ({ status: 201,
+  await table({ coreMessageMode: "gm" }, { "/api/v1/matches/m2/events": () => ({ status: 201,
     body: { id: "m2", seq: 9, applied: 9, status: "over", winner: "sun" } }),
   "/api/v1/matches/m2/report": () => ({ status: 404, body: {} }) });
   const scene = courtScene({ matchId: "m2" });   // a match of its own: each is announced once

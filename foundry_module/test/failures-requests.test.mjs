@@ -24,7 +24,7 @@ const dribbleAnswer = { chat_card: { kind: "yaotzin.dribble", title: { text: "Ix
     ball: { x: 12, y: 12, speed: 0, direction: null } } }] } };
 
 test("item 7: under a GM-only message mode a player still sees his own kick's and dribble's cards", async () => {
-  installFoundry({ settings: { coreRollMode: "gmroll" } });
+  installFoundry({ settings: { coreMessageMode: "gm" } });
   globalThis.Hooks.on("updateUser", kickRelay.onKickRequest);
   globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
   globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);

@@ -39,6 +39,7 @@ export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.
  * it no longer is, and rebuild the scene controls, whose GM tools follow it.
  */
 export function followCompanionGM() {
+  if (!fvtt.game.user?.isGM) return link;   // a player's page never connects, nor has GM tools to show
   if (isCompanionGM() !== Boolean(link)) startLink();
   refreshControls();
   return link;
