@@ -3,12 +3,12 @@ import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/combat.mjs";
 import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
-import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
 import * as goatball from "./foundry/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
 import { KickTool } from "./foundry/kick-tool.mjs";
 import { listenForRefusals } from "./foundry/gm-requests.mjs";
-import { getLink, startLink } from "./foundry/link.mjs";
+import { followCompanionGM, getLink, startLink } from "./foundry/link.mjs";
 import { onRenderTokenHUD } from "./foundry/autopilot.mjs";
 import { onCanvasReady } from "./foundry/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/panel.mjs";
@@ -19,6 +19,9 @@ import { registerRollQuery } from "./foundry/roll-answers.mjs";
 import { askAooAgain, registerAooQuery } from "./foundry/aoo-choice.mjs";
 import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/aoo-question.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
+import { onSettledCard } from "./foundry/open-dialogs.mjs";
+import { onRenderNotice } from "./foundry/match-events.mjs";
+import { onRenderReportCard } from "./foundry/report.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
 
@@ -94,18 +97,24 @@ Hooks.on("canvasReady", (canvas) => {
 Hooks.on("updateScene", (scene, changes) => {
   if (scene?.id === fvtt.canvas?.scene?.id && touchesBallcourt(changes)) refreshControls();
 });
+/** A GM joins or leaves: with the companion's GM unnamed, Foundry's active GM may change hands. */
+Hooks.on("userConnected", () => followCompanionGM());
 Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
 Hooks.on("updateUser", onDribbleRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+Hooks.on("renderChatMessageHTML", onRenderNotice);   // the end of a match, in each reader's language
+Hooks.on("renderChatMessageHTML", onRenderReportCard);   // the match report, likewise
 Hooks.on("updateUser", onRequestCardPress);   // roll-request card: a player's press reaches the GM
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
 Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a player's answer on the card
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
+Hooks.on("updateChatMessage", onSettledCard);   // a settled row or question closes its dialog here
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preUpdateToken", onPreUpdateToken);
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
+Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes));   // the planner's marks follow the court
 Hooks.on("updateCombat", onUpdateCombat);
 Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
@@ -121,7 +130,8 @@ Hooks.on("getSceneControlButtons", (controls) => {
   const L = (k) => i18n().localize(k);
   const scene = () => fvtt.canvas.scene;
   const yaotzin = ballcourtOf(scene())?.game === "yaotzin";
-  const gm = fvtt.game.user.isGM;
+  // the menu, Tick and the score panel need the companion: only its GM's client has the link
+  const gm = isCompanionGM();
   const guarded = (fn) => async () => {
     try {
       await fn();
@@ -134,7 +144,7 @@ Hooks.on("getSceneControlButtons", (controls) => {
       button: true, order: 89, visible: gm, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
       toggle: true, active: Boolean(kickTool?.active), order: 90,
-      visible: yaotzin && (gm || Boolean(setting("playerKicks"))),
+      visible: yaotzin && (fvtt.game.user.isGM || Boolean(setting("playerKicks"))),
       onChange: (_event, active) => {
         if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
       } },

@@ -100,7 +100,7 @@ test("a trip that provokes asks Bob, the target's owner, on his own client first
   assert.match(shown.content, /Ixpoetchitl/);
   assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked for a player's token");
   assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" }, "the contest sent (after the dice's dry run)");
-  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, used: { yo: 1 } }, "one of his round's attacks is spent");
+  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, spent: ["yo"] }, "one of his round's attacks is spent");
 });
 
 test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {

@@ -69,8 +69,7 @@ test("the kick tool previews the hovered square once per frame and kicks on clic
   const kick = companion.calls.find((c) => c.route === "/api/v1/yaotzin/kick");
   assert.deepEqual(kick.body.rolls, { attack: 9 });
   assert.equal(kick.body.kicker, "ix");
-  const message = globalThis.ChatMessage.created.at(-1);
-  assert.equal(message.flags.ballcourt.context.kind, "kick");
+  const message = globalThis.ChatMessage.created.findLast((m) => m.flags.ballcourt.context.kind === "kick");
   assert.equal(message.rolls[0].total, 9 + fixture("preview").attack.modifier, "the roll shows the kick's total");
   tool.toggle(false);
   assert.equal(s.handlers.size, 0);

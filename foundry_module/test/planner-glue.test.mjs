@@ -95,7 +95,7 @@ test("the planner toggle asks for the kicker's best squares and marks them; the 
   assert.equal(plannerLayer().children.length, 0, "the marks go with the tool");
 });
 
-test("an NPC interceptor's kick card says whether to try, with his chance and the damage", async () => {
+test("an NPC interceptor's advice card, to the GMs, says whether to try, with his chance and the damage", async () => {
   installDocument();
   const kick = { ...fixture("kick"), goal: { end: "west" },
     intercept_odds: { yo: { odds: {}, p_stop: 0.3, expected_damage: 2.4 } } };
@@ -107,7 +107,9 @@ test("an NPC interceptor's kick card says whether to try, with his chance and th
   const scene = courtScene();
   const { resolveKick } = await import("../scripts/foundry/yaotzin.mjs");
   await resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
-  const message = globalThis.ChatMessage.created.at(-1);
+  const [card, message] = globalThis.ChatMessage.created.slice(-2);
+  assert.doesNotMatch(card.content, /NPC/, "not on the kick card");
+  assert.deepEqual(message.whisper, ["gm"]);
   const html = message.content;
   assert.match(html, /Yolteotl \(NPC\): try to stop it: it lands beyond his line; 30% to stop it, 2\.4 nonlethal expected\./);
 });

@@ -57,7 +57,9 @@ test("the score panel's Report button posts the box score card", async () => {
   assert.match(renders[0], /<button type="button" data-action="report" title="Post the match&#39;s box score to chat">/);
   await options.actions.report.call({ matchId: "m1" });
   const [card] = reportCards();
-  assert.deepEqual(card.flags.ballcourt.report, { match: "m1", seq: 4, game: "yaotzin" });
+  const { data, ...which } = card.flags.ballcourt.report;
+  assert.deepEqual(which, { match: "m1", seq: 4, game: "yaotzin" });
+  assert.equal(data.events, 4, "the box score itself, for each reader to render in his language");
   assert.match(card.content, /Match report: Yaotzin/);
   assert.match(card.content, /<tr data-player="s1"><th>Tal<\/th><td data-field="goals">5<\/td>/);
 });

@@ -133,7 +133,7 @@ test("Alice cannot roll Bob's row: no button, a refused click, and a forged requ
   assert.equal(intercepts(companion).length, 0);
   await assert.rejects(asUser("alice", () => message.update({ [`flags.ballcourt.rollCard.rows.${rowId}.state`]: "rolled" })),
     /lacks permission/, "nor may she write the GM's message herself");
-  rr.cancelRequests();
+  rr.cancelRequests(rr.requests.pending()[0]?.batch);
 });
 
 test("the GM rolls for Bob from the card, once however often pressed", async () => {
@@ -188,7 +188,7 @@ test("when the GM's page loads, the waiting rows of older cards are marked at on
   assert.equal(old.flags.ballcourt.rollCard.rows.r1.state, "expired");
   assert.equal(message.flags.ballcourt.rollCard.rows[message.flags.ballcourt.rollCard.order[0]].state, "pending");
   assert.deepEqual(other.updates, []);
-  rr.cancelRequests();
+  rr.cancelRequests(rr.requests.pending()[0]?.batch);
 });
 
 test("render hooks firing twice wire each button once; a private GM mode still shows the card to Bob", async () => {
@@ -206,5 +206,5 @@ test("render hooks firing twice wire each button once; a private GM mode still s
   });
   const buttons = buttonsIn(html);
   assert.ok(buttons.length > 0 && buttons.every((b) => listenerCount(b, "click") === 1));
-  rr.cancelRequests();
+  rr.cancelRequests(rr.requests.pending()[0]?.batch);
 });

@@ -75,7 +75,8 @@ test("core: a request is settled once; a late answer, a second click or a cancel
   assert.equal(book.settle(a, { total: 14 }, "bob"), true);
   assert.equal(book.settle(a, { total: 3 }, "gm"), false, "the GM's roll for him came too late");
   assert.equal((await waiting).roll.total, 14);
-  assert.deepEqual(book.cancel(), [b], "only what is still pending is cancelled");
+  assert.deepEqual(book.cancel([a, b]), [b], "only what is still pending is cancelled");
+  assert.deepEqual(book.cancel(), [], "no id, nothing: a cancel names its requests");
   assert.equal(book.settle(b, { total: 20 }, "alice"), false, "an answer after a cancel is dropped");
   assert.deepEqual(book.status().map((r) => [r.id, r.state, r.by, r.total]),
     [[a, ROLLED, "bob", 14], [b, CANCELLED, null, null]]);
@@ -173,7 +174,7 @@ test("the GM cancels: nothing is resolved, the card may be acted on again; a ref
   await flush();
   assert.match(world.notifications.at(-1)[1], /Yolteotl's roll was refused \(a d20 face is not 1\.\.20\)/);
   assert.equal(rr.requests.get(id).state, PENDING, "a forged answer does not count");
-  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", "cancel"));
+  assert.ok(doc.getElementById(rr.VIEW_ID).clickButton("ballcourt-roll", `cancel:${rr.requests.get(id).batch}`));
   assert.equal(await pressed, false);
   assert.match(world.notifications.at(-1)[1], /checks were cancelled/);
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 0);

@@ -106,7 +106,7 @@ test("item 13: attacks of opportunity are counted in the court's encounter, not 
   const card = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: court.id, matchId: "m1",
     owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
   await chat.performAction(card.id, "intercept:yo", "gm");
-  assert.deepEqual(fight.flags.ballcourt?.aoo?.used, { yo: 1 }, "spent in the court's encounter");
+  assert.deepEqual(fight.flags.ballcourt?.aoo?.spent, ["yo"], "spent in the court's encounter");
   assert.equal(other.flags.ballcourt, undefined, "the dungeon's fight untouched");
   assert.ok(yaotzin.playersOn(court).find((p) => p.id === "yo"));
 });

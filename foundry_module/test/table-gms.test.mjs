@@ -87,7 +87,7 @@ test("item 4: a press on a card waiting for a player's roll says what it waits f
   await settle();
   assert.equal(await chat.performAction(message.id, "apply", "gm"), false);
   assert.match(shown("gm").at(-1), /waiting for Yolteotl's roll/);
-  rr.cancelRequests();
+  rr.cancelRequests(rr.requests.pending()[0]?.batch);
   answer(null);
   await pressing;
 });

@@ -43,6 +43,14 @@ export function planYaotzinApply(mapping, payload, scene) {
 }
 
 /**
+ * Whether the ball is no longer as a card found it: another square, speed or heading. Both
+ * are {x, y, speed, direction}, in court squares.
+ */
+export function ballMovedSince(recorded, now) {
+  return ["x", "y", "speed", "direction"].some((k) => (recorded[k] ?? null) !== (now[k] ?? null));
+}
+
+/**
  * The players a card's damage has just knocked out: out from nonlethal after it (true), not
  * before (false). `before` and `after` map token ids to the adapter's outFromNonlethal, null
  * where a sheet gives no hit points: those are never judged.

@@ -18,7 +18,8 @@ export class RollRequests {
 
   /**
    * A new pending request; returns its id.
-   * @param spec  {tokenId, name, owner, check: {type: "save"|"skill", id}, advantage}
+   * @param spec  {tokenId, name, owner, check: {type: "save"|"skill", id}, advantage, batch (the
+   *              checks asked together for one card: they are cancelled together)}
    */
   open(spec) {
     this.count += 1;
@@ -40,9 +41,9 @@ export class RollRequests {
     return true;
   }
 
-  /** Cancel one pending request, or every pending one: the ids cancelled. */
-  cancel(id = null) {
-    const ids = id === null ? [...this.requests.keys()] : [id];
+  /** Cancel pending requests, named by id (one, or a list: a batch): the ids cancelled. */
+  cancel(id) {
+    const ids = Array.isArray(id) ? id : [id];
     const done = [];
     for (const key of ids) {
       const request = this.requests.get(key);
@@ -78,7 +79,7 @@ export class RollRequests {
   /** What the GM's view lists: every request with its state, who rolled and the total. */
   status() {
     return [...this.requests.values()].map((r) => ({ id: r.id, tokenId: r.tokenId, name: r.name,
-      owner: r.owner, check: r.check, advantage: Boolean(r.advantage), state: r.state, by: r.by,
+      owner: r.owner, check: r.check, advantage: Boolean(r.advantage), batch: r.batch ?? null, state: r.state, by: r.by,
       total: r.roll?.total ?? null }));
   }
 

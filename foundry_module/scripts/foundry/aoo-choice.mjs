@@ -8,7 +8,8 @@
  * choose for him there, and a page he reloads asks him again. A closed dialog, or no answer
  * within two minutes, means none.
  */
-import { MODULE_ID, closeAfter, fvtt, i18n } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { aooKey, settledCloses } from "./open-dialogs.mjs";
 import { AOO_CHOICES } from "../core/aoo-question.mjs";
 import { askAgainAfterReload, openQuestion } from "./aoo-question.mjs";
 import { activeOwner } from "./roll-requests.mjs";
@@ -46,7 +47,11 @@ export async function aooPrompt({ sceneId, tokenId, actorId, kind, closeIn = 0 }
   return chooseAoo(token, tokens.find((t) => t.id === actorId)?.name ?? actorId, kind, closeIn);
 }
 
-/** One button per kind and None, on this client; null when closed or None. */
+/**
+ * One button per kind and None, on this client; null when closed or None. A player's dialog
+ * closes by itself once the question's card is settled (open-dialogs.mjs), and after
+ * `closeIn` ms if given (0: only then).
+ */
 async function chooseAoo(token, actorName, kind, closeIn = 0) {
   const L = (k) => i18n().localize(k);
   const text = i18n().format("BALLCOURT.Aoo.Ask", { player: token.name, actor: actorName,
@@ -54,7 +59,7 @@ async function chooseAoo(token, actorName, kind, closeIn = 0) {
   const choice = await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
     content: `<p>${escape(text)}</p>`,
     buttons: AOO_CHOICES.map((k) => ({ action: k, label: L(`BALLCOURT.Aoo.${k}`), default: k === "none" })),
-    render: closeAfter(closeIn) });
+    ...settledCloses(aooKey(token.parent?.id, token.id), closeIn) });
   return AOO_KINDS.includes(choice) ? choice : null;
 }
 

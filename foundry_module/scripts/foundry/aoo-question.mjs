@@ -155,20 +155,23 @@ export async function expireOldQuestions() {
 
 /**
  * At "ready" on a player's client: a question still open for him (his page reloaded while it
- * was asked) is asked again in a dialog, closed by itself when its time runs out; the answer
- * goes to the GM as a press on its card would. `ask(token, actorName, kind, closeIn)` is the
- * dialog (aoo-choice.mjs). Resolves with how many were asked.
+ * was asked) is asked again in a dialog; the answer goes to the GM as a press on its card
+ * would. The dialog has no timer of its own: `expiresAt` is the GM's clock, not this
+ * browser's, so the GM's deadline settles the card and that closes the dialog
+ * (open-dialogs.mjs). `ask(token, actorName, kind)` is the dialog (aoo-choice.mjs); a dialog
+ * closed because the card was settled answers nothing. Resolves with how many were asked.
  */
 export async function askAgainAfterReload(ask) {
   const me = fvtt.game.user;
   if (!me || me.isGM) return 0;
   const open = (fvtt.game.messages.contents ?? []).filter((m) => {
     const q = flagsOf(m);
-    return q?.state === QUESTION_PENDING && q.owner === me.id && q.expiresAt > Date.now() && mayAnswer(q, viewerFor(me));
+    return q?.state === QUESTION_PENDING && q.owner === me.id && mayAnswer(q, viewerFor(me));
   });
   await Promise.all(open.map(async (message) => {
     const q = flagsOf(message);
-    const choice = await ask(tokenOf(q), q.actorName, q.kind, q.expiresAt - Date.now() - 2000);
+    const choice = await ask(tokenOf(q), q.actorName, q.kind);
+    if (!mayAnswer(flagsOf(fvtt.game.messages.get(message.id)), viewerFor(me))) return false;   // settled meanwhile
     return pressAnswer(message.id, choice ?? "none");
   }));
   return open.length;

@@ -35,7 +35,11 @@ export function toFoundryRolls(rolls) {
   }));
 }
 
-export async function postCard(answer, context, { extraRolls = [] } = {}) {
+/**
+ * Post a card. `showTo`: users who must see it whatever the message mode (the owners of the
+ * kicker or dribbler whose card it is: a player's own kick is never hidden from him).
+ */
+export async function postCard(answer, context, { extraRolls = [], showTo = [] } = {}) {
   const card = answer.chat_card;
   const data = {
     content: renderCard(card, i18n(), {}),
@@ -44,18 +48,19 @@ export async function postCard(answer, context, { extraRolls = [] } = {}) {
     flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [] } },
   };
   applyMessageMode(data);
-  showToActors(data, card, context);
+  showToActors(data, card, context, showTo);
   return fvtt.ChatMessage.create(data);
 }
 
 /**
  * A card that asks players to act ("tries to intercept") is seen by those players whatever the
- * GM's message mode: a private card is whispered to them too, and never blind.
+ * GM's message mode, as are the users in `showTo`: a private card is whispered to them too,
+ * and never blind.
  */
-function showToActors(data, card, context) {
+function showToActors(data, card, context, showTo) {
+  if (!data.whisper?.length) return;
   const tokens = (card.actions ?? []).map(actingToken).filter(Boolean);
-  if (!tokens.length || !data.whisper?.length) return;
-  const owners = tokens.flatMap((id) => context.owners?.[id] ?? []);
+  const owners = [...tokens.flatMap((id) => context.owners?.[id] ?? []), ...showTo];
   if (!owners.length) return;
   data.whisper = [...new Set([...data.whisper, ...owners])];
   data.blind = false;
@@ -141,11 +146,10 @@ export function onUpdateUser(user, changes, _options, authorId) {
   return performAction(press.messageId, press.actionId, authorId);
 }
 
-/** What a busy card waits for: a player's roll (by his token's name), else an earlier press. */
+/** What a busy card waits for, as a lang key and its data: a player's roll (by his token's name), else an earlier press. */
 function waitingFor() {
   const names = [...new Set(requests.pending().map((r) => r.name))];
-  return names.length ? i18n().format("BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") })
-    : i18n().localize("BALLCOURT.Chat.Busy");
+  return names.length ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }] : ["BALLCOURT.Chat.Busy"];
 }
 
 export async function performAction(messageId, actionId, userId) {
@@ -154,7 +158,7 @@ export async function performAction(messageId, actionId, userId) {
   const user = game.users.get(userId);
   if (!message || !mayPress(user, message, actionId)) return false;
   if (busy.has(messageId)) {   // say what the card waits for: a press that does nothing looks broken
-    tellPresser(userId, waitingFor());
+    tellPresser(userId, ...waitingFor());
     return false;
   }
   busy.add(messageId);

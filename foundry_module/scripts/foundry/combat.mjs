@@ -4,7 +4,7 @@
  * table says so), or, while the ball lies still, the tracker moves on.
  */
 import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from "../core/ticks.mjs";
-import { courtOfCombat, hasBallTurns } from "./encounters.mjs";
+import { courtOfCombat, hasBallTurns, mixedCourtOf } from "./encounters.mjs";
 import { performAction } from "./chat.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
@@ -15,11 +15,16 @@ import { resolveTick } from "./yaotzin.mjs";
 
 const warnedCombats = new Set();
 
-/** An encounter that has the ball's turns but no court to be found: say so, once. */
+/**
+ * An encounter with no court to be found: say so, once, if it has the ball's turns, or if
+ * some of its combatants stand on a court and others elsewhere (it is not adopted).
+ */
 function warnNoCourt(combat) {
-  if (!hasBallTurns(combat) || warnedCombats.has(combat.id)) return;
+  const mixed = mixedCourtOf(combat);
+  if ((!hasBallTurns(combat) && !mixed) || warnedCombats.has(combat.id)) return;
   warnedCombats.add(combat.id);
-  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Combat.NoCourt"));
+  fvtt.ui.notifications?.warn(mixed ? i18n().format("BALLCOURT.Combat.Mixed", { court: mixed.name })
+    : i18n().localize("BALLCOURT.Combat.NoCourt"));
 }
 
 /**
@@ -85,8 +90,10 @@ export async function onCombatTurnChange(combat, prior, current) {
     warnNoCourt(combat);
     return null;
   }
+  // a rewind onto the ball's turn replays nothing: its tick (if any) was resolved when it was played
+  if (wentBack(prior, current)) return null;
   if (ballIsStill(scene)) {   // nothing to resolve and nobody to act: no card, the tracker moves on
-    if (!wentBack(prior, current) && combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
+    if (combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
   const message = await resolveTick(scene);

@@ -1,8 +1,9 @@
 /** Setting up a Yaotzin court: a new scene, or this one; teams; the ball; the match. */
 import { courtScene } from "../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../core/geometry.mjs";
+import { createBallToken } from "./ball-token.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "./env.mjs";
-import { arenaBallSpot } from "./goatball.mjs";
+import { placeArenaBall } from "./goatball-arena.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
@@ -25,13 +26,17 @@ export async function createCourtScene(options = {}) {
 }
 
 /**
- * Mark an existing scene as a court: its square (col, row) is the court's (0, 0). A scene
+ * Mark an existing scene as a court: its square (col, row), counted from the scene's own
+ * top-left corner, is the court's (0, 0). Foundry puts the scene inside a padding (a quarter
+ * of its size by default), and token coordinates count from the canvas's corner, so the court
+ * starts at the scene rectangle's origin (`dimensions.sceneX/sceneY`), not at (0, 0). A scene
  * marked before starts afresh: its old match (or goat-ball arena) is forgotten, since
  * updating flags merges into what is there.
  */
 export async function useThisScene(scene, { col = 0, row = 0, length = 72, width = 24 } = {}) {
   const size = scene.grid?.size ?? 100;
-  const mapping = makeMapping({ originX: col * size, originY: row * size, gridSize: size, length, width });
+  const { sceneX = 0, sceneY = 0 } = scene.dimensions ?? {};
+  const mapping = makeMapping({ originX: sceneX + col * size, originY: sceneY + row * size, gridSize: size, length, width });
   for (const key of ["matchId", "arena"]) {
     if (ballcourtOf(scene)?.[key] !== undefined) await scene.unsetFlag(MODULE_ID, key);
   }
@@ -53,14 +58,9 @@ export async function placeBall(scene) {
   const existing = ballToken(scene);
   if (existing) return existing;
   const bc = ballcourtOf(scene);
-  const pos = bc?.game === "goatball" ? await arenaBallSpot(scene)
-    : tokenPosition(bc.mapping, { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) });
-  const [ball] = await scene.createEmbeddedDocuments("Token", [{
-    name: i18n().localize("BALLCOURT.Court.Ball"), x: pos.x, y: pos.y, width: 1, height: 1,
-    texture: { src: "modules/ballcourt/assets/ball.svg" }, actorLink: false,
-    flags: { [MODULE_ID]: { isBall: true, ball: { speed: 0, direction: null } } },
-  }]);
-  return ball;
+  if (bc?.game === "goatball") return placeArenaBall(scene);
+  return createBallToken(scene,
+    tokenPosition(bc.mapping, { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) }));
 }
 
 export async function createMatch(scene) {

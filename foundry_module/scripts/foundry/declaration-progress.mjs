@@ -1,6 +1,6 @@
 /**
  * The GM's view of a goat-ball pass's declarations (ApplicationV2): who has declared, whose
- * turn it is, who is pending, and a Cancel that abandons the pass. The carrier's slip shows its
+ * turn it is, who is pending, and a Cancel that abandons the pass (closing the window does too). The carrier's slip shows its
  * content only to the GM and its owner until everyone has declared (Declarations.progress).
  */
 import { escapeHtml } from "../core/i18n.mjs";
@@ -75,6 +75,15 @@ export function progressClass() {
 
     static async cancel() {
       this.pass.cancel();
+    }
+
+    /**
+     * However the window closes (its X, Escape, the Cancel button), a pass still being
+     * declared is abandoned: with the window gone, nothing else could resolve or cancel it.
+     */
+    async close(options) {
+      this.pass.cancel();
+      return super.close(options);
     }
 
     /** Autopilot: the GM changes an NPC's declaration (data-player), then the view shows it. */

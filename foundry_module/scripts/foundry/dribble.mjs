@@ -19,7 +19,7 @@ import { encounterOn } from "./encounters.mjs";
 import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { companion } from "./link.mjs";
 import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "./scene.mjs";
-import { playersOn } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
 
 export const REACH_LAYER = "ballcourt-dribble";
 const REACH_COLOR = 0x33cc66;
@@ -105,7 +105,8 @@ export async function dribble(scene, token, from, to) {
   const overran = overranThisTurn(scene, token);
   if (overran.length) body.overran = overran;   // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
-  const message = await postCard(answer, cardContext(scene, "dribble"));
+  const context = cardContext(scene, "dribble");
+  const message = await postCard(answer, context, { showTo: context.owners[token.id] ?? [] });   // his own dribble
   await performAction(message.id, "apply", fvtt.game.user.id);   // the card's Undo takes it back
   return message;
 }

@@ -1,7 +1,8 @@
 /**
  * Which encounter is the ball's. v13 creates encounters unlinked to any scene, and an unlinked
  * encounter may be any fight in the world: it is the court's only when it already has the
- * ball's turns or its combatants' tokens stand on a court. Any other fight is left alone.
+ * ball's turns or all its combatants' tokens stand on one court. Any other fight, a mixed one
+ * among them, is left alone.
  */
 import { isBallCombatant } from "../core/ticks.mjs";
 import { fvtt } from "./env.mjs";
@@ -18,16 +19,33 @@ function sceneOfCombatant(combatant) {
 
 export const hasBallTurns = (combat) => combatantsOf(combat).some(isBallCombatant);
 
+/** The scenes an encounter's combatants stand on (token-less ones, the ball's turns among them, stand nowhere). */
+function scenesOf(combat) {
+  const scenes = new Map();
+  for (const scene of combatantsOf(combat).map(sceneOfCombatant)) if (scene) scenes.set(scene.id, scene);
+  return [...scenes.values()];
+}
+
 /**
- * The court an encounter runs on: its linked scene; unlinked, the court its combatants stand
- * on, or, if it already has the ball's turns, the court the GM is viewing. Else null.
+ * The court an encounter runs on: its linked scene; unlinked, the court all its combatants
+ * stand on, or, if it already has the ball's turns, the court the GM is viewing. Else null.
+ * A mixed fight (some on a court, some elsewhere) is not the court's: the ball's turns would
+ * come between a dungeon's, so it is left alone unless the GM links it to the court.
  */
 export function courtOfCombat(combat) {
   if (combat?.scene) return isCourt(combat.scene) ? combat.scene : null;
-  const onCourt = combatantsOf(combat).map(sceneOfCombatant).find(isCourt);
-  if (onCourt) return onCourt;
+  const scenes = scenesOf(combat);
+  if (scenes.length === 1 && isCourt(scenes[0])) return scenes[0];
+  if (scenes.length > 1) return null;
   const viewed = fvtt.canvas?.scene;
   return hasBallTurns(combat) && isCourt(viewed) ? viewed : null;
+}
+
+/** An unlinked encounter fought partly on a court and partly elsewhere: that court, else null. */
+export function mixedCourtOf(combat) {
+  if (combat?.scene) return null;
+  const scenes = scenesOf(combat);
+  return scenes.length > 1 ? scenes.find(isCourt) ?? null : null;
 }
 
 const allCombats = () => fvtt.game.combats?.contents ?? [...(fvtt.game.combats?.values?.() ?? [])];

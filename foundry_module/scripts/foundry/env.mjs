@@ -85,8 +85,22 @@ export function isCompanionGM() {
   return Boolean(me?.isGM && companionGM()?.id === me.id);
 }
 
-/** A failure the GM can act on: its message is already in the user's language. */
-export class BallcourtError extends Error {}
+/**
+ * A failure the GM can act on: its message is already in the user's language. One made by
+ * localizedError keeps its key and data, so a player it is sent to reads it in his own.
+ */
+export class BallcourtError extends Error {
+  constructor(message, { key = null, data = null } = {}) {
+    super(message);
+    this.key = key;
+    this.data = data;
+  }
+}
+
+/** A BallcourtError from a lang key (and its data), in this user's language. */
+export function localizedError(key, data = null) {
+  return new BallcourtError(data ? i18n().format(key, data) : i18n().localize(key), { key, data });
+}
 
 /**
  * Tell the GM that an action failed, once: a BallcourtError by its message (unless already

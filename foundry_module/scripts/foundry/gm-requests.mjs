@@ -31,29 +31,42 @@ export function requestFrom(kind, user, changes, authorId) {
  * On the companion GM's client: an action asked by `userId` failed or was refused. The GM sees
  * it as always; the player who asked is told too, with its reason, over the module socket
  * addressed to him (his client only shows it: a notice proves nothing, so anyone may send one).
+ * A reason with a lang key goes as the key and its data, read in the player's own language;
+ * the companion's own words (English) as they are.
  */
 export function refuse(err, userId) {
   reportFailure(err);
   if (!userId || userId === fvtt.game.user?.id) return;
-  const message = err instanceof BallcourtError ? err.message
-    : i18n().format("BALLCOURT.Errors.Unexpected", { message: err?.message ?? String(err) });
-  fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, message });
+  const said = err instanceof BallcourtError
+    ? { message: err.message, key: err.key, data: err.data }
+    : { message: err?.message ?? String(err), key: "BALLCOURT.Errors.Unexpected", data: { message: err?.message ?? String(err) } };
+  fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, ...said });
 }
 
-/** Tell the player who pressed something that it waits (busy with an earlier press, a roll). */
-export function tellPresser(userId, message) {
+/** Tell the player who pressed something that it waits (busy with an earlier press, a roll): a lang key and its data. */
+export function tellPresser(userId, key, data = null) {
   if (!userId || userId === fvtt.game.user?.id) {
-    fvtt.ui.notifications?.info(message);
+    fvtt.ui.notifications?.info(readNotice({ key, data }));
     return;
   }
-  fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, message, level: "info" });
+  fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, key, data, level: "info" });
+}
+
+/** A notice in this client's language: its key, else the words it came with (null if neither will do). */
+function readNotice({ key, data, message }) {
+  if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key)) {
+    const plain = data && typeof data === "object" && !Array.isArray(data) ? data : null;
+    return plain ? i18n().format(key, plain) : i18n().localize(key);
+  }
+  return typeof message === "string" ? message : null;
 }
 
 /** On every client (Hooks "ready"): show the notices the companion's GM addresses to this user. */
 export function listenForRefusals() {
   fvtt.game.socket?.on(CHANNEL, (data) => {
-    if (data?.type !== REFUSED || data.to !== fvtt.game.user?.id || typeof data.message !== "string") return;
-    const text = data.message.slice(0, 500);
+    if (data?.type !== REFUSED || data.to !== fvtt.game.user?.id) return;
+    const text = readNotice(data)?.slice(0, 500);
+    if (!text) return;
     if (data.level === "info") fvtt.ui.notifications?.info(text);
     else fvtt.ui.notifications?.warn(text);
   });

@@ -5,11 +5,11 @@
 import { generateArena, platformAt, zoneAt, zoneLinks } from "../core/arena.mjs";
 import { plainName } from "../core/i18n.mjs";
 import { PALETTE, arenaCommands, localizedWords } from "../core/overlay.mjs";
-import { placeBall } from "./court.mjs";
+import { createBallToken } from "./ball-token.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { drawOnly } from "./overlay-layer.mjs";
-import { ballcourtOf, teamOf, tokenList } from "./scene.mjs";
+import { ballToken, ballcourtOf, teamOf, tokenList } from "./scene.mjs";
 import { goatballRules } from "./settings.mjs";
 
 export async function createArenaScene({ seed = Date.now() % 100000, count = 12, zones = 0,
@@ -86,9 +86,14 @@ export async function createGoatMatch(scene) {
   const match = await companion("POST", "/api/v1/matches", { game: "goatball",
     teams: goatTeams(scene), settings: goatSettings(scene) });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
-  await placeBall(scene);
+  await placeArenaBall(scene);
   refreshControls();
   return match;
+}
+
+/** The arena's ball marker, if it has none: on the carrier or the first platform (arenaBallSpot). */
+export async function placeArenaBall(scene) {
+  return ballToken(scene) ?? createBallToken(scene, await arenaBallSpot(scene));
 }
 
 /**

@@ -6,7 +6,7 @@ import { Declarations } from "../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "./encounters.mjs";
 import { goatSettings } from "./goatball-arena.mjs";
-import { BallcourtError, MODULE_ID, closeAfter, formValues, fvtt, i18n } from "./env.mjs";
+import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
 import { ballcourtOf, missingStats, ownersOf, teamOf, tokenList } from "./scene.mjs";
@@ -25,10 +25,10 @@ export function finishPass(pass) {
 
 export async function startPass(scene) {
   // one pass is declared at a time: a second would take over the first one's players
-  if (current?.collecting) throw new BallcourtError(i18n().localize("BALLCOURT.Declare.Busy"));
+  if (current?.collecting) throw localizedError("BALLCOURT.Declare.Busy");
   const match = await companion("GET", `/api/v1/matches/${ballcourtOf(scene).matchId}`);
   const carrier = match.possession?.carrier;
-  if (!carrier) throw new BallcourtError(i18n().localize("BALLCOURT.Pass.NoCarrier"));
+  if (!carrier) throw localizedError("BALLCOURT.Pass.NoCarrier");
   const missing = missingStats(scene);
   if (missing.length) {
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Stats.Missing", { names: missing.join(", ") }));
@@ -73,7 +73,7 @@ export async function collectDeclarations(ask = askOwner) {
   ask = autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
   const View = progressClass();
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
-    cancel: () => pass.cancel(), autopilot: pass.autopilot }) : null;
+    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot }) : null;
   const show = () => view?.render({ force: true });
   pass.collecting = true;
   try {
@@ -127,7 +127,8 @@ export async function askOwner(tokenId, sealed) {
   const payload = { tokenId, sceneId: scene.id, sealed, closeIn: Math.max(0, declarationTimeout() - 2000),
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
-  if (!owner || owner.isSelf) return declarationPrompt(payload);
+  // the GM's own dialog waits for him: the self-close is for a player's, whose answer the GM awaits
+  if (!owner || owner.isSelf) return declarationPrompt({ ...payload, closeIn: 0 });
   const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
   const timeout = declarationTimeout();
   try {

@@ -11,12 +11,13 @@
  */
 import { tokenSquare } from "../core/geometry.mjs";
 import { previewRequest } from "../core/requests.mjs";
-import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { MODULE_ID, companionGM, fvtt, isCompanionGM, localizedError, setting } from "./env.mjs";
 import { askGM, refuse, requestFrom } from "./gm-requests.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { playersOn, resolveKick } from "./yaotzin.mjs";
+import { resolveKick } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
 
 export const PREVIEW_QUERY = `${MODULE_ID}.preview`;
 
@@ -26,7 +27,7 @@ function courtAndKicker({ sceneId, kicker }) {
   const bc = ballcourtOf(scene);
   const token = tokenList(scene).find((t) => t.id === kicker);
   if (bc?.game !== "yaotzin" || !token || !ballToken(scene)) {
-    throw new BallcourtError(i18n().localize("BALLCOURT.Kick.PickKicker"));
+    throw localizedError("BALLCOURT.Kick.PickKicker");
   }
   return { scene, bc, token };
 }
@@ -44,7 +45,7 @@ export function previewOn(choice) {
 export function requestPreview(choice) {
   if (isCompanionGM()) return previewOn(choice);
   const gm = companionGM();
-  if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
+  if (!gm) return Promise.reject(localizedError("BALLCOURT.Chat.WaitingForGM"));
   return gm.query(PREVIEW_QUERY, choice, { timeout: 10000 });
 }
 

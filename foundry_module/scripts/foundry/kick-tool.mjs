@@ -15,7 +15,7 @@
  */
 import { squareAt, tokenSquare } from "../core/geometry.mjs";
 import { LatestWins } from "../core/preview.mjs";
-import { BallcourtError, fvtt, i18n, reportFailure } from "./env.mjs";
+import { fvtt, i18n, isCompanionGM, localizedError, reportFailure } from "./env.mjs";
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "./overlay-layer.mjs";
@@ -32,6 +32,7 @@ export class KickTool {
     this.lastSquare = null;
     this.lastPreview = null;
     this.lastChoice = null;
+    this.kicking = false;   // a click's kick is on its way
     this.previewer = new LatestWins((choice) => requestPreview(choice),
       (answer, choice) => this.showPreview(answer, choice), schedule);
     this.palette = new KickPalette(this);
@@ -97,7 +98,7 @@ export class KickTool {
   /** What the palette shows. */
   state() {
     return { kicker: this.kicker?.name ?? "", standing: this.standing, powerAttack: this.powerAttack,
-      maxPowerAttack: this.maxPowerAttack(), gm: Boolean(fvtt.game.user.isGM),
+      maxPowerAttack: this.maxPowerAttack(), gm: isCompanionGM(),   // hoop and contest need the companion's link
       planner: this.planner.on };   // the shot planner's toggle
   }
 
@@ -124,8 +125,8 @@ export class KickTool {
       case "stance": return this.choose({ standing: !this.standing });
       case "pa-up": return this.choose({ powerAttack: this.powerAttack + 1 });
       case "pa-down": return this.choose({ powerAttack: this.powerAttack - 1 });
-      case "hoop": return fvtt.game.user.isGM && this.guarded(() => this.hoop());
-      case "contest": return fvtt.game.user.isGM && this.guarded(() => this.contest());
+      case "hoop": return isCompanionGM() && this.guarded(() => this.hoop());
+      case "contest": return isCompanionGM() && this.guarded(() => this.contest());
       case "planner": return this.planner.toggle();   // the shot planner (planner.mjs)
       default: return false;
     }
@@ -151,7 +152,7 @@ export class KickTool {
   /** The captured kicker contests the ball with the user's one target (the kind is asked). */
   contest() {
     const targets = [...(fvtt.game.user.targets ?? [])];
-    if (targets.length !== 1) throw new BallcourtError(i18n().localize("BALLCOURT.Menu.ContestPick"));
+    if (targets.length !== 1) throw localizedError("BALLCOURT.Menu.ContestPick");
     return contest(this.scene, { actor: this.kicker.id, target: (targets[0].document ?? targets[0]).id });
   }
 
@@ -209,11 +210,15 @@ export class KickTool {
       fvtt.ui.notifications?.warn(refusal);
       return;
     }
+    if (this.kicking) return;   // a double click is one kick, not two cards
+    this.kicking = true;
     this.previewer.cancel();
     try {
       await requestKick(this.choice(target), preview);
     } catch (err) {
       reportFailure(err);
+    } finally {
+      this.kicking = false;
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 import { CompanionLink, STATUS } from "../core/connection.mjs";
 import { versionWarning } from "../core/version.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, refreshControls, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -30,6 +30,18 @@ export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.
     pageUrl, onStatus: showStatus });
   link.on("match_event", (data) => listeners.forEach((h) => h(data)));
   link.connect();
+  return link;
+}
+
+/**
+ * When users come and go (userConnected): connect if this client has just become the
+ * companion's GM (the setting unnamed, Foundry's active GM changed hands), close the link if
+ * it no longer is, and rebuild the scene controls, whose GM tools follow it.
+ */
+export function followCompanionGM() {
+  if (!fvtt.game.user?.isGM) return link;   // a player's page never connects, nor has GM tools to show
+  if (isCompanionGM() !== Boolean(link)) startLink();
+  refreshControls();
   return link;
 }
 
@@ -105,11 +117,12 @@ export async function companion(method, route, body) {
  * nobody: for calls made on every mouse move (previews), whose failures the canvas shows.
  */
 export async function quietly(method, route, body) {
-  if (!link) throw new BallcourtError(i18n().localize("BALLCOURT.Connection.GMOnly"));
+  if (!link) throw localizedError("BALLCOURT.Connection.GMOnly");
   try {
     return await link.request(method, route, body);
   } catch (err) {
-    const message = err.message?.startsWith("BALLCOURT.") ? i18n().localize(err.message) : err.message;
-    throw Object.assign(new BallcourtError(message), { status: err.status, body: err.body });
+    const key = err.message?.startsWith("BALLCOURT.") ? err.message : null;   // the link's own failures are keys
+    throw Object.assign(new BallcourtError(key ? i18n().localize(key) : err.message, { key }),
+      { status: err.status, body: err.body });
   }
 }

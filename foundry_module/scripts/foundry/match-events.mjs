@@ -8,7 +8,8 @@
  * what it touched can be undone, not only the newest (core/undo.mjs judges the scene's side).
  */
 import { cardOfEvent, describeBlocker, undoBlockers } from "../core/undo.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { escapeHtml } from "../core/i18n.mjs";
+import { BallcourtError, MODULE_ID, applyMessageMode, fvtt, i18n } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { reportIfOver } from "./report.mjs";
 
@@ -46,11 +47,25 @@ const announced = new Set();
 export async function announceIfOver(matchId, state) {
   if (state?.status !== "over" || !matchId || announced.has(matchId)) return null;
   announced.add(matchId);
-  const text = state.winner === "draw" ? i18n().localize("BALLCOURT.Card.Draw")
-    : i18n().format("BALLCOURT.Card.Winner", { team: state.winner });
-  const message = await fvtt.ChatMessage.create({ content: `<div class="ballcourt-card"><header class="ballcourt-title">${text}</header></div>` });
+  // the line's key and data, so each reader reads it in his language; in the table's message mode
+  const notice = state.winner === "draw" ? { key: "BALLCOURT.Card.Draw", data: {} }
+    : { key: "BALLCOURT.Card.Winner", data: { team: state.winner } };
+  const message = await fvtt.ChatMessage.create(applyMessageMode({ content: noticeHtml(notice, i18n()),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {}, flags: { [MODULE_ID]: { notice } } }));
   reportIfOver(matchId, state);   // and its box score, however it ended (an Apply, the clock)
   return message;
+}
+
+function noticeHtml(notice, lang) {
+  return `<div class="ballcourt-card ballcourt-notice"><header class="ballcourt-title">`
+    + `${escapeHtml(lang.format(notice.key, notice.data ?? {}))}</header></div>`;
+}
+
+/** renderChatMessageHTML: the end-of-match line in this client's language. */
+export function onRenderNotice(message, html) {
+  const notice = message.flags?.[MODULE_ID]?.notice;
+  const box = typeof notice?.key === "string" && notice.key.startsWith("BALLCOURT.") ? html.querySelector(".ballcourt-notice") : null;
+  if (box) box.outerHTML = noticeHtml(notice, i18n());
 }
 
 /** The applied, not undone Ballcourt cards in the chat log, as core/undo.mjs wants them. */

@@ -5,22 +5,21 @@
  * Power Attack) and go when the tool or the toggle is turned off. They live in their own canvas
  * container, so the hover preview never wipes them.
  *
- * Only the GM's client talks to the companion: a player's planner asks the active GM with
+ * Only the companion's GM's client talks to the companion: a player's planner asks him with
  * `User#query` (`SUGGEST_QUERY`, read-only, as previews are).
  *
- * A kick's card also gets, for each NPC interceptor (a token no player owns), the "try / let
- * it pass" advice of core/planner.mjs, from the odds the companion sent with the kick.
+ * A kick also gets the "try / let it pass" advice for its NPC interceptors (advice.mjs).
  */
 import { tokenSquare } from "../core/geometry.mjs";
-import { PLANNER_COLOR, adviceLines, attackedEnd, localizedPlannerWords, plannerCommands,
+import { PLANNER_COLOR, attackedEnd, localizedPlannerWords, plannerCommands,
   suggestRequest } from "../core/planner.mjs";
 import { clearContainer, drawCommands } from "../render/pixi-draw.mjs";
 import { DEFAULT_TEAMS } from "./court.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM } from "./env.mjs";
+import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "./env.mjs";
 import { quietly } from "./link.mjs";
 import { ballToken, ballcourtOf, teamOf, tokenList } from "./scene.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { playersOn } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
 
 export const SUGGEST_QUERY = `${MODULE_ID}.suggest`;
 
@@ -31,7 +30,7 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
   const token = tokenList(scene).find((t) => t.id === kicker);
   const ball = ballToken(scene);
   if (bc?.game !== "yaotzin" || !token || !ball) {
-    throw new BallcourtError(i18n().localize("BALLCOURT.Kick.PickKicker"));
+    throw localizedError("BALLCOURT.Kick.PickKicker");
   }
   return quietly("POST", "/api/v1/yaotzin/kick/suggest", suggestRequest({ mapping: bc.mapping,
     field: bc.field, players: playersOn(scene), ball: tokenSquare(bc.mapping, ball), kicker,
@@ -39,11 +38,11 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
     attacks: attackedEnd(bc.teams ?? DEFAULT_TEAMS, teamOf(token)) }));
 }
 
-/** From any client: the GM's own answer, or asked of the active GM. */
+/** From any client: the GM's own answer, or asked of the companion's GM (env.mjs), the one with the link. */
 export function requestSuggestion(choice) {
   if (isCompanionGM()) return suggestOn(choice);
-  const gm = fvtt.game.users.activeGM;
-  if (!gm) return Promise.reject(new BallcourtError(i18n().localize("BALLCOURT.Chat.WaitingForGM")));
+  const gm = companionGM();
+  if (!gm) return Promise.reject(localizedError("BALLCOURT.Chat.WaitingForGM"));
   return gm.query(SUGGEST_QUERY, choice, { timeout: 10000 });
 }
 
@@ -116,6 +115,16 @@ export class ShotPlanner {
       localizedPlannerWords(i18n())));
   }
 
+  /**
+   * updateToken on this client: a token on the tool's scene moved (the kicker, an interceptor,
+   * the ball), so the marks it drew are stale: ask again with the court as it is now.
+   */
+  onTokenMoved(token, changes) {
+    if (!this.on || !("x" in (changes ?? {}) || "y" in (changes ?? {}))) return null;
+    if (token?.parent?.id !== this.tool.scene?.id) return null;
+    return this.refresh();
+  }
+
   /** The kick tool went off: no marks, and nothing late drawn. */
   stop() {
     this.on = false;
@@ -128,22 +137,4 @@ export class ShotPlanner {
     const container = layer();
     if (container) clearContainer(container);
   }
-}
-
-/** The kick answer with the "try / let it pass" line for each NPC interceptor on its card. */
-export function withAdvice(answer, scene) {
-  try {
-    const bc = ballcourtOf(scene);
-    const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
-    const lines = adviceLines(answer, { teams: bc?.teams ?? DEFAULT_TEAMS,
-      teamOf: (id) => (tokens.has(id) ? teamOf(tokens.get(id)) : null),
-      isNpc: (id) => !tokens.get(id)?.actor?.hasPlayerOwner,
-      nameOf: (id) => tokens.get(id)?.name ?? id });
-    if (lines.length && answer?.chat_card) {
-      answer.chat_card.lines = [...(answer.chat_card.lines ?? []), ...lines];
-    }
-  } catch (err) {
-    globalThis.console?.warn?.("Ballcourt: planner advice", err);   // advice never stops a kick
-  }
-  return answer;
 }

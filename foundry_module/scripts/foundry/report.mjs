@@ -2,7 +2,8 @@
  * The match report in chat: the companion's box score for a match (GET .../report), posted as
  * a card (core/report-card.mjs renders it) when a match ends and when the score panel's Report
  * button asks. The message's flags say which match and at which event, so the end of a match
- * posts its report once however many clients or hooks see it end.
+ * posts its report once however many clients or hooks see it end; the report itself is kept
+ * there too, so each client renders the card in its own language.
  */
 import { escapeHtml } from "../core/i18n.mjs";
 import { renderReportCard } from "../core/report-card.mjs";
@@ -38,10 +39,18 @@ export async function postReport(matchId, { once = false } = {}) {
   const data = {
     content: renderReportCard(report, i18n()),
     speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
-    flags: { [MODULE_ID]: { report: { match: matchId, seq: report.events, game: report.game } } },
+    // the box score itself rides in the flags: every client renders it in its own language
+    flags: { [MODULE_ID]: { report: { match: matchId, seq: report.events, game: report.game, data: report } } },
   };
   applyMessageMode(data);
   return fvtt.ChatMessage.create(data);
+}
+
+/** renderChatMessageHTML: a report card in this client's language (the stored content is the GM's). */
+export function onRenderReportCard(message, html) {
+  const report = message.flags?.[MODULE_ID]?.report?.data;
+  const box = report ? html.querySelector(".ballcourt-report") : null;
+  if (box) box.outerHTML = renderReportCard(report, i18n());
 }
 
 /**

@@ -3,7 +3,8 @@
  * client, then the check through his own system's sheet, answered as the Roll's JSON.
  */
 import { dnd5e } from "../adapters/dnd5e.mjs";
-import { MODULE_ID, closeAfter, fvtt, i18n } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { rollKey, settledCloses } from "./open-dialogs.mjs";
 import { checkLabel, escape } from "./roll-request-view.mjs";
 import { adapter, owns, tokenList } from "./scene.mjs";
 
@@ -13,17 +14,18 @@ export const ROLL_QUERY = `${MODULE_ID}.roll`;
  * The owner's side (CONFIG.queries["ballcourt.roll"]): one button, then the roll through his
  * own sheet, answered as the Roll's JSON; null if he closes it or does not own the token.
  */
-export async function answerRollRequest({ sceneId, tokenId, check, advantage, ask = true, closeIn = 0 } = {}) {
+export async function answerRollRequest({ requestId, sceneId, tokenId, check, advantage, ask = true, closeIn = 0 } = {}) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   if (!owns(fvtt.game.user, token)) return null;
   const actor = token.actor;
   const L = (k) => i18n().localize(k);
   const label = `${checkLabel(check)}${advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
+  // closed by itself when its row on the request card is settled (open-dialogs.mjs)
   const choice = ask === false ? "roll" : await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
     content: `<p>${escape(i18n().format("BALLCOURT.Rolls.Request", { player: token.name, check: label }))}</p>`,
     buttons: [{ action: "roll", label: L("BALLCOURT.Rolls.Roll"), icon: "fa-solid fa-dice-d20", default: true }],
-    render: closeAfter(closeIn) });
+    ...settledCloses(rollKey(requestId, tokenId), closeIn) });
   if (choice !== "roll") return null;
   const roll = await rollOnSheet(actor, check, advantage);
   return typeof roll?.toJSON === "function" ? roll.toJSON() : roll;

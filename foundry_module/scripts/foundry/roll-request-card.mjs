@@ -13,7 +13,7 @@ import { CANCEL, ROLL, ROLL_FOR, cardFlags, expireChanges, mayPressRow, outcomeO
 import { MODULE_ID, cardMessageData, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { rollOnSheet } from "./roll-answers.mjs";
-import { accept, refreshView, requests, rollFor } from "./roll-requests.mjs";
+import { accept, refreshView, requests, rollFor } from "./roll-book.mjs";
 import { owns, ownersOf, tokenList } from "./scene.mjs";
 
 const FLAG = "rollCard";

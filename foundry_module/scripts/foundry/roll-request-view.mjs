@@ -16,10 +16,13 @@ export function checkLabel(check) {
   return i18n().localize(`BALLCOURT.Rolls.Check.${check.type}.${check.id}`);
 }
 
-/** The GM's view: every open request, its state, who rolled; roll-for and cancel buttons. */
+/**
+ * The GM's view: every open request, its state, who rolled; roll-for buttons, and a cancel
+ * for each batch still waiting (the checks one card asked together), which cancels that batch only.
+ */
 export function viewHtml(list, L = (k) => i18n().localize(k)) {
   const users = fvtt.game.users;
-  const rows = list.map((r) => {
+  const row = (r) => {
     const who = escape(users.get(r.owner)?.name ?? r.owner);
     const check = `${escape(checkLabel(r.check))}${r.advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
     let state;
@@ -32,22 +35,28 @@ export function viewHtml(list, L = (k) => i18n().localize(k)) {
         + `${L("BALLCOURT.Rolls.RollFor")}</button>`;
     }
     return `<li data-request="${r.id}" data-state="${r.state}"><b>${escape(r.name)}</b> · ${who} · ${check}: ${state}</li>`;
+  };
+  const batches = [...new Set(list.map((r) => r.batch))].map((batch) => {
+    const rows = list.filter((r) => r.batch === batch);
+    const cancel = rows.some((r) => r.state === PENDING)
+      ? `<button type="button" data-ballcourt-roll="${CANCEL_PREFIX}${escape(batch)}">${L("BALLCOURT.Rolls.Cancel")}</button>` : "";
+    return `<ul data-batch="${escape(batch)}">${rows.map(row).join("")}</ul>${cancel}`;
   });
-  const cancel = list.some((r) => r.state === PENDING)
-    ? `<button type="button" data-ballcourt-roll="cancel">${L("BALLCOURT.Rolls.Cancel")}</button>` : "";
-  return `<header>${L("BALLCOURT.Rolls.Title")}</header><ul>${rows.join("")}</ul>${cancel}`;
+  return `<header>${L("BALLCOURT.Rolls.Title")}</header>${batches.join("")}`;
 }
+
+const CANCEL_PREFIX = "cancel:";
 
 function onClick(event) {
   const action = event.target?.closest?.("[data-ballcourt-roll]")?.dataset?.ballcourtRoll;
   if (!action) return;
-  if (action === "cancel") handlers?.cancel();
+  if (action.startsWith(CANCEL_PREFIX)) handlers?.cancel(action.slice(CANCEL_PREFIX.length));
   else handlers?.rollFor(action).catch((err) => globalThis.console?.error?.("Ballcourt:", err));
 }
 
 /**
  * Show, refresh or (nothing open) remove the GM's view of these requests; plain HTML in one
- * element. Its buttons call `actions.rollFor(id)` and `actions.cancel()`.
+ * element. Its buttons call `actions.rollFor(id)` and `actions.cancel(batch)`.
  */
 export function renderView(list, actions) {
   const doc = globalThis.document;

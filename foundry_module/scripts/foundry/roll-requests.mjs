@@ -9,19 +9,17 @@
  * settles each request once, so a second click or a late answer never reaches the resolution.
  * With "the GM rolls everything" (the default) the GM's client rolls as it always has.
  */
-import { CANCELLED, PENDING, RollRequests, readRollAnswer } from "../core/roll-requests.mjs";
-import { BallcourtError, fvtt, i18n, setting } from "./env.mjs";
+import { CANCELLED, PENDING } from "../core/roll-requests.mjs";
+import { fvtt, i18n, localizedError, setting } from "./env.mjs";
+import { accept, refreshView, requests, specs } from "./roll-book.mjs";
 import { ROLL_QUERY } from "./roll-answers.mjs";
 import { postRequestCard } from "./roll-request-card.mjs";
-import { renderView } from "./roll-request-view.mjs";
 import { ownersOf } from "./scene.mjs";
 
-const QUERY_TIMEOUT = 300000;
+export { accept, cancelRequests, refreshView, requests, rollFor } from "./roll-book.mjs";
 
-/** The GM's open requests (one table, one active GM). */
-export const requests = new RollRequests();
-const specs = new Map();   // request id -> {local, tag, flavor}
-const rolling = new Set();   // requests the GM is rolling for right now
+const QUERY_TIMEOUT = 300000;
+let batches = 0;   // batches asked so far: each batch's id
 
 export function playersRoll() {
   return setting("rollPolicy") === "players";
@@ -58,21 +56,25 @@ export async function gatherRolls(checks) {
     else asked.push({ i, c, owner });
   }
   if (!asked.length) return out;
+  batches += 1;
+  const batch = `b${batches}`;
   const ids = asked.map(({ c, owner }) => {
     const id = requests.open({ tokenId: c.token.id, name: c.token.name, owner: owner.id,
-      check: c.check, advantage: Boolean(c.advantage) });
+      check: c.check, advantage: Boolean(c.advantage), batch });
     specs.set(id, c);
     return id;
   });
   refreshView();
-  // the same requests as a chat card that survives a reload (roll-request-card.mjs)
-  postRequestCard(ids.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
+  // the same requests as a chat card that survives a reload (roll-request-card.mjs), but for a
+  // roll whose owner's own click asked for it: his client rolls it at once, with nothing to press
+  const onCard = ids.filter((_, n) => !pressedByOwner(asked[n].c, asked[n].owner));
+  if (onCard.length) postRequestCard(onCard.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
   for (const [n, { c, owner }] of asked.entries()) ask(ids[n], c, owner);
   try {
     const settled = await Promise.all(ids.map((id) => requests.waitFor(id)));
     if (settled.some((r) => r.state === CANCELLED)) {
-      requests.cancel();
-      throw new BallcourtError(i18n().localize("BALLCOURT.Rolls.CancelledError"));
+      requests.cancel(ids);   // this batch only: another card's checks go on
+      throw localizedError("BALLCOURT.Rolls.CancelledError");
     }
     for (const [n, { i }] of asked.entries()) out[i] = settled[n].roll;
     return out;
@@ -83,12 +85,14 @@ export async function gatherRolls(checks) {
   }
 }
 
+/** He just pressed a card's button for his token ("try to intercept"): that click was his answer. */
+const pressedByOwner = (c, owner) => c.pressedBy === owner.id;
+
 /** Send one request to its owner; his answer settles it unless something settled it first. */
 function ask(id, c, owner) {
-  // He just pressed this card's button for his token ("try to intercept"): that click was his
-  // answer, so his client rolls without asking again
+  // his own click asked for it: his client rolls without asking again
   const payload = { requestId: id, sceneId: c.scene.id, tokenId: c.token.id, check: c.check,
-    advantage: Boolean(c.advantage), ask: c.pressedBy !== owner.id, closeIn: QUERY_TIMEOUT - 2000 };
+    advantage: Boolean(c.advantage), ask: !pressedByOwner(c, owner), closeIn: QUERY_TIMEOUT - 2000 };
   Promise.resolve()
     .then(() => owner.query(ROLL_QUERY, payload, { timeout: QUERY_TIMEOUT }))
     .then((answer) => accept(id, answer, owner))
@@ -97,53 +101,4 @@ function ask(id, c, owner) {
       if (requests.get(id)?.state !== PENDING) return;
       fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.NoAnswer", { player: c.token.name }));
     });
-}
-
-/** The owner's answer (a Roll's JSON, or null if he closed the request): checked, then taken once. */
-export function accept(id, answer, owner) {
-  const request = requests.get(id);
-  if (request?.state !== PENDING) return false;
-  const c = specs.get(id);
-  if (answer === null || answer === undefined) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.NoAnswer", { player: c.token.name }));
-    return false;
-  }
-  try {
-    readRollAnswer(answer);
-  } catch (err) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.BadAnswer",
-      { player: c.token.name, reason: err.message }));
-    return false;
-  }
-  const roll = fvtt.Roll.fromData(answer);
-  roll.options = { ...(roll.options ?? {}), ballcourt: c.tag, flavor: c.flavor };
-  const taken = requests.settle(id, roll, owner.id);
-  refreshView();
-  return taken;
-}
-
-/** The GM rolls for an absent player (his client, as with "the GM rolls everything"). */
-export async function rollFor(id) {
-  if (requests.get(id)?.state !== PENDING || rolling.has(id)) return false;
-  rolling.add(id);
-  try {
-    const roll = await specs.get(id).local();
-    const taken = requests.settle(id, roll, fvtt.game.user.id);
-    refreshView();
-    return taken;
-  } finally {
-    rolling.delete(id);
-  }
-}
-
-/** The GM cancels the waiting checks: the card they were for is not posted. */
-export function cancelRequests() {
-  const done = requests.cancel();
-  refreshView();
-  return done;
-}
-
-/** Show the GM's view of the requests as they are now. */
-export function refreshView() {
-  return renderView(requests.status(), { rollFor, cancel: cancelRequests });
 }

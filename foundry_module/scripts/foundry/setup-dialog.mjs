@@ -7,7 +7,7 @@ import { escapeHtml } from "../core/i18n.mjs";
 import { postCard } from "./chat.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
 import { suggestedZones } from "../core/arena.mjs";
-import { BallcourtError, formValues, fvtt, i18n, reportFailure, setting } from "./env.mjs";
+import { formValues, fvtt, i18n, localizedError, reportFailure, setting } from "./env.mjs";
 import * as goatball from "./goatball.mjs";
 import { configureAutopilot } from "./autopilot.mjs";
 import { showTune, tuneForForm } from "./tune.mjs";   // autopilot branch: the zone suggestion (issue 19)
@@ -18,7 +18,7 @@ import { adapter, ballToken, ballcourtOf, cardContext } from "./scene.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { editStats } from "./stats-form.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { foundryD20, natural, playersOn, spendAoo } from "./yaotzin.mjs";
+import { courtCardContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 import { askTargetAoo } from "./aoo-choice.mjs";
 
 const L = (key) => i18n().localize(key);
@@ -74,7 +74,7 @@ function usedRolls(answer, rolls) {
  */
 export async function shootHoop(scene, { kicker, hoop, standing = true, powerAttack = 0 } = {}) {
   const kickerDoc = kicker ? tokenIn(scene, kicker) : controlled()[0];
-  if (!kickerDoc) throw new BallcourtError(L("BALLCOURT.Kick.PickKicker"));
+  if (!kickerDoc) throw localizedError("BALLCOURT.Kick.PickKicker");
   const bc = ballcourtOf(scene);
   let side = hoop;
   if (!side) {
@@ -101,7 +101,7 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
   const answer = await companion("POST", "/api/v1/yaotzin/hoop",
     Object.keys(rolls).length ? { ...body, rolls } : body);
   drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, cardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
+  return postCard(answer, courtCardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
 }
 
 const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
@@ -129,7 +129,7 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
 export async function contest(scene, { actor, target, kind, to, reaction = false, after } = {}) {
   const actorDoc = actor ? tokenIn(scene, actor) : controlled()[0];
   const targetDoc = target ? tokenIn(scene, target) : targeted()[0];
-  if (!actorDoc || !targetDoc) throw new BallcourtError(L("BALLCOURT.Menu.ContestPick"));
+  if (!actorDoc || !targetDoc) throw localizedError("BALLCOURT.Menu.ContestPick");
   let chosen = kind;
   if (!chosen) {
     const choice = await ask([["kind", "BALLCOURT.Menu.ContestKind", "disarm", CONTESTS, "BALLCOURT.Menu.Contests"]]);
@@ -174,7 +174,7 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
   // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
   const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
-  return postCard(answer, { ...cardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
+  return postCard(answer, { ...courtCardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
 }
 
 export async function quickResolution(scene) {

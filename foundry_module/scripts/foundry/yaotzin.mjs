@@ -2,55 +2,24 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
-import { knockedOutNow, markKnockouts, planYaotzinApply } from "../core/apply.mjs";
+import { ballMovedSince, knockedOutNow, markKnockouts, planYaotzinApply } from "../core/apply.mjs";
 import { tokenSquare } from "../core/geometry.mjs";
 import { touched } from "../core/undo.mjs";
-import { interceptRequest, kickRequest, previewRequest, tickRequest, yaotzinPlayers } from "../core/requests.mjs";
+import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { encounterOn } from "./encounters.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, setting } from "./env.mjs";
+import { MODULE_ID, fvtt, i18n, localizedError, setting } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, cardContext, tokenList, yaotzinDescriptors } from "./scene.mjs";
+import { adapter, ballToken, tokenList } from "./scene.mjs";
 import { gatherRolls } from "./roll-requests.mjs";
 import { yaotzinRules } from "./settings.mjs";
-import { withAdvice } from "./planner.mjs";   // NPC interceptors' try / let it pass
+import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
 import { contest } from "./setup-dialog.mjs";   // a card's trip back is a contest like the menu's
+import { ballStateOn, courtCardContext, courtContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 
-export function courtContext(scene) {
-  const bc = ballcourtOf(scene);
-  if (bc?.game !== "yaotzin") throw new BallcourtError(i18n().localize("BALLCOURT.Court.NotACourt"));
-  return bc;
-}
-
-export function playersOn(scene) {
-  const bc = courtContext(scene);
-  return yaotzinPlayers(bc.mapping, yaotzinDescriptors(scene, (tokenId) => aooUsed(scene, tokenId)));
-}
-
-/** Attacks of opportunity a token has used this round, from the flags of the court's encounter. */
-function aooUsed(scene, tokenId) {
-  const combat = encounterOn(scene);
-  const record = combat?.flags?.[MODULE_ID]?.aoo;
-  if (!combat || !record || record.round !== combat.round) return undefined;
-  return record.used?.[tokenId];
-}
-
-/** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */
-export async function foundryD20(name, modifier, flavor) {
-  if (setting("diceSource") !== "foundry") return null;
-  const roll = await new (fvtt.Roll)("1d20 + @mod", { mod: modifier }).evaluate();
-  roll.options.ballcourt = name;
-  roll.options.flavor = flavor;
-  return roll;
-}
-
-/** A d20 roll's natural: its active face (a rerolled or discarded face does not count). */
-export function natural(roll) {
-  const results = roll?.dice?.[0]?.results ?? [];
-  return (results.find((r) => r.active !== false && !r.discarded && !r.rerolled) ?? results[0])?.result;
-}
+export { courtContext, foundryD20, natural, playersOn, spendAoo };
 
 /**
  * A kick at `target`, standing or running, with Power Attack. The kicker's d20 is rolled in
@@ -70,23 +39,25 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const mod = seen?.attack?.modifier;
   const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
   const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
-  const answer = withAdvice(await companion("POST", "/api/v1/yaotzin/kick", body), scene);   // + advice lines
+  const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
   drawAnswer(scene, bc.mapping, answer);
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
-  return postCard(answer, { ...cardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } },
-    { extraRolls: attack ? [attack] : [] });
+  const context = { ...courtCardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
+  const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: context.owners[kicker] ?? [] });
+  await postAdvice(answer, scene);   // the NPC interceptors' try / let it pass, to the GMs alone
+  return card;
 }
 
 export async function resolveTick(scene) {
   const bc = courtContext(scene);
   const ball = ballToken(scene);
-  if (!ball) throw new BallcourtError(i18n().localize("BALLCOURT.Court.NoBall"));
+  if (!ball) throw localizedError("BALLCOURT.Court.NoBall");
   const state = ball.flags?.[MODULE_ID]?.ball ?? { speed: 0, direction: null };
   const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
     ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
   const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
   drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, { ...cardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
+  return postCard(answer, { ...courtCardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -143,6 +114,12 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
+    // a card that moves the ball was computed from the ball where it was then: once it has moved
+    // (another card applied, a second card of one double click), this card no longer holds
+    if (ctx.ballAt && action.payload?.ball) {
+      const now = ballStateOn(scene);
+      if (!now || ballMovedSince(ctx.ballAt, now)) throw localizedError("BALLCOURT.Chat.BallMoved");
+    }
     const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back
@@ -197,7 +174,7 @@ registerCardHandlers("yaotzin", {
       save: natural(save), settings: yaotzinRules() });
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
     await spendAoo(scene, action.payload.player);
-    return postCard(answer, { ...cardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
+    return postCard(answer, { ...courtCardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
       { extraRolls: save ? [save] : [] });
   },
 });
@@ -221,17 +198,4 @@ async function noteOverrun(scene, { actor, target }) {
 
 async function restoreOverran(scene, { tokenId, before }) {
   await tokenList(scene).find((t) => t.id === tokenId)?.setFlag(MODULE_ID, "overran", before);   // null: none
-}
-
-/**
- * An interception, or a target's attack of opportunity against a contest, spends one attack
- * of opportunity this round (kept in the court's encounter's flags).
- */
-export async function spendAoo(scene, tokenId) {
-  const combat = encounterOn(scene);
-  if (!combat) return;
-  const prior = combat.flags?.[MODULE_ID]?.aoo;
-  const used = prior?.round === combat.round ? { ...prior.used } : {};
-  used[tokenId] = (used[tokenId] ?? 0) + 1;
-  await combat.setFlag(MODULE_ID, "aoo", { round: combat.round, used });
 }
