@@ -89,7 +89,8 @@ class Dice:
     def expect(self, names: Collection[str], rerolls: bool = False) -> None:
         """Declare the names this request may roll, before any is rolled: a given name outside
         them (a typo: `attackk`) is refused, listing them, since the table's die would
-        otherwise go unused and the companion's be rolled in its place (API-CONTRACT, Rolls).
+        otherwise go unused and the companion's be rolled in its place (docs/api.md, Roll
+        names).
         `rerolls`: each may also be rolled again after a tie as `<name>#2`, `#3`, ..."""
         self._names, self._rerolls = names, rerolls
         for name in self._given if self._strict else ():

@@ -162,7 +162,7 @@ def median_passes(games: Sequence[MatchStats]) -> tuple[float | None, float | No
 
 PER_ZONE_READING = ("players_per_zone counts both teams together, the reading led with;"
                     " players_per_zone_one_team counts one team (the rulebook's 'about three"
-                    " players to a zone' does not say which: RULINGS, 'Players per zone')")
+                    " players to a zone' does not say which: docs/rules.md, 'How many zones')")
 
 
 def team_shares(games: Sequence[MatchStats], budget: int, teams: Sequence[str]) -> dict:
