@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion, suggestRoute } from "./fakes/companion.mjs";
-import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, installDocument, installFoundry } from "./fakes/foundry.mjs";
+import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf, installDocument, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -23,17 +23,7 @@ beforeEach(() => {
   users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
     new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
   world = installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players", autopilotTactics: "" } });
-  views = [];
-  // A minimal ApplicationV2: render runs the view's own context and HTML; close is recorded.
-  globalThis.foundry.applications.api.ApplicationV2 = class {
-    constructor(options) { this.options = options; views.push(this); this.renders = []; this.closed = false; }
-    async render() {
-      this.html = await this._renderHTML(await this._prepareContext());
-      this.renders.push(this.html);
-      return this;
-    }
-    async close() { this.closed = true; return this; }
-  };
+  views = clientOf("gm").apps;   // the GM's windows (FakeApplicationV2): each render's HTML in `shown`
 });
 
 const user = (id) => users.find((u) => u.id === id);
@@ -81,7 +71,7 @@ test("autopilot end to end: NPCs' declarations proposed with reasons, one change
   const { companion, scene } = await autopilotWorld();
   const seenByCarol = [];
   user("carol").answer = (name, data) => {
-    seenByCarol.push({ name, data, view: views[0].renders.at(-1) });
+    seenByCarol.push({ name, data, view: views[0].shown.at(-1) });
     return { action: "defend", target: "r1" };
   };
   user("bob").answer = (name) => { throw new Error(`Bob is away, yet was asked: ${name}`); };
@@ -89,7 +79,7 @@ test("autopilot end to end: NPCs' declarations proposed with reasons, one change
   const collecting = goatball.collectDeclarations();
 
   // one request, for the players on autopilot only, with their skills, and nothing declared
-  await until(() => views[0]?.renders.some((h) => h.includes('data-action="resolve"')));
+  await until(() => views[0]?.shown.some((h) => h.includes('data-action="resolve"')));
   const asked = companion.calls.filter((c) => c.route === "/api/v1/goatball/suggest");
   assert.equal(asked.length, 1);
   assert.deepEqual(asked[0].body.players, ["b2", "b1", "r1"], "Carol declares for r2 herself");
@@ -105,7 +95,7 @@ test("autopilot end to end: NPCs' declarations proposed with reasons, one change
   assert.equal(user("bob").queries.length, 0, "Bob's token is on autopilot: nobody asks him");
 
   // the GM's view: each NPC's proposal with its reason and a Change; the sealed slip shown to him alone
-  const before = views[0].renders.at(-1);
+  const before = views[0].shown.at(-1);
   assert.match(row(before, "b1"), /Knock-off → r1-name.*fa-robot.*data-action="change".*knocks off r1: in reach/);
   assert.match(row(before, "b2"), /Intercept.*covers the throw/);
   assert.match(row(before, "r1"), /fa-lock.*Throw → r2-name.*throws to r2: first in line/);
@@ -119,7 +109,7 @@ test("autopilot end to end: NPCs' declarations proposed with reasons, one change
     return { action: "intercept", target: "", skill: "acrobatics", zone: "" };
   }];
   await press(views[0], "change", "b1");
-  const after = views[0].renders.at(-1);
+  const after = views[0].shown.at(-1);
   assert.match(row(after, "b1"), /Intercept.*changed by the GM/);
   assert.doesNotMatch(row(after, "b1"), /in reach/);
 
@@ -151,14 +141,14 @@ test("with every NPC on 'act' the pass goes straight on; Cancel during the revie
   await goatball.startPass(scene);
   const declared = await goatball.collectDeclarations();
   assert.ok(declared.complete(), "nobody waits for a Resolve");
-  assert.doesNotMatch(views[0].renders.join(""), /Resolve the pass/);
+  assert.doesNotMatch(views[0].shown.join(""), /Resolve the pass/);
   assert.equal(declared.declared.get("b1").action, "knock_off");
 
   world.values.autopilot = { blue: "suggest" };
   await goatball.startPass(scene);
   FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM declares for r1
   const collecting = goatball.collectDeclarations();
-  await until(() => views[1]?.renders.some((h) => h.includes('data-action="resolve"')));
+  await until(() => views[1]?.shown.some((h) => h.includes('data-action="resolve"')));
   await views[1].constructor.DEFAULT_OPTIONS.actions.cancel.call(views[1]);
   assert.equal(await collecting, null);
   assert.equal(goatball.currentDeclarations(), null);
@@ -192,15 +182,15 @@ test("a player the answer leaves out declares as without the autopilot; a change
   FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }];   // the GM's own r1
   await goatball.startPass(scene);
   const collecting = goatball.collectDeclarations();
-  await until(() => views[0]?.renders.some((h) => h.includes('data-action="resolve"')));
+  await until(() => views[0]?.shown.some((h) => h.includes('data-action="resolve"')));
   assert.match(world.notifications.find(([k]) => k === "warn")[1], /no usable declaration for b2-name, r1-name/);
   assert.equal(user("bob").queries.length, 1, "Bob declares for b2");
-  assert.doesNotMatch(row(views[0].renders.at(-1), "r1"), /data-action="change"/, "the GM's own declaration is not a proposal");
+  assert.doesNotMatch(row(views[0].shown.at(-1), "r1"), /data-action="change"/, "the GM's own declaration is not a proposal");
 
   FakeDialogV2.answers = [{ action: "knock_off", target: "b1", skill: "athletics" }];   // at himself
   await press(views[0], "change", "b1");
   assert.match(world.notifications.at(-1)[1], /b1 is not a target for b1/);
-  assert.match(row(views[0].renders.at(-1), "b1"), /Knock-off → r1-name.*in reach/, "the proposal stands");
+  assert.match(row(views[0].shown.at(-1), "b1"), /Knock-off → r1-name.*in reach/, "the proposal stands");
   await press(views[0], "resolve");
   assert.equal((await collecting).declared.get("b1").target, "r1");
 });

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, installFoundry } from "./fakes/foundry.mjs";
+import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf, installFoundry } from "./fakes/foundry.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 const en = JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8"));
@@ -27,17 +27,7 @@ beforeEach(() => {
   users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
     new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
   world = installFoundry({ users, system: "dnd5e" });
-  views = [];
-  // A minimal ApplicationV2: render runs the view's own context and HTML; close is recorded.
-  globalThis.foundry.applications.api.ApplicationV2 = class {
-    constructor(options) { this.options = options; views.push(this); this.renders = []; this.closed = false; }
-    async render() {
-      this.html = await this._renderHTML(await this._prepareContext());
-      this.renders.push(this.html);
-      return this;
-    }
-    async close() { this.closed = true; return this; }
-  };
+  views = clientOf("gm").apps;   // the GM's windows (FakeApplicationV2): each render's HTML in `shown`
 });
 
 const matchBody = { id: "g1", seq: 2,
@@ -66,15 +56,15 @@ test("the GM's progress view shows who has declared, whose turn it is and who wa
   await passWorld();
   const seen = {};
   user("bob").answer = () => {
-    seen.b1 = views[0].renders.at(-1);
+    seen.b1 = views[0].shown.at(-1);
     return { action: "intercept", skill: "acrobatics" };
   };
   user("alice").answer = () => {
-    seen.r1 = views[0].renders.at(-1);
+    seen.r1 = views[0].shown.at(-1);
     return { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } };
   };
   user("carol").answer = () => {
-    seen.r2 = views[0].renders.at(-1);
+    seen.r2 = views[0].shown.at(-1);
     return { action: "defend", target: "r1" };
   };
   await goatball.startPass(globalThis.game.scenes.contents[0]);

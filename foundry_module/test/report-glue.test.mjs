@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { installFoundry } from "./fakes/foundry.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
@@ -37,19 +38,9 @@ const ROUTES = {
 beforeEach(async () => {
   world = installFoundry();
   state = { seq: 4, status: "playing", winner: null };
-  calls = [];
-  link.startLink({ ioFactory: () => {
-    const handlers = new Map();
-    const socket = { on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
-      timeout() { return socket; },
-      emitWithAck: async (_e, p) => {
-        calls.push(p);
-        return ROUTES[`${p.method} ${p.route}`]?.(p.body) ?? { status: 404, body: { error: { message: `no route ${p.route}` } } };
-      } };
-    queueMicrotask(() => handlers.get("connect")());
-    return socket;
-  } });
-  await tick();
+  const companion = fakeCompanion(ROUTES, { defaults: false });
+  calls = companion.calls;
+  await connectTo(link, companion);
 });
 
 const reportCards = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.report);

@@ -2,31 +2,15 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
+import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { installFoundry } from "./fakes/foundry.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
 const panel = await import("../scripts/foundry/panel.mjs");
 
 const URL_ = "http://127.0.0.1:7770/board/m1?key=k3y";
-const tick = () => new Promise((r) => setImmediate(r));
 let world;
 let calls;
-
-function startCompanion(routes) {
-  calls = [];
-  link.startLink({ ioFactory: () => {
-    const handlers = new Map();
-    const socket = { on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
-      timeout() { return socket; },
-      emitWithAck: async (_e, p) => {
-        calls.push(p);
-        const key = `${p.method} ${p.route}`;
-        return routes[key]?.(p.body) ?? { status: 404, body: { error: { message: `no route ${p.route}` } } };
-      } };
-    queueMicrotask(() => handlers.get("connect")());
-    return socket;
-  } });
-}
 
 const ROUTES = {
   "GET /api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", game: "yaotzin", seq: 0, round: 1,
@@ -38,8 +22,9 @@ const ROUTES = {
 
 beforeEach(async () => {
   world = installFoundry();
-  startCompanion(ROUTES);
-  await tick();
+  const companion = fakeCompanion(ROUTES, { defaults: false });
+  calls = companion.calls;
+  await connectTo(link, companion);
 });
 
 test("the score panel has a Share board button wired to the share action", async () => {

@@ -1,9 +1,11 @@
 /**
  * Play-through transcripts: a Yaotzin turn and a goat-ball pass, on dnd5e and on pf1, driven
- * through the module's own hooks (main.mjs) and glue against a real `ballcourt serve`, with
- * Foundry's defaults in the fakes (an unlinked encounter, a closed dialog, presses that reach
- * the GM as User writes). Every chat message, document update and combat change is recorded
- * in order and compared with test/transcripts/<game>-<system>.txt.
+ * through the module's own hooks (main.mjs, loaded by every user's browser for itself) and
+ * glue against a real `ballcourt serve`, with Foundry's defaults in the fakes (an unlinked
+ * encounter, a closed dialog, presses that reach the GM as User writes); tables of three and
+ * four; a reload mid-pass; and a Yaotzin match of three rounds at a table of a GM, a co-GM and
+ * two players with a reload mid-round. Every chat message, document update and combat change
+ * is recorded in order and compared with test/transcripts/<name>.txt.
  *
  * After a deliberate change, BALLCOURT_UPDATE_TRANSCRIPTS=1 rewrites the files; read the diff.
  */
@@ -13,8 +15,9 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeHooks, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
-  buttonsIn, clientOf, installFoundry, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
+import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
+  buttonsIn, clientOf, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
+import { openTable, until } from "./fakes/table.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "transcript-token-0123456789";
@@ -28,35 +31,28 @@ before(async () => {
 });
 
 after(() => {
-  globalThis.game?.modules.get("ballcourt").api?.link()?.close();
+  for (const table of tables.splice(0)) table.close();
   companion?.stop();
 });
 afterEach(() => {
   if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
 });
 
-/** Wait for a condition the module reaches asynchronously (a preview, a connection), 10 s at most. */
-async function until(condition) {
-  for (let i = 0; i < 1000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
+/** The tables opened, each closed (its link) when the next opens and after the last. */
+const tables = [];
+
+/** A table on the real companion: every browser its own module, the GM's page connected. */
+async function world({ system, users, settings = {} }) {
+  for (const old of tables.splice(0)) old.close();
+  const table = await openTable({ io, system, users,
+    settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
+  tables.push(table);
+  assert.equal(table.link?.status, "connected", `the GM connects: ${JSON.stringify(table.link?.detail)}`);
+  return table;
 }
 
-/** The module loaded once, its hooks kept, reinstalled into each new world. */
-let moduleHooks = null;
-async function world({ system, users, settings = {} }) {
-  const w = installFoundry({ system, users, settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
-  if (!moduleHooks) {
-    await import("../scripts/main.mjs");
-    moduleHooks = new Map(FakeHooks.handlers);
-  }
-  FakeHooks.handlers = new Map([...moduleHooks].map(([k, v]) => [k, [...v]]));
-  globalThis.io = io;
-  Hooks.callAll("init");
-  Hooks.callAll("ready");
-  const link = globalThis.game.modules.get("ballcourt").api.link();
-  await until(() => link.status === "connected");
-  assert.equal(link.status, "connected", `the GM connects: ${JSON.stringify(link.detail)}`);
-  return w;
-}
+/** A user's own page's API (each browser has its own module). */
+const apiOf = (userId) => asUser(userId, () => globalThis.game.modules.get("ballcourt").api);
 
 /** A user's click on a card's button in his own chat log (the render hook wired it); then the table settles. */
 async function click(message, action, userId = "gm") {
@@ -250,7 +246,7 @@ for (const system of ["pf1", "dnd5e"]) {
 
     await asUser("alice", async () => {   // Alice kicks with her own token from her own screen
       globalThis.canvas.tokens.controlled = [{ document: ix }];
-      const tool = api.kickTool();
+      const tool = apiOf("alice").kickTool();   // her own page's kick tool
       tool.previewer.schedule = (fn) => fn();
       globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
       tool.hover({ x: 1650, y: 1450 });
@@ -413,7 +409,7 @@ for (const system of ["pf1", "dnd5e"]) {
     await until(() => bobsRows().length === 2 && rollDialogs() === before + 2);
     await settle();
     assert.equal(rollDialogs(), before + 2, "both of Bob's roll dialogs are open");
-    reload("bob");
+    await reload("bob");
     await settle();
     assert.deepEqual(clientOf("bob").dialogs.shown, [], "the new page has no dialog");
     const card = rollCard();
@@ -437,3 +433,116 @@ for (const system of ["pf1", "dnd5e"]) {
     compare(`goatball-reload-${system}`);
   });
 }
+
+/**
+ * A Yaotzin match of three rounds at a table of four: the GM (his browser runs the companion),
+ * a co-GM (an assistant GM, Maria), Alice and Bob, each browser with its own module. Each round
+ * Alice kicks from her own screen and Bob may intercept from his card; the ball's turns run;
+ * in round 2 Bob's page reloads while the kick card waits for him, and he answers from his
+ * new page; in round 3 the co-GM ends a turn from her own tracker.
+ */
+test("a Yaotzin match of three rounds at a table of a GM, a co-GM and two players; Bob reloads mid-round", async () => {
+  const system = "pf1";
+  const u = [...users(), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 })];
+  const w = await world({ system, users: u, settings: { rollPolicy: "players", playerKicks: true } });
+  const api = apiOf("gm");
+  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
+  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
+  const scene = new FakeScene({ id: "court", tokens: [ix, yo], padding: 0 });
+  globalThis.game.scenes.set(scene.id, scene);
+  for (const id of ["gm", "maria", "alice", "bob"]) w.view(id, scene);
+  await api.useThisScene(scene, {});
+  await api.assignTeam([ix], "sun");
+  await api.assignTeam([yo], "moon");
+  const ball = await api.placeBall(scene);
+  await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
+  await api.createMatch(scene);
+  await settle();
+  assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's active GM is the full GM");
+
+  const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
+    initiative });
+  const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
+  globalThis.game.combats.set(encounter.id, encounter);
+  await encounter.startCombat();
+  await settle();
+
+  const kicks = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
+  /** The ball back at Ixpoetchitl's feet, still (the GM's drag between rounds). */
+  const ballToIx = async () => {
+    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: ix.x, y: ix.y,
+      "flags.ballcourt.ball": { speed: 0, direction: null } }]);
+    await settle();
+  };
+  /** Alice kicks from her own page, toward the east. */
+  const aliceKicks = async () => {
+    const before = kicks().length;
+    await asUser("alice", async () => {
+      globalThis.canvas.tokens.controlled = [{ document: ix }];
+      const tool = apiOf("alice").kickTool();
+      tool.previewer.schedule = (fn) => fn();
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
+      tool.hover({ x: 1650, y: 1450 });
+      await until(() => tool.lastPreview?.legal);
+      globalThis.Roll.queue = [19];
+      await tool.click({ x: 1650, y: 1450, button: 0 });
+      globalThis.ui.controls.tool("ballcourtKick").onChange({}, false);
+    });
+    await until(() => kicks().length > before);
+    await settle();
+    return kicks().at(-1);
+  };
+  /** Bob's interception from his card, his Reflex save missed; then the GM applies. */
+  const interceptAndApply = async (kick) => {
+    globalThis.Roll.queue = [2];
+    await click(kick, "intercept:yo", "bob");
+    await until(() => kick.flags.ballcourt.resolved?.includes("intercept:yo"));
+    await settle();
+    await click(kick, "apply");
+    await until(() => kick.flags.ballcourt.applied);
+    await settle();
+  };
+  /** The turn moves on (the ball's turns run) until a player's turn comes. */
+  const nextTurn = async (who, expected) => {
+    await asUser(who, () => encounter.nextTurn());
+    await until(() => encounter.combatant?.id === expected);
+    await settle();
+    assert.equal(encounter.combatant?.id, expected);
+  };
+
+  // Round 1
+  transcript.push("-- round 1");
+  const first = await aliceKicks();
+  assert.ok(first.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "Bob may intercept in round 1");
+  await interceptAndApply(first);
+  await nextTurn("gm", "c-yo");
+  await nextTurn("gm", "c-ix");
+  assert.equal(encounter.round, 2);
+
+  // Round 2: Bob's page reloads while the kick waits for him
+  transcript.push("-- round 2");
+  await ballToIx();
+  const second = await aliceKicks();
+  assert.ok(second.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"),
+    "Bob may intercept again in round 2: his attack of opportunity is a new round's");
+  await reload("bob");
+  await settle();
+  assert.ok(buttonsIn(clientOf("bob").chat.get(second.id)).some((b) => b.dataset.ballcourtAction === "intercept:yo"),
+    "Bob's new page shows his button");
+  await interceptAndApply(second);
+  await nextTurn("gm", "c-yo");
+  await nextTurn("gm", "c-ix");
+  assert.equal(encounter.round, 3);
+
+  // Round 3: the co-GM ends Ixpoetchitl's turn from her tracker
+  transcript.push("-- round 3");
+  await ballToIx();
+  const third = await aliceKicks();
+  assert.ok(third.flags.ballcourt.card.actions.some((a) => a.id === "intercept:yo"), "and in round 3");
+  await interceptAndApply(third);
+  await nextTurn("maria", "c-yo");
+  await nextTurn("gm", "c-ix");
+  assert.equal(encounter.round, 4);
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+  compare(`yaotzin-match-${system}`);
+});

@@ -1,13 +1,17 @@
 /**
  * A fake companion behind a fake Socket.IO: a match whose events count up (each answer names
  * its log number, `applied`), undo of the last event, and undo of given events (`undone`).
+ * `routes` answer a route (`"/api/v1/x"`) or one method of it (`"GET /api/v1/x"`) first;
+ * with `defaults: false` every other route is a 404.
  */
-export function fakeCompanion(routes = {}) {
+export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const match = { id: "m1", seq: 0, log: [], undone: [] };
   const calls = [];
   const handle = ({ method, route, body }) => {
     calls.push({ method, route, body });
-    if (routes[route]) return routes[route](body);
+    const own = routes[`${method} ${route}`] ?? routes[route];
+    if (own) return own(body);
+    if (!defaults) return { status: 404, body: { error: { code: "not_found", message: `no route ${route}` } } };
     if (route === "/api/v1/matches/m1/events" && method === "POST") {
       match.seq += 1;
       match.log.push(body);

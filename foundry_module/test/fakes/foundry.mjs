@@ -19,3 +19,4 @@ export { FakeUser } from "./users.mjs";
 export { Collection, ForcedDeletion, ForcedReplacement, diffObject, expandObject, getProperty, mergeObject, newId, setProperty,
   transcript } from "./utils.mjs";
 export { installFoundry, reload, view } from "./world.mjs";
+export { openTable, until } from "./table.mjs";

@@ -158,6 +158,23 @@ export class FakeSceneControls {
  * closes it with the X (`dialogs.unanswered = "close"`, the default) or leaves it open
  * (`"open"`).
  */
+/** Run fn and return the timers it set (a dialog's render callback: its self-close timer). */
+function timersSetBy(fn) {
+  const timers = [];
+  const setTimer = globalThis.setTimeout;
+  globalThis.setTimeout = (...args) => {
+    const timer = setTimer(...args);
+    timers.push(timer);
+    return timer;
+  };
+  try {
+    fn();
+  } finally {
+    globalThis.setTimeout = setTimer;
+  }
+  return timers;
+}
+
 export class FakeDialogV2 {
   static get answers() { return currentClient().dialogs.answers; }
   static set answers(list) { currentClient().dialogs.answers = list; }
@@ -219,7 +236,7 @@ export class FakeDialogV2 {
       const hooks = pageOf(this.client).hooks;
       hooks.callAll("renderDialogV2", this, element, {}, {});
       hooks.callAll("renderApplicationV2", this, element, {}, {});
-      this.options.render?.(new dom.window.Event("render"), this);
+      this.timers = timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this));
     });
     return this;
   }
@@ -265,6 +282,8 @@ export class FakeDialogV2 {
 
   finish() {
     this.rendered = false;
+    // a self-close timer outliving its dialog can only find it closed: it no longer holds the test process open
+    for (const timer of this.timers ?? []) timer.unref?.();
     this.element.remove();
     const { dialogs } = this.client;
     dialogs.open.splice(dialogs.open.indexOf(this), 1);
@@ -344,26 +363,71 @@ export function installDocument() {
   return globalThis.document;
 }
 
-/** ApplicationV2: render() prepares its context and HTML; close() closes it. */
+/**
+ * ApplicationV2 on the client that made it (FOUNDRY-SEMANTICS §4.4): render() prepares its
+ * context and HTML and puts it into the app's element in that client's DOM; every render fires
+ * `render<Class>` for each class in its chain and `renderApplicationV2`; close() (the app's
+ * own or its user's X) removes it and fires `close<Class>` and `closeApplicationV2`. Each
+ * client lists its apps (`client.apps`); `shown` keeps every HTML rendered, `renders` counts
+ * them, `closed` says whether it was closed. `press(action, dataset)` is a click on an element
+ * with `data-action`: the class's `DEFAULT_OPTIONS.actions` handler runs with the app as `this`.
+ */
 export class FakeApplicationV2 {
   constructor(options = {}) {
     this.options = options;
+    this.client = currentClient();
     this.rendered = false;
+    this.closed = false;
     this.renders = 0;
-    this.element = { innerHTML: "" };
+    this.shown = [];
+    this.element = this.client.dom.document.createElement("div");
+    this.element.className = "application";
+    this.content = this.element;
+    this.client.apps.push(this);
   }
 
-  async render() {
-    const context = await this._prepareContext?.({});
-    const html = await this._renderHTML?.(context, {});
-    this._replaceHTML?.(html, this.element, {});
+  /** The class names from this one up to ApplicationV2, as Foundry names its render hooks. */
+  hookNames(prefix) {
+    const names = [];
+    for (let c = this.constructor; c && c !== Object; c = Object.getPrototypeOf(c)) {
+      names.push(`${prefix}${c === FakeApplicationV2 ? "ApplicationV2" : c.name}`);
+      if (c === FakeApplicationV2) break;
+    }
+    return names;
+  }
+
+  async render(options = {}) {
+    const context = await this._prepareContext?.(options);
+    const html = await this._renderHTML?.(context, options);
+    this._replaceHTML?.(html, this.content, options);
+    if (!this.rendered) this.client.dom.document.body.appendChild(this.element);
     this.rendered = true;
+    this.closed = false;
     this.renders += 1;
+    this.shown.push(typeof html === "string" ? html : this.content.innerHTML);
+    onClient(this.client, () => {
+      for (const name of this.hookNames("render")) pageOf(this.client).hooks.callAll(name, this, this.element, context, options);
+    });
     return this;
   }
 
-  async close() {
+  async close(options = {}) {
+    if (!this.rendered) return this;
     this.rendered = false;
+    this.closed = true;
+    this.element.remove();
+    onClient(this.client, () => {
+      for (const name of this.hookNames("close")) pageOf(this.client).hooks.callAll(name, this, this.element, options);
+    });
     return this;
+  }
+
+  /** A click on a `data-action` element of this app (its dataset given). */
+  async press(action, dataset = {}) {
+    let handler;
+    for (let c = this.constructor; c && !handler; c = Object.getPrototypeOf(c)) handler = c.DEFAULT_OPTIONS?.actions?.[action];
+    if (!handler) throw new Error(`no ${action} action`);
+    const target = { dataset: { action, ...dataset } };
+    return onClient(this.client, () => handler.call(this, new this.client.dom.window.Event("click"), target));
   }
 }

@@ -25,7 +25,7 @@ import { parseHTML } from "linkedom";
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
 import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
-import { asUser, callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
+import { callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
 import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, visibleTo } from "./documents.mjs";
 import { FakeHooks, HookRegistry, HooksGlobal } from "./hooks.mjs";
@@ -78,7 +78,7 @@ export function makePage(version = world.version, hooks = new HookRegistry()) {
 
 function makeClient(user, log, lang = "en") {
   const client = { user, lang, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
-    dialogs: { answers: [], shown: [], open: [], unanswered: "close" }, chat: new Map(), popout: new Map(), toasts: [],
+    dialogs: { answers: [], shown: [], open: [], unanswered: "close" }, apps: [], chat: new Map(), popout: new Map(), toasts: [],
     popoutOpen: false, toastsOn: true, combatOverride: undefined, page: null, dom: parseHTML("<!doctype html><html><body></body></html>"),
     keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => onClient(client, fn);
@@ -272,6 +272,7 @@ export async function reload(userId, { load } = {}) {
   const fresh = makeClient(old.user, world.notifications, old.lang);
   fresh.dialogs.unanswered = old.dialogs.unanswered;
   old.dead = true;
+  for (const dialog of old.dialogs.open) for (const timer of dialog.timers ?? []) clearTimeout(timer);   // a closed page's timers never fire
   for (const entry of [...world.pending]) if (entry.client === old) world.pending.delete(entry);
   const closed = world.closePage;
   world.pageClosed = new Promise((resolve) => { world.closePage = resolve; });
@@ -290,4 +291,3 @@ export async function reload(userId, { load } = {}) {
   return view(userId, old.canvas.scene);
 }
 
-export { asUser };

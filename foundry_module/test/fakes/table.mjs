@@ -1,0 +1,27 @@
+/**
+ * A table as the multi-client tests open it: the world (installFoundry's options), every
+ * connected user's browser with its own copy of the module (loadTable: init, setup and ready
+ * on each page), and the companion's GM's page connected through `io` (Socket.IO's client, or
+ * a fake companion's `io`). `api(userId)` is that user's own page's API; `close()` closes the
+ * link, so the next table starts with none open.
+ */
+import { asUser, world } from "./clients.mjs";
+import { loadTable } from "./module.mjs";
+import { installFoundry } from "./world.mjs";
+
+/** Wait for a condition the module reaches asynchronously (a connection, a card), 10 s at most. */
+export async function until(condition) {
+  for (let i = 0; i < 1000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  return condition();
+}
+
+export async function openTable({ io, ...options } = {}) {
+  const w = installFoundry(options);
+  if (io) globalThis.io = io;
+  await loadTable();
+  const api = (userId) => asUser(userId, () => globalThis.game.modules.get("ballcourt").api);
+  const links = [...world.clients.keys()].map((id) => api(id).link()).filter(Boolean);
+  await until(() => links.some((l) => l.status === "connected"));
+  const link = links.find((l) => l.status === "connected") ?? links[0] ?? null;
+  return { ...w, api, link, close: () => { for (const l of links) l.close(); } };
+}
