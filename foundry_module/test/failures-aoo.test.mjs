@@ -47,18 +47,18 @@ function hooks() {
 }
 
 /**
- * A dialog on `userId`'s screen that stays open until closed, as DialogV2 does: the next one
- * his client shows; `closed` resolves when it is closed (by anything but its user).
+ * `userId` leaves the next dialog his client shows open (the doubles' DialogV2 stays open until
+ * pressed or closed); `opened()` resolves with it once it is on his screen, `closed()` once it is gone.
  */
 function openDialog(userId) {
+  clientOf(userId).dialogs.unanswered = "open";
   const seen = {};
-  seen.closed = new Promise((done) => {
-    clientOf(userId).dialogs.answers.push((options) => new Promise((resolve) => {
-      const dialog = { close: () => { options.close?.(); resolve(null); done(true); } };
-      options.render?.({}, dialog);
-      seen.options = options;
-    }));
-  });
+  const until = async (fn) => {
+    for (let i = 0; i < 500 && !fn(); i += 1) await new Promise((r) => setImmediate(r));
+    return fn();
+  };
+  seen.opened = () => until(() => (seen.dialog ??= clientOf(userId).dialogs.open[0]));
+  seen.closed = () => until(() => seen.dialog && !seen.dialog.rendered).then((gone) => gone || "still open");
   return seen;
 }
 
@@ -75,11 +75,11 @@ test("item 9: Bob's roll dialog closes once the GM rolled for him from the card;
   const dialog = openDialog("bob");
   const resolving = chat.performAction(kick.id, "intercept:yo", "gm");   // the GM's press asks Bob
   await settle();
-  assert.ok(dialog.options, "Bob's dialog is open");
+  assert.ok(await dialog.opened(), "Bob's dialog is open");
   const card = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.rollCard);
   const rowId = card.flags.ballcourt.rollCard.order[0];
   await requestCard.performRowAction(card.id, { action: "rollFor", rowId }, globalThis.game.users.get("gm"));
-  assert.equal(await within(dialog.closed), true, "the settled row closed it on Bob's screen");
+  assert.equal(await dialog.closed(), true, "the settled row closed it on Bob's screen");
   assert.equal(await resolving, true);
   assert.equal(card.flags.ballcourt.rollCard.rows[rowId].by, "gm");
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 1);
@@ -94,10 +94,10 @@ test("item 9: Bob's attack-of-opportunity dialog closes once the GM chose for hi
   const dialog = openDialog("bob");
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
-  assert.ok(dialog.options, "Bob is asked");
+  assert.ok(await dialog.opened(), "Bob is asked");
   const question = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.aooQuestion);
   assert.equal(await aooQuestion.pressAnswer(question.id, "none"), true, "the GM answers for him on the card");
-  assert.equal(await within(dialog.closed), true, "Bob's dialog is closed on his screen");
+  assert.equal(await dialog.closed(), true, "Bob's dialog is closed on his screen");
   await contesting;
   assert.equal(question.flags.ballcourt.aooQuestion.by, "gm");
 });

@@ -28,6 +28,7 @@ export function settledCloses(key, closeIn = 0) {
       shown = dialog;
       if (!open.has(key)) open.set(key, new Set());
       open.get(key).add(dialog);
+      clearTimeout(timer);
       if (closeIn > 0) timer = setTimeout(() => dialog.close(), closeIn);
     },
     close: () => {
