@@ -5,10 +5,10 @@
  * own copy of the module (openTable), the GM's page connected to the companion.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
+import { after, afterEach, test } from "node:test";
 
 import { contestCompanion } from "./fakes/companion.mjs";
-import { asUser, clientModule, clientOf, openTable, settle } from "./fakes/foundry.mjs";
+import { asUser, clientModule, clientOf, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 
 const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
@@ -19,6 +19,10 @@ const dribbleOf = (userId) => clientModule(userId, "foundry/dribble.mjs");
 
 const tables = [];
 after(() => { for (const t of tables.splice(0)) t.close(); });
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+});
 
 /** A court at a table where every browser has loaded the module; `contest` is the GM's page's. */
 async function table(options) {

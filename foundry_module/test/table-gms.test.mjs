@@ -4,10 +4,11 @@
  * module (openTable), the companion's GM's page connected.
  */
 import assert from "node:assert/strict";
-import { after, test } from "node:test";
+import { after, afterEach, test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientModule, clientOf, openTable, settle } from "./fakes/foundry.mjs";
+import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientModule, clientOf, openTable, settle,
+  world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
 /** A user's own page's copy of one module file (`"chat"`: foundry/chat.mjs). */
@@ -15,6 +16,10 @@ const moduleOf = (userId, name) => clientModule(userId, `foundry/${name}.mjs`);
 
 const tables = [];
 after(() => { for (const t of tables.splice(0)) t.close(); });
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+});
 
 /** Every browser with the module loaded, on a fake companion answering `routes`; one link open at a time. */
 async function openOn(companion, { settings = {}, ...options } = {}) {

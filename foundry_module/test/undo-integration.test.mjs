@@ -5,11 +5,11 @@
  * browser runs its own copy of the module (openTable); the GM's page is the one connected.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeActor, FakeScene, FakeToken, clientModule, openTable } from "./fakes/foundry.mjs";
+import { FakeActor, FakeScene, FakeToken, clientModule, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "undo-integration-token";
@@ -25,6 +25,11 @@ before(async () => {
 after(() => {
   open?.close();
   companion?.stop();
+});
+
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
 });
 
 async function table(settings) {
