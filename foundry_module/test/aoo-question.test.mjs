@@ -14,12 +14,14 @@ import { afterEach, test } from "node:test";
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { mayAnswer, parseAnswer, questionFlags, renderQuestionCard, settleQuestion } from "../scripts/core/aoo-question.mjs";
 import { contestCompanion } from "./fakes/companion.mjs";
-import { asUser, buttonsIn, clientModule, clientOf, openTable, press, reload, settle, world as doubles } from "./fakes/foundry.mjs";
+import { asUser, buttonsIn, clientModule, clientOf, openTable, press, reload, settle,
+  world as doubles } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
 
-/** A user's own page's copy of a module file (each browser has its own module). */
-const aooChoiceOf = (userId) => clientModule(userId, "foundry/aoo-choice.mjs");
-const aooQuestionOf = (userId) => clientModule(userId, "foundry/aoo-question.mjs");
+/** fn of a user's own page's copy of a module file, run on his client (each browser has its own module). */
+const onPage = (path) => (userId, fn) => asUser(userId, async () => fn(await clientModule(userId, `foundry/${path}.mjs`)));
+const aooChoiceOn = onPage("aoo-choice");
+const aooQuestionOn = onPage("aoo-question");
 
 const en = makeLocalizer(JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")), "en");
 const asked = { sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", actorName: "Ixpoetchitl", kind: "trip",
@@ -121,7 +123,7 @@ test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page ask
   assert.deepEqual(choices(await seen("bob", message)), [], "nothing left to press");
 
   await reload("bob");
-  assert.equal(await asUser("bob", async () => (await aooChoiceOf("bob")).askAooAgain()), 0, "an answered question is not asked again");
+  assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an answered question is not asked again");
   assert.deepEqual(clientOf("bob").dialogs.shown, [], "nor by his new page's ready hook");
 });
 
@@ -131,7 +133,7 @@ test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token 
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
   await settle();
   const message = questionCard();
-  assert.equal(await asUser("alice", async () => (await aooQuestionOf("alice")).pressAnswer(message.id, "trip")), false, "her own client refuses");
+  assert.equal(await aooQuestionOn("alice", (m) => m.pressAnswer(message.id, "trip")), false, "her own client refuses");
   await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "aooAnswer", { messageId: message.id, choice: "trip", at: 1 }));
   await settle();
   assert.equal(questionOf(message).state, "pending", "the GM's client refuses a press for a token she does not own");
@@ -140,7 +142,7 @@ test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token 
   await contesting;
   assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "unarmed" });
   assert.match((await seen("bob", message)).innerHTML, /Yolteotl: Unarmed attack \(chosen by GM\)\./);
-  assert.equal(await asUser("gm", async () => (await aooQuestionOf("gm")).pressAnswer(message.id, "none")), false, "a second answer does nothing");
+  assert.equal(await aooQuestionOn("gm", (m) => m.pressAnswer(message.id, "none")), false, "a second answer does nothing");
 });
 
 test("Bob's client fails to answer the query: the GM is told to choose on the card; Bob answers there instead", async () => {
@@ -187,8 +189,8 @@ test("a card nobody awaits (the GM's page reloaded): Bob's press marks it so; th
   assert.deepEqual(choices(await seen("bob", stale)), []);
 
   const older = await pending("Yolteotl");
-  assert.deepEqual(await asUser("bob", async () => (await aooQuestionOf("bob")).expireOldQuestions()), [], "a player's client writes nothing");
-  assert.deepEqual((await asUser("gm", async () => (await aooQuestionOf("gm")).expireOldQuestions())).map((m) => m.id), [older.id]);
+  assert.deepEqual(await aooQuestionOn("bob", (m) => m.expireOldQuestions()), [], "a player's client writes nothing");
+  assert.deepEqual((await aooQuestionOn("gm", (m) => m.expireOldQuestions())).map((m) => m.id), [older.id]);
   assert.equal(questionOf(older).state, "expired");
-  assert.equal(await asUser("bob", async () => (await aooChoiceOf("bob")).askAooAgain()), 0, "an expired question is not asked again");
+  assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an expired question is not asked again");
 });

@@ -189,7 +189,8 @@ test("when the GM's page loads, the waiting rows of older cards are marked at on
     check: { type: "save", id: "reflex" } };
   const old = await globalThis.ChatMessage.create({ content: "", flags: { ballcourt: { rollCard: cardFlags([row]) } } });
   const other = await globalThis.ChatMessage.create({ content: "plain" });
-  assert.deepEqual(await asUser("bob", async () => (await cardOf("bob")).expireOldCards()), [], "a player's client writes nothing");
+  assert.deepEqual(await asUser("bob", async () => (await cardOf("bob")).expireOldCards()), [],
+    "a player's client writes nothing");
   const { message } = await askBob();
   const rr = await rrOf("gm");
   assert.deepEqual((await asUser("gm", async () => (await cardOf("gm")).expireOldCards())).map((m) => m.id), [old.id]);
