@@ -161,8 +161,7 @@ test("item 14: the NPC try / let it pass advice and its odds reach the GMs only"
 const court = await import("../scripts/foundry/court.mjs");
 const { FakeScene, FakeToken } = await import("./fakes/foundry.mjs");
 
-test("item 3: 'Use this scene' counts the court from the scene's corner, inside Foundry's padding",
-  { skip: new FakeScene({ width: 4000, height: 2400 }).dimensions ? false : "needs the doubles' scene dimensions" }, async () => {
+test("item 3: 'Use this scene' counts the court from the scene's corner, inside Foundry's padding", async () => {
     installFoundry();
     const scene = new FakeScene({ name: "Field", width: 4000, height: 2400, padding: 0.25, grid: { size: 100 } });
     globalThis.game.scenes.set(scene.id, scene);
