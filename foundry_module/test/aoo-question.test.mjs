@@ -4,7 +4,8 @@
  * question stands in chat, where the GM sees whom it waits for and may choose for him; Bob
  * reloads and his new page asks him again; a press by a player who does not own the token is
  * refused; no answer in time is none; a card nobody awaits any more (the GM's page was
- * reloaded) is marked so. The pure card first.
+ * reloaded) is marked so. Each browser runs its own copy of the module (openTable: its own
+ * link, pending questions and dialogs), and a reload starts a fresh one. The pure card first.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -12,16 +13,15 @@ import { afterEach, test } from "node:test";
 
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { mayAnswer, parseAnswer, questionFlags, renderQuestionCard, settleQuestion } from "../scripts/core/aoo-question.mjs";
-import { connectTo, contestCompanion } from "./fakes/companion.mjs";
-import { asUser, buttonsIn, clientOf, installFoundry, press, reload, settle, world as doubles } from "./fakes/foundry.mjs";
+import { contestCompanion } from "./fakes/companion.mjs";
+import { asUser, buttonsIn, clientModule, clientOf, openTable, press, reload, settle,
+  world as doubles } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
-const aooChoice = await import("../scripts/foundry/aoo-choice.mjs");
-const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
+/** fn of a user's own page's copy of a module file, run on his client (each browser has its own module). */
+const onPage = (path) => (userId, fn) => asUser(userId, async () => fn(await clientModule(userId, `foundry/${path}.mjs`)));
+const aooChoiceOn = onPage("aoo-choice");
+const aooQuestionOn = onPage("aoo-question");
 
 const en = makeLocalizer(JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")), "en");
 const asked = { sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", actorName: "Ixpoetchitl", kind: "trip",
@@ -54,21 +54,25 @@ test("the card: pending for the GM and the owner with four choices, nobody else;
 
 // ---- at the table
 
-/** A court whose contests provoke, with the module's hooks as main.mjs registers them. */
+const tables = [];
+
+/**
+ * A court whose contests provoke, at a table where every browser has loaded the module and the
+ * GM's page is connected to the companion; `contest` is the GM's page's.
+ */
 async function table(options = {}) {
-  const world = installFoundry(options);
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  globalThis.Hooks.on("updateUser", aooQuestion.onAooAnswer);
-  globalThis.Hooks.on("renderChatMessageHTML", chat.onRenderChatMessageHTML);
-  globalThis.Hooks.on("renderChatMessageHTML", aooQuestion.onRenderAooQuestion);
-  aooChoice.registerAooQuery();
   const companion = contestCompanion({ provokes: true });
-  await connectTo(link, companion);
-  return { world, companion, scene: courtScene() };
+  const world = await openTable({ io: companion.io, ...options,
+    settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k", ...options.settings } });
+  tables.push(world);
+  assert.equal(world.link?.status, "connected", "the GM's page connects");
+  const { contest } = await clientModule("gm", "foundry/setup-dialog.mjs");
+  return { world, companion, scene: courtScene(), contest };
 }
 
 afterEach(async () => {
   await settle();
+  for (const t of tables.splice(0)) t.close();
   assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
 });
 
@@ -89,7 +93,7 @@ const choices = (element) => buttonsIn(element).map((b) => b.dataset.ballcourtAc
 const bobNeverAnswers = () => clientOf("bob").dialogs.answers.push(() => new Promise(() => {}));
 
 test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page asks again, his grapple is sent", async () => {
-  const { companion, scene } = await table({ languages: { alice: "ru" } });
+  const { companion, scene, contest } = await table({ languages: { alice: "ru" } });
   bobNeverAnswers();
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
@@ -102,12 +106,14 @@ test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page ask
   assert.deepEqual(choices(await seen("alice", message)), [], "not hers to answer");
   assert.equal(sent(companion).length, 0, "the contest waits");
 
+  clientOf("bob").dialogs.unanswered = "open";   // his new page's dialog waits for him
   await reload("bob");
   assert.deepEqual(choices(await seen("bob", message)), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"],
     "his new page's chat log has the question");
-  clientOf("bob").dialogs.answers.push("grapple");
-  assert.equal(await asUser("bob", () => aooChoice.askAooAgain()), 1, "his new page, once ready, asks him again");
+  const [again] = clientOf("bob").dialogs.open;
+  assert.equal(clientOf("bob").dialogs.open.length, 1, "his new page, once ready (its own ready hook), asks him again");
   assert.match(clientOf("bob").dialogs.shown.at(-1).content, /Ixpoetchitl tries to Trip Yolteotl/);
+  await again.press("grapple");
   await settle();
   await contesting;
   assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "grapple" }, "sent after the dice's dry run");
@@ -117,16 +123,17 @@ test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page ask
   assert.deepEqual(choices(await seen("bob", message)), [], "nothing left to press");
 
   await reload("bob");
-  assert.equal(await asUser("bob", () => aooChoice.askAooAgain()), 0, "an answered question is not asked again");
+  assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an answered question is not asked again");
+  assert.deepEqual(clientOf("bob").dialogs.shown, [], "nor by his new page's ready hook");
 });
 
 test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token is refused", async () => {
-  const { companion, scene } = await table();
+  const { companion, scene, contest } = await table();
   bobNeverAnswers();
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
   await settle();
   const message = questionCard();
-  assert.equal(await asUser("alice", () => aooQuestion.pressAnswer(message.id, "trip")), false, "her own client refuses");
+  assert.equal(await aooQuestionOn("alice", (m) => m.pressAnswer(message.id, "trip")), false, "her own client refuses");
   await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "aooAnswer", { messageId: message.id, choice: "trip", at: 1 }));
   await settle();
   assert.equal(questionOf(message).state, "pending", "the GM's client refuses a press for a token she does not own");
@@ -135,11 +142,11 @@ test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token 
   await contesting;
   assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "unarmed" });
   assert.match((await seen("bob", message)).innerHTML, /Yolteotl: Unarmed attack \(chosen by GM\)\./);
-  assert.equal(await asUser("gm", () => aooQuestion.pressAnswer(message.id, "none")), false, "a second answer does nothing");
+  assert.equal(await aooQuestionOn("gm", (m) => m.pressAnswer(message.id, "none")), false, "a second answer does nothing");
 });
 
 test("Bob's client fails to answer the query: the GM is told to choose on the card; Bob answers there instead", async () => {
-  const { world, companion, scene } = await table();
+  const { world, companion, scene, contest } = await table();
   globalThis.game.users.get("bob").answer = () => { throw new Error("his client failed"); };
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
@@ -156,7 +163,7 @@ test("Bob's client fails to answer the query: the GM is told to choose on the ca
 
 test("nobody answers in two minutes: none, the GM is told, the card says so", async (t) => {
   t.mock.timers.enable({ apis: ["setTimeout", "Date"] });
-  const { world, companion, scene } = await table();
+  const { world, companion, scene, contest } = await table();
   bobNeverAnswers();
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
   await settle();
@@ -182,8 +189,8 @@ test("a card nobody awaits (the GM's page reloaded): Bob's press marks it so; th
   assert.deepEqual(choices(await seen("bob", stale)), []);
 
   const older = await pending("Yolteotl");
-  assert.deepEqual(await asUser("bob", () => aooQuestion.expireOldQuestions()), [], "a player's client writes nothing");
-  assert.deepEqual((await aooQuestion.expireOldQuestions()).map((m) => m.id), [older.id]);
+  assert.deepEqual(await aooQuestionOn("bob", (m) => m.expireOldQuestions()), [], "a player's client writes nothing");
+  assert.deepEqual((await aooQuestionOn("gm", (m) => m.expireOldQuestions())).map((m) => m.id), [older.id]);
   assert.equal(questionOf(older).state, "expired");
-  assert.equal(await asUser("bob", () => aooChoice.askAooAgain()), 0, "an expired question is not asked again");
+  assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an expired question is not asked again");
 });

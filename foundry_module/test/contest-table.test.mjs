@@ -1,45 +1,49 @@
 /**
  * Contests at the table (issue 18, "At the table"): the target's owner is asked about his
  * attack of opportunity before a contest that provokes; the card's trip back; a dribble
- * through a player the dribbler just overran. A GM and two players, each his own client.
+ * through a player the dribbler just overran. A GM and two players, each his own client with its
+ * own copy of the module (openTable), the GM's page connected to the companion.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { after, afterEach, test } from "node:test";
 
-import { connectTo, contestCompanion, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { contestCompanion, fakeCompanion } from "./fakes/companion.mjs";
+import { asUser, clientModule, clientOf, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
-const { registerAooQuery } = await import("../scripts/foundry/aoo-choice.mjs");
-const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
 const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
 
+/** A user's own page's copy of a module file (each browser has its own module). */
+const chatOf = (userId) => clientModule(userId, "foundry/chat.mjs");
+const dribbleOf = (userId) => clientModule(userId, "foundry/dribble.mjs");
+
+const tables = [];
+after(() => { for (const t of tables.splice(0)) t.close(); });
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+});
+
+/** A court at a table where every browser has loaded the module; `contest` is the GM's page's. */
 async function table(options, companion = contestCompanion(options)) {
-  const world = installFoundry();
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
-  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
-  globalThis.Hooks.on("updateUser", aooQuestion.onAooAnswer);   // the question card, as main.mjs wires it
-  globalThis.Hooks.on("renderChatMessageHTML", aooQuestion.onRenderAooQuestion);
-  registerAooQuery();
-  await connectTo(link, companion);
-  return { world, companion, scene: courtScene() };
+  for (const old of tables.splice(0)) old.close();   // one link open at a time
+  const world = await openTable({ io: companion.io, settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k" } });
+  tables.push(world);
+  assert.equal(world.link?.status, "connected", "the GM's page connects");
+  const { contest } = await clientModule("gm", "foundry/setup-dialog.mjs");
+  return { world, companion, scene: courtScene(), contest };
 }
 
 const contests = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
   .map((c) => c.body);
 
 test("the card's trip back: Bob, the tripped defender's owner, presses it and the swapped reaction trip gets its own card", async () => {
-  const { companion, scene } = await table();
+  const { companion, scene, contest } = await table();
+  const chat = await chatOf("gm");
   const first = await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   assert.ok(first.flags.ballcourt.card.actions.some((a) => a.id === "trip_back"));
   assert.equal(chat.mayPress(globalThis.game.users.get("alice"), first, "trip_back"), false, "not Alice's to press");
-  await asUser("bob", () => chat.requestAction(first.id, "trip_back"));
+  await asUser("bob", async () => (await chatOf("bob")).requestAction(first.id, "trip_back"));
   await settle();
   const back = contests(companion).at(-1);
   assert.deepEqual([back.kind, back.actor, back.target, back.reaction], ["trip", "yo", "ix", true]);
@@ -59,7 +63,7 @@ const aooTripFails = (body) => {
   const card = (actions) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
     lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply",
       payload: { events: [], moves: [], prone: null } }, ...actions] });
-  if (body.preview) return { status: 200, body: { kind: body.kind, provokes: !body.reaction, preview: true } };
+  if (body.preview) return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, provokes: !body.reaction, preview: true } };
   const back = { kind: "trip", actor: body.actor, target: body.target, after: "target_aoo" };
   const offered = body.target_aoo?.kind === "trip" ? [back] : [];
   return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, success: true,
@@ -70,15 +74,17 @@ const aooTripFails = (body) => {
 };
 
 test("Bob's trip as his attack of opportunity fails: Alice, the actor's owner, presses her trip back, sent with after", async () => {
-  const { companion, scene } = await table({}, fakeCompanion({ "/api/v1/yaotzin/contest": aooTripFails }));
+  const { companion, scene, contest } = await table({}, fakeCompanion({ "/api/v1/yaotzin/contest": aooTripFails }));
+  runningEncounter(scene);
   clientOf("bob").dialogs.answers.push("trip");
   const first = await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
   await settle();
   assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" });
   const offered = first.flags.ballcourt.card.actions.find((a) => a.id === "trip_back:ix");
   assert.ok(offered, "the card offers Ixpoetchitl's trip back");
+  const chat = await chatOf("gm");
   assert.equal(chat.mayPress(globalThis.game.users.get("bob"), first, "trip_back:ix"), false, "not Bob's to press");
-  await asUser("alice", () => chat.requestAction(first.id, "trip_back:ix"));
+  await asUser("alice", async () => (await chatOf("alice")).requestAction(first.id, "trip_back:ix"));
   await settle();
   const back = contests(companion).at(-1);
   assert.deepEqual([back.kind, back.actor, back.target, back.reaction, back.after], ["trip", "ix", "yo", true, "target_aoo"]);
@@ -89,7 +95,7 @@ test("Bob's trip as his attack of opportunity fails: Alice, the actor's owner, p
 const aooQueries = (userId) => globalThis.game.users.get(userId).queries.filter((q) => q.name === "ballcourt.aoo");
 
 test("a trip that provokes asks Bob, the target's owner, on his own client first; his trip is sent as target_aoo", async () => {
-  const { companion, scene } = await table({ provokes: true });
+  const { companion, scene, contest } = await table({ provokes: true });
   const encounter = runningEncounter(scene);
   clientOf("bob").dialogs.answers.push("trip");
   await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
@@ -104,7 +110,7 @@ test("a trip that provokes asks Bob, the target's owner, on his own client first
 });
 
 test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {
-  const { companion, scene } = await table({ provokes: true });
+  const { companion, scene, contest } = await table({ provokes: true });
   await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });   // nothing queued: his dialog is closed
   await settle();
   assert.equal(aooQueries("bob").length, 1);
@@ -112,7 +118,7 @@ test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", asyn
 });
 
 test("an NPC target's choice is the GM's, on the GM's client; a contest that does not provoke asks nobody", async () => {
-  const { companion, scene } = await table({ provokes: true });
+  const { companion, scene, contest } = await table({ provokes: true });
   scene.tokens.get("yo").actor.owners = [];   // no player owns Yolteotl
   clientOf("gm").dialogs.answers.push("unarmed");
   await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
@@ -122,7 +128,7 @@ test("an NPC target's choice is the GM's, on the GM's client; a contest that doe
   assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "unarmed" });
 
   const quiet = await table({ provokes: false });
-  await contest(quiet.scene, { actor: "ix", target: "yo", kind: "disarm" });
+  await quiet.contest(quiet.scene, { actor: "ix", target: "yo", kind: "disarm" });
   await settle();
   assert.equal(aooQueries("bob").length, 0, "the companion's preview said it provokes nothing");
   assert.equal("target_aoo" in contests(quiet.companion).at(-1), false);
@@ -139,13 +145,14 @@ const dribbleRoute = (body) => {
 };
 
 test("a dribble drag passes the player the dribbler just overran: the applied overrun is sent as overran, this turn only", async () => {
-  const { companion, scene } = await table({ success: true, routes: { "/api/v1/yaotzin/dribble": dribbleRoute } });
+  const { companion, scene, contest } = await table({ success: true, routes: { "/api/v1/yaotzin/dribble": dribbleRoute } });
+  const [chat, dribble] = [await chatOf("gm"), await dribbleOf("gm")];
   const encounter = runningEncounter(scene);
   const [ix, yo] = [scene.tokens.get("ix"), scene.tokens.get("yo")];
   yo.x = 1100;   // Yolteotl stands next to the dribbler, at (11, 12)
-  const reachOf = (userId) => asUser(userId, () => {
+  const reachOf = (userId) => asUser(userId, async () => {
     Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
-    return dribble.showDribbleReach();
+    return (await dribbleOf(userId)).showDribbleReach();
   });
   const rules = (overran) => dribbleReach({ field: { length: 72, width: 24 }, players: dribble.dribblePlayers(scene),
     dribbler: "ix", overran });

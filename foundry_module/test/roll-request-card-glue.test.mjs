@@ -4,32 +4,37 @@
  * cancels from the card; only the active GM writes the message; a card nobody awaits any more
  * (the GM's client was reloaded) is marked so when pressed. Every client renders the card in
  * its own chat log (the render hook on that client, in its language); presses are real clicks.
+ * Each client runs its own copy of the module (openTable), the GM's page connected.
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, buttonsIn, clientOf, fakeHtml, installDocument, installFoundry, listenerCount, press, settle,
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { asUser, buttonsIn, clientModule, clientOf, fakeHtml, listenerCount, openTable, press, settle,
   world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { cardFlags } from "../scripts/core/roll-request-card.mjs";
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
-const card = await import("../scripts/foundry/roll-request-card.mjs");
+/** A user's own page's copy of a module file (each browser has its own module). */
+const chatOf = (userId) => clientModule(userId, "foundry/chat.mjs");
+const cardOf = (userId) => clientModule(userId, "foundry/roll-request-card.mjs");
+const rrOf = (userId) => clientModule(userId, "foundry/roll-requests.mjs");
 
 let inbox;
-/** The world, with the module's hooks for the card as main.mjs registers them. */
-function table(options = {}) {
-  const world = installFoundry({ settings: { rollPolicy: "players" }, ...options });
-  rr.registerRollQuery();
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  globalThis.Hooks.on("updateUser", card.onRequestCardPress);
-  globalThis.Hooks.on("renderChatMessageHTML", card.onRenderRequestCard);
-  installDocument();
-  // each player's query (the short-lived dialog) waits here: a test may answer it, or never
+let companion;
+let open = null;
+/**
+ * A table where every browser has loaded the module, the GM's page connected to a companion
+ * that resolves Yolteotl's interception. Each player's query (the short-lived dialog) waits in
+ * `inbox`: a test may answer it, or never.
+ */
+async function table(options = {}) {
+  open?.close();
+  companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
+  const world = await openTable({ io: companion.io, ...options,
+    settings: { rollPolicy: "players", companionUrl: "http://127.0.0.1:7770", token: "t0k", ...options.settings } });
+  open = world;
+  assert.equal(world.link?.status, "connected", "the GM's page connects");
   inbox = [];
   for (const user of globalThis.game.users.contents.filter((u) => !u.isGM)) {
     user.answer = (name, data) => new Promise((resolve) => inbox.push({ user, name, data, resolve }));
@@ -41,15 +46,16 @@ afterEach(async () => {
   for (const asked of inbox) asked.resolve(null);   // dialogs left open are closed: no query outlives its test
   await settle();
   assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+  open?.close();
+  open = null;
 });
 
 const intercepts = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
 
 /** A kick card offering Bob's Yolteotl an interception; the GM presses it, and Bob is asked for his save. */
 async function askBob() {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-  await connectTo(link, companion);
   const scene = courtScene();
+  const chat = await chatOf("gm");
   const kick = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
     matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
   const resolving = chat.performAction(kick.id, "intercept:yo", "gm");
@@ -79,7 +85,7 @@ async function bobAnswersDialog() {
 }
 
 test("Bob lost his dialog (a reload) and rolls from his row; the GM's card says so to everyone", async () => {
-  table({ languages: { bob: "ru" } });
+  await table({ languages: { bob: "ru" } });
   const { companion, kick, resolving, message, rowId } = await askBob();
   assert.equal(inbox.length, 1, "the dialog was asked too; Bob never answers it");
   const row = message.flags.ballcourt.rollCard.rows[rowId];
@@ -119,8 +125,9 @@ test("an answer to the dialog settles the card's row too", async () => {
 
 test("Alice cannot roll Bob's row: no button, a refused click, and a forged request changes nothing", async () => {
   const { companion, message, rowId } = await askBob();
+  const rr = await rrOf("gm");
   const alice = globalThis.game.users.get("alice");
-  assert.equal(await asUser("alice", () => card.pressRow(message.id, `roll:${rowId}`)), false);
+  assert.equal(await asUser("alice", async () => (await cardOf("alice")).pressRow(message.id, `roll:${rowId}`)), false);
   assert.match(clientOf("alice").ui.notifications.at(-1)[1], /may not press/, "told on her own screen");
   const forged = { total: 40, terms: [{ class: "Die", faces: 20, results: [{ result: 20, active: true }] }] };
   await asUser("alice", () => alice.setFlag("ballcourt", "rollCard",
@@ -173,7 +180,7 @@ test("a card from before the GM's reload: a press marks its waiting rows, and as
   assert.equal(stale.updatedBy, "gm");
   assert.match((await seen("bob", stale)).innerHTML, /no longer awaited/);
   assert.deepEqual(buttonsIn(await seen("bob", stale)), []);
-  assert.equal(rr.requests.status().length, 0);
+  assert.equal((await rrOf("gm")).requests.status().length, 0);
 });
 
 test("when the GM's page loads, the waiting rows of older cards are marked at once; a live card is left", async () => {
@@ -182,9 +189,11 @@ test("when the GM's page loads, the waiting rows of older cards are marked at on
     check: { type: "save", id: "reflex" } };
   const old = await globalThis.ChatMessage.create({ content: "", flags: { ballcourt: { rollCard: cardFlags([row]) } } });
   const other = await globalThis.ChatMessage.create({ content: "plain" });
-  assert.deepEqual(await asUser("bob", () => card.expireOldCards()), [], "a player's client writes nothing");
+  assert.deepEqual(await asUser("bob", async () => (await cardOf("bob")).expireOldCards()), [],
+    "a player's client writes nothing");
   const { message } = await askBob();
-  assert.deepEqual((await card.expireOldCards()).map((m) => m.id), [old.id]);
+  const rr = await rrOf("gm");
+  assert.deepEqual((await asUser("gm", async () => (await cardOf("gm")).expireOldCards())).map((m) => m.id), [old.id]);
   assert.equal(old.flags.ballcourt.rollCard.rows.r1.state, "expired");
   assert.equal(message.flags.ballcourt.rollCard.rows[message.flags.ballcourt.rollCard.order[0]].state, "pending");
   assert.deepEqual(other.updates, []);
@@ -192,9 +201,10 @@ test("when the GM's page loads, the waiting rows of older cards are marked at on
 });
 
 test("render hooks firing twice wire each button once; a private GM mode still shows the card to Bob", async () => {
-  const world = table();
+  const world = await table();
   world.values.coreMessageMode = "gm";
   const { message } = await askBob();
+  const [card, rr] = [await cardOf("gm"), await rrOf("gm")];
   assert.deepEqual(message.whisper, ["gm", "bob"]);
   assert.equal(message.blind, false);
   assert.ok(buttonsIn(await seen("bob", message)).length > 0, "in Bob's chat log, with his Roll button");

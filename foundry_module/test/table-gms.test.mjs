@@ -1,59 +1,70 @@
 /**
  * Several GMs and the players at one table (issue 17, items 3, 4, 11, 12, 13): who answers a
- * player, who is told what, whose screen shows what.
+ * player, who is told what, whose screen shows what. Each browser runs its own copy of the
+ * module (openTable), the companion's GM's page connected.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { after, afterEach, test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientModule, clientOf, openTable, settle,
+  world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
+/** A user's own page's copy of one module file (`"chat"`: foundry/chat.mjs). */
+const moduleOf = (userId, name) => clientModule(userId, `foundry/${name}.mjs`);
+
+const tables = [];
+after(() => { for (const t of tables.splice(0)) t.close(); });
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+});
+
+/** Every browser with the module loaded, on a fake companion answering `routes`; one link open at a time. */
+async function openOn(companion, { settings = {}, ...options } = {}) {
+  for (const old of tables.splice(0)) old.close();
+  const world = await openTable({ io: companion.io, ...options,
+    settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k", ...settings } });
+  tables.push(world);
+  assert.equal(world.link?.status, "connected", "the companion's GM's page connects");
+  return world;
+}
 
 const interceptCompanion = () => fakeCompanion({
   "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
 
-const kickCard = (scene) => chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
-  matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+/** A kick card, posted from the given GM's page. */
+const kickCard = async (scene, userId = "gm") => asUser(userId, async () => (await moduleOf(userId, "chat"))
+  .postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
+    matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } }));
+
+/** A user presses a card's action on his own page (its chat glue asks the GM's when it is not his to do). */
+const requestAs = (userId, messageId, action) => asUser(userId, async () => (await moduleOf(userId, "chat"))
+  .requestAction(messageId, action));
 
 test("item 11: the GM named as running the companion alone connects and answers the players", async () => {
   const users = [new FakeUser({ id: "gm", name: "Tezca", isGM: true }), new FakeUser({ id: "maria", name: "Maria", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
-  const world = installFoundry({ users, user: "maria", settings: { companionGM: "Maria" } });
-  assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's own pick is the other GM");
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
   const companion = interceptCompanion();
-  assert.equal(await asUser("gm", () => link.startLink({ ioFactory: companion.io })), null,
+  const world = await openOn(companion, { users, user: "maria", settings: { companionGM: "Maria" } });
+  assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's own pick is the other GM");
+  assert.equal(await asUser("gm", async () => (await moduleOf("gm", "link")).startLink({ ioFactory: companion.io })), null,
     "Tezca's browser does not try its own localhost");
-  await connectTo(link, companion);   // Maria's
-  assert.equal(link.getLink().status, "connected");
+  assert.equal(await asUser("maria", async () => (await moduleOf("maria", "link")).getLink().status), "connected", "Maria's");
   const scene = courtScene();
-  const message = await kickCard(scene);
-  await asUser("bob", () => chat.requestAction(message.id, "intercept:yo"));
+  const message = await kickCard(scene, "maria");
+  await requestAs("bob", message.id, "intercept:yo");
   await settle();
   assert.deepEqual(message.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.equal(message.updatedBy, "maria", "Maria's client performed Bob's press");
   assert.equal(world.notifications.filter(([k]) => k === "error").length, 0);
 });
 
-const dribble = await import("../scripts/foundry/dribble.mjs");
-const gmRequests = await import("../scripts/foundry/gm-requests.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
-  ...await import("../scripts/foundry/roll-request-view.mjs") };
-
-/** The default table (a GM, Alice and Bob), the module's hooks for players' requests, a companion. */
+/** The default table (a GM, Alice and Bob), every browser with the module, a companion. */
 async function table(routes, settings = {}) {
-  const world = installFoundry({ settings });
-  gmRequests.listenForRefusals();
-  rr.registerRollQuery();
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
-  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
   const companion = fakeCompanion(routes);
-  await connectTo(link, companion);
+  const world = await openOn(companion, { settings });
   return { world, companion, scene: courtScene() };
 }
 
@@ -71,7 +82,7 @@ test("item 3: a refused dribble and a failed press are told to the player who as
   assert.ok(shown("alice").some((t) => /stands in the way/.test(t)), `Alice is told why: ${shown("alice")}`);
   assert.ok(shown("gm").some((t) => /stands in the way/.test(t)), "and the GM, as before");
   const message = await kickCard(scene);
-  await asUser("bob", () => chat.requestAction(message.id, "intercept:yo"));
+  await requestAs("bob", message.id, "intercept:yo");
   await settle();
   assert.ok(shown("bob").some((t) => /no attack of opportunity/.test(t)), `Bob is told why: ${shown("bob")}`);
   assert.ok(!shown("alice").some((t) => /attack of opportunity/.test(t)), "nobody else");
@@ -82,6 +93,7 @@ test("item 4: a press on a card waiting for a player's roll says what it waits f
     { rollPolicy: "players" });
   let answer;
   globalThis.game.users.get("bob").answer = () => new Promise((resolve) => { answer = resolve; });
+  const [chat, rr] = [await moduleOf("gm", "chat"), await moduleOf("gm", "roll-requests")];
   const message = await kickCard(scene);
   const pressing = chat.performAction(message.id, "intercept:yo", "gm");   // asks Bob; waits
   await settle();
@@ -92,12 +104,9 @@ test("item 4: a press on a card waiting for a player's roll says what it waits f
   await pressing;
 });
 
-const { loadModule } = await import("./fakes/module.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-
 test("item 12: a player's tools appear when the GM makes his scene a court, without a reload", async () => {
-  const world = installFoundry();
-  await loadModule();
+  const world = await openOn(fakeCompanion());
+  const court = await moduleOf("gm", "court");
   const scene = new FakeScene({ name: "Field" });
   globalThis.game.scenes.set(scene.id, scene);
   world.view("alice", scene);
@@ -110,8 +119,7 @@ test("item 12: a player's tools appear when the GM makes his scene a court, with
 });
 
 test("item 13: a player's chat shows only the buttons he may press", async () => {
-  installFoundry();
-  globalThis.Hooks.on("renderChatMessageHTML", chat.onRenderChatMessageHTML);
+  await openOn(fakeCompanion());
   const message = await kickCard(courtScene());
   await settle();
   const actions = (userId) => buttonsIn(clientOf(userId).chat.get(message.id)).map((b) => b.dataset.ballcourtAction);
@@ -120,12 +128,9 @@ test("item 13: a player's chat shows only the buttons he may press", async () =>
   assert.ok(actions("gm").includes("apply"));
 });
 
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
-
 test("item 7: 'Start the match' and 'Use this scene' on a scene with a match ask first, naming what is lost", async () => {
-  const world = installFoundry();
-  const companion = fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m2" } }) });
-  await connectTo(link, companion);
+  const world = await openOn(fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m2" } }) }));
+  const menu = await moduleOf("gm", "setup-dialog");
   const scene = courtScene();   // its match is m1
   world.view("gm", scene);
   FakeDialogV2.answers = ["match", false];   // the menu's "Start the match", then No
@@ -140,13 +145,10 @@ test("item 7: 'Start the match' and 'Use this scene' on a scene with a match ask
   assert.equal(scene.flags.ballcourt.matchId, "m2", "replaced once the GM said yes");
 });
 
-const panel = await import("../scripts/foundry/panel.mjs");
-
 test("item 13: the end of a match is announced with no score panel open", async () => {
-  installFoundry();
-  const companion = fakeCompanion({ "/api/v1/matches/m1/events": () => ({ status: 201,
-    body: { id: "m1", seq: 9, applied: 9, status: "over", winner: "sun" } }) });
-  await connectTo(link, companion);
+  await openOn(fakeCompanion({ "/api/v1/matches/m1/events": () => ({ status: 201,
+    body: { id: "m1", seq: 9, applied: 9, status: "over", winner: "sun" } }) }));
+  const chat = await moduleOf("gm", "chat");
   const scene = courtScene();
   const message = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
     owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
@@ -159,14 +161,14 @@ test("item 13: the end of a match is announced with no score panel open", async 
 });
 
 test("item 13: opening the panel for another match drops the first panel's listener", async () => {
-  installFoundry();
   const state = (id) => ({ id, seq: 0, game: "yaotzin", status: "playing", round: 1, score: { sun: 0, moon: 0 },
     teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
   const companion = fakeCompanion({ "/api/v1/matches/m1": () => ({ status: 200, body: state("m1") }),
     "/api/v1/matches/m2": () => ({ status: 200, body: state("m2") }),
     "/api/v1/matches/m1/events": () => ({ status: 200, body: { events: [] } }),
     "/api/v1/matches/m2/events": () => ({ status: 200, body: { events: [] } }) });
-  await connectTo(link, companion);
+  await openOn(companion);
+  const panel = await moduleOf("gm", "panel");
   const first = await panel.showScoreboard("m1");
   await panel.showScoreboard("m2");
   const before = first.renders;

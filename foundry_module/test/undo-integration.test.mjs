@@ -1,23 +1,21 @@
 /**
  * Undo of an older card through the module's glue and a real `ballcourt serve` (socket.io-client,
  * the protocol of Foundry's `io`): the companion takes that card's events out from under newer
- * ones, and refuses, named by the module, when a newer card's result was built on them.
+ * ones, and refuses, named by the module, when a newer card's result was built on them. Every
+ * browser runs its own copy of the module (openTable); the GM's page is the one connected.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+import { FakeActor, FakeScene, FakeToken, clientModule, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 
 const TOKEN = "undo-integration-token";
 let companion;
 let url;
-
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
+let open = null;
 
 before(async () => {
   companion = await startCompanion(TOKEN);
@@ -25,14 +23,21 @@ before(async () => {
 });
 
 after(() => {
-  link.getLink()?.close();
+  open?.close();
   companion?.stop();
 });
 
+afterEach(async () => {
+  await settle();
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+});
+
 async function table(settings) {
-  const world = installFoundry({ settings: { companionUrl: url, token: TOKEN } });
-  link.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
-  for (let i = 0; i < 100 && link.getLink().status !== "connected"; i += 1) await new Promise((r) => setTimeout(r, 20));
+  open?.close();
+  const world = await openTable({ io, settings: { companionUrl: url, token: TOKEN } });
+  open = world;
+  assert.equal(world.link?.status, "connected", `the GM's page connects: ${JSON.stringify(world.link?.detail)}`);
+  const [chat, link] = [await clientModule("gm", "foundry/chat.mjs"), await clientModule("gm", "foundry/link.mjs")];
   const match = await link.companion("POST", "/api/v1/matches", { game: "yaotzin",
     teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }], settings });
   const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200, flags: { ballcourt: { team: "moon" } },
@@ -44,11 +49,11 @@ async function table(settings) {
     title: { key: "none", text: title }, lines: [], rolls: [],
     actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { events, ...extra } }] } },
   { game: "yaotzin", kind: "test", sceneId: scene.id, matchId: match.id, owners: {} });
-  return { world, match, scene, card };
+  return { world, match, scene, card, chat, link };
 }
 
 test("an older card comes off the real match from under a newer one; one built on it refuses", async () => {
-  const { world, match, scene, card } = await table({ round_limit: 1 });
+  const { world, match, scene, card, chat, link } = await table({ round_limit: 1 });
   const hurt = await card("Yolteotl is hurt", [{ type: "damage", player: "yo", nonlethal: 3 }],
     { damage: [{ player: "yo", nonlethal: 3 }] });
   const goal = await card("Sun scores", [{ type: "goal", team: "sun" }]);
