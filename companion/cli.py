@@ -279,11 +279,11 @@ def _with_defaults(parser: argparse.ArgumentParser) -> None:
                 _with_defaults(child)
 
 
-def match_chart(args) -> int:
-    """`simulate yaotzin --chart matches`: whole matches by team size, width and ratio."""
+def played(args, play):
+    """What both simulators share: the plot's target checked before playing, `--dask`'s client
+    (closed after), and a refusal said in one line. `play(client)`'s report, or None (exit 2)."""
     from .rules.errors import RulesError
     from .sim import plot as plotting
-    from .sim import yaotzin_run as run
 
     client = None
     try:
@@ -297,6 +297,25 @@ def match_chart(args) -> int:
                 raise ValueError("--dask needs the distributed package:"
                                  " pip install 'ballcourt[dask]'") from None
             client = Client(args.dask)
+        return play(client)
+    except plotting.PlotUnavailable as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+    except RulesError as exc:
+        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+    except (ValueError, OSError) as exc:
+        print(f"ballcourt: {exc}", file=sys.stderr)
+    finally:
+        if client is not None:
+            client.close()
+    return None
+
+
+def match_chart(args) -> int:
+    """`simulate yaotzin --chart matches`: whole matches by team size, width and ratio."""
+    from .sim import plot as plotting
+    from .sim import yaotzin_run as run
+
+    def play(client):
         report = run.simulate(
             run.parse_list(args.players, int, "players", 1, 30),
             run.parse_list(args.width, int, "width", 15, 2000),
@@ -307,18 +326,11 @@ def match_chart(args) -> int:
             if args.robust_seeds.strip() else ())
         if args.plot is not None:
             plotting.plot_matches(report, args.plot)
-    except plotting.PlotUnavailable as exc:
-        print(f"ballcourt: {exc}", file=sys.stderr)
+        return report
+
+    report = played(args, play)
+    if report is None:
         return 2
-    except RulesError as exc:
-        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
-        return 2
-    except (ValueError, OSError) as exc:
-        print(f"ballcourt: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        if client is not None:
-            client.close()
     print(json.dumps(report, indent=2) if args.json else run.table(report))
     return 0
 
@@ -360,7 +372,6 @@ def kick_chart(args) -> int:
 
 
 def simulate(args) -> int:
-    from .rules.errors import RulesError
     from .sim import plot as plotting
     from .sim.run import parse_zones, roster_from, simulate, table
 
@@ -371,21 +382,8 @@ def simulate(args) -> int:
         if done == total:
             print(file=sys.stderr)
 
-    client = None
-    try:
-        if args.plot is not None:
-            plotting.check_target(args.plot)
-            plotting.require()
-        roster = None
-        if args.roster is not None:
-            roster = roster_from(read_json(str(args.roster)))
-        if args.dask:
-            try:
-                from distributed import Client
-            except ImportError:
-                raise ValueError("--dask needs the distributed package:"
-                                 " pip install 'ballcourt[dask]'") from None
-            client = Client(args.dask)
+    def play(client):
+        roster = None if args.roster is None else roster_from(read_json(str(args.roster)))
         report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
                           workers=args.workers,
                           pass_limit=args.pass_limit,
@@ -396,18 +394,11 @@ def simulate(args) -> int:
                           robust_seeds=args.robust_seeds)
         if args.plot is not None:
             plotting.plot([report], args.plot)
-    except plotting.PlotUnavailable as exc:
-        print(f"ballcourt: {exc}", file=sys.stderr)
+        return report
+
+    report = played(args, play)
+    if report is None:
         return 2
-    except RulesError as exc:
-        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
-        return 2
-    except (ValueError, OSError) as exc:
-        print(f"ballcourt: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        if client is not None:
-            client.close()
     print(json.dumps(report, indent=2) if args.json else table(report))
     if args.plot is not None and not args.json:
         print(f"plot: {args.plot}")
