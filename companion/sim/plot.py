@@ -30,9 +30,8 @@ def require() -> None:
         raise PlotUnavailable(INSTALL_HINT) from exc
 
 
-def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Path:
-    """One panel per figure, a line (with its 95% band) per report. `axis`: players per zone
-    (the rulebook's own terms; the game without zones drawn as a dashed line) or "zones"."""
+def _pyplot(path: Path):
+    """pyplot on the file-only Agg backend, once the target `path` is checked."""
     check_target(path)
     try:
         import matplotlib
@@ -40,6 +39,13 @@ def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Pat
         import matplotlib.pyplot as plt
     except ImportError as exc:
         raise PlotUnavailable(INSTALL_HINT) from exc
+    return plt
+
+
+def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Path:
+    """One panel per figure, a line (with its 95% band) per report. `axis`: players per zone
+    (the rulebook's own terms; the game without zones drawn as a dashed line) or "zones"."""
+    plt = _pyplot(path)
     fig, axes = plt.subplots(2, 3, figsize=(12, 6.5), constrained_layout=True)
     for ax, (key, title) in zip(axes.flat, PANELS):
         for report in reports:
@@ -90,13 +96,7 @@ MATCH_PANELS = [("finish_within_budget", "ends by 9 points or the hoop within th
 def plot_matches(report: dict, path: Path) -> Path:
     """Yaotzin's chart of whole matches: one panel per figure against players a side, a line
     (with its 95% band) per court (width and ratio)."""
-    check_target(path)
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as exc:
-        raise PlotUnavailable(INSTALL_HINT) from exc
+    plt = _pyplot(path)
     fig, axes = plt.subplots(2, 2, figsize=(10, 7), constrained_layout=True)
     courts = sorted({(r["width_ft"], r["ratio"]) for r in report["results"]})
     for ax, (key, title) in zip(axes.flat, MATCH_PANELS):
