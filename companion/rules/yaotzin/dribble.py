@@ -25,16 +25,20 @@ def move_budget(speed_ft: int, started_with_ball: bool, readied: bool) -> int:
     return 0
 
 
+def square_cost(diagonal: bool, parity: int, uphill: bool) -> int:
+    """One square's cost: a diagonal after an odd number of diagonals (`parity` 1) costs 2
+    (3.5's 5/10/5), an uphill square double."""
+    cost = 2 if diagonal and parity else 1
+    return 2 * cost if uphill else cost
+
+
 def action_cost(steps: list[tuple[bool, bool]]) -> int:
-    """Squares of movement one action spends on (diagonal, uphill) steps: the action's second
-    diagonal costs 2 (3.5's 5/10/5, counted within the action), an uphill square double."""
-    total = diagonals = 0
+    """Squares of movement one action spends on (diagonal, uphill) steps, the diagonals
+    counted within the action."""
+    total = parity = 0
     for diagonal, uphill in steps:
-        cost = 1
-        if diagonal:
-            diagonals += 1
-            cost = 2 if diagonals % 2 == 0 else 1
-        total += 2 * cost if uphill else cost
+        total += square_cost(diagonal, parity, uphill)
+        parity ^= diagonal
     return total
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..errors import IllegalAction, RulesError
 from .court import Court
-from .dribble import action_cost
+from .dribble import action_cost, square_cost
 from .grid import Direction, Square, chebyshev
 from .players import Player, Roster
 from .settings import Settings
@@ -120,9 +120,7 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
                 if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in blocked:
                     continue
                 diagonal = diagonal and not eq
-                step = 2 if diagonal and parity else 1
-                if heights[ny] > h:
-                    step *= 2
+                step = square_cost(diagonal, parity, heights[ny] > h)
                 total = cost + step
                 if total > budget:
                     continue
@@ -173,9 +171,7 @@ def walk(court: Court, roster: Roster, mover: Player, goal: Square, budget: int,
             if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in opponents:
                 continue
             diagonal = diagonal and not eq
-            step = 2 if diagonal and parity else 1
-            if heights[ny] > heights[y]:
-                step *= 2
+            step = square_cost(diagonal, parity, heights[ny] > heights[y])
             ax, ay = abs(gx - nx), abs(gy - ny)
             left = max(ax, ay) + min(ax, ay) // 2
             if left >= here:
