@@ -2,40 +2,30 @@
  * Issue 25, item 10: what the module shows a reader is in his own language, whoever's client
  * wrote it: the end-of-match line (in the table's message mode too), the match report, and the
  * refusals and busy notices the companion's GM sends a player. Bob reads Russian; the GM English.
+ * Each browser runs its own copy of the module (openTable), so each renders in its own language.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
+import { settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
+import { kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const matchEvents = await import("../scripts/foundry/match-events.mjs");
-const report = await import("../scripts/foundry/report.mjs");
-const gmRequests = await import("../scripts/foundry/gm-requests.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+useTables();
 
 async function table(settings = {}, routes = {}) {
-  installFoundry({ languages: { bob: "ru" }, settings });
-  for (const fn of [chat.onRenderChatMessageHTML, matchEvents.onRenderNotice, report.onRenderReportCard]) {
-    globalThis.Hooks.on("renderChatMessageHTML", fn);
-  }
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  gmRequests.listenForRefusals();
-  const companion = fakeCompanion({ "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }), ...routes });
-  await connectTo(link, companion);
-  return { companion, scene: courtScene() };
+  const companion = kickCompanion(routes);
+  await openOn(companion, { languages: { bob: "ru" }, settings });
+  return { companion, scene: courtScene(), chat: await moduleOf("gm", "chat") };
 }
 
-const chatText = (userId) => [...clientOf(userId).chat.values()].map((el) => el.innerHTML ?? el.outerHTML ?? "").join("\n");
-const shown = (userId) => clientOf(userId).ui.notifications.map(([, text]) => text);
-const kick = (scene) => yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
+const kick = (scene) => onPage("gm", "yaotzin", (y) => y.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 },
+  standing: true }));
 
 test("item 10: the winner line and the match report read in each reader's language", async () => {
   const over = { ...fixture("report-yaotzin"), status: "over", winner: "sun" };
-  const { scene } = await table({}, { "/api/v1/matches/m1/events": () => ({ status: 201,
+  const { scene, chat } = await table({}, { "/api/v1/matches/m1/events": () => ({ status: 201,
     body: { id: "m1", seq: 9, applied: 9, status: "over", winner: "sun" } }),
   "/api/v1/matches/m1/report": () => ({ status: 200, body: over }) });
   const card = await kick(scene);
@@ -49,7 +39,7 @@ test("item 10: the winner line and the match report read in each reader's langua
 });
 
 test("item 10: under a GM-only message mode the winner line is whispered to the GMs like any card", async () => {
-  await table({ coreMessageMode: "gm" }, { "/api/v1/matches/m2/events": () => ({ status: 201,
+  const { chat } = await table({ coreMessageMode: "gm" }, { "/api/v1/matches/m2/events": () => ({ status: 201,
     body: { id: "m2", seq: 9, applied: 9, status: "over", winner: "sun" } }),
   "/api/v1/matches/m2/report": () => ({ status: 404, body: {} }) });
   const scene = courtScene({ matchId: "m2" });   // a match of its own: each is announced once
@@ -62,11 +52,11 @@ test("item 10: under a GM-only message mode the winner line is whispered to the 
 });
 
 test("item 10: a refusal and a busy notice the GM sends Bob read in Russian on his screen", async () => {
-  const { scene } = await table({ applyPermission: "anyone" });
+  const { scene, chat } = await table({ applyPermission: "anyone" });
   const first = await kick(scene);
   const second = await kick(scene);
   await chat.performAction(first.id, "apply", "gm");
-  await asUser("bob", () => chat.requestAction(second.id, "apply"));   // the ball has moved since
+  await requestAs("bob", second.id, "apply");   // the ball has moved since
   await settle();
   assert.ok(shown("bob").includes("Мяч уже не там, где его застала эта карточка: карточка устарела."), `Bob: ${shown("bob")}`);
   assert.ok(shown("gm").some((t) => /no longer where this card found it/.test(t)), "the GM in English");
@@ -76,7 +66,7 @@ test("item 10: a refusal and a busy notice the GM sends Bob read in Russian on h
   chat.registerCardHandlers("slow", { apply: () => new Promise((r) => { release = r; }) });
   third.flags.ballcourt.context.game = "slow";   // a card whose Apply takes its time
   const applying = chat.performAction(third.id, "apply", "gm");
-  await asUser("bob", () => chat.requestAction(third.id, "apply"));
+  await requestAs("bob", third.id, "apply");
   await settle();
   assert.ok(shown("bob").includes("Карточка ещё занята предыдущим нажатием: попробуйте чуть позже."), `Bob: ${shown("bob")}`);
   release({ undo: {} });
