@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { settle } from "./fakes/foundry.mjs";
+import { asUser, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
 import { kickCompanion, requestAs } from "./tables/yaotzin.mjs";
@@ -71,4 +71,43 @@ test("item 10: a refusal and a busy notice the GM sends Bob read in Russian on h
   assert.ok(shown("bob").includes("Карточка ещё занята предыдущим нажатием: попробуйте чуть позже."), `Bob: ${shown("bob")}`);
   release({ undo: {} });
   await applying;
+});
+
+test("a 'cannot undo' refusal reads in the presser's language: Bob's in Russian, the GM's in English", async () => {
+  const conflict = { status: 409, body: { error: { code: "undo_conflict",
+    message: "event 2 (damage) was built on event 1: undo it first", fields: { later: ["2"] } } } };
+  let refuseUndo = false;
+  const companion = kickCompanion({ "POST /api/v1/matches/m1/events/undo": (body) => {
+    if (refuseUndo) return conflict;
+    companion.match.undone.push(...body.seqs);
+    return { status: 200, body: { id: "m1", seq: 0 } };
+  } });
+  await openOn(companion, { languages: { bob: "ru" }, settings: { applyPermission: "anyone" } });
+  const [chat, scene] = [await moduleOf("gm", "chat"), courtScene()];
+  const first = await kick(scene);
+  await chat.performAction(first.id, "apply", "gm");
+  const tick = await chat.postCard(fixture("tick"), { game: "yaotzin", kind: "tick", sceneId: scene.id, matchId: "m1",
+    owners: { yo: ["bob"] } });
+  await chat.performAction(tick.id, "apply", "gm");
+
+  await requestAs("bob", first.id, "undo");   // the tick, applied later, moved the ball again
+  await settle();
+  assert.equal(shown("bob").at(-1), "Отменить нельзя: более поздняя карточка «Мяч движется (3 клетки, E)» тоже изменила"
+    + " фишку Ball. Сначала отмените её.", `Bob reads it whole in Russian, the card's title too: ${shown("bob")}`);
+  assert.equal(shown("gm").at(-1), "Cannot undo: the later card “The ball moves (3 squares E)” also changed the token of"
+    + " Ball. Undo it first.", "the GM in English");
+
+  await chat.performAction(tick.id, "undo", "gm");
+  await asUser("gm", () => scene.updateEmbeddedDocuments("Token", [{ _id: "ball", x: 500, y: 500 }]));
+  await requestAs("bob", first.id, "undo");   // the GM dragged the ball by hand since
+  await settle();
+  assert.equal(shown("bob").at(-1), "Отменить нельзя: фишку Ball сдвинули после применения этой карточки.", `Bob: ${shown("bob")}`);
+
+  await asUser("gm", () => scene.updateEmbeddedDocuments("Token", [{ _id: "ball", x: 2000, y: 1200 }]));
+  refuseUndo = true;   // the companion: a later event was built on this card's
+  await requestAs("bob", first.id, "undo");
+  await settle();
+  assert.equal(shown("bob").at(-1), "Отменить нельзя: более позднее событие матча 2 (damage) опирается на результат этой"
+    + " карточки. Сначала отмените его.", `Bob: ${shown("bob")}`);
+  assert.equal(first.flags.ballcourt.undone, false, "nothing was undone");
 });

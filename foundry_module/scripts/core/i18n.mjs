@@ -49,6 +49,23 @@ export function makeLocalizer(lang, language = "en") {
   };
 }
 
+const isNotice = (value) => Boolean(value) && typeof value === "object" && typeof value.key === "string";
+
+/**
+ * A notice ({key, data}) read with a localizer: a data value that is itself a notice (a card's
+ * title, "the token of X") is read first, so a sentence sent from one client reads whole in the
+ * reader's language. A nested key this module does not know gives its `text`, else nothing.
+ */
+export function formatNotice({ key, data }, i18n, depth = 0) {
+  const read = (value) => {
+    if (!isNotice(value)) return value;
+    if (depth < 3 && value.key.startsWith("BALLCOURT.") && i18n.has(value.key)) return formatNotice(value, i18n, depth + 1);
+    return typeof value.text === "string" ? value.text : "";
+  };
+  const plain = data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  return i18n.format(key, Object.fromEntries(Object.entries(plain).map(([k, v]) => [k, read(v)])));
+}
+
 // what the companion refuses in a name (C0 and C1 controls, line and paragraph separators,
 // bidirectional embeddings, overrides and isolates: docs/api.md, "Limits")
 const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu;

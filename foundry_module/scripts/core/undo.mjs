@@ -9,6 +9,7 @@
  * order cards were applied in), `touched` ({tokens: {id: {x, y}}, actors: [id], states: [id]})
  * and `seqs` (the match log numbers of its events).
  */
+import { formatNotice } from "./i18n.mjs";
 
 /** What an Apply touched: token moves (with where it left them), actors changed, token states set. */
 export function touched({ moves = [], actors = [], states = [] } = {}) {
@@ -67,22 +68,26 @@ export function cardOfEvent(cards, seq) {
 }
 
 /**
- * The reason in the user's language. `names` maps a token id to its name; `titles` a card id to
- * its title. Blockers: {kind: "card"|"moved"|"gone", card?, thing} or {kind: "event", card?, seq, type?}.
+ * The reason as a notice ({key, data}) any reader renders in his own language: `thing` and the
+ * card's title are notices of their own inside its data. `names` maps a token id to its name;
+ * `titles` a card id to its title (a notice, or plain text). Blockers: {kind: "card"|"moved"|"gone",
+ * card?, thing} or {kind: "event", card?, seq, type?}.
  */
-export function describeBlocker(blocker, i18n, { names = new Map(), titles = new Map() } = {}) {
+export function blockerNotice(blocker, { names = new Map(), titles = new Map() } = {}) {
   const thing = () => {
     const [kind, id] = blocker.thing.split(":");
-    return i18n.format(`BALLCOURT.Undo.Thing.${kind}`, { name: names.get(id) ?? id });
+    return { key: `BALLCOURT.Undo.Thing.${kind}`, data: { name: names.get(id) ?? id } };
   };
-  if (blocker.kind === "card") {
-    return i18n.format("BALLCOURT.Undo.LaterCard", { card: titles.get(blocker.card) ?? blocker.card, thing: thing() });
-  }
+  const title = () => titles.get(blocker.card) ?? blocker.card;
+  if (blocker.kind === "card") return { key: "BALLCOURT.Undo.LaterCard", data: { card: title(), thing: thing() } };
   if (blocker.kind === "event") {
-    if (blocker.card) {
-      return i18n.format("BALLCOURT.Undo.LaterCardEvents", { card: titles.get(blocker.card) ?? blocker.card });
-    }
-    return i18n.format("BALLCOURT.Undo.LaterEvent", { seq: blocker.seq, type: blocker.type ?? "" });
+    if (blocker.card) return { key: "BALLCOURT.Undo.LaterCardEvents", data: { card: title() } };
+    return { key: "BALLCOURT.Undo.LaterEvent", data: { seq: blocker.seq, type: blocker.type ?? "" } };
   }
-  return i18n.format(blocker.kind === "gone" ? "BALLCOURT.Undo.Gone" : "BALLCOURT.Undo.Moved", { thing: thing() });
+  return { key: blocker.kind === "gone" ? "BALLCOURT.Undo.Gone" : "BALLCOURT.Undo.Moved", data: { thing: thing() } };
+}
+
+/** The reason in the user's language (blockerNotice, read with this localizer). */
+export function describeBlocker(blocker, i18n, labels = {}) {
+  return formatNotice(blockerNotice(blocker, labels), i18n);
 }

@@ -6,6 +6,7 @@
  * request of that kind, so the GM reads the request whole from the (already updated) User.
  */
 import { CHANNEL } from "../core/flash.mjs";
+import { formatNotice } from "../core/i18n.mjs";
 import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, reportFailure } from "./env.mjs";
 
 const REFUSED = "refused";
@@ -52,12 +53,9 @@ export function tellPresser(userId, key, data = null) {
   fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, key, data, level: "info" });
 }
 
-/** A notice in this client's language: its key, else the words it came with (null if neither will do). */
+/** A notice in this client's language (its key, the notices inside its data too), else the words it came with (null if neither will do). */
 function readNotice({ key, data, message }) {
-  if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key)) {
-    const plain = data && typeof data === "object" && !Array.isArray(data) ? data : null;
-    return plain ? i18n().format(key, plain) : i18n().localize(key);
-  }
+  if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key)) return formatNotice({ key, data }, i18n());
   return typeof message === "string" ? message : null;
 }
 

@@ -9,7 +9,7 @@ import { facesOf } from "../core/goatball.mjs";
 import { touched } from "../core/undo.mjs";
 import { rolledByGM } from "./autopilot.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
-import { MODULE_ID, fvtt, i18n } from "./env.mjs";
+import { MODULE_ID, fvtt } from "./env.mjs";
 import { companion } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { adapter, ballToken, cardContext, teamOf, tokenList } from "./scene.mjs";
@@ -199,7 +199,7 @@ registerCardHandlers("goatball", {
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    await undoAtomically(ctx.matchId, record, i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
+    await undoAtomically(ctx.matchId, record);
     await setStatus(scene, record.undo.status);
     const updates = [...(record.undo.moves ?? []), ...(record.undo.ballMove ? [record.undo.ballMove] : [])];
     if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);

@@ -7,9 +7,9 @@
  * when a later event was built on them), so any card whose effects are still the latest for
  * what it touched can be undone, not only the newest (core/undo.mjs judges the scene's side).
  */
-import { cardOfEvent, describeBlocker, undoBlockers } from "../core/undo.mjs";
-import { escapeHtml } from "../core/i18n.mjs";
-import { BallcourtError, MODULE_ID, applyMessageMode, fvtt, i18n } from "./env.mjs";
+import { blockerNotice, cardOfEvent, undoBlockers } from "../core/undo.mjs";
+import { escapeHtml, formatNotice } from "../core/i18n.mjs";
+import { BallcourtError, MODULE_ID, applyMessageMode, fvtt, i18n, localizedError } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { reportIfOver } from "./report.mjs";
 
@@ -75,10 +75,11 @@ export function appliedCards() {
     .map((c) => ({ id: c.id, message: c.message, record: c.flags.record }));
 }
 
+/** A card's title as a notice each reader reads in his language (its companion's text where no key is known). */
 function titleOf(message) {
   const title = message?.flags?.[MODULE_ID]?.card?.title;
   if (!title) return "";
-  return title.key && i18n().has(title.key) ? i18n().format(title.key, title.data ?? {}) : title.text ?? "";
+  return title.key ? { key: title.key, data: title.data ?? {}, text: title.text ?? "" } : title.text ?? "";
 }
 
 function labels(scene, cards) {
@@ -96,11 +97,16 @@ export function checkStillLatest(message, record, scene) {
   const tokens = [...(scene?.tokens?.contents ?? scene?.tokens ?? [])];
   const positions = new Map(tokens.map((t) => [t.id, { x: t.x, y: t.y }]));
   const [first] = undoBlockers({ id: message.id, record }, cards, positions);
-  if (first) throw new BallcourtError(describeBlocker(first, i18n(), labels(scene, cards)));
+  if (first) throw refusal(blockerNotice(first, labels(scene, cards)));
+}
+
+/** A refusal read here in this user's language, carrying its notice for the player who pressed (gm-requests.mjs). */
+function refusal(notice) {
+  return new BallcourtError(formatNotice(notice, i18n()), notice);
 }
 
 /** Undo a card's events: by their log numbers, else (older cards) only if still the newest on the match. */
-export async function undoAtomically(matchId, record, laterFirstMessage) {
+export async function undoAtomically(matchId, record) {
   if (!matchId || !record.events) return;
   if (record.seqs?.length === record.events) {
     try {
@@ -111,7 +117,7 @@ export async function undoAtomically(matchId, record, laterFirstMessage) {
     return;
   }
   const match = await companion("GET", `/api/v1/matches/${matchId}`);
-  if (match.seq !== record.seqAfter) throw new BallcourtError(laterFirstMessage);
+  if (match.seq !== record.seqAfter) throw localizedError("BALLCOURT.Chat.UndoLaterFirst");
   await undoEvents(matchId, record.events);
 }
 
@@ -123,6 +129,5 @@ function laterEventError(err) {
   const cards = appliedCards();
   const card = cardOfEvent(cards, seq);
   const type = /\(([a-z_]+)\)/.exec(error.message ?? "")?.[1];
-  return new BallcourtError(describeBlocker({ kind: "event", seq, type, card: card?.id }, i18n(),
-    labels(null, cards)));
+  return refusal(blockerNotice({ kind: "event", seq, type, card: card?.id }, labels(null, cards)));
 }

@@ -8,7 +8,7 @@ import { touched } from "../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../core/requests.mjs";
 import { registerCardHandlers, postCard } from "./chat.mjs";
 import { encounterOn } from "./encounters.mjs";
-import { MODULE_ID, fvtt, i18n, localizedError, setting } from "./env.mjs";
+import { MODULE_ID, fvtt, localizedError, setting } from "./env.mjs";
 import { companion, quietly } from "./link.mjs";
 import { applyAtomically, undoAtomically } from "./match-events.mjs";
 import { broadcastFlash, drawAnswer } from "./overlay-layer.mjs";
@@ -144,7 +144,7 @@ registerCardHandlers("yaotzin", {
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    await undoAtomically(ctx.matchId, record, i18n().localize("BALLCOURT.Chat.UndoLaterFirst"));
+    await undoAtomically(ctx.matchId, record);
     if (record.undo.updates.length) {
       await scene.updateEmbeddedDocuments("Token", record.undo.updates, { [MODULE_ID]: { internal: true } });
     }
