@@ -1,29 +1,24 @@
 /**
  * Issue 25, section 2, attacks of opportunity at a table: the round's budget (item 1), the
- * question after a reload (item 11 and "Also"), and a stale question dialog (item 9).
+ * question after a reload (item 11 and "Also"), and a stale question dialog (item 9). Each
+ * browser runs its own copy of the module (openTable); a reload starts Bob's page afresh, and
+ * its own "ready" hook asks his lost question again.
  */
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 
-import { connectTo, contestCompanion, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
-import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
+import { contestCompanion } from "./fakes/companion.mjs";
+import { clientOf, reload, settle, until } from "./fakes/foundry.mjs";
+import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
+import { moduleOf, onPage, openOn, useTables } from "./tables/table.mjs";
+import { interceptCompanion, kickCard } from "./tables/yaotzin.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
-const aooChoice = await import("../scripts/foundry/aoo-choice.mjs");
-const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
-const openDialogs = await import("../scripts/foundry/open-dialogs.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
-const requestCard = await import("../scripts/foundry/roll-request-card.mjs");
-
-const aooLeft = (scene, id) => yaotzin.playersOn(scene).find((p) => p.id === id)?.aoo_left;
+useTables();
 
 test("item 1: last round's attacks of opportunity are not counted in the next round (Foundry merges the flag)", async () => {
-  installFoundry();
-  await connectTo(link, contestCompanion());
+  await openOn(contestCompanion());
+  const yaotzin = await moduleOf("gm", "yaotzin");
+  const aooLeft = (scene, id) => yaotzin.playersOn(scene).find((p) => p.id === id)?.aoo_left;
   const scene = courtScene();
   const encounter = runningEncounter(scene);
   await yaotzin.spendAoo(scene, "yo");   // round 1: Yolteotl intercepts
@@ -35,16 +30,6 @@ test("item 1: last round's attacks of opportunity are not counted in the next ro
   assert.equal(aooLeft(scene, "yo"), undefined, "Yolteotl's round-1 attack does not survive the write");
   assert.equal(encounter.getFlag("ballcourt", "aoo").round, 2);
 });
-
-/** The module's hooks for cards, questions and requests, as main.mjs registers them. */
-function hooks() {
-  for (const fn of [chat.onUpdateUser, aooQuestion.onAooAnswer, requestCard.onRequestCardPress]) globalThis.Hooks.on("updateUser", fn);
-  globalThis.Hooks.on("renderChatMessageHTML", aooQuestion.onRenderAooQuestion);
-  globalThis.Hooks.on("renderChatMessageHTML", requestCard.onRenderRequestCard);
-  globalThis.Hooks.on("updateChatMessage", openDialogs.onSettledCard);
-  aooChoice.registerAooQuery();
-  rr.registerRollQuery();
-}
 
 /**
  * `userId` leaves the next dialog his client shows open (the doubles' DialogV2 stays open until
@@ -65,20 +50,17 @@ function openDialog(userId) {
 const within = (promise, ms = 300) => Promise.race([promise, new Promise((r) => setTimeout(() => r("still open"), ms))]);
 
 test("item 9: Bob's roll dialog closes once the GM rolled for him from the card; his sheet is not rolled", async () => {
-  installFoundry({ settings: { rollPolicy: "players" } });
-  hooks();
-  const companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-  await connectTo(link, companion);
-  const scene = courtScene();
-  const kick = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
-    matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+  const companion = interceptCompanion();
+  await openOn(companion, { settings: { rollPolicy: "players" } });
+  const kick = await kickCard(courtScene());
   const dialog = openDialog("bob");
-  const resolving = chat.performAction(kick.id, "intercept:yo", "gm");   // the GM's press asks Bob
+  const resolving = onPage("gm", "chat", (chat) => chat.performAction(kick.id, "intercept:yo", "gm"));   // the GM's press asks Bob
   await settle();
   assert.ok(await dialog.opened(), "Bob's dialog is open");
   const card = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.rollCard);
   const rowId = card.flags.ballcourt.rollCard.order[0];
-  await requestCard.performRowAction(card.id, { action: "rollFor", rowId }, globalThis.game.users.get("gm"));
+  await onPage("gm", "roll-request-card", (requestCard) => requestCard.performRowAction(card.id, { action: "rollFor", rowId },
+    globalThis.game.users.get("gm")));
   assert.equal(await dialog.closed(), true, "the settled row closed it on Bob's screen");
   assert.equal(await resolving, true);
   assert.equal(card.flags.ballcourt.rollCard.rows[rowId].by, "gm");
@@ -86,43 +68,39 @@ test("item 9: Bob's roll dialog closes once the GM rolled for him from the card;
 });
 
 test("item 9: Bob's attack-of-opportunity dialog closes once the GM chose for him on the card", async () => {
-  installFoundry();
-  hooks();
-  const companion = contestCompanion({ provokes: true });
-  await connectTo(link, companion);
+  await openOn(contestCompanion({ provokes: true }));
   const scene = courtScene();
   const dialog = openDialog("bob");
-  const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  const contesting = onPage("gm", "setup-dialog", (menu) => menu.contest(scene, { actor: "ix", target: "yo", kind: "trip" }));
   await settle();
   assert.ok(await dialog.opened(), "Bob is asked");
   const question = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.aooQuestion);
-  assert.equal(await aooQuestion.pressAnswer(question.id, "none"), true, "the GM answers for him on the card");
+  assert.equal(await onPage("gm", "aoo-question", (q) => q.pressAnswer(question.id, "none")), true,
+    "the GM answers for him on the card");
   assert.equal(await dialog.closed(), true, "Bob's dialog is closed on his screen");
   await contesting;
   assert.equal(question.flags.ballcourt.aooQuestion.by, "gm");
 });
 
 test("item 11 and Also: Bob's reloaded page asks his open question again whatever his clock says; his answer counts", async () => {
-  const world = installFoundry();
-  hooks();
   const companion = contestCompanion({ provokes: true });
-  await connectTo(link, companion);
+  await openOn(companion);
   const scene = courtScene();
-  globalThis.game.users.get("bob").answer = () => new Promise(() => {});   // his old page never answers
-  const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
-  await settle();
-  world.client("bob");
-  const { reload } = await import("./fakes/foundry.mjs");
-  await reload("bob");
-  clientOf("bob").dialogs.answers.push("trip");
+  clientOf("bob").dialogs.answers.push(() => new Promise(() => {}));   // his old page's dialog never answers
+  const contesting = onPage("gm", "setup-dialog", (menu) => menu.contest(scene, { actor: "ix", target: "yo", kind: "trip" }));
+  assert.ok(await until(() => clientOf("bob").dialogs.shown.length === 1), "Bob's old page is asked");
+  clientOf("bob").dialogs.unanswered = "open";   // his new page's dialog waits for him
   mock.timers.enable({ apis: ["Date"], now: Date.now() + 3 * 60 * 1000 });   // Bob's clock runs three minutes fast
   let asked;
   try {
-    asked = await asUser("bob", () => aooChoice.askAooAgain());   // his new page's "ready"
+    await reload("bob");   // his new page's own "ready" hook asks again
+    asked = await until(() => clientOf("bob").dialogs.open[0]);
   } finally {
     mock.timers.reset();
   }
-  assert.equal(asked, 1, "asked again: the GM's deadline is the GM's to keep");
+  assert.ok(asked, "asked again: the GM's deadline is the GM's to keep");
+  assert.equal(clientOf("bob").dialogs.shown.length, 1, "once, on his new page");
+  await asked.press("trip");
   await settle();
   await within(contesting);
   const question = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.aooQuestion);
