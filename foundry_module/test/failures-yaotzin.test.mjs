@@ -2,40 +2,33 @@
  * Issue 25, section 2, a Yaotzin match at a table of a GM, a co-GM and two players: who answers
  * the planner (item 5), a rewind onto a rolling ball's turn (item 6), the co-GM's tools and a
  * change of active GM (item 8), one kick per click and a stale card's Apply (item 13), and the
- * NPC advice kept from the players (item 14).
+ * NPC advice kept from the players (item 14). Each browser runs its own copy of the module
+ * (openTable); the companion's GM's page holds the link.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeUser, asUser, clientOf, installDocument, installFoundry, settle }
-  from "./fakes/foundry.mjs";
-import { loadModule } from "./fakes/module.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, clientOf, installDocument, loadModule, reload, settle,
+  until } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { apiOf, chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
+import { coGmTable, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const planner = await import("../scripts/foundry/planner.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
+const { tokenSquare } = await import("../scripts/core/geometry.mjs");
 
-/** Tezca, Foundry's active GM; Maria, a GM too (the co-GM); Alice and Bob, players. */
-const coGmTable = () => [new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
-  new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
-  new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
+useTables();
 
-const kickCompanion = (routes = {}) => fakeCompanion({ "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
-  "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }), ...routes });
-
-const shown = (userId) => clientOf(userId).ui.notifications.map(([, text]) => text);
+/** The recorded kick, resolved on the GM's page. */
+const kickOn = (scene) => onPage("gm", "yaotzin", (y) => y.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 },
+  standing: true }));
 
 test("item 5: a player's shot planner asks the companion's GM, not Foundry's active GM", async () => {
-  installFoundry({ users: coGmTable(), user: "maria", settings: { companionGM: "Maria" } });
-  globalThis.CONFIG.queries = { [planner.SUGGEST_QUERY]: (choice) => planner.suggestOn(choice) };
   const companion = kickCompanion({ "/api/v1/yaotzin/kick/suggest": () => ({ status: 200,
     body: { kicker: "ix", attacks: "west", squares: [] } }) });
-  await connectTo(link, companion);   // Maria's browser runs the companion
+  const { link } = await openOn(companion, { users: coGmTable(), user: "maria", settings: { companionGM: "Maria" } });
+  assert.equal(link, await onPage("maria", "link", (l) => l.getLink()), "Maria's browser runs the companion");
+  const planner = await moduleOf("alice", "planner");
   const scene = courtScene();
   const answer = await asUser("alice", () => planner.requestSuggestion({ sceneId: scene.id, kicker: "ix",
     standing: true, powerAttack: 0 }));
@@ -46,14 +39,11 @@ test("item 5: a player's shot planner asks the companion's GM, not Foundry's act
 });
 
 test("item 6: stepping back onto a rolling ball's turn does not roll its tick again", async () => {
-  installFoundry();
-  globalThis.Hooks.on("updateCombat", combat.onUpdateCombat);
-  globalThis.Hooks.on("combatTurnChange", combat.onCombatTurnChange);
   const companion = kickCompanion();
-  await connectTo(link, companion);
+  const world = await openOn(companion);
   const court = courtScene();
   await court.tokens.get("ball").setFlag("ballcourt", "ball", { speed: 9, direction: "E" });   // rolling
-  globalThis.canvas.scene = court;
+  for (const id of ["gm", "alice", "bob"]) world.view(id, court);
   const fight = new FakeCombat({ combatants: ["ix", "yo"].map((id, i) => ({ id: `c-${id}`, name: id, tokenId: id,
     sceneId: court.id, initiative: [22, 12][i] })) });
   globalThis.game.combats.set(fight.id, fight);
@@ -74,8 +64,7 @@ test("item 6: stepping back onto a rolling ball's turn does not roll its tick ag
 });
 
 test("item 8: a co-GM who is not the companion's GM sees only the tools that work for him", async () => {
-  const world = installFoundry({ users: coGmTable(), settings: { companionGM: "Tezca" } });
-  await loadModule();
+  const world = await openOn(fakeCompanion(), { users: coGmTable(), settings: { companionGM: "Tezca" } });
   const scene = courtScene();
   world.view("gm", scene);
   world.view("maria", scene);
@@ -88,49 +77,50 @@ test("item 8: a co-GM who is not the companion's GM sees only the tools that wor
 test("item 8: with no companion's GM named, the link follows Foundry's active GM when it changes hands", async () => {
   const users = coGmTable();
   users[0].active = false;   // Tezca is not here yet: Maria is the active GM
-  const world = installFoundry({ users, user: "maria" });
-  await loadModule();
-  await connectTo(link, fakeCompanion());
-  assert.equal(link.getLink()?.status, "connected", "Maria's browser connects");
+  const world = await openOn(fakeCompanion(), { users, user: "maria" });
+  const linkOf = (id) => onPage(id, "link", (l) => l.getLink());
+  assert.equal((await linkOf("maria"))?.status, "connected", "Maria's browser connects");
   const scene = courtScene();
   world.view("maria", scene);
-  users[0].active = true;   // Tezca joins: Foundry's active GM is now he
-  await asUser("maria", () => globalThis.Hooks.callAll("userConnected", users[0], true));
+  // Tezca's browser connects (the others' pages hear userConnected: the doubles' reload of an
+  // absent user), then loads the module: Foundry's active GM is now he
+  await reload("gm");
   await settle();
-  assert.equal(link.getLink(), null, "Maria's browser lets go of the companion");
+  assert.equal(await linkOf("maria"), null, "Maria's browser lets go of the companion");
   assert.deepEqual(clientOf("maria").ui.controls.visibleTools(), ["ballcourtKick"], "and her GM tools go");
+  await loadModule("gm");
+  assert.ok(await until(() => clientOf("gm").page.modules.get("ballcourt").api.link()?.status === "connected"),
+    "Tezca's page, once ready, takes the link");
+  (await linkOf("gm")).close();
 });
 
 test("item 13: a double click with the kick tool posts one kick card", async () => {
-  installFoundry();
   installDocument();
   const companion = kickCompanion();
-  await connectTo(link, companion);
+  const world = await openOn(companion);
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
+  world.view("gm", scene);
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+  const { KickTool } = await moduleOf("gm", "kick-tool");
   const tool = new KickTool({ schedule: (fn) => fn() });
   tool.toggle(true);
   const click = { button: 0, x: 1850, y: 1250 };
-  await Promise.all([tool.click(click), tool.click(click)]);
+  await asUser("gm", () => Promise.all([tool.click(click), tool.click(click)]));
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1);
   assert.equal(globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick").length, 1);
 });
 
 test("item 13: a kick card made before the ball moved is refused on Apply, to whoever pressed it", async () => {
-  installFoundry({ settings: { applyPermission: "owner" } });
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  (await import("../scripts/foundry/gm-requests.mjs")).listenForRefusals();
-  await connectTo(link, kickCompanion());
+  await openOn(kickCompanion(), { settings: { applyPermission: "owner" } });
+  const chat = await moduleOf("gm", "chat");
   const scene = courtScene();
-  const kick = () => yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
-  const first = await kick();
-  const second = await kick();   // the same kick twice: two cards from one ball
+  const first = await kickOn(scene);
+  const second = await kickOn(scene);   // the same kick twice: two cards from one ball
   assert.equal(await chat.performAction(first.id, "apply", "gm"), true);
   const ball = scene.tokens.get("ball");
   const landed = { x: ball.x, y: ball.y };
   assert.notDeepEqual(landed, { x: 1000, y: 1200 }, "the first card moved the ball");
-  await asUser("alice", () => chat.requestAction(second.id, "apply"));   // Alice owns the kicker
+  await requestAs("alice", second.id, "apply");   // Alice owns the kicker
   await settle();
   assert.deepEqual({ x: ball.x, y: ball.y }, landed, "the second card does not move it again");
   assert.equal(second.flags.ballcourt.applied, false);
@@ -141,50 +131,41 @@ test("item 13: a kick card made before the ball moved is refused on Apply, to wh
 });
 
 test("item 14: the NPC try / let it pass advice and its odds reach the GMs only", async () => {
-  installFoundry({ users: coGmTable() });
-  globalThis.Hooks.on("renderChatMessageHTML", chat.onRenderChatMessageHTML);
-  await connectTo(link, kickCompanion());
+  await openOn(kickCompanion(), { users: coGmTable() });
   const scene = courtScene();
   scene.tokens.get("yo").actor = new FakeActor({ ...fixture("actors/d35e"), owners: [] });   // an NPC
-  const card = await yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
+  const card = await kickOn(scene);
   await settle();
   const advice = /Yolteotl \(NPC\)|50% to stop it/;
   assert.doesNotMatch(JSON.stringify(card.flags) + card.content, advice, "nothing of it on the public kick card");
-  const text = (id) => [...clientOf(id).chat.values()].map((el) => el.innerHTML ?? el.outerHTML ?? "").join("");
-  assert.match(text("gm"), advice, "the GM reads it");
-  assert.match(text("maria"), advice, "so does the co-GM");
-  assert.doesNotMatch(text("alice"), advice, "Alice does not");
-  assert.doesNotMatch(text("bob"), advice, "nor Bob");
-  assert.match(text("alice"), /Ixpoetchitl kicks/, "though she has the kick card");
+  assert.match(chatText("gm"), advice, "the GM reads it");
+  assert.match(chatText("maria"), advice, "so does the co-GM");
+  assert.doesNotMatch(chatText("alice"), advice, "Alice does not");
+  assert.doesNotMatch(chatText("bob"), advice, "nor Bob");
+  assert.match(chatText("alice"), /Ixpoetchitl kicks/, "though she has the kick card");
 });
 
-const court = await import("../scripts/foundry/court.mjs");
-const { FakeScene, FakeToken } = await import("./fakes/foundry.mjs");
-
 test("item 3: 'Use this scene' counts the court from the scene's corner, inside Foundry's padding", async () => {
-    installFoundry();
-    const scene = new FakeScene({ name: "Field", width: 4000, height: 2400, padding: 0.25, grid: { size: 100 } });
-    globalThis.game.scenes.set(scene.id, scene);
-    const { sceneX, sceneY } = scene.dimensions;
-    assert.ok(sceneX > 0 && sceneY > 0, "the scene starts inside the padding");
-    const mapping = await court.useThisScene(scene, { col: 2, row: 1 });
-    assert.deepEqual([mapping.originX, mapping.originY], [sceneX + 200, sceneY + 100]);
-    const { tokenSquare } = await import("../scripts/core/geometry.mjs");
-    const corner = new FakeToken({ x: sceneX + 200, y: sceneY + 100 });   // on the scene's square (2, 1)
-    assert.deepEqual(tokenSquare(scene.flags.ballcourt.mapping, corner), { x: 0, y: 0 }, "the court's (0, 0)");
-  });
+  await openOn(fakeCompanion());
+  const scene = new FakeScene({ name: "Field", width: 4000, height: 2400, padding: 0.25, grid: { size: 100 } });
+  globalThis.game.scenes.set(scene.id, scene);
+  const { sceneX, sceneY } = scene.dimensions;
+  assert.ok(sceneX > 0 && sceneY > 0, "the scene starts inside the padding");
+  const mapping = await onPage("gm", "court", (court) => court.useThisScene(scene, { col: 2, row: 1 }));
+  assert.deepEqual([mapping.originX, mapping.originY], [sceneX + 200, sceneY + 100]);
+  const corner = new FakeToken({ x: sceneX + 200, y: sceneY + 100 });   // on the scene's square (2, 1)
+  assert.deepEqual(tokenSquare(scene.flags.ballcourt.mapping, corner), { x: 0, y: 0 }, "the court's (0, 0)");
+});
 
 test("Also: the shot planner's marks are asked again when a token on the court moves", async () => {
-  installFoundry();
   installDocument();
-  await loadModule();
   const companion = kickCompanion({ "/api/v1/yaotzin/kick/suggest": () => ({ status: 200,
     body: { kicker: "ix", attacks: "west", squares: [{ x: 2, y: 12, p_goal: 0.6, p_hit: 0.4, expected_damage: 1 }] } }) });
-  await connectTo(link, companion);
+  const world = await openOn(companion);
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
+  world.view("gm", scene);
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-  const tool = globalThis.game.modules.get("ballcourt").api.kickTool();
+  const tool = apiOf("gm").kickTool();
   tool.toggle(true);
   tool.act("planner");
   await settle();
@@ -201,10 +182,7 @@ test("Also: the shot planner's marks are asked again when a token on the court m
 });
 
 test("Also: a fight partly on the court and partly elsewhere is not adopted; the GM is told once, the players never", async () => {
-  const world = installFoundry();
-  globalThis.Hooks.on("updateCombat", combat.onUpdateCombat);
-  globalThis.Hooks.on("combatTurnChange", combat.onCombatTurnChange);
-  await connectTo(link, kickCompanion());
+  const world = await openOn(kickCompanion());
   const scene = courtScene();
   const goblin = new FakeToken({ id: "gob", name: "Goblin", actor: new FakeActor({ name: "Goblin" }) });
   const dungeon = new FakeScene({ name: "Dungeon", tokens: [goblin] });
@@ -227,14 +205,14 @@ test("Also: a fight partly on the court and partly elsewhere is not adopted; the
 });
 
 test("item 13: tick and contest cards are refused once another card moved the ball; a contest that leaves the ball alone still applies", async () => {
-  installFoundry();
-  const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
   // a trip knocks Yolteotl prone; a won grapple for the ball puts it in the winner's square
   const payloads = { trip: { events: [], moves: [], prone: "yo" },
     grapple: { events: [], moves: [], ball: { x: 10, y: 12, speed: 0, direction: null } } };
-  await connectTo(link, kickCompanion({ "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: { kind: body.kind,
+  await openOn(kickCompanion({ "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: { kind: body.kind,
     preview: Boolean(body.preview), provokes: false, success: true, chat_card: { kind: "yaotzin.contest",
       title: { text: body.kind }, lines: [], actions: [{ id: "apply", label: "Apply", payload: payloads[body.kind] }] } } }) }));
+  const [chat, yaotzin, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "yaotzin"),
+    await moduleOf("gm", "setup-dialog")];
   const scene = courtScene();
   await scene.tokens.get("ball").setFlag("ballcourt", "ball", { speed: 9, direction: "E" });
   const tick = await yaotzin.resolveTick(scene);
