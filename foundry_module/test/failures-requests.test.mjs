@@ -1,38 +1,29 @@
 /**
  * Issue 25, section 2, cards and roll requests at a table of a GM and two players: a player's
  * own kick and dribble under a private message mode (item 7), the owner's own intercept click
- * as his answer (item 12), and a cancel that reaches only its own batch ("Also").
+ * as his answer (item 12), and a cancel that reaches only its own batch ("Also"). Each browser
+ * runs its own copy of the module (openTable); the GM's page holds the link and the requests.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientOf, installDocument, installFoundry, settle } from "./fakes/foundry.mjs";
-import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
+import { asUser, clientOf, installDocument, settle } from "./fakes/foundry.mjs";
+import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
+import { moduleOf, onPage, openOn, useTables } from "./tables/table.mjs";
+import { interceptCompanion, kickCard, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const kickRelay = await import("../scripts/foundry/kick-relay.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
-const requestCard = await import("../scripts/foundry/roll-request-card.mjs");
-const { VIEW_ID } = await import("../scripts/foundry/roll-request-view.mjs");
+useTables();
 
 const dribbleAnswer = { chat_card: { kind: "yaotzin.dribble", title: { text: "Ixpoetchitl dribbles to (12, 12)" }, lines: [],
   actions: [{ id: "apply", label: "Apply", payload: { events: [], moves: [{ player: "ix", x: 12, y: 12 }],
     ball: { x: 12, y: 12, speed: 0, direction: null } } }] } };
 
 test("item 7: under a GM-only message mode a player still sees his own kick's and dribble's cards", async () => {
-  installFoundry({ settings: { coreMessageMode: "gm" } });
-  globalThis.Hooks.on("updateUser", kickRelay.onKickRequest);
-  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
-  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
-  await connectTo(link, fakeCompanion({ "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
-    "/api/v1/yaotzin/dribble": () => ({ status: 200, body: dribbleAnswer }) }));
+  await openOn(kickCompanion({ "/api/v1/yaotzin/dribble": () => ({ status: 200, body: dribbleAnswer }) }),
+    { settings: { coreMessageMode: "gm" } });
   const scene = courtScene();
   scene.tokens.get("yo").actor.owners = [];   // an NPC: nobody but the GMs is asked to intercept
-  await asUser("alice", () => kickRelay.requestKick({ sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 },
+  await onPage("alice", "kick-relay", (relay) => relay.requestKick({ sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 },
     standing: true, powerAttack: 0 }));
   await settle();
   const kick = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
@@ -50,25 +41,20 @@ test("item 7: under a GM-only message mode a player still sees his own kick's an
   assert.ok(!clientOf("bob").chat.has(card.id));
 });
 
-/** A table whose players roll their own checks, with the module's hooks for cards and requests. */
+/** A table whose players roll their own checks; `rr` and `requestCard` are the GM's page's. */
 async function rollingTable() {
-  installFoundry({ settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  globalThis.Hooks.on("updateUser", requestCard.onRequestCardPress);
-  globalThis.Hooks.on("renderChatMessageHTML", requestCard.onRenderRequestCard);
-  const companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-  await connectTo(link, companion);
-  return { companion, scene: courtScene() };
+  const companion = interceptCompanion();
+  await openOn(companion, { settings: { rollPolicy: "players" } });
+  return { companion, scene: courtScene(), rr: await moduleOf("gm", "roll-requests"),
+    requestCard: await moduleOf("gm", "roll-request-card") };
 }
 
 const rollCards = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.rollCard);
 
 test("item 12: Bob's own press of 'try to intercept' is his answer: his save is rolled, no roll-request card", async () => {
   const { companion, scene } = await rollingTable();
-  const kick = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
-    matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
-  await asUser("bob", () => chat.requestAction(kick.id, "intercept:yo"));
+  const kick = await kickCard(scene);
+  await requestAs("bob", kick.id, "intercept:yo");
   await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 1, "resolved with his roll");
   assert.deepEqual(kick.flags.ballcourt.resolved, ["intercept:yo"]);
@@ -77,7 +63,7 @@ test("item 12: Bob's own press of 'try to intercept' is his answer: his save is 
 });
 
 test("Also: cancelling one batch of roll requests leaves another batch waiting", async () => {
-  const { scene } = await rollingTable();
+  const { scene, rr, requestCard } = await rollingTable();
   const hold = (id) => {
     let answer;
     globalThis.game.users.get(id).answer = () => new Promise((resolve) => { answer = resolve; });
@@ -87,8 +73,8 @@ test("Also: cancelling one batch of roll requests leaves another batch waiting",
   hold("bob");
   const check = (tokenId) => ({ scene, token: scene.tokens.get(tokenId), check: { type: "save", id: "reflex" }, tag: "save",
     local: () => { throw new Error("the GM rolled"); } });
-  const first = rr.gatherRolls([check("yo")]).then(() => "rolled", (err) => err.message);   // Bob's save
-  const second = rr.gatherRolls([check("ix")]).then(([roll]) => roll.total, (err) => err.message);   // Alice's
+  const first = asUser("gm", () => rr.gatherRolls([check("yo")])).then(() => "rolled", (err) => err.message);   // Bob's save
+  const second = asUser("gm", () => rr.gatherRolls([check("ix")])).then(([roll]) => roll.total, (err) => err.message);   // Alice's
   await settle();
   const [bobCard] = rollCards();
   await requestCard.performRowAction(bobCard.id, { action: "cancel", rowId: null }, globalThis.game.users.get("gm"));
@@ -100,13 +86,14 @@ test("Also: cancelling one batch of roll requests leaves another batch waiting",
 });
 
 test("Also: the GM's Roll requests view cancels one batch at a time", async () => {
-  const { scene } = await rollingTable();
   const doc = installDocument();
+  const { scene, rr } = await rollingTable();
+  const { VIEW_ID } = await moduleOf("gm", "roll-request-view");
   for (const id of ["alice", "bob"]) globalThis.game.users.get(id).answer = () => new Promise(() => {});
   const check = (tokenId) => ({ scene, token: scene.tokens.get(tokenId), check: { type: "save", id: "reflex" }, tag: "save",
     local: () => { throw new Error("the GM rolled"); } });
-  const first = rr.gatherRolls([check("yo")]).catch((err) => err.message);
-  rr.gatherRolls([check("ix")]).catch(() => {});
+  const first = asUser("gm", () => rr.gatherRolls([check("yo")])).catch((err) => err.message);
+  asUser("gm", () => rr.gatherRolls([check("ix")])).catch(() => {});
   await settle();
   const view = doc.getElementById(VIEW_ID);
   const cancels = [...view.innerHTML.matchAll(/data-ballcourt-roll="(cancel:[^"]+)"/g)].map((m) => m[1]);
