@@ -1,29 +1,27 @@
 /**
  * The combat tracker at a real table (issue 17, items 1, 2, 5, 13): an encounter driven
- * through the combat double, the module's own hooks on every client.
+ * through the combat double, the module's own hooks on every client, each browser its own
+ * copy of the module (openTable), the GM's page connected.
  */
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, installFoundry, settle } from "./fakes/foundry.mjs";
-import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, settle } from "./fakes/foundry.mjs";
+import { courtScene } from "./fakes/scenes.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
+import { interceptCompanion, kickCard, recorded } from "./tables/yaotzin.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+useTables();
 
 let world;
 let companion;
 beforeEach(async () => {
-  world = installFoundry();
-  globalThis.Hooks.on("updateCombat", combat.onUpdateCombat);
-  globalThis.Hooks.on("combatTurnChange", combat.onCombatTurnChange);
-  companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }),
-    "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-  await connectTo(link, companion);
+  companion = interceptCompanion({ "/api/v1/yaotzin/tick": recorded("tick") });
+  world = await openOn(companion);
 });
+
+/** The GM views a scene (his canvas is drawn anew there). */
+const gmViews = (scene) => world.view("gm", scene);
 
 const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id,
   sceneId: token.parent.id, initiative });
@@ -43,7 +41,7 @@ function dungeon() {
 
 test("item 1: a dungeon fight is left alone, silently, while the GM views a court", async () => {
   const court = courtScene();
-  globalThis.canvas.scene = court;
+  gmViews(court);
   const { goblin } = dungeon();
   const fight = encounterOf(combatant(goblin, 12));
   await fight.startCombat();
@@ -56,7 +54,7 @@ test("item 1: a dungeon fight is left alone, silently, while the GM views a cour
 
 test("item 1: an encounter whose combatants stand on the court is adopted, wherever the GM looks", async () => {
   const court = courtScene();
-  globalThis.canvas.scene = dungeon().scene;
+  gmViews(dungeon().scene);
   const fight = encounterOf(combatant(court.tokens.get("ix"), 18), combatant(court.tokens.get("yo"), 9));
   await fight.startCombat();
   await settle();
@@ -66,7 +64,7 @@ test("item 1: an encounter whose combatants stand on the court is adopted, where
 
 test("item 2: a still ball's turn posts nothing and the tracker moves on", async () => {
   const court = courtScene();
-  globalThis.canvas.scene = court;
+  gmViews(court);
   const fight = encounterOf(combatant(court.tokens.get("ix"), 22), combatant(court.tokens.get("yo"), 12));
   await fight.startCombat();
   await settle();
@@ -102,13 +100,12 @@ test("item 13: attacks of opportunity are counted in the court's encounter, not 
   const { goblin, scene: elsewhere } = dungeon();
   const other = new FakeCombat({ scene: elsewhere, combatants: [combatant(goblin, 5)] });
   globalThis.game.combats.set(other.id, other);
-  globalThis.canvas.scene = elsewhere;   // the GM looks at the dungeon: game.combat is the dungeon's fight
-  const card = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: court.id, matchId: "m1",
-    owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
-  await chat.performAction(card.id, "intercept:yo", "gm");
+  gmViews(elsewhere);   // the GM looks at the dungeon: game.combat is the dungeon's fight
+  const card = await kickCard(court);
+  await asUser("gm", async () => (await moduleOf("gm", "chat")).performAction(card.id, "intercept:yo", "gm"));
   assert.deepEqual(fight.flags.ballcourt?.aoo?.spent, ["yo"], "spent in the court's encounter");
   assert.equal(other.flags.ballcourt, undefined, "the dungeon's fight untouched");
-  assert.ok(yaotzin.playersOn(court).find((p) => p.id === "yo"));
+  assert.ok((await moduleOf("gm", "yaotzin")).playersOn(court).find((p) => p.id === "yo"));
 });
 
 test("item 13: the Ball entries are marked in the tracker", async () => {
@@ -119,16 +116,13 @@ test("item 13: the Ball entries are marked in the tracker", async () => {
   const { parseHTML } = await import("linkedom");
   const { document } = parseHTML(`<section><ol>${fight.turns.map((c) => `<li class="combatant" data-combatant-id="${c.id}">${c.name}</li>`).join("")}</ol></section>`);
   const html = document.querySelector("section");
-  combat.onRenderCombatTracker({ viewed: fight }, html);
+  (await moduleOf("gm", "combat")).onRenderCombatTracker({ viewed: fight }, html);
   const marked = [...html.querySelectorAll("li.ballcourt-ball-turn")].map((li) => li.dataset.combatantId);
   assert.deepEqual(marked.sort(), fight.combatants.filter((c) => c.flags?.ballcourt?.tick).map((c) => c.id).sort());
   assert.ok(!html.querySelector(`li[data-combatant-id="c-ix"]`).classList.contains("ballcourt-ball-turn"));
 });
 
-const dribble = await import("../scripts/foundry/dribble.mjs");
-
 test("item 8: a token on the still ball moves freely before the match and with the GM's Alt held", async () => {
-  globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);
   const court = courtScene();
   const ix = court.tokens.get("ix");
   await ix.update({ x: 1200 });   // setting up: no encounter runs on the court

@@ -8,14 +8,15 @@ import { FakeUser, asUser } from "../fakes/foundry.mjs";
 import { fixture } from "../fakes/scenes.mjs";
 import { moduleOf } from "./table.mjs";
 
-const answer = (name) => () => ({ status: 200, body: fixture(name) });
+/** A route that answers the recorded companion answer test/fixtures/<name>.json. */
+export const recorded = (name) => () => ({ status: 200, body: fixture(name) });
 
 /** A companion whose kick and tick answer the recorded ones; `routes` answer first. */
-export const kickCompanion = (routes = {}) => fakeCompanion({ "/api/v1/yaotzin/kick": answer("kick"),
-  "/api/v1/yaotzin/tick": answer("tick"), ...routes });
+export const kickCompanion = (routes = {}) => fakeCompanion({ "/api/v1/yaotzin/kick": recorded("kick"),
+  "/api/v1/yaotzin/tick": recorded("tick"), ...routes });
 
 /** A companion whose interception answers the recorded one (Yolteotl's save against the kick); `routes` first. */
-export const interceptCompanion = (routes = {}) => fakeCompanion({ "/api/v1/yaotzin/intercept": answer("intercept"),
+export const interceptCompanion = (routes = {}) => fakeCompanion({ "/api/v1/yaotzin/intercept": recorded("intercept"),
   ...routes });
 
 /** Tezca, Foundry's active GM; Maria, a GM too (the co-GM); Alice and Bob, players. */
