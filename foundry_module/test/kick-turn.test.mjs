@@ -2,24 +2,18 @@
  * A whole Yaotzin turn from the token (issue 10, first part): the kick tool's palette and keys
  * (standing / running, Power Attack 0..BAB with the feat), hoop shots and contests started
  * from it with the companion's modifiers on their Foundry rolls, and the squares a dribbler
- * may still reach drawn when he is picked up.
+ * may still reach drawn when he is picked up. Each browser runs its own copy of the module
+ * (openTable); the tool, the palette and the squares are the GM's page's unless a test says.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { beforeEach, test } from "node:test";
+import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { runningEncounter } from "./fakes/scenes.mjs";
-import { FakeActor, FakeDialogV2, FakeScene, FakeToken, asUser, installDocument, installFoundry }
-  from "./fakes/foundry.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { fixture, runningEncounter } from "./fakes/scenes.mjs";
+import { FakeActor, FakeDialogV2, FakeScene, FakeToken, asUser, clientOf, installDocument } from "./fakes/foundry.mjs";
+import { apiOf, moduleOf, openOn, useTables } from "./tables/table.mjs";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
-
-const link = await import("../scripts/foundry/link.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
-const { PALETTE_ID } = await import("../scripts/foundry/kick-palette.mjs");
+useTables();
 
 const MAPPING = { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 };
 const tick = async (n = 3) => {
@@ -27,9 +21,19 @@ const tick = async (n = 3) => {
 };
 
 let world;
-beforeEach(() => {
-  world = installFoundry();
-});
+let dribble;
+let KickTool;
+let PALETTE_ID;
+
+/** Every browser with the module, on a fake companion answering `routes` (returned); the GM's page's glue for the tests. */
+async function table(routes = {}) {
+  const companion = fakeCompanion(routes);
+  world = await openOn(companion);
+  dribble = await moduleOf("gm", "dribble");
+  ({ KickTool } = await moduleOf("gm", "kick-tool"));
+  ({ PALETTE_ID } = await moduleOf("gm", "kick-palette"));
+  return companion;
+}
 
 /** Ixpoetchitl (pf1: Power Attack, BAB 2, Alice's) on the ball; Yolteotl (D35E: no Power Attack, Bob's). */
 function courtScene({ ix = [10, 12], yo = [13, 12], ball = ix, ballSpeed = 0 } = {}) {
@@ -45,8 +49,7 @@ function courtScene({ ix = [10, 12], yo = [13, 12], ball = ix, ballSpeed = 0 } =
     field: { length: 72, width: 24 }, matchId: "m1" } } });
   for (const t of tokens) t.parent = scene;
   globalThis.game.scenes.set(scene.id, scene);
-  globalThis.canvas.scene = scene;
-  overlayLayer.onCanvasReady();
+  world.view("gm", scene);   // his page's canvasReady builds its overlay
   return scene;
 }
 
@@ -64,8 +67,7 @@ function kickRoutes() {
 
 test("the palette offers standing/running and Power Attack 0..BAB; preview, kick and card use the choices", async () => {
   const doc = installDocument();
-  const companion = fakeCompanion(kickRoutes());
-  await connectTo(link, companion);
+  const companion = await table(kickRoutes());
   const scene = courtScene();
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const tool = new KickTool({ schedule: (fn) => fn() });
@@ -105,8 +107,7 @@ test("the palette offers standing/running and Power Attack 0..BAB; preview, kick
 
 test("a kicker without the feat has no Power Attack; a click before the new preview asks for the modifier", async () => {
   installDocument();
-  const companion = fakeCompanion(kickRoutes());
-  await connectTo(link, companion);
+  const companion = await table(kickRoutes());
   const scene = courtScene({ ix: [20, 12], yo: [10, 12], ball: [10, 12] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("yo") }];
   const frames = [];
@@ -128,19 +129,16 @@ test("a kicker without the feat has no Power Attack; a click before the new prev
 });
 
 test("keybindings registered at init: toggle the tool, switch standing/running, Power Attack up and down", async () => {
-  const companion = fakeCompanion(kickRoutes());
-  const main = await import("../scripts/main.mjs");
-  assert.ok(world.hooks.has("controlToken") && world.hooks.has("updateToken"), "the dribble squares follow the canvas");
-  world.hooks.get("init")();
+  await table(kickRoutes());   // each page's init and ready ran as Foundry runs them
+  const hooks = clientOf("gm").page.hooks;
+  assert.ok(hooks.has("controlToken") && hooks.has("updateToken"), "the dribble squares follow the canvas");
   const keys = globalThis.game.keybindings;
   assert.deepEqual([...keys.actions.keys()], ["ballcourt.kickTool", "ballcourt.kickStance", "ballcourt.kickPowerUp",
     "ballcourt.kickPowerDown", "ballcourt.kickPlanner"]);   // + the shot planner
   assert.ok([...keys.actions.values()].every((a) => a.restricted && globalThis.game.i18n.has(a.name)
     && globalThis.game.i18n.has(a.hint)));
   assert.deepEqual(keys.get("ballcourt", "kickStance"), [{ key: "KeyK", modifiers: ["Shift"] }]);
-  globalThis.io = companion.io;
-  world.hooks.get("ready")();
-  const api = globalThis.game.modules.get("ballcourt").api;
+  const api = apiOf("gm");
   for (const fn of ["resolveKick", "resolveTick", "shootHoop", "contest"]) assert.equal(typeof api[fn], "function", fn);
 
   const scene = courtScene();
@@ -148,7 +146,7 @@ test("keybindings registered at init: toggle the tool, switch standing/running, 
   assert.equal(keys.press("ballcourt", "kickStance"), false, "the tool is off: the key is not consumed");
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   assert.equal(keys.press("ballcourt", "kickTool"), true);
-  const tool = main.api.kickTool();
+  const tool = api.kickTool();
   assert.equal(tool.active, true);
   assert.equal(controls.tool("ballcourtKick").active, true, "the button shows the tool on");
   keys.press("ballcourt", "kickStance");
@@ -159,6 +157,7 @@ test("keybindings registered at init: toggle the tool, switch standing/running, 
   assert.equal(tool.powerAttack, 1);
   await asUser("alice", async () => {
     assert.equal(keys.press("ballcourt", "kickPowerUp"), false, "a GM's key");
+    assert.equal(globalThis.game.keybindings.press("ballcourt", "kickPowerUp"), false, "on her own page too");
   });
   assert.equal(tool.powerAttack, 1);
   keys.press("ballcourt", "kickTool");
@@ -183,8 +182,7 @@ function rollingRoute(kind, modifiers, extra = () => ({})) {
 test("the palette's Hoop shoots at the nearer hoop with the kick's choices; its d20s carry the companion's modifier", async () => {
   const doc = installDocument();
   const modifiers = { attack: -3, confirm: -3 };
-  const companion = fakeCompanion({ ...kickRoutes(), "/api/v1/yaotzin/hoop": rollingRoute("yaotzin.hoop", modifiers) });
-  await connectTo(link, companion);
+  const companion = await table({ ...kickRoutes(), "/api/v1/yaotzin/hoop": rollingRoute("yaotzin.hoop", modifiers) });
   const scene = courtScene({ ix: [30, 22], ball: [30, 22] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const tool = new KickTool({ schedule: (fn) => fn() });
@@ -211,8 +209,7 @@ test("the palette's Hoop shoots at the nearer hoop with the kick's choices; its 
 test("the palette's Contest pits the kicker against the user's target; touch and checks carry the modifiers", async () => {
   const doc = installDocument();
   const modifiers = { touch: 4, actor: 4, target: 1 };
-  const companion = fakeCompanion({ ...kickRoutes(), "/api/v1/yaotzin/contest": rollingRoute("yaotzin.contest", modifiers) });
-  await connectTo(link, companion);
+  const companion = await table({ ...kickRoutes(), "/api/v1/yaotzin/contest": rollingRoute("yaotzin.contest", modifiers) });
   const scene = courtScene({ ix: [10, 12], yo: [11, 12] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const tool = new KickTool({ schedule: (fn) => fn() });
@@ -236,6 +233,7 @@ test("the palette's Contest pits the kicker against the user's target; touch and
 });
 
 test("picking up the dribbler draws the squares he may still reach, for the GM and his owner only", async () => {
+  await table();
   const scene = courtScene();
   const grid = globalThis.canvas.interface.grid;
   const ix = scene.tokens.get("ix");
@@ -246,13 +244,14 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
     + " less Yolteotl's square and the one past it");
   assert.ok(drawn.includes("1100,1200") && drawn.includes("1300,900"));
   assert.ok(!drawn.includes("1300,1200") && !drawn.includes("1400,1200"), "the opponent's square is closed");
-  await asUser("alice", async () => {   // her own screen: the court, her dribbler picked up
-    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
-    assert.equal(dribble.showDribbleReach().length, 66, "Alice owns Ixpoetchitl");
+  for (const id of ["alice", "bob"]) world.view(id, scene);
+  await asUser("alice", async () => {   // her own screen: the court, her dribbler picked up, her page's glue
+    globalThis.canvas.tokens.controlled = [{ document: ix }];
+    assert.equal((await moduleOf("alice", "dribble")).showDribbleReach().length, 66, "Alice owns Ixpoetchitl");
   });
   await asUser("bob", async () => {
-    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
-    assert.equal(dribble.showDribbleReach().length, 0, "Bob does not");
+    globalThis.canvas.tokens.controlled = [{ document: ix }];
+    assert.equal((await moduleOf("bob", "dribble")).showDribbleReach().length, 0, "Bob does not");
     assert.equal(globalThis.canvas.interface.grid.highlighted(dribble.REACH_LAYER).length, 0, "nothing on his screen");
   });
   assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 66, "the GM's screen keeps its own");
@@ -266,6 +265,7 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
 });
 
 test("no squares for a rolling ball or a token off the ball; a move of the ball redraws them", async () => {
+  await table();
   const scene = courtScene({ ballSpeed: 3 });
   const grid = globalThis.canvas.interface.grid;
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
@@ -280,9 +280,8 @@ test("no squares for a rolling ball or a token off the ball; a move of the ball 
 });
 
 test("the dribble the companion checks counts from the dribbler's own speed", async () => {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/dribble": () => ({ status: 422, body: { error: {
+  const companion = await table({ "/api/v1/yaotzin/dribble": () => ({ status: 422, body: { error: {
     code: "illegal", message: "the dribble needs 5 squares of movement; Ixpoetchitl has 4" } } }) });
-  await connectTo(link, companion);
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.actor.system.attributes.speed.land.total = 40;
