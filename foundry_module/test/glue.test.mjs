@@ -1,41 +1,35 @@
 /**
  * The Foundry glue against fakes: double renders and clicks, a player's click routed to the
  * GM, Apply/Undo of a kick card on a scene, v13/v14 message modes, the sealed declaration.
+ * Each browser runs its own copy of the module (openTable); what the GM does runs on his page,
+ * what a player does on his.
  */
 import assert from "node:assert/strict";
-import { beforeEach, mock, test } from "node:test";
+import { mock, test } from "node:test";
 
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
-import { fakeCompanion, connectTo } from "./fakes/companion.mjs";
-import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, fakeHtml, installFoundry,
-  listenerCount, settle } from "./fakes/foundry.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, clientOf, fakeHtml, listenerCount, openTable,
+  settle } from "./fakes/foundry.mjs";
+import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
+import { moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
+import { kickCard, recorded, requestAs } from "./tables/yaotzin.mjs";
 
-
-const chat = await import("../scripts/foundry/chat.mjs");
-const env = await import("../scripts/foundry/env.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const settings = await import("../scripts/foundry/settings.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
-
-async function connect(companion) {
-  await connectTo(link, companion);
-}
+useTables();
 
 let world;
-beforeEach(() => {
-  world = installFoundry();
-});
+let chat;
 
-async function kickCard(scene) {
-  return chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
-    owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+/** Every browser with the module, on a fake companion answering `routes` (returned); `chat` is the GM's page's. */
+async function table(routes = {}, options = {}) {
+  const companion = fakeCompanion(routes);
+  world = await openOn(companion, options);
+  chat = await moduleOf("gm", "chat");
+  return companion;
 }
 
-test("settings register with client-scoped connection and a GM-only Apply default", () => {
-  settings.registerSettings();
+test("settings register with client-scoped connection and a GM-only Apply default", async () => {
+  await table();   // each page registers them at its own init
   const reg = globalThis.game.settings.registered;
   assert.equal(reg.get("ballcourt.token").scope, "client");
   assert.equal(reg.get("ballcourt.companionUrl").scope, "client");
@@ -44,11 +38,13 @@ test("settings register with client-scoped connection and a GM-only Apply defaul
   assert.equal(reg.get("ballcourt.diceSource").default, "foundry");
 });
 
-test("message mode: v14's core.messageMode, else v13's core.rollMode", () => {
-  installFoundry({ version: 14, settings: { coreMessageMode: "gm" } });
+test("message mode: v14's core.messageMode, else v13's core.rollMode", async () => {
+  await table({}, { version: 14, settings: { coreMessageMode: "gm" } });
+  let env = await moduleOf("gm", "env");
   assert.equal(env.messageMode(), "gm");
   assert.deepEqual(env.applyMessageMode({}).whisper, ["gm"], "v14's applyMode with v14's names");
-  installFoundry({ version: 13, settings: { coreRollMode: "blindroll" } });   // core.messageMode throws on v13
+  await table({}, { version: 13, settings: { coreRollMode: "blindroll" } });   // core.messageMode throws on v13
+  env = await moduleOf("gm", "env");
   assert.equal(env.messageMode(), "blindroll");
   const data = env.applyMessageMode({});
   assert.equal(data.rollMode, "blindroll", "v13's applyRollMode");
@@ -56,6 +52,7 @@ test("message mode: v14's core.messageMode, else v13's core.rollMode", () => {
 });
 
 test("a card carries its rolls, its flags and type=button buttons", async () => {
+  await table();
   const scene = courtScene();
   const message = await kickCard(scene);
   assert.equal(message.flags.ballcourt.applied, false);
@@ -65,6 +62,7 @@ test("a card carries its rolls, its flags and type=button buttons", async () => 
 });
 
 test("render hooks firing twice wire each button once", async () => {
+  await table();
   const scene = courtScene();
   const message = await kickCard(scene);
   const html = fakeHtml(message.content);
@@ -74,8 +72,7 @@ test("render hooks firing twice wire each button once", async () => {
 });
 
 test("Apply moves the ball, posts the event; a second click does nothing; Undo restores", async () => {
-  const companion = fakeCompanion();
-  await connect(companion);
+  const companion = await table();
   const scene = courtScene();
   const message = await kickCard(scene);
   const [first, second] = await Promise.all([
@@ -100,8 +97,7 @@ test("Apply moves the ball, posts the event; a second click does nothing; Undo r
 });
 
 test("Undo refuses when a later card moved the same ball, and names it", async () => {
-  const companion = fakeCompanion();
-  await connect(companion);
+  const companion = await table();
   const scene = courtScene();
   const a = await kickCard(scene);
   const b = await kickCard(scene);
@@ -113,25 +109,20 @@ test("Undo refuses when a later card moved the same ball, and names it", async (
 });
 
 test("routing: a player presses his own player's action; the GM performs it once, knowing who pressed", async () => {
-  const companion = fakeCompanion({
-    "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }),
-  });
-  const w = installFoundry({ user: "gm" });
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  await connect(companion);
+  const companion = await table({ "/api/v1/yaotzin/intercept": recorded("intercept") });
+  const w = world;
   const scene = courtScene();
   const message = await kickCard(scene);
+  const emittedBefore = w.emitted.length;
   globalThis.Roll.queue = [9];
-  await asUser("bob", async () => {
-    await chat.requestAction(message.id, "apply");
-    assert.equal(w.notifications.at(-1)[0], "warn", "Apply is the GM's (default)");
-    await chat.requestAction(message.id, "intercept:ix");
-    assert.equal(w.notifications.at(-1)[0], "warn", "not Bob's token");
-    await chat.requestAction(message.id, "intercept:yo");
-    await chat.requestAction(message.id, "intercept:yo");
-  });
+  await requestAs("bob", message.id, "apply");
+  assert.equal(clientOf("bob").ui.notifications.at(-1)[0], "warn", "Apply is the GM's (default)");
+  await requestAs("bob", message.id, "intercept:ix");
+  assert.equal(clientOf("bob").ui.notifications.at(-1)[0], "warn", "not Bob's token");
+  await requestAs("bob", message.id, "intercept:yo");
+  await requestAs("bob", message.id, "intercept:yo");
   await settle();
-  assert.deepEqual(w.emitted.map((e) => [e.data.type, e.data.to]), [["refused", "bob"]],
+  assert.deepEqual(w.emitted.slice(emittedBefore).map((e) => [e.data.type, e.data.to]), [["refused", "bob"]],
     "over the socket only a notice to Bob: his second press came while the first was being performed");
   const intercepts = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
   assert.equal(intercepts.length, 1, "performed once");
@@ -145,19 +136,22 @@ test("routing: a player presses his own player's action; the GM performs it once
 });
 
 test("with no GM connected a player is told to wait", async () => {
+  const w = await openTable({ user: "bob", users: [new FakeUser({ id: "gm", isGM: true, active: false }),
+    new FakeUser({ id: "bob" })], settings: { applyPermission: "anyone" } });   // Bob's browser alone
+  assert.equal(w.link, null, "nobody's page holds the link");
   const scene = courtScene();
-  const message = await kickCard(scene);
-  const w = installFoundry({ user: "bob", users: [new FakeUser({ id: "gm", isGM: true, active: false }),
-    new FakeUser({ id: "bob" })], settings: { applyPermission: "anyone" } });
-  globalThis.game.messages.set(message.id, message);
-  await chat.requestAction(message.id, "apply");
+  const message = await asUser("bob", () => globalThis.ChatMessage.create({ content: "<div class=\"ballcourt-card\"></div>",
+    flags: { ballcourt: { card: fixture("kick").chat_card, context: { game: "yaotzin", kind: "kick", sceneId: scene.id,
+      matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } }, applied: false, undone: false, resolved: [] } } }));
+  await requestAs("bob", message.id, "apply");
   assert.equal(w.emitted.length, 0);
-  assert.match(w.notifications.at(-1)[1], /Waiting for the GM/);
+  assert.match(shown("bob").at(-1), /Waiting for the GM/);
+  assert.equal(globalThis.game.users.get("bob").getFlag("ballcourt", "press"), undefined, "no request written");
 });
 
 test("combat: the ball's six combatants are added once, and its turn posts a tick card", async () => {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) });
-  await connect(companion);
+  const companion = await table({ "/api/v1/yaotzin/tick": recorded("tick") });
+  const combat = await moduleOf("gm", "combat");
   const scene = courtScene();
   const created = [];
   const combatants = new Map();
@@ -175,35 +169,28 @@ test("combat: the ball's six combatants are added once, and its turn posts a tic
 });
 
 test("goat-ball: the carrier's sealed declaration goes to the GM alone, never over the broadcast socket", async () => {
-  const companion = fakeCompanion({
-    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
-      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
-        { id: "blue", players: [{ id: "b1", platform: "P7" }] }],
-      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
-    "/api/v1/goatball/pass": (body) => ({ status: 200, body: { ...fixture("pass"), echo: body } }),
-  });
+  const match = goatMatch({ red: [["r1", "P1"], ["r2", "P2"]], blue: [["b1", "P7"]] }, { seq: 2 });
+  const companion = goatCompanion(match, { "/api/v1/goatball/pass": (body) => ({ status: 200,
+    body: { ...fixture("pass"), echo: body } }) });
   const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice" }), new FakeUser({ id: "bob" }),
     new FakeUser({ id: "carol" })];
-  const w = installFoundry({ users, system: "dnd5e" });
-  await connect(companion);
-  const token = (id, owner) => new FakeToken({ id, name: id, x: 0, y: 0, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
-    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
-  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
-    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
-  globalThis.game.scenes.set(scene.id, scene);
+  const w = await openOn(companion, { users, system: "dnd5e" });
+  const goatball = await moduleOf("gm", "goatball");
+  const scene = goatArena(w, [goatPlayer("r1", ["alice"]), goatPlayer("r2", ["carol"]), goatPlayer("b1", ["bob"])]);
+  const emittedBefore = w.emitted.length;
   users[1].answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } });
   users[2].answer = () => ({ action: "intercept", skill: "acrobatics" });
   users[3].answer = () => ({ action: "throw", skill: "athletics" });
-  await goatball.startPass(scene);
-  await goatball.collectDeclarations();
+  await asUser("gm", () => goatball.startPass(scene));
+  await asUser("gm", () => goatball.collectDeclarations());
   assert.deepEqual(users[1].queries.map((q) => q.name), ["ballcourt.declare"]);
   assert.equal(users[1].queries[0].data.sealed, true, "Alice owns the carrier");
   assert.equal(users[2].queries[0].data.sealed, false);
   assert.equal(users[3].queries[0].data.sealed, false);
-  assert.equal(w.emitted.length, 0, "nothing went over the broadcast socket");
+  assert.equal(w.emitted.length, emittedBefore, "nothing went over the broadcast socket");
   assert.ok(users[2].queries.every((q) => !JSON.stringify(q).includes("r2\",\"kind")));
   globalThis.Roll.queue = [9, 8, 14];   // rolled after the declarations: b1, r2, then r1
-  const message = await goatball.resolvePass();
+  const message = await asUser("gm", () => goatball.resolvePass());
   const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/pass").body;
   assert.deepEqual(sent.throw, { kind: "pass", target: "r2" });
   assert.deepEqual(sent.actions.map((a) => [a.player, a.action, a.check]).sort(),
@@ -212,19 +199,19 @@ test("goat-ball: the carrier's sealed declaration goes to the GM alone, never ov
   assert.equal(message.flags.ballcourt.context.kind, "pass");
 });
 
-/** A companion whose dribble check accepts Ixpoetchitl's two squares east, with the ball. */
-function dribbleCompanion() {
-  return fakeCompanion({ "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
+/** A dribble check that accepts Ixpoetchitl's two squares east, with the ball. */
+function dribbleRoutes() {
+  return { "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: {
     ...fixture("kick"), chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Dribble.Title",
       data: { player: "Ix", count: 2 } }, lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply",
       data: {}, payload: { events: [{ type: "ball", x: 12, y: 12, speed: 0, direction: null }],
         ball: { x: 12, y: 12, speed: 0, direction: null }, moves: [{ player: "ix", x: 12, y: 12 }],
-        path: body.squares } }] } } }) });
+        path: body.squares } }] } } }) };
 }
 
 test("dragging the token on a still ball is checked by the companion, then moves both; Undo takes it back", async () => {
-  const companion = dribbleCompanion();
-  await connect(companion);
+  const companion = await table(dribbleRoutes());
+  const dribble = await moduleOf("gm", "dribble");
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.parent = scene;
@@ -248,7 +235,8 @@ test("dragging the token on a still ball is checked by the companion, then moves
 });
 
 test("goat-ball checks: zone advantage, a defended knock-off target, a hot throw's contest", async () => {
-  installFoundry({ system: "dnd5e" });
+  await table({}, { system: "dnd5e" });
+  const goatball = await moduleOf("gm", "goatball");
   const token = (id, team) => new FakeToken({ id, name: id, x: 0, y: 0, flags: { ballcourt: { team } },
     actor: new FakeActor(fixture("actors/dnd5e")) });
   const scene = new FakeScene({ tokens: [token("r1", "red"), token("r2", "red"), token("r3", "red"),
@@ -269,7 +257,8 @@ test("goat-ball checks: zone advantage, a defended knock-off target, a hot throw
   globalThis.Roll = class extends roll { constructor(f, data) { super(f, data); formulas.push(f); } };
   globalThis.Roll.queue = [10, 10, 10, 10, 10, 10];
   roll.queue = globalThis.Roll.queue;
-  const totals = await goatball.rollChecks(scene, d, players, made);
+  const totals = await asUser("gm", () => goatball.rollChecks(scene, d, players, made));
+  globalThis.Roll = roll;
   // b2's Athletics; r2's defence, defended by r3; b1 in the hot target's zone; r1 in his own; the hot contest
   assert.deepEqual(formulas, ["1d20 + @mod", "2d20kh + @mod", "2d20kh + @mod", "2d20kh + @mod", "2d20kh + @mod",
     "1d20 + @mod"]);
@@ -282,8 +271,7 @@ test("goat-ball checks: zone advantage, a defended knock-off target, a hot throw
 });
 
 test("Apply is all or nothing: a failing scene write takes the posted events back", async () => {
-  const companion = fakeCompanion();
-  await connect(companion);
+  const companion = await table();
   const scene = courtScene();
   const message = await kickCard(scene);
   scene.updateEmbeddedDocuments = async () => { throw new Error("the scene refused the update"); };
@@ -301,14 +289,12 @@ test("Apply is all or nothing: a failing scene write takes the posted events bac
 });
 
 test("a player dragging his own dribbler: his client holds the move, the GM's checks who he is and dribbles", async () => {
-  const companion = dribbleCompanion();
-  await connect(companion);
-  globalThis.Hooks.on("updateUser", dribble.onDribbleRequest);
+  const companion = await table(dribbleRoutes());
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.parent = scene;
   runningEncounter(scene);
-  const held = await asUser("alice", () => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
+  const held = await onPage("alice", "dribble", (dribble) => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
   assert.equal(held, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
   await settle();
   const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble");
