@@ -2,37 +2,45 @@
  * What a GM met in a live v13/v14 world, one test per point of the review, against fakes whose
  * defaults are Foundry's (unlinked encounters, dialogs closed to null, sockets without a sender,
  * controls rebuilt only on demand, private modes that whisper, systems without an adapter).
+ * Each browser runs its own copy of the module (openTable); the glue named below is the GM's
+ * page's, a player's own page's where the test says so.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { beforeEach, mock, test } from "node:test";
+import { mock, test } from "node:test";
 
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, clientOf, installFoundry, settle,
-  visibleTo }
-  from "./fakes/foundry.mjs";
+import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeToken, asUser, clientOf, settle,
+  visibleTo } from "./fakes/foundry.mjs";
+import { moduleOf, onPage, openOn, useTables } from "./tables/table.mjs";
+import { requestAs } from "./tables/yaotzin.mjs";
 
 const moduleJson = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
-
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
-const stats = await import("../scripts/foundry/stats-form.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
-const quench = await import("../scripts/foundry/quench.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
 const { adapterFor } = await import("../scripts/adapters/index.mjs");
 
 const tick = () => new Promise((r) => setImmediate(r));
 
+useTables();
+
 let world;
-beforeEach(() => {
-  world = installFoundry();
-});
+let chat;
+let link;
+let combat;
+let goatball;
+let court;
+let menu;
+let stats;
+let quench;
+let KickTool;
+
+/** Every browser with the module, on `companion` (a fake one by default); the glue above is the GM's page's. */
+async function table(companion = fakeCompanion(), options = {}) {
+  world = await openOn(companion, options);
+  [chat, link, combat, goatball, court, menu, stats, quench, { KickTool }] = await Promise.all(["chat", "link", "combat",
+    "goatball", "court", "setup-dialog", "stats-form", "quench", "kick-tool"].map((name) => moduleOf("gm", name)));
+  return companion;
+}
 
 function goatScene(tokens, matchId = "g1") {
   const scene = new FakeScene({ tokens, flags: { ballcourt: { game: "goatball", matchId,
@@ -48,8 +56,7 @@ const tipoffAnswer = () => ({ status: 200, body: { ...fixture("pass"), chat_card
 const onCourt = (scene, tokenId) => ({ tokenId, sceneId: scene.id, name: tokenId, initiative: 12 });
 
 test("#1 an encounter unlinked to any scene still gives the ball its turns on its players' court", async () => {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) });
-  await connectTo(link, companion);
+  await table(fakeCompanion({ "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }) }));
   const scene = courtScene();
   scene.tokens.get("ball").flags.ballcourt.ball = { speed: 3, direction: "E" };
   const encounter = new FakeCombat({ combatants: [onCourt(scene, "ix")] });
@@ -64,6 +71,7 @@ test("#1 an encounter unlinked to any scene still gives the ball its turns on it
 });
 
 test("#1 an encounter with the ball's turns but no court to be found warns the GM once", async () => {
+  await table();
   courtScene();
   const encounter = new FakeCombat({ combatants: [{ name: "Ball (25)", initiative: 24.999, flags: { ballcourt: { tick: 25 } } }] });
   assert.deepEqual(await combat.ensureBallCombatants(encounter), []);
@@ -82,13 +90,12 @@ test("#2 goat-ball on pf1 and D35E: every check answered from the 3.5 sheet; the
   assert.deepEqual(adapterFor("D35E").goatballSkills({ system: { abilities: sheet.abilities } }),
     { athletics: 3, acrobatics: 2, strMod: 3, dexMod: 2 }, "no skill on the sheet: the ability check");
 
-  const companion = fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer });
-  await connectTo(link, companion);
+  const companion = await table(fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer }));
   const token = (id, team) => new FakeToken({ id, name: id, flags: { ballcourt: { team } },
     actor: new FakeActor({ system: sheet }) });
   const scene = goatScene([token("r1", "red"), token("b1", "blue")]);
   globalThis.Roll.queue = [12, 7];
-  const message = await goatball.tipOff(scene);
+  const message = await asUser("gm", () => goatball.tipOff(scene));
   const sent = companion.calls.find((c) => c.route === "/api/v1/goatball/tipoff").body;
   assert.deepEqual(sent.checks, { r1: { check: 18, skill: "acrobatics" }, b1: { check: 13, skill: "acrobatics" } });
   assert.equal(message.rolls.length, 2);
@@ -104,29 +111,30 @@ test("#2 goat-ball on pf1 and D35E: every check answered from the 3.5 sheet; the
 });
 
 test("#3 on dnd5e one action is one message: the system's own cards are not posted, each die rides once", async () => {
-  installFoundry({ system: "dnd5e" });
-  const companion = fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer });
-  await connectTo(link, companion);
+  await table(fakeCompanion({ "/api/v1/goatball/tipoff": tipoffAnswer }), { system: "dnd5e" });
   const tokens = ["r1", "r2", "r3", "b1", "b2", "b3"].map((id) => new FakeToken({ id, name: id,
     flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } }, actor: new FakeDnd5eActor(fixture("actors/dnd5e")) }));
   const scene = goatScene(tokens);
-  await goatball.tipOff(scene);
+  await asUser("gm", () => goatball.tipOff(scene));
   assert.equal(globalThis.ChatMessage.created.length, 1, "one message");
   assert.equal(globalThis.ChatMessage.created[0].rolls.length, 6, "each die once, on the Ballcourt card");
 });
 
 test("#4 a closed dialog cancels: a declaration becomes 'no action', a menu form does nothing", async () => {
+  await table();
   const scene = goatScene([new FakeToken({ id: "r1", name: "r1", flags: { ballcourt: { team: "red" } } })]);
   const declaration = await goatball.declarationPrompt({ tokenId: "r1", sceneId: scene.id });
   assert.deepEqual(declaration, { action: "none" });
 
   const yard = courtScene();
-  globalThis.canvas.scene = new FakeScene({});
+  const field = new FakeScene({});
+  globalThis.game.scenes.set(field.id, field);
+  world.view("gm", field);
   FakeDialogV2.answers = ["useScene", null];   // the GM picks "Use this scene", then closes its form
   assert.equal(await menu.openMenu(), null);
   assert.deepEqual(world.notifications.filter(([k]) => k === "error"), [], "no error shown");
   assert.equal(globalThis.canvas.scene.flags.ballcourt, undefined, "nothing written");
-  globalThis.canvas.scene = yard;
+  world.view("gm", yard);
   globalThis.canvas.tokens.controlled = [{ document: yard.tokens.get("ix") }];
   FakeDialogV2.answers = ["hoop", null];
   assert.equal(await menu.openMenu(), null, "a hoop shot whose side is never chosen is cancelled");
@@ -138,35 +146,34 @@ test("#4 a player's query that fails or times out counts as no action, and the p
     "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 0,
       teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }] }, { id: "blue", players: [{ id: "b1", platform: "P2" }] }],
       possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }) });
-  await connectTo(link, companion);
+  await table(companion);
   const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
     actor: new FakeActor({ owners: [owner] }) });
   const scene = goatScene([token("r1", "alice"), token("b1", "bob")]);
   globalThis.game.users.get("bob").answer = () => { throw new Error("query timed out"); };
   globalThis.game.users.get("alice").answer = () => ({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r1" } });
-  await goatball.startPass(scene);
+  await asUser("gm", () => goatball.startPass(scene));
   const logged = mock.method(console, "warn", () => {});   // expected: said, not printed
-  const declarations = await goatball.collectDeclarations();
+  const declarations = await asUser("gm", () => goatball.collectDeclarations());
   assert.match(logged.mock.calls.map((c) => c.arguments.join(" ")).join("\n"), /query timed out/);
   logged.mock.restore();
   assert.equal(declarations.declared.get("b1").action, "none");
   assert.match(world.notifications.find(([k]) => k === "warn")[1], /b1 gave no declaration/);
 });
 
-function kickWorld(routes) {
-  const companion = fakeCompanion(routes);
+/** A table on a companion answering `routes`, the GM viewing the court (his page's canvasReady builds its overlay). */
+async function kickWorld(routes) {
+  const companion = await table(fakeCompanion(routes));
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
-  overlayLayer.onCanvasReady();
+  world.view("gm", scene);
   return { companion, scene };
 }
 
 test("#5 hovering the kicker's own square draws the reason quietly; a failing preview shows no popup", async () => {
-  const { companion, scene } = kickWorld({
+  const { scene } = await kickWorld({
     "/api/v1/yaotzin/kick/preview": (body) => (body.target.x === 10 && body.target.y === 12
       ? { status: 200, body: fixture("preview-own-square") }
       : { status: 422, body: { error: { code: "validation", message: "players.0.x: bad" } } }) });
-  await connectTo(link, companion);
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const tool = new KickTool({ schedule: (fn) => fn() });
   assert.equal(tool.toggle(true), true);
@@ -183,10 +190,9 @@ test("#5 hovering the kicker's own square draws the reason quietly; a failing pr
 });
 
 test("#6 the kicker is the token controlled when the tool starts; a click on another token does not change it", async () => {
-  const { companion, scene } = kickWorld({
+  const { companion, scene } = await kickWorld({
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) });
-  await connectTo(link, companion);
   const tool = new KickTool({ schedule: (fn) => fn() });
   assert.equal(tool.toggle(true), false, "nobody controlled: the tool stays off");
   assert.match(world.notifications.at(-1)[1], /Control exactly one team player/);
@@ -202,25 +208,22 @@ test("#6 the kicker is the token controlled when the tool starts; a click on ano
 });
 
 test("#7 tools appear after 'Use this scene' and 'Start match'; a Kick toggle that cannot start shows off", async () => {
-  const main = await import("../scripts/main.mjs");
-  assert.ok(main.api);
+  await table(fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m9" } }) }));   // every page's ready ran
+  assert.ok(globalThis.game.modules.get("ballcourt").api);
   const controls = globalThis.ui.controls.render();
   const scene = new FakeScene({});
-  globalThis.canvas.scene = scene;
+  globalThis.game.scenes.set(scene.id, scene);
+  world.view("gm", scene);
   controls.render({ reset: true });
   assert.deepEqual(controls.visibleTools(), ["ballcourtMenu"]);
-  const companion = fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m9" } }) });
-  await connectTo(link, companion);
   await court.useThisScene(scene, {});
   assert.deepEqual(controls.visibleTools(), ["ballcourtMenu", "ballcourtKick", "ballcourtTick"]);
   await court.createMatch(scene);
   assert.ok(controls.visibleTools().includes("ballcourtBoard"));
-  globalThis.io = companion.io;
-  world.hooks.get("ready")();
   controls.tool("ballcourtKick").onChange({}, true);   // nobody controlled
   assert.equal(controls.tool("ballcourtKick").active, false, "the button shows what the tool is");
+  world.view("alice", scene);
   await asUser("alice", async () => {   // a player sees only the kick tool, when the table lets him kick
-    globalThis.canvas.scene = scene;
     const own = globalThis.ui.controls;
     world.values.playerKicks = true;
     own.render({ reset: true });
@@ -232,12 +235,12 @@ test("#7 tools appear after 'Use this scene' and 'Start match'; a Kick toggle th
 });
 
 test("#8 any other system: the GM types each player's numbers in; who lacks them is named; no systems list", async () => {
-  installFoundry({ system: "worldbuilding" });
+  await table(fakeCompanion(), { system: "worldbuilding" });
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
+  world.view("gm", scene);
   const a = adapterFor("worldbuilding");
   assert.equal(a.id, "generic");
-  const { missingStats } = await import("../scripts/foundry/scene.mjs");
+  const { missingStats } = await moduleOf("gm", "scene");
   assert.deepEqual(missingStats(scene), ["Ixpoetchitl", "Yolteotl"]);
   const ix = scene.tokens.get("ix");
   ix.actor.setFlag = async (scope, key, value) => { ix.actor.flags[scope] = { ...ix.actor.flags[scope], [key]: value }; };
@@ -249,6 +252,7 @@ test("#8 any other system: the GM types each player's numbers in; who lacks them
 });
 
 test("#9 a card that asks players to act reaches them whatever the GM's message mode", async () => {
+  await table();
   world.values.coreMessageMode = "gm";   // v14's names (the world is v14)
   const scene = courtScene();
   const context = { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
@@ -264,9 +268,7 @@ test("#9 a card that asks players to act reaches them whatever the GM's message 
 });
 
 test("#10 a forged socket message or a player's write of his own press cannot pose as the GM", async () => {
-  const companion = fakeCompanion();
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  await connectTo(link, companion);
+  const companion = await table();
   const scene = courtScene();
   const message = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
     matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
@@ -277,11 +279,13 @@ test("#10 a forged socket message or a player's write of his own press cannot po
     await assert.rejects(globalThis.game.users.get("gm").setFlag("ballcourt", "press",
       { messageId: message.id, actionId: "apply" }), "nobody writes another user's document");
   });
+  await settle();
   assert.equal(message.flags.ballcourt.applied, false);
   assert.equal(companion.match.seq, 0);
 });
 
 test("#11 the Quench chat batch waits for the message to render before it looks for its buttons", async () => {
+  await table();
   const rendered = quench.renderedElement(1000);
   const message = await globalThis.ChatMessage.create({ content: "" });
   assert.equal(clientOf("gm").chat.get(message.id), undefined, "not rendered yet when create resolves");
@@ -291,9 +295,10 @@ test("#11 the Quench chat batch waits for the message to render before it looks 
 });
 
 test("the GM is warned once when the module and the companion are not the same version", async () => {
-  globalThis.game.modules.get("ballcourt").version = "0.1.0";
+  await table();
+  globalThis.game.modules.get("ballcourt").version = "0.1.0";   // the GM's page's module
   const companion = fakeCompanion({ "/api/v1/health": () => ({ status: 200, body: { status: "ok", version: "0.2.0" } }) });
-  await connectTo(link, companion);
+  await asUser("gm", () => connectTo(link, companion));   // his page connects to another companion
   await tick();
   const warnings = world.notifications.filter(([k, m]) => k === "warn" && /0\.2\.0/.test(m));
   assert.equal(warnings.length, 1);
@@ -302,19 +307,14 @@ test("the GM is warned once when the module and the companion are not the same v
 });
 
 test("a player kicks with his own token: previews and the kick go through the GM, who checks who asked", async () => {
-  const companion = fakeCompanion({
+  const companion = await table(fakeCompanion({
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
-    "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) });
-  await connectTo(link, companion);   // the GM's client holds the link
-  const relay = await import("../scripts/foundry/kick-relay.mjs");
-  globalThis.CONFIG.queries = { [relay.PREVIEW_QUERY]: (choice) => relay.previewOn(choice) };
-  globalThis.Hooks.on("updateUser", relay.onKickRequest);
+    "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) }));   // the GM's page holds the link
   world.values.playerKicks = true;
   const scene = courtScene();
-  globalThis.canvas.scene = scene;
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  for (const id of ["gm", "alice"]) world.view(id, scene);   // her own screen views the court
+  const tool = new (await moduleOf("alice", "kick-tool")).KickTool({ schedule: (fn) => fn() });   // her page's tool
   await asUser("alice", async () => {
-    globalThis.canvas.scene = scene;   // her own screen views the court
     globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
     assert.equal(tool.toggle(true), true);
     tool.hover({ x: 1850, y: 1250 });
@@ -345,18 +345,15 @@ test("a player kicks with his own token: previews and the kick go through the GM
 });
 
 test("#10 every press reaches the GM, though Foundry's updateUser carries only what changed since the last", async () => {
-  const companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  await connectTo(link, companion);
+  const companion = await table(fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200,
+    body: fixture("intercept") }) }));
   const scene = courtScene();
   const context = { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
     owners: { ix: ["alice"], yo: ["bob"], ball: [] } };
   const first = await chat.postCard(fixture("kick"), context);
   const second = await chat.postCard(fixture("kick"), context);
-  await asUser("bob", async () => {
-    await chat.requestAction(first.id, "intercept:yo");
-    await chat.requestAction(second.id, "intercept:yo");   // the same action: only messageId and `at` differ
-  });
+  await requestAs("bob", first.id, "intercept:yo");
+  await requestAs("bob", second.id, "intercept:yo");   // the same action: only messageId and `at` differ
   await settle();
   assert.deepEqual(first.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.deepEqual(second.flags.ballcourt.resolved, ["intercept:yo"]);
@@ -364,6 +361,7 @@ test("#10 every press reaches the GM, though Foundry's updateUser carries only w
 });
 
 test("the tracker's Reset or a player's end of round: the ball's six turns get their counts back, once", async () => {
+  await table();
   const scene = courtScene();
   const encounter = new FakeCombat({ combatants: [onCourt(scene, "ix")] });
   await Promise.all([combat.onUpdateCombat(encounter, { round: 1, turn: 0 }),
@@ -378,6 +376,7 @@ test("the tracker's Reset or a player's end of round: the ball's six turns get t
 });
 
 test("'Use this scene' on a scene marked before starts afresh: its old match is not reused", async () => {
+  await table();
   const scene = new FakeScene({ flags: { ballcourt: { game: "goatball", matchId: "old", arena: { platforms: [], zones: [] } } } });
   globalThis.game.scenes.set(scene.id, scene);
   await court.useThisScene(scene, {});
@@ -387,10 +386,12 @@ test("'Use this scene' on a scene marked before starts afresh: its old match is 
 });
 
 test("a player's declaration dialog closes itself when the GM stops waiting: no answer lands in a pass gone by", async () => {
+  await table();
   const scene = goatScene([new FakeToken({ id: "r1", name: "r1", flags: { ballcourt: { team: "red" } } })]);
-  // the player never answers; the dialog's own render option closes it, as Foundry's would
-  FakeDialogV2.answers = [(options) => new Promise((resolve) => options.render({}, { close: () => resolve(null) }))];
-  const declaration = await goatball.declarationPrompt({ tokenId: "r1", sceneId: scene.id, closeIn: 5 });
+  // Alice never answers; the dialog's own render option closes it on her screen, as Foundry's would
+  clientOf("alice").dialogs.answers = [(options) => new Promise((resolve) => options.render({}, { close: () => resolve(null) }))];
+  const declaration = await onPage("alice", "goatball", (g) => g.declarationPrompt({ tokenId: "r1", sceneId: scene.id,
+    closeIn: 5 }));
   assert.deepEqual(declaration, { action: "none" });
 });
 
@@ -399,17 +400,17 @@ test("a second pass cannot start while one is being declared", async () => {
     "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 0,
       teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }] }, { id: "blue", players: [{ id: "b1", platform: "P2" }] }],
       possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }) });
-  await connectTo(link, companion);
+  await table(companion);
   const token = (id) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } } });
   const scene = goatScene([token("r1"), token("b1")]);
   let release;
   FakeDialogV2.answers = [() => new Promise((resolve) => { release = resolve; })];
-  await goatball.startPass(scene);
-  const collecting = goatball.collectDeclarations();
+  await asUser("gm", () => goatball.startPass(scene));
+  const collecting = asUser("gm", () => goatball.collectDeclarations());
   while (!release) await tick();   // the dialog is open (its user answers on a later turn)
-  await assert.rejects(goatball.startPass(scene), /already being declared/);
+  await assert.rejects(asUser("gm", () => goatball.startPass(scene)), /already being declared/);
   release({ action: "none" });
   FakeDialogV2.answers = [{ action: "throw", skill: "athletics", target: "b1" }];
   assert.ok(await collecting);
-  await goatball.startPass(scene);   // once declared, the next pass may start
+  await asUser("gm", () => goatball.startPass(scene));   // once declared, the next pass may start
 });
