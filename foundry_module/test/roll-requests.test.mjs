@@ -1,70 +1,55 @@
 /**
- * Players roll their own checks (issue 10): the request state (core), and the glue with a
- * second fake client answering through User#query from its own sheet; the GM's view (who has
- * rolled, who is pending, roll for an absent player, cancel); each roll reaches the
- * resolution once; Defend's advantage as the engine gives it.
+ * Players roll their own checks (issue 10): the request state (core), and the glue at a table
+ * where each player's client answers through User#query from its own sheet, on its own page;
+ * the GM's view (who has rolled, who is pending, roll for an absent player, cancel); each roll
+ * reaches the resolution once; Defend's advantage as the engine gives it. Each browser runs its
+ * own copy of the module (openTable); `chat`, `rr` and `goatball` are the GM's page's.
  */
 import assert from "node:assert/strict";
-import { beforeEach, mock, test } from "node:test";
+import { mock, test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
-import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, FakeUser, asUser, clientOf, installDocument, installFoundry }
+import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, FakeUser, asUser, clientOf, installDocument }
   from "./fakes/foundry.mjs";
 import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../scripts/core/roll-requests.mjs";
 import { Declarations } from "../scripts/core/goatball.mjs";
+import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
+import { flush, playerClients, resultCards, rollGlue } from "./tables/roll-requests.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
+import { interceptCompanion, kickCard, requestAs } from "./tables/yaotzin.mjs";
 
-
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
-  ...await import("../scripts/foundry/roll-request-view.mjs") };
-
-const flush = async (n = 10) => {
-  for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
-};
-
-/** Each player's client: a query waits in `inbox` until the test lets that client answer it. */
-function playerClients(users) {
-  const inbox = [];
-  for (const user of users.filter((u) => !u.isGM)) {
-    user.answer = (name, data) => new Promise((resolve, reject) => inbox.push({ user, name, data, resolve, reject }));
-  }
-  /** The next waiting query answered on its user's client (CONFIG.queries, as Foundry runs it). */
-  const answer = async (entry = inbox.shift()) => {
-    const result = await asUser(entry.user.id, () => globalThis.CONFIG.queries[entry.name](entry.data));
-    entry.resolve(structuredClone(result));   // the answer crosses the server as JSON
-    await flush();
-    return result;
-  };
-  return { inbox, answer };
-}
-
-/** The messages posted but the roll-request cards (roll-request-card.test.mjs covers those). */
-const resultCards = () => globalThis.ChatMessage.created.filter((m) => !m.flags?.ballcourt?.rollCard);
+useTables();
 
 let world;
-beforeEach(() => {
-  world = installFoundry({ settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
-  globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-});
+let chat;
+let rr;
+let goatball;
 
-const kickCard = (scene) => chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
-  matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+/** Every browser with the module, on `companion`; players roll their own checks unless `settings` say otherwise. */
+async function table(companion, { settings = {}, ...options } = {}) {
+  world = await openOn(companion, { ...options, settings: { rollPolicy: "players", ...settings } });
+  [chat, rr, goatball] = [await moduleOf("gm", "chat"), await rollGlue("gm"), await moduleOf("gm", "goatball")];
+  return companion;
+}
 
-const interceptCompanion = () => fakeCompanion({
-  "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-
-/** A court with a kick card offering Bob's Yolteotl an interception, the GM linked to a fake companion. */
+/** A court with a kick card offering Bob's Yolteotl an interception, the GM's page linked to a fake companion. */
 async function interceptTable() {
-  const companion = interceptCompanion();
-  await connectTo(link, companion);
   const doc = installDocument();
+  const companion = await table(interceptCompanion());
   return { companion, doc, message: await kickCard(courtScene()) };
 }
+
+/** Red's r1 and r2 and blue's b1 of match g1 on a dnd5e sheet each (Alice's, Carol's, Bob's); `zones` r2's and b1's. */
+function passArena(zones = {}) {
+  const match = goatMatch({ red: [["r1", "P1"], ["r2", "P2", zones.r2]], blue: [["b1", "P7", zones.b1]] }, { seq: 2 });
+  const companion = goatCompanion(match, { "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }) });
+  const player = (id, owner) => goatPlayer(id, [owner], { Sheet: FakeDnd5eActor, name: id });
+  return { companion, tokens: [player("r1", "alice"), player("r2", "carol"), player("b1", "bob")] };
+}
+
+const fourUsers = (carol = {}) => [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+  new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol", ...carol })];
 
 test("core: a request is settled once; a late answer, a second click or a cancel after it changes nothing", async () => {
   const book = new RollRequests();
@@ -112,7 +97,8 @@ test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client
   const { companion, doc, message } = await interceptTable();
   const bob = globalThis.game.users.get("bob");
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
-  const pressing = asUser("bob", () => chat.requestAction(message.id, "intercept:yo"));   // Bob's click
+  const emittedBefore = world.emitted.length;
+  const pressing = requestAs("bob", message.id, "intercept:yo");   // Bob's click, on his page
   await flush();
   assert.equal(inbox.length, 1, "the save is asked of Bob");
   assert.deepEqual(bob.queries.map((q) => q.name), ["ballcourt.roll"]);
@@ -134,7 +120,7 @@ test("Yaotzin: the interceptor's owner rolls his Reflex save from his own client
   assert.equal(card.rolls[0].options.ballcourt, "save");
   assert.equal(card.rolls[0].total, 13 + 4, "his roll with his sheet's Reflex rides on the card");
   assert.deepEqual(message.flags.ballcourt.resolved, ["intercept:yo"]);
-  assert.equal(world.emitted.length, 0, "nothing over the socket");
+  assert.equal(world.emitted.length, emittedBefore, "nothing over the socket");
   assert.equal(doc.getElementById(rr.VIEW_ID), null, "the view closes when nothing is open");
 });
 
@@ -183,9 +169,7 @@ test("the GM cancels: nothing is resolved, the card may be acted on again; a ref
 });
 
 test("the default policy keeps the GM rolling everything: no request is sent", async () => {
-  installFoundry();   // rollPolicy "gm", as the fakes' default and the setting's
-  const companion = interceptCompanion();
-  await connectTo(link, companion);
+  const companion = await table(interceptCompanion(), { settings: { rollPolicy: "gm" } });   // the setting's default
   const scene = courtScene();
   const message = await kickCard(scene);
   globalThis.Roll.queue = [9];
@@ -195,21 +179,15 @@ test("the default policy keeps the GM rolling everything: no request is sent", a
 });
 
 test("goat-ball tip-off: each present owner rolls Acrobatics on his dnd5e sheet (no second card); the GM rolls for the absent", async () => {
-  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
-    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol", active: false })];
-  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
-  const companion = fakeCompanion({ "/api/v1/goatball/tipoff": () => ({ status: 200, body: { ...fixture("pass"),
-    chat_card: { kind: "goatball.tipoff", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [], actions: [] } } }) });
-  await connectTo(link, companion);
-  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
-    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
-  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("b1", "bob"), token("r2", "carol")],
-    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
-  globalThis.game.scenes.set(scene.id, scene);
+  const users = fourUsers({ active: false });   // Carol is away
+  const companion = await table(fakeCompanion({ "/api/v1/goatball/tipoff": () => ({ status: 200, body: { ...fixture("pass"),
+    chat_card: { kind: "goatball.tipoff", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [],
+      actions: [] } } }) }), { users, system: "dnd5e" });
+  const player = (id, owner) => goatPlayer(id, [owner], { Sheet: FakeDnd5eActor, name: id });
+  const scene = goatArena(world, [player("r1", "alice"), player("b1", "bob"), player("r2", "carol")]);
   const { inbox, answer } = playerClients(users);
   globalThis.Roll.queue = [4];   // Carol is away: the GM rolls r2 at once
-  const posted = goatball.tipOff(scene);
+  const posted = asUser("gm", () => goatball.tipOff(scene));
   await flush();
   assert.deepEqual(inbox.map((q) => q.data.tokenId), ["r1", "b1"], "asked together");
   for (const player of ["alice", "bob"]) clientOf(player).dialogs.answers.push("roll");
@@ -228,7 +206,7 @@ test("goat-ball tip-off: each present owner rolls Acrobatics on his dnd5e sheet 
 });
 
 test("goat-ball: a defended target rolls both d20s and the companion alone picks the face (no second reckoning in the module)", async () => {
-  installFoundry({ system: "dnd5e" });
+  await table(fakeCompanion(), { system: "dnd5e", settings: { rollPolicy: "gm" } });
   const token = (id) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
     actor: new FakeDnd5eActor(fixture("actors/dnd5e")) });
   const ids = ["r1", "r2", "r3", "b1", "b2", "b3"];
@@ -242,7 +220,7 @@ test("goat-ball: a defended target rolls both d20s and the companion alone picks
   d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b2" }, skill: "athletics" });
   const rolls = [];
   const players = new Map(ids.map((id) => [id, { id }]));
-  const totals = await goatball.rollChecks(scene, d, players, rolls);
+  const totals = await asUser("gm", () => goatball.rollChecks(scene, d, players, rolls));
   const byTag = (tag) => rolls.filter((r) => r.options.ballcourt === tag).map((r) => r.formula);
   // r3 defends r2: both knock-offs on r2 are met with two d20s; which one counts (b2's, b3's,
   // or neither if r3 is knocked out first) is the companion's call, not the module's
@@ -264,17 +242,23 @@ test("goat-ball: a defended target rolls both d20s and the companion alone picks
 });
 
 test("each system's own sheet rolls the check, with no card of its own; D35E and failures roll the sheet's modifier", async () => {
-  installFoundry({ system: "dnd5e", user: "bob" });
+  /** Bob's table on a system; `roll` rolls a check on a sheet from his own page. */
+  const onBobsPage = async (system) => {
+    await table(fakeCompanion(), { system, user: "bob" });
+    const answers = await rollGlue("bob");
+    return (...args) => asUser("bob", () => answers.rollOnSheet(...args));
+  };
+  let roll = await onBobsPage("dnd5e");
   const grunnak = new FakeDnd5eActor(fixture("actors/dnd5e"));
   globalThis.Roll.queue = [5, 16];
-  const save = await rr.rollOnSheet(grunnak, { type: "save", id: "reflex" }, true);
+  const save = await roll(grunnak, { type: "save", id: "reflex" }, true);
   assert.equal(save.formula, "2d20kh + @mod");
   assert.equal(save.total, 16 + 3, "dnd5e's Dexterity save, with advantage");
   globalThis.Roll.queue = [8];
-  assert.equal((await rr.rollOnSheet(grunnak, { type: "skill", id: "athletics" })).total, 8 + 7);
+  assert.equal((await roll(grunnak, { type: "skill", id: "athletics" })).total, 8 + 7);
   assert.equal(globalThis.ChatMessage.created.length, 0, "dnd5e posted nothing: {create: false}");
 
-  installFoundry({ system: "pf1", user: "bob" });
+  roll = await onBobsPage("pf1");
   const calls = [];
   const pf1Roll = { total: 17, formula: "1d20 + 4", terms: [{ class: "Die", faces: 20, results: [{ result: 13, active: true }] }],
     evaluate() {} };
@@ -284,33 +268,39 @@ test("each system's own sheet rolls the check, with no card of its own; D35E and
     calls.push(["ability", id, options]);
     return { rolls: [JSON.stringify({ ...pf1Roll, evaluate: undefined, total: 9 })] };   // older pf1: message data
   };
-  assert.equal(await rr.rollOnSheet(pf1Actor, { type: "save", id: "reflex" }), pf1Roll);
-  assert.equal((await rr.rollOnSheet(pf1Actor, { type: "skill", id: "athletics" }, true)).total, 9);
+  assert.equal(await roll(pf1Actor, { type: "save", id: "reflex" }), pf1Roll);
+  assert.equal((await roll(pf1Actor, { type: "skill", id: "athletics" }, true)).total, 9);
   assert.deepEqual(calls, [["save", "ref", { skipDialog: true, chatMessage: false }],
     ["ability", "str", { skipDialog: true, chatMessage: false, dice: "2d20kh" }]], "pf1's Athletics is a Strength check");
 
-  installFoundry({ system: "D35E", user: "bob" });
+  roll = await onBobsPage("D35E");
   const d35 = new FakeActor(fixture("actors/d35e"));
   d35.rollSavingThrow = async () => { throw new Error("D35E would open its own dialog"); };
   globalThis.Roll.queue = [11];
-  const fallback = await rr.rollOnSheet(d35, { type: "save", id: "reflex" });
+  const fallback = await roll(d35, { type: "save", id: "reflex" });
   assert.equal(fallback.total, 11 + 4, "a d20 with the sheet's Reflex");
-  installFoundry({ system: "pf1", user: "bob" });
+  roll = await onBobsPage("pf1");
   const broken = new FakeActor(fixture("actors/pf1"));
   broken.rollSavingThrow = async () => { throw new Error("boom"); };
   globalThis.Roll.queue = [2];
   const logged = mock.method(console, "warn", () => {});   // expected: said, not printed
-  assert.equal((await rr.rollOnSheet(broken, { type: "save", id: "reflex" })).formula, "1d20 + @mod");
+  assert.equal((await roll(broken, { type: "save", id: "reflex" })).formula, "1d20 + @mod");
   assert.match(String(logged.mock.calls.map((c) => c.arguments.join(" "))), /roll failed.*boom/);
   logged.mock.restore();
 });
 
 test("a player answers only for a token he owns; closing the request leaves it to the GM", async () => {
+  await table(fakeCompanion());
   const scene = courtScene();
   const ask = { sceneId: scene.id, tokenId: "yo", check: { type: "save", id: "reflex" }, advantage: false };
-  assert.equal(await asUser("alice", () => rr.answerRollRequest(ask)), null, "Alice does not own Yolteotl");
+  const answerOn = async (userId) => {
+    const answers = await rollGlue(userId);
+    return asUser(userId, () => answers.answerRollRequest(ask));
+  };
+  assert.equal(await answerOn("alice"), null, "Alice does not own Yolteotl");
+  assert.deepEqual(clientOf("alice").dialogs.shown, [], "nor is she shown a dialog for it");
   clientOf("bob").dialogs.answers.push(null);
-  assert.equal(await asUser("bob", () => rr.answerRollRequest(ask)), null, "closed with its X");
+  assert.equal(await answerOn("bob"), null, "closed with its X");
   assert.match(clientOf("bob").dialogs.shown.at(-1).content, /Yolteotl: roll your Reflex save/);
 });
 
@@ -335,23 +325,10 @@ test("a player who never answers (the query times out) is reported; the GM rolls
 });
 
 test("a goat-ball pass: the throw, the intercept and a helped defence are each rolled by their owners", async () => {
-  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
-    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
-  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
-  const companion = fakeCompanion({
-    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
-      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
-        { id: "blue", players: [{ id: "b1", platform: "P7" }] }],
-      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
-    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
-  });
-  await connectTo(link, companion);
-  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
-    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
-  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
-    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
-  globalThis.game.scenes.set(scene.id, scene);
+  const users = fourUsers();
+  const { companion, tokens } = passArena();
+  await table(companion, { users, system: "dnd5e" });
+  const scene = goatArena(world, tokens);
   const declared = { r1: { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } },
     r2: { action: "defend", target: "r1" }, b1: { action: "knock_off", target: "r1" } };
   const { inbox, answer } = playerClients(users);
@@ -359,9 +336,9 @@ test("a goat-ball pass: the throw, the intercept and a helped defence are each r
     const rolls = u.answer;
     u.answer = (name, data) => (name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data));
   }
-  await goatball.startPass(scene);
-  await goatball.collectDeclarations();
-  const resolving = goatball.resolvePass();
+  await asUser("gm", () => goatball.startPass(scene));
+  await asUser("gm", () => goatball.collectDeclarations());
+  const resolving = asUser("gm", () => goatball.resolvePass());
   await flush();
   assert.deepEqual(inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id, q.data.advantage]).sort(),
     [["alice", "r1", "athletics", false], ["alice", "r1", "athletics", true], ["bob", "b1", "athletics", false]],
@@ -389,23 +366,10 @@ test("a goat-ball pass: the throw, the intercept and a helped defence are each r
 });
 
 test("a goat-ball move past a block: the mover rolls the skill he declared, the blocker Athletics; each is named", async () => {
-  const users = [new FakeUser({ id: "gm", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
-    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
-  installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
-  const companion = fakeCompanion({
-    "/api/v1/matches/g1": () => ({ status: 200, body: { id: "g1", seq: 2,
-      teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2", zone: "z2" }] },
-        { id: "blue", players: [{ id: "b1", platform: "P7", zone: "z1" }] }],
-      possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } } }),
-    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
-  });
-  await connectTo(link, companion);
-  const token = (id, owner) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
-    actor: new FakeDnd5eActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
-  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
-    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
-  globalThis.game.scenes.set(scene.id, scene);
+  const users = fourUsers();
+  const { companion, tokens } = passArena({ r2: "z2", b1: "z1" });
+  await table(companion, { users, system: "dnd5e" });
+  const scene = goatArena(world, tokens);
   // the declaration dialog names a skill for every action: Carol's mover chose Acrobatics; a
   // blocker's choice does not count (Str (Athletics) only)
   const declared = { r1: { action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } },
@@ -415,9 +379,9 @@ test("a goat-ball move past a block: the mover rolls the skill he declared, the 
     const rolls = u.answer;
     u.answer = (name, data) => (name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data));
   }
-  await goatball.startPass(scene);
-  await goatball.collectDeclarations();
-  const resolving = goatball.resolvePass();
+  await asUser("gm", () => goatball.startPass(scene));
+  await asUser("gm", () => goatball.collectDeclarations());
+  const resolving = asUser("gm", () => goatball.resolvePass());
   await flush();
   assert.deepEqual(inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id]).sort(),
     [["alice", "r1", "athletics"], ["bob", "b1", "athletics"], ["carol", "r2", "acrobatics"]]);

@@ -7,10 +7,10 @@ import { fakeCompanion } from "../fakes/companion.mjs";
 import { FakeActor, FakeScene, FakeToken, asUser } from "../fakes/foundry.mjs";
 import { fixture } from "../fakes/scenes.mjs";
 
-/** The companion's answer for match g1: teams of players on platforms, `carrier` (red's) holding the ball. */
+/** The companion's answer for match g1: teams of players ([id, platform, zone?]), `carrier` (red's) holding the ball. */
 export function goatMatch(teams, { seq = 4, carrier = "r1", visited = ["P1"], hot = false } = {}) {
   return { id: "g1", seq, teams: Object.entries(teams).map(([id, players]) => ({ id,
-    players: players.map(([player, platform]) => ({ id: player, platform })) })),
+    players: players.map(([player, platform, zone]) => ({ id: player, platform, ...(zone ? { zone } : {}) })) })),
   possession: { team: "red", carrier, visited, hot } };
 }
 
@@ -18,10 +18,13 @@ export function goatMatch(teams, { seq = 4, carrier = "r1", visited = ["P1"], ho
 export const goatCompanion = (match, routes = {}) => fakeCompanion({
   "/api/v1/matches/g1": () => ({ status: 200, body: match }), ...routes });
 
-/** A player's token: red if his id starts with "r", else blue; a dnd5e sheet owned by `owners`. */
-export const goatPlayer = (id, owners = [], flags = {}) => new FakeToken({ id, name: `${id}-name`, x: 0, y: 0,
-  flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue", ...flags } },
-  actor: new FakeActor({ ...fixture("actors/dnd5e"), owners }) });
+/**
+ * A player's token: red if his id starts with "r", else blue; a dnd5e sheet owned by `owners`
+ * (`Sheet`: FakeDnd5eActor for one that rolls as dnd5e's does); `name` his id with "-name".
+ */
+export const goatPlayer = (id, owners = [], { flags = {}, Sheet = FakeActor, name = `${id}-name` } = {}) => new FakeToken({
+  id, name, x: 0, y: 0, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue", ...flags } },
+  actor: new Sheet({ ...fixture("actors/dnd5e"), owners }) });
 
 /**
  * The arena scene of match g1 with these tokens, viewed by the GM; `initiative` ({tokenId: n})
