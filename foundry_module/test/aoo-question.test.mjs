@@ -9,19 +9,18 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { afterEach, test } from "node:test";
+import { test } from "node:test";
 
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { mayAnswer, parseAnswer, questionFlags, renderQuestionCard, settleQuestion } from "../scripts/core/aoo-question.mjs";
 import { contestCompanion } from "./fakes/companion.mjs";
-import { asUser, buttonsIn, clientModule, clientOf, openTable, press, reload, settle,
-  world as doubles } from "./fakes/foundry.mjs";
+import { asUser, buttonsIn, clientOf, press, reload, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
+import { moduleOf, onPage, openOn, useTables } from "./tables/table.mjs";
 
 /** fn of a user's own page's copy of a module file, run on his client (each browser has its own module). */
-const onPage = (path) => (userId, fn) => asUser(userId, async () => fn(await clientModule(userId, `foundry/${path}.mjs`)));
-const aooChoiceOn = onPage("aoo-choice");
-const aooQuestionOn = onPage("aoo-question");
+const aooChoiceOn = (userId, fn) => onPage(userId, "aoo-choice", fn);
+const aooQuestionOn = (userId, fn) => onPage(userId, "aoo-question", fn);
 
 const en = makeLocalizer(JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")), "en");
 const asked = { sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", actorName: "Ixpoetchitl", kind: "trip",
@@ -54,7 +53,7 @@ test("the card: pending for the GM and the owner with four choices, nobody else;
 
 // ---- at the table
 
-const tables = [];
+useTables();
 
 /**
  * A court whose contests provoke, at a table where every browser has loaded the module and the
@@ -62,19 +61,10 @@ const tables = [];
  */
 async function table(options = {}) {
   const companion = contestCompanion({ provokes: true });
-  const world = await openTable({ io: companion.io, ...options,
-    settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k", ...options.settings } });
-  tables.push(world);
-  assert.equal(world.link?.status, "connected", "the GM's page connects");
-  const { contest } = await clientModule("gm", "foundry/setup-dialog.mjs");
+  const world = await openOn(companion, options);
+  const { contest } = await moduleOf("gm", "setup-dialog");
   return { world, companion, scene: courtScene(), contest };
 }
-
-afterEach(async () => {
-  await settle();
-  for (const t of tables.splice(0)) t.close();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-});
 
 const sent = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
   .map((c) => c.body);

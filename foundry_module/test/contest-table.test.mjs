@@ -5,32 +5,25 @@
  * own copy of the module (openTable), the GM's page connected to the companion.
  */
 import assert from "node:assert/strict";
-import { after, afterEach, test } from "node:test";
+import { test } from "node:test";
 
 import { contestCompanion, fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientModule, clientOf, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
+import { asUser, clientOf, settle } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
 
 const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
 
 /** A user's own page's copy of a module file (each browser has its own module). */
-const chatOf = (userId) => clientModule(userId, "foundry/chat.mjs");
-const dribbleOf = (userId) => clientModule(userId, "foundry/dribble.mjs");
+const chatOf = (userId) => moduleOf(userId, "chat");
+const dribbleOf = (userId) => moduleOf(userId, "dribble");
 
-const tables = [];
-after(() => { for (const t of tables.splice(0)) t.close(); });
-afterEach(async () => {
-  await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-});
+useTables();
 
 /** A court at a table where every browser has loaded the module; `contest` is the GM's page's. */
 async function table(options, companion = contestCompanion(options)) {
-  for (const old of tables.splice(0)) old.close();   // one link open at a time
-  const world = await openTable({ io: companion.io, settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k" } });
-  tables.push(world);
-  assert.equal(world.link?.status, "connected", "the GM's page connects");
-  const { contest } = await clientModule("gm", "foundry/setup-dialog.mjs");
+  const world = await openOn(companion);
+  const { contest } = await moduleOf("gm", "setup-dialog");
   return { world, companion, scene: courtScene(), contest };
 }
 

@@ -9,46 +9,36 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 
-import { fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, buttonsIn, clientModule, clientOf, fakeHtml, listenerCount, openTable, press, settle,
-  world as doubles } from "./fakes/foundry.mjs";
+import { asUser, buttonsIn, clientOf, fakeHtml, listenerCount, press, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { cardFlags } from "../scripts/core/roll-request-card.mjs";
+import { playerClients } from "./tables/roll-requests.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
+import { interceptCompanion } from "./tables/yaotzin.mjs";
 
 /** A user's own page's copy of a module file (each browser has its own module). */
-const chatOf = (userId) => clientModule(userId, "foundry/chat.mjs");
-const cardOf = (userId) => clientModule(userId, "foundry/roll-request-card.mjs");
-const rrOf = (userId) => clientModule(userId, "foundry/roll-requests.mjs");
+const chatOf = (userId) => moduleOf(userId, "chat");
+const cardOf = (userId) => moduleOf(userId, "roll-request-card");
+const rrOf = (userId) => moduleOf(userId, "roll-requests");
 
 let inbox;
 let companion;
-let open = null;
 /**
  * A table where every browser has loaded the module, the GM's page connected to a companion
  * that resolves Yolteotl's interception. Each player's query (the short-lived dialog) waits in
  * `inbox`: a test may answer it, or never.
  */
 async function table(options = {}) {
-  open?.close();
-  companion = fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-  const world = await openTable({ io: companion.io, ...options,
-    settings: { rollPolicy: "players", companionUrl: "http://127.0.0.1:7770", token: "t0k", ...options.settings } });
-  open = world;
-  assert.equal(world.link?.status, "connected", "the GM's page connects");
-  inbox = [];
-  for (const user of globalThis.game.users.contents.filter((u) => !u.isGM)) {
-    user.answer = (name, data) => new Promise((resolve) => inbox.push({ user, name, data, resolve }));
-  }
+  companion = interceptCompanion();
+  const world = await openOn(companion, { ...options, settings: { rollPolicy: "players", ...options.settings } });
+  ({ inbox } = playerClients(globalThis.game.users.contents));
   return world;
 }
 beforeEach(() => table());
-afterEach(async () => {
+afterEach(() => {
   for (const asked of inbox) asked.resolve(null);   // dialogs left open are closed: no query outlives its test
-  await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-  open?.close();
-  open = null;
 });
+useTables();
 
 const intercepts = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept");
 

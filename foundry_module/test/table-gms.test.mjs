@@ -4,44 +4,15 @@
  * module (openTable), the companion's GM's page connected.
  */
 import assert from "node:assert/strict";
-import { after, afterEach, test } from "node:test";
+import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientModule, clientOf, openTable, settle,
-  world as doubles } from "./fakes/foundry.mjs";
+import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientOf, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
+import { moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
+import { interceptCompanion, kickCard, requestAs } from "./tables/yaotzin.mjs";
 
-/** A user's own page's copy of one module file (`"chat"`: foundry/chat.mjs). */
-const moduleOf = (userId, name) => clientModule(userId, `foundry/${name}.mjs`);
-
-const tables = [];
-after(() => { for (const t of tables.splice(0)) t.close(); });
-afterEach(async () => {
-  await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-});
-
-/** Every browser with the module loaded, on a fake companion answering `routes`; one link open at a time. */
-async function openOn(companion, { settings = {}, ...options } = {}) {
-  for (const old of tables.splice(0)) old.close();
-  const world = await openTable({ io: companion.io, ...options,
-    settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k", ...settings } });
-  tables.push(world);
-  assert.equal(world.link?.status, "connected", "the companion's GM's page connects");
-  return world;
-}
-
-const interceptCompanion = () => fakeCompanion({
-  "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
-
-/** A kick card, posted from the given GM's page. */
-const kickCard = async (scene, userId = "gm") => asUser(userId, async () => (await moduleOf(userId, "chat"))
-  .postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
-    matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } }));
-
-/** A user presses a card's action on his own page (its chat glue asks the GM's when it is not his to do). */
-const requestAs = (userId, messageId, action) => asUser(userId, async () => (await moduleOf(userId, "chat"))
-  .requestAction(messageId, action));
+useTables();
 
 test("item 11: the GM named as running the companion alone connects and answers the players", async () => {
   const users = [new FakeUser({ id: "gm", name: "Tezca", isGM: true }), new FakeUser({ id: "maria", name: "Maria", isGM: true }),
@@ -67,8 +38,6 @@ async function table(routes, settings = {}) {
   const world = await openOn(companion, { settings });
   return { world, companion, scene: courtScene() };
 }
-
-const shown = (userId) => clientOf(userId).ui.notifications.map(([, text]) => text);
 
 test("item 3: a refused dribble and a failed press are told to the player who asked, with the reason", async () => {
   const refusal = (message) => () => ({ status: 422, body: { error: { code: "illegal", message } } });

@@ -5,39 +5,29 @@
  * browser runs its own copy of the module (openTable); the GM's page is the one connected.
  */
 import assert from "node:assert/strict";
-import { after, afterEach, before, test } from "node:test";
+import { after, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeActor, FakeScene, FakeToken, clientModule, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
+import { FakeActor, FakeScene, FakeToken } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
 
 const TOKEN = "undo-integration-token";
 let companion;
 let url;
-let open = null;
 
 before(async () => {
   companion = await startCompanion(TOKEN);
   url = companion.url;
 });
 
-after(() => {
-  open?.close();
-  companion?.stop();
-});
-
-afterEach(async () => {
-  await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-});
+useTables();
+after(() => companion?.stop());
 
 async function table(settings) {
-  open?.close();
-  const world = await openTable({ io, settings: { companionUrl: url, token: TOKEN } });
-  open = world;
-  assert.equal(world.link?.status, "connected", `the GM's page connects: ${JSON.stringify(world.link?.detail)}`);
-  const [chat, link] = [await clientModule("gm", "foundry/chat.mjs"), await clientModule("gm", "foundry/link.mjs")];
+  const world = await openOn({ io }, { settings: { companionUrl: url, token: TOKEN } });
+  const [chat, link] = [await moduleOf("gm", "chat"), await moduleOf("gm", "link")];
   const match = await link.companion("POST", "/api/v1/matches", { game: "yaotzin",
     teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }], settings });
   const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200, flags: { ballcourt: { team: "moon" } },
