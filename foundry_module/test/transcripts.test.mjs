@@ -10,105 +10,29 @@
  * After a deliberate change, BALLCOURT_UPDATE_TRANSCRIPTS=1 rewrites the files; read the diff.
  */
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
-import { after, afterEach, before, test } from "node:test";
+import { afterEach, test } from "node:test";
 
-import { io } from "socket.io-client";
+import { FakeCombat, FakeDialogV2, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, clientOf, reload, settle,
+  transcript, until, world as doubles } from "./fakes/foundry.mjs";
+import { apiOf, useTables } from "./tables/table.mjs";
+import { click, compare, courtEncounter, liveTable as world, sheetActor as actor, threeUsers as users, useLiveCompanion,
+  yaotzinCourt } from "./tables/transcripts.mjs";
 
-import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakePf1Actor, FakeScene, FakeToken, FakeUser, asUser,
-  buttonsIn, clientOf, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
-import { openTable, until } from "./fakes/table.mjs";
-import { startCompanion } from "./fakes/live-companion.mjs";
-
-const TOKEN = "transcript-token-0123456789";
-const UPDATE = process.env.BALLCOURT_UPDATE_TRANSCRIPTS === "1";
-let companion;
-let url;
-
-before(async () => {
-  companion = await startCompanion(TOKEN);
-  url = companion.url;
-});
-
-after(() => {
-  for (const table of tables.splice(0)) table.close();
-  companion?.stop();
-});
+useLiveCompanion();
+useTables();
 afterEach(() => {
   if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
 });
 
-/** The tables opened, each closed (its link) when the next opens and after the last. */
-const tables = [];
-
-/** A table on the real companion: every browser its own module, the GM's page connected. */
-async function world({ system, users, settings = {} }) {
-  for (const old of tables.splice(0)) old.close();
-  const table = await openTable({ io, system, users,
-    settings: { companionUrl: url, token: TOKEN, autoApplyTicks: true, ...settings } });
-  tables.push(table);
-  assert.equal(table.link?.status, "connected", `the GM connects: ${JSON.stringify(table.link?.detail)}`);
-  return table;
-}
-
-/** A user's own page's API (each browser has its own module). */
-const apiOf = (userId) => asUser(userId, () => globalThis.game.modules.get("ballcourt").api);
-
-/** A user's click on a card's button in his own chat log (the render hook wired it); then the table settles. */
-async function click(message, action, userId = "gm") {
-  await settle();
-  await asUser(userId, () => press(clientOf(userId).chat.get(message.id), action));
-}
-
-function compare(name) {
-  const file = new URL(`./transcripts/${name}.txt`, import.meta.url);
-  const got = `${transcript.join("\n")}\n`;
-  if (UPDATE) writeFileSync(file, got);
-  assert.deepEqual(got.split("\n"), readFileSync(file, "utf8").split("\n"), `${name} transcript`);
-}
-
-const users = () => [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
-  new FakeUser({ id: "bob", name: "Bob" })];
-
-/** A system's actor for a player: dnd5e or pf1 paths, with numbers that make the rolls land. */
-function actor(system, name, owners, { str = 14, dex = 16, bab = 2, reflex = 3, ath = 5, acr = 4 } = {}) {
-  const items = [{ type: "feat", name: "Power Attack" }];
-  if (system === "dnd5e") {
-    return new FakeDnd5eActor({ name, owners, items, system: { abilities: { str: { value: str, mod: (str - 10) >> 1 },
-      dex: { value: dex, mod: (dex - 10) >> 1, save: { value: reflex } } },
-    skills: { ath: { total: ath }, acr: { total: acr } },
-    attributes: { prof: bab, hp: { value: 20, max: 20 }, movement: { walk: 30 } } } });
-  }
-  return new FakePf1Actor({ name, owners, items, system: { abilities: { str: { total: str, mod: (str - 10) >> 1 },
-    dex: { total: dex, mod: (dex - 10) >> 1 } }, skills: { acr: { mod: acr } },
-  attributes: { bab: { total: bab }, savingThrows: { ref: { total: reflex } }, hp: { value: 20, max: 20, nonlethal: 0 },
-    speed: { land: { total: 30 } } } } });
-}
-
 for (const system of ["pf1", "dnd5e"]) {
   test(`a Yaotzin turn on ${system}: court, unlinked encounter, kick, a player's interception, Apply, ticks, Undo`, async () => {
-    await world({ system, users: users() });
-    const api = globalThis.game.modules.get("ballcourt").api;
-    const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
-    const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
-    const scene = new FakeScene({ id: "court", tokens: [ix, yo] });
-    globalThis.game.scenes.set(scene.id, scene);
+    const table = await world({ system, users: users() });
+    const { api, ix, yo, scene } = await yaotzinCourt(table, system);
     globalThis.canvas.scene = scene;
-    await api.useThisScene(scene, {});
-    await api.assignTeam([ix], "sun");
-    await api.assignTeam([yo], "moon");
-    const ball = await api.placeBall(scene);
-    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
-    await api.createMatch(scene);
     Hooks.callAll("canvasReady", globalThis.canvas);
     assert.ok(globalThis.ui.controls.visibleTools().includes("ballcourtKick"));
 
-    const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
-      initiative });
-    const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
-    globalThis.game.combats.set(encounter.id, encounter);
-    await encounter.startCombat();   // the tracker's Begin Combat, unlinked as v13 makes it
-    await settle();
+    const encounter = await courtEncounter(scene, [[ix, 22], [yo, 12]]);   // the tracker's Begin Combat
     assert.equal(encounter.scene, scene, "linked to the court");
     assert.equal(encounter.combatant.id, "c-ix", "Ixpoetchitl has the first turn");
 
@@ -216,27 +140,11 @@ for (const system of ["pf1", "dnd5e"]) {
 for (const system of ["pf1", "dnd5e"]) {
   test(`a Yaotzin round at a table of three on ${system}: a refused dribble, Alice kicks, Bob rolls his interception from his card, ball turns, Undo`, async () => {
     const w = await world({ system, users: users(), settings: { rollPolicy: "players", playerKicks: true } });
-    const api = globalThis.game.modules.get("ballcourt").api;
-    const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
-    const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
-    const scene = new FakeScene({ id: "court", tokens: [ix, yo] });
-    globalThis.game.scenes.set(scene.id, scene);
-    for (const id of ["gm", "alice", "bob"]) w.view(id, scene);
-    await api.useThisScene(scene, {});
-    await api.assignTeam([ix], "sun");
-    await api.assignTeam([yo], "moon");
-    const ball = await api.placeBall(scene);
-    await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
-    await api.createMatch(scene);
+    const { ix, yo, scene } = await yaotzinCourt(w, system, { viewers: ["gm", "alice", "bob"] });
     await settle();
     assert.deepEqual(clientOf("alice").ui.controls.visibleTools(), ["ballcourtKick"], "Alice's tools, with no reload");
 
-    const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
-      initiative });
-    const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
-    globalThis.game.combats.set(encounter.id, encounter);
-    await encounter.startCombat();
-    await settle();
+    const encounter = await courtEncounter(scene, [[ix, 22], [yo, 12]]);
 
     await asUser("alice", () => ix.update({ x: 2500 }));   // fifteen squares: far beyond a dribble
     await settle();
@@ -287,7 +195,7 @@ for (const system of ["pf1", "dnd5e"]) {
 async function arenaTable(system) {
   const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
   const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
-  const api = globalThis.game.modules.get("ballcourt").api;
+  const api = apiOf("gm");
   const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
     x: 300 + 400 * i, y: 500 }));
   const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
@@ -445,27 +353,12 @@ test("a Yaotzin match of three rounds at a table of a GM, a co-GM and two player
   const system = "pf1";
   const u = [...users(), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 })];
   const w = await world({ system, users: u, settings: { rollPolicy: "players", playerKicks: true } });
-  const api = apiOf("gm");
-  const ix = new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, actor: actor(system, "Ixpoetchitl", ["alice"]) });
-  const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1300, actor: actor(system, "Yolteotl", ["bob"]) });
-  const scene = new FakeScene({ id: "court", tokens: [ix, yo], padding: 0 });
-  globalThis.game.scenes.set(scene.id, scene);
-  for (const id of ["gm", "maria", "alice", "bob"]) w.view(id, scene);
-  await api.useThisScene(scene, {});
-  await api.assignTeam([ix], "sun");
-  await api.assignTeam([yo], "moon");
-  const ball = await api.placeBall(scene);
-  await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
-  await api.createMatch(scene);
+  const { api, ix, yo, ball, scene } = await yaotzinCourt(w, system, { viewers: ["gm", "maria", "alice", "bob"],
+    scene: { padding: 0 } });
   await settle();
   assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's active GM is the full GM");
 
-  const combatant = (token, initiative) => ({ id: `c-${token.id}`, name: token.name, tokenId: token.id, sceneId: scene.id,
-    initiative });
-  const encounter = new FakeCombat({ id: "enc", combatants: [combatant(ix, 22), combatant(yo, 12)] });
-  globalThis.game.combats.set(encounter.id, encounter);
-  await encounter.startCombat();
-  await settle();
+  const encounter = await courtEncounter(scene, [[ix, 22], [yo, 12]]);
 
   const kicks = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
   /** The ball back at Ixpoetchitl's feet, still (the GM's drag between rounds). */
