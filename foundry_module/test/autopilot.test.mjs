@@ -3,35 +3,28 @@
  * declarations proposed by the (fake) companion, shown with their reasons in the GM's
  * Declarations view, one changed by the GM, the pass resolved; the NPC carrier's slip never
  * reaches a player; NPC checks rolled by the GM unasked; the token HUD and the menu's form.
+ * Each browser runs its own copy of the module (openTable); `goatball`, `autopilot` and `menu`
+ * are the GM's page's.
  */
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { test } from "node:test";
 
-import { connectTo, fakeCompanion, suggestRoute } from "./fakes/companion.mjs";
-import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf, installDocument, installFoundry } from "./fakes/foundry.mjs";
+import { suggestRoute } from "./fakes/companion.mjs";
+import { FakeDialogV2, FakeUser, asUser, clientOf, installDocument } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
+import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const autopilot = await import("../scripts/foundry/autopilot.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
+useTables();
 
 let world;
 let users;
 let views;
-beforeEach(() => {
-  users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
-    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
-  world = installFoundry({ users, system: "dnd5e", settings: { rollPolicy: "players", autopilotTactics: "" } });
-  views = clientOf("gm").apps;   // the GM's windows (FakeApplicationV2): each render's HTML in `shown`
-});
+let goatball;
+let autopilot;
+let menu;
 
 const user = (id) => users.find((u) => u.id === id);
-
-const matchBody = { id: "g1", seq: 4,
-  teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
-    { id: "blue", players: [{ id: "b1", platform: "P3" }, { id: "b2", platform: "P4" }] }],
-  possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } };
 
 /**
  * r1 (the carrier) and b1 belong to no player; r2 is Carol's, b2 Bob's. Red's NPCs act, blue's
@@ -39,20 +32,16 @@ const matchBody = { id: "g1", seq: 4,
  * r2 9: b2 declares first, then b1, r1 (sealed), r2.
  */
 async function autopilotWorld(routes = {}) {
-  const companion = fakeCompanion({ "/api/v1/matches/g1": () => ({ status: 200, body: matchBody }),
-    "/api/v1/goatball/suggest": suggestRoute(), "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }),
-    ...routes });
-  await connectTo(link, companion);
-  const token = (id, owners, flags = {}) => new FakeToken({ id, name: `${id}-name`, x: 0, y: 0,
-    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue", ...flags } },
-    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners }) });
-  const scene = new FakeScene({ tokens: [token("r1", []), token("r2", ["carol"]), token("b1", []),
-    token("b2", ["bob"], { autopilot: "act" })],
-  flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
-  globalThis.game.scenes.set(scene.id, scene);
-  globalThis.canvas.scene = scene;
-  const init = { b2: 1, b1: 3, r1: 5, r2: 9 };
-  globalThis.game.combat = { combatants: Object.entries(init).map(([tokenId, initiative]) => ({ tokenId, initiative })) };
+  users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  const match = goatMatch({ red: [["r1", "P1"], ["r2", "P2"]], blue: [["b1", "P3"], ["b2", "P4"]] });
+  const companion = goatCompanion(match, { "/api/v1/goatball/suggest": suggestRoute(),
+    "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }), ...routes });
+  world = await openOn(companion, { users, system: "dnd5e", settings: { rollPolicy: "players", autopilotTactics: "" } });
+  views = clientOf("gm").apps;   // the GM's windows (FakeApplicationV2): each render's HTML in `shown`
+  [goatball, autopilot, menu] = await Promise.all(["goatball", "autopilot", "setup-dialog"].map((n) => moduleOf("gm", n)));
+  const scene = goatArena(world, [goatPlayer("r1"), goatPlayer("r2", ["carol"]), goatPlayer("b1"),
+    goatPlayer("b2", ["bob"], { flags: { autopilot: "act" } })], { b2: 1, b1: 3, r1: 5, r2: 9 });
   world.values.autopilot = { red: "act", blue: "suggest" };
   return { companion, scene };
 }
@@ -237,10 +226,10 @@ test("the token HUD's button steps a team token's own mode, for the GM on an are
   const scene = globalThis.canvas.scene;
   const b2 = scene.tokens.get("b2");
   const r2 = scene.tokens.get("r2");
-  const hudFor = (token) => {
+  const hudFor = (token, glue = autopilot) => {
     const column = { children: [], querySelector: (sel) => column.children.find((c) => sel === "[data-ballcourt-autopilot]"
       && "ballcourtAutopilot" in c.dataset) ?? null, appendChild: (c) => column.children.push(c) };
-    autopilot.onRenderTokenHUD({ document: token }, { querySelector: (sel) => (sel === ".col.left" ? column : null) });
+    glue.onRenderTokenHUD({ document: token }, { querySelector: (sel) => (sel === ".col.left" ? column : null) });
     return column;
   };
   const column = hudFor(r2);
@@ -261,8 +250,8 @@ test("the token HUD's button steps a team token's own mode, for the GM on an are
   assert.equal(autopilot.modeOf(b2), "act");
 
   assert.equal(hudFor(r2).children.length, 1);
-  globalThis.game.user = user("bob");
-  assert.equal(hudFor(b2).children.length, 0, "no button for a player");
+  const bobs = await moduleOf("bob", "autopilot");   // Bob's HUD, on his own page
+  assert.equal(asUser("bob", () => hudFor(b2, bobs)).children.length, 0, "no button for a player");
 });
 
 test("the menu's Autopilot form sets each team's mode and the selected tokens' own", async () => {
