@@ -1,52 +1,43 @@
 /**
  * Goat-ball at the table (issue 10): the GM's declarations progress view (who has declared,
  * whose turn, who is pending; the carrier's slip sealed), a per-player timeout that counts as
- * no action, a Cancel that abandons the pass, and the checks the pass card needs.
+ * no action, a Cancel that abandons the pass, and the checks the pass card needs. Each browser
+ * runs its own copy of the module (openTable); `goatball` and `menu` are the GM's page's.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { beforeEach, test } from "node:test";
+import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf, installFoundry } from "./fakes/foundry.mjs";
+import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf } from "./fakes/foundry.mjs";
+import { fixture } from "./fakes/scenes.mjs";
+import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
+import { glueModule, moduleOf, openOn, useTables } from "./tables/table.mjs";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 const en = JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8"));
 
-const link = await import("../scripts/foundry/link.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
-const settings = await import("../scripts/foundry/settings.mjs");
-const { renderProgress } = await import("../scripts/foundry/declaration-progress.mjs");
+const { renderProgress } = await glueModule("declaration-progress");
 const { Declarations } = await import("../scripts/core/goatball.mjs");
+
+useTables();
 
 let world;
 let users;
 let views;
-beforeEach(() => {
-  users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
-    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
-  world = installFoundry({ users, system: "dnd5e" });
-  views = clientOf("gm").apps;   // the GM's windows (FakeApplicationV2): each render's HTML in `shown`
-});
+let goatball;
+let menu;
 
-const matchBody = { id: "g1", seq: 2,
-  teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }, { id: "r2", platform: "P2" }] },
-    { id: "blue", players: [{ id: "b1", platform: "P3" }] }],
-  possession: { team: "red", carrier: "r1", visited: ["P1"], hot: false } };
+const matchBody = goatMatch({ red: [["r1", "P1"], ["r2", "P2"]], blue: [["b1", "P3"]] }, { seq: 2 });
 
 /** r1 carries (Alice), r2 is Carol's, b1 Bob's; initiative b1 3, r1 5, r2 9: b1 declares first. */
 async function passWorld(routes = {}) {
-  const companion = fakeCompanion({ "/api/v1/matches/g1": () => ({ status: 200, body: matchBody }), ...routes });
-  await connectTo(link, companion);
-  const token = (id, owner) => new FakeToken({ id, name: `${id}-name`, x: 0, y: 0,
-    flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
-    actor: new FakeActor({ ...fixture("actors/dnd5e"), owners: [owner] }) });
-  const scene = new FakeScene({ tokens: [token("r1", "alice"), token("r2", "carol"), token("b1", "bob")],
-    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: [], zones: [] } } } });
-  globalThis.game.scenes.set(scene.id, scene);
-  const init = { b1: 3, r1: 5, r2: 9 };
-  globalThis.game.combat = { combatants: Object.entries(init).map(([tokenId, initiative]) => ({ tokenId, initiative })) };
+  users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }), new FakeUser({ id: "carol", name: "Carol" })];
+  const companion = goatCompanion(matchBody, routes);
+  world = await openOn(companion, { users, system: "dnd5e" });
+  views = clientOf("gm").apps;   // the GM's windows (FakeApplicationV2): each render's HTML in `shown`
+  [goatball, menu] = [await moduleOf("gm", "goatball"), await moduleOf("gm", "setup-dialog")];
+  const scene = goatArena(world, [goatPlayer("r1", ["alice"]), goatPlayer("r2", ["carol"]), goatPlayer("b1", ["bob"])],
+    { b1: 3, r1: 5, r2: 9 });
   return { companion, scene };
 }
 
@@ -115,7 +106,7 @@ test("a player who does not answer within the world's timeout takes no action, a
 });
 
 test("the timeout is a world setting in seconds, 120 by default", async () => {
-  settings.registerSettings();
+  await passWorld();   // the GM's page registered it at its init
   const reg = globalThis.game.settings.registered.get("ballcourt.declarationTimeout");
   assert.equal(reg.scope, "world");
   assert.equal(reg.default, 120);
@@ -136,7 +127,7 @@ test("Cancel in the progress view abandons the pass: the open query is dropped, 
     return new Promise((resolve) => { later = resolve; });
   };
   user("carol").answer = () => ({ action: "defend", target: "r1" });
-  globalThis.canvas.scene = scene;
+  world.view("gm", scene);
   FakeDialogV2.answers = ["pass"];
   assert.equal(await menu.openMenu(), null, "the menu's pass ends with nothing");
   later({ action: "throw", skill: "athletics", throw: { kind: "pass", target: "r2" } });   // answers too late
@@ -153,9 +144,8 @@ test("the pass sends each check's skill, advantage and the knock-off target's sk
   const { makeLocalizer } = await import("../scripts/core/i18n.mjs");
   const { renderCard } = await import("../scripts/core/cards.mjs");
   const ru = JSON.parse(readFileSync(new URL("../lang/ru.json", import.meta.url), "utf8"));
-  const zoned = { ...matchBody, teams: [
-    { id: "red", players: [{ id: "r1", platform: "P1", zone: "A" }, { id: "r2", platform: "P2", zone: "B" }] },
-    { id: "blue", players: [{ id: "b1", platform: "P3", zone: "C" }, { id: "b2", platform: "P4", zone: "B" }] }] };
+  const zoned = goatMatch({ red: [["r1", "P1", "A"], ["r2", "P2", "B"]], blue: [["b1", "P3", "C"], ["b2", "P4", "B"]] },
+    { seq: 2 });
   const { companion, scene } = await passWorld({
     "/api/v1/matches/g1": () => ({ status: 200, body: zoned }),
     "/api/v1/goatball/pass": () => ({ status: 200, body: fixture("pass") }) });
@@ -219,7 +209,7 @@ test("Apply's plan: a knocked-off token goes to the ground below its platform, a
 
 test("Apply on a pass card moves the knocked-off token and the ball on the scene; Undo puts both back", async () => {
   const { companion } = await passWorld();
-  const chat = await import("../scripts/foundry/chat.mjs");
+  const chat = await moduleOf("gm", "chat");
   const arena = { platforms: [{ id: "P1", x: 300, y: 300, radius: 100 }, { id: "P2", x: 800, y: 300, radius: 100 },
     { id: "P3", x: 1300, y: 1850, radius: 100 }], zones: [] };
   const at = (x, y) => ({ x: x - 50, y: y - 50 });
@@ -250,7 +240,7 @@ test("Apply on a pass card moves the knocked-off token and the ball on the scene
   assert.equal(scene.tokens.get("r1").flags.ballcourt.out, false);
   assert.ok(companion.calls.some((c) => c.route === "/api/v1/matches/m1/events"));
 
-  const { platformSpots } = await import("../scripts/foundry/goatball.mjs");
+  const { platformSpots } = goatball;
   assert.deepEqual(platformSpots(scene).P3, { x: 1250, y: 1800, ground: { x: 1250, y: 1650 } },
     "below P3 is off the scene: the token lands just above it");
 });

@@ -13,6 +13,9 @@ import { asUser, clientModule, clientOf, openTable, settle, world } from "../fak
 /** A glue file's path under scripts/, from its short name ("chat", "roll-requests"). */
 export const gluePath = (name) => `foundry/${name}.mjs`;
 
+/** The test file's own copy of one glue file, for a pure helper a test calls with no table open. */
+export const glueModule = (name) => import(new URL(`../../scripts/${gluePath(name)}`, import.meta.url).href);
+
 /** A user's own page's copy of one glue file (each browser has its own module). */
 export const moduleOf = (userId, name) => clientModule(userId, gluePath(name));
 
