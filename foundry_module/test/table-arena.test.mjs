@@ -1,15 +1,23 @@
-/** Goat-ball arenas (issue 17, item 6): the ball marker is placed and follows possession. */
+/**
+ * Goat-ball arenas (issue 17, item 6): the ball marker is placed and follows possession. Each
+ * browser runs its own copy of the module (openTable); the glue is the GM's page's.
+ */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeCombat, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { FakeCombat, FakeScene, FakeToken, asUser } from "./fakes/foundry.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const { ballToken } = await import("../scripts/foundry/scene.mjs");
+useTables();
+
+/** A dnd5e table on a companion answering `routes`; the GM's page's glue. */
+async function table(routes) {
+  const world = await openOn(fakeCompanion(routes), { system: "dnd5e" });
+  const [court, goatball, chat, { ballToken }] = await Promise.all(["court", "goatball", "chat", "scene"]
+    .map((name) => moduleOf("gm", name)));
+  return { world, court, goatball, chat, ballToken };
+}
 
 function arena() {
   const platforms = [{ id: "P1", kind: "pole", radius: 60, x: 300, y: 500 }, { id: "P2", kind: "pole", radius: 60, x: 700, y: 500 }];
@@ -21,10 +29,8 @@ function arena() {
 }
 
 test("item 6: 'Place the ball' on an arena puts it on the carrier, and it follows possession", async () => {
-  installFoundry({ system: "dnd5e" });
-  const companion = fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m1" } }),
+  const { court, goatball, chat, ballToken } = await table({ "/api/v1/matches": () => ({ status: 201, body: { id: "m1" } }),
     "/api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", seq: 0, possession: { team: "blue", carrier: "b1" } } }) });
-  await connectTo(link, companion);
   const scene = arena();
   const ball = await court.placeBall(scene);
   assert.deepEqual([ball.x, ball.y], [250, 450], "no match yet: on the first platform");
@@ -40,11 +46,9 @@ test("item 6: 'Place the ball' on an arena puts it on the carrier, and it follow
 });
 
 test("item 13 (goat-ball): declarations follow the arena's encounter, not the viewed scene's", async () => {
-  installFoundry({ system: "dnd5e" });
-  const companion = fakeCompanion({ "/api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", seq: 0,
+  const { world, goatball } = await table({ "/api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", seq: 0,
     teams: [{ id: "red", players: [{ id: "r1" }] }, { id: "blue", players: [{ id: "b1" }] }],
     possession: { team: "blue", carrier: "b1" } } }) });
-  await connectTo(link, companion);
   const scene = arena();
   scene.flags.ballcourt.matchId = "m1";
   const fight = new FakeCombat({ round: 1, combatants: [{ tokenId: "r1", sceneId: scene.id, initiative: 19 },
@@ -52,8 +56,9 @@ test("item 13 (goat-ball): declarations follow the arena's encounter, not the vi
   const elsewhere = new FakeScene({ name: "Dungeon" });
   const dungeon = new FakeCombat({ scene: elsewhere, round: 1, combatants: [{ tokenId: "b1", sceneId: elsewhere.id, initiative: 30 }] });
   for (const c of [fight, dungeon]) globalThis.game.combats.set(c.id, c);
-  globalThis.canvas.scene = elsewhere;
-  const pass = await goatball.startPass(scene);
+  globalThis.game.scenes.set(elsewhere.id, elsewhere);
+  world.view("gm", elsewhere);
+  const pass = await asUser("gm", () => goatball.startPass(scene));
   assert.equal(pass.declarations.turn().player, "b1", "b1 (4) declares first: lowest initiative in the arena's tracker");
   goatball.cancelPass();
 });
