@@ -1,28 +1,27 @@
 /**
  * Cards in each reader's language: the GM posts one card; the render hook on each client
  * renders it from the message's flags in that client's language, and a key this client's lang
- * files lack falls back to the companion's English.
+ * files lack falls back to the companion's English. Each browser runs its own copy of the
+ * module (openTable): its own render hook, its own game.i18n.
  */
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
-import { courtScene, fixture } from "./fakes/scenes.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { asUser, clientOf, fakeHtml, settle } from "./fakes/foundry.mjs";
+import { courtScene } from "./fakes/scenes.mjs";
+import { moduleOf, openOn, useTables } from "./tables/table.mjs";
+import { kickCard } from "./tables/yaotzin.mjs";
 
-const chat = await import("../scripts/foundry/chat.mjs");
+useTables();
 
-beforeEach(() => {
-  installFoundry({ languages: { bob: "ru" } });
-});
+beforeEach(() => openOn(fakeCompanion(), { languages: { bob: "ru" } }));
 
-async function postKick() {
-  const scene = courtScene();
-  return chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
-    owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
-}
+const postKick = () => kickCard(courtScene());
 
-/** What a user's chat log shows of the message: the render hook run on his client. */
+/** What a user's chat log shows of the message: the render hook of his own page run on his client. */
 async function seenBy(userId, message) {
+  const chat = await moduleOf(userId, "chat");
   return asUser(userId, () => {
     const html = fakeHtml(message.content);
     chat.onRenderChatMessageHTML(message, html);
@@ -34,6 +33,8 @@ test("one card reads in English for the GM and in Russian for Bob", async () => 
   const message = await postKick();
   const gm = await seenBy("gm", message);
   const bob = await seenBy("bob", message);
+  await settle();
+  assert.equal(clientOf("bob").chat.get(message.id).innerHTML, bob, "his chat log, as his page's own hook rendered it");
   assert.match(gm, /Ixpoetchitl kicks at \(18, 12\)/);
   assert.match(gm, /Attack 0 against AC 5: off by 2 squares \(E\)\./);
   assert.match(gm, /<span>Range \(8 sq, 2 free\)<\/span>/);
@@ -65,7 +66,7 @@ test("a key this client does not know shows the companion's English; an older ca
 });
 
 test("the buttons follow the flags on every client: Apply done, Undo offered, in each reader's words", async () => {
-  installFoundry({ languages: { gm: "ru", bob: "ru" } });
+  await openOn(fakeCompanion(), { languages: { gm: "ru", bob: "ru" } });
   const message = await postKick();
   message.flags.ballcourt.applied = true;
   const gm = await seenBy("gm", message);

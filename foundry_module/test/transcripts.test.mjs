@@ -28,8 +28,7 @@ for (const system of ["pf1", "dnd5e"]) {
   test(`a Yaotzin turn on ${system}: court, unlinked encounter, kick, a player's interception, Apply, ticks, Undo`, async () => {
     const table = await world({ system, users: users() });
     const { api, ix, yo, scene } = await yaotzinCourt(table, system);
-    globalThis.canvas.scene = scene;
-    Hooks.callAll("canvasReady", globalThis.canvas);
+    table.view("gm", scene);   // the GM's canvas draws the court: his page's canvasReady
     assert.ok(globalThis.ui.controls.visibleTools().includes("ballcourtKick"));
 
     const encounter = await courtEncounter(scene, [[ix, 22], [yo, 12]]);   // the tracker's Begin Combat
@@ -69,8 +68,8 @@ for (const system of ["pf1", "dnd5e"]) {
 
   test(`a goat-ball pass on ${system}: tip-off, declarations with a dialog closed, a knock-off, a hot throw, Apply, Undo`, async () => {
     const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
-    await world({ system, users: u });
-    const api = globalThis.game.modules.get("ballcourt").api;
+    const table = await world({ system, users: u });
+    const api = apiOf("gm");
     const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({ id, kind: "pole", radius: 60,
       x: 300 + 400 * i, y: 500 }));
     const arena = { platforms, zones: [] };
@@ -83,9 +82,8 @@ for (const system of ["pf1", "dnd5e"]) {
       new FakeToken({ id: "ball", name: "Ball", ...at(0), flags: { ballcourt: { isBall: true } } })];
     const scene = new FakeScene({ id: "arena", tokens, flags: { ballcourt: { game: "goatball", arena } } });
     globalThis.game.scenes.set(scene.id, scene);
-    globalThis.canvas.scene = scene;
+    table.view("gm", scene);
     await api.goatball.createGoatMatch(scene);
-    Hooks.callAll("canvasReady", globalThis.canvas);
     const encounter = new FakeCombat({ id: "enc", combatants: [["r1", 18], ["r2", 9], ["r3", 4], ["r4", 16], ["b1", 15],
       ["b2", 12]].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })) });
     globalThis.game.combats.set(encounter.id, encounter);
