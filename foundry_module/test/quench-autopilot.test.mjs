@@ -9,6 +9,7 @@ import { beforeEach, test } from "node:test";
 import { connectTo, fakeCompanion, suggestRoute, tuneRoute } from "./fakes/companion.mjs";
 import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
+import { runBatches, states } from "./tables/quench.mjs";
 
 const link = await import("../scripts/foundry/link.mjs");
 const { registerQuenchBatches } = await import("../scripts/foundry/quench.mjs");
@@ -33,41 +34,10 @@ beforeEach(() => {
   } };
 });
 
-const SKIP = Symbol("skip");
-
-/** Quench's registerBatch with a mocha-like runner: {batch: [{title, state: passed|failed|skipped, error}]}. */
-async function runBatches(names) {
-  const batches = new Map();
-  registerQuenchBatches({ registerBatch: (name, fn, options) => batches.set(name, { fn, options }) });
-  const out = {};
-  for (const name of names) {
-    const hooks = { before: [], after: [] };
-    const tests = [];
-    const ctx = { timeout() {}, skip() { throw SKIP; } };
-    const context = { assert, describe: (_title, fn) => fn(), it: (title, fn) => tests.push({ title, fn }),
-      before: (fn) => hooks.before.push(fn), after: (fn) => hooks.after.push(fn) };
-    batches.get(name).fn(context);
-    for (const fn of hooks.before) await fn.call(ctx);
-    out[name] = [];
-    for (const t of tests) {
-      try {
-        await t.fn.call(ctx);
-        out[name].push({ title: t.title, state: "passed" });
-      } catch (error) {
-        out[name].push({ title: t.title, state: error === SKIP ? "skipped" : "failed", error });
-      }
-    }
-    for (const fn of hooks.after) await fn.call(ctx);
-    assert.ok(batches.get(name).options.displayName);
-  }
-  return out;
-}
-
-const states = (results) => results.map((r) => `${r.state}: ${r.title}${r.error && r.error !== SKIP ? ` (${r.error.message})` : ""}`);
 
 test("the autopilot and tune batches pass against a companion with both routes, and clean up after themselves", async () => {
   await connectTo(link, fakeCompanion({ "/api/v1/goatball/suggest": suggestRoute(), "/api/v1/goatball/tune": tuneRoute() }));
-  const out = await runBatches(["ballcourt.autopilot", "ballcourt.tune"]);
+  const out = await runBatches(registerQuenchBatches, ["ballcourt.autopilot", "ballcourt.tune"]);
   for (const results of Object.values(out)) assert.deepEqual(states(results).filter((s) => !s.startsWith("passed")), []);
   assert.equal(out["ballcourt.autopilot"].length, 4);
   assert.equal(out["ballcourt.tune"].length, 3);
@@ -82,7 +52,7 @@ test("the batches fail when the companion's proposals leave a player out, and sk
     answer.body.declarations = answer.body.declarations.slice(1);
     return answer;
   } }));
-  const out = await runBatches(["ballcourt.autopilot", "ballcourt.tune"]);
+  const out = await runBatches(registerQuenchBatches, ["ballcourt.autopilot", "ballcourt.tune"]);
   const autopilot = states(out["ballcourt.autopilot"]);
   assert.match(autopilot[2], /^failed: every preset.*a usable proposal for everyone/);
   assert.match(autopilot[3], /^failed: two teams/);
@@ -92,7 +62,7 @@ test("the batches fail when the companion's proposals leave a player out, and sk
 test("without an actor in the world the batches skip, creating nothing", async () => {
   globalThis.game.actors = { contents: [], get: () => null };
   await connectTo(link, fakeCompanion());
-  const out = await runBatches(["ballcourt.autopilot"]);
+  const out = await runBatches(registerQuenchBatches, ["ballcourt.autopilot"]);
   assert.ok(out["ballcourt.autopilot"].every((r) => r.state === "skipped"));
   assert.equal(globalThis.game.scenes.size, 0);
 });
