@@ -6,10 +6,10 @@ import { beforeEach, test } from "node:test";
 import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
-const link = await import("../scripts/foundry/link.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-const panel = await import("../scripts/foundry/panel.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const { KickTool } = await import("../scripts/foundry/yaotzin/kick-tool.mjs");
+const court = await import("../scripts/foundry/setup/court.mjs");
+const panel = await import("../scripts/foundry/cards/panel.mjs");
 
 function companionWith(routes) {
   const calls = [];

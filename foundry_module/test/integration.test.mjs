@@ -144,8 +144,8 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
   const { readFileSync } = await import("node:fs");
   const actor = (name) => JSON.parse(readFileSync(new URL(`./fixtures/actors/${name}.json`, import.meta.url), "utf8"));
   installFoundry({ settings: { companionUrl: url, token: TOKEN } });
-  const glueLink = await import("../scripts/foundry/link.mjs");
-  const menu = await import("../scripts/foundry/setup-dialog.mjs");
+  const glueLink = await import("../scripts/foundry/world/link.mjs");
+  const menu = await import("../scripts/foundry/setup/setup-dialog.mjs");
   const link = glueLink.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
   for (let i = 0; i < 100 && link.status !== STATUS.CONNECTED; i += 1) await new Promise((r) => setTimeout(r, 20));
   try {
