@@ -13,7 +13,8 @@ import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
 import { SUGGEST_QUERY, suggestOn } from "./foundry/yaotzin/planner.mjs";   // the shot planner
-import { contest, openMenu, shootHoop } from "./foundry/setup/setup-dialog.mjs";
+import { openMenu } from "./foundry/setup/setup-dialog.mjs";
+import { contest, shootHoop } from "./foundry/yaotzin/contests.mjs";
 import { ballcourtOf, touchesBallcourt } from "./foundry/world/scene.mjs";
 import { registerRollQuery } from "./foundry/requests/roll-answers.mjs";
 import { askAooAgain, registerAooQuery } from "./foundry/requests/aoo-choice.mjs";

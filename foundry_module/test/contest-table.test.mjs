@@ -30,7 +30,7 @@ async function table(options, companion = contestCompanion(options)) {
   const world = await openTable({ io: companion.io, settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k" } });
   tables.push(world);
   assert.equal(world.link?.status, "connected", "the GM's page connects");
-  const { contest } = await clientModule("gm", "foundry/setup/setup-dialog.mjs");
+  const { contest } = await clientModule("gm", "foundry/yaotzin/contests.mjs");
   return { world, companion, scene: courtScene(), contest };
 }
 

@@ -12,7 +12,7 @@ import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 const link = await import("../scripts/foundry/world/link.mjs");
 const chat = await import("../scripts/foundry/cards/chat.mjs");
 const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
-const { contest } = await import("../scripts/foundry/setup/setup-dialog.mjs");
+const { contest } = await import("../scripts/foundry/yaotzin/contests.mjs");
 const aooChoice = await import("../scripts/foundry/requests/aoo-choice.mjs");
 const aooQuestion = await import("../scripts/foundry/requests/aoo-question.mjs");
 const openDialogs = await import("../scripts/foundry/requests/open-dialogs.mjs");

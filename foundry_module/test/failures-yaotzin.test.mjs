@@ -228,7 +228,7 @@ test("Also: a fight partly on the court and partly elsewhere is not adopted; the
 
 test("item 13: tick and contest cards are refused once another card moved the ball; a contest that leaves the ball alone still applies", async () => {
   installFoundry();
-  const { contest } = await import("../scripts/foundry/setup/setup-dialog.mjs");
+  const { contest } = await import("../scripts/foundry/yaotzin/contests.mjs");
   // a trip knocks Yolteotl prone; a won grapple for the ball puts it in the winner's square
   const payloads = { trip: { events: [], moves: [], prone: "yo" },
     grapple: { events: [], moves: [], ball: { x: 10, y: 12, speed: 0, direction: null } } };

@@ -219,3 +219,24 @@ registerCardHandlers("goatball", {
     if (ball && token) await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: token.x, y: token.y }]);
   },
 });
+
+/** The whole match at once: each side's fit players roll their better of Athletics and Acrobatics. */
+export async function quickResolution(scene) {
+  const teams = goatTeams(scene);
+  const tokens = new Map([...(scene.tokens?.contents ?? scene.tokens)].map((t) => [t.id, t]));
+  const rolls = [];
+  const out = [];
+  for (const team of teams) {
+    const checks = [];
+    for (const p of team.players.filter((q) => !q.out && !q.dead)) {
+      const token = tokens.get(p.id);
+      const skills = skillsOf(token);
+      const roll = await skillCheck(token, skills.athletics >= skills.acrobatics ? "athletics" : "acrobatics");
+      rolls.push(roll);
+      checks.push(roll.total);
+    }
+    out.push({ id: team.id, checks });
+  }
+  const answer = await companion("POST", "/api/v1/goatball/quick", { teams: out });
+  return postCard(answer, cardContext(scene, "quick"), { extraRolls: rolls });
+}

@@ -5,10 +5,8 @@ import { createBallToken } from "../world/ball-token.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "../world/env.mjs";
 import { placeArenaBall } from "../goatball/goatball-arena.mjs";
 import { companion } from "../world/link.mjs";
-import { ballToken, ballcourtOf } from "../world/scene.mjs";
+import { DEFAULT_TEAMS, ballToken, ballcourtOf } from "../world/scene.mjs";
 import { yaotzinRules } from "../world/settings.mjs";
-
-export const DEFAULT_TEAMS = [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }];
 
 export async function createCourtScene(options = {}) {
   const plan = courtScene(options);

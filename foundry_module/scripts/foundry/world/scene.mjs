@@ -4,6 +4,9 @@ import { plainName } from "../../core/i18n.mjs";
 import { aooPerRound } from "../../core/ticks.mjs";
 import { MODULE_ID, fvtt } from "./env.mjs";
 
+/** A court's two teams until the GM names others: every court scene is made with these (setup/court.mjs). */
+export const DEFAULT_TEAMS = [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }];
+
 export function ballcourtOf(scene) {
   return scene?.flags?.[MODULE_ID] ?? null;
 }
@@ -11,6 +14,10 @@ export function ballcourtOf(scene) {
 export function tokenList(scene) {
   const tokens = scene?.tokens ?? [];
   return Array.isArray(tokens) ? tokens : [...(tokens.contents ?? tokens)];
+}
+
+export function tokenById(scene, id) {
+  return tokenList(scene).find((t) => t.id === id) ?? null;
 }
 
 export function ballToken(scene) {

@@ -5,9 +5,8 @@
  */
 import { renderCard } from "../../core/cards.mjs";
 import { adviceLines } from "../../core/planner.mjs";
-import { DEFAULT_TEAMS } from "../setup/court.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
-import { ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "../world/scene.mjs";
+import { DEFAULT_TEAMS, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "../world/scene.mjs";
 
 /**
  * The "try / let it pass" line for each NPC interceptor (a token no player owns) of a kick,

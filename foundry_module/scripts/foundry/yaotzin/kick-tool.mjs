@@ -21,7 +21,7 @@ import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "../world/overlay-layer.mjs";
 import { ShotPlanner } from "./planner.mjs";   // the shot planner (issue 20)
 import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "../world/scene.mjs";
-import { contest, shootHoop } from "../setup/setup-dialog.mjs";
+import { contest, shootHoop } from "./contests.mjs";
 
 export class KickTool {
   constructor({ schedule = (fn) => globalThis.requestAnimationFrame(fn) } = {}) {

@@ -14,10 +14,9 @@ import { tokenSquare } from "../../core/geometry.mjs";
 import { PLANNER_COLOR, attackedEnd, localizedPlannerWords, plannerCommands,
   suggestRequest } from "../../core/planner.mjs";
 import { clearContainer, drawCommands } from "../../render/pixi-draw.mjs";
-import { DEFAULT_TEAMS } from "../setup/court.mjs";
 import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
-import { ballToken, ballcourtOf, teamOf, tokenList } from "../world/scene.mjs";
+import { DEFAULT_TEAMS, ballToken, ballcourtOf, teamOf, tokenList } from "../world/scene.mjs";
 import { yaotzinRules } from "../world/settings.mjs";
 import { playersOn } from "./yaotzin-players.mjs";
 

@@ -1,7 +1,7 @@
 /**
  * The Yaotzin court's players as the companion takes them, with the attacks of opportunity
  * they have left this round, and the Foundry d20s of a table that rolls its own dice: what a
- * kick, a tick and a contest all read (yaotzin.mjs, setup-dialog.mjs, planner.mjs), below them
+ * kick, a tick and a contest all read (yaotzin.mjs, contests.mjs, planner.mjs), below them
  * so that none of them imports another to read the court.
  */
 import { tokenSquare } from "../../core/geometry.mjs";

@@ -16,7 +16,7 @@ import { adapter, ballToken, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { yaotzinRules } from "../world/settings.mjs";
 import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
-import { contest } from "../setup/setup-dialog.mjs";   // a card's trip back is a contest like the menu's
+import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
 import { ballStateOn, courtCardContext, courtContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
 
 export { courtContext, foundryD20, natural, playersOn, spendAoo };
