@@ -11,6 +11,7 @@ from marshmallow import Schema, fields
 from .. import __version__
 from . import schemas
 from .api.matches import EVENTS_PAGE, MAX_AFTER
+from .games import GAMES
 from .routing import ROUTES
 
 REF = "#/components/schemas/"
@@ -89,12 +90,12 @@ def build_spec() -> dict:
 
 def _events(spec: APISpec) -> dict:
     """Every match event as a component (`YaotzinEvent`, `GoatballEvent`: one variant per
-    `type`), and the events route's body: an event of either game."""
+    `type`, from the game's event table), and the events route's body: an event of any game."""
     named: set[str] = set()
     games = []
-    for game, kinds in schemas.EVENT_SCHEMAS.items():
+    for game, entry in GAMES.items():
         variants = []
-        for kind, cls in kinds.items():
+        for kind, cls in entry.events.items():
             name = cls.__name__.removesuffix("Schema")
             if name not in named:
                 spec.components.schema(name, schema=cls)

@@ -720,15 +720,3 @@ class UndoEventsSchema(Base):
 
     seqs = fields.List(fields.Integer(strict=True, validate=validate.Range(1, 2**31 - 1)),
                        required=True, validate=validate.Length(1, 50))
-
-
-EVENT_SCHEMAS = {
-    "yaotzin": {"ball": BallEventSchema, "goal": GoalEventSchema, "hoop": HoopEventSchema,
-                "round": EmptyEventSchema, "damage": DamageEventSchema,
-                "note": NoteEventSchema, "end": EmptyEventSchema},
-    "goatball": {"tipoff": TipoffEventSchema, "possession": PossessionEventSchema,
-                 "carrier": CarrierEventSchema, "pass": PassEventSchema,
-                 "position": PositionEventSchema, "status": StatusEventSchema,
-                 "player": PlayerEventSchema,
-                 "end": EndEventSchema, "note": NoteEventSchema},
-}
