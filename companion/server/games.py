@@ -3,8 +3,9 @@
 Each entry names the schemas a route loads a new match's parts with, its event table (each
 event type the game's rules fold, declared here once with the schema that loads it: the
 events route, its refusal of another type and the OpenAPI document read it), and the rules
-that start a match and fold an event into it. The store (matches.py) uses the rules only;
-loading is the routes' (api/matches.py).
+that start a match and fold an event into it. A new match's body (`MatchCreateSchema`) is
+here too, since its `game` is one of these. The store (matches.py) uses the rules only;
+loading is the routes' (api/matches.py), and the OpenAPI document lists each game's teams.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import Schema
+from marshmallow import Schema, fields, validate
 
 from ..rules.dice import Dice
 from ..rules.goatball import match as goatball
@@ -80,3 +81,14 @@ GAMES: dict[str, Game] = {
          "note": schemas.NoteEventSchema},
         _start_goatball, _fold_goatball),
 }
+
+
+class MatchCreateSchema(schemas.Base):
+    """A new match: its game, one of GAMES, whose schemas the route then loads each part with."""
+
+    game = fields.String(required=True, validate=validate.OneOf(tuple(GAMES)))
+    teams = fields.List(schemas.Obj(), required=True,
+                        validate=validate.Length(2, schemas.MAX_TEAMS))
+    field = schemas.Obj(load_default=None)
+    settings = schemas.Obj(load_default=None)
+    name = schemas.Name(120, load_default=None)

@@ -9,7 +9,6 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema, fields
 
 from .. import __version__
-from . import schemas
 from .api.matches import EVENTS_PAGE, MAX_AFTER
 from .games import GAMES
 from .routing import ROUTES
@@ -36,8 +35,9 @@ def build_spec() -> dict:
     error = {"description": "refused", "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Error"}}}}
     events = _events(spec)
-    for cls in (schemas.YaotzinTeamSchema, schemas.GoatMatchTeamSchema):
-        spec.components.schema(cls.__name__.removesuffix("Schema"), schema=cls)
+    teams = [game.teams.__name__.removesuffix("Schema") for game in GAMES.values()]
+    for game in GAMES.values():
+        spec.components.schema(game.teams.__name__.removesuffix("Schema"), schema=game.teams)
     paths: dict[str, dict] = {}
     for route in ROUTES.values():
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route.rule)
@@ -84,7 +84,7 @@ def build_spec() -> dict:
     out = spec.to_dict()
     # A match's teams are checked against its game's team schema once `game` is known.
     out["components"]["schemas"]["MatchCreate"]["properties"]["teams"]["items"] = {
-        "anyOf": [{"$ref": REF + "YaotzinTeam"}, {"$ref": REF + "GoatMatchTeam"}]}
+        "anyOf": [{"$ref": REF + name} for name in teams]}
     return out
 
 

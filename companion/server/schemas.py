@@ -1,4 +1,5 @@
 """Every request body, as marshmallow schemas: the same ones serve REST, Socket.IO and OpenAPI.
+(A new match's body is games.py's `MatchCreateSchema`: its `game` is one of the registry's.)
 
 Loading a schema is the only validation a body gets before the rules see it; the rules then
 refuse what is well-formed but illegal (422 with their own message).
@@ -603,14 +604,6 @@ class YaotzinTeamSchema(Base):
     defends = fields.String(validate=validate.OneOf(("west", "east")))
     name = Name(TEAM_NAME)
     players = fields.List(Id(), validate=validate.Length(max=MAX_PLAYERS))
-
-
-class MatchCreateSchema(Base):
-    game = fields.String(required=True, validate=validate.OneOf(("yaotzin", "goatball")))
-    teams = fields.List(Obj(), required=True, validate=validate.Length(2, MAX_TEAMS))
-    field = Obj(load_default=None)
-    settings = Obj(load_default=None)
-    name = Name(120, load_default=None)
 
 
 class Meta(Base):
