@@ -25,6 +25,7 @@ from marshmallow import (
 from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
 from ..rules.yaotzin.contests import AFTER
+from ..rules.yaotzin.court import SIZE_LIMITS
 from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
@@ -136,12 +137,20 @@ class SquareSchema(Base):
     y = fields.Integer(strict=True, required=True, validate=COORD)
 
 
+def Size(lo: int, hi: int) -> fields.Integer:
+    """A whole number whose range the rules check (the OpenAPI document shows it)."""
+    return fields.Integer(strict=True, metadata={"minimum": lo, "maximum": hi})
+
+
 class FieldSchema(Base):
-    length = Int(4, 1000)
-    width = Int(3, 400)
-    slope = Int(0, 200)
-    end_zone = Int(1, 100)
-    hoop_x = Int(0, 999)
+    """A court's shape: known keys, whole numbers. Its sizes are checked in one place, the
+    rules' `Court.from_dict` (every route builds the court), whose refusal names the field."""
+
+    length = Size(*SIZE_LIMITS["length"])
+    width = Size(*SIZE_LIMITS["width"])
+    slope = Size(*SIZE_LIMITS["slope"])
+    end_zone = Size(*SIZE_LIMITS["end_zone"])
+    hoop_x = Size(0, SIZE_LIMITS["length"][1] - 1)
 
 
 class YaotzinSettingsSchema(Base):

@@ -30,3 +30,11 @@ def test_openapi_types_teams_and_every_event(api):
         assert set(typed) == set(entry.events), game
         for ref in typed.values():
             assert comps[ref.rsplit("/", 1)[1]]["properties"], ref
+
+
+def test_the_openapi_document_shows_the_court_limits_the_rules_check(api):
+    from companion.rules.yaotzin.court import SIZE_LIMITS
+
+    court = api.get("/api/v1/openapi.json").json["components"]["schemas"]["Field"]["properties"]
+    shown = {name: (p["minimum"], p["maximum"]) for name, p in court.items()}
+    assert shown == {**SIZE_LIMITS, "hoop_x": (0, SIZE_LIMITS["length"][1] - 1)}
