@@ -98,10 +98,11 @@ export function overranThisTurn(scene, token) {
   return note.ids;
 }
 
-export async function dribble(scene, token, from, to) {
+/** A dribble from `from` to `to`: a drag's straight walk, or the `squares` the autopilot's proposal names. */
+export async function dribble(scene, token, from, to, squares = stepPath(from, to)) {
   const bc = ballcourtOf(scene);
   const body = { field: bc.field, players: dribblePlayers(scene), dribbler: token.id, ball: from,
-    squares: stepPath(from, to), started_with_ball: startedWithBall(token), readied: false };
+    squares, started_with_ball: startedWithBall(token), readied: false };
   const overran = overranThisTurn(scene, token);
   if (overran.length) body.overran = overran;   // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
