@@ -143,12 +143,23 @@ test("a dribble's ghost walks on from his square; a kick's aims at its target; a
 test("a run hands out its steps in order and none after Stop; stopping after the last still counts as done", () => {
   const run = new TurnRun([{ kind: "move" }, { kind: "contest" }]);
   assert.equal(run.next().kind, "move");
+  assert.equal(run.next().kind, "move", "the same step until it is complete");
+  run.complete();
   run.stop();
   assert.equal(run.next(), null, "Stop is checked before the next step");
   assert.equal(run.outcome, "stopped");
   const whole = new TurnRun([{ kind: "move" }]);
   assert.equal(whole.next().kind, "move");
+  whole.complete();
   assert.equal(whole.next(), null);
   whole.stop();
   assert.equal(whole.outcome, "done");
+});
+
+test("a step that fails ends the run, told apart from the GM's Stop", () => {
+  const run = new TurnRun([{ kind: "dribble" }]);
+  run.next();
+  run.fail();
+  assert.equal(run.next(), null);
+  assert.equal(run.outcome, "failed");
 });

@@ -12,10 +12,12 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeDialogV2, FakeUser, asUser, clientModule, clientOf, openTable, press, settle, until,
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { FakeActor, FakeDialogV2, FakeToken, FakeUser, asUser, clientModule, clientOf, openTable, press, settle, until,
   world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 import { npcCourt } from "./fakes/npc-court.mjs";
+import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
 const TOKEN = "autopilot-token-0123456789";
 let companion;
@@ -153,6 +155,21 @@ test("act: Tezca's turn plays itself, his trip's question reaching Alice; with a
   assert.equal(stopping.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.stopped");
 });
 
+test("the court changed between the proposal and Accept: /yaotzin/move refuses the path, Tezca stays, the GM is told and plays on", async () => {
+  const { encounter, tokens } = await table({ mode: "suggest", tactics: "press-ball" });
+  await turnTo(encounter, "c-n1");
+  const [card] = autopilotCards();
+  await asUser("gm", () => tokens.yo.update({ x: 1300, y: 1300 }));   // the GM puts Yolteotl on Tezca's path
+  await settle();
+  await click(card, "accept");
+  assert.deepEqual(square(tokens.n1), { x: 16, y: 12 }, "not a square walked");
+  assert.equal(card.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.failed");
+  assert.ok(clientOf("gm").ui.notifications.some(([kind, text]) => kind === "error" && /opponent/.test(text)),
+    JSON.stringify(clientOf("gm").ui.notifications));
+  assert.equal(globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest"), false,
+    "no contest after a refused move");
+});
+
 test("a preset the companion does not know: the GM is told and plays the turn; no card, no ghost", async () => {
   const { encounter } = await table({ mode: "suggest", tactics: "nonsense" });
   await turnTo(encounter, "c-n1");
@@ -177,4 +194,61 @@ test("the menu's Autopilot form on a court sets the Yaotzin setting, with its pr
   assert.deepEqual(globalThis.game.settings.get("ballcourt", "yaotzinAutopilot"),
     { moon: { mode: "act", tactics: "kick-long" }, sun: { mode: "off", tactics: "" } });
   assert.deepEqual(globalThis.game.settings.get("ballcourt", "autopilot"), {}, "goat-ball's own is untouched");
+});
+
+/**
+ * The glue's own requests, seen at a fake companion (fakes/companion.mjs): Mixco, the moon's
+ * NPC, on the court of fakes/scenes.mjs beside Alice's and Bob's tokens; `routes` answer the
+ * autopilot's suggest and whatever his turn calls next. Each test calls autopilotTurn on the
+ * GM's page for Mixco's combatant, as the tracker would.
+ */
+async function fakeTurn(turn, routes = {}, prepare = async () => {}) {
+  for (const old of tables.splice(0)) old.close();
+  const fake = fakeCompanion({ "/api/v1/yaotzin/suggest": () => ({ status: 200, body: { turn, tactics: "press-ball",
+    attacks: { sun: "east", moon: "west" } } }), ...routes });
+  const t = await openTable({ io: fake.io, settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k",
+    yaotzinAutopilot: { moon: { mode: "act" } }, yaotzinAutopilotPause: 0 } });
+  tables.push(t);
+  const scene = courtScene();
+  const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
+    actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });
+  scene.tokens.set(mixco.id, mixco);
+  mixco.parent = scene;
+  const encounter = runningEncounter(scene);
+  await prepare(scene);
+  const glue = await clientModule("gm", "foundry/yaotzin-autopilot.mjs");
+  await asUser("gm", () => glue.autopilotTurn(encounter, encounter.combatants.get("c-mx")));
+  await settle();
+  return { fake, scene, mixco, calls: (route) => fake.calls.filter((c) => c.route === route).map((c) => c.body) };
+}
+
+test("a proposed dribble reaches dribble.mjs with the proposal's own squares, not a straight walk to its end", async () => {
+  const bent = [{ x: 19, y: 13 }, { x: 18, y: 12 }, { x: 17, y: 12 }];   // round an opponent: no straight drag
+  const refuse = () => ({ status: 422, body: { error: { code: "invalid", message: "squares.0: checked here" } } });
+  const { calls, scene } = await fakeTurn({ player: "mx", path: [{ x: 20, y: 12 }], budget: "move", reason: "bends round",
+    action: { route: "dribble", body: { dribbler: "mx", ball: { x: 20, y: 12 }, squares: bent, started_with_ball: true } } },
+  { "/api/v1/yaotzin/dribble": refuse });
+  const [sent] = calls("/api/v1/yaotzin/dribble");
+  assert.deepEqual(sent?.squares, bent);
+  assert.equal(sent.dribbler, "mx");
+  assert.deepEqual(sent.ball, { x: 20, y: 12 });
+  const card = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.autopilot");
+  assert.equal(card.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.failed", "a refused step ends the turn");
+  assert.ok(clientOf("gm").ui.notifications.some(([kind, text]) => kind === "error" && /checked here/.test(text)), "the GM is told why");
+  assert.deepEqual(scene.tokens.get("mx").x, 2000);
+});
+
+test("a path is rechecked by /yaotzin/move as the court stands, walked square by square; one ending on a rolling ball stops it", async () => {
+  const path = [{ x: 20, y: 12 }, { x: 21, y: 12 }, { x: 22, y: 13 }];
+  const rolling = (scene) => scene.updateEmbeddedDocuments("Token", [{ _id: "ball", x: 2200, y: 1300,
+    "flags.ballcourt.ball": { speed: 2, direction: "W" } }]);
+  const { calls, scene, mixco } = await fakeTurn({ player: "mx", path, budget: "move", reason: "goes for the ball",
+    action: null }, { "/api/v1/yaotzin/move": (body) => ({ status: 200, body: { mover: body.mover, cost_ft: 10,
+    budget_ft: 30, end: body.path.at(-1), takes_ball: true } }) }, rolling);
+  const [checked] = calls("/api/v1/yaotzin/move");
+  assert.deepEqual([checked.mover, checked.path, checked.budget], ["mx", path, "move"]);
+  assert.deepEqual(checked.ball, { x: 22, y: 13 }, "the ball's square: the route takes no roll");
+  assert.ok(checked.players.some((p) => p.id === "mx" && p.x === 20), "the court as it stands when the step runs");
+  assert.deepEqual([mixco.x, mixco.y], [2200, 1300], "at the path's end");
+  assert.deepEqual(scene.tokens.get("ball").flags.ballcourt.ball, { speed: 0, direction: null }, "he stopped the ball");
 });

@@ -156,26 +156,39 @@ export function ghostCommands(m, turn, { label = "", targetSquare = null, color 
 /**
  * One proposed turn being run: its steps in order, and the GM's Stop, checked before each
  * step (the step under way finishes: a kick's card is posted, a contest asks its question).
+ * A step that fails ends the run too, told apart from a Stop.
  */
 export class TurnRun {
   constructor(steps) {
     this.steps = [...steps];
     this.done = 0;
     this.stopped = false;
+    this.failed = false;
   }
 
   stop() {
     this.stopped = true;
   }
 
-  /** The next step to run, or null once stopped or finished. */
-  next() {
-    if (this.stopped || this.done >= this.steps.length) return null;
-    return this.steps[this.done++];
+  /** The step under way failed: nothing after it runs. */
+  fail() {
+    this.failed = true;
+    this.stopped = true;
   }
 
-  /** How it ended: stopped (before its last step), or done. */
+  /** The step to run now, or null once stopped or finished; complete() moves on past it. */
+  next() {
+    if (this.stopped || this.done >= this.steps.length) return null;
+    return this.steps[this.done];
+  }
+
+  complete() {
+    this.done += 1;
+  }
+
+  /** How it ended: done (every step ran), failed, or stopped before its last step. */
   get outcome() {
-    return this.stopped && this.done < this.steps.length ? "stopped" : "done";
+    if (this.done >= this.steps.length) return "done";
+    return this.failed ? "failed" : "stopped";
   }
 }

@@ -120,9 +120,10 @@ async function runProposal(proposal, pauseMs = 0) {
       const step = proposal.run.next();
       if (!step) break;
       await perform(scene, proposal.tokenId, step);
+      proposal.run.complete();
     }
   } catch (err) {
-    proposal.run.stop();
+    proposal.run.fail();
     reportFailure(err);
   }
   await close(proposal, proposal.run.outcome);
