@@ -20,8 +20,8 @@ import { courtScene } from "./fakes/scenes.mjs";
 
 /** fn of a user's own page's copy of a module file, run on his client (each browser has its own module). */
 const onPage = (path) => (userId, fn) => asUser(userId, async () => fn(await clientModule(userId, `foundry/${path}.mjs`)));
-const aooChoiceOn = onPage("aoo-choice");
-const aooQuestionOn = onPage("aoo-question");
+const aooChoiceOn = onPage("requests/aoo-choice");
+const aooQuestionOn = onPage("requests/aoo-question");
 
 const en = makeLocalizer(JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")), "en");
 const asked = { sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", actorName: "Ixpoetchitl", kind: "trip",
@@ -66,7 +66,7 @@ async function table(options = {}) {
     settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k", ...options.settings } });
   tables.push(world);
   assert.equal(world.link?.status, "connected", "the GM's page connects");
-  const { contest } = await clientModule("gm", "foundry/setup-dialog.mjs");
+  const { contest } = await clientModule("gm", "foundry/yaotzin/contests.mjs");
   return { world, companion, scene: courtScene(), contest };
 }
 

@@ -11,10 +11,10 @@ import { connectTo, fakeCompanion, suggestRoute } from "./fakes/companion.mjs";
 import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf, installDocument, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const autopilot = await import("../scripts/foundry/autopilot.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const autopilot = await import("../scripts/foundry/goatball/autopilot.mjs");
+const menu = await import("../scripts/foundry/setup/setup-dialog.mjs");
 
 let world;
 let users;

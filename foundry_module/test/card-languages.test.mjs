@@ -9,7 +9,7 @@ import { beforeEach, test } from "node:test";
 import { asUser, fakeHtml, installFoundry } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
-const chat = await import("../scripts/foundry/chat.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
 
 beforeEach(() => {
   installFoundry({ languages: { bob: "ru" } });

@@ -14,8 +14,8 @@ import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 const { dribbleReach } = await import("../scripts/core/dribble-reach.mjs");
 
 /** A user's own page's copy of a module file (each browser has its own module). */
-const chatOf = (userId) => clientModule(userId, "foundry/chat.mjs");
-const dribbleOf = (userId) => clientModule(userId, "foundry/dribble.mjs");
+const chatOf = (userId) => clientModule(userId, "foundry/cards/chat.mjs");
+const dribbleOf = (userId) => clientModule(userId, "foundry/yaotzin/dribble.mjs");
 
 const tables = [];
 after(() => { for (const t of tables.splice(0)) t.close(); });
@@ -30,7 +30,7 @@ async function table(options, companion = contestCompanion(options)) {
   const world = await openTable({ io: companion.io, settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k" } });
   tables.push(world);
   assert.equal(world.link?.status, "connected", "the GM's page connects");
-  const { contest } = await clientModule("gm", "foundry/setup-dialog.mjs");
+  const { contest } = await clientModule("gm", "foundry/yaotzin/contests.mjs");
   return { world, companion, scene: courtScene(), contest };
 }
 

@@ -9,15 +9,15 @@ import { connectTo, contestCompanion, fakeCompanion } from "./fakes/companion.mj
 import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
-const aooChoice = await import("../scripts/foundry/aoo-choice.mjs");
-const aooQuestion = await import("../scripts/foundry/aoo-question.mjs");
-const openDialogs = await import("../scripts/foundry/open-dialogs.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
-const requestCard = await import("../scripts/foundry/roll-request-card.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
+const { contest } = await import("../scripts/foundry/yaotzin/contests.mjs");
+const aooChoice = await import("../scripts/foundry/requests/aoo-choice.mjs");
+const aooQuestion = await import("../scripts/foundry/requests/aoo-question.mjs");
+const openDialogs = await import("../scripts/foundry/requests/open-dialogs.mjs");
+const rr = { ...await import("../scripts/foundry/requests/roll-requests.mjs"), ...await import("../scripts/foundry/requests/roll-answers.mjs") };
+const requestCard = await import("../scripts/foundry/requests/roll-request-card.mjs");
 
 const aooLeft = (scene, id) => yaotzin.playersOn(scene).find((p) => p.id === id)?.aoo_left;
 

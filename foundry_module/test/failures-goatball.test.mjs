@@ -10,8 +10,8 @@ import { connectTo, fakeCompanion, suggestRoute } from "./fakes/companion.mjs";
 import { FakeActor, FakeDialogV2, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
 
 const matchBody = { id: "g1", seq: 4,
   teams: [{ id: "red", players: [{ id: "r1", platform: "P1" }] }, { id: "blue", players: [{ id: "b1", platform: "P3" }] }],

@@ -10,12 +10,12 @@ import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { asUser, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const matchEvents = await import("../scripts/foundry/match-events.mjs");
-const report = await import("../scripts/foundry/report.mjs");
-const gmRequests = await import("../scripts/foundry/gm-requests.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const matchEvents = await import("../scripts/foundry/cards/match-events.mjs");
+const report = await import("../scripts/foundry/cards/report.mjs");
+const gmRequests = await import("../scripts/foundry/requests/gm-requests.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
 
 async function table(settings = {}, routes = {}) {
   installFoundry({ languages: { bob: "ru" }, settings });

@@ -10,14 +10,14 @@ import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { asUser, clientOf, installDocument, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const kickRelay = await import("../scripts/foundry/kick-relay.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs") };
-const requestCard = await import("../scripts/foundry/roll-request-card.mjs");
-const { VIEW_ID } = await import("../scripts/foundry/roll-request-view.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const kickRelay = await import("../scripts/foundry/yaotzin/kick-relay.mjs");
+const dribble = await import("../scripts/foundry/yaotzin/dribble.mjs");
+await import("../scripts/foundry/yaotzin/yaotzin.mjs");
+const rr = { ...await import("../scripts/foundry/requests/roll-requests.mjs"), ...await import("../scripts/foundry/requests/roll-answers.mjs") };
+const requestCard = await import("../scripts/foundry/requests/roll-request-card.mjs");
+const { VIEW_ID } = await import("../scripts/foundry/requests/roll-request-view.mjs");
 
 const dribbleAnswer = { chat_card: { kind: "yaotzin.dribble", title: { text: "Ixpoetchitl dribbles to (12, 12)" }, lines: [],
   actions: [{ id: "apply", label: "Apply", payload: { events: [], moves: [{ player: "ix", x: 12, y: 12 }],

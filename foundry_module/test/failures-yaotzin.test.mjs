@@ -13,12 +13,12 @@ import { FakeActor, FakeCombat, FakeUser, asUser, clientOf, installDocument, ins
 import { loadModule } from "./fakes/module.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const planner = await import("../scripts/foundry/planner.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const combat = await import("../scripts/foundry/yaotzin/combat.mjs");
+const planner = await import("../scripts/foundry/yaotzin/planner.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
+const { KickTool } = await import("../scripts/foundry/yaotzin/kick-tool.mjs");
 
 /** Tezca, Foundry's active GM; Maria, a GM too (the co-GM); Alice and Bob, players. */
 const coGmTable = () => [new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
@@ -120,7 +120,7 @@ test("item 13: a double click with the kick tool posts one kick card", async () 
 test("item 13: a kick card made before the ball moved is refused on Apply, to whoever pressed it", async () => {
   installFoundry({ settings: { applyPermission: "owner" } });
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  (await import("../scripts/foundry/gm-requests.mjs")).listenForRefusals();
+  (await import("../scripts/foundry/requests/gm-requests.mjs")).listenForRefusals();
   await connectTo(link, kickCompanion());
   const scene = courtScene();
   const kick = () => yaotzin.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
@@ -158,7 +158,7 @@ test("item 14: the NPC try / let it pass advice and its odds reach the GMs only"
   assert.match(text("alice"), /Ixpoetchitl kicks/, "though she has the kick card");
 });
 
-const court = await import("../scripts/foundry/court.mjs");
+const court = await import("../scripts/foundry/setup/court.mjs");
 const { FakeScene, FakeToken } = await import("./fakes/foundry.mjs");
 
 test("item 3: 'Use this scene' counts the court from the scene's corner, inside Foundry's padding", async () => {
@@ -228,7 +228,7 @@ test("Also: a fight partly on the court and partly elsewhere is not adopted; the
 
 test("item 13: tick and contest cards are refused once another card moved the ball; a contest that leaves the ball alone still applies", async () => {
   installFoundry();
-  const { contest } = await import("../scripts/foundry/setup-dialog.mjs");
+  const { contest } = await import("../scripts/foundry/yaotzin/contests.mjs");
   // a trip knocks Yolteotl prone; a won grapple for the ball puts it in the winner's square
   const payloads = { trip: { events: [], moves: [], prone: "yo" },
     grapple: { events: [], moves: [], ball: { x: 10, y: 12, speed: 0, direction: null } } };

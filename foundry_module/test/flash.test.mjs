@@ -17,10 +17,10 @@ import { FakeActor, FakeContainer, FakeScene, FakeToken, asUser, fakeStage, inst
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 const MAPPING = { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 };
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
+const overlayLayer = await import("../scripts/foundry/world/overlay-layer.mjs");
 
 test("the flash: the heat map under the resolved kick, and only well-formed drawings come through", () => {
   const landing = fixture("preview").odds.landing;

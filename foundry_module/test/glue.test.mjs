@@ -11,14 +11,14 @@ import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, fakeHtml,
   listenerCount, settle } from "./fakes/foundry.mjs";
 
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const env = await import("../scripts/foundry/env.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const settings = await import("../scripts/foundry/settings.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const env = await import("../scripts/foundry/world/env.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const settings = await import("../scripts/foundry/world/settings.mjs");
+const combat = await import("../scripts/foundry/yaotzin/combat.mjs");
+const dribble = await import("../scripts/foundry/yaotzin/dribble.mjs");
 
 async function connect(companion) {
   await connectTo(link, companion);

@@ -13,11 +13,11 @@ import { FakeActor, FakeDialogV2, FakeScene, FakeToken, FakeUser, clientOf, inst
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 const en = JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8"));
 
-const link = await import("../scripts/foundry/link.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
-const settings = await import("../scripts/foundry/settings.mjs");
-const { renderProgress } = await import("../scripts/foundry/declaration-progress.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const menu = await import("../scripts/foundry/setup/setup-dialog.mjs");
+const settings = await import("../scripts/foundry/world/settings.mjs");
+const { renderProgress } = await import("../scripts/foundry/goatball/declaration-progress.mjs");
 const { Declarations } = await import("../scripts/core/goatball.mjs");
 
 let world;
@@ -219,7 +219,7 @@ test("Apply's plan: a knocked-off token goes to the ground below its platform, a
 
 test("Apply on a pass card moves the knocked-off token and the ball on the scene; Undo puts both back", async () => {
   const { companion } = await passWorld();
-  const chat = await import("../scripts/foundry/chat.mjs");
+  const chat = await import("../scripts/foundry/cards/chat.mjs");
   const arena = { platforms: [{ id: "P1", x: 300, y: 300, radius: 100 }, { id: "P2", x: 800, y: 300, radius: 100 },
     { id: "P3", x: 1300, y: 1850, radius: 100 }], zones: [] };
   const at = (x, y) => ({ x: x - 50, y: y - 50 });
@@ -250,7 +250,7 @@ test("Apply on a pass card moves the knocked-off token and the ball on the scene
   assert.equal(scene.tokens.get("r1").flags.ballcourt.out, false);
   assert.ok(companion.calls.some((c) => c.route === "/api/v1/matches/m1/events"));
 
-  const { platformSpots } = await import("../scripts/foundry/goatball.mjs");
+  const { platformSpots } = await import("../scripts/foundry/goatball/goatball.mjs");
   assert.deepEqual(platformSpots(scene).P3, { x: 1250, y: 1800, ground: { x: 1250, y: 1650 } },
     "below P3 is off the scene: the token lands just above it");
 });

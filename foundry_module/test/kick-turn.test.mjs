@@ -15,11 +15,11 @@ import { FakeActor, FakeDialogV2, FakeScene, FakeToken, asUser, installDocument,
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
-const link = await import("../scripts/foundry/link.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
-const dribble = await import("../scripts/foundry/dribble.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
-const { PALETTE_ID } = await import("../scripts/foundry/kick-palette.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const overlayLayer = await import("../scripts/foundry/world/overlay-layer.mjs");
+const dribble = await import("../scripts/foundry/yaotzin/dribble.mjs");
+const { KickTool } = await import("../scripts/foundry/yaotzin/kick-tool.mjs");
+const { PALETTE_ID } = await import("../scripts/foundry/yaotzin/kick-palette.mjs");
 
 const MAPPING = { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 };
 const tick = async (n = 3) => {

@@ -15,16 +15,16 @@ import { FakeActor, FakeCombat, FakeDialogV2, FakeDnd5eActor, FakeScene, FakeTok
 
 const moduleJson = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
-const stats = await import("../scripts/foundry/stats-form.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
-const quench = await import("../scripts/foundry/quench.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const combat = await import("../scripts/foundry/yaotzin/combat.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const court = await import("../scripts/foundry/setup/court.mjs");
+const menu = await import("../scripts/foundry/setup/setup-dialog.mjs");
+const stats = await import("../scripts/foundry/setup/stats-form.mjs");
+const overlayLayer = await import("../scripts/foundry/world/overlay-layer.mjs");
+const quench = await import("../scripts/foundry/quench/quench.mjs");
+const { KickTool } = await import("../scripts/foundry/yaotzin/kick-tool.mjs");
 const { adapterFor } = await import("../scripts/adapters/index.mjs");
 
 const tick = () => new Promise((r) => setImmediate(r));
@@ -237,7 +237,7 @@ test("#8 any other system: the GM types each player's numbers in; who lacks them
   globalThis.canvas.scene = scene;
   const a = adapterFor("worldbuilding");
   assert.equal(a.id, "generic");
-  const { missingStats } = await import("../scripts/foundry/scene.mjs");
+  const { missingStats } = await import("../scripts/foundry/world/scene.mjs");
   assert.deepEqual(missingStats(scene), ["Ixpoetchitl", "Yolteotl"]);
   const ix = scene.tokens.get("ix");
   ix.actor.setFlag = async (scope, key, value) => { ix.actor.flags[scope] = { ...ix.actor.flags[scope], [key]: value }; };
@@ -306,7 +306,7 @@ test("a player kicks with his own token: previews and the kick go through the GM
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) });
   await connectTo(link, companion);   // the GM's client holds the link
-  const relay = await import("../scripts/foundry/kick-relay.mjs");
+  const relay = await import("../scripts/foundry/yaotzin/kick-relay.mjs");
   globalThis.CONFIG.queries = { [relay.PREVIEW_QUERY]: (choice) => relay.previewOn(choice) };
   globalThis.Hooks.on("updateUser", relay.onKickRequest);
   world.values.playerKicks = true;

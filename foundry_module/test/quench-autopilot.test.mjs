@@ -1,5 +1,5 @@
 /**
- * The autopilot and zone-suggestion Quench batches (foundry/quench-autopilot.mjs), run here
+ * The autopilot and zone-suggestion Quench batches (foundry/quench/quench-autopilot.mjs), run here
  * against the fakes and the fake companion with a small mocha-like runner, so a batch that
  * cannot pass in a live world is caught before a GM runs it; and one that must fail does.
  */
@@ -10,8 +10,8 @@ import { connectTo, fakeCompanion, suggestRoute, tuneRoute } from "./fakes/compa
 import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const { registerQuenchBatches } = await import("../scripts/foundry/quench.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const { registerQuenchBatches } = await import("../scripts/foundry/quench/quench.mjs");
 
 let world;
 let deleted;

@@ -16,9 +16,9 @@ import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { cardFlags } from "../scripts/core/roll-request-card.mjs";
 
 /** A user's own page's copy of a module file (each browser has its own module). */
-const chatOf = (userId) => clientModule(userId, "foundry/chat.mjs");
-const cardOf = (userId) => clientModule(userId, "foundry/roll-request-card.mjs");
-const rrOf = (userId) => clientModule(userId, "foundry/roll-requests.mjs");
+const chatOf = (userId) => clientModule(userId, "foundry/cards/chat.mjs");
+const cardOf = (userId) => clientModule(userId, "foundry/requests/roll-request-card.mjs");
+const rrOf = (userId) => clientModule(userId, "foundry/requests/roll-requests.mjs");
 
 let inbox;
 let companion;

@@ -15,12 +15,12 @@ import { CANCELLED, PENDING, ROLLED, RollRequests, readRollAnswer } from "../scr
 import { Declarations } from "../scripts/core/goatball.mjs";
 
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
-  ...await import("../scripts/foundry/roll-request-view.mjs") };
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+await import("../scripts/foundry/yaotzin/yaotzin.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const rr = { ...await import("../scripts/foundry/requests/roll-requests.mjs"), ...await import("../scripts/foundry/requests/roll-answers.mjs"),
+  ...await import("../scripts/foundry/requests/roll-request-view.mjs") };
 
 const flush = async (n = 10) => {
   for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));

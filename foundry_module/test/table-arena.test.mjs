@@ -5,11 +5,11 @@ import { test } from "node:test";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { FakeCombat, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const { ballToken } = await import("../scripts/foundry/scene.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const court = await import("../scripts/foundry/setup/court.mjs");
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const { ballToken } = await import("../scripts/foundry/world/scene.mjs");
 
 function arena() {
   const platforms = [{ id: "P1", kind: "pole", radius: 60, x: 300, y: 500 }, { id: "P2", kind: "pole", radius: 60, x: 700, y: 500 }];

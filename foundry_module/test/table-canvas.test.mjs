@@ -6,9 +6,9 @@ import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { FakeScene, clientOf, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const overlayLayer = await import("../scripts/foundry/world/overlay-layer.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
 
 const overlays = (userId) => clientOf(userId).canvas.interface.children.filter((c) => c.name === "ballcourt-overlay");
 

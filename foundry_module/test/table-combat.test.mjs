@@ -9,10 +9,10 @@ import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, installFoundry, settle } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const combat = await import("../scripts/foundry/combat.mjs");
-const chat = await import("../scripts/foundry/chat.mjs");
-const yaotzin = await import("../scripts/foundry/yaotzin.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const combat = await import("../scripts/foundry/yaotzin/combat.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const yaotzin = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
 
 let world;
 let companion;
@@ -125,7 +125,7 @@ test("item 13: the Ball entries are marked in the tracker", async () => {
   assert.ok(!html.querySelector(`li[data-combatant-id="c-ix"]`).classList.contains("ballcourt-ball-turn"));
 });
 
-const dribble = await import("../scripts/foundry/dribble.mjs");
+const dribble = await import("../scripts/foundry/yaotzin/dribble.mjs");
 
 test("item 8: a token on the still ball moves freely before the match and with the GM's Alt held", async () => {
   globalThis.Hooks.on("preUpdateToken", dribble.onPreUpdateToken);

@@ -11,7 +11,7 @@ import { FakeDialogV2, FakeScene, FakeUser, asUser, buttonsIn, clientModule, cli
   world as doubles } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 
-/** A user's own page's copy of one module file (`"chat"`: foundry/chat.mjs). */
+/** A user's own page's copy of one module file (`"chat"`: foundry/cards/chat.mjs). */
 const moduleOf = (userId, name) => clientModule(userId, `foundry/${name}.mjs`);
 
 const tables = [];
@@ -35,12 +35,12 @@ const interceptCompanion = () => fakeCompanion({
   "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) });
 
 /** A kick card, posted from the given GM's page. */
-const kickCard = async (scene, userId = "gm") => asUser(userId, async () => (await moduleOf(userId, "chat"))
+const kickCard = async (scene, userId = "gm") => asUser(userId, async () => (await moduleOf(userId, "cards/chat"))
   .postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
     matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } }));
 
 /** A user presses a card's action on his own page (its chat glue asks the GM's when it is not his to do). */
-const requestAs = (userId, messageId, action) => asUser(userId, async () => (await moduleOf(userId, "chat"))
+const requestAs = (userId, messageId, action) => asUser(userId, async () => (await moduleOf(userId, "cards/chat"))
   .requestAction(messageId, action));
 
 test("item 11: the GM named as running the companion alone connects and answers the players", async () => {
@@ -49,9 +49,9 @@ test("item 11: the GM named as running the companion alone connects and answers 
   const companion = interceptCompanion();
   const world = await openOn(companion, { users, user: "maria", settings: { companionGM: "Maria" } });
   assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's own pick is the other GM");
-  assert.equal(await asUser("gm", async () => (await moduleOf("gm", "link")).startLink({ ioFactory: companion.io })), null,
+  assert.equal(await asUser("gm", async () => (await moduleOf("gm", "world/link")).startLink({ ioFactory: companion.io })), null,
     "Tezca's browser does not try its own localhost");
-  assert.equal(await asUser("maria", async () => (await moduleOf("maria", "link")).getLink().status), "connected", "Maria's");
+  assert.equal(await asUser("maria", async () => (await moduleOf("maria", "world/link")).getLink().status), "connected", "Maria's");
   const scene = courtScene();
   const message = await kickCard(scene, "maria");
   await requestAs("bob", message.id, "intercept:yo");
@@ -93,7 +93,7 @@ test("item 4: a press on a card waiting for a player's roll says what it waits f
     { rollPolicy: "players" });
   let answer;
   globalThis.game.users.get("bob").answer = () => new Promise((resolve) => { answer = resolve; });
-  const [chat, rr] = [await moduleOf("gm", "chat"), await moduleOf("gm", "roll-requests")];
+  const [chat, rr] = [await moduleOf("gm", "cards/chat"), await moduleOf("gm", "requests/roll-requests")];
   const message = await kickCard(scene);
   const pressing = chat.performAction(message.id, "intercept:yo", "gm");   // asks Bob; waits
   await settle();
@@ -106,7 +106,7 @@ test("item 4: a press on a card waiting for a player's roll says what it waits f
 
 test("item 12: a player's tools appear when the GM makes his scene a court, without a reload", async () => {
   const world = await openOn(fakeCompanion());
-  const court = await moduleOf("gm", "court");
+  const court = await moduleOf("gm", "setup/court");
   const scene = new FakeScene({ name: "Field" });
   globalThis.game.scenes.set(scene.id, scene);
   world.view("alice", scene);
@@ -130,7 +130,7 @@ test("item 13: a player's chat shows only the buttons he may press", async () =>
 
 test("item 7: 'Start the match' and 'Use this scene' on a scene with a match ask first, naming what is lost", async () => {
   const world = await openOn(fakeCompanion({ "/api/v1/matches": () => ({ status: 201, body: { id: "m2" } }) }));
-  const menu = await moduleOf("gm", "setup-dialog");
+  const menu = await moduleOf("gm", "setup/setup-dialog");
   const scene = courtScene();   // its match is m1
   world.view("gm", scene);
   FakeDialogV2.answers = ["match", false];   // the menu's "Start the match", then No
@@ -148,7 +148,7 @@ test("item 7: 'Start the match' and 'Use this scene' on a scene with a match ask
 test("item 13: the end of a match is announced with no score panel open", async () => {
   await openOn(fakeCompanion({ "/api/v1/matches/m1/events": () => ({ status: 201,
     body: { id: "m1", seq: 9, applied: 9, status: "over", winner: "sun" } }) }));
-  const chat = await moduleOf("gm", "chat");
+  const chat = await moduleOf("gm", "cards/chat");
   const scene = courtScene();
   const message = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id, matchId: "m1",
     owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
@@ -168,7 +168,7 @@ test("item 13: opening the panel for another match drops the first panel's liste
     "/api/v1/matches/m1/events": () => ({ status: 200, body: { events: [] } }),
     "/api/v1/matches/m2/events": () => ({ status: 200, body: { events: [] } }) });
   await openOn(companion);
-  const panel = await moduleOf("gm", "panel");
+  const panel = await moduleOf("gm", "cards/panel");
   const first = await panel.showScoreboard("m1");
   await panel.showScoreboard("m2");
   const before = first.renders;

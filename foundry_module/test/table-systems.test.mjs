@@ -5,9 +5,9 @@ import { test } from "node:test";
 import { FakeDnd5eActor, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 
-const goatball = await import("../scripts/foundry/goatball.mjs");
-const rr = { ...await import("../scripts/foundry/roll-requests.mjs"), ...await import("../scripts/foundry/roll-answers.mjs"),
-  ...await import("../scripts/foundry/roll-request-view.mjs") };
+const goatball = await import("../scripts/foundry/goatball/goatball.mjs");
+const rr = { ...await import("../scripts/foundry/requests/roll-requests.mjs"), ...await import("../scripts/foundry/requests/roll-answers.mjs"),
+  ...await import("../scripts/foundry/requests/roll-request-view.mjs") };
 
 /** Grunnak with advantage on Athletics from his sheet (an effect, a feature): dnd5e's roll.mode 1. */
 function grunnak() {

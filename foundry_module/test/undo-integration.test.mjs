@@ -37,7 +37,7 @@ async function table(settings) {
   const world = await openTable({ io, settings: { companionUrl: url, token: TOKEN } });
   open = world;
   assert.equal(world.link?.status, "connected", `the GM's page connects: ${JSON.stringify(world.link?.detail)}`);
-  const [chat, link] = [await clientModule("gm", "foundry/chat.mjs"), await clientModule("gm", "foundry/link.mjs")];
+  const [chat, link] = [await clientModule("gm", "foundry/cards/chat.mjs"), await clientModule("gm", "foundry/world/link.mjs")];
   const match = await link.companion("POST", "/api/v1/matches", { game: "yaotzin",
     teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }], settings });
   const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200, flags: { ballcourt: { team: "moon" } },

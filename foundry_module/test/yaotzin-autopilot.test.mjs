@@ -1,5 +1,5 @@
 /**
- * The Yaotzin autopilot at the table (foundry/yaotzin-autopilot.mjs), against a real
+ * The Yaotzin autopilot at the table (foundry/yaotzin/yaotzin-autopilot.mjs), against a real
  * `ballcourt serve` and its /yaotzin/suggest: a GM and two players, each browser its own copy
  * of the module (openTable), the moon's two NPCs on autopilot. The GM alone asks, sees the
  * ghost and the card; Accept walks the NPC through the module's own token moves and runs the
@@ -122,7 +122,7 @@ test("Decline leaves the turn to the GM; the tracker moving on closes a proposal
   assert.deepEqual(second.flags.ballcourt.card.actions, []);
   assert.deepEqual(ghostTexts("gm"), [], "its ghost goes with the turn");
   await asUser("gm", async () => {   // a press on the closed card is refused, politely
-    const chat = await clientModule("gm", "foundry/chat.mjs");
+    const chat = await clientModule("gm", "foundry/cards/chat.mjs");
     assert.equal(await chat.performAction(second.id, "accept", "gm"), false);
   });
 });
@@ -189,7 +189,7 @@ test("the menu's Autopilot form on a court sets the Yaotzin setting, with its pr
     return { "team-sun": "off", "team-moon": "act", "tactics-sun": "", "tactics-moon": " kick-long " };
   }];
   globalThis.canvas.scene = scene;
-  await asUser("gm", async () => (await clientModule("gm", "foundry/setup-dialog.mjs")).openMenu());
+  await asUser("gm", async () => (await clientModule("gm", "foundry/setup/setup-dialog.mjs")).openMenu());
   await settle();
   assert.deepEqual(globalThis.game.settings.get("ballcourt", "yaotzinAutopilot"),
     { moon: { mode: "act", tactics: "kick-long" }, sun: { mode: "off", tactics: "" } });
@@ -216,7 +216,7 @@ async function fakeTurn(turn, routes = {}, prepare = async () => {}) {
   mixco.parent = scene;
   const encounter = runningEncounter(scene);
   await prepare(scene);
-  const glue = await clientModule("gm", "foundry/yaotzin-autopilot.mjs");
+  const glue = await clientModule("gm", "foundry/yaotzin/yaotzin-autopilot.mjs");
   await asUser("gm", () => glue.autopilotTurn(encounter, encounter.combatants.get("c-mx")));
   await settle();
   return { fake, scene, mixco, calls: (route) => fake.calls.filter((c) => c.route === route).map((c) => c.body) };

@@ -4,7 +4,7 @@
  * GM's Accept, or the act mode, runs through the module's own flows), the GM's card naming
  * each step with the companion's reason, and the ghost drawn on the canvas. The rules are the
  * companion's: nothing here checks a path or an action, it only reads the answer.
- * The glue (foundry/yaotzin-autopilot.mjs) reads tokens and settings and runs the steps.
+ * The glue (foundry/yaotzin/yaotzin-autopilot.mjs) reads tokens and settings and runs the steps.
  */
 import { effectiveMode, teamEntry } from "./autopilot.mjs";
 import { squareCenter, squareTopLeft } from "./geometry.mjs";
