@@ -106,6 +106,11 @@ test("Decline leaves the turn to the GM; the tracker moving on closes a proposal
   await turnTo(encounter, "c-n1");
   const [first] = autopilotCards();
   assert.equal(ghostTexts("gm").length, 1, "its ghost is drawn");
+  await globalThis.game.settings.set("ballcourt", "applyPermission", "anyone");   // players may press Apply: not this card
+  const chat = await clientModule("gm", "foundry/cards/chat.mjs");
+  assert.equal(await asUser("gm", () => chat.performAction(first.id, "accept", "alice")), false, "Alice's forged press is refused");
+  await settle();
+  assert.deepEqual(square(tokens.n1), { x: 16, y: 12 });
   await click(first, "decline");
   assert.deepEqual(square(tokens.n1), { x: 16, y: 12 }, "declined: Tezca stays");
   assert.equal(first.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.declined");

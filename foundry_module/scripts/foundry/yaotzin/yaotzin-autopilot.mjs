@@ -131,7 +131,7 @@ async function runProposal(proposal, pauseMs = 0) {
 /** One step, through the flow the table uses for it by hand. */
 async function perform(scene, tokenId, step) {
   const token = tokenList(scene).find((t) => t.id === tokenId);
-  if (!token) throw localizedError("BALLCOURT.Kick.PickKicker");
+  if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone");   // deleted since the proposal
   switch (step.kind) {
     case "stand": return token.actor?.toggleStatusEffect?.("prone", { active: false });
     case "move": return walk(scene, token, step);
@@ -184,8 +184,13 @@ export async function endProposal() {
 }
 
 registerCardHandlers("yaotzinAutopilot", {
-  /** The GM's buttons on the card: Accept runs the turn, Decline leaves it, Stop ends a running one. */
-  async act(message, action) {
+  /**
+   * The GM's buttons on the card: Accept runs the turn, Decline leaves it, Stop ends a running
+   * one. A GM's alone, whatever the table lets players press: the card is whispered to GMs, so
+   * a player's press of it can only be forged.
+   */
+  async act(message, action, user) {
+    if (!user?.isGM) throw localizedError("BALLCOURT.Chat.NotAllowed");
     const proposal = open?.messageId === message.id ? open : null;
     if (!proposal || proposal.closed) throw localizedError("BALLCOURT.YAutopilot.Gone");
     if (action.id === "stop") {
