@@ -13,8 +13,8 @@ import { after, afterEach, before, test } from "node:test";
 import { io } from "socket.io-client";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeDialogV2, FakeToken, FakeUser, asUser, clientModule, clientOf, openTable, press, settle, until,
-  world as doubles } from "./fakes/foundry.mjs";
+import { FakeActor, FakeDialogV2, FakeToken, FakeUser, asUser, clientModule, clientOf, openTable, press, reload, settle,
+  until, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 import { npcCourt } from "./fakes/npc-court.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
@@ -173,6 +173,22 @@ test("the court changed between the proposal and Accept: /yaotzin/move refuses t
     JSON.stringify(clientOf("gm").ui.notifications));
   assert.equal(globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest"), false,
     "no contest after a refused move");
+});
+
+test("the GM's page reloads with a proposal open: its card loses its buttons and says the proposal is over", async () => {
+  const { encounter } = await table({ mode: "suggest", tactics: "press-ball" });
+  await turnTo(encounter, "c-n1");
+  const [card] = autopilotCards();
+  assert.deepEqual(card.flags.ballcourt.card.actions.map((a) => a.id), ["accept", "decline"]);
+  await reload("gm");
+  await settle();
+  // main.mjs runs it at "ready"; the doubles' reload marks the GM active again only after his
+  // new page's ready, so it is run here as the expiring of roll-request cards is tested
+  const glue = await clientModule("gm", "foundry/yaotzin/yaotzin-autopilot.mjs");
+  assert.deepEqual((await asUser("gm", () => glue.expireOldProposals())).map((m) => m.id), [card.id]);
+  await settle();
+  assert.equal(card.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.expired");
+  assert.doesNotMatch(clientOf("gm").chat.get(card.id).innerHTML, /data-ballcourt-action/, "nothing left to press");
 });
 
 test("a preset the companion does not know: the GM is told and plays the turn; no card, no ghost", async () => {

@@ -21,7 +21,7 @@ import { TurnRun, closedCard, ghostCommands, proposalCard, stepLine, suggestBody
   turnSteps } from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { courtOfCombat } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, i18n, localizedError, reportFailure, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
 import { DEFAULT_TEAMS, ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
@@ -173,6 +173,23 @@ async function close(proposal, outcome) {
   if (!message || proposal.closed) return;
   proposal.closed = true;
   await message.update({ [`flags.${MODULE_ID}.card`]: closedCard(proposal.card, outcome) });
+}
+
+/**
+ * At "ready" on the companion GM's page: a proposal lives in his page's memory, so the cards
+ * of proposals still open when a page of his closed can do nothing more; they lose their
+ * buttons and say so.
+ */
+export async function expireOldProposals() {
+  if (!isCompanionGM()) return [];
+  const stale = (fvtt.game.messages.contents ?? []).filter((m) => {
+    const card = m.flags?.[MODULE_ID]?.card;
+    return card?.kind === "yaotzin.autopilot" && card.actions?.length && m.id !== open?.messageId;
+  });
+  for (const message of stale) {
+    await message.update({ [`flags.${MODULE_ID}.card`]: closedCard(message.flags[MODULE_ID].card, "expired") });
+  }
+  return stale;
 }
 
 /** The tracker moved on: an open proposal is set aside (a running one stops before its next step). */
