@@ -184,6 +184,8 @@ test("the GM's page reloads with a proposal open: its card loses its buttons and
   await settle();
   // main.mjs runs it at "ready"; the doubles' reload marks the GM active again only after his
   // new page's ready, so it is run here as the expiring of roll-request cards is tested
+  const mine = await clientModule("alice", "foundry/yaotzin/yaotzin-autopilot.mjs");
+  assert.deepEqual(await asUser("alice", () => mine.expireOldProposals()), [], "a player's page writes nothing");
   const glue = await clientModule("gm", "foundry/yaotzin/yaotzin-autopilot.mjs");
   assert.deepEqual((await asUser("gm", () => glue.expireOldProposals())).map((m) => m.id), [card.id]);
   await settle();
