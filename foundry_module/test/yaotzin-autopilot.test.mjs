@@ -36,9 +36,9 @@ afterEach(async () => {
 const USERS = ["gm", "alice", "bob"];
 
 /** A table on the live companion with the moon's autopilot as given; the court and its encounter, begun. */
-async function table(moon, settings = {}) {
+async function table(moon, settings = {}, languages = {}) {
   for (const old of tables.splice(0)) old.close();
-  const t = await openTable({ io, system: "pf1", users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
+  const t = await openTable({ io, system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })],
   settings: { companionUrl: companion.url, token: TOKEN, yaotzinAutopilot: { moon }, yaotzinAutopilotPause: 0, ...settings } });
   tables.push(t);
@@ -191,6 +191,17 @@ test("the GM's page reloads with a proposal open: its card loses its buttons and
   await settle();
   assert.equal(card.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.expired");
   assert.doesNotMatch(clientOf("gm").chat.get(card.id).innerHTML, /data-ballcourt-action/, "nothing left to press");
+});
+
+test("a Russian GM reads the proposal's card and its ghost in Russian", async () => {
+  const { encounter } = await table({ mode: "suggest", tactics: "press-ball" }, {}, { gm: "ru" });
+  await turnTo(encounter, "c-n1");
+  const [card] = autopilotCards();
+  const html = clientOf("gm").chat.get(card.id).innerHTML;
+  assert.match(html, /Подсекает Ixpoetchitl/);
+  assert.match(html, /Идёт на \(11, 13\): 5 клеток/);
+  assert.match(html, />Принять</);
+  assert.deepEqual(ghostTexts("gm"), ["Подсекает Ixpoetchitl"]);
 });
 
 test("a preset the companion does not know: the GM is told and plays the turn; no card, no ghost", async () => {
