@@ -19,11 +19,11 @@ export function courtContext(scene) {
 }
 
 /**
- * The court as one activity (a kick, a tick, a contest, an interception) reads it: once,
+ * The court as one activity (a kick, a tick, a contest, an interception, a dribble) reads it: once,
  * before it computes, as plain data. The scene's court (mapping, field, teams, match), the
- * ball's square and roll, each token's name, team and owners, the players as the companion
- * takes them with the attacks of opportunity they have left this round (from the encounter's
- * record), and the rules. The activity computes from this and writes once at its end, so
+ * ball's square and roll, each token's name, team, owners and speed, the players as the
+ * companion takes them with the attacks of opportunity they have left this round (from the
+ * encounter's record), the encounter's round and turn, and the rules. The activity computes from this and writes once at its end, so
  * nothing it sends or posts is read from the world again halfway through (a player's roll
  * can take minutes).
  */
@@ -32,13 +32,17 @@ export function readCourt(scene) {
   const encounter = encounterOn(scene);
   const spent = aooSpentThisRound(encounter);
   const owners = ownersOf(scene);
+  const descriptors = yaotzinDescriptors(scene, (id) => spent.filter((s) => s === id).length || undefined);
+  const speeds = new Map(descriptors.map((d) => [d.id, d.stats?.speed]));
   return {
     sceneId: scene.id, matchId: bc.matchId ?? null, mapping: bc.mapping, field: bc.field,
     teams: bc.teams ?? DEFAULT_TEAMS,
     ball: ballState(bc.mapping, ballToken(scene)),
-    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, name: t.name, team: teamOf(t), owners: owners[t.id] }])),
+    tokens: new Map(tokenList(scene).map((t) => [t.id,
+      { id: t.id, name: t.name, team: teamOf(t), owners: owners[t.id], speed: speeds.get(t.id) }])),
     owners,
-    players: yaotzinPlayers(bc.mapping, yaotzinDescriptors(scene, (id) => spent.filter((s) => s === id).length || undefined)),
+    players: yaotzinPlayers(bc.mapping, descriptors),
+    encounter: encounter ? { round: encounter.round, turn: encounter.turn } : null,
     settings: yaotzinRules(),
   };
 }
