@@ -5,7 +5,7 @@
 import { Declarations } from "../../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
-import { goatSettings } from "./goatball-arena.mjs";
+import { readArena } from "./goatball-arena.mjs";
 import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
@@ -39,7 +39,8 @@ export async function startPass(scene) {
     .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
   let cancel;
   const cancelled = new Promise((resolve) => { cancel = resolve; });
-  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier),
+  // the arena read once for the whole pass: its declarations' autopilot and its card use this reading
+  current = { sceneId: scene.id, reading: readArena(scene), match, declarations: new Declarations(players, carrier),
     cancelled, cancel: () => cancel(CANCELLED) };
   return current;
 }
@@ -70,7 +71,7 @@ export async function collectDeclarations(ask = askOwner) {
   const { declarations } = pass;
   const scene = fvtt.game.scenes.get(pass.sceneId);
   const names = Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name]));
-  ask = autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
+  ask = autopilotAsk(pass, scene, ask, pass.reading.settings);   // autopilot: NPCs get the companion's proposals
   const View = progressClass();
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
     cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot }) : null;

@@ -6,7 +6,7 @@
 import { renderCard } from "../../core/cards.mjs";
 import { adviceLines } from "../../core/planner.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
-import { cardContextOf } from "./yaotzin-players.mjs";
+import { cardContextOf } from "../world/scene.mjs";
 
 /**
  * The "try / let it pass" line for each NPC interceptor (a token no player owns) of a kick,

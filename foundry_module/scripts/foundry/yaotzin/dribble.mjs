@@ -18,8 +18,8 @@ import { MODULE_ID, fvtt, isCompanionGM, reportFailure } from "../world/env.mjs"
 import { encounterOn } from "../world/encounters.mjs";
 import { askGM, refuse, requestFrom } from "../requests/gm-requests.mjs";
 import { companion } from "../world/link.mjs";
-import { ballToken, ballcourtOf, owns } from "../world/scene.mjs";
-import { cardContextOf, readCourt } from "./yaotzin-players.mjs";
+import { ballToken, ballcourtOf, cardContextOf, owns } from "../world/scene.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
 
 export const REACH_LAYER = "ballcourt-dribble";
 const REACH_COLOR = 0x33cc66;

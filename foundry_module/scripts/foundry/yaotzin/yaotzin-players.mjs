@@ -9,7 +9,7 @@ import { tokenSquare } from "../../core/geometry.mjs";
 import { yaotzinPlayers } from "../../core/requests.mjs";
 import { encounterOn } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, localizedError, setting } from "../world/env.mjs";
-import { DEFAULT_TEAMS, ballToken, ballcourtOf, ownersOf, teamOf, tokenList, yaotzinDescriptors } from "../world/scene.mjs";
+import { DEFAULT_TEAMS, ballToken, ballcourtOf, cardContextOf, ownersOf, teamOf, tokenList, yaotzinDescriptors } from "../world/scene.mjs";
 import { yaotzinRules } from "../world/settings.mjs";
 
 export function courtContext(scene) {
@@ -35,7 +35,7 @@ export function readCourt(scene) {
   const descriptors = yaotzinDescriptors(scene, (id) => spent.filter((s) => s === id).length || undefined);
   const speeds = new Map(descriptors.map((d) => [d.id, d.stats?.speed]));
   return {
-    sceneId: scene.id, matchId: bc.matchId ?? null, mapping: bc.mapping, field: bc.field,
+    game: "yaotzin", sceneId: scene.id, matchId: bc.matchId ?? null, mapping: bc.mapping, field: bc.field,
     teams: bc.teams ?? DEFAULT_TEAMS,
     ball: ballState(bc.mapping, ballToken(scene)),
     tokens: new Map(tokenList(scene).map((t) => [t.id,
@@ -66,11 +66,6 @@ function ballState(mapping, ball) {
   if (!ball) return null;
   const { speed = 0, direction = null } = ball.flags?.[MODULE_ID]?.ball ?? {};
   return { ...tokenSquare(mapping, ball), speed, direction };
-}
-
-/** What a card of this court keeps in its flags to be acted on later: its game, scene, match, owners. */
-export function cardContextOf(court, kind) {
-  return { game: "yaotzin", kind, sceneId: court.sceneId, matchId: court.matchId, owners: court.owners };
 }
 
 /**
