@@ -57,12 +57,8 @@ export function playersOn(scene) {
   return readCourt(scene).players;
 }
 
-/** Where the court's ball is and how it rolls ({x, y, speed, direction}, in squares); null without one. */
-export function ballStateOn(scene) {
-  return ballState(courtContext(scene).mapping, ballToken(scene));
-}
-
-function ballState(mapping, ball) {
+/** Where a court's ball is and how it rolls ({x, y, speed, direction}, in squares); null without one. */
+export function ballState(mapping, ball) {
   if (!ball) return null;
   const { speed = 0, direction = null } = ball.flags?.[MODULE_ID]?.ball ?? {};
   return { ...tokenSquare(mapping, ball), speed, direction };

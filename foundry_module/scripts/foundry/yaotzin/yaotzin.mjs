@@ -15,7 +15,7 @@ import { adapter, ballToken, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
 import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
-import { ballStateOn, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
+import { ballState, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
 
 export { courtContext, foundryD20, natural, playersOn, spendAoo };
 
@@ -109,18 +109,19 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
+    const before = sceneState(scene);   // read once: the check below and the plan both start from it
     // a card that moves the ball was computed from the ball where it was then: once it has moved
     // (another card applied, a second card of one double click), this card no longer holds
     if (ctx.ballAt && action.payload?.ball) {
-      const now = ballStateOn(scene);
+      const now = ballState(bc.mapping, before.ball);
       if (!now || ballMovedSince(ctx.ballAt, now)) throw localizedError("BALLCOURT.Chat.BallMoved");
     }
-    const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
+    const plan = planYaotzinApply(bc.mapping, action.payload, before);
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back
-    const before = outStates(scene, plan.damage);
+    const outBefore = outStates(scene, plan.damage);
     await changeNonlethal(scene, plan.damage);
-    const events = markKnockouts(plan.events, knockedOutNow(before, outStates(scene, plan.damage)));
+    const events = markKnockouts(plan.events, knockedOutNow(outBefore, outStates(scene, plan.damage)));
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, events, message.id, async () => {
       broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
       await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
