@@ -57,14 +57,15 @@ export function arenaOf(scene) {
 /**
  * The arena as one goat-ball activity (a tip-off, a pass from its declarations to its card, a
  * quick resolution) reads it: once, as plain data. Its platforms and zones, the teams as the
- * companion wants them, the rules, the match, and who owns each token (for the card). The
+ * companion wants them, the rules, the match, and each token's name and owners. The
  * activity computes from this and writes at its end; the players' rolls in between can take
  * minutes, and nothing is read from the scene again after them.
  */
 export function readArena(scene) {
   const arena = arenaOf(scene);
   return { game: "goatball", sceneId: scene.id, matchId: ballcourtOf(scene)?.matchId ?? null, arena,
-    teams: teamsIn(scene, arena), settings: rulesFor(arena), owners: ownersOf(scene) };
+    teams: teamsIn(scene, arena), settings: rulesFor(arena), owners: ownersOf(scene),
+    names: Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name])) };
 }
 
 /** The teams as the companion wants them: each token's platform and zone from where it stands. */
