@@ -24,12 +24,11 @@ import { courtOfCombat } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
-import { DEFAULT_TEAMS, ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
-import { yaotzinRules } from "../world/settings.mjs";
+import { ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 import { dribble, dribblePlayers } from "./dribble.mjs";
 import { requestKick } from "./kick-relay.mjs";
-import { ballStateOn } from "./yaotzin-players.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
 
 export const SETTING = "yaotzinAutopilot";
 
@@ -50,12 +49,11 @@ export function modeOf(token) {
 
 /** The turn the companion proposes for `token` (its `turn`, and the preset it played). */
 export async function proposeTurn(scene, token, round) {
-  const bc = ballcourtOf(scene);
+  const court = readCourt(scene);
   const team = teamOf(token);
   const { tactics } = teamEntry(entries()[team]);
-  return quietly("POST", "/api/v1/yaotzin/suggest", suggestBody({ field: bc.field, players: dribblePlayers(scene),
-    ball: ballStateOn(scene), mover: token.id, tactics, attacks: attackedEnd(bc.teams ?? DEFAULT_TEAMS, team), round,
-    settings: yaotzinRules() }));
+  return quietly("POST", "/api/v1/yaotzin/suggest", suggestBody({ field: court.field, players: dribblePlayers(scene),
+    ball: court.ball, mover: token.id, tactics, attacks: attackedEnd(court.teams, team), round, settings: court.settings }));
 }
 
 const isProne = (token) => Boolean(token.actor?.statuses?.has?.("prone"));
@@ -152,12 +150,12 @@ async function perform(scene, tokenId, step) {
  * who enters a rolling ball's square stops it there (the route's `takes_ball`).
  */
 async function walk(scene, token, { path, budget }) {
-  const bc = ballcourtOf(scene);
-  const ball = ballStateOn(scene);
-  const checked = await companion("POST", "/api/v1/yaotzin/move", { field: bc.field, players: dribblePlayers(scene),
-    ball: { x: ball.x, y: ball.y }, mover: token.id, path, budget, settings: yaotzinRules() });
+  const court = readCourt(scene);
+  const { ball } = court;
+  const checked = await companion("POST", "/api/v1/yaotzin/move", { field: court.field, players: dribblePlayers(scene),
+    ball: { x: ball.x, y: ball.y }, mover: token.id, path, budget, settings: court.settings });
   for (const sq of path.slice(1)) {
-    const moved = await token.move([tokenPosition(bc.mapping, sq)], { autoRotate: false });
+    const moved = await token.move([tokenPosition(court.mapping, sq)], { autoRotate: false });
     if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
   }
   if (checked.takes_ball && ball.speed > 0) {
