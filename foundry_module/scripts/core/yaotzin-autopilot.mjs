@@ -125,7 +125,8 @@ export function closedCard(card, outcome) {
  * line to a kick's aim square or to a contest's target (`targetSquare`); the action's words
  * (`label`) over the square the turn ends on.
  */
-export function ghostCommands(m, turn, { label = "", targetSquare = null, color = GHOST_COLOR } = {}) {
+export function ghostCommands(m, turn, { label = "", targetSquare = null } = {}) {
+  const color = GHOST_COLOR;
   const steps = turnSteps(turn);
   const path = (turn.path ?? []).map(square);
   const dribble = steps.find((s) => s.kind === "dribble")?.squares ?? [];

@@ -30,7 +30,7 @@ import { dribble, dribblePlayers } from "./dribble.mjs";
 import { requestKick } from "./kick-relay.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
-export const SETTING = "yaotzinAutopilot";
+const SETTING = "yaotzinAutopilot";
 
 /** The open proposal on this (the companion GM's) client: {messageId, run, ghost, card} or null. */
 let open = null;
