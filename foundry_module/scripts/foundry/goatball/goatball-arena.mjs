@@ -9,7 +9,7 @@ import { createBallToken } from "../world/ball-token.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { drawOnly } from "../world/overlay-layer.mjs";
-import { ballToken, ballcourtOf, teamOf, tokenList } from "../world/scene.mjs";
+import { ballToken, ballcourtOf, ownersOf, teamOf, tokenList } from "../world/scene.mjs";
 import { goatballRules } from "../world/settings.mjs";
 
 export async function createArenaScene({ seed = Date.now() % 100000, count = 12, zones = 0,
@@ -54,9 +54,26 @@ export function arenaOf(scene) {
   return { platforms, zones };
 }
 
+/**
+ * The arena as one goat-ball activity (a tip-off, a pass from its declarations to its card, a
+ * quick resolution) reads it: once, as plain data. Its platforms and zones, the teams as the
+ * companion wants them, the rules, the match, and each token's name and owners. The
+ * activity computes from this and writes at its end; the players' rolls in between can take
+ * minutes, and nothing is read from the scene again after them.
+ */
+export function readArena(scene) {
+  const arena = arenaOf(scene);
+  return { game: "goatball", sceneId: scene.id, matchId: ballcourtOf(scene)?.matchId ?? null, arena,
+    teams: teamsIn(scene, arena), settings: rulesFor(arena), owners: ownersOf(scene),
+    names: Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name])) };
+}
+
 /** The teams as the companion wants them: each token's platform and zone from where it stands. */
 export function goatTeams(scene) {
-  const arena = arenaOf(scene);
+  return teamsIn(scene, arenaOf(scene));
+}
+
+function teamsIn(scene, arena) {
   const size = scene.grid?.size ?? 100;
   const teams = new Map();
   for (const token of tokenList(scene)) {
@@ -75,7 +92,10 @@ export function goatTeams(scene) {
 }
 
 export function goatSettings(scene) {
-  const arena = arenaOf(scene);
+  return rulesFor(arenaOf(scene));
+}
+
+function rulesFor(arena) {
   const rules = goatballRules({ zones: arena.zones.length > 0 });
   if (rules.zones && arena.zones.length) rules.zone_links = zoneLinks(arena);
   return rules;

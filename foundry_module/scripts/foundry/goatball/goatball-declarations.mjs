@@ -5,11 +5,11 @@
 import { Declarations } from "../../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
-import { goatSettings } from "./goatball-arena.mjs";
+import { readArena } from "./goatball-arena.mjs";
 import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
-import { ballcourtOf, missingStats, ownersOf, teamOf, tokenList } from "../world/scene.mjs";
+import { ballcourtOf, missingStats, teamOf, tokenList } from "../world/scene.mjs";
 
 /** The current pass's declarations, kept by the GM only (the carrier's sealed until the end). */
 let current = null;
@@ -39,7 +39,8 @@ export async function startPass(scene) {
     .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
   let cancel;
   const cancelled = new Promise((resolve) => { cancel = resolve; });
-  current = { sceneId: scene.id, match, declarations: new Declarations(players, carrier),
+  // the arena read once for the whole pass: its declarations' autopilot and its card use this reading
+  current = { sceneId: scene.id, reading: readArena(scene), match, declarations: new Declarations(players, carrier),
     cancelled, cancel: () => cancel(CANCELLED) };
   return current;
 }
@@ -69,8 +70,8 @@ export async function collectDeclarations(ask = askOwner) {
   const pass = current;
   const { declarations } = pass;
   const scene = fvtt.game.scenes.get(pass.sceneId);
-  const names = Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name]));
-  ask = autopilotAsk(pass, scene, ask, goatSettings(scene));   // autopilot: NPCs get the companion's proposals
+  const names = pass.reading.names;
+  ask = autopilotAsk(pass, scene, ask, pass.reading.settings);   // autopilot: NPCs get the companion's proposals
   const View = progressClass();
   const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
     cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot }) : null;
@@ -121,15 +122,15 @@ function withTimeout(promise, ms) {
 }
 
 export async function askOwner(tokenId, sealed) {
-  const scene = fvtt.game.scenes.get(current.sceneId);
-  const owners = ownersOf(scene)[tokenId] ?? [];
+  const { sceneId, reading } = current;
+  const owners = reading.owners[tokenId] ?? [];
   const owner = fvtt.game.users.get(owners.find((u) => fvtt.game.users.get(u)?.active));
-  const payload = { tokenId, sceneId: scene.id, sealed, closeIn: Math.max(0, declarationTimeout() - 2000),
+  const payload = { tokenId, sceneId, sealed, closeIn: Math.max(0, declarationTimeout() - 2000),
     teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
       ?.players.map((p) => p.id) ?? [] };
   // the GM's own dialog waits for him: the self-close is for a player's, whose answer the GM awaits
   if (!owner || owner.isSelf) return declarationPrompt({ ...payload, closeIn: 0 });
-  const name = tokenList(scene).find((t) => t.id === tokenId)?.name ?? tokenId;
+  const name = reading.names[tokenId] ?? tokenId;
   const timeout = declarationTimeout();
   try {
     // Foundry's own timeout rejects the query; ours also covers a client that never answers.

@@ -12,9 +12,9 @@ import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
-import { adapter, ballToken, cardContext, teamOf, tokenList } from "../world/scene.mjs";
+import { adapter, ballToken, cardContextOf, teamOf, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
-import { arenaOf, drawHeat, goatSettings, goatTeams, platformSpots } from "./goatball-arena.mjs";
+import { arenaOf, drawHeat, platformSpots, readArena } from "./goatball-arena.mjs";
 import { currentDeclarations, finishPass } from "./goatball-declarations.mjs";
 
 export const OUT_STATUS = "unconscious";
@@ -50,15 +50,15 @@ function checkFor(scene, token, skill, advantage = false) {
 }
 
 export async function tipOff(scene, onlyIds = null) {
-  const teams = goatTeams(scene);
+  const reading = readArena(scene);
   const tokens = tokenList(scene).filter((t) => teamOf(t) && (!onlyIds || onlyIds.includes(t.id))
     && !t.flags?.[MODULE_ID]?.out);
   const checks = {};
   const rolls = await gatherRolls(tokens.map((token) => checkFor(scene, token, "acrobatics")));
   for (const [i, token] of tokens.entries()) checks[token.id] = { check: rolls[i].total, skill: "acrobatics" };
-  const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams, checks,
-    settings: goatSettings(scene) });
-  return postCard(answer, cardContext(scene, "tipoff"), { extraRolls: rolls });
+  const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams: reading.teams, checks,
+    settings: reading.settings });
+  return postCard(answer, cardContextOf(reading, "tipoff"), { extraRolls: rolls });
 }
 
 /**
@@ -119,17 +119,20 @@ export async function rollChecks(scene, declarations, players, rolls) {
   return totals;
 }
 
-/** Roll the checks, resolve the declared pass on the companion, post the card. */
+/**
+ * Roll the checks, resolve the declared pass on the companion, post the card: from the arena
+ * as the pass read it when it started (startPass), written at the end.
+ */
 export async function resolvePass(pass = currentDeclarations()) {
   const scene = fvtt.game.scenes.get(pass.sceneId);
-  const { match, declarations } = pass;
+  const { match, declarations, reading } = pass;
   const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
   const rolls = [];
   const totals = await rollChecks(scene, declarations, players, rolls);
   const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
-    settings: goatSettings(scene) }, totals);
+    settings: reading.settings }, totals);
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
-  const ctx = { ...cardContext(scene, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
+  const ctx = { ...cardContextOf(reading, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
   finishPass(pass);
   drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });
@@ -222,11 +225,11 @@ registerCardHandlers("goatball", {
 
 /** The whole match at once: each side's fit players roll their better of Athletics and Acrobatics. */
 export async function quickResolution(scene) {
-  const teams = goatTeams(scene);
+  const reading = readArena(scene);
   const tokens = new Map([...(scene.tokens?.contents ?? scene.tokens)].map((t) => [t.id, t]));
   const rolls = [];
   const out = [];
-  for (const team of teams) {
+  for (const team of reading.teams) {
     const checks = [];
     for (const p of team.players.filter((q) => !q.out && !q.dead)) {
       const token = tokens.get(p.id);
@@ -238,5 +241,5 @@ export async function quickResolution(scene) {
     out.push({ id: team.id, checks });
   }
   const answer = await companion("POST", "/api/v1/goatball/quick", { teams: out });
-  return postCard(answer, cardContext(scene, "quick"), { extraRolls: rolls });
+  return postCard(answer, cardContextOf(reading, "quick"), { extraRolls: rolls });
 }

@@ -4,6 +4,9 @@
  * takes it from the updateUser hook, whose author may only write his own User. A socket
  * payload could claim to be anyone. The hook's `changes` hold only what differs from the last
  * request of that kind, so the GM reads the request whole from the (already updated) User.
+ * Foundry merges a flag's object into what is stored (FOUNDRY-SEMANTICS §1.4), so a request
+ * replaces the one before it outright: merged, an earlier request's keys that the new one
+ * lacks (a roll's option, a roll where none is sent) would be read as the new one's.
  */
 import { CHANNEL } from "../../core/flash.mjs";
 import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, reportFailure } from "../world/env.mjs";
@@ -17,13 +20,21 @@ export async function askGM(kind, request) {
     return false;
   }
   fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
-  await fvtt.game.user.setFlag(MODULE_ID, kind, { ...request, at: Date.now() });
+  await fvtt.game.user.update(replacingFlag(kind, { ...request, at: Date.now() }));
   return true;
+}
+
+/** An update that writes the flag `kind` whole (FOUNDRY-SEMANTICS §1.4-1.5): v14's `_replace`, v13's `==key`. */
+function replacingFlag(kind, value) {
+  const replacement = fvtt.operators?.ForcedReplacement;
+  return replacement ? { [`flags.${MODULE_ID}.${kind}`]: replacement.create(value) }
+    : { [`flags.${MODULE_ID}.==${kind}`]: value };
 }
 
 /** In updateUser, on the companion GM's client: the request of this kind `user` just wrote to himself, or null. */
 export function requestFrom(kind, user, changes, authorId) {
-  if (!changes?.flags?.[MODULE_ID]?.[kind] || !isCompanionGM() || authorId !== user.id) return null;
+  const changed = changes?.flags?.[MODULE_ID];
+  if (!(changed?.[kind] || changed?.[`==${kind}`]) || !isCompanionGM() || authorId !== user.id) return null;
   return user.getFlag(MODULE_ID, kind) ?? null;
 }
 

@@ -27,9 +27,22 @@ export function playersRoll() {
 
 /** The first active non-GM owner of a token, or null (then the GM rolls, or chooses: aoo-choice.mjs). */
 export function activeOwner(scene, tokenId) {
+  return firstActive(ownersOf(scene)[tokenId] ?? []);
+}
+
+function firstActive(ids) {
   const users = fvtt.game.users;
-  const ids = ownersOf(scene)[tokenId] ?? [];
   return ids.map((id) => users.get(id)).find((u) => u?.active && !u.isGM && !u.isSelf) ?? null;
+}
+
+/** Each check's active owner (null: the GM rolls it), read for the whole batch before any die is rolled. */
+function ownersFor(checks) {
+  const byScene = new Map();
+  const ownersIn = (scene) => {
+    if (!byScene.has(scene?.id)) byScene.set(scene?.id, ownersOf(scene));
+    return byScene.get(scene?.id);
+  };
+  return checks.map((c) => (c.byGM ? null : firstActive(ownersIn(c.scene)[c.token?.id] ?? [])));   // byGM: a token on autopilot
 }
 
 /**
@@ -50,8 +63,9 @@ export async function gatherRolls(checks) {
   }
   const out = new Array(checks.length);
   const asked = [];
+  const owners = ownersFor(checks);
   for (const [i, c] of checks.entries()) {
-    const owner = c.byGM ? null : activeOwner(c.scene, c.token?.id);   // byGM: a token on autopilot
+    const owner = owners[i];
     if (!owner) out[i] = await c.local();
     else asked.push({ i, c, owner });
   }

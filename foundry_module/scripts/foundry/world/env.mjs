@@ -15,6 +15,7 @@ export const fvtt = {
   get Roll() { return globalThis.Roll; },
   get utils() { return globalThis.foundry.utils; },
   get api() { return globalThis.foundry.applications.api; },
+  get operators() { return globalThis.foundry?.data?.operators ?? null; },   // v14's _del/_replace; none in v13
   get PIXI() { return globalThis.PIXI; },
   get io() { return globalThis.io; },
   get CONFIG() { return globalThis.CONFIG; },

@@ -56,8 +56,12 @@ export function ownersOf(scene) {
 /** What a card keeps in its flags to be acted on later: its game, scene, match, owners. */
 export function cardContext(scene, kind) {
   const bc = ballcourtOf(scene);
-  return { game: bc.game, kind, sceneId: scene.id, matchId: bc.matchId ?? null,
-    owners: ownersOf(scene) };
+  return cardContextOf({ game: bc.game, sceneId: scene.id, matchId: bc.matchId ?? null, owners: ownersOf(scene) }, kind);
+}
+
+/** cardContext from an activity's one reading of its scene ({game, sceneId, matchId, owners}: readCourt, readArena). */
+export function cardContextOf(reading, kind) {
+  return { game: reading.game, kind, sceneId: reading.sceneId, matchId: reading.matchId, owners: reading.owners };
 }
 
 /** Yaotzin descriptors for core/requests.mjs: one per team token with an actor. */

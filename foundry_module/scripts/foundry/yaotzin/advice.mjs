@@ -6,23 +6,21 @@
 import { renderCard } from "../../core/cards.mjs";
 import { adviceLines } from "../../core/planner.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
-import { DEFAULT_TEAMS, ballcourtOf, cardContext, ownersOf, teamOf, tokenList } from "../world/scene.mjs";
+import { cardContextOf } from "../world/scene.mjs";
 
 /**
  * The "try / let it pass" line for each NPC interceptor (a token no player owns) of a kick,
  * posted as its own card whispered to the GMs: the advice and its odds are the GM's to weigh,
- * not the players' to read on the public kick card. Null when there is none.
+ * not the players' to read on the public kick card. Null when there is none. `court`: the
+ * kick's own reading of the court (readCourt), its teams, tokens and owners.
  */
-export async function postAdvice(answer, scene) {
+export async function postAdvice(answer, court) {
   let lines = [];
   try {
-    const bc = ballcourtOf(scene);
-    const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
-    const owners = ownersOf(scene);
-    lines = adviceLines(answer, { teams: bc?.teams ?? DEFAULT_TEAMS,
-      teamOf: (id) => (tokens.has(id) ? teamOf(tokens.get(id)) : null),
-      isNpc: (id) => !(owners[id]?.length),
-      nameOf: (id) => tokens.get(id)?.name ?? id });
+    lines = adviceLines(answer, { teams: court.teams,
+      teamOf: (id) => court.tokens.get(id)?.team ?? null,
+      isNpc: (id) => !(court.owners[id]?.length),
+      nameOf: (id) => court.tokens.get(id)?.name ?? id });
   } catch (err) {
     globalThis.console?.warn?.("Ballcourt: planner advice", err);   // advice never stops a kick
   }
@@ -31,5 +29,5 @@ export async function postAdvice(answer, scene) {
     text: "Advice for the NPCs (GM only)" }, lines, actions: [] };
   return fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}), speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
-    flags: { [MODULE_ID]: { card, context: cardContext(scene, "advice"), applied: false, undone: false, resolved: [] } } });
+    flags: { [MODULE_ID]: { card, context: cardContextOf(court, "advice"), applied: false, undone: false, resolved: [] } } });
 }

@@ -10,10 +10,9 @@ import { localizedError, setting } from "../world/env.mjs";
 import { askForm, controlledTokens, targetedTokens } from "../world/gm-input.mjs";
 import { companion } from "../world/link.mjs";
 import { drawAnswer } from "../world/overlay-layer.mjs";
-import { ballToken, ballcourtOf, tokenById } from "../world/scene.mjs";
-import { yaotzinRules } from "../world/settings.mjs";
+import { tokenById } from "../world/scene.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
-import { courtCardContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
+import { courtCardContext, foundryD20, natural, readCourt, spendAoo } from "./yaotzin-players.mjs";
 
 /**
  * The modifier the companion gives each named d20 of an action, read from a dry run with fixed
@@ -43,16 +42,16 @@ function usedRolls(answer, rolls) {
 export async function shootHoop(scene, { kicker, hoop, standing = true, powerAttack = 0 } = {}) {
   const kickerDoc = kicker ? tokenById(scene, kicker) : controlledTokens()[0];
   if (!kickerDoc) throw localizedError("BALLCOURT.Kick.PickKicker");
-  const bc = ballcourtOf(scene);
+  const court = readCourt(scene);
   let side = hoop;
   if (!side) {
-    const near = nearerHoop(bc.field, tokenSquare(bc.mapping, kickerDoc));
+    const near = nearerHoop(court.field, tokenSquare(court.mapping, kickerDoc));
     const choice = await askForm([["hoop", "BALLCOURT.Menu.Hoop", near, ["north", "south"], "BALLCOURT.Menu.HoopSide"]]);
     if (!choice) return null;
     side = choice.hoop;
   }
-  const body = { field: bc.field, players: playersOn(scene), kicker: kickerDoc.id, hoop: side,
-    standing: Boolean(standing), power_attack: powerAttack, settings: yaotzinRules() };
+  const body = { field: court.field, players: court.players, kicker: kickerDoc.id, hoop: side,
+    standing: Boolean(standing), power_attack: powerAttack, settings: court.settings };
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
@@ -68,8 +67,8 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
   }
   const answer = await companion("POST", "/api/v1/yaotzin/hoop",
     Object.keys(rolls).length ? { ...body, rolls } : body);
-  drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, courtCardContext(scene, "hoop"), { extraRolls: usedRolls(answer, dice) });
+  drawAnswer(scene, court.mapping, answer);
+  return postCard(answer, courtCardContext(court, "hoop"), { extraRolls: usedRolls(answer, dice) });
 }
 
 const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
@@ -104,15 +103,16 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
     if (!choice) return null;
     chosen = choice.kind;
   }
-  const bc = ballcourtOf(scene);
-  const ball = ballToken(scene);
-  const body = { field: bc.field, players: playersOn(scene), kind: chosen, actor: actorDoc.id, target: targetDoc.id,
-    ball: tokenSquare(bc.mapping, ball) };
+  // the court read once, before the target's owner is asked (that may take him minutes)
+  const court = readCourt(scene);
+  if (!court.ball) throw localizedError("BALLCOURT.Court.NoBall");
+  const body = { field: court.field, players: court.players, kind: chosen, actor: actorDoc.id, target: targetDoc.id,
+    ball: { x: court.ball.x, y: court.ball.y } };
   if (reaction) body.reaction = true;
   if (reaction && after) body.after = after;
   if (chosen === "feint") {
-    body.to = to ?? squareAt(bc.mapping, { x: targetDoc.x + bc.mapping.gridSize * 1.5,
-      y: targetDoc.y + bc.mapping.gridSize / 2 });
+    body.to = to ?? squareAt(court.mapping, { x: targetDoc.x + court.mapping.gridSize * 1.5,
+      y: targetDoc.y + court.mapping.gridSize / 2 });
   }
   // whether it provokes is the companion's rule (feats, prone, attacks left): ask it, roll nothing
   const { provokes } = await companion("POST", "/api/v1/yaotzin/contest", { ...body, preview: true });
@@ -142,5 +142,5 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
   // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
   const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
-  return postCard(answer, { ...courtCardContext(scene, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
+  return postCard(answer, { ...courtCardContext(court, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
 }

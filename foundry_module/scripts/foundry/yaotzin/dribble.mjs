@@ -18,8 +18,8 @@ import { MODULE_ID, fvtt, isCompanionGM, reportFailure } from "../world/env.mjs"
 import { encounterOn } from "../world/encounters.mjs";
 import { askGM, refuse, requestFrom } from "../requests/gm-requests.mjs";
 import { companion } from "../world/link.mjs";
-import { ballToken, ballcourtOf, cardContext, owns, yaotzinDescriptors } from "../world/scene.mjs";
-import { playersOn } from "./yaotzin-players.mjs";
+import { ballToken, ballcourtOf, cardContextOf, owns } from "../world/scene.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
 
 export const REACH_LAYER = "ballcourt-dribble";
 const REACH_COLOR = 0x33cc66;
@@ -81,9 +81,12 @@ function onStillBall(scene, token) {
 
 /** The court's players with their speed, which the dribble budget is counted from. */
 export function dribblePlayers(scene) {
-  const speeds = new Map(yaotzinDescriptors(scene).map((d) => [d.id, d.stats?.speed]));
-  return playersOn(scene).map((p) => {
-    const speed = speeds.get(p.id);
+  return dribblersOf(readCourt(scene));
+}
+
+function dribblersOf(court) {
+  return court.players.map((p) => {
+    const speed = court.tokens.get(p.id)?.speed;
     return Number.isInteger(speed) && speed >= 5 && speed <= 300 ? { ...p, speed } : p;
   });
 }
@@ -92,21 +95,28 @@ const startedWithBall = (token) => token.flags?.[MODULE_ID]?.turnStartWithBall !
 
 /** The opponents the dribbler beat with an overrun this turn (yaotzin.mjs notes an applied one). */
 export function overranThisTurn(scene, token) {
+  return overranIn(encounterOn(scene), token);
+}
+
+/** `encounter`: its round and turn, which the note must carry to hold. */
+function overranIn(encounter, token) {
   const note = token.flags?.[MODULE_ID]?.overran;
-  const combat = encounterOn(scene);
-  if (!note || !combat || note.round !== combat.round || note.turn !== combat.turn) return [];
+  if (!note || !encounter || note.round !== encounter.round || note.turn !== encounter.turn) return [];
   return note.ids;
 }
 
-export async function dribble(scene, token, from, to) {
-  const bc = ballcourtOf(scene);
-  const body = { field: bc.field, players: dribblePlayers(scene), dribbler: token.id, ball: from,
-    squares: stepPath(from, to), started_with_ball: startedWithBall(token), readied: false };
-  const overran = overranThisTurn(scene, token);
+/**
+ * A dribble from `from` to `to` (a drag's straight walk, or the `squares` the autopilot's
+ * proposal names): the court read once, checked by the companion, then its card posted and applied.
+ */
+export async function dribble(scene, token, from, to, squares = stepPath(from, to)) {
+  const court = readCourt(scene);
+  const body = { field: court.field, players: dribblersOf(court), dribbler: token.id, ball: from,
+    squares, started_with_ball: startedWithBall(token), readied: false };
+  const overran = overranIn(court.encounter, token);
   if (overran.length) body.overran = overran;   // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
-  const context = cardContext(scene, "dribble");
-  const message = await postCard(answer, context, { showTo: context.owners[token.id] ?? [] });   // his own dribble
+  const message = await postCard(answer, cardContextOf(court, "dribble"), { showTo: court.owners[token.id] ?? [] });   // his own dribble
   await performAction(message.id, "apply", fvtt.game.user.id);   // the card's Undo takes it back
   return message;
 }
@@ -132,8 +142,9 @@ export function showDribbleReach(controlled = (fvtt.canvas?.tokens?.controlled ?
   const doc = controlled.length === 1 ? controlled[0] : null;
   if (bc?.game !== "yaotzin" || !doc || !doc.flags?.[MODULE_ID]?.team || !onStillBall(scene, doc)
     || !mayDribble(doc)) return [];
-  const squares = dribbleReach({ field: bc.field, players: dribblePlayers(scene), dribbler: doc.id,
-    startedWithBall: startedWithBall(doc), overran: overranThisTurn(scene, doc) });
+  const court = readCourt(scene);
+  const squares = dribbleReach({ field: court.field, players: dribblersOf(court), dribbler: doc.id,
+    startedWithBall: startedWithBall(doc), overran: overranIn(court.encounter, doc) });
   for (const sq of squares) {
     const { x, y } = squareTopLeft(bc.mapping, sq);
     grid.highlightPosition(REACH_LAYER, { x, y, color: sq.goal ? GOAL_COLOR : REACH_COLOR,

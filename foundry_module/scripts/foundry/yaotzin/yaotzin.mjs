@@ -3,7 +3,6 @@
  * whose flags hold the court mapping and the companion match.
  */
 import { ballMovedSince, knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
-import { tokenSquare } from "../../core/geometry.mjs";
 import { touched } from "../../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
@@ -14,10 +13,9 @@ import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
 import { adapter, ballToken, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
-import { yaotzinRules } from "../world/settings.mjs";
 import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
 import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
-import { ballStateOn, courtCardContext, courtContext, foundryD20, natural, playersOn, spendAoo } from "./yaotzin-players.mjs";
+import { ballState, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
 
 export { courtContext, foundryD20, natural, playersOn, spendAoo };
 
@@ -26,38 +24,35 @@ export { courtContext, foundryD20, natural, playersOn, spendAoo };
  * Foundry with the modifier the companion computes, from the kick's preview: the one the kick
  * tool passes (made with the same choices), or one asked for now; without one the companion
  * rolls. The card keeps the kick's drawing and that preview's landing heat map, which every
- * client sees when it is applied.
+ * client sees when it is applied. The court is read once (readCourt); the drawing, the card
+ * and the NPCs' advice are written at the end.
  */
 export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, preview = null } = {}) {
-  const bc = courtContext(scene);
-  const ball = ballToken(scene);
-  const kickerToken = tokenList(scene).find((t) => t.id === kicker);
-  const args = { mapping: bc.mapping, field: bc.field, players: playersOn(scene),
-    ball: tokenSquare(bc.mapping, ball), kicker, target, standing, powerAttack, settings: yaotzinRules() };
+  const court = readCourt(scene);
+  const args = { mapping: court.mapping, field: court.field, players: court.players, ball: court.ball,
+    kicker, target, standing, powerAttack, settings: court.settings };
   const seen = preview ?? await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args))
     .catch(() => null);
   const mod = seen?.attack?.modifier;
-  const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, kickerToken?.name) : null;
-  const body = kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined });
-  const answer = await companion("POST", "/api/v1/yaotzin/kick", body);
-  drawAnswer(scene, bc.mapping, answer);
+  const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, court.tokens.get(kicker)?.name) : null;
+  const answer = await companion("POST", "/api/v1/yaotzin/kick",
+    kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined }));
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
-  const context = { ...courtCardContext(scene, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
-  const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: context.owners[kicker] ?? [] });
-  await postAdvice(answer, scene);   // the NPC interceptors' try / let it pass, to the GMs alone
+  const context = { ...courtCardContext(court, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
+  drawAnswer(scene, court.mapping, answer);
+  const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: court.owners[kicker] ?? [] });
+  await postAdvice(answer, court);   // the NPC interceptors' try / let it pass, to the GMs alone
   return card;
 }
 
+/** The ball's turn: where it rolls from the court as read once, drawn and carded at the end. */
 export async function resolveTick(scene) {
-  const bc = courtContext(scene);
-  const ball = ballToken(scene);
-  if (!ball) throw localizedError("BALLCOURT.Court.NoBall");
-  const state = ball.flags?.[MODULE_ID]?.ball ?? { speed: 0, direction: null };
-  const body = tickRequest({ mapping: bc.mapping, field: bc.field, players: playersOn(scene),
-    ball: { ...tokenSquare(bc.mapping, ball), ...state }, settings: yaotzinRules() });
-  const answer = await companion("POST", "/api/v1/yaotzin/tick", body);
-  drawAnswer(scene, bc.mapping, answer);
-  return postCard(answer, { ...courtCardContext(scene, "tick"), drawing: { overlay: answer.overlay ?? null } });
+  const court = readCourt(scene);
+  if (!court.ball) throw localizedError("BALLCOURT.Court.NoBall");
+  const answer = await companion("POST", "/api/v1/yaotzin/tick", tickRequest({ mapping: court.mapping,
+    field: court.field, players: court.players, ball: court.ball, settings: court.settings }));
+  drawAnswer(scene, court.mapping, answer);
+  return postCard(answer, { ...courtCardContext(court, "tick"), drawing: { overlay: answer.overlay ?? null } });
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -114,18 +109,19 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
+    const before = sceneState(scene);   // read once: the check below and the plan both start from it
     // a card that moves the ball was computed from the ball where it was then: once it has moved
     // (another card applied, a second card of one double click), this card no longer holds
     if (ctx.ballAt && action.payload?.ball) {
-      const now = ballStateOn(scene);
+      const now = ballState(bc.mapping, before.ball);
       if (!now || ballMovedSince(ctx.ballAt, now)) throw localizedError("BALLCOURT.Chat.BallMoved");
     }
-    const plan = planYaotzinApply(bc.mapping, action.payload, sceneState(scene));
+    const plan = planYaotzinApply(bc.mapping, action.payload, before);
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back
-    const before = outStates(scene, plan.damage);
+    const outBefore = outStates(scene, plan.damage);
     await changeNonlethal(scene, plan.damage);
-    const events = markKnockouts(plan.events, knockedOutNow(before, outStates(scene, plan.damage)));
+    const events = markKnockouts(plan.events, knockedOutNow(outBefore, outStates(scene, plan.damage)));
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, events, message.id, async () => {
       broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
       await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
@@ -162,19 +158,18 @@ registerCardHandlers("yaotzin", {
       const { actor, target, after } = action.payload;
       return contest(scene, { actor, target, kind: "trip", reaction: true, after });
     }
-    const bc = courtContext(scene);
-    const players = playersOn(scene);
-    const who = players.find((p) => p.id === action.payload.player);
+    // the court as it was when the card was pressed: the save may wait minutes for its player
+    const court = readCourt(scene);
+    const who = court.players.find((p) => p.id === action.payload.player);
     const token = tokenList(scene).find((t) => t.id === action.payload.player);
     const [save] = setting("diceSource") === "foundry"
       ? await gatherRolls([{ scene, token, check: { type: "save", id: "reflex" }, tag: "save", flavor: who?.name,
         pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
       : [null];
-    const body = interceptRequest({ mapping: bc.mapping, field: bc.field, players, action,
-      save: natural(save), settings: yaotzinRules() });
-    const answer = await companion("POST", "/api/v1/yaotzin/intercept", body);
+    const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
+      field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
     await spendAoo(scene, action.payload.player);
-    return postCard(answer, { ...courtCardContext(scene, "intercept"), drawing: { overlay: answer.overlay ?? null } },
+    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null } },
       { extraRolls: save ? [save] : [] });
   },
 });
