@@ -1,29 +1,31 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
-import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/chat.mjs";
-import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/combat.mjs";
-import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/dribble.mjs";
-import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/court.mjs";
-import { MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, reportFailure, setting } from "./foundry/env.mjs";
-import * as goatball from "./foundry/goatball.mjs";
-import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/kick-relay.mjs";
-import { KickTool } from "./foundry/kick-tool.mjs";
-import { listenForRefusals } from "./foundry/gm-requests.mjs";
-import { followCompanionGM, getLink, startLink } from "./foundry/link.mjs";
-import { onRenderTokenHUD } from "./foundry/autopilot.mjs";
-import { onCanvasReady } from "./foundry/overlay-layer.mjs";
-import { showScoreboard } from "./foundry/panel.mjs";
-import { SUGGEST_QUERY, suggestOn } from "./foundry/planner.mjs";   // the shot planner
-import { contest, openMenu, shootHoop } from "./foundry/setup-dialog.mjs";
-import { ballcourtOf, touchesBallcourt } from "./foundry/scene.mjs";
-import { registerRollQuery } from "./foundry/roll-answers.mjs";
-import { askAooAgain, registerAooQuery } from "./foundry/aoo-choice.mjs";
-import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/aoo-question.mjs";
-import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/roll-request-card.mjs";
-import { onSettledCard } from "./foundry/open-dialogs.mjs";
-import { onRenderNotice } from "./foundry/match-events.mjs";
-import { onRenderReportCard } from "./foundry/report.mjs";
-import { registerSettings } from "./foundry/settings.mjs";
-import { resolveKick, resolveTick } from "./foundry/yaotzin.mjs";
+import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/cards/chat.mjs";
+import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
+import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
+import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
+import * as goatball from "./foundry/goatball/goatball.mjs";
+import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
+import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
+import { listenForRefusals } from "./foundry/requests/gm-requests.mjs";
+import { followCompanionGM, getLink, startLink } from "./foundry/world/link.mjs";
+import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
+import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
+import { showScoreboard } from "./foundry/cards/panel.mjs";
+import { SUGGEST_QUERY, suggestOn } from "./foundry/yaotzin/planner.mjs";   // the shot planner
+import { openMenu } from "./foundry/setup/setup-dialog.mjs";
+import { contest, shootHoop } from "./foundry/yaotzin/contests.mjs";
+import { ballcourtOf, touchesBallcourt } from "./foundry/world/scene.mjs";
+import { registerRollQuery } from "./foundry/requests/roll-answers.mjs";
+import { askAooAgain, registerAooQuery } from "./foundry/requests/aoo-choice.mjs";
+import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/requests/aoo-question.mjs";
+import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/requests/roll-request-card.mjs";
+import { expireOldProposals } from "./foundry/yaotzin/yaotzin-autopilot.mjs";
+import { onSettledCard } from "./foundry/requests/open-dialogs.mjs";
+import { onRenderNotice } from "./foundry/cards/match-events.mjs";
+import { onRenderReportCard } from "./foundry/cards/report.mjs";
+import { registerSettings } from "./foundry/world/settings.mjs";
+import { resolveKick, resolveTick } from "./foundry/yaotzin/yaotzin.mjs";
 
 let kickTool = null;
 
@@ -82,6 +84,7 @@ Hooks.once("ready", () => {
   startLink();
   expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
   expireOldQuestions().catch(reportFailure);   // likewise attack-of-opportunity questions (the GM's page)
+  expireOldProposals().catch(reportFailure);   // and the Yaotzin autopilot's open proposals
   askAooAgain().catch(reportFailure);   // a question this player's reloaded page lost is asked again
 });
 

@@ -62,7 +62,7 @@ useTables();
 async function table(options = {}) {
   const companion = contestCompanion({ provokes: true });
   const world = await openOn(companion, options);
-  const { contest } = await moduleOf("gm", "setup-dialog");
+  const { contest } = await moduleOf("gm", "contests");
   return { world, companion, scene: courtScene(), contest };
 }
 

@@ -23,7 +23,7 @@ useTables();
 /** A court at a table where every browser has loaded the module; `contest` is the GM's page's. */
 async function table(options, companion = contestCompanion(options)) {
   const world = await openOn(companion);
-  const { contest } = await moduleOf("gm", "setup-dialog");
+  const { contest } = await moduleOf("gm", "contests");
   return { world, companion, scene: courtScene(), contest };
 }
 

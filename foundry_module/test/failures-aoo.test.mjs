@@ -71,7 +71,7 @@ test("item 9: Bob's attack-of-opportunity dialog closes once the GM chose for hi
   await openOn(contestCompanion({ provokes: true }));
   const scene = courtScene();
   const dialog = openDialog("bob");
-  const contesting = onPage("gm", "setup-dialog", (menu) => menu.contest(scene, { actor: "ix", target: "yo", kind: "trip" }));
+  const contesting = onPage("gm", "contests", (contests) => contests.contest(scene, { actor: "ix", target: "yo", kind: "trip" }));
   await settle();
   assert.ok(await dialog.opened(), "Bob is asked");
   const question = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.aooQuestion);
@@ -87,7 +87,7 @@ test("item 11 and Also: Bob's reloaded page asks his open question again whateve
   await openOn(companion);
   const scene = courtScene();
   clientOf("bob").dialogs.answers.push(() => new Promise(() => {}));   // his old page's dialog never answers
-  const contesting = onPage("gm", "setup-dialog", (menu) => menu.contest(scene, { actor: "ix", target: "yo", kind: "trip" }));
+  const contesting = onPage("gm", "contests", (contests) => contests.contest(scene, { actor: "ix", target: "yo", kind: "trip" }));
   assert.ok(await until(() => clientOf("bob").dialogs.shown.length === 1), "Bob's old page is asked");
   clientOf("bob").dialogs.unanswered = "open";   // his new page's dialog waits for him
   mock.timers.enable({ apis: ["Date"], now: Date.now() + 3 * 60 * 1000 });   // Bob's clock runs three minutes fast

@@ -212,7 +212,7 @@ test("item 13: tick and contest cards are refused once another card moved the ba
     preview: Boolean(body.preview), provokes: false, success: true, chat_card: { kind: "yaotzin.contest",
       title: { text: body.kind }, lines: [], actions: [{ id: "apply", label: "Apply", payload: payloads[body.kind] }] } } }) }));
   const [chat, yaotzin, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "yaotzin"),
-    await moduleOf("gm", "setup-dialog")];
+    await moduleOf("gm", "contests")];
   const scene = courtScene();
   await scene.tokens.get("ball").setFlag("ballcourt", "ball", { speed: 9, direction: "E" });
   const tick = await yaotzin.resolveTick(scene);

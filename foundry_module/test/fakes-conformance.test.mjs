@@ -481,8 +481,8 @@ test("§8.3 a handler that throws is reported through the error hook; the others
 test("§8.4 each client loads its own module instance: its own state, hooks, CONFIG and api", async () => {
   installFoundry();
   await loadTable();
-  const gmLink = await clientModule("gm", "foundry/link.mjs");
-  const bobLink = await clientModule("bob", "foundry/link.mjs");
+  const gmLink = await clientModule("gm", "foundry/world/link.mjs");
+  const bobLink = await clientModule("bob", "foundry/world/link.mjs");
   assert.notEqual(gmLink, bobLink, "two module graphs");
   const apis = ["gm", "alice", "bob"].map((id) => asUser(id, () => globalThis.game.modules.get("ballcourt").api));
   assert.equal(new Set(apis).size, 3, "each page set its own api at ready");
@@ -493,13 +493,13 @@ test("§8.4 each client loads its own module instance: its own state, hooks, CON
 test("§8.4 a reload starts that client's module afresh: a new instance, its hooks run, the old page's dialogs are gone", async () => {
   installFoundry();
   await loadTable();
-  const before = await clientModule("bob", "foundry/link.mjs");
+  const before = await clientModule("bob", "foundry/world/link.mjs");
   clientOf("bob").dialogs.unanswered = "open";
   const stranded = asUser("bob", () => FakeDialogV2.wait({ buttons: [{ action: "a" }] }));
   let answered = false;
   stranded.then(() => { answered = true; });
   await reload("bob");
-  const after = await clientModule("bob", "foundry/link.mjs");
+  const after = await clientModule("bob", "foundry/world/link.mjs");
   assert.notEqual(before, after, "a new module instance");
   assert.equal(clientOf("bob").dialogs.open.length, 0, "the new page has no dialog");
   await settle();
@@ -511,8 +511,8 @@ test("§8.4 a reload starts that client's module afresh: a new instance, its hoo
 test("§8.4 the test file's own import is a separate instance from every client's", async () => {
   installFoundry();
   await loadModule("gm");
-  const own = await import("../scripts/foundry/link.mjs");
-  assert.notEqual(own, await clientModule("gm", "foundry/link.mjs"));
+  const own = await import("../scripts/foundry/world/link.mjs");
+  assert.notEqual(own, await clientModule("gm", "foundry/world/link.mjs"));
 });
 
 // --- §9 Settings ---------------------------------------------------------------------------

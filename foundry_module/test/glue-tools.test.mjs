@@ -6,10 +6,11 @@ import { beforeEach, test } from "node:test";
 import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
-const link = await import("../scripts/foundry/link.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
-const court = await import("../scripts/foundry/court.mjs");
-const panel = await import("../scripts/foundry/panel.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const { KickTool } = await import("../scripts/foundry/yaotzin/kick-tool.mjs");
+const court = await import("../scripts/foundry/setup/court.mjs");
+const { DEFAULT_TEAMS } = await import("../scripts/foundry/world/scene.mjs");
+const panel = await import("../scripts/foundry/cards/panel.mjs");
 
 function companionWith(routes) {
   const calls = [];
@@ -84,7 +85,7 @@ test("a new court scene carries its mapping and drawings; the ball is an actorle
   } };
   const scene = await court.createCourtScene();
   assert.equal(created[0].data.width, 8200);
-  assert.deepEqual(scene.flags.ballcourt.teams, court.DEFAULT_TEAMS);
+  assert.deepEqual(scene.flags.ballcourt.teams, DEFAULT_TEAMS);
   assert.equal(scene.drawings.size, 10);
   const ball = await court.placeBall(scene);
   assert.equal(ball.actor, null);

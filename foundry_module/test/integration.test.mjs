@@ -144,8 +144,8 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
   const { readFileSync } = await import("node:fs");
   const actor = (name) => JSON.parse(readFileSync(new URL(`./fixtures/actors/${name}.json`, import.meta.url), "utf8"));
   installFoundry({ settings: { companionUrl: url, token: TOKEN } });
-  const glueLink = await import("../scripts/foundry/link.mjs");
-  const menu = await import("../scripts/foundry/setup-dialog.mjs");
+  const glueLink = await import("../scripts/foundry/world/link.mjs");
+  const contests = await import("../scripts/foundry/yaotzin/contests.mjs");
   const link = glueLink.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
   for (let i = 0; i < 100 && link.status !== STATUS.CONNECTED; i += 1) await new Promise((r) => setTimeout(r, 20));
   try {
@@ -163,14 +163,14 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
     const companionTotals = (message) => Object.fromEntries(message.flags.ballcourt.card.rolls.map((r) => [r.name, r.total]));
 
     globalThis.Roll.queue = [13];
-    const hoop = await menu.shootHoop(place([30, 22], [40, 12]), { kicker: "ix", hoop: "south", standing: false, powerAttack: 1 });
+    const hoop = await contests.shootHoop(place([30, 22], [40, 12]), { kicker: "ix", hoop: "south", standing: false, powerAttack: 1 });
     const [attack] = hoop.rolls;
     assert.equal(attack.options.ballcourt, "attack");
     assert.equal(attack.data.mod, 2 + 3 - 10 - 1 + 1, "BAB 2, Dex 3, running 6 squares -10, Power Attack -1, Point Blank +1");
     assert.equal(attack.total, companionTotals(hoop).attack, "the card's Foundry d20 shows the companion's total");
 
     globalThis.Roll.queue = [15, 16, 3];
-    const grapple = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "grapple" });
+    const grapple = await contests.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "grapple" });
     const totals = companionTotals(grapple);
     assert.deepEqual(grapple.rolls.map((r) => [r.options.ballcourt, r.total]),
       ["touch", "actor", "target"].map((n) => [n, totals[n]]));
@@ -182,7 +182,7 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
     const { FakeDialogV2 } = await import("./fakes/foundry.mjs");
     FakeDialogV2.answers.push("unarmed");
     globalThis.Roll.queue = [2, 15, 16, 3];   // his attack misses: the trip goes on
-    const trip = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
+    const trip = await contests.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
     assert.equal(FakeDialogV2.shown.length, 1, "the GM was asked");
     const keys = trip.flags.ballcourt.card.lines.map((l) => l.key);
     assert.ok(keys.some((k) => /Contest\.Aoo(Stops|Fails)/.test(k)), `the card tells his attack: ${keys}`);
@@ -196,7 +196,7 @@ test("hoop shots and contests from the module: each Foundry d20 carries the comp
     // his trip instead: its touch attack and check are his d20s, the defence Ixpoetchitl's
     FakeDialogV2.answers.push("trip");
     globalThis.Roll.queue = [18, 4, 12, 10, 15, 3];   // his touch hits, his 4 + 1 loses to Ixpoetchitl's 12 + 3: the trip goes on
-    const tripped = await menu.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
+    const tripped = await contests.contest(place([30, 12], [31, 12]), { actor: "ix", target: "yo", kind: "trip" });
     const totals2 = companionTotals(tripped);
     assert.deepEqual(tripped.rolls.map((r) => [r.options.ballcourt, r.options.flavor, r.total]),
       [["aoo_touch", "Yolteotl", 22], ["aoo_check", "Yolteotl", 5], ["aoo_defense", "Ixpoetchitl", 15],

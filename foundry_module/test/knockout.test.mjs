@@ -17,10 +17,10 @@ import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, installFoundry, settle
 import { startCompanion } from "./fakes/live-companion.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-const report = await import("../scripts/foundry/report.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const report = await import("../scripts/foundry/cards/report.mjs");
+await import("../scripts/foundry/yaotzin/yaotzin.mjs");
 
 /** A card that only hurts `player` for `amount` nonlethal: one damage event, as an interception's deflection. */
 function hurtCard(scene, player, amount, matchId = "m1") {

@@ -13,10 +13,10 @@ import { FakeActor, FakeScene, FakeToken, installDocument, installFoundry } from
 
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
-const link = await import("../scripts/foundry/link.mjs");
-const overlayLayer = await import("../scripts/foundry/overlay-layer.mjs");
-const { KickTool } = await import("../scripts/foundry/kick-tool.mjs");
-const { PALETTE_ID } = await import("../scripts/foundry/kick-palette.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const overlayLayer = await import("../scripts/foundry/world/overlay-layer.mjs");
+const { KickTool } = await import("../scripts/foundry/yaotzin/kick-tool.mjs");
+const { PALETTE_ID } = await import("../scripts/foundry/yaotzin/kick-palette.mjs");
 
 const MAPPING = { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 };
 const tick = async (n = 4) => {
@@ -105,7 +105,7 @@ test("an NPC interceptor's advice card, to the GMs, says whether to try, with hi
   });
   await connectTo(link, companion);
   const scene = courtScene();
-  const { resolveKick } = await import("../scripts/foundry/yaotzin.mjs");
+  const { resolveKick } = await import("../scripts/foundry/yaotzin/yaotzin.mjs");
   await resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true });
   const [card, message] = globalThis.ChatMessage.created.slice(-2);
   assert.doesNotMatch(card.content, /NPC/, "not on the kick card");

@@ -5,10 +5,10 @@ import { beforeEach, test } from "node:test";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { installFoundry } from "./fakes/foundry.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const panel = await import("../scripts/foundry/panel.mjs");
-const report = await import("../scripts/foundry/report.mjs");
-const events = await import("../scripts/foundry/match-events.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const panel = await import("../scripts/foundry/cards/panel.mjs");
+const report = await import("../scripts/foundry/cards/report.mjs");
+const events = await import("../scripts/foundry/cards/match-events.mjs");
 
 const tick = () => new Promise((r) => setImmediate(r));
 let calls;

@@ -5,8 +5,8 @@ import { beforeEach, test } from "node:test";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
 import { installFoundry } from "./fakes/foundry.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const panel = await import("../scripts/foundry/panel.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const panel = await import("../scripts/foundry/cards/panel.mjs");
 
 const URL_ = "http://127.0.0.1:7770/board/m1?key=k3y";
 let world;

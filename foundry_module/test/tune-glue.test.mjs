@@ -11,9 +11,9 @@ import { connectTo, fakeCompanion, tuneRoute } from "./fakes/companion.mjs";
 import { FakeActor, FakeDialogV2, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 
-const link = await import("../scripts/foundry/link.mjs");
-const tune = await import("../scripts/foundry/tune.mjs");
-const menu = await import("../scripts/foundry/setup-dialog.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+const tune = await import("../scripts/foundry/goatball/tune.mjs");
+const menu = await import("../scripts/foundry/setup/setup-dialog.mjs");
 const { CompanionLink: Connection } = await import("../scripts/core/connection.mjs");
 
 let world;

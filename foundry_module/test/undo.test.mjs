@@ -15,9 +15,9 @@ import { installFoundry } from "./fakes/foundry.mjs";
 
 const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
 
-const chat = await import("../scripts/foundry/chat.mjs");
-const link = await import("../scripts/foundry/link.mjs");
-await import("../scripts/foundry/yaotzin.mjs");
+const chat = await import("../scripts/foundry/cards/chat.mjs");
+const link = await import("../scripts/foundry/world/link.mjs");
+await import("../scripts/foundry/yaotzin/yaotzin.mjs");
 
 const rec = (stamp, t, seqs = []) => ({ stamp, touched: touched(t), seqs });
 

@@ -4,7 +4,7 @@
  * socket listeners, settings and keybindings: world.mjs) and imports main.mjs afresh for it
  * (`?client=<id>&page=<n>`, carried to every module it imports by loader-hooks.mjs), then runs
  * init, i18nInit, setup and ready there. `clientModule(userId, path)` is that page's own copy of
- * one of the module's files (`"foundry/chat.mjs"`), for a test that drives the glue by hand.
+ * one of the module's files (`"foundry/cards/chat.mjs"`), for a test that drives the glue by hand.
  *
  * `loadModule()` with no user keeps the older single-instance form: main.mjs imported once per
  * test process, its hooks put back into each new world's shared page, then init and ready.

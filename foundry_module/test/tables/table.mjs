@@ -6,12 +6,23 @@
  * its short name and gets the given user's page's own copy of it.
  */
 import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
 import { after, afterEach } from "node:test";
 
 import { asUser, clientModule, clientOf, openTable, settle, world } from "../fakes/foundry.mjs";
 
+const GLUE = new URL("../../scripts/foundry/", import.meta.url);
+
+/** Each glue file's folder, read from scripts/foundry/ (its files are named once across its folders). */
+const FOLDER_OF = new Map(readdirSync(GLUE, { withFileTypes: true }).filter((e) => e.isDirectory())
+  .flatMap((dir) => readdirSync(new URL(`${dir.name}/`, GLUE)).filter((f) => f.endsWith(".mjs"))
+    .map((file) => [file.slice(0, -4), dir.name])));
+
 /** A glue file's path under scripts/, from its short name ("chat", "roll-requests"). */
-export const gluePath = (name) => `foundry/${name}.mjs`;
+export function gluePath(name) {
+  if (!FOLDER_OF.has(name)) throw new Error(`no glue file "${name}.mjs" in scripts/foundry/'s folders`);
+  return `foundry/${FOLDER_OF.get(name)}/${name}.mjs`;
+}
 
 /** The test file's own copy of one glue file, for a pure helper a test calls with no table open. */
 export const glueModule = (name) => import(new URL(`../../scripts/${gluePath(name)}`, import.meta.url).href);

@@ -1,0 +1,197 @@
+/**
+ * Chat cards with Apply, Undo and per-player actions. One writer: the active GM performs every
+ * action. A player's click reaches the GM as a write to the player's own User flags
+ * (gm-requests.mjs), which Foundry's server vouches for. The message's flags say what was applied, so a second
+ * click, or a render hook firing twice, does nothing. Any applied card may be undone while its
+ * effects are still the latest for what it touched (match-events.mjs says why not otherwise).
+ */
+import { renderCard, rollData } from "../../core/cards.mjs";
+import { nextStamp } from "../../core/undo.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, setting } from "../world/env.mjs";
+import { askGM, refuse, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
+import { requests } from "../requests/roll-requests.mjs";
+import { appliedCards, checkStillLatest } from "./match-events.mjs";
+
+const games = new Map();
+const busy = new Set();
+
+/**
+ * A game's card handlers: {apply(message, action) -> record, undo(message, record),
+ * act(message, action)} — `act` answers per-player actions such as "intercept:<token>".
+ */
+export function registerCardHandlers(game, handlers) {
+  games.set(game, handlers);
+}
+
+/** Foundry Rolls rebuilt from the companion's naturals, so they ride on the message. */
+export function toFoundryRolls(rolls) {
+  const Roll = fvtt.Roll;
+  return rollData(rolls).map((r) => Roll.fromData({
+    class: "Roll", formula: r.formula, total: r.total, evaluated: true,
+    terms: [{ class: "Die", number: r.count, faces: r.sides, evaluated: true,
+      results: r.faces.map((f) => ({ result: f, active: true })) },
+    ...(r.modifier ? [{ class: "OperatorTerm", operator: r.modifier > 0 ? "+" : "-", evaluated: true },
+      { class: "NumericTerm", number: Math.abs(r.modifier), evaluated: true }] : [])],
+  }));
+}
+
+/**
+ * Post a card. `showTo`: users who must see it whatever the message mode (the owners of the
+ * kicker or dribbler whose card it is: a player's own kick is never hidden from him).
+ */
+export async function postCard(answer, context, { extraRolls = [], showTo = [] } = {}) {
+  const card = answer.chat_card;
+  const data = {
+    content: renderCard(card, i18n(), {}),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+    rolls: [...extraRolls, ...toFoundryRolls(companionOnly(card.rolls, extraRolls))],
+    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [] } },
+  };
+  applyMessageMode(data);
+  showToActors(data, card, context, showTo);
+  return fvtt.ChatMessage.create(data);
+}
+
+/**
+ * A card that asks players to act ("tries to intercept") is seen by those players whatever the
+ * GM's message mode, as are the users in `showTo`: a private card is whispered to them too,
+ * and never blind.
+ */
+function showToActors(data, card, context, showTo) {
+  if (!data.whisper?.length) return;
+  const tokens = (card.actions ?? []).map(actingToken).filter(Boolean);
+  const owners = [...tokens.flatMap((id) => context.owners?.[id] ?? []), ...showTo];
+  if (!owners.length) return;
+  data.whisper = [...new Set([...data.whisper, ...owners])];
+  data.blind = false;
+}
+
+/** The companion's rolls that Foundry did not roll itself (those are already on the message). */
+function companionOnly(rolls, foundryRolls) {
+  const mine = new Set(foundryRolls.map((r) => r.options?.ballcourt));
+  return (rolls ?? []).filter((r) => !mine.has(r.name));
+}
+
+function cardState(flags) {
+  return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []) };
+}
+
+/**
+ * renderChatMessageHTML: render the card afresh from the flags, in this client's language and
+ * with the buttons' current state (the stored content is the GM's rendering); keep the buttons
+ * this user may press and wire each once.
+ */
+export function onRenderChatMessageHTML(message, html) {
+  const flags = message.flags?.[MODULE_ID];
+  if (!flags?.card) return;
+  const box = html.querySelector(".ballcourt-card");
+  if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(flags));
+  for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
+    if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {   // a player sees only his own
+      button.remove();
+      continue;
+    }
+    if (button.dataset.ballcourtWired) continue;
+    button.dataset.ballcourtWired = "1";
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      return requestAction(message.id, button.dataset.ballcourtAction);   // its work, for whoever awaits it
+    });
+  }
+}
+
+/**
+ * The token whose player an action is for: named in its id ("intercept:<token>"), or, for the
+ * trip back, the defender who trips (its payload's `actor`); null for Apply and the like.
+ */
+function actingToken(action) {
+  const [kind, tokenId] = action.id.split(":");
+  if (kind === "apply") return null;
+  return tokenId ?? (kind === "trip_back" ? action.payload?.actor ?? null : null);
+}
+
+/** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner. */
+export function mayPress(user, message, actionId) {
+  if (!user) return false;
+  if (user.isGM) return true;
+  const context = message.flags?.[MODULE_ID]?.context ?? {};
+  const action = message.flags?.[MODULE_ID]?.card?.actions?.find((a) => a.id === actionId) ?? { id: actionId };
+  const tokenId = actingToken(action);
+  if (tokenId) return (context.owners?.[tokenId] ?? []).includes(user.id);
+  const policy = setting("applyPermission");
+  if (policy === "anyone") return true;
+  if (policy === "owner") return Object.values(context.owners ?? {}).some((ids) => ids.includes(user.id));
+  return false;
+}
+
+export async function requestAction(messageId, actionId) {
+  const game = fvtt.game;
+  const message = game.messages.get(messageId);
+  if (!message) return;
+  if (!mayPress(game.user, message, actionId)) {
+    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.NotAllowed"));
+    return;
+  }
+  if (isCompanionGM()) {
+    await performAction(messageId, actionId, game.user.id);
+    return;
+  }
+  await askGM("press", { messageId, actionId });
+}
+
+/** updateUser on the active GM's client: a player pressed a button (gm-requests.mjs). */
+export function onUpdateUser(user, changes, _options, authorId) {
+  const press = requestFrom("press", user, changes, authorId);
+  if (typeof press?.messageId !== "string" || typeof press?.actionId !== "string") return undefined;
+  return performAction(press.messageId, press.actionId, authorId);
+}
+
+/** What a busy card waits for, as a lang key and its data: a player's roll (by his token's name), else an earlier press. */
+function waitingFor() {
+  const names = [...new Set(requests.pending().map((r) => r.name))];
+  return names.length ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }] : ["BALLCOURT.Chat.Busy"];
+}
+
+export async function performAction(messageId, actionId, userId) {
+  const game = fvtt.game;
+  const message = game.messages.get(messageId);
+  const user = game.users.get(userId);
+  if (!message || !mayPress(user, message, actionId)) return false;
+  if (busy.has(messageId)) {   // say what the card waits for: a press that does nothing looks broken
+    tellPresser(userId, ...waitingFor());
+    return false;
+  }
+  busy.add(messageId);
+  try {
+    const flags = message.flags[MODULE_ID];
+    const handlers = games.get(flags.context?.game);
+    if (!handlers) return false;
+    if (actionId === "apply") {
+      if (flags.applied && !flags.undone) return false;
+      const action = flags.card.actions.find((a) => a.id === "apply");
+      const stamp = nextStamp(appliedCards().map((c) => c.record.stamp), Date.now());
+      const record = { ...await handlers.apply(message, action), stamp };
+      await message.update({ [`flags.${MODULE_ID}.applied`]: true, [`flags.${MODULE_ID}.undone`]: false,
+        [`flags.${MODULE_ID}.record`]: record });
+      return true;
+    }
+    if (actionId === "undo") {
+      if (!flags.applied || flags.undone) return false;
+      checkStillLatest(message, flags.record, game.scenes.get(flags.context?.sceneId));
+      await handlers.undo(message, flags.record);
+      await message.update({ [`flags.${MODULE_ID}.undone`]: true });
+      return true;
+    }
+    if ((flags.resolved ?? []).includes(actionId)) return false;
+    const action = flags.card.actions.find((a) => a.id === actionId);
+    if (!action) return false;
+    await handlers.act(message, action, user);
+    await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(flags.resolved ?? []), actionId] });
+    return true;
+  } catch (err) {
+    refuse(err, userId);
+    return false;
+  } finally {
+    busy.delete(messageId);
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * Goat-ball checks and resolution: the tip-off, a declared pass's checks and card, and the
+ * card's Apply, Undo and carrier choice.
+ */
+import { dnd5e } from "../../adapters/dnd5e.mjs";
+import { planGoatballApply } from "../../core/apply.mjs";
+import { platformAt } from "../../core/arena.mjs";
+import { facesOf } from "../../core/goatball.mjs";
+import { touched } from "../../core/undo.mjs";
+import { rolledByGM } from "./autopilot.mjs";
+import { registerCardHandlers, postCard } from "../cards/chat.mjs";
+import { MODULE_ID, fvtt } from "../world/env.mjs";
+import { companion } from "../world/link.mjs";
+import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
+import { adapter, ballToken, cardContextOf, teamOf, tokenList } from "../world/scene.mjs";
+import { gatherRolls } from "../requests/roll-requests.mjs";
+import { arenaOf, drawHeat, platformSpots, readArena } from "./goatball-arena.mjs";
+import { currentDeclarations, finishPass } from "./goatball-declarations.mjs";
+
+export const OUT_STATUS = "unconscious";
+
+export function skillsOf(token) {
+  return adapter().goatballSkills(token?.actor ?? {});
+}
+
+/** A goat-ball check: dnd5e's own skill roll, else a Roll with the adapter's modifier. */
+export async function skillCheck(token, skill, advantage = false) {
+  const actor = token.actor;
+  const key = skill === "athletics" ? "ath" : "acr";
+  if (typeof actor?.rollSkill === "function" && fvtt.game.system.id === "dnd5e") {
+    // No dnd5e card of its own: the roll rides on the one Ballcourt card (one message, each die shown once).
+    const rolls = await actor.rollSkill(dnd5e.rollConfig({ skill: key }, advantage), { configure: false }, { create: false });
+    const roll = Array.isArray(rolls) ? rolls[0] : rolls;
+    if (roll) {
+      roll.options.ballcourt = `${token.id}.${skill}`;
+      return roll;
+    }
+  }
+  const mod = skillsOf(token)[skill] ?? 0;
+  const roll = await new (fvtt.Roll)(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+  roll.options.ballcourt = `${token.id}.${skill}`;
+  return roll;
+}
+
+/** A goat-ball check for gatherRolls: the owner's roll, or the GM's as skillCheck rolls it. */
+function checkFor(scene, token, skill, advantage = false) {
+  return { scene, token, check: { type: "skill", id: skill }, advantage, tag: `${token?.id}.${skill}`,
+    flavor: token?.name, local: () => skillCheck(token, skill, advantage),
+    byGM: rolledByGM(token) };   // autopilot: an NPC's check is the GM's to roll, unasked
+}
+
+export async function tipOff(scene, onlyIds = null) {
+  const reading = readArena(scene);
+  const tokens = tokenList(scene).filter((t) => teamOf(t) && (!onlyIds || onlyIds.includes(t.id))
+    && !t.flags?.[MODULE_ID]?.out);
+  const checks = {};
+  const rolls = await gatherRolls(tokens.map((token) => checkFor(scene, token, "acrobatics")));
+  for (const [i, token] of tokens.entries()) checks[token.id] = { check: rolls[i].total, skill: "acrobatics" };
+  const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams: reading.teams, checks,
+    settings: reading.settings });
+  return postCard(answer, cardContextOf(reading, "tipoff"), { extraRolls: rolls });
+}
+
+/**
+ * Once everyone has declared, the checks are rolled (declarations come first, rolls after):
+ * throw and intercept with the player's chosen skill, advantage in the carrier's or the
+ * target's zone; a knock-off's Athletics against the target's better skill; a block with
+ * Str (Athletics), the move it contests with the mover's declared skill; a hot throw's
+ * Acrobatics contest, the carrier with advantage. A target some Defend names rolls both d20s and the companion alone picks the face
+ * that counts (Declarations#defendedTargets, facesOf): whether a Defend still helps depends
+ * on who is out by then, which only the resolution knows. Each
+ * check is the owner's to roll when players roll their own (roll-requests.mjs). Each total
+ * keeps the skill it was rolled with and its advantage, for the card.
+ */
+export async function rollChecks(scene, declarations, players, rolls) {
+  const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
+  const zone = (id) => players.get(id)?.zone ?? null;
+  const sealed = declarations.declared.get(declarations.carrier);
+  const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
+  const all = [...declarations.declared.values()];
+  const defended = declarations.defendedTargets();
+  const plan = [];   // [{key, field, player, skill, advantage}] in the order they are rolled
+  const check = (key, field, player, skill, advantage = false) => plan.push({ key, field, player, skill, advantage });
+  const better = (id) => {
+    const s = skillsOf(tokens.get(id));
+    return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
+  };
+  for (const d of all) {
+    if (d.action === "throw" || d.action === "intercept") {
+      check(d.player, "total", d.player, d.skill ?? "athletics", focus.has(zone(d.player)));
+    } else if (d.action === "knock_off") {
+      check(d.player, "total", d.player, "athletics");
+      check(d.player, "defense", d.target, better(d.target), defended.has(d.target));
+    } else if (d.action === "block") {
+      check(d.player, "total", d.player, "athletics");
+    } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
+      check(d.player, "total", d.player, d.skill ?? "athletics");   // the mover's choice (the blocker has none)
+    }
+  }
+  if (sealed?.throw?.kind === "hot") {
+    check("hot", "carrier", declarations.carrier, "acrobatics", true);
+    check("hot", "target", sealed.throw.target, "acrobatics", defended.has(sealed.throw.target));
+  }
+  const rolled = await gatherRolls(plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)));
+  const totals = {};
+  for (const [i, p] of plan.entries()) {
+    rolls.push(rolled[i]);
+    // what the card shows beside each total: the skill rolled, and whether with advantage
+    const said = p.field === "total" ? { skill: p.skill, advantage: p.advantage }
+      : p.field === "defense" ? { defenseSkill: p.skill } : {};
+    // a defended target's two faces go to the companion, which picks the one that counts
+    const both = p.advantage && (p.field === "defense" || (p.key === "hot" && p.field === "target"))
+      ? facesOf(rolled[i]) : null;
+    const got = !both ? { [p.field]: rolled[i].total }
+      : p.field === "defense" ? { defenseFaces: both.faces, defenseModifier: both.modifier }
+        : { targetFaces: both.faces, targetModifier: both.modifier };
+    totals[p.key] = { ...totals[p.key], ...got, ...said };
+  }
+  return totals;
+}
+
+/**
+ * Roll the checks, resolve the declared pass on the companion, post the card: from the arena
+ * as the pass read it when it started (startPass), written at the end.
+ */
+export async function resolvePass(pass = currentDeclarations()) {
+  const scene = fvtt.game.scenes.get(pass.sceneId);
+  const { match, declarations, reading } = pass;
+  const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
+  const rolls = [];
+  const totals = await rollChecks(scene, declarations, players, rolls);
+  const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
+    settings: reading.settings }, totals);
+  const answer = await companion("POST", "/api/v1/goatball/pass", body);
+  const ctx = { ...cardContextOf(reading, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
+  finishPass(pass);
+  drawHeat(scene, answer.overlay, match.teams);
+  return postCard(answer, ctx, { extraRolls: rolls });
+}
+
+function sceneState(scene) {
+  const ball = ballToken(scene);
+  const arena = arenaOf(scene);
+  const half = (scene.grid?.size ?? 100) / 2;
+  return { ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
+    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
+      platform: platformAt(arena, { x: t.x + half, y: t.y + half }) ?? null,
+      out: Boolean(t.flags?.[MODULE_ID]?.out), dead: Boolean(t.flags?.[MODULE_ID]?.dead) }])) };
+}
+
+async function setStatus(scene, list) {
+  for (const { tokenId, out, dead } of list) {
+    const token = tokenList(scene).find((t) => t.id === tokenId);
+    if (!token) continue;
+    await token.update({ [`flags.${MODULE_ID}.out`]: out, [`flags.${MODULE_ID}.dead`]: dead });
+    await token.actor?.toggleStatusEffect?.(OUT_STATUS, { active: out });
+  }
+}
+
+async function changeHp(scene, damage) {
+  for (const d of damage) {
+    const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
+    const hp = actor?.system?.attributes?.hp;
+    if (hp) await actor.update({ "system.attributes.hp.value": Math.max(0, hp.value - d.amount) });
+  }
+}
+
+function matchEvents(message) {
+  const flags = message.flags[MODULE_ID];
+  const { kind, pass } = flags.context;
+  const payload = flags.card.actions.find((a) => a.id === "apply")?.payload ?? {};
+  if (kind === "tipoff") {
+    return [{ type: "possession", team: payload.possession.team, carrier: payload.possession.carrier }];
+  }
+  if (kind === "pass") {
+    const event = { type: "pass", actions: pass.actions };
+    if (pass.throw) event.throw = pass.throw;
+    const rolls = Object.fromEntries((flags.card.rolls ?? []).map((r) => [r.name, r.natural]));
+    if (Object.keys(rolls).length) event.rolls = rolls;
+    return [event];
+  }
+  return [];
+}
+
+registerCardHandlers("goatball", {
+  async apply(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const size = scene.grid?.size ?? 100;
+    const plan = planGoatballApply(action.payload, sceneState(scene), platformSpots(scene), { size });
+    const updates = [...plan.moves, ...(plan.ballMove ? [plan.ballMove] : [])];
+    const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
+      async () => {
+        await setStatus(scene, plan.status);
+        if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
+        await changeHp(scene, plan.damage);
+      });
+    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
+      touched: touched({ moves: updates, actors: plan.damage.map((d) => d.tokenId),
+        states: plan.status.map((s) => s.tokenId) }) };
+  },
+  async undo(message, record) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    await undoAtomically(ctx.matchId, record);
+    await setStatus(scene, record.undo.status);
+    const updates = [...(record.undo.moves ?? []), ...(record.undo.ballMove ? [record.undo.ballMove] : [])];
+    if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
+    await changeHp(scene, record.undo.damage);
+  },
+  /** "carrier:<token>": the team that gained the ball names its carrier; "reroll": a tied
+   * tip-off rolls again among the tied. */
+  async act(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (action.id === "reroll") return tipOff(scene, action.payload.players);
+    const player = action.payload.player;
+    await companion("POST", `/api/v1/matches/${ctx.matchId}/events`,
+      { type: "carrier", player, meta: { message: message.id } });
+    const ball = ballToken(scene);
+    const token = tokenList(scene).find((t) => t.id === player);
+    if (ball && token) await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: token.x, y: token.y }]);
+  },
+});
+
+/** The whole match at once: each side's fit players roll their better of Athletics and Acrobatics. */
+export async function quickResolution(scene) {
+  const reading = readArena(scene);
+  const tokens = new Map([...(scene.tokens?.contents ?? scene.tokens)].map((t) => [t.id, t]));
+  const rolls = [];
+  const out = [];
+  for (const team of reading.teams) {
+    const checks = [];
+    for (const p of team.players.filter((q) => !q.out && !q.dead)) {
+      const token = tokens.get(p.id);
+      const skills = skillsOf(token);
+      const roll = await skillCheck(token, skills.athletics >= skills.acrobatics ? "athletics" : "acrobatics");
+      rolls.push(roll);
+      checks.push(roll.total);
+    }
+    out.push({ id: team.id, checks });
+  }
+  const answer = await companion("POST", "/api/v1/goatball/quick", { teams: out });
+  return postCard(answer, cardContextOf(reading, "quick"), { extraRolls: rolls });
+}

@@ -1,0 +1,68 @@
+/**
+ * Which encounter is the ball's. v13 creates encounters unlinked to any scene, and an unlinked
+ * encounter may be any fight in the world: it is the court's only when it already has the
+ * ball's turns or all its combatants' tokens stand on one court. Any other fight, a mixed one
+ * among them, is left alone.
+ */
+import { isBallCombatant } from "../../core/ticks.mjs";
+import { fvtt } from "./env.mjs";
+import { ballcourtOf } from "./scene.mjs";
+
+const isCourt = (scene) => ballcourtOf(scene)?.game === "yaotzin";
+
+const combatantsOf = (combat) => combat?.combatants?.contents ?? [...(combat?.combatants?.values?.() ?? [])];
+
+/** The scene a combatant's token stands on (a combatant names its scene even when the encounter does not). */
+function sceneOfCombatant(combatant) {
+  return combatant?.token?.parent ?? fvtt.game.scenes?.get?.(combatant?.sceneId) ?? null;
+}
+
+export const hasBallTurns = (combat) => combatantsOf(combat).some(isBallCombatant);
+
+/** The scenes an encounter's combatants stand on (token-less ones, the ball's turns among them, stand nowhere). */
+function scenesOf(combat) {
+  const scenes = new Map();
+  for (const scene of combatantsOf(combat).map(sceneOfCombatant)) if (scene) scenes.set(scene.id, scene);
+  return [...scenes.values()];
+}
+
+/**
+ * The court an encounter runs on: its linked scene; unlinked, the court all its combatants
+ * stand on, or, if it already has the ball's turns, the court the GM is viewing. Else null.
+ * A mixed fight (some on a court, some elsewhere) is not the court's: the ball's turns would
+ * come between a dungeon's, so it is left alone unless the GM links it to the court.
+ */
+export function courtOfCombat(combat) {
+  if (combat?.scene) return isCourt(combat.scene) ? combat.scene : null;
+  const scenes = scenesOf(combat);
+  if (scenes.length === 1 && isCourt(scenes[0])) return scenes[0];
+  if (scenes.length > 1) return null;
+  const viewed = fvtt.canvas?.scene;
+  return hasBallTurns(combat) && isCourt(viewed) ? viewed : null;
+}
+
+/** An unlinked encounter fought partly on a court and partly elsewhere: that court, else null. */
+export function mixedCourtOf(combat) {
+  if (combat?.scene) return null;
+  const scenes = scenesOf(combat);
+  return scenes.length > 1 ? scenes.find(isCourt) ?? null : null;
+}
+
+const allCombats = () => fvtt.game.combats?.contents ?? [...(fvtt.game.combats?.values?.() ?? [])];
+const started = (c) => c.started ?? c.round > 0;
+
+/** The started encounter running on this court, or null (whatever scene this client views). */
+export function encounterOn(scene) {
+  if (!scene) return null;
+  return allCombats().find((c) => started(c) && courtOfCombat(c)?.id === scene.id) ?? null;
+}
+
+/**
+ * The encounter fought on a scene of any game (a goat-ball arena): linked to it, or with
+ * combatants standing on it; a started one first. Else the viewed scene's (game.combat).
+ */
+export function fightOn(scene) {
+  const here = allCombats().filter((c) => c.scene?.id === scene?.id
+    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+  return here.find(started) ?? here[0] ?? fvtt.game.combat ?? null;
+}

@@ -1,0 +1,128 @@
+/**
+ * The GM's connection to the companion. Only a GM's browser connects: `localhost` in a
+ * player's browser is the player's own machine. Players reach the companion through the GM.
+ */
+import { CompanionLink, STATUS } from "../../core/connection.mjs";
+import { versionWarning } from "../../core/version.mjs";
+import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, refreshControls, setting } from "./env.mjs";
+
+let link = null;
+const listeners = new Set();
+
+export function getLink() {
+  return link;
+}
+
+export function onMatchEvent(handler) {
+  listeners.add(handler);
+  return () => listeners.delete(handler);
+}
+
+/**
+ * Connect this browser to its companion, if it is the companion's GM (env.mjs): a player's
+ * `localhost` is his own machine, and another GM's browser has no companion of the table's.
+ */
+export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.href } = {}) {
+  link?.close();
+  link = null;
+  if (!isCompanionGM()) return null;
+  link = new CompanionLink(ioFactory, { url: setting("companionUrl"), token: setting("token"),
+    pageUrl, onStatus: showStatus });
+  link.on("match_event", (data) => listeners.forEach((h) => h(data)));
+  link.connect();
+  return link;
+}
+
+/**
+ * When users come and go (userConnected): connect if this client has just become the
+ * companion's GM (the setting unnamed, Foundry's active GM changed hands), close the link if
+ * it no longer is, and rebuild the scene controls, whose GM tools follow it.
+ */
+export function followCompanionGM() {
+  if (!fvtt.game.user?.isGM) return link;   // a player's page never connects, nor has GM tools to show
+  if (isCompanionGM() !== Boolean(link)) startLink();
+  refreshControls();
+  return link;
+}
+
+let lastWarned = null;
+
+function showStatus(status, detail) {
+  const el = indicator();
+  if (el) {
+    el.dataset.status = status;
+    el.title = i18n().localize(`BALLCOURT.Connection.Status.${status}`);
+  }
+  if (status === STATUS.CONNECTED) {
+    if (lastWarned) fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Connection.Connected"));
+    lastWarned = null;
+    checkVersion();
+    return;
+  }
+  if (detail?.key && lastWarned !== detail.key) {
+    lastWarned = detail.key;
+    fvtt.ui.notifications?.warn(i18n().format(detail.key, { command: detail.command ?? "" }),
+      { permanent: status === STATUS.WRONG_TOKEN });
+  }
+}
+
+let versionChecked = null;
+
+/** Once per companion: warn the GM when this module and the companion are not the same version. */
+export async function checkVersion() {
+  const url = setting("companionUrl");
+  if (!link || versionChecked === url) return null;
+  versionChecked = url;
+  try {
+    const health = await link.request("GET", "/api/v1/health");
+    const warning = versionWarning(fvtt.game.modules.get(MODULE_ID)?.version, health, url);
+    if (warning) fvtt.ui.notifications?.warn(i18n().format(warning.key, warning.data), { permanent: true });
+    return warning;
+  } catch {
+    versionChecked = null;   // ask again on the next connect
+    return null;
+  }
+}
+
+/** A small light by the player list: green connected, amber trying, red refused. */
+function indicator() {
+  const doc = globalThis.document;
+  if (!doc?.body) return null;
+  let el = doc.getElementById("ballcourt-status");
+  if (!el) {
+    el = doc.createElement("button");
+    el.type = "button";
+    el.id = "ballcourt-status";
+    el.className = "ballcourt-status";
+    el.textContent = "⚽";
+    el.addEventListener("click", () => link?.connect());
+    doc.body.appendChild(el);
+  }
+  return el;
+}
+
+/** The companion answer for a route; a failure is shown to the GM once and thrown. */
+export async function companion(method, route, body) {
+  try {
+    return await quietly(method, route, body);
+  } catch (err) {
+    fvtt.ui.notifications?.error(err.message);
+    err.notified = true;
+    throw err;
+  }
+}
+
+/**
+ * The companion answer for a route, or a BallcourtError in the user's language, shown to
+ * nobody: for calls made on every mouse move (previews), whose failures the canvas shows.
+ */
+export async function quietly(method, route, body) {
+  if (!link) throw localizedError("BALLCOURT.Connection.GMOnly");
+  try {
+    return await link.request(method, route, body);
+  } catch (err) {
+    const key = err.message?.startsWith("BALLCOURT.") ? err.message : null;   // the link's own failures are keys
+    throw Object.assign(new BallcourtError(key ? i18n().localize(key) : err.message, { key }),
+      { status: err.status, body: err.body });
+  }
+}

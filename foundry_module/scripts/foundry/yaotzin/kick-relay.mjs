@@ -1,0 +1,79 @@
+/**
+ * A player kicks with his own token. Only the GM's browser talks to the companion, so a
+ * player's kick tool sends its choices (scene, kicker, target, standing, Power Attack), never a
+ * request body: the GM's client builds the body from the scene it holds.
+ * - Previews are read-only: the player asks the active GM with `User#query`, whose answer
+ *   comes back to him alone.
+ * - The kick itself is an action: the player writes it to his own User's flags, so the GM
+ *   learns who asked from Foundry's server (the `updateUser` hook's author) and checks that he
+ *   owns the kicker before resolving it. The GM still applies the card (or the kicker's owner,
+ *   when the table lets owners press Apply).
+ */
+import { tokenSquare } from "../../core/geometry.mjs";
+import { previewRequest } from "../../core/requests.mjs";
+import { MODULE_ID, companionGM, fvtt, isCompanionGM, localizedError, setting } from "../world/env.mjs";
+import { askGM, refuse, requestFrom } from "../requests/gm-requests.mjs";
+import { quietly } from "../world/link.mjs";
+import { ballToken, ballcourtOf, owns, tokenList } from "../world/scene.mjs";
+import { yaotzinRules } from "../world/settings.mjs";
+import { resolveKick } from "./yaotzin.mjs";
+import { playersOn } from "./yaotzin-players.mjs";
+
+export const PREVIEW_QUERY = `${MODULE_ID}.preview`;
+
+/** The scene and the kicker a choice names, checked on the GM's client. */
+function courtAndKicker({ sceneId, kicker }) {
+  const scene = fvtt.game.scenes.get(sceneId);
+  const bc = ballcourtOf(scene);
+  const token = tokenList(scene).find((t) => t.id === kicker);
+  if (bc?.game !== "yaotzin" || !token || !ballToken(scene)) {
+    throw localizedError("BALLCOURT.Kick.PickKicker");
+  }
+  return { scene, bc, token };
+}
+
+/** On the GM's client: the companion's preview of a kick's choices. */
+export function previewOn(choice) {
+  const { scene, bc } = courtAndKicker(choice);
+  return quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest({ mapping: bc.mapping,
+    field: bc.field, players: playersOn(scene), ball: tokenSquare(bc.mapping, ballToken(scene)),
+    kicker: choice.kicker, target: choice.target, standing: choice.standing,
+    powerAttack: choice.powerAttack, settings: yaotzinRules() }));
+}
+
+/** From any client: the preview of these choices (the GM's own, or asked of the active GM). */
+export function requestPreview(choice) {
+  if (isCompanionGM()) return previewOn(choice);
+  const gm = companionGM();
+  if (!gm) return Promise.reject(localizedError("BALLCOURT.Chat.WaitingForGM"));
+  return gm.query(PREVIEW_QUERY, choice, { timeout: 10000 });
+}
+
+/** From any client: kick. The GM resolves at once; a player's kick goes to the GM as his own write. */
+export async function requestKick(choice, preview = null) {
+  if (isCompanionGM()) {
+    const { scene } = courtAndKicker(choice);
+    return resolveKick(scene, { kicker: choice.kicker, target: choice.target, standing: choice.standing,
+      powerAttack: choice.powerAttack, preview });
+  }
+  await askGM("kick", choice);
+  return null;
+}
+
+/**
+ * updateUser on the active GM's client: a player asked to kick. He may only if the table lets
+ * players kick and he owns the kicker; who he is comes from Foundry, not from the flag.
+ */
+export async function onKickRequest(user, changes, _options, authorId) {
+  const choice = requestFrom("kick", user, changes, authorId);
+  if (!choice || !setting("playerKicks")) return null;
+  try {
+    const { scene, token } = courtAndKicker(choice);
+    if (!owns(user, token)) return null;
+    return await resolveKick(scene, { kicker: choice.kicker, target: choice.target,
+      standing: choice.standing, powerAttack: choice.powerAttack });
+  } catch (err) {
+    refuse(err, user.id);
+    return null;
+  }
+}

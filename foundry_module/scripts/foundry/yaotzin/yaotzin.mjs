@@ -1,0 +1,196 @@
+/**
+ * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
+ * whose flags hold the court mapping and the companion match.
+ */
+import { ballMovedSince, knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
+import { touched } from "../../core/undo.mjs";
+import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
+import { registerCardHandlers, postCard } from "../cards/chat.mjs";
+import { encounterOn } from "../world/encounters.mjs";
+import { MODULE_ID, fvtt, localizedError, setting } from "../world/env.mjs";
+import { companion, quietly } from "../world/link.mjs";
+import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
+import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
+import { adapter, ballToken, tokenList } from "../world/scene.mjs";
+import { gatherRolls } from "../requests/roll-requests.mjs";
+import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
+import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
+import { ballState, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
+
+export { courtContext, foundryD20, natural, playersOn, spendAoo };
+
+/**
+ * A kick at `target`, standing or running, with Power Attack. The kicker's d20 is rolled in
+ * Foundry with the modifier the companion computes, from the kick's preview: the one the kick
+ * tool passes (made with the same choices), or one asked for now; without one the companion
+ * rolls. The card keeps the kick's drawing and that preview's landing heat map, which every
+ * client sees when it is applied. The court is read once (readCourt); the drawing, the card
+ * and the NPCs' advice are written at the end.
+ */
+export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, preview = null } = {}) {
+  const court = readCourt(scene);
+  const args = { mapping: court.mapping, field: court.field, players: court.players, ball: court.ball,
+    kicker, target, standing, powerAttack, settings: court.settings };
+  const seen = preview ?? await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args))
+    .catch(() => null);
+  const mod = seen?.attack?.modifier;
+  const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, court.tokens.get(kicker)?.name) : null;
+  const answer = await companion("POST", "/api/v1/yaotzin/kick",
+    kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined }));
+  const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
+  const context = { ...courtCardContext(court, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
+  drawAnswer(scene, court.mapping, answer);
+  const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: court.owners[kicker] ?? [] });
+  await postAdvice(answer, court);   // the NPC interceptors' try / let it pass, to the GMs alone
+  return card;
+}
+
+/** The ball's turn: where it rolls from the court as read once, drawn and carded at the end. */
+export async function resolveTick(scene) {
+  const court = readCourt(scene);
+  if (!court.ball) throw localizedError("BALLCOURT.Court.NoBall");
+  const answer = await companion("POST", "/api/v1/yaotzin/tick", tickRequest({ mapping: court.mapping,
+    field: court.field, players: court.players, ball: court.ball, settings: court.settings }));
+  drawAnswer(scene, court.mapping, answer);
+  return postCard(answer, { ...courtCardContext(court, "tick"), drawing: { overlay: answer.overlay ?? null } });
+}
+
+/** Read the scene into the shape core/apply.mjs plans against. */
+function sceneState(scene) {
+  const a = adapter();
+  const ball = ballToken(scene);
+  return {
+    ball: ball ? { id: ball.id, x: ball.x, y: ball.y, flags: ball.flags } : null,
+    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
+      nonlethal: t.actor ? a.nonlethal(t.actor) : 0 }])),
+  };
+}
+
+/**
+ * Let the ball token travel its whole path in one movement (v13+ TokenDocument#move), which
+ * Foundry animates on every connected client: the flight, the scatter, the roll. The rules
+ * already chose the path, so walls and terrain costs do not bend it and no ruler is shown.
+ */
+export const BALL_MOVE = Object.freeze({ autoRotate: false, showRuler: false,
+  constrainOptions: { ignoreWalls: true, ignoreCost: true } });
+
+async function moveAlong(scene, waypoints) {
+  const ball = ballToken(scene);
+  if (waypoints.length < 2 || typeof ball?.move !== "function") return;
+  await ball.move(waypoints.map(({ x, y }) => ({ x, y })), { ...BALL_MOVE, [MODULE_ID]: { internal: true } });
+}
+
+async function changeNonlethal(scene, damage) {
+  const a = adapter();
+  for (const d of damage) {
+    const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
+    if (actor) await actor.update(a.nonlethalUpdate(actor, d.amount));
+  }
+}
+
+/** Each damaged token's state by his sheet: out from nonlethal (true, false), or null without hit points. */
+function outStates(scene, damage) {
+  const a = adapter();
+  return new Map(damage.map(({ tokenId }) => {
+    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
+    return [tokenId, actor ? a.outFromNonlethal(actor) : null];
+  }));
+}
+
+async function setProne(scene, list) {
+  for (const { tokenId, prone } of list) {
+    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
+    await actor?.toggleStatusEffect?.("prone", { active: prone });
+  }
+}
+
+registerCardHandlers("yaotzin", {
+  async apply(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const bc = courtContext(scene);
+    const before = sceneState(scene);   // read once: the check below and the plan both start from it
+    // a card that moves the ball was computed from the ball where it was then: once it has moved
+    // (another card applied, a second card of one double click), this card no longer holds
+    if (ctx.ballAt && action.payload?.ball) {
+      const now = ballState(bc.mapping, before.ball);
+      if (!now || ballMovedSince(ctx.ballAt, now)) throw localizedError("BALLCOURT.Chat.BallMoved");
+    }
+    const plan = planYaotzinApply(bc.mapping, action.payload, before);
+    // the damage first: whether it knocked a player out is read from his sheet after it, and
+    // sent on his damage event (the match report counts it); a failure below takes it back
+    const outBefore = outStates(scene, plan.damage);
+    await changeNonlethal(scene, plan.damage);
+    const events = markKnockouts(plan.events, knockedOutNow(outBefore, outStates(scene, plan.damage)));
+    const { state, posted, seqs } = await applyAtomically(ctx.matchId, events, message.id, async () => {
+      broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
+      await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
+      if (plan.updates.length) {
+        await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
+      }
+      await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
+    }).catch(async (err) => {
+      await changeNonlethal(scene, plan.undo.damage);
+      throw err;
+    });
+    const overran = ctx.overrun ? await noteOverrun(scene, ctx.overrun) : null;
+    return { undo: { ...plan.undo, overran }, seqAfter: state?.seq ?? null, events: posted, seqs,
+      touched: touched({ moves: plan.updates, actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone] }) };
+  },
+  async undo(message, record) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    await undoAtomically(ctx.matchId, record);
+    if (record.undo.updates.length) {
+      await scene.updateEmbeddedDocuments("Token", record.undo.updates, { [MODULE_ID]: { internal: true } });
+    }
+    await changeNonlethal(scene, record.undo.damage);
+    await setProne(scene, record.undo.prone);
+    if (record.undo.overran) await restoreOverran(scene, record.undo.overran);   // null unless the card was a won overrun
+  },
+  async act(message, action, user) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    if (action.id.split(":")[0] === "trip_back") {
+      // a trip back, another contest: the defender's ("trip_back", after a failed trip or
+      // overrun) or the actor's ("trip_back:<actor>", after the target's failed trip as his
+      // attack of opportunity); `after` tells the companion which, for its modifiers
+      const { actor, target, after } = action.payload;
+      return contest(scene, { actor, target, kind: "trip", reaction: true, after });
+    }
+    // the court as it was when the card was pressed: the save may wait minutes for its player
+    const court = readCourt(scene);
+    const who = court.players.find((p) => p.id === action.payload.player);
+    const token = tokenList(scene).find((t) => t.id === action.payload.player);
+    const [save] = setting("diceSource") === "foundry"
+      ? await gatherRolls([{ scene, token, check: { type: "save", id: "reflex" }, tag: "save", flavor: who?.name,
+        pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
+      : [null];
+    const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
+      field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
+    await spendAoo(scene, action.payload.player);
+    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null } },
+      { extraRolls: save ? [save] : [] });
+  },
+});
+
+/**
+ * A won overrun, applied: the actor may dribble through the beaten opponent's square for the
+ * rest of this turn (the dribble's `overran`). The note on his token carries the encounter's
+ * round and turn, so it lapses when the turn changes (dribble.mjs overranThisTurn). Returns
+ * what Undo puts back.
+ */
+async function noteOverrun(scene, { actor, target }) {
+  const token = tokenList(scene).find((t) => t.id === actor);
+  const combat = encounterOn(scene);
+  if (!token || !combat) return null;
+  const before = token.flags?.[MODULE_ID]?.overran ?? null;
+  const same = before?.round === combat.round && before?.turn === combat.turn;
+  const ids = [...new Set([...(same ? before.ids : []), target])];
+  await token.setFlag(MODULE_ID, "overran", { round: combat.round, turn: combat.turn, ids });
+  return { tokenId: actor, before };
+}
+
+async function restoreOverran(scene, { tokenId, before }) {
+  await tokenList(scene).find((t) => t.id === tokenId)?.setFlag(MODULE_ID, "overran", before);   // null: none
+}
