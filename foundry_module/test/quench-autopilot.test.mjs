@@ -92,7 +92,7 @@ function yaotzinRoutes({ wrongStart = null } = {}) {
 test("the Yaotzin autopilot batch passes against the suggest and move routes, puts the setting back and deletes its court", async () => {
   world.values.yaotzinAutopilot = { keep: { mode: "suggest", tactics: "" } };
   await connectTo(link, fakeCompanion(yaotzinRoutes()));
-  const out = await runBatches(["ballcourt.yaotzin-autopilot"]);
+  const out = await runBatches(registerQuenchBatches, ["ballcourt.yaotzin-autopilot"]);
   assert.deepEqual(states(out["ballcourt.yaotzin-autopilot"]).filter((s) => !s.startsWith("passed")), []);
   assert.equal(out["ballcourt.yaotzin-autopilot"].length, 3);
   assert.equal(deleted.length, 1, "the throw-away court deleted");
@@ -101,6 +101,7 @@ test("the Yaotzin autopilot batch passes against the suggest and move routes, pu
 
 test("the Yaotzin autopilot batch fails when a proposed path does not start on its mover", async () => {
   await connectTo(link, fakeCompanion(yaotzinRoutes({ wrongStart: { x: 0, y: 0 } })));
-  const [first] = states((await runBatches(["ballcourt.yaotzin-autopilot"]))["ballcourt.yaotzin-autopilot"]);
+  const out = await runBatches(registerQuenchBatches, ["ballcourt.yaotzin-autopilot"]);
+  const [first] = states(out["ballcourt.yaotzin-autopilot"]);
   assert.match(first, /^failed: every preset.*the path starts on him/);
 });
