@@ -232,7 +232,7 @@ def figures(out: Path, seed: int, workers: int | None) -> None:
     """The JSON docs/simulator.md quotes: the CLI's default run (6 a side, with the
     robustness runs), 6 a side again at two more seeds, 4 and 8 a side at three seeds (no
     robustness runs), and /tune's answer for the two rosters at five seeds."""
-    from companion.sim.run import roster_from, tune
+    from companion.advice.goatball import roster_from, tune
 
     out.mkdir(parents=True, exist_ok=True)
     runs = [(6, seed, {})] + [(6, s, {"robustness": False}) for s in SEEDS if s != seed] + \

@@ -336,8 +336,8 @@ def match_chart(args) -> int:
 
 
 def kick_chart(args) -> int:
+    from .advice import yaotzin as charts
     from .rules.errors import RulesError
-    from .sim import yaotzin as charts
 
     if args.chart == "matches":
         return match_chart(args)
@@ -372,8 +372,9 @@ def kick_chart(args) -> int:
 
 
 def simulate(args) -> int:
+    from .advice.goatball import roster_from
     from .sim import plot as plotting
-    from .sim.run import parse_zones, roster_from, simulate, table
+    from .sim.run import parse_zones, simulate, table
 
     def bar(done: int, total: int) -> None:
         filled = round(30 * done / total)

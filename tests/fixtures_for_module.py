@@ -74,6 +74,15 @@ REQUESTS = {
     "kick-running": ("/api/v1/yaotzin/kick", {
         **KICK, "players": [{**IX, "feats": ["power_attack"]}, YO], "standing": False,
         "power_attack": 1, "rolls": {"attack": 9, "scatter": 1, "corner": 1}}),
+    # the Yaotzin autopilot's turns (core/yaotzin-autopilot.mjs reads them): the holder's
+    # dribble, the opponent who walks up and disarms him, a lane held and an interception readied
+    "autopilot-dribble": ("/api/v1/yaotzin/suggest", {
+        "players": [IX, YO], "ball": {"x": 10, "y": 12}, "mover": "ix", "tactics": "press-ball"}),
+    "autopilot-contest": ("/api/v1/yaotzin/suggest", {
+        "players": [IX, YO], "ball": {"x": 10, "y": 12}, "mover": "yo", "tactics": "press-ball"}),
+    "autopilot-ready": ("/api/v1/yaotzin/suggest", {
+        "players": [IX, YO, {"id": "n1", "team": "moon", "x": 20, "y": 10}],
+        "ball": {"x": 10, "y": 12}, "mover": "n1", "tactics": "hold-lanes"}),
 }
 
 

@@ -1,8 +1,11 @@
 """The games the companion keeps matches of: one entry each, so nothing else asks `if game ==`.
 
-Each entry names the schemas a route loads a new match's parts and its events with, and the
-rules that start a match and fold an event into it. The store (matches.py) uses the rules
-only; loading is the routes' (api/matches.py).
+Each entry names the schemas a route loads a new match's parts with, its event table (each
+event type the game's rules fold, declared here once with the schema that loads it: the
+events route, its refusal of another type and the OpenAPI document read it), and the rules
+that start a match and fold an event into it. A new match's body (`MatchCreateSchema`) is
+here too, since its `game` is one of these. The store (matches.py) uses the rules only;
+loading is the routes' (api/matches.py), and the OpenAPI document lists each game's teams.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import Schema
+from marshmallow import Schema, fields, validate
 
 from ..rules.dice import Dice
 from ..rules.goatball import match as goatball
@@ -32,7 +35,7 @@ class Game:
     settings: type[Schema]
     field: type[Schema] | None            # None: the game has no field...
     no_field: str | None                  # ...and this refuses one sent anyway
-    events: Mapping[str, type[Schema]]    # event type -> its schema (schemas.EVENT_SCHEMAS)
+    events: Mapping[str, type[Schema]]    # the event table: each type the rules fold -> its schema
     start: Callable[[list[dict], Any, Any], dict]    # (teams, field, settings) -> state
     fold: Fold    # (state, event, new) -> (state after, resolution, the event as stored)
 
@@ -61,10 +64,31 @@ def _fold_goatball(state: dict, body: dict, new: bool) -> tuple[dict, dict | Non
 
 
 GAMES: dict[str, Game] = {
-    "yaotzin": Game(schemas.YaotzinTeamSchema, schemas.YaotzinSettingsSchema,
-                    schemas.FieldSchema, None, schemas.EVENT_SCHEMAS["yaotzin"],
-                    _start_yaotzin, _fold_yaotzin),
-    "goatball": Game(schemas.GoatMatchTeamSchema, schemas.GoatSettingsSchema, None,
-                     "goat-ball has no field; platforms belong to the players",
-                     schemas.EVENT_SCHEMAS["goatball"], _start_goatball, _fold_goatball),
+    "yaotzin": Game(
+        schemas.YaotzinTeamSchema, schemas.YaotzinSettingsSchema, schemas.FieldSchema, None,
+        {"ball": schemas.BallEventSchema, "goal": schemas.GoalEventSchema,
+         "hoop": schemas.HoopEventSchema, "round": schemas.EmptyEventSchema,
+         "damage": schemas.DamageEventSchema, "note": schemas.NoteEventSchema,
+         "end": schemas.EmptyEventSchema},
+        _start_yaotzin, _fold_yaotzin),
+    "goatball": Game(
+        schemas.GoatMatchTeamSchema, schemas.GoatSettingsSchema, None,
+        "goat-ball has no field; platforms belong to the players",
+        {"tipoff": schemas.TipoffEventSchema, "possession": schemas.PossessionEventSchema,
+         "carrier": schemas.CarrierEventSchema, "pass": schemas.PassEventSchema,
+         "position": schemas.PositionEventSchema, "status": schemas.StatusEventSchema,
+         "player": schemas.PlayerEventSchema, "end": schemas.EndEventSchema,
+         "note": schemas.NoteEventSchema},
+        _start_goatball, _fold_goatball),
 }
+
+
+class MatchCreateSchema(schemas.Base):
+    """A new match: its game, one of GAMES, whose schemas the route then loads each part with."""
+
+    game = fields.String(required=True, validate=validate.OneOf(tuple(GAMES)))
+    teams = fields.List(schemas.Obj(), required=True,
+                        validate=validate.Length(2, schemas.MAX_TEAMS))
+    field = schemas.Obj(load_default=None)
+    settings = schemas.Obj(load_default=None)
+    name = schemas.Name(120, load_default=None)

@@ -9,8 +9,8 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema, fields
 
 from .. import __version__
-from . import schemas
 from .api.matches import EVENTS_PAGE, MAX_AFTER
+from .games import GAMES
 from .routing import ROUTES
 
 REF = "#/components/schemas/"
@@ -35,8 +35,9 @@ def build_spec() -> dict:
     error = {"description": "refused", "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Error"}}}}
     events = _events(spec)
-    for cls in (schemas.YaotzinTeamSchema, schemas.GoatMatchTeamSchema):
-        spec.components.schema(cls.__name__.removesuffix("Schema"), schema=cls)
+    teams = [game.teams.__name__.removesuffix("Schema") for game in GAMES.values()]
+    for game in GAMES.values():
+        spec.components.schema(game.teams.__name__.removesuffix("Schema"), schema=game.teams)
     paths: dict[str, dict] = {}
     for route in ROUTES.values():
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route.rule)
@@ -83,18 +84,18 @@ def build_spec() -> dict:
     out = spec.to_dict()
     # A match's teams are checked against its game's team schema once `game` is known.
     out["components"]["schemas"]["MatchCreate"]["properties"]["teams"]["items"] = {
-        "anyOf": [{"$ref": REF + "YaotzinTeam"}, {"$ref": REF + "GoatMatchTeam"}]}
+        "anyOf": [{"$ref": REF + name} for name in teams]}
     return out
 
 
 def _events(spec: APISpec) -> dict:
     """Every match event as a component (`YaotzinEvent`, `GoatballEvent`: one variant per
-    `type`), and the events route's body: an event of either game."""
+    `type`, from the game's event table), and the events route's body: an event of any game."""
     named: set[str] = set()
     games = []
-    for game, kinds in schemas.EVENT_SCHEMAS.items():
+    for game, entry in GAMES.items():
         variants = []
-        for kind, cls in kinds.items():
+        for kind, cls in entry.events.items():
             name = cls.__name__.removesuffix("Schema")
             if name not in named:
                 spec.components.schema(name, schema=cls)

@@ -1,4 +1,5 @@
 """Every request body, as marshmallow schemas: the same ones serve REST, Socket.IO and OpenAPI.
+(A new match's body is games.py's `MatchCreateSchema`: its `game` is one of the registry's.)
 
 Loading a schema is the only validation a body gets before the rules see it; the rules then
 refuse what is well-formed but illegal (422 with their own message).
@@ -24,6 +25,7 @@ from marshmallow import (
 from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
 from ..rules.yaotzin.contests import AFTER
+from ..rules.yaotzin.court import SIZE_LIMITS
 from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
@@ -121,11 +123,16 @@ def rolls_field():
                        validate=validate.Length(max=200))
 
 
-class Seed(Base):
+class SeedSchema(Base):
+    """A body's `seed`: the dice stream for every die its `rolls` do not give."""
+
     seed = fields.Integer(strict=True, allow_none=True, validate=validate.Range(0, 2**63 - 1))
 
 
-class Dice(Seed):
+class DiceSchema(SeedSchema):
+    """A resolving body's dice (the rules' `Dice` is built from them): naturals by die name,
+    and the seed."""
+
     rolls = rolls_field()
 
 
@@ -135,12 +142,20 @@ class SquareSchema(Base):
     y = fields.Integer(strict=True, required=True, validate=COORD)
 
 
+def Size(lo: int, hi: int) -> fields.Integer:
+    """A whole number whose range the rules check (the OpenAPI document shows it)."""
+    return fields.Integer(strict=True, metadata={"minimum": lo, "maximum": hi})
+
+
 class FieldSchema(Base):
-    length = Int(4, 1000)
-    width = Int(3, 400)
-    slope = Int(0, 200)
-    end_zone = Int(1, 100)
-    hoop_x = Int(0, 999)
+    """A court's shape: known keys, whole numbers. Its sizes are checked in one place, the
+    rules' `Court.from_dict` (every route builds the court), whose refusal names the field."""
+
+    length = Size(*SIZE_LIMITS["length"])
+    width = Size(*SIZE_LIMITS["width"])
+    slope = Size(*SIZE_LIMITS["slope"])
+    end_zone = Size(*SIZE_LIMITS["end_zone"])
+    hoop_x = Size(0, SIZE_LIMITS["length"][1] - 1)
 
 
 class YaotzinSettingsSchema(Base):
@@ -218,14 +233,17 @@ class MemoList(fields.List):
         return loaded
 
 
-class Court(Base):
+class CourtSchema(Base):
+    """What every Yaotzin body carries: the court (the rules' `Court` is built from it), the
+    players and the settings."""
+
     field = fields.Nested(FieldSchema, load_default=None)
     players = MemoList(fields.Nested(YaotzinPlayerSchema), required=True,
                        validate=validate.Length(max=MAX_PLAYERS))
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
 
-class KickPreviewSchema(Court, Seed):
+class KickPreviewSchema(CourtSchema, SeedSchema):
     """The kick's body without `rolls`; its `seed` is accepted and changes nothing (a preview
     rolls no dice), so one body serves the preview and the kick."""
 
@@ -236,11 +254,11 @@ class KickPreviewSchema(Court, Seed):
     power_attack = Int(0, 60, load_default=0)
 
 
-class KickSchema(KickPreviewSchema, Dice):
+class KickSchema(KickPreviewSchema, DiceSchema):
     pass
 
 
-class KickSuggestSchema(Court, Seed):
+class KickSuggestSchema(CourtSchema, SeedSchema):
     """The shot planner: the preview's body without `target` (its `seed` accepted and unused,
     as the preview's), plus how many squares to list and (optionally) which goal line the
     kicker attacks."""
@@ -266,7 +284,7 @@ class ChartSchema(Base):
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
 
-class InterceptSchema(Court, Dice):
+class InterceptSchema(CourtSchema, DiceSchema):
     kind = fields.String(required=True, validate=validate.OneOf(("flight", "rolling")))
     player = Id(required=True)
     dc = Int(0, 200, required=True)
@@ -283,18 +301,18 @@ class InterceptSchema(Court, Dice):
                                   field_name="from")
 
 
-class TickSchema(Court):
+class TickSchema(CourtSchema):
     ball = fields.Nested(BallSchema, required=True)
 
 
-class HoopSchema(Court, Dice):
+class HoopSchema(CourtSchema, DiceSchema):
     kicker = Id(required=True)
     hoop = fields.String(required=True, validate=validate.OneOf(("north", "south")))
     standing = Bool(load_default=False)
     power_attack = Int(0, 60, load_default=0)
 
 
-class DribbleSchema(Court):
+class DribbleSchema(CourtSchema):
     dribbler = Id(required=True)
     ball = fields.Nested(SquareSchema, required=True)
     squares = fields.List(fields.Nested(SquareSchema), required=True,
@@ -308,7 +326,7 @@ class TargetAooSchema(Base):
     kind = fields.String(required=True, validate=validate.OneOf(("unarmed", "grapple", "trip")))
 
 
-class ContestSchema(Court, Dice):
+class ContestSchema(CourtSchema, DiceSchema):
     kind = fields.String(required=True, validate=validate.OneOf(
         ("grapple", "disarm", "feint", "bull_rush", "overrun", "trip")))
     actor = Id(required=True)
@@ -341,7 +359,7 @@ class YaotzinTactics(fields.Field):
         return value
 
 
-class YaotzinSuggestSchema(Court):
+class YaotzinSuggestSchema(CourtSchema):
     """The Yaotzin autopilot: one turn for `mover`."""
 
     ball = fields.Nested(BallSchema, required=True)
@@ -353,7 +371,7 @@ class YaotzinSuggestSchema(Court):
                           validate=validate.Range(0, 2**63 - 1))
 
 
-class MoveSchema(Court):
+class MoveSchema(CourtSchema):
     """A player's movement on the court, checked square by square."""
 
     ball = fields.Nested(SquareSchema, required=True)
@@ -468,13 +486,18 @@ class ThrowSchema(Base):
     str_mod = fields.Integer(strict=True, validate=validate.Range(-5, 20), load_default=0)
 
 
-class PassMoves(Dice):
+class PassMovesSchema(DiceSchema):
+    """A pass's declared actions and throw, with its dice."""
+
     actions = fields.List(fields.Nested(ActionSchema), load_default=list,
                           validate=validate.Length(max=MAX_PLAYERS))
     throw = fields.Nested(ThrowSchema, load_default=None, allow_none=True)
 
 
-class GoatArena(Base):
+class GoatArenaSchema(Base):
+    """The teams and settings a goat-ball body describes (the rules' `Arena` is built from
+    them)."""
+
     teams = fields.List(fields.Nested(GoatTeamSchema), required=True,
                         validate=validate.Length(2, MAX_TEAMS))
     settings = fields.Nested(GoatSettingsSchema, load_default=None)
@@ -493,7 +516,7 @@ class PassTeamSchema(GoatTeamSchema):
                           validate=validate.Length(1, MAX_PLAYERS))
 
 
-class PassSchema(GoatArena, PassMoves):
+class PassSchema(GoatArenaSchema, PassMovesSchema):
     teams = fields.List(fields.Nested(PassTeamSchema), required=True,
                         validate=validate.Length(2, MAX_TEAMS))
     possession = fields.Nested(PossessionSchema, required=True)
@@ -509,7 +532,7 @@ class CheckSchema(Base):
     skill = fields.String(validate=validate.OneOf(SKILLS))
 
 
-class TipoffSchema(GoatArena, Dice):
+class TipoffSchema(GoatArenaSchema, DiceSchema):
     checks = Obj(keys=Id(), values=fields.Nested(CheckSchema), required=True,
                          validate=validate.Length(1, MAX_PLAYERS))
 
@@ -605,15 +628,7 @@ class YaotzinTeamSchema(Base):
     players = fields.List(Id(), validate=validate.Length(max=MAX_PLAYERS))
 
 
-class MatchCreateSchema(Base):
-    game = fields.String(required=True, validate=validate.OneOf(("yaotzin", "goatball")))
-    teams = fields.List(Obj(), required=True, validate=validate.Length(2, MAX_TEAMS))
-    field = Obj(load_default=None)
-    settings = Obj(load_default=None)
-    name = Name(120, load_default=None)
-
-
-class Meta(Base):
+class EventSchema(Base):
     """What every event may carry besides its own fields: who applied it, from which card."""
 
     type = fields.String(required=True)
@@ -643,71 +658,73 @@ class PlaySchema(Base):
     success = Bool(allow_none=True)
 
 
-class Played(Base):
+class PlayedSchema(Base):
+    """A Yaotzin event's `play`: who made it happen, for the match report."""
+
     play = fields.Nested(PlaySchema, load_default=None, allow_none=True)
 
 
-class BallEventSchema(Meta, Played, BallSchema):
+class BallEventSchema(EventSchema, PlayedSchema, BallSchema):
     pass
 
 
-class GoalEventSchema(Meta, Played):
+class GoalEventSchema(EventSchema, PlayedSchema):
     team = Id()
     end = fields.String(validate=validate.OneOf(("west", "east")))
 
 
-class HoopEventSchema(Meta, Played):
+class HoopEventSchema(EventSchema, PlayedSchema):
     team = Id(required=True)
 
 
-class EmptyEventSchema(Meta):
+class EmptyEventSchema(EventSchema):
     pass
 
 
-class NoteEventSchema(Meta):
+class NoteEventSchema(EventSchema):
     text = fields.String(validate=validate.Length(max=2000), load_default="")
 
 
-class DamageEventSchema(Meta, Played):
+class DamageEventSchema(EventSchema, PlayedSchema):
     player = Id(required=True)
     nonlethal = Int(0, 1000, required=True)
     knocked_out = Bool(load_default=None, allow_none=True)   # the table's word: he went down
 
 
-class TipoffEventSchema(Meta, Dice):
+class TipoffEventSchema(EventSchema, DiceSchema):
     checks = Obj(keys=Id(), values=fields.Nested(CheckSchema), required=True)
 
 
-class PossessionEventSchema(Meta):
+class PossessionEventSchema(EventSchema):
     team = Id(required=True)
     carrier = Id(allow_none=True, load_default=None)
 
 
-class CarrierEventSchema(Meta):
+class CarrierEventSchema(EventSchema):
     player = Id(required=True)
 
 
-class PassEventSchema(Meta, PassMoves):
+class PassEventSchema(EventSchema, PassMovesSchema):
     pass
 
 
-class PositionEventSchema(Meta):
+class PositionEventSchema(EventSchema):
     player = Id(required=True)
     platform = Id()
     zone = fields.String(validate=validate.Length(1, 64), allow_none=True)
 
 
-class StatusEventSchema(Meta):
+class StatusEventSchema(EventSchema):
     player = Id(required=True)
     out = Bool(required=True)
 
 
-class PlayerEventSchema(Meta):
+class PlayerEventSchema(EventSchema):
     team = Id(required=True)
     player = fields.Nested(GoatPlayerSchema, required=True)
 
 
-class EndEventSchema(Meta):
+class EndEventSchema(EventSchema):
     winner = Id()
 
 
@@ -720,15 +737,3 @@ class UndoEventsSchema(Base):
 
     seqs = fields.List(fields.Integer(strict=True, validate=validate.Range(1, 2**31 - 1)),
                        required=True, validate=validate.Length(1, 50))
-
-
-EVENT_SCHEMAS = {
-    "yaotzin": {"ball": BallEventSchema, "goal": GoalEventSchema, "hoop": HoopEventSchema,
-                "round": EmptyEventSchema, "damage": DamageEventSchema,
-                "note": NoteEventSchema, "end": EmptyEventSchema},
-    "goatball": {"tipoff": TipoffEventSchema, "possession": PossessionEventSchema,
-                 "carrier": CarrierEventSchema, "pass": PassEventSchema,
-                 "position": PositionEventSchema, "status": StatusEventSchema,
-                 "player": PlayerEventSchema,
-                 "end": EndEventSchema, "note": NoteEventSchema},
-}

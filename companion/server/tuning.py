@@ -4,8 +4,8 @@ A tune plays hundreds of whole matches (20-50 s of CPU for four teams of sixteen
 alone a few of them starve every other request. Here:
 
 - one tune runs at a time; another is refused at once with `429 busy` and `Retry-After`;
-- the computation (`companion.sim.run.tune`, unchanged) runs in a worker process at a lower
-  CPU priority, so the GM's previews and `/health` keep their latency while it works;
+- the computation (`companion.advice.goatball.tune`, unchanged) runs in a worker process at a
+  lower CPU priority, so the GM's previews and `/health` keep their latency while it works;
 - it is played in stages: quick looks at one and at `FIRST_STAGE` matches per zone count,
   then (when the whole run would not fit in the time left) the most that would, then the
   whole run. At the
@@ -65,7 +65,7 @@ class TuneSlot:
 def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
     """The worker: each stage's answer down the pipe, the whole run's last. The first look
     is one match a zone count, so that even a roster at the limits has an answer early."""
-    from ..sim.run import tune
+    from ..advice.goatball import tune
 
     if hasattr(os, "nice"):
         os.nice(NICENESS)

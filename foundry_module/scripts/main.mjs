@@ -20,6 +20,7 @@ import { registerRollQuery } from "./foundry/requests/roll-answers.mjs";
 import { askAooAgain, registerAooQuery } from "./foundry/requests/aoo-choice.mjs";
 import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/requests/aoo-question.mjs";
 import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/requests/roll-request-card.mjs";
+import { expireOldProposals } from "./foundry/yaotzin/yaotzin-autopilot.mjs";
 import { onSettledCard } from "./foundry/requests/open-dialogs.mjs";
 import { onRenderNotice } from "./foundry/cards/match-events.mjs";
 import { onRenderReportCard } from "./foundry/cards/report.mjs";
@@ -83,6 +84,7 @@ Hooks.once("ready", () => {
   startLink();
   expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
   expireOldQuestions().catch(reportFailure);   // likewise attack-of-opportunity questions (the GM's page)
+  expireOldProposals().catch(reportFailure);   // and the Yaotzin autopilot's open proposals
   askAooAgain().catch(reportFailure);   // a question this player's reloaded page lost is asked again
 });
 

@@ -18,7 +18,8 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
-  assert.equal(globalThis.game.settings.registered.size, 20);
+  assert.equal(globalThis.game.settings.registered.size, 22);
+  assert.equal(globalThis.game.settings.registered.get("ballcourt.yaotzinAutopilotPause").default, 2, "act mode's pause before each step");
   assert.equal(globalThis.game.settings.registered.get("ballcourt.tuneBudget").default, 40, "the table's budget of passes");
   assert.equal(globalThis.game.settings.registered.get("ballcourt.rollPolicy").default, "gm", "the GM rolls unless told");
   assert.equal(typeof globalThis.CONFIG.queries["ballcourt.declare"], "function");

@@ -96,3 +96,41 @@ test("without an actor in the world the batches skip, creating nothing", async (
   assert.ok(out["ballcourt.autopilot"].every((r) => r.state === "skipped"));
   assert.equal(globalThis.game.scenes.size, 0);
 });
+
+/**
+ * Stand-ins for the Yaotzin autopilot's routes: /yaotzin/suggest proposes that the mover
+ * readies where he stands (`path` his own square, or `wrongStart`'s square to break it), and
+ * /yaotzin/move refuses, as the companion does (422 on `path.0`), a path not starting on him.
+ */
+function yaotzinRoutes({ wrongStart = null } = {}) {
+  const at = (body, id) => body.players.find((p) => p.id === id);
+  return {
+    "/api/v1/yaotzin/suggest": (body) => {
+      const me = at(body, body.mover);
+      return { status: 200, body: { tactics: body.tactics ?? "press-ball", attacks: {}, turn: { player: me.id,
+        path: [wrongStart ?? { x: me.x, y: me.y }], budget: "move", action: { ready: "intercept" }, reason: "holds his ground" } } };
+    },
+    "/api/v1/yaotzin/move": (body) => {
+      const me = at(body, body.mover);
+      const [first] = body.path;
+      return first.x === me.x && first.y === me.y ? { status: 200, body: { mover: me.id, cost_ft: 0, end: first } }
+        : { status: 422, body: { error: { code: "invalid", message: "path.0: not the mover's square", field: "path.0" } } };
+    },
+  };
+}
+
+test("the Yaotzin autopilot batch passes against the suggest and move routes, puts the setting back and deletes its court", async () => {
+  world.values.yaotzinAutopilot = { keep: { mode: "suggest", tactics: "" } };
+  await connectTo(link, fakeCompanion(yaotzinRoutes()));
+  const out = await runBatches(["ballcourt.yaotzin-autopilot"]);
+  assert.deepEqual(states(out["ballcourt.yaotzin-autopilot"]).filter((s) => !s.startsWith("passed")), []);
+  assert.equal(out["ballcourt.yaotzin-autopilot"].length, 3);
+  assert.equal(deleted.length, 1, "the throw-away court deleted");
+  assert.deepEqual(world.values.yaotzinAutopilot, { keep: { mode: "suggest", tactics: "" } }, "the world's setting put back");
+});
+
+test("the Yaotzin autopilot batch fails when a proposed path does not start on its mover", async () => {
+  await connectTo(link, fakeCompanion(yaotzinRoutes({ wrongStart: { x: 0, y: 0 } })));
+  const [first] = states((await runBatches(["ballcourt.yaotzin-autopilot"]))["ballcourt.yaotzin-autopilot"]);
+  assert.match(first, /^failed: every preset.*the path starts on him/);
+});

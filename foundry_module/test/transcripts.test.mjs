@@ -19,6 +19,7 @@ import { FakeCombat, FakeDialogV2, FakeDnd5eActor, FakePf1Actor, FakeScene, Fake
   buttonsIn, clientOf, press, reload, settle, transcript, world as doubles } from "./fakes/foundry.mjs";
 import { openTable, until } from "./fakes/table.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
+import { npcCourt } from "./fakes/npc-court.mjs";
 
 const TOKEN = "transcript-token-0123456789";
 const UPDATE = process.env.BALLCOURT_UPDATE_TRANSCRIPTS === "1";
@@ -545,4 +546,74 @@ test("a Yaotzin match of three rounds at a table of a GM, a co-GM and two player
   assert.equal(encounter.round, 4);
   assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
   compare(`yaotzin-match-${system}`);
+});
+
+/**
+ * A Yaotzin match of three rounds at a table of a GM and two players: the GM's NPCs, Tezca and
+ * Mixco, play the moon on the Yaotzin autopilot against Alice's and Bob's tokens. Round 1 on
+ * "suggest": the GM accepts Tezca's trip (Alice answers its attack-of-opportunity question on
+ * her own screen) and Mixco's run. Rounds 2 and 3 on "act": the GM drags the ball to Tezca's
+ * feet, his turn kicks by itself (the kick tool's card), and the NPCs play on unasked.
+ */
+test("a Yaotzin match of three rounds: the GM's NPCs on the autopilot (suggest, then act) against two players' tokens", async () => {
+  const table = await world({ system: "pf1", users: users(), settings: { yaotzinAutopilotPause: 0,
+    yaotzinAutopilot: { moon: { mode: "suggest", tactics: "press-ball" } } } });
+  const { scene, ball, encounter, tokens } = await npcCourt(table, ["gm", "alice", "bob"]);
+  const cards = (kind) => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === kind);
+  const turnTo = async (expected) => {
+    await asUser("gm", () => encounter.nextTurn());
+    await until(() => encounter.combatant?.id === expected);
+    await settle();
+    assert.equal(encounter.combatant?.id, expected);
+  };
+  await encounter.startCombat();
+  await until(() => encounter.combatant?.id === "c-ix");
+  await settle();
+
+  transcript.push("-- round 1 (suggest)");
+  await turnTo("c-n1");   // Alice's Ixpoetchitl holds the ball and passes his turn
+  const trip = cards("yaotzin.autopilot").at(-1);
+  assert.match(clientOf("gm").chat.get(trip.id).innerHTML, /Trips Ixpoetchitl/);
+  clientOf("alice").dialogs.answers.push("unarmed");
+  globalThis.Roll.queue = [1, 1, 10, 10];   // her punch misses; so does Tezca's touch attack
+  await click(trip, "accept");
+  await until(() => cards("yaotzin.contest").length === 1);
+  await settle();
+  assert.equal(globalThis.game.users.get("alice").queries.filter((q) => q.name === "ballcourt.aoo").length, 1,
+    "the question reached Alice's client");
+  await click(cards("yaotzin.contest")[0], "apply");
+  await turnTo("c-yo");
+  await turnTo("c-n2");
+  await click(cards("yaotzin.autopilot").at(-1), "accept");
+  await turnTo("c-ix");
+  assert.equal(encounter.round, 2);
+
+  transcript.push("-- round 2 (act)");
+  await asUser("gm", () => globalThis.game.settings.set("ballcourt", "yaotzinAutopilot",
+    { moon: { mode: "act", tactics: "press-ball" } }));
+  await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: tokens.n1.x, y: tokens.n1.y,
+    "flags.ballcourt.ball": { speed: 0, direction: null } }]);   // the GM drags the ball to Tezca's feet
+  await settle();
+  globalThis.Roll.queue = [19];   // Tezca's kick: on target
+  await turnTo("c-n1");
+  const kick = cards("yaotzin.kick").at(-1);
+  assert.ok(kick, "act mode kicked through the kick tool's request: its card");
+  await click(kick, "apply");
+  await until(() => kick.flags.ballcourt.applied);
+  await settle();
+  await turnTo("c-yo");
+  await turnTo("c-n2");
+  await turnTo("c-ix");
+  assert.equal(encounter.round, 3);
+
+  transcript.push("-- round 3 (act)");
+  await turnTo("c-n1");
+  await turnTo("c-yo");
+  await turnTo("c-n2");
+  await turnTo("c-ix");
+  assert.equal(encounter.round, 4);
+  assert.equal(cards("yaotzin.autopilot").filter((m) => m.flags.ballcourt.card.title.key.endsWith(".act")).length >= 2, true,
+    "the act rounds' NPC turns were carded");
+  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+  compare("yaotzin-autopilot-pf1");
 });

@@ -96,3 +96,34 @@ def test_an_answer_lists_a_bounded_number_of_field_errors(api):
     assert len(r.get_data()) < 20_000
     fields = r.json["error"]["fields"]
     assert len(fields) <= 51 and "20000 bad fields" in r.json["error"]["message"]
+
+
+# -- a court's sizes: checked in one place, the rules' Court ---------------------------------
+KICK = {"players": [{"id": "k", "team": "a", "x": 5, "y": 12}], "kicker": "k",
+        "ball": {"x": 5, "y": 12}, "target": {"x": 0, "y": 12}}
+COURT_ROUTES = [("/api/v1/yaotzin/kick", KICK),
+                ("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}),
+                ("/api/v1/yaotzin/charts/aim", {"strengths": [12], "max_ft": 10})]
+
+
+@pytest.mark.parametrize("route, body", COURT_ROUTES, ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("court, field, problem", [
+    ({"width": 2}, "field.width", "a whole number from 3 to 400, got 2"),
+    ({"length": 2000, "hoop_x": -1}, "field.length", "a whole number from 4 to 1000, got 2000"),
+    ({"end_zone": 0}, "field.end_zone", "a whole number from 1 to 100, got 0"),
+    ({"hoop_x": 72}, "field.hoop_x", "a whole number from 0 to 71, got 72"),
+    ({"width": 10, "slope": 5}, "field.slope", "leaves no flat floor on a court 10 squares wide"),
+])
+def test_a_court_the_rules_refuse_is_422_naming_the_field_and_its_range(api, route, body, court,
+                                                                          field, problem):
+    r = api.post(route, {**body, "field": court})
+    message = assert_error(r, 422, "rules")
+    assert field in message and problem in message
+    assert list(r.json["error"]["fields"]) == [field]
+
+
+def test_a_court_size_of_the_wrong_type_is_refused_by_the_schema(api):
+    r = api.post("/api/v1/yaotzin/kick", {**KICK, "field": {"width": "24", "slope": True}})
+    assert_error(r, 422, "validation")
+    assert r.json["error"]["fields"] == {"field.width": ["Not a valid integer."],
+                                         "field.slope": ["Not a valid integer."]}

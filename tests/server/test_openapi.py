@@ -12,7 +12,7 @@ def test_the_openapi_document_declares_after_and_limit(api):
 
 
 def test_openapi_types_teams_and_every_event(api):
-    from companion.server.schemas import EVENT_SCHEMAS
+    from companion.server.games import GAMES
 
     spec = api.get("/api/v1/openapi.json").json
     comps = spec["components"]["schemas"]
@@ -23,10 +23,18 @@ def test_openapi_types_teams_and_every_event(api):
     body = spec["paths"]["/api/v1/matches/{match_id}/events"]["post"]["requestBody"]
     games = body["content"]["application/json"]["schema"]["anyOf"]
     assert {g["$ref"].rsplit("/", 1)[1] for g in games} == {"YaotzinEvent", "GoatballEvent"}
-    for game, kinds in EVENT_SCHEMAS.items():
+    for game, entry in GAMES.items():
         variants = comps[f"{game.capitalize()}Event"]["anyOf"]
         typed = {v["allOf"][1]["properties"]["type"]["enum"][0]: v["allOf"][0]["$ref"]
                  for v in variants}
-        assert set(typed) == set(kinds), game
+        assert set(typed) == set(entry.events), game
         for ref in typed.values():
             assert comps[ref.rsplit("/", 1)[1]]["properties"], ref
+
+
+def test_the_openapi_document_shows_the_court_limits_the_rules_check(api):
+    from companion.rules.yaotzin.court import SIZE_LIMITS
+
+    court = api.get("/api/v1/openapi.json").json["components"]["schemas"]["Field"]["properties"]
+    shown = {name: (p["minimum"], p["maximum"]) for name, p in court.items()}
+    assert shown == {**SIZE_LIMITS, "hoop_x": (0, SIZE_LIMITS["length"][1] - 1)}

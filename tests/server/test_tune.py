@@ -17,7 +17,7 @@ from tests.server.helpers import assert_error, small_roster
 
 def heavy_kwargs() -> dict:
     """Four teams of sixteen and a budget of 200: minutes of work for 600 matches a count."""
-    from companion.sim.run import roster_from
+    from companion.advice.goatball import roster_from
 
     body = {"teams": [{"id": f"t{t}", "players": [
         {"id": f"p{t}-{i}", "athletics": (i * 7 + t) % 9, "acrobatics": (i * 5 + t) % 8}
@@ -54,7 +54,7 @@ def no_worker_left(process=None) -> bool:
 
 
 def test_a_whole_tune_answers_what_the_computation_does(api):
-    from companion.sim.run import roster_from, tune
+    from companion.advice.goatball import roster_from, tune
 
     body = small_roster(zones=[0, 2], matches=20, budget=30, seed=4)
     r = api.post("/api/v1/goatball/tune", body)

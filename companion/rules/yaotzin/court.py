@@ -12,6 +12,10 @@ from .grid import Square
 
 ENDS = ("west", "east")
 HOOP_SIDES = ("north", "south")
+# each size's whole-number range, in squares: checked by Court.from_dict, the one check (the
+# server's FieldSchema only shapes a field and shows these in the OpenAPI document); hoop_x
+# runs 0 to length - 1
+SIZE_LIMITS = {"length": (4, 1000), "width": (3, 400), "slope": (0, 200), "end_zone": (1, 100)}
 
 
 @dataclass(frozen=True)
@@ -49,10 +53,8 @@ class Court:
                 raise RulesError(f"field.{name} must be a whole number from {lo} to {hi},"
                                  f" got {v!r}", field=f"field.{name}")
 
-        whole("length", 4, 1000)
-        whole("width", 3, 400)
-        whole("slope", 0, 200)
-        whole("end_zone", 1, 100)
+        for name, (lo, hi) in SIZE_LIMITS.items():
+            whole(name, lo, hi)
         if 2 * self.slope >= self.width:
             raise RulesError(f"field.slope of {self.slope} rows leaves no flat floor on a court"
                              f" {self.width} squares wide", field="field.slope")

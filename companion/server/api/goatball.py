@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app
 
+from ...advice.goatball import roster_from
 from ...present import goatball as present
 from ...rules.dice import Dice
 from ...rules.errors import RulesError
@@ -13,7 +14,6 @@ from ...rules.goatball.passes import resolve_pass
 from ...rules.goatball.quick import resolve_quick
 from ...rules.goatball.state import SKILLS, Settings, arena_from_dict
 from ...rules.goatball.tipoff import resolve_tipoff
-from ...sim.run import roster_from
 from ...tactics.goatball import Skills, presets_for, suggest
 from .. import schemas
 from ..routing import api_route

@@ -15,7 +15,7 @@ from ...rules.errors import RulesError
 from .. import schemas
 from ..db import get_db
 from ..errors import ApiError
-from ..games import GAMES
+from ..games import GAMES, MatchCreateSchema
 from ..matches import Matches
 from ..routing import api_route, query
 from ..sockets import push_match_event
@@ -31,7 +31,7 @@ def _load(schema: type[Schema], data: Any, where: str, many: bool = False) -> An
         raise ValidationError({where: exc.messages}) from None
 
 
-@api_route(bp, "POST", "", schemas.MatchCreateSchema)
+@api_route(bp, "POST", "", MatchCreateSchema)
 def create(body):
     """Start a match (Yaotzin or goat-ball) with its teams, field and settings."""
     game = GAMES[body["game"]]

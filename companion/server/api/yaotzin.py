@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
+from ...advice import yaotzin as charts
 from ...present import plays
 from ...present import yaotzin as present
 from ...rules.dice import Dice
@@ -78,10 +79,8 @@ def kick_suggest(body):
 
 
 def _chart(build, table, body) -> tuple[int, dict]:
-    from ...sim.yaotzin import STRENGTHS
-
     court = Court.from_dict(body["field"])
-    chart = build(strengths=body["strengths"] or STRENGTHS,
+    chart = build(strengths=body["strengths"] or charts.STRENGTHS,
                   max_squares=(body["max_ft"] or 70) // 5, dex=body["dex"], bab=body["bab"],
                   feats=body["feats"], court=court, settings=Settings.from_dict(body["settings"]))
     return 200, {**chart, "table": table(chart)}
@@ -90,17 +89,13 @@ def _chart(build, table, body) -> tuple[int, dict]:
 @api_route(bp, "POST", "/charts/aim", schemas.ChartSchema)
 def aim_chart(body):
     """The best-aim chart: by Strength and distance to the line, the aim with the best chance."""
-    from ...sim.yaotzin import aim_chart, aim_table
-
-    return _chart(aim_chart, aim_table, body)
+    return _chart(charts.aim_chart, charts.aim_table, body)
 
 
 @api_route(bp, "POST", "/charts/hoop", schemas.ChartSchema)
 def hoop_chart(body):
     """The hoop chart: by Strength and distance along the row, the chance through the hoop."""
-    from ...sim.yaotzin import hoop_chart, hoop_table
-
-    return _chart(hoop_chart, hoop_table, body)
+    return _chart(charts.hoop_chart, charts.hoop_table, body)
 
 
 @api_route(bp, "POST", "/intercept", schemas.InterceptSchema)

@@ -274,11 +274,13 @@ export class FakeMessage extends FlagsMixin(FakeDocument) {
     return serverUpdate(this, changes, options, { describe: () => {
       this.updates.push(changes);
       this.updatedBy = actingUser().id;
-      // a roll-request card and its rows by name: their ids depend on which tests ran before
+      // a roll-request card and its rows, and an attack-of-opportunity question, by name: their
+      // ids depend on which tests ran before
       const rows = this.flags?.ballcourt?.rollCard?.rows ?? {};
       const keys = changedKeys(changes).replaceAll("flags.ballcourt.", "")
         .replace(/rollCard\.rows\.([^.,]+)/g, (_m, id) => `rollCard.rows.${rows[id]?.name ?? id}`);
-      note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard" : this.id)} ${keys}`);
+      note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard"
+        : this.flags?.ballcourt?.aooQuestion ? "aooQuestion" : this.id)} ${keys}`);
       for (const fn of FakeChatMessage.onUpdate) fn(this);
     }, afterCommit: () => renderEverywhere(this) });
   }

@@ -11,21 +11,22 @@
 import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestBatches, suggestRequest,
   teamEntry, teamTactics } from "../../core/autopilot.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
+import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
 import { MODULE_ID, formValues, fvtt, i18n, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { adapter, ballcourtOf, owns, teamOf, tokenList } from "../world/scene.mjs";
 
 const L = (key) => i18n().localize(key);
 
-/** The per-team entries as stored: {team: {mode, tactics}} (or the first cut's {team: mode}). */
-function teamEntries() {
-  const entries = setting("autopilot");
+/** The per-team entries as stored: {team: {mode, tactics}} (or the first cut's {team: mode}); Yaotzin's under its own key. */
+function teamEntries(key = "autopilot") {
+  const entries = setting(key);
   return entries && typeof entries === "object" ? entries : {};
 }
 
 /** The per-team modes: {team: mode}. */
-export function teamModes() {
-  return Object.fromEntries(Object.entries(teamEntries()).map(([team, e]) => [team, teamEntry(e).mode])
+export function teamModes(key = "autopilot") {
+  return Object.fromEntries(Object.entries(teamEntries(key)).map(([team, e]) => [team, teamEntry(e).mode])
     .filter(([, mode]) => mode));
 }
 
@@ -225,12 +226,17 @@ export function onRenderTokenHUD(hud, html) {
 /**
  * The menu's "Autopilot" form for an arena: each team's mode and tactics preset (blank: the
  * world's "Autopilot tactics"), and an override for the selected tokens ("" keeps theirs,
- * "team" clears it). The values, or null when the GM closed it.
+ * "team" clears it). On a Yaotzin court the same form sets that game's own setting
+ * ("yaotzinAutopilot", its presets, blank: the companion's default), without an override.
+ * The values, or null when the GM closed it.
  */
 export async function configureAutopilot(scene, selected = []) {
+  const yaotzin = ballcourtOf(scene)?.game === "yaotzin";
+  const settingKey = yaotzin ? "yaotzinAutopilot" : "autopilot";
+  const words = yaotzin ? "BALLCOURT.YAutopilot" : "BALLCOURT.Autopilot";
   const teams = [...new Set(tokenList(scene).map(teamOf).filter(Boolean))];
-  const entries = teamEntries();
-  const modes = teamModes();
+  const entries = teamEntries(settingKey);
+  const modes = teamModes(settingKey);
   const option = (value, key, current) => `<option value="${value}"${value === current ? " selected" : ""}>${escapeHtml(L(key))}</option>`;
   const modeOptions = (current) => MODES.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
   const teamFields = teams.map((team) => `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamMode", { team }))}`
@@ -238,13 +244,13 @@ export async function configureAutopilot(scene, selected = []) {
     + `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // per-team tactics (issue 19)
     + ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"`
     + ` value="${escapeHtml(teamEntry(entries[team]).tactics)}"></label>`).join("");
-  const presets = `<datalist id="ballcourt-presets">${PRESETS.map((p) => `<option value="${p}"></option>`).join("")}</datalist>`
-    + `<p class="hint">${escapeHtml(L("BALLCOURT.Autopilot.TacticsHint"))}</p>`;
-  const tokenField = selected.length ? `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.Selected", { count: selected.length }))}`
+  const presets = `<datalist id="ballcourt-presets">${(yaotzin ? YAOTZIN_PRESETS : PRESETS).map((p) => `<option value="${p}"></option>`).join("")}</datalist>`
+    + `<p class="hint">${escapeHtml(L(`${words}.TacticsHint`))}</p>`;
+  const tokenField = selected.length && !yaotzin ? `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.Selected", { count: selected.length }))}`
     + ` <select name="tokens">${option("", "BALLCOURT.Autopilot.Keep", "")}${option("team", "BALLCOURT.Autopilot.TeamDefault", "")}`
     + `${modeOptions("")}</select></label>` : "";
-  const values = await fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Autopilot.Title") },
-    content: `<p>${escapeHtml(L("BALLCOURT.Autopilot.Hint"))}</p>${teamFields}${presets}${tokenField}`,
+  const values = await fvtt.api.DialogV2.prompt({ window: { title: L(`${words}.Title`) },
+    content: `<p>${escapeHtml(L(`${words}.Hint`))}</p>${teamFields}${presets}${tokenField}`,
     ok: { callback: (_event, button) => formValues(button) } });
   if (!values) return null;
   const next = Object.fromEntries(Object.entries(entries).map(([team, e]) => [team, teamEntry(e)]));
@@ -253,7 +259,7 @@ export async function configureAutopilot(scene, selected = []) {
     const tactics = typeof values[`tactics-${team}`] === "string" ? values[`tactics-${team}`].trim() : next[team]?.tactics ?? "";
     next[team] = { mode, tactics };
   }
-  await fvtt.game.settings.set(MODULE_ID, "autopilot", next);
+  await fvtt.game.settings.set(MODULE_ID, settingKey, next);
   if (values.tokens) for (const token of selected) await setTokenMode(token, values.tokens === "team" ? null : values.tokens);
   return values;
 }

@@ -9,6 +9,7 @@ import { cardFlags } from "../../core/roll-request-card.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { pressRow } from "../requests/roll-request-card.mjs";
 import { registerAutopilotBatches } from "./quench-autopilot.mjs";
+import { registerYaotzinAutopilotBatch } from "./quench-yaotzin-autopilot.mjs";
 
 /**
  * A promise-maker for a message's rendered element: the chat log renders a new message after
@@ -127,6 +128,7 @@ export function registerQuenchBatches(quench) {
   }, { displayName: "Ballcourt: companion round trip" });
 
   registerAutopilotBatches(quench);
+  registerYaotzinAutopilotBatch(quench);
 }
 
 fvtt.Hooks?.on?.("quenchReady", registerQuenchBatches);

@@ -30,6 +30,7 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   if (bc) out.push("teams", "ball", "match");
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
   if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
+  if (bc?.game === "yaotzin") out.push("autopilot");   // per team (yaotzin/yaotzin-autopilot.mjs)
   if (hasScene && (!bc || bc.game === "goatball")) out.push("tune");   // the zone suggestion for the selected tokens (issue 19)
   if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
   if (bc && a.needsDialog) out.push("stats");

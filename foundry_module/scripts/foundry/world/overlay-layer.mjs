@@ -64,6 +64,15 @@ export function clearOverlay() {
   shown.set(container, null);
 }
 
+/** Clear the overlay only while it still shows drawOnly's drawing `token` (the autopilot's ghost): a later drawing stays. */
+export function clearIfShown(token) {
+  const container = current();
+  if (!container || !token || shown.get(container) !== token) return false;
+  clearContainer(container);
+  shown.set(container, null);
+  return true;
+}
+
 /** Draw these commands on this client for `ms`, then clear them if they are still what is shown. */
 export function flash(commands, ms = FLASH_MS) {
   const container = current();

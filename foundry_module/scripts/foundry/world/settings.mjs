@@ -33,6 +33,9 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   // goat-ball autopilot: {team: "off"|"suggest"|"act"}, set from the menu's Autopilot form
   reg("autopilot", { scope: "world", type: Object, default: {}, config: false });
   reg("autopilotTactics", { scope: "world", type: String, default: "" });
+  // Yaotzin autopilot: {team: {mode, tactics}} from the same form; act mode's pause before each step
+  reg("yaotzinAutopilot", { scope: "world", type: Object, default: {}, config: false });
+  reg("yaotzinAutopilotPause", { scope: "world", type: Number, default: 2 });
   // goat-ball: the table's budget of passes for the zone suggestion (issue 19, autopilot branch)
   reg("tuneBudget", { scope: "world", type: Number, default: 40 });
 }

@@ -12,6 +12,7 @@ import { ballToken, ballcourtOf } from "../world/scene.mjs";
 import { companion } from "../world/link.mjs";
 import { announceIfOver } from "../cards/match-events.mjs";
 import { resolveTick } from "./yaotzin.mjs";
+import { autopilotTurn, endProposal } from "./yaotzin-autopilot.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
 const warnedCombats = new Set();
@@ -81,8 +82,10 @@ export async function onCombatTurnChange(combat, prior, current) {
   if (!isCompanionGM()) return null;
   const combatant = combat.combatants.get(current.combatantId);
   const scene = courtOfCombat(combat);
+  await endProposal();   // the Yaotzin autopilot's proposal for the turn before goes
   if (!isBallCombatant(combatant)) {
     await noteTurnStart(scene, combatant?.tokenId);
+    if (!wentBack(prior, current)) await autopilotTurn(combat, combatant);   // an NPC on autopilot (yaotzin-autopilot.mjs)
     return null;
   }
   if (!scene) {

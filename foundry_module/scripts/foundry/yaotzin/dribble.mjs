@@ -105,11 +105,14 @@ function overranIn(encounter, token) {
   return note.ids;
 }
 
-/** A dribble from `from` to `to`: the court read once, checked by the companion, then its card posted and applied. */
-export async function dribble(scene, token, from, to) {
+/**
+ * A dribble from `from` to `to` (a drag's straight walk, or the `squares` the autopilot's
+ * proposal names): the court read once, checked by the companion, then its card posted and applied.
+ */
+export async function dribble(scene, token, from, to, squares = stepPath(from, to)) {
   const court = readCourt(scene);
   const body = { field: court.field, players: dribblersOf(court), dribbler: token.id, ball: from,
-    squares: stepPath(from, to), started_with_ball: startedWithBall(token), readied: false };
+    squares, started_with_ball: startedWithBall(token), readied: false };
   const overran = overranIn(court.encounter, token);
   if (overran.length) body.overran = overran;   // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);

@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
+from companion.advice.yaotzin import aim_chart, best_aim, hoop_chance, hoop_chart, score_chance
 from companion.rules.errors import RulesError
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.plan import KickPlanner
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
-from companion.sim.yaotzin import aim_chart, best_aim, hoop_chance, hoop_chart, score_chance
 
 
 def every_aim(strength, squares, dex=12, bab=2):

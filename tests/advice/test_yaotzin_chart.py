@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from companion.advice.yaotzin import chart_table, kick_chart, score_chance
 from companion.rules.errors import RulesError
-from companion.sim.yaotzin import chart_table, kick_chart, score_chance
 
 
 def test_a_chance_worked_by_hand():

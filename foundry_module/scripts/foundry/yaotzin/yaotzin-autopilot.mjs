@@ -1,0 +1,221 @@
+/**
+ * Yaotzin autopilot at the table (core/yaotzin-autopilot.mjs holds the logic). Each team has a
+ * mode, off / suggest / act, and a tactics preset (the world setting "yaotzinAutopilot":
+ * {team: {mode, tactics}}, set from the menu's Autopilot form as goat-ball's is) for its
+ * tokens no player owns. When the tracker reaches such a token's turn, the companion's GM's
+ * client (the only one that talks to the companion) asks `/yaotzin/suggest` for it, draws the
+ * proposed path as a ghost on his canvas and whispers him a card with each step and the
+ * reason. On "suggest" the card's Accept runs the turn, Decline leaves it to him; on "act" it
+ * runs at once, a pause before each step in which the card's Stop ends it.
+ *
+ * Running a turn goes through the table's own flows, never a copy: the path is walked square
+ * by square as a token move (so the dribble check of dribble.mjs holds every square), a
+ * dribble is dribble.mjs's, a kick is the kick tool's request, a hoop shot and a contest (with
+ * its attack-of-opportunity question to the target's owner) are contests.mjs's, as the menu's.
+ */
+import { teamEntry } from "../../core/autopilot.mjs";
+import { localText, renderCard } from "../../core/cards.mjs";
+import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
+import { attackedEnd } from "../../core/planner.mjs";
+import { TurnRun, closedCard, ghostCommands, proposalCard, stepLine, suggestBody, turnMode,
+  turnSteps } from "../../core/yaotzin-autopilot.mjs";
+import { registerCardHandlers } from "../cards/chat.mjs";
+import { courtOfCombat } from "../world/encounters.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
+import { companion, quietly } from "../world/link.mjs";
+import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
+import { ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
+import { contest, shootHoop } from "./contests.mjs";
+import { dribble, dribblePlayers } from "./dribble.mjs";
+import { requestKick } from "./kick-relay.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
+
+const SETTING = "yaotzinAutopilot";
+
+/** The open proposal on this (the companion GM's) client: {messageId, run, ghost, card} or null. */
+let open = null;
+
+/** The per-team entries as stored: {team: {mode, tactics}}. */
+function entries() {
+  const stored = setting(SETTING);
+  return stored && typeof stored === "object" ? stored : {};
+}
+
+/** A court token's mode on its turn: its team's, if no player owns it; else off. */
+export function modeOf(token) {
+  const owners = fvtt.game.users.filter((u) => !u.isGM && owns(u, token)).map((u) => u.id);
+  return turnMode(entries()[teamOf(token)], owners);
+}
+
+/** The turn the companion proposes for `token` (its `turn`, and the preset it played). */
+export async function proposeTurn(scene, token, round) {
+  const court = readCourt(scene);
+  const team = teamOf(token);
+  const { tactics } = teamEntry(entries()[team]);
+  return quietly("POST", "/api/v1/yaotzin/suggest", suggestBody({ field: court.field, players: dribblePlayers(scene),
+    ball: court.ball, mover: token.id, tactics, attacks: attackedEnd(court.teams, team), round, settings: court.settings }));
+}
+
+const isProne = (token) => Boolean(token.actor?.statuses?.has?.("prone"));
+
+/**
+ * On the companion's GM's client, when the tracker reaches a combatant (combat.mjs, after the
+ * turn's start is noted): nothing unless he is a court token of a team on autopilot whom no
+ * player owns. Otherwise the proposal is asked for, drawn and carded; on "act" it is run.
+ * A failure is told to the GM, who then plays the turn himself.
+ */
+export async function autopilotTurn(combat, combatant) {
+  const scene = courtOfCombat(combat);
+  const bc = ballcourtOf(scene);
+  const token = tokenList(scene).find((t) => t.id === combatant?.tokenId);
+  if (bc?.game !== "yaotzin" || !token || !teamOf(token) || !ballToken(scene)) return null;
+  const mode = modeOf(token);
+  if (mode === "off") return null;
+  let answer;
+  try {
+    answer = await proposeTurn(scene, token, combat.round);
+  } catch (err) {
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.YAutopilot.Failed", { player: token.name, message: err?.message ?? String(err) }));
+    return null;
+  }
+  const proposal = await show(scene, token, answer, mode);
+  if (mode === "act") await runProposal(proposal, Number(setting("yaotzinAutopilotPause") ?? 0) * 1000);
+  return proposal;
+}
+
+/** Draw the ghost and whisper the card to the GMs; the proposal is the open one from now on. */
+async function show(scene, token, answer, mode) {
+  const bc = ballcourtOf(scene);
+  const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
+  const nameOf = (id) => tokens.get(id)?.name ?? id;
+  const { turn } = answer;
+  const steps = turnSteps(turn, { prone: isProne(token) });
+  const card = proposalCard(turn, { name: token.name, mode, tactics: answer.tactics ?? "", prone: isProne(token), nameOf });
+  const last = steps.at(-1);
+  const target = last?.kind === "contest" && tokens.get(last.target) ? tokenSquare(bc.mapping, tokens.get(last.target)) : null;
+  const label = last ? localText(stepLine(last, nameOf), i18n()) : "";
+  const ghost = drawOnly(ghostCommands(bc.mapping, turn, { label, targetSquare: target }), scene);
+  const message = await fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {}, whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
+    flags: { [MODULE_ID]: { card, context: { ...cardContext(scene, "autopilot"), game: "yaotzinAutopilot", tokenId: token.id },
+      applied: false, undone: false, resolved: [] } } });
+  open = { messageId: message.id, sceneId: scene.id, tokenId: token.id, card, ghost, run: new TurnRun(steps) };
+  return open;
+}
+
+/**
+ * Run a proposal's steps in order, each through the table's own flow; before each, `pauseMs`
+ * (act mode: time to press Stop) and the Stop check. A step that fails is told to the GM and
+ * ends the run. The card then says how it ended.
+ */
+async function runProposal(proposal, pauseMs = 0) {
+  proposal.running = true;
+  const scene = fvtt.game.scenes.get(proposal.sceneId);
+  try {
+    for (;;) {
+      if (pauseMs > 0) await new Promise((resolve) => { setTimeout(resolve, pauseMs); });
+      const step = proposal.run.next();
+      if (!step) break;
+      await perform(scene, proposal.tokenId, step);
+      proposal.run.complete();
+    }
+  } catch (err) {
+    proposal.run.fail();
+    reportFailure(err);
+  }
+  await close(proposal, proposal.run.outcome);
+}
+
+/** One step, through the flow the table uses for it by hand. */
+async function perform(scene, tokenId, step) {
+  const token = tokenList(scene).find((t) => t.id === tokenId);
+  if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone");   // deleted since the proposal
+  switch (step.kind) {
+    case "stand": return token.actor?.toggleStatusEffect?.("prone", { active: false });
+    case "move": return walk(scene, token, step);
+    case "kick": return requestKick({ sceneId: scene.id, kicker: step.kicker, target: step.target, standing: step.standing,
+      powerAttack: step.powerAttack });
+    case "hoop": return shootHoop(scene, { kicker: step.kicker, hoop: step.hoop, standing: step.standing,
+      powerAttack: step.powerAttack });
+    case "dribble": return dribble(scene, token, step.from, step.squares.at(-1), step.squares);
+    case "contest": return contest(scene, { actor: step.actor, target: step.target, kind: step.contest, to: step.to });
+    default: throw localizedError("BALLCOURT.YAutopilot.Unknown", { route: step.route });
+  }
+}
+
+/**
+ * Walk a path: checked by the companion's `/yaotzin/move` against the court as it is now (the
+ * GM may have moved someone since the proposal), then square by square as a token move, each
+ * one passing the table's own checks (dribble.mjs holds a move off the still ball). A mover
+ * who enters a rolling ball's square stops it there (the route's `takes_ball`).
+ */
+async function walk(scene, token, { path, budget }) {
+  const court = readCourt(scene);
+  const { ball } = court;
+  const checked = await companion("POST", "/api/v1/yaotzin/move", { field: court.field, players: dribblePlayers(scene),
+    ball: { x: ball.x, y: ball.y }, mover: token.id, path, budget, settings: court.settings });
+  for (const sq of path.slice(1)) {
+    const moved = await token.move([tokenPosition(court.mapping, sq)], { autoRotate: false });
+    if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
+  }
+  if (checked.takes_ball && ball.speed > 0) {
+    await ballToken(scene).update({ [`flags.${MODULE_ID}.ball`]: { speed: 0, direction: null } });
+  }
+}
+
+/** The proposal is over: its ghost goes (unless something else was drawn since), its card says how it ended. */
+async function close(proposal, outcome) {
+  if (open === proposal) open = null;
+  clearIfShown(proposal.ghost);
+  const message = fvtt.game.messages.get(proposal.messageId);
+  if (!message || proposal.closed) return;
+  proposal.closed = true;
+  await message.update({ [`flags.${MODULE_ID}.card`]: closedCard(proposal.card, outcome) });
+}
+
+/**
+ * At "ready" on the companion GM's page: a proposal lives in his page's memory, so the cards
+ * of proposals still open when a page of his closed can do nothing more; they lose their
+ * buttons and say so.
+ */
+export async function expireOldProposals() {
+  if (!isCompanionGM()) return [];
+  const stale = (fvtt.game.messages.contents ?? []).filter((m) => {
+    const card = m.flags?.[MODULE_ID]?.card;
+    return card?.kind === "yaotzin.autopilot" && card.actions?.length && m.id !== open?.messageId;
+  });
+  for (const message of stale) {
+    await message.update({ [`flags.${MODULE_ID}.card`]: closedCard(message.flags[MODULE_ID].card, "expired") });
+  }
+  return stale;
+}
+
+/** The tracker moved on: an open proposal is set aside (a running one stops before its next step). */
+export async function endProposal() {
+  const proposal = open;
+  if (!proposal) return;
+  proposal.run.stop();
+  if (!proposal.running) await close(proposal, "passed");
+}
+
+registerCardHandlers("yaotzinAutopilot", {
+  /**
+   * The GM's buttons on the card: Accept runs the turn, Decline leaves it, Stop ends a running
+   * one. A GM's alone, whatever the table lets players press: the card is whispered to GMs, so
+   * a player's press of it can only be forged.
+   */
+  async act(message, action, user) {
+    if (!user?.isGM) throw localizedError("BALLCOURT.Chat.NotAllowed");
+    const proposal = open?.messageId === message.id ? open : null;
+    if (!proposal || proposal.closed) throw localizedError("BALLCOURT.YAutopilot.Gone");
+    if (action.id === "stop") {
+      proposal.run.stop();
+      return;
+    }
+    if (action.id === "decline") {
+      await close(proposal, "declined");
+      return;
+    }
+    if (action.id === "accept") await runProposal(proposal);
+  },
+});
