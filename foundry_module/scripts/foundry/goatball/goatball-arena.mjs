@@ -152,13 +152,13 @@ export function drawHeat(scene, overlay, teams) {
 /**
  * Where a token stands on each platform (centred on it) and where one knocked off lands: on
  * the ground just below the platform's edge, or just above it when below is off the scene.
- * Top-left corners, as a token's x, y.
+ * Top-left corners, as a token's x, y. `arena`: the scene's, when its caller has read it already.
  */
-export function platformSpots(scene) {
+export function platformSpots(scene, arena = arenaOf(scene)) {
   const size = scene.grid?.size ?? 100;
   const half = size / 2;
   const height = scene.height ?? scene.dimensions?.height ?? Infinity;
-  return Object.fromEntries(arenaOf(scene).platforms.map((p) => {
+  return Object.fromEntries(arena.platforms.map((p) => {
     const below = p.y + p.radius;
     const groundY = below + size <= height ? below : p.y - p.radius - size;
     return [p.id, { x: p.x - half, y: p.y - half, ground: { x: p.x - half, y: groundY } }];

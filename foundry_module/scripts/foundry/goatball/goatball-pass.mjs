@@ -138,9 +138,9 @@ export async function resolvePass(pass = currentDeclarations()) {
   return postCard(answer, ctx, { extraRolls: rolls });
 }
 
-function sceneState(scene) {
+/** The tokens and the ball as core/apply.mjs plans against, each token's platform in `arena`. */
+function sceneState(scene, arena) {
   const ball = ballToken(scene);
-  const arena = arenaOf(scene);
   const half = (scene.grid?.size ?? 100) / 2;
   return { ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
     tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
@@ -187,7 +187,8 @@ registerCardHandlers("goatball", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const size = scene.grid?.size ?? 100;
-    const plan = planGoatballApply(action.payload, sceneState(scene), platformSpots(scene), { size });
+    const arena = arenaOf(scene);   // read once: where each token stands and where each platform's spots are
+    const plan = planGoatballApply(action.payload, sceneState(scene, arena), platformSpots(scene, arena), { size });
     const updates = [...plan.moves, ...(plan.ballMove ? [plan.ballMove] : [])];
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
       async () => {

@@ -13,6 +13,7 @@ import { companion } from "../world/link.mjs";
 import { announceIfOver } from "../cards/match-events.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 import { autopilotTurn, endProposal } from "./yaotzin-autopilot.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
 
 const warnedCombats = new Set();
 
@@ -73,8 +74,6 @@ async function noteTurnStart(scene, tokenId) {
   await token.setFlag(MODULE_ID, "turnStartWithBall", here.x === there.x && here.y === there.y);
 }
 
-const ballIsStill = (scene) => !((ballToken(scene)?.flags?.[MODULE_ID]?.ball?.speed ?? 0) > 0);
-
 /** Whether the tracker went back (Previous turn or round): the GM is rewinding, not playing on. */
 const wentBack = (prior, current) => current.round < prior?.round
   || (current.round === prior?.round && current.turn < prior?.turn);
@@ -95,11 +94,12 @@ export async function onCombatTurnChange(combat, prior, current) {
   }
   // a rewind onto the ball's turn replays nothing: its tick (if any) was resolved when it was played
   if (wentBack(prior, current)) return null;
-  if (ballIsStill(scene)) {   // nothing to resolve and nobody to act: no card, the tracker moves on
+  const court = readCourt(scene);   // read once: whether the ball rolls, and its tick
+  if (!(court.ball?.speed > 0)) {   // a still ball: nothing to resolve and nobody to act, the tracker moves on
     if (combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
-  const message = await resolveTick(scene);
+  const message = await resolveTick(scene, court);
   if (setting("autoApplyTicks") && message) {   // applied: the tracker moves on by itself
     await performAction(message.id, "apply", fvtt.game.user.id);
     await combat.nextTurn?.();

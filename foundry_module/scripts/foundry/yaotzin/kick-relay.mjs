@@ -9,15 +9,13 @@
  *   owns the kicker before resolving it. The GM still applies the card (or the kicker's owner,
  *   when the table lets owners press Apply).
  */
-import { tokenSquare } from "../../core/geometry.mjs";
 import { previewRequest } from "../../core/requests.mjs";
 import { MODULE_ID, companionGM, fvtt, isCompanionGM, localizedError, setting } from "../world/env.mjs";
 import { askGM, refuse, requestFrom } from "../requests/gm-requests.mjs";
 import { quietly } from "../world/link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "../world/scene.mjs";
-import { yaotzinRules } from "../world/settings.mjs";
 import { resolveKick } from "./yaotzin.mjs";
-import { playersOn } from "./yaotzin-players.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
 
 export const PREVIEW_QUERY = `${MODULE_ID}.preview`;
 
@@ -34,11 +32,11 @@ function courtAndKicker({ sceneId, kicker }) {
 
 /** On the GM's client: the companion's preview of a kick's choices. */
 export function previewOn(choice) {
-  const { scene, bc } = courtAndKicker(choice);
-  return quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest({ mapping: bc.mapping,
-    field: bc.field, players: playersOn(scene), ball: tokenSquare(bc.mapping, ballToken(scene)),
+  const court = readCourt(courtAndKicker(choice).scene);
+  return quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest({ mapping: court.mapping,
+    field: court.field, players: court.players, ball: court.ball,
     kicker: choice.kicker, target: choice.target, standing: choice.standing,
-    powerAttack: choice.powerAttack, settings: yaotzinRules() }));
+    powerAttack: choice.powerAttack, settings: court.settings }));
 }
 
 /** From any client: the preview of these choices (the GM's own, or asked of the active GM). */

@@ -10,15 +10,13 @@
  *
  * A kick also gets the "try / let it pass" advice for its NPC interceptors (advice.mjs).
  */
-import { tokenSquare } from "../../core/geometry.mjs";
 import { PLANNER_COLOR, attackedEnd, localizedPlannerWords, plannerCommands,
   suggestRequest } from "../../core/planner.mjs";
 import { clearContainer, drawCommands } from "../../render/pixi-draw.mjs";
 import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
-import { DEFAULT_TEAMS, ballToken, ballcourtOf, teamOf, tokenList } from "../world/scene.mjs";
-import { yaotzinRules } from "../world/settings.mjs";
-import { playersOn } from "./yaotzin-players.mjs";
+import { ballToken, ballcourtOf, tokenList } from "../world/scene.mjs";
+import { readCourt } from "./yaotzin-players.mjs";
 
 export const SUGGEST_QUERY = `${MODULE_ID}.suggest`;
 
@@ -31,10 +29,11 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
   if (bc?.game !== "yaotzin" || !token || !ball) {
     throw localizedError("BALLCOURT.Kick.PickKicker");
   }
-  return quietly("POST", "/api/v1/yaotzin/kick/suggest", suggestRequest({ mapping: bc.mapping,
-    field: bc.field, players: playersOn(scene), ball: tokenSquare(bc.mapping, ball), kicker,
-    standing, powerAttack, settings: yaotzinRules(),
-    attacks: attackedEnd(bc.teams ?? DEFAULT_TEAMS, teamOf(token)) }));
+  const court = readCourt(scene);
+  return quietly("POST", "/api/v1/yaotzin/kick/suggest", suggestRequest({ mapping: court.mapping,
+    field: court.field, players: court.players, ball: court.ball, kicker,
+    standing, powerAttack, settings: court.settings,
+    attacks: attackedEnd(court.teams, court.tokens.get(kicker).team) }));
 }
 
 /** From any client: the GM's own answer, or asked of the companion's GM (env.mjs), the one with the link. */

@@ -45,9 +45,11 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   return card;
 }
 
-/** The ball's turn: where it rolls from the court as read once, drawn and carded at the end. */
-export async function resolveTick(scene) {
-  const court = readCourt(scene);
+/**
+ * The ball's turn: where it rolls from the court as read once (`court`: the reading the
+ * tracker already took to see the ball rolls), drawn and carded at the end.
+ */
+export async function resolveTick(scene, court = readCourt(scene)) {
   if (!court.ball) throw localizedError("BALLCOURT.Court.NoBall");
   const answer = await companion("POST", "/api/v1/yaotzin/tick", tickRequest({ mapping: court.mapping,
     field: court.field, players: court.players, ball: court.ball, settings: court.settings }));
