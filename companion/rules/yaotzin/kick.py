@@ -43,13 +43,9 @@ class KickModifiers(NamedTuple):
         return self.target_ft <= self.max_range_ft
 
 
-def kick_cost(court: Court, a: Square, b: Square, equidistant: bool) -> int:
-    """Squares a kick from a to b costs: uphill rows double, downhill rows half (rounded up)."""
-    return kick_cost_of(court, a, b, distance(a, b, equidistant))
-
-
-def kick_cost_of(court: Court, a: Square, b: Square, grid_squares: int) -> int:
-    """`kick_cost` of a kick whose grid distance is known."""
+def kick_cost(court: Court, a: Square, b: Square, grid_squares: int) -> int:
+    """Squares a kick from a to b costs, `grid_squares` apart on the grid: uphill rows
+    double, downhill rows half (rounded up)."""
     up, down = court.climb_cost(a, b)
     return max(1, grid_squares + up - down // 2)
 
@@ -76,7 +72,7 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
     if hoop_squares is None:
         at = kicker.square
         grid_squares = distance(at, target, settings.equidistant_diagonals)
-        squares = kick_cost_of(court, at, target, grid_squares)
+        squares = kick_cost(court, at, target, grid_squares)
     else:
         grid_squares = squares = hoop_squares
     return modifiers_for(kicker, grid_squares, squares, standing, power_attack)

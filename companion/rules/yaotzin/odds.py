@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from ..errors import RulesError
@@ -71,14 +70,6 @@ def clear_tables() -> None:
     """Forget the attack and scatter tables `landing_weights` keeps (a cold start)."""
     for table in (_attack_spread, _headings, scatter_reach):
         table.cache_clear()
-
-
-def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,
-                         precise: bool, settings: Settings) -> tuple[Fraction, dict[Square,
-                                                                                     Fraction]]:
-    """P(hit) and P(landing square) over the attack d20 and the scatter d8, exactly."""
-    hits, weights = landing_weights(court, kicker, target, modifier, precise, settings)
-    return Fraction(hits, 20), {sq: Fraction(w, 160) for sq, w in weights.items()}
 
 
 def save_odds(reflex: int, dc: int) -> dict[str, float]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import threading
 from bisect import insort
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from sys import getsizeof
 from typing import NamedTuple
@@ -52,7 +52,7 @@ from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome, rolling_stops
 from .kick import (
     KickModifiers,
-    kick_cost_of,
+    kick_cost,
     kick_modifiers,
     modifiers_for,
     roll_on,
@@ -170,7 +170,7 @@ class KickPlanner:
         """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
         planner's __init__ has let `kick_modifiers` check the Power Attack)."""
         grid_squares = distance(self._k, target, self.eq)
-        key = (grid_squares, kick_cost_of(self.court, self._k, target, grid_squares))
+        key = (grid_squares, kick_cost(self.court, self._k, target, grid_squares))
         mods = self._by_cost.get(key)
         if mods is None:
             mods = self._by_cost[key] = modifiers_for(self.kicker, *key, self.standing,
@@ -200,19 +200,11 @@ class KickPlanner:
         return AimOdds(target.x, target.y, goal / 160, hits / 20,
                        damage / 160 if full else 0.0, mods.target_ft)
 
-    def candidates(self) -> Iterable[Square]:
-        """Every square the kick tool could aim at that might be in range. A kick's cost is
-        its grid distance less half the rows it descends on a slope (`kick_cost`); it descends
-        no more than one slope's rows, nor more rows than it moves, so no square farther than
-        the range plus half of the smaller of those is in range."""
-        k, reach = self._k, self._reach()
-        for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
-            for x in range(k.x - reach, k.x + reach + 1):
-                sq = Square(x, y)
-                if sq != k and self.court.in_bounds(sq) and distance(k, sq, self.eq) <= reach:
-                    yield sq
-
     def _reach(self) -> int:
+        """How far from the kicker a square in range can be, in grid squares. A kick's cost
+        is its grid distance less half the rows it descends on a slope (`kick_cost`); it
+        descends no more than one slope's rows, nor more rows than it moves, so no square
+        farther than the range plus half of the smaller of those is in range."""
         squares = max(1, self._range_ft // 5)
         reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
         if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
@@ -225,7 +217,7 @@ class KickPlanner:
         kicker's column outwards. Along a row the rows climbed and descended do not change,
         and the grid distance does not shrink going away from the kicker's column, so
         neither does a kick's cost: the first square out of range (or beyond the end zone)
-        ends that side of the row. The same squares as `candidates` keeps in range."""
+        ends that side of the row."""
         k, reach = self._k, self._reach()
         in_bounds = self.court.in_bounds
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
@@ -240,7 +232,9 @@ class KickPlanner:
                     yield sq, mods
 
     def _first_bound(self, target: Square, mods: KickModifiers) -> float:
-        """`_bound`, without weighing the landings of a kick that cannot score."""
+        """At least the chance of a goal from a kick at `target`, without any flight: every
+        landing that can lead to a goal (`_matters`) counted as a sure one; 0 without weighing
+        the landings of a kick that cannot score (`_out_of_play`)."""
         if self._out_of_play(target, mods):
             return 0.0
         kick = self._weighed(target, mods)
@@ -316,11 +310,6 @@ class KickPlanner:
             if (goal + left) / 160 < floor:
                 return None
         return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
-
-    def _bound(self, target: Square) -> float:
-        """At least the chance of a goal from a kick at `target`, without any flight: every
-        landing that can lead to a goal (`_matters`) counted as a sure one."""
-        return self._weights_bound(self._kick(target)[2])
 
     def _weights_bound(self, weights: dict[Square, int]) -> float:
         matter = self._matter
@@ -744,20 +733,6 @@ MEMORY = PlannerMemory()
 
 def empty_court(court: Court, settings: Settings) -> EmptyCourt:
     return MEMORY.court(court, settings)
-
-
-def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
-              ) -> tuple[bool, frozenset[Square]]:
-    """Where a ball would roll on an empty court: (it crosses the `attacks` line, the squares
-    it passes through, its own included).
-
-    Players never turn a rolling ball, they only stop it (`tick`), so with players it rolls
-    the same way until someone stops it: only the players on or next to these squares can
-    change its fate, and a ball that would not score on an empty court never scores. Kept
-    between requests (`EmptyCourt`).
-    """
-    course = empty_court(court, settings).course(ball)
-    return course.end == attacks, course.squares
 
 
 def clear_caches() -> None:

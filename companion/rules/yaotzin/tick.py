@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import NamedTuple
 
 from .ball import Ball
@@ -14,16 +13,12 @@ from .settings import Settings
 BALL_INITIATIVES = (25, 20, 15, 10, 5, 1)
 
 
-def step_cost(court: Court, a: Square, b: Square) -> Fraction:
-    """Level 1, uphill 2, downhill 1/2."""
-    return Fraction(_half_steps(court.height(a.y), court.height(b.y)), 2)
-
-
 _HALF_STEPS = (1, 2, 4)     # a step's cost in half squares, going down, level, up
 
 
 def _half_steps(ha: int, hb: int) -> int:
-    """`step_cost` in half squares, for the ball's budget kept as a whole number."""
+    """A ball's step from a row this high to one that high, in half squares (level 1,
+    uphill 2, downhill 1/2 a square: the ball's budget kept as a whole number)."""
     return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
