@@ -16,7 +16,7 @@ class Square(NamedTuple):
     y: int
 
     def step(self, direction: Direction, n: int = 1) -> Square:
-        return _new_square(Square, (self.x + direction.dx * n, self.y + direction.dy * n))
+        return Square(self.x + direction.dx * n, self.y + direction.dy * n)
 
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y}
@@ -50,7 +50,6 @@ class Direction(Enum):
         return found if found is not None else cls((dx, dy))   # the enum's own refusal
 
 
-_new_square = tuple.__new__       # Square(x, y) without the NamedTuple's Python-level __new__
 _CLOCKWISE = tuple(Direction)
 _INDEX = {d: i for i, d in enumerate(_CLOCKWISE)}
 _BY_VECTOR = {d.value: d for d in _CLOCKWISE}
@@ -126,13 +125,11 @@ def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
         # a midpoint is on a grid line only when the whole segment runs along it (dx or dy
         # is 0): then it overlaps the squares on both sides, west (north) first
         if nx % twice == 0:
-            cells += ((k_start, _new_square(Square, (fx - 1, fy))),
-                      (k_start, _new_square(Square, (fx, fy))))
+            cells += ((k_start, Square(fx - 1, fy)), (k_start, Square(fx, fy)))
         elif ny % twice == 0:
-            cells += ((k_start, _new_square(Square, (fx, fy - 1))),
-                      (k_start, _new_square(Square, (fx, fy))))
+            cells += ((k_start, Square(fx, fy - 1)), (k_start, Square(fx, fy)))
         else:
-            cells.append((k_start, _new_square(Square, (fx, fy))))
+            cells.append((k_start, Square(fx, fy)))
     return steps, cells
 
 

@@ -19,7 +19,6 @@ from .players import Player, Roster, ability_mod
 from .settings import Settings
 
 KICK_AC = 5
-_square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
 
 
 class KickModifiers(NamedTuple):
@@ -126,7 +125,7 @@ def scatter_squares(court: Court, origin: Square, headings: Iterable[Direction],
     """`scatter_from` for each of `headings`, in their order (the odds weigh all eight faces
     of the d8 at each distance)."""
     ox, oy, width = origin.x, origin.y, court.width
-    out = [_square(Square, (ox + h.dx * off, oy + h.dy * off)) for h in headings]
+    out = [Square(ox + h.dx * off, oy + h.dy * off) for h in headings]
     if oy - off < 0 or oy + off >= width:     # else no heading takes it past a wall
         out = [sq if 0 <= sq.y < width else court.clamp_to_walls(sq) for sq in out]
     return out

@@ -28,8 +28,8 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
                     precise: bool, settings: Settings) -> tuple[int, dict[Square, int]]:
     """Hits out of 20, and each landing square's weight out of 160 (20 attack x 8 scatter)."""
     straight_on = snap(target.x - kicker.x, target.y - kicker.y)
-    headings = _headings(straight_on, settings)
-    hits, misses_by_offset = _attack_spread(modifier, precise)
+    headings = scatter_headings(straight_on, settings)
+    hits, misses_by_offset = attack_spread(modifier, precise)
     weights: dict[Square, int] = {target: 8 * hits} if hits else {}
     for off, count in misses_by_offset:
         for sq in scatter_squares(court, target, headings, off):
@@ -38,7 +38,7 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
 
 
 @lru_cache(maxsize=1024)
-def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+def attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
     """Over the attack d20: the hits, and how many misses land each distance off (in the order
     the naturals first reach it)."""
     hits = 0
@@ -57,19 +57,13 @@ def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, 
 def scatter_reach(modifier: int, precise: bool) -> int:
     """The farthest a missed kick with this attack modifier lands from its target, in
     squares (0 if it cannot miss): the largest distance `landing_weights` scatters to."""
-    return max((off for off, _ in _attack_spread(modifier, precise)[1]), default=0)
+    return max((off for off, _ in attack_spread(modifier, precise)[1]), default=0)
 
 
 @lru_cache(maxsize=64)
-def _headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ...]:
+def scatter_headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ...]:
     """The scatter d8's eight headings, face 1 first (`scatter_direction`)."""
     return tuple(scatter_direction(face, straight_on, settings) for face in range(1, 9))
-
-
-def clear_tables() -> None:
-    """Forget the attack and scatter tables `landing_weights` keeps (a cold start)."""
-    for table in (_attack_spread, _headings, scatter_reach):
-        table.cache_clear()
 
 
 def save_odds(reflex: int, dc: int) -> dict[str, float]:

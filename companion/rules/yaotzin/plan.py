@@ -40,7 +40,7 @@ import threading
 from bisect import insort
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from sys import getsizeof
 from typing import NamedTuple
 
@@ -58,10 +58,10 @@ from .kick import (
     roll_on,
     scatter_from,
 )
-from .odds import clear_tables, landing_weights, save_odds, scatter_reach
+from .odds import attack_spread, landing_weights, save_odds, scatter_headings, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
-from .tick import BallAction, ball_action, tick
+from .tick import BallAction, ball_action, entry_costs, tick
 
 D20 = range(1, 21)
 D8 = range(1, 9)
@@ -99,6 +99,42 @@ def default_attack_end(court: Court, kicker: Player) -> str:
     return "west" if kicker.x + 1 < court.length - kicker.x else "east"
 
 
+@dataclass(slots=True)
+class AimMemo:
+    """What a planner remembers about aim squares, for one request: the modifiers of each
+    (grid distance, cost) of kick, and the weighed landings (`_kick`) of the squares whose
+    bound says the search may weigh them further."""
+
+    modifiers: dict[tuple[int, int], KickModifiers] = field(default_factory=dict)
+    landings: dict[Square, tuple] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class FlightMemo:
+    """What a planner remembers about flights to a landing square: its (P(goal), expected
+    damage) over the flight (`landing_value`), whether it can lead to a goal at all
+    (`_matters`), and each (Reflex, DC)'s saves in flight (`_saves`)."""
+
+    values: dict[Square, tuple[float, float]] = field(default_factory=dict)
+    matters: dict[Square, bool] = field(default_factory=dict)
+    saves: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = field(
+        default_factory=dict)
+
+
+@dataclass(slots=True)
+class RollMemo:
+    """What a planner remembers about the roll-on: the ball left by a flight nobody stopped
+    (`roll_on`, per landing), each (ball, attacks spent)'s P(goal) (`roll_value`), the
+    actions of a course its players can change (`_replay`), the rosters with attacks spent
+    (`_roster_after`) and each (Reflex, DC)'s chance to stop a rolling ball."""
+
+    after_landing: dict[Square, tuple] = field(default_factory=dict)
+    chances: dict[tuple, float] = field(default_factory=dict)
+    replays: dict[Ball, tuple] = field(default_factory=dict)
+    rosters: dict[tuple, Roster] = field(default_factory=dict)
+    stops: dict[tuple[int, int], float] = field(default_factory=dict)
+
+
 class KickPlanner:
     """Exact odds for every kick one kicker can make, sharing the work between aim squares.
 
@@ -121,16 +157,11 @@ class KickPlanner:
         self.eq = settings.equidistant_diagonals
         self._range_ft = kick_modifiers(court, kicker, kicker.square.step(Direction.E),
                                         standing, power_attack, settings).max_range_ft
-        self._landing: dict[Square, tuple[float, float]] = {}
-        self._rolls: dict[tuple, float] = {}
-        self._by_cost: dict[tuple[int, int], KickModifiers] = {}
-        self._kicks: dict[Square, tuple] = {}
+        self._aims = AimMemo()
+        self._flights = FlightMemo()
+        self._rolls = RollMemo()
         self._empty = empty_court(court, settings)
-        self._replays: dict[Ball, tuple] = {}
         self._occupied = frozenset(p.square for p in roster.players)
-        self._rosters: dict[tuple, Roster] = {}
-        self._matter: dict[Square, bool] = {}
-        self._afters: dict[Square, tuple] = {}
         self.considered = 0
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
         for p in roster.players:
@@ -146,8 +177,6 @@ class KickPlanner:
         self._near_line_ids = {p.id for p in self._near_line}
         self._flyers = [p for p in roster.players     # who may try to stop a ball in flight
                         if p.id != kicker.id and p.team != kicker.team and p.can_react]
-        self._roll_stop: dict[tuple[int, int], float] = {}
-        self._save: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = {}
 
     # -- who tries ------------------------------------------------------------------------
     def tries(self, player_id: str) -> bool:
@@ -160,7 +189,7 @@ class KickPlanner:
         Kept only for the squares whose bound is above 0 (those the search may weigh
         further): a request that kept every square's landings would keep thousands of
         objects for the garbage collector to walk."""
-        known = self._kicks.get(target)
+        known = self._aims.landings.get(target)
         if known is not None:
             return known
         mods = self._mods(target)
@@ -171,9 +200,9 @@ class KickPlanner:
         planner's __init__ has let `kick_modifiers` check the Power Attack)."""
         grid_squares = distance(self._k, target, self.eq)
         key = (grid_squares, kick_cost(self.court, self._k, target, grid_squares))
-        mods = self._by_cost.get(key)
+        mods = self._aims.modifiers.get(key)
         if mods is None:
-            mods = self._by_cost[key] = modifiers_for(self.kicker, *key, self.standing,
+            mods = self._aims.modifiers[key] = modifiers_for(self.kicker, *key, self.standing,
                                                       self.power_attack)
         return mods if mods.in_range else None
 
@@ -240,7 +269,7 @@ class KickPlanner:
         kick = self._weighed(target, mods)
         bound = self._weights_bound(kick[2])
         if bound > 0:
-            self._kicks[target] = kick
+            self._aims.landings[target] = kick
         return bound
 
     def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
@@ -312,7 +341,7 @@ class KickPlanner:
         return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
 
     def _weights_bound(self, weights: dict[Square, int]) -> float:
-        matter = self._matter
+        matter = self._flights.matters
         total = 0
         for sq, w in weights.items():
             known = matter.get(sq)
@@ -328,9 +357,9 @@ class KickPlanner:
         on its way (`_course`), or an opponent it passes stands close enough to the line for a
         deflection to carom over it. Otherwise the flight's interceptions can only stop a ball
         that was never going to score."""
-        known = self._matter.get(landing)
+        known = self._flights.matters.get(landing)
         if known is None:
-            known = self._matter[landing] = self._could_score(landing)
+            known = self._flights.matters[landing] = self._could_score(landing)
         return known
 
     def _could_score(self, landing: Square) -> bool:
@@ -340,10 +369,11 @@ class KickPlanner:
         return receiver is None and self._can_score(after) and self._course(after) is not None
 
     def _after(self, landing: Square) -> tuple:
-        if landing not in self._afters:
-            self._afters[landing] = roll_on(self.court, self.roster, self._k, landing,
-                                            self.eq)
-        return self._afters[landing]
+        """`roll_on` after a flight to `landing` that nobody stopped."""
+        after_landing = self._rolls.after_landing
+        if landing not in after_landing:
+            after_landing[landing] = roll_on(self.court, self.roster, self._k, landing, self.eq)
+        return after_landing[landing]
 
     def _carom_possible(self, landing: Square) -> bool:
         return self._in_box(self._near_line, landing)
@@ -352,7 +382,7 @@ class KickPlanner:
     def landing_value(self, landing: Square) -> tuple[float, float]:
         """(P(goal), expected nonlethal damage) once the ball lands here, over the corner d2,
         every interception in flight and the roll-on."""
-        known = self._landing.get(landing)
+        known = self._flights.values.get(landing)
         if known is None:
             k = self.kicker.square
             if self.prune and not self._in_box(self._flyers, landing):
@@ -362,7 +392,7 @@ class KickPlanner:
                 parts = [self._flight(landing, c) for c in corners]
                 known = (sum(g for g, _ in parts) / len(parts),
                          sum(d for _, d in parts) / len(parts))
-            self._landing[landing] = known
+            self._flights.values[landing] = known
         return known
 
     def _in_box(self, players: list[Player], landing: Square) -> bool:
@@ -441,11 +471,11 @@ class KickPlanner:
         margin of each that stops or deflects it (a yoke hurts nobody), in the order of the
         naturals."""
         key = (reflex, dc)
-        if key not in self._save:
+        if key not in self._flights.saves:
             rolls = [(flight_outcome(n, n + reflex - dc), n + reflex - dc) for n in D20]
-            self._save[key] = (sum(outcome == "missed" for outcome, _ in rolls),
+            self._flights.saves[key] = (sum(outcome == "missed" for outcome, _ in rolls),
                                [r for r in rolls if r[0] in ("stopped", "deflected")])
-        return self._save[key]
+        return self._flights.saves[key]
 
     def _rest_value(self, rest: Square, spent: tuple[str, ...]) -> float:
         """A deflected ball: a goal if it caroms over the line, else it lies where it fell (at
@@ -461,9 +491,9 @@ class KickPlanner:
         """P(goal) for a ball left on the court in this state, tick by tick."""
         if not self.prune:
             key = (ball, tuple(sorted(spent)))
-            if key not in self._rolls:
-                self._rolls[key] = self._roll_everyone(ball, spent)
-            return self._rolls[key]
+            if key not in self._rolls.chances:
+                self._rolls.chances[key] = self._roll_everyone(ball, spent)
+            return self._rolls.chances[key]
         if not self._can_score(ball):
             return 0.0
         course = self._course(ball)
@@ -473,9 +503,9 @@ class KickPlanner:
         if not steps:
             return 1.0          # nobody on or next to its way: it rolls over the line
         key = (ball, tuple(sorted(pid for pid in spent if pid in involved)))
-        known = self._rolls.get(key)
+        known = self._rolls.chances.get(key)
         if known is None:
-            known = self._rolls[key] = self._roll(steps, spent)
+            known = self._rolls.chances[key] = self._roll(steps, spent)
         return known
 
     def _can_score(self, ball: Ball) -> bool:
@@ -501,7 +531,7 @@ class KickPlanner:
         actions they can change, each with the players on or next to its own squares: an
         action with nobody on or next to its squares is the same action as on the empty
         court, so only the others are played again, with those players only."""
-        known = self._replays.get(ball)
+        known = self._rolls.replays.get(ball)
         if known is None:
             if self._near.isdisjoint(course.squares):
                 known = (frozenset(), ())
@@ -518,7 +548,7 @@ class KickPlanner:
                         steps.append((action, tuple(p.id for p in self.roster.players
                                                     if p.id in near)))
                 known = (frozenset(involved), tuple(steps))
-            self._replays[ball] = known
+            self._rolls.replays[ball] = known
         return known
 
     def _roll(self, steps: tuple, spent: tuple[str, ...]) -> float:
@@ -572,20 +602,20 @@ class KickPlanner:
 
     def _rolling_stop(self, reflex: int, dc: int) -> float:
         key = (reflex, dc)
-        if key not in self._roll_stop:
-            self._roll_stop[key] = sum(rolling_stops(n, n + reflex, dc) for n in D20) / 20
-        return self._roll_stop[key]
+        if key not in self._rolls.stops:
+            self._rolls.stops[key] = sum(rolling_stops(n, n + reflex, dc) for n in D20) / 20
+        return self._rolls.stops[key]
 
     def _roster_after(self, spent: tuple[str, ...], involved: tuple[str, ...]) -> Roster:
         """The involved players, each spent attack of opportunity taken off its player."""
         spent = tuple(sorted(pid for pid in spent if pid in involved))
         key = (involved, spent)
-        if key not in self._rosters:
+        if key not in self._rolls.rosters:
             keep = set(involved)
             players = [replace(p, aoo_left=max(0, p.attacks_of_opportunity - spent.count(p.id)))
                        if p.id in spent else p for p in self.roster.players if p.id in keep]
-            self._rosters[key] = Roster(players, self.court)
-        return self._rosters[key]
+            self._rolls.rosters[key] = Roster(players, self.court)
+        return self._rolls.rosters[key]
 
 
 class Course(NamedTuple):
@@ -737,10 +767,12 @@ def empty_court(court: Court, settings: Settings) -> EmptyCourt:
 
 def clear_caches() -> None:
     """Forget everything the planner's work keeps between requests (a cold start, for the
-    benchmark): the empty-court rolls, the flight lines, the attack and scatter tables."""
+    benchmark): the empty courts' actions and courses (`MEMORY`, one budget of bytes), and
+    the tables of pure functions, each an `lru_cache` of its own bound: the flight lines, the
+    ball's step costs per court shape, the attack spreads and scatter headings and reaches."""
     MEMORY.clear()
-    flight_squares.cache_clear()
-    clear_tables()
+    for table in (flight_squares, entry_costs, attack_spread, scatter_headings, scatter_reach):
+        table.cache_clear()
 
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .ball import Ball
@@ -23,23 +24,18 @@ def _half_steps(ha: int, hb: int) -> int:
 
 
 _WALL = 1 << 30             # the "cost" of stepping past a side wall: more than any budget
-_ENTRY: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
 
 
-def _entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """For a court's row heights and each way across it (dy = -1, 0, 1): the half squares a
-    step costs into row ny from the row before it, at index ny + 1 for ny = -1 .. width (the
-    rows past the walls cost `_WALL`)."""
-    known = _ENTRY.get(heights)
-    if known is None:
-        width = len(heights)
-        known = {dy: (_WALL, *(_half_steps(heights[ny - dy], heights[ny])
-                               if 0 <= ny - dy < width else _WALL for ny in range(width)),
-                      _WALL)
-                 for dy in (-1, 0, 1)}
-        if len(_ENTRY) < 64:
-            _ENTRY[heights] = known
-    return known
+@lru_cache(maxsize=64)
+def entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For a court's row heights (`Court.heights`) and each way across it (dy = -1, 0, 1):
+    the half squares a step costs into row ny from the row before it, at index ny + 1 for
+    ny = -1 .. width (the rows past the walls cost `_WALL`). Kept per court shape, like the
+    planner's other tables (`plan.clear_caches` forgets it)."""
+    width = len(heights)
+    return {dy: (_WALL, *(_half_steps(heights[ny - dy], heights[ny])
+                          if 0 <= ny - dy < width else _WALL for ny in range(width)), _WALL)
+            for dy in (-1, 0, 1)}
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -103,9 +99,15 @@ def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
     return ball_action(court, roster, ball, settings).as_dict()
 
 
+# The one place a NamedTuple's Python-level __new__ is skipped: `ball_action`'s loop builds a
+# Square a step and a BallAction an action, about 8% of a cold plan (docs/benchmarks.md).
+# tuple.__new__ checks no arity: tests/rules/test_yaotzin_tick.py checks every field.
+_tuple = tuple.__new__
+
+
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
     """`tick` without the dicts: the same action as plain values."""
-    here = _square(Square, (ball.x, ball.y))
+    here = _tuple(Square, (ball.x, ball.y))
     if not court.on_field(here):
         court.require_on_field(here, "The ball", "ball")
     players = roster.players
@@ -125,7 +127,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
-    costs = _entry_costs(heights)[dy]   # a step into row ny costs costs[ny + 1]
+    costs = entry_costs(heights)[dy]   # a step into row ny costs costs[ny + 1]
     length = court.length
     reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
@@ -140,7 +142,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
             wall = cost == _WALL        # against a side wall, or out of momentum
             break
         budget -= cost
-        nxt = _square(Square, (nx, ny))
+        nxt = _tuple(Square, (nx, ny))
         path.append(nxt)
         x, y = nx, ny
         if nx < 0 or nx >= length:
@@ -169,6 +171,3 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     return _tuple(BallAction, (start, tuple(path), after, stopped_by, tuple(chances), goal, ball,
                                dc, wall))
 
-
-_tuple = tuple.__new__          # Square(x, y) and BallAction(...) without the NamedTuples'
-_square = _tuple                # Python-level __new__
