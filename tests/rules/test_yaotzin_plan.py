@@ -26,7 +26,7 @@ from companion.rules.yaotzin.kick import kick_modifiers, resolve_kick
 from companion.rules.yaotzin.plan import KickPlanner, default_attack_end, suggest_kicks
 from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
-from companion.rules.yaotzin.tick import tick
+from companion.rules.yaotzin.tick import ball_action
 from tests.rules.yaotzin_build import player
 
 SMALL = Court.from_dict({"length": 14, "width": 9, "slope": 2, "end_zone": 3})
@@ -96,7 +96,7 @@ def _play(court, roster, kicker_id, target, standing, power_attack, settings, at
     seen = set()
     while not (ball in seen or (ball.speed == 0 and not court.on_slope(ball.square))):
         seen.add(ball)
-        t = tick(court, spend(roster, spent, court), ball, settings)
+        t = ball_action(court, spend(roster, spent, court), ball, settings).as_dict()
         tried = set()
         for chance in t["opportunities"]:
             pid = chance["player"]

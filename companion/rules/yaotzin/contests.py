@@ -6,7 +6,7 @@ to the higher modifier, and a tie of both is rolled again.
 
 from __future__ import annotations
 
-from ..dice import Dice
+from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
@@ -56,7 +56,7 @@ CONTEST_DICE = ("touch", "actor", "target", "aoo_attack", "aoo_damage", "aoo_tou
 def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch") -> dict:
     roll = dice.d20(name, actor.bab + actor.str_mod)
     ac = target.touch_ac
-    hit = roll.natural == 20 or (roll.natural != 1 and roll.total >= ac)
+    hit = d20_succeeds(roll.natural, roll.total, ac)
     return {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
 
 
@@ -96,7 +96,7 @@ def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Pla
     if choice == "unarmed":
         roll = dice.d20("aoo_attack", target.bab + target.str_mod)
         ac = actor.armor_class
-        hit = roll.natural == 20 or (roll.natural != 1 and roll.total >= ac)
+        hit = d20_succeeds(roll.natural, roll.total, ac)
         out["attack"] = {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
         if hit:
             dmg = dice.roll("aoo_damage", 3, 1, target.str_mod)

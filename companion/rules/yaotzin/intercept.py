@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..dice import Dice
+from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
-from .flight import flight_path, merged_path
+from .flight import flight_squares, merged_path
 from .grid import Direction, Square, distance, snap
 from .kick import roll_on, scatter_from
 from .players import Player, Roster
@@ -33,11 +33,6 @@ def carom_squares(margin: int) -> int:
     return 1 + max(0, -margin) // 2
 
 
-def rolling_stops(natural: int, total: int, dc: int) -> bool:
-    """A saving throw: natural 20 always succeeds, natural 1 always fails."""
-    return natural == 20 or (natural != 1 and total >= dc)
-
-
 def reacting(roster: Roster, player_id: str) -> Player:
     """The player, if he may take an attack of opportunity now; else a refusal saying why."""
     player = roster.get(player_id)
@@ -54,7 +49,7 @@ def require_on_the_path(court: Court, player: Player, origin: Square, landing: S
     if corner is None:
         line = merged_path(origin, landing)
     else:
-        line = [sq for _, sq in flight_path(origin, landing, corner)]
+        line = list(flight_squares(origin, landing, corner))
     path = [sq for sq in line if court.in_bounds(sq)]
     if player.square == landing:
         raise IllegalAction(f"{player.label} stands in the landing square ({landing.x},"
@@ -124,7 +119,7 @@ def resolve_rolling_intercept(court: Court, roster: Roster, player_id: str, dc: 
     if dc < 0:
         raise RulesError("dc cannot be negative", field="dc")
     save = dice.d20("save", player.reflex)
-    stopped = rolling_stops(save.natural, save.total, dc)
+    stopped = d20_succeeds(save.natural, save.total, dc)
     after = Ball.at(ball.square) if stopped else ball
     return {"player": player.id, "kind": "rolling",
             "outcome": "stopped" if stopped else "missed",

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..dice import Dice
+from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, OffGrid, OutOfRange
 from .ball import Ball
 from .court import Court
-from .flight import flight_dc, flight_path, interceptors, roll_corner
+from .flight import flight_dc, flight_squares, interceptors, roll_corner
 from .grid import Direction, Square, distance, snap
 from .players import Player, Roster, ability_mod
 from .settings import Settings
@@ -98,11 +98,6 @@ def modifiers_for(kicker: Player, grid_squares: int, squares: int, standing: boo
                          modifier, tuple(parts), kicker.has("precise_shot"))
 
 
-def attack_hits(natural: int, total: int, ac: int = KICK_AC) -> bool:
-    """Natural 1 always misses, natural 20 always hits (not at the hoop: see hoop.py)."""
-    return natural == 20 or (natural != 1 and total >= ac)
-
-
 def miss_squares(ac: int, total: int, precise: bool) -> int:
     """How far off a missed kick lands: 1 square, +1 per 4 full points missed by."""
     off = 1 + max(0, ac - total) // 4
@@ -180,7 +175,7 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     eq = settings.equidistant_diagonals
 
     attack = dice.d20("attack", mods.modifier)
-    hit = attack_hits(attack.natural, attack.total)
+    hit = d20_succeeds(attack.natural, attack.total, KICK_AC)
     scatter = None
     landing = target
     if not hit:
@@ -191,7 +186,7 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         scatter = {"direction": face, "squares": off, "heading": heading.name}
 
     corner = roll_corner(dice, kicker.square, landing)
-    path = [sq for _, sq in flight_path(kicker.square, landing, corner) if court.in_bounds(sq)]
+    path = [sq for sq in flight_squares(kicker.square, landing, corner) if court.in_bounds(sq)]
     flight_ft = 5 * distance(kicker.square, landing, eq)
     dc = flight_dc(flight_ft)
     eligible, skipped = interceptors(roster, path, kicker, landing, dc, eq)

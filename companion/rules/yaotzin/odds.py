@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..dice import d20_succeeds
 from ..errors import RulesError
 from .court import Court
 from .flight import flight_dc, interceptors, merged_path
@@ -11,7 +12,6 @@ from .grid import Direction, Square, distance, snap
 from .intercept import flight_outcome
 from .kick import (
     KICK_AC,
-    attack_hits,
     kick_modifiers,
     miss_squares,
     scatter_direction,
@@ -45,7 +45,7 @@ def attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, i
     misses_by_offset: dict[int, int] = {}
     for natural in D20:
         total = natural + modifier
-        if attack_hits(natural, total):
+        if d20_succeeds(natural, total, KICK_AC):
             hits += 1
         else:
             off = miss_squares(KICK_AC, total, precise)

@@ -7,12 +7,12 @@ scored by the probability that the ball crosses the goal line he attacks, counti
 - the corner d2 of a kick straight along a row or a column,
 - each opponent on the flight's line, in the order the ball reaches him, trying to stop it
   (his Reflex save d20: yoke, stop, deflection with its carom d8, or a miss),
-- and the roll-on after landing: the ball's own actions (`tick`), square by square, with each
+- and the roll-on after landing: the ball's own actions (`ball_action`), square by square, with each
   opponent next to its path trying to stop it with his feet (Reflex d20).
 
 Every step is the rules' own function (`kick_modifiers`, `landing_weights`, `flight_squares`,
 `interceptors`, `flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `ball_action`
-(what `tick` answers, as plain values), `rolling_stops`); this module only adds up their
+(one ball action, as plain values), `d20_succeeds`); this module only adds up their
 outcomes. tests/rules/test_yaotzin_plan.py checks it against a brute-force run of the real
 resolvers over every sequence of dice.
 
@@ -44,12 +44,13 @@ from dataclasses import dataclass, field, replace
 from sys import getsizeof
 from typing import NamedTuple
 
+from ..dice import d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
-from .intercept import carom_squares, flight_outcome, rolling_stops
+from .intercept import carom_squares, flight_outcome
 from .kick import (
     KickModifiers,
     kick_cost,
@@ -61,7 +62,7 @@ from .kick import (
 from .odds import attack_spread, landing_weights, save_odds, scatter_headings, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
-from .tick import BallAction, ball_action, entry_costs, tick
+from .tick import BallAction, ball_action, entry_costs
 
 D20 = range(1, 21)
 D8 = range(1, 9)
@@ -518,7 +519,7 @@ class KickPlanner:
         """The ball's course on the empty court, or None if it cannot roll over the attacked
         line: it would not on an empty court, or a player stands on its way there.
 
-        Players never turn a rolling ball, they only stop it (`tick`), so with players it
+        Players never turn a rolling ball, they only stop it (`ball_action`), so with players it
         rolls the same way until someone stops it: a player standing on its way stops it
         there if nobody did before (teammate or not, prone or not)."""
         course = self._empty.course(ball)
@@ -583,27 +584,26 @@ class KickPlanner:
             if ball in seen or (ball.speed == 0 and not court.on_slope(ball.square)):
                 return 0.0          # at rest on the flat, or going round in a loop
             seen.add(ball)
-            r = tick(court, self._roster_after(spent, involved), ball, settings)
+            r = ball_action(court, self._roster_after(spent, involved), ball, settings)
             tried: list[str] = []
-            for chance in r["opportunities"]:
-                pid = chance["player"]
+            for player, _ in r.chances:
+                pid = player.id
                 if pid in tried or not self.tries(pid):
                     continue
                 tried.append(pid)
-                alive *= 1 - self._rolling_stop(self.roster.get(pid).reflex, chance["dc"])
+                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
             spent = spent + tuple(tried)
-            if r["goal"]:
-                return alive * (r["goal"]["end"] == self.attacks)
-            if r["stopped_by"] or not alive:
+            if r.goal:
+                return alive * (r.goal == self.attacks)
+            if r.stopped_by or not alive:
                 return 0.0
-            b = r["ball"]
-            ball = Ball.from_values(b["x"], b["y"], b["speed"], b["direction"])
+            ball = r.after
         return 0.0
 
     def _rolling_stop(self, reflex: int, dc: int) -> float:
         key = (reflex, dc)
         if key not in self._rolls.stops:
-            self._rolls.stops[key] = sum(rolling_stops(n, n + reflex, dc) for n in D20) / 20
+            self._rolls.stops[key] = sum(d20_succeeds(n, n + reflex, dc) for n in D20) / 20
         return self._rolls.stops[key]
 
     def _roster_after(self, spent: tuple[str, ...], involved: tuple[str, ...]) -> Roster:

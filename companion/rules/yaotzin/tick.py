@@ -63,7 +63,7 @@ def turn_order(players: dict[str, int]) -> list[tuple[str, int]]:
 
 
 class BallAction(NamedTuple):
-    """One ball action, as `ball_action` works it out (`tick` is its dict for the wire).
+    """One ball action, as `ball_action` works it out (`as_dict` is its shape on the wire).
 
     `chances` are (player, step) pairs: the player may try to stop the ball in `path[step]`.
     `moved` is the ball as it set off (after any roll back), None when it did not move at all
@@ -94,11 +94,6 @@ class BallAction(NamedTuple):
                 "goal": {"end": self.goal} if self.goal else None, "motion": motion}
 
 
-def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
-    """One ball action: where a rolling ball goes if nobody stops it, and who could stop it."""
-    return ball_action(court, roster, ball, settings).as_dict()
-
-
 # The one place a NamedTuple's Python-level __new__ is skipped: `ball_action`'s loop builds a
 # Square a step and a BallAction an action, about 8% of a cold plan (docs/benchmarks.md).
 # tuple.__new__ checks no arity: tests/rules/test_yaotzin_tick.py checks every field.
@@ -106,7 +101,8 @@ _tuple = tuple.__new__
 
 
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
-    """`tick` without the dicts: the same action as plain values."""
+    """One ball action: where a rolling ball goes if nobody stops it, and who could stop it
+    (the route `/yaotzin/tick` answers its `as_dict`)."""
     here = _tuple(Square, (ball.x, ball.y))
     if not court.on_field(here):
         court.require_on_field(here, "The ball", "ball")

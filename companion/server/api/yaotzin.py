@@ -20,7 +20,7 @@ from ...rules.yaotzin.odds import kick_preview
 from ...rules.yaotzin.plan import interception_odds, suggest_kicks
 from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
-from ...rules.yaotzin.tick import tick
+from ...rules.yaotzin.tick import ball_action
 from ...tactics import yaotzin as tactics
 from .. import schemas
 from ..routing import api_route
@@ -123,7 +123,7 @@ def intercept(body):
 def tick_route(body):
     """One ball action: where a rolling ball goes and who may stop it."""
     court, roster, settings, names = court_of(body)
-    r = tick(court, roster, ball(body["ball"]), settings)
+    r = ball_action(court, roster, ball(body["ball"]), settings).as_dict()
     return 200, {**r, "chat_card": present.tick_card(r, names),
                  "overlay": present.tick_overlay(r)}
 
