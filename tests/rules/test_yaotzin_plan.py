@@ -275,7 +275,7 @@ def test_a_flight_found_inside_the_bounds_passes_only_squares_in_bounds(kicker_a
     for x in range(-SMALL.end_zone, SMALL.length + SMALL.end_zone):
         for y in range(SMALL.width):
             landing = Square(x, y)
-            if landing == plan.kicker.square or not plan._inside(landing):
+            if landing == plan.kicker.square or not plan._line_in_bounds(landing):
                 continue
             inside += 1
             for corner in (1, 2):

@@ -130,7 +130,11 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     after: str | None = None, preview: bool = False) -> dict:
     """Resolve one contest between two players over the ball.
 
-    `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
+    `kind`: one of `CONTESTS`; `actor_id` contests `target_id` (an opponent next to him, at
+    or next to the ball in `ball`'s square); `dice`: the rolls of `CONTEST_DICE`, given
+    naturals first, every roll listed under `rolls`. `bluff`, `sense_motive`: a feint's
+    modifiers; `to`: the free square a won feint moves the victim to; `charging`: a bull
+    rush's +2. `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
     `target_aoo`: the target's attack of opportunity, when the contest provokes one
     ("unarmed", "grapple" or "trip"). `reaction`: an immediate trip back (no touch attack,
     provokes nothing); `after` says what it answers (AFTER; default "trip"): after an

@@ -167,7 +167,18 @@ KICK_DICE = ("attack", "scatter", "corner")    # the corner: where two corner pa
 
 def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
                  standing: bool, power_attack: int, settings: Settings, dice: Dice) -> dict:
-    """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept."""
+    """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept.
+
+    - `court`, `roster`, `settings`: the court, everyone on it, the match's settings.
+    - `kicker_id`: who kicks; `ball`: the ball's square (he must stand on it).
+    - `target`: the square aimed at (inside the walls, not his own).
+    - `standing`: he takes no other action this round but a 5-ft step (free range
+      increments); `power_attack`: the points he takes off the attack (he needs the feat).
+    - `dice`: the `attack` d20, the `scatter` d8 of a miss, the `corner` d2 of a kick along a
+      row or a column (`KICK_DICE`); given naturals first, every roll listed under `rolls`.
+
+    Refuses (a `RulesError`) a kicker off the ball, a target off the court or out of range.
+    """
     dice.expect(KICK_DICE)
     kicker = validate_kick(court, roster, kicker_id, ball, target)
     mods = kick_modifiers(court, kicker, target, standing, power_attack, settings)

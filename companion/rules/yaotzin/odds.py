@@ -74,6 +74,16 @@ def save_odds(reflex: int, dc: int) -> dict[str, float]:
     return {k: v / 20 for k, v in counts.items()}
 
 
+def intercept_odds(reflex: int, dc: int, rem: int) -> dict:
+    """One interceptor's chances if he tries to stop a ball in flight, `rem` squares short of
+    its landing: each outcome's (`save_odds`), his chance to stop it (yoke or stop), and the
+    nonlethal damage he can expect ((rem // 2)d3 on a stop or a deflection, 2 a die). The
+    kick route's `intercept_odds` and the tactics presets' "try or let it pass"."""
+    odds = save_odds(reflex, dc)
+    return {"odds": odds, "p_stop": odds["yoke"] + odds["stopped"],
+            "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
+
+
 def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
                  standing: bool, power_attack: int, settings: Settings) -> dict:
     """What the module draws while the GM hovers a target: the same numbers the kick will use.

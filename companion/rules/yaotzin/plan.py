@@ -20,8 +20,8 @@ The shortcuts (all off with `prune=False`, which the tests compare with) only le
 cannot change a chance of a goal: a ball heading away from the attacked line (`_can_score`), a
 ball whose course on an empty court does not cross it or runs into a player standing on it
 (`_course`), a ball action with nobody on or next to its squares (the empty court's action), a
-flight with no opponent able to try on its line (`_in_box`), a kick none of whose landings
-can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
+flight with no opponent able to try on its line (`_may_be_on_line`), a kick none of whose
+landings can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
 requests (`empty_court`, within one budget of bytes for every court, `PlannerMemory`;
 `flight_squares`; `clear_caches` forgets them).
 
@@ -59,7 +59,7 @@ from .kick import (
     roll_on,
     scatter_from,
 )
-from .odds import attack_spread, landing_weights, save_odds, scatter_headings, scatter_reach
+from .odds import attack_spread, landing_weights, scatter_headings, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
 from .tick import BallAction, ball_action, entry_costs
@@ -84,15 +84,6 @@ class AimOdds:
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y, "p_goal": self.p_goal, "p_hit": self.p_hit,
                 "expected_damage": self.expected_damage, "target_ft": self.target_ft}
-
-
-def interception_odds(reflex: int, dc: int, rem: int) -> dict:
-    """One interceptor's chances if he tries to stop a ball in flight: each outcome's, his
-    chance to stop it (yoke or stop), and the nonlethal damage he can expect ((rem // 2)d3 on
-    a stop or a deflection, 2 a die)."""
-    odds = save_odds(reflex, dc)
-    return {"odds": odds, "p_stop": odds["yoke"] + odds["stopped"],
-            "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
 
 
 def default_attack_end(court: Court, kicker: Player) -> str:
@@ -377,7 +368,7 @@ class KickPlanner:
         return after_landing[landing]
 
     def _carom_possible(self, landing: Square) -> bool:
-        return self._in_box(self._near_line, landing)
+        return self._may_be_on_line(self._near_line, landing)
 
     # -- one landing square ---------------------------------------------------------------
     def landing_value(self, landing: Square) -> tuple[float, float]:
@@ -386,7 +377,7 @@ class KickPlanner:
         known = self._flights.values.get(landing)
         if known is None:
             k = self.kicker.square
-            if self.prune and not self._in_box(self._flyers, landing):
+            if self.prune and not self._may_be_on_line(self._flyers, landing):
                 known = (self._untouched(landing, ()), 0.0)     # nobody to try in flight
             else:
                 corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
@@ -396,7 +387,7 @@ class KickPlanner:
             self._flights.values[landing] = known
         return known
 
-    def _in_box(self, players: list[Player], landing: Square) -> bool:
+    def _may_be_on_line(self, players: list[Player], landing: Square) -> bool:
         """Whether one of `players` may stand on the flight's line to `landing` (the landing
         square itself left out). The line runs from a corner of the kicker's square to a
         corner of the landing square, so it passes through no square outside the box they
@@ -418,9 +409,9 @@ class KickPlanner:
                 return True
         return False
 
-    def _inside(self, landing: Square) -> bool:
+    def _line_in_bounds(self, landing: Square) -> bool:
         """Whether every square a flight's line to `landing` can pass through is in bounds:
-        the box `_in_box` looks in, widened by a row and a column each way, is."""
+        the box `_may_be_on_line` looks in, widened by a row and a column each way, is."""
         k, court = self._k, self.court
         return (min(k.x, landing.x) - 1 >= -court.end_zone
                 and max(k.x, landing.x) + 1 < court.length + court.end_zone
@@ -439,7 +430,7 @@ class KickPlanner:
         court, kicker, eq = self.court, self.kicker, self.eq
         origin = kicker.square
         path = flight_squares(origin, landing, corner)
-        if not self._inside(landing):
+        if not self._line_in_bounds(landing):
             path = [sq for sq in path if court.in_bounds(sq)]
         dc = flight_dc(5 * distance(origin, landing, eq))
         eligible, _ = interceptors(self.roster, path, kicker, landing, dc, eq)
@@ -779,6 +770,15 @@ def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, st
                   power_attack: int, settings: Settings, attacks: str | None = None,
                   top: int = 5) -> dict:
     """The kicker's best aim squares, best first by the chance of a goal.
+
+    - `court`, `roster`, `settings`: the court, everyone on it, the match's settings.
+    - `kicker_id`: who kicks; `ball`: the ball's square (he must stand on it).
+    - `standing`: he takes no other action this round but a 5-ft step (free range
+      increments, rulebook 6.0); `power_attack`: the points he takes off the attack.
+    - `attacks`: the goal line he aims over, "west" or "east"; None: the nearer one
+      (`default_attack_end`).
+    - `top`: how many squares to answer (the search stops once no square left can beat the
+      `top`-th best).
 
     A kicker who is not on the ball is an answer, not an error (as for the preview): no
     squares, and the reason.

@@ -1,4 +1,8 @@
-"""The ball's own actions (rulebook 4.0, 7.0): six a round, each moving a rolling ball on."""
+"""The ball's own actions (rulebook 4.0, 7.0): six a round, each moving a rolling ball on.
+
+`ball_action` works one out as a value (`BallAction`); the `/yaotzin/tick` route answers its
+`as_dict()`, the planner and the simulator read its fields.
+"""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ from ...rules.yaotzin.hoop import resolve_hoop
 from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
 from ...rules.yaotzin.kick import resolve_kick
 from ...rules.yaotzin.movement import check_path
-from ...rules.yaotzin.odds import kick_preview
-from ...rules.yaotzin.plan import interception_odds, suggest_kicks
+from ...rules.yaotzin.odds import intercept_odds, kick_preview
+from ...rules.yaotzin.plan import suggest_kicks
 from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import ball_action
@@ -54,7 +54,7 @@ def kick(body):
     r = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
                      body["standing"], body["power_attack"], settings, dice(body))
     # the planner's "try / let it pass" numbers for each interceptor, by player id
-    r["intercept_odds"] = {i["player"]: interception_odds(i["reflex"], i["dc"], i["rem"])
+    r["intercept_odds"] = {i["player"]: intercept_odds(i["reflex"], i["dc"], i["rem"])
                            for i in r["interceptors"]}
     return 200, {**r, "chat_card": plays.tag(present.kick_card(r, names), plays.kick(r, roster)),
                  "overlay": present.kick_overlay(r)}
