@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.yaotzin.kick import KickResult
 from ..rules.yaotzin.players import Roster
 
 
@@ -34,11 +35,11 @@ def tag(card: dict, play: dict[str, Any]) -> dict:
     return card
 
 
-def kick(r: dict, roster: Roster) -> dict:
-    play = {"action": "kick", **_who(roster, r["kicker"]), "origin": r["origin"],
-            "hit": r["attack"]["hit"]}
-    if r["receiver"]:
-        play.update(_who(roster, r["receiver"], "receiver"))
+def kick(r: KickResult, roster: Roster) -> dict:
+    play = {"action": "kick", **_who(roster, r.kicker), "origin": r.origin.as_dict(),
+            "hit": r.attack.hit}
+    if r.receiver:
+        play.update(_who(roster, r.receiver, "receiver"))
     return play
 
 

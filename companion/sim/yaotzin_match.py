@@ -258,7 +258,7 @@ class Match:
         roster, dice = self.roster(), self.dice()
         ball = self.ball.square
         r = resolve_kick(self.court, roster, pid, ball, target, standing, 0, self.settings,
-                         dice)
+                         dice).as_dict()
         self.log("kick", {"_roster": roster, "ball": ball.as_dict(), "kicker": pid,
                           "target": target.as_dict(), "standing": standing}, dice, r)
         self.stats.kicks += 1

@@ -16,7 +16,7 @@ YOLTEOTL = {"id": "yo", "team": "moon", "x": 13, "y": 12, "reflex": 4, "name": "
 def kick(rolls):
     court, roster, settings = setup({"players": [IXPOETCHITL, YOLTEOTL]})
     return resolve_kick(court, roster, "ix", Square(10, 12), Square(18, 12), True, 0, settings,
-                        Dice(rolls))
+                        Dice(rolls)).as_dict()
 
 
 def intercept(save, **more):

@@ -24,7 +24,7 @@ def test_kick(case):
     def run():
         return resolve_kick(court, roster, case["kicker"], sq(case["ball"]), sq(case["target"]),
                             case["standing"], case.get("power_attack", 0), settings,
-                            Dice(case.get("rolls"), seed=0))
+                            Dice(case.get("rolls"), seed=0)).as_dict()
 
     expect_or_refuse(case, run)
 

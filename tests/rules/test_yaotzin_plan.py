@@ -67,7 +67,7 @@ def _play(court, roster, kicker_id, target, standing, power_attack, settings, at
     kicker = roster.get(kicker_id)
     opponent = {p.id: p.team != kicker.team for p in roster.players}
     kick = resolve_kick(court, roster, kicker_id, kicker.square, target, standing, power_attack,
-                        settings, dice)
+                        settings, dice).as_dict()
     spent: Counter = Counter()
     damage = 0
     landing = Square(kick["landing"]["x"], kick["landing"]["y"])

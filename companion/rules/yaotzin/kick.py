@@ -7,6 +7,7 @@ sees while hovering are the numbers the kick is resolved with.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..dice import Dice, d20_succeeds
@@ -165,8 +166,84 @@ def roll_on(court: Court, roster: Roster, origin: Square, landing: Square,
 KICK_DICE = ("attack", "scatter", "corner")    # the corner: where two corner paths tie
 
 
+class KickAttack(NamedTuple):
+    """The kick's attack roll against `KICK_AC`, and the modifier it was made with."""
+
+    natural: int
+    total: int
+    hit: bool
+    modifier: int
+    breakdown: tuple[tuple[str, int], ...]
+
+    def as_dict(self) -> dict:
+        return {"natural": self.natural, "total": self.total, "ac": KICK_AC, "hit": self.hit,
+                "modifier": self.modifier,
+                "breakdown": [{"label": lbl, "value": v} for lbl, v in self.breakdown]}
+
+
+class Scatter(NamedTuple):
+    """Where a missed kick goes: the scatter d8's face, how many squares, which way."""
+
+    face: int
+    squares: int
+    heading: Direction
+
+    def as_dict(self) -> dict:
+        return {"direction": self.face, "squares": self.squares, "heading": self.heading.name}
+
+
+@dataclass(frozen=True)
+class KickResult:
+    """A rolled kick (`resolve_kick`); `as_dict` is the `/yaotzin/kick` route's JSON.
+
+    `interceptors` and `skipped` are `interceptors`' entries as they are (the preview and the
+    planner share them); `goal` is the end the ball crossed, or None."""
+
+    kicker: str
+    origin: Square
+    attack: KickAttack
+    max_range_ft: int
+    target: Square
+    target_ft: int
+    scatter: Scatter | None
+    landing: Square
+    flight_ft: int
+    dc: int
+    corner: int
+    path: tuple[Square, ...]
+    interceptors: list[dict]
+    skipped: list[dict]
+    receiver: str | None
+    goal: str | None
+    ball: Ball
+    rolls: list[dict]
+
+    def as_dict(self) -> dict:
+        return {
+            "kicker": self.kicker,
+            "origin": self.origin.as_dict(),
+            "attack": self.attack.as_dict(),
+            "max_range_ft": self.max_range_ft,
+            "target": self.target.as_dict(),
+            "target_ft": self.target_ft,
+            "scatter": self.scatter.as_dict() if self.scatter else None,
+            "landing": self.landing.as_dict(),
+            "flight_ft": self.flight_ft,
+            "dc": self.dc,
+            "corner": self.corner,
+            "path": [sq.as_dict() for sq in self.path],
+            "interceptors": self.interceptors,
+            "skipped": self.skipped,
+            "receiver": self.receiver,
+            "goal": {"end": self.goal} if self.goal else None,
+            "ball": self.ball.as_dict(),
+            "rolls": self.rolls,
+        }
+
+
 def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
-                 standing: bool, power_attack: int, settings: Settings, dice: Dice) -> dict:
+                 standing: bool, power_attack: int, settings: Settings, dice: Dice
+                 ) -> KickResult:
     """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept.
 
     - `court`, `roster`, `settings`: the court, everyone on it, the match's settings.
@@ -194,7 +271,7 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         face = dice.roll("scatter", 8).natural
         heading = scatter_direction(face, snap(target.x - kicker.x, target.y - kicker.y), settings)
         landing = scatter_from(court, target, heading, off)
-        scatter = {"direction": face, "squares": off, "heading": heading.name}
+        scatter = Scatter(face, off, heading)
 
     corner = roll_corner(dice, kicker.square, landing)
     path = [sq for sq in flight_squares(kicker.square, landing, corner) if court.in_bounds(sq)]
@@ -202,26 +279,9 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     dc = flight_dc(flight_ft)
     eligible, skipped = interceptors(roster, path, kicker, landing, dc, eq)
     after, goal, receiver = roll_on(court, roster, kicker.square, landing, eq)
-    return {
-        "kicker": kicker.id,
-        "origin": kicker.square.as_dict(),
-        "attack": {"natural": attack.natural, "total": attack.total, "ac": KICK_AC, "hit": hit,
-                   "modifier": mods.modifier,
-                   "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},
-        "max_range_ft": mods.max_range_ft,
-        "target": target.as_dict(),
-        "target_ft": mods.target_ft,
-        "scatter": scatter,
-        "landing": landing.as_dict(),
-        "flight_ft": flight_ft,
-        "dc": dc,
-        "corner": corner,
-        "path": [sq.as_dict() for sq in path],
-        "interceptors": eligible,
-        "skipped": skipped,
-        "receiver": receiver,
-        "goal": goal,
-        "ball": after.as_dict(),
-        "rolls": dice.records(),
-    }
-
+    return KickResult(kicker.id, kicker.square,
+                      KickAttack(attack.natural, attack.total, hit, mods.modifier,
+                                 mods.breakdown),
+                      mods.max_range_ft, target, mods.target_ft, scatter, landing, flight_ft, dc,
+                      corner, tuple(path), eligible, skipped, receiver,
+                      goal["end"] if goal else None, after, dice.records())

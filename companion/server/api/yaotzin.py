@@ -51,13 +51,15 @@ def ball(d: dict) -> Ball:
 def kick(body):
     """Resolve a kick: attack, scatter, flight line, interceptors, where the ball goes."""
     court, roster, settings, names = court_of(body)
-    r = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
-                     body["standing"], body["power_attack"], settings, dice(body))
+    kicked = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
+                          body["standing"], body["power_attack"], settings, dice(body))
+    r = kicked.as_dict()
     # the planner's "try / let it pass" numbers for each interceptor, by player id
     r["intercept_odds"] = {i["player"]: intercept_odds(i["reflex"], i["dc"], i["rem"])
                            for i in r["interceptors"]}
-    return 200, {**r, "chat_card": plays.tag(present.kick_card(r, names), plays.kick(r, roster)),
-                 "overlay": present.kick_overlay(r)}
+    return 200, {**r, "chat_card": plays.tag(present.kick_card(kicked, names),
+                                             plays.kick(kicked, roster)),
+                 "overlay": present.kick_overlay(kicked)}
 
 
 @api_route(bp, "POST", "/kick/preview", schemas.KickPreviewSchema)
