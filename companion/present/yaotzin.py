@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rules.yaotzin.flight import kick_line
 from ..rules.yaotzin.grid import Square
+from ..rules.yaotzin.intercept import InterceptResult
 from ..rules.yaotzin.kick import KickResult
 from .card import Card
 
@@ -100,30 +101,31 @@ def preview_overlay(p: dict, origin: dict) -> dict:
             "range": {**origin, "feet": p["max_range_ft"]} if p["max_range_ft"] else None}
 
 
-def intercept_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.intercept", "BALLCOURT.Card.Intercept.Title", player=names[r["player"]])
-    card.line("BALLCOURT.Card.Intercept.Save", total=r["save"]["total"], dc=r["save"]["dc"])
-    outcome = r["outcome"]
+def intercept_card(r: InterceptResult, names: Names) -> dict:
+    card = Card("yaotzin.intercept", "BALLCOURT.Card.Intercept.Title", player=names[r.player])
+    card.line("BALLCOURT.Card.Intercept.Save", total=r.save.total, dc=r.save.dc)
+    outcome = r.outcome
     tone = "good" if outcome in ("yoke", "stopped") else "bad"
-    data = ({"squares": r["carom"]["squares"], "heading": r["carom"]["heading"]}
-            if outcome == "deflected" else {})
+    data = ({"squares": r.carom.squares, "heading": r.carom.heading.name}
+            if outcome == "deflected" and r.carom else {})
     card.line(f"BALLCOURT.Card.Intercept.{outcome}", tone, **data)
-    events = ball_events(r["ball"], r["goal"])
-    if r["damage"]:
-        card.line("BALLCOURT.Card.Damage", "bad", player=names[r["player"]],
-                  total=r["damage"]["total"], dice=r["damage"]["dice"])
-        events.append({"type": "damage", "player": r["player"],
-                       "nonlethal": r["damage"]["total"]})
-    _ball_lines(card, r["ball"], r["goal"])
+    ball, goal = r.ball.as_dict(), {"end": r.goal} if r.goal else None
+    events = ball_events(ball, goal)
+    if r.damage:
+        damage = r.damage.as_dict()
+        card.line("BALLCOURT.Card.Damage", "bad", player=names[r.player],
+                  total=damage["total"], dice=damage["dice"])
+        events.append({"type": "damage", "player": r.player, "nonlethal": damage["total"]})
+    _ball_lines(card, ball, goal)
     card.action("apply", "BALLCOURT.Action.Apply",
-                {"events": events, "ball": r["ball"], "damage": (
-                    [{"player": r["player"], "nonlethal": r["damage"]["total"]}]
-                    if r["damage"] else [])})
-    return card.build(r["rolls"])
+                {"events": events, "ball": ball, "damage": (
+                    [{"player": r.player, "nonlethal": r.damage.total}] if r.damage else [])})
+    return card.build(r.rolls)
 
 
-def intercept_overlay(r: dict) -> dict:
-    return {"kind": "intercept", "ball": r["ball"], "outcome": r["outcome"], "goal": r["goal"]}
+def intercept_overlay(r: InterceptResult) -> dict:
+    return {"kind": "intercept", "ball": r.ball.as_dict(), "outcome": r.outcome,
+            "goal": {"end": r.goal} if r.goal else None}
 
 
 def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:

@@ -22,7 +22,7 @@ def kick(rolls):
 def intercept(save, **more):
     court, roster, settings = setup({"players": [IXPOETCHITL, YOLTEOTL]})
     return resolve_flight_intercept(court, roster, "yo", 15, Square(20, 12), Square(10, 12),
-                                    None, settings, Dice({"save": save, **more}))
+                                    None, settings, Dice({"save": save, **more})).as_dict()
 
 
 def test_6_0_strength_14_kicks_40_ft_with_two_free_increments():

@@ -162,9 +162,10 @@ def test_rolling_stop_is_a_save_with_natural_20_and_1():
     court, roster, _ = setup({"players": [{"id": "p", "team": "sun", "x": 10, "y": 13,
                                            "reflex": 10}]})
     ball = Ball.from_values(10, 12, 3, "E")
-    assert resolve_rolling_intercept(court, roster, "p", 5, ball, Dice({"save": 1}))[
+    assert resolve_rolling_intercept(court, roster, "p", 5, ball, Dice({"save": 1})).as_dict()[
         "outcome"] == "missed"
-    stopped = resolve_rolling_intercept(court, roster, "p", 30, ball, Dice({"save": 20}))
+    stopped = resolve_rolling_intercept(court, roster, "p", 30, ball,
+                                        Dice({"save": 20})).as_dict()
     assert stopped["outcome"] == "stopped" and stopped["ball"]["speed"] == 0
     with pytest.raises(IllegalAction, match="not next to"):
         resolve_rolling_intercept(court, roster, "p", 5, Ball.from_values(14, 12, 3, "E"), Dice())

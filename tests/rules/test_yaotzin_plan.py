@@ -77,7 +77,7 @@ def _play(court, roster, kicker_id, target, standing, power_attack, settings, at
             continue
         r = resolve_flight_intercept(court, spend(roster, spent, court), entry["player"],
                                      entry["dc"], landing, kicker.square, entry["rem"],
-                                     settings, dice, corner=kick["corner"])
+                                     settings, dice, corner=kick["corner"]).as_dict()
         spent[entry["player"]] += 1
         damage += r["damage"]["total"] if r["damage"] else 0
         if r["outcome"] in ("yoke", "stopped"):
@@ -105,7 +105,7 @@ def _play(court, roster, kicker_id, target, standing, power_attack, settings, at
             tried.add(pid)
             at = Ball.at(Square(chance["square"]["x"], chance["square"]["y"]))
             r = resolve_rolling_intercept(court, spend(roster, spent, court), pid, chance["dc"],
-                                          at, dice)
+                                          at, dice).as_dict()
             spent[pid] += 1
             if r["outcome"] == "stopped":
                 return False, damage, kick

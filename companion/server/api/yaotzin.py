@@ -116,8 +116,8 @@ def intercept(body):
     else:
         r = resolve_rolling_intercept(court, roster, body["player"], body["dc"],
                                       ball(body["ball"]), dice(body))
-    return 200, {**r, "chat_card": plays.tag(present.intercept_card(r, names),
-                                                  plays.intercept(r, roster, body)),
+    return 200, {**r.as_dict(), "chat_card": plays.tag(present.intercept_card(r, names),
+                                                       plays.intercept(r, roster, body)),
                  "overlay": present.intercept_overlay(r)}
 
 
