@@ -57,7 +57,7 @@ def main() -> None:
     actions, throw = actions_from(goat["actions"]), throw_from(goat["throw"])
     cases = {
         "kick (24 players)": lambda: resolve_kick(court, roster, "kicker", ball, target, True,
-                                                  0, settings, Dice(seed=1)),
+                                                  0, settings, Dice(seed=1)).as_dict(),
         "preview + exact odds (24 players)": lambda: kick_preview(court, roster, "kicker", ball,
                                                                   target, True, 0, settings),
         "goat-ball pass (6 a side)": lambda: resolve_pass(arena, actions, throw, Dice(seed=1)),

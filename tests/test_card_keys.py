@@ -23,7 +23,7 @@ from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.contests import resolve_contest
 from companion.rules.yaotzin.hoop import resolve_hoop
 from companion.rules.yaotzin.kick import resolve_kick
-from companion.rules.yaotzin.tick import tick
+from companion.rules.yaotzin.tick import ball_action
 from tests.fixtures_for_module import GOAT, IX, YO, answers
 from tests.helpers import GOLDEN, golden
 from tests.rules.test_goatball import PASSES, arena_for
@@ -82,8 +82,8 @@ def _ticks():
     for case in golden("yaotzin/ticks.json"):
         court, roster, settings = setup(case)
         b = case["ball"]
-        yield yao_cards.tick_card(tick(court, roster, Ball.from_values(
-            b["x"], b["y"], b["speed"], b["direction"]), settings), NAMES)
+        yield yao_cards.tick_card(ball_action(court, roster, Ball.from_values(
+            b["x"], b["y"], b["speed"], b["direction"]), settings).as_dict(), NAMES)
 
 
 def _passes():

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.yaotzin.intercept import InterceptResult
+from ..rules.yaotzin.kick import KickResult
 from ..rules.yaotzin.players import Roster
 
 
@@ -34,19 +36,19 @@ def tag(card: dict, play: dict[str, Any]) -> dict:
     return card
 
 
-def kick(r: dict, roster: Roster) -> dict:
-    play = {"action": "kick", **_who(roster, r["kicker"]), "origin": r["origin"],
-            "hit": r["attack"]["hit"]}
-    if r["receiver"]:
-        play.update(_who(roster, r["receiver"], "receiver"))
+def kick(r: KickResult, roster: Roster) -> dict:
+    play = {"action": "kick", **_who(roster, r.kicker), "origin": r.origin.as_dict(),
+            "hit": r.attack.hit}
+    if r.receiver:
+        play.update(_who(roster, r.receiver, "receiver"))
     return play
 
 
-def intercept(r: dict, roster: Roster, body: dict) -> dict:
-    play = {"action": "intercept" if r["kind"] == "flight" else "stop",
-            **_who(roster, r["player"]), "outcome": r["outcome"]}
+def intercept(r: InterceptResult, roster: Roster, body: dict) -> dict:
+    play = {"action": "intercept" if r.kind == "flight" else "stop",
+            **_who(roster, r.player), "outcome": r.outcome}
     kicker = body.get("kicker")
-    if kicker and r["kind"] == "flight":
+    if kicker and r.kind == "flight":
         # a kicker no longer on the court still counts, without his team or name: the
         # interception itself must never be refused for the report's sake
         known = kicker in roster.by_id

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..rules.yaotzin.flight import kick_line
 from ..rules.yaotzin.grid import Square
+from ..rules.yaotzin.intercept import InterceptResult
+from ..rules.yaotzin.kick import KickResult
 from .card import Card
 
 Names = dict[str, str]
@@ -36,45 +38,51 @@ def ball_events(ball: dict, goal: dict | None) -> list[dict]:
     return [{"type": "ball", **ball}]
 
 
-def kick_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.kick", "BALLCOURT.Card.Kick.Title", kicker=names[r["kicker"]],
-                **r["target"])
-    card.breakdown = r["attack"]["breakdown"]
-    a = r["attack"]
+def kick_card(r: KickResult, names: Names) -> dict:
+    card = Card("yaotzin.kick", "BALLCOURT.Card.Kick.Title", kicker=names[r.kicker],
+                **r.target.as_dict())
+    a = r.attack.as_dict()
+    card.breakdown = a["breakdown"]
     if a["hit"]:
         card.line("BALLCOURT.Card.Kick.Hit", "good", total=a["total"], ac=a["ac"])
     else:
+        assert r.scatter is not None            # a miss always scatters
         card.line("BALLCOURT.Card.Kick.Miss", "bad", total=a["total"], ac=a["ac"],
-                  squares=r["scatter"]["squares"], heading=r["scatter"]["heading"])
-    card.line("BALLCOURT.Card.Kick.Landing", feet=r["flight_ft"], **r["landing"])
-    for i in r["interceptors"]:
+                  squares=r.scatter.squares, heading=r.scatter.heading.name)
+    landing = r.landing.as_dict()
+    card.line("BALLCOURT.Card.Kick.Landing", feet=r.flight_ft, **landing)
+    for i in r.interceptors:
         card.line("BALLCOURT.Card.Kick.Interceptor", player=names[i["player"]], dc=i["dc"],
                   **i["square"])
-    for s in r["skipped"]:
+    for s in r.skipped:
         card.line(f"BALLCOURT.Card.Kick.Skipped.{s['reason']}", "muted",
                   player=names[s["player"]])
-    if r["receiver"]:
-        card.line("BALLCOURT.Card.Kick.Receiver", player=names[r["receiver"]])
-    _ball_lines(card, r["ball"], r["goal"])
-    _apply_ball(card, r)
-    for i in r["interceptors"]:
+    if r.receiver:
+        card.line("BALLCOURT.Card.Kick.Receiver", player=names[r.receiver])
+    ball, goal = r.ball.as_dict(), {"end": r.goal} if r.goal else None
+    _ball_lines(card, ball, goal)
+    card.action("apply", "BALLCOURT.Action.Apply",
+                {"events": ball_events(ball, goal), "path": [sq.as_dict() for sq in r.path],
+                 "ball": ball})
+    for i in r.interceptors:
         card.action(f"intercept:{i['player']}", "BALLCOURT.Action.Intercept",
                     {"kind": "flight", "player": i["player"], "dc": i["dc"], "rem": i["rem"],
-                     "ball": {**r["landing"], "speed": 0, "direction": None},
-                     "from": r["origin"], "corner": r["corner"], "kicker": r["kicker"]},
+                     "ball": {**landing, "speed": 0, "direction": None},
+                     "from": r.origin.as_dict(), "corner": r.corner, "kicker": r.kicker},
                     player=names[i["player"]])
-    return card.build(r["rolls"])
+    return card.build(r.rolls)
 
 
-def kick_overlay(r: dict) -> dict:
-    origin = _sq(r["origin"])
-    p0, p1 = kick_line(origin, _sq(r["landing"]), r["corner"])
-    return {"kind": "kick", "origin": origin.as_dict(), "line": {"from": list(p0), "to": list(p1)},
-            "path": r["path"], "target": r["target"], "landing": r["landing"],
+def kick_overlay(r: KickResult) -> dict:
+    p0, p1 = kick_line(r.origin, r.landing, r.corner)
+    return {"kind": "kick", "origin": r.origin.as_dict(),
+            "line": {"from": list(p0), "to": list(p1)},
+            "path": [sq.as_dict() for sq in r.path], "target": r.target.as_dict(),
+            "landing": r.landing.as_dict(),
             "interceptors": [{**i["square"], "player": i["player"], "dc": i["dc"],
                               "label": f"DC {i['dc']}"}
-                             for i in r["interceptors"]],
-            "goal": r["goal"]}
+                             for i in r.interceptors],
+            "goal": {"end": r.goal} if r.goal else None}
 
 
 def preview_overlay(p: dict, origin: dict) -> dict:
@@ -93,30 +101,31 @@ def preview_overlay(p: dict, origin: dict) -> dict:
             "range": {**origin, "feet": p["max_range_ft"]} if p["max_range_ft"] else None}
 
 
-def intercept_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.intercept", "BALLCOURT.Card.Intercept.Title", player=names[r["player"]])
-    card.line("BALLCOURT.Card.Intercept.Save", total=r["save"]["total"], dc=r["save"]["dc"])
-    outcome = r["outcome"]
+def intercept_card(r: InterceptResult, names: Names) -> dict:
+    card = Card("yaotzin.intercept", "BALLCOURT.Card.Intercept.Title", player=names[r.player])
+    card.line("BALLCOURT.Card.Intercept.Save", total=r.save.total, dc=r.save.dc)
+    outcome = r.outcome
     tone = "good" if outcome in ("yoke", "stopped") else "bad"
-    data = ({"squares": r["carom"]["squares"], "heading": r["carom"]["heading"]}
-            if outcome == "deflected" else {})
+    data = ({"squares": r.carom.squares, "heading": r.carom.heading.name}
+            if outcome == "deflected" and r.carom else {})
     card.line(f"BALLCOURT.Card.Intercept.{outcome}", tone, **data)
-    events = ball_events(r["ball"], r["goal"])
-    if r["damage"]:
-        card.line("BALLCOURT.Card.Damage", "bad", player=names[r["player"]],
-                  total=r["damage"]["total"], dice=r["damage"]["dice"])
-        events.append({"type": "damage", "player": r["player"],
-                       "nonlethal": r["damage"]["total"]})
-    _ball_lines(card, r["ball"], r["goal"])
+    ball, goal = r.ball.as_dict(), {"end": r.goal} if r.goal else None
+    events = ball_events(ball, goal)
+    if r.damage:
+        damage = r.damage.as_dict()
+        card.line("BALLCOURT.Card.Damage", "bad", player=names[r.player],
+                  total=damage["total"], dice=damage["dice"])
+        events.append({"type": "damage", "player": r.player, "nonlethal": damage["total"]})
+    _ball_lines(card, ball, goal)
     card.action("apply", "BALLCOURT.Action.Apply",
-                {"events": events, "ball": r["ball"], "damage": (
-                    [{"player": r["player"], "nonlethal": r["damage"]["total"]}]
-                    if r["damage"] else [])})
-    return card.build(r["rolls"])
+                {"events": events, "ball": ball, "damage": (
+                    [{"player": r.player, "nonlethal": r.damage.total}] if r.damage else [])})
+    return card.build(r.rolls)
 
 
-def intercept_overlay(r: dict) -> dict:
-    return {"kind": "intercept", "ball": r["ball"], "outcome": r["outcome"], "goal": r["goal"]}
+def intercept_overlay(r: InterceptResult) -> dict:
+    return {"kind": "intercept", "ball": r.ball.as_dict(), "outcome": r.outcome,
+            "goal": {"end": r.goal} if r.goal else None}
 
 
 def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:

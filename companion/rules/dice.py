@@ -15,6 +15,13 @@ from .errors import RulesError
 Given = Mapping[str, "int | Sequence[int]"]
 
 
+def d20_succeeds(natural: int, total: int, target: int) -> bool:
+    """A d20 attack roll or saving throw under D&D 3.5 (SRD, Combat: "Attack Roll"; "Saving
+    Throws"): a natural 20 always succeeds, a natural 1 always fails, else the total must
+    reach the AC or DC. (Yaotzin's hoop attempt is the exception: rules/yaotzin/hoop.py.)"""
+    return natural == 20 or (natural != 1 and total >= target)
+
+
 @dataclass(frozen=True)
 class Roll:
     """One named roll: `count`d`sides` plus a flat modifier."""

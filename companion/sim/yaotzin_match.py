@@ -217,7 +217,7 @@ class Match:
             at = Ball(act.path[step].x, act.path[step].y, act.moved.speed, act.moved.direction)
             dice = self.dice()
             roster = self.roster()
-            r = resolve_rolling_intercept(self.court, roster, p.id, act.dc, at, dice)
+            r = resolve_rolling_intercept(self.court, roster, p.id, act.dc, at, dice).as_dict()
             self.log("intercept", {"_roster": roster, "kind": "rolling", "player": p.id,
                                    "dc": act.dc, "ball": at.as_dict()}, dice, r)
             self.spend(p.id)
@@ -258,7 +258,7 @@ class Match:
         roster, dice = self.roster(), self.dice()
         ball = self.ball.square
         r = resolve_kick(self.court, roster, pid, ball, target, standing, 0, self.settings,
-                         dice)
+                         dice).as_dict()
         self.log("kick", {"_roster": roster, "ball": ball.as_dict(), "kicker": pid,
                           "target": target.as_dict(), "standing": standing}, dice, r)
         self.stats.kicks += 1
@@ -282,7 +282,7 @@ class Match:
                 continue
             roster, dice = self.roster(), self.dice()
             res = resolve_flight_intercept(self.court, roster, who.id, i["dc"], landing, origin,
-                                           i["rem"], self.settings, dice, corner)
+                                           i["rem"], self.settings, dice, corner).as_dict()
             self.log("intercept", {"_roster": roster, "kind": "flight", "player": who.id,
                                    "dc": i["dc"], "rem": i["rem"], "ball": landing.as_dict(),
                                    "from": origin.as_dict(), "corner": corner}, dice, res)

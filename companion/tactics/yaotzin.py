@@ -55,7 +55,8 @@ from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_geometry, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
 from ..rules.yaotzin.movement import budget_squares, reachable, walk
-from ..rules.yaotzin.plan import KickPlanner, interception_odds
+from ..rules.yaotzin.odds import intercept_odds
+from ..rules.yaotzin.plan import KickPlanner
 from ..rules.yaotzin.players import Player, Roster
 from ..rules.yaotzin.settings import Settings
 
@@ -404,7 +405,7 @@ def tries_in_flight(preset: Preset, player: Player, kicker_team: str, dc: int, r
     is at least the preset's `try_flight`."""
     if player.team == kicker_team:
         return False
-    return interception_odds(player.reflex, dc, rem)["p_stop"] >= preset.try_flight
+    return intercept_odds(player.reflex, dc, rem)["p_stop"] >= preset.try_flight
 
 
 def tries_rolling(preset: Preset, player: Player) -> bool:

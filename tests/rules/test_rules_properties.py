@@ -13,7 +13,7 @@ from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.grid import Direction
 from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
-from companion.rules.yaotzin.tick import tick
+from companion.rules.yaotzin.tick import ball_action
 
 
 @st.composite
@@ -35,7 +35,7 @@ def stalled_on_a_slope(draw):
 @given(stalled_on_a_slope())
 def test_a_stalled_ball_rolls_back_downhill_and_never_along_the_slope(case):
     court, ball = case
-    result = tick(court, Roster([], court), ball, Settings())
+    result = ball_action(court, Roster([], court), ball, Settings()).as_dict()
     motion = result["motion"]
     assert motion["rolled_back"] and motion["speed"] == court.height(ball.y)
     down = court.downhill_dy(ball.y)

@@ -61,5 +61,5 @@ def test_a_player_in_the_landing_square_is_never_an_interceptor():
         resolve_flight_intercept(court, roster, "catcher", 12, sq([14, 12]), sq([10, 12]), None,
                                  settings, Dice({"save": 20}))
     ok = resolve_flight_intercept(court, roster, "mid", 12, sq([14, 12]), sq([10, 12]), None,
-                                  settings, Dice({"save": 20}))
+                                  settings, Dice({"save": 20})).as_dict()
     assert ok["outcome"] == "yoke"

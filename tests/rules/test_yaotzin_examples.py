@@ -16,13 +16,13 @@ YOLTEOTL = {"id": "yo", "team": "moon", "x": 13, "y": 12, "reflex": 4, "name": "
 def kick(rolls):
     court, roster, settings = setup({"players": [IXPOETCHITL, YOLTEOTL]})
     return resolve_kick(court, roster, "ix", Square(10, 12), Square(18, 12), True, 0, settings,
-                        Dice(rolls))
+                        Dice(rolls)).as_dict()
 
 
 def intercept(save, **more):
     court, roster, settings = setup({"players": [IXPOETCHITL, YOLTEOTL]})
     return resolve_flight_intercept(court, roster, "yo", 15, Square(20, 12), Square(10, 12),
-                                    None, settings, Dice({"save": save, **more}))
+                                    None, settings, Dice({"save": save, **more})).as_dict()
 
 
 def test_6_0_strength_14_kicks_40_ft_with_two_free_increments():

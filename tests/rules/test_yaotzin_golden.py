@@ -4,10 +4,10 @@ import pytest
 
 from companion.rules.dice import Dice
 from companion.rules.yaotzin.ball import Ball
-from companion.rules.yaotzin.flight import flight_path
+from companion.rules.yaotzin.flight import flight_squares
 from companion.rules.yaotzin.hoop import resolve_hoop
 from companion.rules.yaotzin.kick import resolve_kick
-from companion.rules.yaotzin.tick import tick
+from companion.rules.yaotzin.tick import ball_action
 from tests.helpers import assert_subset, expect_or_refuse, golden
 from tests.rules.yaotzin_build import setup, sq
 
@@ -24,7 +24,7 @@ def test_kick(case):
     def run():
         return resolve_kick(court, roster, case["kicker"], sq(case["ball"]), sq(case["target"]),
                             case["standing"], case.get("power_attack", 0), settings,
-                            Dice(case.get("rolls"), seed=0))
+                            Dice(case.get("rolls"), seed=0)).as_dict()
 
     expect_or_refuse(case, run)
 
@@ -32,8 +32,8 @@ def test_kick(case):
 @pytest.mark.parametrize("case", LINES,
                          ids=lambda c: f"{c['kicker']}->{c['landing']}/{c['corner']}")
 def test_line(case):
-    line = flight_path(sq(case["kicker"]), sq(case["landing"]), case["corner"])
-    path = [list(s) for _, s in line]
+    line = flight_squares(sq(case["kicker"]), sq(case["landing"]), case["corner"])
+    path = [list(s) for s in line]
     assert path == case["path"]
 
 
@@ -49,8 +49,8 @@ def _squares_to_lists(result: dict) -> dict:
 def test_tick(case):
     court, roster, settings = setup(case)
     b = case["ball"]
-    result = tick(court, roster, Ball.from_values(b["x"], b["y"], b["speed"], b["direction"]),
-                  settings)
+    result = ball_action(court, roster, Ball.from_values(b["x"], b["y"], b["speed"],
+                                                         b["direction"]), settings).as_dict()
     assert_subset(case["expect"], _squares_to_lists(result))
 
 

@@ -7,13 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.rules.yaotzin.court import Court
-from companion.rules.yaotzin.flight import flight_path, flight_squares
+from companion.rules.yaotzin.flight import flight_squares, kick_line
 from companion.rules.yaotzin.grid import (
     Direction,
     Square,
     distance,
     nearest_corners,
-    segment_squares,
+    segment_cells,
     snap,
 )
 
@@ -43,8 +43,8 @@ def overlap_length2(p0, p1, sq: Square) -> Fraction:
 
 
 @given(points, points)
-def test_segment_squares_are_exactly_those_overlapped_for_a_positive_length(p0, p1):
-    got = {sq for _, sq in segment_squares(p0, p1)}
+def test_segment_cells_are_exactly_those_overlapped_for_a_positive_length(p0, p1):
+    got = {sq for _, sq in segment_cells(p0, p1)[1]}
     xs = range(min(p0[0], p1[0]) - 1, max(p0[0], p1[0]) + 1)
     ys = range(min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1)
     want = {Square(x, y) for x in xs for y in ys if overlap_length2(p0, p1, Square(x, y)) > 0}
@@ -53,18 +53,18 @@ def test_segment_squares_are_exactly_those_overlapped_for_a_positive_length(p0, 
 
 @given(points, points)
 def test_reversing_a_segment_gives_the_same_squares(p0, p1):
-    assert {s for _, s in segment_squares(p0, p1)} == {s for _, s in segment_squares(p1, p0)}
+    assert {s for _, s in segment_cells(p0, p1)[1]} == {s for _, s in segment_cells(p1, p0)[1]}
 
 
 @given(points, points)
-def test_segment_squares_are_contiguous_in_order(p0, p1):
-    cells = [s for _, s in segment_squares(p0, p1)]
+def test_segment_cells_are_contiguous_in_order(p0, p1):
+    cells = [s for _, s in segment_cells(p0, p1)[1]]
     for i, cell in enumerate(cells[1:], 1):
         assert any(max(abs(cell.x - c.x), abs(cell.y - c.y)) <= 1 for c in cells[:i])
 
 
 def test_a_corner_touch_does_not_count():
-    cells = {s for _, s in segment_squares((0, 0), (2, 2))}
+    cells = {s for _, s in segment_cells((0, 0), (2, 2))[1]}
     assert cells == {Square(0, 0), Square(1, 1)}
 
 
@@ -117,9 +117,20 @@ def test_rotation_is_clockwise_with_y_south():
 
 
 @given(squares, squares, st.sampled_from([1, 2]))
-def test_flight_squares_are_the_flight_paths_squares_in_order(kicker, landing, corner):
-    assert list(flight_squares(kicker, landing, corner)) == [
-        sq for _, sq in flight_path(kicker, landing, corner)]
+def test_flight_squares_are_those_the_kick_line_overlaps_then_the_landing(kicker, landing,
+                                                                        corner):
+    got = flight_squares(kicker, landing, corner)
+    assert got[-1] == landing and kicker not in got[:-1] and len(set(got)) == len(got)
+    if kicker == landing:
+        return
+    p0, p1 = kick_line(kicker, landing, corner)
+    xs = range(min(p0[0], p1[0]) - 1, max(p0[0], p1[0]) + 1)
+    ys = range(min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1)
+    overlapped = {Square(x, y) for x in xs for y in ys
+                  if overlap_length2(p0, p1, Square(x, y)) > 0}
+    assert set(got[:-1]) == overlapped - {kicker, landing}
+    for i, cell in enumerate(got[1:], 1):      # in flight order: each next to one before it
+        assert any(max(abs(cell.x - c.x), abs(cell.y - c.y)) <= 1 for c in (kicker, *got[:i]))
 
 
 def climb_by_rows(court: Court, ay: int, by: int) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from companion.rules.yaotzin.dribble import plan_dribble
 from companion.rules.yaotzin.grid import Square
 from companion.rules.yaotzin.intercept import flight_outcome, resolve_rolling_intercept
 from companion.rules.yaotzin.match import apply_event, new_match
-from companion.rules.yaotzin.odds import kick_preview, landing_distribution, save_odds
+from companion.rules.yaotzin.odds import kick_preview, landing_weights, save_odds
 from companion.rules.yaotzin.players import Player
 from companion.rules.yaotzin.settings import Settings
 from companion.rules.yaotzin.tick import turn_order
@@ -162,9 +162,10 @@ def test_rolling_stop_is_a_save_with_natural_20_and_1():
     court, roster, _ = setup({"players": [{"id": "p", "team": "sun", "x": 10, "y": 13,
                                            "reflex": 10}]})
     ball = Ball.from_values(10, 12, 3, "E")
-    assert resolve_rolling_intercept(court, roster, "p", 5, ball, Dice({"save": 1}))[
+    assert resolve_rolling_intercept(court, roster, "p", 5, ball, Dice({"save": 1})).as_dict()[
         "outcome"] == "missed"
-    stopped = resolve_rolling_intercept(court, roster, "p", 30, ball, Dice({"save": 20}))
+    stopped = resolve_rolling_intercept(court, roster, "p", 30, ball,
+                                        Dice({"save": 20})).as_dict()
     assert stopped["outcome"] == "stopped" and stopped["ball"]["speed"] == 0
     with pytest.raises(IllegalAction, match="not next to"):
         resolve_rolling_intercept(court, roster, "p", 5, Ball.from_values(14, 12, 3, "E"), Dice())
@@ -179,13 +180,13 @@ def test_flight_outcome_bands(natural, margin, outcome):
 
 
 # -- odds -------------------------------------------------------------------------------------
-def test_landing_distribution_sums_to_one_and_matches_the_hit_chance():
+def test_landing_weights_sum_to_the_dice_and_match_the_hit_chance():
     court = Court()
     kicker = Player("ix", "sun", 10, 12, str=14, dex=17, bab=2)
-    p_hit, dist = landing_distribution(court, kicker, S(18, 12), -9, False, Settings())
-    assert p_hit == Fraction(7, 20)                # naturals 14..20 reach AC 5 at -9
-    assert sum(dist.values()) == 1
-    assert dist[S(18, 12)] == p_hit
+    hits, weights = landing_weights(court, kicker, S(18, 12), -9, False, Settings())
+    assert Fraction(hits, 20) == Fraction(7, 20)     # naturals 14..20 reach AC 5 at -9
+    assert sum(weights.values()) == 160              # 20 attack x 8 scatter
+    assert Fraction(weights[S(18, 12)], 160) == Fraction(hits, 20)
 
 
 def test_save_odds_enumerate_the_d20():

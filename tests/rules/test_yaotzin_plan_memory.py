@@ -10,9 +10,11 @@ import pytest
 from companion.rules.yaotzin import plan
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
-from companion.rules.yaotzin.grid import Direction
+from companion.rules.yaotzin.grid import Direction, Square
+from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
 from tests.rules.test_yaotzin_plan import CASES, SMALL
+from tests.rules.yaotzin_build import player
 
 
 @pytest.fixture
@@ -87,3 +89,33 @@ def test_clear_caches_forgets_every_court(memory):
     assert memory.used > 0
     plan.clear_caches()
     assert memory.used == 0 and not memory.courts
+
+
+def every_table_kept_by_the_rules():
+    """Every `lru_cache` in the Yaotzin rules' modules, found by looking, not by a list."""
+    import importlib
+    import pkgutil
+
+    import companion.rules.yaotzin as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for name, value in vars(module).items():
+            kept = callable(getattr(value, "cache_clear", None))
+            if kept and value.__module__ == module.__name__:
+                yield f"{info.name}.{name}", value
+
+
+def test_clear_caches_names_every_table_the_rules_keep(memory):
+    court = Court()
+    roster = Roster([player({"id": "k", "team": "sun", "x": 20, "y": 4, "str": 16}),
+                          player({"id": "o", "team": "moon", "x": 14, "y": 6, "reflex": 3})],
+                         court)
+    plan.suggest_kicks(court, roster, "k", Square(20, 4), True, 0, Settings(),
+                       "west")
+    tables = dict(every_table_kept_by_the_rules())
+    assert {"flight.flight_squares", "tick.entry_costs", "odds.attack_spread"} <= set(tables)
+    assert all(t.cache_info().currsize for t in tables.values()), "the plan filled each"
+    plan.clear_caches()
+    assert {name: t.cache_info().currsize for name, t in tables.items() if t.cache_info().currsize
+            } == {}

@@ -23,7 +23,7 @@ class Ball(NamedTuple):
 
     @classmethod
     def at(cls, sq: Square, speed: int = 0, direction: Direction | None = None) -> Ball:
-        return cls(sq.x, sq.y, speed, direction if speed or direction else None)
+        return cls(sq.x, sq.y, speed, direction)
 
     @classmethod
     def from_values(cls, x: int, y: int, speed: int = 0, direction: str | None = None) -> Ball:

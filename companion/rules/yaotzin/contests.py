@@ -6,7 +6,7 @@ to the higher modifier, and a tie of both is rolled again.
 
 from __future__ import annotations
 
-from ..dice import Dice
+from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
@@ -56,7 +56,7 @@ CONTEST_DICE = ("touch", "actor", "target", "aoo_attack", "aoo_damage", "aoo_tou
 def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch") -> dict:
     roll = dice.d20(name, actor.bab + actor.str_mod)
     ac = target.touch_ac
-    hit = roll.natural == 20 or (roll.natural != 1 and roll.total >= ac)
+    hit = d20_succeeds(roll.natural, roll.total, ac)
     return {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
 
 
@@ -96,7 +96,7 @@ def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Pla
     if choice == "unarmed":
         roll = dice.d20("aoo_attack", target.bab + target.str_mod)
         ac = actor.armor_class
-        hit = roll.natural == 20 or (roll.natural != 1 and roll.total >= ac)
+        hit = d20_succeeds(roll.natural, roll.total, ac)
         out["attack"] = {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
         if hit:
             dmg = dice.roll("aoo_damage", 3, 1, target.str_mod)
@@ -130,7 +130,11 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     after: str | None = None, preview: bool = False) -> dict:
     """Resolve one contest between two players over the ball.
 
-    `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
+    `kind`: one of `CONTESTS`; `actor_id` contests `target_id` (an opponent next to him, at
+    or next to the ball in `ball`'s square); `dice`: the rolls of `CONTEST_DICE`, given
+    naturals first, every roll listed under `rolls`. `bluff`, `sense_motive`: a feint's
+    modifiers; `to`: the free square a won feint moves the victim to; `charging`: a bull
+    rush's +2. `action`: a grapple taken as an action (10.0), not the dribble interception (9.0).
     `target_aoo`: the target's attack of opportunity, when the contest provokes one
     ("unarmed", "grapple" or "trip"). `reaction`: an immediate trip back (no touch attack,
     provokes nothing); `after` says what it answers (AFTER; default "trip"): after an

@@ -6,11 +6,10 @@ as passing through a square (a positive length of the segment).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from ..dice import Dice
-from .grid import Square, distance, nearest_corners, segment_cells, segment_squares
+from .grid import Square, distance, nearest_corners, segment_cells
 from .players import Player, Roster
 
 
@@ -35,29 +34,21 @@ def kick_line(kicker: Square, landing: Square, corner: int = 1) -> tuple[tuple[i
     return starts[min(corner, len(starts)) - 1], ends[min(corner, len(ends)) - 1]
 
 
-def flight_path(kicker: Square, landing: Square, corner: int = 1) -> list[tuple[Fraction, Square]]:
-    """(t, square) for each square the flight passes through, in order, ending with the landing.
-
-    The kicker's own square never counts; the landing square closes the list at t = 1.
-    """
-    if kicker == landing:
-        return [(Fraction(1), landing)]
-    p0, p1 = kick_line(kicker, landing, corner)
-    crossed = [(t, sq) for t, sq in segment_squares(p0, p1) if sq not in (kicker, landing)]
-    return crossed + [(Fraction(1), landing)]
+def _crossed(kicker: Square, landing: Square, corner: int) -> list[tuple[int, Square]]:
+    """(k, square) for each square the kick line crosses between the kicker's and the landing
+    square (neither counted), each first entered at k / D of the way (`segment_cells`)."""
+    _, cells = segment_cells(*kick_line(kicker, landing, corner))
+    return [(k, sq) for k, sq in cells if sq != kicker and sq != landing]
 
 
 @lru_cache(maxsize=4096)
 def flight_squares(kicker: Square, landing: Square, corner: int = 1) -> tuple[Square, ...]:
-    """The squares of `flight_path`, in the same order, without where along the line each is
-    entered. Pure geometry, so kept (a shot planner's request asks for a few hundred lines
-    from the kicker's square)."""
+    """Each square the flight passes through, in order, ending with the landing square (the
+    kicker's own never counts). Pure geometry, so kept (a shot planner's request asks for a
+    few hundred lines from the kicker's square)."""
     if kicker == landing:
         return (landing,)
-    _, cells = segment_cells(*kick_line(kicker, landing, corner))
-    crossed = [sq for _, sq in cells if sq != kicker and sq != landing]
-    crossed.append(landing)
-    return tuple(crossed)
+    return (*(sq for _, sq in _crossed(kicker, landing, corner)), landing)
 
 
 def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:
@@ -69,15 +60,15 @@ def roll_corner(dice: Dice, kicker: Square, landing: Square) -> int:
 
 def merged_path(kicker: Square, landing: Square) -> list[Square]:
     """Both corner choices' squares, in flight order: what a preview must warn about."""
-    lines = [flight_path(kicker, landing, 1)]
-    if needs_corner_roll(kicker, landing):
-        lines.append(flight_path(kicker, landing, 2))
-    first: dict[Square, Fraction] = {}
-    for line in lines:
-        for t, sq in line:
-            if sq not in first or t < first[sq]:
-                first[sq] = t
-    return sorted(first, key=lambda sq: (first[sq], sq == landing, sq.y, sq.x))
+    if kicker == landing:
+        return [landing]
+    # both corners' lines are parallel and as long, so their k / D count in the same steps
+    first: dict[Square, int] = {}
+    for corner in (1, 2) if needs_corner_roll(kicker, landing) else (1,):
+        for k, sq in _crossed(kicker, landing, corner):
+            if sq not in first or k < first[sq]:
+                first[sq] = k
+    return [*sorted(first, key=lambda sq: (first[sq], sq.y, sq.x)), landing]
 
 
 def flight_dc(flight_ft: int) -> int:

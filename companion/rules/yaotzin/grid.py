@@ -16,7 +16,7 @@ class Square(NamedTuple):
     y: int
 
     def step(self, direction: Direction, n: int = 1) -> Square:
-        return _new_square(Square, (self.x + direction.dx * n, self.y + direction.dy * n))
+        return Square(self.x + direction.dx * n, self.y + direction.dy * n)
 
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y}
@@ -50,7 +50,6 @@ class Direction(Enum):
         return found if found is not None else cls((dx, dy))   # the enum's own refusal
 
 
-_new_square = tuple.__new__       # Square(x, y) without the NamedTuple's Python-level __new__
 _CLOCKWISE = tuple(Direction)
 _INDEX = {d: i for i, d in enumerate(_CLOCKWISE)}
 _BY_VECTOR = {d.value: d for d in _CLOCKWISE}
@@ -93,22 +92,15 @@ def neighbours(sq: Square) -> list[Square]:
     return [sq.step(d) for d in Direction]
 
 
-def segment_squares(p0: tuple[int, int], p1: tuple[int, int]) -> list[tuple[Fraction, Square]]:
-    """The squares a segment between two lattice points overlaps for a positive length.
-
-    Returns (t, square) pairs, t in [0, 1) being where along the segment the square is first
-    entered, in the order the segment reaches them. A segment running along a grid line
-    overlaps the squares on both sides of it; touching a single corner does not count.
-    Exact: t is counted in integer steps of 1/D, D = |dx|·|dy| (a zero counted as 1).
-    """
-    steps, cells = segment_cells(p0, p1)
-    return [(Fraction(k, steps), sq) for k, sq in cells]
-
-
 def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
                   ) -> tuple[int, list[tuple[int, Square]]]:
-    """`segment_squares` in whole numbers: (D, [(k, square)]), each square first entered at
-    t = k / D, in the same order."""
+    """The squares a segment between two lattice points overlaps for a positive length.
+
+    Returns (D, [(k, square)]), D = |dx|·|dy| (a zero counted as 1): each square is first
+    entered at t = k / D of the way along (0 <= k < D), in the order the segment reaches
+    them. A segment running along a grid line overlaps the squares on both sides of it;
+    touching a single corner does not count. Exact: whole numbers throughout.
+    """
     (x0, y0), (x1, y1) = p0, p1
     dx, dy = x1 - x0, y1 - y0
     if dx == 0 and dy == 0:
@@ -126,13 +118,11 @@ def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
         # a midpoint is on a grid line only when the whole segment runs along it (dx or dy
         # is 0): then it overlaps the squares on both sides, west (north) first
         if nx % twice == 0:
-            cells += ((k_start, _new_square(Square, (fx - 1, fy))),
-                      (k_start, _new_square(Square, (fx, fy))))
+            cells += ((k_start, Square(fx - 1, fy)), (k_start, Square(fx, fy)))
         elif ny % twice == 0:
-            cells += ((k_start, _new_square(Square, (fx, fy - 1))),
-                      (k_start, _new_square(Square, (fx, fy))))
+            cells += ((k_start, Square(fx, fy - 1)), (k_start, Square(fx, fy)))
         else:
-            cells.append((k_start, _new_square(Square, (fx, fy))))
+            cells.append((k_start, Square(fx, fy)))
     return steps, cells
 
 

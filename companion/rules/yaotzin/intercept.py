@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from ..dice import Dice
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import Court
-from .flight import flight_path, merged_path
+from .flight import flight_squares, merged_path
 from .grid import Direction, Square, distance, snap
-from .kick import roll_on, scatter_from
+from .kick import Scatter, roll_on, scatter_from
 from .players import Player, Roster
 from .settings import Settings
 
@@ -33,11 +36,6 @@ def carom_squares(margin: int) -> int:
     return 1 + max(0, -margin) // 2
 
 
-def rolling_stops(natural: int, total: int, dc: int) -> bool:
-    """A saving throw: natural 20 always succeeds, natural 1 always fails."""
-    return natural == 20 or (natural != 1 and total >= dc)
-
-
 def reacting(roster: Roster, player_id: str) -> Player:
     """The player, if he may take an attack of opportunity now; else a refusal saying why."""
     player = roster.get(player_id)
@@ -54,7 +52,7 @@ def require_on_the_path(court: Court, player: Player, origin: Square, landing: S
     if corner is None:
         line = merged_path(origin, landing)
     else:
-        line = [sq for _, sq in flight_path(origin, landing, corner)]
+        line = list(flight_squares(origin, landing, corner))
     path = [sq for sq in line if court.in_bounds(sq)]
     if player.square == landing:
         raise IllegalAction(f"{player.label} stands in the landing square ({landing.x},"
@@ -70,9 +68,66 @@ def require_on_the_path(court: Court, player: Player, origin: Square, landing: S
 INTERCEPT_DICE = ("save", "damage", "scatter")
 
 
+class Save(NamedTuple):
+    """An interceptor's Reflex save against the ball's DC."""
+
+    natural: int
+    total: int
+    dc: int
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.dc
+
+    def as_dict(self) -> dict:
+        return {"natural": self.natural, "total": self.total, "dc": self.dc,
+                "margin": self.margin}
+
+
+class Damage(NamedTuple):
+    """The nonlethal damage a stop or a deflection in flight deals: `dice`d3 (rulebook 8.0)."""
+
+    dice: int
+    total: int
+
+    def as_dict(self) -> dict:
+        return {"dice": f"{self.dice}d3", "total": self.total, "nonlethal": True}
+
+
+@dataclass(frozen=True)
+class InterceptResult:
+    """One try to stop the ball (`resolve_flight_intercept`, `resolve_rolling_intercept`);
+    `as_dict` is the `/yaotzin/intercept` route's JSON. `kind` is "flight" or "rolling"
+    (only a flight has `rem`, the squares left to its landing); `goal` is the end a carom
+    crossed, or None."""
+
+    player: str
+    kind: str
+    outcome: str
+    save: Save
+    rem: int | None
+    damage: Damage | None
+    carom: Scatter | None
+    goal: str | None
+    ball: Ball
+    rolls: list[dict]
+
+    def as_dict(self) -> dict:
+        out: dict = {"player": self.player, "kind": self.kind, "outcome": self.outcome,
+                     "save": self.save.as_dict()}
+        if self.kind == "flight":
+            out["rem"] = self.rem
+        out.update(damage=self.damage.as_dict() if self.damage else None,
+                   carom=self.carom.as_dict() if self.carom else None,
+                   goal={"end": self.goal} if self.goal else None,
+                   ball=self.ball.as_dict(), rolls=self.rolls)
+        return out
+
+
 def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: int,
                              landing: Square, origin: Square, rem: int | None,
-                             settings: Settings, dice: Dice, corner: int | None = None) -> dict:
+                             settings: Settings, dice: Dice, corner: int | None = None
+                             ) -> InterceptResult:
     """One interceptor's Reflex save against a ball in flight through his square."""
     dice.expect(INTERCEPT_DICE)
     player = reacting(roster, player_id)
@@ -81,14 +136,14 @@ def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: i
     eq = settings.equidistant_diagonals
     if rem is None:
         rem = distance(player.square, landing, eq)
-    save = dice.d20("save", player.reflex)
-    margin = save.total - dc
+    roll = dice.d20("save", player.reflex)
+    save = Save(roll.natural, roll.total, dc)
+    margin = save.margin
     outcome = flight_outcome(save.natural, margin)
     damage = None
     if outcome in ("stopped", "deflected") and rem // 2 > 0:
-        dmg = dice.roll("damage", 3, rem // 2)
-        damage = {"dice": f"{rem // 2}d3", "total": dmg.total, "nonlethal": True}
-    goal = None
+        damage = Damage(rem // 2, dice.roll("damage", 3, rem // 2).total)
+    goal: str | None = None
     carom = None
     if outcome in ("yoke", "stopped"):
         ball = Ball.at(player.square)
@@ -98,22 +153,18 @@ def resolve_flight_intercept(court: Court, roster: Roster, player_id: str, dc: i
         off = carom_squares(margin)
         heading = along.rotate(face - 1)
         rest = scatter_from(court, player.square, heading, off)
-        carom = {"direction": face, "squares": off, "heading": heading.name}
-        end = court.scoring_end(rest)
-        if end:
-            goal, ball = {"end": end}, Ball.at(court.centre())
-        else:
-            ball = Ball.at(rest)
+        carom = Scatter(face, off, heading)
+        goal = court.scoring_end(rest)
+        ball = Ball.at(court.centre()) if goal else Ball.at(rest)
     else:
-        ball, goal, _ = roll_on(court, roster, origin, landing, eq)
-    return {"player": player.id, "kind": "flight", "outcome": outcome,
-            "save": {"natural": save.natural, "total": save.total, "dc": dc, "margin": margin},
-            "rem": rem, "damage": damage, "carom": carom, "goal": goal,
-            "ball": ball.as_dict(), "rolls": dice.records()}
+        ball, scored, _ = roll_on(court, roster, origin, landing, eq)
+        goal = scored["end"] if scored else None
+    return InterceptResult(player.id, "flight", outcome, save, rem, damage, carom, goal, ball,
+                           dice.records())
 
 
 def resolve_rolling_intercept(court: Court, roster: Roster, player_id: str, dc: int,
-                              ball: Ball, dice: Dice) -> dict:
+                              ball: Ball, dice: Dice) -> InterceptResult:
     """A player next to a rolling ball tries to stop it with his feet."""
     dice.expect(INTERCEPT_DICE)
     player = reacting(roster, player_id)
@@ -123,12 +174,9 @@ def resolve_rolling_intercept(court: Court, roster: Roster, player_id: str, dc: 
                             field="player")
     if dc < 0:
         raise RulesError("dc cannot be negative", field="dc")
-    save = dice.d20("save", player.reflex)
-    stopped = rolling_stops(save.natural, save.total, dc)
+    roll = dice.d20("save", player.reflex)
+    stopped = d20_succeeds(roll.natural, roll.total, dc)
     after = Ball.at(ball.square) if stopped else ball
-    return {"player": player.id, "kind": "rolling",
-            "outcome": "stopped" if stopped else "missed",
-            "save": {"natural": save.natural, "total": save.total, "dc": dc,
-                     "margin": save.total - dc},
-            "damage": None, "carom": None, "goal": None,
-            "ball": after.as_dict(), "rolls": dice.records()}
+    return InterceptResult(player.id, "rolling", "stopped" if stopped else "missed",
+                           Save(roll.natural, roll.total, dc), None, None, None, None, after,
+                           dice.records())

@@ -7,19 +7,19 @@ sees while hovering are the numbers the kick is resolved with.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..dice import Dice
+from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, OffGrid, OutOfRange
 from .ball import Ball
 from .court import Court
-from .flight import flight_dc, flight_path, interceptors, roll_corner
+from .flight import flight_dc, flight_squares, interceptors, roll_corner
 from .grid import Direction, Square, distance, snap
 from .players import Player, Roster, ability_mod
 from .settings import Settings
 
 KICK_AC = 5
-_square = tuple.__new__         # Square(x, y) without the NamedTuple's Python-level __new__
 
 
 class KickModifiers(NamedTuple):
@@ -43,13 +43,9 @@ class KickModifiers(NamedTuple):
         return self.target_ft <= self.max_range_ft
 
 
-def kick_cost(court: Court, a: Square, b: Square, equidistant: bool) -> int:
-    """Squares a kick from a to b costs: uphill rows double, downhill rows half (rounded up)."""
-    return kick_cost_of(court, a, b, distance(a, b, equidistant))
-
-
-def kick_cost_of(court: Court, a: Square, b: Square, grid_squares: int) -> int:
-    """`kick_cost` of a kick whose grid distance is known."""
+def kick_cost(court: Court, a: Square, b: Square, grid_squares: int) -> int:
+    """Squares a kick from a to b costs, `grid_squares` apart on the grid: uphill rows
+    double, downhill rows half (rounded up)."""
     up, down = court.climb_cost(a, b)
     return max(1, grid_squares + up - down // 2)
 
@@ -76,7 +72,7 @@ def kick_modifiers(court: Court, kicker: Player, target: Square, standing: bool,
     if hoop_squares is None:
         at = kicker.square
         grid_squares = distance(at, target, settings.equidistant_diagonals)
-        squares = kick_cost_of(court, at, target, grid_squares)
+        squares = kick_cost(court, at, target, grid_squares)
     else:
         grid_squares = squares = hoop_squares
     return modifiers_for(kicker, grid_squares, squares, standing, power_attack)
@@ -103,11 +99,6 @@ def modifiers_for(kicker: Player, grid_squares: int, squares: int, standing: boo
                          modifier, tuple(parts), kicker.has("precise_shot"))
 
 
-def attack_hits(natural: int, total: int, ac: int = KICK_AC) -> bool:
-    """Natural 1 always misses, natural 20 always hits (not at the hoop: see hoop.py)."""
-    return natural == 20 or (natural != 1 and total >= ac)
-
-
 def miss_squares(ac: int, total: int, precise: bool) -> int:
     """How far off a missed kick lands: 1 square, +1 per 4 full points missed by."""
     off = 1 + max(0, ac - total) // 4
@@ -130,7 +121,7 @@ def scatter_squares(court: Court, origin: Square, headings: Iterable[Direction],
     """`scatter_from` for each of `headings`, in their order (the odds weigh all eight faces
     of the d8 at each distance)."""
     ox, oy, width = origin.x, origin.y, court.width
-    out = [_square(Square, (ox + h.dx * off, oy + h.dy * off)) for h in headings]
+    out = [Square(ox + h.dx * off, oy + h.dy * off) for h in headings]
     if oy - off < 0 or oy + off >= width:     # else no heading takes it past a wall
         out = [sq if 0 <= sq.y < width else court.clamp_to_walls(sq) for sq in out]
     return out
@@ -175,9 +166,96 @@ def roll_on(court: Court, roster: Roster, origin: Square, landing: Square,
 KICK_DICE = ("attack", "scatter", "corner")    # the corner: where two corner paths tie
 
 
+class KickAttack(NamedTuple):
+    """The kick's attack roll against `KICK_AC`, and the modifier it was made with."""
+
+    natural: int
+    total: int
+    hit: bool
+    modifier: int
+    breakdown: tuple[tuple[str, int], ...]
+
+    def as_dict(self) -> dict:
+        return {"natural": self.natural, "total": self.total, "ac": KICK_AC, "hit": self.hit,
+                "modifier": self.modifier,
+                "breakdown": [{"label": lbl, "value": v} for lbl, v in self.breakdown]}
+
+
+class Scatter(NamedTuple):
+    """Where a missed kick goes: the scatter d8's face, how many squares, which way."""
+
+    face: int
+    squares: int
+    heading: Direction
+
+    def as_dict(self) -> dict:
+        return {"direction": self.face, "squares": self.squares, "heading": self.heading.name}
+
+
+@dataclass(frozen=True)
+class KickResult:
+    """A rolled kick (`resolve_kick`); `as_dict` is the `/yaotzin/kick` route's JSON.
+
+    `interceptors` and `skipped` are `interceptors`' entries as they are (the preview and the
+    planner share them); `goal` is the end the ball crossed, or None."""
+
+    kicker: str
+    origin: Square
+    attack: KickAttack
+    max_range_ft: int
+    target: Square
+    target_ft: int
+    scatter: Scatter | None
+    landing: Square
+    flight_ft: int
+    dc: int
+    corner: int
+    path: tuple[Square, ...]
+    interceptors: list[dict]
+    skipped: list[dict]
+    receiver: str | None
+    goal: str | None
+    ball: Ball
+    rolls: list[dict]
+
+    def as_dict(self) -> dict:
+        return {
+            "kicker": self.kicker,
+            "origin": self.origin.as_dict(),
+            "attack": self.attack.as_dict(),
+            "max_range_ft": self.max_range_ft,
+            "target": self.target.as_dict(),
+            "target_ft": self.target_ft,
+            "scatter": self.scatter.as_dict() if self.scatter else None,
+            "landing": self.landing.as_dict(),
+            "flight_ft": self.flight_ft,
+            "dc": self.dc,
+            "corner": self.corner,
+            "path": [sq.as_dict() for sq in self.path],
+            "interceptors": self.interceptors,
+            "skipped": self.skipped,
+            "receiver": self.receiver,
+            "goal": {"end": self.goal} if self.goal else None,
+            "ball": self.ball.as_dict(),
+            "rolls": self.rolls,
+        }
+
+
 def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
-                 standing: bool, power_attack: int, settings: Settings, dice: Dice) -> dict:
-    """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept."""
+                 standing: bool, power_attack: int, settings: Settings, dice: Dice
+                 ) -> KickResult:
+    """Roll a kick at `target`: the attack, any scatter, the flight and who may intercept.
+
+    - `court`, `roster`, `settings`: the court, everyone on it, the match's settings.
+    - `kicker_id`: who kicks; `ball`: the ball's square (he must stand on it).
+    - `target`: the square aimed at (inside the walls, not his own).
+    - `standing`: he takes no other action this round but a 5-ft step (free range
+      increments); `power_attack`: the points he takes off the attack (he needs the feat).
+    - `dice`: the `attack` d20, the `scatter` d8 of a miss, the `corner` d2 of a kick along a
+      row or a column (`KICK_DICE`); given naturals first, every roll listed under `rolls`.
+
+    Refuses (a `RulesError`) a kicker off the ball, a target off the court or out of range.
+    """
     dice.expect(KICK_DICE)
     kicker = validate_kick(court, roster, kicker_id, ball, target)
     mods = kick_modifiers(court, kicker, target, standing, power_attack, settings)
@@ -185,7 +263,7 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     eq = settings.equidistant_diagonals
 
     attack = dice.d20("attack", mods.modifier)
-    hit = attack_hits(attack.natural, attack.total)
+    hit = d20_succeeds(attack.natural, attack.total, KICK_AC)
     scatter = None
     landing = target
     if not hit:
@@ -193,34 +271,17 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
         face = dice.roll("scatter", 8).natural
         heading = scatter_direction(face, snap(target.x - kicker.x, target.y - kicker.y), settings)
         landing = scatter_from(court, target, heading, off)
-        scatter = {"direction": face, "squares": off, "heading": heading.name}
+        scatter = Scatter(face, off, heading)
 
     corner = roll_corner(dice, kicker.square, landing)
-    path = [sq for _, sq in flight_path(kicker.square, landing, corner) if court.in_bounds(sq)]
+    path = [sq for sq in flight_squares(kicker.square, landing, corner) if court.in_bounds(sq)]
     flight_ft = 5 * distance(kicker.square, landing, eq)
     dc = flight_dc(flight_ft)
     eligible, skipped = interceptors(roster, path, kicker, landing, dc, eq)
     after, goal, receiver = roll_on(court, roster, kicker.square, landing, eq)
-    return {
-        "kicker": kicker.id,
-        "origin": kicker.square.as_dict(),
-        "attack": {"natural": attack.natural, "total": attack.total, "ac": KICK_AC, "hit": hit,
-                   "modifier": mods.modifier,
-                   "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},
-        "max_range_ft": mods.max_range_ft,
-        "target": target.as_dict(),
-        "target_ft": mods.target_ft,
-        "scatter": scatter,
-        "landing": landing.as_dict(),
-        "flight_ft": flight_ft,
-        "dc": dc,
-        "corner": corner,
-        "path": [sq.as_dict() for sq in path],
-        "interceptors": eligible,
-        "skipped": skipped,
-        "receiver": receiver,
-        "goal": goal,
-        "ball": after.as_dict(),
-        "rolls": dice.records(),
-    }
-
+    return KickResult(kicker.id, kicker.square,
+                      KickAttack(attack.natural, attack.total, hit, mods.modifier,
+                                 mods.breakdown),
+                      mods.max_range_ft, target, mods.target_ft, scatter, landing, flight_ft, dc,
+                      corner, tuple(path), eligible, skipped, receiver,
+                      goal["end"] if goal else None, after, dice.records())

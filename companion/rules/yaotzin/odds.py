@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
+from ..dice import d20_succeeds
 from ..errors import RulesError
 from .court import Court
 from .flight import flight_dc, interceptors, merged_path
@@ -12,7 +12,6 @@ from .grid import Direction, Square, distance, snap
 from .intercept import flight_outcome
 from .kick import (
     KICK_AC,
-    attack_hits,
     kick_modifiers,
     miss_squares,
     scatter_direction,
@@ -29,8 +28,8 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
                     precise: bool, settings: Settings) -> tuple[int, dict[Square, int]]:
     """Hits out of 20, and each landing square's weight out of 160 (20 attack x 8 scatter)."""
     straight_on = snap(target.x - kicker.x, target.y - kicker.y)
-    headings = _headings(straight_on, settings)
-    hits, misses_by_offset = _attack_spread(modifier, precise)
+    headings = scatter_headings(straight_on, settings)
+    hits, misses_by_offset = attack_spread(modifier, precise)
     weights: dict[Square, int] = {target: 8 * hits} if hits else {}
     for off, count in misses_by_offset:
         for sq in scatter_squares(court, target, headings, off):
@@ -39,14 +38,14 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
 
 
 @lru_cache(maxsize=1024)
-def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+def attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
     """Over the attack d20: the hits, and how many misses land each distance off (in the order
     the naturals first reach it)."""
     hits = 0
     misses_by_offset: dict[int, int] = {}
     for natural in D20:
         total = natural + modifier
-        if attack_hits(natural, total):
+        if d20_succeeds(natural, total, KICK_AC):
             hits += 1
         else:
             off = miss_squares(KICK_AC, total, precise)
@@ -58,27 +57,13 @@ def _attack_spread(modifier: int, precise: bool) -> tuple[int, tuple[tuple[int, 
 def scatter_reach(modifier: int, precise: bool) -> int:
     """The farthest a missed kick with this attack modifier lands from its target, in
     squares (0 if it cannot miss): the largest distance `landing_weights` scatters to."""
-    return max((off for off, _ in _attack_spread(modifier, precise)[1]), default=0)
+    return max((off for off, _ in attack_spread(modifier, precise)[1]), default=0)
 
 
 @lru_cache(maxsize=64)
-def _headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ...]:
+def scatter_headings(straight_on: Direction, settings: Settings) -> tuple[Direction, ...]:
     """The scatter d8's eight headings, face 1 first (`scatter_direction`)."""
     return tuple(scatter_direction(face, straight_on, settings) for face in range(1, 9))
-
-
-def clear_tables() -> None:
-    """Forget the attack and scatter tables `landing_weights` keeps (a cold start)."""
-    for table in (_attack_spread, _headings, scatter_reach):
-        table.cache_clear()
-
-
-def landing_distribution(court: Court, kicker: Player, target: Square, modifier: int,
-                         precise: bool, settings: Settings) -> tuple[Fraction, dict[Square,
-                                                                                     Fraction]]:
-    """P(hit) and P(landing square) over the attack d20 and the scatter d8, exactly."""
-    hits, weights = landing_weights(court, kicker, target, modifier, precise, settings)
-    return Fraction(hits, 20), {sq: Fraction(w, 160) for sq, w in weights.items()}
 
 
 def save_odds(reflex: int, dc: int) -> dict[str, float]:
@@ -87,6 +72,16 @@ def save_odds(reflex: int, dc: int) -> dict[str, float]:
     for natural in D20:
         counts[flight_outcome(natural, natural + reflex - dc)] += 1
     return {k: v / 20 for k, v in counts.items()}
+
+
+def intercept_odds(reflex: int, dc: int, rem: int) -> dict:
+    """One interceptor's chances if he tries to stop a ball in flight, `rem` squares short of
+    its landing: each outcome's (`save_odds`), his chance to stop it (yoke or stop), and the
+    nonlethal damage he can expect ((rem // 2)d3 on a stop or a deflection, 2 a die). The
+    kick route's `intercept_odds` and the tactics presets' "try or let it pass"."""
+    odds = save_odds(reflex, dc)
+    return {"odds": odds, "p_stop": odds["yoke"] + odds["stopped"],
+            "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
 
 
 def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,

@@ -7,12 +7,12 @@ scored by the probability that the ball crosses the goal line he attacks, counti
 - the corner d2 of a kick straight along a row or a column,
 - each opponent on the flight's line, in the order the ball reaches him, trying to stop it
   (his Reflex save d20: yoke, stop, deflection with its carom d8, or a miss),
-- and the roll-on after landing: the ball's own actions (`tick`), square by square, with each
+- and the roll-on after landing: the ball's own actions (`ball_action`), square by square, with each
   opponent next to its path trying to stop it with his feet (Reflex d20).
 
 Every step is the rules' own function (`kick_modifiers`, `landing_weights`, `flight_squares`,
 `interceptors`, `flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `ball_action`
-(what `tick` answers, as plain values), `rolling_stops`); this module only adds up their
+(one ball action, as plain values), `d20_succeeds`); this module only adds up their
 outcomes. tests/rules/test_yaotzin_plan.py checks it against a brute-force run of the real
 resolvers over every sequence of dice.
 
@@ -20,8 +20,8 @@ The shortcuts (all off with `prune=False`, which the tests compare with) only le
 cannot change a chance of a goal: a ball heading away from the attacked line (`_can_score`), a
 ball whose course on an empty court does not cross it or runs into a player standing on it
 (`_course`), a ball action with nobody on or next to its squares (the empty court's action), a
-flight with no opponent able to try on its line (`_in_box`), a kick none of whose landings
-can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
+flight with no opponent able to try on its line (`_may_be_on_line`), a kick none of whose
+landings can score (`_out_of_play`). The empty-court courses and the flight lines are kept between
 requests (`empty_court`, within one budget of bytes for every court, `PlannerMemory`;
 `flight_squares`; `clear_caches` forgets them).
 
@@ -39,29 +39,30 @@ from __future__ import annotations
 import threading
 from bisect import insort
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from sys import getsizeof
 from typing import NamedTuple
 
+from ..dice import d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
 from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
-from .intercept import carom_squares, flight_outcome, rolling_stops
+from .intercept import carom_squares, flight_outcome
 from .kick import (
     KickModifiers,
-    kick_cost_of,
+    kick_cost,
     kick_modifiers,
     modifiers_for,
     roll_on,
     scatter_from,
 )
-from .odds import clear_tables, landing_weights, save_odds, scatter_reach
+from .odds import attack_spread, landing_weights, scatter_headings, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
-from .tick import BallAction, ball_action, tick
+from .tick import BallAction, ball_action, entry_costs
 
 D20 = range(1, 21)
 D8 = range(1, 9)
@@ -85,18 +86,45 @@ class AimOdds:
                 "expected_damage": self.expected_damage, "target_ft": self.target_ft}
 
 
-def interception_odds(reflex: int, dc: int, rem: int) -> dict:
-    """One interceptor's chances if he tries to stop a ball in flight: each outcome's, his
-    chance to stop it (yoke or stop), and the nonlethal damage he can expect ((rem // 2)d3 on
-    a stop or a deflection, 2 a die)."""
-    odds = save_odds(reflex, dc)
-    return {"odds": odds, "p_stop": odds["yoke"] + odds["stopped"],
-            "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
-
-
 def default_attack_end(court: Court, kicker: Player) -> str:
     """The goal line nearer the kicker (east on a tie): used when a request does not say."""
     return "west" if kicker.x + 1 < court.length - kicker.x else "east"
+
+
+@dataclass(slots=True)
+class AimMemo:
+    """What a planner remembers about aim squares, for one request: the modifiers of each
+    (grid distance, cost) of kick, and the weighed landings (`_kick`) of the squares whose
+    bound says the search may weigh them further."""
+
+    modifiers: dict[tuple[int, int], KickModifiers] = field(default_factory=dict)
+    landings: dict[Square, tuple] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class FlightMemo:
+    """What a planner remembers about flights to a landing square: its (P(goal), expected
+    damage) over the flight (`landing_value`), whether it can lead to a goal at all
+    (`_matters`), and each (Reflex, DC)'s saves in flight (`_saves`)."""
+
+    values: dict[Square, tuple[float, float]] = field(default_factory=dict)
+    matters: dict[Square, bool] = field(default_factory=dict)
+    saves: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = field(
+        default_factory=dict)
+
+
+@dataclass(slots=True)
+class RollMemo:
+    """What a planner remembers about the roll-on: the ball left by a flight nobody stopped
+    (`roll_on`, per landing), each (ball, attacks spent)'s P(goal) (`roll_value`), the
+    actions of a course its players can change (`_replay`), the rosters with attacks spent
+    (`_roster_after`) and each (Reflex, DC)'s chance to stop a rolling ball."""
+
+    after_landing: dict[Square, tuple] = field(default_factory=dict)
+    chances: dict[tuple, float] = field(default_factory=dict)
+    replays: dict[Ball, tuple] = field(default_factory=dict)
+    rosters: dict[tuple, Roster] = field(default_factory=dict)
+    stops: dict[tuple[int, int], float] = field(default_factory=dict)
 
 
 class KickPlanner:
@@ -121,16 +149,11 @@ class KickPlanner:
         self.eq = settings.equidistant_diagonals
         self._range_ft = kick_modifiers(court, kicker, kicker.square.step(Direction.E),
                                         standing, power_attack, settings).max_range_ft
-        self._landing: dict[Square, tuple[float, float]] = {}
-        self._rolls: dict[tuple, float] = {}
-        self._by_cost: dict[tuple[int, int], KickModifiers] = {}
-        self._kicks: dict[Square, tuple] = {}
+        self._aims = AimMemo()
+        self._flights = FlightMemo()
+        self._rolls = RollMemo()
         self._empty = empty_court(court, settings)
-        self._replays: dict[Ball, tuple] = {}
         self._occupied = frozenset(p.square for p in roster.players)
-        self._rosters: dict[tuple, Roster] = {}
-        self._matter: dict[Square, bool] = {}
-        self._afters: dict[Square, tuple] = {}
         self.considered = 0
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
         for p in roster.players:
@@ -146,8 +169,6 @@ class KickPlanner:
         self._near_line_ids = {p.id for p in self._near_line}
         self._flyers = [p for p in roster.players     # who may try to stop a ball in flight
                         if p.id != kicker.id and p.team != kicker.team and p.can_react]
-        self._roll_stop: dict[tuple[int, int], float] = {}
-        self._save: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = {}
 
     # -- who tries ------------------------------------------------------------------------
     def tries(self, player_id: str) -> bool:
@@ -160,7 +181,7 @@ class KickPlanner:
         Kept only for the squares whose bound is above 0 (those the search may weigh
         further): a request that kept every square's landings would keep thousands of
         objects for the garbage collector to walk."""
-        known = self._kicks.get(target)
+        known = self._aims.landings.get(target)
         if known is not None:
             return known
         mods = self._mods(target)
@@ -170,10 +191,10 @@ class KickPlanner:
         """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
         planner's __init__ has let `kick_modifiers` check the Power Attack)."""
         grid_squares = distance(self._k, target, self.eq)
-        key = (grid_squares, kick_cost_of(self.court, self._k, target, grid_squares))
-        mods = self._by_cost.get(key)
+        key = (grid_squares, kick_cost(self.court, self._k, target, grid_squares))
+        mods = self._aims.modifiers.get(key)
         if mods is None:
-            mods = self._by_cost[key] = modifiers_for(self.kicker, *key, self.standing,
+            mods = self._aims.modifiers[key] = modifiers_for(self.kicker, *key, self.standing,
                                                       self.power_attack)
         return mods if mods.in_range else None
 
@@ -200,19 +221,11 @@ class KickPlanner:
         return AimOdds(target.x, target.y, goal / 160, hits / 20,
                        damage / 160 if full else 0.0, mods.target_ft)
 
-    def candidates(self) -> Iterable[Square]:
-        """Every square the kick tool could aim at that might be in range. A kick's cost is
-        its grid distance less half the rows it descends on a slope (`kick_cost`); it descends
-        no more than one slope's rows, nor more rows than it moves, so no square farther than
-        the range plus half of the smaller of those is in range."""
-        k, reach = self._k, self._reach()
-        for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
-            for x in range(k.x - reach, k.x + reach + 1):
-                sq = Square(x, y)
-                if sq != k and self.court.in_bounds(sq) and distance(k, sq, self.eq) <= reach:
-                    yield sq
-
     def _reach(self) -> int:
+        """How far from the kicker a square in range can be, in grid squares. A kick's cost
+        is its grid distance less half the rows it descends on a slope (`kick_cost`); it
+        descends no more than one slope's rows, nor more rows than it moves, so no square
+        farther than the range plus half of the smaller of those is in range."""
         squares = max(1, self._range_ft // 5)
         reach = squares + min(self.court.slope, 2 * squares + 1) // 2 + 1
         if (2 * reach + 1) * min(2 * reach + 1, self.court.width) > MAX_AIMS:
@@ -225,7 +238,7 @@ class KickPlanner:
         kicker's column outwards. Along a row the rows climbed and descended do not change,
         and the grid distance does not shrink going away from the kicker's column, so
         neither does a kick's cost: the first square out of range (or beyond the end zone)
-        ends that side of the row. The same squares as `candidates` keeps in range."""
+        ends that side of the row."""
         k, reach = self._k, self._reach()
         in_bounds = self.court.in_bounds
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
@@ -240,13 +253,15 @@ class KickPlanner:
                     yield sq, mods
 
     def _first_bound(self, target: Square, mods: KickModifiers) -> float:
-        """`_bound`, without weighing the landings of a kick that cannot score."""
+        """At least the chance of a goal from a kick at `target`, without any flight: every
+        landing that can lead to a goal (`_matters`) counted as a sure one; 0 without weighing
+        the landings of a kick that cannot score (`_out_of_play`)."""
         if self._out_of_play(target, mods):
             return 0.0
         kick = self._weighed(target, mods)
         bound = self._weights_bound(kick[2])
         if bound > 0:
-            self._kicks[target] = kick
+            self._aims.landings[target] = kick
         return bound
 
     def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
@@ -317,13 +332,8 @@ class KickPlanner:
                 return None
         return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
 
-    def _bound(self, target: Square) -> float:
-        """At least the chance of a goal from a kick at `target`, without any flight: every
-        landing that can lead to a goal (`_matters`) counted as a sure one."""
-        return self._weights_bound(self._kick(target)[2])
-
     def _weights_bound(self, weights: dict[Square, int]) -> float:
-        matter = self._matter
+        matter = self._flights.matters
         total = 0
         for sq, w in weights.items():
             known = matter.get(sq)
@@ -339,9 +349,9 @@ class KickPlanner:
         on its way (`_course`), or an opponent it passes stands close enough to the line for a
         deflection to carom over it. Otherwise the flight's interceptions can only stop a ball
         that was never going to score."""
-        known = self._matter.get(landing)
+        known = self._flights.matters.get(landing)
         if known is None:
-            known = self._matter[landing] = self._could_score(landing)
+            known = self._flights.matters[landing] = self._could_score(landing)
         return known
 
     def _could_score(self, landing: Square) -> bool:
@@ -351,32 +361,33 @@ class KickPlanner:
         return receiver is None and self._can_score(after) and self._course(after) is not None
 
     def _after(self, landing: Square) -> tuple:
-        if landing not in self._afters:
-            self._afters[landing] = roll_on(self.court, self.roster, self._k, landing,
-                                            self.eq)
-        return self._afters[landing]
+        """`roll_on` after a flight to `landing` that nobody stopped."""
+        after_landing = self._rolls.after_landing
+        if landing not in after_landing:
+            after_landing[landing] = roll_on(self.court, self.roster, self._k, landing, self.eq)
+        return after_landing[landing]
 
     def _carom_possible(self, landing: Square) -> bool:
-        return self._in_box(self._near_line, landing)
+        return self._may_be_on_line(self._near_line, landing)
 
     # -- one landing square ---------------------------------------------------------------
     def landing_value(self, landing: Square) -> tuple[float, float]:
         """(P(goal), expected nonlethal damage) once the ball lands here, over the corner d2,
         every interception in flight and the roll-on."""
-        known = self._landing.get(landing)
+        known = self._flights.values.get(landing)
         if known is None:
             k = self.kicker.square
-            if self.prune and not self._in_box(self._flyers, landing):
+            if self.prune and not self._may_be_on_line(self._flyers, landing):
                 known = (self._untouched(landing, ()), 0.0)     # nobody to try in flight
             else:
                 corners = (1, 2) if needs_corner_roll(k, landing) else (1,)
                 parts = [self._flight(landing, c) for c in corners]
                 known = (sum(g for g, _ in parts) / len(parts),
                          sum(d for _, d in parts) / len(parts))
-            self._landing[landing] = known
+            self._flights.values[landing] = known
         return known
 
-    def _in_box(self, players: list[Player], landing: Square) -> bool:
+    def _may_be_on_line(self, players: list[Player], landing: Square) -> bool:
         """Whether one of `players` may stand on the flight's line to `landing` (the landing
         square itself left out). The line runs from a corner of the kicker's square to a
         corner of the landing square, so it passes through no square outside the box they
@@ -398,9 +409,9 @@ class KickPlanner:
                 return True
         return False
 
-    def _inside(self, landing: Square) -> bool:
+    def _line_in_bounds(self, landing: Square) -> bool:
         """Whether every square a flight's line to `landing` can pass through is in bounds:
-        the box `_in_box` looks in, widened by a row and a column each way, is."""
+        the box `_may_be_on_line` looks in, widened by a row and a column each way, is."""
         k, court = self._k, self.court
         return (min(k.x, landing.x) - 1 >= -court.end_zone
                 and max(k.x, landing.x) + 1 < court.length + court.end_zone
@@ -419,7 +430,7 @@ class KickPlanner:
         court, kicker, eq = self.court, self.kicker, self.eq
         origin = kicker.square
         path = flight_squares(origin, landing, corner)
-        if not self._inside(landing):
+        if not self._line_in_bounds(landing):
             path = [sq for sq in path if court.in_bounds(sq)]
         dc = flight_dc(5 * distance(origin, landing, eq))
         eligible, _ = interceptors(self.roster, path, kicker, landing, dc, eq)
@@ -452,11 +463,11 @@ class KickPlanner:
         margin of each that stops or deflects it (a yoke hurts nobody), in the order of the
         naturals."""
         key = (reflex, dc)
-        if key not in self._save:
+        if key not in self._flights.saves:
             rolls = [(flight_outcome(n, n + reflex - dc), n + reflex - dc) for n in D20]
-            self._save[key] = (sum(outcome == "missed" for outcome, _ in rolls),
+            self._flights.saves[key] = (sum(outcome == "missed" for outcome, _ in rolls),
                                [r for r in rolls if r[0] in ("stopped", "deflected")])
-        return self._save[key]
+        return self._flights.saves[key]
 
     def _rest_value(self, rest: Square, spent: tuple[str, ...]) -> float:
         """A deflected ball: a goal if it caroms over the line, else it lies where it fell (at
@@ -472,9 +483,9 @@ class KickPlanner:
         """P(goal) for a ball left on the court in this state, tick by tick."""
         if not self.prune:
             key = (ball, tuple(sorted(spent)))
-            if key not in self._rolls:
-                self._rolls[key] = self._roll_everyone(ball, spent)
-            return self._rolls[key]
+            if key not in self._rolls.chances:
+                self._rolls.chances[key] = self._roll_everyone(ball, spent)
+            return self._rolls.chances[key]
         if not self._can_score(ball):
             return 0.0
         course = self._course(ball)
@@ -484,9 +495,9 @@ class KickPlanner:
         if not steps:
             return 1.0          # nobody on or next to its way: it rolls over the line
         key = (ball, tuple(sorted(pid for pid in spent if pid in involved)))
-        known = self._rolls.get(key)
+        known = self._rolls.chances.get(key)
         if known is None:
-            known = self._rolls[key] = self._roll(steps, spent)
+            known = self._rolls.chances[key] = self._roll(steps, spent)
         return known
 
     def _can_score(self, ball: Ball) -> bool:
@@ -499,7 +510,7 @@ class KickPlanner:
         """The ball's course on the empty court, or None if it cannot roll over the attacked
         line: it would not on an empty court, or a player stands on its way there.
 
-        Players never turn a rolling ball, they only stop it (`tick`), so with players it
+        Players never turn a rolling ball, they only stop it (`ball_action`), so with players it
         rolls the same way until someone stops it: a player standing on its way stops it
         there if nobody did before (teammate or not, prone or not)."""
         course = self._empty.course(ball)
@@ -512,7 +523,7 @@ class KickPlanner:
         actions they can change, each with the players on or next to its own squares: an
         action with nobody on or next to its squares is the same action as on the empty
         court, so only the others are played again, with those players only."""
-        known = self._replays.get(ball)
+        known = self._rolls.replays.get(ball)
         if known is None:
             if self._near.isdisjoint(course.squares):
                 known = (frozenset(), ())
@@ -529,7 +540,7 @@ class KickPlanner:
                         steps.append((action, tuple(p.id for p in self.roster.players
                                                     if p.id in near)))
                 known = (frozenset(involved), tuple(steps))
-            self._replays[ball] = known
+            self._rolls.replays[ball] = known
         return known
 
     def _roll(self, steps: tuple, spent: tuple[str, ...]) -> float:
@@ -564,39 +575,38 @@ class KickPlanner:
             if ball in seen or (ball.speed == 0 and not court.on_slope(ball.square)):
                 return 0.0          # at rest on the flat, or going round in a loop
             seen.add(ball)
-            r = tick(court, self._roster_after(spent, involved), ball, settings)
+            r = ball_action(court, self._roster_after(spent, involved), ball, settings)
             tried: list[str] = []
-            for chance in r["opportunities"]:
-                pid = chance["player"]
+            for player, _ in r.chances:
+                pid = player.id
                 if pid in tried or not self.tries(pid):
                     continue
                 tried.append(pid)
-                alive *= 1 - self._rolling_stop(self.roster.get(pid).reflex, chance["dc"])
+                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
             spent = spent + tuple(tried)
-            if r["goal"]:
-                return alive * (r["goal"]["end"] == self.attacks)
-            if r["stopped_by"] or not alive:
+            if r.goal:
+                return alive * (r.goal == self.attacks)
+            if r.stopped_by or not alive:
                 return 0.0
-            b = r["ball"]
-            ball = Ball.from_values(b["x"], b["y"], b["speed"], b["direction"])
+            ball = r.after
         return 0.0
 
     def _rolling_stop(self, reflex: int, dc: int) -> float:
         key = (reflex, dc)
-        if key not in self._roll_stop:
-            self._roll_stop[key] = sum(rolling_stops(n, n + reflex, dc) for n in D20) / 20
-        return self._roll_stop[key]
+        if key not in self._rolls.stops:
+            self._rolls.stops[key] = sum(d20_succeeds(n, n + reflex, dc) for n in D20) / 20
+        return self._rolls.stops[key]
 
     def _roster_after(self, spent: tuple[str, ...], involved: tuple[str, ...]) -> Roster:
         """The involved players, each spent attack of opportunity taken off its player."""
         spent = tuple(sorted(pid for pid in spent if pid in involved))
         key = (involved, spent)
-        if key not in self._rosters:
+        if key not in self._rolls.rosters:
             keep = set(involved)
             players = [replace(p, aoo_left=max(0, p.attacks_of_opportunity - spent.count(p.id)))
                        if p.id in spent else p for p in self.roster.players if p.id in keep]
-            self._rosters[key] = Roster(players, self.court)
-        return self._rosters[key]
+            self._rolls.rosters[key] = Roster(players, self.court)
+        return self._rolls.rosters[key]
 
 
 class Course(NamedTuple):
@@ -746,32 +756,29 @@ def empty_court(court: Court, settings: Settings) -> EmptyCourt:
     return MEMORY.court(court, settings)
 
 
-def empty_run(court: Court, settings: Settings, attacks: str, ball: Ball
-              ) -> tuple[bool, frozenset[Square]]:
-    """Where a ball would roll on an empty court: (it crosses the `attacks` line, the squares
-    it passes through, its own included).
-
-    Players never turn a rolling ball, they only stop it (`tick`), so with players it rolls
-    the same way until someone stops it: only the players on or next to these squares can
-    change its fate, and a ball that would not score on an empty court never scores. Kept
-    between requests (`EmptyCourt`).
-    """
-    course = empty_court(court, settings).course(ball)
-    return course.end == attacks, course.squares
-
-
 def clear_caches() -> None:
     """Forget everything the planner's work keeps between requests (a cold start, for the
-    benchmark): the empty-court rolls, the flight lines, the attack and scatter tables."""
+    benchmark): the empty courts' actions and courses (`MEMORY`, one budget of bytes), and
+    the tables of pure functions, each an `lru_cache` of its own bound: the flight lines, the
+    ball's step costs per court shape, the attack spreads and scatter headings and reaches."""
     MEMORY.clear()
-    flight_squares.cache_clear()
-    clear_tables()
+    for table in (flight_squares, entry_costs, attack_spread, scatter_headings, scatter_reach):
+        table.cache_clear()
 
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,
                   power_attack: int, settings: Settings, attacks: str | None = None,
                   top: int = 5) -> dict:
     """The kicker's best aim squares, best first by the chance of a goal.
+
+    - `court`, `roster`, `settings`: the court, everyone on it, the match's settings.
+    - `kicker_id`: who kicks; `ball`: the ball's square (he must stand on it).
+    - `standing`: he takes no other action this round but a 5-ft step (free range
+      increments, rulebook 6.0); `power_attack`: the points he takes off the attack.
+    - `attacks`: the goal line he aims over, "west" or "east"; None: the nearer one
+      (`default_attack_end`).
+    - `top`: how many squares to answer (the search stops once no square left can beat the
+      `top`-th best).
 
     A kicker who is not on the ball is an answer, not an error (as for the preview): no
     squares, and the reason.

@@ -1,8 +1,12 @@
-"""The ball's own actions (rulebook 4.0, 7.0): six a round, each moving a rolling ball on."""
+"""The ball's own actions (rulebook 4.0, 7.0): six a round, each moving a rolling ball on.
+
+`ball_action` works one out as a value (`BallAction`); the `/yaotzin/tick` route answers its
+`as_dict()`, the planner and the simulator read its fields.
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from .ball import Ball
@@ -14,37 +18,28 @@ from .settings import Settings
 BALL_INITIATIVES = (25, 20, 15, 10, 5, 1)
 
 
-def step_cost(court: Court, a: Square, b: Square) -> Fraction:
-    """Level 1, uphill 2, downhill 1/2."""
-    return Fraction(_half_steps(court.height(a.y), court.height(b.y)), 2)
-
-
 _HALF_STEPS = (1, 2, 4)     # a step's cost in half squares, going down, level, up
 
 
 def _half_steps(ha: int, hb: int) -> int:
-    """`step_cost` in half squares, for the ball's budget kept as a whole number."""
+    """A ball's step from a row this high to one that high, in half squares (level 1,
+    uphill 2, downhill 1/2 a square: the ball's budget kept as a whole number)."""
     return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
 _WALL = 1 << 30             # the "cost" of stepping past a side wall: more than any budget
-_ENTRY: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
 
 
-def _entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """For a court's row heights and each way across it (dy = -1, 0, 1): the half squares a
-    step costs into row ny from the row before it, at index ny + 1 for ny = -1 .. width (the
-    rows past the walls cost `_WALL`)."""
-    known = _ENTRY.get(heights)
-    if known is None:
-        width = len(heights)
-        known = {dy: (_WALL, *(_half_steps(heights[ny - dy], heights[ny])
-                               if 0 <= ny - dy < width else _WALL for ny in range(width)),
-                      _WALL)
-                 for dy in (-1, 0, 1)}
-        if len(_ENTRY) < 64:
-            _ENTRY[heights] = known
-    return known
+@lru_cache(maxsize=64)
+def entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For a court's row heights (`Court.heights`) and each way across it (dy = -1, 0, 1):
+    the half squares a step costs into row ny from the row before it, at index ny + 1 for
+    ny = -1 .. width (the rows past the walls cost `_WALL`). Kept per court shape, like the
+    planner's other tables (`plan.clear_caches` forgets it)."""
+    width = len(heights)
+    return {dy: (_WALL, *(_half_steps(heights[ny - dy], heights[ny])
+                          if 0 <= ny - dy < width else _WALL for ny in range(width)), _WALL)
+            for dy in (-1, 0, 1)}
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -72,7 +67,7 @@ def turn_order(players: dict[str, int]) -> list[tuple[str, int]]:
 
 
 class BallAction(NamedTuple):
-    """One ball action, as `ball_action` works it out (`tick` is its dict for the wire).
+    """One ball action, as `ball_action` works it out (`as_dict` is its shape on the wire).
 
     `chances` are (player, step) pairs: the player may try to stop the ball in `path[step]`.
     `moved` is the ball as it set off (after any roll back), None when it did not move at all
@@ -103,14 +98,16 @@ class BallAction(NamedTuple):
                 "goal": {"end": self.goal} if self.goal else None, "motion": motion}
 
 
-def tick(court: Court, roster: Roster, ball: Ball, settings: Settings) -> dict:
-    """One ball action: where a rolling ball goes if nobody stops it, and who could stop it."""
-    return ball_action(court, roster, ball, settings).as_dict()
+# The one place a NamedTuple's Python-level __new__ is skipped: `ball_action`'s loop builds a
+# Square a step and a BallAction an action, about 8% of a cold plan (docs/benchmarks.md).
+# tuple.__new__ checks no arity: tests/rules/test_yaotzin_tick.py checks every field.
+_tuple = tuple.__new__
 
 
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
-    """`tick` without the dicts: the same action as plain values."""
-    here = _square(Square, (ball.x, ball.y))
+    """One ball action: where a rolling ball goes if nobody stops it, and who could stop it
+    (the route `/yaotzin/tick` answers its `as_dict`)."""
+    here = _tuple(Square, (ball.x, ball.y))
     if not court.on_field(here):
         court.require_on_field(here, "The ball", "ball")
     players = roster.players
@@ -130,7 +127,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
-    costs = _entry_costs(heights)[dy]   # a step into row ny costs costs[ny + 1]
+    costs = entry_costs(heights)[dy]   # a step into row ny costs costs[ny + 1]
     length = court.length
     reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
@@ -145,7 +142,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
             wall = cost == _WALL        # against a side wall, or out of momentum
             break
         budget -= cost
-        nxt = _square(Square, (nx, ny))
+        nxt = _tuple(Square, (nx, ny))
         path.append(nxt)
         x, y = nx, ny
         if nx < 0 or nx >= length:
@@ -174,6 +171,3 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     return _tuple(BallAction, (start, tuple(path), after, stopped_by, tuple(chances), goal, ball,
                                dc, wall))
 
-
-_tuple = tuple.__new__          # Square(x, y) and BallAction(...) without the NamedTuples'
-_square = _tuple                # Python-level __new__

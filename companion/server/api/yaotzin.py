@@ -17,11 +17,11 @@ from ...rules.yaotzin.hoop import resolve_hoop
 from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
 from ...rules.yaotzin.kick import resolve_kick
 from ...rules.yaotzin.movement import check_path
-from ...rules.yaotzin.odds import kick_preview
-from ...rules.yaotzin.plan import interception_odds, suggest_kicks
+from ...rules.yaotzin.odds import intercept_odds, kick_preview
+from ...rules.yaotzin.plan import suggest_kicks
 from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
-from ...rules.yaotzin.tick import tick
+from ...rules.yaotzin.tick import ball_action
 from ...tactics import yaotzin as tactics
 from .. import schemas
 from ..routing import api_route
@@ -52,13 +52,15 @@ def ball(d: dict) -> Ball:
 def kick(body):
     """Resolve a kick: attack, scatter, flight line, interceptors, where the ball goes."""
     court, roster, settings, names = court_of(body)
-    r = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
-                     body["standing"], body["power_attack"], settings, dice(body))
+    kicked = resolve_kick(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
+                          body["standing"], body["power_attack"], settings, dice(body))
+    r = kicked.as_dict()
     # the planner's "try / let it pass" numbers for each interceptor, by player id
-    r["intercept_odds"] = {i["player"]: interception_odds(i["reflex"], i["dc"], i["rem"])
+    r["intercept_odds"] = {i["player"]: intercept_odds(i["reflex"], i["dc"], i["rem"])
                            for i in r["interceptors"]}
-    return 200, {**r, "chat_card": plays.tag(present.kick_card(r, names), plays.kick(r, roster)),
-                 "overlay": present.kick_overlay(r)}
+    return 200, {**r, "chat_card": plays.tag(present.kick_card(kicked, names),
+                                             plays.kick(kicked, roster)),
+                 "overlay": present.kick_overlay(kicked)}
 
 
 @api_route(bp, "POST", "/kick/preview", schemas.KickPreviewSchema)
@@ -109,8 +111,8 @@ def intercept(body):
     else:
         r = resolve_rolling_intercept(court, roster, body["player"], body["dc"],
                                       ball(body["ball"]), dice(body))
-    return 200, {**r, "chat_card": plays.tag(present.intercept_card(r, names),
-                                                  plays.intercept(r, roster, body)),
+    return 200, {**r.as_dict(), "chat_card": plays.tag(present.intercept_card(r, names),
+                                                       plays.intercept(r, roster, body)),
                  "overlay": present.intercept_overlay(r)}
 
 
@@ -118,7 +120,7 @@ def intercept(body):
 def tick_route(body):
     """One ball action: where a rolling ball goes and who may stop it."""
     court, roster, settings, names = court_of(body)
-    r = tick(court, roster, ball(body["ball"]), settings)
+    r = ball_action(court, roster, ball(body["ball"]), settings).as_dict()
     return 200, {**r, "chat_card": present.tick_card(r, names),
                  "overlay": present.tick_overlay(r)}
 
