@@ -130,16 +130,22 @@ class Match:
         self.initiative = {p.id: rng.randint(1, 20) + p.dex_mod for p in players}
         self.over = False
         self.kicked = False          # the ball rolls on from a kick nobody stopped
+        self._roster: Roster | None = None    # built again only after someone changed
 
     # -- helpers -----------------------------------------------------------------------------
     def roster(self) -> Roster:
-        return Roster(self.players.values(), self.court)
+        """The players as they stand now: kept until one of them changes (`put`, `hurt`),
+        since most calls between two changes read the same roster."""
+        if self._roster is None:
+            self._roster = Roster(self.players.values(), self.court)
+        return self._roster
 
     def dice(self) -> Dice:
         return Dice(seed=self.rng.getrandbits(32))
 
     def put(self, pid: str, **changes) -> None:
         self.players[pid] = replace(self.players[pid], **changes)
+        self._roster = None
 
     def spend(self, pid: str) -> None:
         p = self.players[pid]
@@ -161,6 +167,7 @@ class Match:
         self.damage[pid] += damage["total"]
         if self.damage[pid] > self.hp[pid]:
             del self.players[pid]
+            self._roster = None
             self.stats.knocked_out += 1
 
     def goal(self, end: str, by_kick: bool = False) -> None:
@@ -232,14 +239,16 @@ class Match:
             self.kicked = False
 
     def player_turn(self, pid: str) -> None:
-        self.put(pid, aoo_left=None)                 # his attacks of opportunity come back
+        if self.players[pid].aoo_left is not None:
+            self.put(pid, aoo_left=None)             # his attacks of opportunity come back
         view = self.view()
         me = self.players[pid]
         turn = decide(view, self.presets[me.team], pid)
         check_path(self.court, view.roster, pid, turn.path, turn.budget, self.ball.square,
                    self.settings)
         end = turn.path[-1]
-        self.put(pid, x=end.x, y=end.y, prone=False)
+        if end != me.square or me.prone:
+            self.put(pid, x=end.x, y=end.y, prone=False)
         if end == self.ball.square:
             self.ball = Ball.at(end)                 # he stops it and controls it (7.0)
             self.kicked = False

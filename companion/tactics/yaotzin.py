@@ -153,8 +153,18 @@ def to_line(court: Court, sq: Square, attacks: str) -> int:
 # -- kicks --------------------------------------------------------------------------------------
 def best_kick(view: View, kicker: Player, standing: bool) -> tuple[Square, float] | None:
     """The planner's best aim (and its chance of a goal) for the kicker where he stands."""
-    planner = KickPlanner(view.court, view.roster, kicker, standing, 0, view.settings,
-                          view.attacks[kicker.team])
+    return _best_kick(view.court, view.settings, tuple(view.roster.players), kicker.id,
+                      standing, view.attacks[kicker.team])
+
+
+@lru_cache(maxsize=1024)
+def _best_kick(court: Court, settings: Settings, players: tuple[Player, ...], kicker_id: str,
+               standing: bool, attacks: str) -> tuple[Square, float] | None:
+    """`best_kick`, remembered by everything the planner reads (the court, the settings, every
+    player as he stands, in order, the kicker, standing or not, the end he attacks): a holder
+    who neither kicks nor moves, with nobody else moved, asks the same question again."""
+    roster = Roster(players, court)
+    planner = KickPlanner(court, roster, roster.get(kicker_id), standing, 0, settings, attacks)
     aims = planner.all_aims(1)
     if not aims:
         return None
@@ -241,6 +251,7 @@ def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Squa
     headings = [Direction.of(dx, 0), Direction.of(dx, 1), Direction.of(dx, -1),
                 Direction.N, Direction.S]
     best = None
+    tried: set[tuple[Square, ...]] = set()
     for first in headings:
         for second in headings:
             for n in range(1, most + 1):
@@ -248,6 +259,10 @@ def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Squa
                 for i in range(n):
                     here = here.step(first if i == 0 or i < n // 2 else second)
                     squares.append(here)
+                key_squares = tuple(squares)
+                if key_squares in tried:
+                    continue        # the same squares again (a one-square dribble has no turn)
+                tried.add(key_squares)
                 try:
                     r = plan_dribble(court, view.roster, dribbler.id, dribbler.square,
                                      squares, started, False)
