@@ -212,7 +212,8 @@ class Match:
             self.trace.append({"route": "tick", "body": {**self.common(roster),
                                                          "ball": start.as_dict()},
                                "result": act.as_dict()})
-        if act.moved is None:
+        dc = act.dc
+        if act.moved is None or dc is None:      # held or at rest: no roll, so no DC either
             return
         tried = set()
         for p, step in act.chances:
@@ -224,9 +225,9 @@ class Match:
             at = Ball(act.path[step].x, act.path[step].y, act.moved.speed, act.moved.direction)
             dice = self.dice()
             roster = self.roster()
-            r = resolve_rolling_intercept(self.court, roster, p.id, act.dc, at, dice)
+            r = resolve_rolling_intercept(self.court, roster, p.id, dc, at, dice)
             self.log("intercept", {"_roster": roster, "kind": "rolling", "player": p.id,
-                                   "dc": act.dc, "ball": at.as_dict()}, dice, r)
+                                   "dc": dc, "ball": at.as_dict()}, dice, r)
             self.spend(p.id)
             if r["outcome"] == "stopped":
                 self.stats.rolling_stops += 1
@@ -252,14 +253,14 @@ class Match:
         if end == self.ball.square:
             self.ball = Ball.at(end)                 # he stops it and controls it (7.0)
             self.kicked = False
-        kind = turn.kind
-        if kind == "kick":
+        kind = turn.kind          # decide() fills in what its kind needs (the `is not None`
+        if kind == "kick" and turn.target is not None:       # checks tell the type checker)
             self.kick(pid, turn.target, turn.standing)
         elif kind == "dribble":
             self.dribble(pid, turn.squares, turn.started_with_ball)
-        elif kind == "contest":
+        elif kind == "contest" and turn.contest is not None and turn.opponent is not None:
             self.contest(pid, turn.contest, turn.opponent)
-        elif kind == "hoop":
+        elif kind == "hoop" and turn.hoop is not None:
             self.shoot_hoop(pid, turn.hoop, turn.standing)
 
     # -- actions -----------------------------------------------------------------------------

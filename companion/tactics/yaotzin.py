@@ -223,7 +223,7 @@ def shot(view: View, preset: Preset, kicker: Player, standing: bool, turn: Turn)
     best = best_kick(view, kicker, standing)
     p_goal = best[1] if best else 0.0
     hoop = hoop_shot(view, kicker, standing) if preset.hoop_factor is not None else None
-    if hoop and hoop[1] > preset.hoop_factor * p_goal:
+    if hoop and preset.hoop_factor is not None and hoop[1] > preset.hoop_factor * p_goal:
         turn.kind, turn.hoop, turn.standing = "hoop", hoop[0], standing
         turn.reason = (f"shoots at the {hoop[0]} hoop: {hoop[1]:.1%} through, against"
                        f" {p_goal:.0%} for the best kick")
@@ -470,6 +470,7 @@ def action_body(view: View, turn: Turn) -> dict | None:
     common = {"field": field_dict(view.court), "players": players,
               "settings": view.settings.as_dict()}
     if turn.kind == "kick":
+        assert turn.target is not None          # a kick's turn always has its aim
         body = {**common, "ball": end.as_dict(), "kicker": turn.player,
                 "target": turn.target.as_dict(), "standing": turn.standing}
     elif turn.kind == "hoop":
