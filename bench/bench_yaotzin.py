@@ -62,9 +62,11 @@ kids = resource.getrusage(resource.RUSAGE_CHILDREN)
 played = sum(p["matches_played"] for p in r["results"]) + sum(  # the default's own replay
     (len(e["robustness"]["answers"]) - 1) * e["robustness"]["matches_per_point"]
     * len(r["players"]) for e in r["widths"])                   # at 3 to 1 is not played
-print(json.dumps({"wall": wall, "cpu": kids.ru_utime + kids.ru_stime, "matches": played,
+if {out!r}:
+    open({out!r}, "w").write(json.dumps(r, indent=1))
+print(json.dumps({{"wall": wall, "cpu": kids.ru_utime + kids.ru_stime, "matches": played,
                   "compiled": yaotzin_match.__file__.endswith(".so"),
-                  "rulebook": r["rulebook"]}))
+                  "rulebook": r["rulebook"]}}))
 """
 
 
@@ -139,10 +141,10 @@ def matches(n: int, builds: dict[str, Path]) -> None:
         print(f"{name:14}{row}{ratio}")
 
 
-def chart(builds: dict[str, Path]) -> None:
+def chart(builds: dict[str, Path], out: Path | None) -> None:
     for build, tree in builds.items():
         before = _load()
-        r = _in(tree, CHART)
+        r = _in(tree, CHART.format(out=str(out.with_suffix(f".{build}.json")) if out else ""))
         print(f"default chart, {build}, 2 processes: {r['wall']:.0f} s wall"
               f" ({r['wall'] / 60:.1f} min), {r['cpu']:.0f} s of CPU in the processes,"
               f" {r['matches']} matches: {r['matches'] / r['cpu']:.2f} matches/s of CPU per"
@@ -159,11 +161,13 @@ def main() -> None:
                              " side by side")
     parser.add_argument("--chart", action="store_true",
                         help="only time the default chart whole, on 2 processes")
+    parser.add_argument("--out", type=Path, default=None, metavar="FILE",
+                        help="with --chart: write each build's report to FILE.<build>.json")
     args = parser.parse_args()
     print(f"{_load()} on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     builds = _builds(args.compiled)
     if args.chart:
-        chart(builds)
+        chart(builds, args.out)
         return
     suggest(args.n)
     matches(args.matches, builds)
