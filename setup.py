@@ -47,6 +47,11 @@ HOT_MODULES = [
     "companion/tactics/goatball.py",
     "companion/sim/goatball.py",
     "companion/sim/stats.py",
+    # Yaotzin's whole matches: the movement searches, the presets and the match loop (the
+    # shot planner, most of a match's time, is not yet among them: docs/benchmarks.md)
+    "companion/rules/yaotzin/movement.py",
+    "companion/tactics/yaotzin.py",
+    "companion/sim/yaotzin_match.py",
 ]
 
 
@@ -55,7 +60,9 @@ def compiled_extensions() -> list:
         return []
     from mypyc.build import mypycify  # mypy's compiler: the [compiled] extra
 
-    return mypycify(HOT_MODULES, opt_level="3")
+    # The modules the hot ones import are read for their types only, their own errors
+    # silenced, as pyproject.toml's mypy settings say (the build may run without that file)
+    return mypycify(["--follow-imports=silent", *HOT_MODULES], opt_level="3")
 
 
 setup(cmdclass={"build_py": BuildPyWithModule}, ext_modules=compiled_extensions())

@@ -12,6 +12,12 @@ from dataclasses import dataclass
 
 from .errors import RulesError
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:          # a pure install without mypy: the mark means nothing there
+    def mypyc_attr(*_args, **_flags):  # type: ignore[misc]
+        return lambda cls: cls
+
 Given = Mapping[str, "int | Sequence[int]"]
 
 
@@ -69,7 +75,8 @@ class UndeclaredRoll(LookupError):
     """A resolver rolled a name it did not declare: a bug (a 500), never the table's fault."""
 
 
-class Dice:
+@mypyc_attr(allow_interpreted_subclasses=True)     # dice_tree's ScriptedDice, the server's
+class Dice:                                          # PassMoves: Python classes, compiled or not
     """Rolls dice by name, taking given naturals first.
 
     A name rolled more than once (a re-roll) takes the next given value when the given value is

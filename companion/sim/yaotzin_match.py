@@ -130,16 +130,22 @@ class Match:
         self.initiative = {p.id: rng.randint(1, 20) + p.dex_mod for p in players}
         self.over = False
         self.kicked = False          # the ball rolls on from a kick nobody stopped
+        self._roster: Roster | None = None    # built again only after someone changed
 
     # -- helpers -----------------------------------------------------------------------------
     def roster(self) -> Roster:
-        return Roster(self.players.values(), self.court)
+        """The players as they stand now: kept until one of them changes (`put`, `hurt`),
+        since most calls between two changes read the same roster."""
+        if self._roster is None:
+            self._roster = Roster(self.players.values(), self.court)
+        return self._roster
 
     def dice(self) -> Dice:
         return Dice(seed=self.rng.getrandbits(32))
 
     def put(self, pid: str, **changes) -> None:
         self.players[pid] = replace(self.players[pid], **changes)
+        self._roster = None
 
     def spend(self, pid: str) -> None:
         p = self.players[pid]
@@ -161,6 +167,7 @@ class Match:
         self.damage[pid] += damage["total"]
         if self.damage[pid] > self.hp[pid]:
             del self.players[pid]
+            self._roster = None
             self.stats.knocked_out += 1
 
     def goal(self, end: str, by_kick: bool = False) -> None:
@@ -205,7 +212,8 @@ class Match:
             self.trace.append({"route": "tick", "body": {**self.common(roster),
                                                          "ball": start.as_dict()},
                                "result": act.as_dict()})
-        if act.moved is None:
+        dc = act.dc
+        if act.moved is None or dc is None:      # held or at rest: no roll, so no DC either
             return
         tried = set()
         for p, step in act.chances:
@@ -217,9 +225,9 @@ class Match:
             at = Ball(act.path[step].x, act.path[step].y, act.moved.speed, act.moved.direction)
             dice = self.dice()
             roster = self.roster()
-            r = resolve_rolling_intercept(self.court, roster, p.id, act.dc, at, dice).as_dict()
+            r = resolve_rolling_intercept(self.court, roster, p.id, dc, at, dice).as_dict()
             self.log("intercept", {"_roster": roster, "kind": "rolling", "player": p.id,
-                                   "dc": act.dc, "ball": at.as_dict()}, dice, r)
+                                   "dc": dc, "ball": at.as_dict()}, dice, r)
             self.spend(p.id)
             if r["outcome"] == "stopped":
                 self.stats.rolling_stops += 1
@@ -232,25 +240,27 @@ class Match:
             self.kicked = False
 
     def player_turn(self, pid: str) -> None:
-        self.put(pid, aoo_left=None)                 # his attacks of opportunity come back
+        if self.players[pid].aoo_left is not None:
+            self.put(pid, aoo_left=None)             # his attacks of opportunity come back
         view = self.view()
         me = self.players[pid]
         turn = decide(view, self.presets[me.team], pid)
         check_path(self.court, view.roster, pid, turn.path, turn.budget, self.ball.square,
                    self.settings)
         end = turn.path[-1]
-        self.put(pid, x=end.x, y=end.y, prone=False)
+        if end != me.square or me.prone:
+            self.put(pid, x=end.x, y=end.y, prone=False)
         if end == self.ball.square:
             self.ball = Ball.at(end)                 # he stops it and controls it (7.0)
             self.kicked = False
-        kind = turn.kind
-        if kind == "kick":
+        kind = turn.kind          # decide() fills in what its kind needs (the `is not None`
+        if kind == "kick" and turn.target is not None:       # checks tell the type checker)
             self.kick(pid, turn.target, turn.standing)
         elif kind == "dribble":
             self.dribble(pid, turn.squares, turn.started_with_ball)
-        elif kind == "contest":
+        elif kind == "contest" and turn.contest is not None and turn.opponent is not None:
             self.contest(pid, turn.contest, turn.opponent)
-        elif kind == "hoop":
+        elif kind == "hoop" and turn.hoop is not None:
             self.shoot_hoop(pid, turn.hoop, turn.standing)
 
     # -- actions -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ behind), or null when it cannot tell, with the candidates it lies among.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from ..rules.errors import RulesError
@@ -93,30 +93,44 @@ class _Runner:
         self.client = client
         self.pool = ProcessPoolExecutor(workers) if client is None and workers > 1 else None
 
-    def run(self, specs: list[dict]) -> list[list[MatchStats]]:
+    def run(self, specs: list[dict]) -> Iterator[list[MatchStats]]:
+        """Each spec's matches, in the specs' order, as they come back."""
         if self.client is not None:
-            return self.client.gather(self.client.map(play_chunk, specs, pure=False))
+            return iter(self.client.gather(self.client.map(play_chunk, specs, pure=False)))
         if self.pool is not None:
-            return list(self.pool.map(play_chunk, specs))
-        return [play_chunk(s) for s in specs]
+            return self.pool.map(play_chunk, specs)
+        return (play_chunk(s) for s in specs)
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown()
 
 
-def _points(runner: _Runner, players, widths, ratios, tactics, matches, budget, seed,
-            progress, done, total) -> dict[tuple, list[MatchStats]]:
-    specs = [{"players": p, "width": w, "ratio": r, "tactics": tactics, "budget": budget,
-              "seed": seed, "start": a, "stop": min(a + CHUNK, matches)}
-             for w in widths for r in ratios for p in players for a in range(0, matches, CHUNK)]
-    games: dict[tuple, list[MatchStats]] = {}
-    for spec, got in zip(specs, runner.run(specs)):
-        games.setdefault((spec["players"], spec["width"], spec["ratio"]), []).extend(got)
-        done[0] += len(got)
-        if progress:
-            progress(done[0], total)
-    return games
+def _specs(players, widths, ratios, tactics, matches, budget, seed) -> list[dict]:
+    """The chunks of one set of points (one preset or pair, one seed)."""
+    return [{"players": p, "width": w, "ratio": r, "tactics": tactics, "budget": budget,
+             "seed": seed, "start": a, "stop": min(a + CHUNK, matches)}
+            for w in widths for r in ratios for p in players for a in range(0, matches, CHUNK)]
+
+
+def _play(runner: _Runner, runs: list[list[dict]], progress: Progress | None,
+          total: int) -> list[dict[tuple, list[MatchStats]]]:
+    """Every run's chunks handed to the runner at once, so that the processes never wait
+    for one run's last chunk before starting the next's; each run's games by point."""
+    flat = [spec for specs in runs for spec in specs]
+    got = runner.run(flat)
+    out: list[dict[tuple, list[MatchStats]]] = []
+    done = 0
+    for specs in runs:
+        games: dict[tuple, list[MatchStats]] = {}
+        for spec in specs:
+            chunk = next(got)
+            games.setdefault((spec["players"], spec["width"], spec["ratio"]), []).extend(chunk)
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+        out.append(games)
+    return out
 
 
 def hits(games: Sequence[MatchStats]) -> list[int]:
@@ -200,18 +214,18 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
     points = len(players) * len(widths) * len(ratios)
     total = points * matches + len(players) * len(widths) * rmatches * (
         len(others) + len(extra) * len(PRESETS))
-    done = [0]
     runner = _Runner(workers if workers is not None else (os.cpu_count() or 1), client)
+    runs = [_specs(players, widths, ratios, pair, matches, budget, seed),
+            *(_specs(players, widths, [at], name, rmatches, budget, seed) for name in others),
+            *(_specs(players, widths, [at], name, rmatches, budget, s)
+              for s in extra for name in PRESETS)]
     try:
-        games = _points(runner, players, widths, ratios, pair, matches, budget, seed, progress,
-                        done, total)
-        robust_games = {name: _points(runner, players, widths, [at], name, rmatches, budget,
-                                      seed, progress, done, total) for name in others}
-        seed_games = {s: {name: _points(runner, players, widths, [at], name, rmatches, budget,
-                                        s, progress, done, total) for name in PRESETS}
-                      for s in extra}
+        games, *rest = _play(runner, runs, progress, total)
     finally:
         runner.close()
+    robust_games = dict(zip(others, rest))
+    seed_games = {s: dict(zip(PRESETS, rest[len(others) + i * len(PRESETS):]))
+                  for i, s in enumerate(extra)}
     comparisons = _by_width(games, players, widths, ratios, margin)
     results = [{"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
                 "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)])}

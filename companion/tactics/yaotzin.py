@@ -154,8 +154,18 @@ def to_line(court: Court, sq: Square, attacks: str) -> int:
 # -- kicks --------------------------------------------------------------------------------------
 def best_kick(view: View, kicker: Player, standing: bool) -> tuple[Square, float] | None:
     """The planner's best aim (and its chance of a goal) for the kicker where he stands."""
-    planner = KickPlanner(view.court, view.roster, kicker, standing, 0, view.settings,
-                          view.attacks[kicker.team])
+    return _best_kick(view.court, view.settings, tuple(view.roster.players), kicker.id,
+                      standing, view.attacks[kicker.team])
+
+
+@lru_cache(maxsize=1024)
+def _best_kick(court: Court, settings: Settings, players: tuple[Player, ...], kicker_id: str,
+               standing: bool, attacks: str) -> tuple[Square, float] | None:
+    """`best_kick`, remembered by everything the planner reads (the court, the settings, every
+    player as he stands, in order, the kicker, standing or not, the end he attacks): a holder
+    who neither kicks nor moves, with nobody else moved, asks the same question again."""
+    roster = Roster(players, court)
+    planner = KickPlanner(court, roster, roster.get(kicker_id), standing, 0, settings, attacks)
     aims = planner.all_aims(1)
     if not aims:
         return None
@@ -214,7 +224,7 @@ def shot(view: View, preset: Preset, kicker: Player, standing: bool, turn: Turn)
     best = best_kick(view, kicker, standing)
     p_goal = best[1] if best else 0.0
     hoop = hoop_shot(view, kicker, standing) if preset.hoop_factor is not None else None
-    if hoop and hoop[1] > preset.hoop_factor * p_goal:
+    if hoop and preset.hoop_factor is not None and hoop[1] > preset.hoop_factor * p_goal:
         turn.kind, turn.hoop, turn.standing = "hoop", hoop[0], standing
         turn.reason = (f"shoots at the {hoop[0]} hoop: {hoop[1]:.1%} through, against"
                        f" {p_goal:.0%} for the best kick")
@@ -242,6 +252,7 @@ def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Squa
     headings = [Direction.of(dx, 0), Direction.of(dx, 1), Direction.of(dx, -1),
                 Direction.N, Direction.S]
     best = None
+    tried: set[tuple[Square, ...]] = set()
     for first in headings:
         for second in headings:
             for n in range(1, most + 1):
@@ -249,6 +260,10 @@ def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Squa
                 for i in range(n):
                     here = here.step(first if i == 0 or i < n // 2 else second)
                     squares.append(here)
+                key_squares = tuple(squares)
+                if key_squares in tried:
+                    continue        # the same squares again (a one-square dribble has no turn)
+                tried.add(key_squares)
                 try:
                     r = plan_dribble(court, view.roster, dribbler.id, dribbler.square,
                                      squares, started, False)
@@ -456,6 +471,7 @@ def action_body(view: View, turn: Turn) -> dict | None:
     common = {"field": field_dict(view.court), "players": players,
               "settings": view.settings.as_dict()}
     if turn.kind == "kick":
+        assert turn.target is not None          # a kick's turn always has its aim
         body = {**common, "ball": end.as_dict(), "kicker": turn.player,
                 "target": turn.target.as_dict(), "standing": turn.standing}
     elif turn.kind == "hoop":

@@ -1,5 +1,6 @@
 """The compiled build (setup.py's BALLCOURT_COMPILE=1: mypyc, from the same source) plays the
-same matches as pure Python, to the bit, on a small sample (the build takes about a minute)."""
+same matches as pure Python, to the bit, on a small sample (the build takes about a minute):
+goat-ball's and Yaotzin's."""
 
 import json
 import os
@@ -33,6 +34,25 @@ print(json.dumps({"compiled": goatball.__file__.endswith(".so"), "report": repor
                   "trace": trace, "tune": tune(roster, matches=30)}, sort_keys=True))
 """
 
+PLAY_YAOTZIN = """
+import json
+from dataclasses import asdict
+from companion.sim import yaotzin_match
+from companion.sim.yaotzin_run import simulate
+from companion.tactics import yaotzin as tactics
+
+kw = dict(players=[3, 4], widths=[60], ratios=[2.5, 3.0], matches=4, budget=30,
+          robust_matches=2, robust_seeds=[2])
+report = simulate(workers=1, **kw)
+assert simulate(workers=2, **kw) == report          # the processes' answers pickle back whole
+trace = []
+stats = [asdict(yaotzin_match.play_match(4, 60, 3.0, f"c:{i}", name, 30, trace=trace))
+         for name in tactics.PRESETS for i in range(2)]
+print(json.dumps({"compiled": [yaotzin_match.__file__.endswith(".so"),
+                               tactics.__file__.endswith(".so")],
+                  "report": report, "trace": trace, "stats": stats}, sort_keys=True))
+"""
+
 
 @pytest.fixture(scope="module")
 def compiled_tree(tmp_path_factory):
@@ -44,8 +64,8 @@ def compiled_tree(tmp_path_factory):
     return build_compiled(tmp_path_factory.mktemp("compiled"))
 
 
-def play(where: Path) -> dict:
-    out = subprocess.run([sys.executable, "-c", PLAY], cwd=where,
+def play(where: Path, script: str = PLAY) -> dict:
+    out = subprocess.run([sys.executable, "-c", script], cwd=where,
                          env={**os.environ, "PYTHONPATH": str(where)},
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-4000:]
@@ -55,4 +75,10 @@ def play(where: Path) -> dict:
 def test_the_compiled_build_plays_every_match_as_pure_python_does(compiled_tree):
     compiled, pure = play(compiled_tree), play(ROOT)
     assert compiled.pop("compiled") and not pure.pop("compiled")
+    assert compiled == pure
+
+
+def test_the_compiled_build_plays_every_yaotzin_match_as_pure_python_does(compiled_tree):
+    compiled, pure = play(compiled_tree, PLAY_YAOTZIN), play(ROOT, PLAY_YAOTZIN)
+    assert compiled.pop("compiled") == [True, True] and pure.pop("compiled") == [False, False]
     assert compiled == pure
