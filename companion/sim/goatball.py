@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from operator import attrgetter
+from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice, Roll
 from ..rules.errors import RulesError
@@ -36,6 +37,9 @@ from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
 from ..rules.goatball.state import Arena, Player, Possession, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
+
+if TYPE_CHECKING:      # mypyc's machine integer; to pure Python an annotation, never imported
+    from mypy_extensions import i64
 
 TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
@@ -124,12 +128,18 @@ def make_arena(players: int, zones: int, rng: random.Random,
 
 
 _MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 _SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
+# A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
+# intermediate stays below 2**63: a machine integer (`i64`) in the compiled build, the same
+# numbers in pure Python, where `i64` is only an annotation.
+_M32: Final = 0xFFFFFFFF
+_WEYL: Final = 0x9E3779B9          # the golden ratio's 32 bits: the counter's odd step
+_MUL1: Final = 0x14AA4D2F          # two multipliers below 2**31, of full avalanche
+_MUL2: Final = 0x193C3CCF          # (docs/simulator.md, "Paired streams")
 
 
 def _mix(z: int) -> int:
-    """SplitMix64's finaliser: 64 well-mixed bits from any 64-bit integer."""
+    """SplitMix64's finaliser: 64 well-mixed bits from any 64-bit integer (once a stream)."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
@@ -148,6 +158,32 @@ def purpose_of(name: str) -> str:
     return f"{who}.{_SAME_STREAM[what]}" if what in _SAME_STREAM else name
 
 
+class Stream:
+    """One (match, player, purpose)'s dice: the k-th is a function of the stream's 64-bit key
+    and k alone (counter-based: a Weyl sequence in the key's low half, xored with its high
+    half, through a 32-bit finaliser), so nothing drawn elsewhere moves it, and no generator
+    is seeded or kept."""
+
+    __slots__ = ("low", "high", "drawn")
+
+    def __init__(self, key: int) -> None:
+        self.low: i64 = key & _M32
+        self.high: i64 = key >> 32
+        self.drawn: i64 = 0
+
+    def die(self, sides: i64 = 20) -> int:
+        """The stream's next die: 1 to `sides` (at most 2**31), from the hash's high bits."""
+        k = self.drawn + 1
+        self.drawn = k
+        x: i64 = ((self.low + k * _WEYL) & _M32) ^ self.high
+        x ^= x >> 16
+        x = (x * _MUL1) & _M32
+        x ^= x >> 15
+        x = (x * _MUL2) & _M32
+        x ^= x >> 16
+        return 1 + ((x * sides) >> 32)
+
+
 class Streams:
     """Every (match, player, purpose) its own stream of dice, drawn in order: a player's k-th
     roll for a purpose in a match depends on nothing else, so whatever else happened (another
@@ -158,18 +194,23 @@ class Streams:
 
     def __init__(self, match_key: str):
         self.seed = stream_id(match_key)
-        self._bases: dict[str, int] = {}
-        self._drawn: dict[int, int] = {}     # draws so far, by stream
+        self._by_name: dict[str, Stream] = {}
+        self._by_purpose: dict[str, Stream] = {}
+
+    def stream(self, name: str) -> Stream:
+        """The stream a roll of this name draws from (a throw and an intercept: one)."""
+        s = self._by_name.get(name)
+        if s is None:
+            purpose = purpose_of(name)
+            s = self._by_purpose.get(purpose)
+            if s is None:
+                s = self._by_purpose[purpose] = Stream(_mix(self.seed ^ stream_id(purpose)))
+            self._by_name[name] = s
+        return s
 
     def die(self, name: str, sides: int = 20) -> int:
         """The next die of the stream for `name`'s purpose: 1 to `sides`."""
-        base = self._bases.get(name)
-        if base is None:
-            base = self._bases[name] = _mix(self.seed ^ stream_id(purpose_of(name)))
-        k = self._drawn.get(base, 0) + 1
-        self._drawn[base] = k
-        x = _mix((base + k * _GOLDEN) & _MASK)
-        return 1 + ((x * sides) >> 64)
+        return self.stream(name).die(sides)
 
 
 class StreamDice(Dice):
@@ -180,8 +221,8 @@ class StreamDice(Dice):
         self.streams = streams
 
     def _take(self, name: str, sides: int, count: int) -> list[int]:
-        die = self.streams.die
-        return [die(name, sides) for _ in range(count)]
+        stream = self.streams.stream(name)
+        return [stream.die(sides) for _ in range(count)]
 
 
 class LeanDice(StreamDice):
@@ -195,10 +236,10 @@ class LeanDice(StreamDice):
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
             disadvantage: bool = False) -> Roll:
-        die = self.streams.die
-        r = die(name)
+        stream = self.streams.stream(name)
+        r = stream.die()
         if advantage != disadvantage:
-            s = die(name)
+            s = stream.die()
             r = (r if r > s else s) if advantage else (r if r < s else s)
         total = r + modifier
         roll = self._totals.get(total)
