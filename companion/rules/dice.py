@@ -15,15 +15,24 @@ from .errors import RulesError
 Given = Mapping[str, "int | Sequence[int]"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Roll:
-    """One named roll: `count`d`sides` plus a flat modifier."""
+    """One named roll: `count`d`sides` plus a flat modifier. (`__init__` written out: the one
+    @dataclass writes for a frozen class runs interpreted in the compiled build.)"""
 
     name: str
     sides: int
     naturals: tuple[int, ...]
     modifier: int = 0
     keep: str | None = None      # "highest" (advantage) or "lowest" (disadvantage) of 2d20
+
+    def __init__(self, name: str, sides: int, naturals: tuple[int, ...], modifier: int = 0,
+                 keep: str | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "naturals", naturals)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "keep", keep)
 
     @property
     def natural(self) -> int:
@@ -75,7 +84,9 @@ class Dice:
         self._strict = strict
         self._given = {k: (list(v) if isinstance(v, (list, tuple)) else [v])
                        for k, v in (given or {}).items()}
-        self._rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None     # made at the first die it rolls: most
+        # requests give every natural, and the simulator's dice draw from streams instead
         self.rolls: list[Roll] = []
         self._names: Collection[str] | None = None
         self._rerolls = False
@@ -144,7 +155,10 @@ class Dice:
                                      field=f"rolls.{name}")
                 checked.append(face)
             return checked
-        return [self._rng.randint(1, sides) for _ in range(count)]
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        rng = self._rng
+        return [rng.randint(1, sides) for _ in range(count)]
 
     def records(self) -> list[dict]:
         return [r.as_dict() for r in self.rolls]
