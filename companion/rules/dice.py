@@ -37,11 +37,10 @@ class Roll:
     @property
     def natural(self) -> int:
         """The die that counts: the single face, the kept one, or the sum of a group."""
-        if self.keep == "highest":
-            return max(self.naturals)
-        if self.keep == "lowest":
-            return min(self.naturals)
-        return sum(self.naturals)
+        faces = self.naturals
+        if self.keep is None:
+            return faces[0] if len(faces) == 1 else sum(faces)
+        return max(faces) if self.keep == "highest" else min(faces)
 
     @property
     def total(self) -> int:

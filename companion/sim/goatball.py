@@ -304,7 +304,6 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
     streams = Streams(dice_seed)
     dice = LeanDice(streams) if lean else StreamDice(streams)
-    die = streams.die
     presets = resolve_presets(tactics, arena.teams, fall_risk)
     zmap = ZoneMap.of(arena)
     sums = {t: sum(s.athletics + s.acrobatics for pid, s in skills.items()
@@ -313,7 +312,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     weakest = [t for t, s in sums.items() if s == low]
     arena = tipoff(arena, skills, presets, dice)
     view = View(arena, skills, zmap, explain=not lean)
-    plans = _Plans(view, presets, skills, remember=lean)
+    plans = _Plans(view, presets, skills, streams, remember=lean)
     stats = MatchStats(tipoff_team=ball(arena).team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
     declared = stats.declared
@@ -325,10 +324,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         for team in arena.teams:
             if team not in view.by_team:
                 continue
-            for act, bonus, kind, team_throw in plans.of(team):
+            for act, bonus, kind, team_throw, initiative in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
                 # sorts; each player's initiative die from his own stream
-                ranked.append((-(die(act.player + ".initiative") + bonus), len(ranked), act))
+                ranked.append((-(initiative.die() + bonus), len(ranked), act))
                 declared[kind] += 1
                 if team_throw is not None:
                     throw = team_throw
@@ -360,13 +359,14 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     return stats
 
 
-_Plan = list[tuple[Action, int, int, "Throw | None"]]
+_Plan = list[tuple[Action, int, int, "Throw | None", Stream]]
 _SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
 
 
 class _Plans:
     """A team's declarations this pass as the engine takes them: for each, (the action, its
-    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's).
+    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's, the
+    player's initiative stream).
 
     The presets decide from the view alone, and a match shows them the same view again and
     again (about half the passes), so with `remember` (the lean path) each team's plan is kept
@@ -376,8 +376,9 @@ class _Plans:
     path always asks the presets, so the differential test checks these keys too."""
 
     def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
-                 remember: bool):
+                 streams: Streams, remember: bool):
         self.view, self.presets, self.skills = view, presets, skills
+        self.initiative = {pid: streams.stream(pid + ".initiative") for pid in skills}
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
@@ -406,7 +407,7 @@ class _Plans:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
-    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None]:
+    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None, Stream]:
         """One declaration as the engine takes it; its Action and Throw built once a match."""
         key = (d.player, d.action, d.target, d.zone)
         act = self.actions.get(key)
@@ -429,7 +430,8 @@ class _Plans:
                     kind=d.kind, target=d.target,
                     carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
                     target_check=self.checks[d.target]["acrobatics"] if hot else None)
-        return act, self.skills[d.player].acrobatics, _KIND[d.action], throw
+        return (act, self.skills[d.player].acrobatics, _KIND[d.action], throw,
+                self.initiative[d.player])
 
 
 def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:

@@ -589,9 +589,13 @@ class Preset:
     def choose_carrier(self, arena: Arena, skills: Mapping[str, Skills], team: str,
                        choose_from: list[str] | None = None) -> tuple[str, str]:
         """The team names its carrier: its best thrower (of those the engine offers)."""
-        pool = choose_from or [p.id for p in arena.team_players(team) if p.standing]
-        pid = max(pool, key=lambda p: (skills[p].best, p))
-        return pid, f"carries: the best thrower ({skills[pid].best:+d})"
+        pool = choose_from or [p.id for p in arena.players if p.team == team and p.standing]
+        pid, best = pool[0], skills[pool[0]].best
+        for other in pool:          # max by (better skill, id), without a key tuple for each
+            bonus = skills[other].best
+            if bonus > best or (bonus == best and other > pid):
+                pid, best = other, bonus
+        return pid, f"carries: the best thrower ({best:+d})"
 
     def slip(self, v: View) -> Slip | None:
         """The carrier's sealed slip, from the view alone."""
