@@ -49,7 +49,7 @@ _KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
 _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
 _COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
 
-Roster = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
+TeamSheets = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
 
 @dataclass
@@ -102,7 +102,7 @@ def random_roster(players: int, rng: random.Random) -> list[tuple[str, list[tupl
 
 
 def make_arena(players: int, zones: int, rng: random.Random,
-               roster: Roster | None = None) -> tuple[Arena, dict[str, Skills]]:
+               roster: TeamSheets | None = None) -> tuple[Arena, dict[str, Skills]]:
     """A match's arena: the roster (skills +0..+5 when none is given), everyone on his own
     platform, seated over all the zones (module docstring). Given the same `rng` state, the
     same skills, order and platforms for every zone count."""
@@ -256,15 +256,6 @@ def ball(arena: Arena) -> Possession:
     return pos
 
 
-def name_carrier(arena: Arena, carrier: str) -> Arena:
-    """The team names its carrier: one of the standing players the engine or the team offered,
-    so the arena is built unchecked."""
-    pos = ball(arena)
-    visited = pos.visited or (arena.player(carrier).platform,)
-    return Arena(arena.teams, arena.players, Possession(pos.team, carrier, visited, pos.hot),
-                 arena.settings, arena.eliminated, arena.team_names)
-
-
 def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
            dice: Dice) -> Arena:
     checks = {p.id: Check(modifier=skills[p.id].acrobatics) for p in arena.players if p.standing}
@@ -277,7 +268,7 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
     if pos.carrier is None:
         carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
                                                       result["choose_from"])
-        after = name_carrier(after, carrier)
+        after = after.with_carrier(carrier, result["choose_from"])
     return after
 
 
@@ -296,7 +287,7 @@ def resolve_presets(tactics: Sequence[str] | str | None, teams: Sequence[str],
 def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                pass_limit: int = PASS_LIMIT, fall_risk: float | None = None,
                tactics: Sequence[str] | str | None = None, lean: bool = True,
-               roster: Roster | None = None, trace: list | None = None) -> MatchStats:
+               roster: TeamSheets | None = None, trace: list | None = None) -> MatchStats:
     """Play one match to a winner, everyone out (a draw) or the pass limit (a draw).
 
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
@@ -352,7 +343,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if got.carrier is None:
             carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
                                                           result["choose_from"])
-            after = name_carrier(after, carrier)
+            after = after.with_carrier(carrier, result["choose_from"])
         arena = after
         view.update(arena)
     stats.winner = "limit"

@@ -301,6 +301,25 @@ class Arena:
                                         field="possession.carrier")
         return self
 
+    def with_carrier(self, pid: str, tied: list[str] | None = None,
+                     stored: bool = False) -> Arena:
+        """This arena once the team with the ball names its carrier: a standing player of
+        that team, after a tie inside it one of the tied (rulings "Change of possession"; a
+        `stored` event replaying is spared that refusal), his platform the first visited.
+        The one check for the table's carrier event and the balance simulator alike."""
+        pos = self.possession
+        if pos is None or pos.carrier is not None:
+            raise IllegalAction("no team is waiting to name a carrier", field="player")
+        p = self.player(pid, "player")
+        if p.team != pos.team or not p.standing:
+            raise IllegalAction(f"{p.label} cannot carry for {pos.team}", field="player")
+        if tied and p.id not in tied and not stored:
+            raise IllegalAction(f"{pos.team} tied: its carrier is one of {', '.join(tied)},"
+                                f" not {p.label}", field="player")
+        return Arena(self.teams, self.players,
+                     Possession(pos.team, p.id, pos.visited or (p.platform,), pos.hot),
+                     self.settings, self.eliminated, self.team_names)
+
     def player(self, pid: str, field: str = "player") -> Player:
         for p in self.players:
             if p.id == pid:
