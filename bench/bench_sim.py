@@ -54,13 +54,19 @@ print(json.dumps({{"per_s": n * len(zones) / cpu, "passes": passes / (n * len(zo
                   "compiled": goatball.__file__.endswith(".so")}}))
 """
 # The default 6-a-side answer (the CLI's defaults without the robustness runs), wall time
+# and the CPU time of every process it used (the pool's, once shut down and reaped): on a
+# shared machine the wall time on two free cores is about half that CPU time
 ANSWER = """
-import json, time
+import json, resource, time
 from companion.sim.run import simulate
-w = time.perf_counter()
+def cpu():
+    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+w, c = time.perf_counter(), cpu()
 r = simulate(workers={workers}, robustness=False, seed={seed})
-print(json.dumps({{"wall": time.perf_counter() - w, "recommended": r["recommended_zones"],
-                  "matches": r["matches_played"], "pairing": r["comparison"]["pairing"]}}))
+print(json.dumps({{"wall": time.perf_counter() - w, "cpu": cpu() - c,
+                  "recommended": r["recommended_zones"], "matches": r["matches_played"],
+                  "pairing": r["comparison"]["pairing"]}}))
 """
 
 
@@ -104,6 +110,7 @@ def side_by_side(compiled: Path, baseline: Path | None, matches: int, seed: int)
     for name in ("pure", "compiled"):
         r = _in(builds[name], ANSWER.format(workers=2, seed=seed))
         print(f"  default 6-a-side answer, {name}, 2 processes: {r['wall']:.1f} s wall,"
+              f" {r['cpu']:.1f} s CPU in all processes,"
               f" {r['matches']} matches a zone count, recommended {r['recommended']},"
               f" pairing {r['pairing']}, load average {os.getloadavg()[0]:.1f}", flush=True)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.errors import RulesError
-from ..sim.goatball import Roster
+from ..sim.goatball import TeamSheets
 from ..sim.run import BUDGET, MAX_PLAYERS, Progress, simulate
 from ..sim.stats import MARGIN
 from ..tactics.goatball import Skills
@@ -30,7 +30,7 @@ def tune_zones(players_a_side: int) -> list[int]:
     return out
 
 
-def tune(roster: Roster, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
+def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
          seed: int = 1, zones: Sequence[int] | None = None, matches: int = TUNE_MATCHES,
          workers: int = 1, pass_limit: int | None = None, client=None,
          margin: float = MARGIN, progress: Progress | None = None) -> dict:

@@ -28,9 +28,10 @@ def d20_succeeds(natural: int, total: int, target: int) -> bool:
     return natural == 20 or (natural != 1 and total >= target)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Roll:
-    """One named roll: `count`d`sides` plus a flat modifier."""
+    """One named roll: `count`d`sides` plus a flat modifier. (`__init__` written out: the one
+    @dataclass writes for a frozen class runs interpreted in the compiled build.)"""
 
     name: str
     sides: int
@@ -38,14 +39,21 @@ class Roll:
     modifier: int = 0
     keep: str | None = None      # "highest" (advantage) or "lowest" (disadvantage) of 2d20
 
+    def __init__(self, name: str, sides: int, naturals: tuple[int, ...], modifier: int = 0,
+                 keep: str | None = None) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "naturals", naturals)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "keep", keep)
+
     @property
     def natural(self) -> int:
         """The die that counts: the single face, the kept one, or the sum of a group."""
-        if self.keep == "highest":
-            return max(self.naturals)
-        if self.keep == "lowest":
-            return min(self.naturals)
-        return sum(self.naturals)
+        faces = self.naturals
+        if self.keep is None:
+            return faces[0] if len(faces) == 1 else sum(faces)
+        return max(faces) if self.keep == "highest" else min(faces)
 
     @property
     def total(self) -> int:
@@ -89,7 +97,9 @@ class Dice:                                          # PassMoves: Python classes
         self._strict = strict
         self._given = {k: (list(v) if isinstance(v, (list, tuple)) else [v])
                        for k, v in (given or {}).items()}
-        self._rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None     # made at the first die it rolls: most
+        # requests give every natural, and the simulator's dice draw from streams instead
         self.rolls: list[Roll] = []
         self._names: Collection[str] | None = None
         self._rerolls = False
@@ -158,7 +168,10 @@ class Dice:                                          # PassMoves: Python classes
                                      field=f"rolls.{name}")
                 checked.append(face)
             return checked
-        return [self._rng.randint(1, sides) for _ in range(count)]
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        rng = self._rng
+        return [rng.randint(1, sides) for _ in range(count)]
 
     def records(self) -> list[dict]:
         return [r.as_dict() for r in self.rolls]

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from operator import attrgetter
+from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice, Roll
 from ..rules.errors import RulesError
@@ -36,6 +37,9 @@ from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
 from ..rules.goatball.state import Arena, Player, Possession, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
+
+if TYPE_CHECKING:      # mypyc's machine integer; to pure Python an annotation, never imported
+    from mypy_extensions import i64
 
 TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
@@ -45,7 +49,7 @@ _KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
 _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
 _COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
 
-Roster = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
+TeamSheets = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
 
 @dataclass
@@ -98,7 +102,7 @@ def random_roster(players: int, rng: random.Random) -> list[tuple[str, list[tupl
 
 
 def make_arena(players: int, zones: int, rng: random.Random,
-               roster: Roster | None = None) -> tuple[Arena, dict[str, Skills]]:
+               roster: TeamSheets | None = None) -> tuple[Arena, dict[str, Skills]]:
     """A match's arena: the roster (skills +0..+5 when none is given), everyone on his own
     platform, seated over all the zones (module docstring). Given the same `rng` state, the
     same skills, order and platforms for every zone count."""
@@ -124,12 +128,18 @@ def make_arena(players: int, zones: int, rng: random.Random,
 
 
 _MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 _SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
+# A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
+# intermediate stays below 2**63: a machine integer (`i64`) in the compiled build, the same
+# numbers in pure Python, where `i64` is only an annotation.
+_M32: Final = 0xFFFFFFFF
+_WEYL: Final = 0x9E3779B9          # the golden ratio's 32 bits: the counter's odd step
+_MUL1: Final = 0x14AA4D2F          # two multipliers below 2**31, of full avalanche
+_MUL2: Final = 0x193C3CCF          # (docs/simulator.md, "Paired streams")
 
 
 def _mix(z: int) -> int:
-    """SplitMix64's finaliser: 64 well-mixed bits from any 64-bit integer."""
+    """SplitMix64's finaliser: 64 well-mixed bits from any 64-bit integer (once a stream)."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
@@ -148,6 +158,32 @@ def purpose_of(name: str) -> str:
     return f"{who}.{_SAME_STREAM[what]}" if what in _SAME_STREAM else name
 
 
+class Stream:
+    """One (match, player, purpose)'s dice: the k-th is a function of the stream's 64-bit key
+    and k alone (counter-based: a Weyl sequence in the key's low half, xored with its high
+    half, through a 32-bit finaliser), so nothing drawn elsewhere moves it, and no generator
+    is seeded or kept."""
+
+    __slots__ = ("low", "high", "drawn")
+
+    def __init__(self, key: int) -> None:
+        self.low: i64 = key & _M32
+        self.high: i64 = key >> 32
+        self.drawn: i64 = 0
+
+    def die(self, sides: i64 = 20) -> int:
+        """The stream's next die: 1 to `sides` (at most 2**31), from the hash's high bits."""
+        k = self.drawn + 1
+        self.drawn = k
+        x: i64 = ((self.low + k * _WEYL) & _M32) ^ self.high
+        x ^= x >> 16
+        x = (x * _MUL1) & _M32
+        x ^= x >> 15
+        x = (x * _MUL2) & _M32
+        x ^= x >> 16
+        return 1 + ((x * sides) >> 32)
+
+
 class Streams:
     """Every (match, player, purpose) its own stream of dice, drawn in order: a player's k-th
     roll for a purpose in a match depends on nothing else, so whatever else happened (another
@@ -158,18 +194,23 @@ class Streams:
 
     def __init__(self, match_key: str):
         self.seed = stream_id(match_key)
-        self._bases: dict[str, int] = {}
-        self._drawn: dict[int, int] = {}     # draws so far, by stream
+        self._by_name: dict[str, Stream] = {}
+        self._by_purpose: dict[str, Stream] = {}
+
+    def stream(self, name: str) -> Stream:
+        """The stream a roll of this name draws from (a throw and an intercept: one)."""
+        s = self._by_name.get(name)
+        if s is None:
+            purpose = purpose_of(name)
+            s = self._by_purpose.get(purpose)
+            if s is None:
+                s = self._by_purpose[purpose] = Stream(_mix(self.seed ^ stream_id(purpose)))
+            self._by_name[name] = s
+        return s
 
     def die(self, name: str, sides: int = 20) -> int:
         """The next die of the stream for `name`'s purpose: 1 to `sides`."""
-        base = self._bases.get(name)
-        if base is None:
-            base = self._bases[name] = _mix(self.seed ^ stream_id(purpose_of(name)))
-        k = self._drawn.get(base, 0) + 1
-        self._drawn[base] = k
-        x = _mix((base + k * _GOLDEN) & _MASK)
-        return 1 + ((x * sides) >> 64)
+        return self.stream(name).die(sides)
 
 
 class StreamDice(Dice):
@@ -180,8 +221,8 @@ class StreamDice(Dice):
         self.streams = streams
 
     def _take(self, name: str, sides: int, count: int) -> list[int]:
-        die = self.streams.die
-        return [die(name, sides) for _ in range(count)]
+        stream = self.streams.stream(name)
+        return [stream.die(sides) for _ in range(count)]
 
 
 class LeanDice(StreamDice):
@@ -195,10 +236,10 @@ class LeanDice(StreamDice):
 
     def d20(self, name: str, modifier: int = 0, advantage: bool = False,
             disadvantage: bool = False) -> Roll:
-        die = self.streams.die
-        r = die(name)
+        stream = self.streams.stream(name)
+        r = stream.die()
         if advantage != disadvantage:
-            s = die(name)
+            s = stream.die()
             r = (r if r > s else s) if advantage else (r if r < s else s)
         total = r + modifier
         roll = self._totals.get(total)
@@ -215,15 +256,6 @@ def ball(arena: Arena) -> Possession:
     return pos
 
 
-def name_carrier(arena: Arena, carrier: str) -> Arena:
-    """The team names its carrier: one of the standing players the engine or the team offered,
-    so the arena is built unchecked."""
-    pos = ball(arena)
-    visited = pos.visited or (arena.player(carrier).platform,)
-    return Arena(arena.teams, arena.players, Possession(pos.team, carrier, visited, pos.hot),
-                 arena.settings, arena.eliminated, arena.team_names)
-
-
 def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
            dice: Dice) -> Arena:
     checks = {p.id: Check(modifier=skills[p.id].acrobatics) for p in arena.players if p.standing}
@@ -236,7 +268,7 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
     if pos.carrier is None:
         carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
                                                       result["choose_from"])
-        after = name_carrier(after, carrier)
+        after = after.with_carrier(carrier, result["choose_from"])
     return after
 
 
@@ -255,7 +287,7 @@ def resolve_presets(tactics: Sequence[str] | str | None, teams: Sequence[str],
 def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                pass_limit: int = PASS_LIMIT, fall_risk: float | None = None,
                tactics: Sequence[str] | str | None = None, lean: bool = True,
-               roster: Roster | None = None, trace: list | None = None) -> MatchStats:
+               roster: TeamSheets | None = None, trace: list | None = None) -> MatchStats:
     """Play one match to a winner, everyone out (a draw) or the pass limit (a draw).
 
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
@@ -263,7 +295,6 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
     streams = Streams(dice_seed)
     dice = LeanDice(streams) if lean else StreamDice(streams)
-    die = streams.die
     presets = resolve_presets(tactics, arena.teams, fall_risk)
     zmap = ZoneMap.of(arena)
     sums = {t: sum(s.athletics + s.acrobatics for pid, s in skills.items()
@@ -272,7 +303,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     weakest = [t for t, s in sums.items() if s == low]
     arena = tipoff(arena, skills, presets, dice)
     view = View(arena, skills, zmap, explain=not lean)
-    plans = _Plans(view, presets, skills, remember=lean)
+    plans = _Plans(view, presets, skills, streams, remember=lean)
     stats = MatchStats(tipoff_team=ball(arena).team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
     declared = stats.declared
@@ -284,10 +315,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         for team in arena.teams:
             if team not in view.by_team:
                 continue
-            for act, bonus, kind, team_throw in plans.of(team):
+            for act, bonus, kind, team_throw, initiative in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
                 # sorts; each player's initiative die from his own stream
-                ranked.append((-(die(act.player + ".initiative") + bonus), len(ranked), act))
+                ranked.append((-(initiative.die() + bonus), len(ranked), act))
                 declared[kind] += 1
                 if team_throw is not None:
                     throw = team_throw
@@ -312,20 +343,21 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         if got.carrier is None:
             carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
                                                           result["choose_from"])
-            after = name_carrier(after, carrier)
+            after = after.with_carrier(carrier, result["choose_from"])
         arena = after
         view.update(arena)
     stats.winner = "limit"
     return stats
 
 
-_Plan = list[tuple[Action, int, int, "Throw | None"]]
+_Plan = list[tuple[Action, int, int, "Throw | None", Stream]]
 _SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
 
 
 class _Plans:
     """A team's declarations this pass as the engine takes them: for each, (the action, its
-    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's).
+    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's, the
+    player's initiative stream).
 
     The presets decide from the view alone, and a match shows them the same view again and
     again (about half the passes), so with `remember` (the lean path) each team's plan is kept
@@ -335,8 +367,9 @@ class _Plans:
     path always asks the presets, so the differential test checks these keys too."""
 
     def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
-                 remember: bool):
+                 streams: Streams, remember: bool):
         self.view, self.presets, self.skills = view, presets, skills
+        self.initiative = {pid: streams.stream(pid + ".initiative") for pid in skills}
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
@@ -365,7 +398,7 @@ class _Plans:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
-    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None]:
+    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None, Stream]:
         """One declaration as the engine takes it; its Action and Throw built once a match."""
         key = (d.player, d.action, d.target, d.zone)
         act = self.actions.get(key)
@@ -388,7 +421,8 @@ class _Plans:
                     kind=d.kind, target=d.target,
                     carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
                     target_check=self.checks[d.target]["acrobatics"] if hot else None)
-        return act, self.skills[d.player].acrobatics, _KIND[d.action], throw
+        return (act, self.skills[d.player].acrobatics, _KIND[d.action], throw,
+                self.initiative[d.player])
 
 
 def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:

@@ -31,7 +31,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
-from .goatball import ACTION_KINDS, MatchStats, Roster, play_match
+from .goatball import ACTION_KINDS, MatchStats, TeamSheets, play_match
 from .stats import ALPHA, MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
 
 MAX_PLAYERS = 30
@@ -351,7 +351,7 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
              fall_risk: float | None = None, tactics: str | Sequence[str] | None = None,
              budget: int = BUDGET, adaptive: bool = True, batch: int = BATCH,
              robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
-             robust_seeds: int = ROBUST_SEEDS, roster: Roster | None = None, client=None,
+             robust_seeds: int = ROBUST_SEEDS, roster: TeamSheets | None = None, client=None,
              margin: float = MARGIN) -> dict:
     """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
     the contract's object. `client`: a dask.distributed Client to run the chunks on;

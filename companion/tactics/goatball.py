@@ -67,7 +67,7 @@ FALL_RISK = 0.15           # a fall puts a player out until the next change of p
 LETHAL_FALL_RISK = 0.05    # bloodball_lethal: a fall is death; only a natural 1 may drop him
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Skills:
     athletics: int
     acrobatics: int
@@ -76,15 +76,18 @@ class Skills:
     best_skill: str = field(init=False, repr=False, compare=False)
     best: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        strong = self.athletics >= self.acrobatics
+    def __init__(self, athletics: int, acrobatics: int) -> None:
+        strong = athletics >= acrobatics
+        object.__setattr__(self, "athletics", athletics)
+        object.__setattr__(self, "acrobatics", acrobatics)
         object.__setattr__(self, "best_skill", "athletics" if strong else "acrobatics")
-        object.__setattr__(self, "best", self.athletics if strong else self.acrobatics)
+        object.__setattr__(self, "best", athletics if strong else acrobatics)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Decl:
-    """One player's declaration, with the one-line reason the autopilot shows."""
+    """One player's declaration, with the one-line reason the autopilot shows. (Its
+    `__init__` is written out, as the engine's arena types' are: rules/goatball/state.py.)"""
 
     player: str
     action: str                 # throw | intercept | knock_off | defend | move | block
@@ -93,6 +96,17 @@ class Decl:
     zone: str | None = None     # where a move goes
     skill: str | None = None    # the skill its check rolls (None: no check, as for Defend)
     kind: str | None = None     # the carrier's throw: pass | hot
+
+    def __init__(self, player: str, action: str, reason: str = "", target: str | None = None,
+                 zone: str | None = None, skill: str | None = None,
+                 kind: str | None = None) -> None:
+        self.player = player
+        self.action = action
+        self.reason = reason
+        self.target = target
+        self.zone = zone
+        self.skill = skill
+        self.kind = kind
 
     def as_dict(self) -> dict:
         out: dict = {"player": self.player, "action": self.action}
@@ -107,13 +121,18 @@ class Decl:
         return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Slip:
     """The carrier's sealed slip: where the ball goes."""
 
     kind: str                   # pass | hot
     target: str
     reason: str = ""
+
+    def __init__(self, kind: str, target: str, reason: str = "") -> None:
+        self.kind = kind
+        self.target = target
+        self.reason = reason
 
 
 @cache       # a handful of (modifier, advantage) pairs, asked for by every player every pass
@@ -570,9 +589,13 @@ class Preset:
     def choose_carrier(self, arena: Arena, skills: Mapping[str, Skills], team: str,
                        choose_from: list[str] | None = None) -> tuple[str, str]:
         """The team names its carrier: its best thrower (of those the engine offers)."""
-        pool = choose_from or [p.id for p in arena.team_players(team) if p.standing]
-        pid = max(pool, key=lambda p: (skills[p].best, p))
-        return pid, f"carries: the best thrower ({skills[pid].best:+d})"
+        pool = choose_from or [p.id for p in arena.players if p.team == team and p.standing]
+        pid, best = pool[0], skills[pool[0]].best
+        for other in pool:          # max by (better skill, id), without a key tuple for each
+            bonus = skills[other].best
+            if bonus > best or (bonus == best and other > pid):
+                pid, best = other, bonus
+        return pid, f"carries: the best thrower ({best:+d})"
 
     def slip(self, v: View) -> Slip | None:
         """The carrier's sealed slip, from the view alone."""

@@ -94,6 +94,31 @@ def test_tipoff_tie_inside_a_team_lets_it_choose():
     assert result["choose_from"] == ["r1", "r2"]
 
 
+def test_naming_a_carrier_has_one_check_for_the_table_and_the_simulator():
+    """Arena.with_carrier: the carrier event's checks, which the balance simulator now calls
+    too (issue 30): a standing player of the team waiting, after a tie one of the tied."""
+    from dataclasses import replace
+
+    from companion.rules.errors import IllegalAction
+    from companion.rules.goatball.state import Possession
+
+    arena = default_arena()
+    waiting = replace(arena, possession=Possession("red", None))
+    named = waiting.with_carrier("r2")
+    assert named.possession == Possession("red", "r2", ("p2",), False)
+    assert named.players is waiting.players and named.settings is waiting.settings
+    with pytest.raises(IllegalAction, match="no team is waiting"):
+        named.with_carrier("r1")
+    with pytest.raises(IllegalAction, match="cannot carry for red"):
+        waiting.with_carrier("b1")
+    with pytest.raises(IllegalAction, match="tied: its carrier is one of r1, r3"):
+        waiting.with_carrier("r2", ["r1", "r3"])
+    assert waiting.with_carrier("r2", ["r1", "r3"], stored=True).possession.carrier == "r2"
+    out = waiting.with_players({"r1": replace(waiting.player("r1"), out=True)})
+    with pytest.raises(IllegalAction, match="cannot carry for red"):
+        out.with_carrier("r1")
+
+
 # -- the match fold ---------------------------------------------------------------------------
 def test_a_match_runs_tipoff_carrier_and_passes_and_ends():
     teams = [{"id": "red", "players": [{"id": "r1", "platform": "p1"}]},

@@ -180,22 +180,9 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         return _with_arena(state, replace(arena, possession=pos), tipoff_reroll=None,
                            choose_from=None), None
     if kind == "carrier":
-        pos = arena.possession
-        if pos is None or pos.carrier is not None:
-            raise IllegalAction("no team is waiting to name a carrier", field="player")
-        p = arena.player(event.get("player"), "player")
-        if p.team != pos.team or not p.standing:
-            raise IllegalAction(f"{p.label} cannot carry for {pos.team}", field="player")
-        tied = state.get("choose_from")
-        if tied and p.id not in tied and not dice.replaying:
-            # after a tie inside one team, it chooses among the tied players only (rulings
-            # "Change of possession")
-            raise IllegalAction(f"{pos.team} tied: its carrier is one of {', '.join(tied)},"
-                                f" not {p.label}", field="player")
-        visited = pos.visited or (p.platform,)
-        return _with_arena(state, replace(arena, possession=replace(pos, carrier=p.id,
-                                                                    visited=visited)),
-                           choose_from=None), None
+        named = arena.with_carrier(event.get("player"), state.get("choose_from"),
+                                   stored=dice.replaying)
+        return _with_arena(state, named, choose_from=None), None
     if kind == "pass":
         actions, throw = pass_inputs(event, arena)
         result, after = resolve_pass(arena, actions, throw, dice)

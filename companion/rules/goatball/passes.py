@@ -13,6 +13,8 @@ from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from .state import DC, Arena, Possession, magic_key
 
+_set = object.__setattr__
+
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
 HOT_PLATFORMS = 4          # three counted passes: four different platforms
@@ -20,7 +22,9 @@ HOT_PLATFORMS = 4          # three counted passes: four different platforms
 ONE_SKILL = {"knock_off": "athletics", "block": "athletics"}
 
 
-@dataclass(frozen=True)
+# Check, Action and Throw write out their `__init__` (init=False), as the arena's types do
+# (state.py): the balance simulator builds hundreds a match.
+@dataclass(frozen=True, init=False)
 class Check:
     """A check as rolled at the table (`total`, advantage already applied) or for us to roll."""
 
@@ -30,6 +34,16 @@ class Check:
     disadvantage: bool = False
     skill: str | None = None
     faces: tuple[int, ...] | None = None   # both d20s rolled at the table: we pick (Defend)
+
+    def __init__(self, total: int | None = None, modifier: int | None = None,
+                 advantage: bool = False, disadvantage: bool = False, skill: str | None = None,
+                 faces: tuple[int, ...] | None = None) -> None:
+        _set(self, "total", total)
+        _set(self, "modifier", modifier)
+        _set(self, "advantage", advantage)
+        _set(self, "disadvantage", disadvantage)
+        _set(self, "skill", skill)
+        _set(self, "faces", faces)
 
     def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
         # The advantage a card shows: the rules' (zone, Defend) or the table's own flag.
@@ -52,7 +66,7 @@ class Check:
         return {"total": roll.total, "skill": self.skill, "rolled": True, "advantage": shown}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     player: str
     action: str
@@ -63,14 +77,35 @@ class Action:
     initiative: int | None = None
     magic: str | None = None
 
+    def __init__(self, player: str, action: str, target: str | None = None,
+                 check: Check | None = None, defense: Check | None = None,
+                 zone: str | None = None, initiative: int | None = None,
+                 magic: str | None = None) -> None:
+        _set(self, "player", player)
+        _set(self, "action", action)
+        _set(self, "target", target)
+        _set(self, "check", check)
+        _set(self, "defense", defense)
+        _set(self, "zone", zone)
+        _set(self, "initiative", initiative)
+        _set(self, "magic", magic)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Throw:
     kind: str
     target: str
     carrier_check: Check | None = None    # a hot throw's Acrobatics contest
     target_check: Check | None = None
     str_mod: int = 0                      # bloodball: the spear's damage bonus
+
+    def __init__(self, kind: str, target: str, carrier_check: Check | None = None,
+                 target_check: Check | None = None, str_mod: int = 0) -> None:
+        _set(self, "kind", kind)
+        _set(self, "target", target)
+        _set(self, "carrier_check", carrier_check)
+        _set(self, "target_check", target_check)
+        _set(self, "str_mod", str_mod)
 
 
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:

@@ -179,7 +179,17 @@ class Settings:
         return b in self.zone_links.get(a, ()) or a in self.zone_links.get(b, ())
 
 
-@dataclass(frozen=True)
+# The engine builds players, possessions and arenas every pass. Their `__init__` is written
+# out (init=False) rather than left to @dataclass: the one dataclass writes sets each field
+# through a frozen class's generic path, which the compiled build runs as interpreted code
+# at several times the cost of a pure-Python build's (tests/sim checks the two agree).
+_set = object.__setattr__
+
+
+DEFAULT_SETTINGS = Settings()      # frozen: one instance serves every arena built without
+
+
+@dataclass(frozen=True, init=False)
 class Player:
     id: str
     team: str
@@ -192,8 +202,16 @@ class Player:
     # every player several times (the balance simulator asks it some sixty times a pass)
     standing: bool = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "standing", not self.out and not self.dead)
+    def __init__(self, id: str, team: str, platform: str, zone: str | None = None,
+                 out: bool = False, dead: bool = False, name: str | None = None) -> None:
+        _set(self, "id", id)
+        _set(self, "team", team)
+        _set(self, "platform", platform)
+        _set(self, "zone", zone)
+        _set(self, "out", out)
+        _set(self, "dead", dead)
+        _set(self, "name", name)
+        _set(self, "standing", not out and not dead)
 
     @property
     def label(self) -> str:
@@ -206,19 +224,26 @@ class Player:
         return Player(self.id, self.team, self.platform, self.zone, out, dead, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Possession:
     team: str
     carrier: str | None          # None: the team has yet to name its carrier
     visited: tuple[str, ...] = ()
     hot: bool = False
 
+    def __init__(self, team: str, carrier: str | None, visited: tuple[str, ...] = (),
+                 hot: bool = False) -> None:
+        _set(self, "team", team)
+        _set(self, "carrier", carrier)
+        _set(self, "visited", visited)
+        _set(self, "hot", hot)
+
     def as_dict(self) -> dict:
         return {"team": self.team, "carrier": self.carrier, "visited": list(self.visited),
                 "hot": self.hot}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Arena:
     """Everything a pass is resolved against: who plays for whom, where, and who has the ball.
 
@@ -234,6 +259,17 @@ class Arena:
     settings: Settings = field(default_factory=Settings)
     eliminated: tuple[str, ...] = ()
     team_names: tuple[tuple[str, str], ...] = ()     # (team id, display name), when named
+
+    def __init__(self, teams: tuple[str, ...], players: tuple[Player, ...],
+                 possession: Possession | None, settings: Settings = DEFAULT_SETTINGS,
+                 eliminated: tuple[str, ...] = (),
+                 team_names: tuple[tuple[str, str], ...] = ()) -> None:
+        _set(self, "teams", teams)
+        _set(self, "players", players)
+        _set(self, "possession", possession)
+        _set(self, "settings", settings)
+        _set(self, "eliminated", eliminated)
+        _set(self, "team_names", team_names)
 
     def validate(self) -> Arena:
         """This arena, if it is one a match can be in; otherwise the rules error naming the
@@ -264,6 +300,25 @@ class Arena:
                     raise IllegalAction(f"the carrier {carrier.label} is out",
                                         field="possession.carrier")
         return self
+
+    def with_carrier(self, pid: str, tied: list[str] | None = None,
+                     stored: bool = False) -> Arena:
+        """This arena once the team with the ball names its carrier: a standing player of
+        that team, after a tie inside it one of the tied (rulings "Change of possession"; a
+        `stored` event replaying is spared that refusal), his platform the first visited.
+        The one check for the table's carrier event and the balance simulator alike."""
+        pos = self.possession
+        if pos is None or pos.carrier is not None:
+            raise IllegalAction("no team is waiting to name a carrier", field="player")
+        p = self.player(pid, "player")
+        if p.team != pos.team or not p.standing:
+            raise IllegalAction(f"{p.label} cannot carry for {pos.team}", field="player")
+        if tied and p.id not in tied and not stored:
+            raise IllegalAction(f"{pos.team} tied: its carrier is one of {', '.join(tied)},"
+                                f" not {p.label}", field="player")
+        return Arena(self.teams, self.players,
+                     Possession(pos.team, p.id, pos.visited or (p.platform,), pos.hot),
+                     self.settings, self.eliminated, self.team_names)
 
     def player(self, pid: str, field: str = "player") -> Player:
         for p in self.players:
