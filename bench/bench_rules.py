@@ -21,7 +21,7 @@ from companion.rules.goatball.match import actions_from, throw_from  # noqa: E40
 from companion.rules.goatball.passes import resolve_pass  # noqa: E402
 from companion.rules.goatball.state import Settings as GoatSettings  # noqa: E402
 from companion.rules.goatball.state import arena_from_dict  # noqa: E402
-from companion.rules.yaotzin.contests import resolve_contest  # noqa: E402
+from companion.rules.yaotzin.contests import preview_contest, resolve_contest  # noqa: E402
 from companion.rules.yaotzin.court import Court  # noqa: E402
 from companion.rules.yaotzin.grid import Square  # noqa: E402
 from companion.rules.yaotzin.kick import resolve_kick  # noqa: E402
@@ -66,13 +66,13 @@ def main() -> None:
                                                                   target, True, 0, settings),
         "contest: trip, trip AoO (24 players)":
             lambda: resolve_contest(court, beside, "trip", "kicker", "defender", ball,
-                                    Dice(seed=1), target_aoo="trip"),
+                                    Dice(seed=1), target_aoo="trip").as_dict(),
         "contest: grapple (24 players)":
             lambda: resolve_contest(court, beside, "grapple", "defender", "kicker", ball,
-                                    Dice(seed=1)),
+                                    Dice(seed=1)).as_dict(),
         "contest: preview (24 players)":
-            lambda: resolve_contest(court, beside, "overrun", "kicker", "defender", ball,
-                                    Dice(seed=1), preview=True),
+            lambda: preview_contest(court, beside, "overrun", "kicker", "defender", ball,
+                                    Dice(seed=1)).as_dict(),
         "goat-ball pass (6 a side)": lambda: resolve_pass(arena, actions, throw, Dice(seed=1)),
     }
     print(f"{'case':38} {'median ms':>10} {'p99 ms':>9} {'peak KiB':>9}")
