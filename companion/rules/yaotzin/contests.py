@@ -2,6 +2,10 @@
 
 No contest ever deals damage. Opposed checks follow D&D 3.5: the higher total wins, a tie goes
 to the higher modifier, and a tie of both is rolled again.
+
+`resolve_contest` answers a `ContestResult` (the target's attack of opportunity an `AooResult`
+inside it), whose `as_dict()` is the `/yaotzin/contest` route's JSON; `preview_contest`, the
+same checks with nothing rolled, a `ContestPreview`.
 """
 
 from __future__ import annotations
