@@ -1,4 +1,4 @@
-"""In-process cost of the rules: a kick, a full odds preview, a goat-ball pass.
+"""In-process cost of the rules: a kick, a full odds preview, contests, a goat-ball pass.
 
     python bench/bench_rules.py            # prints median / p99 in ms and peak memory
 
@@ -21,6 +21,7 @@ from companion.rules.goatball.match import actions_from, throw_from  # noqa: E40
 from companion.rules.goatball.passes import resolve_pass  # noqa: E402
 from companion.rules.goatball.state import Settings as GoatSettings  # noqa: E402
 from companion.rules.goatball.state import arena_from_dict  # noqa: E402
+from companion.rules.yaotzin.contests import preview_contest, resolve_contest  # noqa: E402
 from companion.rules.yaotzin.court import Court  # noqa: E402
 from companion.rules.yaotzin.grid import Square  # noqa: E402
 from companion.rules.yaotzin.kick import resolve_kick  # noqa: E402
@@ -52,6 +53,9 @@ def main() -> None:
     roster = Roster([Player(**{**p, "feats": frozenset(p.get("feats", ()))})
                      for p in body["players"]], court)
     ball, target = Square(30, 12), Square(38, 15)
+    # a defender beside the kicker (the ball in his square), for the contests
+    beside = Roster([*roster.players, Player(id="defender", team="moon", x=31, y=12, str=14,
+                                             dex=13, bab=3)], court)
     goat = goat_body(6)
     arena = arena_from_dict(goat, GoatSettings())
     actions, throw = actions_from(goat["actions"]), throw_from(goat["throw"])
@@ -60,6 +64,15 @@ def main() -> None:
                                                   0, settings, Dice(seed=1)).as_dict(),
         "preview + exact odds (24 players)": lambda: kick_preview(court, roster, "kicker", ball,
                                                                   target, True, 0, settings),
+        "contest: trip, trip AoO (24 players)":
+            lambda: resolve_contest(court, beside, "trip", "kicker", "defender", ball,
+                                    Dice(seed=1), target_aoo="trip").as_dict(),
+        "contest: grapple (24 players)":
+            lambda: resolve_contest(court, beside, "grapple", "defender", "kicker", ball,
+                                    Dice(seed=1)).as_dict(),
+        "contest: preview (24 players)":
+            lambda: preview_contest(court, beside, "overrun", "kicker", "defender", ball,
+                                    Dice(seed=1)).as_dict(),
         "goat-ball pass (6 a side)": lambda: resolve_pass(arena, actions, throw, Dice(seed=1)),
     }
     print(f"{'case':38} {'median ms':>10} {'p99 ms':>9} {'peak KiB':>9}")

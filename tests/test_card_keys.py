@@ -65,7 +65,7 @@ def _contests():
             target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False),
             after=case.get("after"))
         if r:
-            yield yao_cards.contest_card(json.loads(json.dumps(r)), NAMES)
+            yield yao_cards.contest_card(r, NAMES)
 
 
 def _hoops():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.yaotzin.contests import ContestResult
 from ..rules.yaotzin.intercept import InterceptResult
 from ..rules.yaotzin.kick import KickResult
 from ..rules.yaotzin.players import Roster
@@ -65,6 +66,6 @@ def dribble(r: dict, roster: Roster) -> dict:
     return {"action": "dribble", **_who(roster, r["dribbler"])}
 
 
-def contest(r: dict, roster: Roster) -> dict:
-    return {"action": "contest", **_who(roster, r["actor"]), "kind": r["kind"],
-            "success": bool(r["success"])}
+def contest(r: ContestResult, roster: Roster) -> dict:
+    return {"action": "contest", **_who(roster, r.actor), "kind": r.kind,
+            "success": r.success}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..rules.yaotzin.contests import ContestResult
 from ..rules.yaotzin.flight import kick_line
 from ..rules.yaotzin.grid import Square
 from ..rules.yaotzin.intercept import InterceptResult
@@ -220,49 +221,48 @@ def dribble_overlay(r: dict) -> dict:
                           for p in r["provokers"]]}
 
 
-def contest_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.contest", f"BALLCOURT.Card.Contest.Title.{r['kind']}",
-                actor=names[r["actor"]], target=names[r["target"]])
-    aoo = r.get("target_aoo")
-    if r.get("provokes") and aoo is None:
-        card.line("BALLCOURT.Card.Contest.Provokes", "muted", target=names[r["target"]])
+def contest_card(r: ContestResult, names: Names) -> dict:
+    card = Card("yaotzin.contest", f"BALLCOURT.Card.Contest.Title.{r.kind}",
+                actor=names[r.actor], target=names[r.target])
+    aoo = r.target_aoo
+    if r.provokes and aoo is None:
+        card.line("BALLCOURT.Card.Contest.Provokes", "muted", target=names[r.target])
     if aoo:
-        key = "BALLCOURT.Card.Contest.AooStops" if aoo["foiled"] else \
+        key = "BALLCOURT.Card.Contest.AooStops" if aoo.foiled else \
             "BALLCOURT.Card.Contest.AooFails"
-        card.line(key, "bad" if aoo["foiled"] else "muted", target=names[r["target"]],
-                  kind=aoo["kind"])
-        if aoo["stops_dribbling"]:
-            card.line("BALLCOURT.Card.Contest.StopsDribbling", target=names[r["target"]])
-    if aoo and aoo["foiled"]:
+        card.line(key, "bad" if aoo.foiled else "muted", target=names[r.target],
+                  kind=aoo.kind)
+        if aoo.stops_dribbling:
+            card.line("BALLCOURT.Card.Contest.StopsDribbling", target=names[r.target])
+    if aoo and aoo.foiled:
         pass                  # the action never happened: the line above says why
-    elif r.get("avoided"):
-        card.line("BALLCOURT.Card.Contest.SteppedAside", actor=names[r["actor"]],
-                  target=names[r["target"]])
-    elif r["touch"] and not r["touch"]["hit"]:
+    elif r.avoided:
+        card.line("BALLCOURT.Card.Contest.SteppedAside", actor=names[r.actor],
+                  target=names[r.target])
+    elif r.touch and not r.touch.hit:
         card.line("BALLCOURT.Card.Contest.TouchMiss", "bad")
-    elif r["success"]:
-        card.line("BALLCOURT.Card.Contest.Won", "good", actor=names[r["actor"]])
+    elif r.success:
+        card.line("BALLCOURT.Card.Contest.Won", "good", actor=names[r.actor])
     else:
-        card.line("BALLCOURT.Card.Contest.Lost", "bad", target=names[r["target"]])
-    if r["prone"]:
-        card.line("BALLCOURT.Card.Contest.Prone", player=names[r["prone"]])
-    for m in r["moves"]:
-        card.line("BALLCOURT.Card.Contest.Moved", player=names[m["player"]], **m["to"])
-    events = [{"type": "ball", **r["ball"]}] if r["ball"] else []
-    backs = r.get("reactions", [])
-    for back in backs:
-        card.line("BALLCOURT.Card.Contest.TripBack", player=names[back["actor"]],
-                  target=names[back["target"]])
+        card.line("BALLCOURT.Card.Contest.Lost", "bad", target=names[r.target])
+    if r.prone:
+        card.line("BALLCOURT.Card.Contest.Prone", player=names[r.prone])
+    for m in r.moves:
+        card.line("BALLCOURT.Card.Contest.Moved", player=names[m.player], **m.to.as_dict())
+    events = [{"type": "ball", **r.ball.as_dict()}] if r.ball else []
+    for back in r.reactions:
+        card.line("BALLCOURT.Card.Contest.TripBack", player=names[back.actor],
+                  target=names[back.target])
     card.action("apply", "BALLCOURT.Action.Apply",
-                {"events": events, "moves": [{"player": m["player"], **m["to"]}
-                                             for m in r["moves"]], "prone": r["prone"]})
-    for back in backs:
+                {"events": events, "moves": [{"player": m.player, **m.to.as_dict()}
+                                             for m in r.moves], "prone": r.prone})
+    for back in r.reactions:
         # a trip back: another contest with these two, "reaction": true and what it answers.
         # The defender's (after a trip or overrun) is `trip_back`; the actor's, after the
         # target's failed trip as his attack of opportunity, `trip_back:<actor>`.
-        action_id = ("trip_back:" + back["actor"] if back["after"] == "target_aoo"
+        action_id = ("trip_back:" + back.actor if back.after == "target_aoo"
                      else "trip_back")
         card.action(action_id, "BALLCOURT.Action.TripBack",
-                    {"kind": "trip", "actor": back["actor"], "target": back["target"],
-                     "reaction": True, "after": back["after"]}, player=names[back["actor"]])
-    return card.build(r["rolls"])
+                    {"kind": "trip", "actor": back.actor, "target": back.target,
+                     "reaction": True, "after": back.after}, player=names[back.actor])
+    return card.build(r.rolls)

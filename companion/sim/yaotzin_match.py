@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from ..rules.dice import Dice
 from ..rules.errors import RulesError
 from ..rules.yaotzin.ball import Ball
-from ..rules.yaotzin.contests import resolve_contest
+from ..rules.yaotzin.contests import preview_contest, resolve_contest
 from ..rules.yaotzin.court import Court
 from ..rules.yaotzin.dribble import plan_dribble
 from ..rules.yaotzin.grid import Square
@@ -323,7 +323,7 @@ class Match:
             at = Square(prov["from"]["x"], prov["from"]["y"])
             self.put(pid, x=at.x, y=at.y)
             roster, dice = self.roster(), self.dice()
-            g = resolve_contest(self.court, roster, "grapple", opp.id, pid, at, dice)
+            g = resolve_contest(self.court, roster, "grapple", opp.id, pid, at, dice).as_dict()
             self.log("contest", {"_roster": roster, "kind": "grapple", "actor": opp.id,
                                  "target": pid, "ball": at.as_dict()}, dice, g)
             self.spend(opp.id)
@@ -343,11 +343,10 @@ class Match:
     def contest(self, pid: str, kind: str, target: str) -> None:
         roster, dice = self.roster(), self.dice()
         ball = self.ball.square
-        preview = resolve_contest(self.court, roster, kind, pid, target, ball, dice,
-                                  preview=True)
-        choice = "trip" if preview["provokes"] else None     # the target answers in kind
+        preview = preview_contest(self.court, roster, kind, pid, target, ball, dice)
+        choice = "trip" if preview.provokes else None     # the target answers in kind
         r = resolve_contest(self.court, roster, kind, pid, target, ball, dice,
-                            target_aoo=choice)
+                            target_aoo=choice).as_dict()
         self.log("contest", {"_roster": roster, "kind": kind, "actor": pid, "target": target,
                              "ball": ball.as_dict(),
                              "target_aoo": {"kind": choice} if choice else None}, dice, r)
@@ -363,7 +362,7 @@ class Match:
         elif r["reaction"] and not self.players[target].prone:
             roster, dice = self.roster(), self.dice()
             back = resolve_contest(self.court, roster, "trip", target, pid, ball, dice,
-                                   reaction=True)
+                                   reaction=True).as_dict()
             self.log("contest", {"_roster": roster, "kind": "trip", "actor": target,
                                  "target": pid, "ball": ball.as_dict(), "reaction": True},
                      dice, back)

@@ -16,8 +16,8 @@ CONTESTS = json.loads((GOLDEN / "yaotzin/contests.json").read_text())
 DRIBBLES = golden("yaotzin/dribbles.json")
 
 
-def _json(result: dict) -> dict:
-    return json.loads(json.dumps(result))      # as the API answers it: pairs become lists
+def _json(result) -> dict:
+    return json.loads(json.dumps(result.as_dict()))      # as the API answers it: pairs become lists
 
 
 @pytest.mark.parametrize("case", CONTESTS["cases"], ids=[c["name"] for c in CONTESTS["cases"]])

@@ -7,7 +7,13 @@ import pytest
 from companion.rules.dice import Dice
 from companion.rules.errors import IllegalAction, MatchOver, RulesError
 from companion.rules.yaotzin.ball import Ball
-from companion.rules.yaotzin.contests import resolve_contest
+from companion.rules.yaotzin.contests import (
+    ContestPreview,
+    ContestResult,
+    TripBack,
+    preview_contest,
+    resolve_contest,
+)
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.dribble import plan_dribble
 from companion.rules.yaotzin.grid import Square
@@ -103,7 +109,8 @@ def contest(kind, rolls, **kw):
     court, roster, _ = setup({"players": [
         {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 12, "bab": 2},
         {"id": "b", "team": "moon", "x": 11, "y": 12, "str": 12, "dex": 16, "bab": 1}]})
-    return resolve_contest(court, roster, kind, "a", "b", S(11, 12), Dice(rolls), **kw)
+    return resolve_contest(court, roster, kind, "a", "b", S(11, 12), Dice(rolls),
+                           **kw).as_dict()
 
 
 def test_disarm_is_dex_against_dex_and_takes_the_ball():
@@ -138,7 +145,7 @@ def test_grapple_placements_never_offer_a_square_another_creature_stands_in():
         {"id": "c", "team": "moon", "x": 11, "y": 11},
         {"id": "mate", "team": "sun", "x": 10, "y": 13}]})
     win = resolve_contest(court, roster, "grapple", "a", "b", S(11, 12),
-                          Dice({"touch": 15, "actor": 15, "target": 5}))
+                          Dice({"touch": 15, "actor": 15, "target": 5})).as_dict()
     assert win["success"]
     assert sorted((p["x"], p["y"]) for p in win["placements"]) == [(10, 11), (11, 12), (11, 13)]
 
@@ -148,6 +155,26 @@ def test_trip_and_overrun_knock_prone_and_stepping_aside_does_not():
     assert contest("overrun", {"actor": 18, "target": 2})["prone"] == "b"
     aside = contest("overrun", {}, avoids=True)
     assert aside["success"] and aside["prone"] is None
+
+
+def test_a_contest_answers_a_typed_result_and_its_trips_back_in_play_order():
+    court, roster, _ = setup({"players": [
+        {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 12, "bab": 2},
+        {"id": "b", "team": "moon", "x": 11, "y": 12, "str": 12, "dex": 16, "bab": 1}]})
+    # b's trip as his attack of opportunity fails, then a's own trip fails too
+    r = resolve_contest(court, roster, "trip", "a", "b", S(11, 12),
+                        Dice({"aoo_touch": 15, "aoo_check": 2, "aoo_defense": 15,
+                              "touch": 15, "actor": 2, "target": 15}), target_aoo="trip")
+    assert isinstance(r, ContestResult) and r.target_aoo and not r.target_aoo.foiled
+    assert r.reactions == (TripBack("a", "b", "target_aoo"), TripBack("b", "a", "trip"))
+    assert r.reaction == r.reactions[0] and r.check and r.check.winner == "target"
+    assert r.as_dict()["reaction"] == {"kind": "trip", "actor": "a", "target": "b",
+                                       "after": "target_aoo"}
+    preview = preview_contest(court, roster, "trip", "a", "b", S(11, 12), Dice())
+    assert preview == ContestPreview("trip", "a", "b", True)
+    with pytest.raises(IllegalAction, match="teammate|not next to|provokes no"):
+        preview_contest(court, roster, "disarm", "a", "b", S(11, 12), Dice(),
+                        target_aoo="trip")
 
 
 def test_contests_only_touch_players_at_the_ball():

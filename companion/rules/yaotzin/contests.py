@@ -2,9 +2,16 @@
 
 No contest ever deals damage. Opposed checks follow D&D 3.5: the higher total wins, a tie goes
 to the higher modifier, and a tie of both is rolled again.
+
+`resolve_contest` answers a `ContestResult` (the target's attack of opportunity an `AooResult`
+inside it), whose `as_dict()` is the `/yaotzin/contest` route's JSON; `preview_contest`, the
+same checks with nothing rolled, a `ContestPreview`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..dice import Dice, d20_succeeds
 from ..errors import IllegalAction, RulesError
@@ -17,7 +24,22 @@ CONTESTS = ("grapple", "disarm", "feint", "bull_rush", "overrun", "trip")
 MAX_REROLLS = 20
 
 
-def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> dict:
+class Opposed(NamedTuple):
+    """An opposed check: who won ("actor", the side that rolled first, or "target") and the
+    totals of every round, the last the one that decided it (a tie of both re-rolls)."""
+
+    winner: str
+    rounds: tuple[tuple[int, int], ...]
+
+    @property
+    def won(self) -> bool:
+        return self.winner == "actor"
+
+    def as_dict(self) -> dict:
+        return {"winner": self.winner, "rounds": list(self.rounds)}
+
+
+def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> Opposed:
     """An opposed check with 3.5's tie rule. Returns who won and every roll pair."""
     rounds = []
     for _ in range(MAX_REROLLS):
@@ -25,10 +47,10 @@ def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> dic
         b = dice.d20(b_name, b_mod)
         rounds.append((a.total, b.total))
         if a.total != b.total:
-            return {"winner": "actor" if a.total > b.total else "target", "rounds": rounds}
+            return Opposed("actor" if a.total > b.total else "target", tuple(rounds))
         if a_mod != b_mod:
-            return {"winner": "actor" if a_mod > b_mod else "target", "rounds": rounds}
-    return {"winner": "target", "rounds": rounds}
+            return Opposed("actor" if a_mod > b_mod else "target", tuple(rounds))
+    return Opposed("target", tuple(rounds))
 
 
 # The contests a target may answer with an attack of opportunity (10.0): a grapple only when
@@ -53,11 +75,153 @@ CONTEST_DICE = ("touch", "actor", "target", "aoo_attack", "aoo_damage", "aoo_tou
                 "aoo_check", "aoo_defense")
 
 
-def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch") -> dict:
+class AttackRoll(NamedTuple):
+    """A d20 attack against an armour class: a grapple's or trip's touch attack, or the target's
+    unarmed attack of opportunity."""
+
+    natural: int
+    total: int
+    ac: int
+    hit: bool
+
+    def as_dict(self) -> dict:
+        return {"natural": self.natural, "total": self.total, "ac": self.ac, "hit": self.hit}
+
+
+class UnarmedDamage(NamedTuple):
+    """A hit's unarmed damage (1d3 + Str, at least 1): it only foils a grapple, never dealt."""
+
+    formula: str
+    total: int
+
+    def as_dict(self) -> dict:
+        return {"dice": self.formula, "total": self.total, "dealt": False}
+
+
+class Move(NamedTuple):
+    """A player a won contest moves: the grappler into his target's square, a feint's victim,
+    a bull rush's pushed defender."""
+
+    player: str
+    to: Square
+
+    def as_dict(self) -> dict:
+        return {"player": self.player, "to": self.to.as_dict()}
+
+
+class TripBack(NamedTuple):
+    """The immediate trip back `actor` may try against `target`: posted as another contest
+    with these players, `"reaction": true` and this `after`."""
+
+    actor: str
+    target: str
+    after: str
+
+    def as_dict(self) -> dict:
+        return {"kind": "trip", "actor": self.actor, "target": self.target, "after": self.after}
+
+
+@dataclass(frozen=True)
+class AooResult:
+    """The target's attack of opportunity against the actor (`target_attack`): `kind` is
+    "unarmed" (`attack`, and `damage` on a hit) or his own "grapple" or "trip" (`touch`, then
+    `check` if it hit); `foiled` says it stopped the contest; `prone` is the actor his won trip
+    knocked down."""
+
+    kind: str
+    player: str
+    success: bool = False
+    foiled: bool = False
+    attack: AttackRoll | None = None
+    damage: UnarmedDamage | None = None
+    touch: AttackRoll | None = None
+    check: Opposed | None = None
+    stops_dribbling: bool = False
+    prone: str | None = None
+
+    def as_dict(self) -> dict:
+        out: dict = {"kind": self.kind, "player": self.player, "success": self.success,
+                     "foiled": self.foiled,
+                     "attack": self.attack.as_dict() if self.attack else None,
+                     "damage": self.damage.as_dict() if self.damage else None,
+                     "touch": self.touch.as_dict() if self.touch else None,
+                     "check": self.check.as_dict() if self.check else None,
+                     "stops_dribbling": self.stops_dribbling}
+        if self.prone is not None:
+            out["prone"] = self.prone
+        return out
+
+
+@dataclass(frozen=True)
+class ContestResult:
+    """A rolled contest (`resolve_contest`); `as_dict` is the `/yaotzin/contest` route's JSON.
+
+    `touch`, `check` are None where the contest stopped before them (a foiling attack of
+    opportunity, a missed touch attack, a reaction's trip has no touch); `ball` is where a won
+    grapple or disarm leaves the ball, else None; `placements` are the squares a won dribble
+    grapple may put the ball in (None for every other contest); `reactions` the trips back in
+    play order."""
+
+    kind: str
+    actor: str
+    target: str
+    action: bool
+    provokes: bool
+    avoided: bool
+    rolls: list[dict]
+    success: bool = False
+    target_aoo: AooResult | None = None
+    touch: AttackRoll | None = None
+    check: Opposed | None = None
+    moves: tuple[Move, ...] = ()
+    ball: Ball | None = None
+    prone: str | None = None
+    ends_turn: bool = False
+    reactions: tuple[TripBack, ...] = ()
+    placements: tuple[Square, ...] | None = None
+
+    @property
+    def reaction(self) -> TripBack | None:
+        """The first trip back in play order (the one after the target's attack of
+        opportunity comes before the contest's own)."""
+        return self.reactions[0] if self.reactions else None
+
+    def as_dict(self) -> dict:
+        out: dict = {"kind": self.kind, "actor": self.actor, "target": self.target,
+                     "success": self.success, "action": self.action,
+                     "provokes": self.provokes,
+                     "target_aoo": self.target_aoo.as_dict() if self.target_aoo else None,
+                     "reaction": self.reactions[0].as_dict() if self.reactions else None,
+                     "touch": self.touch.as_dict() if self.touch else None,
+                     "check": self.check.as_dict() if self.check else None,
+                     "moves": [m.as_dict() for m in self.moves],
+                     "ball": self.ball.as_dict() if self.ball else None,
+                     "prone": self.prone, "ends_turn": self.ends_turn, "avoided": self.avoided,
+                     "reactions": [back.as_dict() for back in self.reactions]}
+        if self.placements is not None:
+            out["placements"] = [sq.as_dict() for sq in self.placements]
+        out["rolls"] = self.rolls
+        return out
+
+
+class ContestPreview(NamedTuple):
+    """A checked contest before any die is rolled (`preview_contest`): whether it provokes."""
+
+    kind: str
+    actor: str
+    target: str
+    provokes: bool
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "actor": self.actor, "target": self.target,
+                "provokes": self.provokes, "preview": True}
+
+
+def touch_attack(dice: Dice, actor: Player, target: Player, name: str = "touch"
+                 ) -> AttackRoll:
     roll = dice.d20(name, actor.bab + actor.str_mod)
     ac = target.touch_ac
-    hit = d20_succeeds(roll.natural, roll.total, ac)
-    return {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
+    return AttackRoll(roll.natural, roll.total, ac, d20_succeeds(roll.natural, roll.total, ac))
 
 
 def _bonus(player: Player, kind: str) -> int:
@@ -86,40 +250,34 @@ def provokes(kind: str, actor: Player, target: Player, action: bool, reaction: b
     return not (kind in DENYING and actor.has(DENYING[kind])) and target.can_react
 
 
-def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Player) -> dict:
+def target_attack(dice: Dice, kind: str, choice: str, actor: Player, target: Player
+                  ) -> AooResult:
     """The target's attack of opportunity against the actor: an unarmed attack (any hit foils a
     grapple: its damage is at least 1, and never dealt), or a grapple or trip of his own that
     stops the action."""
-    out: dict = {"kind": choice, "player": target.id, "success": False, "foiled": False,
-                 "attack": None, "damage": None, "touch": None, "check": None,
-                 "stops_dribbling": False}
     if choice == "unarmed":
         roll = dice.d20("aoo_attack", target.bab + target.str_mod)
         ac = actor.armor_class
-        hit = d20_succeeds(roll.natural, roll.total, ac)
-        out["attack"] = {"natural": roll.natural, "total": roll.total, "ac": ac, "hit": hit}
-        if hit:
-            dmg = dice.roll("aoo_damage", 3, 1, target.str_mod)
-            total = max(UNARMED_MIN_DAMAGE, dmg.total)
-            out["damage"] = {"dice": dmg.formula, "total": total, "dealt": False}
-            out["success"] = True
-            out["foiled"] = kind == "grapple"
-        return out
-    out["stops_dribbling"] = True      # a grapple or trip of his own: he stops dribbling
+        attack = AttackRoll(roll.natural, roll.total, ac,
+                            d20_succeeds(roll.natural, roll.total, ac))
+        if not attack.hit:
+            return AooResult(choice, target.id, attack=attack)
+        dmg = dice.roll("aoo_damage", 3, 1, target.str_mod)
+        damage = UnarmedDamage(dmg.formula, max(UNARMED_MIN_DAMAGE, dmg.total))
+        return AooResult(choice, target.id, success=True, foiled=kind == "grapple",
+                         attack=attack, damage=damage)
+    # a grapple or trip of his own: he stops dribbling
     touch = touch_attack(dice, target, actor, "aoo_touch")
-    out["touch"] = touch
-    if not touch["hit"]:
-        return out
+    if not touch.hit:
+        return AooResult(choice, target.id, touch=touch, stops_dribbling=True)
     if choice == "grapple":
         a_mod, b_mod = grapple_mod(target), grapple_mod(actor)
     else:
         a_mod, b_mod = trip_mods(target, actor)
     check = opposed(dice, "aoo_check", a_mod, "aoo_defense", b_mod)
-    out["check"] = check
-    out["success"] = out["foiled"] = check["winner"] == "actor"
-    if out["success"] and choice == "trip":
-        out["prone"] = actor.id
-    return out
+    return AooResult(choice, target.id, success=check.won, foiled=check.won, touch=touch,
+                     check=check, stops_dribbling=True,
+                     prone=actor.id if check.won and choice == "trip" else None)
 
 
 def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, target_id: str,
@@ -127,7 +285,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     to: Square | None = None, charging: bool = False,
                     avoids: bool = False, action: bool = False,
                     target_aoo: str | None = None, reaction: bool = False,
-                    after: str | None = None, preview: bool = False) -> dict:
+                    after: str | None = None) -> ContestResult:
     """Resolve one contest between two players over the ball.
 
     `kind`: one of `CONTESTS`; `actor_id` contests `target_id` (an opponent next to him, at
@@ -139,9 +297,76 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     ("unarmed", "grapple" or "trip"). `reaction`: an immediate trip back (no touch attack,
     provokes nothing); `after` says what it answers (AFTER; default "trip"): after an
     overrun it is the knock-back, which no feat adds to. `avoids`: an overrun's defender
-    steps aside. `preview`: check the contest and say whether it provokes, rolling nothing
-    (the table asks the target about his attack of opportunity before the contest is rolled).
+    steps aside.
     """
+    actor, target, provoked = _checked(court, roster, kind, actor_id, target_id, ball, dice,
+                                       to, avoids, action, target_aoo, reaction, after)
+    aoo: AooResult | None = None
+    reactions: list[TripBack] = []
+
+    def done(**outcome: Any) -> ContestResult:
+        """The result as it stands, with every roll made so far."""
+        return ContestResult(kind, actor.id, target.id, action, provoked, avoids,
+                             dice.records(), target_aoo=aoo, reactions=tuple(reactions),
+                             **outcome)
+
+    if target_aoo is not None:
+        aoo = target_attack(dice, kind, target_aoo, actor, target)
+        if target_aoo == "trip" and aoo.check is not None and not aoo.success:
+            # his trip failed: a trip like any other, so the actor may trip him back at once
+            reactions.append(TripBack(actor.id, target.id, "target_aoo"))
+        if aoo.foiled:
+            return done(prone=aoo.prone)
+    touch = None
+    if kind in ("grapple", "trip") and not reaction:
+        touch = touch_attack(dice, actor, target)
+        if not touch.hit:
+            return done(touch=touch)
+    if kind == "grapple":
+        check = opposed(dice, "actor", grapple_mod(actor), "target", grapple_mod(target))
+    elif kind == "disarm":
+        check = opposed(dice, "actor", actor.bab + actor.dex_mod, "target",
+                        target.bab + target.dex_mod)
+    elif kind == "feint":
+        check = opposed(dice, "actor", bluff, "target", sense_motive)
+    elif kind == "bull_rush":
+        check = opposed(dice, "actor", actor.str_mod + (2 if charging else 0)
+                        + _bonus(actor, kind), "target", target.str_mod)
+    elif avoids:   # an overrun the defender steps aside from
+        check = Opposed("actor", ())
+    else:          # overrun or trip: Str against the defender's better of Str and Dex
+        a_mod, b_mod = trip_mods(actor, target, kind, feats=(after or "trip") != "overrun")
+        check = opposed(dice, "actor", a_mod, "target", b_mod)
+    if check.won:
+        return done(touch=touch, check=check, success=True,
+                    **_won(court, roster, kind, actor, target, ball, to, check, avoids, action))
+    if kind in ("trip", "overrun") and not reaction:
+        # 3.5: a failed trip, or a blocked and failed overrun, lets the defender try to trip
+        # the actor at once (another contest, the two swapped, "reaction": true)
+        reactions.append(TripBack(target.id, actor.id, kind))
+    return done(touch=touch, check=check)
+
+
+def preview_contest(court: Court, roster: Roster, kind: str, actor_id: str, target_id: str,
+                    ball: Square, dice: Dice, *, to: Square | None = None,
+                    avoids: bool = False, action: bool = False,
+                    target_aoo: str | None = None, reaction: bool = False,
+                    after: str | None = None) -> ContestPreview:
+    """Check a contest as `resolve_contest` would (the same parameters, the same refusals,
+    the given roll names too) and say whether it provokes, rolling nothing. A different thing
+    from a resolution, so a value of its own: the table asks the target about his attack of
+    opportunity before the contest is rolled, and nothing has happened yet to show."""
+    actor, target, provoked = _checked(court, roster, kind, actor_id, target_id, ball, dice,
+                                       to, avoids, action, target_aoo, reaction, after)
+    return ContestPreview(kind, actor.id, target.id, provoked)
+
+
+def _checked(court: Court, roster: Roster, kind: str, actor_id: str, target_id: str,
+             ball: Square, dice: Dice, to: Square | None, avoids: bool, action: bool,
+             target_aoo: str | None, reaction: bool, after: str | None
+             ) -> tuple[Player, Player, bool]:
+    """The actor and target of a contest the rules allow, and whether it provokes; else the
+    refusal naming the field."""
     dice.expect(CONTEST_DICE)
     if kind not in CONTESTS:
         raise RulesError(f"kind must be one of {', '.join(CONTESTS)}", field="kind")
@@ -192,68 +417,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
         if not provoked:
             raise IllegalAction(_no_aoo_why(kind, actor, target, action, reaction),
                                 field="target_aoo")
-    if preview:
-        return {"kind": kind, "actor": actor.id, "target": target.id, "provokes": provoked,
-                "preview": True}
-    result: dict = {"kind": kind, "actor": actor.id, "target": target.id, "success": False,
-                    "action": action, "provokes": provoked, "target_aoo": None,
-                    "reaction": None, "touch": None, "check": None, "moves": [],
-                    "ball": None, "prone": None, "ends_turn": False, "avoided": avoids}
-    reactions: list[dict] = []
-    result["reactions"] = reactions
-    if target_aoo is not None:
-        aoo = target_attack(dice, kind, target_aoo, actor, target)
-        result["target_aoo"] = aoo
-        if target_aoo == "trip" and aoo["check"] is not None and not aoo["success"]:
-            # his trip failed: a trip like any other, so the actor may trip him back at once
-            reactions.append(_trip_back(actor, target, "target_aoo"))
-        if aoo["foiled"]:
-            result["prone"] = aoo.get("prone")
-            return _finish(result, dice)
-    if kind in ("grapple", "trip") and not reaction:
-        touch = touch_attack(dice, actor, target)
-        result["touch"] = touch
-        if not touch["hit"]:
-            return _finish(result, dice)
-    if kind == "grapple":
-        check = opposed(dice, "actor", grapple_mod(actor), "target", grapple_mod(target))
-    elif kind == "disarm":
-        check = opposed(dice, "actor", actor.bab + actor.dex_mod, "target",
-                        target.bab + target.dex_mod)
-    elif kind == "feint":
-        check = opposed(dice, "actor", bluff, "target", sense_motive)
-    elif kind == "bull_rush":
-        check = opposed(dice, "actor", actor.str_mod + (2 if charging else 0)
-                        + _bonus(actor, kind), "target", target.str_mod)
-    elif avoids:   # an overrun the defender steps aside from
-        check = {"winner": "actor", "rounds": []}
-    else:          # overrun or trip: Str against the defender's better of Str and Dex
-        a_mod, b_mod = trip_mods(actor, target, kind, feats=(after or "trip") != "overrun")
-        check = opposed(dice, "actor", a_mod, "target", b_mod)
-    result["check"] = check
-    result["success"] = check["winner"] == "actor"
-    if result["success"]:
-        _apply_success(court, roster, kind, actor, target, ball, to, check, result, avoids,
-                       action)
-    elif kind in ("trip", "overrun") and not reaction:
-        # 3.5: a failed trip, or a blocked and failed overrun, lets the defender try to trip
-        # the actor at once (another contest, the two swapped, "reaction": true)
-        reactions.append(_trip_back(target, actor, kind))
-    return _finish(result, dice)
-
-
-def _trip_back(by: Player, against: Player, after: str) -> dict:
-    """The immediate trip back `by` may try: posted as another contest with these players,
-    `"reaction": true` and this `after`."""
-    return {"kind": "trip", "actor": by.id, "target": against.id, "after": after}
-
-
-def _finish(result: dict, dice: Dice) -> dict:
-    """`reaction` is the first trip back in play order (the one after the target's attack of
-    opportunity comes before the contest's own); `reactions` lists them all."""
-    result["reaction"] = result["reactions"][0] if result["reactions"] else None
-    result["rolls"] = dice.records()
-    return result
+    return actor, target, provoked
 
 
 def _no_aoo_why(kind: str, actor: Player, target: Player, action: bool, reaction: bool) -> str:
@@ -272,27 +436,26 @@ def _no_aoo_why(kind: str, actor: Player, target: Player, action: bool, reaction
     return f"{target.label} has no attack of opportunity left this round"
 
 
-def _apply_success(court: Court, roster: Roster, kind: str, actor: Player, target: Player,
-                   ball: Square, to: Square | None, check: dict, result: dict,
-                   avoids: bool, action: bool = False) -> None:
+def _won(court: Court, roster: Roster, kind: str, actor: Player, target: Player,
+         ball: Square, to: Square | None, check: Opposed, avoids: bool, action: bool
+         ) -> dict[str, Any]:
+    """What a won contest changes: the `ContestResult` fields it sets."""
     if kind == "grapple" and action:
         # a grapple taken as an action: the grappler moves into the target's square (3.5);
         # the ball stays where it is
-        result["ball"] = Ball.at(ball).as_dict()
-        result["moves"] = [{"player": actor.id, "to": target.square.as_dict()}]
-    elif kind == "grapple":
-        spots = [sq for sq in [ball, *neighbours(ball)]
-                 if court.on_field(sq) and chebyshev(sq, actor.square) == 1
-                 and all(p.id == target.id for p in roster.at(sq))]   # never onto another
-        result["ball"] = Ball.at(ball).as_dict()
-        result["placements"] = [sq.as_dict() for sq in spots]
-        result["ends_turn"] = True
-    elif kind == "disarm":
-        result["ball"] = Ball.at(actor.square).as_dict()
-    elif kind == "feint":
-        result["moves"] = [{"player": target.id, "to": to.as_dict()}]
-    elif kind == "bull_rush":
-        a_total, b_total = check["rounds"][-1]
+        return {"ball": Ball.at(ball), "moves": (Move(actor.id, target.square),)}
+    if kind == "grapple":
+        spots = tuple(sq for sq in [ball, *neighbours(ball)]
+                      if court.on_field(sq) and chebyshev(sq, actor.square) == 1
+                      and all(p.id == target.id for p in roster.at(sq)))   # never onto another
+        return {"ball": Ball.at(ball), "placements": spots, "ends_turn": True}
+    if kind == "disarm":
+        return {"ball": Ball.at(actor.square)}
+    if kind == "feint":
+        assert to is not None     # _checked refuses a feint without `to`
+        return {"moves": (Move(target.id, to),)}
+    if kind == "bull_rush":
+        a_total, b_total = check.rounds[-1]
         pushed = 1 + max(0, a_total - b_total) // 5
         away = snap(target.x - actor.x, target.y - actor.y)
         dest = target.square
@@ -301,8 +464,7 @@ def _apply_success(court: Court, roster: Roster, kind: str, actor: Player, targe
             if not court.on_field(nxt) or roster.at(nxt):
                 break
             dest = nxt
-        result["moves"] = [{"player": target.id, "to": dest.as_dict()}]
-    elif kind == "trip":
-        result["prone"] = target.id
-    elif not avoids:   # an overrun blocked and lost knocks the defender down
-        result["prone"] = target.id
+        return {"moves": (Move(target.id, dest),)}
+    if kind == "trip" or not avoids:   # an overrun blocked and lost knocks the defender down
+        return {"prone": target.id}
+    return {}

@@ -16,6 +16,14 @@ HOOP_SIDES = ("north", "south")
 # server's FieldSchema only shapes a field and shows these in the OpenAPI document); hoop_x
 # runs 0 to length - 1
 SIZE_LIMITS = {"length": (4, 1000), "width": (3, 400), "slope": (0, 200), "end_zone": (1, 100)}
+_HALF_STEPS = (1, 2, 4)     # a rolling ball's step's cost in half squares, going down, level, up
+BEYOND_WALL = 1 << 30       # the "cost" of stepping past a side wall: more than any budget
+
+
+def _half_steps(ha: int, hb: int) -> int:
+    """A ball's step from a row this high to one that high, in half squares (level 1,
+    uphill 2, downhill 1/2 a square: the ball's budget kept as a whole number)."""
+    return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,18 @@ class Court:
     def heights(self) -> tuple[int, ...]:
         """`height` of every row of the field, for the ball's actions to look up."""
         return tuple(self.height(y) for y in range(self.width))
+
+    @cached_property
+    def entry_costs(self) -> dict[int, tuple[int, ...]]:
+        """For each way across the court (dy = -1, 0, 1): the half squares a rolling ball's
+        step costs into row ny from the row before it, at index ny + 1 for ny = -1 .. width
+        (the rows past the walls cost `BEYOND_WALL`). Kept on the court, like `heights`, so it
+        lives and goes with it."""
+        heights, width = self.heights, self.width
+        return {dy: (BEYOND_WALL, *(_half_steps(heights[ny - dy], heights[ny])
+                                    if 0 <= ny - dy < width else BEYOND_WALL
+                                    for ny in range(width)), BEYOND_WALL)
+                for dy in (-1, 0, 1)}
 
     def on_slope(self, sq: Square) -> bool:
         return self.height(sq.y) > 0

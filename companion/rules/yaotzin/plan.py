@@ -62,7 +62,7 @@ from .kick import (
 from .odds import attack_spread, landing_weights, scatter_headings, scatter_reach
 from .players import Player, Roster
 from .settings import Settings
-from .tick import BallAction, ball_action, entry_costs
+from .tick import BallAction, ball_action
 
 D20 = range(1, 21)
 D8 = range(1, 9)
@@ -760,9 +760,10 @@ def clear_caches() -> None:
     """Forget everything the planner's work keeps between requests (a cold start, for the
     benchmark): the empty courts' actions and courses (`MEMORY`, one budget of bytes), and
     the tables of pure functions, each an `lru_cache` of its own bound: the flight lines, the
-    ball's step costs per court shape, the attack spreads and scatter headings and reaches."""
+    attack spreads and scatter headings and reaches. (A court's own tables, `Court.heights`
+    and `Court.entry_costs`, go with the court.)"""
     MEMORY.clear()
-    for table in (flight_squares, entry_costs, attack_spread, scatter_headings, scatter_reach):
+    for table in (flight_squares, attack_spread, scatter_headings, scatter_reach):
         table.cache_clear()
 
 

@@ -6,40 +6,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from .ball import Ball
-from .court import Court
+from .court import BEYOND_WALL, Court
 from .grid import Direction, Square
 from .players import Player, Roster
 from .settings import Settings
 
 BALL_INITIATIVES = (25, 20, 15, 10, 5, 1)
-
-
-_HALF_STEPS = (1, 2, 4)     # a step's cost in half squares, going down, level, up
-
-
-def _half_steps(ha: int, hb: int) -> int:
-    """A ball's step from a row this high to one that high, in half squares (level 1,
-    uphill 2, downhill 1/2 a square: the ball's budget kept as a whole number)."""
-    return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
-
-
-_WALL = 1 << 30             # the "cost" of stepping past a side wall: more than any budget
-
-
-@lru_cache(maxsize=64)
-def entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """For a court's row heights (`Court.heights`) and each way across it (dy = -1, 0, 1):
-    the half squares a step costs into row ny from the row before it, at index ny + 1 for
-    ny = -1 .. width (the rows past the walls cost `_WALL`). Kept per court shape, like the
-    planner's other tables (`plan.clear_caches` forgets it)."""
-    width = len(heights)
-    return {dy: (_WALL, *(_half_steps(heights[ny - dy], heights[ny])
-                          if 0 <= ny - dy < width else _WALL for ny in range(width)), _WALL)
-            for dy in (-1, 0, 1)}
 
 
 def rolling_dc(speed: int, settings: Settings) -> int:
@@ -127,7 +102,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
     dx, dy = direction.dx, direction.dy
-    costs = entry_costs(heights)[dy]   # a step into row ny costs costs[ny + 1]
+    costs = court.entry_costs[dy]   # a step into row ny costs costs[ny + 1]
     length = court.length
     reacting = [p for p in players if p.can_react] if players else ()
     x, y = ball.x, ball.y
@@ -139,7 +114,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
         nx, ny = x + dx, y + dy
         cost = costs[ny + 1]
         if cost > budget:
-            wall = cost == _WALL        # against a side wall, or out of momentum
+            wall = cost == BEYOND_WALL  # against a side wall, or out of momentum
             break
         budget -= cost
         nxt = _tuple(Square, (nx, ny))

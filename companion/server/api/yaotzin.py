@@ -9,7 +9,7 @@ from ...present import plays
 from ...present import yaotzin as present
 from ...rules.dice import Dice
 from ...rules.yaotzin.ball import Ball
-from ...rules.yaotzin.contests import resolve_contest
+from ...rules.yaotzin.contests import preview_contest, resolve_contest
 from ...rules.yaotzin.court import Court
 from ...rules.yaotzin.dribble import plan_dribble
 from ...rules.yaotzin.grid import Square
@@ -151,17 +151,19 @@ def dribble(body):
 def contest(body):
     """Grapple, disarm, feint, bull rush, overrun or trip over the ball (never any damage)."""
     court, roster, _, names = court_of(body)
+    to = sq(body["to"]) if body["to"] else None
+    target_aoo = (body["target_aoo"] or {}).get("kind")
+    if body["preview"]:   # nothing rolled: no card to post
+        return 200, preview_contest(court, roster, body["kind"], body["actor"], body["target"],
+                                    sq(body["ball"]), dice(body), to=to, avoids=body["avoids"],
+                                    action=body["action"], target_aoo=target_aoo,
+                                    reaction=body["reaction"], after=body["after"]).as_dict()
     r = resolve_contest(court, roster, body["kind"], body["actor"], body["target"],
                         sq(body["ball"]), dice(body), bluff=body["bluff"],
-                        sense_motive=body["sense_motive"],
-                        to=sq(body["to"]) if body["to"] else None, charging=body["charging"],
-                        avoids=body["avoids"], action=body["action"],
-                        target_aoo=(body["target_aoo"] or {}).get("kind"),
-                        reaction=body["reaction"], after=body["after"],
-                        preview=body["preview"])
-    if body["preview"]:   # nothing rolled: no card to post
-        return 200, r
-    return 200, {**r, "overlay": None,
+                        sense_motive=body["sense_motive"], to=to, charging=body["charging"],
+                        avoids=body["avoids"], action=body["action"], target_aoo=target_aoo,
+                        reaction=body["reaction"], after=body["after"])
+    return 200, {**r.as_dict(), "overlay": None,
                  "chat_card": plays.tag(present.contest_card(r, names), plays.contest(r, roster))}
 
 
