@@ -47,8 +47,15 @@ HOT_MODULES = [
     "companion/tactics/goatball.py",
     "companion/sim/goatball.py",
     "companion/sim/stats.py",
-    # Yaotzin's whole matches: the movement searches, the presets and the match loop (the
-    # shot planner, most of a match's time, is not yet among them: docs/benchmarks.md)
+    # Yaotzin's whole matches: the shot planner (most of a match's time) and the rules it
+    # follows, the movement searches, the presets and the match loop (docs/benchmarks.md);
+    # not grid.py: mypyc breaks `Direction`, an Enum with an __init__ (its members' dx, dy)
+    "companion/rules/yaotzin/players.py",
+    "companion/rules/yaotzin/flight.py",
+    "companion/rules/yaotzin/intercept.py",
+    "companion/rules/yaotzin/kick.py",
+    "companion/rules/yaotzin/odds.py",
+    "companion/rules/yaotzin/plan.py",
     "companion/rules/yaotzin/movement.py",
     "companion/tactics/yaotzin.py",
     "companion/sim/yaotzin_match.py",

@@ -6,6 +6,8 @@ as passing through a square (a positive length of the segment).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from ..dice import Dice
@@ -75,8 +77,8 @@ def flight_dc(flight_ft: int) -> int:
     return 10 + flight_ft // 10
 
 
-def interceptors(roster: Roster, path: list[Square], kicker: Player, landing: Square,
-                 dc: int, equidistant: bool, protected: set[Square] = frozenset()
+def interceptors(roster: Roster, path: Sequence[Square], kicker: Player, landing: Square,
+                 dc: int, equidistant: bool, protected: AbstractSet[Square] = frozenset()
                  ) -> tuple[list[dict], list[dict]]:
     """Who may try to stop the ball in flight, in the order it reaches them, and who may not
     (with a reason code: `prone`, `no_aoo`, `hoop_height`).

@@ -47,7 +47,9 @@ class Direction(Enum):
     @classmethod
     def of(cls, dx: int, dy: int) -> Direction:
         found = _BY_VECTOR.get((dx, dy))
-        return found if found is not None else cls((dx, dy))   # the enum's own refusal
+        if found is None:
+            raise ValueError(f"{(dx, dy)!r} is not a valid Direction")   # the enum's words
+        return found
 
 
 _CLOCKWISE = tuple(Direction)

@@ -269,7 +269,9 @@ def resolve_kick(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     if not hit:
         off = miss_squares(KICK_AC, attack.total, mods.precise)
         face = dice.roll("scatter", 8).natural
-        heading = scatter_direction(face, snap(target.x - kicker.x, target.y - kicker.y), settings)
+        straight_on = snap(target.x - kicker.x, target.y - kicker.y)
+        assert straight_on is not None, "validate_kick refuses the kicker's own square"
+        heading = scatter_direction(face, straight_on, settings)
         landing = scatter_from(court, target, heading, off)
         scatter = Scatter(face, off, heading)
 

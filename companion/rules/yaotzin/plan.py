@@ -39,7 +39,7 @@ from __future__ import annotations
 import threading
 from bisect import insort
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from sys import getsizeof
 from typing import NamedTuple
@@ -124,7 +124,7 @@ class RollMemo:
     chances: dict[tuple, float] = field(default_factory=dict)
     replays: dict[Ball, tuple] = field(default_factory=dict)
     rosters: dict[tuple, Roster] = field(default_factory=dict)
-    stops: dict[tuple[int, int], float] = field(default_factory=dict)
+    stops: dict[tuple[int, int | None], float] = field(default_factory=dict)
 
 
 class KickPlanner:
@@ -300,14 +300,16 @@ class KickPlanner:
             bounds.sort(key=lambda item: -item[0])
         ranked: list[AimOdds] = []
         for bound, sq in bounds:
-            floor = ranked[top - 1].p_goal - 1e-9 if bounded and len(ranked) >= top else None
+            have_top = top is not None and bounded and len(ranked) >= top
+            floor = ranked[top - 1].p_goal - 1e-9 if top is not None and have_top else None
             if floor is not None and bound < floor:
                 break
             odds = self._ranking_odds(sq, floor)
             if odds is not None:
                 insort(ranked, odds, key=self._rank)
         head = ranked if top is None else ranked[:top]
-        return sorted((self.aim(Square(a.x, a.y)) for a in head), key=self._rank)
+        aims = [self.aim(Square(a.x, a.y)) for a in head]     # each in range: none is None
+        return sorted((a for a in aims if a is not None), key=self._rank)
 
     def _rank(self, a: AimOdds) -> tuple:
         """Best first: the chance of a goal, then of a hit, then the shorter kick, then the
@@ -320,7 +322,9 @@ class KickPlanner:
         landings are taken heaviest first, each one left counted as a sure goal until known."""
         if floor is None:
             return self.aim(target, full=False)
-        mods, hits, weights = self._kick(target)
+        kick = self._kick(target)
+        assert kick is not None, "ranked squares are in range"
+        mods, hits, weights = kick
         left = sum(w for sq, w in weights.items() if self._matters(sq))
         goal = 0.0
         for landing, w in sorted(weights.items(), key=lambda item: -item[1]):
@@ -429,7 +433,7 @@ class KickPlanner:
     def _flight(self, landing: Square, corner: int) -> tuple[float, float]:
         court, kicker, eq = self.court, self.kicker, self.eq
         origin = kicker.square
-        path = flight_squares(origin, landing, corner)
+        path: Sequence[Square] = flight_squares(origin, landing, corner)
         if not self._line_in_bounds(landing):
             path = [sq for sq in path if court.in_bounds(sq)]
         dc = flight_dc(5 * distance(origin, landing, eq))
@@ -591,9 +595,11 @@ class KickPlanner:
             ball = r.after
         return 0.0
 
-    def _rolling_stop(self, reflex: int, dc: int) -> float:
+    def _rolling_stop(self, reflex: int, dc: int | None) -> float:
+        """A rolling ball's DC is None only when nobody has a chance at it (`BallAction`)."""
         key = (reflex, dc)
         if key not in self._rolls.stops:
+            assert dc is not None
             self._rolls.stops[key] = sum(d20_succeeds(n, n + reflex, dc) for n in D20) / 20
         return self._rolls.stops[key]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins  # the type, inside Player whose field `str` (its API name) shadows it
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -28,10 +29,10 @@ class Player:
     dex: int = 10
     bab: int = 0
     reflex: int = 0
-    feats: frozenset[str] = field(default_factory=frozenset)
+    feats: frozenset[builtins.str] = field(default_factory=frozenset)
     prone: bool = False
     aoo_left: int | None = None   # None: a fresh round (1, plus Dex bonus with Combat Reflexes)
-    name: str | None = None
+    name: builtins.str | None = None
     speed: int = 30
     ac: int | None = None          # None: 10 + Dex mod (no armour on the court)
 
@@ -42,7 +43,7 @@ class Player:
                              f" known: {', '.join(FEATS)}", field="players.feats")
 
     @property
-    def label(self) -> str:
+    def label(self) -> builtins.str:
         return self.name or self.id
 
     @property
@@ -65,7 +66,7 @@ class Player:
     def touch_ac(self) -> int:
         return 10 + self.dex_mod
 
-    def has(self, feat: str) -> bool:
+    def has(self, feat: builtins.str) -> bool:
         return feat in self.feats
 
     @property
