@@ -13,8 +13,6 @@ from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from .state import DC, Arena, Possession, magic_key
 
-_set = object.__setattr__
-
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
 HOT_PLATFORMS = 4          # three counted passes: four different platforms
@@ -22,8 +20,9 @@ HOT_PLATFORMS = 4          # three counted passes: four different platforms
 ONE_SKILL = {"knock_off": "athletics", "block": "athletics"}
 
 
-# Check, Action and Throw write out their `__init__` (init=False), as the arena's types do
-# (state.py): the balance simulator builds hundreds a match.
+# Check, Action and Throw write out their `__init__` (init=False), with `object.__setattr__`
+# written literally, as the arena's types do (state.py): the balance simulator builds hundreds
+# a match.
 @dataclass(frozen=True, init=False)
 class Check:
     """A check as rolled at the table (`total`, advantage already applied) or for us to roll."""
@@ -38,12 +37,12 @@ class Check:
     def __init__(self, total: int | None = None, modifier: int | None = None,
                  advantage: bool = False, disadvantage: bool = False, skill: str | None = None,
                  faces: tuple[int, ...] | None = None) -> None:
-        _set(self, "total", total)
-        _set(self, "modifier", modifier)
-        _set(self, "advantage", advantage)
-        _set(self, "disadvantage", disadvantage)
-        _set(self, "skill", skill)
-        _set(self, "faces", faces)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "advantage", advantage)
+        object.__setattr__(self, "disadvantage", disadvantage)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "faces", faces)
 
     def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
         # The advantage a card shows: the rules' (zone, Defend) or the table's own flag.
@@ -65,6 +64,14 @@ class Check:
                         self.disadvantage)
         return {"total": roll.total, "skill": self.skill, "rolled": True, "advantage": shown}
 
+    def roll_total(self, dice: Dice, name: str, advantage: bool = False) -> int:
+        """`resolve(...)["total"]` without the card around it, the one thing the balance
+        simulator's lean path reads: the same dice drawn, the same total, no dict built."""
+        if self.faces or self.total is not None:
+            return int(self.resolve(dice, name, advantage)["total"])
+        return dice.d20(name, self.modifier or 0, self.advantage or advantage,
+                        self.disadvantage).total
+
 
 @dataclass(frozen=True, init=False)
 class Action:
@@ -81,14 +88,14 @@ class Action:
                  check: Check | None = None, defense: Check | None = None,
                  zone: str | None = None, initiative: int | None = None,
                  magic: str | None = None) -> None:
-        _set(self, "player", player)
-        _set(self, "action", action)
-        _set(self, "target", target)
-        _set(self, "check", check)
-        _set(self, "defense", defense)
-        _set(self, "zone", zone)
-        _set(self, "initiative", initiative)
-        _set(self, "magic", magic)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "defense", defense)
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "initiative", initiative)
+        object.__setattr__(self, "magic", magic)
 
 
 @dataclass(frozen=True, init=False)
@@ -101,11 +108,11 @@ class Throw:
 
     def __init__(self, kind: str, target: str, carrier_check: Check | None = None,
                  target_check: Check | None = None, str_mod: int = 0) -> None:
-        _set(self, "kind", kind)
-        _set(self, "target", target)
-        _set(self, "carrier_check", carrier_check)
-        _set(self, "target_check", target_check)
-        _set(self, "str_mod", str_mod)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "carrier_check", carrier_check)
+        object.__setattr__(self, "target_check", target_check)
+        object.__setattr__(self, "str_mod", str_mod)
 
 
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
@@ -490,13 +497,16 @@ class _Pass:
                 continue
             target = self.players[a.target]
             helper = self.use_help(a.target)
-            attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
-            defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
-                                        advantage=helper is not None)
-            success = attack["total"] > defense["total"]
             if self.lean:     # what the simulator reads, no more
+                success = a.check.roll_total(self.dice, f"{a.player}.knock_off") > \
+                    a.defense.roll_total(self.dice, f"{a.target}.defense.{a.player}",
+                                         advantage=helper is not None)
                 entry.update(happened=True, defended_by=helper, success=success)
             else:
+                attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
+                defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
+                                            advantage=helper is not None)
+                success = attack["total"] > defense["total"]
                 entry.update(happened=True, attack=attack, defense=defense,
                              defended=helper is not None, defended_by=helper, success=success)
             if not success:
@@ -520,11 +530,12 @@ class _Pass:
                 continue
             adv = p.zone in favoured
             assert a.check is not None          # validate() refuses a check action without
-            got = a.check.resolve(dice, f"{a.player}.{a.action}", adv)
-            total = got["total"]
+            name = f"{a.player}.{a.action}"
+            got = None if self.lean else a.check.resolve(dice, name, adv)
+            total = a.check.roll_total(dice, name, adv) if got is None else int(got["total"])
             fell = total < DC
             margin = 0 if fell else total - DC
-            if self.lean:     # what the engine and the simulator read, no more
+            if got is None:     # the lean path: what the engine and the simulator read
                 checks.append({"player": p.id, "action": a.action, "total": total,
                                "margin": margin, "fell": fell})
             else:
