@@ -333,11 +333,21 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     and `rolls` (None), and with each check and knock-off carrying only what the engine and
     the simulator read (a check's player, action, total, margin and fall; a knock-off's
     success and defender): the rest only a table reads."""
+    work, after = resolve_pass_work(arena, actions, throw, dice, lean)
+    return work.answer(after), after
+
+
+def resolve_pass_work(arena: Arena, actions: list[Action], throw: Throw | None,
+                      dice: Dice, lean: bool = False) -> tuple[_Pass, Arena]:
+    """`resolve_pass` without its answer built: the pass's working state, read by attribute
+    (`outcome`, `checks`, `winner`...), and the arena after it. The balance simulator reads
+    this rather than the answer's dict, which only a table needs (about 20 keys a pass)."""
     arena = with_eliminated(arena)
     if not lean:
         validate(arena, actions, throw, stored=dice.replaying)
         dice.expect(roll_names(arena, actions, throw))
-    return _Pass(arena, actions, throw, dice, lean).run()
+    work = _Pass(arena, actions, throw, dice, lean)
+    return work, work.run()
 
 
 _INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
@@ -355,7 +365,8 @@ class _Pass:
                  "move_actions", "block_actions", "players", "out_before", "pos", "carrier",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
-                 "target_knocked_by", "helps")
+                 "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
+                 "final_pos")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
                  lean: bool = False):
@@ -388,6 +399,12 @@ class _Pass:
         self.contest: dict | None = None
         self.choose_from: list[str] | None = None
         self.target_knocked_by: str | None = None    # who knocked off the throw's target
+        # what the pass ends with (`run`): who came back or died, who lost, who won
+        self.returned: list[str] = []
+        self.dead: list[str] = []
+        self.eliminated: tuple[str, ...] = ()
+        self.winner: str | None = None
+        self.final_pos: Possession = self.pos
         # each Defend (5e's Help) is spent on its target's next check against a knock-off
         # or a hot throw: {target: [defenders, in initiative order]}
         self.helps: dict[str, list[str]] = {}
@@ -477,7 +494,8 @@ class _Pass:
         return zones
 
     # -- the steps ----------------------------------------------------------------------------
-    def run(self) -> tuple[dict, Arena]:
+    def run(self) -> Arena:
+        """Resolve the pass: the arena after it (the outcome is in this object)."""
         ended = self.knock_off_phase()
         if not ended:
             self.check_phase()
@@ -642,16 +660,16 @@ class _Pass:
                 entry["moved"] = True
                 self.players[a.player] = replace(mover, zone=a.zone)
 
-    def finish(self) -> tuple[dict, Arena]:
+    def finish(self) -> Arena:
         # self.players is keyed in the arena's order, so its order is the table's everywhere
         before = self.arena
-        dead = []
+        dead = self.dead
         if before.settings.bloodball_lethal:
             for pid, p in list(self.players.items()):
                 if not p.standing and pid not in self.out_before:
                     self.players[pid] = p.with_status(out=p.out, dead=True)
                     dead.append(pid)
-        returned = []
+        returned = self.returned
         if self.changed:
             for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
@@ -676,19 +694,24 @@ class _Pass:
             pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
             arena = Arena(arena.teams, arena.players, pos, arena.settings, arena.eliminated,
                           arena.team_names)
-        result = {
+        self.eliminated, self.winner, self.final_pos = eliminated, winner, pos
+        return arena
+
+    def answer(self, arena: Arena) -> dict:
+        """The pass's answer as the table reads it (docs/api.md), `arena` the one after it."""
+        return {
             "throw_total": self.throw_total,
             "intercept_total": self.intercept_total,
             "outcome": self.outcome,
             "throw": ({"kind": self.throw.kind, "target": self.throw.target}
                       if self.throw else None),
-            "possession": pos.as_dict(),
+            "possession": self.final_pos.as_dict(),
             "out": [p.id for p in arena.players if not p.standing],
-            "returned": returned,
+            "returned": self.returned,
             "fell": self.falls,
-            "dead": dead,
-            "eliminated": list(eliminated),
-            "winner": winner,
+            "dead": self.dead,
+            "eliminated": list(self.eliminated),
+            "winner": self.winner,
             "knock_offs": self.knock_offs,
             "checks": self.checks,
             "hot_contest": self.contest,
@@ -698,4 +721,3 @@ class _Pass:
             "arena": None if self.lean else arena.as_dict(),
             "rolls": None if self.lean else self.dice.records(),
         }
-        return result, arena
