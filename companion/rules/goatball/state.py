@@ -219,13 +219,19 @@ class Player:
     def __eq__(self, other: object) -> bool:
         """The dataclass's equality (every field but `standing`), written out: the one
         @dataclass writes runs as interpreted code in the compiled build, and the simulator's
-        view compares the players every pass. Its `__hash__` is still the dataclass's."""
+        view compares the players every pass."""
         if type(other) is not Player:
             return NotImplemented
         return (self.id == other.id and self.team == other.team
                 and self.platform == other.platform and self.zone == other.zone
                 and self.out == other.out and self.dead == other.dead
                 and self.name == other.name)
+
+    def __hash__(self) -> int:
+        """The dataclass's hash, written out with `__eq__` (a compiled class that defines
+        `__eq__` alone is unhashable)."""
+        return hash((self.id, self.team, self.platform, self.zone, self.out, self.dead,
+                     self.name))
 
     @property
     def label(self) -> str:
