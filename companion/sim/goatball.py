@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice, Roll
 from ..rules.errors import RulesError
-from ..rules.goatball.passes import Action, Check, Throw, resolve_pass, validate
+from ..rules.goatball.passes import Action, Check, Throw, _Pass, resolve_pass_work, validate
 from ..rules.goatball.state import Arena, Player, Possession, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
@@ -329,21 +329,22 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         first = False
         if not lean:
             dice.rolls.clear()
-        result, after = resolve_pass(arena, actions, throw, dice, lean=lean)
-        _count(stats, result, throw)
+        work, after = resolve_pass_work(arena, actions, throw, dice, lean=lean)
+        _count(stats, work, throw)
         got = ball(after)
         stats.possession_changes += got.team != pos.team
         if trace is not None:
-            trace.append((result["outcome"], result["throw_total"], result["intercept_total"],
-                          result["possession"], tuple(result["out"]), tuple(result["fell"]),
-                          result["winner"]))
-        if result["winner"] is not None:
-            stats.winner = result["winner"]
+            trace.append((work.outcome, work.throw_total, work.intercept_total,
+                          work.final_pos.as_dict(),
+                          tuple(p.id for p in after.players if not p.standing),
+                          tuple(work.falls), work.winner))
+        if work.winner is not None:
+            stats.winner = work.winner
             return stats
         if got.carrier is None:
             carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
-                                                          result["choose_from"])
-            after = after.with_carrier(carrier, result["choose_from"])
+                                                          work.choose_from)
+            after = after.with_carrier(carrier, work.choose_from)
         arena = after
         view.update(arena)
     stats.winner = "limit"
@@ -425,33 +426,33 @@ class _Plans:
                 self.initiative[d.player])
 
 
-def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:
-    """One pass into the match's figures, and which declarations changed something in it
-    (docs/simulator.md, "Criterion"): a knock-off that knocked its man off; a throw or
-    intercept check that fell, or whose margin decided the comparison (without it, the other
-    side would have won or tied); a Defend spent on a check that then held; a block that kept
-    a mover out; a move made."""
+def _count(stats: MatchStats, work: _Pass, throw: Throw | None) -> None:
+    """One pass (the engine's working state, read by attribute) into the match's figures,
+    and which declarations changed something in it (docs/simulator.md, "Criterion"): a
+    knock-off that knocked its man off; a throw or intercept check that fell, or whose margin
+    decided the comparison (without it, the other side would have won or tied); a Defend
+    spent on a check that then held; a block that kept a mover out; a move made."""
     decisive = stats.decisive
-    outcome = result["outcome"]
+    outcome = work.outcome
     stats.passes += 1
     if throw is not None:
         stats.throws += 1
         stats.hot_throws += throw.kind == "hot"
         stats.intercepted += outcome == "intercepted"
     stats.knock_outs += outcome == "knocked_out"
-    stats.falls += len(result["fell"])
-    for k in result["knock_offs"]:
+    stats.falls += len(work.falls)
+    for k in work.knock_offs:
         if k.get("success"):
             stats.knock_offs += 1
             decisive[_KNOCK_OFF] += 1
         elif k.get("defended_by"):
             decisive[_DEFEND] += 1
-    contest = result["hot_contest"]
+    contest = work.contest
     if contest and contest.get("defended_by") and outcome != "knocked_out":
         decisive[_DEFEND] += 1
-    t, i = result["throw_total"], result["intercept_total"]
+    t, i = work.throw_total, work.intercept_total
     compared = throw is not None and outcome in _COMPARED
-    for c in result["checks"]:
+    for c in work.checks:
         if c["fell"]:
             decisive[_KIND[c["action"]]] += 1
         elif compared and c["margin"]:
@@ -460,7 +461,7 @@ def _count(stats: MatchStats, result: dict, throw: Throw | None) -> None:
             else:
                 pivotal = i > t >= i - c["margin"]
             decisive[_KIND[c["action"]]] += pivotal
-    for m in result["moves"]:
+    for m in work.moves:
         if m["moved"]:
             decisive[_MOVE] += 1
         elif m["blocked_by"]:

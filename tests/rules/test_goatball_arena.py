@@ -2,6 +2,8 @@
 outside input (a route's body, the match log) still goes through it (issue 30, "Checked and
 cheap construction mixed")."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.rules.errors import IllegalAction, RulesError, UnknownPlayer
@@ -85,3 +87,18 @@ def test_a_match_event_that_would_leave_an_impossible_arena_is_refused_unapplied
     assert r.status_code == 422 and "possession.carrier" in r.json["error"]["fields"], r.json
     shown = api.get(f"/api/v1/matches/{made.json['id']}").json
     assert shown["possession"] is None and len(shown["teams"][1]["players"]) == 1
+
+
+def test_a_players_written_out_equality_and_hash_are_the_dataclasss():
+    """Player writes out `__eq__` and `__hash__` (the compiled build's speed): every field but
+    `standing` compared, and the hash of those fields in order, as @dataclass's would be."""
+    from dataclasses import fields
+
+    a = Player("a", "red", "p1", zone="z1", name="Ann")
+    compared = tuple(getattr(a, f.name) for f in fields(a) if f.compare)
+    assert hash(a) == hash(compared) == hash(Player("a", "red", "p1", zone="z1", name="Ann"))
+    assert a == Player("a", "red", "p1", zone="z1", name="Ann")
+    for change in ({"id": "b"}, {"team": "blue"}, {"platform": "p2"}, {"zone": "z2"},
+                   {"out": True}, {"dead": True}, {"name": None}):
+        assert a != replace(a, **change)
+    assert a != "a" and a.__eq__("a") is NotImplemented

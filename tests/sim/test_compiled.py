@@ -30,8 +30,14 @@ roster = roster_from({"teams": [
                             for i in range(4)]},
     {"id": "b", "players": [{"id": f"b{i}", "athletics": 3, "acrobatics": 2}
                             for i in range(4)]}]})
+# the players' written-out equality and hash: the dataclass's, and hashable when compiled
+from companion.rules.goatball.state import Player
+a, b = Player("a", "r", "p1"), Player("a", "r", "p1")
+players = [a == b, a != Player("a", "r", "p1", zone="z1"), a == Player("a", "r", "p1", out=True),
+           hash(a) == hash(b), len({a, b, Player("b", "r", "p2")}), a == "a"]
 print(json.dumps({"compiled": goatball.__file__.endswith(".so"), "report": report,
-                  "trace": trace, "tune": tune(roster, matches=30)}, sort_keys=True))
+                  "trace": trace, "tune": tune(roster, matches=30), "players": players},
+                 sort_keys=True))
 """
 
 PLAY_YAOTZIN = """

@@ -13,8 +13,6 @@ from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from .state import DC, Arena, Possession, magic_key
 
-_set = object.__setattr__
-
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
 HOT_PLATFORMS = 4          # three counted passes: four different platforms
@@ -22,8 +20,9 @@ HOT_PLATFORMS = 4          # three counted passes: four different platforms
 ONE_SKILL = {"knock_off": "athletics", "block": "athletics"}
 
 
-# Check, Action and Throw write out their `__init__` (init=False), as the arena's types do
-# (state.py): the balance simulator builds hundreds a match.
+# Check, Action and Throw write out their `__init__` (init=False), with `object.__setattr__`
+# written literally, as the arena's types do (state.py): the balance simulator builds hundreds
+# a match.
 @dataclass(frozen=True, init=False)
 class Check:
     """A check as rolled at the table (`total`, advantage already applied) or for us to roll."""
@@ -38,12 +37,12 @@ class Check:
     def __init__(self, total: int | None = None, modifier: int | None = None,
                  advantage: bool = False, disadvantage: bool = False, skill: str | None = None,
                  faces: tuple[int, ...] | None = None) -> None:
-        _set(self, "total", total)
-        _set(self, "modifier", modifier)
-        _set(self, "advantage", advantage)
-        _set(self, "disadvantage", disadvantage)
-        _set(self, "skill", skill)
-        _set(self, "faces", faces)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "advantage", advantage)
+        object.__setattr__(self, "disadvantage", disadvantage)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "faces", faces)
 
     def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
         # The advantage a card shows: the rules' (zone, Defend) or the table's own flag.
@@ -65,6 +64,14 @@ class Check:
                         self.disadvantage)
         return {"total": roll.total, "skill": self.skill, "rolled": True, "advantage": shown}
 
+    def roll_total(self, dice: Dice, name: str, advantage: bool = False) -> int:
+        """`resolve(...)["total"]` without the card around it, the one thing the balance
+        simulator's lean path reads: the same dice drawn, the same total, no dict built."""
+        if self.faces or self.total is not None:
+            return int(self.resolve(dice, name, advantage)["total"])
+        return dice.d20(name, self.modifier or 0, self.advantage or advantage,
+                        self.disadvantage).total
+
 
 @dataclass(frozen=True, init=False)
 class Action:
@@ -81,14 +88,14 @@ class Action:
                  check: Check | None = None, defense: Check | None = None,
                  zone: str | None = None, initiative: int | None = None,
                  magic: str | None = None) -> None:
-        _set(self, "player", player)
-        _set(self, "action", action)
-        _set(self, "target", target)
-        _set(self, "check", check)
-        _set(self, "defense", defense)
-        _set(self, "zone", zone)
-        _set(self, "initiative", initiative)
-        _set(self, "magic", magic)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "defense", defense)
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "initiative", initiative)
+        object.__setattr__(self, "magic", magic)
 
 
 @dataclass(frozen=True, init=False)
@@ -101,11 +108,11 @@ class Throw:
 
     def __init__(self, kind: str, target: str, carrier_check: Check | None = None,
                  target_check: Check | None = None, str_mod: int = 0) -> None:
-        _set(self, "kind", kind)
-        _set(self, "target", target)
-        _set(self, "carrier_check", carrier_check)
-        _set(self, "target_check", target_check)
-        _set(self, "str_mod", str_mod)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "carrier_check", carrier_check)
+        object.__setattr__(self, "target_check", target_check)
+        object.__setattr__(self, "str_mod", str_mod)
 
 
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
@@ -326,11 +333,21 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     and `rolls` (None), and with each check and knock-off carrying only what the engine and
     the simulator read (a check's player, action, total, margin and fall; a knock-off's
     success and defender): the rest only a table reads."""
+    work, after = resolve_pass_work(arena, actions, throw, dice, lean)
+    return work.answer(after), after
+
+
+def resolve_pass_work(arena: Arena, actions: list[Action], throw: Throw | None,
+                      dice: Dice, lean: bool = False) -> tuple[_Pass, Arena]:
+    """`resolve_pass` without its answer built: the pass's working state, read by attribute
+    (`outcome`, `checks`, `winner`...), and the arena after it. The balance simulator reads
+    this rather than the answer's dict, which only a table needs (about 20 keys a pass)."""
     arena = with_eliminated(arena)
     if not lean:
         validate(arena, actions, throw, stored=dice.replaying)
         dice.expect(roll_names(arena, actions, throw))
-    return _Pass(arena, actions, throw, dice, lean).run()
+    work = _Pass(arena, actions, throw, dice, lean)
+    return work, work.run()
 
 
 _INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
@@ -348,7 +365,8 @@ class _Pass:
                  "move_actions", "block_actions", "players", "out_before", "pos", "carrier",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
-                 "target_knocked_by", "helps")
+                 "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
+                 "final_pos")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
                  lean: bool = False):
@@ -381,6 +399,12 @@ class _Pass:
         self.contest: dict | None = None
         self.choose_from: list[str] | None = None
         self.target_knocked_by: str | None = None    # who knocked off the throw's target
+        # what the pass ends with (`run`): who came back or died, who lost, who won
+        self.returned: list[str] = []
+        self.dead: list[str] = []
+        self.eliminated: tuple[str, ...] = ()
+        self.winner: str | None = None
+        self.final_pos: Possession = self.pos
         # each Defend (5e's Help) is spent on its target's next check against a knock-off
         # or a hot throw: {target: [defenders, in initiative order]}
         self.helps: dict[str, list[str]] = {}
@@ -470,7 +494,8 @@ class _Pass:
         return zones
 
     # -- the steps ----------------------------------------------------------------------------
-    def run(self) -> tuple[dict, Arena]:
+    def run(self) -> Arena:
+        """Resolve the pass: the arena after it (the outcome is in this object)."""
         ended = self.knock_off_phase()
         if not ended:
             self.check_phase()
@@ -490,13 +515,16 @@ class _Pass:
                 continue
             target = self.players[a.target]
             helper = self.use_help(a.target)
-            attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
-            defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
-                                        advantage=helper is not None)
-            success = attack["total"] > defense["total"]
             if self.lean:     # what the simulator reads, no more
+                success = a.check.roll_total(self.dice, f"{a.player}.knock_off") > \
+                    a.defense.roll_total(self.dice, f"{a.target}.defense.{a.player}",
+                                         advantage=helper is not None)
                 entry.update(happened=True, defended_by=helper, success=success)
             else:
+                attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
+                defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
+                                            advantage=helper is not None)
+                success = attack["total"] > defense["total"]
                 entry.update(happened=True, attack=attack, defense=defense,
                              defended=helper is not None, defended_by=helper, success=success)
             if not success:
@@ -520,11 +548,12 @@ class _Pass:
                 continue
             adv = p.zone in favoured
             assert a.check is not None          # validate() refuses a check action without
-            got = a.check.resolve(dice, f"{a.player}.{a.action}", adv)
-            total = got["total"]
+            name = f"{a.player}.{a.action}"
+            got = None if self.lean else a.check.resolve(dice, name, adv)
+            total = a.check.roll_total(dice, name, adv) if got is None else int(got["total"])
             fell = total < DC
             margin = 0 if fell else total - DC
-            if self.lean:     # what the engine and the simulator read, no more
+            if got is None:     # the lean path: what the engine and the simulator read
                 checks.append({"player": p.id, "action": a.action, "total": total,
                                "margin": margin, "fell": fell})
             else:
@@ -631,16 +660,16 @@ class _Pass:
                 entry["moved"] = True
                 self.players[a.player] = replace(mover, zone=a.zone)
 
-    def finish(self) -> tuple[dict, Arena]:
+    def finish(self) -> Arena:
         # self.players is keyed in the arena's order, so its order is the table's everywhere
         before = self.arena
-        dead = []
+        dead = self.dead
         if before.settings.bloodball_lethal:
             for pid, p in list(self.players.items()):
                 if not p.standing and pid not in self.out_before:
                     self.players[pid] = p.with_status(out=p.out, dead=True)
                     dead.append(pid)
-        returned = []
+        returned = self.returned
         if self.changed:
             for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
@@ -665,19 +694,24 @@ class _Pass:
             pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
             arena = Arena(arena.teams, arena.players, pos, arena.settings, arena.eliminated,
                           arena.team_names)
-        result = {
+        self.eliminated, self.winner, self.final_pos = eliminated, winner, pos
+        return arena
+
+    def answer(self, arena: Arena) -> dict:
+        """The pass's answer as the table reads it (docs/api.md), `arena` the one after it."""
+        return {
             "throw_total": self.throw_total,
             "intercept_total": self.intercept_total,
             "outcome": self.outcome,
             "throw": ({"kind": self.throw.kind, "target": self.throw.target}
                       if self.throw else None),
-            "possession": pos.as_dict(),
+            "possession": self.final_pos.as_dict(),
             "out": [p.id for p in arena.players if not p.standing],
-            "returned": returned,
+            "returned": self.returned,
             "fell": self.falls,
-            "dead": dead,
-            "eliminated": list(eliminated),
-            "winner": winner,
+            "dead": self.dead,
+            "eliminated": list(self.eliminated),
+            "winner": self.winner,
             "knock_offs": self.knock_offs,
             "checks": self.checks,
             "hot_contest": self.contest,
@@ -687,4 +721,3 @@ class _Pass:
             "arena": None if self.lean else arena.as_dict(),
             "rolls": None if self.lean else self.dice.records(),
         }
-        return result, arena

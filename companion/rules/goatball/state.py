@@ -182,8 +182,11 @@ class Settings:
 # The engine builds players, possessions and arenas every pass. Their `__init__` is written
 # out (init=False) rather than left to @dataclass: the one dataclass writes sets each field
 # through a frozen class's generic path, which the compiled build runs as interpreted code
-# at several times the cost of a pure-Python build's (tests/sim checks the two agree).
-_set = object.__setattr__
+# at several times the cost of a pure-Python build's (tests/sim checks the two agree). Each
+# field is set by `object.__setattr__(self, "name", value)` written literally: mypyc compiles
+# that form to a plain store into the object, where a call through an alias of it went the
+# generic way (an argument tuple, the type's look-up, the descriptor: about 850 machine
+# instructions a field).
 
 
 DEFAULT_SETTINGS = Settings()      # frozen: one instance serves every arena built without
@@ -204,14 +207,31 @@ class Player:
 
     def __init__(self, id: str, team: str, platform: str, zone: str | None = None,
                  out: bool = False, dead: bool = False, name: str | None = None) -> None:
-        _set(self, "id", id)
-        _set(self, "team", team)
-        _set(self, "platform", platform)
-        _set(self, "zone", zone)
-        _set(self, "out", out)
-        _set(self, "dead", dead)
-        _set(self, "name", name)
-        _set(self, "standing", not out and not dead)
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "team", team)
+        object.__setattr__(self, "platform", platform)
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "out", out)
+        object.__setattr__(self, "dead", dead)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "standing", not out and not dead)
+
+    def __eq__(self, other: object) -> bool:
+        """The dataclass's equality (every field but `standing`), written out: the one
+        @dataclass writes runs as interpreted code in the compiled build, and the simulator's
+        view compares the players every pass."""
+        if type(other) is not Player:
+            return NotImplemented
+        return (self.id == other.id and self.team == other.team
+                and self.platform == other.platform and self.zone == other.zone
+                and self.out == other.out and self.dead == other.dead
+                and self.name == other.name)
+
+    def __hash__(self) -> int:
+        """The dataclass's hash, written out with `__eq__` (a compiled class that defines
+        `__eq__` alone is unhashable)."""
+        return hash((self.id, self.team, self.platform, self.zone, self.out, self.dead,
+                     self.name))
 
     @property
     def label(self) -> str:
@@ -233,10 +253,10 @@ class Possession:
 
     def __init__(self, team: str, carrier: str | None, visited: tuple[str, ...] = (),
                  hot: bool = False) -> None:
-        _set(self, "team", team)
-        _set(self, "carrier", carrier)
-        _set(self, "visited", visited)
-        _set(self, "hot", hot)
+        object.__setattr__(self, "team", team)
+        object.__setattr__(self, "carrier", carrier)
+        object.__setattr__(self, "visited", visited)
+        object.__setattr__(self, "hot", hot)
 
     def as_dict(self) -> dict:
         return {"team": self.team, "carrier": self.carrier, "visited": list(self.visited),
@@ -264,12 +284,12 @@ class Arena:
                  possession: Possession | None, settings: Settings = DEFAULT_SETTINGS,
                  eliminated: tuple[str, ...] = (),
                  team_names: tuple[tuple[str, str], ...] = ()) -> None:
-        _set(self, "teams", teams)
-        _set(self, "players", players)
-        _set(self, "possession", possession)
-        _set(self, "settings", settings)
-        _set(self, "eliminated", eliminated)
-        _set(self, "team_names", team_names)
+        object.__setattr__(self, "teams", teams)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "possession", possession)
+        object.__setattr__(self, "settings", settings)
+        object.__setattr__(self, "eliminated", eliminated)
+        object.__setattr__(self, "team_names", team_names)
 
     def validate(self) -> Arena:
         """This arena, if it is one a match can be in; otherwise the rules error naming the
