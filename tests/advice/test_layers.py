@@ -10,7 +10,8 @@ FORBIDDEN = {"flask", "flask_socketio", "marshmallow", "sqlite3", "requests", "s
              "subprocess", "http", "urllib", "multiprocessing"}
 # simulate and what its signature names: its defaults, its limits, its parameters' types
 FROM_THE_SIMULATOR = {("sim.run", "simulate"), ("sim.run", "BUDGET"), ("sim.run", "MAX_PLAYERS"),
-                      ("sim.run", "Progress"), ("sim.stats", "MARGIN"), ("sim.goatball", "TeamSheets")}
+                      ("sim.run", "Progress"), ("sim.stats", "MARGIN"),
+                      ("sim.goatball", "TeamSheets")}
 
 
 def imports(path: Path) -> list[tuple[str, str]]:
