@@ -80,3 +80,25 @@ def test_bad_options_name_the_field(kw, field):
         simulate(**{"players": [2], "widths": [40], "ratios": [3.0], "matches": 2,
                     "workers": 1, **kw})
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_chunk_gives_the_collector_back_as_it_found_it(enabled):
+    """play_chunk pauses the cyclic collector while its matches play (their speed) and
+    leaves it as it was, on or off, for whatever runs next in the process."""
+    import gc
+
+    from companion.sim.yaotzin_run import play_chunk
+
+    seen = []
+    spec = {"players": 2, "width": 40, "ratio": 3.0, "tactics": "press-ball", "budget": 2,
+            "seed": 1, "start": 0, "stop": 1}
+    (gc.enable if enabled else gc.disable)()
+    try:
+        gc.callbacks.append(lambda phase, info: seen.append(phase))
+        games = play_chunk(spec)
+        assert gc.isenabled() is enabled and len(games) == 1
+        assert seen == []           # not one collection while the match played
+    finally:
+        gc.callbacks.pop()
+        gc.enable()
