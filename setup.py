@@ -48,8 +48,12 @@ HOT_MODULES = [
     "companion/sim/goatball.py",
     "companion/sim/stats.py",
     # Yaotzin's whole matches: the shot planner (most of a match's time) and the rules it
-    # follows, the movement searches, the presets and the match loop (docs/benchmarks.md);
-    # not grid.py: mypyc breaks `Direction`, an Enum with an __init__ (its members' dx, dy)
+    # follows, the movement searches, the presets and the match loop (docs/benchmarks.md)
+    "companion/rules/yaotzin/grid.py",
+    "companion/rules/yaotzin/ball.py",
+    "companion/rules/yaotzin/court.py",
+    "companion/rules/yaotzin/tick.py",
+    "companion/rules/yaotzin/dribble.py",
     "companion/rules/yaotzin/players.py",
     "companion/rules/yaotzin/flight.py",
     "companion/rules/yaotzin/intercept.py",

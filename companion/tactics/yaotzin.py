@@ -152,21 +152,24 @@ def to_line(court: Court, sq: Square, attacks: str) -> int:
 
 
 # -- kicks --------------------------------------------------------------------------------------
-def best_kick(view: View, kicker: Player, standing: bool) -> tuple[Square, float] | None:
-    """The planner's best aim (and its chance of a goal) for the kicker where he stands."""
+def best_kick(view: View, kicker: Player, standing: bool,
+              at_least: float = 0.0) -> tuple[Square, float] | None:
+    """The planner's best aim (and its chance of a goal) for the kicker where he stands; with
+    `at_least`, None too when the best falls below it (`KickPlanner.all_aims`)."""
     return _best_kick(view.court, view.settings, tuple(view.roster.players), kicker.id,
-                      standing, view.attacks[kicker.team])
+                      standing, view.attacks[kicker.team], at_least)
 
 
 @lru_cache(maxsize=1024)
 def _best_kick(court: Court, settings: Settings, players: tuple[Player, ...], kicker_id: str,
-               standing: bool, attacks: str) -> tuple[Square, float] | None:
+               standing: bool, attacks: str, at_least: float) -> tuple[Square, float] | None:
     """`best_kick`, remembered by everything the planner reads (the court, the settings, every
-    player as he stands, in order, the kicker, standing or not, the end he attacks): a holder
-    who neither kicks nor moves, with nobody else moved, asks the same question again."""
+    player as he stands, in order, the kicker, standing or not, the end he attacks, the
+    threshold): a holder who neither kicks nor moves, with nobody else moved, asks the same
+    question again."""
     roster = Roster(players, court)
     planner = KickPlanner(court, roster, roster.get(kicker_id), standing, 0, settings, attacks)
-    aims = planner.all_aims(1)
+    aims = planner.all_aims(1, at_least)
     if not aims:
         return None
     return Square(aims[0].x, aims[0].y), aims[0].p_goal
@@ -221,7 +224,10 @@ def hoop_shot(view: View, kicker: Player, standing: bool) -> tuple[str, float] |
 
 def shot(view: View, preset: Preset, kicker: Player, standing: bool, turn: Turn) -> bool:
     """Fill `turn` with a kick or a hoop shot when the preset takes one; say whether it did."""
-    best = best_kick(view, kicker, standing)
+    # the best kick's exact chance matters only beside the hoop's; else only whether it
+    # reaches the preset's threshold
+    best = best_kick(view, kicker, standing,
+                     preset.shoot_at if preset.hoop_factor is None else 0.0)
     p_goal = best[1] if best else 0.0
     hoop = hoop_shot(view, kicker, standing) if preset.hoop_factor is not None else None
     if hoop and preset.hoop_factor is not None and hoop[1] > preset.hoop_factor * p_goal:

@@ -342,3 +342,22 @@ def test_the_shortcuts_change_nothing_on_a_busy_court(attacks, seed):
     full = planner(court, roster, "kicker", attacks, prune=False).all_aims()[:5]
     assert [a.as_dict() for a in fast] == pytest.approx([a.as_dict() for a in full])
     assert fast[0].p_goal > 0
+
+
+@pytest.mark.parametrize("attacks", ["west", "east"])
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_a_threshold_keeps_exactly_the_squares_that_reach_it(attacks, seed):
+    # the presets' question (tactics.yaotzin.shot): with `at_least`, the same squares as
+    # weighing every square in full, those whose chance reaches it, in the same order, and
+    # none when the best falls short (then the ranking was skipped)
+    from bench.scenario import yaotzin_players
+
+    court = Court()
+    roster = roster_of(court, *yaotzin_players(24, seed))
+    full = planner(court, roster, "kicker", attacks, prune=False).all_aims()
+    best = full[0].p_goal
+    for at_least in (best / 2, best, best + 1e-6, 0.2, 0.3):
+        kept = planner(court, roster, "kicker", attacks).all_aims(3, at_least)
+        want = [a for a in full if a.p_goal >= at_least][:3]
+        assert [a.as_dict() for a in kept] == pytest.approx([a.as_dict() for a in want])
+    assert planner(court, roster, "kicker", attacks).all_aims(1, best + 1e-6) == []

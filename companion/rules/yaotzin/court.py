@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OffGrid, RulesError
@@ -26,6 +25,17 @@ def _half_steps(ha: int, hb: int) -> int:
     return _HALF_STEPS[(hb > ha) - (hb < ha) + 1]
 
 
+def _entry_costs(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For each way across the court (dy = -1, 0, 1): the half squares a rolling ball's step
+    costs into row ny from the row before it, at index ny + 1 for ny = -1 .. width (the rows
+    past the walls cost `BEYOND_WALL`)."""
+    width = len(heights)
+    return {dy: (BEYOND_WALL, *(_half_steps(heights[ny - dy], heights[ny])
+                                if 0 <= ny - dy < width else BEYOND_WALL
+                                for ny in range(width)), BEYOND_WALL)
+            for dy in (-1, 0, 1)}
+
+
 @dataclass(frozen=True)
 class Court:
     """A Yaotzin court measured in 5-ft squares.
@@ -39,6 +49,16 @@ class Court:
     slope: int = 6
     end_zone: int = 4
     hoop_x: int | None = None
+    # worked out once, when the court is made (__post_init__), for the ball's actions and the
+    # movement searches to look up; not part of what a court is (not compared, not shown)
+    heights: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    entry_costs: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._check()           # first: the tables below are as big as the court
+        heights = tuple(self.height(y) for y in range(self.width))
+        object.__setattr__(self, "heights", heights)     # frozen: set once, here
+        object.__setattr__(self, "entry_costs", _entry_costs(heights))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Court:
@@ -50,9 +70,7 @@ class Court:
                                  field=f"field.{key}")
         if "slope" not in data and "width" in data:
             data["slope"] = data["width"] // 4
-        court = cls(**data)
-        court._check()
-        return court
+        return cls(**data)
 
     def _check(self) -> None:
         def whole(name: str, lo: int, hi: int) -> None:
@@ -89,23 +107,6 @@ class Court:
         if y >= self.width - self.slope:
             return y - (self.width - self.slope) + 1
         return 0
-
-    @cached_property
-    def heights(self) -> tuple[int, ...]:
-        """`height` of every row of the field, for the ball's actions to look up."""
-        return tuple(self.height(y) for y in range(self.width))
-
-    @cached_property
-    def entry_costs(self) -> dict[int, tuple[int, ...]]:
-        """For each way across the court (dy = -1, 0, 1): the half squares a rolling ball's
-        step costs into row ny from the row before it, at index ny + 1 for ny = -1 .. width
-        (the rows past the walls cost `BEYOND_WALL`). Kept on the court, like `heights`, so it
-        lives and goes with it."""
-        heights, width = self.heights, self.width
-        return {dy: (BEYOND_WALL, *(_half_steps(heights[ny - dy], heights[ny])
-                                    if 0 <= ny - dy < width else BEYOND_WALL
-                                    for ny in range(width)), BEYOND_WALL)
-                for dy in (-1, 0, 1)}
 
     def on_slope(self, sq: Square) -> bool:
         return self.height(sq.y) > 0

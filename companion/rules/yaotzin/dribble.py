@@ -48,19 +48,22 @@ def split_actions(steps: list[tuple[bool, bool]], move: int,
     move), or None. The standard action's one square must cost no more than 5 ft. With
     `standard` false (an overrun took the standard action) the move action alone."""
     n = len(steps)
-    options = [(n, None)]                         # (squares on the move action, standard index)
+    # (squares on the move action, the standard action's square or None)
+    options: list[tuple[int, int | None]] = [(n, None)]
     if n and standard:
         options += [(n - 1, n - 1), (n - 1, 0)]
-    for moved, standard in options:
-        rest = steps if standard is None else steps[1:] if standard == 0 else steps[:-1]
+    for moved, on_standard in options:
+        rest = (steps if on_standard is None else steps[1:] if on_standard == 0
+                else steps[:-1])
         if moved and action_cost(rest) > move:
             continue
-        if standard is not None and action_cost([steps[standard]]) > STANDARD_SQUARES:
+        if on_standard is not None and action_cost([steps[on_standard]]) > STANDARD_SQUARES:
             continue
-        if standard is None and not move:
+        if on_standard is None and not move:
             continue
         return {"move": {"squares": moved, "cost": action_cost(rest) if moved else 0},
-                "standard": None if standard is None else {"square": standard, "cost": 1}}
+                "standard": None if on_standard is None else {"square": on_standard,
+                                                              "cost": 1}}
     return None
 
 

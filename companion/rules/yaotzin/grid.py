@@ -34,9 +34,10 @@ class Direction(Enum):
     W = (-1, 0)
     NW = (-1, -1)
 
-    def __init__(self, dx: int, dy: int):
-        self.dx = dx          # plain attributes: read on every step of every roll
-        self.dy = dy
+    # plain attributes, read on every step of every roll; set below the class, not by an
+    # __init__, which a compiled build (mypyc) does not run for an Enum's members
+    dx: int
+    dy: int
 
     __hash__ = object.__hash__      # each member is its own only instance: hashed by identity
 
@@ -52,6 +53,9 @@ class Direction(Enum):
         return found
 
 
+for _d in Direction:
+    _d.dx, _d.dy = _d.value
+del _d
 _CLOCKWISE = tuple(Direction)
 _INDEX = {d: i for i, d in enumerate(_CLOCKWISE)}
 _BY_VECTOR = {d.value: d for d in _CLOCKWISE}

@@ -285,12 +285,17 @@ class KickPlanner:
                 return False
         return True
 
-    def all_aims(self, top: int | None = None) -> list[AimOdds]:
+    def all_aims(self, top: int | None = None, at_least: float = 0.0) -> list[AimOdds]:
         """The aim squares in range, best first, each with its expected damage.
 
         With `top`, only the best `top`: squares are taken in order of an upper bound on
         their chance (every landing that might lead to a goal counted as a sure one), and the
         search stops once no square left can beat the `top`-th best found.
+
+        With `at_least`, only the squares whose chance of a goal reaches it: a preset that
+        kicks at a threshold asks no more, and when no square's bound reaches it (three
+        questions in four) the ranking is skipped. The squares kept are the same, in the same
+        order, as without it.
         """
         bounded = top is not None and self.prune
         bounds = [(self._first_bound(sq, mods) if bounded else 1.0, sq)
@@ -298,10 +303,13 @@ class KickPlanner:
         self.considered = len(bounds)
         if bounded:
             bounds.sort(key=lambda item: -item[0])
+        least = at_least - 1e-9 if at_least > 0 else None
         ranked: list[AimOdds] = []
         for bound, sq in bounds:
             have_top = top is not None and bounded and len(ranked) >= top
             floor = ranked[top - 1].p_goal - 1e-9 if top is not None and have_top else None
+            if least is not None and (floor is None or floor < least):
+                floor = least
             if floor is not None and bound < floor:
                 break
             odds = self._ranking_odds(sq, floor)
@@ -309,7 +317,8 @@ class KickPlanner:
                 insort(ranked, odds, key=self._rank)
         head = ranked if top is None else ranked[:top]
         aims = [self.aim(Square(a.x, a.y)) for a in head]     # each in range: none is None
-        return sorted((a for a in aims if a is not None), key=self._rank)
+        return sorted((a for a in aims if a is not None and a.p_goal >= at_least),
+                      key=self._rank)
 
     def _rank(self, a: AimOdds) -> tuple:
         """Best first: the chance of a goal, then of a hit, then the shorter kick, then the

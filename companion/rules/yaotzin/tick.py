@@ -62,6 +62,7 @@ class BallAction(NamedTuple):
     def as_dict(self) -> dict:
         motion = None
         if self.moved is not None:
+            assert self.moved.direction is not None     # a ball on the move has a heading
             motion = {"dc": self.dc, "speed": self.moved.speed,
                       "direction": self.moved.direction.name,
                       "rolled_back": self.moved is not self.start, "wall": self.wall}
@@ -101,6 +102,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
     dc = rolling_dc(ball.speed, settings)
     budget = 2 * ball.speed             # in half squares: level 2, uphill 4, downhill 1
     direction = ball.direction
+    assert direction is not None    # rolling (Ball.from_values) or rolled back (roll_back)
     dx, dy = direction.dx, direction.dy
     costs = court.entry_costs[dy]   # a step into row ny costs costs[ny + 1]
     length = court.length
