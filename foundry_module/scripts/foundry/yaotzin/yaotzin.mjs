@@ -41,7 +41,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const context = { ...courtCardContext(court, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
   drawAnswer(scene, court.mapping, answer);
   const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: court.owners[kicker] ?? [] });
-  await postAdvice(answer, court);   // the NPC interceptors' try / let it pass, to the GMs alone
+  await postAdvice(answer, court, card);   // the NPC interceptors' try / let it pass (or their preset's), to the GMs alone
   return card;
 }
 
@@ -171,8 +171,9 @@ registerCardHandlers("yaotzin", {
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
       field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
     await spendAoo(scene, action.payload.player);
-    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null } },
-      { extraRolls: save ? [save] : [] });
+    // which card and button it answers, and how it came out: the autopilot's chain of tries reads it (react.mjs)
+    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null },
+      answers: { messageId: message.id, actionId: action.id }, outcome: answer.outcome ?? null }, { extraRolls: save ? [save] : [] });
   },
 });
 
