@@ -1,7 +1,8 @@
 /**
- * The Yaotzin autopilot's reactions to a kick in flight, pure part (core/yaotzin-react.mjs),
- * against the companion's own `/yaotzin/react` answer (test/fixtures/react.json, rewritten and
- * checked by tests/fixtures_for_module.py): which interceptors it answers for, the body it
+ * The Yaotzin autopilot's reactions to a kick in flight and a rolling ball, pure part
+ * (core/yaotzin-react.mjs), against the companion's own `/yaotzin/react` answer
+ * (test/fixtures/react.json, rewritten and checked by tests/fixtures_for_module.py) and tick
+ * answer (tick.json): which chances it answers for and which button each presses, the body it
  * asks with, the card's lines and buttons, and act mode's tries in the ball's order until one
  * stops it.
  */
@@ -10,7 +11,7 @@ import { test } from "node:test";
 
 import { fixture } from "./fakes/scenes.mjs";
 import { renderCard } from "../scripts/core/cards.mjs";
-import { FlightTries, autopilotInterceptors, endsFlight, reactBody, reactionLine, resultLine,
+import { TryChain, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, stopsBall,
   tryAction } from "../scripts/core/yaotzin-react.mjs";
 
 const keys = { format: (key, data) => `${key}${JSON.stringify(data)}`, localize: (key) => key, has: () => true };
@@ -21,23 +22,40 @@ const TEAMS = { ix: "sun", yo: "moon", pc: "moon", n2: "moon", s2: "sun", off: "
 const OWNERS = { pc: ["alice"] };
 const ENTRIES = { moon: { mode: "act", tactics: "hold-lanes" }, sun: { mode: "suggest", tactics: "" }, earth: { mode: "off" } };
 
+const flightChances = () => autopilotChances(chancesOf("flight", KICK), { entries: ENTRIES, teamOf: (id) => TEAMS[id],
+  owners: (id) => OWNERS[id] });
+
 test("the autopilot answers for the NPC interceptors of teams on suggest or act, in the ball's order; players' tokens and teams off are the GM's", () => {
-  const got = autopilotInterceptors(KICK, { entries: ENTRIES, teamOf: (id) => TEAMS[id], owners: (id) => OWNERS[id] });
-  assert.deepEqual(got, [{ player: "yo", team: "moon", mode: "act", tactics: "hold-lanes" },
-    { player: "n2", team: "moon", mode: "act", tactics: "hold-lanes" },
-    { player: "s2", team: "sun", mode: "suggest", tactics: "" }]);
-  assert.deepEqual(autopilotInterceptors(KICK, { teamOf: (id) => TEAMS[id], owners: () => [] }), [], "no setting: nobody");
+  assert.deepEqual(flightChances(), [
+    { player: "yo", dc: 15, rem: 7, press: "intercept:yo", team: "moon", mode: "act", tactics: "hold-lanes" },
+    { player: "n2", dc: 15, rem: 5, press: "intercept:n2", team: "moon", mode: "act", tactics: "hold-lanes" },
+    { player: "s2", dc: 15, rem: 4, press: "intercept:s2", team: "sun", mode: "suggest", tactics: "" }]);
+  assert.deepEqual(autopilotChances(chancesOf("flight", KICK), { teamOf: (id) => TEAMS[id], owners: () => [] }), [],
+    "no setting: nobody");
 });
 
-test("the react body lists each one's chance as the kick listed it, and only the presets that are named", () => {
-  const interceptors = autopilotInterceptors(KICK, { entries: ENTRIES, teamOf: (id) => TEAMS[id], owners: (id) => OWNERS[id] });
-  const body = reactBody({ field: { length: 72, width: 24 }, players: [{ id: "ix" }], settings: { scatter_one: "long" },
-    kick: KICK, interceptors });
+test("a tick's chances: each player once, at the first square the ball passes him, with the tick card's stop button for it", () => {
+  const tick = fixture("tick");
+  assert.deepEqual(tick.opportunities.map((o) => [o.player, o.step]), [["yo", 0], ["yo", 1], ["yo", 2]]);
+  assert.deepEqual(chancesOf("rolling", tick), [{ player: "yo", dc: 5, press: "stop:yo:0" }]);
+  const two = { opportunities: [{ player: "a", dc: 4, step: 1 }, { player: "b", dc: 4, step: 1 }, { player: "a", dc: 4, step: 2 },
+    { player: "b", dc: 4, step: 3 }] };
+  assert.deepEqual(chancesOf("rolling", two).map((c) => c.press), ["stop:a:1", "stop:b:1"]);
+  assert.deepEqual(chancesOf("rolling", {}), []);
+});
+
+test("the react body lists each one's chance as the answer listed it, and only the presets that are named", () => {
+  const chances = flightChances();
+  const body = reactBody({ kind: "flight", field: { length: 72, width: 24 }, players: [{ id: "ix" }], settings: { scatter_one: "long" },
+    kicker: "ix", chances });
   assert.deepEqual(body, { field: { length: 72, width: 24 }, players: [{ id: "ix" }], settings: { scatter_one: "long" },
     kind: "flight", kicker: "ix", tactics: { moon: "hold-lanes" },
     chances: [{ player: "yo", dc: 15, rem: 7 }, { player: "n2", dc: 15, rem: 5 }, { player: "s2", dc: 15, rem: 4 }] });
-  assert.equal("tactics" in reactBody({ players: [], kick: KICK, interceptors: [interceptors[2]] }), false,
+  assert.equal("tactics" in reactBody({ kind: "flight", players: [], kicker: "ix", chances: [chances[2]] }), false,
     "sun's blank preset: the companion's default");
+  assert.deepEqual(reactBody({ kind: "rolling", players: [], chances: [{ player: "yo", dc: 5, press: "stop:yo:0", team: "moon",
+    tactics: "kick-long" }] }), { players: [], kind: "rolling", chances: [{ player: "yo", dc: 5 }], tactics: { moon: "kick-long" } },
+  "a rolling ball's: no kicker, no rem");
 });
 
 test("each reaction's line says what its preset decides, with the odds and the preset's name", () => {
@@ -50,6 +68,8 @@ test("each reaction's line says what its preset decides, with the odds and the p
   assert.match(lines[1].text, /Nochtli \(autopilot, hold-lanes\): lets it pass: 10% chance/, "the companion's reason, in English");
   const cannot = reactionLine({ ...reactions[0], tries: false, why: "cannot" });
   assert.equal(cannot.key, "BALLCOURT.YReact.Pass.cannot");
+  assert.equal(reactionLine({ player: "yo", tactics: "press-ball", tries: true, why: "rolling", p_stop: null }).key,
+    "BALLCOURT.YReact.Rolling");
   const html = renderCard({ kind: "yaotzin.advice", title: { key: "T", data: {} }, lines,
     actions: [tryAction(reactions[0], (id) => names[id])] }, keys, {});
   assert.match(html, /data-ballcourt-action="try:yo"/);
@@ -64,14 +84,14 @@ test("a try's result line: each outcome, a refusal, and a try skipped because th
     ["BALLCOURT.YReact.Done.deflected", "good"], ["BALLCOURT.YReact.Done.missed", "bad"], ["BALLCOURT.YReact.Done.unknown", "muted"]]);
   assert.deepEqual(resultLine("n2", { stoppedBy: "yo", nameOf: (id) => id.toUpperCase() }).data, { player: "N2", by: "YO" });
   assert.equal(resultLine("n2", { refused: true }).key, "BALLCOURT.YReact.Refused");
-  assert.deepEqual(["yoke", "stopped", "deflected", "missed", null].map(endsFlight), [true, true, true, false, false]);
+  assert.deepEqual(["yoke", "stopped", "deflected", "missed", null].map(stopsBall), [true, true, true, false, false]);
 });
 
 const r = (player, tries) => ({ player, tries });
 
 test("act mode presses the tries of act-mode NPCs in the ball's order, on past a miss, and skips the rest once one stops it", () => {
   const modes = new Map([["a", "act"], ["b", "act"], ["c", "suggest"], ["d", "act"], ["e", "act"]]);
-  const tries = new FlightTries([r("a", true), r("b", true), r("c", true), r("d", false), r("e", true)], modes);
+  const tries = new TryChain([r("a", true), r("b", true), r("c", true), r("d", false), r("e", true)], modes);
   assert.equal(tries.next(), "a");
   tries.record("a", "missed");
   assert.equal(tries.next(), "b", "a miss: the ball flies on to the next");
@@ -83,7 +103,7 @@ test("act mode presses the tries of act-mode NPCs in the ball's order, on past a
 
 test("act mode never presses a try twice: one already pressed is passed over, and a refused press does not stop the ball", () => {
   const modes = new Map([["a", "act"], ["b", "act"], ["c", "act"]]);
-  const tries = new FlightTries([r("a", true), r("b", true), r("c", true)], modes, ["a"]);
+  const tries = new TryChain([r("a", true), r("b", true), r("c", true)], modes, ["a"]);
   assert.equal(tries.next(), "b");
   tries.record("b", null);
   assert.equal(tries.next(), "c");

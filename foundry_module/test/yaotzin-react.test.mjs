@@ -5,7 +5,9 @@
  * moon's two NPCs, Tezca then Mixco. On "act" the autopilot presses their tries on the kick
  * card itself, in the order the ball meets them, until one stops it; on "suggest" the GMs'
  * advice card says what the preset decides, with a button that presses the try on the kick
- * card; on "off" the planner's advice stands, as before.
+ * card; on "off" the planner's advice stands, as before. A ball rolling past them on its
+ * turn in the tracker: on "act" their stops are pressed on the tick's card, and a stop holds
+ * that tick back from the tracker's own Apply.
  */
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
@@ -38,18 +40,19 @@ const USERS = ["gm", "alice", "bob"];
  * Strength 20) on the ball at (10, 12); Tezca (Reflex 3) at (13, 12) and Mixco (Reflex `mixco`)
  * at (16, 12), the GM's; Bob's Yolteotl well off the line; an encounter begun.
  */
-async function table(moon, { mixco = 3, languages = {} } = {}) {
+async function table(moon, { mixco = 3, languages = {}, spots = {}, settings = {} } = {}) {
   for (const old of tables.splice(0)) old.close();
   const t = await openTable({ io, system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })],
-  settings: { companionUrl: companion.url, token: TOKEN, yaotzinAutopilot: { moon }, yaotzinAutopilotPause: 0 } });
+  settings: { companionUrl: companion.url, token: TOKEN, yaotzinAutopilot: { moon }, yaotzinAutopilotPause: 0, ...settings } });
   tables.push(t);
   assert.equal(t.link?.status, "connected", "the GM's page connects");
   const api = t.api("gm");
-  const token = (id, name, x, y, owners, stats) => new FakeToken({ id, name, x, y, actor: pf1Actor(name, owners, stats) });
-  const tokens = { ix: token("ix", "Ixpoetchitl", 1000, 1200, ["alice"], { str: 20, dex: 14 }),
-    yo: token("yo", "Yolteotl", 1300, 1800, ["bob"]), n1: token("n1", "Tezca", 1300, 1200, []),
-    n2: token("n2", "Mixco", 1600, 1200, [], { reflex: mixco }) };
+  const at = { ix: [10, 12], yo: [13, 18], n1: [13, 12], n2: [16, 12], ...spots };
+  const token = (id, name, owners, stats) => new FakeToken({ id, name, x: at[id][0] * 100, y: at[id][1] * 100,
+    actor: pf1Actor(name, owners, stats) });
+  const tokens = { ix: token("ix", "Ixpoetchitl", ["alice"], { str: 20, dex: 14 }), yo: token("yo", "Yolteotl", ["bob"]),
+    n1: token("n1", "Tezca", []), n2: token("n2", "Mixco", [], { reflex: mixco }) };
   const scene = new FakeScene({ id: "court", tokens: Object.values(tokens), padding: 0 });
   globalThis.game.scenes.set(scene.id, scene);
   for (const id of USERS) t.view(id, scene);
@@ -63,7 +66,7 @@ async function table(moon, { mixco = 3, languages = {} } = {}) {
     .map(([id, initiative]) => ({ id: `c-${id}`, name: tokens[id].name, tokenId: id, sceneId: scene.id, initiative })) });
   globalThis.game.combats.set(encounter.id, encounter);
   await settle();
-  return { t, api, scene, tokens, ballId: ball.id };
+  return { t, api, scene, tokens, encounter, ballId: ball.id };
 }
 
 const cards = (kind) => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === kind);
@@ -163,7 +166,7 @@ test("suggest: a try the GM already pressed on the kick card is not pressed agai
   assert.equal(await asUser("gm", () => chat.performAction(advice.id, "try:n2", "gm")), false);
   await settle();
   assert.equal(cards("yaotzin.intercept").length, 1);
-  assert.ok(clientOf("gm").ui.notifications.some(([, text]) => /Mixco has already tried for this kick/.test(text)),
+  assert.ok(clientOf("gm").ui.notifications.some(([, text]) => /Mixco has already tried for this ball/.test(text)),
     JSON.stringify(clientOf("gm").ui.notifications));
 });
 
@@ -184,4 +187,67 @@ test("a Russian GM reads the autopilot's lines and buttons in Russian", async ()
   assert.match(html, /Tezca \(автопилот, hold-lanes\): перехватывает: шанс остановить 45%/);
   assert.match(html, /Mixco \(автопилот, hold-lanes\): пропускает: шанс остановить 20%, меньше 25%/);
   assert.match(html, />Tezca перехватывает \(hold-lanes\)</);
+});
+
+/**
+ * The ball rolls east from (10, 12), speed 3, through (11, 12), (12, 12) and (13, 12): Tezca at
+ * (12, 13) first meets it at its first square, Mixco at (14, 13) at its last; Ixpoetchitl is
+ * out of its way. The encounter begins, Ixpoetchitl's turn ends, and the ball's turn after his
+ * is resolved by the tracker, with the d20s queued (each stop's save in turn).
+ */
+async function rollingTable(moon, dice, settings = {}) {
+  const court = await table(moon, { spots: { ix: [5, 5], n1: [12, 13], n2: [14, 13] }, settings });
+  await asUser("gm", () => court.scene.updateEmbeddedDocuments("Token", [{ _id: court.ballId,
+    "flags.ballcourt.ball": { speed: 3, direction: "E" } }]));
+  await settle();
+  globalThis.Roll.queue = dice;
+  await asUser("gm", () => court.encounter.startCombat());
+  await until(() => court.encounter.combatant?.id === "c-ix");
+  await settle();
+  await asUser("gm", () => court.encounter.nextTurn());   // on to the ball's turn after Ixpoetchitl's
+  await until(() => cards("yaotzin.tick").length === 1 && cards("yaotzin.advice").length === 1);
+  await settle();
+  return court;
+}
+
+test("act: a ball rolling by; Tezca's stop misses at his first square, Mixco's stops it, and the tracker does not apply that tick by itself", async () => {
+  const { encounter, scene, ballId } = await rollingTable({ mode: "act", tactics: "hold-lanes" }, [1, 19], { autoApplyTicks: true });
+  const [tick] = cards("yaotzin.tick");
+  assert.deepEqual(tick.flags.ballcourt.resolved, ["stop:n1:0", "stop:n2:2"], "each one's first square, in the ball's order");
+  const stops = cards("yaotzin.intercept");
+  assert.deepEqual(stops.map((m) => [m.flags.ballcourt.context.answers.actionId, m.flags.ballcourt.context.outcome]),
+    [["stop:n1:0", "missed"], ["stop:n2:2", "stopped"]]);
+  const [advice] = cards("yaotzin.advice");
+  assert.deepEqual(lineKeys(advice), ["BALLCOURT.YReact.Rolling", "BALLCOURT.YReact.Rolling", "BALLCOURT.YReact.Done.missed",
+    "BALLCOURT.YReact.Done.stopped"]);
+  assert.match(clientOf("gm").chat.get(advice.id).innerHTML, /Mixco \(autopilot, hold-lanes\): tries to stop the rolling ball/);
+  assert.equal(tick.flags.ballcourt.applied, false, "the tick's Apply would roll the ball past the stop: it waits");
+  assert.deepEqual([scene.tokens.get(ballId).x, scene.tokens.get(ballId).y], [1000, 1200], "nothing moved yet");
+  assert.equal(encounter.combatant?.initiative, 19.999, "the tracker waits on the ball's turn");
+  const chat = await clientModule("gm", "foundry/cards/chat.mjs");
+  assert.equal(await asUser("gm", () => chat.performAction(stops[1].id, "apply", "gm")), true, JSON.stringify(clientOf("gm").ui.notifications));
+  assert.deepEqual([scene.tokens.get(ballId).x, scene.tokens.get(ballId).y], [1300, 1200], "stopped at (13, 12), by Mixco");
+});
+
+test("act: nobody on autopilot stops the rolling ball, so the tracker applies its tick as the table says", async () => {
+  const { scene, ballId } = await rollingTable({ mode: "act", tactics: "press-ball" }, [1, 1], { autoApplyTicks: true });
+  assert.deepEqual(cards("yaotzin.intercept").map((m) => m.flags.ballcourt.context.outcome), ["missed", "missed"]);
+  const [tick] = cards("yaotzin.tick");
+  await until(() => tick.flags.ballcourt.applied);
+  assert.equal(tick.flags.ballcourt.applied, true);
+  assert.deepEqual([scene.tokens.get(ballId).x, scene.tokens.get(ballId).y], [1300, 1200], "rolled on to (13, 12)");
+});
+
+test("suggest: a ball rolling by; the GMs' card offers each NPC's stop, which presses it on the tick's card", async () => {
+  await rollingTable({ mode: "suggest", tactics: "press-ball" }, []);
+  const [tick] = cards("yaotzin.tick");
+  const [advice] = cards("yaotzin.advice");
+  assert.deepEqual(advice.flags.ballcourt.card.actions.map((a) => a.id), ["try:n1", "try:n2"]);
+  assert.equal(cards("yaotzin.intercept").length, 0);
+  globalThis.Roll.queue = [19];
+  await asUser("gm", () => press(clientOf("gm").chat.get(advice.id), "try:n2"));
+  await until(() => cards("yaotzin.intercept").length === 1);
+  await settle();
+  assert.deepEqual(tick.flags.ballcourt.resolved, ["stop:n2:2"], "Mixco's first square on the tick's card");
+  assert.equal(lineKeys(advice).at(-1), "BALLCOURT.YReact.Done.stopped");
 });

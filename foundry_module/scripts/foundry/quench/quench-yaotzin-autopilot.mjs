@@ -12,7 +12,7 @@ import { renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
 import { previewRequest } from "../../core/requests.mjs";
 import { YAOTZIN_PRESETS, ghostCommands, proposalCard, turnSteps } from "../../core/yaotzin-autopilot.mjs";
-import { OUTCOMES, autopilotInterceptors, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
+import { OUTCOMES, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { ballToken, teamOf, tokenList } from "../world/scene.mjs";
@@ -116,10 +116,11 @@ export function registerYaotzinAutopilotBatch(quench) {
         const teamOfId = (id) => court.tokens.get(id)?.team ?? null;
         const owners = (id) => court.owners[id] ?? [];
         for (const tactics of YAOTZIN_PRESETS) {
-          const interceptors = autopilotInterceptors(preview, { entries: { moon: { mode: "act", tactics } }, teamOf: teamOfId, owners });
+          const interceptors = autopilotChances(chancesOf("flight", preview), { entries: { moon: { mode: "act", tactics } },
+            teamOf: teamOfId, owners });
           if (!interceptors.length) this.skip();   // 15 ft out of this actor's range
-          const { reactions } = await quietly("POST", "/api/v1/yaotzin/react", reactBody({ field: court.field,
-            players: court.players, settings: court.settings, kick: preview, interceptors }));
+          const { reactions } = await quietly("POST", "/api/v1/yaotzin/react", reactBody({ kind: "flight", field: court.field,
+            players: court.players, settings: court.settings, kicker: preview.kicker, chances: interceptors }));
           assert.deepEqual(reactions.map((r) => r.player), interceptors.map((i) => i.player), `${tactics}: one answer each, in the ball's order`);
           for (const r of reactions) {
             assert.equal(r.tactics, tactics);
