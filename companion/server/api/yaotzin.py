@@ -191,8 +191,10 @@ def suggest(body):
 
 @api_route(bp, "POST", "/react", schemas.YaotzinReactSchema)
 def react(body):
-    """The Yaotzin autopilot's reactions: for each chance at the ball (a kick's interceptors in
-    flight, a rolling ball's opportunities), whether the player tries, by his team's preset."""
+    """The Yaotzin autopilot's reactions: whether each player tries for the ball, by preset.
+
+    One answer per chance (a kick's interceptors in flight, a rolling ball's opportunities),
+    by the presets' own tests, the ones the match simulator plays by."""
     court, roster, _, _ = court_of(body)
     choice = body["tactics"]
     kicker_team = roster.get(body["kicker"], field="kicker").team if body["kicker"] else None
