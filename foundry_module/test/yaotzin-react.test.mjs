@@ -40,9 +40,10 @@ const USERS = ["gm", "alice", "bob"];
  * Strength 20) on the ball at (10, 12); Tezca (Reflex 3) at (13, 12) and Mixco (Reflex `mixco`)
  * at (16, 12), the GM's; Bob's Yolteotl well off the line; an encounter begun.
  */
-async function table(moon, { mixco = 3, languages = {}, spots = {}, settings = {} } = {}) {
+async function table(moon, { mixco = 3, languages = {}, spots = {}, settings = {}, coGm = false } = {}) {
   for (const old of tables.splice(0)) old.close();
   const t = await openTable({ io, system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
+    ...(coGm ? [new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 })] : []),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })],
   settings: { companionUrl: companion.url, token: TOKEN, yaotzinAutopilot: { moon }, yaotzinAutopilotPause: 0, ...settings } });
   tables.push(t);
@@ -168,6 +169,20 @@ test("suggest: a try the GM already pressed on the kick card is not pressed agai
   assert.equal(cards("yaotzin.intercept").length, 1);
   assert.ok(clientOf("gm").ui.notifications.some(([, text]) => /Mixco has already tried for this ball/.test(text)),
     JSON.stringify(clientOf("gm").ui.notifications));
+});
+
+test("suggest: a co-GM's press of the advice card's button is carried out by the companion's GM, who alone asks the companion", async () => {
+  const { api, scene } = await table({ mode: "suggest", tactics: "press-ball" }, { coGm: true });
+  const card = await kick(api, scene, [20]);
+  const [advice] = cards("yaotzin.advice");
+  assert.deepEqual(advice.whisper, ["gm", "maria"], "to both GMs");
+  globalThis.Roll.queue = [3];
+  await asUser("maria", () => press(clientOf("maria").chat.get(advice.id), "try:n1"));
+  await until(() => cards("yaotzin.intercept").length === 1);
+  await settle();
+  assert.deepEqual(card.flags.ballcourt.resolved, ["intercept:n1"]);
+  assert.equal(cards("yaotzin.intercept")[0].author, "gm", "posted from the companion GM's page");
+  assert.equal(advice.updatedBy, "gm", "and its result written there");
 });
 
 test("off: the planner's advice stands and the autopilot neither asks nor presses", async () => {
