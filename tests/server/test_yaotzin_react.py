@@ -9,12 +9,30 @@ import pytest
 from companion.rules.yaotzin.odds import intercept_odds
 from companion.rules.yaotzin.players import Player
 from companion.tactics.yaotzin import PRESETS, tries_in_flight
+from tests.helpers import golden
 
 REACT = "/api/v1/yaotzin/react"
 KICKER = {"id": "ix", "team": "sun", "x": 10, "y": 12, "str": 20}
 WEAK = {"id": "a", "team": "moon", "x": 13, "y": 12, "reflex": -4}
 STRONG = {"id": "b", "team": "moon", "x": 16, "y": 12, "reflex": 9}
 MATE = {"id": "c", "team": "sun", "x": 18, "y": 12, "reflex": 9}
+CASES = golden("yaotzin/reactions.json")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_reactions_golden(api, case):
+    player = {"id": "p", "team": case.get("team", "moon"), "x": 14, "y": 12,
+              "reflex": case["reflex"], "prone": case.get("prone", False)}
+    if "aoo_left" in case:
+        player["aoo_left"] = case["aoo_left"]
+    kind = case.get("kind", "flight")
+    chance = {"player": "p", "dc": case["dc"], **({"rem": case["rem"]} if "rem" in case else {})}
+    j = api.post(REACT, {"players": [KICKER, player], "kind": kind, "kicker": "ix",
+                         "tactics": case["tactics"], "chances": [chance]}).json
+    (got,) = j["reactions"]
+    for key, want in case["expect"].items():
+        assert got[key] == (pytest.approx(want) if isinstance(want, float) else want), (key, got)
+    assert got["tactics"] == case["tactics"]
 
 
 def flight(api, chances, **extra):
