@@ -80,6 +80,16 @@ REQUESTS = {
         "players": [IX, YO], "ball": {"x": 10, "y": 12}, "mover": "ix", "tactics": "press-ball"}),
     "autopilot-contest": ("/api/v1/yaotzin/suggest", {
         "players": [IX, YO], "ball": {"x": 10, "y": 12}, "mover": "yo", "tactics": "press-ball"}),
+    # the autopilot's reactions to a kick in flight (core/yaotzin-react.mjs reads them): the
+    # moon holds the lanes, so Yolteotl tries at 50% and Nochtli lets it pass at 10%; the
+    # kicker's teammate Citlali never tries
+    "react": ("/api/v1/yaotzin/react", {
+        "players": [IX, YO, {"id": "n2", "team": "moon", "x": 15, "y": 12, "reflex": -4,
+                             "name": "Nochtli"},
+                    {"id": "s2", "team": "sun", "x": 16, "y": 12, "name": "Citlali"}],
+        "kind": "flight", "kicker": "ix", "tactics": {"moon": "hold-lanes"},
+        "chances": [{"player": "yo", "dc": 15, "rem": 7}, {"player": "n2", "dc": 15, "rem": 5},
+                    {"player": "s2", "dc": 15, "rem": 4}]}),
     "autopilot-ready": ("/api/v1/yaotzin/suggest", {
         "players": [IX, YO, {"id": "n1", "team": "moon", "x": 20, "y": 10}],
         "ball": {"x": 10, "y": 12}, "mover": "n1", "tactics": "hold-lanes"}),

@@ -371,6 +371,37 @@ class YaotzinSuggestSchema(CourtSchema):
                           validate=validate.Range(0, 2**63 - 1))
 
 
+class ReactChanceSchema(Base):
+    """One chance at the ball: a kick's interceptor (`rem` squares short of its landing) or a
+    rolling ball's opportunity, with its DC, as the kick or tick answer listed it."""
+
+    player = Id(required=True)
+    dc = Int(0, 200, required=True)
+    rem = Int(0, 2000, load_default=None, allow_none=True)
+
+
+class YaotzinReactSchema(CourtSchema):
+    """The Yaotzin autopilot's reactions: whether each player tries for the ball, by his
+    team's preset."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(("flight", "rolling")))
+    kicker = Id(load_default=None, allow_none=True)
+    chances = fields.List(fields.Nested(ReactChanceSchema), required=True,
+                          validate=validate.Length(max=MAX_PLAYERS * 9))
+    tactics = YaotzinTactics(load_default=None)
+
+    @validates_schema
+    def _flight_needs_kicker_and_rem(self, data, **kwargs):
+        if data["kind"] != "flight":
+            return
+        if data.get("kicker") is None:
+            raise ValidationError("a kick's reactions need its kicker", field_name="kicker")
+        for i, chance in enumerate(data["chances"]):
+            if chance["rem"] is None:
+                raise ValidationError({"chances": {i: {"rem": [
+                    "an interceptor in flight needs his squares to the landing"]}}})
+
+
 class MoveSchema(CourtSchema):
     """A player's movement on the court, checked square by square."""
 

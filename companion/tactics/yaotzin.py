@@ -434,6 +434,37 @@ def tries_rolling(preset: Preset, player: Player) -> bool:
     return player.can_react
 
 
+CANNOT = "cannot try: prone or no attack of opportunity left"
+
+
+def reaction(preset: Preset, player: Player, kicker_team: str | None, dc: int,
+             rem: int | None) -> dict:
+    """The preset's answer for one chance at the ball, as the table's autopilot shows it: in
+    flight (`kicker_team` and `rem` given) by `tries_in_flight`, rolling by `tries_rolling`;
+    `why` says which test decided (odds, ally, cannot, rolling), with his odds in flight."""
+    out: dict[str, object] = {"player": player.id, "team": player.team, "tactics": preset.name}
+    if kicker_team is None or rem is None:
+        tries = tries_rolling(preset, player)
+        out.update(p_stop=None, expected_damage=None, try_flight=None, tries=tries,
+                   why="rolling" if tries else "cannot", reason=(
+                       f"tries to stop the rolling ball: {preset.name} tries for every ball"
+                       f" rolling by" if tries else CANNOT))
+        return out
+    odds = intercept_odds(player.reflex, dc, rem)
+    tries = player.can_react and tries_in_flight(preset, player, kicker_team, dc, rem)
+    if not player.can_react:
+        why, reason = "cannot", CANNOT
+    elif player.team == kicker_team:
+        why, reason = "ally", "lets it pass: his own team's kick"
+    else:
+        why = "odds"
+        reason = (f"{'tries' if tries else 'lets it pass'}: {odds['p_stop']:.0%} chance to stop"
+                  f" it, {preset.name} tries at {preset.try_flight:.0%} or better")
+    out.update(p_stop=odds["p_stop"], expected_damage=odds["expected_damage"],
+               try_flight=preset.try_flight, tries=tries, why=why, reason=reason)
+    return out
+
+
 def preset(name: str | None) -> Preset:
     if name is None:
         return PRESETS[DEFAULT_PRESET]

@@ -71,10 +71,18 @@ test("without an actor in the world the batches skip, creating nothing", async (
  * Stand-ins for the Yaotzin autopilot's routes: /yaotzin/suggest proposes that the mover
  * readies where he stands (`path` his own square, or `wrongStart`'s square to break it), and
  * /yaotzin/move refuses, as the companion does (422 on `path.0`), a path not starting on him.
+ * The kick's preview lists every moon player on the ball's row as an interceptor, and
+ * /yaotzin/react answers each chance with the preset it was sent (`react` changes the answer).
  */
-function yaotzinRoutes({ wrongStart = null } = {}) {
+function yaotzinRoutes({ wrongStart = null, react = (r) => r } = {}) {
   const at = (body, id) => body.players.find((p) => p.id === id);
   return {
+    "/api/v1/yaotzin/kick/preview": (body) => ({ status: 200, body: { kicker: body.kicker, legal: true, dc: 12,
+      interceptors: body.players.filter((p) => p.team === "moon" && p.y === body.ball.y)
+        .map((p) => ({ player: p.id, square: { x: p.x, y: p.y }, dc: 12, rem: 1, reflex: 0 })) } }),
+    "/api/v1/yaotzin/react": (body) => ({ status: 200, body: { kind: body.kind, reactions: body.chances.map((c) => react({
+      player: c.player, team: "moon", tactics: body.tactics.moon, tries: true, why: "odds", p_stop: 0.4,
+      expected_damage: 0, try_flight: 0, reason: "tries" })) } }),
     "/api/v1/yaotzin/suggest": (body) => {
       const me = at(body, body.mover);
       return { status: 200, body: { tactics: body.tactics ?? "press-ball", attacks: {}, turn: { player: me.id,
@@ -94,9 +102,15 @@ test("the Yaotzin autopilot batch passes against the suggest and move routes, pu
   await connectTo(link, fakeCompanion(yaotzinRoutes()));
   const out = await runBatches(registerQuenchBatches, ["ballcourt.yaotzin-autopilot"]);
   assert.deepEqual(states(out["ballcourt.yaotzin-autopilot"]).filter((s) => !s.startsWith("passed")), []);
-  assert.equal(out["ballcourt.yaotzin-autopilot"].length, 3);
+  assert.equal(out["ballcourt.yaotzin-autopilot"].length, 4);
   assert.equal(deleted.length, 1, "the throw-away court deleted");
   assert.deepEqual(world.values.yaotzinAutopilot, { keep: { mode: "suggest", tactics: "" } }, "the world's setting put back");
+});
+
+test("the Yaotzin autopilot batch fails when /yaotzin/react answers for a teammate of the kicker", async () => {
+  await connectTo(link, fakeCompanion(yaotzinRoutes({ react: (r) => ({ ...r, why: "ally", tries: false }) })));
+  const out = await runBatches(registerQuenchBatches, ["ballcourt.yaotzin-autopilot"]);
+  assert.match(states(out["ballcourt.yaotzin-autopilot"])[2], /^failed: a kick past the moon's token.*decided by his odds \(ally\)/);
 });
 
 test("the Yaotzin autopilot batch fails when a proposed path does not start on its mover", async () => {

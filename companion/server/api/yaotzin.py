@@ -187,3 +187,23 @@ def suggest(body):
     turn = tactics.decide(view, tactics.preset(name), mover.id)
     return 200, {"turn": tactics.turn_dict(view, turn), "tactics": tactics.preset(name).name,
                  "attacks": view.attacks}
+
+
+@api_route(bp, "POST", "/react", schemas.YaotzinReactSchema)
+def react(body):
+    """The Yaotzin autopilot's reactions: whether each player tries for the ball, by preset.
+
+    One answer per chance (a kick's interceptors in flight, a rolling ball's opportunities),
+    by the presets' own tests, the ones the match simulator plays by."""
+    court, roster, _, _ = court_of(body)
+    choice = body["tactics"]
+    kicker_team = roster.get(body["kicker"], field="kicker").team if body["kicker"] else None
+    flight = body["kind"] == "flight"
+    reactions = []
+    for i, chance in enumerate(body["chances"]):
+        player = roster.get(chance["player"], field=f"chances.{i}.player")
+        name = choice.get(player.team) if isinstance(choice, dict) else choice
+        reactions.append(tactics.reaction(tactics.preset(name), player,
+                                          kicker_team if flight else None, chance["dc"],
+                                          chance["rem"] if flight else None))
+    return 200, {"kind": body["kind"], "reactions": reactions}

@@ -4,12 +4,15 @@
  * this world's actors (two a side, the sun's first on the ball), asks the live companion's
  * /yaotzin/suggest for every player under every preset the form offers, the way the tracker's
  * turn does (yaotzin/yaotzin-autopilot.mjs), and checks each turn against the routes the Accept runs
- * it through; then puts the setting back and deletes the court. test/quench-autopilot.test.mjs
- * runs it against the fakes.
+ * it through; asks /yaotzin/react about a kick along the ball's row past a moon token no
+ * player owns, as a kick's advice card does (yaotzin/react.mjs); then puts the setting back and
+ * deletes the court. test/quench-autopilot.test.mjs runs it against the fakes.
  */
 import { renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
+import { previewRequest } from "../../core/requests.mjs";
 import { YAOTZIN_PRESETS, ghostCommands, proposalCard, turnSteps } from "../../core/yaotzin-autopilot.mjs";
+import { OUTCOMES, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { ballToken, teamOf, tokenList } from "../world/scene.mjs";
@@ -96,6 +99,42 @@ export function registerYaotzinAutopilotBatch(quench) {
         }
         const steps = turnSteps(turn);
         if (steps.length) assert.ok(ghostCommands(bc.mapping, turn).length > 0, "something to draw");
+      });
+
+      it("a kick past the moon's token: /yaotzin/react answers each NPC interceptor by his team's preset, and the GM's lines read in this language", async function () {
+        if (!scene) this.skip();
+        const { readCourt } = await import("../yaotzin/yaotzin-players.mjs");
+        const npc = tokenList(scene).find((t) => teamOf(t) === "moon"
+          && !fvtt.game.users.some((u) => !u.isGM && t.actor?.testUserPermission?.(u, "OWNER")));
+        if (!npc) this.skip();   // both of the moon's tokens are players': nobody for the autopilot
+        await npc.update(tokenPosition(scene.flags[MODULE_ID].mapping, { x: 39, y: 12 }));   // on the kick's line
+        const court = readCourt(scene);
+        const kicker = tokenList(scene).find((t) => teamOf(t) === "sun");
+        const preview = await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest({ mapping: court.mapping,
+          field: court.field, players: court.players, ball: court.ball, kicker: kicker.id, target: { x: 41, y: 12 },
+          standing: true, powerAttack: 0, settings: court.settings }));
+        const teamOfId = (id) => court.tokens.get(id)?.team ?? null;
+        const owners = (id) => court.owners[id] ?? [];
+        for (const tactics of YAOTZIN_PRESETS) {
+          const interceptors = autopilotChances(chancesOf("flight", preview), { entries: { moon: { mode: "act", tactics } },
+            teamOf: teamOfId, owners });
+          if (!interceptors.length) this.skip();   // 15 ft out of this actor's range
+          const { reactions } = await quietly("POST", "/api/v1/yaotzin/react", reactBody({ kind: "flight", field: court.field,
+            players: court.players, settings: court.settings, kicker: preview.kicker, chances: interceptors }));
+          assert.deepEqual(reactions.map((r) => r.player), interceptors.map((i) => i.player), `${tactics}: one answer each, in the ball's order`);
+          for (const r of reactions) {
+            assert.equal(r.tactics, tactics);
+            assert.equal(typeof r.tries, "boolean", `${tactics}: tries or not`);
+            assert.ok(["odds", "cannot"].includes(r.why), `${tactics}: an opponent of the kicker, decided by his odds (${r.why})`);
+            assert.ok(r.p_stop >= 0 && r.p_stop <= 1, `${tactics}: his chance to stop it`);
+          }
+          const nameOf = (id) => court.tokens.get(id)?.name ?? id;
+          const lines = [...reactions.map((r) => reactionLine(r, nameOf)), ...OUTCOMES.map((outcome) => resultLine(kicker.id, { outcome, nameOf })),
+            resultLine(kicker.id, { stoppedBy: kicker.id, nameOf }), resultLine(kicker.id, { refused: true, nameOf })];
+          const html = renderCard({ kind: "yaotzin.advice", title: { key: "BALLCOURT.Planner.AdviceTitle", data: {} }, lines,
+            actions: reactions.map((r) => tryAction(r, nameOf)) }, i18n(), {});
+          assert.doesNotMatch(html, /BALLCOURT\./, `${tactics}: no key without its text`);
+        }
       });
 
       it("a team's mode applies to its tokens no player owns", async function () {

@@ -13,6 +13,7 @@ import { companion } from "../world/link.mjs";
 import { announceIfOver } from "../cards/match-events.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 import { autopilotTurn, endProposal } from "./yaotzin-autopilot.mjs";
+import { stoppedOn } from "./react.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
 const warnedCombats = new Set();
@@ -100,7 +101,8 @@ export async function onCombatTurnChange(combat, prior, current) {
     return null;
   }
   const message = await resolveTick(scene, court);
-  if (setting("autoApplyTicks") && message) {   // applied: the tracker moves on by itself
+  // applied: the tracker moves on by itself; unless an NPC on autopilot stopped the ball, whose card holds then
+  if (setting("autoApplyTicks") && message && !stoppedOn(message)) {
     await performAction(message.id, "apply", fvtt.game.user.id);
     await combat.nextTurn?.();
   }

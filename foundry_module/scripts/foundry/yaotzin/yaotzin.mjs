@@ -13,7 +13,7 @@ import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
 import { adapter, ballToken, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
-import { postAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass
+import { postAdvice, postTickAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass, the autopilot's tries
 import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
 import { ballState, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
 
@@ -41,7 +41,7 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
   const context = { ...courtCardContext(court, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
   drawAnswer(scene, court.mapping, answer);
   const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: court.owners[kicker] ?? [] });
-  await postAdvice(answer, court);   // the NPC interceptors' try / let it pass, to the GMs alone
+  await postAdvice(answer, court, card);   // the NPC interceptors' try / let it pass (or their preset's), to the GMs alone
   return card;
 }
 
@@ -54,7 +54,9 @@ export async function resolveTick(scene, court = readCourt(scene)) {
   const answer = await companion("POST", "/api/v1/yaotzin/tick", tickRequest({ mapping: court.mapping,
     field: court.field, players: court.players, ball: court.ball, settings: court.settings }));
   drawAnswer(scene, court.mapping, answer);
-  return postCard(answer, { ...courtCardContext(court, "tick"), drawing: { overlay: answer.overlay ?? null } });
+  const card = await postCard(answer, { ...courtCardContext(court, "tick"), drawing: { overlay: answer.overlay ?? null } });
+  await postTickAdvice(answer, court, card);   // the NPCs on autopilot that the ball passes try to stop it
+  return card;
 }
 
 /** Read the scene into the shape core/apply.mjs plans against. */
@@ -171,8 +173,9 @@ registerCardHandlers("yaotzin", {
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
       field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
     await spendAoo(scene, action.payload.player);
-    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null } },
-      { extraRolls: save ? [save] : [] });
+    // which card and button it answers, and how it came out: the autopilot's chain of tries reads it (react.mjs)
+    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null },
+      answers: { messageId: message.id, actionId: action.id }, outcome: answer.outcome ?? null }, { extraRolls: save ? [save] : [] });
   },
 });
 
