@@ -109,7 +109,11 @@ test("Undo refuses when a later card moved the same ball, and names it", async (
 });
 
 test("routing: a player presses his own player's action; the GM performs it once, knowing who pressed", async () => {
-  const companion = await table({ "/api/v1/yaotzin/intercept": recorded("intercept") });
+  // the companion's answer to the first press is held until the second press has come, so
+  // that it comes while the first is being performed (not after it, when it does nothing)
+  let answer;
+  const held = new Promise((resolve) => { answer = resolve; });
+  const companion = await table({ "/api/v1/yaotzin/intercept": async (body) => { await held; return recorded("intercept")(body); } });
   const w = world;
   const scene = courtScene();
   const message = await kickCard(scene);
@@ -121,6 +125,8 @@ test("routing: a player presses his own player's action; the GM performs it once
   assert.equal(clientOf("bob").ui.notifications.at(-1)[0], "warn", "not Bob's token");
   await requestAs("bob", message.id, "intercept:yo");
   await requestAs("bob", message.id, "intercept:yo");
+  for (let trips = 0; trips < 100 && w.emitted.length === emittedBefore; trips++) await new Promise((r) => setImmediate(r));
+  answer();
   await settle();
   assert.deepEqual(w.emitted.slice(emittedBefore).map((e) => [e.data.type, e.data.to]), [["refused", "bob"]],
     "over the socket only a notice to Bob: his second press came while the first was being performed");

@@ -45,6 +45,8 @@ def test_the_budget_holds_across_courts_measured_not_just_counted(memory):
         for court in courts:
             roll_everywhere(court)
             assert memory.used <= memory.budget
+            # the running total is the courts' own, each court forgotten taken off it
+            assert memory.used == sum(c.used for c in memory.courts.values())
         gc.collect()
         held = tracemalloc.get_traced_memory()[0] - before
     finally:

@@ -730,10 +730,7 @@ class PlannerMemory:
         self.budget = budget
         self.courts: OrderedDict[tuple[Court, Settings], EmptyCourt] = OrderedDict()
         self.lock = threading.Lock()
-
-    @property
-    def used(self) -> int:
-        return sum(c.used for c in list(self.courts.values()))
+        self.used = 0           # bytes charged across the courts kept: their `used`, summed
 
     def court(self, court: Court, settings: Settings) -> EmptyCourt:
         key = (court, settings)
@@ -745,16 +742,18 @@ class PlannerMemory:
             return known
 
     def charge(self, empty: EmptyCourt, size: int) -> None:
+        """Count `size` more bytes against `empty` (a running total: charged thousands of
+        times a match, too often to sum the courts each time)."""
         with self.lock:
             empty.used += size
-            total = sum(c.used for c in self.courts.values())
-            while total > self.budget and self.courts:
+            self.used += size
+            while self.used > self.budget and self.courts:
                 key, oldest = next(iter(self.courts.items()))
+                self.used -= oldest.used
                 if oldest is empty and len(self.courts) == 1:
                     oldest.forget()          # alone and over: start afresh, keep the court
                     return
                 del self.courts[key]
-                total -= oldest.used
                 oldest.forget()
 
     def clear(self) -> None:
@@ -762,6 +761,7 @@ class PlannerMemory:
             for known in self.courts.values():
                 known.forget()
             self.courts.clear()
+            self.used = 0
 
 
 MEMORY = PlannerMemory()
