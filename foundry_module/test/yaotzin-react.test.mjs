@@ -14,10 +14,10 @@ import { after, afterEach, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeCombat, FakeScene, FakeToken, FakeUser, asUser, clientModule, clientOf, openTable, press, settle,
+import { FakeUser, asUser, clientModule, clientOf, openTable, press, settle,
   until, world as doubles } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
-import { pf1Actor } from "./fakes/npc-court.mjs";
+import { npcCourt } from "./fakes/npc-court.mjs";
 
 const TOKEN = "react-token-0123456789abcd";
 let companion;
@@ -49,23 +49,9 @@ async function table(moon, { mixco = 3, languages = {}, spots = {}, settings = {
   tables.push(t);
   assert.equal(t.link?.status, "connected", "the GM's page connects");
   const api = t.api("gm");
-  const at = { ix: [10, 12], yo: [13, 18], n1: [13, 12], n2: [16, 12], ...spots };
-  const token = (id, name, owners, stats) => new FakeToken({ id, name, x: at[id][0] * 100, y: at[id][1] * 100,
-    actor: pf1Actor(name, owners, stats) });
-  const tokens = { ix: token("ix", "Ixpoetchitl", ["alice"], { str: 20, dex: 14 }), yo: token("yo", "Yolteotl", ["bob"]),
-    n1: token("n1", "Tezca", []), n2: token("n2", "Mixco", [], { reflex: mixco }) };
-  const scene = new FakeScene({ id: "court", tokens: Object.values(tokens), padding: 0 });
-  globalThis.game.scenes.set(scene.id, scene);
-  for (const id of USERS) t.view(id, scene);
-  await api.useThisScene(scene, {});
-  await api.assignTeam([tokens.ix, tokens.yo], "sun");
-  await api.assignTeam([tokens.n1, tokens.n2], "moon");
-  const ball = await api.placeBall(scene);
-  await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
-  await api.createMatch(scene);
-  const encounter = new FakeCombat({ id: "enc", combatants: [["ix", 22], ["n1", 18], ["yo", 16], ["n2", 12]]
-    .map(([id, initiative]) => ({ id: `c-${id}`, name: tokens[id].name, tokenId: id, sceneId: scene.id, initiative })) });
-  globalThis.game.combats.set(encounter.id, encounter);
+  const { scene, ball, encounter, tokens } = await npcCourt(t, USERS, {
+    at: { yo: [13, 18], n1: [13, 12], n2: [16, 12], ...spots },
+    stats: { ix: { str: 20, dex: 14 }, n1: {}, n2: { reflex: mixco } } });
   await settle();
   return { t, api, scene, tokens, encounter, ballId: ball.id };
 }

@@ -15,13 +15,22 @@ export function pf1Actor(name, owners, { str = 14, dex = 16, bab = 2, reflex = 3
       hp: { value: 20, max: 20, nonlethal: 0 }, speed: { land: { total: 30 } } } } });
 }
 
-/** Build it at an open table (openTable's): the GM's page sets it up as he would from the menu. */
-export async function npcCourt(table, userIds) {
+/** Where each stands (in squares of 100 px) and his numbers (pf1Actor's), unless a test says otherwise. */
+const SQUARES = { ix: [10, 12], yo: [13, 15], n1: [16, 12], n2: [30, 10] };
+const STATS = { ix: { str: 8, dex: 18 }, yo: {}, n1: { str: 20, dex: 6 }, n2: {} };
+
+/**
+ * Build it at an open table (openTable's): the GM's page sets it up as he would from the menu.
+ * `at` and `stats` move a player or give him other numbers (by id, each replacing the default).
+ */
+export async function npcCourt(table, userIds, { at = {}, stats = {} } = {}) {
   const api = table.api("gm");
-  const token = (id, name, x, y, owners, stats) => new FakeToken({ id, name, x, y, actor: pf1Actor(name, owners, stats) });
-  const tokens = { ix: token("ix", "Ixpoetchitl", 1000, 1200, ["alice"], { str: 8, dex: 18 }),
-    yo: token("yo", "Yolteotl", 1300, 1500, ["bob"]), n1: token("n1", "Tezca", 1600, 1200, [], { str: 20, dex: 6 }),
-    n2: token("n2", "Mixco", 3000, 1000, []) };
+  const squares = { ...SQUARES, ...at };
+  const numbers = { ...STATS, ...stats };
+  const token = (id, name, owners) => new FakeToken({ id, name, x: squares[id][0] * 100, y: squares[id][1] * 100,
+    actor: pf1Actor(name, owners, numbers[id]) });
+  const tokens = { ix: token("ix", "Ixpoetchitl", ["alice"]), yo: token("yo", "Yolteotl", ["bob"]),
+    n1: token("n1", "Tezca", []), n2: token("n2", "Mixco", []) };
   const scene = new FakeScene({ id: "court", tokens: Object.values(tokens), padding: 0 });
   globalThis.game.scenes.set(scene.id, scene);
   for (const id of userIds) table.view(id, scene);
