@@ -8,41 +8,32 @@
  * Stop is pressed in its pause.
  */
 import assert from "node:assert/strict";
-import { after, afterEach, before, test } from "node:test";
+import { after, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeDialogV2, FakeToken, FakeUser, asUser, clientModule, clientOf, openTable, press, reload, settle,
-  until, world as doubles } from "./fakes/foundry.mjs";
+import { FakeActor, FakeDialogV2, FakeToken, FakeUser, asUser, clientModule, clientOf, press, reload, settle,
+  until } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 import { npcCourt } from "./fakes/npc-court.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
+import { openOn, useTables } from "./tables/table.mjs";
 
 const TOKEN = "autopilot-token-0123456789";
 let companion;
-const tables = [];
 
+useTables();
 before(async () => { companion = await startCompanion(TOKEN); });
-after(() => {
-  for (const t of tables.splice(0)) t.close();
-  companion?.stop();
-});
-afterEach(async () => {
-  await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-});
+after(() => companion?.stop());
 
 const USERS = ["gm", "alice", "bob"];
 
 /** A table on the live companion with the moon's autopilot as given; the court and its encounter, begun. */
 async function table(moon, settings = {}, languages = {}) {
-  for (const old of tables.splice(0)) old.close();
-  const t = await openTable({ io, system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
+  const t = await openOn({ io }, { system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })],
   settings: { companionUrl: companion.url, token: TOKEN, yaotzinAutopilot: { moon }, yaotzinAutopilotPause: 0, ...settings } });
-  tables.push(t);
-  assert.equal(t.link?.status, "connected", "the GM's page connects");
   const court = await npcCourt(t, USERS);
   await court.encounter.startCombat();
   await until(() => court.encounter.combatant?.id === "c-ix");
@@ -237,12 +228,9 @@ test("the menu's Autopilot form on a court sets the Yaotzin setting, with its pr
  * GM's page for Mixco's combatant, as the tracker would.
  */
 async function fakeTurn(turn, routes = {}, prepare = async () => {}) {
-  for (const old of tables.splice(0)) old.close();
   const fake = fakeCompanion({ "/api/v1/yaotzin/suggest": () => ({ status: 200, body: { turn, tactics: "press-ball",
     attacks: { sun: "east", moon: "west" } } }), ...routes });
-  const t = await openTable({ io: fake.io, settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k",
-    yaotzinAutopilot: { moon: { mode: "act" } }, yaotzinAutopilotPause: 0 } });
-  tables.push(t);
+  const t = await openOn(fake, { settings: { yaotzinAutopilot: { moon: { mode: "act" } }, yaotzinAutopilotPause: 0 } });
   const scene = courtScene();
   const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
     actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });

@@ -10,28 +10,21 @@
  * that tick back from the tracker's own Apply.
  */
 import assert from "node:assert/strict";
-import { after, afterEach, before, test } from "node:test";
+import { after, before, test } from "node:test";
 
 import { io } from "socket.io-client";
 
-import { FakeUser, asUser, clientModule, clientOf, openTable, press, settle,
-  until, world as doubles } from "./fakes/foundry.mjs";
+import { FakeUser, asUser, clientModule, clientOf, press, settle, until } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 import { npcCourt } from "./fakes/npc-court.mjs";
+import { openOn, useTables } from "./tables/table.mjs";
 
 const TOKEN = "react-token-0123456789abcd";
 let companion;
-const tables = [];
 
+useTables();
 before(async () => { companion = await startCompanion(TOKEN); });
-after(() => {
-  for (const t of tables.splice(0)) t.close();
-  companion?.stop();
-});
-afterEach(async () => {
-  await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
-});
+after(() => companion?.stop());
 
 const USERS = ["gm", "alice", "bob"];
 
@@ -41,13 +34,10 @@ const USERS = ["gm", "alice", "bob"];
  * at (16, 12), the GM's; Bob's Yolteotl well off the line; an encounter begun.
  */
 async function table(moon, { mixco = 3, languages = {}, spots = {}, settings = {}, coGm = false } = {}) {
-  for (const old of tables.splice(0)) old.close();
-  const t = await openTable({ io, system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
+  const t = await openOn({ io }, { system: "pf1", languages, users: [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     ...(coGm ? [new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 })] : []),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })],
   settings: { companionUrl: companion.url, token: TOKEN, yaotzinAutopilot: { moon }, yaotzinAutopilotPause: 0, ...settings } });
-  tables.push(t);
-  assert.equal(t.link?.status, "connected", "the GM's page connects");
   const api = t.api("gm");
   const { scene, ball, encounter, tokens } = await npcCourt(t, USERS, {
     at: { yo: [13, 18], n1: [13, 12], n2: [16, 12], ...spots },
