@@ -64,6 +64,17 @@ export function tellPresser(userId, key, data = null) {
   fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, key, data, level: "info" });
 }
 
+/**
+ * Tell every GM something (a lang key and its data), each in his own language: this GM on his
+ * screen, the others over the module socket, read by their listenForRefusals.
+ */
+export function tellGMs(key, data = null) {
+  if (fvtt.game.user?.isGM) fvtt.ui.notifications?.warn(readNotice({ key, data }));
+  for (const gm of fvtt.game.users.filter((u) => u.isGM && u.active && u.id !== fvtt.game.user?.id)) {
+    fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: gm.id, key, data });
+  }
+}
+
 /** A notice in this client's language (its key, the notices inside its data too), else the words it came with (null if neither will do). */
 function readNotice({ key, data, message }) {
   if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key)) return formatNotice({ key, data }, i18n());

@@ -58,6 +58,20 @@ export function encounterOn(scene) {
 }
 
 /**
+ * An encounter's tracker as a turn stamp reads it (core/turn-stamp.mjs): its id, round, turn
+ * and current combatant, or null once it is deleted or not started. Read from the world's
+ * collection, not the copy held: an answer is checked against the tracker as it is now.
+ */
+export function trackerOf(combat) {
+  const now = combat ? fvtt.game.combats?.get?.(combat.id) ?? null : null;
+  if (!now || !started(now)) return null;
+  return { encounter: now.id, round: now.round, turn: now.turn, combatant: now.combatant?.id ?? null };
+}
+
+/** The tracker of the encounter running on a court (encounterOn), or null. */
+export const trackerOn = (scene) => trackerOf(encounterOn(scene));
+
+/**
  * The encounter fought on a scene of any game (a goat-ball arena): linked to it, or with
  * combatants standing on it; a started one first. Else the viewed scene's (game.combat).
  */

@@ -20,7 +20,8 @@ import { attackedEnd } from "../../core/planner.mjs";
 import { TurnRun, closedCard, ghostCommands, proposalCard, stepLine, suggestBody, turnMode,
   turnSteps } from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
-import { courtOfCombat } from "../world/encounters.mjs";
+import { answerBelongs, stampOf } from "../requests/turns.mjs";
+import { courtOfCombat, trackerOf } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
@@ -62,9 +63,11 @@ const isProne = (token) => Boolean(token.actor?.statuses?.has?.("prone"));
  * On the companion's GM's client, when the tracker reaches a combatant (combat.mjs, after the
  * turn's start is noted): nothing unless he is a court token of a team on autopilot whom no
  * player owns. Otherwise the proposal is asked for, drawn and carded; on "act" it is run.
- * A failure is told to the GM, who then plays the turn himself.
+ * A failure is told to the GM, who then plays the turn himself. A proposal that comes after
+ * the tracker moved on (the GM pressed Next while the companion worked) is dropped, and the
+ * GMs are told: run, it would play this NPC in another's turn.
  */
-export async function autopilotTurn(combat, combatant) {
+export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) {
   const scene = courtOfCombat(combat);
   const bc = ballcourtOf(scene);
   const token = tokenList(scene).find((t) => t.id === combatant?.tokenId);
@@ -76,6 +79,9 @@ export async function autopilotTurn(combat, combatant) {
     answer = await proposeTurn(scene, token, combat.round);
   } catch (err) {
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.YAutopilot.Failed", { player: token.name, message: err?.message ?? String(err) }));
+    return null;
+  }
+  if (!answerBelongs(asked, trackerOf(combat), { key: "BALLCOURT.Turns.LateProposal", data: { player: token.name } })) {
     return null;
   }
   const proposal = await show(scene, token, answer, mode);

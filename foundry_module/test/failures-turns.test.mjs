@@ -1,0 +1,167 @@
+/**
+ * Issue 35, section 2: the turns and the requests at a table of a GM and two players, each
+ * browser its own copy of the module (openTable). The autopilot's proposal that comes after the
+ * GM pressed Next (item 2), a player's double click on his kick tool (item 3), a turn change
+ * that repeats the combatant (item 8), and the autopilot's walk as one movement (item 9).
+ * Mixco, the moon's NPC on autopilot, stands beside Alice's Ixpoetchitl (on the still ball) and
+ * Bob's Yolteotl on the court of fakes/scenes.mjs.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { pageOf } from "./fakes/clients.mjs";
+import { FakeActor, FakeToken, asUser, clientOf, settle, until } from "./fakes/foundry.mjs";
+import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
+import { moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
+import { kickCompanion } from "./tables/yaotzin.mjs";
+
+useTables();
+
+const PATH = [{ x: 20, y: 12 }, { x: 21, y: 12 }, { x: 22, y: 13 }];
+const WALK = { player: "mx", path: PATH, budget: "move", reason: "goes for the lane", action: null };
+
+/** The companion's /yaotzin/move: the path as it was asked, fine. */
+const moveRoute = (body) => ({ status: 200, body: { mover: body.mover, cost_ft: 10, budget_ft: 30, end: body.path.at(-1),
+  takes_ball: false } });
+
+/**
+ * A table on a fake companion whose suggest answers `suggest` (a route), the moon on act; Mixco
+ * added to the court; every client viewing it; an encounter at Ixpoetchitl's turn (round 1).
+ */
+async function mixcoTable(suggest, { version = 14, routes = {} } = {}) {
+  const companion = kickCompanion({ "/api/v1/yaotzin/suggest": suggest, "/api/v1/yaotzin/move": moveRoute, ...routes });
+  const table = await openOn(companion, { version, settings: { yaotzinAutopilot: { moon: { mode: "act" } },
+    yaotzinAutopilotPause: 0 } });
+  const scene = courtScene();
+  const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
+    actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });
+  scene.tokens.set(mixco.id, mixco);
+  mixco.parent = scene;
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/suggest").length;
+  return { companion, table, scene, mixco, encounter, asked };
+}
+
+/** The GM presses Next until Mixco's turn has come and his proposal has been asked for. */
+async function nextToMixco({ encounter, asked }) {
+  while (encounter.combatant?.id !== "c-mx") await asUser("gm", () => encounter.nextTurn());
+  await until(() => asked() === 1);
+}
+
+const suggestAnswer = (turn) => ({ status: 200, body: { turn, tactics: "press-ball", attacks: { sun: "east", moon: "west" } } });
+const autopilotCards = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.autopilot");
+
+test("item 2: the GM presses Next while the autopilot works out Mixco's turn: the late proposal is dropped, Mixco stays, the GM is told", async () => {
+  let answer;
+  const held = new Promise((resolve) => { answer = resolve; });
+  const t = await mixcoTable(() => held);
+  await nextToMixco(t);
+  await asUser("gm", () => t.encounter.nextTurn());   // the GM plays on before the answer
+  await until(() => t.encounter.combatant?.id !== "c-mx");
+  answer(suggestAnswer(WALK));
+  await settle();
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco does not walk in another's turn");
+  assert.equal(t.companion.calls.some((c) => c.route === "/api/v1/yaotzin/move"), false, "no step is run");
+  assert.equal(autopilotCards().length, 0, "no proposal is posted for a turn that is over");
+  assert.ok(shown("gm").some((text) => /Mixco/.test(text) && /turn/.test(text)), `the GM is told: ${shown("gm")}`);
+  assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "the players are not");
+});
+
+test("item 2: a Russian GM reads the late proposal's notice in Russian", async () => {
+  let answer;
+  const held = new Promise((resolve) => { answer = resolve; });
+  const companion = kickCompanion({ "/api/v1/yaotzin/suggest": () => held, "/api/v1/yaotzin/move": moveRoute });
+  await openOn(companion, { languages: { gm: "ru" }, settings: { yaotzinAutopilot: { moon: { mode: "act" } },
+    yaotzinAutopilotPause: 0 } });
+  const scene = courtScene();
+  const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
+    actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });
+  scene.tokens.set(mixco.id, mixco);
+  mixco.parent = scene;
+  const encounter = runningEncounter(scene);
+  await nextToMixco({ encounter, asked: () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/suggest").length });
+  await asUser("gm", () => encounter.nextTurn());
+  await until(() => encounter.combatant?.id !== "c-mx");
+  answer(suggestAnswer(WALK));
+  await settle();
+  assert.ok(shown("gm").some((text) => /Mixco/.test(text) && /ход/.test(text)), `in Russian: ${shown("gm")}`);
+});
+
+test("item 8: a turn change that repeats Mixco's turn does not ask for, or play, a second proposal", async () => {
+  const t = await mixcoTable(() => suggestAnswer(WALK));
+  await nextToMixco(t);
+  await settle();
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2200, 1300], "his turn played once");
+  await asUser("gm", () => t.mixco.update({ x: 2000, y: 1200 }));   // the GM puts him back: a second walk would show
+  const { previous, current } = t.encounter;
+  // Foundry may run the turn events again with the same combatant (FOUNDRY-SEMANTICS §7.4)
+  await asUser("gm", () => pageOf(clientOf("gm")).hooks.callAll("combatTurnChange", t.encounter, { ...previous }, { ...current }));
+  await settle();
+  assert.equal(t.asked(), 1, "one proposal for one turn");
+  assert.equal(autopilotCards().length, 1);
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "he does not walk again");
+});
+
+for (const version of [13, 14]) {
+  test(`item 9 (v${version}): the autopilot walks Mixco's path as one movement through every square, then acts where it ends`, async () => {
+    const kick = { ...WALK, action: { route: "kick", body: { kicker: "mx", target: { x: 30, y: 12 }, standing: true,
+      power_attack: 0 } } };
+    const t = await mixcoTable(() => suggestAnswer(kick), { version, routes: { "/api/v1/yaotzin/kick": () => ({ status: 422,
+      body: { error: { code: "invalid", message: "kicker: not on the ball" } } }) } });
+    const moves = [];
+    const move = t.mixco.move.bind(t.mixco);
+    t.mixco.move = (waypoints, options) => {
+      moves.push(waypoints.map(({ x, y }) => ({ x, y })));
+      return move(waypoints, options);
+    };
+    await nextToMixco(t);
+    await settle();
+    assert.deepEqual(moves, [[{ x: 2100, y: 1200 }, { x: 2200, y: 1300 }]], "one move, every square a waypoint");
+    const [kicked] = t.companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").map((c) => c.body);
+    assert.ok(kicked, "the kick is asked after the walk");
+    assert.deepEqual(kicked.players.find((p) => p.id === "mx"), { ...kicked.players.find((p) => p.id === "mx"), x: 22, y: 13 },
+      "from the square the walk ended on, not one it passed");
+  });
+}
+
+test("item 3: Alice's double click on her kick tool posts one kick card; her second press is told it waits", async () => {
+  const companion = kickCompanion();
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const { KickTool } = await moduleOf("alice", "kick-tool");
+  await asUser("alice", async () => {
+    globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+    const tool = new KickTool({ schedule: (fn) => fn() });
+    assert.equal(tool.toggle(true), true);
+    const click = { button: 0, x: 1850, y: 1250 };
+    await tool.click(click);   // her write is acknowledged at once: the tool takes the second click
+    await tool.click(click);
+  });
+  await settle();
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1, "one kick asked of the companion");
+  assert.equal(globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick").length, 1);
+  assert.ok(shown("alice").some((text) => /Ixpoetchitl/.test(text) && /kick/.test(text) && /ignored/.test(text)),
+    `Alice is told why: ${shown("alice")}`);
+});
+
+test("item 3: a kick for the same kicker from the GM's tool while Alice's is resolved is ignored; the next kick, once the card is out, goes", async () => {
+  let answer;
+  const held = new Promise((resolve) => { answer = resolve; });
+  const companion = kickCompanion({ "/api/v1/yaotzin/kick": () => held });
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const relayOf = (id) => moduleOf(id, "kick-relay");
+  const choice = { sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 }, standing: true, powerAttack: 0 };
+  const alice = await relayOf("alice");
+  await asUser("alice", () => alice.requestKick(choice));
+  await until(() => companion.calls.some((c) => c.route === "/api/v1/yaotzin/kick"));
+  const gm = await relayOf("gm");
+  assert.equal(await asUser("gm", () => gm.requestKick(choice)), null, "the GM's own kick for Ixpoetchitl waits for none");
+  answer({ status: 200, body: fixture("kick") });
+  await settle();
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1);
+  assert.ok(shown("gm").some((text) => /Ixpoetchitl/.test(text) && /ignored/.test(text)), `the GM is told: ${shown("gm")}`);
+});
