@@ -8,8 +8,8 @@
  * reason. On "suggest" the card's Accept runs the turn, Decline leaves it to him; on "act" it
  * runs at once, a pause before each step in which the card's Stop ends it.
  *
- * Running a turn goes through the table's own flows, never a copy: the path is walked square
- * by square as a token move (so the dribble check of dribble.mjs holds every square), a
+ * Running a turn goes through the table's own flows, never a copy: the path is walked as one
+ * token movement through its squares (so the dribble check of dribble.mjs holds it), a
  * dribble is dribble.mjs's, a kick is the kick tool's request, a hoop shot and a contest (with
  * its attack-of-opportunity question to the target's owner) are contests.mjs's, as the menu's.
  */
@@ -151,22 +151,47 @@ async function perform(scene, tokenId, step) {
 
 /**
  * Walk a path: checked by the companion's `/yaotzin/move` against the court as it is now (the
- * GM may have moved someone since the proposal), then square by square as a token move, each
- * one passing the table's own checks (dribble.mjs holds a move off the still ball). A mover
- * who enters a rolling ball's square stops it there (the route's `takes_ball`).
+ * GM may have moved someone since the proposal), then one token movement through every square
+ * of it, as the ball travels (one animation, one entry in the token's history), which passes
+ * the table's own checks (dribble.mjs holds a move off the still ball). A mover who enters a
+ * rolling ball's square stops it there (the route's `takes_ball`).
  */
 async function walk(scene, token, { path, budget }) {
   const court = readCourt(scene);
   const { ball } = court;
   const checked = await companion("POST", "/api/v1/yaotzin/move", { field: court.field, players: dribblePlayers(scene),
     ball: { x: ball.x, y: ball.y }, mover: token.id, path, budget, settings: court.settings });
-  for (const sq of path.slice(1)) {
-    const moved = await token.move([tokenPosition(court.mapping, sq)], { autoRotate: false });
-    if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
-  }
+  const waypoints = path.slice(1).map((sq) => tokenPosition(court.mapping, sq));
+  const moved = await token.move(waypoints, { autoRotate: false });
+  if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
+  await arrival(token, waypoints.at(-1));
   if (checked.takes_ball && ball.speed > 0) {
     await ballToken(scene).update({ [`flags.${MODULE_ID}.ball`]: { speed: 0, direction: null } });
   }
+}
+
+/** How long a walk may take to reach its end before the turn gives up on it. */
+const ARRIVAL_MS = 30000;
+
+/**
+ * v13's move resolves at its first checkpoint (FOUNDRY-SEMANTICS §6.1): the turn's next step
+ * (a kick from the path's end) waits until the token stands at its end; a movement stopped on
+ * the way fails the step.
+ */
+function arrival(token, end) {
+  if (token.x === end.x && token.y === end.y) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (settle) => {
+      fvtt.Hooks.off("updateToken", hook);
+      clearTimeout(timer);
+      settle();
+    };
+    const hook = fvtt.Hooks.on("updateToken", (doc) => {
+      if (doc.id === token.id && doc.x === end.x && doc.y === end.y) done(resolve);
+    });
+    const timer = setTimeout(() => done(() => reject(localizedError("BALLCOURT.YAutopilot.MoveRefused",
+      { player: token.name }))), ARRIVAL_MS);
+  });
 }
 
 /** The proposal is over: its ghost goes (unless something else was drawn since), its card says how it ended. */
