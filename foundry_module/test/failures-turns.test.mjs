@@ -164,4 +164,7 @@ test("item 3: a kick for the same kicker from the GM's tool while Alice's is res
   await settle();
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1);
   assert.ok(shown("gm").some((text) => /Ixpoetchitl/.test(text) && /ignored/.test(text)), `the GM is told: ${shown("gm")}`);
+  assert.ok(!shown("alice").some((text) => /ignored/.test(text)), "Alice's kick went: she is told nothing");
+  const again = await asUser("gm", () => gm.requestKick(choice));
+  assert.equal(again?.flags?.ballcourt?.card?.kind, "yaotzin.kick", "Alice's card is out: the GM's next kick goes");
 });

@@ -74,3 +74,27 @@ export function tickRequest({ mapping, players, ball, settings, field }) {
   if (settings) body.settings = settings;
   return body;
 }
+
+/**
+ * One kick in progress per kicker, on the companion GM's client: a second request for a kicker
+ * whose kick is being resolved (a double click relayed as two User-flag writes, the GM's tool
+ * and a player's at once, the autopilot's) is refused until the first has its card or failed.
+ * Kicks of different kickers go side by side.
+ */
+export class KicksInProgress {
+  constructor() {
+    this.kickers = new Set();
+  }
+
+  /** Begin `kicker`'s kick: false when one of his is already being resolved. */
+  begin(kicker) {
+    if (this.kickers.has(kicker)) return false;
+    this.kickers.add(kicker);
+    return true;
+  }
+
+  /** His kick is resolved (its card posted) or failed: the next may begin. */
+  end(kicker) {
+    this.kickers.delete(kicker);
+  }
+}
