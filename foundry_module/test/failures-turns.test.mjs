@@ -168,3 +168,27 @@ test("item 3: a kick for the same kicker from the GM's tool while Alice's is res
   const again = await asUser("gm", () => gm.requestKick(choice));
   assert.equal(again?.flags?.ballcourt?.card?.kind, "yaotzin.kick", "Alice's card is out: the GM's next kick goes");
 });
+
+test("the autopilot's reactions that come after the GM pressed Next are dropped: Yolteotl, the moon's NPC, does not try on Alice's kick", async () => {
+  let answer;
+  const held = new Promise((resolve) => { answer = resolve; });
+  const companion = kickCompanion({ "/api/v1/yaotzin/react": () => held });
+  const table = await openOn(companion, { settings: { yaotzinAutopilot: { moon: { mode: "act", tactics: "press-ball" } },
+    yaotzinAutopilotPause: 0 } });
+  const scene = courtScene();
+  scene.tokens.get("yo").actor.owners = [];   // Yolteotl is an NPC here
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const kicking = asUser("gm", async () => (await moduleOf("gm", "yaotzin")).resolveKick(scene, { kicker: "ix",
+    target: { x: 18, y: 12 }, standing: true }));
+  await until(() => companion.calls.some((c) => c.route === "/api/v1/yaotzin/react"));
+  await asUser("gm", () => encounter.nextTurn());   // Ixpoetchitl's turn is over before the answer
+  await until(() => encounter.combatant?.id !== "c-ix");
+  answer({ status: 200, body: { reactions: [{ player: "yo", tries: true, tactics: "press-ball", p_stop: 0.45,
+    expected_damage: 2.7, reason: "tries to stop it" }] } });
+  const kick = await kicking;
+  await settle();
+  assert.equal(companion.calls.some((c) => c.route === "/api/v1/yaotzin/intercept"), false, "no try is made");
+  assert.deepEqual(kick.flags.ballcourt.resolved, [], "nothing pressed on the kick card");
+  assert.ok(shown("gm").some((text) => /reactions/.test(text) && /turn moved on/.test(text)), `the GM is told: ${shown("gm")}`);
+});
