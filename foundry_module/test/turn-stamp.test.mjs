@@ -1,20 +1,24 @@
 /**
  * The turn stamp's check (core/turn-stamp.mjs), every (state, event) pair: a stamp taken on a
- * combatant's turn, on a tracker with no combatant at its turn, and with no encounter running;
- * then each way the tracker can move before the answer comes. Each row says whether the answer
+ * combatant's turn, on a tracker with no combatant at its turn, for a whole round (a goat-ball
+ * pass), and with no encounter running; then each way the tracker can move before the answer comes. Each row says whether the answer
  * still belongs, and why not.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { repeatsTurn, staleBecause, stillCurrent, turnStamp } from "../scripts/core/turn-stamp.mjs";
+import { repeatsTurn, roundStamp, staleBecause, stillCurrent, turnStamp } from "../scripts/core/turn-stamp.mjs";
 
 /** The states a question may be asked in: the tracker as it stood. */
 const STATES = {
   combatant: { encounter: "e1", round: 2, turn: 3, combatant: "ana" },
   noCombatant: { encounter: "e1", round: 2, turn: 3, combatant: null },
+  round: { encounter: "e1", round: 2, turn: 3, combatant: "ana" },
   noEncounter: null,
 };
+
+/** How each state's question is stamped: the round's for a pass, else the turn's. */
+const stampFor = (state, tracker) => (state === "round" ? roundStamp(tracker) : turnStamp(tracker));
 
 /** What may happen before the answer comes: the tracker each state is then at (a function of where it stood). */
 const EVENTS = {
@@ -39,6 +43,8 @@ const EXPECTED = {
   noCombatant: { nothing: null, repeated: null, nextTurn: "combatant", previousTurn: "combatant", nextRound: "round",
     previousRound: "round", sameRoundAgain: "round", indexShifted: "combatant", ended: "ended",
     otherEncounter: "encounter", started: "encounter" },
+  round: { nothing: null, repeated: null, nextTurn: null, previousTurn: null, nextRound: "round", previousRound: "round",
+    sameRoundAgain: "round", indexShifted: null, ended: "ended", otherEncounter: "encounter", started: "encounter" },
   noEncounter: { nothing: null, repeated: null, nextTurn: null, previousTurn: null, nextRound: null, previousRound: null,
     sameRoundAgain: null, indexShifted: null, ended: null, otherEncounter: null, started: "encounter" },
 };
@@ -46,7 +52,7 @@ const EXPECTED = {
 for (const [state, tracker] of Object.entries(STATES)) {
   for (const [event, move] of Object.entries(EVENTS)) {
     test(`stamp taken on ${state}, then ${event}: ${EXPECTED[state][event] ?? "still current"}`, () => {
-      const stamp = turnStamp(tracker);
+      const stamp = stampFor(state, tracker);
       const now = move(tracker);
       assert.equal(staleBecause(stamp, now), EXPECTED[state][event]);
       assert.equal(stillCurrent(stamp, now), EXPECTED[state][event] === null);

@@ -17,6 +17,15 @@ export function turnStamp(tracker) {
 }
 
 /**
+ * The stamp of a question that belongs to a whole round rather than one combatant's turn (a
+ * goat-ball pass, declared by every player whoever's turn it is): its encounter and round.
+ */
+export function roundStamp(tracker) {
+  const stamp = turnStamp(tracker);
+  return stamp.encounter ? { ...stamp, turn: null, combatant: null } : stamp;
+}
+
+/**
  * Why an answer stamped `stamp` no longer belongs to the tracker `now`, or null when it does:
  * "ended" (no encounter runs now), "encounter" (another one), "round", "combatant". The turn's
  * index alone may move while the same combatant keeps the turn (combatants added before him,
@@ -29,6 +38,7 @@ export function staleBecause(stamp, now) {
   if (!current.encounter) return "ended";
   if (current.encounter !== stamp.encounter) return "encounter";
   if (current.round !== stamp.round) return "round";
+  if (stamp.turn === null) return null;
   if (stamp.combatant || current.combatant) return current.combatant === stamp.combatant ? null : "combatant";
   return current.turn === stamp.turn ? null : "combatant";
 }
