@@ -10,10 +10,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { pageOf } from "./fakes/clients.mjs";
-import { FakeActor, FakeToken, asUser, clientOf, settle, until } from "./fakes/foundry.mjs";
+import { FakeActor, FakeToken, asUser, clientOf, installDocument, settle, until } from "./fakes/foundry.mjs";
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 import { moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
-import { kickCompanion } from "./tables/yaotzin.mjs";
+import { flush, playerClients } from "./tables/roll-requests.mjs";
+import { interceptCompanion, kickCard, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 
 useTables();
 
@@ -191,4 +192,28 @@ test("the autopilot's reactions that come after the GM pressed Next are dropped:
   assert.equal(companion.calls.some((c) => c.route === "/api/v1/yaotzin/intercept"), false, "no try is made");
   assert.deepEqual(kick.flags.ballcourt.resolved, [], "nothing pressed on the kick card");
   assert.ok(shown("gm").some((text) => /reactions/.test(text) && /turn moved on/.test(text)), `the GM is told: ${shown("gm")}`);
+});
+
+test("Bob's save that comes after the GM pressed Next is not used: no interception, the GM is told, Bob too", async () => {
+  installDocument();
+  const companion = interceptCompanion();
+  const table = await openOn(companion, { settings: { rollPolicy: "players" } });
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const message = await kickCard(scene);
+  const { inbox, answer } = playerClients(globalThis.game.users.contents);
+  const pressing = requestAs("bob", message.id, "intercept:yo");   // Bob's click asks his save of him
+  await flush();
+  assert.equal(inbox.length, 1, "the save is asked of Bob");
+  await asUser("gm", () => encounter.nextTurn());   // Ixpoetchitl's turn ends before Bob rolls
+  await until(() => encounter.combatant?.id !== "c-ix");
+  globalThis.Roll.queue = [13];
+  await answer();
+  await pressing;
+  await settle();
+  assert.equal(companion.calls.some((c) => c.route === "/api/v1/yaotzin/intercept"), false, "no interception resolved");
+  assert.deepEqual(message.flags.ballcourt.resolved, []);
+  assert.ok(shown("gm").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)), `the GM is told: ${shown("gm")}`);
+  assert.ok(shown("bob").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)), `Bob is told: ${shown("bob")}`);
 });

@@ -11,10 +11,8 @@
 import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestBatches, suggestRequest,
   teamEntry, teamTactics } from "../../core/autopilot.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
-import { roundStamp } from "../../core/turn-stamp.mjs";
 import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
-import { answerBelongs } from "../requests/turns.mjs";
-import { fightOn, trackerOf } from "../world/encounters.mjs";
+import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
 import { MODULE_ID, formValues, fvtt, i18n, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { adapter, ballcourtOf, owns, teamOf, tokenList } from "../world/scene.mjs";
@@ -96,7 +94,7 @@ export function autopilotAsk(pass, scene, ask, settings) {
 async function propose(pass, tokens, settings) {
   const { declarations, match, autopilot: { state, sceneId } } = pass;
   const arena = fvtt.game.scenes.get(sceneId);
-  const asked = roundStamp(trackerOf(fightOn(arena)));
+  const asked = stampOn(arena);
   const a = adapter();
   const skills = Object.fromEntries([...tokens].map(([id, t]) => [id, a.goatballSkills(t.actor ?? {})]));
   const teamByPlayer = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, t.id])));
@@ -106,7 +104,7 @@ async function propose(pass, tokens, settings) {
     suggestRequest({ teams: match.teams, possession: match.possession, players: batch.players, skills,
       tactics: batch.tactics, seed: passSeed(match.id, match.seq), settings }))));
   const names = state.players.map((id) => tokens.get(id)?.name ?? id).join(", ");
-  if (!answerBelongs(asked, trackerOf(fightOn(arena)), { key: "BALLCOURT.Turns.LateDeclarations", data: { players: names } })) {
+  if (!answerBelongs(asked, trackerFor(arena), { key: "BALLCOURT.Turns.LateDeclarations", data: { players: names } })) {
     return;
   }
   const failed = answers.filter((r) => r.status === "rejected").map((r) => r.reason);

@@ -3,9 +3,12 @@
  * (an autopilot's proposal, its reactions, a roll request, an attack-of-opportunity question,
  * the planner's marks) is stamped with the tracker as it stands when asked, and its answer is
  * used only if the tracker still stands there. A late one is dropped and the GMs are told.
+ * A court's questions belong to a combatant's turn; an arena's (a goat-ball pass, declared
+ * and rolled by every player whoever's turn it is) to the round.
  */
-import { staleBecause, turnStamp } from "../../core/turn-stamp.mjs";
-import { trackerOf, trackerOn } from "../world/encounters.mjs";
+import { roundStamp, staleBecause, turnStamp } from "../../core/turn-stamp.mjs";
+import { encounterOn, fightOn, trackerOf } from "../world/encounters.mjs";
+import { ballcourtOf } from "../world/scene.mjs";
 import { tellGMs } from "./gm-requests.mjs";
 
 /** The stamp of an encounter's turn as it stands. */
@@ -15,12 +18,17 @@ export const stampOf = (combat) => turnStamp(trackerOf(combat));
 export const stampAt = (combat, history) => turnStamp({ encounter: combat?.id, round: history?.round, turn: history?.turn,
   combatant: history?.combatantId ?? null });
 
-/** The stamp of the turn of the encounter running on a court (none running: a stamp with no encounter). */
-export const stampOn = (scene) => turnStamp(trackerOn(scene));
+const isArena = (scene) => ballcourtOf(scene)?.game === "goatball";
+
+/** The tracker a scene's questions belong to: its court's encounter (encounterOn), or its arena's (fightOn). */
+export const trackerFor = (scene) => trackerOf(isArena(scene) ? fightOn(scene) : encounterOn(scene));
+
+/** The stamp of a question asked about a scene: the turn on a court, the round in an arena (none running: no encounter). */
+export const stampOn = (scene) => (isArena(scene) ? roundStamp : turnStamp)(trackerFor(scene));
 
 /**
  * Whether an answer stamped `stamp` still belongs to the tracker `now` (read as the stamp was:
- * trackerOf or trackerOn). When it does not, the GMs are told `notice` ({key, data}) and the
+ * trackerOf or trackerFor). When it does not, the GMs are told `notice` ({key, data}) and the
  * answer must be dropped.
  */
 export function answerBelongs(stamp, now, notice) {

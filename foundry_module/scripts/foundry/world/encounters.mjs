@@ -68,9 +68,6 @@ export function trackerOf(combat) {
   return { encounter: now.id, round: now.round, turn: now.turn, combatant: now.combatant?.id ?? null };
 }
 
-/** The tracker of the encounter running on a court (encounterOn), or null. */
-export const trackerOn = (scene) => trackerOf(encounterOn(scene));
-
 /**
  * The encounter fought on a scene of any game (a goat-ball arena): linked to it, or with
  * combatants standing on it; a started one first. Else the viewed scene's (game.combat).

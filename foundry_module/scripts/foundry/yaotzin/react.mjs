@@ -12,8 +12,7 @@
  */
 import { TryChain, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
 import { performAction, registerCardHandlers } from "../cards/chat.mjs";
-import { answerBelongs, stampOn } from "../requests/turns.mjs";
-import { trackerOn } from "../world/encounters.mjs";
+import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
 import { MODULE_ID, fvtt, i18n, localizedError, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 
@@ -37,7 +36,7 @@ export async function reactionsTo(kind, answer, court) {
   try {
     const { reactions } = await quietly("POST", "/api/v1/yaotzin/react", reactBody({ kind, field: court.field,
       players: court.players, settings: court.settings, kicker: answer.kicker, chances }));
-    if (!answerBelongs(asked, trackerOn(scene), { key: "BALLCOURT.Turns.LateReactions" })) return [];
+    if (!answerBelongs(asked, trackerFor(scene), { key: "BALLCOURT.Turns.LateReactions" })) return [];
     const byPlayer = new Map(chances.map((c) => [c.player, c]));
     return reactions.map((r) => ({ ...r, mode: byPlayer.get(r.player).mode, press: byPlayer.get(r.player).press }));
   } catch (err) {
