@@ -15,6 +15,7 @@ import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 import { moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
 import { flush, playerClients } from "./tables/roll-requests.mjs";
 import { interceptCompanion, kickCard, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
+import { contestCompanion } from "./fakes/companion.mjs";
 
 useTables();
 
@@ -216,4 +217,27 @@ test("Bob's save that comes after the GM pressed Next is not used: no intercepti
   assert.deepEqual(message.flags.ballcourt.resolved, []);
   assert.ok(shown("gm").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)), `the GM is told: ${shown("gm")}`);
   assert.ok(shown("bob").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)), `Bob is told: ${shown("bob")}`);
+});
+
+test("Bob's attack of opportunity chosen after the GM pressed Next stops Ixpoetchitl's trip: no contest, the GM is told", async () => {
+  const companion = contestCompanion({ provokes: true });
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  let choose;
+  clientOf("bob").dialogs.answers.push(() => new Promise((resolve) => { choose = resolve; }));   // Bob takes his time
+  const contesting = asUser("gm", async () => (await moduleOf("gm", "contests")).contest(scene, { actor: "ix", target: "yo",
+    kind: "trip" }).catch((err) => err));
+  await until(() => choose);
+  await asUser("gm", () => encounter.nextTurn());   // Ixpoetchitl's turn ends while Bob decides
+  await until(() => encounter.combatant?.id !== "c-ix");
+  choose("trip");
+  const outcome = await contesting;
+  await settle();
+  assert.match(String(outcome?.message), /turn moved on/, "the contest stops");
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview).length, 0,
+    "no contest resolved");
+  assert.equal(globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest"), false);
+  assert.ok(shown("gm").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)), `the GM is told: ${shown("gm")}`);
 });

@@ -14,7 +14,7 @@ import { fvtt, i18n, localizedError, setting } from "../world/env.mjs";
 import { accept, refreshView, requests, specs } from "./roll-book.mjs";
 import { ROLL_QUERY } from "./roll-answers.mjs";
 import { postRequestCard } from "./roll-request-card.mjs";
-import { answerBelongs, stampOn, trackerFor } from "./turns.mjs";
+import { requireCurrent, stampOn, trackerFor } from "./turns.mjs";
 import { ownersOf } from "../world/scene.mjs";
 
 export { accept, cancelRequests, refreshView, requests, rollFor } from "./roll-book.mjs";
@@ -94,12 +94,8 @@ export async function gatherRolls(checks) {
       requests.cancel(ids);   // this batch only: another card's checks go on
       throw localizedError("BALLCOURT.Rolls.CancelledError");
     }
-    const names = asked.map(({ c }) => c.token.name).join(", ");
-    if (!answerBelongs(stamp, trackerFor(scene), { key: "BALLCOURT.Turns.LateRolls", data: { names } })) {
-      const late = localizedError("BALLCOURT.Turns.LateRolls", { names });
-      late.notified = true;   // the GMs were told
-      throw late;
-    }
+    requireCurrent(stamp, trackerFor(scene), { key: "BALLCOURT.Turns.LateRolls",
+      data: { names: asked.map(({ c }) => c.token.name).join(", ") } });
     for (const [n, { i }] of asked.entries()) out[i] = settled[n].roll;
     return out;
   } finally {

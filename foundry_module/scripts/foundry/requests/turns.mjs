@@ -8,6 +8,7 @@
  */
 import { roundStamp, staleBecause, turnStamp } from "../../core/turn-stamp.mjs";
 import { encounterOn, fightOn, trackerOf } from "../world/encounters.mjs";
+import { localizedError } from "../world/env.mjs";
 import { ballcourtOf } from "../world/scene.mjs";
 import { tellGMs } from "./gm-requests.mjs";
 
@@ -35,4 +36,16 @@ export function answerBelongs(stamp, now, notice) {
   if (staleBecause(stamp, now) === null) return true;
   tellGMs(notice.key, notice.data ?? null);
   return false;
+}
+
+/**
+ * As answerBelongs, for an answer an action waits on (a roll, an attack of opportunity): a late
+ * one throws, so the action stops there. The error is marked as already told (reportFailure
+ * shows it no second time; a presser who is not the GM is still told, in his language).
+ */
+export function requireCurrent(stamp, now, notice) {
+  if (answerBelongs(stamp, now, notice)) return;
+  const late = localizedError(notice.key, notice.data ?? null);
+  late.notified = true;
+  throw late;
 }
