@@ -241,3 +241,37 @@ test("Bob's attack of opportunity chosen after the GM pressed Next stops Ixpoetc
   assert.equal(globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest"), false);
   assert.ok(shown("gm").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)), `the GM is told: ${shown("gm")}`);
 });
+
+test("the planner's marks asked in Ixpoetchitl's turn and answered in the next are not drawn: they are asked again", async () => {
+  const marks = (p) => ({ kicker: "ix", attacks: "west", squares: [{ x: 2, y: 12, p_goal: p, p_hit: 0.4, expected_damage: 1.2 }] });
+  let answer;
+  const held = new Promise((resolve) => { answer = resolve; });
+  let asked = 0;
+  const companion = kickCompanion({ "/api/v1/yaotzin/kick/suggest": () => {
+    asked += 1;
+    return asked === 1 ? held : { status: 200, body: marks(0.55) };
+  } });
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const { KickTool } = await moduleOf("gm", "kick-tool");
+  const tool = await asUser("gm", () => {
+    globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+    const kick = new KickTool({ schedule: (fn) => fn() });
+    kick.toggle(true);
+    return kick;
+  });
+  const marking = asUser("gm", () => {
+    tool.planner.on = true;   // the palette's Planner toggle, whose ask is this refresh
+    return tool.planner.refresh();
+  });
+  await until(() => asked === 1);
+  await asUser("gm", () => encounter.nextTurn());
+  await until(() => encounter.combatant?.id !== "c-ix");
+  answer({ status: 200, body: marks(0.62) });
+  await marking;
+  await settle();
+  assert.equal(asked >= 2, true, "asked again for the turn as it is");
+  assert.equal(tool.planner.answer?.squares[0].p_goal, 0.55, "the late marks are not the ones drawn");
+});
