@@ -1,10 +1,12 @@
 /**
- * Issue 35, section 2: the turns and the requests at a table of a GM and two players, each
+ * Issue 35: the turns and the requests at a table of a GM (a co-GM too) and two players, each
  * browser its own copy of the module (openTable). The autopilot's proposal that comes after the
  * GM pressed Next (item 2), a player's double click on his kick tool (item 3), a turn change
- * that repeats the combatant (item 8), and the autopilot's walk as one movement (item 9).
- * Mixco, the moon's NPC on autopilot, stands beside Alice's Ixpoetchitl (on the still ball) and
- * Bob's Yolteotl on the court of fakes/scenes.mjs.
+ * that repeats the combatant (item 8), the autopilot's walk as one movement (item 9); then each
+ * other answer that may come after the turn (section 1, "Turns"): the autopilot's reactions, a
+ * player's roll, his attack-of-opportunity choice, the planner's marks. Mixco, the moon's NPC on
+ * autopilot, stands beside Alice's Ixpoetchitl (on the still ball) and Bob's Yolteotl on the
+ * court of fakes/scenes.mjs.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -14,7 +16,7 @@ import { FakeActor, FakeToken, asUser, clientOf, installDocument, settle, until 
 import { courtScene, fixture, runningEncounter } from "./fakes/scenes.mjs";
 import { moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
 import { flush, playerClients } from "./tables/roll-requests.mjs";
-import { interceptCompanion, kickCard, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
+import { coGmTable, interceptCompanion, kickCard, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 import { contestCompanion } from "./fakes/companion.mjs";
 
 useTables();
@@ -30,16 +32,16 @@ const moveRoute = (body) => ({ status: 200, body: { mover: body.mover, cost_ft: 
  * A table on a fake companion whose suggest answers `suggest` (a route), the moon on act; Mixco
  * added to the court; every client viewing it; an encounter at Ixpoetchitl's turn (round 1).
  */
-async function mixcoTable(suggest, { version = 14, routes = {} } = {}) {
+async function mixcoTable(suggest, { routes = {}, ...options } = {}) {
   const companion = kickCompanion({ "/api/v1/yaotzin/suggest": suggest, "/api/v1/yaotzin/move": moveRoute, ...routes });
-  const table = await openOn(companion, { version, settings: { yaotzinAutopilot: { moon: { mode: "act" } },
+  const table = await openOn(companion, { ...options, settings: { yaotzinAutopilot: { moon: { mode: "act" } },
     yaotzinAutopilotPause: 0 } });
   const scene = courtScene();
   const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
     actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });
   scene.tokens.set(mixco.id, mixco);
   mixco.parent = scene;
-  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  for (const user of globalThis.game.users.contents) table.view(user.id, scene);
   const encounter = runningEncounter(scene);
   const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/suggest").length;
   return { companion, table, scene, mixco, encounter, asked };
@@ -70,24 +72,18 @@ test("item 2: the GM presses Next while the autopilot works out Mixco's turn: th
   assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "the players are not");
 });
 
-test("item 2: a Russian GM reads the late proposal's notice in Russian", async () => {
+test("item 2: every GM is told of the late proposal in his own language: Maria, a co-GM, in Russian", async () => {
   let answer;
   const held = new Promise((resolve) => { answer = resolve; });
-  const companion = kickCompanion({ "/api/v1/yaotzin/suggest": () => held, "/api/v1/yaotzin/move": moveRoute });
-  await openOn(companion, { languages: { gm: "ru" }, settings: { yaotzinAutopilot: { moon: { mode: "act" } },
-    yaotzinAutopilotPause: 0 } });
-  const scene = courtScene();
-  const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
-    actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });
-  scene.tokens.set(mixco.id, mixco);
-  mixco.parent = scene;
-  const encounter = runningEncounter(scene);
-  await nextToMixco({ encounter, asked: () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/suggest").length });
-  await asUser("gm", () => encounter.nextTurn());
-  await until(() => encounter.combatant?.id !== "c-mx");
+  const t = await mixcoTable(() => held, { users: coGmTable(), languages: { maria: "ru" } });
+  await nextToMixco(t);
+  await asUser("gm", () => t.encounter.nextTurn());
+  await until(() => t.encounter.combatant?.id !== "c-mx");
   answer(suggestAnswer(WALK));
   await settle();
-  assert.ok(shown("gm").some((text) => /Mixco/.test(text) && /ход/.test(text)), `in Russian: ${shown("gm")}`);
+  assert.ok(shown("gm").some((text) => /Mixco/.test(text) && /his turn was over/.test(text)), `in English: ${shown("gm")}`);
+  assert.ok(shown("maria").some((text) => /Mixco/.test(text) && /ход уже закончился/.test(text)), `in Russian: ${shown("maria")}`);
+  assert.ok(!shown("bob").some((text) => /Mixco/.test(text)), "not the players");
 });
 
 test("item 8: a turn change that repeats Mixco's turn does not ask for, or play, a second proposal", async () => {
