@@ -7,7 +7,7 @@
  * and rolled by every player whoever's turn it is) to the round.
  */
 import { roundStamp, staleBecause, turnStamp } from "../../core/turn-stamp.mjs";
-import { encounterOn, fightOn, trackerOf } from "../world/encounters.mjs";
+import { encounterOn, runningFightOn, trackerOf } from "../world/encounters.mjs";
 import { localizedError } from "../world/env.mjs";
 import { ballcourtOf } from "../world/scene.mjs";
 import { tellGMs } from "./gm-requests.mjs";
@@ -21,8 +21,8 @@ export const stampAt = (combat, history) => turnStamp({ encounter: combat?.id, r
 
 const isArena = (scene) => ballcourtOf(scene)?.game === "goatball";
 
-/** The tracker a scene's questions belong to: its court's encounter (encounterOn), or its arena's (fightOn). */
-export const trackerFor = (scene) => trackerOf(isArena(scene) ? fightOn(scene) : encounterOn(scene));
+/** The tracker a scene's questions belong to: its court's encounter (encounterOn), or its arena's (runningFightOn). */
+export const trackerFor = (scene) => trackerOf(isArena(scene) ? runningFightOn(scene) : encounterOn(scene));
 
 /** The stamp of a question asked about a scene: the turn on a court, the round in an arena (none running: no encounter). */
 export const stampOn = (scene) => (isArena(scene) ? roundStamp : turnStamp)(trackerFor(scene));

@@ -73,7 +73,15 @@ export function trackerOf(combat) {
  * combatants standing on it; a started one first. Else the viewed scene's (game.combat).
  */
 export function fightOn(scene) {
-  const here = allCombats().filter((c) => c.scene?.id === scene?.id
-    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+  const here = fightsOn(scene);
   return here.find(started) ?? here[0] ?? fvtt.game.combat ?? null;
 }
+
+/** The encounters fought on a scene: linked to it, or with combatants standing on it. */
+function fightsOn(scene) {
+  return allCombats().filter((c) => c.scene?.id === scene?.id
+    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+}
+
+/** The started encounter fought on a scene of any game (an arena's), or null: never another scene's. */
+export const runningFightOn = (scene) => fightsOn(scene).find(started) ?? null;
