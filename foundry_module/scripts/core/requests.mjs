@@ -1,6 +1,7 @@
 /**
- * Companion request bodies built from what is on the canvas. Inputs are plain descriptors
- * (the Foundry glue reads tokens and actors into them), so this is testable without Foundry.
+ * Companion request bodies built from what is on the canvas, and the rule that one kick per
+ * kicker is resolved at a time. Inputs are plain descriptors (the Foundry glue reads tokens
+ * and actors into them), so this is testable without Foundry.
  *
  * A Yaotzin descriptor: {id, name, x, y (px), team, stats: {str, dex, bab, reflex, feats,
  * prone, aooLeft}}. The player id sent to the companion is the token id.
