@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { suggestRoute } from "./fakes/companion.mjs";
-import { FakeDialogV2, FakeUser, asUser, clientOf, installDocument } from "./fakes/foundry.mjs";
+import { FakeCombat, FakeDialogV2, FakeUser, asUser, clientOf, installDocument } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
 import { moduleOf, openOn, useTables } from "./tables/table.mjs";
@@ -324,4 +324,30 @@ test("a team's request that fails leaves its players to declare as without the a
   assert.deepEqual(warned.length, 1);
   assert.match(warned[0], /could not get proposals \(unknown tactics 'nonsense'\)/);
   assert.equal(world.notifications.filter(([k]) => k === "error").length, 0, "no error popup besides the one warning");
+});
+
+test("proposals that come once the arena's encounter is in another round are dropped: the GMs are told, the NPCs declared by hand", { timeout: 5000 }, async () => {
+  let answer;
+  const full = suggestRoute();
+  const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => new Promise((resolve) => {
+    answer = () => resolve(full(body));
+  }) });
+  const fight = new FakeCombat({ round: 1, combatants: Object.entries({ b2: 1, b1: 3, r1: 5, r2: 9 })
+    .map(([tokenId, initiative]) => ({ tokenId, sceneId: scene.id, initiative })) });
+  globalThis.game.combats.set(fight.id, fight);
+  user("carol").answer = () => ({ action: "none" });
+  user("bob").answer = () => ({ action: "intercept", skill: "athletics" });
+  FakeDialogV2.answers = [{ action: "intercept", skill: "athletics" }, { action: "throw", target: "r2", skill: "athletics" }];
+  await goatball.startPass(scene);
+  const collecting = goatball.collectDeclarations();
+  await until(() => answer);
+  await asUser("gm", () => fight.nextRound());   // the round moves on while the companion works
+  answer();
+  const declared = await collecting;
+  assert.equal(FakeDialogV2.shown.length, 2, "the GM declares his NPCs b1 and r1 himself");
+  assert.equal(user("bob").queries.length, 1, "Bob's b2 is his to declare");
+  assert.equal(declared.declared.get("r1").throw.target, "r2");
+  assert.equal(declared.declared.get("b1").action, "intercept");
+  assert.ok(clientOf("gm").ui.notifications.some(([kind, text]) => kind === "warn" && /b1-name/.test(text)
+    && /round moved on/.test(text)), JSON.stringify(clientOf("gm").ui.notifications));
 });

@@ -260,7 +260,7 @@ test("a proposed dribble reaches dribble.mjs with the proposal's own squares, no
   assert.deepEqual(scene.tokens.get("mx").x, 2000);
 });
 
-test("a path is rechecked by /yaotzin/move as the court stands, walked square by square; one ending on a rolling ball stops it", async () => {
+test("a path is rechecked by /yaotzin/move as the court stands, walked as one movement; one ending on a rolling ball stops it", async () => {
   const path = [{ x: 20, y: 12 }, { x: 21, y: 12 }, { x: 22, y: 13 }];
   const rolling = (scene) => scene.updateEmbeddedDocuments("Token", [{ _id: "ball", x: 2200, y: 1300,
     "flags.ballcourt.ball": { speed: 2, direction: "W" } }]);

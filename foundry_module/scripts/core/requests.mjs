@@ -1,6 +1,7 @@
 /**
- * Companion request bodies built from what is on the canvas. Inputs are plain descriptors
- * (the Foundry glue reads tokens and actors into them), so this is testable without Foundry.
+ * Companion request bodies built from what is on the canvas, and the rule that one kick per
+ * kicker is resolved at a time. Inputs are plain descriptors (the Foundry glue reads tokens
+ * and actors into them), so this is testable without Foundry.
  *
  * A Yaotzin descriptor: {id, name, x, y (px), team, stats: {str, dex, bab, reflex, feats,
  * prone, aooLeft}}. The player id sent to the companion is the token id.
@@ -73,4 +74,28 @@ export function tickRequest({ mapping, players, ball, settings, field }) {
     ball: { x: ball.x, y: ball.y, speed: ball.speed ?? 0, direction: ball.direction ?? null } };
   if (settings) body.settings = settings;
   return body;
+}
+
+/**
+ * One kick in progress per kicker, on the companion GM's client: a second request for a kicker
+ * whose kick is being resolved (a double click relayed as two User-flag writes, the GM's tool
+ * and a player's at once, the autopilot's) is refused until the first has its card or failed.
+ * Kicks of different kickers go side by side.
+ */
+export class KicksInProgress {
+  constructor() {
+    this.kickers = new Set();
+  }
+
+  /** Begin `kicker`'s kick: false when one of his is already being resolved. */
+  begin(kicker) {
+    if (this.kickers.has(kicker)) return false;
+    this.kickers.add(kicker);
+    return true;
+  }
+
+  /** His kick is resolved (its card posted) or failed: the next may begin. */
+  end(kicker) {
+    this.kickers.delete(kicker);
+  }
 }

@@ -12,6 +12,7 @@ import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextToke
   teamEntry, teamTactics } from "../../core/autopilot.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
 import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
+import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
 import { MODULE_ID, formValues, fvtt, i18n, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { adapter, ballcourtOf, owns, teamOf, tokenList } from "../world/scene.mjs";
@@ -86,10 +87,14 @@ export function autopilotAsk(pass, scene, ask, settings) {
  * The companion's proposals, taken into the pass's autopilot; what goes wrong is told to the GM,
  * never thrown. Each team plays its own preset: one request when they all play the same, else
  * one per team (suggestBatches), each answer taken for its own players only; a request that
- * fails leaves its players to declare as without the autopilot.
+ * fails leaves its players to declare as without the autopilot. The proposals belong to the
+ * round they were asked in: answers that come once the arena's encounter is in another round
+ * (or gone) are dropped, the GMs told, and the players declare as without the autopilot.
  */
 async function propose(pass, tokens, settings) {
-  const { declarations, match, autopilot: { state } } = pass;
+  const { declarations, match, autopilot: { state, sceneId } } = pass;
+  const arena = fvtt.game.scenes.get(sceneId);
+  const asked = stampOn(arena);
   const a = adapter();
   const skills = Object.fromEntries([...tokens].map(([id, t]) => [id, a.goatballSkills(t.actor ?? {})]));
   const teamByPlayer = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, t.id])));
@@ -98,6 +103,10 @@ async function propose(pass, tokens, settings) {
   const answers = await Promise.allSettled(batches.map((batch) => quietly("POST", "/api/v1/goatball/suggest",
     suggestRequest({ teams: match.teams, possession: match.possession, players: batch.players, skills,
       tactics: batch.tactics, seed: passSeed(match.id, match.seq), settings }))));
+  const names = state.players.map((id) => tokens.get(id)?.name ?? id).join(", ");
+  if (!answerBelongs(asked, trackerFor(arena), { key: "BALLCOURT.Turns.LateDeclarations", data: { players: names } })) {
+    return;
+  }
   const failed = answers.filter((r) => r.status === "rejected").map((r) => r.reason);
   const declarationsFor = answers.flatMap((r, i) => (r.status === "fulfilled"
     ? (r.value?.declarations ?? []).filter((d) => batches[i].players.includes(d?.player)) : []));

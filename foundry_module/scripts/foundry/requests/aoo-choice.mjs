@@ -4,6 +4,8 @@
  * unarmed attack, a grapple or a trip. As with a roll request, the GM's client asks the
  * token's active owner through User#query, so the answer comes from him through Foundry's
  * server; an NPC target (no active player owns it) is the GM's to choose, on his own client.
+ * A choice made once the tracker has moved on (core/turn-stamp.mjs) stops the contest: the
+ * GMs are told.
  * While the owner is asked, the question also stands in chat (aoo-question.mjs): the GM may
  * choose for him there, and a page he reloads asks him again. A closed dialog, or no answer
  * within two minutes, means none.
@@ -13,6 +15,7 @@ import { aooKey, settledCloses } from "./open-dialogs.mjs";
 import { AOO_CHOICES } from "../../core/aoo-question.mjs";
 import { askAgainAfterReload, openQuestion } from "./aoo-question.mjs";
 import { activeOwner } from "./roll-requests.mjs";
+import { requireCurrent, stampOn, trackerFor } from "./turns.mjs";
 import { escape } from "./roll-request-view.mjs";
 import { owns, tokenList } from "../world/scene.mjs";
 
@@ -20,8 +23,16 @@ export const AOO_QUERY = `${MODULE_ID}.aoo`;
 export const AOO_KINDS = Object.freeze(AOO_CHOICES.filter((c) => c !== "none"));
 const QUERY_TIMEOUT = 120000;
 
-/** On the GM's client: the target's choice, one of AOO_KINDS or null (none). */
-export async function askTargetAoo(scene, { actor, target, kind }) {
+/** On the GM's client: the target's choice, one of AOO_KINDS or null (none); it throws when it comes after the turn. */
+export async function askTargetAoo(scene, question) {
+  const stamp = stampOn(scene);
+  const choice = await askChoice(scene, question);
+  requireCurrent(stamp, trackerFor(scene), { key: "BALLCOURT.Turns.LateAoo", data: { player: question.target.name } });
+  return choice;
+}
+
+/** The target's owner's choice (the GM's for an NPC). */
+async function askChoice(scene, { actor, target, kind }) {
   const owner = activeOwner(scene, target.id);
   if (!owner) return chooseAoo(target, actor.name, kind);   // an NPC: the GM's choice
   const open = openQuestion({ sceneId: scene.id, tokenId: target.id, name: target.name, owner: owner.id,

@@ -7,22 +7,53 @@
  * Foundry merges a flag's object into what is stored (FOUNDRY-SEMANTICS §1.4), so a request
  * replaces the one before it outright: merged, an earlier request's keys that the new one
  * lacks (a roll's option, a roll where none is sent) would be read as the new one's.
+ *
+ * The write is acknowledged as soon as the server has it, long before the GM has carried it
+ * out; a request that must not be sent twice while under way (a kick: a double click would be
+ * two) waits for the GM's word that it is done (requestDone), or a while.
  */
 import { CHANNEL } from "../../core/flash.mjs";
 import { formatNotice } from "../../core/i18n.mjs";
 import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, reportFailure } from "../world/env.mjs";
 
 const REFUSED = "refused";
+const DONE = "done";
 
-/** On a player's client: send a request of this kind; false (the player is told) with no GM connected. */
-export async function askGM(kind, request) {
+/** On this player's client: the requests that wait for the GM's word, by their `at`: each one's resolve. */
+const awaitingDone = new Map();
+
+/**
+ * On a player's client: send a request of this kind; false (the player is told) with no GM
+ * connected. With `untilDoneMs`, it resolves once the GM says the request is done (refused
+ * included), or after that many milliseconds if he never does (his page went away).
+ */
+export async function askGM(kind, request, { untilDoneMs = 0 } = {}) {
   if (!companionGM()) {
     fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
     return false;
   }
   fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
-  await fvtt.game.user.update(replacingFlag(kind, { ...request, at: Date.now() }));
+  const at = Date.now();
+  const done = untilDoneMs > 0 ? new Promise((resolve) => {
+    const timer = setTimeout(resolve, untilDoneMs);
+    awaitingDone.set(at, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  }) : null;
+  try {
+    await fvtt.game.user.update(replacingFlag(kind, { ...request, at }));
+    await done;
+  } finally {
+    awaitingDone.delete(at);
+  }
   return true;
+}
+
+/** On the companion GM's client: `userId`'s request (its `at`) is done, carried out or refused: his client may send the next. */
+export function requestDone(userId, request) {
+  if (!userId || userId === fvtt.game.user?.id || request?.at === undefined) return;
+  fvtt.game.socket?.emit(CHANNEL, { type: DONE, to: userId, at: request.at });
 }
 
 /** An update that writes the flag `kind` whole (FOUNDRY-SEMANTICS §1.4-1.5): v14's `_replace`, v13's `==key`. */
@@ -64,16 +95,32 @@ export function tellPresser(userId, key, data = null) {
   fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, key, data, level: "info" });
 }
 
+/**
+ * Tell every GM something (a lang key and its data), each in his own language: this GM on his
+ * screen, the others over the module socket, read by their listenForRefusals.
+ */
+export function tellGMs(key, data = null) {
+  if (fvtt.game.user?.isGM) fvtt.ui.notifications?.warn(readNotice({ key, data }));
+  for (const gm of fvtt.game.users.filter((u) => u.isGM && u.active && u.id !== fvtt.game.user?.id)) {
+    fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: gm.id, key, data });
+  }
+}
+
 /** A notice in this client's language (its key, the notices inside its data too), else the words it came with (null if neither will do). */
 function readNotice({ key, data, message }) {
   if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key)) return formatNotice({ key, data }, i18n());
   return typeof message === "string" ? message : null;
 }
 
-/** On every client (Hooks "ready"): show the notices the companion's GM addresses to this user. */
+/**
+ * On every client (Hooks "ready"): show the notices the companion's GM addresses to this user,
+ * and take his word that a request of this user's is done.
+ */
 export function listenForRefusals() {
   fvtt.game.socket?.on(CHANNEL, (data) => {
-    if (data?.type !== REFUSED || data.to !== fvtt.game.user?.id) return;
+    if (data?.to !== fvtt.game.user?.id) return;
+    if (data.type === DONE) awaitingDone.get(data.at)?.();
+    if (data.type !== REFUSED) return;
     const text = readNotice(data)?.slice(0, 500);
     if (!text) return;
     if (data.level === "info") fvtt.ui.notifications?.info(text);

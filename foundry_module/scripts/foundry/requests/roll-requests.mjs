@@ -14,6 +14,7 @@ import { fvtt, i18n, localizedError, setting } from "../world/env.mjs";
 import { accept, refreshView, requests, specs } from "./roll-book.mjs";
 import { ROLL_QUERY } from "./roll-answers.mjs";
 import { postRequestCard } from "./roll-request-card.mjs";
+import { requireCurrent, stampOn, trackerFor } from "./turns.mjs";
 import { ownersOf } from "../world/scene.mjs";
 
 export { accept, cancelRequests, refreshView, requests, rollFor } from "./roll-book.mjs";
@@ -53,7 +54,8 @@ function ownersFor(checks) {
  * players rolling their own (a goat-ball token on autopilot); `pressedBy` the user whose click
  * on the card asked for it (his own token's roll needs no second click). With the GM rolling everything
  * they are rolled one after the other; with players rolling, tokens with no active owner are
- * rolled at once by the GM and the others asked together. A cancel by the GM throws.
+ * rolled at once by the GM and the others asked together. A cancel by the GM throws; so do
+ * rolls that come once the tracker has moved on (core/turn-stamp.mjs): the GMs are told.
  */
 export async function gatherRolls(checks) {
   if (!playersRoll()) {
@@ -72,6 +74,8 @@ export async function gatherRolls(checks) {
   if (!asked.length) return out;
   batches += 1;
   const batch = `b${batches}`;
+  const scene = asked[0].c.scene;
+  const stamp = stampOn(scene);
   const ids = asked.map(({ c, owner }) => {
     const id = requests.open({ tokenId: c.token.id, name: c.token.name, owner: owner.id,
       check: c.check, advantage: Boolean(c.advantage), batch });
@@ -90,6 +94,8 @@ export async function gatherRolls(checks) {
       requests.cancel(ids);   // this batch only: another card's checks go on
       throw localizedError("BALLCOURT.Rolls.CancelledError");
     }
+    requireCurrent(stamp, trackerFor(scene), { key: "BALLCOURT.Turns.LateRolls",
+      data: { names: asked.map(({ c }) => c.token.name).join(", ") } });
     for (const [n, { i }] of asked.entries()) out[i] = settled[n].roll;
     return out;
   } finally {

@@ -58,11 +58,30 @@ export function encounterOn(scene) {
 }
 
 /**
+ * An encounter's tracker as a turn stamp reads it (core/turn-stamp.mjs): its id, round, turn
+ * and current combatant, or null once it is deleted or not started. Read from the world's
+ * collection, not the copy held: an answer is checked against the tracker as it is now.
+ */
+export function trackerOf(combat) {
+  const now = combat ? fvtt.game.combats?.get?.(combat.id) ?? null : null;
+  if (!now || !started(now)) return null;
+  return { encounter: now.id, round: now.round, turn: now.turn, combatant: now.combatant?.id ?? null };
+}
+
+/**
  * The encounter fought on a scene of any game (a goat-ball arena): linked to it, or with
  * combatants standing on it; a started one first. Else the viewed scene's (game.combat).
  */
 export function fightOn(scene) {
-  const here = allCombats().filter((c) => c.scene?.id === scene?.id
-    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+  const here = fightsOn(scene);
   return here.find(started) ?? here[0] ?? fvtt.game.combat ?? null;
 }
+
+/** The encounters fought on a scene: linked to it, or with combatants standing on it. */
+function fightsOn(scene) {
+  return allCombats().filter((c) => c.scene?.id === scene?.id
+    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+}
+
+/** The started encounter fought on a scene of any game (an arena's), or null: never another scene's. */
+export const runningFightOn = (scene) => fightsOn(scene).find(started) ?? null;

@@ -4,7 +4,9 @@
  * table says so), or, while the ball lies still, the tracker moves on.
  */
 import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from "../../core/ticks.mjs";
+import { repeatsTurn } from "../../core/turn-stamp.mjs";
 import { courtOfCombat, hasBallTurns, mixedCourtOf } from "../world/encounters.mjs";
+import { stampAt } from "../requests/turns.mjs";
 import { performAction } from "../cards/chat.mjs";
 import { tokenSquare } from "../../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "../world/env.mjs";
@@ -79,14 +81,25 @@ async function noteTurnStart(scene, tokenId) {
 const wentBack = (prior, current) => current.round < prior?.round
   || (current.round === prior?.round && current.turn < prior?.turn);
 
+/** The turn each encounter was last at when its turn change was handled here: {combatId: stamp}. */
+const handledTurns = new Map();
+
+/**
+ * On the companion GM's client, each turn change: a ball's tick, or an NPC's autopilot. A turn
+ * change that repeats the turn last handled (Foundry may run its turn events again with the
+ * same combatant, FOUNDRY-SEMANTICS §7.4) starts nothing: no second proposal, no second tick.
+ */
 export async function onCombatTurnChange(combat, prior, current) {
   if (!isCompanionGM()) return null;
+  const turn = stampAt(combat, current);   // the turn this change is to, as Foundry says (the tracker may be further on)
+  if (repeatsTurn(handledTurns.get(combat.id), turn)) return null;
+  handledTurns.set(combat.id, turn);
   const combatant = combat.combatants.get(current.combatantId);
   const scene = courtOfCombat(combat);
   await endProposal();   // the Yaotzin autopilot's proposal for the turn before goes
   if (!isBallCombatant(combatant)) {
     await noteTurnStart(scene, combatant?.tokenId);
-    if (!wentBack(prior, current)) await autopilotTurn(combat, combatant);   // an NPC on autopilot (yaotzin-autopilot.mjs)
+    if (!wentBack(prior, current)) await autopilotTurn(combat, combatant, turn);   // an NPC on autopilot (yaotzin-autopilot.mjs)
     return null;
   }
   if (!scene) {

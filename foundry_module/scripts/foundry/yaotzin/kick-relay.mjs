@@ -8,10 +8,13 @@
  *   learns who asked from Foundry's server (the `updateUser` hook's author) and checks that he
  *   owns the kicker before resolving it. The GM still applies the card (or the kicker's owner,
  *   when the table lets owners press Apply).
+ * - One kick in progress per kicker: a second request for him while his first is resolved is
+ *   ignored, from whichever browser it comes, and whoever asked is told why. A player's own
+ *   tool waits, as the GM's does, until his kick is resolved (the GM's word: requestDone).
  */
-import { previewRequest } from "../../core/requests.mjs";
+import { KicksInProgress, previewRequest } from "../../core/requests.mjs";
 import { MODULE_ID, companionGM, fvtt, isCompanionGM, localizedError, setting } from "../world/env.mjs";
-import { askGM, refuse, requestFrom } from "../requests/gm-requests.mjs";
+import { askGM, refuse, requestDone, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
 import { quietly } from "../world/link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "../world/scene.mjs";
 import { resolveKick } from "./yaotzin.mjs";
@@ -47,14 +50,38 @@ export function requestPreview(choice) {
   return gm.query(PREVIEW_QUERY, choice, { timeout: 10000 });
 }
 
-/** From any client: kick. The GM resolves at once; a player's kick goes to the GM as his own write. */
+const kicking = new KicksInProgress();
+
+/**
+ * On the companion GM's client: resolve `kicker`'s kick with `resolve` unless one of his is being
+ * resolved already; then `userId`, who asked, is told and nothing is done (null).
+ */
+async function kickOnce(token, userId, resolve) {
+  if (!kicking.begin(token.id)) {
+    tellPresser(userId, "BALLCOURT.Turns.KickInProgress", { kicker: token.name });
+    return null;
+  }
+  try {
+    return await resolve();
+  } finally {
+    kicking.end(token.id);
+  }
+}
+
+/** How long a player's tool waits for the GM's word that his kick is resolved before it takes clicks again. */
+const KICK_WAIT_MS = 15000;
+
+/**
+ * From any client: kick. The GM resolves at once; a player's kick goes to the GM as his own
+ * write, and this resolves once the GM has resolved it (or refused it).
+ */
 export async function requestKick(choice, preview = null) {
   if (isCompanionGM()) {
-    const { scene } = courtAndKicker(choice);
-    return resolveKick(scene, { kicker: choice.kicker, target: choice.target, standing: choice.standing,
-      powerAttack: choice.powerAttack, preview });
+    const { scene, token } = courtAndKicker(choice);
+    return kickOnce(token, fvtt.game.user.id, () => resolveKick(scene, { kicker: choice.kicker, target: choice.target,
+      standing: choice.standing, powerAttack: choice.powerAttack, preview }));
   }
-  await askGM("kick", choice);
+  await askGM("kick", choice, { untilDoneMs: KICK_WAIT_MS });
   return null;
 }
 
@@ -64,14 +91,17 @@ export async function requestKick(choice, preview = null) {
  */
 export async function onKickRequest(user, changes, _options, authorId) {
   const choice = requestFrom("kick", user, changes, authorId);
-  if (!choice || !setting("playerKicks")) return null;
+  if (!choice) return null;
   try {
+    if (!setting("playerKicks")) return null;
     const { scene, token } = courtAndKicker(choice);
     if (!owns(user, token)) return null;
-    return await resolveKick(scene, { kicker: choice.kicker, target: choice.target,
-      standing: choice.standing, powerAttack: choice.powerAttack });
+    return await kickOnce(token, user.id, () => resolveKick(scene, { kicker: choice.kicker, target: choice.target,
+      standing: choice.standing, powerAttack: choice.powerAttack }));
   } catch (err) {
     refuse(err, user.id);
     return null;
+  } finally {
+    requestDone(user.id, choice);
   }
 }

@@ -8,10 +8,16 @@
  * Only the companion's GM's client talks to the companion: a player's planner asks him with
  * `User#query` (`SUGGEST_QUERY`, read-only, as previews are).
  *
+ * Marks asked in one turn and answered in another (the tracker moved on meanwhile) are not
+ * drawn: they are asked again, for the turn as it is now. Nothing is lost, so the GMs are not
+ * told.
+ *
  * A kick also gets the "try / let it pass" advice for its NPC interceptors (advice.mjs).
  */
 import { PLANNER_COLOR, attackedEnd, localizedPlannerWords, plannerCommands,
   suggestRequest } from "../../core/planner.mjs";
+import { stillCurrent } from "../../core/turn-stamp.mjs";
+import { stampOn, trackerFor } from "../requests/turns.mjs";
 import { clearContainer, drawCommands } from "../../render/pixi-draw.mjs";
 import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
@@ -84,7 +90,7 @@ export class ShotPlanner {
     return this.on;
   }
 
-  /** Ask again (the kick's choices changed); only the latest answer is drawn. */
+  /** Ask again (the kick's choices changed); only the latest answer is drawn, and only in the turn it was asked in. */
   async refresh() {
     const choice = this.on ? this.choice() : null;
     if (!choice) {
@@ -92,9 +98,12 @@ export class ShotPlanner {
       return null;
     }
     const asked = ++this.asked;
+    const scene = this.tool.scene;
+    const turn = stampOn(scene);
     try {
       const answer = await requestSuggestion(choice);
       if (asked !== this.asked || !this.on) return null;
+      if (!stillCurrent(turn, trackerFor(scene))) return this.refresh();
       this.answer = answer;
       this.draw(answer);
       return answer;

@@ -12,6 +12,7 @@
  */
 import { TryChain, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
 import { performAction, registerCardHandlers } from "../cards/chat.mjs";
+import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
 import { MODULE_ID, fvtt, i18n, localizedError, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 
@@ -22,16 +23,20 @@ export const REACT_GAME = "yaotzinReact";
  * The autopilot's reactions to a kick (`kind` "flight") or a tick ("rolling") for its NPCs on
  * autopilot, each with its team's mode and the source card's button it presses ([] when none
  * is on autopilot, or when the companion cannot answer: the GM is told). `court`: the kick's
- * or tick's own reading of the court (readCourt).
+ * or tick's own reading of the court (readCourt). An answer that comes after the tracker moved
+ * on is dropped (the GMs are told): its tries would be made in another's turn.
  */
 export async function reactionsTo(kind, answer, court) {
   const stored = setting("yaotzinAutopilot");
   const chances = autopilotChances(chancesOf(kind, answer), { entries: stored && typeof stored === "object" ? stored : {},
     teamOf: (id) => court.tokens.get(id)?.team ?? null, owners: (id) => court.owners[id] ?? [] });
   if (!chances.length) return [];
+  const scene = fvtt.game.scenes.get(court.sceneId);
+  const asked = stampOn(scene);
   try {
     const { reactions } = await quietly("POST", "/api/v1/yaotzin/react", reactBody({ kind, field: court.field,
       players: court.players, settings: court.settings, kicker: answer.kicker, chances }));
+    if (!answerBelongs(asked, trackerFor(scene), { key: "BALLCOURT.Turns.LateReactions" })) return [];
     const byPlayer = new Map(chances.map((c) => [c.player, c]));
     return reactions.map((r) => ({ ...r, mode: byPlayer.get(r.player).mode, press: byPlayer.get(r.player).press }));
   } catch (err) {

@@ -8,8 +8,8 @@
  * reason. On "suggest" the card's Accept runs the turn, Decline leaves it to him; on "act" it
  * runs at once, a pause before each step in which the card's Stop ends it.
  *
- * Running a turn goes through the table's own flows, never a copy: the path is walked square
- * by square as a token move (so the dribble check of dribble.mjs holds every square), a
+ * Running a turn goes through the table's own flows, never a copy: the path is walked as one
+ * token movement through its squares (so the dribble check of dribble.mjs holds it), a
  * dribble is dribble.mjs's, a kick is the kick tool's request, a hoop shot and a contest (with
  * its attack-of-opportunity question to the target's owner) are contests.mjs's, as the menu's.
  */
@@ -20,7 +20,8 @@ import { attackedEnd } from "../../core/planner.mjs";
 import { TurnRun, closedCard, ghostCommands, proposalCard, stepLine, suggestBody, turnMode,
   turnSteps } from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
-import { courtOfCombat } from "../world/encounters.mjs";
+import { answerBelongs, stampOf } from "../requests/turns.mjs";
+import { courtOfCombat, trackerOf } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
@@ -62,9 +63,11 @@ const isProne = (token) => Boolean(token.actor?.statuses?.has?.("prone"));
  * On the companion's GM's client, when the tracker reaches a combatant (combat.mjs, after the
  * turn's start is noted): nothing unless he is a court token of a team on autopilot whom no
  * player owns. Otherwise the proposal is asked for, drawn and carded; on "act" it is run.
- * A failure is told to the GM, who then plays the turn himself.
+ * A failure is told to the GM, who then plays the turn himself. A proposal that comes after
+ * the tracker moved on (the GM pressed Next while the companion worked) is dropped, and the
+ * GMs are told: run, it would play this NPC in another's turn.
  */
-export async function autopilotTurn(combat, combatant) {
+export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) {
   const scene = courtOfCombat(combat);
   const bc = ballcourtOf(scene);
   const token = tokenList(scene).find((t) => t.id === combatant?.tokenId);
@@ -76,6 +79,9 @@ export async function autopilotTurn(combat, combatant) {
     answer = await proposeTurn(scene, token, combat.round);
   } catch (err) {
     fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.YAutopilot.Failed", { player: token.name, message: err?.message ?? String(err) }));
+    return null;
+  }
+  if (!answerBelongs(asked, trackerOf(combat), { key: "BALLCOURT.Turns.LateProposal", data: { player: token.name } })) {
     return null;
   }
   const proposal = await show(scene, token, answer, mode);
@@ -145,22 +151,47 @@ async function perform(scene, tokenId, step) {
 
 /**
  * Walk a path: checked by the companion's `/yaotzin/move` against the court as it is now (the
- * GM may have moved someone since the proposal), then square by square as a token move, each
- * one passing the table's own checks (dribble.mjs holds a move off the still ball). A mover
- * who enters a rolling ball's square stops it there (the route's `takes_ball`).
+ * GM may have moved someone since the proposal), then one token movement through every square
+ * of it, as the ball travels (one animation, one entry in the token's history), which passes
+ * the table's own checks (dribble.mjs holds a move off the still ball). A mover who enters a
+ * rolling ball's square stops it there (the route's `takes_ball`).
  */
 async function walk(scene, token, { path, budget }) {
   const court = readCourt(scene);
   const { ball } = court;
   const checked = await companion("POST", "/api/v1/yaotzin/move", { field: court.field, players: dribblePlayers(scene),
     ball: { x: ball.x, y: ball.y }, mover: token.id, path, budget, settings: court.settings });
-  for (const sq of path.slice(1)) {
-    const moved = await token.move([tokenPosition(court.mapping, sq)], { autoRotate: false });
-    if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
-  }
+  const waypoints = path.slice(1).map((sq) => tokenPosition(court.mapping, sq));
+  const moved = await token.move(waypoints, { autoRotate: false });
+  if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
+  await arrival(token, waypoints.at(-1));
   if (checked.takes_ball && ball.speed > 0) {
     await ballToken(scene).update({ [`flags.${MODULE_ID}.ball`]: { speed: 0, direction: null } });
   }
+}
+
+/** How long a walk may take to reach its end before the turn gives up on it. */
+const ARRIVAL_MS = 30000;
+
+/**
+ * v13's move resolves at its first checkpoint (FOUNDRY-SEMANTICS §6.1): the turn's next step
+ * (a kick from the path's end) waits until the token stands at its end; a movement stopped on
+ * the way fails the step.
+ */
+function arrival(token, end) {
+  if (token.x === end.x && token.y === end.y) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (settle) => {
+      fvtt.Hooks.off("updateToken", hook);
+      clearTimeout(timer);
+      settle();
+    };
+    const hook = fvtt.Hooks.on("updateToken", (doc) => {
+      if (doc.id === token.id && doc.x === end.x && doc.y === end.y) done(resolve);
+    });
+    const timer = setTimeout(() => done(() => reject(localizedError("BALLCOURT.YAutopilot.MoveRefused",
+      { player: token.name }))), ARRIVAL_MS);
+  });
 }
 
 /** The proposal is over: its ghost goes (unless something else was drawn since), its card says how it ended. */
