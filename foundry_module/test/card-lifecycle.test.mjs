@@ -92,7 +92,16 @@ test("a button the card does not have is refused, whatever the phase", () => {
   for (const id of ["intercept:zz", "stop:yo:1", "carrier:r1", "accept"]) {
     assert.deepEqual(refusal(kick, "open", id), { key: K("NoSuchAction"), data: {} }, id);
   }
-  assert.deepEqual(refusal({ kind: "someday.new", actions: [{ id: "apply" }] }, "open", "apply"), { key: K("NoSuchAction"), data: {} });
+});
+
+test("a card of a kind not in the table (a newer companion's) is judged by its own buttons' kinds", () => {
+  const card = { kind: "someday.new", actions: [{ id: "apply" }, { id: "cheer:yo" }] };
+  assert.equal(refusal(card, "open", "apply"), null);
+  assert.deepEqual(refusal(card, "applied", "apply"), { key: K("Applied"), data: {} });
+  assert.equal(refusal(card, "applied", "undo"), null);
+  assert.equal(refusal(card, "open", "cheer:yo"), null, "an action of a kind no table knows: while open");
+  assert.deepEqual(refusal(card, "applied", "cheer:yo"), { key: K("Applied"), data: {} });
+  assert.deepEqual(refusal(card, "open", "intercept:yo"), { key: K("NoSuchAction"), data: {} });
   assert.deepEqual(refusal(cardOf("yaotzin.advice"), "applied", "undo"), { key: K("NoSuchAction"), data: {} });
 });
 

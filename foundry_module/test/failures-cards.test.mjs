@@ -133,3 +133,22 @@ test("lifecycle: a second press of one player's try is refused with why, as is U
   assert.equal(await chat.performAction(card.id, "undo", "gm"), false, "nothing to undo");
   assert.ok(shown("gm").includes("This card has not been applied: there is nothing to undo."));
 });
+
+test("lifecycle: the second card of a double click on a contest is superseded once the first is applied", async () => {
+  const companion = kickCompanion({ "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: { kind: body.kind,
+    preview: Boolean(body.preview), provokes: false, success: true, chat_card: { kind: "yaotzin.contest",
+      title: { key: "BALLCOURT.Card.Contest.Title.trip", data: { actor: "Ixpoetchitl", target: "Yolteotl" } }, lines: [],
+      actions: [{ id: "apply", label: "Apply", payload: { events: [], moves: [], prone: "yo" } }] } } }) });
+  await openOn(companion, { languages: { bob: "ru" }, settings: { applyPermission: "anyone" } });
+  const [chat, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "contests")];
+  const scene = courtScene();
+  const trip = () => contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  const [first, second] = [await trip(), await trip()];
+  assert.equal(await chat.performAction(first.id, "apply", "gm"), true, "a trip moves no ball");
+  await requestAs("bob", second.id, "apply");
+  await settle();
+  assert.equal(second.flags.ballcourt.applied, false, "Yolteotl is not tripped twice");
+  assert.ok(shown("bob").includes("Уже применена другая карточка о том же самом: эта больше не в силе."), `Bob: ${shown("bob")}`);
+  assert.equal(await chat.performAction(first.id, "undo", "gm"), true);
+  assert.equal(await chat.performAction(second.id, "apply", "gm"), true, "the first undone, the second holds again");
+});

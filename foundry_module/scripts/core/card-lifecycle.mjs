@@ -8,8 +8,8 @@
  *   result depends on the ball: a kick, a tick, a shot, a dribble, an interception, a
  *   contest won for the ball);
  * - superseded: not applied, and another card for the same thing (same kind, same people,
- *   the same ball) was applied, the ball still where both found it: the second card of a
- *   double click on a contest, say.
+ *   the same ball) was applied since it was posted, the ball still where both found it: the
+ *   second card of a double click on a contest, say.
  * Each press of a button is an action of one kind (actionKind) whose table below says in
  * which phases it goes through and, for each other, the lang key that says why not. The
  * companion's GM's page asks at the moment it writes (cards/chat.mjs performAction); every
@@ -96,13 +96,22 @@ function holdsBall(card) {
  */
 export function refusal(card, phase, actionId, resolved = new Set()) {
   const kind = actionKind(card.kind, actionId);
-  const offered = CARD_KINDS[card.kind]?.actions ?? [];
   const action = (card.actions ?? []).find((a) => a.id === actionId);
-  if (!offered.includes(kind) || (kind !== "undo" && !action)) return { key: "BALLCOURT.Lifecycle.NoSuchAction", data: {} };
-  const rule = ACTIONS[kind];
+  if (!offers(card, kind) || (kind !== "undo" && !action)) return { key: "BALLCOURT.Lifecycle.NoSuchAction", data: {} };
+  const rule = ACTIONS[kind] ?? OPEN_ONLY;
   if (!rule.allowed.includes(phase)) return { key: rule.refused?.[phase] ?? REFUSED[phase], data: {} };
   if (kind !== "apply" && kind !== "undo" && usedUp(card, action, resolved)) return { key: "BALLCOURT.Lifecycle.Used", data: {} };
   return null;
+}
+
+/** A button of a kind the table does not know (a card from a newer companion): pressed while the card is open. */
+const OPEN_ONLY = { allowed: ["open", "stale"] };
+
+/** Whether the card offers actions of this kind: its kind's, or for a kind not in the table, those of its own buttons and Undo. */
+function offers(card, kind) {
+  const known = CARD_KINDS[card.kind]?.actions;
+  if (known) return known.includes(kind);
+  return kind === "undo" || (card.actions ?? []).some((a) => actionKind(card.kind, a.id) === kind);
 }
 
 /** Whether a player's action is spent: pressed before, or another of its `once` group was (his one try at a rolling ball). */

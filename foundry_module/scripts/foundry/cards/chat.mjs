@@ -49,7 +49,7 @@ export async function postCard(answer, context, { extraRolls = [], showTo = [] }
     content: renderCard(card, i18n(), {}),
     speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     rolls: [...extraRolls, ...toFoundryRolls(companionOnly(card.rolls, extraRolls))],
-    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [] } },
+    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [], posted: Date.now() } },
   };
   applyMessageMode(data);
   showToActors(data, card, context, showTo);
@@ -78,20 +78,25 @@ function companionOnly(rolls, foundryRolls) {
 
 /**
  * The card's lifecycle phase (core/card-lifecycle.mjs) as the world stands now: the ball as its
- * game reads it (`ballNow`), whether a card for the same thing was applied, and on the
- * companion GM's page whether a press on it is being performed.
+ * game reads it (`ballNow`), whether a card for the same thing was applied since this one was
+ * posted (both stamped by the companion GM's clock), and on his page whether a press on it is
+ * being performed.
  */
 function phaseNow(message, flags, { answering = busy.has(message.id) } = {}) {
   const subject = subjectOf(flags);
-  const siblingApplied = subject !== null && appliedCards()
-    .some((c) => c.id !== message.id && subjectOf(c.message.flags?.[MODULE_ID]) === subject);
+  const siblingApplied = subject !== null && Number.isFinite(flags.posted) && appliedCards()
+    .some((c) => c.id !== message.id && c.record.stamp >= flags.posted && subjectOf(c.message.flags?.[MODULE_ID]) === subject);
   return cardPhase(flags, { answering, siblingApplied,
     ballNow: games.get(flags.context?.game)?.ballNow?.(message) });
 }
 
+/**
+ * The card's state as drawn: its phase without this page's busy mark, which ends with no
+ * update of the message to draw the card again (a press that comes meanwhile is told to wait).
+ */
 function cardState(message, flags) {
   return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []),
-    phase: phaseNow(message, flags) };
+    phase: phaseNow(message, flags, { answering: false }) };
 }
 
 /**
