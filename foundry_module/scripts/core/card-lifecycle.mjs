@@ -20,8 +20,9 @@ import { ballMovedSince } from "./apply.mjs";
 export const PHASES = Object.freeze(["open", "answering", "applied", "undone", "stale", "superseded"]);
 
 /** Why an action is refused in each phase it is not allowed in, by default. */
-const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOURT.Lifecycle.Applied", undone: "BALLCOURT.Lifecycle.Undone",
-  stale: "BALLCOURT.Lifecycle.Stale", superseded: "BALLCOURT.Lifecycle.Superseded", open: "BALLCOURT.Lifecycle.NotApplied" };
+const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOURT.Lifecycle.Applied",
+  undone: "BALLCOURT.Lifecycle.Undone", stale: "BALLCOURT.Lifecycle.Stale", superseded: "BALLCOURT.Lifecycle.Superseded",
+  open: "BALLCOURT.Lifecycle.NotApplied" };
 
 /**
  * Each action kind: the phases it goes through in, and refusals that say more than the default.
@@ -33,8 +34,8 @@ const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOUR
  */
 const ACTIONS = {
   apply: { allowed: ["open", "undone"] },
-  undo: { allowed: ["applied"], refused: { undone: "BALLCOURT.Lifecycle.AlreadyUndone", stale: "BALLCOURT.Lifecycle.NotApplied",
-    superseded: "BALLCOURT.Lifecycle.NotApplied" } },
+  undo: { allowed: ["applied"], refused: { undone: "BALLCOURT.Lifecycle.AlreadyUndone",
+    stale: "BALLCOURT.Lifecycle.NotApplied", superseded: "BALLCOURT.Lifecycle.NotApplied" } },
   intercept: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   stop: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   trip_back: { allowed: ["open", "applied", "stale"] },
@@ -98,14 +99,14 @@ export function refusal(card, phase, actionId, resolved = new Set()) {
   const kind = actionKind(card.kind, actionId);
   const action = (card.actions ?? []).find((a) => a.id === actionId);
   if (!offers(card, kind) || (kind !== "undo" && !action)) return { key: "BALLCOURT.Lifecycle.NoSuchAction", data: {} };
-  const rule = ACTIONS[kind] ?? OPEN_ONLY;
+  const rule = ACTIONS[kind] ?? NOT_APPLIED;
   if (!rule.allowed.includes(phase)) return { key: rule.refused?.[phase] ?? REFUSED[phase], data: {} };
   if (kind !== "apply" && kind !== "undo" && usedUp(card, action, resolved)) return { key: "BALLCOURT.Lifecycle.Used", data: {} };
   return null;
 }
 
-/** A button of a kind the table does not know (a card from a newer companion): pressed while the card is open. */
-const OPEN_ONLY = { allowed: ["open", "stale"] };
+/** A button of a kind the table does not know (a newer companion's card): it goes through while its card is not applied. */
+const NOT_APPLIED = { allowed: ["open", "stale"] };
 
 /** Whether the card offers actions of this kind: its kind's, or for a kind not in the table, those of its own buttons and Undo. */
 function offers(card, kind) {
