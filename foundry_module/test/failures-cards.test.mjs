@@ -152,3 +152,25 @@ test("lifecycle: the second card of a double click on a contest is superseded on
   assert.equal(await chat.performAction(first.id, "undo", "gm"), true);
   assert.equal(await chat.performAction(second.id, "apply", "gm"), true, "the first undone, the second holds again");
 });
+
+test("lifecycle: the autopilot's Stop goes through while its accepted turn is being played; the card stays busy until it ends", async () => {
+  const { scene, chat } = await table();
+  let release;
+  const acted = [];
+  chat.registerCardHandlers("probe", { act: async (_message, action) => {
+    acted.push(action.id);
+    if (action.id === "accept") await new Promise((resolve) => { release = resolve; });
+  } });
+  const card = await chat.postCard({ chat_card: { kind: "yaotzin.autopilot", title: { text: "Autopilot" }, lines: [], rolls: [],
+    actions: [{ id: "accept", label: "Accept", once: "turn" }, { id: "decline", label: "Decline", once: "turn" },
+      { id: "stop", label: "Stop" }] } }, { game: "probe", kind: "autopilot", sceneId: scene.id, owners: {} });
+  const accepting = chat.performAction(card.id, "accept", "gm");
+  await settle();
+  assert.equal(await chat.performAction(card.id, "stop", "gm"), true, "Stop, while the turn runs");
+  assert.equal(await chat.performAction(card.id, "decline", "gm"), false, "Decline waits: the card is busy");
+  release();
+  assert.equal(await accepting, true);
+  assert.deepEqual(acted, ["accept", "stop"]);
+  assert.deepEqual(card.flags.ballcourt.resolved, ["stop", "accept"]);
+  assert.equal(await chat.performAction(card.id, "decline", "gm"), false, "one of Accept and Decline");
+});
