@@ -4,6 +4,7 @@
  * renders the card from the message's flags with its own game.i18n (chat.mjs, on every
  * render), so one card reads in English for the GM and in Russian for a Russian player.
  */
+import { cardPhase, refusal } from "./card-lifecycle.mjs";
 import { escapeHtml } from "./i18n.mjs";
 
 const TONES = new Set(["info", "good", "bad", "muted"]);
@@ -39,7 +40,8 @@ export function localText(entry, i18n) {
 /**
  * @param card     the companion's chat_card
  * @param i18n     {format(key, data), localize(key)}
- * @param state    {applied: bool, undone: bool, resolved: Set of action ids already used}
+ * @param state    {applied: bool, undone: bool, resolved: Set of action ids already used,
+ *                  phase: the card's lifecycle phase as this reader sees it (else from applied/undone)}
  */
 export function renderCard(card, i18n, state = {}) {
   const text = (entry) => escapeHtml(localText(entry, i18n));
@@ -71,24 +73,27 @@ export function renderCard(card, i18n, state = {}) {
   return parts.join("");
 }
 
+/**
+ * The card's buttons, each as its lifecycle allows it in the card's phase (core/card-lifecycle.mjs):
+ * one it refuses is drawn disabled, its title saying why in the reader's language.
+ */
 function renderButtons(card, i18n, state = {}) {
   const used = state.resolved ?? new Set();
+  const phase = state.phase ?? cardPhase({ card, applied: state.applied, undone: state.undone });
   // actions sharing a `once` group are one choice (a player's one try at a rolling ball, at
   // the square of his choice): once one is used, the others are gone
   const spent = new Set((card.actions ?? []).filter((a) => a.once && used.has(a.id)).map((a) => a.once));
+  const button = (id, label) => {
+    const refused = refusal(card, phase, id, used);
+    const why = refused ? ` disabled title="${escapeHtml(i18n.format(refused.key, refused.data))}"` : "";
+    return `<button type="button" data-ballcourt-action="${escapeHtml(id)}"${why}>${escapeHtml(label)}</button>`;
+  };
   const out = ['<div class="ballcourt-actions">'];
   for (const action of card.actions ?? []) {
     if (action.once && spent.has(action.once) && !used.has(action.id)) continue;
-    const isApply = action.id === "apply";
-    const done = isApply ? state.applied && !state.undone : used.has(action.id);
-    const label = escapeHtml(localText(action, i18n));
-    out.push(`<button type="button" data-ballcourt-action="${escapeHtml(action.id)}"`
-      + `${done ? " disabled" : ""}>${label}</button>`);
+    out.push(button(action.id, localText(action, i18n)));
   }
-  if (state.applied && !state.undone) {
-    out.push(`<button type="button" data-ballcourt-action="undo">`
-      + `${escapeHtml(i18n.localize("BALLCOURT.Action.Undo"))}</button>`);
-  }
+  if (state.applied && !state.undone) out.push(button("undo", i18n.localize("BALLCOURT.Action.Undo")));
   if (state.undone) {
     out.push(`<p class="ballcourt-line muted">${escapeHtml(i18n.localize("BALLCOURT.Chat.Undone"))}</p>`);
   }

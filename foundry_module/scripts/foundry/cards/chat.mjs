@@ -5,10 +5,11 @@
  * click, or a render hook firing twice, does nothing. Any applied card may be undone while its
  * effects are still the latest for what it touched (match-events.mjs says why not otherwise).
  */
+import { cardPhase, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
 import { renderCard, rollData } from "../../core/cards.mjs";
 import { nextStamp } from "../../core/undo.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, setting } from "../world/env.mjs";
-import { askGM, refuse, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, localizedError, setting } from "../world/env.mjs";
+import { askGM, refuse, replacingFlag, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
 import { requests } from "../requests/roll-requests.mjs";
 import { appliedCards, checkStillLatest } from "./match-events.mjs";
 
@@ -17,7 +18,10 @@ const busy = new Set();
 
 /**
  * A game's card handlers: {apply(message, action) -> record, undo(message, record),
- * act(message, action)} — `act` answers per-player actions such as "intercept:<token>".
+ * act(message, action, user, recheck)} — `act` answers per-player actions such as
+ * "intercept:<token>", and calls `recheck()` before it writes after a wait (a player's roll);
+ * `ballNow(message)`: the ball as the card's lifecycle compares it (its square, speed and
+ * direction; null with none), for a game whose cards are computed from where the ball is.
  */
 export function registerCardHandlers(game, handlers) {
   games.set(game, handlers);
@@ -45,7 +49,7 @@ export async function postCard(answer, context, { extraRolls = [], showTo = [] }
     content: renderCard(card, i18n(), {}),
     speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     rolls: [...extraRolls, ...toFoundryRolls(companionOnly(card.rolls, extraRolls))],
-    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [] } },
+    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [], posted: Date.now() } },
   };
   applyMessageMode(data);
   showToActors(data, card, context, showTo);
@@ -72,8 +76,27 @@ function companionOnly(rolls, foundryRolls) {
   return (rolls ?? []).filter((r) => !mine.has(r.name));
 }
 
-function cardState(flags) {
-  return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []) };
+/**
+ * The card's lifecycle phase (core/card-lifecycle.mjs) as the world stands now: the ball as its
+ * game reads it (`ballNow`), whether a card for the same thing was applied since this one was
+ * posted (both stamped by the companion GM's clock), and on his page whether a press on it is
+ * being performed.
+ */
+function phaseNow(message, flags, { answering = busy.has(message.id) } = {}) {
+  const subject = subjectOf(flags);
+  const siblingApplied = subject !== null && Number.isFinite(flags.posted) && appliedCards()
+    .some((c) => c.id !== message.id && c.record.stamp >= flags.posted && subjectOf(c.message.flags?.[MODULE_ID]) === subject);
+  return cardPhase(flags, { answering, siblingApplied,
+    ballNow: games.get(flags.context?.game)?.ballNow?.(message) });
+}
+
+/**
+ * The card's state as drawn: its phase without this page's busy mark, which ends with no
+ * update of the message to draw the card again (a press that comes meanwhile is told to wait).
+ */
+function cardState(message, flags) {
+  return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []),
+    phase: phaseNow(message, flags, { answering: false }) };
 }
 
 /**
@@ -85,7 +108,7 @@ export function onRenderChatMessageHTML(message, html) {
   const flags = message.flags?.[MODULE_ID];
   if (!flags?.card) return;
   const box = html.querySelector(".ballcourt-card");
-  if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(flags));
+  if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(message, flags));
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
     if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {   // a player sees only his own
       button.remove();
@@ -149,49 +172,69 @@ export function onUpdateUser(user, changes, _options, authorId) {
 /** What a busy card waits for, as a lang key and its data: a player's roll (by his token's name), else an earlier press. */
 function waitingFor() {
   const names = [...new Set(requests.pending().map((r) => r.name))];
-  return names.length ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }] : ["BALLCOURT.Chat.Busy"];
+  return names.length ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }] : [ANSWERING];
 }
 
+/**
+ * On the companion GM's page: perform a press, if the card's lifecycle allows it now. The
+ * message's flags and the world are read at this moment, not as they were when the button was
+ * drawn; a refusal tells the presser why, in his language. Returns whether it was performed.
+ */
 export async function performAction(messageId, actionId, userId) {
   const game = fvtt.game;
   const message = game.messages.get(messageId);
   const user = game.users.get(userId);
   if (!message || !mayPress(user, message, actionId)) return false;
-  if (busy.has(messageId)) {   // say what the card waits for: a press that does nothing looks broken
+  const handlers = games.get(message.flags[MODULE_ID].context?.game);
+  if (!handlers) return false;
+  const refused = refusalNow(message, actionId);
+  if (refused?.key === ANSWERING) {   // say what the card waits for: a press that does nothing looks broken
     tellPresser(userId, ...waitingFor());
     return false;
   }
+  if (refused) {
+    refuse(localizedError(refused.key, refused.data), userId);
+    return false;
+  }
+  const alongside = busy.has(messageId);   // a press the lifecycle lets through while another is performed (the autopilot's Stop)
   busy.add(messageId);
   try {
     const flags = message.flags[MODULE_ID];
-    const handlers = games.get(flags.context?.game);
-    if (!handlers) return false;
     if (actionId === "apply") {
-      if (flags.applied && !flags.undone) return false;
       const action = flags.card.actions.find((a) => a.id === "apply");
       const stamp = nextStamp(appliedCards().map((c) => c.record.stamp), Date.now());
       const record = { ...await handlers.apply(message, action), stamp };
+      // the record whole: merged into an earlier Apply's (undone) record, keys only it had would stay (FOUNDRY-SEMANTICS §1.4)
       await message.update({ [`flags.${MODULE_ID}.applied`]: true, [`flags.${MODULE_ID}.undone`]: false,
-        [`flags.${MODULE_ID}.record`]: record });
+        ...replacingFlag("record", record) });
       return true;
     }
     if (actionId === "undo") {
-      if (!flags.applied || flags.undone) return false;
       checkStillLatest(message, flags.record, game.scenes.get(flags.context?.sceneId));
       await handlers.undo(message, flags.record);
       await message.update({ [`flags.${MODULE_ID}.undone`]: true });
       return true;
     }
-    if ((flags.resolved ?? []).includes(actionId)) return false;
     const action = flags.card.actions.find((a) => a.id === actionId);
-    if (!action) return false;
-    await handlers.act(message, action, user);
-    await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(flags.resolved ?? []), actionId] });
+    const recheck = () => {
+      const now = refusalNow(message, actionId, { answering: false });
+      if (now) throw localizedError(now.key, now.data);
+    };
+    await handlers.act(message, action, user, recheck);
+    await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(message.flags[MODULE_ID].resolved ?? []), actionId] });
     return true;
   } catch (err) {
     refuse(err, userId);
     return false;
   } finally {
-    busy.delete(messageId);
+    if (!alongside) busy.delete(messageId);
   }
+}
+
+const ANSWERING = "BALLCOURT.Lifecycle.Answering";
+
+/** The lifecycle's refusal of `actionId` on the message as it is now ({key, data}), or null; `answering` overrides this page's busy mark. */
+function refusalNow(message, actionId, { answering } = {}) {
+  const flags = message.flags[MODULE_ID];
+  return refusal(flags.card, phaseNow(message, flags, { answering }), actionId, new Set(flags.resolved ?? []));
 }

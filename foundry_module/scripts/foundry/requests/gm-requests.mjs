@@ -56,8 +56,8 @@ export function requestDone(userId, request) {
   fvtt.game.socket?.emit(CHANNEL, { type: DONE, to: userId, at: request.at });
 }
 
-/** An update that writes the flag `kind` whole (FOUNDRY-SEMANTICS §1.4-1.5): v14's `_replace`, v13's `==key`. */
-function replacingFlag(kind, value) {
+/** An update that writes the flag `kind` whole (FOUNDRY-SEMANTICS §1.4-1.5): v14's `_replace`, v13's `==key`. A card's undo record too (cards/chat.mjs). */
+export function replacingFlag(kind, value) {
   const replacement = fvtt.operators?.ForcedReplacement;
   return replacement ? { [`flags.${MODULE_ID}.${kind}`]: replacement.create(value) }
     : { [`flags.${MODULE_ID}.==${kind}`]: value };

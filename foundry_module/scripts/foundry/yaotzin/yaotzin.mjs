@@ -2,7 +2,7 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
-import { ballMovedSince, knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
+import { knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
 import { touched } from "../../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
@@ -11,7 +11,7 @@ import { MODULE_ID, fvtt, localizedError, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
-import { adapter, ballToken, tokenList } from "../world/scene.mjs";
+import { adapter, ballToken, ballcourtOf, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { postAdvice, postTickAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass, the autopilot's tries
 import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
@@ -109,17 +109,17 @@ async function setProne(scene, list) {
 }
 
 registerCardHandlers("yaotzin", {
+  /** The ball where the card's lifecycle compares it with the card's `ballAt`: its court square, speed and direction. */
+  ballNow(message) {
+    const scene = fvtt.game.scenes.get(message.flags[MODULE_ID].context.sceneId);
+    const mapping = scene ? ballcourtOf(scene)?.mapping : null;
+    return mapping ? ballState(mapping, ballToken(scene)) : null;
+  },
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
-    const before = sceneState(scene);   // read once: the check below and the plan both start from it
-    // a card that moves the ball was computed from the ball where it was then: once it has moved
-    // (another card applied, a second card of one double click), this card no longer holds
-    if (ctx.ballAt && action.payload?.ball) {
-      const now = ballState(bc.mapping, before.ball);
-      if (!now || ballMovedSince(ctx.ballAt, now)) throw localizedError("BALLCOURT.Chat.BallMoved");
-    }
+    const before = sceneState(scene);   // read once, after the card's lifecycle found the ball where the card did (chat.mjs)
     const plan = planYaotzinApply(bc.mapping, action.payload, before);
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back
@@ -152,7 +152,7 @@ registerCardHandlers("yaotzin", {
     await setProne(scene, record.undo.prone);
     if (record.undo.overran) await restoreOverran(scene, record.undo.overran);   // null unless the card was a won overrun
   },
-  async act(message, action, user) {
+  async act(message, action, user, recheck = () => {}) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     if (action.id.split(":")[0] === "trip_back") {
@@ -170,6 +170,7 @@ registerCardHandlers("yaotzin", {
       ? await gatherRolls([{ scene, token, check: { type: "save", id: "reflex" }, tag: "save", flavor: who?.name,
         pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
       : [null];
+    recheck();   // the save may have taken minutes: the card must still allow the try (not applied, the ball where it was)
     const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
       field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
     await spendAoo(scene, action.payload.player);
