@@ -56,6 +56,7 @@ from typing import Any
 from .dice import Dice
 from .goatball import match as goatball
 from .yaotzin import match as yaotzin
+from .versions import UNVERSIONED
 
 PLAYER_FIELDS = {
     "yaotzin": ("goals", "kicks", "interceptions", "stops", "passes_thrown", "passes_caught",
@@ -131,9 +132,16 @@ def box_score(initial: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -
     return out
 
 
+LOG_KEYS = ("seq", "created", "undone", "undoes", "rules_version", "digest")   # the log's
+
+
 def _body(event: Mapping[str, Any]) -> dict:
-    return {k: v for k, v in event.items()
-            if k not in ("seq", "created", "undone", "undoes") and v is not None}
+    return {k: v for k, v in event.items() if k not in LOG_KEYS and v is not None}
+
+
+def _version(event: Mapping[str, Any]) -> int:
+    """The rules version the event was played under (the log's record of it)."""
+    return event.get("rules_version") or UNVERSIONED
 
 
 # -- Yaotzin -------------------------------------------------------------------------------
@@ -156,7 +164,7 @@ def _yaotzin(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tally
     for event in events:
         body = _body(event)
         before = state
-        state = yaotzin.apply_event(state, body)
+        state = yaotzin.apply_event(state, body, _version(event))
         kind = body["type"]
         play = body.get("play") or {}
         who, team = play.get("player"), play.get("team")
@@ -242,7 +250,7 @@ def _goatball(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tall
         body = _body(event)
         before = state
         replayed = Dice(body.get("rolls"), None, strict=False)    # as it was accepted
-        state, result = goatball.apply_event(state, body, replayed)
+        state, result = goatball.apply_event(state, body, replayed, _version(event))
         kind = body["type"]
         if kind == "player":
             p = body["player"]

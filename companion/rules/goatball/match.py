@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import IllegalAction, MatchOver, RulesError
+from ..versions import CURRENT, require
 from .passes import ONE_SKILL, Action, Check, Throw, resolve_pass
 from .state import Arena, Player, Possession, Settings, arena_from_dict
 from .tipoff import resolve_tipoff
@@ -140,8 +141,11 @@ def _edge(check: Check) -> str | None:
     return "advantage" if check.advantage else "disadvantage"
 
 
-def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict, dict | None]:
-    """(state after the event, the resolution it produced). Refuses without touching `state`."""
+def apply_event(state: dict, event: Mapping[str, Any], dice: Dice,
+                version: int = CURRENT["goatball"]) -> tuple[dict, dict | None]:
+    """(state after the event, the resolution it produced), by the rules of `version` (the one
+    it was played under). Refuses without touching `state`."""
+    require("goatball", version)
     if state["status"] == "over":
         raise MatchOver("the match is over")
     kind = event.get("type")

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import MatchOver, RulesError, UnknownPlayer
+from ..versions import CURRENT, require
 from .ball import Ball
 from .court import ENDS, Court
 from .settings import Settings
@@ -76,8 +77,10 @@ def _whole(event: Mapping[str, Any], key: str, default: int | None = None) -> in
     return value
 
 
-def apply_event(state: dict, event: Mapping[str, Any]) -> dict:
-    """The state after one event. Refuses bad events without touching `state`."""
+def apply_event(state: dict, event: Mapping[str, Any], version: int = CURRENT["yaotzin"]) -> dict:
+    """The state after one event, by the rules of `version` (the one it was played under).
+    Refuses bad events without touching `state`."""
+    require("yaotzin", version)
     if state["status"] == "over":
         raise MatchOver("the match is over")
     kind = event.get("type")
