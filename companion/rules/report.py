@@ -55,8 +55,8 @@ from typing import Any
 
 from .dice import Dice
 from .goatball import match as goatball
-from .yaotzin import match as yaotzin
 from .versions import UNVERSIONED
+from .yaotzin import match as yaotzin
 
 PLAYER_FIELDS = {
     "yaotzin": ("goals", "kicks", "interceptions", "stops", "passes_thrown", "passes_caught",
