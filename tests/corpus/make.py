@@ -150,10 +150,14 @@ def play_yaotzin_long(t: Table) -> str:
 
 
 def play_yaotzin_clock(t: Table) -> str:
-    """A short match the clock ends (round_limit 3), the score deciding the winner."""
+    """A short match the clock ends (round_limit 3), the score deciding the winner; two events
+    the first companion took and today's refuses (a goal into the team's own end, negative
+    damage)."""
     m = t.new({"game": "yaotzin", "name": "clock",
                "teams": [{"id": "a", "defends": "east"}, {"id": "b", "defends": "west"}],
                "settings": {"round_limit": 3, "points_to_win": 5}})
+    t.event(m, {"type": "goal", "team": "b", "end": "west"}, optional=True)
+    t.event(m, {"type": "damage", "player": "x1", "nonlethal": -2}, optional=True)
     t.event(m, {"type": "goal", "end": "west"})
     t.event(m, {"type": "round"})
     t.event(m, {"type": "goal", "team": "b"})
@@ -179,7 +183,8 @@ def throw(carrier: str, target: str, roll: int, others: list[dict], kind: str = 
 
 def play_goatball_bloodball(t: Table) -> str:
     """Two teams, bloodball: a tied tip-off re-rolled, passes to heat, a knock-off, a hot throw
-    that hits, statuses, positions, a player joining, undo, the end."""
+    that hits, statuses, positions, a player joining, undo, a hot throw whose target a thrower
+    knocks off, the end."""
     rams = ["r1", "r2", "r3", "r4"]
     goats = ["g1", "g2", "g3", "g4"]
     m = t.new({"game": "goatball", "name": "Rams v Goats",
@@ -211,9 +216,11 @@ def play_goatball_bloodball(t: Table) -> str:
     t.undo(m)
     t.event(m, {"type": "player", "team": "goats", "player": {"id": "g5", "platform": "p10"}},
             optional=True)                               # joining by event came later
-    stolen = throw("r2", "r1", 7, [{"player": "g4", "action": "intercept", "modifier": 2}])
-    stolen["rolls"]["g4.intercept"] = 19
-    t.event(m, stolen)
+    hot = throw("r2", "g1", 15, [{"player": "r3", "action": "knock_off", "target": "g1",
+                                  "modifier": 2, "defense_modifier": 0}], kind="hot",
+                carrier_check=20, target_check=5)
+    hot["rolls"].update({"r3.knock_off": 18, "g1.defense.r3": 3})
+    t.event(m, hot)                             # the hot throw's target knocked off by a thrower
     t.event(m, {"type": "end", "winner": "goats"})
     return m
 
@@ -246,7 +253,32 @@ def play_goatball_brawl(t: Table) -> str:
     return m
 
 
-PLAYS = (play_yaotzin_long, play_yaotzin_clock, play_goatball_bloodball, play_goatball_brawl)
+def play_goatball_edges(t: Table) -> str:
+    """Checks an older companion took and today's refuses to a new event: a tip-off on
+    Athletics, a plain total against a Defend, a knock-off on Acrobatics (each sent again the
+    way today's takes it, or left out, when refused)."""
+    m = t.new({"game": "goatball", "name": "edges",
+               "teams": [team("rams", "Rams", ["r1", "r2", "r3"], 1),
+                         team("goats", "Goats", ["g1", "g2", "g3"], 4)]})
+    tipoff = {"type": "tipoff", "checks": {"r1": {"modifier": 2}, "g1": {"modifier": 0}},
+              "rolls": {"r1.tipoff": 15, "g1.tipoff": 5}}
+    athletics = {"modifier": 0, "skill": "athletics"}
+    (t.event(m, {**tipoff, "checks": {**tipoff["checks"], "g1": athletics}}, optional=True)
+     or t.event(m, tipoff))
+    t.event(m, {"type": "pass", "actions": [
+        {"player": "r3", "action": "defend", "target": "r2"},
+        {"player": "g1", "action": "knock_off", "target": "r2", "check": 14, "defense": 12}]},
+        optional=True)
+    t.event(m, {"type": "pass", "actions": [
+        {"player": "g2", "action": "knock_off", "target": "r3", "modifier": 2,
+         "defense_modifier": 1, "skill": "acrobatics"}],
+        "rolls": {"g2.knock_off": 9, "r3.defense.g2": 15}}, optional=True)
+    t.event(m, {"type": "end", "winner": "rams"})
+    return m
+
+
+PLAYS = (play_yaotzin_long, play_yaotzin_clock, play_goatball_bloodball, play_goatball_brawl,
+         play_goatball_edges)
 
 
 def free_port() -> int:
