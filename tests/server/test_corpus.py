@@ -42,16 +42,19 @@ ADDED_FIGURES = {"dribbles", "contests_won", "throws_joined"}    # in the report
 REPLAY_DIFFERS = {
     ("2026-11-30-f0cbeea", "yaotzin_clock"):
         "event 1, goal {team: b, end: west}: b defends the west end; the first companion gave b"
-        " the point, today's rules refuse the event (a goal into the team's own end)",
+        " the point, today's rules refuse the event (a goal into the team's own end); event 2,"
+        " damage -2, is refused as well (damage cannot be negative)",
     ("2026-11-30-f0cbeea", "goatball_edges"):
-        "event 1, tipoff with g1 on Athletics: taken before 2026-12-01, today's rules refuse it"
-        " (the tip-off is Dex (Acrobatics) only) even when replaying",
+        "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by today's"
+        " rules even in a replay (the tip-off is Dex (Acrobatics) only); event 3, a knock-off on"
+        " Acrobatics, is refused as well (a knock-off is Str (Athletics) only)",
     ("2026-11-30-d5442a5", "goatball_edges"):
-        "event 1, tipoff with g1 on Athletics: taken before 2026-12-01, today's rules refuse it"
-        " (the tip-off is Dex (Acrobatics) only) even when replaying",
+        "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by today's"
+        " rules even in a replay (the tip-off is Dex (Acrobatics) only)",
     ("2026-12-01-34d7161", "goatball_bloodball"):
         "event 13, a hot throw whose target g1 the thrower's teammate r3 knocks off: that"
-        " version gave the ball to the throwers (rams), today's rules to the opponents (goats)",
+        " version gave the ball to the throwers (rams), today's rules give it to the opponents"
+        " (goats; the rule since 94a04d2, 2026-12-01, issue 26)",
 }
 
 
