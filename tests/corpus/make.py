@@ -339,6 +339,8 @@ def main() -> None:
     date = subprocess.check_output([*git, "show", "-s", "--format=%cs", full], text=True).strip()
     out = CORPUS / f"{date}-{full[:7]}"
     tree = Path(tempfile.gettempdir()) / f"corpus-{full[:7]}"
+    if tree.exists():                                   # left by a run that was killed
+        subprocess.run([*git, "worktree", "remove", "--force", str(tree)], check=True)
     subprocess.run([*git, "worktree", "add", "--detach", str(tree), full], check=True,
                    capture_output=True)
     try:

@@ -69,12 +69,12 @@ def corpus_matches(replaying: bool = False) -> list:
     return cases
 
 
-def replay(db: sqlite3.Connection, match_id: str) -> dict:
+def replay(db: sqlite3.Connection, match_id: str, upto: int | None = None) -> dict:
     """The state today's rules fold from a match's initial state and its events in force, in
-    order (the lead's verify route does the same: swap it in here)."""
+    order, up to log record `upto` (the lead's verify route does the same: swap it in here)."""
     row = db.execute("SELECT game, initial FROM matches WHERE id = ?", (match_id,)).fetchone()
     state = json.loads(row["initial"])
-    for event in Matches(db).active(match_id):
+    for event in Matches(db).active(match_id, before=None if upto is None else upto + 1):
         state, _, _ = Matches.fold(row["game"], state, event)
     return state
 
@@ -139,11 +139,15 @@ def test_reads_as_its_version_answered(stored):
 
 @pytest.mark.parametrize("stored", corpus_matches(replaying=True), indirect=True)
 def test_replays_to_its_stored_state(stored):
+    """The match's state, and each snapshot the store kept on the way (undo starts there)."""
     _, db, expected = stored
     match_id = expected["match"]["id"]
     state = json.loads(db.execute("SELECT state FROM matches WHERE id = ?",
                                   (match_id,)).fetchone()[0])
     assert differences(state, replay(db, match_id)) == []
+    for seq, snapshot in db.execute("SELECT seq, state FROM snapshots WHERE match_id = ?",
+                                    (match_id,)):
+        assert differences(json.loads(snapshot), replay(db, match_id, upto=seq)) == [], seq
 
 
 def test_the_corpus_holds_every_release_it_names():
