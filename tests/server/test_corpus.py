@@ -150,7 +150,7 @@ def test_replays_to_its_stored_state(stored):
         assert differences(json.loads(snapshot), replay(db, match_id, upto=seq)) == [], seq
 
 
-def test_the_corpus_holds_every_release_it_names():
+def test_every_corpus_folder_is_whole():
     """Each folder is one past companion: its database and what it answered, both there."""
     folders = [p for p in CORPUS.iterdir() if p.is_dir() and p.name != "__pycache__"]
     assert len(folders) >= 5
