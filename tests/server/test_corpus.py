@@ -2,8 +2,9 @@
 tests/corpus/make.py COMMIT): each must read as that version answered, and its log, folded
 again from its initial state by today's rules, must give the state it stored.
 
-A log that does not replay identically is marked below (REPLAY_DIFFERS) with the event that
-differs and why: a GM upgrading from that version would see such a match change.
+A log that does not replay identically is marked below (REFUSED_TODAY, FOLDS_OTHERWISE) with
+the event that differs and why: a GM upgrading from that version would see such a match change
+(its report and undo fold the log again by today's rules).
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ ADDED = {
 }
 ADDED_FIGURES = {"dribbles", "contests_won", "throws_joined"}    # in the report's `fields`
 
-# (folder, match) -> the event whose replay today differs from what its version stored, and why
-REPLAY_DIFFERS = {
+# (folder, match) -> an event of that log today's rules refuse even in a replay, and why: the
+# replay fails there, and so do the match's report and any undo (both fold the log again)
+REFUSED_TODAY = {
     ("2026-11-30-f0cbeea", "yaotzin_clock"):
         "event 1, goal {team: b, end: west}: b defends the west end; the first companion gave b"
         " the point, today's rules refuse the event (a goal into the team's own end); event 2,"
@@ -51,6 +53,9 @@ REPLAY_DIFFERS = {
     ("2026-11-30-d5442a5", "goatball_edges"):
         "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by today's"
         " rules even in a replay (the tip-off is Dex (Acrobatics) only)",
+}
+# (folder, match) -> the event today's rules fold to another state than its version did, and why
+FOLDS_OTHERWISE = {
     ("2026-12-01-34d7161", "goatball_bloodball"):
         "event 13, a hot throw whose target g1 the thrower's teammate r3 knocks off: that"
         " version gave the ball to the throwers (rams), today's rules give it to the opponents"
@@ -58,12 +63,12 @@ REPLAY_DIFFERS = {
 }
 
 
-def corpus_matches(replaying: bool = False) -> list:
-    """One case per stored match; `replaying` marks the logs known to replay otherwise."""
+def corpus_matches(known: dict | None = None) -> list:
+    """One case per stored match, those in `known` marked to fail (strictly) for its reason."""
     cases = []
     for folder in sorted(p for p in CORPUS.iterdir() if (p / "expected.json").is_file()):
         for name in json.loads((folder / "expected.json").read_text())["matches"]:
-            why = REPLAY_DIFFERS.get((folder.name, name)) if replaying else None
+            why = (known or {}).get((folder.name, name))
             marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
             cases.append(pytest.param((folder, name), marks=marks, id=f"{folder.name}-{name}"))
     return cases
@@ -137,7 +142,8 @@ def test_reads_as_its_version_answered(stored):
     assert differences(expected, today) == []
 
 
-@pytest.mark.parametrize("stored", corpus_matches(replaying=True), indirect=True)
+@pytest.mark.parametrize("stored", corpus_matches({**REFUSED_TODAY, **FOLDS_OTHERWISE}),
+                         indirect=True)
 def test_replays_to_its_stored_state(stored):
     """The match's state, and each snapshot the store kept on the way (undo starts there)."""
     _, db, expected = stored
@@ -148,6 +154,15 @@ def test_replays_to_its_stored_state(stored):
     for seq, snapshot in db.execute("SELECT seq, state FROM snapshots WHERE match_id = ?",
                                     (match_id,)):
         assert differences(json.loads(snapshot), replay(db, match_id, upto=seq)) == [], seq
+
+
+@pytest.mark.parametrize("stored", corpus_matches(REFUSED_TODAY), indirect=True)
+def test_an_upgraded_companion_reports_and_undoes_it(stored):
+    """What a GM does with last month's match after upgrading: read its report, undo."""
+    api, _, expected = stored
+    match_id = expected["match"]["id"]
+    assert api.get(f"/api/v1/matches/{match_id}/report").status_code == 200
+    assert api.post(f"/api/v1/matches/{match_id}/undo", {}).status_code == 200
 
 
 def test_every_corpus_folder_is_whole():
