@@ -33,9 +33,9 @@ ADDED = {
     "last.checks.*.skill": (None, "each check of a pass names its skill since 2026-11-30"),
     "last.checks.*.advantage": (False, "each check says its advantage since 2026-11-30"),
     "last.knock_offs.*.defended_by": (None, "whose Defend a knock-off spent, since 2026-11-30"),
-    "report.players.*.dribbles": (0, "a report figure added after 2026-12-01's report"),
-    "report.players.*.contests_won": (0, "a report figure added after 2026-12-01's report"),
-    "report.players.*.throws_joined": (0, "a report figure added after 2026-12-01's report"),
+    "report.players.*.dribbles": (0, "a report figure since 82401af (2026-12-01, issue 26)"),
+    "report.players.*.contests_won": (0, "a report figure since 82401af (2026-12-01, issue 26)"),
+    "report.players.*.throws_joined": (0, "a report figure since 82401af (2026-12-01, issue 26)"),
 }
 ADDED_FIGURES = {"dribbles", "contests_won", "throws_joined"}    # in the report's `fields`
 
