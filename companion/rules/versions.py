@@ -5,15 +5,24 @@ could fold to another outcome (a rule reads differently, a new check refuses wha
 accepted). Every stored event records the version it was played under, and is folded again by
 that version's rules, so an upgrade never moves an old match (docs/rules.md lists what each
 version changed). Events an older companion stored without a version were played under
-version 1.
+some version up to 2: the store finds which (matches.py, `adopt_unversioned`).
 """
 
 from __future__ import annotations
 
 from .errors import RulesError
 
-CURRENT: dict[str, int] = {"yaotzin": 1, "goatball": 1}
-UNVERSIONED = 1     # what an event stored before versions were recorded was played under
+CURRENT: dict[str, int] = {"yaotzin": 2, "goatball": 2}
+
+# What each version changed (docs/rules.md, "Rules versions"): a rule asks `version >= X`.
+# Yaotzin 2: a goal named for the team that defends the end named is refused (it scored for
+# the team named); negative nonlethal damage is refused (it was subtracted).
+YAOTZIN_GOAL_END_CHECKED = YAOTZIN_DAMAGE_NOT_NEGATIVE = 2
+# Goat-ball 2: the tip-off is Dex (Acrobatics) only and a knock-off Str (Athletics) only (any
+# skill was taken); a hot throw's target knocked off by a thrower's own teammate, with no
+# interceptor ahead, gives the ball to the next team after the throwers (it went to the
+# knocker's team: the throwers).
+GOATBALL_ONE_SKILL_CHECKED = GOATBALL_KNOCKED_TARGET_TO_OPPONENTS = 2
 
 
 class UnknownRulesVersion(RulesError):

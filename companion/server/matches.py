@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..rules.errors import RulesError
-from ..rules.versions import CURRENT, UNVERSIONED, require
+from ..rules.versions import CURRENT, require
 from .games import GAMES
 
 # the events in force: not undo records, not undone
@@ -40,6 +40,8 @@ ACTIVE = ("match_id = ? AND type != 'undo' AND seq NOT IN "
 
 SNAPSHOT_EVERY = 50
 EXPORT_FORMAT = "ballcourt-match"
+UNREPRODUCED = ("stored before rules versions were recorded, and no version's rules replay this"
+                " match's log to the state it stored")
 LOG_KEYS = ("seq", "rules_version", "digest")    # a stored event's record: the log's, not its body
 _locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
@@ -119,6 +121,19 @@ def _stored(text: str) -> dict:
     return json.loads(text, parse_constant=lambda _name: None)
 
 
+def agrees(stored: Any, replayed: Any) -> bool:
+    """Whether a state an older companion stored is the one today's rules replay: equal, but
+    for the keys added since, which hold their empty value (None, False, [] or {})."""
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        return (all(key in replayed and agrees(value, replayed[key])
+                    for key, value in stored.items())
+                and all(replayed[key] in (None, False, [], {})
+                        for key in replayed.keys() - stored.keys()))
+    if isinstance(stored, list) and isinstance(replayed, list):
+        return len(stored) == len(replayed) and all(map(agrees, stored, replayed))
+    return stored == replayed and type(stored) is type(replayed)
+
+
 def digest(state: dict) -> str:
     """A short hash of a state: equal states, equal digests (keys sorted)."""
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
@@ -138,7 +153,7 @@ def _summary(row: Mapping[str, Any], s: dict) -> dict:
 def public(row: sqlite3.Row, state: dict, seq: int) -> dict:
     return {"id": row["id"], "name": row["name"], "created": row["created"], **state,
             "seq": seq, "log_seq": row["log_seq"],
-            "rules_version": row["rules_version"] or UNVERSIONED}
+            "rules_version": row["rules_version"]}
 
 
 class Matches:
@@ -196,7 +211,7 @@ class Matches:
         return [{"seq": r["seq"], **_stored(r["body"]), "type": r["type"],
                  "created": r["created"], "undone": r["seq"] in undone,
                  **({"undoes": r["undoes"]} if r["undoes"] is not None else
-                    {"rules_version": r["rules_version"] or UNVERSIONED})} for r in rows]
+                    {"rules_version": r["rules_version"]})} for r in rows]
 
     @contextmanager
     def _writing(self, match_id: str):
@@ -273,7 +288,7 @@ class Matches:
             for i, seq in enumerate(seqs):
                 if seq not in log or log[seq]["type"] == "undo":
                     raise UnknownEvent(f"seqs.{i}", seq)
-            active = self.active(match_id)
+            active = self.require_versioned(self.active(match_id))
             in_force = {e["seq"] for e in active}
             gone = [seq for seq in seqs if seq not in in_force]
             if gone:
@@ -356,7 +371,7 @@ class Matches:
                                (match_id, match_id, after,
                                 2**62 if before is None else before)).fetchall()
         return [{**json.loads(r["body"]), "seq": r["seq"],
-                 "rules_version": r["rules_version"] or UNVERSIONED,
+                 "rules_version": r["rules_version"],
                  **({"digest": r["digest"]} if r["digest"] else {})} for r in rows]
 
     @staticmethod
@@ -364,15 +379,24 @@ class Matches:
              ) -> tuple[dict, dict | None, dict]:
         """(state after, resolution, the event as stored: with the dice it used). A new event
         is played under today's rules; a stored one under the version it was played under."""
-        version = CURRENT[game] if new else event.get("rules_version") or UNVERSIONED
+        version = CURRENT[game] if new else event.get("rules_version") or CURRENT[game]
         body = {k: v for k, v in event.items() if k not in LOG_KEYS and v is not None}
         return GAMES[game].fold(state, body, new, version)
+
+    @staticmethod
+    def require_versioned(stored: list[dict]) -> list[dict]:
+        """These stored events, if each knows the rules it was played under: a match no
+        version reproduced (`adopt_unversioned`) is not replayed, by undo or the report."""
+        for event in stored:
+            if event["rules_version"] is None:
+                raise ReplayDiverged(event["seq"], event["type"], UNREPRODUCED)
+        return stored
 
     @classmethod
     def replay(cls, game: str, state: dict, stored: list[dict]) -> dict:
         """`state` with these stored events folded in order, each checked against the digest
         it was stored with: `ReplayDiverged` names the first that no longer gives its state."""
-        for event in stored:
+        for event in cls.require_versioned(stored):
             try:
                 state, _, _ = cls.fold(game, state, event)
             except RulesError as exc:
@@ -393,39 +417,26 @@ class Matches:
         snaps = {r["seq"]: json.loads(r["state"]) for r in self.db.execute(
             "SELECT seq, state FROM snapshots WHERE match_id = ?", (match_id,))}
         active = self.active(match_id)
-        state, agreed = json.loads(row["initial"]), 0   # the last seq whose state is known good
-        out = {"id": match_id, "rules_version": row["rules_version"] or UNVERSIONED,
+        state = json.loads(row["initial"])
+        out = {"id": match_id, "rules_version": row["rules_version"],
                "current": CURRENT[game], "events": len(active),
-               "versions": sorted({e["rules_version"] for e in active}), "faithful": True,
+               "versions": sorted({e["rules_version"] for e in active if e["rules_version"]}),
+               "unversioned": sum(1 for e in active if not e["rules_version"]), "faithful": True,
                "diverged": None}
         try:
             for event in active:
-                state = self.replay(game, state, [event])    # checks its digest, if it has one
-                seq = event["seq"]
-                if seq in snaps and snaps[seq] != state:
-                    raise self._unnamed(active, agreed, event)
-                if "digest" in event or seq in snaps:
-                    agreed = seq
+                state = self.replay(game, state, [event])    # checks its version and digest
+                if snaps.get(event["seq"], state) != state:
+                    raise ReplayDiverged(event["seq"], event["type"], "it gives another state"
+                                         " than the snapshot kept after it")
             if state != json.loads(row["state"]):
-                raise self._unnamed(active, agreed, active[-1] if active else None)
+                last = active[-1] if active else {"seq": 0, "type": "start"}
+                raise ReplayDiverged(last["seq"], last["type"], "the log gives another state"
+                                     " than the one the match stored")
         except ReplayDiverged as exc:
             out["faithful"] = False
             out["diverged"] = {"seq": exc.seq, "type": exc.kind, "why": exc.why}
         return out
-
-    @staticmethod
-    def _unnamed(active: list[dict], agreed: int, at: dict | None) -> ReplayDiverged:
-        """Events stored without a digest (before versions) differ somewhere after the last
-        state known good: name the first of them, and the range."""
-        suspects = [e for e in active if e["seq"] > agreed]
-        first = suspects[0] if suspects else at
-        if first is None:
-            return ReplayDiverged(0, "start", "the match's stored state is not its start's")
-        last = at["seq"] if at else first["seq"]
-        return ReplayDiverged(first["seq"], first["type"],
-                              f"the state after event {last} is not the one stored; events"
-                              f" {first['seq']} to {last} were stored without a digest, so"
-                              " which of them differs cannot be told")
 
     def export(self, match_id: str) -> dict:
         """The match whole, as `import_` takes it: its start, its log with each event's rules
@@ -523,3 +534,61 @@ class Matches:
             if count % SNAPSHOT_EVERY == 0:
                 self.db.execute("INSERT INTO snapshots (match_id, seq, state) VALUES (?, ?, ?)",
                                 (match_id, event["seq"], json.dumps(state)))
+
+    def adopt_unversioned(self) -> list[tuple[str, int | None]]:
+        """Give each match whose events an older companion stored without a rules version the
+        newest version whose rules replay its log to what it stored (every snapshot and its
+        state, keys added since aside: `agrees`), with digests, and its states as those rules
+        write them; a match no version reproduces keeps its events unversioned (`verify`
+        names where it differs). Run once as a companion opens its database: (match, version
+        or None) for each match looked at."""
+        ids = [r[0] for r in self.db.execute(
+            "SELECT DISTINCT match_id FROM events WHERE rules_version IS NULL AND type != 'undo'")]
+        return [(match_id, self._adopt(match_id)) for match_id in ids]
+
+    def _adopt(self, match_id: str) -> int | None:
+        with self._writing(match_id):
+            row = self.row(match_id)
+            game = row["game"]
+            snaps = {r["seq"]: json.loads(r["state"]) for r in self.db.execute(
+                "SELECT seq, state FROM snapshots WHERE match_id = ?", (match_id,))}
+            active = self.active(match_id)
+            for version in range(CURRENT[game], 0, -1):      # the newest first
+                states = self._replayed_as(game, json.loads(row["initial"]), active, version)
+                if states is None or not agrees(json.loads(row["state"]),
+                                                states[-1] if states else
+                                                json.loads(row["initial"])):
+                    continue
+                after = {e["seq"]: s for e, s in zip(active, states)}
+                if not all(agrees(snap, after.get(seq)) for seq, snap in snaps.items()):
+                    continue
+                self.db.executemany(
+                    "UPDATE events SET rules_version = ?, digest = ? WHERE match_id = ?"
+                    " AND seq = ?", [(version, digest(after[e["seq"]]), match_id, e["seq"])
+                                     for e in active if e["rules_version"] is None])
+                self.db.execute("UPDATE events SET rules_version = ? WHERE match_id = ? AND"
+                                " rules_version IS NULL AND type != 'undo'", (version, match_id))
+                self.db.executemany("UPDATE snapshots SET state = ? WHERE match_id = ? AND"
+                                    " seq = ?", [(json.dumps(after[seq]), match_id, seq)
+                                                 for seq in snaps])
+                self.db.execute("UPDATE matches SET rules_version = coalesce(rules_version, ?),"
+                                " state = ? WHERE id = ?",
+                                (version, json.dumps(states[-1]) if states else row["initial"],
+                                 match_id))
+                return version
+        return None
+
+    @classmethod
+    def _replayed_as(cls, game: str, state: dict, active: list[dict], version: int
+                     ) -> list[dict] | None:
+        """The state after each event in force, its unversioned events played under
+        `version`; None if those rules refuse one."""
+        states = []
+        try:
+            for event in active:
+                state, _, _ = cls.fold(game, state, {**event, "rules_version":
+                                                     event["rules_version"] or version})
+                states.append(state)
+        except RulesError:
+            return None
+        return states

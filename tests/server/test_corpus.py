@@ -2,9 +2,9 @@
 tests/corpus/make.py COMMIT): each must read as that version answered, and its log, folded
 again from its initial state by today's rules, must give the state it stored.
 
-A log that does not replay identically is marked below (REFUSED_TODAY, FOLDS_OTHERWISE) with
-the event that differs and why: a GM upgrading from that version would see such a match change
-(its report and undo fold the log again by today's rules).
+Each stored event replays by the rules of the version it was played under, which today's
+companion finds once for a log stored before versions were recorded: the logs that replay only
+by version 1's rules are listed below (PLAYED_UNDER_VERSION_1) with the event and why.
 """
 
 from __future__ import annotations
@@ -17,15 +17,17 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules.versions import CURRENT
 from companion.server.matches import Matches
 from tests.conftest import TOKEN
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 DB_NAME = "ballcourt.sqlite3"
 
-# What today's companion adds to an older one's answers and states: the path (dotted, `*` for
-# any index or id), the value it must have there for a match of that older version (so an
-# added field that says anything else still fails), and why it is new.
+# What today's companion adds to an older one's answers and states (a match's state as its
+# rules version writes it, once it is found: "match." before a path is its GET answer): the
+# path (dotted, `*` for any index or id), the value it must have there for a match of that
+# older version (so an added field that says anything else still fails), and why it is new.
 ADDED = {
     "choose_from": (None, "the tied players a carrier is chosen from, kept in the state since"
                     " 2026-12-01 (a carrier from outside a tie refused); none pending here"),
@@ -39,44 +41,43 @@ ADDED = {
 }
 ADDED_FIGURES = {"dribbles", "contests_won", "throws_joined"}    # in the report's `fields`
 
-# (folder, match) -> an event of that log today's rules refuse even in a replay, and why: the
-# replay fails there, and so do the match's report and any undo (both fold the log again)
-REFUSED_TODAY = {
+# (folder, match) -> why its log replays only by the rules of goat-ball's or Yaotzin's version 1
+# (docs/rules.md, "Rules versions"): today's companion finds that version itself, once, as it
+# opens the database (Matches.adopt_unversioned); every other stored match replays by today's
+PLAYED_UNDER_VERSION_1 = {
     ("2026-11-30-f0cbeea", "yaotzin_clock"):
         "event 1, goal {team: b, end: west}: b defends the west end; the first companion gave b"
-        " the point, today's rules refuse the event (a goal into the team's own end); event 2,"
-        " damage -2, is refused as well (damage cannot be negative)",
+        " the point, version 2 refuses the event (a goal into the team's own end); event 2,"
+        " damage -2, is refused by version 2 as well (damage cannot be negative)",
     ("2026-11-30-f0cbeea", "goatball_edges"):
-        "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by today's"
-        " rules even in a replay (the tip-off is Dex (Acrobatics) only); event 3, a knock-off on"
-        " Acrobatics, is refused as well (a knock-off is Str (Athletics) only)",
+        "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by version 2"
+        " (the tip-off is Dex (Acrobatics) only); event 3, a knock-off on Acrobatics, is"
+        " refused by version 2 as well (a knock-off is Str (Athletics) only)",
     ("2026-11-30-d5442a5", "goatball_edges"):
-        "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by today's"
-        " rules even in a replay (the tip-off is Dex (Acrobatics) only)",
-}
-# (folder, match) -> the event today's rules fold to another state than its version did, and why
-FOLDS_OTHERWISE = {
+        "event 1, a tip-off with g1 on Athletics: taken until 2026-12-01, refused by version 2"
+        " (the tip-off is Dex (Acrobatics) only)",
     ("2026-12-01-34d7161", "goatball_bloodball"):
         "event 13, a hot throw whose target g1 the thrower's teammate r3 knocks off: that"
-        " version gave the ball to the throwers (rams), today's rules give it to the opponents"
+        " version gave the ball to the throwers (rams), version 2 gives it to the opponents"
         " (goats; the rule since 94a04d2, 2026-12-01, issue 26)",
 }
 
 
-def corpus_matches(known: dict | None = None) -> list:
-    """One case per stored match, those in `known` marked to fail (strictly) for its reason."""
-    cases = []
-    for folder in sorted(p for p in CORPUS.iterdir() if (p / "expected.json").is_file()):
-        for name in json.loads((folder / "expected.json").read_text())["matches"]:
-            why = (known or {}).get((folder.name, name))
-            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
-            cases.append(pytest.param((folder, name), marks=marks, id=f"{folder.name}-{name}"))
-    return cases
+def version_of(folder: Path, name: str, game: str) -> int:
+    """The rules version today's companion must find a stored match was played under."""
+    return 1 if (folder.name, name) in PLAYED_UNDER_VERSION_1 else CURRENT[game]
+
+
+def corpus_matches() -> list:
+    """One case per stored match."""
+    return [pytest.param((folder, name), id=f"{folder.name}-{name}")
+            for folder in sorted(p for p in CORPUS.iterdir() if (p / "expected.json").is_file())
+            for name in json.loads((folder / "expected.json").read_text())["matches"]]
 
 
 def replay(db: sqlite3.Connection, match_id: str, upto: int | None = None) -> dict:
-    """The state today's rules fold from a match's initial state and its events in force, in
-    order, up to log record `upto` (the lead's verify route does the same: swap it in here)."""
+    """The state today's companion folds from a match's initial state and its events in force,
+    in order, each by the rules of its version, up to log record `upto`."""
     row = db.execute("SELECT game, initial FROM matches WHERE id = ?", (match_id,)).fetchone()
     state = json.loads(row["initial"])
     for event in Matches(db).active(match_id, before=None if upto is None else upto + 1):
@@ -92,7 +93,7 @@ def differences(stored, today, path: str = "") -> list[str]:
             where = f"{path}{key}"
             if key in stored:
                 out += differences(stored[key], value, where + ".")
-            elif not any(fnmatchcase(where, pattern) and value == neutral
+            elif not any(fnmatchcase(where.removeprefix("match."), pattern) and value == neutral
                          for pattern, (neutral, _) in ADDED.items()):
                 out.append(f"{where}: new today, {json.dumps(value)[:120]}")
         return out
@@ -119,7 +120,8 @@ def stored(request, tmp_path):
     api = Api(create_app(Config(data_dir=tmp_path, token=TOKEN, port=7770)).test_client())
     db = sqlite3.connect(tmp_path / DB_NAME)
     db.row_factory = sqlite3.Row
-    yield api, db, json.loads((folder / "expected.json").read_text())["matches"][name]
+    expected = json.loads((folder / "expected.json").read_text())["matches"][name]
+    yield api, db, expected, version_of(folder, name, expected["match"]["game"])
     db.close()
 
 
@@ -136,18 +138,24 @@ def read_today(api, match_id: str, with_report: bool) -> dict:
 
 
 @pytest.mark.parametrize("stored", corpus_matches(), indirect=True)
-def test_reads_as_its_version_answered(stored):
-    api, _, expected = stored
+def test_reads_as_its_version_answered_with_the_rules_version_found(stored):
+    api, _, expected, version = stored
     today = read_today(api, expected["match"]["id"], "report" in expected)
+    assert today["match"].pop("rules_version") == version
+    for event in today["events"]:
+        assert event.pop("rules_version", version) == version, event
     assert differences(expected, today) == []
 
 
-@pytest.mark.parametrize("stored", corpus_matches({**REFUSED_TODAY, **FOLDS_OTHERWISE}),
-                         indirect=True)
+@pytest.mark.parametrize("stored", corpus_matches(), indirect=True)
 def test_replays_to_its_stored_state(stored):
-    """The match's state, and each snapshot the store kept on the way (undo starts there)."""
-    _, db, expected = stored
+    """The match's state, and each snapshot the store kept on the way (undo starts there), as
+    the verify route and a replay here find it."""
+    api, db, expected, version = stored
     match_id = expected["match"]["id"]
+    check = api.get(f"/api/v1/matches/{match_id}/verify").json
+    assert check["faithful"] is True, check
+    assert check["versions"] == [version] and check["unversioned"] == 0
     state = json.loads(db.execute("SELECT state FROM matches WHERE id = ?",
                                   (match_id,)).fetchone()[0])
     assert differences(state, replay(db, match_id)) == []
@@ -156,10 +164,10 @@ def test_replays_to_its_stored_state(stored):
         assert differences(json.loads(snapshot), replay(db, match_id, upto=seq)) == [], seq
 
 
-@pytest.mark.parametrize("stored", corpus_matches(REFUSED_TODAY), indirect=True)
+@pytest.mark.parametrize("stored", corpus_matches(), indirect=True)
 def test_an_upgraded_companion_reports_and_undoes_it(stored):
     """What a GM does with last month's match after upgrading: read its report, undo."""
-    api, _, expected = stored
+    api, _, expected, _ = stored
     match_id = expected["match"]["id"]
     assert api.get(f"/api/v1/matches/{match_id}/report").status_code == 200
     assert api.post(f"/api/v1/matches/{match_id}/undo", {}).status_code == 200

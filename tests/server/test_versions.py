@@ -118,41 +118,54 @@ CREATE TABLE events (match_id TEXT NOT NULL REFERENCES matches(id), seq INTEGER 
 """
 
 
-def test_a_database_from_before_versions_reads_as_version_1_and_replays(api, app, tmp_path):
-    mid = yaotzin_match(api)
+def legacy_copy(app, tmp_path, ids, body_change=None) -> Api:
+    """A companion on a database as one from before versions: the old schema, these matches
+    copied into it (`body_change(match_id, seq, body)` may rewrite a stored event)."""
     old = tmp_path / "old"
     old.mkdir()
     db = sqlite3.connect(old / "ballcourt.sqlite3")
     db.executescript(OLD_SCHEMA)
     src = db_of(app)
-    m = src.execute("SELECT * FROM matches WHERE id = ?", (mid,)).fetchone()
-    db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?)",
-               (m["id"], m["game"], m["name"], m["created"], m["initial"], m["state"],
-                m["log_seq"]))
-    for e in src.execute("SELECT * FROM events WHERE match_id = ?", (mid,)):
-        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
-                   (e["match_id"], e["seq"], e["type"], e["body"], e["created"], e["undoes"]))
+    for mid in ids:
+        m = src.execute("SELECT * FROM matches WHERE id = ?", (mid,)).fetchone()
+        db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (m["id"], m["game"], m["name"], m["created"], m["initial"], m["state"],
+                    m["log_seq"]))
+        for e in src.execute("SELECT * FROM events WHERE match_id = ?", (mid,)):
+            body = e["body"] if body_change is None else body_change(mid, e["seq"], e["body"])
+            db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                       (e["match_id"], e["seq"], e["type"], body, e["created"], e["undoes"]))
     db.commit()
     db.close()
-    assert create_app(Config(data_dir=old, token=TOKEN, port=7770)).config["BALLCOURT"
-                                                                            ].db_path.parent == old
-    legacy = Api(create_app(Config(data_dir=old, token=TOKEN, port=7770)).test_client())
-    assert legacy.get(f"/api/v1/matches/{mid}").json["rules_version"] == 1
-    check = legacy.get(f"/api/v1/matches/{mid}/verify").json
-    assert check == {**check, "faithful": True, "versions": [1]}
-    undone = legacy.post(f"/api/v1/matches/{mid}/undo")
-    assert undone.status_code == 200 and undone.json["seq"] == 4
+    return Api(create_app(Config(data_dir=old, token=TOKEN, port=7770)).test_client())
 
 
-def test_a_legacy_log_that_differs_names_the_events_it_could_be(api, app):
-    mid = yaotzin_match(api)
-    db = db_of(app)
-    db.execute("UPDATE events SET digest = NULL, rules_version = NULL WHERE match_id = ?", (mid,))
-    db.execute("UPDATE events SET body = replace(body, '\"sun\"', '\"moon\"')"
-               " WHERE match_id = ? AND seq = 2", (mid,))
-    db.commit()
-    bad = api.get(f"/api/v1/matches/{mid}/verify").json["diverged"]
-    assert bad["seq"] == 1 and "without a digest" in bad["why"]
+def test_a_database_from_before_versions_finds_each_match_s_version_once(api, app, tmp_path,
+                                                                         caplog):
+    today, older, broken = yaotzin_match(api), yaotzin_match(api), yaotzin_match(api)
+
+    def as_stored(mid, seq, body):
+        if mid == older and seq == 2:      # sun's goal named into its own end: version 1 took it
+            return body.replace('"team": "sun"', '"team": "sun", "end": "west"')
+        if mid == broken and seq == 2:     # a goal for the other team: not what was stored
+            return body.replace('"sun"', '"moon"')
+        return body
+
+    legacy = legacy_copy(app, tmp_path, [today, older, broken], as_stored)
+    for mid, version in ((today, CURRENT["yaotzin"]), (older, 1)):
+        assert legacy.get(f"/api/v1/matches/{mid}").json["rules_version"] == version
+        check = legacy.get(f"/api/v1/matches/{mid}/verify").json
+        assert check == {**check, "faithful": True, "versions": [version], "unversioned": 0}
+        undone = legacy.post(f"/api/v1/matches/{mid}/undo")
+        assert undone.status_code == 200 and undone.json["seq"] == 4
+    # none reproduces the third: readable, unversioned, named; undo refused, nothing changed
+    assert legacy.get(f"/api/v1/matches/{broken}").json["rules_version"] is None
+    assert f"match {broken}: no rules version replays" in caplog.text
+    check = legacy.get(f"/api/v1/matches/{broken}/verify").json
+    assert check["faithful"] is False and check["unversioned"] == 5
+    assert_error(legacy.post(f"/api/v1/matches/{broken}/undo"), 409, "replay_diverged")
+    assert_error(legacy.get(f"/api/v1/matches/{broken}/report"), 409, "replay_diverged")
+    assert legacy.get(f"/api/v1/matches/{broken}/events").status_code == 200
 
 
 @pytest.mark.parametrize("play", [yaotzin_match, goatball_match])

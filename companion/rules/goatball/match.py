@@ -167,7 +167,7 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice,
                                    disadvantage=c.disadvantage
                                    or first.get(pid) == "disadvantage")
                       for pid, c in checks.items()}
-        result, after = resolve_tipoff(arena, checks, dice)
+        result, after = resolve_tipoff(arena, checks, dice, version)
         if result["reroll"]:
             tied = result["reroll"]
             flags = {pid: _edge(checks[pid]) for pid in tied}
@@ -189,7 +189,7 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice,
         return _with_arena(state, named, choose_from=None), None
     if kind == "pass":
         actions, throw = pass_inputs(event, arena)
-        result, after = resolve_pass(arena, actions, throw, dice)
+        result, after = resolve_pass(arena, actions, throw, dice, version=version)
         over = result["winner"] is not None
         return _with_arena(state, after, passes=state["passes"] + 1, last=result,
                            status="over" if over else "playing", winner=result["winner"],
