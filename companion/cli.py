@@ -33,6 +33,8 @@ RULE_COMMANDS = {
 MATCH_ACTIONS = {
     "show": "print a match's state", "events": "print a match's event log, oldest first",
     "undo": "undo a match's last applied event",
+    "verify": "check that a match's log replays today to what was played",
+    "export": "print a match whole, with its rules versions (for match import elsewhere)",
 }
 URL_HELP = "the companion's URL (default $BALLCOURT_URL or http://127.0.0.1:7770)"
 TOKEN_HELP = "the companion's token (default $BALLCOURT_TOKEN or the one in the data dir)"
@@ -145,6 +147,12 @@ def build_parser() -> argparse.ArgumentParser:
     apply.add_argument("id", help="the match's id")
     apply.add_argument("file", help="the event's JSON body, or - to read stdin")
     add_link_options(apply)
+    imported = msub.add_parser("import", help="keep a match another companion exported (a JSON"
+                               " file, or - for stdin)")
+    imported.add_argument("file", help="the file `ballcourt match export` wrote, or - for stdin")
+    imported.add_argument("--new-id", action="store_true",
+                          help="take it under a new id (when a match with its id is here)")
+    add_link_options(imported)
     report = msub.add_parser("report", help="print a match's box score (Markdown or JSON)")
     report.add_argument("id", help="the match's id")
     report.add_argument("--format", choices=("md", "json"), default="md",
@@ -557,6 +565,13 @@ def module(args) -> int:
     return 0
 
 
+def import_body(exported, new_id: bool) -> dict:
+    """What `match import` sends: the exported match, asked under a new id if `new_id`."""
+    if not isinstance(exported, dict):
+        raise ValueError("the file holds no exported match (a JSON object)")
+    return {**exported, "new_id": True} if new_id else exported
+
+
 def board_command(client, args) -> int:
     """`board share|list|revoke MATCH`: the viewer keys of a match's spectator board."""
     mid = args.id
@@ -676,6 +691,10 @@ def _main(argv: list[str] | None = None) -> int:
                 "events": lambda: {"events": client.events(args.id)},
                 "undo": lambda: client.undo(args.id),
                 "apply": lambda: client.apply(args.id, read_json(args.file)),
+                "verify": lambda: client.get(f"/matches/{args.id}/verify"),
+                "export": lambda: client.get(f"/matches/{args.id}/export"),
+                "import": lambda: client.post("/matches/import",
+                                              import_body(read_json(args.file), args.new_id)),
                 "report": lambda: client.report(args.id, args.format, args.lang),
             }[args.action]()
             if isinstance(result, str):        # match report --format md

@@ -55,6 +55,7 @@ from typing import Any
 
 from .dice import Dice
 from .goatball import match as goatball
+from .versions import CURRENT
 from .yaotzin import match as yaotzin
 
 PLAYER_FIELDS = {
@@ -131,9 +132,17 @@ def box_score(initial: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -
     return out
 
 
+LOG_KEYS = ("seq", "created", "undone", "undoes", "rules_version", "digest")   # the log's
+
+
 def _body(event: Mapping[str, Any]) -> dict:
-    return {k: v for k, v in event.items()
-            if k not in ("seq", "created", "undone", "undoes") and v is not None}
+    return {k: v for k, v in event.items() if k not in LOG_KEYS and v is not None}
+
+
+def _version(event: Mapping[str, Any], game: str) -> int:
+    """The rules version the event was played under (the log's record of it; today's rules
+    for an event given without one)."""
+    return event.get("rules_version") or CURRENT[game]
 
 
 # -- Yaotzin -------------------------------------------------------------------------------
@@ -156,7 +165,7 @@ def _yaotzin(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tally
     for event in events:
         body = _body(event)
         before = state
-        state = yaotzin.apply_event(state, body)
+        state = yaotzin.apply_event(state, body, _version(event, "yaotzin"))
         kind = body["type"]
         play = body.get("play") or {}
         who, team = play.get("player"), play.get("team")
@@ -242,7 +251,8 @@ def _goatball(state: dict, events: list[Mapping[str, Any]]) -> tuple[dict, _Tall
         body = _body(event)
         before = state
         replayed = Dice(body.get("rolls"), None, strict=False)    # as it was accepted
-        state, result = goatball.apply_event(state, body, replayed)
+        state, result = goatball.apply_event(state, body, replayed,
+                                             _version(event, "goatball"))
         kind = body["type"]
         if kind == "player":
             p = body["player"]

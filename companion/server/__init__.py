@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+from contextlib import closing
 
 from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from .config import Config
-from .db import close_db, init_db
+from .db import close_db, connect, init_db
 from .errors import ApiError, disk_full_answer, too_large
 from .errors import body as error_body
 from .sockets import create_socketio
@@ -27,6 +28,22 @@ class StandardJSON(DefaultJSONProvider):
         return super().dumps(obj, **kwargs)
 
 
+def adopt_unversioned(path) -> None:
+    """The matches an older companion stored without rules versions get theirs, once
+    (Matches.adopt_unversioned); a match no version reproduces is named in the log."""
+    from .matches import Matches
+
+    with closing(connect(path)) as conn:
+        for match_id, version in Matches(conn).adopt_unversioned():
+            if version is None:
+                log.warning("match %s: no rules version replays its log to the state it"
+                            " stored; it stays readable (GET /api/v1/matches/%s/verify)",
+                            match_id, match_id)
+            else:
+                log.info("match %s: stored before rules versions, played under version %d",
+                         match_id, version)
+
+
 def create_app(config: Config | None = None) -> Flask:
     from . import security
     from .api import goatball, health, matches, report, viewers, yaotzin
@@ -40,6 +57,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.json.sort_keys = False
     init_db(cfg.db_path)
+    adopt_unversioned(cfg.db_path)
     app.teardown_appcontext(close_db)
 
     security.install(app)

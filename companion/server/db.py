@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS matches (
     created  TEXT NOT NULL,
     initial  TEXT NOT NULL,      -- the state at creation: replay starts here
     state    TEXT NOT NULL,      -- the state after every active event (a snapshot)
-    log_seq  INTEGER NOT NULL DEFAULT 0
+    log_seq  INTEGER NOT NULL DEFAULT 0,
+    rules_version INTEGER        -- the game's rules when it was created (NULL: before versions)
 );
 CREATE TABLE IF NOT EXISTS events (
     match_id TEXT NOT NULL REFERENCES matches(id),
@@ -28,6 +29,8 @@ CREATE TABLE IF NOT EXISTS events (
     body     TEXT NOT NULL,
     created  TEXT NOT NULL,
     undoes   INTEGER,            -- set on an undo record: the seq it cancels
+    rules_version INTEGER,       -- the rules it was played under (NULL: before versions)
+    digest   TEXT,               -- the state after it, hashed: a replay that differs is seen
     PRIMARY KEY (match_id, seq)
 );
 CREATE TABLE IF NOT EXISTS viewers (     -- read-only keys for the spectator board
@@ -134,11 +137,20 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+# columns added since the first schema: a database an older companion made gains them, empty
+ADDED = (("matches", "rules_version", "INTEGER"), ("events", "rules_version", "INTEGER"),
+         ("events", "digest", "TEXT"))
+
+
 def init_db(path: Path) -> None:
     private_files(path)
     conn = connect(path)
     try:
         conn.executescript(SCHEMA)
+        for table, column, kind in ADDED:
+            have = {row["name"] for row in conn.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
     finally:
         conn.close()
 

@@ -9,7 +9,15 @@ from marshmallow import ValidationError
 
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
 from .db import disk_full, disk_full_message
-from .matches import MatchNotFound, NothingToUndo, UndoConflict, UnknownEvent
+from .matches import (
+    BadImport,
+    MatchExists,
+    MatchNotFound,
+    NothingToUndo,
+    ReplayDiverged,
+    UndoConflict,
+    UnknownEvent,
+)
 
 
 class ApiError(Exception):
@@ -94,7 +102,9 @@ def flatten(messages, path: str = "") -> dict[str, list[str]]:
 
 
 STORE_CODES = ((MatchNotFound, 404, "not_found"), (NothingToUndo, 409, "nothing_to_undo"),
-               (UndoConflict, 409, "undo_conflict"), (UnknownEvent, 422, "validation"))
+               (UndoConflict, 409, "undo_conflict"), (UnknownEvent, 422, "validation"),
+               (ReplayDiverged, 409, "replay_diverged"), (MatchExists, 409, "match_exists"),
+               (BadImport, 422, "validation"))
 
 
 RULE_CODES = ((MatchOver, 409, "match_over"), (UnknownPlayer, 422, "unknown_player"),

@@ -24,7 +24,7 @@ from ..rules.yaotzin.court import Court
 from ..rules.yaotzin.settings import Settings as YaotzinSettings
 from . import schemas
 
-Fold = Callable[[dict, dict, bool], tuple[dict, dict | None, dict]]
+Fold = Callable[[dict, dict, bool, int], tuple[dict, dict | None, dict]]
 
 
 @dataclass(frozen=True)
@@ -37,26 +37,28 @@ class Game:
     no_field: str | None                  # ...and this refuses one sent anyway
     events: Mapping[str, type[Schema]]    # the event table: each type the rules fold -> its schema
     start: Callable[[list[dict], Any, Any], dict]    # (teams, field, settings) -> state
-    fold: Fold    # (state, event, new) -> (state after, resolution, the event as stored)
+    fold: Fold    # (state, event, new, rules version) -> (state after, resolution, event as stored)
 
 
 def _start_yaotzin(teams: list[dict], field: Any, settings: Any) -> dict:
     return yaotzin.new_match(teams, Court.from_dict(field), YaotzinSettings.from_dict(settings))
 
 
-def _fold_yaotzin(state: dict, body: dict, new: bool) -> tuple[dict, dict | None, dict]:
-    return yaotzin.apply_event(state, body), None, body
+def _fold_yaotzin(state: dict, body: dict, new: bool, version: int
+                  ) -> tuple[dict, dict | None, dict]:
+    return yaotzin.apply_event(state, body, version), None, body
 
 
 def _start_goatball(teams: list[dict], _field: Any, settings: Any) -> dict:
     return goatball.new_match(teams, GoatSettings.from_dict(settings))
 
 
-def _fold_goatball(state: dict, body: dict, new: bool) -> tuple[dict, dict | None, dict]:
+def _fold_goatball(state: dict, body: dict, new: bool, version: int
+                   ) -> tuple[dict, dict | None, dict]:
     """Only a `new` event's die names are checked: a stored one replays as it was accepted.
     The event is stored with the dice it used."""
     dice = Dice(body.get("rolls"), body.get("seed"), strict=new)
-    after, detail = goatball.apply_event(state, body, dice)
+    after, detail = goatball.apply_event(state, body, dice, version)
     if dice.rolls:
         body = {**body, "rolls": dice.given()}
         body.pop("seed", None)
@@ -92,3 +94,39 @@ class MatchCreateSchema(schemas.Base):
     field = schemas.Obj(load_default=None)
     settings = schemas.Obj(load_default=None)
     name = schemas.Name(120, load_default=None)
+
+
+class _ImportedEvent(schemas.Base):
+    """One log record of an exported match, as `Matches.export` writes it."""
+
+    seq = schemas.Int(1, 2**62, required=True)
+    type = fields.String(required=True, validate=validate.Length(1, 40))
+    body = schemas.Obj(required=True)
+    created = fields.String(required=True, validate=validate.Length(1, 40))
+    undoes = schemas.Int(1, 2**62, allow_none=True, load_default=None)
+    rules_version = schemas.Int(1, 2**31, allow_none=True, load_default=None)
+    digest = fields.String(allow_none=True, load_default=None,
+                           validate=validate.Regexp("^[0-9a-f]{16}$",
+                                                    error="16 lowercase hex digits"))
+
+
+class _ImportedMatch(schemas.Base):
+    id = fields.String(required=True, validate=validate.Regexp(
+        "^[A-Za-z0-9_-]{1,64}$", error="1 to 64 letters, digits, _ or -"))
+    game = fields.String(required=True, validate=validate.OneOf(tuple(GAMES)))
+    name = schemas.Name(120, allow_none=True, load_default=None)
+    created = fields.String(required=True, validate=validate.Length(1, 40))
+    rules_version = schemas.Int(1, 2**31, allow_none=True, load_default=None)
+    initial = schemas.Obj(required=True)
+    state = schemas.Obj(required=True)
+
+
+class MatchImportSchema(schemas.Base):
+    """A match exported by a companion (`GET /matches/<id>/export`), to keep here; `new_id`
+    takes it under a new id when its own is already here."""
+
+    format = fields.String(required=True, validate=validate.Equal("ballcourt-match"))
+    format_version = schemas.Int(1, 1, required=True)
+    match = fields.Nested(_ImportedMatch, required=True)
+    events = fields.List(fields.Nested(_ImportedEvent), required=True)
+    new_id = fields.Boolean(load_default=False)

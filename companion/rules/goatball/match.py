@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import IllegalAction, MatchOver, RulesError
+from ..versions import CURRENT, require
 from .passes import ONE_SKILL, Action, Check, Throw, resolve_pass
 from .state import Arena, Player, Possession, Settings, arena_from_dict
 from .tipoff import resolve_tipoff
@@ -140,8 +141,11 @@ def _edge(check: Check) -> str | None:
     return "advantage" if check.advantage else "disadvantage"
 
 
-def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict, dict | None]:
-    """(state after the event, the resolution it produced). Refuses without touching `state`."""
+def apply_event(state: dict, event: Mapping[str, Any], dice: Dice,
+                version: int = CURRENT["goatball"]) -> tuple[dict, dict | None]:
+    """(state after the event, the resolution it produced), by the rules of `version` (the one
+    it was played under). Refuses without touching `state`."""
+    require("goatball", version)
     if state["status"] == "over":
         raise MatchOver("the match is over")
     kind = event.get("type")
@@ -163,7 +167,7 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
                                    disadvantage=c.disadvantage
                                    or first.get(pid) == "disadvantage")
                       for pid, c in checks.items()}
-        result, after = resolve_tipoff(arena, checks, dice)
+        result, after = resolve_tipoff(arena, checks, dice, version)
         if result["reroll"]:
             tied = result["reroll"]
             flags = {pid: _edge(checks[pid]) for pid in tied}
@@ -185,7 +189,7 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice) -> tuple[dict
         return _with_arena(state, named, choose_from=None), None
     if kind == "pass":
         actions, throw = pass_inputs(event, arena)
-        result, after = resolve_pass(arena, actions, throw, dice)
+        result, after = resolve_pass(arena, actions, throw, dice, version=version)
         over = result["winner"] is not None
         return _with_arena(state, after, passes=state["passes"] + 1, last=result,
                            status="over" if over else "playing", winner=result["winner"],

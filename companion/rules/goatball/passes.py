@@ -11,6 +11,7 @@ from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
+from ..versions import CURRENT, GOATBALL_KNOCKED_TARGET_TO_OPPONENTS, GOATBALL_ONE_SKILL_CHECKED
 from .state import DC, Arena, Possession, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
@@ -150,7 +151,7 @@ def _no_plain_total(check: Check, who: str, field: str, instead: str) -> None:
 
 
 def validate(arena: Arena, actions: list[Action], throw: Throw | None,
-             stored: bool = False) -> None:
+             stored: bool = False, version: int = CURRENT["goatball"]) -> None:
     """Refuse anything the rules forbid, before a single die is rolled. A `stored` event (a
     log replaying) is spared the refusals issue 26 added (a lost team's player as a target, a
     plain total against a Defend): it replays as it was accepted."""
@@ -197,7 +198,8 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
             raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
         if a.action in ("throw", "intercept", "knock_off"):
             check = _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
-            if a.action == "knock_off" and check.skill not in (None, ONE_SKILL["knock_off"]):
+            if (a.action == "knock_off" and version >= GOATBALL_ONE_SKILL_CHECKED
+                    and check.skill not in (None, ONE_SKILL["knock_off"])):
                 raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot"
                                     f" knock off with {check.skill}", field=f"{where}.skill")
         if a.action in ("knock_off", "defend"):
@@ -325,7 +327,8 @@ def with_eliminated(arena: Arena) -> Arena:
 
 
 def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
-                 dice: Dice, lean: bool = False) -> tuple[dict, Arena]:
+                 dice: Dice, lean: bool = False,
+                 version: int = CURRENT["goatball"]) -> tuple[dict, Arena]:
     """Resolve one pass: (the outcome with every check and roll, the arena after it).
 
     `lean` (the balance simulator): the same resolution without `validate` (the caller
@@ -333,20 +336,21 @@ def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
     and `rolls` (None), and with each check and knock-off carrying only what the engine and
     the simulator read (a check's player, action, total, margin and fall; a knock-off's
     success and defender): the rest only a table reads."""
-    work, after = resolve_pass_work(arena, actions, throw, dice, lean)
+    work, after = resolve_pass_work(arena, actions, throw, dice, lean, version)
     return work.answer(after), after
 
 
 def resolve_pass_work(arena: Arena, actions: list[Action], throw: Throw | None,
-                      dice: Dice, lean: bool = False) -> tuple[_Pass, Arena]:
+                      dice: Dice, lean: bool = False,
+                      version: int = CURRENT["goatball"]) -> tuple[_Pass, Arena]:
     """`resolve_pass` without its answer built: the pass's working state, read by attribute
     (`outcome`, `checks`, `winner`...), and the arena after it. The balance simulator reads
     this rather than the answer's dict, which only a table needs (about 20 keys a pass)."""
     arena = with_eliminated(arena)
     if not lean:
-        validate(arena, actions, throw, stored=dice.replaying)
+        validate(arena, actions, throw, stored=dice.replaying, version=version)
         dice.expect(roll_names(arena, actions, throw))
-    work = _Pass(arena, actions, throw, dice, lean)
+    work = _Pass(arena, actions, throw, dice, lean, version)
     return work, work.run()
 
 
@@ -366,11 +370,12 @@ class _Pass:
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
-                 "final_pos")
+                 "final_pos", "version")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
-                 lean: bool = False):
+                 lean: bool = False, version: int = CURRENT["goatball"]):
         self.lean = lean
+        self.version = version
         self.arena = arena
         self.dice = dice
         self.throw = throw
@@ -584,7 +589,7 @@ class _Pass:
         knockers = self.players[knocker].team
         if best:
             team = self.first_tied_team({self.players[b].team for b in best})
-        elif knockers != self.pos.team:
+        elif knockers != self.pos.team or self.version < GOATBALL_KNOCKED_TARGET_TO_OPPONENTS:
             team = knockers
         else:
             team = self.next_team(self.pos.team, self.arena.eliminated)

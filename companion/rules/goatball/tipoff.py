@@ -6,15 +6,18 @@ from dataclasses import replace
 
 from ..dice import Dice
 from ..errors import IllegalAction, RulesError
+from ..versions import CURRENT, GOATBALL_ONE_SKILL_CHECKED
 from .passes import Check
 from .state import Arena, Possession
 
 MAX_REROLLS = 20
 
 
-def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice) -> tuple[dict, Arena]:
+def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice,
+                   version: int = CURRENT["goatball"]) -> tuple[dict, Arena]:
     """Highest check takes the ball. Cross-team ties re-roll among the tied (when we roll) or
-    ask the table to (when totals were given); a tie inside one team lets that team choose."""
+    ask the table to (when totals were given); a tie inside one team lets that team choose.
+    `version`: the rules it is resolved by (a stored one's own)."""
     if not checks:
         raise RulesError("the tip-off needs checks from the players taking part", field="checks")
     for pid, check in checks.items():
@@ -23,7 +26,7 @@ def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice) -> tuple[
             raise IllegalAction(f"{p.label} is out", field=f"checks.{pid}")
         if check.total is None and check.modifier is None:
             raise RulesError(f"{p.label} needs a check total or a modifier", field=f"checks.{pid}")
-        if check.skill not in (None, "acrobatics"):
+        if version >= GOATBALL_ONE_SKILL_CHECKED and check.skill not in (None, "acrobatics"):
             raise IllegalAction(f"the tip-off is Dex (Acrobatics) only; {p.label} cannot roll"
                                 f" {check.skill}", field=f"checks.{pid}.skill")
     dice.expect([f"{pid}.tipoff" for pid, check in checks.items()

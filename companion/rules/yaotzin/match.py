@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import MatchOver, RulesError, UnknownPlayer
+from ..versions import CURRENT, YAOTZIN_DAMAGE_NOT_NEGATIVE, YAOTZIN_GOAL_END_CHECKED, require
 from .ball import Ball
 from .court import ENDS, Court
 from .settings import Settings
@@ -52,14 +53,14 @@ def _leader(score: dict[str, int]) -> str:
     return a if sa > sb else b if sb > sa else "draw"
 
 
-def _team(state: dict, event: Mapping[str, Any]) -> str:
+def _team(state: dict, event: Mapping[str, Any], version: int) -> str:
     ids = [t["id"] for t in state["teams"]]
     if "team" in event and event["team"] is not None:
         if event["team"] not in ids:
             raise RulesError(f"no team {event['team']!r} in this match", field="team")
         end = event.get("end")
-        if end is not None and any(t["id"] == event["team"] and t["defends"] == end
-                                   for t in state["teams"]):
+        if version >= YAOTZIN_GOAL_END_CHECKED and end is not None and any(
+                t["id"] == event["team"] and t["defends"] == end for t in state["teams"]):
             raise RulesError(f"{event['team']} defends the {end} end: a goal there scores for"
                              f" the other team", field="end")
         return event["team"]
@@ -76,8 +77,10 @@ def _whole(event: Mapping[str, Any], key: str, default: int | None = None) -> in
     return value
 
 
-def apply_event(state: dict, event: Mapping[str, Any]) -> dict:
-    """The state after one event. Refuses bad events without touching `state`."""
+def apply_event(state: dict, event: Mapping[str, Any], version: int = CURRENT["yaotzin"]) -> dict:
+    """The state after one event, by the rules of `version` (the one it was played under).
+    Refuses bad events without touching `state`."""
+    require("yaotzin", version)
     if state["status"] == "over":
         raise MatchOver("the match is over")
     kind = event.get("type")
@@ -93,7 +96,7 @@ def apply_event(state: dict, event: Mapping[str, Any]) -> dict:
         court.require_on_field(ball.square, "The ball", "x")
         new["ball"] = ball.as_dict()
     elif kind in ("goal", "hoop"):
-        team = _team(state, event)
+        team = _team(state, event, version)
         new["score"][team] += 1 if kind == "goal" else settings.hoop_points
         new["ball"] = Ball.at(court.centre()).as_dict()
         if kind == "hoop" or new["score"][team] >= settings.points_to_win:
@@ -105,7 +108,7 @@ def apply_event(state: dict, event: Mapping[str, Any]) -> dict:
             new["round"] += 1
     elif kind == "damage":
         amount = _whole(event, "nonlethal")
-        if amount < 0:
+        if amount < 0 and version >= YAOTZIN_DAMAGE_NOT_NEGATIVE:
             raise RulesError("damage cannot be negative", field="nonlethal")
         player = event.get("player")
         if not isinstance(player, str) or not player:

@@ -15,7 +15,7 @@ from ...rules.errors import RulesError
 from .. import schemas
 from ..db import get_db
 from ..errors import ApiError
-from ..games import GAMES, MatchCreateSchema
+from ..games import GAMES, MatchCreateSchema, MatchImportSchema
 from ..matches import Matches
 from ..routing import api_route, query
 from ..sockets import push_match_event
@@ -45,6 +45,13 @@ def create(body):
     return 201, Matches(get_db()).create({**body, "teams": teams})
 
 
+@api_route(bp, "POST", "/import", MatchImportSchema)
+def import_match(body):
+    """Keep a match another companion exported, as it was played (refused whole if its log
+    does not replay here to its state)."""
+    return 201, Matches(get_db()).import_(body, new_id=body["new_id"])
+
+
 @api_route(bp, "GET", "")
 def list_matches(_body):
     """Every match, newest first."""
@@ -55,6 +62,19 @@ def list_matches(_body):
 def show(_body, match_id):
     """A match's state and settings."""
     return 200, Matches(get_db()).get(match_id)
+
+
+@api_route(bp, "GET", "/<match_id>/export")
+def export(_body, match_id):
+    """The match whole, with each event's rules version: what `POST /matches/import` takes."""
+    return 200, Matches(get_db()).export(match_id)
+
+
+@api_route(bp, "GET", "/<match_id>/verify")
+def verify(_body, match_id):
+    """Whether the match's log replays today to what was played, and if not, the first event
+    that does not and why."""
+    return 200, Matches(get_db()).verify(match_id)
 
 
 EVENTS_PAGE = 1000     # events per answer at most (docs/api.md, "Paging the log")

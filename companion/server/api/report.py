@@ -25,7 +25,8 @@ def build(match_id: str) -> dict:
     """The report of one match: 404 when there is no such match."""
     matches = Matches(get_db())
     row = matches.row(match_id)
-    report = box_score(json.loads(row["initial"]), matches.active(match_id))
+    report = box_score(json.loads(row["initial"]),
+                       matches.require_versioned(matches.active(match_id)))
     return {"id": match_id, "name": row["name"], **report}
 
 
