@@ -3,12 +3,12 @@ import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/cards/chat.mjs"
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
 import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
-import { MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
+import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
 import * as goatball from "./foundry/goatball/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
 import { listenForRefusals } from "./foundry/requests/gm-requests.mjs";
-import { followCompanionGM, getLink, startLink } from "./foundry/world/link.mjs";
+import { followCompanionGM, getLink, linksHere, startLink } from "./foundry/world/link.mjs";
 import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
@@ -133,8 +133,8 @@ Hooks.on("getSceneControlButtons", (controls) => {
   const L = (k) => i18n().localize(k);
   const scene = () => fvtt.canvas.scene;
   const yaotzin = ballcourtOf(scene())?.game === "yaotzin";
-  // the menu, Tick and the score panel need the companion: only its GM's client has the link
-  const gm = isCompanionGM();
+  // the menu, Tick and the score panel need the companion: only the browser holding its link has them
+  const gm = linksHere();
   const guarded = (fn) => async () => {
     try {
       await fn();

@@ -12,7 +12,7 @@ import { fakeCompanion } from "./fakes/companion.mjs";
 import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, clientOf, installDocument, loadModule, reload, settle,
   until } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
-import { apiOf, chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
+import { TABLE_SETTINGS, apiOf, chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
 import { coGmTable, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 
 const { tokenSquare } = await import("../scripts/core/geometry.mjs");
@@ -77,7 +77,8 @@ test("item 8: a co-GM who is not the companion's GM sees only the tools that wor
 test("item 8: with no companion's GM named, the link follows Foundry's active GM when it changes hands", async () => {
   const users = coGmTable();
   users[0].active = false;   // Tezca is not here yet: Maria is the active GM
-  const world = await openOn(fakeCompanion(), { users, user: "maria" });
+  // Tezca's browser has link settings of its own (client settings live in one browser, §9.1)
+  const world = await openOn(fakeCompanion(), { users, user: "maria", clientSettings: { gm: TABLE_SETTINGS } });
   const linkOf = (id) => onPage(id, "link", (l) => l.getLink());
   assert.equal((await linkOf("maria"))?.status, "connected", "Maria's browser connects");
   const scene = courtScene();
@@ -92,6 +93,24 @@ test("item 8: with no companion's GM named, the link follows Foundry's active GM
   assert.ok(await until(() => clientOf("gm").page.modules.get("ballcourt").api.link()?.status === "connected"),
     "Tezca's page, once ready, takes the link");
   (await linkOf("gm")).close();
+});
+
+test("issue 35 item 6: with no companion's GM named, a co-GM whose browser has no link settings does not follow; he is told once to name one", async () => {
+  const companion = fakeCompanion();
+  const world = await openOn(companion, { users: coGmTable() });   // Tezca's browser has the link settings, Maria's none
+  const scene = courtScene();
+  world.view("maria", scene);
+  const opened = [];
+  globalThis.io = (...args) => { opened.push(globalThis.game.user.id); return companion.io(...args); };
+  const advice = (id) => shown(id).filter((text) => /name/i.test(text) && /companion/i.test(text));
+  for (let i = 0; i < 2; i += 1) {
+    await reload("gm", { load: async () => {} });   // Tezca's page reloads: Maria is Foundry's active GM meanwhile
+    await settle();
+  }
+  assert.equal(await onPage("maria", "link", (l) => l.getLink()), null, "Maria's browser does not reach its own 127.0.0.1 with an empty token");
+  assert.deepEqual(opened, [], "no connection opened from her browser");
+  assert.equal(advice("maria").length, 1, "she is told once to name the companion's GM");
+  assert.deepEqual(clientOf("maria").ui.controls.visibleTools(), ["ballcourtKick"], "and she gets no GM tools that need a link");
 });
 
 test("item 13: a double click with the kick tool posts one kick card", async () => {

@@ -11,7 +11,11 @@
  * controls read `visible` only when rebuilt; a private message mode whispers to the GMs; an
  * unknown system has no adapter; a restricted keybinding runs for GMs only.
  *
- * Settings (§9, §3.4): a world setting's write needs a GM; its onChange runs on every client
+ * Settings (§9, §3.4): a client setting lives in one browser (§9.1): each user's browser has
+ * its own store, kept across his reloads; the install's `settings` fill the store of `user`'s
+ * browser only (the one the test sets up, the GM's by default), `clientSettings: {maria: {...}}`
+ * another's, and every other browser reads the registered default. A world setting's write
+ * needs a GM; its onChange runs on every client
  * that registered it, only when the value changed; a programmatic `set` never reloads; a key
  * nobody registered on that client's page throws when read (the shared page of the older
  * single-instance tests is lenient: they read the defaults without registering). On v13
@@ -109,7 +113,7 @@ function seeded(seed) {
 }
 
 export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null, languages = {}, version = 14,
-  seed = 1, combatOrder = "random", doubleRenders = false } = {}) {
+  seed = 1, combatOrder = "random", doubleRenders = false, clientSettings = {} } = {}) {
   const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
@@ -126,6 +130,10 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   world.defaultClient = world.clients.get(user);
   world.defaultClient.canvas.scene = scene;
   world.values = values;
+  // each browser's own store of client settings (§9.1): the test's own browser gets `settings`
+  world.clientStores = new Map(allUsers.map((u) => [u.id, structuredClone(u.id === user ? values : clientSettings[u.id] ?? {})]));
+  const storeOf = (client) => world.clientStores.get(client.user.id);
+  const scopeOf = (data) => data?.scope ?? "world";
   const combats = new Collection();
   const lenient = (client) => !client?.page;
   globalThis.game = {
@@ -146,20 +154,22 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
         }
         const data = this.registered.get(`${scope}.${key}`);
         if (!data && !lenient(currentClient())) throw new Error(`"${scope}.${key}" is not a registered game setting`);
-        return key in values ? values[key] : data?.default;
+        const store = scopeOf(data) === "client" ? storeOf(currentClient()) : values;
+        return key in store ? store[key] : data?.default;
       },
       /** A world setting needs a GM; stored, then onChange on every client that has it, if it changed (§9.2). */
       async set(scope, key, value) {
         const data = this.registered.get(`${scope}.${key}`);
         const client = currentClient();
         if (!data && !lenient(client)) throw new Error(`"${scope}.${key}" is not a registered game setting`);
-        if ((data?.scope ?? "world") === "world" && !client.user.isGM) {
+        if (scopeOf(data) === "world" && !client.user.isGM) {
           throw new Error(`User ${client.user.name} lacks permission to modify world settings`);
         }
-        const same = JSON.stringify(values[key]) === JSON.stringify(value);
-        values[key] = structuredClone(value);
+        const store = scopeOf(data) === "client" ? storeOf(client) : values;
+        const same = JSON.stringify(store[key]) === JSON.stringify(value);
+        store[key] = structuredClone(value);
         if (same) return value;
-        if ((data?.scope ?? "world") === "client") {
+        if (scopeOf(data) === "client") {
           callHandler(() => data?.onChange?.(value), []);
           pageOf(client).hooks.callAll("clientSettingChanged", `${scope}.${key}`, value, {});
           return value;
