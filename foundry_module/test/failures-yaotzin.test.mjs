@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, clientOf, installDocument, loadModule, reload, settle,
+import { FakeActor, FakeCombat, FakeScene, FakeToken, GRID_TYPES, asUser, clientOf, installDocument, loadModule, reload, settle,
   until } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { TABLE_SETTINGS, apiOf, chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
@@ -174,6 +174,25 @@ test("item 3: 'Use this scene' counts the court from the scene's corner, inside 
   assert.deepEqual([mapping.originX, mapping.originY], [sceneX + 200, sceneY + 100]);
   const corner = new FakeToken({ x: sceneX + 200, y: sceneY + 100 });   // on the scene's square (2, 1)
   assert.deepEqual(tokenSquare(scene.flags.ballcourt.mapping, corner), { x: 0, y: 0 }, "the court's (0, 0)");
+});
+
+test("issue 35 item 5: 'Use this scene' refuses a hex or gridless map, saying why: the court is worked out in squares", async () => {
+  await openOn(fakeCompanion());
+  for (const type of [GRID_TYPES.HEXODDR, GRID_TYPES.HEXEVENQ, GRID_TYPES.GRIDLESS]) {
+    const scene = new FakeScene({ name: "Field", grid: { size: 100, type } });
+    globalThis.game.scenes.set(scene.id, scene);
+    await assert.rejects(onPage("gm", "court", (court) => court.useThisScene(scene, {})), /square/i, `grid type ${type}`);
+    assert.equal(scene.flags.ballcourt, undefined, "the scene is left as it was");
+  }
+  const hex = new FakeScene({ name: "Hexes", grid: { size: 100, type: GRID_TYPES.HEXODDQ } });
+  globalThis.game.scenes.set(hex.id, hex);
+  clientOf("gm").canvas.scene = hex;
+  asUser("gm", () => { globalThis.foundry.applications.api.DialogV2.answers = ["useScene"]; });
+  await onPage("gm", "setup-dialog", (menu) => menu.openMenu());
+  await settle();
+  assert.equal(hex.flags.ballcourt, undefined);
+  assert.ok(shown("gm").some((text) => /square/i.test(text) && /hex/i.test(text)), "the GM reads why, from the menu too");
+  assert.deepEqual(clientOf("gm").dialogs.open, [], "no form asked for a court that cannot be");
 });
 
 test("Also: the shot planner's marks are asked again when a token on the court moves", async () => {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeActor, FakeChatMessage, FakeCombat, FakeDialogV2, FakeMessage, FakeScene, FakeToken, FakeUser, asUser,
+import { FakeActor, FakeChatMessage, FakeCombat, FakeDialogV2, FakeMessage, FakeScene, FakeToken, FakeUser, GRID_TYPES, asUser,
   clientModule, clientOf, installFoundry, loadModule, loadTable, mergeObject, reload, settle, transcript, view, world }
   from "./fakes/foundry.mjs";
 
@@ -322,6 +322,18 @@ test("§5.2 / §5.3 a scene has padding 0.25 by default and dimensions with scen
   assert.deepEqual([tight.dimensions.sceneX, tight.dimensions.sceneY], [0, 0]);
 });
 
+test("§5 a scene's grid has a type: square unless the scene says so, or hexagonal in rows or columns, or none", () => {
+  installFoundry();
+  const kinds = (scene) => [scene.grid.isSquare, scene.grid.isHexagonal, scene.grid.isGridless];
+  assert.equal(new FakeScene().grid.type, globalThis.CONST.GRID_TYPES.SQUARE);
+  assert.deepEqual(kinds(new FakeScene()), [true, false, false]);
+  for (const type of ["HEXODDR", "HEXEVENR", "HEXODDQ", "HEXEVENQ"]) {
+    assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES[type] } })), [false, true, false], type);
+  }
+  assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES.GRIDLESS } })), [false, false, true]);
+  assert.equal(new FakeScene({ grid: { size: 140, type: GRID_TYPES.HEXODDQ } }).grid.size, 140);
+});
+
 test("§5.5 a client's own scene change: canvasTearDown then canvasReady there only", async () => {
   await ownPages();
   const order = [];
@@ -533,6 +545,20 @@ test("§9.2 / §9.3 a world setting: a player may not write it; onChange on ever
   await globalThis.game.settings.set("ballcourt", "playerKicks", false);
   assert.deepEqual(changes, [["gm", false], ["bob", false]]);
   assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
+  await settle();
+});
+
+test("§9.1 a client setting lives in one browser: each has its own store, kept across its reloads", async () => {
+  installFoundry({ settings: { token: "gm-token" }, clientSettings: { bob: { token: "bob-token" } } });
+  await loadTable();
+  const read = (id) => asUser(id, () => globalThis.game.settings.get("ballcourt", "token"));
+  assert.deepEqual(["gm", "alice", "bob"].map(read), ["gm-token", "", "bob-token"], "alice's browser has only the default");
+  const heard = listen("clientSettingChanged");
+  await asUser("alice", () => globalThis.game.settings.set("ballcourt", "token", "alice-token"));
+  assert.deepEqual(["gm", "alice", "bob"].map(read), ["gm-token", "alice-token", "bob-token"]);
+  assert.deepEqual(heard.map(([id, key]) => [id, key]), [["alice", "ballcourt.token"]], "heard in her browser only");
+  await reload("alice");
+  assert.equal(read("alice"), "alice-token", "a reload keeps the browser's store");
   await settle();
 });
 

@@ -124,8 +124,28 @@ export class FakeToken extends FakeFlaggedDocument {
   }
 }
 
+/** CONST.GRID_TYPES: gridless, square, and four hexagonal grids, in rows (pointy-topped) or columns (flat-topped). */
+export const GRID_TYPES = Object.freeze({ GRIDLESS: 0, SQUARE: 1, HEXODDR: 2, HEXEVENR: 3, HEXODDQ: 4, HEXEVENQ: 5 });
+
 /**
- * A scene (§5): `padding` 0.25 unless given, and `dimensions` as Foundry computes them (the
+ * scene.grid (§5; a foundry.grid.BaseGrid since v12): its `type` from CONST.GRID_TYPES, square
+ * unless the scene says otherwise, and isSquare / isHexagonal / isGridless. A GM may give any
+ * scene a hex or gridless grid: nothing on a scene promises squares.
+ */
+export class FakeGrid {
+  constructor({ size = 100, distance = 5, units = "ft", type = GRID_TYPES.SQUARE, ...rest } = {}) {
+    Object.assign(this, { size, distance, units, type, ...rest });
+  }
+
+  get isSquare() { return this.type === GRID_TYPES.SQUARE; }
+
+  get isHexagonal() { return this.type >= GRID_TYPES.HEXODDR && this.type <= GRID_TYPES.HEXEVENQ; }
+
+  get isGridless() { return this.type === GRID_TYPES.GRIDLESS; }
+}
+
+/**
+ * A scene (§5): a grid of its own type (FakeGrid), `padding` 0.25 unless given, and `dimensions` as Foundry computes them (the
  * padding rounded up to whole grid squares, so the scene rectangle starts at sceneX/sceneY,
  * inside the canvas, not at 0). The grid's (0,0) square starts at the canvas origin (§5.4,
  * undocumented in prose; it follows from §5.3).
@@ -136,7 +156,7 @@ export class FakeScene extends FakeFlaggedDocument {
   constructor({ id = newId("scene"), name = "Scene", flags = {}, tokens = [], grid = { size: 100 }, width = 4000, height = 3000,
     padding = 0.25, active = false } = {}) {
     super();
-    Object.assign(this, { id, name, flags, grid: { size: 100, distance: 5, ...grid }, width, height, padding, active });
+    Object.assign(this, { id, name, flags, grid: new FakeGrid(grid), width, height, padding, active });
     this.tokens = new Collection(tokens.map((t) => [t.id, t]));
     for (const t of tokens) t.parent = this;
     this.drawings = new Collection();

@@ -31,7 +31,7 @@ import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
 import { callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
-import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, visibleTo } from "./documents.mjs";
+import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, GRID_TYPES, visibleTo } from "./documents.mjs";
 import { FakeHooks, HookRegistry, HooksGlobal } from "./hooks.mjs";
 import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications, renderInto,
   useVisibility } from "./ui.mjs";
@@ -225,6 +225,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   perClient("CONFIG", (c) => pageOf(c)?.CONFIG, (v) => { pageOf(currentClient()).CONFIG = v; });
   perClient("Hooks", () => HooksGlobal, () => {});
   globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
+  globalThis.CONST = { GRID_TYPES };
   globalThis.ChatMessage = version >= 14 ? FakeChatMessageV14 : FakeChatMessageV13;
   globalThis.Roll = FakeRoll;
   globalThis.FormData = FakeFormData;
