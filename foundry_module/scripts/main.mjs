@@ -36,9 +36,13 @@ export const api = {
   kickTool: () => kickTool,
 };
 
+/** Whether this user may kick with the tool: a GM always, a player while the GM lets players kick. */
+const mayKick = () => Boolean(fvtt.game.user?.isGM || setting("playerKicks"));
+
 /** Turn the kick tool on or off from a key; the scene controls show what it is now. */
 function toggleKickTool() {
   if (!kickTool || ballcourtOf(fvtt.canvas?.scene)?.game !== "yaotzin") return false;
+  if (!kickTool.active && !mayKick()) return false;
   kickTool.toggle(!kickTool.active);
   refreshControls();
   return true;
@@ -51,12 +55,15 @@ const kickKey = (action) => () => {
   return true;
 };
 
-/** Keybindings (Configure Controls lists them; the GM may rebind them). */
+/**
+ * Keybindings (Configure Controls lists them; each user may rebind them). None is restricted to
+ * GMs: every key drives the kick tool, which players use too (mayKick decides who may).
+ */
 export function registerKeybindings() {
   const keys = fvtt.game.keybindings;
   const reg = (action, label, key, onDown, modifiers = []) => keys.register(MODULE_ID, action, {
     name: `BALLCOURT.Keys.${label}.Name`, hint: `BALLCOURT.Keys.${label}.Hint`,
-    editable: [{ key, modifiers }], restricted: true, onDown });
+    editable: [{ key, modifiers }], onDown });
   reg("kickTool", "Kick", "KeyK", toggleKickTool);
   reg("kickStance", "Stance", "KeyK", kickKey("stance"), ["Shift"]);
   reg("kickPowerUp", "PowerUp", "BracketRight", kickKey("pa-up"));
@@ -147,7 +154,7 @@ Hooks.on("getSceneControlButtons", (controls) => {
       button: true, order: 89, visible: gm, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
       toggle: true, active: Boolean(kickTool?.active), order: 90,
-      visible: yaotzin && (fvtt.game.user.isGM || Boolean(setting("playerKicks"))),
+      visible: yaotzin && mayKick(),
       onChange: (_event, active) => {
         if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
       } },
