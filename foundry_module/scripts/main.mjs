@@ -56,6 +56,16 @@ const kickKey = (action) => () => {
 };
 
 /**
+ * The companion's address, this browser's token or the companion's GM changed (the last on
+ * every client): connect or let go here, and rebuild the tools that follow the link at once,
+ * not at the next scene change.
+ */
+function onConnectionChange() {
+  startLink();
+  refreshControls();
+}
+
+/**
  * Keybindings (Configure Controls lists them; each user may rebind them). None is restricted to
  * GMs: every key drives the kick tool, which players use too (mayKick decides who may).
  */
@@ -74,7 +84,7 @@ export function registerKeybindings() {
 const Hooks = fvtt.Hooks;
 
 Hooks.once("init", () => {
-  registerSettings({ onConnectionChange: () => startLink() });
+  registerSettings({ onConnectionChange });
   registerKeybindings();
   fvtt.CONFIG.queries ??= {};
   fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);

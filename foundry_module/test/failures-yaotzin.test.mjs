@@ -95,6 +95,24 @@ test("item 8: with no companion's GM named, the link follows Foundry's active GM
   (await linkOf("gm")).close();
 });
 
+test("issue 35 item 11: naming another companion's GM moves the link and both GMs' tools at once, without a scene change", async () => {
+  const world = await openOn(fakeCompanion(), { users: coGmTable(), settings: { companionGM: "Tezca" },
+    clientSettings: { maria: TABLE_SETTINGS } });   // both browsers can reach the companion
+  const scene = courtScene();
+  world.view("gm", scene);
+  world.view("maria", scene);
+  await settle();
+  const tools = (id) => clientOf(id).ui.controls.visibleTools();
+  const gmTools = ["ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"];
+  assert.deepEqual([tools("gm"), tools("maria")], [gmTools, ["ballcourtKick"]]);
+  await globalThis.game.settings.set("ballcourt", "companionGM", "Maria");
+  await settle();
+  assert.ok(await until(async () => (await onPage("maria", "link", (l) => l.getLink()))?.status === "connected"), "Maria's browser takes the link");
+  assert.equal(await onPage("gm", "link", (l) => l.getLink()), null, "Tezca's lets it go");
+  assert.deepEqual([tools("gm"), tools("maria")], [["ballcourtKick"], gmTools], "and the tools follow on both");
+  (await onPage("maria", "link", (l) => l.getLink())).close();
+});
+
 test("issue 35 item 6: with no companion's GM named, a co-GM whose browser has no link settings does not follow; he is told once to name one", async () => {
   const companion = fakeCompanion();
   const world = await openOn(companion, { users: coGmTable() });   // Tezca's browser has the link settings, Maria's none
