@@ -1,7 +1,7 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/cards/chat.mjs";
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
-import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
+import { onControlToken, onDribbleRequest, onPreMoveToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
 import * as goatball from "./foundry/goatball/goatball.mjs";
@@ -131,7 +131,7 @@ Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a play
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
 Hooks.on("updateChatMessage", onSettledCard);   // a settled row or question closes its dialog here
 Hooks.on("combatTurnChange", onCombatTurnChange);
-Hooks.on("preUpdateToken", onPreUpdateToken);
+Hooks.on("preMoveToken", onPreMoveToken);   // a dribble is checked before the token moves
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes));   // the planner's marks follow the court

@@ -365,6 +365,44 @@ test("§6.1-6.4 move(): preMoveToken on the mover only; one update per waypoint;
   assert.equal(token.x, 200, "vetoed");
 });
 
+test("§6.2 preMoveToken: the waypoints are final, only autoRotate and showRuler are written back; an update of x/y is a movement too", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
+  const moved = listen("moveToken", ["gm"]);
+  asUser("alice", () => globalThis.Hooks.on("preMoveToken", (_doc, movement) => {
+    movement.destination.x = 900;
+    movement.pending.waypoints = [];
+    movement.autoRotate = true;
+  }));
+  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }])), true);
+  await settle();
+  assert.equal(token.x, 100, "the destination is final");
+  assert.equal(moved[0][2].autoRotate, true, "autoRotate is writable");
+  const heard = listen("preMoveToken", ["alice"]);
+  await asUser("alice", () => token.update({ x: 300 }));
+  await settle();
+  assert.deepEqual(heard.map(([id, doc, movement]) => [id, doc.id, movement.origin.x]), [["alice", "t", 100]],
+    "an update of x/y runs preMoveToken on the writer");
+  assert.equal(token.x, 300);
+  asUser("alice", () => globalThis.Hooks.on("preMoveToken", () => false));
+  assert.equal(await asUser("alice", () => token.update({ x: 400 })), undefined, "false rejects it");
+  assert.equal(token.x, 300);
+});
+
+test("§6.6 (undocumented, harsher) during a drag preUpdateToken sees no x/y; the steps still move the token", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
+  const seen = [];   // what each call saw, copied then (the double puts x/y back after the handlers)
+  asUser("alice", () => globalThis.Hooks.on("preUpdateToken", (_doc, changed) => { seen.push({ ...changed }); }));
+  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }, { x: 200, y: 0 }], { method: "dragging" })), true);
+  await settle();
+  assert.equal(seen.length, 2, "one preUpdateToken a step");
+  assert.ok(seen.every((changed) => !("x" in changed) && !("y" in changed)));
+  assert.deepEqual([token.x, token.y], [200, 0]);
+  await asUser("alice", () => token.move([{ x: 300, y: 0 }]));
+  assert.equal(seen.at(-1).x, 300, "a move from code (method api) shows them");
+});
+
 test("§6.1 v13's move() resolves at the first checkpoint, v14's when the path is done", async () => {
   for (const version of [13, 14]) {
     await ownPages({ version });

@@ -311,7 +311,8 @@ test("the dribble the companion checks counts from the dribbler's own speed", as
   globalThis.canvas.tokens.controlled = [{ document: ix }];
   assert.ok(dribble.showDribbleReach().some((s) => s.x === 10 && s.y === 17), "40 ft: 5 squares");
   runningEncounter(scene);
-  assert.equal(dribble.onPreUpdateToken(ix, { y: 1800 }, {}), false, "held for the companion");
+  assert.equal(dribble.onPreMoveToken(ix, { origin: { x: 1000, y: 1200 }, destination: { x: 1000, y: 1800 }, method: "dragging" }, {}),
+    false, "held for the companion");
   await tick(6);
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
   assert.equal(sent.players.find((p) => p.id === "ix").speed, 40);

@@ -55,6 +55,29 @@ export class FakeActor extends FakeFlaggedDocument {
 
 const moves = (changes) => "x" in changes || "y" in changes;
 
+/**
+ * preMoveToken(doc, movement, operation) on the mover (§6.2): exactly false rejects the whole
+ * movement. The waypoints are final and only `autoRotate` and `showRuler` are writable: the
+ * handlers get a copy, and only those two are read back from it.
+ */
+function preMoveToken(token, movement, operation) {
+  const { user, ...data } = movement;
+  const seen = { ...structuredClone(data), user };
+  if (callHere("preMoveToken", token, seen, operation) === false) return false;
+  movement.autoRotate = seen.autoRotate;
+  movement.showRuler = seen.showRuler;
+  return true;
+}
+
+/** The movement an update of x/y makes (§6.1-6.4): from where the token stands to where the update puts it. */
+function movementOf(token, sent, operation, user) {
+  const destination = { x: sent.x ?? token.x, y: sent.y ?? token.y };
+  const method = operation.method ?? "api";
+  return { id: newId("move"), origin: { x: token.x, y: token.y }, destination, passed: { waypoints: [] },
+    pending: { waypoints: [destination] }, method, user, autoRotate: operation.autoRotate ?? false,
+    showRuler: operation.showRuler ?? method === "dragging" };
+}
+
 export class FakeToken extends FakeFlaggedDocument {
   static documentName = "Token";
 
@@ -67,9 +90,17 @@ export class FakeToken extends FakeFlaggedDocument {
     return Boolean(user?.isGM) || Boolean(this.actor?.owners?.includes(user?.id));
   }
 
+  /**
+   * An update of x/y is a movement (§6.2): outside move(), it runs preMoveToken itself. One step
+   * of a drag shows preUpdateToken no x/y (§6.6: undocumented, so the harsher reading).
+   */
   update(changes, options = {}) {
     const from = { x: this.x, y: this.y };
+    const dragging = options.movement?.method === "dragging";
     return serverUpdate(this, changes, options, {
+      hiddenFromPreUpdate: dragging ? ["x", "y"] : [],
+      beforeTrip: (sent, user) => options.movement || !moves(sent)
+        || preMoveToken(this, movementOf(this, sent, options, user), options),
       describe: () => this.describe(changes),
       afterCommit: (sent, user) => this.afterMove(from, sent, options, user) });
   }
@@ -90,9 +121,9 @@ export class FakeToken extends FakeFlaggedDocument {
   }
 
   /**
-   * TokenDocument#move (§6.1-6.4): preUpdateToken and preMoveToken on the mover only (false from
-   * either cancels the whole movement); one update per waypoint, each heard everywhere as
-   * updateToken and moveToken. v13 resolves at the first checkpoint, v14 once the whole path
+   * TokenDocument#move (§6.1-6.4): preMoveToken once and preUpdateToken for each step on the
+   * mover only (false from either cancels the rest); one update per waypoint, each heard
+   * everywhere as updateToken and moveToken; `method: "dragging"` is a user's drag. v13 resolves at the first checkpoint, v14 once the whole path
    * is done.
    */
   async move(waypoints, options = {}) {
@@ -101,9 +132,8 @@ export class FakeToken extends FakeFlaggedDocument {
     const path = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => ({ x: w.x ?? this.x, y: w.y ?? this.y }));
     if (!path.length) return false;
     const operation = { ...options, animate: options.animate ?? true, method: options.method ?? "api" };
-    const movement = { origin: { x: this.x, y: this.y }, destination: path.at(-1), passed: { waypoints: [] },
-      pending: { waypoints: path }, method: operation.method, user };
-    if (callHere("preMoveToken", this, movement, operation) === false) return false;
+    const movement = { ...movementOf(this, path.at(-1), operation, user), pending: { waypoints: path } };
+    if (!preMoveToken(this, movement, operation)) return false;
     let reachedFirst = () => {};
     const firstCheckpoint = new Promise((resolve) => { reachedFirst = resolve; });
     const steps = (async () => {
@@ -198,6 +228,7 @@ export class FakeScene extends FakeFlaggedDocument {
       const sent = changesToSend(token, u, options);
       if (!Object.keys(sent).length) continue;
       if (callHere("preUpdateToken", token, sent, options, user.id) === false) continue;
+      if (moves(sent) && !preMoveToken(token, movementOf(token, sent, options, user), options)) continue;
       accepted.push({ token, u, sent, from: { x: token.x, y: token.y } });
     }
     await serverTrip();

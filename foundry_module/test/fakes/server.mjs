@@ -7,7 +7,9 @@
  *   sent (§1.3, §1.6); `-=key` / `==key` and v14's `_del` / `_replace` are honoured (§1.4-1.5);
  *   nested objects are merged unless `recursive: false` (§1.3-1.4);
  * - `preUpdate<Doc>(doc, changed, options, userId)` runs on the writer's client only, before
- *   the trip; handlers may change `changed`; exactly `false` from one cancels (§1.1);
+ *   the trip; handlers may change `changed`; exactly `false` from one cancels (§1.1); a
+ *   document may keep some keys from it (`hiddenFromPreUpdate`: a drag's x/y, §6.6) and run
+ *   its own check after it (`beforeTrip`: a token's preMoveToken, §6.2);
  * - after the server's answer `update<Doc>(doc, changed, options, userId)` runs on every
  *   connected client (§1.2), unless `noHook` (§1.3).
  * Undocumented (§1.8), so the harsher reading: an update that changes nothing makes its trip
@@ -55,7 +57,7 @@ export function broadcast(hook, args, writer = currentClient()) {
  * merge, update<Doc> everywhere. `describe(sent)` writes the transcript's line. Resolves the
  * document, or undefined when a preUpdate handler vetoed.
  */
-export async function serverUpdate(doc, changes, options = {}, { describe, afterCommit } = {}) {
+export async function serverUpdate(doc, changes, options = {}, { describe, afterCommit, hiddenFromPreUpdate = [], beforeTrip } = {}) {
   const user = actingUser();
   const name = doc.documentName;
   if (!doc.canUserModify(user, "update", changes)) refuse(user, `${name} ${doc.name ?? doc.id}`);
@@ -64,13 +66,26 @@ export async function serverUpdate(doc, changes, options = {}, { describe, after
     await serverTrip();
     return doc;
   }
-  if (!options.noHook && callHere(`preUpdate${name}`, doc, changed, options, user.id) === false) return undefined;
+  if (!options.noHook && preUpdate(doc, changed, options, user, hiddenFromPreUpdate) === false) return undefined;
+  if (beforeTrip?.(changed, user) === false) return undefined;
   await serverTrip();
   applyUpdate(doc, changed, { recursive: options.recursive !== false });
   describe?.(changed);
   afterCommit?.(changed, user);
   if (!options.noHook) broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id]);
   return doc;
+}
+
+/**
+ * preUpdate<Doc> on the writer's client (§1.1). Keys in `hidden` are kept from its handlers
+ * (a token's x/y during a drag, §6.6) and sent as they were.
+ */
+export function preUpdate(doc, changed, options, user, hidden = []) {
+  const kept = Object.fromEntries(hidden.filter((k) => k in changed).map((k) => [k, changed[k]]));
+  for (const key of Object.keys(kept)) delete changed[key];
+  const verdict = callHere(`preUpdate${doc.documentName}`, doc, changed, options, user.id);
+  Object.assign(changed, kept);
+  return verdict;
 }
 
 /**
