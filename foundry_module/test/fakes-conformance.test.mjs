@@ -184,7 +184,7 @@ test("§2.2 userConnected fires on the other clients only, when a user leaves an
 // --- §3 Chat messages ------------------------------------------------------------------------
 
 test("§3.1 renderChatMessageHTML: every surface, a fresh element each time, the toast only on creation", async () => {
-  await ownPages();
+  await ownPages({ doubleRenders: false, popouts: false });
   clientOf("bob").popoutOpen = true;
   const renders = listen("renderChatMessageHTML");
   const message = await FakeChatMessage.create({ content: "<p>hi</p>" });
@@ -202,6 +202,21 @@ test("§3.1 renderChatMessageHTML: every surface, a fresh element each time, the
   await message.update({ content: "<p>thrice</p>" });
   await settle();
   assert.equal(renders.filter(([id]) => id === "alice").length, 2, "an update may render the log twice (FVTT#13067)");
+});
+
+test("§3.1 by default a render may come twice and a chat be popped out, at random from the seed: the same seed, the same renders", async () => {
+  const counts = async (seed) => {
+    await ownPages({ seed });
+    const renders = listen("renderChatMessageHTML");
+    const message = await FakeChatMessage.create({ content: "<p>hi</p>" });
+    for (let i = 0; i < 6; i += 1) await message.update({ content: `<p>${i}</p>` });
+    await settle();
+    return ["gm", "alice", "bob"].map((id) => renders.filter(([who]) => who === id).length);
+  };
+  const first = await counts(7);
+  assert.deepEqual(await counts(7), first, "a seed replays");
+  const plain = 1 + 6 + 1;   // the log at creation, one log render a change, the toast
+  assert.ok(first.some((n) => n > plain), `some client rendered more than once a change: ${first}`);
 });
 
 test("§3.2 / §3.5 a whisper renders only for its readers; a blind message not even for its author", async () => {
@@ -463,7 +478,7 @@ test("§7.2 / §7.4 combatTurnChange on every client, in an order against update
 });
 
 test("§7.3 adding combatants keeps the turn with whoever had it through a visible updateCombat", async () => {
-  await ownPages();
+  await ownPages({ turnRepeats: false });
   const combat = encounter();
   await combat.startCombat();
   await combat.nextTurn();   // B's turn (index 1)
@@ -479,6 +494,33 @@ test("§7.3 adding combatants keeps the turn with whoever had it through a visib
   await combat.deleteEmbeddedDocuments("Combatant", ["b"]);
   await settle();
   assert.equal(turns.length, 3, "the current combatant left: the turn moved on, heard everywhere");
+});
+
+test("§7.4 (undocumented, harsher) a turn update that keeps the combatant may still fire combatTurnChange, repeating him", async () => {
+  await ownPages({ turnRepeats: true });
+  const combat = encounter();
+  await combat.startCombat();
+  await combat.nextTurn();   // B's turn
+  await settle();
+  const turns = listen("combatTurnChange");
+  await combat.createEmbeddedDocuments("Combatant", [{ name: "Ball", initiative: 25 }]);
+  await settle();
+  assert.equal(turns.length, 3, "heard on every client");
+  assert.ok(turns.every(([, , prior, current]) => prior.combatantId === "b" && current.combatantId === "b"), "B again");
+  assert.equal(combat.previous.combatantId, "a", "previous is still the last real change (§7.3)");
+  const counts = [];
+  for (const seed of [1, 2, 3, 4, 5, 6]) {   // by default: at random, from the seed
+    await ownPages({ seed });
+    const fight = encounter();
+    await fight.startCombat();
+    await fight.nextTurn();
+    await settle();
+    const heard = listen("combatTurnChange");
+    await fight.createEmbeddedDocuments("Combatant", [{ name: "Ball", initiative: 25 }]);
+    await settle();
+    counts.push(heard.length);
+  }
+  assert.ok(counts.includes(0) && counts.includes(3), `some seeds repeat, some do not: ${counts}`);
 });
 
 test("§7 (harsher) a player may not update an encounter, except moving on from his own turn", async () => {

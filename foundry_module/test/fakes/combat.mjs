@@ -12,7 +12,8 @@
  *   (§7.2), in an order relative to `updateCombat` the docs leave open (§7.4): each client's
  *   order is drawn from the world's seeded random, and it may come a turn of the event loop
  *   later. It fires when the round or the current combatant changed (previous is assigned
- *   only when the turn configuration changes, §7.3).
+ *   only when the turn configuration changes, §7.3), and may fire when a turn update left
+ *   both as they were, with the same combatant as prior and current (§7.4, `turnRepeats`).
  * - adding or removing combatants keeps the turn with whoever had it through a visible
  *   `updateCombat` with `turn` (§7.3, v13 FVTT#12990), never silently; removing the current
  *   combatant hands the turn on, with its combatTurnChange.
@@ -21,6 +22,13 @@ import { onClient, onEveryClient, pageOf, serverTrip, track, world } from "./cli
 import { callEverywhere, callHere } from "./hooks.mjs";
 import { FakeFlaggedDocument, actingUser, checkScope, refuse, serverUpdate } from "./server.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
+
+/**
+ * Whether a turn update that left the round and the combatant as they were still fires
+ * combatTurnChange, repeating the combatant (§7.4 leaves it open): `world.turnRepeats` true,
+ * false, or "random" (from the seed's own stream).
+ */
+const repeatsTurn = () => (world.turnRepeats === "random" ? world.turnRandom() < 0.5 : Boolean(world.turnRepeats));
 
 const later = (turns) => (turns ? new Promise((resolve) => setImmediate(resolve)).then(() => later(turns - 1)) : Promise.resolve());
 
@@ -151,12 +159,9 @@ export class FakeCombat extends FakeFlaggedDocument {
   turnBookkeeping(before) {
     const now = this.where();
     const changed = now.round !== before.round || now.combatantId !== before.combatantId;
-    if (!changed) {
-      this.current = now;
-      return;
-    }
-    this.previous = before;
     this.current = now;
+    if (!changed && !repeatsTurn()) return;
+    if (changed) this.previous = before;
     const prior = { ...before };
     const current = { ...now };
     // runs before serverUpdate broadcasts updateCombat: "turn-first" fires here, "update-first"

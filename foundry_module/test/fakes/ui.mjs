@@ -62,7 +62,7 @@ export async function press(element, action) {
  * element and fires renderChatMessageHTML(message, html, context) there. The log's element is
  * the one `client.chat` holds (and the transcript notes); a pop-out and the toasts keep theirs.
  */
-export function renderInto(client, message, surface = "log") {
+export function renderInto(client, message, surface = "log", { again = false } = {}) {
   const element = fakeHtml(message.content ?? "");
   element.dataset.messageId = message.id;
   if (surface === "log") client.chat.set(message.id, element);
@@ -70,7 +70,7 @@ export function renderInto(client, message, surface = "log") {
   else client.toasts.push(element);
   onClient(client, () => pageOf(client).hooks.callAll("renderChatMessageHTML", message, element, {}));
   const card = message.flags?.ballcourt?.card;
-  if (!card || surface !== "log") return element;
+  if (!card || surface !== "log" || again) return element;   // the transcript notes what a reader sees, not how often it rendered
   const buttons = buttonsIn(element).map((b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`);
   note(`  ${client.user.id} sees ${card.kind}${buttons.length ? ` [${buttons.join(" ")}]` : ""}`);
   return element;
@@ -80,9 +80,10 @@ export function renderInto(client, message, surface = "log") {
  * Every client that may see the message renders it once the write has resolved (§3.1, §3.5:
  * whether a user who cannot see it still gets a render is undocumented; here he does not):
  * into the log, into the pop-out if that client has one open, and a new message also as a
- * toast (an update does not re-render the toast, FVTT#12022). With `world.doubleRenders`, an
- * update renders the log twice (FVTT#13067). Renders are never merged: two quick updates
- * render twice.
+ * toast (an update does not re-render the toast, FVTT#12022). An update may render the log
+ * twice (FVTT#13067): `world.doubleRenders` says when (by default at random, from the seed);
+ * whose chat is popped out is drawn likewise at install. Renders are never merged: two quick
+ * updates render twice.
  */
 export function renderEverywhere(message, { created = false } = {}) {
   track(serverTrip().then(() => {
@@ -91,10 +92,13 @@ export function renderEverywhere(message, { created = false } = {}) {
       renderInto(client, message, "log");
       if (client.popoutOpen) renderInto(client, message, "popout");
       if (created && client.toastsOn) renderInto(client, message, "toast");
-      if (!created && world.doubleRenders) renderInto(client, message, "log");
+      if (!created && rendersTwice()) renderInto(client, message, "log", { again: true });
     }
   }));
 }
+
+/** `world.doubleRenders`: true, false, or "random" (each update, each client, from the seed's render stream). */
+const rendersTwice = () => (world.doubleRenders === "random" ? world.renderRandom() < 0.5 : Boolean(world.doubleRenders));
 
 let visible = () => true;
 /** documents.mjs hands over who may see a message (kept there, beside the message). */

@@ -17,8 +17,9 @@
  * another's, and every other browser reads the registered default. A world setting's write
  * needs a GM; its onChange runs on every client
  * that registered it, only when the value changed; a programmatic `set` never reloads; a key
- * nobody registered on that client's page throws when read (the shared page of the older
- * single-instance tests is lenient: they read the defaults without registering). On v13
+ * nobody registered on that client's page throws when read or written, on the shared page of
+ * the older single-instance tests too: it has the module's settings registered from the start,
+ * as its init would, and nothing else. On v13
  * `core.messageMode` throws and `core.rollMode` is read; on v14 `core.messageMode` is read
  * and `core.rollMode` gives null (FOUNDRY-NOTES; §3.4 calls that unconfirmed).
  */
@@ -27,6 +28,7 @@ import { readFileSync } from "node:fs";
 import { parseHTML } from "linkedom";
 
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
+import { registerSettings } from "../../scripts/foundry/world/settings.mjs";
 import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
 import { callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
@@ -113,7 +115,7 @@ function seeded(seed) {
 }
 
 export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null, languages = {}, version = 14,
-  seed = 1, combatOrder = "random", doubleRenders = false, clientSettings = {} } = {}) {
+  seed = 1, combatOrder = "random", doubleRenders = "random", popouts = "random", turnRepeats = "random", clientSettings = {} } = {}) {
   const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
@@ -121,11 +123,15 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     ...settings };
   const emitted = [];
   const notifications = [];   // every client's, in order; each client's own are its ui.notifications
-  Object.assign(world, { version, random: seeded(seed), combatOrder, doubleRenders, pending: new Set(), errors: [] });
+  Object.assign(world, { version, random: seeded(seed), combatOrder, doubleRenders, turnRepeats, pending: new Set(), errors: [],
+    // renders and repeated turns draw from streams of their own: the combat order per seed stays as it was
+    renderRandom: seeded(seed ^ 0x5bd1e995), turnRandom: seeded(seed ^ 0x27d4eb2f) });
   world.pageClosed = new Promise((resolve) => { world.closePage = resolve; });
   FakeHooks.handlers = new Map();
   world.sharedPage = makePage(version, FakeHooks);
   world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications, languages[u.id])]));
+  // a user may have the chat popped out (§3.1): each browser's, at random from the seed unless the test says
+  for (const client of world.clients.values()) client.popoutOpen = popouts === "random" ? world.renderRandom() < 0.5 : Boolean(popouts);
   world.notifications = notifications;
   world.defaultClient = world.clients.get(user);
   world.defaultClient.canvas.scene = scene;
@@ -135,7 +141,6 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   const storeOf = (client) => world.clientStores.get(client.user.id);
   const scopeOf = (data) => data?.scope ?? "world";
   const combats = new Collection();
-  const lenient = (client) => !client?.page;
   globalThis.game = {
     get user() { return currentClient().user; },
     set user(u) { world.defaultClient = world.clients.get(u.id); },
@@ -153,7 +158,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
           return values[`core.${key}`];
         }
         const data = this.registered.get(`${scope}.${key}`);
-        if (!data && !lenient(currentClient())) throw new Error(`"${scope}.${key}" is not a registered game setting`);
+        if (!data) throw new Error(`"${scope}.${key}" is not a registered game setting`);
         const store = scopeOf(data) === "client" ? storeOf(currentClient()) : values;
         return key in store ? store[key] : data?.default;
       },
@@ -161,7 +166,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
       async set(scope, key, value) {
         const data = this.registered.get(`${scope}.${key}`);
         const client = currentClient();
-        if (!data && !lenient(client)) throw new Error(`"${scope}.${key}" is not a registered game setting`);
+        if (!data) throw new Error(`"${scope}.${key}" is not a registered game setting`);
         if (scopeOf(data) === "world" && !client.user.isGM) {
           throw new Error(`User ${client.user.name} lacks permission to modify world settings`);
         }
@@ -240,6 +245,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     delete globalThis._del;
     delete globalThis._replace;
   }
+  onClient(world.defaultClient, () => registerSettings());   // the shared page's, as its init registers them
   transcript.length = 0;
   FakeChatMessage.created = [];
   FakeChatMessage.onUpdate = [];
