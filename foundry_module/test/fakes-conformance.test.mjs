@@ -313,7 +313,7 @@ test("§4.5 several dialogs can be open at once, each answered on its own", asyn
   assert.equal(await first, "one");
 });
 
-test("§4 a queued answer comes on a later turn of the event loop; nothing queued: the user closes it", async () => {
+test("§4 a queued answer comes on a later turn of the event loop; nothing queued: it stays open, no default dismissal", async () => {
   await ownPages();
   FakeDialogV2.answers = ["go"];
   let settled = false;
@@ -321,7 +321,38 @@ test("§4 a queued answer comes on a later turn of the event loop; nothing queue
   await Promise.resolve();
   assert.equal(settled, false, "not answered at once");
   assert.equal(await answer, "go");
-  assert.equal(await FakeDialogV2.wait({ buttons: [{ action: "go" }] }), null);
+  let waited = "pending";
+  const unanswered = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => { waited = v; });
+  for (let i = 0; i < 20; i += 1) await tick();
+  assert.equal(waited, "pending", "still open: nobody answered or closed it");
+  await clientOf("gm").dialogs.open[0].close();
+  await unanswered;
+  assert.equal(waited, null, "closed by its user: null");
+});
+
+test("§4.2 a dialog's render hooks and render callback run on every render, and it stays one open dialog", async () => {
+  await ownPages();
+  const renders = listen("renderDialogV2", ["gm"]);
+  let callbacks = 0;
+  const answer = FakeDialogV2.wait({ buttons: [{ action: "go" }], render: () => { callbacks += 1; } });
+  const [dialog] = clientOf("gm").dialogs.open;
+  dialog.render();
+  assert.deepEqual([renders.length, callbacks, clientOf("gm").dialogs.open.length], [2, 2, 1]);
+  assert.equal(clientOf("gm").dom.document.querySelectorAll("dialog").length, 1, "its element replaced, not doubled");
+  dialog.press("go");
+  assert.equal(await answer, "go");
+});
+
+test("§4.3 a modal dialog blocks the rest of the UI: what is behind it cannot be pressed until it closes", async () => {
+  await ownPages();
+  const behind = FakeDialogV2.wait({ buttons: [{ action: "go" }] });
+  const modal = FakeDialogV2.confirm({ modal: true });
+  const [first, second] = clientOf("gm").dialogs.open;
+  assert.throws(() => first.press("go"), /modal/);
+  second.press("yes");
+  assert.equal(await modal, true);
+  first.press("go");
+  assert.equal(await behind, "go");
 });
 
 // --- §5 Scenes -------------------------------------------------------------------------------
@@ -626,6 +657,14 @@ test("§9.2 / §9.3 a world setting: a player may not write it; onChange on ever
   assert.deepEqual(changes, [["gm", false], ["bob", false]]);
   assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
   await settle();
+});
+
+test("§3.4 / §9 the older single-instance tests' shared page reads only registered settings: the module's, as its init registers them", () => {
+  installFoundry({ settings: { rollingDcBase: 6 } });
+  assert.equal(globalThis.game.settings.get("ballcourt", "rollingDcBase"), 6);
+  assert.equal(globalThis.game.settings.get("ballcourt", "declarationTimeout"), 120, "a registered default");
+  assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
+  return assert.rejects(globalThis.game.settings.set("ballcourt", "nothing", 1), /not a registered game setting/);
 });
 
 test("§9.1 a client setting lives in one browser: each has its own store, kept across its reloads", async () => {

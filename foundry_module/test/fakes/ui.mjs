@@ -158,9 +158,11 @@ export class FakeSceneControls {
  * `client.dialogs.answers` (FakeDialogV2.answers), taken in order, each on a later turn of
  * the event loop: form values (the OK button with those fields), a button's action (for
  * `wait`), `{action, values}`, true/false (confirm's Yes/No), null (the X), or a function of
- * the dialog's options returning one of those (maybe a promise). With nothing queued the user
- * closes it with the X (`dialogs.unanswered = "close"`, the default) or leaves it open
- * (`"open"`).
+ * the dialog's options returning one of those (maybe a promise). With nothing queued it stays
+ * open until answered, closed or timed out: no default dismissal (§4), unless a test sets
+ * `dialogs.unanswered = "close"` (the user closes every such dialog with the X). A second
+ * render of an open dialog runs its hooks and callback again (§4.2); while a `modal: true`
+ * dialog is open, no dialog opened before it can be pressed (§4.3).
  */
 /** Run fn and return the timers it set (a dialog's render callback: its self-close timer). */
 function timersSetBy(fn) {
@@ -221,9 +223,14 @@ export class FakeDialogV2 {
     return result;
   }
 
-  /** Render into this client's DOM: the element, the hooks, the render callback (§4.2, §4.4). */
+  /**
+   * Render into this client's DOM: the element, the hooks, the render callback (§4.2, §4.4),
+   * on every render: a second render of an open dialog replaces its element and runs them again.
+   */
   render() {
     const { dom, dialogs } = this.client;
+    if (this.rendered) this.element.remove();
+    else dialogs.open.push(this);
     const title = this.options.window?.title ?? "";
     const buttons = this.buttons.map((b) => `<button type="submit" data-action="${b.action}">${b.label ?? b.action}</button>`).join("");
     const element = dom.document.createElement("dialog");
@@ -235,12 +242,11 @@ export class FakeDialogV2 {
     dom.document.body.appendChild(element);
     this.element = element;
     this.rendered = true;
-    dialogs.open.push(this);
     onClient(this.client, () => {
       const hooks = pageOf(this.client).hooks;
       hooks.callAll("renderDialogV2", this, element, {}, {});
       hooks.callAll("renderApplicationV2", this, element, {}, {});
-      this.timers = timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this));
+      this.timers = [...this.timers ?? [], ...timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this))];
     });
     return this;
   }
@@ -257,6 +263,8 @@ export class FakeDialogV2 {
   /** The user presses a button (with these form values): its callback's answer, or its action (§4.3). */
   press(action, values = {}) {
     if (!this.rendered) throw new Error("the dialog is closed");
+    const { open } = this.client.dialogs;
+    if (open.slice(open.indexOf(this) + 1).some((d) => d.options.modal)) throw new Error("a modal dialog blocks the rest of the UI (§4.3)");
     const spec = this.buttons.find((b) => b.action === action);
     if (!spec) throw new Error(`no ${action} button in the dialog (${this.buttons.map((b) => b.action)})`);
     const form = this.element.querySelector("form");

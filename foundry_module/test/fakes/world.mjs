@@ -84,7 +84,7 @@ export function makePage(version = world.version, hooks = new HookRegistry()) {
 
 function makeClient(user, log, lang = "en") {
   const client = { user, lang, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
-    dialogs: { answers: [], shown: [], open: [], unanswered: "close" }, apps: [], chat: new Map(), popout: new Map(), toasts: [],
+    dialogs: { answers: [], shown: [], open: [], unanswered: "open" }, apps: [], chat: new Map(), popout: new Map(), toasts: [],
     popoutOpen: false, toastsOn: true, combatOverride: undefined, page: null, dom: parseHTML("<!doctype html><html><body></body></html>"),
     keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => onClient(client, fn);
