@@ -97,7 +97,7 @@ test("§1.2 update runs on every connected client with the diff and the writer's
   }
 });
 
-test("§1.8 (undocumented, harsher): the writer's own update hook runs after its promise resolves; an empty diff fires none", async () => {
+test("§1.8 (undocumented, harsher): the writer's own update hook runs after its promise resolves, the others' a turn after the server's answer; an empty diff fires none", async () => {
   await ownPages();
   const order = [];
   asUser("gm", () => globalThis.Hooks.on("updateToken", () => order.push("gm hook")));
@@ -106,11 +106,29 @@ test("§1.8 (undocumented, harsher): the writer's own update hook runs after its
   await token.update({ x: 5 });
   order.push("gm resumes");
   await settle();
-  assert.deepEqual(order, ["bob hook", "gm resumes", "gm hook"]);
+  assert.deepEqual(order, ["gm resumes", "bob hook", "gm hook"]);
   order.length = 0;
   await token.update({ x: 5 });
   await settle();
   assert.deepEqual(order, [], "nothing changed: no hook");
+});
+
+test("§8.4 / §1.2 each client has its own copy: another's write reaches it with the broadcast; until then it reads what it had", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t", x: 0, flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ owners: ["alice"] }) });
+  const heard = [];
+  asUser("bob", () => globalThis.Hooks.on("updateToken", (doc) => heard.push([doc.x, doc.flags.ballcourt.team])));
+  await asUser("alice", () => token.update({ x: 300, "flags.ballcourt.team": "moon" }));
+  assert.deepEqual(asUser("alice", () => [token.x, token.flags.ballcourt.team]), [300, "moon"], "the writer reads his write");
+  assert.deepEqual(asUser("bob", () => [token.x, token.flags.ballcourt.team]), [0, "sun"], "Bob's copy is stale until the broadcast");
+  assert.equal(token.x, 300, "the test's own eye reads the server's data");
+  await settle();
+  assert.deepEqual(heard, [[300, "moon"]], "his hook runs once his copy has caught up");
+  assert.deepEqual(asUser("bob", () => [token.x, token.flags.ballcourt.team]), [300, "moon"]);
+  await asUser("alice", () => Promise.all([token.update({ x: 400 }), token.update({ x: 500 })]));
+  assert.equal(asUser("gm", () => token.x), 300, "two writes not yet reached: the GM still reads the last he heard");
+  await settle();
+  assert.equal(asUser("gm", () => token.x), 500);
 });
 
 test("§1.7 setFlag fires preUpdate and update like any update", async () => {

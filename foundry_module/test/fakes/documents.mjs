@@ -9,8 +9,8 @@
  */
 import { currentClient, serverTrip, track, world } from "./clients.mjs";
 import { callEverywhere, callHere } from "./hooks.mjs";
-import { FakeDocument, FakeFlaggedDocument, FlagsMixin, actingUser, broadcast, changesToSend, checkScope, refuse, serverUpdate }
-  from "./server.mjs";
+import { FakeDocument, FakeFlaggedDocument, FlagsMixin, actingUser, broadcast, changesToSend, checkScope, rawOf, refuse, serverUpdate,
+  staleUntilReached } from "./server.mjs";
 import { renderEverywhere } from "./ui.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
 
@@ -233,9 +233,10 @@ export class FakeScene extends FakeFlaggedDocument {
     }
     await serverTrip();
     for (const { token, u, sent, from } of accepted) {
-      applyUpdate(token, sent, { recursive: options.recursive !== false });
+      const write = staleUntilReached(token, sent);
+      applyUpdate(rawOf(token), sent, { recursive: options.recursive !== false });
       token.describe(u);
-      broadcast("updateToken", () => [token, structuredClone(sent), options, user.id]);
+      broadcast("updateToken", () => [token, structuredClone(sent), options, user.id], currentClient(), write);
       token.afterMove(from, sent, options, user);
     }
     return accepted.map((a) => a.token);

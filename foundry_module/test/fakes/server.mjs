@@ -16,10 +16,16 @@
  * but fires no hook; on the writer's own client, its `update<Doc>` handlers run only after
  * its `update()` promise has resolved (code after the await runs first), where the other
  * clients hear it at the server's answer.
- * Documents are one object the clients share (each browser really holds its own copy): a
- * module that changes a document's data without `update` is not caught here.
+ * Each browser holds its own copy of a document, changed only when the server's broadcast
+ * reaches it (§8.4, §1.2): here one object, seen through a view per client (`staleViews`).
+ * Between a write and the moment its broadcast reaches another client, a turn of the event
+ * loop after the server's answer, that client reads what it had before (the keys the write
+ * changed); then its update<Doc> hooks run and it reads the new data. The writer reads the
+ * new data once his promise resolves. The test's own eye, outside any client, reads the
+ * server's. Left open: a module that changes a document's data without `update` is not
+ * caught, and chat messages, combatants and status toggles are not yet seen stale.
  */
-import { currentClient, onClient, onEveryClient, pageOf, serverTrip, track } from "./clients.mjs";
+import { currentClient, onClient, onEveryClient, pageOf, runningClient, serverTrip, track, world } from "./clients.mjs";
 import { callHere } from "./hooks.mjs";
 import { applyUpdate, diffObject, expandObject, getProperty } from "./utils.mjs";
 
@@ -41,10 +47,20 @@ export function changesToSend(doc, changes, { diff = true, recursive = true } = 
   return Object.fromEntries(Object.entries(expanded).filter(([k, v]) => JSON.stringify(doc[k]) !== JSON.stringify(v)));
 }
 
-/** update<Doc> everywhere: the other clients now, the writer after his promise resolves (§1.2, §1.8). */
-export function broadcast(hook, args, writer = currentClient()) {
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * update<Doc> everywhere (§1.2, §1.8): the broadcast reaches each other client a turn of the
+ * event loop after the server's answer (its copy catches up then: `write.reached`), the
+ * writer after his promise resolves.
+ */
+export function broadcast(hook, args, writer = currentClient(), write = null) {
   onEveryClient((client) => {
-    if (client !== writer) pageOf(client).hooks.callAll(hook, ...args(client));
+    if (client === writer) return;
+    track(nextTurn().then(() => {
+      write?.reached(client);
+      if (!client.dead) pageOf(client).hooks.callAll(hook, ...args(client));
+    }));
   });
   if (writer?.user?.active) {
     track(new Promise((resolve) => setImmediate(resolve))
@@ -69,11 +85,63 @@ export async function serverUpdate(doc, changes, options = {}, { describe, after
   if (!options.noHook && preUpdate(doc, changed, options, user, hiddenFromPreUpdate) === false) return undefined;
   if (beforeTrip?.(changed, user) === false) return undefined;
   await serverTrip();
-  applyUpdate(doc, changed, { recursive: options.recursive !== false });
+  const write = staleUntilReached(doc, changed);
+  applyUpdate(rawOf(doc), changed, { recursive: options.recursive !== false });
   describe?.(changed);
   afterCommit?.(changed, user);
-  if (!options.noHook) broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id]);
+  if (options.noHook) write.reachedAll();
+  else broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id], currentClient(), write);
   return doc;
+}
+
+const RAW = Symbol("the document itself");
+const VIEWS = Symbol("each client's writes not yet reached");
+
+/** The document's own data, as the server holds it (writes go there, never into a stale view). */
+export const rawOf = (doc) => doc?.[RAW] ?? doc;
+
+/**
+ * A document as each client sees it: a client a write has not reached yet reads, for each key
+ * that write changed, what it held before (the earliest such write first).
+ */
+const staleViews = {
+  get(target, key, receiver) {
+    if (key === RAW) return target;
+    const client = typeof key === "string" ? runningClient() : null;
+    for (const write of (client && target[VIEWS]?.get(client)) ?? []) {
+      if (Object.hasOwn(write.before, key)) return write.before[key];
+    }
+    return Reflect.get(target, key, receiver);
+  },
+};
+
+/**
+ * Before the server applies a write: every other connected client keeps what the changed keys
+ * held until the broadcast reaches it.
+ */
+export function staleUntilReached(doc, changed) {
+  const target = rawOf(doc);
+  const writer = currentClient();
+  const none = { reached: () => {}, reachedAll: () => {} };
+  if (doc.documentName === "ChatMessage") return none;   // rendered on each surface after the trip (ui.mjs): not yet modelled stale
+  const before = Object.fromEntries(Object.keys(changed).map((k) => k.replace(/^(-=|==)/, ""))
+    .map((k) => [k, structuredClone(target[k])]));
+  const entry = { before };
+  target[VIEWS] ??= new Map();
+  const waiting = new Set();
+  for (const client of world.clients.values()) {
+    if (client === writer || !client.user.active) continue;
+    if (!target[VIEWS].has(client)) target[VIEWS].set(client, []);
+    target[VIEWS].get(client).push(entry);
+    waiting.add(client);
+  }
+  const reached = (client) => {
+    const list = target[VIEWS].get(client);
+    if (list?.includes(entry)) list.splice(list.indexOf(entry), 1);
+    if (list && !list.length) target[VIEWS].delete(client);
+    waiting.delete(client);
+  };
+  return { reached, reachedAll: () => { for (const client of [...waiting]) reached(client); } };
 }
 
 /**
@@ -118,6 +186,11 @@ export function checkScope(scope) {
 
 export class FakeDocument {
   static documentName = "Document";
+
+  /** Seen through each client's view (staleViews). */
+  constructor() {
+    return new Proxy(this, staleViews);
+  }
 
   get documentName() { return this.constructor.documentName; }
 
