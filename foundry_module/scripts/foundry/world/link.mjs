@@ -60,8 +60,9 @@ function adviseNamingOnce() {
 
 /**
  * When users come and go (userConnected): connect if this client has just become the
- * companion's GM (the setting unnamed, Foundry's active GM changed hands), close the link if
- * it no longer is, and rebuild the scene controls, whose GM tools follow it.
+ * companion's GM (the setting unnamed, Foundry's active GM changed hands) and holds the link
+ * here (linksHere; else its GM is told once to name one), close the link if it no longer
+ * does, and rebuild the scene controls, whose GM tools follow it.
  */
 export function followCompanionGM() {
   if (!fvtt.game.user?.isGM) return link;   // a player's page never connects, nor has GM tools to show
