@@ -129,6 +129,14 @@ test("§8.4 / §1.2 each client has its own copy: another's write reaches it wit
   assert.equal(asUser("gm", () => token.x), 300, "two writes not yet reached: the GM still reads the last he heard");
   await settle();
   assert.equal(asUser("gm", () => token.x), 500);
+  const message = await asUser("alice", () => FakeChatMessage.create({ content: "<p>a</p>", flags: { ballcourt: { n: 1 } } }));
+  await settle();
+  const rendered = [];
+  asUser("bob", () => globalThis.Hooks.on("renderChatMessageHTML", (m) => rendered.push(m.flags.ballcourt.n)));
+  await asUser("alice", () => message.setFlag("ballcourt", "n", 2));
+  assert.equal(asUser("bob", () => message.flags.ballcourt.n), 1, "a message too: Bob's copy is stale until the broadcast");
+  await settle();
+  assert.ok(rendered.length && rendered.every((n) => n === 2), "he renders it once his copy has caught up");
 });
 
 test("§1.7 setFlag fires preUpdate and update like any update", async () => {

@@ -334,7 +334,7 @@ export class FakeMessage extends FlagsMixin(FakeDocument) {
       note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard"
         : this.flags?.ballcourt?.aooQuestion ? "aooQuestion" : this.id)} ${keys}`);
       for (const fn of FakeChatMessage.onUpdate) fn(this);
-    }, afterCommit: () => renderEverywhere(this) });
+    }, afterCommit: (_sent, _user, write) => renderEverywhere(this, { write }) });
   }
 
   async delete() {

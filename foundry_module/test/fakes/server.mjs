@@ -23,7 +23,8 @@
  * changed); then its update<Doc> hooks run and it reads the new data. The writer reads the
  * new data once his promise resolves. The test's own eye, outside any client, reads the
  * server's. Left open: a module that changes a document's data without `update` is not
- * caught, and chat messages, combatants and status toggles are not yet seen stale.
+ * caught, and combatants, status toggles and created or deleted documents are not yet seen
+ * stale.
  */
 import { currentClient, onClient, onEveryClient, pageOf, runningClient, serverTrip, track, world } from "./clients.mjs";
 import { callHere } from "./hooks.mjs";
@@ -88,7 +89,7 @@ export async function serverUpdate(doc, changes, options = {}, { describe, after
   const write = staleUntilReached(doc, changed);
   applyUpdate(rawOf(doc), changed, { recursive: options.recursive !== false });
   describe?.(changed);
-  afterCommit?.(changed, user);
+  afterCommit?.(changed, user, write);
   if (options.noHook) write.reachedAll();
   else broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id], currentClient(), write);
   return doc;
@@ -122,8 +123,6 @@ const staleViews = {
 export function staleUntilReached(doc, changed) {
   const target = rawOf(doc);
   const writer = currentClient();
-  const none = { reached: () => {}, reachedAll: () => {} };
-  if (doc.documentName === "ChatMessage") return none;   // rendered on each surface after the trip (ui.mjs): not yet modelled stale
   const before = Object.fromEntries(Object.keys(changed).map((k) => k.replace(/^(-=|==)/, ""))
     .map((k) => [k, structuredClone(target[k])]));
   const entry = { before };

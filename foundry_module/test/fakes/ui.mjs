@@ -85,9 +85,10 @@ export function renderInto(client, message, surface = "log", { again = false } =
  * whose chat is popped out is drawn likewise at install. Renders are never merged: two quick
  * updates render twice.
  */
-export function renderEverywhere(message, { created = false } = {}) {
+export function renderEverywhere(message, { created = false, write = null } = {}) {
   track(serverTrip().then(() => {
     for (const client of [...world.clients.values()]) {
+      write?.reached(client);   // the update reaches this client's copy, which it then renders
       if (!client.user.active || !visible(message, client.user.id)) continue;
       renderInto(client, message, "log");
       if (client.popoutOpen) renderInto(client, message, "popout");
