@@ -99,7 +99,7 @@ export class FakeToken extends FakeFlaggedDocument {
     const dragging = options.movement?.method === "dragging";
     return serverUpdate(this, changes, options, {
       hiddenFromPreUpdate: dragging ? ["x", "y"] : [],
-      beforeTrip: (sent, user) => options.movement || !moves(sent)
+      beforeTrip: (sent, user) => options.movement || options.noHook || !moves(sent)
         || preMoveToken(this, movementOf(this, sent, options, user), options),
       describe: () => this.describe(changes),
       afterCommit: (sent, user) => this.afterMove(from, sent, options, user) });
