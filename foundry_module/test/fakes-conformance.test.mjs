@@ -137,6 +137,11 @@ test("§8.4 / §1.2 each client has its own copy: another's write reaches it wit
   assert.equal(asUser("bob", () => message.flags.ballcourt.n), 1, "a message too: Bob's copy is stale until the broadcast");
   await settle();
   assert.ok(rendered.length && rendered.every((n) => n === 2), "he renders it once his copy has caught up");
+  const combat = encounter();
+  await combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: 5 }]);
+  assert.equal(asUser("bob", () => combat.combatants.get("a").initiative), 20, "a combatant too");
+  await settle();
+  assert.equal(asUser("bob", () => combat.combatants.get("a").initiative), 5);
 });
 
 test("§1.7 setFlag fires preUpdate and update like any update", async () => {

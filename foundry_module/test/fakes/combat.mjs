@@ -7,7 +7,8 @@
  *   not fire at the start, `combatTurn` not when the round rolls over. Options are v13's
  *   `{advanceTime, direction}` or v14's `{direction, worldTime: {delta}}` for a round.
  * - the update goes through the server (server.mjs): a GM's, or the current combatant's
- *   owner moving the turn on; `updateCombat` on every client.
+ *   owner moving the turn on; `updateCombat` on every client. A combatant's update reaches the
+ *   other clients' copies with its broadcast, as every document's (server.mjs).
  * - `combatTurnChange(combat, prior, current)` comes from the turn bookkeeping on every client
  *   (§7.2), in an order relative to `updateCombat` the docs leave open (§7.4): each client's
  *   order is drawn from the world's seeded random, and it may come a turn of the event loop
@@ -18,9 +19,9 @@
  *   `updateCombat` with `turn` (§7.3, v13 FVTT#12990), never silently; removing the current
  *   combatant hands the turn on, with its combatTurnChange.
  */
-import { onClient, onEveryClient, pageOf, serverTrip, track, world } from "./clients.mjs";
+import { currentClient, onClient, onEveryClient, pageOf, serverTrip, track, world } from "./clients.mjs";
 import { callEverywhere, callHere } from "./hooks.mjs";
-import { FakeFlaggedDocument, actingUser, checkScope, refuse, serverUpdate } from "./server.mjs";
+import { FakeFlaggedDocument, actingUser, broadcast, checkScope, rawOf, refuse, serverUpdate, staleUntilReached } from "./server.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
 
 /**
@@ -104,11 +105,15 @@ export class FakeCombat extends FakeFlaggedDocument {
     for (const u of updates) if (!this.combatants.get(u._id)?.canUserModify(user)) refuse(user, `Combatant ${u._id}`);
     const current = this.combatant?.id;
     await serverTrip();
-    for (const u of updates) applyUpdate(this.combatants.get(u._id), u);
-    note(`combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`);
-    for (const u of updates) {
+    const writes = updates.map((u) => {
       const c = this.combatants.get(u._id);
-      callEverywhere("updateCombatant", () => [c, structuredClone(u), options, user.id]);
+      const write = staleUntilReached(c, u);
+      applyUpdate(rawOf(c), u);
+      return { c, u, write };
+    });
+    note(`combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`);
+    for (const { c, u, write } of writes) {
+      broadcast("updateCombatant", () => [c, structuredClone(u), options, user.id], currentClient(), write);
     }
     if ("initiative" in (updates[0] ?? {})) await this.keepTurnWith(current);
     return updates.map((u) => this.combatants.get(u._id));

@@ -23,8 +23,7 @@
  * changed); then its update<Doc> hooks run and it reads the new data. The writer reads the
  * new data once his promise resolves. The test's own eye, outside any client, reads the
  * server's. Left open: a module that changes a document's data without `update` is not
- * caught, and combatants, status toggles and created or deleted documents are not yet seen
- * stale.
+ * caught, and status toggles and created or deleted documents are not yet seen stale.
  */
 import { currentClient, onClient, onEveryClient, pageOf, runningClient, serverTrip, track, world } from "./clients.mjs";
 import { callHere } from "./hooks.mjs";
