@@ -1,14 +1,14 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/cards/chat.mjs";
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
-import { onControlToken, onDribbleRequest, onPreUpdateToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
+import { onControlToken, onDribbleRequest, onPreMoveToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
-import { MODULE_ID, fvtt, i18n, isCompanionGM, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
+import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
 import * as goatball from "./foundry/goatball/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
 import { listenForRefusals } from "./foundry/requests/gm-requests.mjs";
-import { followCompanionGM, getLink, startLink } from "./foundry/world/link.mjs";
+import { followCompanionGM, getLink, linksHere, startLink } from "./foundry/world/link.mjs";
 import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
@@ -36,9 +36,13 @@ export const api = {
   kickTool: () => kickTool,
 };
 
+/** Whether this user may kick with the tool: a GM always, a player while the GM lets players kick. */
+const mayKick = () => Boolean(fvtt.game.user?.isGM || setting("playerKicks"));
+
 /** Turn the kick tool on or off from a key; the scene controls show what it is now. */
 function toggleKickTool() {
   if (!kickTool || ballcourtOf(fvtt.canvas?.scene)?.game !== "yaotzin") return false;
+  if (!kickTool.active && !mayKick()) return false;
   kickTool.toggle(!kickTool.active);
   refreshControls();
   return true;
@@ -51,12 +55,25 @@ const kickKey = (action) => () => {
   return true;
 };
 
-/** Keybindings (Configure Controls lists them; the GM may rebind them). */
+/**
+ * The companion's address, this browser's token or the companion's GM changed (the last on
+ * every client): connect or let go here, and rebuild the tools that follow the link at once,
+ * not at the next scene change.
+ */
+function onConnectionChange() {
+  startLink();
+  refreshControls();
+}
+
+/**
+ * Keybindings (Configure Controls lists them; each user may rebind them). None is restricted to
+ * GMs: every key drives the kick tool, which players use too (mayKick decides who may).
+ */
 export function registerKeybindings() {
   const keys = fvtt.game.keybindings;
   const reg = (action, label, key, onDown, modifiers = []) => keys.register(MODULE_ID, action, {
     name: `BALLCOURT.Keys.${label}.Name`, hint: `BALLCOURT.Keys.${label}.Hint`,
-    editable: [{ key, modifiers }], restricted: true, onDown });
+    editable: [{ key, modifiers }], onDown });
   reg("kickTool", "Kick", "KeyK", toggleKickTool);
   reg("kickStance", "Stance", "KeyK", kickKey("stance"), ["Shift"]);
   reg("kickPowerUp", "PowerUp", "BracketRight", kickKey("pa-up"));
@@ -67,7 +84,7 @@ export function registerKeybindings() {
 const Hooks = fvtt.Hooks;
 
 Hooks.once("init", () => {
-  registerSettings({ onConnectionChange: () => startLink() });
+  registerSettings({ onConnectionChange });
   registerKeybindings();
   fvtt.CONFIG.queries ??= {};
   fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
@@ -114,7 +131,7 @@ Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a play
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
 Hooks.on("updateChatMessage", onSettledCard);   // a settled row or question closes its dialog here
 Hooks.on("combatTurnChange", onCombatTurnChange);
-Hooks.on("preUpdateToken", onPreUpdateToken);
+Hooks.on("preMoveToken", onPreMoveToken);   // a dribble is checked before the token moves
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes));   // the planner's marks follow the court
@@ -133,8 +150,8 @@ Hooks.on("getSceneControlButtons", (controls) => {
   const L = (k) => i18n().localize(k);
   const scene = () => fvtt.canvas.scene;
   const yaotzin = ballcourtOf(scene())?.game === "yaotzin";
-  // the menu, Tick and the score panel need the companion: only its GM's client has the link
-  const gm = isCompanionGM();
+  // the menu, Tick and the score panel need the companion: only the browser holding its link has them
+  const gm = linksHere();
   const guarded = (fn) => async () => {
     try {
       await fn();
@@ -147,7 +164,7 @@ Hooks.on("getSceneControlButtons", (controls) => {
       button: true, order: 89, visible: gm, onChange: () => openMenu() },
     ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
       toggle: true, active: Boolean(kickTool?.active), order: 90,
-      visible: yaotzin && (fvtt.game.user.isGM || Boolean(setting("playerKicks"))),
+      visible: yaotzin && mayKick(),
       onChange: (_event, active) => {
         if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
       } },

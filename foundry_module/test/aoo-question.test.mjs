@@ -182,5 +182,6 @@ test("a card nobody awaits (the GM's page reloaded): Bob's press marks it so; th
   assert.deepEqual(await aooQuestionOn("bob", (m) => m.expireOldQuestions()), [], "a player's client writes nothing");
   assert.deepEqual((await aooQuestionOn("gm", (m) => m.expireOldQuestions())).map((m) => m.id), [older.id]);
   assert.equal(questionOf(older).state, "expired");
+  await settle();   // Bob's copy of the card hears the GM's write (each client has its own copy)
   assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an expired question is not asked again");
 });

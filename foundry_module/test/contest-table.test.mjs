@@ -104,7 +104,8 @@ test("a trip that provokes asks Bob, the target's owner, on his own client first
 
 test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {
   const { companion, scene, contest } = await table({ provokes: true });
-  await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });   // nothing queued: his dialog is closed
+  clientOf("bob").dialogs.answers.push(null);   // he closes it with the X (a dialog stays open until then)
+  await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
   await settle();
   assert.equal(aooQueries("bob").length, 1);
   assert.equal("target_aoo" in contests(companion).at(-1), false);

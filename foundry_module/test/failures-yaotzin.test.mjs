@@ -9,10 +9,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeScene, FakeToken, asUser, clientOf, installDocument, loadModule, reload, settle,
+import { FakeActor, FakeCombat, FakeScene, FakeToken, GRID_TYPES, asUser, clientOf, installDocument, loadModule, reload, settle,
   until } from "./fakes/foundry.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
-import { apiOf, chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
+import { TABLE_SETTINGS, apiOf, chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
 import { coGmTable, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
 
 const { tokenSquare } = await import("../scripts/core/geometry.mjs");
@@ -77,7 +77,8 @@ test("item 8: a co-GM who is not the companion's GM sees only the tools that wor
 test("item 8: with no companion's GM named, the link follows Foundry's active GM when it changes hands", async () => {
   const users = coGmTable();
   users[0].active = false;   // Tezca is not here yet: Maria is the active GM
-  const world = await openOn(fakeCompanion(), { users, user: "maria" });
+  // Tezca's browser has link settings of its own (client settings live in one browser, §9.1)
+  const world = await openOn(fakeCompanion(), { users, user: "maria", clientSettings: { gm: TABLE_SETTINGS } });
   const linkOf = (id) => onPage(id, "link", (l) => l.getLink());
   assert.equal((await linkOf("maria"))?.status, "connected", "Maria's browser connects");
   const scene = courtScene();
@@ -92,6 +93,42 @@ test("item 8: with no companion's GM named, the link follows Foundry's active GM
   assert.ok(await until(() => clientOf("gm").page.modules.get("ballcourt").api.link()?.status === "connected"),
     "Tezca's page, once ready, takes the link");
   (await linkOf("gm")).close();
+});
+
+test("issue 35 item 11: naming another companion's GM moves the link and both GMs' tools at once, without a scene change", async () => {
+  const world = await openOn(fakeCompanion(), { users: coGmTable(), settings: { companionGM: "Tezca" },
+    clientSettings: { maria: TABLE_SETTINGS } });   // both browsers can reach the companion
+  const scene = courtScene();
+  world.view("gm", scene);
+  world.view("maria", scene);
+  await settle();
+  const tools = (id) => clientOf(id).ui.controls.visibleTools();
+  const gmTools = ["ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"];
+  assert.deepEqual([tools("gm"), tools("maria")], [gmTools, ["ballcourtKick"]]);
+  await globalThis.game.settings.set("ballcourt", "companionGM", "Maria");
+  await settle();
+  assert.ok(await until(async () => (await onPage("maria", "link", (l) => l.getLink()))?.status === "connected"), "Maria's browser takes the link");
+  assert.equal(await onPage("gm", "link", (l) => l.getLink()), null, "Tezca's lets it go");
+  assert.deepEqual([tools("gm"), tools("maria")], [["ballcourtKick"], gmTools], "and the tools follow on both");
+  (await onPage("maria", "link", (l) => l.getLink())).close();
+});
+
+test("issue 35 item 6: with no companion's GM named, a co-GM whose browser has no link settings does not follow; he is told once to name one", async () => {
+  const companion = fakeCompanion();
+  const world = await openOn(companion, { users: coGmTable() });   // Tezca's browser has the link settings, Maria's none
+  const scene = courtScene();
+  world.view("maria", scene);
+  const opened = [];
+  globalThis.io = (...args) => { opened.push(globalThis.game.user.id); return companion.io(...args); };
+  const advice = (id) => shown(id).filter((text) => /name/i.test(text) && /companion/i.test(text));
+  for (let i = 0; i < 2; i += 1) {
+    await reload("gm", { load: async () => {} });   // Tezca's page reloads: Maria is Foundry's active GM meanwhile
+    await settle();
+  }
+  assert.equal(await onPage("maria", "link", (l) => l.getLink()), null, "Maria's browser does not reach its own 127.0.0.1 with an empty token");
+  assert.deepEqual(opened, [], "no connection opened from her browser");
+  assert.equal(advice("maria").length, 1, "she is told once to name the companion's GM");
+  assert.deepEqual(clientOf("maria").ui.controls.visibleTools(), ["ballcourtKick"], "and she gets no GM tools that need a link");
 });
 
 test("item 13: a double click with the kick tool posts one kick card", async () => {
@@ -155,6 +192,25 @@ test("item 3: 'Use this scene' counts the court from the scene's corner, inside 
   assert.deepEqual([mapping.originX, mapping.originY], [sceneX + 200, sceneY + 100]);
   const corner = new FakeToken({ x: sceneX + 200, y: sceneY + 100 });   // on the scene's square (2, 1)
   assert.deepEqual(tokenSquare(scene.flags.ballcourt.mapping, corner), { x: 0, y: 0 }, "the court's (0, 0)");
+});
+
+test("issue 35 item 5: 'Use this scene' refuses a hex or gridless map, saying why: the court is worked out in squares", async () => {
+  await openOn(fakeCompanion());
+  for (const type of [GRID_TYPES.HEXODDR, GRID_TYPES.HEXEVENQ, GRID_TYPES.GRIDLESS]) {
+    const scene = new FakeScene({ name: "Field", grid: { size: 100, type } });
+    globalThis.game.scenes.set(scene.id, scene);
+    await assert.rejects(onPage("gm", "court", (court) => court.useThisScene(scene, {})), /square/i, `grid type ${type}`);
+    assert.equal(scene.flags.ballcourt, undefined, "the scene is left as it was");
+  }
+  const hex = new FakeScene({ name: "Hexes", grid: { size: 100, type: GRID_TYPES.HEXODDQ } });
+  globalThis.game.scenes.set(hex.id, hex);
+  clientOf("gm").canvas.scene = hex;
+  asUser("gm", () => { globalThis.foundry.applications.api.DialogV2.answers = ["useScene"]; });
+  await onPage("gm", "setup-dialog", (menu) => menu.openMenu());
+  await settle();
+  assert.equal(hex.flags.ballcourt, undefined);
+  assert.ok(shown("gm").some((text) => /square/i.test(text) && /hex/i.test(text)), "the GM reads why, from the menu too");
+  assert.deepEqual(clientOf("gm").dialogs.open, [], "no form asked for a court that cannot be");
 });
 
 test("Also: the shot planner's marks are asked again when a token on the court moves", async () => {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeActor, FakeChatMessage, FakeCombat, FakeDialogV2, FakeMessage, FakeScene, FakeToken, FakeUser, asUser,
+import { FakeActor, FakeChatMessage, FakeCombat, FakeDialogV2, FakeMessage, FakeScene, FakeToken, FakeUser, GRID_TYPES, asUser,
   clientModule, clientOf, installFoundry, loadModule, loadTable, mergeObject, reload, settle, transcript, view, world }
   from "./fakes/foundry.mjs";
 
@@ -97,7 +97,7 @@ test("§1.2 update runs on every connected client with the diff and the writer's
   }
 });
 
-test("§1.8 (undocumented, harsher): the writer's own update hook runs after its promise resolves; an empty diff fires none", async () => {
+test("§1.8 (undocumented, harsher): the writer's own update hook runs after its promise resolves, the others' a turn after the server's answer; an empty diff fires none", async () => {
   await ownPages();
   const order = [];
   asUser("gm", () => globalThis.Hooks.on("updateToken", () => order.push("gm hook")));
@@ -106,11 +106,42 @@ test("§1.8 (undocumented, harsher): the writer's own update hook runs after its
   await token.update({ x: 5 });
   order.push("gm resumes");
   await settle();
-  assert.deepEqual(order, ["bob hook", "gm resumes", "gm hook"]);
+  assert.deepEqual(order, ["gm resumes", "bob hook", "gm hook"]);
   order.length = 0;
   await token.update({ x: 5 });
   await settle();
   assert.deepEqual(order, [], "nothing changed: no hook");
+});
+
+test("§8.4 / §1.2 each client has its own copy: another's write reaches it with the broadcast; until then it reads what it had", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t", x: 0, flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ owners: ["alice"] }) });
+  const heard = [];
+  asUser("bob", () => globalThis.Hooks.on("updateToken", (doc) => heard.push([doc.x, doc.flags.ballcourt.team])));
+  await asUser("alice", () => token.update({ x: 300, "flags.ballcourt.team": "moon" }));
+  assert.deepEqual(asUser("alice", () => [token.x, token.flags.ballcourt.team]), [300, "moon"], "the writer reads his write");
+  assert.deepEqual(asUser("bob", () => [token.x, token.flags.ballcourt.team]), [0, "sun"], "Bob's copy is stale until the broadcast");
+  assert.equal(token.x, 300, "the test's own eye reads the server's data");
+  await settle();
+  assert.deepEqual(heard, [[300, "moon"]], "his hook runs once his copy has caught up");
+  assert.deepEqual(asUser("bob", () => [token.x, token.flags.ballcourt.team]), [300, "moon"]);
+  await asUser("alice", () => Promise.all([token.update({ x: 400 }), token.update({ x: 500 })]));
+  assert.equal(asUser("gm", () => token.x), 300, "two writes not yet reached: the GM still reads the last he heard");
+  await settle();
+  assert.equal(asUser("gm", () => token.x), 500);
+  const message = await asUser("alice", () => FakeChatMessage.create({ content: "<p>a</p>", flags: { ballcourt: { n: 1 } } }));
+  await settle();
+  const rendered = [];
+  asUser("bob", () => globalThis.Hooks.on("renderChatMessageHTML", (m) => rendered.push(m.flags.ballcourt.n)));
+  await asUser("alice", () => message.setFlag("ballcourt", "n", 2));
+  assert.equal(asUser("bob", () => message.flags.ballcourt.n), 1, "a message too: Bob's copy is stale until the broadcast");
+  await settle();
+  assert.ok(rendered.length && rendered.every((n) => n === 2), "he renders it once his copy has caught up");
+  const combat = encounter();
+  await combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: 5 }]);
+  assert.equal(asUser("bob", () => combat.combatants.get("a").initiative), 20, "a combatant too");
+  await settle();
+  assert.equal(asUser("bob", () => combat.combatants.get("a").initiative), 5);
 });
 
 test("§1.7 setFlag fires preUpdate and update like any update", async () => {
@@ -184,7 +215,7 @@ test("§2.2 userConnected fires on the other clients only, when a user leaves an
 // --- §3 Chat messages ------------------------------------------------------------------------
 
 test("§3.1 renderChatMessageHTML: every surface, a fresh element each time, the toast only on creation", async () => {
-  await ownPages();
+  await ownPages({ doubleRenders: false, popouts: false });
   clientOf("bob").popoutOpen = true;
   const renders = listen("renderChatMessageHTML");
   const message = await FakeChatMessage.create({ content: "<p>hi</p>" });
@@ -202,6 +233,21 @@ test("§3.1 renderChatMessageHTML: every surface, a fresh element each time, the
   await message.update({ content: "<p>thrice</p>" });
   await settle();
   assert.equal(renders.filter(([id]) => id === "alice").length, 2, "an update may render the log twice (FVTT#13067)");
+});
+
+test("§3.1 by default a render may come twice and a chat be popped out, at random from the seed: the same seed, the same renders", async () => {
+  const counts = async (seed) => {
+    await ownPages({ seed });
+    const renders = listen("renderChatMessageHTML");
+    const message = await FakeChatMessage.create({ content: "<p>hi</p>" });
+    for (let i = 0; i < 6; i += 1) await message.update({ content: `<p>${i}</p>` });
+    await settle();
+    return ["gm", "alice", "bob"].map((id) => renders.filter(([who]) => who === id).length);
+  };
+  const first = await counts(7);
+  assert.deepEqual(await counts(7), first, "a seed replays");
+  const plain = 1 + 6 + 1;   // the log at creation, one log render a change, the toast
+  assert.ok(first.some((n) => n > plain), `some client rendered more than once a change: ${first}`);
 });
 
 test("§3.2 / §3.5 a whisper renders only for its readers; a blind message not even for its author", async () => {
@@ -298,7 +344,7 @@ test("§4.5 several dialogs can be open at once, each answered on its own", asyn
   assert.equal(await first, "one");
 });
 
-test("§4 a queued answer comes on a later turn of the event loop; nothing queued: the user closes it", async () => {
+test("§4 a queued answer comes on a later turn of the event loop; nothing queued: it stays open, no default dismissal", async () => {
   await ownPages();
   FakeDialogV2.answers = ["go"];
   let settled = false;
@@ -306,7 +352,38 @@ test("§4 a queued answer comes on a later turn of the event loop; nothing queue
   await Promise.resolve();
   assert.equal(settled, false, "not answered at once");
   assert.equal(await answer, "go");
-  assert.equal(await FakeDialogV2.wait({ buttons: [{ action: "go" }] }), null);
+  let waited = "pending";
+  const unanswered = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => { waited = v; });
+  for (let i = 0; i < 20; i += 1) await tick();
+  assert.equal(waited, "pending", "still open: nobody answered or closed it");
+  await clientOf("gm").dialogs.open[0].close();
+  await unanswered;
+  assert.equal(waited, null, "closed by its user: null");
+});
+
+test("§4.2 a dialog's render hooks and render callback run on every render, and it stays one open dialog", async () => {
+  await ownPages();
+  const renders = listen("renderDialogV2", ["gm"]);
+  let callbacks = 0;
+  const answer = FakeDialogV2.wait({ buttons: [{ action: "go" }], render: () => { callbacks += 1; } });
+  const [dialog] = clientOf("gm").dialogs.open;
+  dialog.render();
+  assert.deepEqual([renders.length, callbacks, clientOf("gm").dialogs.open.length], [2, 2, 1]);
+  assert.equal(clientOf("gm").dom.document.querySelectorAll("dialog").length, 1, "its element replaced, not doubled");
+  dialog.press("go");
+  assert.equal(await answer, "go");
+});
+
+test("§4.3 a modal dialog blocks the rest of the UI: what is behind it cannot be pressed until it closes", async () => {
+  await ownPages();
+  const behind = FakeDialogV2.wait({ buttons: [{ action: "go" }] });
+  const modal = FakeDialogV2.confirm({ modal: true });
+  const [first, second] = clientOf("gm").dialogs.open;
+  assert.throws(() => first.press("go"), /modal/);
+  second.press("yes");
+  assert.equal(await modal, true);
+  first.press("go");
+  assert.equal(await behind, "go");
 });
 
 // --- §5 Scenes -------------------------------------------------------------------------------
@@ -320,6 +397,18 @@ test("§5.2 / §5.3 a scene has padding 0.25 by default and dimensions with scen
   assert.deepEqual(d.sceneRect, { x: 1000, y: 800, width: 4000, height: 3000 });
   const tight = new FakeScene({ width: 7200, height: 2400, padding: 0 });
   assert.deepEqual([tight.dimensions.sceneX, tight.dimensions.sceneY], [0, 0]);
+});
+
+test("§5 a scene's grid has a type: square unless the scene says so, or hexagonal in rows or columns, or none", () => {
+  installFoundry();
+  const kinds = (scene) => [scene.grid.isSquare, scene.grid.isHexagonal, scene.grid.isGridless];
+  assert.equal(new FakeScene().grid.type, globalThis.CONST.GRID_TYPES.SQUARE);
+  assert.deepEqual(kinds(new FakeScene()), [true, false, false]);
+  for (const type of ["HEXODDR", "HEXEVENR", "HEXODDQ", "HEXEVENQ"]) {
+    assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES[type] } })), [false, true, false], type);
+  }
+  assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES.GRIDLESS } })), [false, false, true]);
+  assert.equal(new FakeScene({ grid: { size: 140, type: GRID_TYPES.HEXODDQ } }).grid.size, 140);
 });
 
 test("§5.5 a client's own scene change: canvasTearDown then canvasReady there only", async () => {
@@ -351,6 +440,44 @@ test("§6.1-6.4 move(): preMoveToken on the mover only; one update per waypoint;
   asUser("alice", () => globalThis.Hooks.on("preMoveToken", () => false));
   assert.equal(await asUser("alice", () => token.move({ x: 500 })), false);
   assert.equal(token.x, 200, "vetoed");
+});
+
+test("§6.2 preMoveToken: the waypoints are final, only autoRotate and showRuler are written back; an update of x/y is a movement too", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
+  const moved = listen("moveToken", ["gm"]);
+  asUser("alice", () => globalThis.Hooks.on("preMoveToken", (_doc, movement) => {
+    movement.destination.x = 900;
+    movement.pending.waypoints = [];
+    movement.autoRotate = true;
+  }));
+  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }])), true);
+  await settle();
+  assert.equal(token.x, 100, "the destination is final");
+  assert.equal(moved[0][2].autoRotate, true, "autoRotate is writable");
+  const heard = listen("preMoveToken", ["alice"]);
+  await asUser("alice", () => token.update({ x: 300 }));
+  await settle();
+  assert.deepEqual(heard.map(([id, doc, movement]) => [id, doc.id, movement.origin.x]), [["alice", "t", 100]],
+    "an update of x/y runs preMoveToken on the writer");
+  assert.equal(token.x, 300);
+  asUser("alice", () => globalThis.Hooks.on("preMoveToken", () => false));
+  assert.equal(await asUser("alice", () => token.update({ x: 400 })), undefined, "false rejects it");
+  assert.equal(token.x, 300);
+});
+
+test("§6.6 (undocumented, harsher) during a drag preUpdateToken sees no x/y; the steps still move the token", async () => {
+  await ownPages();
+  const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
+  const seen = [];   // what each call saw, copied then (the double puts x/y back after the handlers)
+  asUser("alice", () => globalThis.Hooks.on("preUpdateToken", (_doc, changed) => { seen.push({ ...changed }); }));
+  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }, { x: 200, y: 0 }], { method: "dragging" })), true);
+  await settle();
+  assert.equal(seen.length, 2, "one preUpdateToken a step");
+  assert.ok(seen.every((changed) => !("x" in changed) && !("y" in changed)));
+  assert.deepEqual([token.x, token.y], [200, 0]);
+  await asUser("alice", () => token.move([{ x: 300, y: 0 }]));
+  assert.equal(seen.at(-1).x, 300, "a move from code (method api) shows them");
 });
 
 test("§6.1 v13's move() resolves at the first checkpoint, v14's when the path is done", async () => {
@@ -413,7 +540,7 @@ test("§7.2 / §7.4 combatTurnChange on every client, in an order against update
 });
 
 test("§7.3 adding combatants keeps the turn with whoever had it through a visible updateCombat", async () => {
-  await ownPages();
+  await ownPages({ turnRepeats: false });
   const combat = encounter();
   await combat.startCombat();
   await combat.nextTurn();   // B's turn (index 1)
@@ -429,6 +556,33 @@ test("§7.3 adding combatants keeps the turn with whoever had it through a visib
   await combat.deleteEmbeddedDocuments("Combatant", ["b"]);
   await settle();
   assert.equal(turns.length, 3, "the current combatant left: the turn moved on, heard everywhere");
+});
+
+test("§7.4 (undocumented, harsher) a turn update that keeps the combatant may still fire combatTurnChange, repeating him", async () => {
+  await ownPages({ turnRepeats: true });
+  const combat = encounter();
+  await combat.startCombat();
+  await combat.nextTurn();   // B's turn
+  await settle();
+  const turns = listen("combatTurnChange");
+  await combat.createEmbeddedDocuments("Combatant", [{ name: "Ball", initiative: 25 }]);
+  await settle();
+  assert.equal(turns.length, 3, "heard on every client");
+  assert.ok(turns.every(([, , prior, current]) => prior.combatantId === "b" && current.combatantId === "b"), "B again");
+  assert.equal(combat.previous.combatantId, "a", "previous is still the last real change (§7.3)");
+  const counts = [];
+  for (const seed of [1, 2, 3, 4, 5, 6]) {   // by default: at random, from the seed
+    await ownPages({ seed });
+    const fight = encounter();
+    await fight.startCombat();
+    await fight.nextTurn();
+    await settle();
+    const heard = listen("combatTurnChange");
+    await fight.createEmbeddedDocuments("Combatant", [{ name: "Ball", initiative: 25 }]);
+    await settle();
+    counts.push(heard.length);
+  }
+  assert.ok(counts.includes(0) && counts.includes(3), `some seeds repeat, some do not: ${counts}`);
 });
 
 test("§7 (harsher) a player may not update an encounter, except moving on from his own turn", async () => {
@@ -533,6 +687,28 @@ test("§9.2 / §9.3 a world setting: a player may not write it; onChange on ever
   await globalThis.game.settings.set("ballcourt", "playerKicks", false);
   assert.deepEqual(changes, [["gm", false], ["bob", false]]);
   assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
+  await settle();
+});
+
+test("§3.4 / §9 the older single-instance tests' shared page reads only registered settings: the module's, as its init registers them", () => {
+  installFoundry({ settings: { rollingDcBase: 6 } });
+  assert.equal(globalThis.game.settings.get("ballcourt", "rollingDcBase"), 6);
+  assert.equal(globalThis.game.settings.get("ballcourt", "declarationTimeout"), 120, "a registered default");
+  assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
+  return assert.rejects(globalThis.game.settings.set("ballcourt", "nothing", 1), /not a registered game setting/);
+});
+
+test("§9.1 a client setting lives in one browser: each has its own store, kept across its reloads", async () => {
+  installFoundry({ settings: { token: "gm-token" }, clientSettings: { bob: { token: "bob-token" } } });
+  await loadTable();
+  const read = (id) => asUser(id, () => globalThis.game.settings.get("ballcourt", "token"));
+  assert.deepEqual(["gm", "alice", "bob"].map(read), ["gm-token", "", "bob-token"], "alice's browser has only the default");
+  const heard = listen("clientSettingChanged");
+  await asUser("alice", () => globalThis.game.settings.set("ballcourt", "token", "alice-token"));
+  assert.deepEqual(["gm", "alice", "bob"].map(read), ["gm-token", "alice-token", "bob-token"]);
+  assert.deepEqual(heard.map(([id, key]) => [id, key]), [["alice", "ballcourt.token"]], "heard in her browser only");
+  await reload("alice");
+  assert.equal(read("alice"), "alice-token", "a reload keeps the browser's store");
   await settle();
 });
 

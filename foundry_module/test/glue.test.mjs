@@ -224,10 +224,11 @@ test("dragging the token on a still ball is checked by the companion, then moves
   const yo = scene.tokens.get("yo");
   yo.parent = scene;
   runningEncounter(scene);
-  assert.equal(dribble.onPreUpdateToken(yo, { x: 1400 }, {}), true, "not on the ball: moves freely");
-  assert.equal(dribble.onPreUpdateToken(ix, { x: 1000 }, {}), true, "no change of square");
-  assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, { ballcourt: { internal: true } }), true);
-  assert.equal(dribble.onPreUpdateToken(ix, { x: 1200 }, {}), false, "held for the companion");
+  const movement = (token, x) => ({ origin: { x: token.x, y: token.y }, destination: { x, y: token.y }, method: "dragging" });
+  assert.equal(dribble.onPreMoveToken(yo, movement(yo, 1400), {}), true, "not on the ball: moves freely");
+  assert.equal(dribble.onPreMoveToken(ix, movement(ix, 1000), {}), true, "no change of square");
+  assert.equal(dribble.onPreMoveToken(ix, movement(ix, 1200), { ballcourt: { internal: true } }), true);
+  assert.equal(dribble.onPreMoveToken(ix, movement(ix, 1200), {}), false, "held for the companion");
   await settle();
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
   assert.deepEqual(sent.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
@@ -294,14 +295,28 @@ test("Apply is all or nothing: a failing scene write takes the posted events bac
   assert.equal(companion.match.seq, 1);
 });
 
+test("issue 35 item 7: the GM's drag of the dribbler is held in preMoveToken (preUpdateToken need not see x/y during a drag)", async () => {
+  const companion = await table(dribbleRoutes());
+  const scene = courtScene();
+  const ix = scene.tokens.get("ix");
+  runningEncounter(scene);
+  const moved = await asUser("gm", () => ix.move([{ x: 1100, y: 1200 }, { x: 1200, y: 1200 }], { method: "dragging" }));
+  await settle();
+  assert.equal(moved, false, "the drag itself is vetoed");
+  const asked = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble");
+  assert.equal(asked.length, 1, "the companion checks the dribble");
+  assert.deepEqual(asked[0].body.squares, [{ x: 11, y: 12 }, { x: 12, y: 12 }]);
+  assert.deepEqual([ix.x, scene.tokens.get("ball").x], [1200, 1200], "then the token and the ball move together");
+});
+
 test("a player dragging his own dribbler: his client holds the move, the GM's checks who he is and dribbles", async () => {
   const companion = await table(dribbleRoutes());
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.parent = scene;
   runningEncounter(scene);
-  const held = await onPage("alice", "dribble", (dribble) => dribble.onPreUpdateToken(ix, { x: 1200 }, {}));
-  assert.equal(held, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
+  const moved = await asUser("alice", () => ix.move([{ x: 1100, y: 1200 }, { x: 1200, y: 1200 }], { method: "dragging" }));
+  assert.equal(moved, false, "Alice's client holds her drag of Ixpoetchitl off the ball");
   await settle();
   const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble");
   assert.equal(sent.length, 1, "the GM's client dribbled it");

@@ -135,8 +135,7 @@ test("keybindings registered at init: toggle the tool, switch standing/running, 
   const keys = globalThis.game.keybindings;
   assert.deepEqual([...keys.actions.keys()], ["ballcourt.kickTool", "ballcourt.kickStance", "ballcourt.kickPowerUp",
     "ballcourt.kickPowerDown", "ballcourt.kickPlanner"]);   // + the shot planner
-  assert.ok([...keys.actions.values()].every((a) => a.restricted && globalThis.game.i18n.has(a.name)
-    && globalThis.game.i18n.has(a.hint)));
+  assert.ok([...keys.actions.values()].every((a) => globalThis.game.i18n.has(a.name) && globalThis.game.i18n.has(a.hint)));
   assert.deepEqual(keys.get("ballcourt", "kickStance"), [{ key: "KeyK", modifiers: ["Shift"] }]);
   const api = apiOf("gm");
   for (const fn of ["resolveKick", "resolveTick", "shootHoop", "contest"]) assert.equal(typeof api[fn], "function", fn);
@@ -156,13 +155,37 @@ test("keybindings registered at init: toggle the tool, switch standing/running, 
   keys.press("ballcourt", "kickPowerDown");
   assert.equal(tool.powerAttack, 1);
   await asUser("alice", async () => {
-    assert.equal(keys.press("ballcourt", "kickPowerUp"), false, "a GM's key");
-    assert.equal(globalThis.game.keybindings.press("ballcourt", "kickPowerUp"), false, "on her own page too");
+    assert.equal(globalThis.game.keybindings.press("ballcourt", "kickPowerUp"), false, "her own page's tool is off");
   });
-  assert.equal(tool.powerAttack, 1);
+  assert.equal(tool.powerAttack, 1, "the GM's tool is his own");
   keys.press("ballcourt", "kickTool");
   assert.equal(tool.active, false);
   assert.equal(controls.tool("ballcourtKick").active, false);
+});
+
+test("issue 35 item 10: a player's kick keys work on his own page (K, Shift+K, [, ], P); K does nothing when player kicks are off", async () => {
+  await table(kickRoutes());
+  const scene = courtScene();
+  world.view("alice", scene);
+  clientOf("alice").canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];   // her own player
+  const press = (action) => asUser("alice", () => globalThis.game.keybindings.press("ballcourt", action));
+  const tool = apiOf("alice").kickTool();
+  assert.deepEqual([...clientOf("alice").page.keybindings.actions.values()].filter((a) => a.restricted), [],
+    "no key is the GM's alone: every one drives the kick tool, which players use");
+  assert.equal(press("kickTool"), true, "K");
+  assert.equal(tool.active, true);
+  press("kickStance");
+  assert.equal(tool.standing, false, "Shift+K");
+  press("kickPowerUp");
+  assert.equal(tool.powerAttack, 1, "]");
+  press("kickPowerDown");
+  assert.equal(tool.powerAttack, 0, "[");
+  assert.equal(press("kickPlanner"), true, "P");
+  press("kickTool");
+  assert.equal(tool.active, false);
+  await globalThis.game.settings.set("ballcourt", "playerKicks", false);
+  assert.equal(press("kickTool"), false, "K is not hers when the GM keeps kicks to himself");
+  assert.equal(tool.active, false);
 });
 
 /** A fake /hoop or /contest that computes like the companion: each named d20 gets its modifier. */
@@ -288,7 +311,8 @@ test("the dribble the companion checks counts from the dribbler's own speed", as
   globalThis.canvas.tokens.controlled = [{ document: ix }];
   assert.ok(dribble.showDribbleReach().some((s) => s.x === 10 && s.y === 17), "40 ft: 5 squares");
   runningEncounter(scene);
-  assert.equal(dribble.onPreUpdateToken(ix, { y: 1800 }, {}), false, "held for the companion");
+  assert.equal(dribble.onPreMoveToken(ix, { origin: { x: 1000, y: 1200 }, destination: { x: 1000, y: 1800 }, method: "dragging" }, {}),
+    false, "held for the companion");
   await tick(6);
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
   assert.equal(sent.players.find((p) => p.id === "ix").speed, 40);

@@ -123,6 +123,7 @@ test("#3 on dnd5e one action is one message: the system's own cards are not post
 test("#4 a closed dialog cancels: a declaration becomes 'no action', a menu form does nothing", async () => {
   await table();
   const scene = goatScene([new FakeToken({ id: "r1", name: "r1", flags: { ballcourt: { team: "red" } } })]);
+  FakeDialogV2.answers = [null];   // the player closes it with the X (a dialog stays open until then)
   const declaration = await goatball.declarationPrompt({ tokenId: "r1", sceneId: scene.id });
   assert.deepEqual(declaration, { action: "none" });
 

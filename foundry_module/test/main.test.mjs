@@ -14,7 +14,7 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   };
   const { api } = await import("../scripts/main.mjs");
   for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatTurnChange",
-    "preUpdateToken", "updateCombat", "updateUser", "getSceneControlButtons", "renderTokenHUD"]) {
+    "preMoveToken", "updateCombat", "updateUser", "getSceneControlButtons", "renderTokenHUD"]) {
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();

@@ -10,7 +10,7 @@ import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
 import { FakeDnd5eActor, FakeUser, asUser } from "./fakes/foundry.mjs";
-import { fixture } from "./fakes/scenes.mjs";
+import { courtScene, fixture } from "./fakes/scenes.mjs";
 import { runBatches, states } from "./tables/quench.mjs";
 import { moduleOf, openOn, useTables } from "./tables/table.mjs";
 
@@ -28,10 +28,13 @@ async function table(options = {}) {
 }
 
 test("the world batch passes against the doubles and puts the GM's probe flag back", async () => {
-  const { run } = await table();
+  const { world, run } = await table();
+  const scene = courtScene();
+  world.view("gm", scene);   // a token of his on the viewed scene, for the movement probe
   const out = await run();
   assert.deepEqual(states(out["ballcourt.world"]).filter((s) => !s.startsWith("passed")), []);
-  assert.equal(out["ballcourt.world"].length, 5);
+  assert.equal(out["ballcourt.world"].length, 6);
+  assert.deepEqual([...scene.tokens.values()].map((t) => [t.x, t.y]), [[1000, 1200], [1300, 1200], [1000, 1200]], "no token moved");
   assert.equal(globalThis.game.users.get("gm").getFlag("ballcourt", "quenchProbe"), undefined, "the probe flag is gone");
   assert.equal(globalThis.ChatMessage.created.length, 0, "nothing posted");
 });
@@ -45,5 +48,6 @@ test("with two full GMs it passes too; it fails, saying what to do, where the wo
   const results = states((await run())["ballcourt.world"]);
   assert.match(results[0], /^passed: Foundry's active GM/);
   assert.match(results[3], /^skipped: the system's own roll/);
-  assert.match(results[4], /^failed: the installed module may use its socket.*restart the world/);
+  assert.match(results[4], /^skipped: an update that moves a token/, "no scene viewed");
+  assert.match(results[5], /^failed: the installed module may use its socket.*restart the world/);
 });

@@ -138,6 +138,7 @@ test("item 8: a token on the still ball moves freely before the match and with t
   await ix.update({ x: 1200 });
   assert.equal(ix.x, 1200, "the GM's held Alt moves him freely");
   await ix.update({ x: 1000 });
+  await settle();   // Alice's copy of the token hears the GM's move back (each client has its own copy)
   await asUser("alice", async () => {
     globalThis.game.keyboard.held.add("Alt");
     await ix.update({ x: 1200 });

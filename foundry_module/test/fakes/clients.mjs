@@ -25,6 +25,11 @@ export function currentClient() {
   return context.getStore() ?? world.defaultClient;
 }
 
+/** The client whose code runs now, or null for the test's own eye (which reads the server's data). */
+export function runningClient() {
+  return context.getStore() ?? null;
+}
+
 /** A client's page: its own once it has loaded the module, else the test file's shared one. */
 export function pageOf(client) {
   return client?.page ?? world.sharedPage;

@@ -7,20 +7,29 @@
  *   not fire at the start, `combatTurn` not when the round rolls over. Options are v13's
  *   `{advanceTime, direction}` or v14's `{direction, worldTime: {delta}}` for a round.
  * - the update goes through the server (server.mjs): a GM's, or the current combatant's
- *   owner moving the turn on; `updateCombat` on every client.
+ *   owner moving the turn on; `updateCombat` on every client. A combatant's update reaches the
+ *   other clients' copies with its broadcast, as every document's (server.mjs).
  * - `combatTurnChange(combat, prior, current)` comes from the turn bookkeeping on every client
  *   (§7.2), in an order relative to `updateCombat` the docs leave open (§7.4): each client's
  *   order is drawn from the world's seeded random, and it may come a turn of the event loop
  *   later. It fires when the round or the current combatant changed (previous is assigned
- *   only when the turn configuration changes, §7.3).
+ *   only when the turn configuration changes, §7.3), and may fire when a turn update left
+ *   both as they were, with the same combatant as prior and current (§7.4, `turnRepeats`).
  * - adding or removing combatants keeps the turn with whoever had it through a visible
  *   `updateCombat` with `turn` (§7.3, v13 FVTT#12990), never silently; removing the current
  *   combatant hands the turn on, with its combatTurnChange.
  */
-import { onClient, onEveryClient, pageOf, serverTrip, track, world } from "./clients.mjs";
+import { currentClient, onClient, onEveryClient, pageOf, serverTrip, track, world } from "./clients.mjs";
 import { callEverywhere, callHere } from "./hooks.mjs";
-import { FakeFlaggedDocument, actingUser, checkScope, refuse, serverUpdate } from "./server.mjs";
+import { FakeFlaggedDocument, actingUser, broadcast, checkScope, rawOf, refuse, serverUpdate, staleUntilReached } from "./server.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
+
+/**
+ * Whether a turn update that left the round and the combatant as they were still fires
+ * combatTurnChange, repeating the combatant (§7.4 leaves it open): `world.turnRepeats` true,
+ * false, or "random" (from the seed's own stream).
+ */
+const repeatsTurn = () => (world.turnRepeats === "random" ? world.turnRandom() < 0.5 : Boolean(world.turnRepeats));
 
 const later = (turns) => (turns ? new Promise((resolve) => setImmediate(resolve)).then(() => later(turns - 1)) : Promise.resolve());
 
@@ -96,11 +105,15 @@ export class FakeCombat extends FakeFlaggedDocument {
     for (const u of updates) if (!this.combatants.get(u._id)?.canUserModify(user)) refuse(user, `Combatant ${u._id}`);
     const current = this.combatant?.id;
     await serverTrip();
-    for (const u of updates) applyUpdate(this.combatants.get(u._id), u);
-    note(`combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`);
-    for (const u of updates) {
+    const writes = updates.map((u) => {
       const c = this.combatants.get(u._id);
-      callEverywhere("updateCombatant", () => [c, structuredClone(u), options, user.id]);
+      const write = staleUntilReached(c, u);
+      applyUpdate(rawOf(c), u);
+      return { c, u, write };
+    });
+    note(`combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`);
+    for (const { c, u, write } of writes) {
+      broadcast("updateCombatant", () => [c, structuredClone(u), options, user.id], currentClient(), write);
     }
     if ("initiative" in (updates[0] ?? {})) await this.keepTurnWith(current);
     return updates.map((u) => this.combatants.get(u._id));
@@ -151,12 +164,9 @@ export class FakeCombat extends FakeFlaggedDocument {
   turnBookkeeping(before) {
     const now = this.where();
     const changed = now.round !== before.round || now.combatantId !== before.combatantId;
-    if (!changed) {
-      this.current = now;
-      return;
-    }
-    this.previous = before;
     this.current = now;
+    if (!changed && !repeatsTurn()) return;
+    if (changed) this.previous = before;
     const prior = { ...before };
     const current = { ...now };
     // runs before serverUpdate broadcasts updateCombat: "turn-first" fires here, "update-first"

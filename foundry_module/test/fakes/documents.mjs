@@ -9,8 +9,8 @@
  */
 import { currentClient, serverTrip, track, world } from "./clients.mjs";
 import { callEverywhere, callHere } from "./hooks.mjs";
-import { FakeDocument, FakeFlaggedDocument, FlagsMixin, actingUser, broadcast, changesToSend, checkScope, refuse, serverUpdate }
-  from "./server.mjs";
+import { FakeDocument, FakeFlaggedDocument, FlagsMixin, actingUser, broadcast, changesToSend, checkScope, rawOf, refuse, serverUpdate,
+  staleUntilReached } from "./server.mjs";
 import { renderEverywhere } from "./ui.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
 
@@ -55,6 +55,29 @@ export class FakeActor extends FakeFlaggedDocument {
 
 const moves = (changes) => "x" in changes || "y" in changes;
 
+/**
+ * preMoveToken(doc, movement, operation) on the mover (§6.2): exactly false rejects the whole
+ * movement. The waypoints are final and only `autoRotate` and `showRuler` are writable: the
+ * handlers get a copy, and only those two are read back from it.
+ */
+function preMoveToken(token, movement, operation) {
+  const { user, ...data } = movement;
+  const seen = { ...structuredClone(data), user };
+  if (callHere("preMoveToken", token, seen, operation) === false) return false;
+  movement.autoRotate = seen.autoRotate;
+  movement.showRuler = seen.showRuler;
+  return true;
+}
+
+/** The movement an update of x/y makes (§6.1-6.4): from where the token stands to where the update puts it. */
+function movementOf(token, sent, operation, user) {
+  const destination = { x: sent.x ?? token.x, y: sent.y ?? token.y };
+  const method = operation.method ?? "api";
+  return { id: newId("move"), origin: { x: token.x, y: token.y }, destination, passed: { waypoints: [] },
+    pending: { waypoints: [destination] }, method, user, autoRotate: operation.autoRotate ?? false,
+    showRuler: operation.showRuler ?? method === "dragging" };
+}
+
 export class FakeToken extends FakeFlaggedDocument {
   static documentName = "Token";
 
@@ -67,9 +90,17 @@ export class FakeToken extends FakeFlaggedDocument {
     return Boolean(user?.isGM) || Boolean(this.actor?.owners?.includes(user?.id));
   }
 
+  /**
+   * An update of x/y is a movement (§6.2): outside move(), it runs preMoveToken itself. One step
+   * of a drag shows preUpdateToken no x/y (§6.6: undocumented, so the harsher reading).
+   */
   update(changes, options = {}) {
     const from = { x: this.x, y: this.y };
+    const dragging = options.movement?.method === "dragging";
     return serverUpdate(this, changes, options, {
+      hiddenFromPreUpdate: dragging ? ["x", "y"] : [],
+      beforeTrip: (sent, user) => options.movement || options.noHook || !moves(sent)
+        || preMoveToken(this, movementOf(this, sent, options, user), options),
       describe: () => this.describe(changes),
       afterCommit: (sent, user) => this.afterMove(from, sent, options, user) });
   }
@@ -90,9 +121,9 @@ export class FakeToken extends FakeFlaggedDocument {
   }
 
   /**
-   * TokenDocument#move (§6.1-6.4): preUpdateToken and preMoveToken on the mover only (false from
-   * either cancels the whole movement); one update per waypoint, each heard everywhere as
-   * updateToken and moveToken. v13 resolves at the first checkpoint, v14 once the whole path
+   * TokenDocument#move (§6.1-6.4): preMoveToken once and preUpdateToken for each step on the
+   * mover only (false from either cancels the rest); one update per waypoint, each heard
+   * everywhere as updateToken and moveToken; `method: "dragging"` is a user's drag. v13 resolves at the first checkpoint, v14 once the whole path
    * is done.
    */
   async move(waypoints, options = {}) {
@@ -101,9 +132,8 @@ export class FakeToken extends FakeFlaggedDocument {
     const path = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => ({ x: w.x ?? this.x, y: w.y ?? this.y }));
     if (!path.length) return false;
     const operation = { ...options, animate: options.animate ?? true, method: options.method ?? "api" };
-    const movement = { origin: { x: this.x, y: this.y }, destination: path.at(-1), passed: { waypoints: [] },
-      pending: { waypoints: path }, method: operation.method, user };
-    if (callHere("preMoveToken", this, movement, operation) === false) return false;
+    const movement = { ...movementOf(this, path.at(-1), operation, user), pending: { waypoints: path } };
+    if (!preMoveToken(this, movement, operation)) return false;
     let reachedFirst = () => {};
     const firstCheckpoint = new Promise((resolve) => { reachedFirst = resolve; });
     const steps = (async () => {
@@ -124,8 +154,28 @@ export class FakeToken extends FakeFlaggedDocument {
   }
 }
 
+/** CONST.GRID_TYPES: gridless, square, and four hexagonal grids, in rows (pointy-topped) or columns (flat-topped). */
+export const GRID_TYPES = Object.freeze({ GRIDLESS: 0, SQUARE: 1, HEXODDR: 2, HEXEVENR: 3, HEXODDQ: 4, HEXEVENQ: 5 });
+
 /**
- * A scene (§5): `padding` 0.25 unless given, and `dimensions` as Foundry computes them (the
+ * scene.grid (§5; a foundry.grid.BaseGrid since v12): its `type` from CONST.GRID_TYPES, square
+ * unless the scene says otherwise, and isSquare / isHexagonal / isGridless. A GM may give any
+ * scene a hex or gridless grid: nothing on a scene promises squares.
+ */
+export class FakeGrid {
+  constructor({ size = 100, distance = 5, units = "ft", type = GRID_TYPES.SQUARE, ...rest } = {}) {
+    Object.assign(this, { size, distance, units, type, ...rest });
+  }
+
+  get isSquare() { return this.type === GRID_TYPES.SQUARE; }
+
+  get isHexagonal() { return this.type >= GRID_TYPES.HEXODDR && this.type <= GRID_TYPES.HEXEVENQ; }
+
+  get isGridless() { return this.type === GRID_TYPES.GRIDLESS; }
+}
+
+/**
+ * A scene (§5): a grid of its own type (FakeGrid), `padding` 0.25 unless given, and `dimensions` as Foundry computes them (the
  * padding rounded up to whole grid squares, so the scene rectangle starts at sceneX/sceneY,
  * inside the canvas, not at 0). The grid's (0,0) square starts at the canvas origin (§5.4,
  * undocumented in prose; it follows from §5.3).
@@ -136,7 +186,7 @@ export class FakeScene extends FakeFlaggedDocument {
   constructor({ id = newId("scene"), name = "Scene", flags = {}, tokens = [], grid = { size: 100 }, width = 4000, height = 3000,
     padding = 0.25, active = false } = {}) {
     super();
-    Object.assign(this, { id, name, flags, grid: { size: 100, distance: 5, ...grid }, width, height, padding, active });
+    Object.assign(this, { id, name, flags, grid: new FakeGrid(grid), width, height, padding, active });
     this.tokens = new Collection(tokens.map((t) => [t.id, t]));
     for (const t of tokens) t.parent = this;
     this.drawings = new Collection();
@@ -178,13 +228,15 @@ export class FakeScene extends FakeFlaggedDocument {
       const sent = changesToSend(token, u, options);
       if (!Object.keys(sent).length) continue;
       if (callHere("preUpdateToken", token, sent, options, user.id) === false) continue;
+      if (moves(sent) && !preMoveToken(token, movementOf(token, sent, options, user), options)) continue;
       accepted.push({ token, u, sent, from: { x: token.x, y: token.y } });
     }
     await serverTrip();
     for (const { token, u, sent, from } of accepted) {
-      applyUpdate(token, sent, { recursive: options.recursive !== false });
+      const write = staleUntilReached(token, sent);
+      applyUpdate(rawOf(token), sent, { recursive: options.recursive !== false });
       token.describe(u);
-      broadcast("updateToken", () => [token, structuredClone(sent), options, user.id]);
+      broadcast("updateToken", () => [token, structuredClone(sent), options, user.id], currentClient(), write);
       token.afterMove(from, sent, options, user);
     }
     return accepted.map((a) => a.token);
@@ -282,7 +334,7 @@ export class FakeMessage extends FlagsMixin(FakeDocument) {
       note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard"
         : this.flags?.ballcourt?.aooQuestion ? "aooQuestion" : this.id)} ${keys}`);
       for (const fn of FakeChatMessage.onUpdate) fn(this);
-    }, afterCommit: () => renderEverywhere(this) });
+    }, afterCommit: (_sent, _user, write) => renderEverywhere(this, { write }) });
   }
 
   async delete() {

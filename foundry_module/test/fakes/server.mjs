@@ -7,17 +7,25 @@
  *   sent (§1.3, §1.6); `-=key` / `==key` and v14's `_del` / `_replace` are honoured (§1.4-1.5);
  *   nested objects are merged unless `recursive: false` (§1.3-1.4);
  * - `preUpdate<Doc>(doc, changed, options, userId)` runs on the writer's client only, before
- *   the trip; handlers may change `changed`; exactly `false` from one cancels (§1.1);
+ *   the trip; handlers may change `changed`; exactly `false` from one cancels (§1.1); a
+ *   document may keep some keys from it (`hiddenFromPreUpdate`: a drag's x/y, §6.6) and run
+ *   its own check after it (`beforeTrip`: a token's preMoveToken, §6.2);
  * - after the server's answer `update<Doc>(doc, changed, options, userId)` runs on every
  *   connected client (§1.2), unless `noHook` (§1.3).
  * Undocumented (§1.8), so the harsher reading: an update that changes nothing makes its trip
  * but fires no hook; on the writer's own client, its `update<Doc>` handlers run only after
  * its `update()` promise has resolved (code after the await runs first), where the other
  * clients hear it at the server's answer.
- * Documents are one object the clients share (each browser really holds its own copy): a
- * module that changes a document's data without `update` is not caught here.
+ * Each browser holds its own copy of a document, changed only when the server's broadcast
+ * reaches it (§8.4, §1.2): here one object, seen through a view per client (`staleViews`).
+ * Between a write and the moment its broadcast reaches another client, a turn of the event
+ * loop after the server's answer, that client reads what it had before (the keys the write
+ * changed); then its update<Doc> hooks run and it reads the new data. The writer reads the
+ * new data once his promise resolves. The test's own eye, outside any client, reads the
+ * server's. Left open: a module that changes a document's data without `update` is not
+ * caught, and status toggles and created or deleted documents are not yet seen stale.
  */
-import { currentClient, onClient, onEveryClient, pageOf, serverTrip, track } from "./clients.mjs";
+import { currentClient, onClient, onEveryClient, pageOf, runningClient, serverTrip, track, world } from "./clients.mjs";
 import { callHere } from "./hooks.mjs";
 import { applyUpdate, diffObject, expandObject, getProperty } from "./utils.mjs";
 
@@ -39,10 +47,20 @@ export function changesToSend(doc, changes, { diff = true, recursive = true } = 
   return Object.fromEntries(Object.entries(expanded).filter(([k, v]) => JSON.stringify(doc[k]) !== JSON.stringify(v)));
 }
 
-/** update<Doc> everywhere: the other clients now, the writer after his promise resolves (§1.2, §1.8). */
-export function broadcast(hook, args, writer = currentClient()) {
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * update<Doc> everywhere (§1.2, §1.8): the broadcast reaches each other client a turn of the
+ * event loop after the server's answer (its copy catches up then: `write.reached`), the
+ * writer after his promise resolves.
+ */
+export function broadcast(hook, args, writer = currentClient(), write = null) {
   onEveryClient((client) => {
-    if (client !== writer) pageOf(client).hooks.callAll(hook, ...args(client));
+    if (client === writer) return;
+    track(nextTurn().then(() => {
+      write?.reached(client);
+      if (!client.dead) pageOf(client).hooks.callAll(hook, ...args(client));
+    }));
   });
   if (writer?.user?.active) {
     track(new Promise((resolve) => setImmediate(resolve))
@@ -55,7 +73,7 @@ export function broadcast(hook, args, writer = currentClient()) {
  * merge, update<Doc> everywhere. `describe(sent)` writes the transcript's line. Resolves the
  * document, or undefined when a preUpdate handler vetoed.
  */
-export async function serverUpdate(doc, changes, options = {}, { describe, afterCommit } = {}) {
+export async function serverUpdate(doc, changes, options = {}, { describe, afterCommit, hiddenFromPreUpdate = [], beforeTrip } = {}) {
   const user = actingUser();
   const name = doc.documentName;
   if (!doc.canUserModify(user, "update", changes)) refuse(user, `${name} ${doc.name ?? doc.id}`);
@@ -64,13 +82,76 @@ export async function serverUpdate(doc, changes, options = {}, { describe, after
     await serverTrip();
     return doc;
   }
-  if (!options.noHook && callHere(`preUpdate${name}`, doc, changed, options, user.id) === false) return undefined;
+  if (!options.noHook && preUpdate(doc, changed, options, user, hiddenFromPreUpdate) === false) return undefined;
+  if (beforeTrip?.(changed, user) === false) return undefined;
   await serverTrip();
-  applyUpdate(doc, changed, { recursive: options.recursive !== false });
+  const write = staleUntilReached(doc, changed);
+  applyUpdate(rawOf(doc), changed, { recursive: options.recursive !== false });
   describe?.(changed);
-  afterCommit?.(changed, user);
-  if (!options.noHook) broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id]);
+  afterCommit?.(changed, user, write);
+  if (options.noHook) write.reachedAll();
+  else broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id], currentClient(), write);
   return doc;
+}
+
+const RAW = Symbol("the document itself");
+const VIEWS = Symbol("each client's writes not yet reached");
+
+/** The document's own data, as the server holds it (writes go there, never into a stale view). */
+export const rawOf = (doc) => doc?.[RAW] ?? doc;
+
+/**
+ * A document as each client sees it: a client a write has not reached yet reads, for each key
+ * that write changed, what it held before (the earliest such write first).
+ */
+const staleViews = {
+  get(target, key, receiver) {
+    if (key === RAW) return target;
+    const client = typeof key === "string" ? runningClient() : null;
+    for (const write of (client && target[VIEWS]?.get(client)) ?? []) {
+      if (Object.hasOwn(write.before, key)) return write.before[key];
+    }
+    return Reflect.get(target, key, receiver);
+  },
+};
+
+/**
+ * Before the server applies a write: every other connected client keeps what the changed keys
+ * held until the broadcast reaches it.
+ */
+export function staleUntilReached(doc, changed) {
+  const target = rawOf(doc);
+  const writer = currentClient();
+  const before = Object.fromEntries(Object.keys(changed).map((k) => k.replace(/^(-=|==)/, ""))
+    .map((k) => [k, structuredClone(target[k])]));
+  const entry = { before };
+  target[VIEWS] ??= new Map();
+  const waiting = new Set();
+  for (const client of world.clients.values()) {
+    if (client === writer || !client.user.active) continue;
+    if (!target[VIEWS].has(client)) target[VIEWS].set(client, []);
+    target[VIEWS].get(client).push(entry);
+    waiting.add(client);
+  }
+  const reached = (client) => {
+    const list = target[VIEWS].get(client);
+    if (list?.includes(entry)) list.splice(list.indexOf(entry), 1);
+    if (list && !list.length) target[VIEWS].delete(client);
+    waiting.delete(client);
+  };
+  return { reached, reachedAll: () => { for (const client of [...waiting]) reached(client); } };
+}
+
+/**
+ * preUpdate<Doc> on the writer's client (§1.1). Keys in `hidden` are kept from its handlers
+ * (a token's x/y during a drag, §6.6) and sent as they were.
+ */
+export function preUpdate(doc, changed, options, user, hidden = []) {
+  const kept = Object.fromEntries(hidden.filter((k) => k in changed).map((k) => [k, changed[k]]));
+  for (const key of Object.keys(kept)) delete changed[key];
+  const verdict = callHere(`preUpdate${doc.documentName}`, doc, changed, options, user.id);
+  Object.assign(changed, kept);
+  return verdict;
 }
 
 /**
@@ -103,6 +184,11 @@ export function checkScope(scope) {
 
 export class FakeDocument {
   static documentName = "Document";
+
+  /** Seen through each client's view (staleViews). */
+  constructor() {
+    return new Proxy(this, staleViews);
+  }
 
   get documentName() { return this.constructor.documentName; }
 

@@ -62,7 +62,7 @@ export async function press(element, action) {
  * element and fires renderChatMessageHTML(message, html, context) there. The log's element is
  * the one `client.chat` holds (and the transcript notes); a pop-out and the toasts keep theirs.
  */
-export function renderInto(client, message, surface = "log") {
+export function renderInto(client, message, surface = "log", { again = false } = {}) {
   const element = fakeHtml(message.content ?? "");
   element.dataset.messageId = message.id;
   if (surface === "log") client.chat.set(message.id, element);
@@ -70,7 +70,7 @@ export function renderInto(client, message, surface = "log") {
   else client.toasts.push(element);
   onClient(client, () => pageOf(client).hooks.callAll("renderChatMessageHTML", message, element, {}));
   const card = message.flags?.ballcourt?.card;
-  if (!card || surface !== "log") return element;
+  if (!card || surface !== "log" || again) return element;   // the transcript notes what a reader sees, not how often it rendered
   const buttons = buttonsIn(element).map((b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`);
   note(`  ${client.user.id} sees ${card.kind}${buttons.length ? ` [${buttons.join(" ")}]` : ""}`);
   return element;
@@ -80,21 +80,26 @@ export function renderInto(client, message, surface = "log") {
  * Every client that may see the message renders it once the write has resolved (§3.1, §3.5:
  * whether a user who cannot see it still gets a render is undocumented; here he does not):
  * into the log, into the pop-out if that client has one open, and a new message also as a
- * toast (an update does not re-render the toast, FVTT#12022). With `world.doubleRenders`, an
- * update renders the log twice (FVTT#13067). Renders are never merged: two quick updates
- * render twice.
+ * toast (an update does not re-render the toast, FVTT#12022). An update may render the log
+ * twice (FVTT#13067): `world.doubleRenders` says when (by default at random, from the seed);
+ * whose chat is popped out is drawn likewise at install. Renders are never merged: two quick
+ * updates render twice.
  */
-export function renderEverywhere(message, { created = false } = {}) {
+export function renderEverywhere(message, { created = false, write = null } = {}) {
   track(serverTrip().then(() => {
     for (const client of [...world.clients.values()]) {
+      write?.reached(client);   // the update reaches this client's copy, which it then renders
       if (!client.user.active || !visible(message, client.user.id)) continue;
       renderInto(client, message, "log");
       if (client.popoutOpen) renderInto(client, message, "popout");
       if (created && client.toastsOn) renderInto(client, message, "toast");
-      if (!created && world.doubleRenders) renderInto(client, message, "log");
+      if (!created && rendersTwice()) renderInto(client, message, "log", { again: true });
     }
   }));
 }
+
+/** `world.doubleRenders`: true, false, or "random" (each update, each client, from the seed's render stream). */
+const rendersTwice = () => (world.doubleRenders === "random" ? world.renderRandom() < 0.5 : Boolean(world.doubleRenders));
 
 let visible = () => true;
 /** documents.mjs hands over who may see a message (kept there, beside the message). */
@@ -154,9 +159,11 @@ export class FakeSceneControls {
  * `client.dialogs.answers` (FakeDialogV2.answers), taken in order, each on a later turn of
  * the event loop: form values (the OK button with those fields), a button's action (for
  * `wait`), `{action, values}`, true/false (confirm's Yes/No), null (the X), or a function of
- * the dialog's options returning one of those (maybe a promise). With nothing queued the user
- * closes it with the X (`dialogs.unanswered = "close"`, the default) or leaves it open
- * (`"open"`).
+ * the dialog's options returning one of those (maybe a promise). With nothing queued it stays
+ * open until answered, closed or timed out: no default dismissal (§4), unless a test sets
+ * `dialogs.unanswered = "close"` (the user closes every such dialog with the X). A second
+ * render of an open dialog runs its hooks and callback again (§4.2); while a `modal: true`
+ * dialog is open, no dialog opened before it can be pressed (§4.3).
  */
 /** Run fn and return the timers it set (a dialog's render callback: its self-close timer). */
 function timersSetBy(fn) {
@@ -217,9 +224,14 @@ export class FakeDialogV2 {
     return result;
   }
 
-  /** Render into this client's DOM: the element, the hooks, the render callback (§4.2, §4.4). */
+  /**
+   * Render into this client's DOM: the element, the hooks, the render callback (§4.2, §4.4),
+   * on every render: a second render of an open dialog replaces its element and runs them again.
+   */
   render() {
     const { dom, dialogs } = this.client;
+    if (this.rendered) this.element.remove();
+    else dialogs.open.push(this);
     const title = this.options.window?.title ?? "";
     const buttons = this.buttons.map((b) => `<button type="submit" data-action="${b.action}">${b.label ?? b.action}</button>`).join("");
     const element = dom.document.createElement("dialog");
@@ -231,12 +243,11 @@ export class FakeDialogV2 {
     dom.document.body.appendChild(element);
     this.element = element;
     this.rendered = true;
-    dialogs.open.push(this);
     onClient(this.client, () => {
       const hooks = pageOf(this.client).hooks;
       hooks.callAll("renderDialogV2", this, element, {}, {});
       hooks.callAll("renderApplicationV2", this, element, {}, {});
-      this.timers = timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this));
+      this.timers = [...this.timers ?? [], ...timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this))];
     });
     return this;
   }
@@ -253,6 +264,8 @@ export class FakeDialogV2 {
   /** The user presses a button (with these form values): its callback's answer, or its action (§4.3). */
   press(action, values = {}) {
     if (!this.rendered) throw new Error("the dialog is closed");
+    const { open } = this.client.dialogs;
+    if (open.slice(open.indexOf(this) + 1).some((d) => d.options.modal)) throw new Error("a modal dialog blocks the rest of the UI (§4.3)");
     const spec = this.buttons.find((b) => b.action === action);
     if (!spec) throw new Error(`no ${action} button in the dialog (${this.buttons.map((b) => b.action)})`);
     const form = this.element.querySelector("form");

@@ -11,10 +11,15 @@
  * controls read `visible` only when rebuilt; a private message mode whispers to the GMs; an
  * unknown system has no adapter; a restricted keybinding runs for GMs only.
  *
- * Settings (§9, §3.4): a world setting's write needs a GM; its onChange runs on every client
+ * Settings (§9, §3.4): a client setting lives in one browser (§9.1): each user's browser has
+ * its own store, kept across his reloads; the install's `settings` fill the store of `user`'s
+ * browser only (the one the test sets up, the GM's by default), `clientSettings: {maria: {...}}`
+ * another's, and every other browser reads the registered default. A world setting's write
+ * needs a GM; its onChange runs on every client
  * that registered it, only when the value changed; a programmatic `set` never reloads; a key
- * nobody registered on that client's page throws when read (the shared page of the older
- * single-instance tests is lenient: they read the defaults without registering). On v13
+ * nobody registered on that client's page throws when read or written, on the shared page of
+ * the older single-instance tests too: it has the module's settings registered from the start,
+ * as its init would, and nothing else. On v13
  * `core.messageMode` throws and `core.rollMode` is read; on v14 `core.messageMode` is read
  * and `core.rollMode` gives null (FOUNDRY-NOTES; §3.4 calls that unconfirmed).
  */
@@ -23,11 +28,12 @@ import { readFileSync } from "node:fs";
 import { parseHTML } from "linkedom";
 
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
+import { registerSettings } from "../../scripts/foundry/world/settings.mjs";
 import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
 import { callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
-import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, visibleTo } from "./documents.mjs";
+import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, GRID_TYPES, visibleTo } from "./documents.mjs";
 import { FakeHooks, HookRegistry, HooksGlobal } from "./hooks.mjs";
 import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications, renderInto,
   useVisibility } from "./ui.mjs";
@@ -78,7 +84,7 @@ export function makePage(version = world.version, hooks = new HookRegistry()) {
 
 function makeClient(user, log, lang = "en") {
   const client = { user, lang, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
-    dialogs: { answers: [], shown: [], open: [], unanswered: "close" }, apps: [], chat: new Map(), popout: new Map(), toasts: [],
+    dialogs: { answers: [], shown: [], open: [], unanswered: "open" }, apps: [], chat: new Map(), popout: new Map(), toasts: [],
     popoutOpen: false, toastsOn: true, combatOverride: undefined, page: null, dom: parseHTML("<!doctype html><html><body></body></html>"),
     keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
   client.run = (fn) => onClient(client, fn);
@@ -109,7 +115,7 @@ function seeded(seed) {
 }
 
 export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null, languages = {}, version = 14,
-  seed = 1, combatOrder = "random", doubleRenders = false } = {}) {
+  seed = 1, combatOrder = "random", doubleRenders = "random", popouts = "random", turnRepeats = "random", clientSettings = {} } = {}) {
   const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
@@ -117,17 +123,24 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     ...settings };
   const emitted = [];
   const notifications = [];   // every client's, in order; each client's own are its ui.notifications
-  Object.assign(world, { version, random: seeded(seed), combatOrder, doubleRenders, pending: new Set(), errors: [] });
+  Object.assign(world, { version, random: seeded(seed), combatOrder, doubleRenders, turnRepeats, pending: new Set(), errors: [],
+    // renders and repeated turns draw from streams of their own: the combat order per seed stays as it was
+    renderRandom: seeded(seed ^ 0x5bd1e995), turnRandom: seeded(seed ^ 0x27d4eb2f) });
   world.pageClosed = new Promise((resolve) => { world.closePage = resolve; });
   FakeHooks.handlers = new Map();
   world.sharedPage = makePage(version, FakeHooks);
   world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications, languages[u.id])]));
+  // a user may have the chat popped out (§3.1): each browser's, at random from the seed unless the test says
+  for (const client of world.clients.values()) client.popoutOpen = popouts === "random" ? world.renderRandom() < 0.5 : Boolean(popouts);
   world.notifications = notifications;
   world.defaultClient = world.clients.get(user);
   world.defaultClient.canvas.scene = scene;
   world.values = values;
+  // each browser's own store of client settings (§9.1): the test's own browser gets `settings`
+  world.clientStores = new Map(allUsers.map((u) => [u.id, structuredClone(u.id === user ? values : clientSettings[u.id] ?? {})]));
+  const storeOf = (client) => world.clientStores.get(client.user.id);
+  const scopeOf = (data) => data?.scope ?? "world";
   const combats = new Collection();
-  const lenient = (client) => !client?.page;
   globalThis.game = {
     get user() { return currentClient().user; },
     set user(u) { world.defaultClient = world.clients.get(u.id); },
@@ -145,21 +158,23 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
           return values[`core.${key}`];
         }
         const data = this.registered.get(`${scope}.${key}`);
-        if (!data && !lenient(currentClient())) throw new Error(`"${scope}.${key}" is not a registered game setting`);
-        return key in values ? values[key] : data?.default;
+        if (!data) throw new Error(`"${scope}.${key}" is not a registered game setting`);
+        const store = scopeOf(data) === "client" ? storeOf(currentClient()) : values;
+        return key in store ? store[key] : data?.default;
       },
       /** A world setting needs a GM; stored, then onChange on every client that has it, if it changed (§9.2). */
       async set(scope, key, value) {
         const data = this.registered.get(`${scope}.${key}`);
         const client = currentClient();
-        if (!data && !lenient(client)) throw new Error(`"${scope}.${key}" is not a registered game setting`);
-        if ((data?.scope ?? "world") === "world" && !client.user.isGM) {
+        if (!data) throw new Error(`"${scope}.${key}" is not a registered game setting`);
+        if (scopeOf(data) === "world" && !client.user.isGM) {
           throw new Error(`User ${client.user.name} lacks permission to modify world settings`);
         }
-        const same = JSON.stringify(values[key]) === JSON.stringify(value);
-        values[key] = structuredClone(value);
+        const store = scopeOf(data) === "client" ? storeOf(client) : values;
+        const same = JSON.stringify(store[key]) === JSON.stringify(value);
+        store[key] = structuredClone(value);
         if (same) return value;
-        if ((data?.scope ?? "world") === "client") {
+        if (scopeOf(data) === "client") {
           callHandler(() => data?.onChange?.(value), []);
           pageOf(client).hooks.callAll("clientSettingChanged", `${scope}.${key}`, value, {});
           return value;
@@ -215,6 +230,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
   perClient("CONFIG", (c) => pageOf(c)?.CONFIG, (v) => { pageOf(currentClient()).CONFIG = v; });
   perClient("Hooks", () => HooksGlobal, () => {});
   globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
+  globalThis.CONST = { GRID_TYPES };
   globalThis.ChatMessage = version >= 14 ? FakeChatMessageV14 : FakeChatMessageV13;
   globalThis.Roll = FakeRoll;
   globalThis.FormData = FakeFormData;
@@ -229,6 +245,7 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     delete globalThis._del;
     delete globalThis._replace;
   }
+  onClient(world.defaultClient, () => registerSettings());   // the shared page's, as its init registers them
   transcript.length = 0;
   FakeChatMessage.created = [];
   FakeChatMessage.onUpdate = [];

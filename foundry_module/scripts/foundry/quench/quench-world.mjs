@@ -2,12 +2,14 @@
  * A Quench batch for a live world: what the test doubles assume where Foundry's API pages are
  * silent, checked against this world's own Foundry and game system, so a double found wrong is
  * fixed (docs/foundry.md, "What only a live Foundry world can verify"). A GM runs it from
- * Quench's window; it writes only a flag of his own User, put back afterwards.
+ * Quench's window; it writes only a flag of his own User, put back afterwards (its token
+ * probe is vetoed before anything moves).
  * test/quench-world.test.mjs runs it against the doubles.
  */
 import { readRollAnswer } from "../../core/roll-requests.mjs";
 import { MODULE_ID, fvtt, messageMode } from "../world/env.mjs";
 import { rollOnSheet } from "../requests/roll-answers.mjs";
+import { tokenList } from "../world/scene.mjs";
 
 const PROBE = "quenchProbe";
 
@@ -57,6 +59,26 @@ export function registerWorldBatches(quench) {
         assert.ok(read.natural >= 1 && read.natural <= 20, "a d20 face");
         assert.equal(fvtt.game.messages.size, before,
           "the system posted a card of its own");
+      });
+      it("an update that moves a token runs preMoveToken here, and its false keeps the token where it was", async function test() {
+        const token = tokenList(fvtt.canvas?.scene).find((t) => t.isOwner);
+        if (!token) this.skip();
+        const from = { x: token.x, y: token.y };
+        const to = from.x + (fvtt.canvas.scene.grid?.size ?? 100);
+        let destination = null;
+        const id = fvtt.Hooks.on("preMoveToken", (doc, movement) => {
+          if (doc.id !== token.id) return undefined;
+          destination = movement?.destination ?? null;
+          return false;   // nothing moves: the probe only listens
+        });
+        try {
+          await token.update({ x: to });
+        } finally {
+          fvtt.Hooks.off("preMoveToken", id);
+        }
+        assert.equal(destination?.x, to,
+          "preMoveToken did not run for an update of x: the dribble check and the doubles (test/fakes/documents.mjs) rely on it");
+        assert.deepEqual({ x: token.x, y: token.y }, from, "its false did not keep the token where it was");
       });
       it("the installed module may use its socket", () => {
         assert.equal(fvtt.game.modules.get(MODULE_ID)?.socket, true,

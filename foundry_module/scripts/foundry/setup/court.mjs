@@ -2,7 +2,7 @@
 import { courtScene } from "../../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../../core/geometry.mjs";
 import { createBallToken } from "../world/ball-token.mjs";
-import { MODULE_ID, fvtt, i18n, refreshControls } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, localizedError, refreshControls } from "../world/env.mjs";
 import { placeArenaBall } from "../goatball/goatball-arena.mjs";
 import { companion } from "../world/link.mjs";
 import { DEFAULT_TEAMS, ballToken, ballcourtOf } from "../world/scene.mjs";
@@ -32,6 +32,7 @@ export async function createCourtScene(options = {}) {
  * updating flags merges into what is there.
  */
 export async function useThisScene(scene, { col = 0, row = 0, length = 72, width = 24 } = {}) {
+  assertSquareGrid(scene);
   const size = scene.grid?.size ?? 100;
   const { sceneX = 0, sceneY = 0 } = scene.dimensions ?? {};
   const mapping = makeMapping({ originX: sceneX + col * size, originY: sceneY + row * size, gridSize: size, length, width });
@@ -42,6 +43,16 @@ export async function useThisScene(scene, { col = 0, row = 0, length = 72, width
     field: { length, width }, teams: DEFAULT_TEAMS } });
   refreshControls();
   return mapping;
+}
+
+/**
+ * A court is worked out in squares (the companion's moves, reach and scatter): a hex or
+ * gridless scene is refused, saying why and what to change.
+ */
+export function assertSquareGrid(scene) {
+  const grid = scene?.grid;
+  if (grid?.isSquare) return;
+  throw localizedError(grid?.isHexagonal ? "BALLCOURT.Court.HexGrid" : "BALLCOURT.Court.Gridless", { scene: scene?.name ?? "" });
 }
 
 export async function assignTeam(tokenDocs, team) {

@@ -12,7 +12,7 @@ import { fvtt, i18n, reportFailure, setting } from "../world/env.mjs";
 import { askForm, controlledTokens } from "../world/gm-input.mjs";
 import { adapter, ballcourtOf } from "../world/scene.mjs";
 import { contest, shootHoop } from "../yaotzin/contests.mjs";
-import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
+import { assertSquareGrid, assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
 import { editStats } from "./stats-form.mjs";
 
 const L = (key) => i18n().localize(key);
@@ -59,6 +59,7 @@ export async function openMenu() {
   const run = {
     newCourt: () => createCourtScene(),
     useScene: async () => {
+      assertSquareGrid(scene);   // before any question: no court can be made of it
       if (!await confirmLoss(scene, { arena: true })) return null;
       const v = await askForm([["col", "BALLCOURT.Menu.Col", 0], ["row", "BALLCOURT.Menu.Row", 0],
         ["length", "BALLCOURT.Menu.Length", 72], ["width", "BALLCOURT.Menu.Width", 24]]);

@@ -25,7 +25,10 @@ export function onMatchEvent(handler) {
 export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.href } = {}) {
   link?.close();
   link = null;
-  if (!isCompanionGM()) return null;
+  if (!linksHere()) {
+    if (isCompanionGM()) adviseNamingOnce();
+    return null;
+  }
   link = new CompanionLink(ioFactory, { url: setting("companionUrl"), token: setting("token"),
     pageUrl, onStatus: showStatus });
   link.on("match_event", (data) => listeners.forEach((h) => h(data)));
@@ -34,13 +37,37 @@ export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.
 }
 
 /**
+ * Whether this browser holds the table's link: it is the companion's GM's, and, when no GM is
+ * named and the world has several, it has link settings of its own. Client settings live in
+ * one browser: a co-GM Foundry made active while the main GM reloads would otherwise reach his
+ * own 127.0.0.1 with an empty token. A world with one GM connects whatever it has, so the
+ * companion's refusal tells him to set the token.
+ */
+export function linksHere() {
+  if (!isCompanionGM()) return false;
+  if (setting("token") || String(setting("companionGM") ?? "").trim()) return true;
+  return fvtt.game.users.filter((u) => u.isGM).length < 2;
+}
+
+let advisedNaming = false;
+
+/** Tell this GM, once per page, that his browser has no link settings: the GMs should name the companion's. */
+function adviseNamingOnce() {
+  if (advisedNaming) return;
+  advisedNaming = true;
+  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Connection.NameCompanionGM"), { permanent: true });
+}
+
+/**
  * When users come and go (userConnected): connect if this client has just become the
- * companion's GM (the setting unnamed, Foundry's active GM changed hands), close the link if
- * it no longer is, and rebuild the scene controls, whose GM tools follow it.
+ * companion's GM (the setting unnamed, Foundry's active GM changed hands) and holds the link
+ * here (linksHere; else its GM is told once to name one), close the link if it no longer
+ * does, and rebuild the scene controls, whose GM tools follow it.
  */
 export function followCompanionGM() {
   if (!fvtt.game.user?.isGM) return link;   // a player's page never connects, nor has GM tools to show
-  if (isCompanionGM() !== Boolean(link)) startLink();
+  if (linksHere() !== Boolean(link)) startLink();
+  else if (!link && isCompanionGM()) adviseNamingOnce();
   refreshControls();
   return link;
 }

@@ -2,7 +2,7 @@
  * Dribbling by dragging: when the GM drags a token that stands on a still ball, the move is
  * held back, checked by the companion (legal squares, who may grapple), and then the token
  * and the ball move together, with a card naming who may grab the dribbler. Foundry asks only
- * the dragging client (preUpdateToken), so when a player drags his own dribbler his client
+ * the dragging client (preMoveToken), so when a player drags his own dribbler his client
  * holds the move and writes it to his own User; the GM's client checks he owns the token and
  * dribbles it the same way.
  *
@@ -31,20 +31,21 @@ export const FREE_MOVE_MODIFIER = "Alt";
 const movesFreely = () => Boolean(fvtt.game.user?.isGM && fvtt.game.keyboard?.isModifierActive?.(FREE_MOVE_MODIFIER));
 
 /**
- * preUpdateToken (on the dragging client only): true lets the update through; false holds it
- * for the companion's check. Only while an encounter runs on the court is a move off the
- * still ball a dribble: before the match, between fights and with the GM's modifier held,
- * tokens move as anywhere else.
+ * preMoveToken(token, movement, operation), on the moving client only: true lets the movement
+ * through; false holds it for the companion's check. The documented place to veto a move
+ * (its destination is final); preUpdateToken need not see x/y during a drag. Only while an
+ * encounter runs on the court is a move off the still ball a dribble: before the match,
+ * between fights and with the GM's modifier held, tokens move as anywhere else.
  */
-export function onPreUpdateToken(token, changes, options) {
-  if (options?.[MODULE_ID]?.internal) return true;
-  if (!("x" in changes) && !("y" in changes)) return true;
+export function onPreMoveToken(token, movement, operation) {
+  if (operation?.[MODULE_ID]?.internal) return true;
   const scene = token.parent;
   const bc = ballcourtOf(scene);
-  if (bc?.game !== "yaotzin" || !onStillBall(scene, token) || !encounterOn(scene) || movesFreely()) return true;
+  const destination = movement?.destination;
+  if (!destination || bc?.game !== "yaotzin" || !onStillBall(scene, token) || !encounterOn(scene) || movesFreely()) return true;
   const from = tokenSquare(bc.mapping, token);
-  const to = squareAt(bc.mapping, { x: (changes.x ?? token.x) + bc.mapping.gridSize / 2,
-    y: (changes.y ?? token.y) + bc.mapping.gridSize / 2 });
+  const to = squareAt(bc.mapping, { x: (destination.x ?? token.x) + bc.mapping.gridSize / 2,
+    y: (destination.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
   if (isCompanionGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
   else askGM("dribble", { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
