@@ -4,6 +4,9 @@ const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 export const generic = {
   id: "generic",
   needsDialog: true,
+  bind() {
+    return this;
+  },
   yaotzinStats(actor) {
     const f = actor.flags?.ballcourt?.stats ?? {};
     return { str: num(f.str, 10), dex: num(f.dex, 10), bab: num(f.bab), reflex: num(f.reflex),
