@@ -153,3 +153,22 @@ test("pf1: a roll a pf1PreActorRoll hook cancels answers nothing, as pf1's does"
   FakeHooks.off("pf1PreActorRollSave", id);
   assert.ok((await actor.rollSavingThrow("ref", { chatMessage: false })).rolls.length);
 });
+
+test("pf1 under Wounds and Vigor: Apply keeps the nonlethal in the module's count, tells the GM so, and Undo takes it back", async () => {
+  const world = installFoundry({ system: "pf1",
+    settings: { healthConfig: { variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: true } } } } });
+  await connectTo(link, fakeCompanion());
+  const court = courtScene();
+  const yo = new FakePf1Actor({ ...fixture("actors/pf1"), owners: ["bob"] });
+  court.tokens.get("yo").actor = yo;
+  const card = await chat.postCard({ chat_card: { kind: "yaotzin.test", title: { key: "none", text: "Hurt" }, lines: [],
+    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {
+      events: [{ type: "damage", player: "yo", nonlethal: 4 }], damage: [{ player: "yo", nonlethal: 4 }] } }] } },
+  { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} });
+  assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
+  assert.equal(yo.flags.ballcourt.nonlethal, 4);
+  assert.equal(yo.system.attributes.hp.nonlethal, 2, "the sheet's own nonlethal is not his under these rules");
+  assert.match(world.notifications.at(-1)[1], /BALLCOURT\.Health\.WoundsAndVigor|Wounds and Vigor/);
+  assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
+  assert.ok(!yo.flags.ballcourt.nonlethal);
+});

@@ -8,7 +8,7 @@ import { touched } from "../../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { encounterOn } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, localizedError, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, localizedError, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
@@ -87,14 +87,19 @@ async function moveAlong(scene, waypoints) {
 
 /**
  * Each damaged sheet's nonlethal damage by its system's rules, read as it is when written;
- * returns, per token, what the changed fields held before, for Undo.
+ * returns, per token, what the changed fields held before, for Undo. A pf1 sheet under Wounds
+ * and Vigor has no hit points: the GM is told the damage is only the module's count.
  */
 async function changeNonlethal(scene, damage) {
   const a = adapter();
   const before = [];
   for (const d of damage) {
-    const actor = tokenById(scene, d.tokenId)?.actor;
-    if (actor) before.push({ tokenId: d.tokenId, fields: await updateRemembering(actor, (now) => a.nonlethalUpdate(now, d.amount)) });
+    const token = tokenById(scene, d.tokenId);
+    if (!token?.actor) continue;
+    before.push({ tokenId: d.tokenId, fields: await updateRemembering(token.actor, (now) => a.nonlethalUpdate(now, d.amount)) });
+    if (a.woundsAndVigor?.(token.actor)) {
+      fvtt.ui.notifications.info(i18n().format("BALLCOURT.Health.WoundsAndVigor", { name: token.name, amount: d.amount }));
+    }
   }
   return before;
 }
