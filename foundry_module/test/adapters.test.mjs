@@ -172,3 +172,16 @@ test("pf1 under Wounds and Vigor: Apply keeps the nonlethal in the module's coun
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
   assert.ok(!yo.flags.ballcourt.nonlethal);
 });
+
+test("pf1: when a hook cancels the sheet's roll (it answers nothing), the owner's client rolls the d20 with the sheet's modifier", async () => {
+  installFoundry({ system: "pf1" });
+  const { rollOnSheet } = await import("../scripts/foundry/requests/roll-answers.mjs");
+  const actor = new FakePf1Actor({ ...fixture("actors/pf1"), owners: ["bob"] });
+  const id = FakeHooks.on("pf1PreActorRollSave", () => false);
+  try {
+    const roll = await rollOnSheet(actor, { type: "save", id: "reflex" });
+    assert.equal(roll.total - roll.dice[0].results[0].result, 3, "d20 + his Reflex save");
+  } finally {
+    FakeHooks.off("pf1PreActorRollSave", id);
+  }
+});
