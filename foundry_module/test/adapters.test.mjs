@@ -185,3 +185,20 @@ test("pf1: when a hook cancels the sheet's roll (it answers nothing), the owner'
     FakeHooks.off("pf1PreActorRollSave", id);
   }
 });
+
+test("D35E: nonlethal past his maximum knocks him unconscious by D35E's own updater; Undo restores those conditions too", async () => {
+  installFoundry({ system: "D35E" });
+  await connectTo(link, fakeCompanion());
+  const court = courtScene();
+  const yo = new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] });
+  court.tokens.get("yo").actor = yo;
+  const card = await chat.postCard({ chat_card: { kind: "yaotzin.test", title: { key: "none", text: "Hurt" }, lines: [],
+    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {
+      events: [{ type: "damage", player: "yo", nonlethal: 21 }], damage: [{ player: "yo", nonlethal: 21 }] } }] } },
+  { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} });
+  assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
+  const { conditions } = yo.system.attributes;
+  assert.deepEqual([yo.system.attributes.hp.nonlethal, conditions.unconscious, conditions.helpless], [21, true, true]);
+  assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
+  assert.deepEqual([yo.system.attributes.hp.nonlethal, conditions.unconscious, conditions.helpless], [0, false, false]);
+});

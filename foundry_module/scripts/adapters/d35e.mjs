@@ -15,6 +15,8 @@ export const d35e = {
   capsNonlethal: false,
   conditionsPath: "system.attributes.conditions",
   statusRiders: { unconscious: ["helpless"] },
+  /** The conditions D35E's actor updater sets itself on a hit point or nonlethal write (staggered, unconscious, dying...). */
+  hitPointSideEffects: ["staggered", "unconscious", "helpless", "dying", "dead"].map((c) => `system.attributes.conditions.${c}`),
   /** D35E's `units` setting: in a metric world the sheet's speeds are metres (1.5 m a square). */
   bind(read) {
     return { ...this, world: { metric: read("D35E", "units") === "metric", woundsAndVigor: { pc: false, npc: false } } };

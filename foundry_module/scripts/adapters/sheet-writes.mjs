@@ -15,12 +15,13 @@ export function valuesAt(doc, update) {
 
 /**
  * Update the actor with `makeUpdate(actor)`, worked out from his sheet as it is now; returns
- * what the changed fields held before ({} when nothing changes), for `restoreFields`.
+ * what the changed fields held before ({} when nothing changes), and the fields at `alsoPaths`
+ * the system may change with them (D35E's conditions on a hit point write), for `restoreFields`.
  */
-export async function updateRemembering(actor, makeUpdate) {
+export async function updateRemembering(actor, makeUpdate, alsoPaths = []) {
   const update = makeUpdate(actor);
   if (!Object.keys(update).length) return {};
-  const before = valuesAt(actor, update);
+  const before = valuesAt(actor, { ...Object.fromEntries(alsoPaths.map((p) => [p, null])), ...update });
   await actor.update(update);
   return before;
 }

@@ -12,8 +12,9 @@
  *   `pf1PreActorRoll*` hook cancels (false) answers nothing (undefined), as does one the user
  *   may not make (pf1's actor-pf.mjs).
  * - D35E 2.4/3.0: its conditions are booleans in `system.attributes.conditions` (prone,
- *   unconscious, helpless, ...), its effect icons drawn from them; turning unconscious on sets
- *   helpless too (its actor updater), and an effect that is none of its conditions or buffs is
+ *   unconscious, helpless, ...), its effect icons drawn from them. Its actor updater sets some
+ *   itself: nonlethal damage equal to maximum hit points staggers, above it knocks unconscious;
+ *   turning unconscious on sets helpless too. And an effect that is none of its conditions or buffs is
  *   deleted at its next update (ActorConditions#toggleConditionStatusIcons). Goat-ball's
  *   Athletics and Acrobatics are its Jump and Tumble skills (`jmp`, `tmb`).
  */
@@ -111,10 +112,15 @@ export class FakeD35EActor extends FakeActor {
   }
 
   async update(changes, options = {}) {
-    const key = "system.attributes.conditions.unconscious";
-    const extra = changes[key] === true && this.system.attributes.conditions.unconscious !== true
-      ? { "system.attributes.conditions.helpless": true } : {};
-    const result = await super.update({ ...changes, ...extra }, options);
+    const path = (c) => `system.attributes.conditions.${c}`;
+    const extra = {};
+    const nonlethal = changes["system.attributes.hp.nonlethal"];
+    const max = this.system.attributes.hp?.max;
+    if (nonlethal !== undefined && nonlethal === max) extra[path("staggered")] = true;
+    else if (nonlethal !== undefined && nonlethal > max) Object.assign(extra, { [path("staggered")]: false, [path("unconscious")]: true });
+    const all = { ...changes, ...extra };
+    if (all[path("unconscious")] === true && this.system.attributes.conditions.unconscious !== true) all[path("helpless")] = true;
+    const result = await super.update(all, options);
     this.syncStatuses();   // and every foreign effect (toggleStatusEffect's) is gone
     return result;
   }

@@ -180,7 +180,8 @@ async function changeHp(scene, damage) {
   const before = [];
   for (const d of damage) {
     const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
-    if (actor) before.push({ tokenId: d.tokenId, fields: await updateRemembering(actor, (now) => dnd5e.damageUpdate(now, d.amount)) });
+    if (actor) before.push({ tokenId: d.tokenId, fields: await updateRemembering(actor, (now) => dnd5e.damageUpdate(now, d.amount),
+      adapter().hitPointSideEffects) });
   }
   return before;
 }

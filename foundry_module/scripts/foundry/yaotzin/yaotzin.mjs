@@ -96,7 +96,8 @@ async function changeNonlethal(scene, damage) {
   for (const d of damage) {
     const token = tokenById(scene, d.tokenId);
     if (!token?.actor) continue;
-    before.push({ tokenId: d.tokenId, fields: await updateRemembering(token.actor, (now) => a.nonlethalUpdate(now, d.amount)) });
+    before.push({ tokenId: d.tokenId, fields: await updateRemembering(token.actor, (now) => a.nonlethalUpdate(now, d.amount),
+      a.hitPointSideEffects) });
     if (a.woundsAndVigor?.(token.actor)) {
       fvtt.ui.notifications.info(i18n().format("BALLCOURT.Health.WoundsAndVigor", { name: token.name, amount: d.amount }));
     }
