@@ -42,7 +42,7 @@ function hurtYolteotl(scene, value, nonlethal = 0) {
 
 test("the 3.5 adapters judge nonlethal against current hit points; dnd5e and typed-in numbers never", () => {
   const actor = (value, nonlethal) => ({ system: { attributes: { hp: { value, max: 20, nonlethal } } } });
-  for (const system of ["pf1", "D35E", "dnd35e"]) {
+  for (const system of ["pf1", "D35E"]) {
     const a = adapterFor(system);
     assert.deepEqual([a.outFromNonlethal(actor(5, 6)), a.outFromNonlethal(actor(6, 6)), a.outFromNonlethal(actor(6, 5))],
       [true, false, false], `${system}: above is out, equal only staggered`);
@@ -56,7 +56,7 @@ test("the 3.5 adapters judge nonlethal against current hit points; dnd5e and typ
 
 test("the 3.5 adapters count temporary hit points: nonlethal must exceed current plus temporary (issue 26)", () => {
   const actor = (value, temp, nonlethal) => ({ system: { attributes: { hp: { value, max: 20, temp, nonlethal } } } });
-  for (const system of ["pf1", "D35E", "dnd35e"]) {
+  for (const system of ["pf1", "D35E"]) {
     const a = adapterFor(system);
     assert.deepEqual([a.outFromNonlethal(actor(5, 3, 8)), a.outFromNonlethal(actor(5, 3, 9)),
       a.outFromNonlethal(actor(5, null, 6)), a.outFromNonlethal(actor(5, "", 6))],

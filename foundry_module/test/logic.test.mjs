@@ -21,7 +21,6 @@ test("pf1 and D35E actors give Yaotzin's numbers; feats matched by name, items o
 test("nonlethal damage: pf1's own pool, dnd5e's in module flags", () => {
   const pf1 = adapterFor("pf1");
   assert.deepEqual(pf1.nonlethalUpdate(actor("pf1"), 6), { "system.attributes.hp.nonlethal": 8 });
-  assert.deepEqual(pf1.nonlethalUpdate(actor("pf1"), -5), { "system.attributes.hp.nonlethal": 0 });
   assert.deepEqual(adapterFor("dnd5e").nonlethalUpdate(actor("dnd5e"), 4), { "flags.ballcourt.nonlethal": 4 });
 });
 
@@ -105,7 +104,7 @@ test("Apply plans move the ball along its path and Undo restores everything", ()
   assert.deepEqual(plan.damage, [{ tokenId: "yo", amount: 6 }]);
   assert.deepEqual(plan.undo.updates, [{ _id: "ball", x: 1000, y: 1200, "flags.ballcourt.ball": { speed: 0, direction: null } },
     { _id: "yo", x: 1300, y: 1200 }]);
-  assert.deepEqual(plan.undo.damage, [{ tokenId: "yo", amount: -6 }]);
+  assert.deepEqual(Object.keys(plan.undo), ["updates"], "the sheets' damage is recorded when written, not planned");
   assert.deepEqual(plan.animation, [{ x: 1100, y: 1200 }]);
 });
 
@@ -121,7 +120,8 @@ test("goat-ball Apply: outs, returns, the ball to the new carrier; Undo puts the
   const hot = planGoatballApply({ out: ["b1"], returned: [], possession: { team: "red", carrier: null }, ball_on: "P8",
     damage: [{ player: "b1", total: 7, type: "piercing" }] }, scene, { P8: { x: 800, y: 800 } });
   assert.deepEqual(hot.ballMove, { _id: "ball", x: 800, y: 800 });
-  assert.deepEqual(hot.undo.damage, [{ tokenId: "b1", amount: -7, type: "piercing" }]);
+  assert.deepEqual(hot.damage, [{ tokenId: "b1", amount: 7, type: "piercing" }]);
+  assert.equal(hot.undo.damage, undefined, "Undo restores the sheet's values recorded at the write, not the damage taken off");
 });
 
 test("declarations: reverse initiative, the carrier last and sealed until the others are in", () => {

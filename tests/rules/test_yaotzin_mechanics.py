@@ -121,6 +121,23 @@ def test_disarm_is_dex_against_dex_and_takes_the_ball():
     assert r["success"] and r["ball"] == {"x": 10, "y": 12, "speed": 0, "direction": None}
 
 
+def test_a_disarm_provokes_unless_improved_disarm_which_adds_4():
+    """RULINGS, 10.0: a disarm provokes the target's attack of opportunity unless the actor has
+    Improved Disarm, whose +4 goes on the disarm's own check."""
+    court, roster, _ = setup({"players": [
+        {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 12, "bab": 2},
+        {"id": "b", "team": "moon", "x": 11, "y": 12, "str": 12, "dex": 16, "bab": 1}]})
+    assert preview_contest(court, roster, "disarm", "a", "b", S(11, 12), Dice()).provokes
+    court, roster, _ = setup({"players": [
+        {"id": "a", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 12, "bab": 2,
+         "feats": ["improved_disarm"]},
+        {"id": "b", "team": "moon", "x": 11, "y": 12, "str": 12, "dex": 16, "bab": 1}]})
+    assert not preview_contest(court, roster, "disarm", "a", "b", S(11, 12), Dice()).provokes
+    r = resolve_contest(court, roster, "disarm", "a", "b", S(11, 12),
+                        Dice({"actor": 10, "target": 9})).as_dict()
+    assert r["check"]["rounds"] == [(17, 13)]                  # 10+2+1+4 against 9+1+3
+
+
 def test_equal_totals_and_modifiers_are_rolled_again():
     r = contest("bull_rush", {"actor": [10, 15], "target": [11, 3]})   # +2 vs +1
     assert r["check"]["rounds"] == [(12, 12)]      # a tie, but +2 beats +1 without a re-roll
@@ -173,7 +190,7 @@ def test_a_contest_answers_a_typed_result_and_its_trips_back_in_play_order():
     preview = preview_contest(court, roster, "trip", "a", "b", S(11, 12), Dice())
     assert preview == ContestPreview("trip", "a", "b", True)
     with pytest.raises(IllegalAction, match="teammate|not next to|provokes no"):
-        preview_contest(court, roster, "disarm", "a", "b", S(11, 12), Dice(),
+        preview_contest(court, roster, "grapple", "a", "b", S(11, 12), Dice(),
                         target_aoo="trip")
 
 

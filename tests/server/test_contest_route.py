@@ -56,6 +56,13 @@ def test_refusals_name_the_field(api):
     assert r.status_code == 422 and "in the ball's square" in r.json["error"]["message"]
 
 
+def test_improved_disarm_is_a_feat_the_route_takes(api):
+    r = api.post("/api/v1/yaotzin/contest", {
+        "players": [{**A, "feats": ["improved_disarm"]}, B], "kind": "disarm", "actor": "a",
+        "target": "b", "ball": {"x": 11, "y": 12}, "preview": True})
+    assert r.status_code == 200 and r.json["provokes"] is False, r.json
+
+
 def test_the_player_shape_takes_ac_and_the_improved_feats(api):
     r = api.post("/api/v1/yaotzin/contest", {
         "players": [{**A, "feats": ["improved_trip"], "ac": 15}, B], "kind": "trip",
@@ -83,7 +90,7 @@ def test_a_preview_says_whether_the_contest_provokes_and_rolls_nothing(api):
     assert r.json == {"kind": "trip", "actor": "a", "target": "b", "provokes": True,
                       "preview": True}
     r = contest(api, kind="disarm", preview=True)
-    assert r.status_code == 200 and r.json["provokes"] is False, r.json
+    assert r.status_code == 200 and r.json["provokes"] is True, r.json
     r = contest(api, kind="grapple", action=True, preview=True)
     assert r.json["provokes"] is True
     r = contest(api, kind="trip", preview=True, ball={"x": 20, "y": 12})

@@ -54,13 +54,14 @@ def opposed(dice: Dice, a_name: str, a_mod: int, b_name: str, b_mod: int) -> Opp
 
 
 # The contests a target may answer with an attack of opportunity (10.0): a grapple only when
-# taken as an action, never the dribble interception (9.0).
-PROVOKING = ("grapple", "bull_rush", "trip", "overrun")
+# taken as an action, never the dribble interception (9.0); a disarm, "a disarm attack as per
+# the normal rules" (RULINGS).
+PROVOKING = ("grapple", "bull_rush", "trip", "overrun", "disarm")
 # The feat that denies it (3.5; RULINGS: Improved Overrun denies nothing, an overrun always
 # provokes as the actor moves into the defender's square).
 DENYING = {"grapple": "improved_grapple", "bull_rush": "improved_bull_rush",
-           "trip": "improved_trip"}
-# 3.5's Improved Grapple/Bull Rush/Trip/Overrun: +4 on that contest's own check
+           "trip": "improved_trip", "disarm": "improved_disarm"}
+# 3.5's Improved Grapple/Bull Rush/Trip/Overrun/Disarm: +4 on that contest's own check
 IMPROVED = {**DENYING, "overrun": "improved_overrun"}
 IMPROVED_BONUS = 4
 AOO_KINDS = ("unarmed", "grapple", "trip")
@@ -325,7 +326,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     if kind == "grapple":
         check = opposed(dice, "actor", grapple_mod(actor), "target", grapple_mod(target))
     elif kind == "disarm":
-        check = opposed(dice, "actor", actor.bab + actor.dex_mod, "target",
+        check = opposed(dice, "actor", actor.bab + actor.dex_mod + _bonus(actor, kind), "target",
                         target.bab + target.dex_mod)
     elif kind == "feint":
         check = opposed(dice, "actor", bluff, "target", sense_motive)

@@ -12,7 +12,7 @@ from .grid import Square
 
 FEATS = ("power_attack", "point_blank_shot", "precise_shot", "combat_reflexes",
          "exotic_weapon_pelota", "improved_grapple", "improved_bull_rush", "improved_trip",
-         "improved_overrun")
+         "improved_overrun", "improved_disarm")
 
 
 def ability_mod(score: int) -> int:

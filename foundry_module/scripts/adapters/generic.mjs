@@ -4,6 +4,9 @@ const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 export const generic = {
   id: "generic",
   needsDialog: true,
+  bind() {
+    return this;
+  },
   yaotzinStats(actor) {
     const f = actor.flags?.ballcourt?.stats ?? {};
     return { str: num(f.str, 10), dex: num(f.dex, 10), bab: num(f.bab), reflex: num(f.reflex),
@@ -19,6 +22,9 @@ export const generic = {
   },
   nonlethal(actor) {
     return num(actor.flags?.ballcourt?.nonlethal);
+  },
+  nonlethalPath() {
+    return "flags.ballcourt.nonlethal";
   },
   nonlethalUpdate(actor, amount) {
     return { "flags.ballcourt.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };

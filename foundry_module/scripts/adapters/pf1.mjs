@@ -1,5 +1,5 @@
-/** Pathfinder 1e (pf1) actors: the 3.5-compatible numbers Yaotzin needs, and goat-ball's checks. */
-import { featIds, itemNames } from "./feats.mjs";
+/** Pathfinder 1e (pf1 10.x) actors: the 3.5-compatible numbers Yaotzin needs, and goat-ball's checks. */
+import { featIds } from "./feats.mjs";
 
 const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -8,6 +8,19 @@ export const pf1 = {
   game: "yaotzin",
   /** Athletics is a Strength check (pf1 split it into Climb and Swim); Acrobatics is the skill. */
   checks: { athletics: { ability: "str" }, acrobatics: { skill: "acr", ability: "dex" } },
+  /** pf1 stops nonlethal damage at maximum hit points, the excess lethal (ActorPF.applyDamage). */
+  capsNonlethal: true,
+  /**
+   * The world's rules the adapter follows, read from the system's settings by `bind`:
+   * `woundsAndVigor` ({pc, npc}: pf1's healthConfig variants), `metric` (distances in metres).
+   */
+  world: { woundsAndVigor: { pc: false, npc: false }, metric: false },
+  /** This adapter in a world whose settings `read(namespace, key)` gives (undefined where unset). */
+  bind(read) {
+    const variants = read("pf1", "healthConfig")?.variants ?? {};
+    return { ...this, world: { metric: false, woundsAndVigor: { pc: Boolean(variants.pc?.useWoundsAndVigor),
+      npc: Boolean(variants.npc?.useWoundsAndVigor) } } };
+  },
   yaotzinStats(actor) {
     const s = actor.system ?? {};
     return {
@@ -15,9 +28,13 @@ export const pf1 = {
       dex: num(s.abilities?.dex?.total ?? s.abilities?.dex?.value, 10),
       bab: num(s.attributes?.bab?.total),
       reflex: num(s.attributes?.savingThrows?.ref?.total),
-      feats: featIds(itemNames(actor)),
-      speed: num(s.attributes?.speed?.land?.total, 30),
+      feats: featIds(actor, this.id),
+      speed: this.feet(num(s.attributes?.speed?.land?.total, 30)),
     };
+  },
+  /** Speed in feet: pf1 keeps feet on the sheet in every world (its metric setting only converts what it shows). */
+  feet(speed) {
+    return speed;
   },
   /** Goat-ball's two checks on a 3.5-family sheet, by `checks`: a skill's total, else the ability's modifier. */
   goatballSkills(actor) {
@@ -28,15 +45,43 @@ export const pf1 = {
     return { athletics: check(this.checks.athletics), acrobatics: check(this.checks.acrobatics),
       strMod: mod("str"), dexMod: mod("dex") };
   },
+  /**
+   * Whether his sheet follows pf1's Wounds and Vigor rules (healthConfig, per character or
+   * NPC): they have no hit points, so nonlethal damage is kept in the module's own flag and
+   * no knock-out is judged (docs/foundry.md).
+   */
+  woundsAndVigor(actor) {
+    return Boolean(this.world.woundsAndVigor[actor?.type === "npc" ? "npc" : "pc"]);
+  },
   nonlethal(actor) {
-    return num(actor.system?.attributes?.hp?.nonlethal);
+    return this.woundsAndVigor(actor) ? num(actor.flags?.ballcourt?.nonlethal) : num(actor.system?.attributes?.hp?.nonlethal);
   },
-  /** The actor update that adds `amount` nonlethal damage (negative heals it). */
+  /** Where `nonlethal` reads it: the sheet's pool, or the module's own count under Wounds and Vigor. */
+  nonlethalPath(actor) {
+    return this.woundsAndVigor(actor) ? "flags.ballcourt.nonlethal" : "system.attributes.hp.nonlethal";
+  },
+  /**
+   * The actor update `amount` nonlethal damage makes on his sheet as it is now. Where the system
+   * caps it (`capsNonlethal`, pf1's own damage), nonlethal stops at his maximum hit points and
+   * the excess is lethal, off temporary hit points first. Only the fields it changes.
+   */
   nonlethalUpdate(actor, amount) {
-    return { "system.attributes.hp.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
+    const damage = Math.max(0, amount);
+    if (this.woundsAndVigor(actor)) return damage ? { "flags.ballcourt.nonlethal": this.nonlethal(actor) + damage } : {};
+    const hp = actor.system?.attributes?.hp ?? {};
+    const taken = num(hp.nonlethal);
+    const capped = this.capsNonlethal && hp.max !== undefined && hp.max !== null;
+    const nonlethal = capped ? Math.min(Math.max(0, num(hp.max) - taken), damage) : damage;
+    const lethal = damage - nonlethal;
+    const temp = Math.max(0, num(hp.temp));
+    const fromTemp = Math.min(temp, lethal);
+    return { ...(nonlethal ? { "system.attributes.hp.nonlethal": taken + nonlethal } : {}),
+      ...(fromTemp ? { "system.attributes.hp.temp": temp - fromTemp } : {}),
+      ...(lethal > fromTemp ? { "system.attributes.hp.value": num(hp.value) - (lethal - fromTemp) } : {}) };
   },
-  /** Current hit points (`hp.value`), or null when the sheet has none to read. */
+  /** Current hit points (`hp.value`), or null when the sheet has none to read (or follows Wounds and Vigor). */
   hitPoints(actor) {
+    if (this.woundsAndVigor(actor)) return null;
     const value = actor.system?.attributes?.hp?.value;
     return value === null || value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value);
   },

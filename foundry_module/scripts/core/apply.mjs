@@ -7,7 +7,9 @@ import { tokenPosition } from "./geometry.mjs";
 
 /**
  * Yaotzin. `scene` is {ball: {id, x, y, flags}, tokens: Map(id -> {id, x, y, nonlethal})}.
- * Returns {updates, animation (the ball's waypoints, token positions), damage, events, undo}.
+ * Returns {updates, animation (the ball's waypoints, token positions), damage, prone, events,
+ * undo}: Undo's token positions; what the damage and prone change on the sheets is read when
+ * they are written (yaotzin.mjs).
  */
 export function planYaotzinApply(mapping, payload, scene) {
   const updates = [];
@@ -37,8 +39,7 @@ export function planYaotzinApply(mapping, payload, scene) {
   const prone = payload.prone && scene.tokens.has(payload.prone) ? [payload.prone] : [];
   return {
     updates, animation, damage, prone, events: payload.events ?? [],
-    undo: { updates: undoUpdates, damage: damage.map((d) => ({ ...d, amount: -d.amount })),
-      prone: prone.map((id) => ({ tokenId: id, prone: false })) },
+    undo: { updates: undoUpdates },
   };
 }
 
@@ -79,7 +80,8 @@ export function markKnockouts(events, knockedOut) {
  * A token knocked off (newly out) goes down to the ground below its platform, side by side
  * when several fall from one; a token back in the game climbs back onto its platform; the
  * ball goes to the new carrier, or rests on the platform of a hot-ball hit.
- * Returns {status, moves, ballMove, damage, undo}.
+ * Returns {status, moves, ballMove, damage, undo}: Undo's token states and positions; what the
+ * damage and the statuses change on the sheets is read when they are written (goatball-pass.mjs).
  */
 export function planGoatballApply(payload, scene, platforms = {}, { size = 100 } = {}) {
   const status = [];
@@ -130,6 +132,5 @@ export function planGoatballApply(payload, scene, platforms = {}, { size = 100 }
   const damage = (payload.damage ?? []).filter((d) => scene.tokens.has(d.player))
     .map((d) => ({ tokenId: d.player, amount: d.total, type: d.type }));
   return { status, moves, ballMove, damage,
-    undo: { status: undoStatus, moves: undoMoves, ballMove: undoBall,
-      damage: damage.map((d) => ({ ...d, amount: -d.amount })) } };
+    undo: { status: undoStatus, moves: undoMoves, ballMove: undoBall } };
 }

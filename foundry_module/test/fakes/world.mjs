@@ -62,6 +62,17 @@ export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", 
   equidistantDiagonals: false, goatZones: false, goatBloodball: false, goatBloodballLethal: false,
   goatMagic: false, goatAllowedMagic: "", companionGM: "" };
 
+/**
+ * The settings each system registers in its own init, on every page, before any module reads
+ * them (§3.4): those the adapters read. The install's `settings` give their world values.
+ */
+const SYSTEM_SETTINGS = {
+  pf1: { healthConfig: { scope: "world", default: { variants: { pc: { useWoundsAndVigor: false },
+    npc: { useWoundsAndVigor: false } } } } },
+  D35E: { units: { scope: "world", default: "default" } },
+  dnd5e: { metricLengthUnits: { scope: "world", default: false } },
+};
+
 /** CONFIG as core leaves it: its own queries (§2.3) and this version's message modes (§3.3). */
 function coreConfig(version) {
   const queries = {
@@ -157,7 +168,8 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
           if (key === "rollMode") return version < 14 ? values.coreRollMode : null;
           return values[`core.${key}`];
         }
-        const data = this.registered.get(`${scope}.${key}`);
+        const data = this.registered.get(`${scope}.${key}`)
+          ?? (scope === globalThis.game.system.id ? SYSTEM_SETTINGS[scope]?.[key] : undefined);
         if (!data) throw new Error(`"${scope}.${key}" is not a registered game setting`);
         const store = scopeOf(data) === "client" ? storeOf(currentClient()) : values;
         return key in store ? store[key] : data?.default;

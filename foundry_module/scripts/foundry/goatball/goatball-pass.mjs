@@ -3,6 +3,7 @@
  * card's Apply, Undo and carrier choice.
  */
 import { dnd5e } from "../../adapters/dnd5e.mjs";
+import { restoreSheets, setStatus as setSheetStatus, updateRemembering } from "../../adapters/sheet-writes.mjs";
 import { planGoatballApply } from "../../core/apply.mjs";
 import { platformAt } from "../../core/arena.mjs";
 import { facesOf } from "../../core/goatball.mjs";
@@ -12,7 +13,7 @@ import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { MODULE_ID, fvtt } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
-import { adapter, ballToken, cardContextOf, teamOf, tokenList } from "../world/scene.mjs";
+import { adapter, ballToken, cardContextOf, teamOf, tokenById, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { arenaOf, drawHeat, platformSpots, readArena } from "./goatball-arena.mjs";
 import { currentDeclarations, finishPass } from "./goatball-declarations.mjs";
@@ -148,21 +149,55 @@ function sceneState(scene, arena) {
       out: Boolean(t.flags?.[MODULE_ID]?.out), dead: Boolean(t.flags?.[MODULE_ID]?.dead) }])) };
 }
 
-async function setStatus(scene, list) {
+/** Mark each token out or back in, in its flags. */
+async function setFlags(scene, list) {
   for (const { tokenId, out, dead } of list) {
     const token = tokenList(scene).find((t) => t.id === tokenId);
-    if (!token) continue;
-    await token.update({ [`flags.${MODULE_ID}.out`]: out, [`flags.${MODULE_ID}.dead`]: dead });
-    await token.actor?.toggleStatusEffect?.(OUT_STATUS, { active: out });
+    if (token) await token.update({ [`flags.${MODULE_ID}.out`]: out, [`flags.${MODULE_ID}.dead`]: dead });
   }
 }
 
+/**
+ * The unconscious status on each marked token's sheet; returns, per token, the sheet's
+ * statuses as they were (with those the system sets alongside), for Undo.
+ */
+/**
+ * Undo of a card an earlier version of the module applied, whose record kept the damage done
+ * (negated) and the out statuses rather than what the sheets held: the out status set back,
+ * the damage given back up to the sheet's maximum, so an upgrade loses no Undo.
+ */
+async function undoOlderRecord(scene, undo) {
+  await setOutStatus(scene, undo.status ?? []);
+  for (const d of undo.damage ?? []) {
+    const actor = tokenById(scene, d.tokenId)?.actor;
+    const hp = actor?.system?.attributes?.hp;
+    if (hp) await actor.update({ "system.attributes.hp.value": Math.min(hp.max ?? Infinity, hp.value - d.amount) });
+  }
+}
+
+async function setOutStatus(scene, list) {
+  const a = adapter();
+  const before = [];
+  for (const { tokenId, out } of list) {
+    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
+    if (actor) before.push({ tokenId, statuses: await setSheetStatus(a, actor, OUT_STATUS, out) });
+  }
+  return before;
+}
+
+/**
+ * Bloodball's damage, 5e's way whatever the sheet (temporary hit points first, hit points
+ * stop at 0), each sheet read as it is when it is written; returns, per token, the values the
+ * changed fields held before, for Undo.
+ */
 async function changeHp(scene, damage) {
+  const before = [];
   for (const d of damage) {
     const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
-    const hp = actor?.system?.attributes?.hp;
-    if (hp) await actor.update({ "system.attributes.hp.value": Math.max(0, hp.value - d.amount) });
+    if (actor) before.push({ tokenId: d.tokenId, fields: await updateRemembering(actor, (now) => dnd5e.damageUpdate(now, d.amount),
+      adapter().hitPointSideEffects) });
   }
+  return before;
 }
 
 function matchEvents(message) {
@@ -190,13 +225,15 @@ registerCardHandlers("goatball", {
     const arena = arenaOf(scene);   // read once: where each token stands and where each platform's spots are
     const plan = planGoatballApply(action.payload, sceneState(scene, arena), platformSpots(scene, arena), { size });
     const updates = [...plan.moves, ...(plan.ballMove ? [plan.ballMove] : [])];
+    const sheets = [];   // what the writes changed on the sheets, as they found it
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
       async () => {
-        await setStatus(scene, plan.status);
+        await setFlags(scene, plan.status);
+        sheets.push(...await setOutStatus(scene, plan.status));
         if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
-        await changeHp(scene, plan.damage);
+        sheets.push(...await changeHp(scene, plan.damage));
       });
-    return { undo: plan.undo, seqAfter: state?.seq ?? null, events: posted, seqs,
+    return { undo: { ...plan.undo, sheets }, seqAfter: state?.seq ?? null, events: posted, seqs,
       touched: touched({ moves: updates, actors: plan.damage.map((d) => d.tokenId),
         states: plan.status.map((s) => s.tokenId) }) };
   },
@@ -204,10 +241,11 @@ registerCardHandlers("goatball", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record);
-    await setStatus(scene, record.undo.status);
+    await setFlags(scene, record.undo.status);
     const updates = [...(record.undo.moves ?? []), ...(record.undo.ballMove ? [record.undo.ballMove] : [])];
     if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
-    await changeHp(scene, record.undo.damage);
+    if (record.undo.sheets) await restoreSheets(adapter(), (id) => tokenById(scene, id)?.actor, record.undo.sheets);
+    else await undoOlderRecord(scene, record.undo);
   },
   /** "carrier:<token>": the team that gained the ball names its carrier; "reroll": a tied
    * tip-off rolls again among the tied. */

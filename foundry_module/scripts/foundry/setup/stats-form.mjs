@@ -1,16 +1,17 @@
 /**
- * Players' numbers for systems Ballcourt cannot read (the generic adapter): a DialogV2 form per
+ * Players' numbers for systems Ballcourt cannot read (the generic adapter, dnd35e's too): a DialogV2 form per
  * token, kept on its actor in the module's flags, so kicks and passes use real numbers, not 10s.
  */
+import { FEAT_IDS } from "../../adapters/feats.mjs";
 import { generic } from "../../adapters/generic.mjs";
 import { MODULE_ID, formValues, fvtt, i18n } from "../world/env.mjs";
 
-/** The numbers each game asks for, and the feats Yaotzin knows. */
+/** The numbers each game asks for, and the feats Yaotzin's rules use (those a sheet's adapter reads). */
 export const STAT_FIELDS = {
   yaotzin: ["str", "dex", "bab", "reflex", "speed"],
   goatball: ["athletics", "acrobatics", "strMod", "dexMod"],
 };
-export const FEATS = ["power_attack", "point_blank_shot", "precise_shot", "combat_reflexes", "exotic_weapon_pelota"];
+export const FEATS = FEAT_IDS;
 
 /** The form's values -> the stored record: whole numbers only, feats as ids. */
 export function statsFromForm(values, game) {

@@ -1,5 +1,6 @@
 /** Reading a Ballcourt scene: its court or arena, its teams, its ball, its players. */
 import { adapterFor } from "../../adapters/index.mjs";
+import { hasStatus } from "../../adapters/sheet-writes.mjs";
 import { plainName } from "../../core/i18n.mjs";
 import { aooPerRound } from "../../core/ticks.mjs";
 import { MODULE_ID, fvtt } from "./env.mjs";
@@ -28,8 +29,9 @@ export function teamOf(token) {
   return token.flags?.[MODULE_ID]?.team ?? null;
 }
 
+/** The system's adapter, bound to this world's settings (its units, pf1's health rules). */
 export function adapter() {
-  return adapterFor(fvtt.game.system.id);
+  return adapterFor(fvtt.game.system.id, (namespace, key) => fvtt.game.settings.get(namespace, key));
 }
 
 /** Team tokens whose numbers the GM must still type in (systems Ballcourt cannot read). */
@@ -71,7 +73,7 @@ export function yaotzinDescriptors(scene, aooUsed = () => undefined) {
     const stats = a.yaotzinStats(t.actor);
     const used = aooUsed(t.id);
     return { id: t.id, name: plainName(t.name), x: t.x, y: t.y, team: teamOf(t),
-      stats: { ...stats, prone: Boolean(t.actor.statuses?.has?.("prone")),
+      stats: { ...stats, prone: hasStatus(a, t.actor, "prone"),
         aooLeft: used === undefined ? undefined : Math.max(0, aooPerRound(stats) - used) } };
   });
 }

@@ -13,6 +13,7 @@
  * dribble is dribble.mjs's, a kick is the kick tool's request, a hoop shot and a contest (with
  * its attack-of-opportunity question to the target's owner) are contests.mjs's, as the menu's.
  */
+import { hasStatus, setStatus } from "../../adapters/sheet-writes.mjs";
 import { teamEntry } from "../../core/autopilot.mjs";
 import { localText, renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
@@ -25,7 +26,7 @@ import { courtOfCombat, trackerOf } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
-import { ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
+import { adapter, ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 import { dribble, dribblePlayers } from "./dribble.mjs";
 import { requestKick } from "./kick-relay.mjs";
@@ -57,7 +58,7 @@ export async function proposeTurn(scene, token, round) {
     ball: court.ball, mover: token.id, tactics, attacks: attackedEnd(court.teams, team), round, settings: court.settings }));
 }
 
-const isProne = (token) => Boolean(token.actor?.statuses?.has?.("prone"));
+const isProne = (token) => Boolean(token.actor) && hasStatus(adapter(), token.actor, "prone");
 
 /**
  * On the companion's GM's client, when the tracker reaches a combatant (combat.mjs, after the
@@ -137,7 +138,7 @@ async function perform(scene, tokenId, step) {
   const token = tokenList(scene).find((t) => t.id === tokenId);
   if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone");   // deleted since the proposal
   switch (step.kind) {
-    case "stand": return token.actor?.toggleStatusEffect?.("prone", { active: false });
+    case "stand": return token.actor && setStatus(adapter(), token.actor, "prone", false);
     case "move": return walk(scene, token, step);
     case "kick": return requestKick({ sceneId: scene.id, kicker: step.kicker, target: step.target, standing: step.standing,
       powerAttack: step.powerAttack });

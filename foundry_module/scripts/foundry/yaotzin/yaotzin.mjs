@@ -2,16 +2,17 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
+import { restoreSheets, setStatus, updateRemembering } from "../../adapters/sheet-writes.mjs";
 import { knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
 import { touched } from "../../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { encounterOn } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, localizedError, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, localizedError, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, tokenList } from "../world/scene.mjs";
+import { adapter, ballToken, ballcourtOf, tokenById, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { postAdvice, postTickAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass, the autopilot's tries
 import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
@@ -84,12 +85,24 @@ async function moveAlong(scene, waypoints) {
   await ball.move(waypoints.map(({ x, y }) => ({ x, y })), { ...BALL_MOVE, [MODULE_ID]: { internal: true } });
 }
 
+/**
+ * Each damaged sheet's nonlethal damage by its system's rules, read as it is when written;
+ * returns, per token, what the changed fields held before, for Undo. A pf1 sheet under Wounds
+ * and Vigor has no hit points: the GM is told the damage is only the module's count.
+ */
 async function changeNonlethal(scene, damage) {
   const a = adapter();
+  const before = [];
   for (const d of damage) {
-    const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
-    if (actor) await actor.update(a.nonlethalUpdate(actor, d.amount));
+    const token = tokenById(scene, d.tokenId);
+    if (!token?.actor) continue;
+    before.push({ tokenId: d.tokenId, fields: await updateRemembering(token.actor, (now) => a.nonlethalUpdate(now, d.amount),
+      a.hitPointSideEffects) });
+    if (a.woundsAndVigor?.(token.actor)) {
+      fvtt.ui.notifications.info(i18n().format("BALLCOURT.Health.WoundsAndVigor", { name: token.name, amount: d.amount }));
+    }
   }
+  return before;
 }
 
 /** Each damaged token's state by his sheet: out from nonlethal (true, false), or null without hit points. */
@@ -101,11 +114,37 @@ function outStates(scene, damage) {
   }));
 }
 
-async function setProne(scene, list) {
-  for (const { tokenId, prone } of list) {
-    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
-    await actor?.toggleStatusEffect?.("prone", { active: prone });
+/** Knock each token prone where his system keeps it; returns, per token, his statuses as they were, for Undo. */
+async function setProne(scene, tokenIds) {
+  const a = adapter();
+  const before = [];
+  for (const tokenId of tokenIds) {
+    const actor = tokenById(scene, tokenId)?.actor;
+    if (actor) before.push({ tokenId, statuses: await setStatus(a, actor, "prone", true) });
   }
+  return before;
+}
+
+/**
+ * Undo of a card an earlier version of the module applied, whose record kept the damage done
+ * (negated) and the tokens knocked prone rather than what the sheets held: taken back as that
+ * version took it back, so an upgrade loses no Undo.
+ */
+async function undoOlderRecord(scene, undo) {
+  const a = adapter();
+  for (const d of undo.damage ?? []) {
+    const actor = tokenById(scene, d.tokenId)?.actor;
+    if (actor) await actor.update({ [a.nonlethalPath(actor)]: Math.max(0, a.nonlethal(actor) + d.amount) });
+  }
+  for (const { tokenId, prone } of undo.prone ?? []) {
+    const actor = tokenById(scene, tokenId)?.actor;
+    if (actor) await setStatus(a, actor, "prone", prone);
+  }
+}
+
+/** Put back what changeNonlethal and setProne recorded. */
+function restoreActors(scene, records) {
+  return restoreSheets(adapter(), (id) => tokenById(scene, id)?.actor, records);
 }
 
 registerCardHandlers("yaotzin", {
@@ -124,7 +163,7 @@ registerCardHandlers("yaotzin", {
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back
     const outBefore = outStates(scene, plan.damage);
-    await changeNonlethal(scene, plan.damage);
+    const sheets = await changeNonlethal(scene, plan.damage);   // and what it changed, as it found it
     const events = markKnockouts(plan.events, knockedOutNow(outBefore, outStates(scene, plan.damage)));
     const { state, posted, seqs } = await applyAtomically(ctx.matchId, events, message.id, async () => {
       broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
@@ -132,13 +171,13 @@ registerCardHandlers("yaotzin", {
       if (plan.updates.length) {
         await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
       }
-      await setProne(scene, plan.prone.map((id) => ({ tokenId: id, prone: true })));
+      sheets.push(...await setProne(scene, plan.prone));
     }).catch(async (err) => {
-      await changeNonlethal(scene, plan.undo.damage);
+      await restoreActors(scene, sheets);
       throw err;
     });
     const overran = ctx.overrun ? await noteOverrun(scene, ctx.overrun) : null;
-    return { undo: { ...plan.undo, overran }, seqAfter: state?.seq ?? null, events: posted, seqs,
+    return { undo: { ...plan.undo, overran, sheets }, seqAfter: state?.seq ?? null, events: posted, seqs,
       touched: touched({ moves: plan.updates, actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone] }) };
   },
   async undo(message, record) {
@@ -148,8 +187,8 @@ registerCardHandlers("yaotzin", {
     if (record.undo.updates.length) {
       await scene.updateEmbeddedDocuments("Token", record.undo.updates, { [MODULE_ID]: { internal: true } });
     }
-    await changeNonlethal(scene, record.undo.damage);
-    await setProne(scene, record.undo.prone);
+    if (record.undo.sheets) await restoreActors(scene, record.undo.sheets);
+    else await undoOlderRecord(scene, record.undo);
     if (record.undo.overran) await restoreOverran(scene, record.undo.overran);   // null unless the card was a won overrun
   },
   async act(message, action, user, recheck = () => {}) {
