@@ -88,7 +88,7 @@ def tune_route(body):
         slot.release()
 
 
-@api_route(bp, "POST", "/suggest", schemas.SuggestSchema)
+@api_route(bp, "POST", "/suggest", schemas.SuggestSchema, heavy=True)
 def suggest_route(body):
     """The autopilot: a declaration and its reason for each standing player named."""
     arena = arena_of(body)
