@@ -80,7 +80,7 @@ def tune_route(body):
     limit = current_app.config["BALLCOURT"].tune_time_limit
     slot.acquire(limit)
     try:
-        return 200, run_tune({"roster": roster, "tactics": tactics, "budget": body["budget"],
+        return 200, run_tune({"roster": {"teams": body["teams"]}, "tactics": tactics, "budget": body["budget"],
                               "seed": body["seed"], "zones": body["zones"],
                               "matches": body["matches"], "margin": body["margin"]},
                              limit, client_gone())
