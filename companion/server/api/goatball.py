@@ -81,8 +81,9 @@ def tune_route(body):
     slot.acquire(limit)
     try:
         return 200, run_tune({"roster": {"teams": body["teams"]}, "tactics": tactics,
-                              "budget": body["budget"], "seed": body["seed"], "zones": body["zones"],
-                              "matches": body["matches"], "margin": body["margin"]},
+                              "budget": body["budget"], "seed": body["seed"],
+                              "zones": body["zones"], "matches": body["matches"],
+                              "margin": body["margin"]},
                              limit, client_gone())
     finally:
         slot.release()
