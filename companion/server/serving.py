@@ -12,7 +12,8 @@ development server lacks is added here:
   read waits at most BODY_TIMEOUT seconds for each piece;
 - a connection that carried a WebSocket is closed when the WebSocket ends (no "Bad request
   syntax" from reading its last frames as HTTP);
-- no development-server banner, and no request log unless asked (`--log-requests`).
+- no development-server banner, and no request log unless asked (`--log-requests`), and
+  in it no secret: viewer keys, tokens and session ids in a target are REDACTED.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import errno
 import io
 import logging
+import re
 import socket
 import threading
 import time
@@ -84,6 +86,26 @@ class _DeadlineReader(io.RawIOBase):
         return self.sock.recv_into(buffer)
 
 
+SECRET_NAME = re.compile(r"key|token|secret|auth|pass|sid", re.IGNORECASE)
+TOKEN_LIKE = re.compile(r"[A-Za-z0-9_-]{16,}")     # the token, a viewer key, a session id
+REDACTED = "REDACTED"
+
+
+def redacted(target: str) -> str:
+    """A request's target fit for the log: a query value whose name says secret (`key`,
+    `token`, `sid`, ...) and any token-like path segment or query value (16 or more
+    characters of a URL-safe token's alphabet; a match id has 12) become REDACTED."""
+    path, mark, query = target.partition("?")
+    path = "/".join(REDACTED if TOKEN_LIKE.fullmatch(part) else part for part in path.split("/"))
+    pairs = []
+    for pair in query.split("&") if mark else ():
+        name, eq, value = pair.partition("=")
+        if eq and value and (SECRET_NAME.search(name) or TOKEN_LIKE.fullmatch(value)):
+            value = REDACTED
+        pairs.append(name + eq + value)
+    return path + mark + "&".join(pairs)
+
+
 class Handler(WSGIRequestHandler):
     log_requests = False
     header_timeout = HEADER_TIMEOUT
@@ -112,7 +134,9 @@ class Handler(WSGIRequestHandler):
 
     def log_request(self, code="-", size="-") -> None:
         if self.log_requests:
-            super().log_request(code, size)
+            line = (f"{self.command} {redacted(self.path)} {self.request_version}"
+                    if hasattr(self, "path") else redacted(self.requestline))
+            self.log("info", '"%s" %s %s', line.translate(self._control_char_table), code, size)
 
     def log_error(self, format: str, *args) -> None:
         log.debug("%s: " + format, self.address_string(), *args)

@@ -166,3 +166,37 @@ def test_kick_still_answers_through_the_bounded_server(small_server):
         "attack": 9, "scatter": 1, "corner": 1}},
         headers={"Authorization": f"Bearer {TOKEN}"}, timeout=5)
     assert r.status_code == 200 and r.json()["landing"]
+
+
+def test_the_request_log_names_no_viewer_key_or_token(tmp_path):
+    """`--log-requests` wrote `GET /board/<id>?key=<viewer key>` whole (issue 36): the key,
+    any token-like query value or path segment, is REDACTED; the rest stays readable."""
+    server = LiveServer(tmp_path / "d")
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port",
+                             str(server.port), "--data-dir", str(tmp_path / "d"),
+                             "--log-requests"],
+                            env={**os.environ, "BALLCOURT_TOKEN": TOKEN},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    key, sid = "Kq3_x-9ZpLmN0aBcDeFgHiJk", "tR4nD0mS3ss10nIdXyZ1"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(f"{server.url}/api/v1/health", timeout=5).ok:
+                    break
+            except requests.RequestException:
+                time.sleep(0.05)
+        for target in (f"/board/a1b2c3d4e5f6?key={key}", f"/api/v1/health?token={TOKEN}",
+                       f"/socket.io/?EIO=4&transport=polling&sid={sid}&t=abc",
+                       f"/api/v1/matches/a1b2c3d4e5f6/viewers/{key}", "/api/v1/health?k=x"):
+            requests.get(server.url + target, timeout=5)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    requests_logged = "\n".join(line for line in err.splitlines() if '"GET ' in line)
+    for secret in (key, TOKEN, sid):
+        assert secret not in requests_logged
+    assert key not in err and TOKEN not in err
+    assert "GET /board/a1b2c3d4e5f6?key=REDACTED" in err
+    assert "transport=polling&sid=REDACTED&t=abc" in err
+    assert "/viewers/REDACTED" in err and "/api/v1/health?k=x" in err
