@@ -203,7 +203,15 @@ class Door:
                     with contextlib.suppress(OSError):
                         self.bell.recv(4096)
                 else:
-                    self.read(key.fileobj)
+                    try:
+                        self.read(key.fileobj)
+                    except Exception:      # one bad connection never stops the door
+                        log.debug("door", exc_info=True)
+                        if key.fileobj in self.waiting:
+                            self.close(key.fileobj)
+                        else:              # handed over, and the hand-over failed
+                            with contextlib.suppress(OSError):
+                                key.fileobj.close()
             while self.arrivals:
                 sock, address = self.arrivals.popleft()
                 if sock is None:
