@@ -42,3 +42,16 @@ def goat_body(per_team: int = 6) -> dict:
     return {"teams": teams, "possession": {"team": "red", "carrier": "red0",
                                            "visited": ["red-p0"], "hot": False},
             "actions": actions, "throw": {"kind": "pass", "target": "red3"}}
+
+
+def worst_suggest_body() -> dict:
+    """The fifth attack's heaviest `/yaotzin/suggest` (issue 36): a 1000 x 400 court, a
+    speed-300 chaser, a free ball 40 squares away inside a ring of 16 opponents, so the
+    straight walk is shut and the autopilot searches a move and then a double move."""
+    bx, by = 500, 200
+    ring = [(bx + dx, by + dy) for dx in range(-2, 3) for dy in range(-2, 3)
+            if max(abs(dx), abs(dy)) == 2]
+    players = [{"id": f"moon{i}", "team": "moon", "x": x, "y": y} for i, (x, y) in enumerate(ring)]
+    players.append({"id": "chaser", "team": "sun", "x": bx - 40, "y": by, "speed": 300})
+    return {"field": {"length": 1000, "width": 400}, "players": players,
+            "ball": {"x": bx, "y": by}, "mover": "chaser"}

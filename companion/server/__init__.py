@@ -13,6 +13,7 @@ from .config import Config
 from .db import close_db, connect, init_db
 from .errors import ApiError, disk_full_answer, too_large
 from .errors import body as error_body
+from .heavy import HeavyGate
 from .sockets import create_socketio
 from .tuning import TuneSlot
 
@@ -68,6 +69,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.add_url_rule("/api/v1/openapi.json", "openapi", lambda: jsonify(spec))
 
     app.extensions["ballcourt_tune"] = TuneSlot()
+    app.extensions["ballcourt_heavy"] = HeavyGate()
 
     @app.errorhandler(ApiError)
     def api_error(exc: ApiError):

@@ -8,6 +8,7 @@ from flask import current_app
 from marshmallow import ValidationError
 
 from ..rules.errors import IllegalAction, MatchOver, OffGrid, OutOfRange, RulesError, UnknownPlayer
+from ..rules.yaotzin.movement import SearchTooLarge
 from .db import disk_full, disk_full_message
 from .matches import (
     BadImport,
@@ -109,7 +110,8 @@ STORE_CODES = ((MatchNotFound, 404, "not_found"), (NothingToUndo, 409, "nothing_
 
 RULE_CODES = ((MatchOver, 409, "match_over"), (UnknownPlayer, 422, "unknown_player"),
               (OffGrid, 422, "off_grid"), (OutOfRange, 422, "out_of_range"),
-              (IllegalAction, 422, "illegal"), (RulesError, 422, "rules"))
+              (IllegalAction, 422, "illegal"), (SearchTooLarge, 422, "search_too_large"),
+              (RulesError, 422, "rules"))
 
 
 def from_exception(exc: Exception) -> tuple[int, dict] | None:

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from marshmallow import Schema
+from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect, RoutingException
 
@@ -38,6 +38,7 @@ class Route:
     tag: str
     loader: Schema | None      # one instance per route: loading is stateless and reentrant
     optional_body: bool = False   # no body at all reads as {} (undo: its schema has no field)
+    heavy: bool = False           # runs within the heavy-work cap (server/heavy.py)
 
 
 ROUTES: dict[str, Route] = {}
@@ -51,14 +52,15 @@ class Text(str):
 
 
 def api_route(bp: Blueprint, method: str, rule: str, schema: type[Schema] | None = None,
-              summary: str = "", optional_body: bool = False) -> Callable[[Handler], Handler]:
+              summary: str = "", optional_body: bool = False,
+              heavy: bool = False) -> Callable[[Handler], Handler]:
     """Register `handler` as `method rule` on the blueprint and in the shared table."""
 
     def deco(handler: Handler) -> Handler:
         endpoint = f"{bp.name}.{handler.__name__}"
         route = Route(endpoint, method, bp.url_prefix + rule, handler, schema,
                       summary or (handler.__doc__ or "").strip().split("\n")[0], bp.name,
-                      schema() if schema else None, optional_body)
+                      schema() if schema else None, optional_body, heavy)
         ROUTES[endpoint] = route
 
         def view(**params):
@@ -119,6 +121,11 @@ def run(route: Route, raw: Any, params: dict) -> tuple[int, Any]:
                 raw = {}
             if not isinstance(raw, dict):
                 raise ApiError(400, "bad_body", "the body must be a JSON object")
+            if route.heavy:      # a bad body is answered here, the work done there
+                errors = route.loader.validate(raw)
+                if errors:
+                    raise ValidationError(errors)
+                return current_app.extensions["ballcourt_heavy"].run(route.endpoint, raw, params)
             raw = route.loader.load(raw)
         return route.handler(raw, **params)
     except Exception as exc:  # every failure becomes the one error shape

@@ -24,6 +24,28 @@ from .viewers import connect_viewer, forget, guard_call, guard_join
 MAX_SESSIONS = 128          # Engine.IO sessions at once; past that a handshake gets 503
 MAX_CALLS_IN_FLIGHT = 8     # unanswered `call`s (and joins) per connection; the next gets 429
 MAX_VIEWER_CALLS = 16       # ... and per viewer key, over all its connections
+JUNK_LOG_EVERY = 60.0       # seconds between two log lines about dropped junk
+EVENTS = ("call", "join", "leave")
+
+
+class JunkLog:
+    """Malformed packets are dropped without a traceback; the log gets one line a minute at
+    most, saying how many were dropped and why the last one was."""
+
+    def __init__(self, every: float = JUNK_LOG_EVERY):
+        self.every, self.lock = every, threading.Lock()
+        self.dropped, self.last_line = 0, -math.inf
+
+    def drop(self, why: str) -> None:
+        with self.lock:
+            self.dropped += 1
+            now = time.monotonic()
+            if now - self.last_line < self.every:
+                return
+            count, self.dropped, self.last_line = self.dropped, 0, now
+        logging.getLogger("ballcourt").warning(
+            "dropped %d malformed Socket.IO packet%s (the last: %s)", count, "s" * (count > 1),
+            why[:120])
 
 
 def create_socketio(app, origins: list[str], max_body: int) -> SocketIO:
@@ -50,6 +72,8 @@ def bound(app, server) -> None:
     from socketio import packet
 
     eio = server.eio
+    junk = app.extensions["ballcourt_junk"] = JunkLog()
+    eio._async = {**eio._async, "websocket": quiet_websocket(eio._async["websocket"], junk)}
     pinger = app.extensions["ballcourt_pinger"] = Pinger(server)
     spawn = eio.start_background_task
 
@@ -81,6 +105,18 @@ def bound(app, server) -> None:
         namespace = namespace or "/"
         sid = server.manager.sid_from_eio_sid(eio_sid, namespace)
         if not server.manager.is_connected(sid, namespace):
+            return
+        if not (isinstance(data, list) and 1 <= len(data) <= 2 and data[0] in EVENTS):
+            refusal = data[1] if isinstance(data, list) and data[1:] else data
+            if id is None:
+                junk.drop(f"an event without a known name: {str(data)[:60]}")
+            else:            # a call with an ack id always gets its answer
+                server._send_packet(eio_sid, server.packet_class(
+                    packet.ACK, namespace=namespace, id=id,
+                    data=[refused(refusal) if isinstance(refusal, Refused) else {
+                        "status": 400, "body": error_body(
+                            "bad_call", f"the events are {', '.join(EVENTS)}: each a JSON array"
+                                        f" [name] or [name, argument]")}]))
             return
         viewer = app.extensions.get("ballcourt_viewers", {}).get(sid)
         per_connection, per_viewer = MAX_CALLS_IN_FLIGHT, MAX_VIEWER_CALLS
@@ -134,10 +170,28 @@ def bound(app, server) -> None:
             return
         if isinstance(data, str) and data[:1] == str(packet.BINARY_ACK):
             return
-        handle_message(eio_sid, data)
+        try:
+            handle_message(eio_sid, data)
+        except ValueError as exc:     # a packet python-socketio cannot decode
+            junk.drop(str(exc))
 
     server._handle_eio_message = on_message
     eio.on("message", on_message)
+
+
+def quiet_websocket(base: type, junk: JunkLog) -> type:
+    """Engine.IO's WebSocket wrapper, but an empty message is dropped as junk (Engine.IO
+    decoded it into a traceback and the end of the connection)."""
+
+    class QuietWebSocket(base):   # type: ignore[valid-type,misc]
+        def wait(self):
+            while True:
+                message = super().wait()
+                if message != "" and message != b"":
+                    return message
+                junk.drop("an empty WebSocket message")
+
+    return QuietWebSocket
 
 
 class Pinger:
@@ -308,6 +362,8 @@ def register_handlers(sio: SocketIO) -> None:
 
     @sio.on("leave")
     def leave(data=None):
+        if isinstance(data, Refused):
+            return refused(data)
         match_id = data.get("match") if isinstance(data, dict) else None
         if isinstance(match_id, str):
             leave_room(room(match_id), sid=request.sid)

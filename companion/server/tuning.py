@@ -64,11 +64,28 @@ class TuneSlot:
 
 def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
     """The worker: each stage's answer down the pipe, the whole run's last. The first look
-    is one match a zone count, so that even a roster at the limits has an answer early."""
-    from ..advice.goatball import tune
+    is one match a zone count, so that even a roster at the limits has an answer early.
+    It gets the roster as the body's plain JSON and builds it here (a compiled build's
+    classes do not cross between processes), and it ends quietly when its companion is
+    gone (the pipe broken, or the companion's process ended)."""
+    from ..advice.goatball import roster_from
+    from .heavy import end_with_parent
 
     if hasattr(os, "nice"):
         os.nice(NICENESS)
+    end_with_parent()
+    try:
+        _send_stages({**kwargs, "roster": roster_from(kwargs["roster"])}, deadline, first_stage,
+                     conn)
+    except (BrokenPipeError, ConnectionError, EOFError):
+        pass                    # the companion stopped listening: nobody to answer
+    finally:
+        conn.close()
+
+
+def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
+    from ..advice.goatball import tune
+
     try:
         whole = kwargs["matches"]
         sent = played = 0
@@ -85,10 +102,8 @@ def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
             if sent < most < whole:
                 conn.send(("stage", most, tune(**{**kwargs, "matches": most})))
         conn.send(("stage", whole, tune(**kwargs)))
-    except Exception as exc:       # a refusal from the rules goes back to be answered
-        conn.send(("error", 0, exc))
-    finally:
-        conn.close()
+    except Exception as exc:       # a refusal from the rules goes back to be answered (a
+        conn.send(("error", 0, exc))   # broken pipe breaks this send too: _stages ends quietly)
 
 
 def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
@@ -146,9 +161,19 @@ def client_gone() -> Callable[[], bool]:
     return lambda: _closed(sock)
 
 
+_HANGUP = getattr(select, "POLLRDHUP", 0)     # Linux: the peer has closed its side
+
+
 def _closed(sock: socket.socket) -> bool:
-    """A peek at the connection: readable with nothing to read is a closed one."""
+    """Whether the client has closed the connection. Where the system says so (Linux's
+    POLLRDHUP), that answer, even when bytes it sent before leaving wait unread; elsewhere a
+    peek: readable with nothing to read is a closed one (bytes left unread hide the close)."""
     try:
+        if _HANGUP:
+            poller = select.poll()
+            poller.register(sock, select.POLLIN | _HANGUP)
+            return any(events & (_HANGUP | select.POLLHUP | select.POLLERR | select.POLLNVAL)
+                       for _, events in poller.poll(0))
         readable, _, _ = select.select([sock], [], [], 0)
         if not readable:
             return False

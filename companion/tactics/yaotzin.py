@@ -324,8 +324,9 @@ def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple
     if straight is not None:
         return straight
     options = reachable(view.court, view.roster, me, squares, ball, view.settings)
-    end = min(options, key=lambda sq: (distance(sq, goal), options[sq][0], sq))
-    return options[end]
+    costs = options.costs
+    end = min(costs, key=lambda sq: (distance(sq, goal), costs[sq], sq))
+    return costs[end], options.path(end)
 
 
 def decide(view: View, preset: Preset, player_id: str) -> Turn:

@@ -15,7 +15,8 @@ def small_server(app):
     port = sock.getsockname()[1]
     app.config["BALLCOURT"].port = port
     app.wsgi_app.hosts = {f"127.0.0.1:{port}"}
-    server = Server(sock, app, max_connections=4, header_timeout=0.5, body_timeout=1)
+    server = Server(sock, app, max_connections=4, reserved=1, header_timeout=0.5, body_timeout=1,
+                    first_header_timeout=0.5)
     start_reaper(app.extensions["socketio"], grace=0.5, every=0.1)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

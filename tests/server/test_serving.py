@@ -73,20 +73,53 @@ def test_headers_must_arrive_in_time_even_a_byte_at_a_time(small_server):
     slow.close()
 
 
-def test_connections_are_bounded_and_the_rest_get_503(small_server):
+def holding(port: int) -> socket.socket:
+    """A connection holding a slot: its request's headers are complete, its body never comes
+    (the body's wait, 1 s on the small server, keeps its thread)."""
+    conn = socket.create_connection(("127.0.0.1", port))
+    conn.sendall(f"POST /api/v1/echo HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization:"
+                 f" Bearer {TOKEN}\r\nContent-Type: application/json\r\nContent-Length:"
+                 f" 50\r\n\r\n".encode())
+    return conn
+
+
+def test_connections_are_bounded_and_the_token_keeps_its_room(small_server):
+    """Three slots of four for anyone, the fourth only for a request with the token: past
+    them a 503, and a thread for none of them."""
     url, port = small_server
     before = threading.active_count()
-    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(4)]
+    held = [holding(port) for _ in range(3)]
     time.sleep(0.2)
-    extra = socket.create_connection(("127.0.0.1", port))
-    extra.settimeout(2)
-    assert extra.recv(100).startswith(b"HTTP/1.1 503")
+    anyone = requests.get(f"{url}/api/v1/health", timeout=5)
+    assert anyone.status_code == 503 and anyone.headers["Retry-After"] == "1"
     assert threading.active_count() - before <= 4
-    for c in idle:                         # the header deadline frees every slot
-        assert closed_within(c, 2)
+    gm = requests.get(f"{url}/api/v1/status", headers={"Authorization": f"Bearer {TOKEN}"},
+                      timeout=5)
+    assert gm.status_code == 200                 # the reserved slot
+    for c in held:                               # the body's wait frees every slot
+        assert closed_within(c, 3)
         c.close()
-    extra.close()
     assert requests.get(f"{url}/api/v1/health", timeout=5).ok
+
+
+def test_trickling_sockets_hold_no_slot_and_the_gm_gets_in(small_server):
+    """Seventy sockets trickling their headers (the fifth attack's slowloris, which kept the
+    GM at 503): they wait at the door without a thread, and every request gets in."""
+    url, port = small_server
+    before = threading.active_count()
+    slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(70)]
+    for conn in slow:
+        conn.sendall(b"GET /api/v1/health HTTP/1.1\r\nX-Slow: ")
+    time.sleep(0.1)
+    assert threading.active_count() - before <= 1
+    session = requests.Session()
+    session.headers["Authorization"] = f"Bearer {TOKEN}"
+    answers = [session.get(f"{url}/api/v1/status", timeout=5).status_code for _ in range(10)]
+    answers += [requests.get(f"{url}/api/v1/health", timeout=5).status_code for _ in range(5)]
+    assert answers == [200] * 15
+    for conn in slow:                            # the door's deadline closes them
+        assert closed_within(conn, 3)
+        conn.close()
 
 
 def test_a_socket_that_never_authenticates_is_dropped(small_server):
@@ -166,3 +199,37 @@ def test_kick_still_answers_through_the_bounded_server(small_server):
         "attack": 9, "scatter": 1, "corner": 1}},
         headers={"Authorization": f"Bearer {TOKEN}"}, timeout=5)
     assert r.status_code == 200 and r.json()["landing"]
+
+
+def test_the_request_log_names_no_viewer_key_or_token(tmp_path):
+    """`--log-requests` wrote `GET /board/<id>?key=<viewer key>` whole (issue 36): the key,
+    any token-like query value or path segment, is REDACTED; the rest stays readable."""
+    server = LiveServer(tmp_path / "d")
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port",
+                             str(server.port), "--data-dir", str(tmp_path / "d"),
+                             "--log-requests"],
+                            env={**os.environ, "BALLCOURT_TOKEN": TOKEN},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    key, sid = "Kq3_x-9ZpLmN0aBcDeFgHiJk", "tR4nD0mS3ss10nIdXyZ1"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(f"{server.url}/api/v1/health", timeout=5).ok:
+                    break
+            except requests.RequestException:
+                time.sleep(0.05)
+        for target in (f"/board/a1b2c3d4e5f6?key={key}", f"/api/v1/health?token={TOKEN}",
+                       f"/socket.io/?EIO=4&transport=polling&sid={sid}&t=abc",
+                       f"/api/v1/matches/a1b2c3d4e5f6/viewers/{key}", "/api/v1/health?k=x"):
+            requests.get(server.url + target, timeout=5)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    requests_logged = "\n".join(line for line in err.splitlines() if '"GET ' in line)
+    for secret in (key, TOKEN, sid):
+        assert secret not in requests_logged
+    assert key not in err and TOKEN not in err
+    assert "GET /board/a1b2c3d4e5f6?key=REDACTED" in err
+    assert "transport=polling&sid=REDACTED&t=abc" in err
+    assert "/viewers/REDACTED" in err and "/api/v1/health?k=x" in err

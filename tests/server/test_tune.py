@@ -16,13 +16,12 @@ from tests.server.helpers import assert_error, small_roster
 
 
 def heavy_kwargs() -> dict:
-    """Four teams of sixteen and a budget of 200: minutes of work for 600 matches a count."""
-    from companion.advice.goatball import roster_from
-
+    """Four teams of sixteen and a budget of 200: minutes of work for 600 matches a count.
+    The roster goes as the body's plain JSON (the worker builds it)."""
     body = {"teams": [{"id": f"t{t}", "players": [
         {"id": f"p{t}-{i}", "athletics": (i * 7 + t) % 9, "acrobatics": (i * 5 + t) % 8}
         for i in range(16)]} for t in range(4)]}
-    return {"roster": roster_from(body), "tactics": ["single-chaser"] * 4, "budget": 200,
+    return {"roster": body, "tactics": ["single-chaser"] * 4, "budget": 200,
             "seed": 1, "zones": [0, 2], "matches": 600}
 
 
@@ -47,7 +46,8 @@ def no_worker_left(process=None) -> bool:
 
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        if not (workers(process) if process else multiprocessing.active_children()):
+        if not (workers(process) if process else [
+                p for p in multiprocessing.active_children() if p.name == "ballcourt-tune"]):
             return True
         time.sleep(0.1)
     return False
@@ -178,3 +178,62 @@ def test_matches_over_the_cap_are_refused_not_quietly_cut(api):
     r = api.post("/api/v1/goatball/tune", small_roster(zones=[0, 2, 3, 4, 6], matches=1001))
     assert r.status_code == 422, r.json
     assert list(r.json["error"]["fields"]) == ["matches"]
+
+
+def test_a_tune_whose_client_pipelined_bytes_and_left_ends_its_worker(live):
+    """A client that sent its tune and a few bytes more, then closed: the peek sees data, not
+    the end of the stream, and the tune ran to the time limit (issue 36)."""
+    import socket
+
+    import psutil
+
+    body = json.dumps({"teams": [{"id": f"t{t}", "players": [
+        {"id": f"p{t}-{i}", "athletics": i % 9, "acrobatics": (i * 5 + t) % 8}
+        for i in range(16)]} for t in range(4)], "budget": 200, "zones": [0, 2],
+        "matches": 400}).encode()
+    request = (f"POST /api/v1/goatball/tune HTTP/1.1\r\nHost: 127.0.0.1:{live.port}\r\n"
+               f"Authorization: Bearer {TOKEN}\r\nContent-Type: application/json\r\n"
+               f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    server = psutil.Process(live.proc.pid)
+    with socket.create_connection(("127.0.0.1", live.port), timeout=10) as sock:
+        sock.sendall(request)
+        deadline = time.monotonic() + 10
+        while not workers(server) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert workers(server), "the tune runs in a worker process"
+        sock.sendall(b"GET /api/v1/health HTTP/1.1\r\n")     # after the body was read
+    assert no_worker_left(server)
+
+
+ORPHAN = """
+import multiprocessing, sys, time
+from companion.server.tuning import _stages
+from tests.server.test_tune import heavy_kwargs
+
+if __name__ == "__main__":
+    ctx = multiprocessing.get_context("spawn")
+    mine, theirs = ctx.Pipe(duplex=False)
+    kwargs = {**heavy_kwargs(), "matches": 2, "zones": [0], "budget": 20}
+    worker = ctx.Process(target=_stages, args=(kwargs, time.monotonic() + 60, 1, theirs))
+    worker.start()
+    theirs.close()
+    mine.close()                        # the companion's end is gone before the first answer
+    worker.join(120)
+    sys.exit(worker.exitcode)
+"""
+
+
+def test_an_orphaned_tune_worker_ends_quietly(tmp_path):
+    """Its first answer finds the pipe broken: it ends without a word (it printed a 30-line
+    BrokenPipe traceback)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "orphan.py"
+    script.write_text(ORPHAN)
+    root = Path(__file__).parents[2]
+    out = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True,
+                         text=True, timeout=180, env={**__import__("os").environ,
+                                                      "PYTHONPATH": str(root)})
+    assert out.returncode == 0 and out.stderr == "", out.stderr[-3000:]

@@ -7,9 +7,11 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+import requests
 
 ROOT = Path(__file__).parents[2]
 
@@ -88,3 +90,71 @@ def test_the_compiled_build_plays_every_yaotzin_match_as_pure_python_does(compil
     compiled, pure = play(compiled_tree, PLAY_YAOTZIN), play(ROOT, PLAY_YAOTZIN)
     assert compiled.pop("compiled") == [True, True] and pure.pop("compiled") == [False, False]
     assert compiled == pure
+
+
+def serve_from(where: Path, data: Path) -> tuple[subprocess.Popen, str]:
+    """`ballcourt serve` run from `where` (a compiled tree or the repository), once it
+    answers."""
+    from tests.conftest import TOKEN, free_port
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port", str(port),
+                             "--data-dir", str(data)], cwd=where,
+                            env={**os.environ, "PYTHONPATH": str(where), "BALLCOURT_TOKEN": TOKEN},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{url}/api/v1/health", timeout=5).ok:
+                return proc, url
+        except requests.RequestException:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("the companion did not start")
+
+
+def http_answers(where: Path, data: Path) -> dict:
+    """What the companion served from `where` answers to the tune, both autopilots, the shot
+    planner and a kick preview's odds, over real HTTP (the tune's and the heavy routes' worker
+    processes included)."""
+    from bench.scenario import goat_body, kick_body
+    from tests.conftest import TOKEN
+
+    proc, url = serve_from(where, data)
+    headers = {"Authorization": f"Bearer {TOKEN}"}
+    goat = goat_body(3)
+    kick = kick_body(12)
+    calls = {
+        "tune": ("/api/v1/goatball/tune", {"teams": [
+            {"id": t["id"], "players": [{"id": p["id"], "athletics": 3, "acrobatics": 2}
+                                        for p in t["players"]]} for t in goat["teams"]],
+            "matches": 3, "zones": [0, 2]}),
+        "goatball_suggest": ("/api/v1/goatball/suggest", {
+            "possession": goat["possession"], "teams": [
+                {**t, "players": [{**p, "athletics": 3, "acrobatics": 2}
+                                  for p in t["players"]]} for t in goat["teams"]]}),
+        "yaotzin_suggest": ("/api/v1/yaotzin/suggest", {
+            "players": kick["players"], "ball": {"x": 45, "y": 3}, "mover": "kicker"}),
+        "kick_suggest": ("/api/v1/yaotzin/kick/suggest",
+                         {k: v for k, v in kick.items() if k != "target"}),
+        "preview": ("/api/v1/yaotzin/kick/preview", kick)}
+    try:
+        out = {}
+        for name, (route, body) in calls.items():
+            r = requests.post(url + route, json=body, headers=headers, timeout=120)
+            assert r.status_code == 200, (name, r.status_code, r.text[:2000])
+            out[name] = r.json()
+        return out
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+        assert "Traceback" not in err, err[-4000:]
+
+
+def test_the_compiled_build_answers_every_heavy_route_over_http_as_pure_python_does(
+        compiled_tree, tmp_path):
+    """The tune's worker unpickled a compiled class from its arguments and every tune was a
+    500 (issue 36): the routes that hand work to another process, through a real server."""
+    compiled = http_answers(compiled_tree, tmp_path / "compiled")
+    assert compiled == http_answers(ROOT, tmp_path / "pure")

@@ -86,14 +86,50 @@ def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Squar
 _STEPS = tuple((d.dx, d.dy, d.dx != 0 and d.dy != 0) for d in Direction)
 
 
+SEARCH_LIMIT = 25_000
+"""States (square, diagonal parity) one search may reach: a double move at 150 ft on an open
+court reaches about 19,500 (the fastest, 300 ft, about 75,600). Past it the search stops and
+is refused (`SearchTooLarge`), so a request's work is bounded by design."""
+
+
+class SearchTooLarge(RulesError):
+    """A movement search that would pass SEARCH_LIMIT states: refused, never half-answered."""
+
+    def __init__(self, mover: Player, limit: int):
+        super().__init__(f"finding {mover.label}'s way would search more than {limit} squares:"
+                         f" give a smaller court or a lower speed", field="mover")
+
+
+class Reach:
+    """A search's answer: the cheapest cost to each square he may end on, and the search's
+    parent links, from which one square's path is rebuilt when it is wanted (a path for
+    every square would cost memory in the square of the budget)."""
+
+    def __init__(self, costs: dict[Square, int], ends: dict[Square, tuple[int, int, int]],
+                 parents: dict[tuple[int, int, int], tuple[int, int, int] | None]):
+        self.costs = costs
+        self._ends = ends
+        self._parents = parents
+
+    def path(self, square: Square) -> tuple[Square, ...]:
+        """The cheapest path to `square` (a key of `costs`), from where he stands."""
+        path = []
+        at: tuple[int, int, int] | None = self._ends[square]
+        while at is not None:
+            path.append(Square(at[0], at[1]))
+            at = self._parents[at]
+        return tuple(reversed(path))
+
+
 def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
-              settings: Settings) -> dict[Square, tuple[int, tuple[Square, ...]]]:
-    """Every square the mover may end on within `budget` squares: (cost, path), the cheapest.
+              settings: Settings, limit: int = SEARCH_LIMIT) -> Reach:
+    """Every square the mover may end on within `budget` squares, the cheapest way.
 
     A search over (square, diagonals so far odd or even), since what the next diagonal costs
     depends on that parity; the costs are small whole numbers, so the states are taken cost by
     cost from buckets (Dial's shortest paths). Opponents' squares are never entered; the
     ball's square ends the path; teammates' squares are passed through but not ended on.
+    Past `limit` states reached: SearchTooLarge.
     """
     eq = settings.equidistant_diagonals
     length, width = court.length, court.width
@@ -126,22 +162,21 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
                     continue
                 nxt = (nx, ny, parity ^ 1 if diagonal else parity)
                 if total < best.get(nxt, budget + 1):
+                    if nxt not in best and len(best) >= limit:
+                        raise SearchTooLarge(mover, limit)
                     best[nxt] = total
                     prev[nxt] = state
                     buckets[total].append(nxt)
-    out: dict[Square, tuple[int, tuple[Square, ...]]] = {}
+    costs: dict[Square, int] = {}
+    ends: dict[Square, tuple[int, int, int]] = {}
     for state, cost in best.items():
         x, y, _ = state
         sq = Square(x, y)
-        if (x, y) in mates or (sq in out and out[sq][0] <= cost):
+        if (x, y) in mates or (sq in costs and costs[sq] <= cost):
             continue
-        path = []
-        at: tuple[int, int, int] | None = state
-        while at is not None:
-            path.append(Square(at[0], at[1]))
-            at = prev[at]
-        out[sq] = (cost, tuple(reversed(path)))
-    return out
+        costs[sq] = cost
+        ends[sq] = state
+    return Reach(costs, ends, prev)
 
 
 def walk(court: Court, roster: Roster, mover: Player, goal: Square, budget: int, ball: Square,

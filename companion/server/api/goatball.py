@@ -72,23 +72,24 @@ def quick(body):
 
 @api_route(bp, "POST", "/tune", schemas.TuneSchema)
 def tune_route(body):
-    """For this roster: how many zones, and how often a match ends within the budget."""
-    roster = roster_from(body)
-    teams = [t for t, _ in roster]
+    """For this roster: how many zones, and how often a match ends within the budget (the
+    roster checked here, and sent to the tune's worker as the body's plain JSON)."""
+    teams = [t for t, _ in roster_from(body)]
     tactics = [p.name for p in presets_for(body["tactics"], teams).values()]
     slot = current_app.extensions["ballcourt_tune"]
     limit = current_app.config["BALLCOURT"].tune_time_limit
     slot.acquire(limit)
     try:
-        return 200, run_tune({"roster": roster, "tactics": tactics, "budget": body["budget"],
-                              "seed": body["seed"], "zones": body["zones"],
-                              "matches": body["matches"], "margin": body["margin"]},
+        return 200, run_tune({"roster": {"teams": body["teams"]}, "tactics": tactics,
+                              "budget": body["budget"], "seed": body["seed"],
+                              "zones": body["zones"], "matches": body["matches"],
+                              "margin": body["margin"]},
                              limit, client_gone())
     finally:
         slot.release()
 
 
-@api_route(bp, "POST", "/suggest", schemas.SuggestSchema)
+@api_route(bp, "POST", "/suggest", schemas.SuggestSchema, heavy=True)
 def suggest_route(body):
     """The autopilot: a declaration and its reason for each standing player named."""
     arena = arena_of(body)

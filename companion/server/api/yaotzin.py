@@ -72,7 +72,7 @@ def kick_preview_route(body):
     return 200, {**p, "overlay": present.preview_overlay(p, body["ball"])}
 
 
-@api_route(bp, "POST", "/kick/suggest", schemas.KickSuggestSchema)
+@api_route(bp, "POST", "/kick/suggest", schemas.KickSuggestSchema, heavy=True)
 def kick_suggest(body):
     """The kicker's best aim squares by the exact chance of a goal (the shot planner)."""
     court, roster, settings, _ = court_of(body)
@@ -88,13 +88,13 @@ def _chart(build, table, body) -> tuple[int, dict]:
     return 200, {**chart, "table": table(chart)}
 
 
-@api_route(bp, "POST", "/charts/aim", schemas.ChartSchema)
+@api_route(bp, "POST", "/charts/aim", schemas.ChartSchema, heavy=True)
 def aim_chart(body):
     """The best-aim chart: by Strength and distance to the line, the aim with the best chance."""
     return _chart(charts.aim_chart, charts.aim_table, body)
 
 
-@api_route(bp, "POST", "/charts/hoop", schemas.ChartSchema)
+@api_route(bp, "POST", "/charts/hoop", schemas.ChartSchema, heavy=True)
 def hoop_chart(body):
     """The hoop chart: by Strength and distance along the row, the chance through the hoop."""
     return _chart(charts.hoop_chart, charts.hoop_table, body)
@@ -175,7 +175,7 @@ def move(body):
                            body["budget"], sq(body["ball"]), settings)
 
 
-@api_route(bp, "POST", "/suggest", schemas.YaotzinSuggestSchema)
+@api_route(bp, "POST", "/suggest", schemas.YaotzinSuggestSchema, heavy=True)
 def suggest(body):
     """The Yaotzin autopilot: one legal turn for the named player, with its reason."""
     court, roster, settings, _ = court_of(body)
