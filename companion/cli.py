@@ -187,7 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="comma-separated zone counts, 0 = no zones (default 0,1,2,3,4,6,8)")
     sim.add_argument("--matches", type=int, default=1000,
                      help="matches per zone count, at most: adaptive rounds of 200 stop"
-                          " earlier once every comparison is decided (default 1000)")
+                          " earlier once every comparison is decided; the robustness check"
+                          " then plays at most as many for each preset and seed"
+                          " (--no-robustness skips it) (default 1000)")
     sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
     sim.add_argument("--tactics", default=None, metavar="NAME[,NAME]",
                      help="a tactics preset for both teams, or one per team (default"
@@ -211,9 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
                           " the budget is shown within this of the best's (default 0.05)")
     sim.add_argument("--no-robustness", dest="robustness", action="store_false",
                      help="skip the check across the presets (default: run it)")
-    sim.add_argument("--robust-matches", type=int, default=300,
+    sim.add_argument("--robust-matches", type=int, default=None,
                      help="matches a zone count for each preset and seed in the robustness"
-                          " check (default 300)")
+                          " check (default 300, or --matches when fewer)")
     sim.add_argument("--robust-seeds", type=int, default=3,
                      help="seeds in the robustness check: --seed and the next ones (default 3)")
     sim.add_argument("--dask", default=None, metavar="ADDRESS",
@@ -300,6 +302,8 @@ def played(args, play):
         return play(client)
     except plotting.PlotUnavailable as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
+    except BrokenPipeError:
+        raise
     except RulesError as exc:
         print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
     except (ValueError, OSError) as exc:
@@ -341,6 +345,11 @@ def kick_chart(args) -> int:
 
     if args.chart == "matches":
         return match_chart(args)
+    if args.plot is not None:
+        print(f"ballcourt: --plot draws the matches chart only (--chart matches): the"
+              f" {args.chart} chart is a table, printed here (--json for its numbers)",
+              file=sys.stderr)
+        return 2
 
     feats = [f.strip() for f in args.feats.split(",") if f.strip()]
     try:
@@ -371,6 +380,15 @@ def kick_chart(args) -> int:
     return 0
 
 
+def robust_matches(args) -> int:
+    """The robustness check's matches a zone count, preset and seed: never more than
+    --matches, so a short run stays short."""
+    from .sim.run import ROBUST_MATCHES
+
+    return args.robust_matches if args.robust_matches is not None else \
+        min(ROBUST_MATCHES, args.matches)
+
+
 def simulate(args) -> int:
     from .advice.goatball import roster_from
     from .sim import plot as plotting
@@ -391,7 +409,7 @@ def simulate(args) -> int:
                           progress=None if args.json or not sys.stderr.isatty() else bar,
                           tactics=args.tactics, budget=args.budget, adaptive=args.adaptive,
                           robustness=args.robustness, roster=roster, client=client,
-                          margin=args.margin, robust_matches=args.robust_matches,
+                          margin=args.margin, robust_matches=robust_matches(args),
                           robust_seeds=args.robust_seeds)
         if args.plot is not None:
             plotting.plot([report], args.plot)
@@ -551,6 +569,8 @@ def module(args) -> int:
         else:
             args.out.write_bytes(zip_bytes())
             print(f"Wrote {args.out.resolve()}")
+    except BrokenPipeError:
+        raise
     except (ModuleFilesMissing, OSError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
@@ -616,8 +636,14 @@ class TerminalSafe:
         return getattr(self.stream, name)
 
 
+# what a shell reports for a command its reader stopped reading (`seq 9999 | head -1`): 128
+# and the number of the signal, SIGPIPE, that ends a Unix tool then
+CLOSED_PIPE = 128 + 13
+
+
 def main(argv: list[str] | None = None) -> int:
-    """The command; output into a closed pipe (`--json | head`) ends it quietly."""
+    """The command; output into a closed pipe (`--json | head`) ends it quietly, with the
+    status a Unix tool has then (not 1, "the companion refused", nor 2)."""
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalSafe(out), TerminalSafe(err, keep="\r")
     try:
@@ -626,8 +652,8 @@ def main(argv: list[str] | None = None) -> int:
         return status
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)   # so the exit's own flush cannot fail
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        os.dup2(devnull, out.fileno())
+        return CLOSED_PIPE
     finally:
         sys.stdout, sys.stderr = out, err
 
@@ -700,6 +726,8 @@ def _main(argv: list[str] | None = None) -> int:
             for line in lines:
                 print(f"  {line}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise
     except (OSError, ValueError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2

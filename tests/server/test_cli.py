@@ -162,18 +162,31 @@ def test_help_shows_the_defaults():
     assert "(default 12)" in kick and "(default 2)" in kick
 
 
-def test_json_into_a_closed_pipe_ends_quietly():
-    # what `| head -1` does, made certain: the reader is gone before anything is written
-    import os
-    import subprocess
-    import sys
+def into_a_closed_pipe(*args, unbuffered=False, url=None):
+    """What `ballcourt ... | head -1` does, made certain: the reader is gone before anything is
+    written (`unbuffered`: each print written at once, as with PYTHONUNBUFFERED)."""
     read, write = os.pipe()
     os.close(read)
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "simulate", "yaotzin",
-                             "--json"], stdout=write, stderr=subprocess.PIPE, text=True)
+    env = {**os.environ, "BALLCOURT_TOKEN": TOKEN, **({"BALLCOURT_URL": url} if url else {}),
+           **({"PYTHONUNBUFFERED": "1"} if unbuffered else {})}
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", *args], stdout=write,
+                            stderr=subprocess.PIPE, text=True, env=env)
     os.close(write)
     _, err = proc.communicate(timeout=60)
-    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    return proc.returncode, err
+
+
+def test_output_into_a_closed_pipe_ends_quietly_as_a_unix_tool_does(live):
+    """Quiet, and the status of a tool its reader left (141, as `seq 9999 | head -1`): not 1,
+    the code for "the companion refused", nor "[Errno 32] Broken pipe" and 2."""
+    mid = live.session().post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("A")
+                              ).json()["id"]
+    live.session().post(f"{live.url}/api/v1/matches/{mid}/viewers", json={})
+    for args, unbuffered in ((["simulate", "yaotzin", "--json"], False),
+                             (["simulate", "yaotzin", "--json"], True),
+                             (["board", "list", mid], True), (["match", "list"], True)):
+        status, err = into_a_closed_pipe(*args, unbuffered=unbuffered, url=live.url)
+        assert (status, err) == (141, ""), (args, unbuffered, status, err)
 
 
 def test_the_kick_chart_says_what_kicker_it_assumes():
