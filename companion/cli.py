@@ -489,6 +489,41 @@ def origin_option(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--allow-origin ")) from None
 
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "[::]", "")
+
+
+def own_addresses() -> list[str]:
+    """This machine's addresses other machines can reach (its LAN addresses, best guess: the
+    one its default route uses, and its hostname's), for the wildcard refusal to suggest."""
+    import socket
+
+    found = []
+    try:        # a UDP "connection" sends nothing: it only picks the outgoing address
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+
+
+def wildcard_refusal(host: str, port: int) -> str:
+    """Why `serve --host 0.0.0.0` does not start. It would listen on every address and then
+    refuse (403 forbidden_host) every request naming the machine by a LAN address: only the
+    names the companion is given are answered, which is what defeats DNS rebinding."""
+    addresses = own_addresses()
+    example = addresses[0] if addresses else "192.168.1.20"
+    found = f" (this machine's: {', '.join(addresses)})" if addresses else ""
+    return (f"--host {host or repr(host)} listens on every address, but the companion answers"
+            f" only the addresses it is given (what keeps DNS rebinding out), so other"
+            f" machines would get 403: give the address they reach it by, --host {example}"
+            f"{found}, and the module and the CLI (--url) then use http://{example}:{port}")
+
+
 def serve(args) -> int:
     import sqlite3
 
@@ -498,6 +533,9 @@ def serve(args) -> int:
     from .server.serving import BindError, bind, log_to_stderr
     from .server.serving import serve as serve_forever
 
+    if args.host in WILDCARD_HOSTS:
+        print(f"ballcourt: {wildcard_refusal(args.host, args.port)}", file=sys.stderr)
+        return 2
     origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
     from .server.config import env_origins
     try:

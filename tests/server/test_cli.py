@@ -297,3 +297,15 @@ def test_the_simulator_never_prints_python_none_nor_reads_as_no_zones():
     assert "None" not in text
     if report["recommended_zones"] is None:
         assert "recommended zones: cannot tell (" in text
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::"])
+def test_serve_on_every_address_is_refused_saying_which_to_give(tmp_path, host):
+    """--host 0.0.0.0 started without a word, then answered every request to the machine's
+    LAN address with 403 forbidden_host (only names it was given pass: DNS rebinding)."""
+    out = run_cli("serve", "--host", host, "--port", str(free_port()), "--data-dir",
+                  str(tmp_path))
+    assert out.returncode == 2 and "URL:" not in out.stdout and "Token" not in out.stdout
+    assert f"--host {host} listens on every address" in out.stderr
+    assert "403" in out.stderr and "DNS rebinding" in out.stderr
+    assert "give the address they reach it by, --host " in out.stderr
