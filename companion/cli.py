@@ -145,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     apply.add_argument("id", help="the match's id")
     apply.add_argument("file", help="the event's JSON body, or - to read stdin")
     add_link_options(apply)
+    delete = msub.add_parser("delete", help="delete a match for good: its log and its viewer"
+                                            " keys (asks first)")
+    delete.add_argument("id", help="the match's id")
+    delete.add_argument("--yes", action="store_true",
+                        help="do not ask: delete at once (for scripts)")
+    add_link_options(delete)
     report = msub.add_parser("report", help="print a match's box score (Markdown or JSON)")
     report.add_argument("id", help="the match's id")
     report.add_argument("--format", choices=("md", "json"), default="md",
@@ -615,6 +621,24 @@ def module(args) -> int:
     return 0
 
 
+def delete_match(client, args) -> int:
+    """`match delete ID`: names the match and asks before deleting it (unless --yes); any
+    answer but y or yes keeps it."""
+    if not args.yes:
+        shown = client.match(args.id)
+        teams = " v ".join(t.get("name") or t["id"] for t in shown.get("teams", []))
+        print(f"Delete match {args.id} ({shown['game']}{': ' + teams if teams else ''},"
+              f" {shown['seq']} events) and its viewer keys? This cannot be undone. [y/N] ",
+              end="", file=sys.stderr, flush=True)
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            print(f"Kept match {args.id}.", file=sys.stderr)
+            return 0
+    client.delete_match(args.id)
+    print(f"Deleted match {args.id}.")
+    return 0
+
+
 def board_command(client, args) -> int:
     """`board share|list|revoke MATCH`: the viewer keys of a match's spectator board."""
     mid = args.id
@@ -732,6 +756,8 @@ def _main(argv: list[str] | None = None) -> int:
             return board_command(client, args)
         if args.command in TABLE_COMMANDS:
             return run_table_command(client, args, read_json)
+        if args.command == "match" and args.action == "delete":
+            return delete_match(client, args)
         if args.command == "match":
             result = {
                 "new": lambda: client.new_match(read_json(args.file)),

@@ -309,3 +309,24 @@ def test_serve_on_every_address_is_refused_saying_which_to_give(tmp_path, host):
     assert f"--host {host} listens on every address" in out.stderr
     assert "403" in out.stderr and "DNS rebinding" in out.stderr
     assert "give the address they reach it by, --host " in out.stderr
+
+
+def test_match_delete_asks_first_and_keeps_the_match_unless_told_yes(live):
+    mid = live.session().post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("Sun")
+                              ).json()["id"]
+    kept = ballcourt("match", "delete", mid, stdin="n\n", url=live.url)
+    assert kept.returncode == 0 and f"Kept match {mid}." in kept.stderr
+    assert f"Delete match {mid} (yaotzin: Sun v b, 0 events)" in kept.stderr
+    assert "cannot be undone. [y/N]" in kept.stderr
+    assert ballcourt("match", "show", mid, url=live.url).returncode == 0
+    nothing = ballcourt("match", "delete", mid, stdin="", url=live.url)
+    assert nothing.returncode == 0 and "Kept" in nothing.stderr
+    deleted = ballcourt("match", "delete", mid, stdin="yes\n", url=live.url)
+    assert deleted.returncode == 0 and deleted.stdout == f"Deleted match {mid}.\n"
+    assert "not_found" in ballcourt("match", "show", mid, url=live.url).stderr
+    other = live.session().post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("M")
+                                ).json()["id"]
+    scripted = ballcourt("match", "delete", other, "--yes", url=live.url)
+    assert scripted.returncode == 0 and scripted.stderr == ""
+    missing = ballcourt("match", "delete", other, "--yes", url=live.url)
+    assert missing.returncode == 1 and "not_found" in missing.stderr

@@ -288,3 +288,24 @@ def test_each_games_event_table_is_the_one_its_rules_fold():
     assert set(GAMES) == {"yaotzin", "goatball"}
     assert set(GAMES["yaotzin"].events) == set(yaotzin.EVENT_TYPES)
     assert set(GAMES["goatball"].events) == set(goatball.EVENT_TYPES)
+
+
+def test_delete_a_match_takes_its_log_and_viewer_keys(api):
+    mid = new(api)["id"]
+    api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "sun"})
+    key = api.post(f"/api/v1/matches/{mid}/viewers", {}).json["key"]
+    other = new(api)["id"]
+    gone = api.client.delete(f"/api/v1/matches/{mid}", base_url="http://127.0.0.1:7770",
+                             headers=api.headers)
+    assert gone.status_code == 204 and gone.get_data() == b""
+    assert_error(api.get(f"/api/v1/matches/{mid}"), 404, "not_found")
+    assert_error(api.get(f"/api/v1/matches/{mid}/events"), 404, "not_found")
+    assert [m["id"] for m in api.get("/api/v1/matches").json["matches"]] == [other]
+    board = api.client.get(f"/board/{mid}?key={key}", base_url="http://127.0.0.1:7770")
+    assert board.status_code in (403, 404)
+    again = api.client.delete(f"/api/v1/matches/{mid}", base_url="http://127.0.0.1:7770",
+                              headers=api.headers)
+    assert_error(again, 404, "not_found")
+    no_token = api.client.delete(f"/api/v1/matches/{other}", base_url="http://127.0.0.1:7770")
+    assert_error(no_token, 401, "unauthorized")
+    assert api.get(f"/api/v1/matches/{other}").status_code == 200

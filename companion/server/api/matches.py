@@ -19,6 +19,7 @@ from ..games import GAMES, MatchCreateSchema
 from ..matches import Matches
 from ..routing import api_route, query
 from ..sockets import push_match_event
+from ..viewers import disconnect_key
 
 bp = Blueprint("matches", __name__, url_prefix="/api/v1/matches")
 
@@ -55,6 +56,14 @@ def list_matches(_body):
 def show(_body, match_id):
     """A match's state and settings."""
     return 200, Matches(get_db()).get(match_id)
+
+
+@api_route(bp, "DELETE", "/<match_id>")
+def delete(_body, match_id):
+    """Delete a match for good: its log and its viewer keys (their boards stop at once)."""
+    for key in Matches(get_db()).delete(match_id):
+        disconnect_key(key)
+    return 204, None
 
 
 EVENTS_PAGE = 1000     # events per answer at most (docs/api.md, "Paging the log")
