@@ -330,3 +330,24 @@ def test_match_delete_asks_first_and_keeps_the_match_unless_told_yes(live):
     assert scripted.returncode == 0 and scripted.stderr == ""
     missing = ballcourt("match", "delete", other, "--yes", url=live.url)
     assert missing.returncode == 1 and "not_found" in missing.stderr
+
+
+def test_the_yaotzin_autopilot_is_a_command(live):
+    """/yaotzin/suggest had no command: the goat-ball autopilot had one, Yaotzin's none."""
+    holder = {"id": "ix", "team": "sun", "x": 60, "y": 12, "str": 14, "dex": 14, "bab": 2}
+    body = {"players": [holder, {"id": "yo", "team": "moon", "x": 66, "y": 12}],
+            "ball": {"x": 60, "y": 12}, "attacks": "west"}
+    out = ballcourt("yaotzin-autopilot", "-", stdin=json.dumps({**body, "mover": "yo"}),
+                    url=live.url)
+    assert out.returncode == 0, out.stderr
+    first, why, tactics = out.stdout.splitlines()
+    assert first.startswith("yo moves (66, 12) to (61, ") and \
+        first.endswith(" squares), then contests the ball (disarm).")
+    assert why.startswith("  why: ") and tactics == \
+        "  tactics: press-ball; sun attacks east, moon attacks west"
+    kick = ballcourt("yaotzin-autopilot", "-", "--json", url=live.url,
+                     stdin=json.dumps({**body, "mover": "ix", "attacks": "east"}))
+    assert json.loads(kick.stdout)["turn"]["action"]["route"] == "kick"
+    bad = ballcourt("yaotzin-autopilot", "-", stdin=json.dumps({**body, "mover": "zz"}),
+                    url=live.url)
+    assert bad.returncode == 1 and "mover" in bad.stderr
