@@ -660,8 +660,28 @@ def board_command(client, args) -> int:
     return 0
 
 
+def preview_text(preview: dict) -> str:
+    """A kick preview (which has no card: it rolls nothing) as the overlay says it: the aim,
+    the range, the chance to hit, who may intercept; or why the kick cannot be made."""
+    aim = f"({preview['target']['x']}, {preview['target']['y']})"
+    if not preview["legal"]:
+        return f"{preview['kicker']} cannot kick at {aim}: {preview['reason']['message']}."
+    attack = preview["attack"]
+    lines = [f"{preview['kicker']} would kick at {aim}: {preview['target_ft']} ft of"
+             f" {preview['max_range_ft']} ft, attack {attack['modifier']:+d} against AC"
+             f" {attack['ac']}, hits {preview['odds']['hit']:.0%}."]
+    for i in preview["interceptors"]:
+        stops = i["odds"]["yoke"] + i["odds"]["stopped"]
+        lines.append(f"  {i['player']} may intercept at ({i['square']['x']},"
+                     f" {i['square']['y']}): Reflex DC {i['dc']}, stops it {stops:.0%}.")
+    return "\n".join(lines)
+
+
 def print_card(result: dict) -> None:
     """A card's English as a reader sees it: its texts and its rolls' labels, not their ids."""
+    if "chat_card" not in result and "legal" in result:      # a kick preview
+        print(preview_text(result))
+        return
     card = result.get("chat_card") or {}
     print(card.get("title", {}).get("text", ""))
     for line in card.get("lines", []):

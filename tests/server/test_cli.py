@@ -351,3 +351,16 @@ def test_the_yaotzin_autopilot_is_a_command(live):
     bad = ballcourt("yaotzin-autopilot", "-", stdin=json.dumps({**body, "mover": "zz"}),
                     url=live.url)
     assert bad.returncode == 1 and "mover" in bad.stderr
+
+
+def test_preview_text_says_the_kick_it_previews(live):
+    """`preview --text` printed an empty line: a preview has no card."""
+    out = ballcourt("preview", "-", "--text", stdin=json.dumps(KICK), url=live.url)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "ix would kick at (18, 12): 40 ft of 40 ft, attack -9 against AC 5, hits 35%.",
+        "  yo may intercept at (13, 12): Reflex DC 14, stops it 55%."]
+    far = ballcourt("preview", "-", "--text", url=live.url,
+                    stdin=json.dumps({**KICK, "target": {"x": 40, "y": 12}}))
+    assert far.stdout == ("ix cannot kick at (40, 12): Kick of 150 ft is beyond Ixpoetchitl's"
+                          " 40 ft max range.\n")

@@ -440,3 +440,17 @@ def test_plot_on_a_yaotzin_table_chart_is_refused_with_why(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "--chart matches" in out.stderr, out.stderr
     assert out.stdout == ""
+
+
+def test_the_table_prints_words_not_python_values():
+    """"within the margin ['3']", "best None" and a count's interval from -0.4 leaked."""
+    report = simulate(4, [0, 3], 8, workers=1, robustness=False)
+    report["comparison"].update(best=None, within_margin=["3"], behind=[])
+    row = report["results"][1]
+    row["knock_offs_per_match"], row["ci95"]["knock_offs_per_match"] = 0.3, [-0.4, 1.0]
+    row["median_passes"], row["ci95"]["median_passes"] = 57.0, [30.0, None]
+    text = table(report)
+    assert "[" not in text and "None" not in text and "-0.4" not in text, text
+    assert "best none, within the margin 3, behind none" in text
+    assert "0.3 (0.0-1.0)" in text
+    assert f"57 (30 or more, past {report['pass_limit']})" in text
