@@ -1,4 +1,5 @@
-"""Matches: create, apply events, undo, delete. The rules fold events into state; this keeps the log.
+"""Matches: create, apply events, undo, delete. The rules fold events into state; this keeps
+the log.
 
 It takes bodies the routes have already loaded (api/matches.py) and refuses in the domain's
 terms (`MatchNotFound`, `NothingToUndo`, `UndoConflict`, `UnknownEvent`), which
