@@ -153,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     imported.add_argument("--new-id", action="store_true",
                           help="take it under a new id (when a match with its id is here)")
     add_link_options(imported)
+    delete = msub.add_parser("delete", help="delete a match for good: its log and its viewer"
+                                            " keys (asks first)")
+    delete.add_argument("id", help="the match's id")
+    delete.add_argument("--yes", action="store_true",
+                        help="do not ask: delete at once (for scripts)")
+    add_link_options(delete)
     report = msub.add_parser("report", help="print a match's box score (Markdown or JSON)")
     report.add_argument("id", help="the match's id")
     report.add_argument("--format", choices=("md", "json"), default="md",
@@ -195,7 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="comma-separated zone counts, 0 = no zones (default 0,1,2,3,4,6,8)")
     sim.add_argument("--matches", type=int, default=1000,
                      help="matches per zone count, at most: adaptive rounds of 200 stop"
-                          " earlier once every comparison is decided (default 1000)")
+                          " earlier once every comparison is decided; the robustness check"
+                          " then plays at most as many for each preset and seed"
+                          " (--no-robustness skips it) (default 1000)")
     sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
     sim.add_argument("--tactics", default=None, metavar="NAME[,NAME]",
                      help="a tactics preset for both teams, or one per team (default"
@@ -219,9 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
                           " the budget is shown within this of the best's (default 0.05)")
     sim.add_argument("--no-robustness", dest="robustness", action="store_false",
                      help="skip the check across the presets (default: run it)")
-    sim.add_argument("--robust-matches", type=int, default=300,
+    sim.add_argument("--robust-matches", type=int, default=None,
                      help="matches a zone count for each preset and seed in the robustness"
-                          " check (default 300)")
+                          " check (default 300, or --matches when fewer)")
     sim.add_argument("--robust-seeds", type=int, default=3,
                      help="seeds in the robustness check: --seed and the next ones (default 3)")
     sim.add_argument("--dask", default=None, metavar="ADDRESS",
@@ -308,6 +316,8 @@ def played(args, play):
         return play(client)
     except plotting.PlotUnavailable as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
+    except BrokenPipeError:
+        raise
     except RulesError as exc:
         print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
     except (ValueError, OSError) as exc:
@@ -349,6 +359,11 @@ def kick_chart(args) -> int:
 
     if args.chart == "matches":
         return match_chart(args)
+    if args.plot is not None:
+        print(f"ballcourt: --plot draws the matches chart only (--chart matches): the"
+              f" {args.chart} chart is a table, printed here (--json for its numbers)",
+              file=sys.stderr)
+        return 2
 
     feats = [f.strip() for f in args.feats.split(",") if f.strip()]
     try:
@@ -379,6 +394,15 @@ def kick_chart(args) -> int:
     return 0
 
 
+def robust_matches(args) -> int:
+    """The robustness check's matches a zone count, preset and seed: never more than
+    --matches, so a short run stays short."""
+    from .sim.run import ROBUST_MATCHES
+
+    return args.robust_matches if args.robust_matches is not None else \
+        min(ROBUST_MATCHES, args.matches)
+
+
 def simulate(args) -> int:
     from .advice.goatball import roster_from
     from .sim import plot as plotting
@@ -399,7 +423,7 @@ def simulate(args) -> int:
                           progress=None if args.json or not sys.stderr.isatty() else bar,
                           tactics=args.tactics, budget=args.budget, adaptive=args.adaptive,
                           robustness=args.robustness, roster=roster, client=client,
-                          margin=args.margin, robust_matches=args.robust_matches,
+                          margin=args.margin, robust_matches=robust_matches(args),
                           robust_seeds=args.robust_seeds)
         if args.plot is not None:
             plotting.plot([report], args.plot)
@@ -479,6 +503,41 @@ def origin_option(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--allow-origin ")) from None
 
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "[::]", "")
+
+
+def own_addresses() -> list[str]:
+    """This machine's addresses other machines can reach (its LAN addresses, best guess: the
+    one its default route uses, and its hostname's), for the wildcard refusal to suggest."""
+    import socket
+
+    found = []
+    try:        # a UDP "connection" sends nothing: it only picks the outgoing address
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        pass
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+
+
+def wildcard_refusal(host: str, port: int) -> str:
+    """Why `serve --host 0.0.0.0` does not start. It would listen on every address and then
+    refuse (403 forbidden_host) every request naming the machine by a LAN address: only the
+    names the companion is given are answered, which is what defeats DNS rebinding."""
+    addresses = own_addresses()
+    example = addresses[0] if addresses else "192.168.1.20"
+    found = f" (this machine's: {', '.join(addresses)})" if addresses else ""
+    return (f"--host {host or repr(host)} listens on every address, but the companion answers"
+            f" only the addresses it is given (what keeps DNS rebinding out), so other"
+            f" machines would get 403: give the address they reach it by, --host {example}"
+            f"{found}, and the module and the CLI (--url) then use http://{example}:{port}")
+
+
 def serve(args) -> int:
     import sqlite3
 
@@ -488,6 +547,9 @@ def serve(args) -> int:
     from .server.serving import BindError, bind, log_to_stderr
     from .server.serving import serve as serve_forever
 
+    if args.host in WILDCARD_HOSTS:
+        print(f"ballcourt: {wildcard_refusal(args.host, args.port)}", file=sys.stderr)
+        return 2
     origins = [o.rstrip("/") for o in args.allow_origin]     # added to the defaults
     from .server.config import env_origins
     try:
@@ -559,6 +621,8 @@ def module(args) -> int:
         else:
             args.out.write_bytes(zip_bytes())
             print(f"Wrote {args.out.resolve()}")
+    except BrokenPipeError:
+        raise
     except (ModuleFilesMissing, OSError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
@@ -570,6 +634,24 @@ def import_body(exported, new_id: bool) -> dict:
     if not isinstance(exported, dict):
         raise ValueError("the file holds no exported match (a JSON object)")
     return {**exported, "new_id": True} if new_id else exported
+
+
+def delete_match(client, args) -> int:
+    """`match delete ID`: names the match and asks before deleting it (unless --yes); any
+    answer but y or yes keeps it."""
+    if not args.yes:
+        shown = client.match(args.id)
+        teams = " v ".join(t.get("name") or t["id"] for t in shown.get("teams", []))
+        print(f"Delete match {args.id} ({shown['game']}{': ' + teams if teams else ''},"
+              f" {shown['seq']} events) and its viewer keys? This cannot be undone. [y/N] ",
+              end="", file=sys.stderr, flush=True)
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("y", "yes"):
+            print(f"Kept match {args.id}.", file=sys.stderr)
+            return 0
+    client.delete_match(args.id)
+    print(f"Deleted match {args.id}.")
+    return 0
 
 
 def board_command(client, args) -> int:
@@ -593,8 +675,28 @@ def board_command(client, args) -> int:
     return 0
 
 
+def preview_text(preview: dict) -> str:
+    """A kick preview (which has no card: it rolls nothing) as the overlay says it: the aim,
+    the range, the chance to hit, who may intercept; or why the kick cannot be made."""
+    aim = f"({preview['target']['x']}, {preview['target']['y']})"
+    if not preview["legal"]:
+        return f"{preview['kicker']} cannot kick at {aim}: {preview['reason']['message']}."
+    attack = preview["attack"]
+    lines = [f"{preview['kicker']} would kick at {aim}: {preview['target_ft']} ft of"
+             f" {preview['max_range_ft']} ft, attack {attack['modifier']:+d} against AC"
+             f" {attack['ac']}, hits {preview['odds']['hit']:.0%}."]
+    for i in preview["interceptors"]:
+        stops = i["odds"]["yoke"] + i["odds"]["stopped"]
+        lines.append(f"  {i['player']} may intercept at ({i['square']['x']},"
+                     f" {i['square']['y']}): Reflex DC {i['dc']}, stops it {stops:.0%}.")
+    return "\n".join(lines)
+
+
 def print_card(result: dict) -> None:
     """A card's English as a reader sees it: its texts and its rolls' labels, not their ids."""
+    if "chat_card" not in result and "legal" in result:      # a kick preview
+        print(preview_text(result))
+        return
     card = result.get("chat_card") or {}
     print(card.get("title", {}).get("text", ""))
     for line in card.get("lines", []):
@@ -631,8 +733,14 @@ class TerminalSafe:
         return getattr(self.stream, name)
 
 
+# what a shell reports for a command its reader stopped reading (`seq 9999 | head -1`): 128
+# and the number of the signal, SIGPIPE, that ends a Unix tool then
+CLOSED_PIPE = 128 + 13
+
+
 def main(argv: list[str] | None = None) -> int:
-    """The command; output into a closed pipe (`--json | head`) ends it quietly."""
+    """The command; output into a closed pipe (`--json | head`) ends it quietly, with the
+    status a Unix tool has then (not 1, "the companion refused", nor 2)."""
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalSafe(out), TerminalSafe(err, keep="\r")
     try:
@@ -641,8 +749,8 @@ def main(argv: list[str] | None = None) -> int:
         return status
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)   # so the exit's own flush cannot fail
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        os.dup2(devnull, out.fileno())
+        return CLOSED_PIPE
     finally:
         sys.stdout, sys.stderr = out, err
 
@@ -683,6 +791,8 @@ def _main(argv: list[str] | None = None) -> int:
             return board_command(client, args)
         if args.command in TABLE_COMMANDS:
             return run_table_command(client, args, read_json)
+        if args.command == "match" and args.action == "delete":
+            return delete_match(client, args)
         if args.command == "match":
             result = {
                 "new": lambda: client.new_match(read_json(args.file)),
@@ -719,6 +829,8 @@ def _main(argv: list[str] | None = None) -> int:
             for line in lines:
                 print(f"  {line}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise
     except (OSError, ValueError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2

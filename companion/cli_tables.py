@@ -59,6 +59,38 @@ def autopilot_text(answer: dict) -> str:
     return "\n".join(lines)
 
 
+BUDGETS = {"move": "moves", "double_move": "double-moves", "five_foot_step": "takes a 5-ft step"}
+
+
+def square(s: dict) -> str:
+    return f"({s['x']}, {s['y']})"
+
+
+def yaotzin_turn_text(answer: dict) -> str:
+    """The Yaotzin autopilot's turn as a GM reads it: who, where he goes, what he does, why;
+    the action's body is the JSON (--json) the turn's route takes."""
+    turn = answer["turn"]
+    path = turn["path"]
+    moves = (f"stays at {square(path[0])}" if len(path) == 1 else
+             f"{BUDGETS.get(turn['budget'], turn['budget'])} {square(path[0])} to"
+             f" {square(path[-1])} ({len(path) - 1} squares)")
+    action = turn.get("action")
+    if action is None:
+        then = "no action"
+    elif "ready" in action:
+        then = f"readies an {action['ready']}"
+    else:
+        body = action["body"]
+        then = {"kick": lambda: f"kicks at {square(body['target'])}",
+                "hoop": lambda: "shoots at the hoop",
+                "dribble": lambda: "dribbles",
+                "contest": lambda: f"contests the ball ({body.get('kind', '')})".replace(
+                    " ()", "")}.get(action["route"], lambda: action["route"])()
+    ends = ", ".join(f"{team} attacks {end}" for team, end in answer["attacks"].items())
+    return (f"{turn['player']} {moves}, then {then}.\n  why: {turn['reason']}\n"
+            f"  tactics: {answer['tactics']}; {ends}")
+
+
 def tune_text(answer: dict) -> str:
     budget = answer.get("budget")
     rows = [["zones", f"ends in {budget}", "95% interval", "median passes"]]
@@ -83,6 +115,8 @@ TABLE_COMMANDS: dict[str, tuple[str, str, Callable[[dict], str]]] = {
              plan_text),
     "autopilot": ("/goatball/suggest", "goat-ball's autopilot: a declaration and its reason"
                   " for each standing player", autopilot_text),
+    "yaotzin-autopilot": ("/yaotzin/suggest", "Yaotzin's autopilot: one legal turn for one"
+                          " player (`mover`), its path, its action and why", yaotzin_turn_text),
     "tune": ("/goatball/tune", "how many zones for your table's goat-ball roster (can take"
              " up to the companion's --tune-time-limit)", tune_text),
     "aim-chart": ("/yaotzin/charts/aim", "Yaotzin's best-aim chart by Strength and distance",

@@ -120,6 +120,9 @@ class Client:
     def apply(self, match_id: str, event: dict) -> dict:
         return self.post(f"/matches/{match_id}/events", event)
 
+    def delete_match(self, match_id: str) -> None:
+        self.request("DELETE", f"/matches/{quote(match_id, safe='')}")
+
     def undo(self, match_id: str) -> dict:
         return self.post(f"/matches/{match_id}/undo")
 

@@ -198,7 +198,21 @@ def hoop_chart(strengths: Sequence[int] = STRENGTHS, max_squares: int = 14, dex:
               f" {assumptions(dex, bab, feats)}."
               " '-': no shot (closer than 10 ft, or beyond the kicker's range).")
     return {"kicker": {"dex": dex, "bab": bab, "feats": sorted(feats)}, "header": header,
-            "squares": squares, "rows": rows}
+            "squares": squares, "rows": rows, "note": hoop_note(rows, feats)}
+
+
+def hoop_note(rows: list[dict], feats: Sequence[str]) -> str | None:
+    """Why every chance is 0, when it is: the ball goes through only on a natural 20 whose
+    total reaches the AC (then a confirmation that does too), so a kicker whose natural 20
+    falls short has no chance at all, from any distance. None when some chance is above 0."""
+    cells = [c for row in rows for ac in ("ac20", "ac25") for c in row[ac] if c is not None]
+    if not cells or any(c["through"] > 0 for c in cells):
+        return None
+    fix = "more BAB or Dex" + ("" if "exotic_weapon_pelota" in feats
+                               else ", or exotic_weapon_pelota (no -4 for the pelota)")
+    return ("0.00% everywhere: even this kicker's natural 20 falls short of AC 20 (his attack"
+            " bonus, after the pelota and range penalties, is below +0), and only a natural 20"
+            f" that reaches the AC goes through. A kicker with {fix} has a chance.")
 
 
 def hoop_table(chart: dict) -> str:
@@ -211,4 +225,6 @@ def hoop_table(chart: dict) -> str:
             cells = ["-" if c is None else percent(c["through"], 2) for c in row[f"ac{ac}"]]
             out.append(f"| {row['str']} | " + " | ".join(cells) + " |")
         out.append("")
+    if chart.get("note"):
+        out.append(chart["note"])
     return "\n".join(out).rstrip()

@@ -1,4 +1,5 @@
-"""Matches: create, apply events, undo. The rules fold events into state; this keeps the log.
+"""Matches: create, apply events, undo, delete. The rules fold events into state; this keeps
+the log.
 
 It takes bodies the routes have already loaded (api/matches.py) and refuses in the domain's
 terms (`MatchNotFound`, `NothingToUndo`, `UndoConflict`, `UnknownEvent`), which
@@ -272,6 +273,18 @@ class Matches:
             seq = row["log_seq"] + 1
             self._record(match_id, seq, "undo", {"undoes": last["seq"]}, state, last["seq"])
         return self.get(match_id), seq
+
+    def delete(self, match_id: str) -> list[str]:
+        """Delete a match whole: its log, snapshots and viewer keys, in one transaction. The
+        keys it had, so their live boards can be stopped."""
+        with self._writing(match_id):
+            self.row(match_id)
+            keys = [r["key"] for r in self.db.execute(
+                "SELECT key FROM viewers WHERE match_id = ?", (match_id,))]
+            for table in ("events", "snapshots", "viewers"):
+                self.db.execute(f"DELETE FROM {table} WHERE match_id = ?", (match_id,))
+            self.db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+        return keys
 
     def undo_events(self, match_id: str, seqs: list[int]) -> tuple[dict, int]:
         """Cancel these events (one card's) together, wherever they are in the log.

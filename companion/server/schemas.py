@@ -524,6 +524,15 @@ class PassMovesSchema(DiceSchema):
                           validate=validate.Length(max=MAX_PLAYERS))
     throw = fields.Nested(ThrowSchema, load_default=None, allow_none=True)
 
+    @validates_schema
+    def _something_declared(self, data, **kwargs):
+        """A pass with no action and no throw resolved nothing yet counted a pass. Refused in
+        new bodies only: a match's stored events replay without this schema, as accepted."""
+        if not data.get("actions") and data.get("throw") is None:
+            raise ValidationError("an empty pass: declare the carrier's throw (an action"
+                                  " `throw` with its `kind` and `target`, or `throw`) and any"
+                                  " other player's action", field_name="actions")
+
 
 class GoatArenaSchema(Base):
     """The teams and settings a goat-ball body describes (the rules' `Arena` is built from
@@ -564,6 +573,11 @@ class CheckSchema(Base):
 
 
 class TipoffSchema(GoatArenaSchema, DiceSchema):
+    """The players may carry their bonuses, as a pass's and the autopilot's do: a check given
+    neither as a total nor as a modifier is rolled with the player's Acrobatics."""
+
+    teams = fields.List(fields.Nested(PassTeamSchema), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
     checks = Obj(keys=Id(), values=fields.Nested(CheckSchema), required=True,
                          validate=validate.Length(1, MAX_PLAYERS))
 

@@ -17,6 +17,6 @@ def goatball_epilog() -> str:
         " fewest zones shown within --margin of the best by a one-sided paired test that"
         " allows for the best being picked from the same data and for every adaptive round,"
         " once every count with fewer zones is shown behind (else 'cannot tell'); every"
-        " preset plays --robust-matches at --robust-seeds seeds to check it"
-        " (docs/simulator.md).", 78)]
+        " preset plays --robust-matches (at most --matches) at --robust-seeds seeds to check"
+        " it, the longer part of a run: --no-robustness skips it (docs/simulator.md).", 78)]
     return "\n".join(lines)

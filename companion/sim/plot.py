@@ -48,6 +48,16 @@ def plot(reports: list[dict], path: Path, axis: str = "players_per_zone") -> Pat
     plt = _pyplot(path)
     fig, axes = plt.subplots(2, 3, figsize=(12, 6.5), constrained_layout=True)
     for ax, (key, title) in zip(axes.flat, PANELS):
+        if not any(r.get(key) is not None and (axis == "zones" or r["zones"])
+                   for report in reports for r in report["results"]):
+            # a figure no zone count gave (the median of matches that mostly never end): said
+            # so, and no log axis, which cannot scale an empty panel
+            ax.set_title(title)
+            ax.text(0.5, 0.5, "no value: too few matches\nended to give one", ha="center",
+                    va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            ax.set_yticks([])
+            continue
         for report in reports:
             rows = [r for r in report["results"] if r.get(key) is not None
                     and (axis == "zones" or r["zones"])]

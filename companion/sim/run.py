@@ -464,6 +464,21 @@ def robust_verdict(rec: int | None, by_seed: Mapping[str, Mapping[str, dict]],
     }
 
 
+def listed(values) -> str:
+    """Zone counts as words: "2, 3", or "none" (never a Python list or None)."""
+    return ", ".join(str(v) for v in values if v is not None) or "none"
+
+
+def count_cell(value: float, lo: float | None, hi: float | None, form: str,
+               limit: int) -> str:
+    """A count and its 95% interval: a count is never below 0, whatever the interval's
+    arithmetic gives; an upper bound past what was followed (`limit`) is "or more"."""
+    low = "?" if lo is None else form.format(max(0.0, lo))
+    if hi is None:
+        return f"{form.format(value)} ({low} or more, past {limit})"
+    return f"{form.format(value)} ({low}-{form.format(hi)})"
+
+
 def table(report: dict) -> str:
     """The human form: one row per zone count, each figure with its 95% interval."""
     b = report.get("budget", BUDGET)
@@ -484,10 +499,8 @@ def table(report: dict) -> str:
             elif key in rates:
                 row.append(f"{v:.0%} ({lo:.0%}-{hi:.0%})")
             else:
-                shown = ("?" if x is None else f"{x:.0f}" if key == "median_passes"
-                         else f"{x:.1f}" for x in (v, lo, hi))
-                a, b_, c = shown
-                row.append(f"{a} ({b_}-{c})")
+                row.append(count_cell(v, lo, hi, "{:.0f}" if key == "median_passes"
+                                      else "{:.1f}", report["pass_limit"]))
         rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
@@ -504,7 +517,8 @@ def table(report: dict) -> str:
     # null is "cannot tell", never "no zones" (which is 0)
     said = rec if rec is not None else "cannot tell"
     foot = [f"recommended zones: {said} ({c['verdict']});"
-            f" best {c['best']}, within the margin {c['within_margin']}, behind {c['behind']}",
+            f" best {listed([c['best']])}, within the margin {listed(c['within_margin'])},"
+            f" behind {listed(c['behind'])}",
             f"  best in resamples: {wins}",
             f"  pairing: outcomes correlate {pair['correlation']} with the best's, intervals"
             f" {pair['narrower']:.0%} narrower than unpaired" if pair["correlation"] is not None

@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
-from .run import median_passes
+from .run import count_cell, median_passes
 from .stats import MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
 
@@ -330,8 +330,7 @@ def table(report: dict) -> str:
             elif key in rates:
                 row.append(f"{v:.0%} ({lo:.0%}-{hi:.0%})")
             else:
-                row.append(" ".join([f"{v:.1f}", "(" + "-".join(
-                    "?" if x is None else f"{x:.1f}" for x in (lo, hi)) + ")"]))
+                row.append(count_cell(v, lo, hi, "{:.1f}", report["budget"]))
         rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(cols))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]

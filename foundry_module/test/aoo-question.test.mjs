@@ -17,6 +17,7 @@ import { contestCompanion } from "./fakes/companion.mjs";
 import { asUser, buttonsIn, clientOf, press, reload, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
 import { moduleOf, onPage, openOn, useTables } from "./tables/table.mjs";
+import { consoleLines, said } from "./fakes/console.mjs";
 
 /** fn of a user's own page's copy of a module file, run on his client (each browser has its own module). */
 const aooChoiceOn = (userId, fn) => onPage(userId, "aoo-choice", fn);
@@ -135,7 +136,8 @@ test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token 
   assert.equal(await aooQuestionOn("gm", (m) => m.pressAnswer(message.id, "none")), false, "a second answer does nothing");
 });
 
-test("Bob's client fails to answer the query: the GM is told to choose on the card; Bob answers there instead", async () => {
+test("Bob's client fails to answer the query: the GM is told to choose on the card; Bob answers there instead", async (t) => {
+  const logged = consoleLines(t);
   const { world, companion, scene, contest } = await table();
   globalThis.game.users.get("bob").answer = () => { throw new Error("his client failed"); };
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
@@ -143,6 +145,7 @@ test("Bob's client fails to answer the query: the GM is told to choose on the ca
   assert.deepEqual(world.notifications.filter(([, text]) => /could not be asked/.test(text)),
     [["warn", "Bob could not be asked about Yolteotl's attack of opportunity: choose for him on the card in chat, or wait for him to answer there."]]);
   assert.equal(clientOf("gm").ui.notifications.length, 1, "on the GM's screen");
+  assert.deepEqual(said(logged), [["warn", "Ballcourt: attack of opportunity"]], "the details in the console");
   const message = questionCard();
   assert.equal(questionOf(message).state, "pending", "still open, not none");
   await asUser("bob", async () => press(await seen("bob", message), "aoo:trip"));

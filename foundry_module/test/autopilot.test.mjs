@@ -14,6 +14,7 @@ import { FakeCombat, FakeDialogV2, FakeUser, asUser, clientOf, installDocument }
 import { fixture } from "./fakes/scenes.mjs";
 import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
 import { moduleOf, openOn, useTables } from "./tables/table.mjs";
+import { consoleLines, said } from "./fakes/console.mjs";
 
 useTables();
 
@@ -144,7 +145,8 @@ test("with every NPC on 'act' the pass goes straight on; Cancel during the revie
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/goatball/pass").length, 0);
 });
 
-test("without the companion's proposals the GM is told and declares for the NPCs himself", { timeout: 5000 }, async () => {
+test("without the companion's proposals the GM is told and declares for the NPCs himself", { timeout: 5000 }, async (t) => {
+  const logged = consoleLines(t);
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": () => ({ status: 404,
     body: { error: { code: "not_found", message: "no /api/v1/goatball/suggest" } } }) });
   user("carol").answer = () => ({ action: "none" });
@@ -157,6 +159,7 @@ test("without the companion's proposals the GM is told and declares for the NPCs
   assert.equal(user("bob").queries.length, 1, "Bob's b2 is his to declare again");
   assert.equal(declared.declared.get("r1").throw.target, "r2");
   assert.match(world.notifications.find(([k]) => k === "warn")[1], /autopilot could not get proposals/);
+  assert.deepEqual(said(logged), [["warn", "Ballcourt: autopilot"]], "the details in the console");
 });
 
 test("a player the answer leaves out declares as without the autopilot; a change the rules refuse leaves the proposal", { timeout: 5000 }, async () => {
@@ -309,7 +312,8 @@ test("each team's autopilot plays its own preset: one request per team, its play
   assert.deepEqual(again.map((b) => [b.tactics, b.players]), [["evasive", ["b2", "b1", "r1"]]], "one preset for all: one request");
 });
 
-test("a team's request that fails leaves its players to declare as without the autopilot; the other team's stand", { timeout: 5000 }, async () => {
+test("a team's request that fails leaves its players to declare as without the autopilot; the other team's stand", { timeout: 5000 }, async (t) => {
+  const logged = consoleLines(t);
   const full = suggestRoute();
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => (body.tactics === "nonsense"
     ? { status: 422, body: { error: { code: "invalid", message: "unknown tactics 'nonsense'" } } } : full(body)) });
@@ -324,6 +328,7 @@ test("a team's request that fails leaves its players to declare as without the a
   assert.deepEqual(warned.length, 1);
   assert.match(warned[0], /could not get proposals \(unknown tactics 'nonsense'\)/);
   assert.equal(world.notifications.filter(([k]) => k === "error").length, 0, "no error popup besides the one warning");
+  assert.deepEqual(said(logged), [["warn", "Ballcourt: autopilot"]], "the details in the console");
 });
 
 test("proposals that come once the arena's encounter is in another round are dropped: the GMs are told, the NPCs declared by hand", { timeout: 5000 }, async () => {

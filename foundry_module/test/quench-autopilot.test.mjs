@@ -10,6 +10,7 @@ import { connectTo, fakeCompanion, suggestRoute, tuneRoute } from "./fakes/compa
 import { FakeActor, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 import { runBatches, states } from "./tables/quench.mjs";
+import { consoleLines, settled } from "./fakes/console.mjs";
 
 const link = await import("../scripts/foundry/world/link.mjs");
 const { registerQuenchBatches } = await import("../scripts/foundry/quench/quench.mjs");
@@ -45,7 +46,8 @@ test("the autopilot and tune batches pass against a companion with both routes, 
   assert.deepEqual(world.values.autopilot, { keep: "act" }, "the world's autopilot setting put back");
 });
 
-test("the batches fail when the companion's proposals leave a player out, and skip the tune check without the route", async () => {
+test("the batches fail when the companion's proposals leave a player out, and skip the tune check without the route", async (t) => {
+  const logged = consoleLines(t);
   const full = suggestRoute();
   await connectTo(link, fakeCompanion({ "/api/v1/goatball/suggest": (body) => {
     const answer = full(body);
@@ -57,6 +59,7 @@ test("the batches fail when the companion's proposals leave a player out, and sk
   assert.match(autopilot[2], /^failed: every preset.*a usable proposal for everyone/);
   assert.match(autopilot[3], /^failed: two teams/);
   assert.match(states(out["ballcourt.tune"])[0], /^skipped: the companion's tune route/);
+  assert.deepEqual(await settled(logged), [["info", "Ballcourt: no zone suggestion"]], "the missing route's details in the console");
 });
 
 test("without an actor in the world the batches skip, creating nothing", async () => {

@@ -10,6 +10,7 @@ import { beforeEach, test } from "node:test";
 import { connectTo, fakeCompanion, tuneRoute } from "./fakes/companion.mjs";
 import { FakeActor, FakeDialogV2, FakeScene, FakeToken, installFoundry } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
+import { consoleLines, settled } from "./fakes/console.mjs";
 
 const link = await import("../scripts/foundry/world/link.mjs");
 const tune = await import("../scripts/foundry/goatball/tune.mjs");
@@ -92,7 +93,8 @@ test("a selection without teams is split in two by turns, and the note says so; 
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/goatball/tune").at(-1).body.tactics, "evasive");
 });
 
-test("a companion without the route, a refusal, or no link: one quiet line in the form, no error popup, the form as without it", async () => {
+test("a companion without the route, a refusal, or no link: one quiet line in the form, no error popup, the form as without it", async (t) => {
+  const logged = consoleLines(t);
   await connectTo(link, fakeCompanion());   // no /goatball/tune: 404
   selectSix();
   let html = await arenaForm();
@@ -117,13 +119,15 @@ test("a companion without the route, a refusal, or no link: one quiet line in th
   html = await arenaForm();
   assert.match(html, /No zone suggestion \(boom\)\./, "even an exception in the route");
   assert.deepEqual(loud(), []);
+  assert.deepEqual(await settled(logged), Array(4).fill(["info", "Ballcourt: no zone suggestion"]), "each one's details in the console");
 
   globalThis.canvas.tokens.controlled = [];
   html = await arenaForm();
   assert.match(html, /select the players&#39; tokens \(two or more\) first/);
 });
 
-test("the menu's Suggest zones whispers the note to the GM; without a suggestion, an info line", async () => {
+test("the menu's Suggest zones whispers the note to the GM; without a suggestion, an info line", async (t) => {
+  const logged = consoleLines(t);
   await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": tuneRoute() }));
   selectSix();
   assert.ok(menu.menuChoices(null).includes("tune"));
@@ -145,6 +149,7 @@ test("the menu's Suggest zones whispers the note to the GM; without a suggestion
   assert.match(world.notifications.at(-1)[1], /no balance simulator/);
   assert.equal(world.notifications.at(-1)[0], "info");
   assert.deepEqual(loud(), []);
+  assert.deepEqual(await settled(logged), [["info", "Ballcourt: no zone suggestion"]], "the details in the console");
 });
 
 test("the link's request takes a timeout of its own for one call; the usual one otherwise", async () => {
@@ -181,7 +186,8 @@ test("a slow answer: the arena form opens after a short wait saying the suggesti
   }
 });
 
-test("a link that is not connected is one quiet line too; no scene viewed, nothing selected", async () => {
+test("a link that is not connected is one quiet line too; no scene viewed, nothing selected", async (t) => {
+  const logged = consoleLines(t);
   await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": tuneRoute() }));
   selectSix();
   link.getLink().status = "unreachable";
@@ -193,4 +199,5 @@ test("a link that is not connected is one quiet line too; no scene viewed, nothi
   const html = await arenaForm();
   assert.match(html, /select the players&#39; tokens/);
   assert.deepEqual(loud(), []);
+  assert.deepEqual(await settled(logged), [["info", "Ballcourt: no zone suggestion"]], "the details in the console");
 });

@@ -51,3 +51,16 @@ def test_cli():
     bad = subprocess.run([sys.executable, "-m", "companion.cli", "simulate", "yaotzin", "--feats",
                           "nope"], capture_output=True, text=True, timeout=30)
     assert bad.returncode == 2 and "feats" in bad.stderr
+
+
+def test_a_hoop_chart_of_zeros_says_why():
+    """The default kicker's hoop chart read 0.00% everywhere, with no word why."""
+    from companion.advice.yaotzin import hoop_chart, hoop_table
+
+    zeros = hoop_chart(strengths=[10, 16], max_squares=4)
+    assert zeros["note"].startswith("0.00% everywhere: even this kicker's natural 20 falls"
+                                    " short of AC 20")
+    assert "exotic_weapon_pelota" in zeros["note"]
+    assert hoop_table(zeros).endswith(zeros["note"])
+    able = hoop_chart(strengths=[16], max_squares=4, bab=8, feats=["exotic_weapon_pelota"])
+    assert able["note"] is None and "everywhere" not in hoop_table(able)

@@ -156,7 +156,7 @@ def test_a_yaotzin_board_shows_score_and_round_and_follows_goals_and_undo(live):
             assert page.inner_text("#clock") == "Раунд 2"
             s.post(f"{live.url}/api/v1/matches/{mid}/undo")
             wait_seq(page, 1)
-            expect(page.locator("#last-text")).to_have_text("Последнее событие отменено",
+            expect(page.locator("#last-text")).to_have_text("Отменено: новый раунд",
                                                             timeout=15_000)
             assert page.inner_text("#clock") == "Раунд 1"
             assert page.inner_text('.team[data-team="Sun"] .score') == "1"

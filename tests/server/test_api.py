@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from tests.server.helpers import assert_error
+
 IX = {"id": "ix", "team": "sun", "x": 10, "y": 12, "str": 14, "dex": 17, "bab": 2,
       "name": "Ixpoetchitl"}
 YO = {"id": "yo", "team": "moon", "x": 13, "y": 12, "reflex": 4, "name": "Yolteotl"}
@@ -225,6 +227,40 @@ def test_goatball_tipoff(api):
                                              "checks": {"r1": {"check": 14},
                                                         "b1": {"check": 14}}})
     assert r.json["reroll"] == ["r1", "b1"] and r.json["possession"] is None
+
+
+def test_the_tipoff_takes_the_bonuses_a_pass_and_the_autopilot_take(api):
+    """A roster with athletics and acrobatics (what /goatball/pass and /suggest accept) was
+    422 on the tip-off; a check not rolled at the table is rolled with the Acrobatics."""
+    teams = [{**t, "players": [{**p, "athletics": 1, "acrobatics": 5} for p in t["players"]]}
+             for t in GOAT["teams"]]
+    r = api.post("/api/v1/goatball/tipoff", {"teams": teams, "checks": {
+        "r1": {}, "b1": {"check": 14}}, "rolls": {"r1.tipoff": 10}})
+    assert r.status_code == 200, r.json
+    assert r.json["rounds"] == [{"r1": 15, "b1": 14}] and r.json["possession"]["carrier"] == "r1"
+    given = api.post("/api/v1/goatball/tipoff", {"teams": teams, "checks": {
+        "r1": {"modifier": 0}, "b1": {"check": 14}}, "rolls": {"r1.tipoff": 10}})
+    assert given.json["rounds"] == [{"r1": 10, "b1": 14}]
+    bare = api.post("/api/v1/goatball/tipoff", {"teams": GOAT["teams"], "checks": {"r1": {}}})
+    assert_error(bare, 422, "rules")
+    assert list(bare.json["error"]["fields"]) == ["checks.r1"]
+
+
+@pytest.mark.parametrize("where", ["route", "event"])
+def test_an_empty_pass_is_refused_naming_actions(api, where):
+    """No action and no throw: accepted and counted as a pass, though nothing happened."""
+    empty = {"teams": GOAT["teams"], "possession": GOAT["possession"]}
+    if where == "route":
+        r = api.post("/api/v1/goatball/pass", empty)
+    else:
+        mid = api.post("/api/v1/matches", {"game": "goatball",
+                                           "teams": GOAT["teams"]}).json["id"]
+        api.post(f"/api/v1/matches/{mid}/events", {"type": "possession", "team": "red",
+                                                   "carrier": "r1"})
+        r = api.post(f"/api/v1/matches/{mid}/events", {"type": "pass", "actions": []})
+        assert api.get(f"/api/v1/matches/{mid}").json["passes"] == 0
+    assert_error(r, 422, "validation")
+    assert "an empty pass" in r.json["error"]["fields"]["actions"][0]
 
 
 # -- refusals ------------------------------------------------------------------------------------

@@ -162,18 +162,31 @@ def test_help_shows_the_defaults():
     assert "(default 12)" in kick and "(default 2)" in kick
 
 
-def test_json_into_a_closed_pipe_ends_quietly():
-    # what `| head -1` does, made certain: the reader is gone before anything is written
-    import os
-    import subprocess
-    import sys
+def into_a_closed_pipe(*args, unbuffered=False, url=None):
+    """What `ballcourt ... | head -1` does, made certain: the reader is gone before anything is
+    written (`unbuffered`: each print written at once, as with PYTHONUNBUFFERED)."""
     read, write = os.pipe()
     os.close(read)
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "simulate", "yaotzin",
-                             "--json"], stdout=write, stderr=subprocess.PIPE, text=True)
+    env = {**os.environ, "BALLCOURT_TOKEN": TOKEN, **({"BALLCOURT_URL": url} if url else {}),
+           **({"PYTHONUNBUFFERED": "1"} if unbuffered else {})}
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", *args], stdout=write,
+                            stderr=subprocess.PIPE, text=True, env=env)
     os.close(write)
     _, err = proc.communicate(timeout=60)
-    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    return proc.returncode, err
+
+
+def test_output_into_a_closed_pipe_ends_quietly_as_a_unix_tool_does(live):
+    """Quiet, and the status of a tool its reader left (141, as `seq 9999 | head -1`): not 1,
+    the code for "the companion refused", nor "[Errno 32] Broken pipe" and 2."""
+    mid = live.session().post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("A")
+                              ).json()["id"]
+    live.session().post(f"{live.url}/api/v1/matches/{mid}/viewers", json={})
+    for args, unbuffered in ((["simulate", "yaotzin", "--json"], False),
+                             (["simulate", "yaotzin", "--json"], True),
+                             (["board", "list", mid], True), (["match", "list"], True)):
+        status, err = into_a_closed_pipe(*args, unbuffered=unbuffered, url=live.url)
+        assert (status, err) == (141, ""), (args, unbuffered, status, err)
 
 
 def test_the_kick_chart_says_what_kicker_it_assumes():
@@ -284,3 +297,70 @@ def test_the_simulator_never_prints_python_none_nor_reads_as_no_zones():
     assert "None" not in text
     if report["recommended_zones"] is None:
         assert "recommended zones: cannot tell (" in text
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::"])
+def test_serve_on_every_address_is_refused_saying_which_to_give(tmp_path, host):
+    """--host 0.0.0.0 started without a word, then answered every request to the machine's
+    LAN address with 403 forbidden_host (only names it was given pass: DNS rebinding)."""
+    out = run_cli("serve", "--host", host, "--port", str(free_port()), "--data-dir",
+                  str(tmp_path))
+    assert out.returncode == 2 and "URL:" not in out.stdout and "Token" not in out.stdout
+    assert f"--host {host} listens on every address" in out.stderr
+    assert "403" in out.stderr and "DNS rebinding" in out.stderr
+    assert "give the address they reach it by, --host " in out.stderr
+
+
+def test_match_delete_asks_first_and_keeps_the_match_unless_told_yes(live):
+    mid = live.session().post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("Sun")
+                              ).json()["id"]
+    kept = ballcourt("match", "delete", mid, stdin="n\n", url=live.url)
+    assert kept.returncode == 0 and f"Kept match {mid}." in kept.stderr
+    assert f"Delete match {mid} (yaotzin: Sun v b, 0 events)" in kept.stderr
+    assert "cannot be undone. [y/N]" in kept.stderr
+    assert ballcourt("match", "show", mid, url=live.url).returncode == 0
+    nothing = ballcourt("match", "delete", mid, stdin="", url=live.url)
+    assert nothing.returncode == 0 and "Kept" in nothing.stderr
+    deleted = ballcourt("match", "delete", mid, stdin="yes\n", url=live.url)
+    assert deleted.returncode == 0 and deleted.stdout == f"Deleted match {mid}.\n"
+    assert "not_found" in ballcourt("match", "show", mid, url=live.url).stderr
+    other = live.session().post(f"{live.url}/api/v1/matches", json=named_yaotzin_match("M")
+                                ).json()["id"]
+    scripted = ballcourt("match", "delete", other, "--yes", url=live.url)
+    assert scripted.returncode == 0 and scripted.stderr == ""
+    missing = ballcourt("match", "delete", other, "--yes", url=live.url)
+    assert missing.returncode == 1 and "not_found" in missing.stderr
+
+
+def test_the_yaotzin_autopilot_is_a_command(live):
+    """/yaotzin/suggest had no command: the goat-ball autopilot had one, Yaotzin's none."""
+    holder = {"id": "ix", "team": "sun", "x": 60, "y": 12, "str": 14, "dex": 14, "bab": 2}
+    body = {"players": [holder, {"id": "yo", "team": "moon", "x": 66, "y": 12}],
+            "ball": {"x": 60, "y": 12}, "attacks": "west"}
+    out = ballcourt("yaotzin-autopilot", "-", stdin=json.dumps({**body, "mover": "yo"}),
+                    url=live.url)
+    assert out.returncode == 0, out.stderr
+    first, why, tactics = out.stdout.splitlines()
+    assert first.startswith("yo moves (66, 12) to (61, ") and \
+        first.endswith(" squares), then contests the ball (disarm).")
+    assert why.startswith("  why: ") and tactics == \
+        "  tactics: press-ball; sun attacks east, moon attacks west"
+    kick = ballcourt("yaotzin-autopilot", "-", "--json", url=live.url,
+                     stdin=json.dumps({**body, "mover": "ix", "attacks": "east"}))
+    assert json.loads(kick.stdout)["turn"]["action"]["route"] == "kick"
+    bad = ballcourt("yaotzin-autopilot", "-", stdin=json.dumps({**body, "mover": "zz"}),
+                    url=live.url)
+    assert bad.returncode == 1 and "mover" in bad.stderr
+
+
+def test_preview_text_says_the_kick_it_previews(live):
+    """`preview --text` printed an empty line: a preview has no card."""
+    out = ballcourt("preview", "-", "--text", stdin=json.dumps(KICK), url=live.url)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "ix would kick at (18, 12): 40 ft of 40 ft, attack -9 against AC 5, hits 35%.",
+        "  yo may intercept at (13, 12): Reflex DC 14, stops it 55%."]
+    far = ballcourt("preview", "-", "--text", url=live.url,
+                    stdin=json.dumps({**KICK, "target": {"x": 40, "y": 12}}))
+    assert far.stdout == ("ix cannot kick at (40, 12): Kick of 150 ft is beyond Ixpoetchitl's"
+                          " 40 ft max range.\n")

@@ -130,7 +130,8 @@ def test_a_goatball_match_replays_its_own_dice_after_undo(api):
 def test_goatball_events_refuse_illegal_passes(api):
     mid = new(api, GOAT)["id"]
     url = f"/api/v1/matches/{mid}/events"
-    r = api.post(url, {"type": "pass", "actions": []})
+    r = api.post(url, {"type": "pass", "throw": {"kind": "pass", "target": "r2"},
+                       "actions": [{"player": "r1", "action": "throw", "check": 9}]})
     assert r.status_code == 422 and "tip-off" in r.json["error"]["message"]
     api.post(url, {"type": "possession", "team": "red", "carrier": "r1"})
     r = api.post(url, {"type": "pass", "throw": {"kind": "pass", "target": "b1"},
@@ -288,3 +289,44 @@ def test_each_games_event_table_is_the_one_its_rules_fold():
     assert set(GAMES) == {"yaotzin", "goatball"}
     assert set(GAMES["yaotzin"].events) == set(yaotzin.EVENT_TYPES)
     assert set(GAMES["goatball"].events) == set(goatball.EVENT_TYPES)
+
+
+def test_delete_a_match_takes_its_log_and_viewer_keys(api):
+    mid = new(api)["id"]
+    api.post(f"/api/v1/matches/{mid}/events", {"type": "goal", "team": "sun"})
+    key = api.post(f"/api/v1/matches/{mid}/viewers", {}).json["key"]
+    other = new(api)["id"]
+    gone = api.client.delete(f"/api/v1/matches/{mid}", base_url="http://127.0.0.1:7770",
+                             headers=api.headers)
+    assert gone.status_code == 204 and gone.get_data() == b""
+    assert_error(api.get(f"/api/v1/matches/{mid}"), 404, "not_found")
+    assert_error(api.get(f"/api/v1/matches/{mid}/events"), 404, "not_found")
+    assert [m["id"] for m in api.get("/api/v1/matches").json["matches"]] == [other]
+    board = api.client.get(f"/board/{mid}?key={key}", base_url="http://127.0.0.1:7770")
+    assert board.status_code in (403, 404)
+    again = api.client.delete(f"/api/v1/matches/{mid}", base_url="http://127.0.0.1:7770",
+                              headers=api.headers)
+    assert_error(again, 404, "not_found")
+    no_token = api.client.delete(f"/api/v1/matches/{other}", base_url="http://127.0.0.1:7770")
+    assert_error(no_token, 401, "unauthorized")
+    assert api.get(f"/api/v1/matches/{other}").status_code == 200
+
+
+def test_an_empty_pass_stored_before_the_refusal_still_folds(app, api):
+    """The refusal is for new events: a log that holds an empty pass (accepted by an older
+    companion) still replays, so undo and the board keep working on it."""
+    mid = new(api, GOAT)["id"]
+    url = f"/api/v1/matches/{mid}"
+    api.post(f"{url}/events", {"type": "possession", "team": "red", "carrier": "r1"})
+    db = sqlite3.connect(app.config["BALLCOURT"].db_path)
+    db.execute("INSERT INTO events (match_id, seq, type, body, created) VALUES (?, 2, 'pass',"
+               " ?, '2026-12-01T00:00:00Z')", (mid, '{"type": "pass", "actions": []}'))
+    db.execute("UPDATE matches SET log_seq = 2 WHERE id = ?", (mid,))
+    db.commit()
+    db.close()
+    r = api.post(f"{url}/events", {"type": "status", "player": "b2", "out": True})
+    assert r.status_code == 201, r.json
+    undone = api.post(f"{url}/undo")
+    assert undone.status_code == 200 and undone.json["seq"] == 2
+    undone = api.post(f"{url}/undo")
+    assert undone.status_code == 200 and undone.json["passes"] == 0

@@ -130,7 +130,9 @@ def test_the_stateless_pass_infers_and_accepts_eliminated_teams(api):
 
 
 def test_an_allowed_magic_entry_that_grants_flight_is_422_naming_it(api):
-    body = {"teams": TEAMS, "possession": POSSESSION, "actions": [],
+    body = {"teams": TEAMS, "possession": POSSESSION,
+            "actions": [{"player": "r1", "action": "throw", "check": 12}],
+            "throw": {"kind": "pass", "target": "r2"},
             "settings": {"magic": True, "allowed_magic": [
                 "Jump", {"name": "Sky Step", "description": "You gain a flying speed of 30 ft."}]}}
     r = api.post("/api/v1/goatball/pass", body)

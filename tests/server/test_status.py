@@ -24,3 +24,21 @@ def test_the_status_page_shows_no_match_before_the_token(app, api):
     assert "is always allowed" in page and "these add to the defaults" in page
     listed = api.get("/api/v1/matches").json["matches"][0]
     assert listed["score"] == {"sun": 0, "moon": 1} and listed["round"] == 1
+
+
+def test_the_install_command_names_this_companion_on_another_port(tmp_path):
+    """On port 7771 the page said `ballcourt module install`, whose manifest then pointed at
+    7770: Foundry's updates went to no companion, without a word."""
+    from companion.server import create_app
+    from companion.server.config import Config
+    from tests.conftest import TOKEN
+
+    def install_line(port):
+        app = create_app(Config(data_dir=tmp_path / str(port), token=TOKEN, port=port))
+        page = app.test_client().get("/", base_url=f"http://127.0.0.1:{port}").get_data(
+            as_text=True)
+        return page.split('<code id="install-command">')[1].split("</code>")[0]
+
+    assert install_line(7771) == \
+        "ballcourt module install --companion-url http://127.0.0.1:7771"
+    assert install_line(7770) == "ballcourt module install"

@@ -359,7 +359,7 @@ def test_the_docs_headline_is_the_default_runs_answer():
     made with exactly the CLI's defaults (so `ballcourt simulate goatball` prints the same)."""
     from pathlib import Path
 
-    from companion.cli import build_parser
+    from companion.cli import build_parser, robust_matches
     from companion.sim.run import (
         DEFAULT_MATCHES,
         DEFAULT_ZONES,
@@ -380,7 +380,7 @@ def test_the_docs_headline_is_the_default_runs_answer():
         list(DEFAULT_ZONES)
     assert args.matches == DEFAULT_MATCHES and report["tactics"] == "single-chaser"
     assert args.tactics is None and args.adaptive and args.robustness
-    assert args.margin == MARGIN and args.robust_matches == ROBUST_MATCHES == \
+    assert args.margin == MARGIN and robust_matches(args) == ROBUST_MATCHES == \
         report["robustness"]["matches"] and args.robust_seeds == ROBUST_SEEDS == \
         len(report["robustness"]["seeds"])
     doc = (root / "docs" / "simulator.md").read_text()
@@ -392,3 +392,65 @@ def test_the_docs_headline_is_the_default_runs_answer():
         assert f"{row['finish_within_budget']:.0%} ({lo * 100:.0f}–{hi:.0%})" in doc
     robust = report["robustness"]["robust"]
     assert ("**robust**" if robust else "**not robust**") in doc
+
+
+def test_a_short_run_has_a_short_robustness_check_and_help_says_how_to_skip_it(monkeypatch):
+    """--matches 100 once ran 300 matches a preset and seed in the robustness check (six
+    minutes); and nothing in --help's text said --no-robustness skips it."""
+    import companion.sim.run as run
+    from companion.cli import build_parser, main
+
+    asked = {}
+
+    def fake_simulate(*args, **kwargs):
+        asked.update(kwargs)
+        raise RulesError("stop here", field="matches")
+
+    monkeypatch.setattr(run, "simulate", fake_simulate)
+    assert main(["simulate", "goatball", "--matches", "100", "--budget", "20"]) == 2
+    assert asked["robust_matches"] == 100
+    main(["simulate", "goatball", "--matches", "100", "--robust-matches", "250"])
+    assert asked["robust_matches"] == 250
+    main(["simulate", "goatball"])
+    assert asked["robust_matches"] == run.ROBUST_MATCHES
+    sub = next(a for a in build_parser()._actions if a.dest == "command").choices["simulate"]
+    text = " ".join(next(a for a in sub._actions if a.dest == "game").choices["goatball"]
+                    .format_help().split())
+    matches_help = text[text.index("--matches MATCHES "):text.index("--seed SEED ")]
+    assert "--no-robustness skips it" in matches_help
+    assert "--no-robustness skips it (docs/simulator.md)" in text
+
+
+def test_the_plot_draws_a_figure_no_zone_count_gave(tmp_path):
+    """--zones 0,2,4 --matches 200: most matches never end, so no median at all; the plot
+    crashed after the run ("Data cannot be log-scaled") and wrote nothing."""
+    from companion.sim.plot import plot
+
+    report = simulate(4, [0, 2], 8, workers=1, robustness=False)
+    for row in report["results"]:
+        row["median_passes"] = None
+        row["ci95"]["median_passes"] = [None, None]
+    target = plot([report], tmp_path / "zones.png")
+    assert target.read_bytes().startswith(b"\x89PNG")
+
+
+def test_plot_on_a_yaotzin_table_chart_is_refused_with_why(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "companion.cli", "simulate", "yaotzin",
+                          "--chart", "hoop", "--max-ft", "15", "--plot", str(tmp_path / "h.png")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "--chart matches" in out.stderr, out.stderr
+    assert out.stdout == ""
+
+
+def test_the_table_prints_words_not_python_values():
+    """"within the margin ['3']", "best None" and a count's interval from -0.4 leaked."""
+    report = simulate(4, [0, 3], 8, workers=1, robustness=False)
+    report["comparison"].update(best=None, within_margin=["3"], behind=[])
+    row = report["results"][1]
+    row["knock_offs_per_match"], row["ci95"]["knock_offs_per_match"] = 0.3, [-0.4, 1.0]
+    row["median_passes"], row["ci95"]["median_passes"] = 57.0, [30.0, None]
+    text = table(report)
+    assert "[" not in text and "None" not in text and "-0.4" not in text, text
+    assert "best none, within the margin 3, behind none" in text
+    assert "0.3 (0.0-1.0)" in text
+    assert f"57 (30 or more, past {report['pass_limit']})" in text

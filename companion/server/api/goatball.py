@@ -34,6 +34,15 @@ def bonuses_of(teams: list[dict]) -> dict[str, dict[str, int]]:
     return {p["id"]: {k: p[k] for k in SKILLS if k in p} for t in teams for p in t["players"]}
 
 
+def with_acrobatics(check: dict, bonuses: dict[str, int]) -> dict:
+    """A tip-off check given neither as a total nor as a modifier, rolled with the player's
+    Acrobatics when the body gives it (the tip-off is Dex (Acrobatics))."""
+    unrolled = check.get("check") is None and check.get("modifier") is None
+    if unrolled and check.get("skill") in (None, "acrobatics") and "acrobatics" in bonuses:
+        return {**check, "modifier": bonuses["acrobatics"], "skill": "acrobatics"}
+    return check
+
+
 def arena_of(body: dict):
     return arena_from_dict(body, Settings.from_dict(body["settings"]))
 
@@ -54,8 +63,10 @@ def pass_route(body):
 def tipoff(body):
     """The goat kicks the ball in: highest Dex (Acrobatics) takes it."""
     arena = arena_of({**body, "possession": None})
-    r, _ = resolve_tipoff(arena, {pid: check_from(c) for pid, c in body["checks"].items()},
-                          Dice(body.get("rolls"), body.get("seed")))
+    bonuses = bonuses_of(body["teams"])
+    checks = {pid: check_from(with_acrobatics(c, bonuses.get(pid, {})))
+              for pid, c in body["checks"].items()}
+    r, _ = resolve_tipoff(arena, checks, Dice(body.get("rolls"), body.get("seed")))
     return 200, {**r, "chat_card": present.tipoff_card(r, names_of(body["teams"])),
                  "overlay": present.arena_overlay(r["possession"])}
 

@@ -19,6 +19,7 @@ from ..games import GAMES, MatchCreateSchema, MatchImportSchema
 from ..matches import Matches
 from ..routing import api_route, query
 from ..sockets import push_match_event
+from ..viewers import disconnect_key
 
 bp = Blueprint("matches", __name__, url_prefix="/api/v1/matches")
 
@@ -75,6 +76,12 @@ def verify(_body, match_id):
     """Whether the match's log replays today to what was played, and if not, the first event
     that does not and why."""
     return 200, Matches(get_db()).verify(match_id)
+@api_route(bp, "DELETE", "/<match_id>")
+def delete(_body, match_id):
+    """Delete a match for good: its log and its viewer keys (their boards stop at once)."""
+    for key in Matches(get_db()).delete(match_id):
+        disconnect_key(key)
+    return 204, None
 
 
 EVENTS_PAGE = 1000     # events per answer at most (docs/api.md, "Paging the log")

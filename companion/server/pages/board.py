@@ -33,7 +33,9 @@ TEXT = {
         "live": "live", "offline": "reconnecting…", "connecting": "connecting…",
         "refused": "the viewer key was refused", "standing_label": "players standing",
         "winner": "{team} wins!", "draw": "A draw", "over": "Match over",
-        "ev_undo": "The last event was undone", "ev_goal": "Goal for {team}",
+        "ev_undo": "Undone: {what}", "undone_event": "an event",
+        "undone_pass": "a pass", "undone_tipoff": "the tip-off", "undone_round": "a new round",
+        "of_total": "of {total}", "ev_goal": "Goal for {team}",
         "ev_hoop": "Through the stone hoop: {team}!", "ev_round": "Round {n} begins",
         "ev_ball": "The ball moves to ({x}, {y})", "ev_damage": "{player} takes a hit",
         "ev_note": "Note: {text}", "ev_end": "The match is over",
@@ -62,7 +64,9 @@ TEXT = {
         "offline": "переподключение…", "connecting": "подключение…",
         "refused": "ключ зрителя не принят", "standing_label": "игроков в строю",
         "winner": "Победа: {team}!", "draw": "Ничья", "over": "Матч окончен",
-        "ev_undo": "Последнее событие отменено", "ev_goal": "Гол: {team}",
+        "ev_undo": "Отменено: {what}", "undone_event": "событие",
+        "undone_pass": "розыгрыш", "undone_tipoff": "вбрасывание", "undone_round": "новый раунд",
+        "of_total": "из {total}", "ev_goal": "Гол: {team}",
         "ev_hoop": "Мяч прошёл сквозь каменное кольцо: {team}!",
         "ev_round": "Начался раунд {n}", "ev_ball": "Мяч перемещается на ({x}, {y})",
         "ev_damage": "{player} получает удар", "ev_note": "Заметка: {text}",
@@ -151,8 +155,17 @@ header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; 
 </body></html>"""
 
 
-def last_event(events: list[dict]) -> dict | None:
-    return events[-1] if events else None
+def last_event(matches: Matches, match_id: str, log_seq: int) -> dict | None:
+    """The log's last record; an undo record carries the event it undid (`undone`), so the
+    board says what was undone (board.js fetches the same when it follows the match)."""
+    events = matches.events(match_id, after=max(0, log_seq - 1))
+    if not events:
+        return None
+    last = events[-1]
+    if last["type"] == "undo":
+        undone = matches.events(match_id, after=last["undoes"] - 1, limit=1)
+        last = {**last, "undone": undone[0] if undone else None}
+    return last
 
 
 FORBIDDEN = """<!doctype html>
@@ -199,7 +212,7 @@ def board(match_id: str) -> Response:
         return _forbidden(lang, match_id)
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,
-            "last": last_event(matches.events(match_id, after=max(0, state["log_seq"] - 1))),
+            "last": last_event(matches, match_id, state["log_seq"]),
             "boxscore": boxscore_data(match_id, lang)}   # the box score: board_report.py
     # JSON inside <script>: no "</script>", no "<!--" can break out of it
     blob = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")

@@ -16,6 +16,7 @@ from ... import __version__
 from ...module_files import MANIFEST_ROUTE
 
 bp = Blueprint("status", __name__)
+DEFAULT_URL = "http://127.0.0.1:7770"     # what `module install` writes without --companion-url
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -32,7 +33,7 @@ PAGE = """<!doctype html>
 <b>Manifest URL</b> and press <i>Install</i>. It is always the version of this companion.</p>
 <p><input id="manifest-url" type="text" readonly value="{manifest}">
 <button id="copy-manifest" type="button">Copy</button> <span id="copy-result"></span></p>
-<p>Or, on this computer: <code>ballcourt module install</code> (add
+<p>Or, on this computer: <code id="install-command">{install}</code> (add
 <code>--foundry-data DIR</code> when Foundry keeps its data elsewhere).</p>
 <h2>Pair it</h2>
 <ol>
@@ -66,7 +67,10 @@ matches on this companion.</p>
 def index() -> Response:
     cfg = current_app.config["BALLCOURT"]
     esc = html.escape
-    page = PAGE.format(version=esc(__version__), url=esc(cfg.url),
+    # the installed manifest points at --companion-url (default 7770): name this companion's
+    install = "ballcourt module install" + (
+        "" if cfg.url == DEFAULT_URL else f" --companion-url {cfg.url}")
+    page = PAGE.format(version=esc(__version__), url=esc(cfg.url), install=esc(install),
                        token_state="set" if cfg.token else "missing",
                        manifest=esc(request.host_url.rstrip("/") + MANIFEST_ROUTE))
     return Response(page, mimetype="text/html")

@@ -28,7 +28,7 @@ function describe(ev) {
   if (!ev) return t("none_yet");
   const team = teamName(ev.team), player = playerName(ev.player);
   switch (ev.type) {
-    case "undo": return t("ev_undo");
+    case "undo": return t("ev_undo", {what: describeUndone(ev.undone)});
     case "goal": return t("ev_goal", {team});
     case "hoop": return t("ev_hoop", {team});
     case "round": return t("ev_round", {n: state.round});
@@ -51,6 +51,13 @@ function describe(ev) {
     }
     default: return ev.type;
   }
+}
+// what an undo took back: the events whose words read the state (a pass's outcome, the round,
+// the tip-off's team) are named by their kind, since the state no longer holds them
+function describeUndone(ev) {
+  if (!ev) return t("undone_event");
+  if (ev.type === "pass" || ev.type === "tipoff" || ev.type === "round") return t("undone_" + ev.type);
+  return describe(ev);
 }
 function render() {
   document.body.dataset.seq = String(state.seq);
@@ -78,8 +85,9 @@ function render() {
       const up = players.filter((p) => !p.out && !p.dead).length;
       const count = el("div", "score standing-count", String(up));
       count.title = t("standing", {n: up, total: players.length});
+      // "players standing", the number, "of 6": the count said once
       box.append(el("h2", "", team.name || team.id), el("div", "count-label", t("standing_label")),
-        count, el("div", "standing", t("standing", {n: up, total: players.length})));
+        count, el("div", "standing", t("of_total", {total: players.length})));
       const list = el("ul", "players");
       for (const p of players) {
         const item = el("li", (p.out || p.dead ? "out" : "") +
@@ -124,6 +132,14 @@ function refresh(socket) {
     if (res && res.status === 200) {
       const events = res.body.events;
       last = events.length ? events[events.length - 1] : null;
+      if (last && last.type === "undo") {
+        const undo = last;
+        socket.emit("call", {method: "GET", route: route + "/events?limit=1&after=" +
+          (undo.undoes - 1)}, (got) => {
+          undo.undone = got && got.status === 200 ? got.body.events[0] : null;
+          render();
+        });
+      }
       render();
     }
   });

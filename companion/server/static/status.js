@@ -65,12 +65,15 @@ async function openBoard(m, call, link) {
 
 function matchRow(m, call) {
   const row = el("tr");
-  const name = el("td", m.name ?? m.id);
+  // each cell names its column (data-label): on a phone a row is a card of labelled lines
+  const name = el("td", m.name ?? m.id, { "data-label": "match" });
   if (m.name) name.append(" ", el("span", `(${m.id})`, { class: "id" }));
   const winner = m.winner === "draw" ? "a draw" : teamName(m, m.winner);
-  row.append(name, el("td", m.game), el("td", score(m)),
-    el("td", m.round ?? ""), el("td", m.winner ? `${m.status}: ${winner}` : m.status));
-  const links = el("td");
+  row.append(name, el("td", m.game, { "data-label": "game" }),
+    el("td", score(m), { "data-label": "score" }),
+    el("td", m.round ?? "", { "data-label": "round" }),
+    el("td", m.winner ? `${m.status}: ${winner}` : m.status, { "data-label": "status" }));
+  const links = el("td", undefined, { "data-label": "links" });
   for (const [label, route] of [["state", `/api/v1/matches/${m.id}`],
     ["events", `/api/v1/matches/${m.id}/events`]]) {
     const link = el("a", label, { href: route, "data-route": route });
