@@ -30,6 +30,24 @@ async function betweenClicks(userId) {
   await flush(2);
 }
 
+/**
+ * Two clicks as a double click comes at a real table: quicker than the companion works out a
+ * kick, so its answers wait until both clicks are in (then go, unless it was slow already).
+ */
+async function doubleClick(real, userId, clicks, clickOnce) {
+  const slowAlready = real.companion.gate.holding;
+  if (clicks > 1) real.companion.hold();
+  for (let i = 0; i < clicks; i += 1) {
+    if (i) await betweenClicks(userId);
+    clickOnce();
+  }
+  if (clicks > 1 && !slowAlready) {
+    await flush(2);
+    real.companion.open();
+    real.companion.drain();
+  }
+}
+
 /** A browser's click on a button of its page (an Event of that page's own window). */
 const click = (button) => button.dispatchEvent(new button.ownerDocument.defaultView.Event("click", { bubbles: true }));
 
@@ -78,10 +96,8 @@ class Kick extends Command {
       }
       if (!tool.active) return;
       real.observer.kickClicked(this.kicker);   // one kick asked, however many clicks
-      for (let i = 0; i < this.clicks; i += 1) {
-        if (i) await betweenClicks(this.user);
-        track(canvas.stage.handlers.get("pointerdown")?.({ button: 0, x: 1850, y: 1250 }));
-      }
+      await doubleClick(real, this.user, this.clicks,
+        () => track(canvas.stage.handlers.get("pointerdown")?.({ button: 0, x: 1850, y: 1250 })));
     });
   }
 }
@@ -99,7 +115,7 @@ class Press extends Command {
 
   toString() { return code("press", this.user, this.kind, this.nth, this.action, { clicks: this.clicks }); }
 
-  async act() {
+  async act(_model, real) {
     const cards = cardsOf(this.kind);
     if (!cards.length) return;
     const message = cards[this.nth % cards.length];
@@ -107,12 +123,7 @@ class Press extends Command {
     const button = element && [...element.querySelectorAll("button[data-ballcourt-action]")]
       .find((b) => b.dataset.ballcourtAction.split(":")[0] === this.action);
     if (!button || button.disabled) return;
-    await on(this.user, async () => {
-      for (let i = 0; i < this.clicks; i += 1) {
-        if (i) await betweenClicks(this.user);
-        click(button);
-      }
-    });
+    await on(this.user, () => doubleClick(real, this.user, this.clicks, () => click(button)));
   }
 }
 

@@ -15,6 +15,13 @@ export class TableBreach extends Error {
   }
 }
 
+/** Items whose breaches are noted but not thrown (to look past failures already found: explore's --ignore). */
+const ignored = new Set();
+export function ignoreItems(items = []) {
+  ignored.clear();
+  for (const item of items) ignored.add(String(item));
+}
+
 const AOO_BUDGET = 1;   // none of the court's pf1 actors has Combat Reflexes (core/ticks.mjs aooPerRound)
 
 /** After every command: what the observer saw as it happened; the round's attacks of opportunity; the notices' languages. */
@@ -67,5 +74,6 @@ function buttonsOf(element) {
 }
 
 function throwFirst(observer) {
-  if (observer.breaches.length) throw new TableBreach(observer.breaches[0]);
+  const breach = observer.breaches.find((b) => !ignored.has(String(b.item)));
+  if (breach) throw new TableBreach(breach);
 }

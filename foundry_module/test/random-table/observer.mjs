@@ -17,7 +17,8 @@ export class Observer {
     this.shadow = new Map();   // message id -> {applied, undone} as last committed
     this.ballLog = [];   // applied or undone cards that moved the ball: {id, from, to}
     this.asked = new Map();   // kicker -> kicks asked by users since the table last settled (a double click is one)
-    this.kicksSent = new Map();   // kicker -> kick requests the companion got since then
+    this.kicksSent = new Map();
+    this.doubleClickers = new Set();   // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
     this.kicking = [];   // the kickers of the kick requests in progress (asked, no card yet), oldest first
     this.started = false;
     this.onRejection = (reason) => { this.rejections.push(reason); };

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { closeTables } from "../tables/table.mjs";
 import { answer, applyThenUndo, autopilot, closeDialogs, kick, press, reloadPage, settleTable, settled, slow,
   turn } from "./commands.mjs";
-import { checkNow, checkSettled } from "./invariants.mjs";
+import { checkNow, checkSettled, ignoreItems } from "./invariants.mjs";
 import { printTest } from "./printer.mjs";
 import { GMS, USERS, openRandomTable } from "./table.mjs";
 
@@ -68,17 +68,46 @@ export function tableProperty({ maxCommands = 25 } = {}) {
 }
 
 /**
- * Run `numRuns` tables from `seed`; resolves {failed, runs, seed, path, breach, test} with the
+ * Run `numRuns` tables from `seed` (breaches of the `ignore` items noted, not failing); resolves {failed, runs, seed, path, breach, test} with the
  * shrunk failing list printed as a test, or {failed: false, runs}.
  */
-export async function exploreTable({ seed, numRuns = 10, maxCommands = 25, path, endOnFailure = false } = {}) {
-  const details = await fc.check(tableProperty({ maxCommands }), { seed, numRuns, path, endOnFailure,
-    ...(path ? {} : {}) });
+export async function exploreTable({ seed, numRuns = 10, maxCommands = 25, path, ignore = [] } = {}) {
+  ignoreItems(ignore);
+  const details = await fc.check(tableProperty({ maxCommands }), { seed, numRuns, path });
+  ignoreItems([]);
   if (!details.failed) return { failed: false, runs: details.numRuns, seed: details.seed };
   const [commands] = details.counterexample;
-  const list = [...commands.commands ?? commands].filter((c) => c.hasRan ?? true);
+  const ran = [...commands.commands ?? commands].filter((c) => c.hasRan ?? true).map((c) => c.cmd ?? c);
   const error = details.errorInstance ?? details.error;
-  const breach = error?.breach ?? { item: "error", text: String(error?.message ?? error) };
+  const found = breachOf(error);
+  const { list, breach } = await shorten(ran, found, ignore);
+  const printed = list.map(String);
   return { failed: true, runs: details.numRuns, seed: details.seed, path: details.counterexamplePath, breach,
-    commands: list.map(String), test: printTest({ breach, commands: list.map(String), seed: details.seed, path: details.counterexamplePath }) };
+    commands: printed, test: printTest({ breach, commands: printed, seed: details.seed, path: details.counterexamplePath }) };
+}
+
+const breachOf = (error) => error?.breach ?? { item: "error", text: String(error?.message ?? error) };
+
+/**
+ * fast-check's shrinking of a command list stops at a local minimum; this takes each command
+ * out in turn and keeps it out while the list still fails on the same item, so the printed
+ * test has no command the failure does not need.
+ */
+async function shorten(commands, breach, ignore) {
+  let list = commands;
+  let last = breach;
+  ignoreItems(ignore);
+  try {
+    for (let i = list.length - 1; i >= 0; i -= 1) {
+      const without = list.filter((_c, j) => j !== i);
+      const failure = await playTable(without).then(() => null, breachOf);
+      if (failure && String(failure.item) === String(breach.item)) {
+        list = without;
+        last = failure;
+      }
+    }
+  } finally {
+    ignoreItems([]);
+  }
+  return { list, breach: last };
 }
