@@ -8,7 +8,7 @@
  */
 import { parseArgs } from "node:util";
 
-import { exploreTable } from "./run.mjs";
+import { exploreTable, reached } from "./run.mjs";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, seed: { type: "string" },
   commands: { type: "string", default: "25" }, path: { type: "string" }, ignore: { type: "string", default: "" }, "until-failure": { type: "boolean", default: false } } });
@@ -31,6 +31,8 @@ for (let played = 0; ; seed += 1) {
     process.exit(1);
   }
   console.log(`seed ${seed}: ${result.runs} run(s) passed, ${seconds} s`);
+  const list = (map) => [...map].map(([k, n]) => `${k} ${n}`).join(", ") || "none";
+  console.log(`  cards posted: ${list(reached.cards)}; breaches looked past: ${list(reached.ignored)}`);
   if (!values["until-failure"] || values.path) break;
 }
 process.exit(0);
