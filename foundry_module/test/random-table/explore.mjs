@@ -3,15 +3,18 @@
  * from seed S (a random seed when none is given), up to M commands each; on a failure, print
  * the shortest failing list as a test to paste into test/random-table-regressions.test.mjs and
  * exit 1. `--path` (with the seed fast-check printed) replays one failing run and its shrinking.
- * `--ignore 3,13` looks past breaches of those items (failures already found and kept).
+ * `--ignore 3,aoo` looks past breaches of those items (failures already found and kept);
+ * `--only 2` fails on that item alone (how many runs the table needs to find it).
  * `--until-failure` keeps going with new seeds (each of N runs) until one fails.
  */
 import { parseArgs } from "node:util";
 
+import { ITEMS } from "./invariants.mjs";
 import { exploreTable, reached } from "./run.mjs";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, seed: { type: "string" },
-  commands: { type: "string", default: "25" }, path: { type: "string" }, ignore: { type: "string", default: "" }, "until-failure": { type: "boolean", default: false } } });
+  commands: { type: "string", default: "25" }, path: { type: "string" }, ignore: { type: "string", default: "" },
+  only: { type: "string" }, "until-failure": { type: "boolean", default: false } } });
 const numRuns = Number(values.runs);
 const maxCommands = Number(values.commands);
 let seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
@@ -22,7 +25,7 @@ if (!Number.isInteger(maxCommands) || maxCommands < 1) throw new Error(`--comman
 for (let played = 0; ; seed += 1) {
   const started = Date.now();
   const result = await exploreTable({ seed, numRuns, maxCommands, path: values.path,
-    ignore: values.ignore.split(",").filter(Boolean) });
+    ignore: values.only ? ITEMS.filter((item) => !values.only.split(",").includes(item)) : values.ignore.split(",").filter(Boolean) });
   played += result.runs;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.failed) {

@@ -18,17 +18,22 @@ const gm = fc.constantFrom(...GMS);
 const clicks = fc.constantFrom(1, 1, 2);
 const nth = fc.nat({ max: 5 });
 
+/** The token a player kicks with: his own (a GM kicks with either). */
+const OWN = { alice: "ix", bob: "yo" };
+
 /** The buttons each kind of card has, as `press` names them (the first whose action starts so). */
 const BUTTONS = { kick: ["apply", "apply", "undo", "intercept", "intercept"], tick: ["apply", "undo", "stop", "stop"],
   intercept: ["apply", "undo", "trip_back"] };
 
-const pressing = (kind, users = user) => fc.record({ user: users, nth, action: fc.constantFrom(...BUTTONS[kind]), clicks })
-  .map(({ user: u, nth: n, action, clicks: c }) => press(u, kind, n, action, { clicks: c }));
+/** A press of a card's button: Apply and Undo mostly by a GM (the table lets only GMs press them), the rest by anyone. */
+const pressing = (kind) => fc.record({ player: user, gm, nth, action: fc.constantFrom(...BUTTONS[kind]), clicks })
+  .map(({ player, gm: g, nth: n, action, clicks: c }) => press(["apply", "undo"].includes(action) && player !== "bob" ? g : player,
+    kind, n, action, { clicks: c }));
 
 /** Every command a user of this table can give, drawn with these weights (fast-check draws each entry alike). */
 const WEIGHTED = [
   [3, fc.record({ user, kicker: fc.constantFrom("ix", "yo"), keys: fc.boolean(), clicks })
-    .map(({ user: u, kicker, keys, clicks: n }) => kick(u, kicker, { keys, clicks: n }))],
+    .map(({ user: u, kicker, keys, clicks: n }) => kick(u, OWN[u] ?? kicker, { keys, clicks: n }))],
   [4, pressing("kick")],
   [2, pressing("tick")],
   [2, pressing("intercept")],
