@@ -195,6 +195,50 @@ class Autopilot extends Command {
   }
 }
 
+/** A GM names the companion's GM (Configure Settings: "Tezca" or "Maria"; the link moves to that GM's browser). */
+class CompanionGM extends Command {
+  constructor(user, name) {
+    super();
+    Object.assign(this, { user, name });
+  }
+
+  toString() { return code("companionGMIs", this.user, this.name); }
+
+  async act() {
+    await on(this.user, () => globalThis.game.settings.set("ballcourt", "companionGM", this.name));
+  }
+}
+
+/** The GM changes who rolls the players' checks (Configure Settings: "gm" or "players", who then roll on their own screens). */
+class RollPolicy extends Command {
+  constructor(policy) {
+    super();
+    this.policy = policy;
+  }
+
+  toString() { return code("rollPolicy", this.policy); }
+
+  async act() {
+    await on("gm", () => globalThis.game.settings.set("ballcourt", "rollPolicy", this.policy));
+  }
+}
+
+/** A user answers the oldest dialog open on his screen with its first button (a roll, a choice). */
+class AnswerDialog extends Command {
+  constructor(user) {
+    super();
+    this.user = user;
+  }
+
+  toString() { return code("answerDialog", this.user); }
+
+  async act() {
+    const [dialog] = clientOf(this.user).dialogs.open;
+    const first = dialog?.buttons?.find((b) => b.default) ?? dialog?.buttons?.[0];
+    if (first) track(dialog.press(first.action));
+  }
+}
+
 /** A user closes every dialog open on his screen with its X. */
 class CloseDialogs extends Command {
   constructor(user) {
@@ -288,5 +332,8 @@ export const answer = (...args) => new Answer(...args);
 export const reloadPage = (...args) => new Reload(...args);
 export const autopilot = (...args) => new Autopilot(...args);
 export const closeDialogs = (...args) => new CloseDialogs(...args);
+export const rollPolicy = (...args) => new RollPolicy(...args);
+export const answerDialog = (...args) => new AnswerDialog(...args);
+export const companionGMIs = (...args) => new CompanionGM(...args);
 export const settled = () => new Settle();
 export const applyThenUndo = (...args) => new ApplyUndo(...args);

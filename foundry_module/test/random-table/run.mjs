@@ -7,8 +7,8 @@
 import fc from "fast-check";
 
 import { closeTables } from "../tables/table.mjs";
-import { answer, applyThenUndo, autopilot, closeDialogs, kick, press, reloadPage, settleTable, settled, slow,
-  turn } from "./commands.mjs";
+import { answer, answerDialog, applyThenUndo, autopilot, closeDialogs, companionGMIs, kick, press, reloadPage, rollPolicy, settleTable,
+  settled, slow, turn } from "./commands.mjs";
 import { checkNow, checkSettled, ignoreItems } from "./invariants.mjs";
 import { printTest } from "./printer.mjs";
 import { GMS, USERS, openRandomTable } from "./table.mjs";
@@ -45,6 +45,9 @@ const WEIGHTED = [
   [1, user.map((u) => reloadPage(u))],
   [1, fc.constantFrom("off", "suggest", "act").map((mode) => autopilot(mode))],
   [1, user.map((u) => closeDialogs(u))],
+  [1, user.map((u) => answerDialog(u))],
+  [1, fc.constantFrom("gm", "players").map((policy) => rollPolicy(policy))],
+  [1, fc.record({ user: gm, name: fc.constantFrom("Tezca", "Maria") }).map(({ user: u, name }) => companionGMIs(u, name))],
   [2, fc.constant(null).map(() => settled())],
   [1, fc.record({ kind: fc.constantFrom("kick", "tick", "intercept"), nth }).map(({ kind, nth: n }) => applyThenUndo(kind, n))],
 ];

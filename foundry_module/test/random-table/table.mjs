@@ -7,7 +7,7 @@
  * them (slow) and lets them go one by one, in an order the commands choose.
  */
 import { fakeCompanion } from "../fakes/companion.mjs";
-import { FakeCombat, FakeScene, FakeToken, FakeUser, asUser, settle, until } from "../fakes/foundry.mjs";
+import { FakeCombat, FakeScene, FakeToken, FakeUser, asUser, clientOf, settle, until } from "../fakes/foundry.mjs";
 import { pf1Actor } from "../fakes/npc-court.mjs";
 import { fixture } from "../fakes/scenes.mjs";
 import { openOn } from "../tables/table.mjs";
@@ -117,6 +117,7 @@ export async function openRandomTable({ seed = 1, autopilot = "act" } = {}) {
   await asUser("gm", () => encounter.startCombat());
   await until(() => encounter.combatant?.id === "c-ix");
   await settle();
+  for (const id of ["alice", "bob"]) clientOf(id).dialogs.unanswered = "open";   // a player answers his dialogs himself, or never
   observer.started = true;
   return { table, companion, observer, scene, encounter, tokens, ball };
 }
