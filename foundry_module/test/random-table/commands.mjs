@@ -7,7 +7,7 @@
  * answers held) and its held answers let go one at a time in any order. Each command's
  * `toString` is the code that makes it again (printer.mjs writes a failing run as a test).
  */
-import { clientOf, reload, settle } from "../fakes/foundry.mjs";
+import { clientOf, loadModule, reload, settle } from "../fakes/foundry.mjs";
 import { apiOf } from "../tables/table.mjs";
 import { checkNow, checkSettled } from "./invariants.mjs";
 import { track } from "../fakes/clients.mjs";
@@ -168,7 +168,12 @@ class Answer extends Command {
   async act(_model, real) { real.companion.release(this.nth); }
 }
 
-/** A user's browser reloads (F5): his page and what it had open are gone; a new one loads. */
+/**
+ * A user's browser reloads (F5): his page and what it had open are gone; a new one loads. His
+ * user is connected while the new page runs its hooks (in Foundry a page runs "ready"
+ * connected), where the doubles' reload marks him so only after it has loaded: a need
+ * reported for the doubles (a named companion's GM's page would not take the link back).
+ */
 class Reload extends Command {
   constructor(user) {
     super();
@@ -177,7 +182,12 @@ class Reload extends Command {
 
   toString() { return code("reloadPage", this.user); }
 
-  async act() { await reload(this.user); }
+  async act() {
+    await reload(this.user, { load: (userId) => {
+      clientOf(userId).user.active = true;
+      return loadModule(userId);
+    } });
+  }
 }
 
 /** The GM switches the NPC team's autopilot (the menu's Autopilot form writes this setting). */

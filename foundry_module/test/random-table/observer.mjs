@@ -5,6 +5,7 @@
  * (its gate), and every unhandled rejection. Each breach of an invariant that can be judged at
  * the moment it happens is kept in `breaches` with the item of issue 35 it belongs to.
  */
+import { currentClient } from "../fakes/clients.mjs";
 import { FakeChatMessage } from "../fakes/foundry.mjs";
 
 const flagsOf = (message) => message.flags?.ballcourt ?? {};
@@ -21,6 +22,7 @@ export class Observer {
     this.doubleClickers = new Set();   // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
     this.kicking = [];   // the kickers of the kick requests in progress (asked, no card yet), oldest first
     this.started = false;
+    this.closedWrites = new Set();   // messages last written by a page that was closing
     this.onRejection = (reason) => { this.rejections.push(reason); };
     process.on("unhandledRejection", this.onRejection);
     const Base = globalThis.ChatMessage;
@@ -65,13 +67,27 @@ export class Observer {
     }
   }
 
+  /**
+   * Whether the message's last update was written by a page already closing: the doubles
+   * render an update through its writer's page, so one whose page closed on the way leaves the
+   * other clients' logs as they were, where Foundry's server still broadcasts it (a need
+   * reported for the doubles; the view check skips those).
+   */
+  writtenByClosedPage(messageId) { return this.closedWrites.has(messageId); }
+
   updated(message) {
     const flags = flagsOf(message);
+    if (currentClient()?.dead) this.closedWrites.add(message.id);
+    else this.closedWrites.delete(message.id);
     const before = this.shadow.get(message.id) ?? { applied: false, undone: false };
     const now = { applied: Boolean(flags.applied), undone: Boolean(flags.undone) };
     this.shadow.set(message.id, now);
     const wasLive = before.applied && !before.undone;
     const isLive = now.applied && !now.undone;
+    const write = message.updates?.at(-1) ?? {};
+    if (wasLive && write["flags.ballcourt.applied"] === true) {
+      this.breach("twice", `a ${flags.card?.kind ?? "card"} already applied was applied again`);
+    }
     if (wasLive === isLive) return;
     const payload = flags.card?.actions?.find((a) => a.id === "apply")?.payload;
     if (isLive && !payload?.ball) return;

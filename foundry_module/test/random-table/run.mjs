@@ -25,10 +25,16 @@ const OWN = { alice: "ix", bob: "yo" };
 const BUTTONS = { kick: ["apply", "apply", "undo", "intercept", "intercept"], tick: ["apply", "undo", "stop", "stop"],
   intercept: ["apply", "undo", "trip_back"] };
 
-/** A press of a card's button: Apply and Undo mostly by a GM (the table lets only GMs press them), the rest by anyone. */
-const pressing = (kind) => fc.record({ player: user, gm, nth, action: fc.constantFrom(...BUTTONS[kind]), clicks })
-  .map(({ player, gm: g, nth: n, action, clicks: c }) => press(["apply", "undo"].includes(action) && player !== "bob" ? g : player,
-    kind, n, action, { clicks: c }));
+/**
+ * A press of a card's button: Apply and Undo mostly by a GM (the table lets only GMs press
+ * them), a player's own button (intercept, stop) mostly by Bob, whose Yolteotl has them; now
+ * and then by whoever, who may not have the button.
+ */
+const pressing = (kind) => fc.record({ anyone: user, gm, nth, action: fc.constantFrom(...BUTTONS[kind]), clicks, odd: fc.nat({ max: 4 }) })
+  .map(({ anyone, gm: g, nth: n, action, clicks: c, odd }) => {
+    const usual = ["apply", "undo"].includes(action) ? g : ["bob", g][odd % 2];
+    return press(odd === 0 ? anyone : usual, kind, n, action, { clicks: c });
+  });
 
 /** Every command a user of this table can give, drawn with these weights (fast-check draws each entry alike). */
 const WEIGHTED = [
@@ -39,7 +45,7 @@ const WEIGHTED = [
   [2, pressing("intercept")],
   [1, fc.record({ user: gm, nth, action: fc.constantFrom("accept", "decline", "stop") })
     .map(({ user: u, nth: n, action }) => press(u, "autopilot", n, action))],
-  [3, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "next", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
+  [4, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "next", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
   [1, fc.boolean().map((on) => slow(on))],
   [2, nth.map((n) => answer(n))],
   [1, user.map((u) => reloadPage(u))],
