@@ -6,7 +6,7 @@
  * -- --seed S --runs N` shrinks it and prints it as a test.
  *
  * LOOKED_PAST: the failures the table finds in the module as it was before issue 35's fixes
- * (items 1, 2 and 3, and the attack of opportunity spent twice that item 3's two cards allow).
+ * (items 1, 2, 3 and 10, and an attack of opportunity spent twice on two open kick cards).
  * Their breaches are noted (the test's diagnostics say which run met which) but do not fail
  * it, so every other invariant is still checked on every run; once the fixes are merged the
  * list is emptied and the seeds check everything.
@@ -24,7 +24,7 @@ useTables();
 
 const RUNS = 12;
 const SEEDS = [1, 2, 3, 4];
-const LOOKED_PAST = ["1", "2", "3", "aoo"];
+const LOOKED_PAST = ["1", "2", "3", "10", "aoo"];
 
 for (const seed of SEEDS) {
   test(`the random table, seed ${seed}: ${RUNS} runs keep every invariant`, async (t) => {

@@ -94,6 +94,9 @@ class Kick extends Command {
         if (this.keys) globalThis.game.keybindings.press("ballcourt", "kickTool");
         else tool.toggle(true);
       }
+      if (this.keys && !tool.active && tool.toggle(true)) {   // the key did nothing where the tool's button works
+        real.observer.breach(10, `K did not turn the kick tool on in ${this.user}'s browser, where its button does`);
+      }
       if (!tool.active) return;
       real.observer.kickClicked(this.kicker);   // one kick asked, however many clicks
       await doubleClick(real, this.user, this.clicks,
