@@ -7,7 +7,7 @@
  * answers held) and its held answers let go one at a time in any order. Each command's
  * `toString` is the code that makes it again (printer.mjs writes a failing run as a test).
  */
-import { clientOf, loadModule, reload, settle } from "../fakes/foundry.mjs";
+import { clientOf, loadModule, reload, settle, world } from "../fakes/foundry.mjs";
 import { apiOf } from "../tables/table.mjs";
 import { checkNow, checkSettled } from "./invariants.mjs";
 import { track } from "../fakes/clients.mjs";
@@ -236,7 +236,7 @@ class RollPolicy extends Command {
   }
 }
 
-/** A user answers the oldest dialog open on his screen with its first button (a roll, a choice). */
+/** A user answers the oldest dialog open on his screen (a roll, a choice): its default button, else its first. */
 class AnswerDialog extends Command {
   constructor(user) {
     super();
@@ -247,8 +247,8 @@ class AnswerDialog extends Command {
 
   async act() {
     const [dialog] = clientOf(this.user).dialogs.open;
-    const first = dialog?.buttons?.find((b) => b.default) ?? dialog?.buttons?.[0];
-    if (first) track(dialog.press(first.action));
+    const button = dialog && answerOf(dialog);
+    if (button) track(dialog.press(button.action));
   }
 }
 
@@ -323,17 +323,34 @@ function snapshot(real) {
     hp: t.actor?.system?.attributes?.hp ?? null, statuses: [...(t.actor?.statuses ?? [])].sort() }));
 }
 
-/** Let the companion answer everything and the table go quiet; a table that never does is a breach. */
+/** A dialog's answer as its user gives it when he gets round to it: its default button, else its first. */
+function answerOf(dialog) {
+  return dialog.buttons.find((b) => b.default) ?? dialog.buttons[0];
+}
+
+/**
+ * Everyone gets round to what waits for him: the companion answers all it holds (and what
+ * comes meanwhile), every user answers the dialogs open on his screen, until the table is
+ * quiet. One still busy after `quietMs` has a request stranded: a breach.
+ */
 export async function settleTable(real, quietMs = 10000) {
   const { companion, observer } = real;
   companion.gate.draining = true;
   companion.drain();
-  let timer;
-  const stuck = new Promise((resolve) => { timer = setTimeout(() => resolve("stuck"), quietMs); });
-  const outcome = await Promise.race([settle(), stuck]);
-  clearTimeout(timer);
+  const deadline = Date.now() + quietMs;
+  let quiet = false;
+  while (!quiet && Date.now() < deadline) {
+    for (const client of world.clients.values()) {
+      for (const dialog of [...client.dialogs.open]) {
+        const button = answerOf(dialog);
+        if (button) track(dialog.press(button.action));
+        else await dialog.close();
+      }
+    }
+    quiet = await Promise.race([settle().then(() => true), new Promise((r) => { setTimeout(() => r(false), 250); })]);
+  }
   companion.gate.draining = false;
-  if (outcome === "stuck") observer.breach("quiet", `the table was not quiet after ${quietMs} ms: something waits for ever`);
+  if (!quiet) observer.breach("quiet", `the table was not quiet after ${quietMs} ms, every dialog answered: something waits for ever`);
 }
 
 // The factories printed tests call (printer.mjs): one per command, by the names toString prints.

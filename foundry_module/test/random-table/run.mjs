@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 
+import { world } from "../fakes/foundry.mjs";
 import { closeTables } from "../tables/table.mjs";
 import { answer, answerDialog, applyThenUndo, autopilot, closeDialogs, companionGMIs, kick, press, reloadPage, rollPolicy, settleTable,
   settled, slow, turn } from "./commands.mjs";
@@ -59,6 +60,13 @@ const WEIGHTED = [
 ];
 export const COMMANDS = WEIGHTED.flatMap(([weight, arbitrary]) => Array(weight).fill(arbitrary));
 
+/** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
+function closeRandomTable(real) {
+  real.observer.close();
+  closeTables();
+  world.pending.clear();
+}
+
 /** Play one list of commands on a fresh table, then settle and check once more. */
 export async function playTable(commands) {
   const real = await openRandomTable();
@@ -68,8 +76,7 @@ export async function playTable(commands) {
     checkNow(real);
     checkSettled(real);
   } finally {
-    real.observer.close();
-    closeTables();
+    closeRandomTable(real);
   }
 }
 
@@ -96,8 +103,7 @@ export function tableProperty({ maxCommands = 25 } = {}) {
       checkSettled(real);
     } finally {
       tally(real);
-      real.observer.close();
-      closeTables();
+      closeRandomTable(real);
     }
   });
 }
