@@ -13,7 +13,7 @@ import { checkNow, checkSettled } from "./invariants.mjs";
 import { track } from "../fakes/clients.mjs";
 
 /** A few turns of the event loop: work a command started moves on, but need not finish. */
-export async function flush(turns = 6) {
+async function flush(turns = 6) {
   for (let i = 0; i < turns; i += 1) await new Promise((r) => setImmediate(r));
 }
 
@@ -55,7 +55,7 @@ const click = (button) => button.dispatchEvent(new button.ownerDocument.defaultV
 const on = (userId, fn) => clientOf(userId).run(fn);
 
 /** The cards of a kind in the order they were posted ("kick", "tick", "intercept", "autopilot"). */
-export function cardsOf(kind) {
+function cardsOf(kind) {
   return globalThis.ChatMessage.created.filter((m) => {
     const card = m.flags?.ballcourt?.card;
     return card && (m.flags.ballcourt.context?.kind === kind || card.kind === `yaotzin.${kind}`);

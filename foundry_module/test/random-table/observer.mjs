@@ -16,7 +16,7 @@ export class Observer {
     this.breaches = [];
     this.rejections = [];
     this.shadow = new Map();   // message id -> {applied, undone} as last committed
-    this.ballLog = [];   // applied or undone cards that moved the ball: {id, from, to}
+    this.ballLog = [];   // cards that move the ball, as applied ({id, to, applied: true}) and undone ({id, applied: false})
     this.asked = new Map();   // kicker -> kicks asked by users since the table last settled (a double click is one)
     this.kicksSent = new Map();
     this.doubleClickers = new Set();   // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
@@ -113,7 +113,7 @@ export class Observer {
   }
 
   moved(token, from) {
-    if (!this.started || !["n1", "n2"].includes(token.id)) return;
+    if (!this.started || !token.actor || token.actor.owners?.length) return;   // the NPCs: tokens with a sheet no player owns
     if (from.x === token.x && from.y === token.y) return;
     const turn = this.turnOf();
     if (turn !== token.id) this.breach(2, `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`);

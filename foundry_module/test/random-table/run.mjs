@@ -58,7 +58,7 @@ const WEIGHTED = [
   [2, fc.constant(null).map(() => settled())],
   [1, fc.record({ kind: fc.constantFrom("kick", "tick", "intercept"), nth }).map(({ kind, nth: n }) => applyThenUndo(kind, n))],
 ];
-export const COMMANDS = WEIGHTED.flatMap(([weight, arbitrary]) => Array(weight).fill(arbitrary));
+const COMMANDS = WEIGHTED.flatMap(([weight, arbitrary]) => Array(weight).fill(arbitrary));
 
 /** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
 function closeRandomTable(real) {

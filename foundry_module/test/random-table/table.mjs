@@ -21,8 +21,6 @@ const PLAYERS = { ix: { name: "Ixpoetchitl", at: [10, 12], owners: ["alice"], te
   yo: { name: "Yolteotl", at: [13, 12], owners: ["bob"], team: "sun" },
   n1: { name: "Tezcatl", at: [16, 12], owners: [], team: "moon" },
   n2: { name: "Mixco", at: [30, 10], owners: [], team: "moon" } };
-export const NPCS = ["n1", "n2"];
-export const TOKENS = Object.keys(PLAYERS);
 
 /** A token whose every committed move the observer hears, with whose turn it was then. */
 class WatchedToken extends FakeToken {
@@ -61,7 +59,7 @@ function routes() {
  * `open()` lets them through again; `release(i)` sends the i-th held answer (modulo their
  * number), `drain()` all of them, oldest first. `requests` lists every request as it arrived.
  */
-export function gatedCompanion() {
+function gatedCompanion() {
   const companion = fakeCompanion(routes());
   const gate = { holding: false, held: [], requests: [], draining: false };
   const io = (...args) => {
