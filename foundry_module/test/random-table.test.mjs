@@ -1,0 +1,44 @@
+/**
+ * Issue 35, section 4: the random table on a fixed set of seeds. Each seed plays RUNS random
+ * lists of commands at a table of a GM, a co-GM and two players (test/random-table/), checking
+ * the issue's invariants after every command. A failure is reported with its seed and
+ * fast-check's path, not shrunk here (shrinking plays many more tables): `npm run table:explore
+ * -- --seed S --runs N` shrinks it and prints it as a test.
+ *
+ * LOOKED_PAST: the failures the table finds in the module as it was before issue 35's fixes
+ * (items 1, 2, 3 and 10, and an attack of opportunity spent twice on two open kick cards).
+ * Their breaches are noted (the test's diagnostics say which run met which) but do not fail
+ * it, so every other invariant is still checked on every run; once the fixes are merged the
+ * list is emptied and the seeds check everything.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import fc from "fast-check";
+
+import { useTables } from "./tables/table.mjs";
+import { ignoreItems } from "./random-table/invariants.mjs";
+import { reached, tableProperty } from "./random-table/run.mjs";
+
+useTables();
+
+const RUNS = 12;
+const SEEDS = [1, 2, 3, 4];
+const LOOKED_PAST = ["1", "2", "3", "10", "aoo"];
+
+for (const seed of SEEDS) {
+  test(`the random table, seed ${seed}: ${RUNS} runs keep every invariant`, async (t) => {
+    reached.ignored.clear();
+    ignoreItems(LOOKED_PAST);
+    let details;
+    try {
+      details = await fc.check(tableProperty(), { seed, numRuns: RUNS, endOnFailure: true });
+    } finally {
+      ignoreItems([]);
+    }
+    for (const [item, n] of reached.ignored) t.diagnostic(`item ${item} (looked past): ${n} breach(es)`);
+    const error = details.errorInstance ?? details.error;
+    assert.equal(details.failed, false, `run ${details.numRuns} broke ${error?.message ?? error}; `
+      + `replay and shrink it: npm run table:explore -- --seed ${seed} --runs ${RUNS}`);
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The invariants of issue 35, section 4, as the doubles let them be judged. `checkNow` holds
+ * after every command, even with work in flight; `checkSettled` once the table is quiet. A
+ * breach throws a TableBreach naming the issue's item it belongs to ("1", "2", "3" for the
+ * failures of section 2 and "10"; "twice" (a card applied twice), "undo", "ball", "aoo", "view", "language", "quiet", "errors" for the
+ * invariants themselves).
+ */
+import { clientOf, world } from "../fakes/foundry.mjs";
+import { USERS } from "./table.mjs";
+
+export class TableBreach extends Error {
+  constructor(breach) {
+    super(`[${breach.item}] ${breach.text}`);
+    this.breach = breach;
+  }
+}
+
+/** Every item a breach may name. */
+export const ITEMS = ["1", "2", "3", "10", "aoo", "twice", "undo", "ball", "view", "language", "quiet", "errors", "error"];
+
+/** Items whose breaches are noted but not thrown (to look past failures already found: explore's --ignore). */
+const ignored = new Set();
+export function ignoreItems(items = []) {
+  ignored.clear();
+  for (const item of items) ignored.add(String(item));
+}
+
+const AOO_BUDGET = 1;   // none of the court's pf1 actors has Combat Reflexes (core/ticks.mjs aooPerRound)
+
+/** After every command: what the observer saw as it happened; the round's attacks of opportunity; the notices' languages. */
+export function checkNow(real) {
+  const { observer, encounter } = real;
+  const aoo = encounter.flags?.ballcourt?.aoo;
+  if (aoo?.round === encounter.round) {
+    for (const id of new Set(aoo.spent ?? [])) {
+      const spent = aoo.spent.filter((s) => s === id).length;
+      if (spent > AOO_BUDGET) observer.breach("aoo", `${id} spent ${spent} attacks of opportunity in round ${aoo.round}`);
+    }
+  }
+  // Bob reads Russian: a notice on his screen in English words only was not written for him
+  for (const [, text] of clientOf("bob").ui.notifications) {
+    if (/[A-Za-z]{4,}/.test(text) && !/[А-Яа-яЁё]/.test(text)) observer.breach("language", `Bob (ru) was told "${text}"`);
+  }
+  throwFirst(observer);
+}
+
+/** Once quiet: the ball where the applied cards put it; every browser shows each card alike; nothing threw. */
+export function checkSettled(real) {
+  const { observer, ball } = real;
+  const expected = observer.expectedBall({ x: 10, y: 12 });
+  const at = { x: Math.round(ball.x / 100), y: Math.round(ball.y / 100) };
+  if (expected && (expected.x !== at.x || expected.y !== at.y)) {
+    observer.breach("ball", `the ball stands at (${at.x}, ${at.y}); the applied cards put it at (${expected.x}, ${expected.y})`);
+  }
+  for (const message of globalThis.game.messages.values()) {
+    if (!message.flags?.ballcourt?.card || observer.writtenByClosedPage(message.id)) continue;
+    const seen = USERS.filter((id) => clientOf(id).user.active && clientOf(id).chat.has(message.id))
+      .map((id) => [id, buttonsOf(clientOf(id).chat.get(message.id))]);
+    const gms = seen.filter(([id]) => globalThis.game.users.get(id).isGM);
+    for (const [id, buttons] of seen) {
+      const reference = gms[0]?.[1] ?? buttons;
+      const extra = buttons.filter((b) => !reference.includes(b));
+      if (extra.length) observer.breach("view", `${id} sees ${extra.join(", ")} on a ${message.flags.ballcourt.card.kind} card the GM sees as ${reference.join(", ") || "no buttons"}`);
+    }
+  }
+  observer.checkKicks();
+  for (const err of world.errors) observer.breach("errors", `a hook handler threw: ${err?.message ?? err}`);
+  world.errors.length = 0;
+  for (const reason of observer.rejections.splice(0)) observer.breach("errors", `unhandled rejection: ${reason?.message ?? reason}`);
+  throwFirst(observer);
+}
+
+/** A card's buttons as a user sees them: "apply", "undo-" (disabled). */
+function buttonsOf(element) {
+  return [...element.querySelectorAll("button[data-ballcourt-action]")]
+    .map((b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`);
+}
+
+function throwFirst(observer) {
+  const breach = observer.breaches.find((b) => !ignored.has(String(b.item)));
+  if (breach) throw new TableBreach(breach);
+}

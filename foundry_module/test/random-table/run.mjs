@@ -1,0 +1,154 @@
+/**
+ * The random table's runner: fast-check draws lists of commands (commands.mjs), plays each on
+ * a fresh table (table.mjs) and checks the invariants after every command and at the end
+ * (invariants.mjs); a failing list is shrunk to the shortest that still fails and printed as a
+ * test (printer.mjs) beside fast-check's own replay (its seed and path).
+ */
+import fc from "fast-check";
+
+import { world } from "../fakes/foundry.mjs";
+import { closeTables } from "../tables/table.mjs";
+import { answer, answerDialog, applyThenUndo, autopilot, closeDialogs, companionGMIs, kick, press, reloadPage, rollPolicy, settleTable,
+  settled, slow, turn } from "./commands.mjs";
+import { checkNow, checkSettled, ignoreItems } from "./invariants.mjs";
+import { printTest } from "./printer.mjs";
+import { GMS, USERS, openRandomTable } from "./table.mjs";
+
+const user = fc.constantFrom(...USERS);
+const gm = fc.constantFrom(...GMS);
+const clicks = fc.constantFrom(1, 1, 2);
+const nth = fc.nat({ max: 5 });
+
+/** The token a player kicks with: his own (a GM kicks with either). */
+const OWN = { alice: "ix", bob: "yo" };
+
+/** The buttons each kind of card has, as `press` names them (the first whose action starts so). */
+const BUTTONS = { kick: ["apply", "apply", "undo", "intercept", "intercept"], tick: ["apply", "undo", "stop", "stop"],
+  intercept: ["apply", "undo", "trip_back"] };
+
+/**
+ * A press of a card's button: Apply and Undo mostly by a GM (the table lets only GMs press
+ * them), a player's own button (intercept, stop) mostly by Bob, whose Yolteotl has them; now
+ * and then by whoever, who may not have the button.
+ */
+const pressing = (kind) => fc.record({ anyone: user, gm, nth, action: fc.constantFrom(...BUTTONS[kind]), clicks, odd: fc.nat({ max: 4 }) })
+  .map(({ anyone, gm: g, nth: n, action, clicks: c, odd }) => {
+    const usual = ["apply", "undo"].includes(action) ? g : ["bob", g][odd % 2];
+    return press(odd === 0 ? anyone : usual, kind, n, action, { clicks: c });
+  });
+
+/** Every command a user of this table can give, drawn with these weights (fast-check draws each entry alike). */
+const WEIGHTED = [
+  [3, fc.record({ user, kicker: fc.constantFrom("ix", "yo"), keys: fc.boolean(), clicks })
+    .map(({ user: u, kicker, keys, clicks: n }) => kick(u, OWN[u] ?? kicker, { keys, clicks: n }))],
+  [4, pressing("kick")],
+  [2, pressing("tick")],
+  [2, pressing("intercept")],
+  [1, fc.record({ user: gm, nth, action: fc.constantFrom("accept", "decline", "stop") })
+    .map(({ user: u, nth: n, action }) => press(u, "autopilot", n, action))],
+  [4, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "next", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
+  [1, fc.boolean().map((on) => slow(on))],
+  [2, nth.map((n) => answer(n))],
+  [1, user.map((u) => reloadPage(u))],
+  [1, fc.constantFrom("off", "suggest", "act").map((mode) => autopilot(mode))],
+  [1, user.map((u) => closeDialogs(u))],
+  [1, user.map((u) => answerDialog(u))],
+  [1, fc.constantFrom("gm", "players").map((policy) => rollPolicy(policy))],
+  [1, fc.record({ user: gm, name: fc.constantFrom("Tezca", "Maria") }).map(({ user: u, name }) => companionGMIs(u, name))],
+  [2, fc.constant(null).map(() => settled())],
+  [1, fc.record({ kind: fc.constantFrom("kick", "tick", "intercept"), nth }).map(({ kind, nth: n }) => applyThenUndo(kind, n))],
+];
+const COMMANDS = WEIGHTED.flatMap(([weight, arbitrary]) => Array(weight).fill(arbitrary));
+
+/** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
+function closeRandomTable(real) {
+  real.observer.close();
+  closeTables();
+  world.pending.clear();
+}
+
+/** Play one list of commands on a fresh table, then settle and check once more. */
+export async function playTable(commands) {
+  const real = await openRandomTable();
+  try {
+    for (const command of commands) await command.run({}, real);
+    await settleTable(real);
+    checkNow(real);
+    checkSettled(real);
+  } finally {
+    closeRandomTable(real);
+  }
+}
+
+/** What the runs reached, for explore's summary: cards posted by kind, breaches noted but ignored by item. */
+export const reached = { cards: new Map(), ignored: new Map() };
+
+function tally(real) {
+  for (const message of globalThis.ChatMessage.created) {
+    const kind = message.flags?.ballcourt?.card?.kind ?? (message.flags?.ballcourt?.rollCard ? "roll-request"
+      : message.flags?.ballcourt?.aooQuestion ? "aoo-question" : "other");
+    reached.cards.set(kind, (reached.cards.get(kind) ?? 0) + 1);
+  }
+  for (const { item } of real.observer.breaches) reached.ignored.set(String(item), (reached.ignored.get(String(item)) ?? 0) + 1);
+}
+
+/** The fast-check property: any list of up to `maxCommands` commands keeps every invariant. */
+export function tableProperty({ maxCommands = 25 } = {}) {
+  return fc.asyncProperty(fc.commands(COMMANDS, { maxCommands, size: "max" }), async (commands) => {
+    const real = await openRandomTable();
+    try {
+      await fc.asyncModelRun(() => ({ model: {}, real }), commands);
+      await settleTable(real);
+      checkNow(real);
+      checkSettled(real);
+    } finally {
+      tally(real);
+      closeRandomTable(real);
+    }
+  });
+}
+
+/**
+ * Run `numRuns` tables from `seed` (breaches of the `ignore` items noted, not failing); resolves {failed, runs, seed, path, breach, test} with the
+ * shrunk failing list printed as a test, or {failed: false, runs}.
+ */
+export async function exploreTable({ seed, numRuns = 10, maxCommands = 25, path, ignore = [] } = {}) {
+  ignoreItems(ignore);
+  const details = await fc.check(tableProperty({ maxCommands }), { seed, numRuns, path });
+  ignoreItems([]);
+  if (!details.failed) return { failed: false, runs: details.numRuns, seed: details.seed };
+  const [commands] = details.counterexample;
+  const ran = [...commands.commands ?? commands].filter((c) => c.hasRan ?? true).map((c) => c.cmd ?? c);
+  const error = details.errorInstance ?? details.error;
+  const found = breachOf(error);
+  const { list, breach } = await shorten(ran, found, ignore);
+  const printed = list.map(String);
+  return { failed: true, runs: details.numRuns, seed: details.seed, path: details.counterexamplePath, breach,
+    commands: printed, test: printTest({ breach, commands: printed, seed: details.seed, path: details.counterexamplePath }) };
+}
+
+const breachOf = (error) => error?.breach ?? { item: "error", text: String(error?.message ?? error) };
+
+/**
+ * fast-check's shrinking of a command list stops at a local minimum; this takes each command
+ * out in turn and keeps it out while the list still fails on the same item, so the printed
+ * test has no command the failure does not need.
+ */
+async function shorten(commands, breach, ignore) {
+  let list = commands;
+  let last = breach;
+  ignoreItems(ignore);
+  try {
+    for (let i = list.length - 1; i >= 0; i -= 1) {
+      const without = list.filter((_c, j) => j !== i);
+      const failure = await playTable(without).then(() => null, breachOf);
+      if (failure && String(failure.item) === String(breach.item)) {
+        list = without;
+        last = failure;
+      }
+    }
+  } finally {
+    ignoreItems([]);
+  }
+  return { list, breach: last };
+}
