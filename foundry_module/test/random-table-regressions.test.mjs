@@ -1,21 +1,21 @@
 /**
  * The failures the random table (test/random-table/) found by itself in the module as it was
  * before issue 35's fixes, each as it printed it (one, said so, written by hand in its commands): the shortest list of commands that breaks an
- * invariant, played by playTable, which throws the breach. Each is todo until its fix is
- * merged; then it must pass as it stands. The seeds are those of `npm run table:explore --
+ * invariant, played by playTable, which throws the breach. Each passes as it stands now its fix is
+ * merged, but the Apply cut short by a reload, which stays todo (docs/foundry.md says why). The seeds are those of `npm run table:explore --
  * --seed S --only I` with the command set of test/random-table/run.mjs when they were found
  * (a later change to the commands draws other lists from the same seed).
  */
 import { test } from "node:test";
 
 import { useTables } from "./tables/table.mjs";
-import { applyThenUndo, kick, press, settled, slow, turn } from "./random-table/commands.mjs";
+import { applyThenUndo, kick, press, reloadPage, settled, slow, turn } from "./random-table/commands.mjs";
 import { playTable } from "./random-table/run.mjs";
 
 useTables();
 
 // seed 2, --only 1 (its 19th run)
-test("random table, item 1: an interception pressed on a kick card already applied is resolved", { todo: "issue 35 item 1" }, async () => {
+test("random table, item 1: an interception pressed on a kick card already applied is resolved", async () => {
   await playTable([
     kick("gm", "ix", { keys: false, clicks: 1 }),
     press("gm", "kick", 0, "apply", { clicks: 1 }),
@@ -25,7 +25,7 @@ test("random table, item 1: an interception pressed on a kick card already appli
 });
 
 // seed 2, --only 1, with an earlier command set (its 21st run)
-test("random table, item 1: an interception pressed on an undone kick card is resolved", { todo: "issue 35 item 1" }, async () => {
+test("random table, item 1: an interception pressed on an undone kick card is resolved", async () => {
   await playTable([
     kick("gm", "ix", { keys: false, clicks: 1 }),
     applyThenUndo("kick", 0),
@@ -35,7 +35,7 @@ test("random table, item 1: an interception pressed on an undone kick card is re
 
 // not found by the table in its runs so far (few of them reach a tick): item 1's tick variant,
 // the same commands written by hand
-test("random table, item 1: a stop pressed on a tick card already applied is resolved", { todo: "issue 35 item 1" }, async () => {
+test("random table, item 1: a stop pressed on a tick card already applied is resolved", async () => {
   await playTable([
     kick("gm", "ix", { keys: false, clicks: 1 }),
     press("gm", "kick", 0, "apply", { clicks: 1 }),
@@ -49,7 +49,7 @@ test("random table, item 1: a stop pressed on a tick card already applied is res
 });
 
 // seed 3, --only 2 (its 12th run)
-test("random table, item 2: a proposal asked for on Tezcatl's turn comes after the GM pressed Next, and is posted", { todo: "issue 35 item 2" }, async () => {
+test("random table, item 2: a proposal asked for on Tezcatl's turn comes after the GM pressed Next, and is posted", async () => {
   await playTable([
     slow(true),
     turn("gm", "next"),
@@ -58,14 +58,14 @@ test("random table, item 2: a proposal asked for on Tezcatl's turn comes after t
 });
 
 // seed 1, --only 3 (its first run)
-test("random table, item 3: a player's double click on his kick tool asks a second kick while the first is resolved", { todo: "issue 35 item 3" }, async () => {
+test("random table, item 3: a player's double click on his kick tool asks a second kick while the first is resolved", async () => {
   await playTable([
     kick("alice", "ix", { keys: false, clicks: 2 }),
   ]);
 });
 
 // any seed: a player's K (the command's keys: true) for his own token
-test("random table, item 10: a player's K does not turn his kick tool on", { todo: "issue 35 item 10" }, async () => {
+test("random table, item 10: a player's K does not turn his kick tool on", async () => {
   await playTable([
     kick("alice", "ix", { keys: true, clicks: 1 }),
   ]);
@@ -75,7 +75,7 @@ test("random table, item 10: a player's K does not turn his kick tool on", { tod
 // second kick card was worked out before the first interception spent Yolteotl's attack of
 // opportunity, and the interception's handler does not read his budget again at its write.
 test("random table, attacks of opportunity: two interceptions on two open kick cards spend two in one round",
-  { todo: "issue 35 §1 and §4: the budget read at the interception's write (no numbered item)" }, async () => {
+  async () => {
     await playTable([
       kick("gm", "ix", { keys: false, clicks: 1 }),
       press("gm", "kick", 0, "intercept", { clicks: 1 }),

@@ -147,6 +147,9 @@ function restoreActors(scene, records) {
   return restoreSheets(adapter(), (id) => tokenById(scene, id)?.actor, records);
 }
 
+/** The players whose interception the companion's GM is carrying out now (one at a time each). */
+const intercepting = new Set();
+
 registerCardHandlers("yaotzin", {
   /** The ball where the card's lifecycle compares it with the card's `ballAt`: its court square, speed and direction. */
   ballNow(message) {
@@ -210,12 +213,23 @@ registerCardHandlers("yaotzin", {
         pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
       : [null];
     recheck();   // the save may have taken minutes: the card must still allow the try (not applied, the ball where it was)
-    const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
-      field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
-    await spendAoo(scene, action.payload.player);
-    // which card and button it answers, and how it came out: the autopilot's chain of tries reads it (react.mjs)
-    return postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null },
-      answers: { messageId: message.id, actionId: action.id }, outcome: answer.outcome ?? null }, { extraRolls: save ? [save] : [] });
+    const player = action.payload.player;
+    // his attacks of opportunity as they stand at the write: another card's try may have spent
+    // the last meanwhile, or be spending it now
+    if (intercepting.has(player) || readCourt(scene).players.find((p) => p.id === player)?.aoo_left === 0) {
+      throw localizedError("BALLCOURT.Lifecycle.NoAooLeft", { name: who?.name ?? player });
+    }
+    intercepting.add(player);
+    try {
+      const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
+        field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
+      await spendAoo(scene, player);
+      // which card and button it answers, and how it came out: the autopilot's chain of tries reads it (react.mjs)
+      return await postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null },
+        answers: { messageId: message.id, actionId: action.id }, outcome: answer.outcome ?? null }, { extraRolls: save ? [save] : [] });
+    } finally {
+      intercepting.delete(player);
+    }
   },
 });
 
