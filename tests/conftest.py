@@ -51,6 +51,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_for_health(url: str, seconds: float = 60) -> bool:
+    """Whether a companion started at `url` answers its health within `seconds` (a loaded
+    machine starts it slowly: wait, don't fail)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{url}/api/v1/health", timeout=5).ok:
+                return True
+        except requests.RequestException:      # not listening yet, or too slow to answer
+            time.sleep(0.05)
+    return False
+
+
 class LiveServer:
     def __init__(self, data_dir: Path, port: int | None = None, extra: list[str] = ()):
         self.data_dir, self.port, self.extra = data_dir, port or free_port(), list(extra)
@@ -63,13 +76,8 @@ class LiveServer:
             [sys.executable, "-m", "companion.cli", "serve", "--port", str(self.port),
              "--data-dir", str(self.data_dir), *self.extra],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60      # a loaded machine starts it slowly; wait, don't fail
-        while time.monotonic() < deadline:
-            try:
-                if requests.get(f"{self.url}/api/v1/health", timeout=5).ok:
-                    return self
-            except requests.RequestException:      # not listening yet, or too slow to answer
-                time.sleep(0.05)
+        if wait_for_health(self.url):
+            return self
         self.kill()        # never left running behind a failed start (no fixture stops it)
         raise RuntimeError("the companion did not start")
 

@@ -15,7 +15,7 @@ import pytest
 import requests
 import websocket
 
-from tests.conftest import TOKEN, LiveServer
+from tests.conftest import TOKEN, LiveServer, wait_for_health
 from tests.server.helpers import RawSocket, serve
 from tests.server.test_api import KICK
 
@@ -163,13 +163,7 @@ def test_serve_is_quiet_and_logs_requests_only_when_asked(tmp_path):
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True)
         try:
-            deadline = time.monotonic() + 60      # a busy machine starts it slowly
-            while time.monotonic() < deadline:
-                try:
-                    if requests.get(f"{server.url}/api/v1/health", timeout=5).ok:
-                        break
-                except requests.RequestException:
-                    time.sleep(0.05)
+            wait_for_health(server.url)
             for _ in range(2):
                 client = socketio.Client()
                 client.connect(server.url, auth={"token": TOKEN}, transports=["websocket"])
@@ -212,13 +206,7 @@ def test_the_request_log_names_no_viewer_key_or_token(tmp_path):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     key, sid = "Kq3_x-9ZpLmN0aBcDeFgHiJk", "tR4nD0mS3ss10nIdXyZ1"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if requests.get(f"{server.url}/api/v1/health", timeout=5).ok:
-                    break
-            except requests.RequestException:
-                time.sleep(0.05)
+        wait_for_health(server.url)
         for target in (f"/board/a1b2c3d4e5f6?key={key}", f"/api/v1/health?token={TOKEN}",
                        f"/socket.io/?EIO=4&transport=polling&sid={sid}&t=abc",
                        f"/api/v1/matches/a1b2c3d4e5f6/viewers/{key}", "/api/v1/health?k=x"):

@@ -7,12 +7,10 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
-import requests
 
-from tests.conftest import TOKEN, LiveServer
+from tests.conftest import TOKEN, LiveServer, wait_for_health
 from tests.server.helpers import RawSocket
 
 # (packet, whether it asks for an answer): malformed events, unknown packet types, refused JSON
@@ -36,13 +34,7 @@ def logged(tmp_path):
                              str(server.port), "--data-dir", str(tmp_path / "d")],
                             env={**os.environ, "BALLCOURT_TOKEN": TOKEN},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{server.url}/api/v1/health", timeout=5).ok:
-                break
-        except requests.RequestException:
-            time.sleep(0.05)
+    wait_for_health(server.url)
     log: list[str] = []
 
     def stop() -> str:
