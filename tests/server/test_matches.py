@@ -319,8 +319,11 @@ def test_an_empty_pass_stored_before_the_refusal_still_folds(app, api):
     url = f"/api/v1/matches/{mid}"
     api.post(f"{url}/events", {"type": "possession", "team": "red", "carrier": "r1"})
     db = sqlite3.connect(app.config["BALLCOURT"].db_path)
-    db.execute("INSERT INTO events (match_id, seq, type, body, created) VALUES (?, 2, 'pass',"
-               " ?, '2026-12-01T00:00:00Z')", (mid, '{"type": "pass", "actions": []}'))
+    # played under rules version 2, as every event since versions: the refusal is a check on new
+    # events only, so it needs no version of its own (docs/rules.md, "Rules versions")
+    db.execute("INSERT INTO events (match_id, seq, type, body, created, rules_version) VALUES"
+               " (?, 2, 'pass', ?, '2026-12-01T00:00:00Z', 2)",
+               (mid, '{"type": "pass", "actions": []}'))
     db.execute("UPDATE matches SET log_seq = 2 WHERE id = ?", (mid,))
     db.commit()
     db.close()
