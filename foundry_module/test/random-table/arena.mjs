@@ -2,8 +2,9 @@
  * The random table's goat-ball arena, at the same table as the court (table.mjs): Tezca (the
  * active GM, the companion's), Maria (a co-GM), Alice and Bob (players, Bob reading Russian),
  * each browser its own copy of the module. Red: Alice's r1 and the NPC r2; blue: Bob's b1 and
- * the NPC b2; each on a platform of his own, the ball on the ground between them, bloodball
- * on (a knock-off deals damage; b1 has temporary hit points). The NPCs' teams are on the
+ * the NPC b2; each on a platform of his own, bloodball
+ * on (a knock-off deals damage; b1 has temporary hit points); red won the tip-off, r1 carries
+ * the ball (another tip-off may be played). The NPCs' teams are on the
  * autopilot (red "act", blue "suggest"); the encounter's initiative is the declaration order.
  *
  * Each player's Athletics and Acrobatics differ; the dice show what the commands queue.
@@ -36,10 +37,11 @@ const error = (status, code, message, fields = {}) => ({ status, body: { error: 
 
 /** The match the companion keeps: its events, and their replay. */
 export class GoatMatch {
+  /** The match as the table finds it: red won the tip-off before the table sat down, r1 carries the ball. */
   constructor() {
-    this.events = [];   // {id, body, live}
+    this.events = [{ id: 1, body: { type: "possession", team: "red", carrier: "r1" }, live: true }];
     this.passes = new Map();   // the pass's declared actions (as the event carries them) -> its resolution
-    this.lastId = 0;
+    this.lastId = 1;
   }
 
   live() { return this.events.filter((e) => e.live); }
@@ -174,7 +176,7 @@ export async function openArenaTable({ seed = 1 } = {}) {
     return [id, new WatchedToken({ id, name: `${id}-name`, x: corner(p.on).x - 50, y: corner(p.on).y - 50,
       flags: { ballcourt: { team: p.team } }, actor: new FakeActor({ ...sheet, name: id, owners: p.owners }) })];
   }));
-  const ball = new WatchedToken({ id: "ball", name: "Ball", x: 500, y: 800, flags: { ballcourt: { isBall: true } } });
+  const ball = new WatchedToken({ id: "ball", name: "Ball", x: tokens.r1.x, y: tokens.r1.y, flags: { ballcourt: { isBall: true } } });
   const scene = new FakeScene({ id: "arena", width: 2000, height: 2000, tokens: [...Object.values(tokens), ball],
     flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: PLATFORMS, zones: [] } } } });
   scene.height = 2000;

@@ -83,6 +83,7 @@ function checkArena(real) {
   const flags = (id) => globalThis.game.messages.get(id)?.flags?.ballcourt ?? null;
   const perCard = new Map();
   for (const { body } of match.live()) {
+    if (!body.meta) continue;   // the tip-off before the table sat down
     const card = flags(body.meta?.message);
     const live = card?.applied && !card.undone;
     const chosen = body.type === "carrier" && (card?.resolved ?? []).includes(`carrier:${body.player}`);
