@@ -156,6 +156,13 @@ function tipoff({ checks }) {
       ...choose.map((player) => ({ id: `carrier:${player}`, key: "BALLCOURT.Action.Carrier", data: { player }, payload: { player } }))] } };
 }
 
+/**
+ * Each player's time to declare (the world setting): short, so a declaration asked of a page
+ * that reloads (its query never answered) times out to no action within the table's 10 s of
+ * settling, where a real table waits the 120 s default, the Declarations view showing whom.
+ */
+const DECLARATION_SECONDS = 4;
+
 /** Open the table and its arena; the encounter begun (its round is the autopilot's round). */
 export async function openArenaTable({ seed = 1 } = {}) {
   FakeRoll.queue.length = 0;   // no faces left over from another table
@@ -164,7 +171,7 @@ export async function openArenaTable({ seed = 1 } = {}) {
   const users = [new FakeUser({ id: "gm", name: "Tezca", isGM: true }), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
     new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
   const table = await openOn(companion, { users, system: "dnd5e", seed, languages: { bob: "ru" },
-    settings: { companionGM: "Tezca", autopilot: { red: { mode: "act" }, blue: { mode: "suggest" } }, declarationTimeout: 120, goatBloodball: true } });
+    settings: { companionGM: "Tezca", autopilot: { red: { mode: "act" }, blue: { mode: "suggest" } }, declarationTimeout: DECLARATION_SECONDS, goatBloodball: true } });
   const observer = new Observer(companion);
   observer.game = "goatball";
   observer.npcs = Object.keys(PLAYERS).filter((id) => !PLAYERS[id].owners.length);

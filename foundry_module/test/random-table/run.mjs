@@ -80,7 +80,7 @@ const declaring = fc.record({ user, action: fc.constantFrom("none", "throw", "th
 
 /** Every command a user at the goat-ball arena can give, with these weights. */
 const ARENA = [
-  [3, fc.record({ user: gm, choice: fc.constantFrom("tipoff", "pass", "pass"), clicks }).map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c }))],
+  [4, fc.record({ user: gm, choice: fc.constantFrom("tipoff", "pass", "pass", "pass"), clicks }).map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c }))],
   [4, declaring],
   [3, fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 6 }).map((faces) => dice(faces))],
   [4, pressing("pass")],
