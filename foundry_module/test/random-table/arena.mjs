@@ -10,8 +10,9 @@
  * Each player's Athletics and Acrobatics differ; the dice show what the commands queue.
  *
  * Match g1 is kept by the fake companion as the real one keeps a match: a log of events, its
- * state their replay (possession, carrier, who is out); Undo takes events out, refused
- * (undo_conflict) while a later event stands. Its tip-off judges checks in bands of five (so
+ * state their replay (possession, carrier, who is out); a carrier named while no team waits
+ * for one, or who cannot carry for it, is refused (422) as the real match refuses it; Undo
+ * takes events out, refused (undo_conflict) while a later event stands. Its tip-off judges checks in bands of five (so
  * ties, and a "reroll", come often) and leaves the carrier to be chosen when the best total is
  * even; its pass resolves the declared actions by their checks and keeps each resolution, so
  * the pass's event, posted at Apply, replays to what its card said.
@@ -26,10 +27,15 @@ import { USERS, WatchedToken, gatedCompanion } from "./table.mjs";
 const PLATFORMS = [{ id: "P1", x: 300, y: 300, radius: 100 }, { id: "P2", x: 800, y: 300, radius: 100 },
   { id: "P3", x: 300, y: 1300, radius: 100 }, { id: "P4", x: 800, y: 1300, radius: 100 }];
 
-/** Each player: his team, his platform, who owns him, his temporary hit points. */
-const PLAYERS = { r1: { team: "red", on: "P1", owners: ["alice"], temp: 0, ath: 7, acr: 1 },
-  r2: { team: "red", on: "P2", owners: [], temp: 0, ath: 2, acr: 5 },
-  b1: { team: "blue", on: "P3", owners: ["bob"], temp: 2, ath: 4, acr: 3 }, b2: { team: "blue", on: "P4", owners: [], temp: 0, ath: 5, acr: 0 } };
+/**
+ * Each player: his team, his platform, who owns him, his temporary hit points, his Athletics and
+ * Acrobatics. Each team's NPC first: the autopilot's stand-in (suggestRoute) has the first
+ * rival knock the carrier off, so b2 tries it whenever red carries (and, strong, mostly wins).
+ */
+const PLAYERS = { r2: { team: "red", on: "P2", owners: [], temp: 0, ath: 2, acr: 5 },
+  r1: { team: "red", on: "P1", owners: ["alice"], temp: 0, ath: 7, acr: 1 },
+  b2: { team: "blue", on: "P4", owners: [], temp: 0, ath: 9, acr: 0 },
+  b1: { team: "blue", on: "P3", owners: ["bob"], temp: 2, ath: 4, acr: 3 } };
 
 const teamOf = (id) => PLAYERS[id]?.team;
 const other = (team) => (team === "red" ? "blue" : "red");
@@ -75,6 +81,8 @@ export class GoatMatch {
     return {
       "GET /api/v1/matches/g1": () => ({ status: 200, body: this.body() }),
       "POST /api/v1/matches/g1/events": (body) => {
+        const refused = body.type === "carrier" && this.carrierRefusal(body.player);
+        if (refused) return error(422, "illegal", refused, { player: refused });
         this.lastId += 1;
         this.events.push({ id: this.lastId, body, live: true });
         return { status: 201, body: { ...this.body(), applied: this.lastId } };
@@ -91,6 +99,14 @@ export class GoatMatch {
       "/api/v1/goatball/pass": (body) => ({ status: 200, body: this.pass(body) }),
       "/api/v1/goatball/suggest": suggestRoute(),
     };
+  }
+
+  /** Why a carrier may not be named now, as the real match refuses it: no team waits to name one, or he cannot carry for it. */
+  carrierRefusal(player) {
+    const { possession, out } = this.state();
+    if (!possession.team || possession.carrier) return "no team is waiting to name a carrier";
+    if (teamOf(player) !== possession.team || out.has(player)) return `${player} cannot carry for ${possession.team}`;
+    return null;
   }
 
   /** A pass resolved by its checks: knock-offs that beat their defence, then the throw against the best interception. */

@@ -75,8 +75,8 @@ export function checkSettled(real) {
 
 /**
  * Goat-ball, once quiet: the match the companion keeps is what the cards applied and not undone
- * (and the carriers chosen on them) made it, each card's event once; the tokens agree with it
- * (out flags; the ball with its carrier).
+ * (and the carriers chosen on them, which a card not applied, or undone, must refuse: item 1)
+ * made it, each card's event once; the tokens agree with it (out flags; the ball with its carrier).
  */
 function checkArena(real) {
   const { observer, match, ball, scene } = real;
@@ -86,8 +86,7 @@ function checkArena(real) {
     if (!body.meta) continue;   // the tip-off before the table sat down
     const card = flags(body.meta?.message);
     const live = card?.applied && !card.undone;
-    const chosen = body.type === "carrier" && (card?.resolved ?? []).includes(`carrier:${body.player}`);
-    if (!live && !chosen) observer.breach("ball", `the companion keeps a ${body.type} event of a card ${card ? (card.undone ? "undone" : "not applied") : "gone"}`);
+    if (!live) observer.breach(body.type === "carrier" ? 1 : "ball", `the companion keeps a ${body.type} event of a card ${card ? (card.undone ? "undone" : "not applied") : "gone"}`);
     if (body.type !== "carrier") perCard.set(body.meta?.message, (perCard.get(body.meta?.message) ?? 0) + 1);
   }
   for (const message of globalThis.game.messages.values()) {
