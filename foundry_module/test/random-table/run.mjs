@@ -106,7 +106,7 @@ export const GAMES = { yaotzin: { open: openRandomTable, commands: weighted(COUR
   goatball: { open: openArenaTable, commands: weighted(ARENA) } };
 
 /** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
-function closeRandomTable(real) {
+export function closeRandomTable(real) {
   real.observer.close();
   closeTables();
   world.pending.clear();
