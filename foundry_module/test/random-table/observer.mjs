@@ -22,7 +22,7 @@ export class Observer {
     this.doubleClickers = new Set();   // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
     this.kicking = [];   // the kickers of the kick requests in progress (asked, no card yet), oldest first
     this.started = false;
-    this.staleProposals = [];   // goat-ball: NPC proposals answered after their round ended
+    this.proposals = { stale: [], fresh: [] };   // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set();   // messages last written by a page that was closing
     this.onRejection = (reason) => { this.rejections.push(reason); };
     process.on("unhandledRejection", this.onRejection);
@@ -151,23 +151,26 @@ export class Observer {
   /**
    * Goat-ball: an autopilot's proposals belong to the round they were asked in. A suggestion
    * answered once the encounter is in another round is stale; a pass that then sends one of
-   * its NPC declarations (an action the GM's own dialogs are never filled in with) used it.
+   * its NPC declarations (an action the GM's own dialogs are never filled in with), which no
+   * suggestion answered in its own round proposed too, used it.
    */
   goatRequested(route, body, sent) {
     if (route === "/api/v1/goatball/suggest") sent.round = this.encounter?.round;
     if (route !== "/api/v1/goatball/pass") return;
+    const same = (a) => (p) => p.player === a.player && p.action === a.action && (p.target ?? null) === (a.target ?? null);
     for (const a of body?.actions ?? []) {
-      if (this.staleProposals.some((p) => p.player === a.player && p.action === a.action && (p.target ?? null) === (a.target ?? null))) {
+      if (this.proposals.stale.some(same(a)) && !this.proposals.fresh.some(same(a))) {
         this.breach(2, `the pass declares ${a.player}'s ${a.action}, proposed by an autopilot asked in an earlier round`);
       }
     }
-    this.staleProposals = [];
+    this.proposals = { stale: [], fresh: [] };
   }
 
   /** A kick request answered with an error ends without a card. */
   answered(sent, result) {
-    if (sent.round !== undefined && sent.round !== this.encounter?.round) {
-      this.staleProposals.push(...(result?.body?.declarations ?? []).filter((d) => this.npcs?.includes(d.player) && d.action !== "none"));
+    if (sent.round !== undefined) {
+      const npcs = (result?.body?.declarations ?? []).filter((d) => this.npcs?.includes(d.player) && d.action !== "none");
+      this.proposals[sent.round === this.encounter?.round ? "fresh" : "stale"].push(...npcs);
     }
     if (sent.kick && !(result?.status < 400)) this.kickPosted();
   }
