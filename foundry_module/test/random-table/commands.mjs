@@ -131,7 +131,7 @@ class Press extends Command {
   }
 }
 
-/** A GM ends the turn (Next) or steps back (Previous) in the tracker. */
+/** A GM ends the turn (Next), steps back (Previous) or ends the round (Next Round) in the tracker. */
 class Turn extends Command {
   constructor(user, direction) {
     super();
@@ -141,7 +141,8 @@ class Turn extends Command {
   toString() { return code("turn", this.user, this.direction); }
 
   async act(_model, real) {
-    await on(this.user, () => track(this.direction === "next" ? real.encounter.nextTurn() : real.encounter.previousTurn()));
+    const step = { next: "nextTurn", previous: "previousTurn", round: "nextRound" }[this.direction];
+    await on(this.user, () => track(real.encounter[step]()));
   }
 }
 

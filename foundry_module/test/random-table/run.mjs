@@ -86,7 +86,7 @@ const ARENA = [
   [4, pressing("pass")],
   [2, pressing("tipoff")],
   [1, fc.record({ user: gm, action: fc.constantFrom("cancel", "close", "resolve", "resolve") }).map(({ user: u, action }) => declarationsView(u, action))],
-  [3, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "next", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
+  [3, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "round", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
   [1, fc.boolean().map((on) => slow(on))],
   [2, nth.map((n) => answer(n))],
   [1, user.map((u) => reloadPage(u))],
