@@ -2,15 +2,18 @@
  * The failures the random table (test/random-table/) found by itself in the module as it was
  * before issue 35's fixes, each as it printed it (one, said so, written by hand in its commands): the shortest list of commands that breaks an
  * invariant, played by playTable, which throws the breach. Each passes as it stands now its fix is
- * merged, but the Apply cut short by a reload, which stays todo (docs/foundry.md says why). The seeds are those of `npm run table:explore --
+ * merged, but the Apply cut short by a reload and the co-GM's request card a reload expires, which stay todo (docs/foundry.md says why). The seeds are those of `npm run table:explore --
  * --seed S --only I` with the command set of test/random-table/run.mjs when they were found
  * (a later change to the commands draws other lists from the same seed).
  */
+import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { useTables } from "./tables/table.mjs";
-import { applyThenUndo, kick, press, reloadPage, settled, slow, turn } from "./random-table/commands.mjs";
-import { playTable } from "./random-table/run.mjs";
+import { moduleOf, useTables } from "./tables/table.mjs";
+import { answer, applyThenUndo, kick, press, reloadPage, rollPolicy, settled, slow, turn } from "./random-table/commands.mjs";
+import { openArenaTable } from "./random-table/arena.mjs";
+import { menu } from "./random-table/goatball-commands.mjs";
+import { closeRandomTable, playTable } from "./random-table/run.mjs";
 
 useTables();
 
@@ -95,3 +98,55 @@ test("random table, the ball: Apply cut short by the GM's reload leaves the ball
       reloadPage("gm"),
     ]);
   });
+
+// goat-ball: found by the random table at once (fast-check seed 1, path "5:1:2"; npm run table:explore -- --game goatball --seed 1 --runs 30)
+test("random table, goat-ball, item quiet: a double press of the menu's pass starts one pass (the second is refused as busy), not two on one declarations", async () => {
+  await playTable([
+    menu("gm", "pass", { clicks: 2 }),
+  ], { game: "goatball" });
+});
+
+// goat-ball: found by the random table (fast-check seed 1, path "8:4:3:5:4:7:7:7:7:7", before the GM's Roll for them was
+// among what the table's users get round to); written by hand to judge the card against the page that awaits it
+test("random table, goat-ball: the companion's GM's reload expires a roll-request card the co-GM's tip-off still awaits, so its owners lose their Roll",
+  { todo: "a card posted by another GM's live page is not this page's to expire (roll-request-card.mjs expireOldCards)" }, async () => {
+    const real = await openArenaTable();
+    try {
+      for (const command of [rollPolicy("players"), menu("maria", "tipoff"), reloadPage("gm")]) await command.run({}, real);
+      const book = await moduleOf("maria", "roll-book");
+      const awaited = new Set(book.requests.pending().map((r) => r.id));
+      const rows = globalThis.ChatMessage.created.flatMap((m) => Object.values(m.flags.ballcourt?.rollCard?.rows ?? {}));
+      assert.ok(awaited.size > 0, "Maria's tip-off awaits its rolls");
+      assert.deepEqual(rows.filter((r) => awaited.has(r.id) && r.state === "expired").map((r) => r.name), [],
+        "no row her page still awaits is marked expired");
+    } finally {
+      closeRandomTable(real);
+    }
+  });
+
+// goat-ball: found by the random table, fast-check seed 1, path "19:3:8:7:11:11:13:12:14:12:13:13:13:13"
+// (npm run table:explore -- --game goatball --seed 1 --path "19:3:8:7:11:11:13:12:14:12:13:13:13:13")
+test("random table, goat-ball, the ball: Apply of a pass cut short by the GM's reload leaves its event at the companion and the card not applied",
+  { todo: "issue 35 §1: Apply all or nothing across a reload (the court's gap, at the arena)" }, async () => {
+    await playTable([
+      menu("gm", "pass", { clicks: 1 }),
+      slow(true),
+      settled(),
+      press("gm", "pass", 0, "apply", { clicks: 1 }),
+      reloadPage("gm"),
+    ], { game: "goatball" });
+  });
+
+// goat-ball, written by hand in the table's commands: few random lists slow the companion, start a pass and end the
+// round between the autopilot's question and its answer (100 runs of seed 11 did not, with the round check taken out;
+// this list fails then)
+test("random table, goat-ball, item 2: the autopilot's proposals asked before the GM's Next Round are not declared in the pass", async () => {
+  await playTable([
+    slow(true),
+    menu("gm", "pass", { clicks: 1 }),
+    answer(0),
+    turn("gm", "round"),
+    answer(0),
+    settled(),
+  ], { game: "goatball" });
+});

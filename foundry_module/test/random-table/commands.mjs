@@ -8,16 +8,16 @@
  * `toString` is the code that makes it again (printer.mjs writes a failing run as a test).
  */
 import { clientOf, loadModule, reload, settle, world } from "../fakes/foundry.mjs";
-import { apiOf } from "../tables/table.mjs";
+import { apiOf, moduleOf } from "../tables/table.mjs";
 import { checkNow, checkSettled } from "./invariants.mjs";
 import { track } from "../fakes/clients.mjs";
 
 /** A few turns of the event loop: work a command started moves on, but need not finish. */
-async function flush(turns = 6) {
+export async function flush(turns = 6) {
   for (let i = 0; i < turns; i += 1) await new Promise((r) => setImmediate(r));
 }
 
-const code = (name, ...args) => `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
+export const code = (name, ...args) => `${name}(${args.map((a) => JSON.stringify(a)).join(", ")})`;
 
 /**
  * The time between a double click's two clicks: a few turns of the event loop, the first
@@ -34,7 +34,7 @@ async function betweenClicks(userId) {
  * Two clicks as a double click comes at a real table: quicker than the companion works out a
  * kick, so its answers wait until both clicks are in (then go, unless it was slow already).
  */
-async function doubleClick(real, userId, clicks, clickOnce) {
+export async function doubleClick(real, userId, clicks, clickOnce) {
   const slowAlready = real.companion.gate.holding;
   if (clicks > 1) real.companion.hold();
   for (let i = 0; i < clicks; i += 1) {
@@ -49,10 +49,11 @@ async function doubleClick(real, userId, clicks, clickOnce) {
 }
 
 /** A browser's click on a button of its page (an Event of that page's own window). */
-const click = (button) => button.dispatchEvent(new button.ownerDocument.defaultView.Event("click", { bubbles: true }));
+export const click = (button) => button.dispatchEvent(new button.ownerDocument.defaultView.Event("click", { bubbles: true }));
 
 /** Run on a user's browser (his page, his globals), the way the fakes' asUser does. */
-const on = (userId, fn) => clientOf(userId).run(fn);
+export const on = (userId, fn) => clientOf(userId).run(fn);
+const onClient = (client, fn) => client.run(fn);
 
 /** The cards of a kind in the order they were posted ("kick", "tick", "intercept", "autopilot"). */
 function cardsOf(kind) {
@@ -62,7 +63,7 @@ function cardsOf(kind) {
   });
 }
 
-class Command {
+export class Command {
   check() { return true; }
 
   async run(model, real) {
@@ -130,7 +131,7 @@ class Press extends Command {
   }
 }
 
-/** A GM ends the turn (Next) or steps back (Previous) in the tracker. */
+/** A GM ends the turn (Next), steps back (Previous) or ends the round (Next Round) in the tracker. */
 class Turn extends Command {
   constructor(user, direction) {
     super();
@@ -140,7 +141,8 @@ class Turn extends Command {
   toString() { return code("turn", this.user, this.direction); }
 
   async act(_model, real) {
-    await on(this.user, () => track(this.direction === "next" ? real.encounter.nextTurn() : real.encounter.previousTurn()));
+    const step = { next: "nextTurn", previous: "previousTurn", round: "nextRound" }[this.direction];
+    await on(this.user, () => track(real.encounter[step]()));
   }
 }
 
@@ -317,9 +319,10 @@ async function pressAndSettle(real, message, action) {
   await settleTable(real);
 }
 
-/** The court's bodies as Undo must restore them: squares, hit points, nonlethal, statuses. */
+/** The court's bodies as Undo must restore them: squares, hit points, nonlethal, statuses, out of the game. */
 function snapshot(real) {
   return [...real.scene.tokens.values()].map((t) => ({ id: t.id, x: t.x, y: t.y, ball: t.flags?.ballcourt?.ball ?? null,
+    out: Boolean(t.flags?.ballcourt?.out), dead: Boolean(t.flags?.ballcourt?.dead),
     hp: t.actor?.system?.attributes?.hp ?? null, statuses: [...(t.actor?.statuses ?? [])].sort() }));
 }
 
@@ -330,14 +333,20 @@ function answerOf(dialog) {
 
 /**
  * Everyone gets round to what waits for him: the companion answers all it holds (and what
- * comes meanwhile), every user answers the dialogs open on his screen, until the table is
+ * comes meanwhile), every user answers the dialogs open on his screen (a GM resolves the
+ * autopilot's proposals under review) and presses Roll on the request cards that wait for
+ * him (a GM, Roll for them in his requests view once the rest is answered), until the table is
  * quiet. One still busy after `quietMs` has a request stranded: a breach.
  */
+const GM_ROLLS_AFTER_MS = 1500;
+
 export async function settleTable(real, quietMs = 10000) {
   const { companion, observer } = real;
   companion.gate.draining = true;
   companion.drain();
-  const deadline = Date.now() + quietMs;
+  const started = Date.now();
+  const deadline = started + quietMs;
+  const pressed = new WeakSet();
   let quiet = false;
   while (!quiet && Date.now() < deadline) {
     for (const client of world.clients.values()) {
@@ -345,6 +354,26 @@ export async function settleTable(real, quietMs = 10000) {
         const button = answerOf(dialog);
         if (button) track(dialog.press(button.action));
         else await dialog.close();
+      }
+      // a roll asked of him on a request card (his page reloaded since, his dialog gone): he presses its Roll
+      for (const [messageId, element] of client.chat ?? []) {
+        if (!globalThis.game.messages.get(messageId)?.flags?.ballcourt?.rollCard) continue;
+        const roll = [...element.querySelectorAll("button[data-ballcourt-action^='roll:']")].find((b) => !b.disabled && !pressed.has(b));
+        if (roll) {
+          pressed.add(roll);
+          await onClient(client, () => click(roll));
+        }
+      }
+      // a GM's Roll requests view, a while after all else was answered: he rolls for an owner who did not (the
+      // doubles give a page no document to draw the view in, so its Roll for them is called as its button calls it)
+      if (client.user.isGM && client.user.active && Date.now() > started + GM_ROLLS_AFTER_MS) {
+        const book = await moduleOf(client.user.id, "roll-book");
+        const [waiting] = book.requests.pending();
+        if (waiting) await onClient(client, () => book.rollFor(waiting.id).catch(() => {}));
+      }
+      // goat-ball: the autopilot's proposals under review wait for the GM's Resolve in the Declarations view
+      for (const view of client.apps ?? []) {
+        if (!view.closed && view.element?.innerHTML?.includes('data-action="resolve"')) track(view.press("resolve"));
       }
     }
     quiet = await Promise.race([settle().then(() => true), new Promise((r) => { setTimeout(() => r(false), 250); })]);

@@ -1,6 +1,6 @@
 /**
- * `npm run table:explore -- --runs N --seed S [--commands M] [--only I | --ignore I,J] [--path P]
- * [--until-failure]`: play N random tables from seed S (a random seed when none is given), up
+ * `npm run table:explore -- --runs N --seed S [--game yaotzin|goatball] [--commands M] [--only I | --ignore I,J]
+ * [--path P] [--until-failure]`: play N random tables (the court's, or with --game goatball the arena's) from seed S (a random seed when none is given), up
  * to M commands each; on a failure, print the shortest failing list as a test to paste into
  * test/random-table-regressions.test.mjs and exit 1.
  * - `--only 2` fails on that item alone (how many runs the table needs to find it);
@@ -23,12 +23,13 @@ if (process.env.NODE_TEST_CONTEXT) process.exit(0);
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, seed: { type: "string" },
   commands: { type: "string", default: "25" }, path: { type: "string" }, ignore: { type: "string", default: "" },
-  only: { type: "string" }, "until-failure": { type: "boolean", default: false }, batch: { type: "boolean", default: false } } });
+  only: { type: "string" }, game: { type: "string", default: "yaotzin" }, "until-failure": { type: "boolean", default: false }, batch: { type: "boolean", default: false } } });
 const numRuns = Number(values.runs);
 const maxCommands = Number(values.commands);
 const firstSeed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 if (!Number.isInteger(numRuns) || numRuns < 1) throw new Error(`--runs: a whole number of runs, not "${values.runs}"`);
 if (!Number.isInteger(firstSeed)) throw new Error(`--seed: a whole number, not "${values.seed}"`);
+if (!["yaotzin", "goatball"].includes(values.game)) throw new Error(`--game: yaotzin or goatball, not "${values.game}"`);
 if (!Number.isInteger(maxCommands) || maxCommands < 1) throw new Error(`--commands: a whole number, not "${values.commands}"`);
 
 if (values.batch || values.path) await batch(firstSeed, numRuns);
@@ -36,7 +37,7 @@ else playBatches();
 
 /** The parent: each batch in a child process, until the runs are played (or, with --until-failure, one fails). */
 function playBatches() {
-  const passOn = ["--commands", String(maxCommands), ...(values.only ? ["--only", values.only] : []),
+  const passOn = ["--commands", String(maxCommands), "--game", values.game, ...(values.only ? ["--only", values.only] : []),
     ...(values.ignore ? ["--ignore", values.ignore] : [])];
   let played = 0;
   for (let seed = firstSeed; ; seed += 1) {
@@ -57,7 +58,7 @@ async function batch(seed, runs) {
   const started = Date.now();
   const ignore = values.only ? ITEMS.filter((item) => !values.only.split(",").includes(item))
     : values.ignore.split(",").filter(Boolean);
-  const result = await exploreTable({ seed, numRuns: runs, maxCommands, path: values.path, ignore });
+  const result = await exploreTable({ seed, numRuns: runs, maxCommands, path: values.path, ignore, game: values.game });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.failed) {
     console.log(`seed ${seed}: failed after ${result.runs} run(s), ${seconds} s: [${result.breach.item}] ${result.breach.text}`);

@@ -47,10 +47,13 @@ export function checkNow(real) {
 /** Once quiet: the ball where the applied cards put it; every browser shows each card alike; nothing threw. */
 export function checkSettled(real) {
   const { observer, ball } = real;
-  const expected = observer.expectedBall({ x: 10, y: 12 });
-  const at = { x: Math.round(ball.x / 100), y: Math.round(ball.y / 100) };
-  if (expected && (expected.x !== at.x || expected.y !== at.y)) {
-    observer.breach("ball", `the ball stands at (${at.x}, ${at.y}); the applied cards put it at (${expected.x}, ${expected.y})`);
+  if (real.game === "goatball") checkArena(real);
+  else {
+    const expected = observer.expectedBall({ x: 10, y: 12 });
+    const at = { x: Math.round(ball.x / 100), y: Math.round(ball.y / 100) };
+    if (expected && (expected.x !== at.x || expected.y !== at.y)) {
+      observer.breach("ball", `the ball stands at (${at.x}, ${at.y}); the applied cards put it at (${expected.x}, ${expected.y})`);
+    }
   }
   for (const message of globalThis.game.messages.values()) {
     if (!message.flags?.ballcourt?.card || observer.writtenByClosedPage(message.id)) continue;
@@ -68,6 +71,41 @@ export function checkSettled(real) {
   world.errors.length = 0;
   for (const reason of observer.rejections.splice(0)) observer.breach("errors", `unhandled rejection: ${reason?.message ?? reason}`);
   throwFirst(observer);
+}
+
+/**
+ * Goat-ball, once quiet: the match the companion keeps is what the cards applied and not undone
+ * (and the carriers chosen on them, which a card not applied, or undone, must refuse: item 1)
+ * made it, each card's event once; the tokens agree with it (out flags; the ball with its carrier).
+ */
+function checkArena(real) {
+  const { observer, match, ball, scene } = real;
+  const flags = (id) => globalThis.game.messages.get(id)?.flags?.ballcourt ?? null;
+  const perCard = new Map();
+  for (const { body } of match.live()) {
+    if (!body.meta) continue;   // the tip-off before the table sat down
+    const card = flags(body.meta?.message);
+    const live = card?.applied && !card.undone;
+    if (!live) observer.breach(body.type === "carrier" ? 1 : "ball", `the companion keeps a ${body.type} event of a card ${card ? (card.undone ? "undone" : "not applied") : "gone"}`);
+    if (body.type !== "carrier") perCard.set(body.meta?.message, (perCard.get(body.meta?.message) ?? 0) + 1);
+  }
+  for (const message of globalThis.game.messages.values()) {
+    const f = message.flags?.ballcourt;
+    if (!f?.applied || f.undone || !["tipoff", "pass"].includes(f.context?.kind)) continue;
+    const n = perCard.get(message.id) ?? 0;
+    if (n !== 1) observer.breach(n > 1 ? "twice" : "ball", `a ${f.context.kind} card applied has ${n} events at the companion`);
+  }
+  const state = match.state();
+  if (state.unknown) observer.breach("ball", `${state.unknown} pass event(s) the companion never resolved on a card`);
+  for (const token of scene.tokens.values()) {
+    if (token === ball) continue;
+    const out = Boolean(token.flags?.ballcourt?.out);
+    if (out !== state.out.has(token.id)) observer.breach("ball", `${token.id} is ${out ? "" : "not "}marked out; the match says ${state.out.has(token.id) ? "out" : "in"}`);
+  }
+  const carrier = state.possession.carrier && scene.tokens.get(state.possession.carrier);
+  if (carrier && (ball.x !== carrier.x || ball.y !== carrier.y)) {
+    observer.breach("ball", `the ball stands at (${ball.x}, ${ball.y}), not with its carrier ${carrier.id} at (${carrier.x}, ${carrier.y})`);
+  }
 }
 
 /** A card's buttons as a user sees them: "apply", "undo-" (disabled). */

@@ -22,6 +22,7 @@ export class Observer {
     this.doubleClickers = new Set();   // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
     this.kicking = [];   // the kickers of the kick requests in progress (asked, no card yet), oldest first
     this.started = false;
+    this.proposals = { stale: [], fresh: [] };   // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set();   // messages last written by a page that was closing
     this.onRejection = (reason) => { this.rejections.push(reason); };
     process.on("unhandledRejection", this.onRejection);
@@ -113,7 +114,7 @@ export class Observer {
   }
 
   moved(token, from) {
-    if (!this.started || !token.actor || token.actor.owners?.length) return;   // the NPCs: tokens with a sheet no player owns
+    if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length) return;   // the NPCs: tokens with a sheet no player owns
     if (from.x === token.x && from.y === token.y) return;
     const turn = this.turnOf();
     if (turn !== token.id) this.breach(2, `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`);
@@ -122,6 +123,10 @@ export class Observer {
   /** One kick in progress per kicker: a second request for him while one is being resolved. */
   requested(sent) {
     const { route, body } = sent.payload ?? {};
+    if (this.game === "goatball") {
+      this.goatRequested(route, body, sent);
+      return;
+    }
     if (route !== "/api/v1/yaotzin/kick" || !this.started) return;
     const kicker = body?.kicker;
     if (this.kicking.includes(kicker)) this.breach(3, `a second kick for ${kicker} asked while one was being resolved`);
@@ -143,8 +148,30 @@ export class Observer {
     this.kicksSent.clear();
   }
 
+  /**
+   * Goat-ball: an autopilot's proposals belong to the round they were asked in. A suggestion
+   * answered once the encounter is in another round is stale; a pass that then sends one of
+   * its NPC declarations (an action the GM's own dialogs are never filled in with), which no
+   * suggestion answered in its own round proposed too, used it.
+   */
+  goatRequested(route, body, sent) {
+    if (route === "/api/v1/goatball/suggest") sent.round = this.encounter?.round;
+    if (route !== "/api/v1/goatball/pass") return;
+    const same = (a) => (p) => p.player === a.player && p.action === a.action && (p.target ?? null) === (a.target ?? null);
+    for (const a of body?.actions ?? []) {
+      if (this.proposals.stale.some(same(a)) && !this.proposals.fresh.some(same(a))) {
+        this.breach(2, `the pass declares ${a.player}'s ${a.action}, proposed by an autopilot asked in an earlier round`);
+      }
+    }
+    this.proposals = { stale: [], fresh: [] };
+  }
+
   /** A kick request answered with an error ends without a card. */
   answered(sent, result) {
+    if (sent.round !== undefined) {
+      const npcs = (result?.body?.declarations ?? []).filter((d) => this.npcs?.includes(d.player) && d.action !== "none");
+      this.proposals[sent.round === this.encounter?.round ? "fresh" : "stale"].push(...npcs);
+    }
     if (sent.kick && !(result?.status < 400)) this.kickPosted();
   }
 

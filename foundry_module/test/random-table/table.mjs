@@ -23,7 +23,7 @@ const PLAYERS = { ix: { name: "Ixpoetchitl", at: [10, 12], owners: ["alice"], te
   n2: { name: "Mixco", at: [30, 10], owners: [], team: "moon" } };
 
 /** A token whose every committed move the observer hears, with whose turn it was then. */
-class WatchedToken extends FakeToken {
+export class WatchedToken extends FakeToken {
   afterMove(from, sent, options, user) {
     this.observer?.moved(this, from);
     return super.afterMove(from, sent, options, user);
@@ -59,8 +59,8 @@ function routes() {
  * `open()` lets them through again; `release(i)` sends the i-th held answer (modulo their
  * number), `drain()` all of them, oldest first. `requests` lists every request as it arrived.
  */
-function gatedCompanion() {
-  const companion = fakeCompanion(routes());
+export function gatedCompanion(own = routes()) {
+  const companion = fakeCompanion(own);
   const gate = { holding: false, held: [], requests: [], draining: false };
   const io = (...args) => {
     const socket = companion.io(...args);
@@ -117,5 +117,5 @@ export async function openRandomTable({ seed = 1, autopilot = "act" } = {}) {
   await settle();
   for (const id of ["alice", "bob"]) clientOf(id).dialogs.unanswered = "open";   // a player answers his dialogs himself, or never
   observer.started = true;
-  return { table, companion, observer, scene, encounter, tokens, ball };
+  return { game: "yaotzin", table, companion, observer, scene, encounter, tokens, ball };
 }

@@ -23,9 +23,21 @@ export function finishPass(pass) {
   if (current === pass) current = null;
 }
 
+/** A pass being started (its match asked of the companion): a second press meanwhile is refused as busy. */
+let starting = false;
+
 export async function startPass(scene) {
   // one pass is declared at a time: a second would take over the first one's players
-  if (current?.collecting) throw localizedError("BALLCOURT.Declare.Busy");
+  if (current?.collecting || starting) throw localizedError("BALLCOURT.Declare.Busy");
+  starting = true;
+  try {
+    return await newPass(scene);
+  } finally {
+    starting = false;
+  }
+}
+
+async function newPass(scene) {
   const match = await companion("GET", `/api/v1/matches/${ballcourtOf(scene).matchId}`);
   const carrier = match.possession?.carrier;
   if (!carrier) throw localizedError("BALLCOURT.Pass.NoCarrier");

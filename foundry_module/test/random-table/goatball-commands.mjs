@@ -1,0 +1,101 @@
+/**
+ * The random table's goat-ball commands (the arena of arena.mjs), each what a user does
+ * through the module's own paths in his own browser: a GM opens Ballcourt's menu and picks the
+ * tip-off or a pass (twice for a double press); a user fills in and sends the declaration
+ * dialog open on his screen (a player's own slip, or a GM's for an NPC off the autopilot); the
+ * GM cancels, closes or resolves in the Declarations view; the GM switches a team's autopilot;
+ * the dice fall as they will (the doubles' d20s show 10 unless told).
+ * The cards' buttons (Apply, Undo, "carrier:<token>", "reroll"), turns, reloads, dialogs
+ * closed or answered, the companion slow: commands.mjs's, shared with the court.
+ */
+import { FakeRoll, clientOf } from "../fakes/foundry.mjs";
+import { track } from "../fakes/clients.mjs";
+import { Command, code, doubleClick, on } from "./commands.mjs";
+
+/** A GM opens Ballcourt's menu and picks `choice` ("tipoff", "pass"): once, or twice as a double press. */
+class Menu extends Command {
+  constructor(user, choice, { clicks = 1 } = {}) {
+    super();
+    Object.assign(this, { user, choice, clicks });
+  }
+
+  toString() { return code("menu", this.user, this.choice, { clicks: this.clicks }); }
+
+  async act(_model, real) {
+    if (!clientOf(this.user).user.isGM) return;   // the menu is a GM's
+    await on(this.user, () => doubleClick(real, this.user, this.clicks, () => {
+      clientOf(this.user).dialogs.answers.push(this.choice);   // the menu's button he clicks
+      track(globalThis.game.modules.get("ballcourt").api.openMenu());
+    }));
+  }
+}
+
+/**
+ * A user sends the oldest declaration dialog open on his screen, filled in: an action, a
+ * target (a token of the arena, or none), a skill, a hot throw or not.
+ */
+class Declare extends Command {
+  constructor(user, values) {
+    super();
+    Object.assign(this, { user, values });
+  }
+
+  toString() { return code("declare", this.user, this.values); }
+
+  async act() {
+    const dialog = clientOf(this.user).dialogs.open.find((d) => /name="action"/.test(d.options.content ?? ""));
+    if (dialog) track(dialog.press("ok", { ...this.values }));
+  }
+}
+
+/** A GM in the Declarations view: its Cancel, its Resolve (proposals under review), or its X ("close"). */
+class DeclarationsView extends Command {
+  constructor(user, action) {
+    super();
+    Object.assign(this, { user, action });
+  }
+
+  toString() { return code("declarationsView", this.user, this.action); }
+
+  async act() {
+    const view = clientOf(this.user).apps.filter((a) => !a.closed && a.constructor.DEFAULT_OPTIONS?.actions?.cancel).at(-1);
+    if (!view) return;
+    if (this.action === "close") await view.close();
+    else if (view.element?.innerHTML?.includes(`data-action="${this.action}"`)) track(view.press(this.action));
+  }
+}
+
+/** The GM switches one team's autopilot (the menu's Autopilot form writes this world setting). */
+class GoatAutopilot extends Command {
+  constructor(team, mode) {
+    super();
+    Object.assign(this, { team, mode });
+  }
+
+  toString() { return code("goatAutopilot", this.team, this.mode); }
+
+  async act() {
+    await on("gm", () => {
+      const now = globalThis.game.settings.get("ballcourt", "autopilot") ?? {};
+      return globalThis.game.settings.set("ballcourt", "autopilot", { ...now, [this.team]: { mode: this.mode } });
+    });
+  }
+}
+
+/** The dice fall so: the next d20s rolled, anywhere at the table, show these faces (then 10s again). */
+class Dice extends Command {
+  constructor(faces) {
+    super();
+    this.faces = faces;
+  }
+
+  toString() { return code("dice", this.faces); }
+
+  async act() { FakeRoll.queue.push(...this.faces); }
+}
+
+export const dice = (...args) => new Dice(...args);
+export const menu = (...args) => new Menu(...args);
+export const declare = (...args) => new Declare(...args);
+export const declarationsView = (...args) => new DeclarationsView(...args);
+export const goatAutopilot = (...args) => new GoatAutopilot(...args);
