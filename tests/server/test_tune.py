@@ -15,13 +15,14 @@ from tests.server.helpers import assert_error, small_roster
 
 
 def heavy_kwargs() -> dict:
-    """Four teams of sixteen and a budget of 200: 8 s of work on a quiet 2-core machine.
+    """Four teams of sixteen and a budget of 200: 14 s of work on a quiet 2-core machine, so the
+    8 s limit below cuts it short on a machine half again as fast.
     The roster goes as the body's plain JSON (the worker builds it)."""
     body = {"teams": [{"id": f"t{t}", "players": [
         {"id": f"p{t}-{i}", "athletics": (i * 7 + t) % 9, "acrobatics": (i * 5 + t) % 8}
         for i in range(16)]} for t in range(4)]}
     return {"roster": body, "tactics": ["single-chaser"] * 4, "budget": 200,
-            "seed": 1, "zones": [0, 2], "matches": 600}
+            "seed": 1, "zones": [0, 2], "matches": 1000}
 
 
 def workers(process) -> list:
@@ -89,7 +90,7 @@ def test_a_tune_at_the_time_limit_answers_what_it_has_and_its_worker_ends():
     started = time.monotonic()
     got = run_tune(heavy_kwargs(), 8.0, lambda: False, first_stage=1)
     took = time.monotonic() - started
-    assert got["partial"] is True and 1 <= got["matches"] < 600
+    assert got["partial"] is True and 1 <= got["matches"] < 1000
     assert got["matches_played"] <= got["matches"] and len(got["results"]) == 2
     assert 8.0 <= took < 11, took
     assert no_worker_left()
