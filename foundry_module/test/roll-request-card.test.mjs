@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
-import { CANCEL, ROLL, ROLL_FOR, ROW_CANCELLED, ROW_EXPIRED, ROW_PENDING, ROW_ROLLED, actionId, cardFlags, cardView,
+import { CANCEL, ROLL, ROLL_FOR, ROW_CANCELLED, ROW_EXPIRED, ROW_PENDING, ROW_ROLLED, actionId, cardFlags, cardKeeper, cardView,
   expireChanges, mayPressRow, outcomeOf, parseAction, renderRequestCard, settleRow } from "../scripts/core/roll-request-card.mjs";
 
 const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
@@ -31,6 +31,16 @@ test("a batch becomes rows in order, each pending with its check; nothing else o
     check: { type: "save", id: "reflex" }, advantage: false, state: ROW_PENDING, by: null, total: null });
   assert.equal(flags.rows.r2.advantage, true);
   assert.deepEqual(JSON.parse(JSON.stringify(flags)), flags, "plain data: it is stored in flags");
+});
+
+test("a card is kept by the GM whose page asked while he is connected, else by the companion's GM", () => {
+  const asked = cardFlags([{ id: "r1", sceneId: "s1", tokenId: "yo", name: "Y", owner: "bob", check: { type: "save", id: "reflex" } }], "maria");
+  assert.equal(asked.askedBy, "maria");
+  const connected = (...ids) => (id) => ids.includes(id);
+  assert.equal(cardKeeper(asked, connected("gm", "maria"), "gm"), "maria", "the co-GM's page awaits its rows");
+  assert.equal(cardKeeper(asked, connected("gm"), "gm"), "gm", "once she has left, the companion's GM expires them");
+  assert.equal(cardKeeper(batch(), connected("gm", "maria"), "gm"), "gm", "a card without its asker: the companion's GM's");
+  assert.equal(cardKeeper(asked, connected(), null), null, "no GM connected: nobody");
 });
 
 test("a row is settled once: rolled, cancelled or expired, and never again", () => {

@@ -6,6 +6,10 @@
  *
  * A row goes from pending to exactly one of rolled, cancelled or expired (nobody awaits it any
  * more: the GM's client that asked was reloaded) and never changes again.
+ *
+ * A card is kept by the GM whose page asked (a co-GM's tip-off asks on his own page): only that
+ * page awaits its rows, so only it carries out presses and expires rows. When that GM has left,
+ * the companion's GM keeps the card, and expires what nobody awaits any more.
  */
 import { escapeHtml } from "./i18n.mjs";
 
@@ -20,17 +24,26 @@ export const ROLL_FOR = "rollFor";
 export const CANCEL = "cancel";
 
 /**
- * The card's flags for a batch of requests, in the order asked.
+ * The card's flags for a batch of requests, in the order asked, by the GM `askedBy`.
  * @param requests  [{id, sceneId, tokenId, name, owner, check: {type, id}, advantage}]
  */
-export function cardFlags(requests) {
+export function cardFlags(requests, askedBy = null) {
   const rows = {};
   for (const r of requests) {
     rows[r.id] = { id: r.id, sceneId: r.sceneId, tokenId: r.tokenId, name: r.name, owner: r.owner,
       check: { type: r.check.type, id: r.check.id }, advantage: Boolean(r.advantage),
       state: ROW_PENDING, by: null, total: null };
   }
-  return { order: requests.map((r) => r.id), rows };
+  return { order: requests.map((r) => r.id), rows, askedBy };
+}
+
+/**
+ * The user whose page carries out presses on this card: the GM who asked while he is connected,
+ * else the companion's GM (a card from before `askedBy` was kept has only him).
+ * @param isActive  (userId) -> whether that user is connected
+ */
+export function cardKeeper(flags, isActive, companionId) {
+  return flags?.askedBy && isActive(flags.askedBy) ? flags.askedBy : companionId ?? null;
 }
 
 /**

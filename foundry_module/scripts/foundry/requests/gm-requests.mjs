@@ -65,8 +65,13 @@ export function replacingFlag(kind, value) {
 
 /** In updateUser, on the companion GM's client: the request of this kind `user` just wrote to himself, or null. */
 export function requestFrom(kind, user, changes, authorId) {
+  return isCompanionGM() ? requestOf(kind, user, changes, authorId) : null;
+}
+
+/** In updateUser, on any client: the request of this kind `user` just wrote to himself, or null (its handler says whose page acts). */
+export function requestOf(kind, user, changes, authorId) {
   const changed = changes?.flags?.[MODULE_ID];
-  if (!(changed?.[kind] || changed?.[`==${kind}`]) || !isCompanionGM() || authorId !== user.id) return null;
+  if (!(changed?.[kind] || changed?.[`==${kind}`]) || authorId !== user.id) return null;
   return user.getFlag(MODULE_ID, kind) ?? null;
 }
 

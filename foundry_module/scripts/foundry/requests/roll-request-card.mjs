@@ -3,15 +3,16 @@
  * When players roll their own checks, the GM's client posts one card per batch beside asking
  * each owner (roll-requests.mjs). Every client renders the card from the message's flags for
  * its own user, so an owner who reloads or joins late still has his Roll button; the GM keeps
- * Roll for them and Cancel. Only the active GM writes the message: a player's press reaches
- * him as a write to the player's own User flags (gm-requests.mjs), and the GM settles the
+ * Roll for them and Cancel. Only the card's keeper writes the message (the GM whose page asked,
+ * or the companion's GM once he has left: core/roll-request-card.mjs cardKeeper): a press
+ * reaches him as a write to the presser's own User flags (gm-requests.mjs), and he settles the
  * request through the same calls as the dialog's answer (accept, rollFor), then updates the
  * row. A row settled any way (the dialog, the card, the GM's view) is updated on the card.
  */
-import { CANCEL, ROLL, ROLL_FOR, cardFlags, expireChanges, mayPressRow, outcomeOf, parseAction,
+import { CANCEL, ROLL, ROLL_FOR, cardFlags, cardKeeper, expireChanges, mayPressRow, outcomeOf, parseAction,
   renderRequestCard, settleRow } from "../../core/roll-request-card.mjs";
-import { MODULE_ID, cardMessageData, fvtt, i18n, isCompanionGM, reportFailure } from "../world/env.mjs";
-import { askGM, requestFrom } from "./gm-requests.mjs";
+import { MODULE_ID, cardMessageData, companionGM, fvtt, i18n, reportFailure } from "../world/env.mjs";
+import { askGM, requestOf } from "./gm-requests.mjs";
 import { rollOnSheet } from "./roll-answers.mjs";
 import { accept, refreshView, requests, rollFor } from "./roll-book.mjs";
 import { owns, ownersOf, tokenList } from "../world/scene.mjs";
@@ -27,6 +28,13 @@ const rolling = new Set();
 
 const flagsOf = (message) => message?.flags?.[MODULE_ID]?.[FLAG] ?? null;
 
+/** Whether this client's page keeps the card: carries out its presses and expires its rows. */
+function keepsCard(message) {
+  const game = fvtt.game;
+  const keeper = cardKeeper(flagsOf(message), (id) => Boolean(game.users.get(id)?.active), companionGM()?.id);
+  return Boolean(game.user?.isGM) && keeper === game.user.id;
+}
+
 function tokenOf(row) {
   return tokenList(fvtt.game.scenes.get(row.sceneId)).find((t) => t.id === row.tokenId) ?? null;
 }
@@ -39,7 +47,7 @@ function viewerFor(user) {
 const userName = (id) => fvtt.game.users.get(id)?.name ?? id;
 
 /**
- * On the active GM's client (gatherRolls): post the card for requests just opened and keep
+ * On the asking GM's client (gatherRolls): post the card for requests just opened and keep
  * it in step with them. Public, or, when the GM's message mode whispers, whispered to the
  * GMs and the tokens' owners. Resolves with the message, or null when it could not be posted
  * (the GM is told; the dialog and the GM's view still work without it).
@@ -56,7 +64,7 @@ export async function postRequestCard(opened) {
 
 async function postCard(opened) {
   const settled = opened.map((r) => requests.waitFor(r.id));   // before any await: a request may settle meanwhile
-  const flags = cardFlags(opened);
+  const flags = cardFlags(opened, fvtt.game.user.id);
   const owners = opened.flatMap((r) => ownersOf(fvtt.game.scenes.get(r.sceneId))[r.tokenId] ?? []);
   const message = await fvtt.ChatMessage.create(cardMessageData(
     renderRequestCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
@@ -77,14 +85,15 @@ async function settleOnCard(message, rowId, outcome) {
 }
 
 /**
- * On the active GM's client at "ready": nothing awaits the rows of cards posted before this
- * page loaded (the batches that asked for them were lost with the old page), so mark them
- * expired at once rather than leave dead Roll buttons. Resolves with the cards changed.
+ * On a GM's client at "ready": nothing awaits the rows of the cards this page keeps (those its
+ * user asked for on the page before, and, on the companion GM's, those of a GM who has left),
+ * so mark them expired at once rather than leave dead Roll buttons. A card another GM's live
+ * page asked for is his. Resolves with the cards changed.
  */
 export async function expireOldCards() {
-  if (!isCompanionGM()) return [];
   const changed = [];
   for (const message of fvtt.game.messages.contents ?? []) {
+    if (!keepsCard(message)) continue;
     const changes = awaited.has(message.id) ? {} : expireChanges(flagsOf(message), ROOT);
     if (!Object.keys(changes).length) continue;
     await message.update(changes);
@@ -123,7 +132,7 @@ export async function pressRow(messageId, value) {
     return false;
   }
   if (press.action !== ROLL) {
-    if (isCompanionGM()) return performRowAction(messageId, press, game.user, null);
+    if (keepsCard(message)) return performRowAction(messageId, press, game.user, null);
     return askGM(REQUEST, { messageId, action: press.action, rowId: press.rowId });
   }
   const key = `${messageId}:${row.id}`;
@@ -138,17 +147,19 @@ export async function pressRow(messageId, value) {
   }
 }
 
-/** updateUser on the active GM's client: a press on a roll-request card (gm-requests.mjs). */
+/** updateUser on the card keeper's client: a press on a roll-request card (gm-requests.mjs). */
 export function onRequestCardPress(user, changes, _options, authorId) {
-  const press = requestFrom(REQUEST, user, changes, authorId);
+  const press = requestOf(REQUEST, user, changes, authorId);
   if (typeof press?.messageId !== "string" || !parseAction(press.action)) return undefined;
+  if (!keepsCard(fvtt.game.messages.get(press.messageId))) return undefined;
   return performRowAction(press.messageId, { action: press.action, rowId: press.rowId ?? null }, user, press.roll)
     .catch(reportFailure);
 }
 
 /**
- * On the active GM's client: carry out a press that `user` made. A card this client no longer
- * awaits (it was reloaded since it asked) has its waiting rows marked expired instead.
+ * On the card keeper's client: carry out a press that `user` made. A card this client no longer
+ * awaits (it was reloaded since it asked, or its asker has left) has its waiting rows marked
+ * expired instead.
  */
 export async function performRowAction(messageId, { action, rowId }, user, roll) {
   const message = fvtt.game.messages.get(messageId);
