@@ -1,5 +1,5 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
-import { onRenderChatMessageHTML, onUpdateUser } from "./foundry/cards/chat.mjs";
+import { onRenderChatMessageHTML, onUpdateUser, takeBackCutShort } from "./foundry/cards/chat.mjs";
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
 import { onControlToken, onDribbleRequest, onPreMoveToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
@@ -8,7 +8,7 @@ import * as goatball from "./foundry/goatball/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
 import { listenForRefusals } from "./foundry/requests/gm-requests.mjs";
-import { followCompanionGM, getLink, linksHere, startLink } from "./foundry/world/link.mjs";
+import { followCompanionGM, getLink, linksHere, startLink, whenConnected } from "./foundry/world/link.mjs";
 import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
@@ -98,6 +98,7 @@ Hooks.once("ready", () => {
   fvtt.game.modules.get(MODULE_ID).api = api;
   kickTool = new KickTool();
   listenForRefusals();
+  whenConnected(() => takeBackCutShort().catch(reportFailure));   // an Apply a closed page left half done
   startLink();
   expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
   expireOldQuestions().catch(reportFailure);   // likewise attack-of-opportunity questions (the GM's page)

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeDnd5eActor, FakeScene, FakeToken } from "./fakes/foundry.mjs";
+import { FakeDnd5eActor, FakeScene, FakeToken, clientOf, loadModule, reload, settle } from "./fakes/foundry.mjs";
 import { fixture } from "./fakes/scenes.mjs";
 import { goatCompanion, goatMatch } from "./tables/goatball.mjs";
 import { moduleOf, openOn, useTables } from "./tables/table.mjs";
@@ -19,7 +19,8 @@ useTables();
  */
 async function bloodball({ hp, temp = 0, damage, out = [] }) {
   const match = goatMatch({ red: [["r1", "P1"]], blue: [["b1", "P3"]] });
-  await openOn(goatCompanion(match), { system: "dnd5e" });
+  const companion = goatCompanion(match);
+  await openOn(companion, { system: "dnd5e" });
   const sheet = (value, tmp) => {
     const data = fixture("actors/dnd5e");
     Object.assign(data.system.attributes.hp, { value, temp: tmp });
@@ -38,7 +39,7 @@ async function bloodball({ hp, temp = 0, damage, out = [] }) {
     matchId: "m1", pass: { actions: [], throw: null }, owners: {} });
   const actor = scene.tokens.get("r1").actor;
   const press = (id) => chat.performAction(message.id, id, "gm");
-  return { actor, press, hp: () => [actor.system.attributes.hp.value, actor.system.attributes.hp.temp] };
+  return { actor, press, message, companion, hp: () => [actor.system.attributes.hp.value, actor.system.attributes.hp.temp] };
 }
 
 test("failure 4: a 3-HP player hit for 7 drops to 0, and Undo gives him back his 3, not 7", async () => {
@@ -93,4 +94,29 @@ test("a card the previous version applied, whose record kept the damage rather t
     damage: [{ tokenId: "r1", amount: -7, type: "bludgeoning" }] } } });
   await press("undo");
   assert.deepEqual(hp(), [12, 0], "the damage given back, as that version did");
+});
+
+test("an Apply cut short by the GM's reload (its event posted, the out status set, the hit points not) is taken back whole once his page links again", async () => {
+  const { actor, press, message, companion, hp } = await bloodball({ hp: 10, temp: 5, damage: 7, out: ["r1"] });
+  const update = actor.update;
+  actor.update = () => new Promise(() => {});   // his page closes as the hit points are written
+  press("apply");
+  await settle();
+  assert.ok(actor.statuses.has("unconscious"), "the status was written");
+  assert.deepEqual(companion.match.log.map((e) => e.type), ["pass"], "and the pass's event posted");
+  assert.ok(message.flags.ballcourt.applying, "the card keeps its journal");
+  actor.update = update;
+  await reload("gm", { load: (userId) => {   // his new page loads the module as he comes back
+    clientOf(userId).user.active = true;
+    return loadModule(userId);
+  } });
+  await settle();
+  assert.deepEqual([...actor.statuses], [], "the status taken back");
+  assert.deepEqual(hp(), [10, 5], "the hit points as they were");
+  assert.deepEqual(companion.match.undone, [1], "the event undone at the companion");
+  assert.equal(message.flags.ballcourt.applying, null);
+  assert.equal(message.flags.ballcourt.applied, false, "the card may be applied again");
+  assert.match(clientOf("gm").ui.notifications.at(-1)[1], /cut short/);
+  await (await moduleOf("gm", "chat")).performAction(message.id, "apply", "gm");
+  assert.deepEqual(hp(), [8, 0], "and its Apply, pressed again, is made whole");
 });

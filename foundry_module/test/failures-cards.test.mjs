@@ -97,7 +97,7 @@ test("item 12: Apply after Undo writes the card's undo record whole, not merged 
   const none = { tokens: {}, actors: [], states: [] };
   const records = [{ undo: { updates: [], overran: { tokenId: "ix", before: null } }, touched: none, events: 1 },
     { undo: { updates: [] }, touched: none }];
-  chat.registerCardHandlers("probe", { apply: async () => records.shift(), undo: async () => {} });
+  chat.registerCardHandlers("probe", { journal: () => ({ undo: {} }), apply: async () => records.shift(), undo: async () => {} });
   const card = await kick(scene);
   card.flags.ballcourt.context.game = "probe";   // a card whose Apply records a different shape each time
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);

@@ -63,7 +63,7 @@ test("item 10: a refusal and a busy notice the GM sends Bob read in Russian on h
 
   let release;
   const third = await kick(scene);
-  chat.registerCardHandlers("slow", { apply: () => new Promise((r) => { release = r; }) });
+  chat.registerCardHandlers("slow", { journal: () => ({ undo: {} }), apply: () => new Promise((r) => { release = r; }) });
   third.flags.ballcourt.context.game = "slow";   // a card whose Apply takes its time
   const applying = chat.performAction(third.id, "apply", "gm");
   await requestAs("bob", third.id, "apply");

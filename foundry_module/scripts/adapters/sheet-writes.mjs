@@ -20,10 +20,15 @@ export function valuesAt(doc, update) {
  */
 export async function updateRemembering(actor, makeUpdate, alsoPaths = []) {
   const update = makeUpdate(actor);
-  if (!Object.keys(update).length) return {};
-  const before = valuesAt(actor, { ...Object.fromEntries(alsoPaths.map((p) => [p, null])), ...update });
-  await actor.update(update);
+  const before = fieldsBefore(actor, update, alsoPaths);
+  if (Object.keys(update).length) await actor.update(update);
   return before;
+}
+
+/** What `updateRemembering` would return for `update`, written nowhere (an Apply's journal). */
+export function fieldsBefore(actor, update, alsoPaths = []) {
+  if (!Object.keys(update).length) return {};
+  return valuesAt(actor, { ...Object.fromEntries(alsoPaths.map((p) => [p, null])), ...update });
 }
 
 /** Put the fields `before` recorded back. */
@@ -42,11 +47,16 @@ export function hasStatus(adapter, actor, id) {
  * each status the system turns on with it, as they were, for `restoreStatuses`.
  */
 export async function setStatus(adapter, actor, id, active) {
-  const ids = [id, ...(active ? adapter.statusRiders?.[id] ?? [] : [])];
-  const before = Object.fromEntries(ids.map((s) => [s, hasStatus(adapter, actor, s)]));
+  const before = statusesBefore(adapter, actor, id, active);
   if (adapter.conditionsPath) await actor.update({ [`${adapter.conditionsPath}.${id}`]: active });
   else await actor.toggleStatusEffect?.(id, { active });
   return before;
+}
+
+/** What `setStatus` would return, written nowhere (an Apply's journal). */
+export function statusesBefore(adapter, actor, id, active) {
+  const ids = [id, ...(active ? adapter.statusRiders?.[id] ?? [] : [])];
+  return Object.fromEntries(ids.map((s) => [s, hasStatus(adapter, actor, s)]));
 }
 
 /** Put the statuses `before` recorded back, those that differ now. */

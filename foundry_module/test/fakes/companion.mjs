@@ -1,6 +1,7 @@
 /**
  * A fake companion behind a fake Socket.IO: a match whose events count up (each answer names
- * its log number, `applied`), undo of the last event, and undo of given events (`undone`).
+ * its log number, `applied`), undo of the last event, undo of given events (`undone`), and its
+ * log (each event with its `seq` and whether it was undone).
  * `routes` answer a route (`"/api/v1/x"`) or one method of it (`"GET /api/v1/x"`) first;
  * with `defaults: false` every other route is a 404.
  */
@@ -9,7 +10,8 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const calls = [];
   const handle = ({ method, route, body }) => {
     calls.push({ method, route, body });
-    const own = routes[`${method} ${route}`] ?? routes[route];
+    const [path] = route.split("?");   // a query (a page of the log) reaches the route the path names
+    const own = routes[`${method} ${path}`] ?? routes[path];
     if (own) return own(body);
     if (!defaults) return { status: 404, body: { error: { code: "not_found", message: `no route ${route}` } } };
     if (route === "/api/v1/matches/m1/events" && method === "POST") {
@@ -21,6 +23,10 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
       match.seq -= body.seqs.length;
       match.undone.push(...body.seqs);
       return { status: 200, body: { id: "m1", seq: match.seq } };
+    }
+    if (path === "/api/v1/matches/m1/events" && method === "GET") {   // the whole log in one page, as under 1,000 events
+      const events = match.log.map((e, i) => ({ ...e, seq: i + 1, undone: match.undone.includes(i + 1) }));
+      return { status: 200, body: { events, next: null } };
     }
     if (route === "/api/v1/matches/m1/undo") {
       match.seq -= 1;

@@ -87,6 +87,8 @@ export class GoatMatch {
         this.events.push({ id: this.lastId, body, live: true });
         return { status: 201, body: { ...this.body(), applied: this.lastId } };
       },
+      "GET /api/v1/matches/g1/events": () => ({ status: 200, body: { next: null,
+        events: this.events.map((e) => ({ ...e.body, seq: e.id, undone: !e.live })) } }),
       "POST /api/v1/matches/g1/events/undo": ({ seqs = [] }) => {
         const taken = this.live().filter((e) => seqs.includes(e.id));
         const first = Math.min(...taken.map((e) => e.id));

@@ -4,20 +4,26 @@
  * (gm-requests.mjs), which Foundry's server vouches for. The message's flags say what was applied, so a second
  * click, or a render hook firing twice, does nothing. Any applied card may be undone while its
  * effects are still the latest for what it touched (match-events.mjs says why not otherwise).
+ *
+ * An Apply is all or nothing across a closed page too: before its first write, the card keeps
+ * a journal (`applying`: what the writes will change, as it is then); the last write clears it.
+ * A journal the GM's page finds once linked is an Apply its predecessor left half done, and it
+ * is taken back whole (takeBackCutShort).
  */
 import { cardPhase, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
-import { renderCard, rollData } from "../../core/cards.mjs";
+import { localText, renderCard, rollData } from "../../core/cards.mjs";
 import { nextStamp } from "../../core/undo.mjs";
 import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, localizedError, setting } from "../world/env.mjs";
 import { askGM, refuse, replacingFlag, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
 import { requests } from "../requests/roll-requests.mjs";
-import { appliedCards, checkStillLatest } from "./match-events.mjs";
+import { appliedCards, checkStillLatest, standingEventsOf } from "./match-events.mjs";
 
 const games = new Map();
 const busy = new Set();
 
 /**
- * A game's card handlers: {apply(message, action) -> record, undo(message, record),
+ * A game's card handlers: {journal(message, action) -> {undo}: what apply will write, read
+ * before it does, as its record's `undo`; apply(message, action) -> record, undo(message, record),
  * act(message, action, user, recheck)} — `act` answers per-player actions such as
  * "intercept:<token>", and calls `recheck()` before it writes after a wait (a player's roll);
  * `ballNow(message)`: the ball as the card's lifecycle compares it (its square, speed and
@@ -82,7 +88,7 @@ function companionOnly(rolls, foundryRolls) {
  * posted (both stamped by the companion GM's clock), and on his page whether a press on it is
  * being performed.
  */
-function phaseNow(message, flags, { answering = busy.has(message.id) } = {}) {
+function phaseNow(message, flags, { answering = busy.has(message.id) || Boolean(flags.applying) } = {}) {
   const subject = subjectOf(flags);
   const siblingApplied = subject !== null && Number.isFinite(flags.posted) && appliedCards()
     .some((c) => c.id !== message.id && c.record.stamp >= flags.posted && subjectOf(c.message.flags?.[MODULE_ID]) === subject);
@@ -92,11 +98,12 @@ function phaseNow(message, flags, { answering = busy.has(message.id) } = {}) {
 
 /**
  * The card's state as drawn: its phase without this page's busy mark, which ends with no
- * update of the message to draw the card again (a press that comes meanwhile is told to wait).
+ * update of the message to draw the card again (a press that comes meanwhile is told to wait);
+ * an Apply under way is drawn so on every client, its journal being on the card.
  */
 function cardState(message, flags) {
   return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []),
-    phase: phaseNow(message, flags, { answering: false }) };
+    phase: phaseNow(message, flags, { answering: Boolean(flags.applying) }) };
 }
 
 /**
@@ -203,10 +210,17 @@ export async function performAction(messageId, actionId, userId) {
     if (actionId === "apply") {
       const action = flags.card.actions.find((a) => a.id === "apply");
       const stamp = nextStamp(appliedCards().map((c) => c.record.stamp), Date.now());
-      const record = { ...await handlers.apply(message, action), stamp };
+      await message.update(replacingFlag("applying", { ...handlers.journal(message, action), stamp }));
+      let record;
+      try {
+        record = { ...await handlers.apply(message, action), stamp };
+      } catch (err) {
+        await message.update({ [`flags.${MODULE_ID}.applying`]: null });   // applyAtomically took its writes back
+        throw err;
+      }
       // the record whole: merged into an earlier Apply's (undone) record, keys only it had would stay (FOUNDRY-SEMANTICS §1.4)
       await message.update({ [`flags.${MODULE_ID}.applied`]: true, [`flags.${MODULE_ID}.undone`]: false,
-        ...replacingFlag("record", record) });
+        ...replacingFlag("record", record), [`flags.${MODULE_ID}.applying`]: null });
       return true;
     }
     if (actionId === "undo") {
@@ -232,6 +246,41 @@ export async function performAction(messageId, actionId, userId) {
 }
 
 const ANSWERING = "BALLCOURT.Lifecycle.Answering";
+
+/**
+ * On the companion GM's page, once linked: each Apply a closed page left half done (its journal
+ * on a card this page is not applying now) is taken back whole: its events still standing at
+ * the companion (each names its card), then the scene and sheets as the journal read them. The
+ * GM is told which, to apply them again. Resolves with the cards taken back.
+ */
+export async function takeBackCutShort() {
+  const taken = [];
+  for (const message of fvtt.game.messages.contents ?? []) {
+    const flags = message.flags?.[MODULE_ID];
+    const handlers = games.get(flags?.context?.game);
+    if (!flags?.applying || !handlers || busy.has(message.id)) continue;
+    busy.add(message.id);
+    try {
+      const seqs = await standingEventsOf(flags.context.matchId, message.id);
+      await handlers.undo(message, { undo: flags.applying.undo, events: seqs.length, seqs });
+      await message.update({ [`flags.${MODULE_ID}.applying`]: null });
+      taken.push(message);
+    } finally {
+      busy.delete(message.id);
+    }
+  }
+  if (taken.length) {
+    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Chat.ApplyTakenBack",
+      { cards: taken.map((m) => cardTitle(m)).join(", ") }), { permanent: true });
+  }
+  return taken;
+}
+
+/** A card's title in this reader's language. */
+function cardTitle(message) {
+  const title = message.flags[MODULE_ID].card?.title;
+  return title ? localText(title, i18n()) : message.id;
+}
 
 /** The lifecycle's refusal of `actionId` on the message as it is now ({key, data}), or null; `answering` overrides this page's busy mark. */
 function refusalNow(message, actionId, { answering } = {}) {

@@ -105,6 +105,17 @@ function refusal(notice) {
   return new BallcourtError(formatNotice(notice, i18n()), notice);
 }
 
+/** The log numbers of a card's events still standing at the companion (each names its card in `meta.message`). */
+export async function standingEventsOf(matchId, messageId) {
+  const seqs = [];
+  for (let after = 0; matchId && after !== null;) {
+    const page = await companion("GET", `/api/v1/matches/${matchId}/events?after=${after}`);
+    for (const e of page.events) if (e.meta?.message === messageId && !e.undone && e.undoes === undefined) seqs.push(e.seq);
+    after = page.next ?? null;
+  }
+  return seqs;
+}
+
 /** Undo a card's events: by their log numbers, else (older cards) only if still the newest on the match. */
 export async function undoAtomically(matchId, record) {
   if (!matchId || !record.events) return;

@@ -3,7 +3,7 @@
  * card's Apply, Undo and carrier choice.
  */
 import { dnd5e } from "../../adapters/dnd5e.mjs";
-import { restoreSheets, setStatus as setSheetStatus, updateRemembering } from "../../adapters/sheet-writes.mjs";
+import { fieldsBefore, restoreSheets, setStatus as setSheetStatus, statusesBefore, updateRemembering } from "../../adapters/sheet-writes.mjs";
 import { planGoatballApply } from "../../core/apply.mjs";
 import { platformAt } from "../../core/arena.mjs";
 import { facesOf } from "../../core/goatball.mjs";
@@ -218,6 +218,22 @@ function matchEvents(message) {
 }
 
 registerCardHandlers("goatball", {
+  /** What `apply` will change, read before it writes: its Undo record, had every write been made (chat.mjs's journal). */
+  journal(message, action) {
+    const scene = fvtt.game.scenes.get(message.flags[MODULE_ID].context.sceneId);
+    const arena = arenaOf(scene);
+    const plan = planGoatballApply(action.payload, sceneState(scene, arena), platformSpots(scene, arena),
+      { size: scene.grid?.size ?? 100 });
+    const a = adapter();
+    const actorOf = (tokenId) => tokenList(scene).find((t) => t.id === tokenId)?.actor;
+    const sheets = [
+      ...plan.status.filter((s) => actorOf(s.tokenId)).map(({ tokenId, out }) => ({ tokenId,
+        statuses: statusesBefore(a, actorOf(tokenId), OUT_STATUS, out) })),
+      ...plan.damage.filter((d) => actorOf(d.tokenId)).map((d) => ({ tokenId: d.tokenId,
+        fields: fieldsBefore(actorOf(d.tokenId), dnd5e.damageUpdate(actorOf(d.tokenId), d.amount), a.hitPointSideEffects) })),
+    ];
+    return { undo: { ...plan.undo, sheets } };
+  },
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);

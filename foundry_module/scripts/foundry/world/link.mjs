@@ -8,6 +8,7 @@ import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, r
 
 let link = null;
 const listeners = new Set();
+const onConnect = new Set();
 
 export function getLink() {
   return link;
@@ -16,6 +17,11 @@ export function getLink() {
 export function onMatchEvent(handler) {
   listeners.add(handler);
   return () => listeners.delete(handler);
+}
+
+/** Run `handler` each time this page's link connects (work that needs the companion, once it can be reached). */
+export function whenConnected(handler) {
+  onConnect.add(handler);
 }
 
 /**
@@ -84,6 +90,7 @@ function showStatus(status, detail) {
     if (lastWarned) fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Connection.Connected"));
     lastWarned = null;
     checkVersion();
+    onConnect.forEach((handler) => handler());
     return;
   }
   if (detail?.key && lastWarned !== detail.key) {

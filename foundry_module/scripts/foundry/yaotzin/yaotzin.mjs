@@ -2,7 +2,7 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
-import { restoreSheets, setStatus, updateRemembering } from "../../adapters/sheet-writes.mjs";
+import { fieldsBefore, restoreSheets, setStatus, statusesBefore, updateRemembering } from "../../adapters/sheet-writes.mjs";
 import { knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
 import { touched } from "../../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
@@ -156,6 +156,22 @@ registerCardHandlers("yaotzin", {
     const scene = fvtt.game.scenes.get(message.flags[MODULE_ID].context.sceneId);
     const mapping = scene ? ballcourtOf(scene)?.mapping : null;
     return mapping ? ballState(mapping, ballToken(scene)) : null;
+  },
+  /** What `apply` will change, read before it writes: its Undo record, had every write been made (chat.mjs's journal). */
+  journal(message, action) {
+    const ctx = message.flags[MODULE_ID].context;
+    const scene = fvtt.game.scenes.get(ctx.sceneId);
+    const plan = planYaotzinApply(courtContext(scene).mapping, action.payload, sceneState(scene));
+    const a = adapter();
+    const actorOf = (tokenId) => tokenById(scene, tokenId)?.actor;
+    const sheets = [
+      ...plan.damage.filter((d) => actorOf(d.tokenId)).map((d) => ({ tokenId: d.tokenId,
+        fields: fieldsBefore(actorOf(d.tokenId), a.nonlethalUpdate(actorOf(d.tokenId), d.amount), a.hitPointSideEffects) })),
+      ...plan.prone.filter(actorOf).map((tokenId) => ({ tokenId, statuses: statusesBefore(a, actorOf(tokenId), "prone", true) })),
+    ];
+    const overrunner = ctx.overrun ? tokenList(scene).find((t) => t.id === ctx.overrun.actor) : null;
+    const overran = overrunner ? { tokenId: overrunner.id, before: overrunner.flags?.[MODULE_ID]?.overran ?? null } : null;
+    return { undo: { ...plan.undo, overran, sheets } };
   },
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
