@@ -8,6 +8,7 @@
  */
 import { readRollAnswer } from "../../core/roll-requests.mjs";
 import { MODULE_ID, fvtt, messageMode } from "../world/env.mjs";
+import { replacingFlag } from "../requests/gm-requests.mjs";
 import { rollOnSheet } from "../requests/roll-answers.mjs";
 import { tokenList } from "../world/scene.mjs";
 
@@ -45,6 +46,12 @@ export function registerWorldBatches(quench) {
           fvtt.Hooks.off("updateUser", id);
         }
         assert.equal(fired, 0, "an empty update fired updateUser here: the doubles (test/fakes/server.mjs) say it does not");
+      });
+      it("a flag written whole, then set to null, reads null (an Apply's journal is cleared so)", async () => {
+        await fvtt.game.user.update(replacingFlag(PROBE, { journal: { undo: { updates: [] } } }));
+        await fvtt.game.user.update({ [`flags.${MODULE_ID}.${PROBE}`]: null });
+        assert.equal(fvtt.game.user.getFlag(MODULE_ID, PROBE) ?? null, null,
+          "the journal would stand after its Apply: fix cards/chat.mjs and the doubles' merge (test/fakes/utils.mjs)");
       });
       it("the table's message mode is read as this version names it", () => {
         assert.ok(modesOfThisVersion().includes(messageMode()),
