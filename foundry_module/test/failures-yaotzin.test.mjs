@@ -129,6 +129,21 @@ test("issue 35 item 6: with no companion's GM named, a co-GM whose browser has n
   assert.deepEqual(opened, [], "no connection opened from her browser");
   assert.equal(advice("maria").length, 1, "she is told once to name the companion's GM");
   assert.deepEqual(clientOf("maria").ui.controls.visibleTools(), ["ballcourtKick"], "and she gets no GM tools that need a link");
+  // while Tezca is away, the ball's turn, rolling, and a new round reach her page as the active GM's: they wait
+  // for the GM who holds the link
+  globalThis.game.users.get("gm").active = false;
+  const combat = await moduleOf("maria", "combat");
+  const ballTurn = { id: "c1", tokenId: "ball", flags: { ballcourt: { tick: 25 } } };
+  const encounter = { id: "e1", scene, round: 2, previous: { round: 1 }, combatants: Object.assign(new Map([["c1", ballTurn]]), { contents: [ballTurn] }),
+    createEmbeddedDocuments: async (_t, data) => data, updateEmbeddedDocuments: async (_t, data) => data };
+  scene.tokens.get("ball").flags.ballcourt.ball = { speed: 3, direction: "E" };
+  const before = companion.calls.length;
+  await asUser("maria", async () => {
+    assert.equal(await combat.onCombatTurnChange(encounter, {}, { combatantId: "c1" }), null, "no tick asked");
+    assert.equal(await combat.onUpdateCombat(encounter, { round: 2 }), null, "no clock event");
+  });
+  assert.equal(companion.calls.length, before, "nothing sent");
+  assert.deepEqual(clientOf("maria").ui.notifications.filter(([kind]) => kind === "error"), [], "and no failure shown to her");
 });
 
 test("item 13: a double click with the kick tool posts one kick card", async () => {

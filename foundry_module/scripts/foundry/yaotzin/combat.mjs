@@ -11,7 +11,7 @@ import { performAction } from "../cards/chat.mjs";
 import { tokenSquare } from "../../core/geometry.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM, setting } from "../world/env.mjs";
 import { ballToken, ballcourtOf } from "../world/scene.mjs";
-import { companion } from "../world/link.mjs";
+import { companion, linksHere } from "../world/link.mjs";
 import { announceIfOver } from "../cards/match-events.mjs";
 import { resolveTick } from "./yaotzin.mjs";
 import { autopilotTurn, endProposal } from "./yaotzin-autopilot.mjs";
@@ -97,9 +97,12 @@ export async function onCombatTurnChange(combat, prior, current) {
   const combatant = combat.combatants.get(current.combatantId);
   const scene = courtOfCombat(combat);
   await endProposal();   // the Yaotzin autopilot's proposal for the turn before goes
+  // a co-GM Foundry made active with no link settings in his browser (he was told to name the
+  // companion's GM, link.mjs): the turns the companion answers wait for the GM who holds the link
+  const linked = linksHere();
   if (!isBallCombatant(combatant)) {
     await noteTurnStart(scene, combatant?.tokenId);
-    if (!wentBack(prior, current)) await autopilotTurn(combat, combatant, turn);   // an NPC on autopilot (yaotzin-autopilot.mjs)
+    if (linked && !wentBack(prior, current)) await autopilotTurn(combat, combatant, turn);   // an NPC on autopilot (yaotzin-autopilot.mjs)
     return null;
   }
   if (!scene) {
@@ -113,6 +116,7 @@ export async function onCombatTurnChange(combat, prior, current) {
     if (combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
+  if (!linked) return null;
   const message = await resolveTick(scene, court);
   // applied: the tracker moves on by itself; unless an NPC on autopilot stopped the ball, whose card holds then
   if (setting("autoApplyTicks") && message && !stoppedOn(message)) {
@@ -134,7 +138,7 @@ export async function onUpdateCombat(combat, changed, options = {}) {
   if (!("round" in changed) || changed.round <= 1) return null;
   if (options?.direction === -1 || changed.round <= (combat.previous?.round ?? 0)) return null;
   const bc = ballcourtOf(courtOfCombat(combat));
-  if (!bc?.matchId) return null;
+  if (!bc?.matchId || !linksHere()) return null;   // the clock waits for the GM who holds the link, as the ball's turns do
   const state = await companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
   await announceIfOver(bc.matchId, state);   // the clock's last round ends a Yaotzin match
   return state;
