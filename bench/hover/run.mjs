@@ -140,7 +140,9 @@ try {
   row("drawn -> pixels", part("drawn", "pixels"), "(the next frame, render, GPU done)");
   row("  of which frame wait", part("drawn", "frame"));
   row("  of which render", part("frame", "pixels"), "(render + readPixels)");
-  row("event -> send", part("event", "sent"), "(goal: under 1 ms when idle)");
+  row("dispatch -> send", part("dispatched", "sent"), "(goal: under 1 ms when idle)");
+  row("event -> send", part("event", "sent"), "(with the browser's wait for a frame)");
+  row("dispatch -> drawn", part("dispatched", "drawn"), "(the page's share: in before the next frame?)");
   row("whole", part("event", "pixels"), "(goal: p99 under 16 ms on a GPU)");
   row("echo floor", echo, "(the same body through /echo on the page's socket)");
   const whole = stats(part("event", "pixels"));
