@@ -36,7 +36,7 @@ function stage() {
   return { on: (e, fn) => handlers.set(e, fn), off: (e) => handlers.delete(e), handlers };
 }
 
-test("the kick tool previews the hovered square once per frame and kicks on click", async () => {
+test("the kick tool previews a hovered square from the handler itself, the newer square when the answer comes, and kicks on click", async () => {
   const companion = companionWith({
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
