@@ -13,7 +13,7 @@
  *
  * `--angle` picks Chromium's ANGLE backend (swiftshader forces software; unset, Chromium picks,
  * falling back to SwiftShader without a GPU). Not a test: the figures go in docs/benchmarks.md.
- * The goal is p99 under 16 ms (a frame) on a machine with a GPU.
+ * The goal: the overlay on the frame after the move's, on a machine with a GPU (docs/benchmarks.md).
  */
 import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -143,11 +143,15 @@ try {
   row("dispatch -> send", part("dispatched", "sent"), "(goal: under 1 ms when idle)");
   row("event -> send", part("event", "sent"), "(with the browser's wait for a frame)");
   row("dispatch -> drawn", part("dispatched", "drawn"), "(the page's share: in before the next frame?)");
-  row("whole", part("event", "pixels"), "(goal: p99 under 16 ms on a GPU)");
+  row("whole", part("event", "pixels"), "(the event's timestamp to the pixels)");
   row("echo floor", echo, "(the same body through /echo on the page's socket)");
-  const whole = stats(part("event", "pixels"));
-  console.log(`  one-frame goal: p99 ${whole.p99.toFixed(1)} ms, ${whole.p99 < 16 ? "met" : "missed"}` +
-    `${kind === "GPU" ? "" : " (on SwiftShader: only a GPU run answers it)"}`);
+  // a move is dispatched at the start of a frame; its overlay can be on the next one if the
+  // answer is drawn within ~14 ms and the render takes the frame's last couple (docs/benchmarks.md)
+  const share = stats(part("dispatched", "drawn")).p99;
+  const render = stats(part("frame", "pixels")).p99;
+  console.log(`  one-frame goal: dispatch -> drawn p99 ${share.toFixed(1)} ms (${share < 14 ? "" : "not "}under 14 ms),` +
+    ` render p99 ${render.toFixed(1)} ms (${render < 2 ? "" : "not "}under 2 ms)` +
+    `${kind === "GPU" ? "" : "; on SwiftShader: only a GPU run answers it"}`);
 } finally {
   await browser.close();
   companion.kill("SIGTERM");
