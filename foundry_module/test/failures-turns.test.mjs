@@ -140,7 +140,7 @@ test("item 3: Alice's double click on her kick tool sends one kick and posts one
   const { KickTool } = await moduleOf("alice", "kick-tool");
   await asUser("alice", async () => {
     globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-    const tool = new KickTool({ schedule: (fn) => fn() });
+    const tool = new KickTool();
     assert.equal(tool.toggle(true), true);
     const click = { button: 0, x: 1850, y: 1250 };
     const first = tool.click(click);
@@ -265,7 +265,7 @@ test("the planner's marks asked in Ixpoetchitl's turn and answered in the next a
   const { KickTool } = await moduleOf("gm", "kick-tool");
   const tool = await asUser("gm", () => {
     globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-    const kick = new KickTool({ schedule: (fn) => fn() });
+    const kick = new KickTool();
     kick.toggle(true);
     return kick;
   });

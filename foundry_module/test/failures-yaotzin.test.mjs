@@ -154,7 +154,7 @@ test("item 13: a double click with the kick tool posts one kick card", async () 
   world.view("gm", scene);
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const { KickTool } = await moduleOf("gm", "kick-tool");
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   tool.toggle(true);
   const click = { button: 0, x: 1850, y: 1250 };
   await asUser("gm", () => Promise.all([tool.click(click), tool.click(click)]));

@@ -36,7 +36,7 @@ function stage() {
   return { on: (e, fn) => handlers.set(e, fn), off: (e) => handlers.delete(e), handlers };
 }
 
-test("the kick tool previews the hovered square once per frame and kicks on click", async () => {
+test("the kick tool previews a hovered square from the handler itself, the newer square when the answer comes, and kicks on click", async () => {
   const companion = companionWith({
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
@@ -51,19 +51,18 @@ test("the kick tool previews the hovered square once per frame and kicks on clic
   globalThis.game.scenes.set(scene.id, scene);
   const s = stage();
   globalThis.canvas = { scene, stage: s, tokens: { controlled: [{ document: ix }] } };
-  const frames = [];
-  const tool = new KickTool({ schedule: (fn) => frames.push(fn) });
+  const tool = new KickTool();
   tool.toggle(true);
+  const previews = () => companion.calls.filter((c) => c.route.endsWith("/preview"));
   s.handlers.get("pointermove")({ x: 1750, y: 1250 });
+  assert.equal(previews().length, 1, "sent in the handler itself, not on a later frame");
   s.handlers.get("pointermove")({ x: 1760, y: 1260 });   // the same square: nothing new
   s.handlers.get("pointermove")({ x: 1850, y: 1250 });
-  assert.equal(frames.length, 1);
-  frames.shift()();
+  assert.equal(previews().length, 1, "one in flight: the newer square waits for its answer");
   await tick();
-  const previews = companion.calls.filter((c) => c.route.endsWith("/preview"));
-  assert.equal(previews.length, 1);
-  assert.deepEqual(previews[0].body.target, { x: 18, y: 12 });
-  assert.equal("rolls" in previews[0].body, false);
+  await tick();
+  assert.deepEqual(previews().map((c) => c.body.target), [{ x: 17, y: 12 }, { x: 18, y: 12 }]);
+  assert.equal("rolls" in previews()[1].body, false);
   assert.equal(tool.lastPreview.in_range, true);
   globalThis.Roll.queue = [9];
   await tool.click({ button: 0, x: 1850, y: 1250 });

@@ -70,7 +70,7 @@ test("the palette offers standing/running and Power Attack 0..BAB; preview, kick
   const companion = await table(kickRoutes());
   const scene = courtScene();
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   assert.equal(tool.toggle(true), true);
   const palette = doc.getElementById(PALETTE_ID);
   assert.ok(palette, "the palette is shown while the tool is on");
@@ -110,14 +110,12 @@ test("a kicker without the feat has no Power Attack; a click before the new prev
   const companion = await table(kickRoutes());
   const scene = courtScene({ ix: [20, 12], yo: [10, 12], ball: [10, 12] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("yo") }];
-  const frames = [];
-  const tool = new KickTool({ schedule: (fn) => frames.push(fn) });
+  const tool = new KickTool();
   tool.toggle(true);
   assert.doesNotMatch(globalThis.document.getElementById(PALETTE_ID).innerHTML, /Power Attack/);
   assert.equal(tool.act("pa-up"), false);
   assert.equal(tool.powerAttack, 0);
   tool.hover({ x: 1850, y: 1250 });
-  frames.shift()();
   await tick();
   tool.act("running");   // its preview is not back yet when the GM clicks
   globalThis.Roll.queue = [7];
@@ -208,7 +206,7 @@ test("the palette's Hoop shoots at the nearer hoop with the kick's choices; its 
   const companion = await table({ ...kickRoutes(), "/api/v1/yaotzin/hoop": rollingRoute("yaotzin.hoop", modifiers) });
   const scene = courtScene({ ix: [30, 22], ball: [30, 22] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   tool.toggle(true);
   tool.act("running");
   tool.act("pa-up");
@@ -235,7 +233,7 @@ test("the palette's Contest pits the kicker against the user's target; touch and
   const companion = await table({ ...kickRoutes(), "/api/v1/yaotzin/contest": rollingRoute("yaotzin.contest", modifiers) });
   const scene = courtScene({ ix: [10, 12], yo: [11, 12] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   tool.toggle(true);
   const palette = doc.getElementById(PALETTE_ID);
   globalThis.game.user.targets = new Set();

@@ -176,7 +176,7 @@ test("#5 hovering the kicker's own square draws the reason quietly; a failing pr
       ? { status: 200, body: fixture("preview-own-square") }
       : { status: 422, body: { error: { code: "validation", message: "players.0.x: bad" } } }) });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   assert.equal(tool.toggle(true), true);
   const before = world.notifications.length;
   tool.hover({ x: 1050, y: 1250 });
@@ -194,7 +194,7 @@ test("#6 the kicker is the token controlled when the tool starts; a click on ano
   const { companion, scene } = await kickWorld({
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }) });
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   assert.equal(tool.toggle(true), false, "nobody controlled: the tool stays off");
   assert.match(world.notifications.at(-1)[1], /Control exactly one team player/);
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
@@ -314,7 +314,7 @@ test("a player kicks with his own token: previews and the kick go through the GM
   world.values.playerKicks = true;
   const scene = courtScene();
   for (const id of ["gm", "alice"]) world.view(id, scene);   // her own screen views the court
-  const tool = new (await moduleOf("alice", "kick-tool")).KickTool({ schedule: (fn) => fn() });   // her page's tool
+  const tool = new (await moduleOf("alice", "kick-tool")).KickTool();   // her page's tool
   await asUser("alice", async () => {
     globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
     assert.equal(tool.toggle(true), true);

@@ -62,7 +62,7 @@ test("the planner toggle asks for the kicker's best squares and marks them; the 
   await connectTo(link, companion);
   const scene = courtScene();
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
-  const tool = new KickTool({ schedule: (fn) => fn() });
+  const tool = new KickTool();
   tool.toggle(true);
   const palette = doc.getElementById(PALETTE_ID);
   assert.match(palette.innerHTML, /data-ballcourt-palette="planner" aria-pressed="false"/);

@@ -38,7 +38,6 @@ for (const system of ["pf1", "dnd5e"]) {
 
     globalThis.canvas.tokens.controlled = [{ document: ix }];
     const tool = api.kickTool();
-    tool.previewer.schedule = (fn) => fn();
     globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
     tool.act("running");   // a running kick with Power Attack 1, from the palette
     tool.act("pa-up");
@@ -154,7 +153,6 @@ for (const system of ["pf1", "dnd5e"]) {
     await asUser("alice", async () => {   // Alice kicks with her own token from her own screen
       globalThis.canvas.tokens.controlled = [{ document: ix }];
       const tool = apiOf("alice").kickTool();   // her own page's kick tool
-      tool.previewer.schedule = (fn) => fn();
       globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
       tool.hover({ x: 1650, y: 1450 });
       await until(() => tool.lastPreview);
@@ -372,7 +370,6 @@ test("a Yaotzin match of three rounds at a table of a GM, a co-GM and two player
     await asUser("alice", async () => {
       globalThis.canvas.tokens.controlled = [{ document: ix }];
       const tool = apiOf("alice").kickTool();
-      tool.previewer.schedule = (fn) => fn();
       globalThis.ui.controls.tool("ballcourtKick").onChange({}, true);
       tool.hover({ x: 1650, y: 1450 });
       await until(() => tool.lastPreview?.legal);

@@ -2,7 +2,7 @@
  * The Kick tool. The kicker is captured when the tool starts (the one controlled token) and
  * named to the GM; clicks never change it, even a click on a square with a token on it that
  * Foundry turns into a new selection. Hovering a square previews the kick (latest request
- * wins, one in flight per frame), quietly: a square nobody can kick at is drawn with its
+ * wins: sent at once, one in flight), quietly: a square nobody can kick at is drawn with its
  * reason, never a popup. Clicking a legal square resolves the kick.
  *
  * While the tool is on, its palette holds the kick's choices (standing or running, Power
@@ -24,7 +24,7 @@ import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "../world/
 import { contest, shootHoop } from "./contests.mjs";
 
 export class KickTool {
-  constructor({ schedule = (fn) => globalThis.requestAnimationFrame(fn) } = {}) {
+  constructor() {
     this.active = false;
     this.standing = true;
     this.powerAttack = 0;
@@ -34,7 +34,7 @@ export class KickTool {
     this.lastChoice = null;
     this.kicking = false;   // a click's kick is on its way
     this.previewer = new LatestWins((choice) => requestPreview(choice),
-      (answer, choice) => this.showPreview(answer, choice), schedule);
+      (answer, choice) => this.showPreview(answer, choice));
     this.palette = new KickPalette(this);
     this.planner = new ShotPlanner(this);   // the shot planner's marks (planner.mjs)
     this.onMove = (event) => this.hover(event);
