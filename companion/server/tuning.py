@@ -69,7 +69,7 @@ def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
     classes do not cross between processes), and it ends quietly when its companion is
     gone (the pipe broken, or the companion's process ended)."""
     from ..advice.goatball import roster_from
-    from .heavy import end_with_parent
+    from ..workers import end_with_parent
 
     if hasattr(os, "nice"):
         os.nice(NICENESS)
