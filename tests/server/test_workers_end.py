@@ -4,26 +4,26 @@ companion, whatever signal ends it (issue 41; companion/workers.py)."""
 from __future__ import annotations
 
 import signal
-import socket
+import threading
 
 import pytest
 
-from tests.conftest import LiveServer
-from tests.server.test_tune import send_tune_and_wait_for_its_worker, workers
+from tests.conftest import TOKEN, LiveServer
+from tests.server.test_tune import LIVE_TUNE, workers
 
 SIGNALS = [signal.SIGTERM, signal.SIGKILL]
 
 
-def assert_they_end_with(server: LiveServer, sig: signal.Signals) -> None:
+def assert_they_end_with(server: LiveServer, sig: signal.Signals, within: float = 30) -> None:
     """Every process under the companion (its workers and multiprocessing's own helpers)
-    has ended within 30 s of the companion's end."""
+    has ended within `within` seconds of the companion's end."""
     import psutil
 
     children = psutil.Process(server.proc.pid).children(recursive=True)
     assert workers(psutil.Process(server.proc.pid)), "a worker runs"
     try:
         server.kill(sig)
-        _, alive = psutil.wait_procs(children, timeout=30)
+        _, alive = psutil.wait_procs(children, timeout=within)
         assert alive == [], f"left behind after {sig.name}: {alive}"
     finally:
         for child in children:
@@ -43,14 +43,31 @@ def test_the_heavy_worker_ends_with_its_companion(tmp_path, sig):
         server.kill()
 
 
+LONG_TUNE = {**LIVE_TUNE, "zones": [0, 2, 3, 4]}
+"""Its stage after the looks is 20 s or more of work on a quiet 2-core machine."""
+
+
 @pytest.mark.parametrize("sig", SIGNALS)
 def test_the_tune_worker_ends_with_its_companion(tmp_path, sig):
-    import psutil
+    """Ended in the middle of its long stage, not at its next answer to a companion that is
+    gone: the test waits for the looks' progress, then ends the companion."""
+    import socketio
 
     server = LiveServer(tmp_path / "data").start()
+    client = socketio.Client()
+    looked = threading.Event()
+
+    def progress(stage: dict) -> None:
+        if stage["matches"] == 10:          # the second look: the long stage comes next
+            looked.set()
+
+    client.on("tune_progress", progress)
     try:
-        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-            send_tune_and_wait_for_its_worker(server, sock, psutil.Process(server.proc.pid))
-            assert_they_end_with(server, sig)
+        client.connect(server.url, auth={"token": TOKEN}, transports=["websocket"])
+        client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune",
+                             "body": LONG_TUNE}, callback=lambda *_: None)
+        assert looked.wait(300), "the tune's looks are done (slow at nice 10 on a loaded machine)"
+        assert_they_end_with(server, sig, within=10)
     finally:
+        client.disconnect()
         server.kill()
