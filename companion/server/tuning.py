@@ -7,12 +7,13 @@ alone a few of them starve every other request. Here:
 - the computation (`companion.advice.goatball.tune`, unchanged) runs in a worker process at a
   lower CPU priority, so the GM's previews and `/health` keep their latency while it works;
 - it is played in stages: quick looks at one and at `FIRST_STAGE` matches per zone count,
-  then (when the whole run would not fit in the time left) the most that would, then the
-  whole run. At the
-  companion's time limit the worker is ended and the last finished stage is the answer, with
-  `"partial": true`; the whole run's answer is `"partial": false` and the same as `tune`'s;
-- when the client goes away (its HTTP connection closes, its Socket.IO session ends) the
-  worker is ended at once.
+  then the whole run if it would fit in the time left, else the most that would, until no
+  larger stage would. Then, or at the companion's time limit (the worker ended), the last
+  finished stage is the answer, with `"partial": true`; the whole run's answer is
+  `"partial": false` and the same as `tune`'s. A caller over Socket.IO hears of each stage as
+  it finishes (`tune_progress`): the GM sees the tune's progress, and a first answer early;
+- when the client goes away (its HTTP connection closes, its Socket.IO session ends), or the
+  companion itself ends, the worker is ended at once.
 """
 
 from __future__ import annotations
