@@ -4,7 +4,7 @@
 
 The route's own `run_tune` (worker process, nice 10, stages) in this process, for the body
 the module sends at the limits: four teams of sixteen, `budget` 200, the default zone counts
-(0, 2, 3, 4, 6, ... 16, 18) and `matches` (400 a zone count). Prints, for each run, every
+(eleven: 0, 2, 3, 4, 6, ... 16, 20) and `matches` (400 a zone count). Prints, for each run, every
 stage (seconds since the start, matches a zone count, the zones it recommends or none, whether
 it is decided) and the final answer, with the load average before and after: a tune's wall
 time is the machine's load as much as its own work (docs/benchmarks.md, "One tune at a time").
