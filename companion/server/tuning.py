@@ -65,26 +65,32 @@ class TuneSlot:
 
 def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
     """The worker: each stage's answer down the pipe, the whole run's last. The first look
-    is one match a zone count, so that even a roster at the limits has an answer early.
-    It gets the roster as the body's plain JSON and builds it here (a compiled build's
-    classes do not cross between processes), and it ends quietly when its companion is
-    gone (the pipe broken, or the companion's process ended)."""
+    is one match a zone count, played at the companion's own priority (a fraction of a second
+    of CPU at the limits), so that even a roster at the limits on a busy machine has an answer
+    early; the rest yields to the companion (NICENESS). It gets the roster as the body's plain
+    JSON and builds it here (a compiled build's classes do not cross between processes), and
+    it ends quietly when its companion is gone (the pipe broken, or the companion's process
+    ended)."""
     from ..advice.goatball import roster_from
     from ..workers import end_with_parent
 
-    if hasattr(os, "nice"):
-        os.nice(NICENESS)
     end_with_parent()
     try:
         _send_stages({**kwargs, "roster": roster_from(kwargs["roster"])}, deadline, first_stage,
-                     conn)
+                     conn, after_first_look=_lower_priority)
     except (BrokenPipeError, ConnectionError, EOFError):
         pass                    # the companion stopped listening: nobody to answer
     finally:
         conn.close()
 
 
-def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
+def _lower_priority() -> None:
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
+
+
+def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn,
+                 after_first_look: Callable[[], None] = lambda: None) -> None:
     """The looks, then the whole run if it would fit in the time left, else the most matches
     that would; it stops when not even one more stage would (the last one sent is the answer,
     without waiting for the limit)."""
@@ -96,6 +102,8 @@ def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
         started = time.monotonic()
         for last in sorted({1, min(first_stage, whole)}):
             conn.send(("stage", last, tune(**{**kwargs, "matches": last})))
+            if not played:
+                after_first_look()
             played += last
         while last < whole:
             per_match = (time.monotonic() - started) / played

@@ -119,6 +119,21 @@ def test_a_tune_that_cannot_finish_in_time_stops_at_its_last_stage():
     assert [(kind, matches) for kind, matches, _ in sent] == [("stage", 1), ("stage", 10)]
 
 
+def test_only_the_first_look_is_played_at_the_companions_own_priority():
+    """The one-match look comes soon even on a busy machine (a nice-10 worker got no look in
+    30 s at load 9); everything after it yields to the companion."""
+    from companion.advice.goatball import roster_from
+    from companion.server.tuning import _send_stages
+
+    body = small_roster(zones=[0], matches=20, budget=30)
+    kwargs = {"roster": roster_from(body), "tactics": ["single-chaser"] * 2, "budget": 30,
+              "seed": 1, "zones": [0], "matches": 20}
+    sent, lowered_after = Sent(), []
+    _send_stages(kwargs, time.monotonic() + 600, 10, sent,
+                 after_first_look=lambda: lowered_after.append(len(sent)))
+    assert [matches for _, matches, _ in sent] == [1, 10, 20] and lowered_after == [1]
+
+
 def test_a_socketio_caller_hears_each_stage_before_the_answer(app, api):
     """The tune's progress: each stage short of the whole run comes as a `tune_progress` event
     with its answer, before the call's own answer."""
