@@ -123,7 +123,7 @@ def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
     """`tune(**kwargs)` in a worker, ended at `limit` seconds or when `gone()` says so: the
     answer (its `matches`: those played per zone count) with `partial`. `on_stage` hears of
     each stage that finished short of the whole run (its matches a zone count, the whole
-    run's, the seconds since the start and the limit): the tune's progress."""
+    run's, the seconds since the start, the limit and its answer): the tune's progress."""
     ctx = multiprocessing.get_context("spawn")    # no fork of a threaded server
     started = time.monotonic()
     deadline = started + limit
