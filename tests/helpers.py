@@ -40,3 +40,16 @@ def expect_or_refuse(case: dict, run) -> None:
     else:
         result = run()
         assert_subset(case["expect"], result[0] if isinstance(result, tuple) else result)
+
+
+def wait_until(condition, seconds: float = 30) -> bool:
+    """Whether `condition()` came true within `seconds`: a test waits for the event it needs,
+    and the bound only stops a test that would wait for ever (a loaded machine is slow)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
-import multiprocessing.connection
 import os
 import threading
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from ..workers import end_with_parent
 from .errors import ApiError
 from .errors import body as error_body
 
@@ -112,20 +112,6 @@ def _lower_priority() -> None:
     if hasattr(os, "nice"):
         os.nice(NICENESS)
     end_with_parent()
-
-
-def end_with_parent() -> None:
-    """In a worker: end at once, quietly, when the companion that started it is gone (killed,
-    or ended without its clean-up), so no worker outlives it."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="ballcourt-parent-watch", daemon=True).start()
 
 
 def compute(endpoint: str, raw: Any, params: dict) -> tuple[int, Any]:

@@ -7,12 +7,13 @@ alone a few of them starve every other request. Here:
 - the computation (`companion.advice.goatball.tune`, unchanged) runs in a worker process at a
   lower CPU priority, so the GM's previews and `/health` keep their latency while it works;
 - it is played in stages: quick looks at one and at `FIRST_STAGE` matches per zone count,
-  then (when the whole run would not fit in the time left) the most that would, then the
-  whole run. At the
-  companion's time limit the worker is ended and the last finished stage is the answer, with
-  `"partial": true`; the whole run's answer is `"partial": false` and the same as `tune`'s;
-- when the client goes away (its HTTP connection closes, its Socket.IO session ends) the
-  worker is ended at once.
+  then the whole run if it would fit in the time left, else the most that would, until no
+  larger stage would. Then, or at the companion's time limit (the worker ended), the last
+  finished stage is the answer, with `"partial": true`; the whole run's answer is
+  `"partial": false` and the same as `tune`'s. A caller over Socket.IO hears of each stage as
+  it finishes (`tune_progress`): the GM sees the tune's progress, and a first answer early;
+- when the client goes away (its HTTP connection closes, its Socket.IO session ends), or the
+  companion itself ends, the worker is ended at once.
 """
 
 from __future__ import annotations
@@ -64,54 +65,68 @@ class TuneSlot:
 
 def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
     """The worker: each stage's answer down the pipe, the whole run's last. The first look
-    is one match a zone count, so that even a roster at the limits has an answer early.
-    It gets the roster as the body's plain JSON and builds it here (a compiled build's
-    classes do not cross between processes), and it ends quietly when its companion is
-    gone (the pipe broken, or the companion's process ended)."""
+    is one match a zone count, played at the companion's own priority (a fraction of a second
+    of CPU at the limits), so that even a roster at the limits on a busy machine has an answer
+    early; the rest yields to the companion (NICENESS). It gets the roster as the body's plain
+    JSON and builds it here (a compiled build's classes do not cross between processes), and
+    it ends quietly when its companion is gone (the pipe broken, or the companion's process
+    ended)."""
     from ..advice.goatball import roster_from
-    from .heavy import end_with_parent
+    from ..workers import end_with_parent
 
-    if hasattr(os, "nice"):
-        os.nice(NICENESS)
     end_with_parent()
     try:
         _send_stages({**kwargs, "roster": roster_from(kwargs["roster"])}, deadline, first_stage,
-                     conn)
+                     conn, after_first_look=_lower_priority)
     except (BrokenPipeError, ConnectionError, EOFError):
         pass                    # the companion stopped listening: nobody to answer
     finally:
         conn.close()
 
 
-def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
+def _lower_priority() -> None:
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
+
+
+def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn,
+                 after_first_look: Callable[[], None] = lambda: None) -> None:
+    """The looks, then the whole run if it would fit in the time left, else the most matches
+    that would; it stops when not even one more stage would (the last one sent is the answer,
+    without waiting for the limit)."""
     from ..advice.goatball import tune
 
     try:
         whole = kwargs["matches"]
-        sent = played = 0
+        last = played = 0
         started = time.monotonic()
-        for look in sorted({1, min(first_stage, whole)}):
+        for last in sorted({1, min(first_stage, whole)}):
+            conn.send(("stage", last, tune(**{**kwargs, "matches": last})))
+            if not played:
+                after_first_look()
+            played += last
+        while last < whole:
+            per_match = (time.monotonic() - started) / played
+            left = deadline - time.monotonic()
+            look = whole if per_match * whole <= left else int(0.8 * left / per_match)
+            if look <= last:                # no larger stage would finish in time
+                return
             conn.send(("stage", look, tune(**{**kwargs, "matches": look})))
-            sent, played = look, played + look
-        if sent == whole:
-            return
-        per_match = (time.monotonic() - started) / played
-        left = deadline - time.monotonic()
-        if per_match * whole > left:          # the whole run would not make it: what would
-            most = int(0.8 * left / per_match)
-            if sent < most < whole:
-                conn.send(("stage", most, tune(**{**kwargs, "matches": most})))
-        conn.send(("stage", whole, tune(**kwargs)))
+            last, played = look, played + look
     except Exception as exc:       # a refusal from the rules goes back to be answered (a
         conn.send(("error", 0, exc))   # broken pipe breaks this send too: _stages ends quietly)
 
 
 def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
-             first_stage: int = FIRST_STAGE) -> dict[str, Any]:
+             first_stage: int = FIRST_STAGE,
+             on_stage: Callable[[dict], None] | None = None) -> dict[str, Any]:
     """`tune(**kwargs)` in a worker, ended at `limit` seconds or when `gone()` says so: the
-    answer (its `matches`: those played per zone count) with `partial`."""
+    answer (its `matches`: those played per zone count) with `partial`. `on_stage` hears of
+    each stage that finished short of the whole run (its matches a zone count, the whole
+    run's, the seconds since the start, the limit and its answer): the tune's progress."""
     ctx = multiprocessing.get_context("spawn")    # no fork of a threaded server
-    deadline = time.monotonic() + limit
+    started = time.monotonic()
+    deadline = started + limit
     mine, theirs = ctx.Pipe(duplex=False)
     worker = ctx.Process(target=_stages, args=(kwargs, deadline, first_stage, theirs), daemon=True,
                          name="ballcourt-tune")
@@ -126,26 +141,42 @@ def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
                 break
             if not mine.poll(min(POLL, max(0.0, deadline - time.monotonic()))):
                 if not worker.is_alive() and not mine.poll():
-                    raise RuntimeError("the tune's worker ended without an answer")
+                    break
                 continue
             try:
                 kind, matches, payload = mine.recv()
-            except EOFError:
-                raise RuntimeError("the tune's worker ended without an answer") from None
+            except EOFError:                # the worker stopped: its last stage is the answer
+                break
             if kind == "error":
                 raise payload
             best = (matches, payload)
             if matches == kwargs["matches"]:
                 return {**payload, "partial": False}
+            if on_stage is not None:
+                on_stage({"matches": matches, "of": kwargs["matches"], "limit": limit,
+                          "seconds": round(time.monotonic() - started, 1),
+                          "answer": {**payload, "partial": True}})
     finally:
         if worker.is_alive():
             worker.kill()
         worker.join(5)
         mine.close()
     if best is None:
+        if time.monotonic() < deadline:
+            raise RuntimeError("the tune's worker ended without an answer")
         raise ApiError(503, "tune_timeout", f"the tune found no answer within the time limit"
                        f" ({limit:g} s): try fewer teams or players, or a smaller budget")
     return {**best[1], "partial": True}
+
+
+def progress_to_caller() -> Callable[[dict], None] | None:
+    """For a tune called over Socket.IO: each stage short of the whole run goes to the caller
+    as a `tune_progress` event while it waits (docs/api.md); over HTTP, one answer only."""
+    sid = getattr(request, "sid", None)
+    if sid is None:
+        return None
+    socketio = current_app.extensions["socketio"]
+    return lambda stage: socketio.emit("tune_progress", stage, to=sid)
 
 
 def client_gone() -> Callable[[], bool]:

@@ -27,10 +27,11 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 
 from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
+from ..workers import worker_pool
 from .goatball import ACTION_KINDS, MatchStats, TeamSheets, play_match
 from .stats import ALPHA, MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
 
@@ -299,7 +300,7 @@ class _Runner:
         self.client = client
         self.pool: Executor | None = None
         if client is None and workers > 1:
-            self.pool = ProcessPoolExecutor(max_workers=workers)
+            self.pool = worker_pool(workers)
 
     def run(self, specs: list[dict]) -> list[list[MatchStats]]:
         if self.client is not None:

@@ -22,10 +22,10 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
+from ..workers import worker_pool
 from .run import count_cell, median_passes
 from .stats import MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
@@ -104,7 +104,7 @@ def summarise(games: Sequence[MatchStats]) -> dict:
 class _Runner:
     def __init__(self, workers: int, client=None):
         self.client = client
-        self.pool = ProcessPoolExecutor(workers) if client is None and workers > 1 else None
+        self.pool = worker_pool(workers) if client is None and workers > 1 else None
 
     def run(self, specs: list[dict]) -> Iterator[list[MatchStats]]:
         """Each spec's matches, in the specs' order, as they come back."""

@@ -57,7 +57,7 @@ const row = (html, id) => html.match(new RegExp(`<li class="ballcourt-declare (\
 const press = (view, action, player) => view.constructor.DEFAULT_OPTIONS.actions[action]
   .call(view, {}, { dataset: { player } });
 
-test("autopilot end to end: NPCs' declarations proposed with reasons, one changed by the GM, the pass resolved", { timeout: 5000 }, async () => {
+test("autopilot end to end: NPCs' declarations proposed with reasons, one changed by the GM, the pass resolved", { timeout: 60000 }, async () => {
   const { companion, scene } = await autopilotWorld();
   const seenByCarol = [];
   user("carol").answer = (name, data) => {
@@ -124,7 +124,7 @@ test("autopilot end to end: NPCs' declarations proposed with reasons, one change
   assert.deepEqual(card.rolls.map((r) => r.options.ballcourt).sort(), ["b1.acrobatics", "b2.athletics", "r1.athletics"]);
 });
 
-test("with every NPC on 'act' the pass goes straight on; Cancel during the review still abandons it", { timeout: 5000 }, async () => {
+test("with every NPC on 'act' the pass goes straight on; Cancel during the review still abandons it", { timeout: 60000 }, async () => {
   const { scene, companion } = await autopilotWorld();
   world.values.autopilot = { red: "act", blue: "act" };
   user("carol").answer = () => ({ action: "none" });
@@ -145,7 +145,7 @@ test("with every NPC on 'act' the pass goes straight on; Cancel during the revie
   assert.equal(companion.calls.filter((c) => c.route === "/api/v1/goatball/pass").length, 0);
 });
 
-test("without the companion's proposals the GM is told and declares for the NPCs himself", { timeout: 5000 }, async (t) => {
+test("without the companion's proposals the GM is told and declares for the NPCs himself", { timeout: 60000 }, async (t) => {
   const logged = consoleLines(t);
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": () => ({ status: 404,
     body: { error: { code: "not_found", message: "no /api/v1/goatball/suggest" } } }) });
@@ -162,7 +162,7 @@ test("without the companion's proposals the GM is told and declares for the NPCs
   assert.deepEqual(said(logged), [["warn", "Ballcourt: autopilot"]], "the details in the console");
 });
 
-test("a player the answer leaves out declares as without the autopilot; a change the rules refuse leaves the proposal", { timeout: 5000 }, async () => {
+test("a player the answer leaves out declares as without the autopilot; a change the rules refuse leaves the proposal", { timeout: 60000 }, async () => {
   const full = suggestRoute();
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => {
     const answer = full(body);
@@ -187,7 +187,7 @@ test("a player the answer leaves out declares as without the autopilot; a change
   assert.equal((await collecting).declared.get("b1").target, "r1");
 });
 
-test("while the companion thinks, the pass is already being declared: a second one is refused", { timeout: 5000 }, async () => {
+test("while the companion thinks, the pass is already being declared: a second one is refused", { timeout: 60000 }, async () => {
   let answer;
   const full = suggestRoute();
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => new Promise((resolve) => {
@@ -290,7 +290,7 @@ const strictSuggest = () => {
     ? { status: 422, body: { error: { code: "invalid", message: "tactics: a preset name" } } } : full(body));
 };
 
-test("each team's autopilot plays its own preset: one request per team, its players only, one name each", { timeout: 5000 }, async () => {
+test("each team's autopilot plays its own preset: one request per team, its players only, one name each", { timeout: 60000 }, async () => {
   const { scene, companion } = await autopilotWorld({ "/api/v1/goatball/suggest": strictSuggest() });
   world.values.autopilot = { red: { mode: "act", tactics: "thin-defence" }, blue: { mode: "act", tactics: "" } };
   world.values.autopilotTactics = "follow-ball";
@@ -312,7 +312,7 @@ test("each team's autopilot plays its own preset: one request per team, its play
   assert.deepEqual(again.map((b) => [b.tactics, b.players]), [["evasive", ["b2", "b1", "r1"]]], "one preset for all: one request");
 });
 
-test("a team's request that fails leaves its players to declare as without the autopilot; the other team's stand", { timeout: 5000 }, async (t) => {
+test("a team's request that fails leaves its players to declare as without the autopilot; the other team's stand", { timeout: 60000 }, async (t) => {
   const logged = consoleLines(t);
   const full = suggestRoute();
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => (body.tactics === "nonsense"
@@ -331,7 +331,7 @@ test("a team's request that fails leaves its players to declare as without the a
   assert.deepEqual(said(logged), [["warn", "Ballcourt: autopilot"]], "the details in the console");
 });
 
-test("proposals that come once the arena's encounter is in another round are dropped: the GMs are told, the NPCs declared by hand", { timeout: 5000 }, async () => {
+test("proposals that come once the arena's encounter is in another round are dropped: the GMs are told, the NPCs declared by hand", { timeout: 60000 }, async () => {
   let answer;
   const full = suggestRoute();
   const { scene } = await autopilotWorld({ "/api/v1/goatball/suggest": (body) => new Promise((resolve) => {

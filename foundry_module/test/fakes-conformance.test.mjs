@@ -727,13 +727,14 @@ test("a message's author and data are the server's: FakeMessage keeps its author
   assert.equal(message.author, "bob");
 });
 
-test("§8.4 a closed page's timers never fire: a self-close timer set by a dialog on the old page is gone with it", async () => {
+test("§8.4 a closed page's timers never fire: a self-close timer set by a dialog on the old page is gone with it", async (t) => {
   installFoundry();
+  t.mock.timers.enable({ apis: ["setTimeout"] });   // the test's clock: the timer is due only when the test says so
   clientOf("bob").dialogs.unanswered = "open";
   let fired = false;
   asUser("bob", () => FakeDialogV2.wait({ buttons: [{ action: "a" }], render: () => setTimeout(() => { fired = true; }, 10) }));
   await reload("bob");
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  t.mock.timers.tick(30);
   assert.equal(fired, false);
 });
 

@@ -140,14 +140,14 @@ test("the dribble squares the module draws are exactly the drops the companion a
 });
 
 test("hoop shots and contests from the module: each Foundry d20 carries the companion's own modifier", async () => {
-  const { FakeActor, FakeScene, FakeToken, installFoundry } = await import("./fakes/foundry.mjs");
+  const { FakeActor, FakeScene, FakeToken, installFoundry, until } = await import("./fakes/foundry.mjs");
   const { readFileSync } = await import("node:fs");
   const actor = (name) => JSON.parse(readFileSync(new URL(`./fixtures/actors/${name}.json`, import.meta.url), "utf8"));
   installFoundry({ settings: { companionUrl: url, token: TOKEN } });
   const glueLink = await import("../scripts/foundry/world/link.mjs");
   const contests = await import("../scripts/foundry/yaotzin/contests.mjs");
   const link = glueLink.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
-  for (let i = 0; i < 100 && link.status !== STATUS.CONNECTED; i += 1) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(await until(() => link.status === STATUS.CONNECTED), "the link connects, however slowly");
   try {
     const place = (ix, yo) => {
       const tokens = [

@@ -13,7 +13,7 @@ import { io } from "socket.io-client";
 import { adapterFor } from "../scripts/adapters/index.mjs";
 import { knockedOutNow, markKnockouts } from "../scripts/core/apply.mjs";
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, installFoundry, settle } from "./fakes/foundry.mjs";
+import { FakeActor, FakeDnd5eActor, FakeScene, FakeToken, installFoundry, settle, until } from "./fakes/foundry.mjs";
 import { startCompanion } from "./fakes/live-companion.mjs";
 import { courtScene, fixture } from "./fakes/scenes.mjs";
 
@@ -143,7 +143,7 @@ test("the match report's Out column counts the knock-out the module marked, and 
   live = await startCompanion(TOKEN);
   installFoundry({ system: "D35E", settings: { companionUrl: live.url, token: TOKEN } });
   link.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
-  for (let i = 0; i < 100 && link.getLink().status !== "connected"; i += 1) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(await until(() => link.getLink().status === "connected"), "the link connects, however slowly");
   const match = await link.companion("POST", "/api/v1/matches", { game: "yaotzin",
     teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
   const yo = new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200, flags: { ballcourt: { team: "moon" } },

@@ -186,6 +186,26 @@ test("a slow answer: the arena form opens after a short wait saying the suggesti
   }
 });
 
+test("while the companion works, each stage it finished is a notice to the GM, before the whisper (issue 41)", async () => {
+  const route = tuneRoute();
+  const stages = [1, 10].map((matches) => ({ matches, of: 400, seconds: matches / 2, limit: 30,
+    answer: { ...route({ teams: [{ players: [] }, { players: [] }], budget: 30 }).body, matches, partial: true } }));
+  const companion = fakeCompanion({ "/api/v1/goatball/tune": (body) => {
+    for (const stage of stages) companion.push("tune_progress", stage);
+    return route(body);
+  } });
+  await connectTo(link, companion);
+  selectSix();
+  FakeDialogV2.answers = ["tune"];
+  await menu.openMenu();
+  const lines = world.notifications.filter(([kind]) => kind === "info").map(([, line]) => line);
+  assert.deepEqual(lines.map((l) => l.match(/^Zone suggestion still working: (\d+) of 400/)?.[1]).filter(Boolean), ["1", "10"]);
+  assert.match(lines.at(-1), /\(5 s, at most 30 s\)\. So far: Suggested for this roster: with 2 zones, 75% .* within 30 passes/);
+  assert.doesNotMatch(lines.at(-1), /time limit/);
+  assert.match(globalThis.ChatMessage.created.at(-1).content, /with 2 zones, 75% \(68–82%\)/, "then the answer, whispered");
+  assert.deepEqual(loud(), []);
+});
+
 test("a link that is not connected is one quiet line too; no scene viewed, nothing selected", async (t) => {
   const logged = consoleLines(t);
   await connectTo(link, fakeCompanion({ "/api/v1/goatball/tune": tuneRoute() }));

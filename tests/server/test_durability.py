@@ -6,13 +6,13 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
 from companion.server import create_app
 from companion.server.config import Config
 from tests.conftest import TOKEN, Api, LiveServer, free_port
+from tests.helpers import wait_until
 from tests.server.helpers import assert_error, new_match
 
 
@@ -37,7 +37,7 @@ def test_kill_9_loses_no_event_that_was_answered_201(tmp_path):
 
     t = threading.Thread(target=writer)
     t.start()
-    time.sleep(1.0)
+    assert wait_until(lambda: len(answered) > 10)      # killed mid-writes, however slow they are
     server.kill(signal.SIGKILL)
     stop.set()
     t.join(5)

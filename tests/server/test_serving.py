@@ -16,6 +16,7 @@ import requests
 import websocket
 
 from tests.conftest import TOKEN, LiveServer, wait_for_health
+from tests.helpers import wait_until
 from tests.server.helpers import RawSocket, serve
 from tests.server.test_api import KICK
 
@@ -89,7 +90,7 @@ def test_connections_are_bounded_and_the_token_keeps_its_room(small_server):
     url, port = small_server
     before = threading.active_count()
     held = [holding(port) for _ in range(3)]
-    time.sleep(0.2)
+    assert wait_until(lambda: threading.active_count() - before >= 3)    # each holds its slot
     anyone = requests.get(f"{url}/api/v1/health", timeout=5)
     assert anyone.status_code == 503 and anyone.headers["Retry-After"] == "1"
     assert threading.active_count() - before <= 4

@@ -12,6 +12,7 @@ import socketio
 
 from companion.server import sockets
 from tests.conftest import TOKEN
+from tests.helpers import wait_until
 from tests.server.helpers import DEEP, RawSocket
 from tests.server.test_api import KICK
 
@@ -151,8 +152,7 @@ def test_unauthenticated_engine_io_sessions_cost_no_thread_and_are_capped(small_
     print(f"threads before {before}, after 60 polling handshakes {during}")
     assert during - before <= 5, (before, during)         # was one sleeping thread each
     assert codes.count(503) >= 1 and codes[0] == 200       # past the cap: 503, no session
-    time.sleep(1.5)                                        # the reaper drops them (0.5 s)
-    assert polling_handshake(url) == 200
+    assert wait_until(lambda: polling_handshake(url) == 200)   # the reaper drops them (0.5 s)
 
 
 def test_an_authenticated_session_is_still_pinged(app, small_server):
@@ -173,16 +173,27 @@ def test_an_authenticated_session_is_still_pinged(app, small_server):
 @pytest.fixture
 def stalled(monkeypatch):
     """Every `call` waits until the test lets it go: what a slow or wedged route looks like."""
-    release = threading.Event()
+    release = Stall()
     real = sockets.dispatch
 
     def slow(method, route, body):
+        with release.lock:
+            release.arrived += 1
         release.wait(10)
         return real(method, route, body)
 
     monkeypatch.setattr(sockets, "dispatch", slow)
     yield release
     release.set()
+
+
+class Stall(threading.Event):
+    """The stalled calls' release, and how many calls reached the route (admitted, waiting)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lock = threading.Lock()
+        self.arrived = 0
 
 
 def send_calls(sock: RawSocket, first: int, n: int, route: str) -> None:
@@ -236,7 +247,7 @@ def test_calls_in_flight_are_capped_per_viewer_key(small_server, stalled):
     per_conn = sockets.MAX_CALLS_IN_FLIGHT
     for sock in socks[:2]:
         send_calls(sock, 1, per_conn, route)
-    time.sleep(0.5)
+    assert wait_until(lambda: stalled.arrived == 2 * per_conn)    # all in flight, waiting
     send_calls(socks[2], 1, 4, route)
     assert set(acks(socks[2], 4).values()) == {429}      # the key has 16 in flight already
     stalled.set()

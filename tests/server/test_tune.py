@@ -88,12 +88,66 @@ def test_a_tune_at_the_time_limit_answers_what_it_has_and_its_worker_ends():
     from companion.server.tuning import run_tune
 
     started = time.monotonic()
-    got = run_tune(heavy_kwargs(), 8.0, lambda: False, first_stage=1)
+    stages: list[dict] = []
+    got = run_tune(heavy_kwargs(), 8.0, lambda: False, first_stage=1, on_stage=stages.append)
     took = time.monotonic() - started
     assert got["partial"] is True and 1 <= got["matches"] < 1000
     assert got["matches_played"] <= got["matches"] and len(got["results"]) == 2
-    assert 8.0 <= took < 11, took
+    assert took < 11, took
+    assert stages[0]["matches"] == 1 and stages[-1]["answer"]["matches"] == got["matches"]
     assert no_worker_left()
+
+
+class Sent(list):
+    """The worker's end of the pipe, kept: what it sent."""
+
+    def send(self, message) -> None:
+        self.append(message)
+
+
+def test_a_tune_that_cannot_finish_in_time_stops_at_its_last_stage():
+    """Past the looks, a stage that would not finish before the limit is not started: the last
+    one is the answer at once (it waited for the limit, 30 s at the limits for nothing)."""
+    from companion.advice.goatball import roster_from
+    from companion.server.tuning import _send_stages
+
+    body = small_roster(zones=[0, 2], matches=50, budget=30)
+    kwargs = {"roster": roster_from(body), "tactics": ["single-chaser"] * 2, "budget": 30,
+              "seed": 1, "zones": [0, 2], "matches": 50}
+    sent = Sent()
+    _send_stages(kwargs, time.monotonic(), 10, sent)       # the time is up after the looks
+    assert [(kind, matches) for kind, matches, _ in sent] == [("stage", 1), ("stage", 10)]
+
+
+def test_only_the_first_look_is_played_at_the_companions_own_priority():
+    """The one-match look comes soon even on a busy machine (a nice-10 worker got no look in
+    30 s at load 9); everything after it yields to the companion."""
+    from companion.advice.goatball import roster_from
+    from companion.server.tuning import _send_stages
+
+    body = small_roster(zones=[0], matches=20, budget=30)
+    kwargs = {"roster": roster_from(body), "tactics": ["single-chaser"] * 2, "budget": 30,
+              "seed": 1, "zones": [0], "matches": 20}
+    sent, lowered_after = Sent(), []
+    _send_stages(kwargs, time.monotonic() + 600, 10, sent,
+                 after_first_look=lambda: lowered_after.append(len(sent)))
+    assert [matches for _, matches, _ in sent] == [1, 10, 20] and lowered_after == [1]
+
+
+def test_a_socketio_caller_hears_each_stage_before_the_answer(app, api):
+    """The tune's progress: each stage short of the whole run comes as a `tune_progress` event
+    with its answer, before the call's own answer."""
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    ack = client.emit("call", {"method": "POST", "route": "/api/v1/goatball/tune",
+                               "body": small_roster(zones=[0, 2], matches=20)}, callback=True)
+    assert ack["status"] == 200 and ack["body"]["partial"] is False
+    stages = [e["args"][0] for e in client.get_received() if e["name"] == "tune_progress"]
+    assert [(s["matches"], s["of"]) for s in stages] == [(1, 20), (10, 20)]
+    assert all(s["answer"]["partial"] is True and s["answer"]["matches"] == s["matches"]
+               and s["limit"] == app.config["BALLCOURT"].tune_time_limit and s["seconds"] >= 0
+               for s in stages)
+    assert api.post("/api/v1/goatball/tune", small_roster(zones=[0], matches=20)
+                    ).json["partial"] is False       # over HTTP: the answer alone
 
 
 def test_a_tune_with_nothing_to_show_at_the_limit_is_503(tmp_path):

@@ -17,7 +17,7 @@ from ...rules.goatball.tipoff import resolve_tipoff
 from ...tactics.goatball import Skills, presets_for, suggest
 from .. import schemas
 from ..routing import api_route
-from ..tuning import client_gone, run_tune
+from ..tuning import client_gone, progress_to_caller, run_tune
 
 bp = Blueprint("goatball", __name__, url_prefix="/api/v1/goatball")
 
@@ -95,7 +95,7 @@ def tune_route(body):
                               "budget": body["budget"], "seed": body["seed"],
                               "zones": body["zones"], "matches": body["matches"],
                               "margin": body["margin"]},
-                             limit, client_gone())
+                             limit, client_gone(), on_stage=progress_to_caller())
     finally:
         slot.release()
 

@@ -102,6 +102,20 @@ export function tuneNote(answer, { budget = 40 } = {}, lang) {
     ? `${note} ${lang.format("BALLCOURT.Tune.Partial", { matches: answer.matches })}` : note;
 }
 
+/**
+ * The line for a tune still working, from the companion's `tune_progress` event (a stage that
+ * finished short of the whole run: {matches, of, seconds, limit, answer}): how far it is, and
+ * what its matches so far say. Null for an event without its counts.
+ */
+export function tuneProgress(stage, { budget = 40 } = {}, lang) {
+  if (!Number.isInteger(stage?.matches) || !Number.isInteger(stage?.of)) return null;
+  const head = lang.format("BALLCOURT.Tune.Progress", { matches: stage.matches, of: stage.of,
+    seconds: Math.round(Number(stage.seconds) || 0), limit: Math.round(Number(stage.limit) || 0) });
+  // the stage is partial because the run goes on, not because the time limit came: no such suffix
+  const note = tuneNote({ ...stage.answer, partial: false }, { budget }, lang);
+  return note ? `${head} ${lang.format("BALLCOURT.Tune.SoFar", { note })}` : head;
+}
+
 /** The zone count to put in the arena form: the recommendation, or null ("no difference": keep the form's own). */
 export function suggestedZoneCount(answer) {
   return Number.isInteger(answer?.zones) ? answer.zones : null;

@@ -9,9 +9,15 @@ import { asUser, world } from "./clients.mjs";
 import { loadTable } from "./module.mjs";
 import { installFoundry } from "./world.mjs";
 
-/** Wait for a condition the module reaches asynchronously (a connection, a card), 10 s at most. */
+/**
+ * Wait for a condition the module reaches asynchronously (a connection, a card, an answer from
+ * the companion's heavy-work worker, which runs at a lower priority): however long a loaded
+ * machine takes, up to a hang guard of two minutes (it gave up after 10 s: issue 41). On the
+ * real clock (performance), which a test's mocked Date does not move.
+ */
 export async function until(condition) {
-  for (let i = 0; i < 1000 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 10));
+  const giveUp = performance.now() + 120000;
+  while (!condition() && performance.now() < giveUp) await new Promise((r) => setTimeout(r, 10));
   return condition();
 }
 

@@ -6,10 +6,11 @@
  * zones" whispers it to the GM. The route plays hundreds of matches: seconds on an idle
  * machine, but 43 s was seen on a loaded one, so the call has its own long timeout, and the
  * arena form waits for it only briefly (`TUNE_TIMING.formWaitMs`): a later answer is whispered
- * to the GM when it comes. Anything that goes wrong is one quiet line (in the form, or an info
+ * to the GM when it comes. Meanwhile each stage the companion finishes is a notice to the GM
+ * (how far it is, what it says so far: the `tune_progress` event). Anything that goes wrong is one quiet line (in the form, or an info
  * notice), never an error popup: the arena is set up as without it.
  */
-import { suggestedZoneCount, tuneNote, tuneRequest, tuneRoster } from "../../core/tune.mjs";
+import { suggestedZoneCount, tuneNote, tuneProgress, tuneRequest, tuneRoster } from "../../core/tune.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
 import { fvtt, i18n, setting } from "../world/env.mjs";
 import { tacticsOf } from "./autopilot.mjs";
@@ -55,6 +56,10 @@ export async function tuneFor(tokens) {
     const link = getLink();
     if (!link) throw new Error(L.localize("BALLCOURT.Connection.GMOnly"));
     fvtt.ui.notifications?.info(L.localize("BALLCOURT.Tune.Asking"));
+    link.on("tune_progress", (stage) => {   // each stage the companion finished while it works on
+      const line = tuneProgress(stage, { budget }, L);
+      if (line) fvtt.ui.notifications?.info(line);
+    });
     answer = await link.request("POST", TUNE_ROUTE, tuneRequest(roster, { budget, tactics }), { timeout: TUNE_TIMING.timeoutMs });
   } catch (err) {
     globalThis.console?.info?.("Ballcourt: no zone suggestion", err);

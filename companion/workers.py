@@ -1,0 +1,39 @@
+"""Worker processes that end with the process that started them, whatever ends it.
+
+The simulators' pools, the tune's worker and the heavy-work worker are children of the CLI
+or of the companion. When that parent is ended without its clean-up (SIGTERM's or SIGKILL's
+default action, an out-of-memory kill), a pool's workers are re-parented to init and sit
+blocked on a pipe for ever. So every worker watches its parent: a thread waits on the
+parent's sentinel (a pipe whose other end only the parent holds, closed by the system when
+the parent ends, however it ends) and ends the worker at once.
+
+Linux's PR_SET_PDEATHSIG would not do: it fires when the *thread* that started the child
+ends, and the companion starts its workers from request threads that end after the request.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+
+
+def end_with_parent() -> None:
+    """In a worker (its initializer, or its first call): end at once, quietly, when the
+    process that started it is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ballcourt-parent-watch", daemon=True).start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """The simulators' pool of `workers` processes, each ending with its parent."""
+    return ProcessPoolExecutor(workers, initializer=end_with_parent)
