@@ -54,7 +54,7 @@ from ..rules.yaotzin.dribble import plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_geometry, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
-from ..rules.yaotzin.movement import budget_squares, reachable, walk
+from ..rules.yaotzin.movement import budget_squares, reachable
 from ..rules.yaotzin.odds import intercept_odds
 from ..rules.yaotzin.plan import KickPlanner
 from ..rules.yaotzin.players import Player, Roster
@@ -316,16 +316,14 @@ def spot(view: View, preset: Preset, player: Player) -> Square:
 
 
 def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple[Square, ...]]:
-    """(cost, path) towards `goal` within the budget: the straight walk when it is open, else
-    the search's cheapest path to the reachable square nearest the goal."""
-    squares = budget_squares(me, budget)
-    ball = view.ball.square
-    straight = walk(view.court, view.roster, me, goal, squares, ball, view.settings)
-    if straight is not None:
-        return straight
-    options = reachable(view.court, view.roster, me, squares, ball, view.settings)
+    """(cost, path) towards `goal` within the budget, by the movement search alone (rulings
+    "Player movement": the cheapest route, never a greedy walk): the square his movement
+    reaches nearest the goal (the goal itself when it is reached), the cheapest way there."""
+    options = reachable(view.court, view.roster, me, budget_squares(me, budget),
+                        view.ball.square, view.settings)
     costs = options.costs
-    end = min(costs, key=lambda sq: (distance(sq, goal), costs[sq], sq))
+    eq = view.settings.equidistant_diagonals
+    end = min(costs, key=lambda sq: (distance(sq, goal, eq), costs[sq], sq))
     return costs[end], options.path(end)
 
 
