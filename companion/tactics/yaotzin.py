@@ -318,12 +318,18 @@ def spot(view: View, preset: Preset, player: Player) -> Square:
 def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple[Square, ...]]:
     """(cost, path) towards `goal` within the budget, by the movement search alone (rulings
     "Player movement": the cheapest route, never a greedy walk): the square his movement
-    reaches nearest the goal (the goal itself when it is reached), the cheapest way there."""
+    reaches nearest the goal (the goal itself when it is reached), the cheapest way there;
+    among equals, the one most straight in line with the goal, then the lowest square."""
     options = reachable(view.court, view.roster, me, budget_squares(me, budget),
                         view.ball.square, view.settings)
     costs = options.costs
     eq = view.settings.equidistant_diagonals
-    end = min(costs, key=lambda sq: (distance(sq, goal, eq), costs[sq], sq))
+
+    def preference(sq: Square) -> tuple:
+        return (distance(sq, goal, eq), costs[sq], (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2,
+                sq)
+
+    end = min(costs, key=preference)
     return costs[end], options.path(end)
 
 
@@ -362,7 +368,11 @@ def decide(view: View, preset: Preset, player_id: str) -> Turn:
                 moved = replace_at(view, me, ball)
                 after = View(court, settings, moved, view.ball, view.attacks, view.round)
                 kicker = moved.get(me.id)
+                # one 5-ft square is a 5-ft step, and a kick after it a standing kick: the
+                # route's budget says so too (rulings "Player movement")
                 standing = len(path) == 1 or (len(path) == 2 and cost == 1)
+                if len(path) == 2 and standing:
+                    turn.budget = "five_foot_step"
                 if shot(view=after, preset=preset, kicker=kicker, standing=standing, turn=turn):
                     turn.reason = "takes the ball and " + turn.reason
                     return turn

@@ -90,9 +90,9 @@ def random_view(rng: random.Random) -> tuple[View, Player]:
 
 
 def test_a_chaser_takes_the_cheapest_route():
-    """2,000 chaser turns: one move action when it reaches the ball (or a square beside its
-    holder), a double move only when it does not, and never short of the nearest square his
-    movement reaches."""
+    """2,000 chaser turns: one move action (or a 5-ft step, one 5-ft square) when it reaches
+    the ball (or a square beside its holder), a double move only when it does not, and never
+    short of the nearest square his movement reaches."""
     rng = random.Random(37)
     seen = {"move": 0, "double_move": 0, "beyond": 0}
     for _ in range(2000):
@@ -110,7 +110,9 @@ def test_a_chaser_takes_the_cheapest_route():
         where = (view.court, [(p.id, p.x, p.y) for p in view.roster.players], ball, turn)
         if need is not None and need <= one_move:
             seen["move"] += 1
-            assert turn.budget == "move" and end in targets, where
+            assert end in targets, where
+            assert turn.budget == ("five_foot_step" if turn.budget == "five_foot_step"
+                                   and need == 1 and len(turn.path) == 2 else "move"), where
         elif need is not None and need <= 2 * one_move:
             seen["double_move"] += 1
             assert turn.budget == "double_move" and end in targets, where
@@ -122,3 +124,36 @@ def test_a_chaser_takes_the_cheapest_route():
             assert distance(Square(*end), ball, view.settings.equidistant_diagonals) \
                 == nearest, where
     assert min(seen.values()) > 100, seen
+
+
+def test_a_kick_after_one_level_square_is_a_5_ft_step_and_a_standing_kick():
+    """Rulings "Player movement": the route's `budget` and the suggestion's `standing` agree.
+    A chaser one level square from a free ball takes it with a 5-ft step and kicks standing;
+    one diagonal-then-more or an uphill square away moves (a running kick)."""
+    court = Court()
+    settings = Settings()
+    for mover_at, budget, standing in (((40, 12), "five_foot_step", True),
+                                       ((39, 12), "move", False)):
+        roster = Roster([Player("m", "sun", *mover_at, str=18, dex=16, bab=4),
+                         Player("o", "moon", 10, 3)], court)
+        view = View(court, settings, roster, Ball.at(Square(41, 12)),
+                    {"sun": "east", "moon": "west"})
+        turn = decide(view, PRESETS["kick-long"], "m")
+        assert turn.kind == "kick" and turn.path[-1] == Square(41, 12), turn
+        assert (turn.budget, turn.standing) == (budget, standing), turn
+
+
+def test_every_kick_s_standing_agrees_with_its_budget():
+    """The fuzz's states again: a kick is standing exactly when he did not move, or moved by
+    a 5-ft step."""
+    rng = random.Random(38)
+    kicks = 0
+    for _ in range(1500):
+        view, mover = random_view(rng)
+        turn = decide(view, PRESETS["kick-long"], mover.id)
+        if turn.kind != "kick":
+            continue
+        kicks += 1
+        stepped = len(turn.path) == 2 and turn.budget == "five_foot_step"
+        assert turn.standing == (len(turn.path) == 1 or stepped), turn
+    assert kicks > 100

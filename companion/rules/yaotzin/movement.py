@@ -4,7 +4,8 @@ legal, and every square a player can reach.
 3.5 movement: a move action goes up to the player's speed; diagonals alternate 1 and 2
 squares over the whole movement; a slope square entered uphill costs double (the court's
 45-degree slopes are steep slopes, 3.5 DMG); a double move spends the standard action too; a
-5-ft step is one square of 5 ft when the player moves no other way. A player never enters an
+5-ft step is one square of 5 ft when the player moves no other way (standing up from prone is
+a move action but not movement, so a 5-ft step may follow it). A player never enters an
 opponent's square, passes through a teammate's but does not end there, and stops where he
 enters the ball's square (7.0: he stops it and controls it). The cost of the steps is the
 dribble's own `action_cost` (one rule for both).
@@ -52,9 +53,10 @@ def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Squar
     if not path or path[0] != mover.square:
         raise IllegalAction(f"the path starts at {mover.label}'s own square ({mover.x},"
                             f" {mover.y})", field="path.0")
-    if mover.prone and len(path) > 1 and budget != "move":
+    if mover.prone and len(path) > 1 and budget == "double_move":
         raise IllegalAction(f"{mover.label} is prone: standing up takes his move action, so"
-                            f" he has one move action's movement at most", field="budget")
+                            f" he has one move action's movement, or a 5-ft step, at most",
+                            field="budget")
     for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
         where = f"path.{i}"
         if chebyshev(a, b) != 1:
