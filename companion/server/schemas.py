@@ -341,6 +341,7 @@ class ContestSchema(CourtSchema, DiceSchema):
     target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
     reaction = Bool(load_default=False)
     after = fields.String(load_default=None, validate=validate.OneOf(AFTER))
+    as_aoo = Bool(load_default=False)
     preview = Bool(load_default=False)
 
 
