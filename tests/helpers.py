@@ -33,10 +33,13 @@ def assert_subset(expected, actual, path: str = "") -> None:
 
 
 def expect_or_refuse(case: dict, run) -> None:
-    """A golden case either pins parts of the result or the refusal's message."""
+    """A golden case either pins parts of the result or the refusal's message (and, when it
+    says, the field the refusal names)."""
     if "error" in case:
-        with pytest.raises(RulesError, match=case["error"]):
+        with pytest.raises(RulesError, match=case["error"]) as refused:
             run()
+        if "field" in case:
+            assert refused.value.field == case["field"]
     else:
         result = run()
         assert_subset(case["expect"], result[0] if isinstance(result, tuple) else result)

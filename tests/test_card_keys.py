@@ -63,7 +63,7 @@ def _contests():
             Dice(case.get("rolls"), seed=0), to=sq(case["to"]) if "to" in case else None,
             avoids=case.get("avoids", False), action=case.get("action", False),
             target_aoo=case.get("target_aoo"), reaction=case.get("reaction", False),
-            after=case.get("after"))
+            after=case.get("after"), as_aoo=case.get("as_aoo", False))
         if r:
             yield yao_cards.contest_card(r, NAMES)
 

@@ -32,7 +32,7 @@ LABELS: dict[str, dict[str, str]] = {
         "events": "Событий: {n}", "none": "Игроков пока нет.",
         # the rulebook's own words: «передача», «перехват», «выбивание», «горячий бросок»
         "score": "Счёт", "possession": "Владение", "passes": "Передачи", "kicks": "Удары",
-        "hoop_attempts": "Броски в кольцо", "heat": "Нагрев", "hot": "Горячий",
+        "hoop_attempts": "Броски в кольцо", "heat": "Передач на новые площадки", "hot": "Горячий",
         "hot_throws": "Горячие броски", "knock_offs": "Выбивания",
         "goals": "Голы", "interceptions": "Перехваты", "stops": "Остановки",
         "passes_thrown": "Передач отдано", "passes_caught": "Передач принято",
@@ -54,7 +54,7 @@ SHORT: dict[str, dict[str, str]] = {
     },
     "ru": {
         "score": "Оч", "possession": "Влад", "passes": "Пер", "kicks": "Уд",
-        "hoop_attempts": "Кол", "heat": "Нагр", "hot": "Гор", "hot_throws": "ГБр",
+        "hoop_attempts": "Кол", "heat": "НовПл", "hot": "Гор", "hot_throws": "ГБр",
         "knock_offs": "Выбив", "goals": "Г", "interceptions": "Пх", "stops": "Ост",
         "passes_thrown": "ПО", "passes_caught": "ПП", "dribbles": "Вед", "contests_won": "Сх",
         "throws_joined": "УБ", "knocked_out": "Выб", "nonlethal": "НУ", "damage": "Ур",

@@ -76,6 +76,8 @@ TEXT = {
     "BALLCOURT.Card.Contest.StopsDribbling":
         "{target} must stop dribbling this turn (he keeps the ball if he has it).",
     "BALLCOURT.Card.Contest.TripBack": "{player} may try to trip {target} back at once.",
+    "BALLCOURT.Card.Contest.DisarmBack":
+        "{player} may try at once to disarm {target} back, if he still has his standard action.",
     "BALLCOURT.Card.Contest.SteppedAside": "{target} steps aside: {actor} passes.",
     # an attack's modifiers (card.py maps the rules' labels to these)
     "BALLCOURT.Card.Breakdown.BAB": "BAB",
@@ -177,6 +179,7 @@ TEXT = {
     "BALLCOURT.Action.Carrier": "{player} carries",
     "BALLCOURT.Action.Reroll": "Roll again",
     "BALLCOURT.Action.TripBack": "{player} trips back",
+    "BALLCOURT.Action.DisarmBack": "{player} disarms back",
 }
 
 

@@ -251,18 +251,25 @@ def contest_card(r: ContestResult, names: Names) -> dict:
         card.line("BALLCOURT.Card.Contest.Moved", player=names[m.player], **m.to.as_dict())
     events = [{"type": "ball", **r.ball.as_dict()}] if r.ball else []
     for back in r.reactions:
-        card.line("BALLCOURT.Card.Contest.TripBack", player=names[back.actor],
+        card.line("BALLCOURT.Card.Contest.DisarmBack" if back.kind == "disarm" else
+                  "BALLCOURT.Card.Contest.TripBack", player=names[back.actor],
                   target=names[back.target])
     card.action("apply", "BALLCOURT.Action.Apply",
                 {"events": events, "moves": [{"player": m.player, **m.to.as_dict()}
                                              for m in r.moves], "prone": r.prone})
     for back in r.reactions:
-        # a trip back: another contest with these two, "reaction": true and what it answers.
-        # The defender's (after a trip or overrun) is `trip_back`; the actor's, after the
-        # target's failed trip as his attack of opportunity, `trip_back:<actor>`.
-        action_id = ("trip_back:" + back.actor if back.after == "target_aoo"
-                     else "trip_back")
-        card.action(action_id, "BALLCOURT.Action.TripBack",
-                    {"kind": "trip", "actor": back.actor, "target": back.target,
+        # a reaction: another contest with these two, "reaction": true and what it answers.
+        # The defender's trip back (after a trip or overrun) is `trip_back`; the actor's,
+        # after the target's failed trip as his attack of opportunity, `trip_back:<actor>`;
+        # the dribbler's disarm back, after a disarm taken as an attack of opportunity,
+        # `disarm_back`.
+        if back.kind == "disarm":
+            action_id, label = "disarm_back", "BALLCOURT.Action.DisarmBack"
+        else:
+            action_id = ("trip_back:" + back.actor if back.after == "target_aoo"
+                         else "trip_back")
+            label = "BALLCOURT.Action.TripBack"
+        card.action(action_id, label,
+                    {"kind": back.kind, "actor": back.actor, "target": back.target,
                      "reaction": True, "after": back.after}, player=names[back.actor])
     return card.build(r.rolls)

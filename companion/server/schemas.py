@@ -341,6 +341,7 @@ class ContestSchema(CourtSchema, DiceSchema):
     target_aoo = fields.Nested(TargetAooSchema, load_default=None, allow_none=True)
     reaction = Bool(load_default=False)
     after = fields.String(load_default=None, validate=validate.OneOf(AFTER))
+    as_aoo = Bool(load_default=False)
     preview = Bool(load_default=False)
 
 
@@ -498,7 +499,7 @@ class ActionSchema(Base):
     defense_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
                                       allow_none=True)
     defense_skill = fields.String(validate=validate.OneOf(SKILLS))
-    defense_faces = fields.List(Int(1, 20), validate=validate.Length(2, 2), allow_none=True)
+    defense_faces = fields.List(Int(1, 20), validate=validate.Length(1, 2), allow_none=True)
     zone = fields.String(validate=validate.Length(1, 64))
     initiative = fields.Integer(strict=True, validate=validate.Range(-20, 80))
     magic = fields.String(validate=validate.Length(1, 80))
@@ -513,7 +514,7 @@ class ThrowSchema(Base):
                                       allow_none=True)
     target_modifier = fields.Integer(strict=True, validate=validate.Range(-20, 40),
                                      allow_none=True)
-    target_faces = fields.List(Int(1, 20), validate=validate.Length(2, 2), allow_none=True)
+    target_faces = fields.List(Int(1, 20), validate=validate.Length(1, 2), allow_none=True)
     str_mod = fields.Integer(strict=True, validate=validate.Range(-5, 20), load_default=0)
 
 

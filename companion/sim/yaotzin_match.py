@@ -10,7 +10,8 @@ resolution is logged with the route's body and the dice it used, which the diffe
 posts to the routes.
 
 A round: everyone's initiative (d20 + Dex mod) merged with the ball's six actions at 25, 20,
-15, 10, 5 and 1 (players first on a tie, `turn_order`). A player's attacks of opportunity come
+15, 10, 5 and 1 (players first on a tie with the ball; between players, the higher Dex
+modifier, then a d20 roll-off: `turn_order`). A player's attacks of opportunity come
 back at the start of his turn (3.5). A goal scores for the side attacking that end and the ball
 rests on the centre square; 9 points or the hoop end the match; so does the round limit (100:
 the rulebook's ten minutes), the higher score winning, a tie standing.
@@ -128,6 +129,10 @@ class Match:
         self.score = {t: 0 for t in TEAMS}
         self.stats = MatchStats()
         self.initiative = {p.id: rng.randint(1, 20) + p.dex_mod for p in players}
+        # the round's order, ties between players settled once (`turn_order`: the higher
+        # Dex modifier, then a d20 roll-off)
+        self.order = turn_order(self.initiative, {p.id: p.dex_mod for p in players},
+                                self.dice())
         self.over = False
         self.kicked = False          # the ball rolls on from a kick nobody stopped
         self._roster: Roster | None = None    # built again only after someone changed
@@ -191,7 +196,7 @@ class Match:
     def play(self) -> MatchStats:
         limit = self.settings.round_limit
         while not self.over and self.stats.rounds < limit:
-            for who, _ in turn_order(self.initiative):
+            for who, _ in self.order:
                 if self.over:
                     break
                 if who == "ball":

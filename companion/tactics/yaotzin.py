@@ -54,7 +54,7 @@ from ..rules.yaotzin.dribble import plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_geometry, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
-from ..rules.yaotzin.movement import budget_squares, reachable, walk
+from ..rules.yaotzin.movement import budget_squares, reachable
 from ..rules.yaotzin.odds import intercept_odds
 from ..rules.yaotzin.plan import KickPlanner
 from ..rules.yaotzin.players import Player, Roster
@@ -316,16 +316,20 @@ def spot(view: View, preset: Preset, player: Player) -> Square:
 
 
 def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple[Square, ...]]:
-    """(cost, path) towards `goal` within the budget: the straight walk when it is open, else
-    the search's cheapest path to the reachable square nearest the goal."""
-    squares = budget_squares(me, budget)
-    ball = view.ball.square
-    straight = walk(view.court, view.roster, me, goal, squares, ball, view.settings)
-    if straight is not None:
-        return straight
-    options = reachable(view.court, view.roster, me, squares, ball, view.settings)
+    """(cost, path) towards `goal` within the budget, by the movement search alone (rulings
+    "Player movement": the cheapest route, never a greedy walk): the square his movement
+    reaches nearest the goal (the goal itself when it is reached), the cheapest way there;
+    among equals, the one most straight in line with the goal, then the lowest square."""
+    options = reachable(view.court, view.roster, me, budget_squares(me, budget),
+                        view.ball.square, view.settings)
     costs = options.costs
-    end = min(costs, key=lambda sq: (distance(sq, goal), costs[sq], sq))
+    eq = view.settings.equidistant_diagonals
+
+    def preference(sq: Square) -> tuple:
+        return (distance(sq, goal, eq), costs[sq], (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2,
+                sq)
+
+    end = min(costs, key=preference)
     return costs[end], options.path(end)
 
 
@@ -364,7 +368,11 @@ def decide(view: View, preset: Preset, player_id: str) -> Turn:
                 moved = replace_at(view, me, ball)
                 after = View(court, settings, moved, view.ball, view.attacks, view.round)
                 kicker = moved.get(me.id)
+                # one 5-ft square is a 5-ft step, and a kick after it a standing kick: the
+                # route's budget says so too (rulings "Player movement")
                 standing = len(path) == 1 or (len(path) == 2 and cost == 1)
+                if len(path) == 2 and standing:
+                    turn.budget = "five_foot_step"
                 if shot(view=after, preset=preset, kicker=kicker, standing=standing, turn=turn):
                     turn.reason = "takes the ball and " + turn.reason
                     return turn

@@ -209,10 +209,10 @@ test("the Yaotzin autopilot's ghost on a PIXI 7 canvas and its GM card, in Engli
     const info = await page.evaluate(() => ({ texts: window.harness.texts, kinds: window.harness.commands.map((c) => c.kind) }));
     assert.deepEqual(info.texts, [label]);
     assert.deepEqual([...new Set(info.kinds)], ["rect", "line", "circle", "text"]);
-    // a square he walks, (12, 13), is tinted the ghost's pale blue (0x8fd3ff: the layer's own
+    // a square he walks, (12, 12), is tinted the ghost's pale blue (0x8fd3ff: the layer's own
     // pixels, unpremultiplied, so its red and green); his own square (13, 12) is left bare
     const at = (sq, dx, dy) => page.evaluate(([x, y]) => window.harness.pixel(x, y), [(sq.x - 6) * 40 + dx, (sq.y - 6) * 40 + dy]);
-    const walked = await at({ x: 12, y: 13 }, 8, 30);
+    const walked = await at({ x: 12, y: 12 }, 8, 30);
     assert.ok(Math.abs(walked[0] - 0x8f) < 16 && Math.abs(walked[1] - 0xd3) < 16, `the ghost's colour: ${walked}`);
     assert.deepEqual(await at({ x: 13, y: 12 }, 30, 8), [0, 0, 0], "nothing drawn on his own square");
     const buttons = await page.$$eval("#chat button", (bs) => bs.map((b) => b.textContent));

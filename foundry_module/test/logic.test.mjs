@@ -207,13 +207,32 @@ test("declarations: a carrier's slip that throws must name its target; it is ref
   assert.ok(d.complete());
 });
 
-test("facesOf: both d20s in the order rolled and the modifier; null unless exactly two", () => {
+test("facesOf: the d20s in the order rolled and the modifier; null unless one or two", () => {
   const roll = (results, total) => ({ total, dice: [{ faces: 20, results }] });
   assert.deepEqual(facesOf(roll([{ result: 3, active: false }, { result: 17, active: true }], 19)), { faces: [3, 17], modifier: 2 });
   assert.deepEqual(facesOf({ total: 9, terms: [{ class: "Die", faces: 20, results: [{ result: 8 }, { result: 2 }] }] }),
     { faces: [8, 2], modifier: 1 });
-  assert.equal(facesOf(roll([{ result: 12 }], 14)), null);
+  assert.deepEqual(facesOf(roll([{ result: 12 }], 14)), { faces: [12], modifier: 2 });
   assert.equal(facesOf(roll([{ result: 1 }, { result: 2 }, { result: 3 }], 5)), null);
+  assert.equal(facesOf(roll([], 5)), null);
+});
+
+test("declarations: a Defend covers its target's next check by initiative, so the table rolls two d20s there and one for the next", () => {
+  const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "r2", initiative: 3 }, { id: "r3", initiative: 4 },
+    { id: "b1", initiative: 12 }, { id: "b2", initiative: 9 }, { id: "b3", initiative: 2 }], "r1");
+  d.declare("b3", { action: "defend", target: "b1" });
+  d.declare("r2", { action: "defend", target: "r3" });
+  d.declare("r3", { action: "knock_off", target: "b2" });
+  d.declare("b2", { action: "knock_off", target: "r3" });
+  d.declare("b1", { action: "knock_off", target: "r3" });
+  d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
+  const covered = d.coveredChecks();
+  // r3's one Defend covers b1's knock-off (initiative 12), not b2's (9); b2 has none
+  assert.deepEqual([...covered.knockOffs].sort(), ["b1"]);
+  assert.equal(covered.hot, true);               // b1's Defend, spent on nothing before the dodge
+  d.declared.set("b2", { player: "b2", action: "knock_off", target: "b1" });
+  assert.deepEqual([...d.coveredChecks().knockOffs].sort(), ["b1", "b2"]);
+  assert.equal(d.coveredChecks().hot, false);    // b1's Defend went on b2's knock-off
 });
 
 test("arenas: at least a dozen platforms from a seed, the same every time; zones and links", () => {

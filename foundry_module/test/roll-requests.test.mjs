@@ -205,7 +205,7 @@ test("goat-ball tip-off: each present owner rolls Acrobatics on his dnd5e sheet 
   assert.equal(globalThis.game.user.id, "gm");
 });
 
-test("goat-ball: a defended target rolls both d20s and the companion alone picks the face (no second reckoning in the module)", async () => {
+test("goat-ball: a defended target rolls both d20s where a Defend covers the check, one where none does, and the companion alone picks the face", async () => {
   await table(fakeCompanion(), { system: "dnd5e", settings: { rollPolicy: "gm" } });
   const token = (id) => new FakeToken({ id, name: id, flags: { ballcourt: { team: id[0] === "r" ? "red" : "blue" } },
     actor: new FakeDnd5eActor(fixture("actors/dnd5e")) });
@@ -222,14 +222,15 @@ test("goat-ball: a defended target rolls both d20s and the companion alone picks
   const players = new Map(ids.map((id) => [id, { id }]));
   const totals = await asUser("gm", () => goatball.rollChecks(scene, d, players, rolls));
   const byTag = (tag) => rolls.filter((r) => r.options.ballcourt === tag).map((r) => r.formula);
-  // r3 defends r2: both knock-offs on r2 are met with two d20s; which one counts (b2's, b3's,
-  // or neither if r3 is knocked out first) is the companion's call, not the module's
-  assert.deepEqual(byTag("r2.athletics"), ["2d20kh + @mod", "2d20kh + @mod"]);
+  // r3 defends r2 once: his Defend covers the first knock-off on r2 by initiative, b2's (12),
+  // so r2 meets it with two d20s and b3's (5) with one, as the companion counts the faces
+  // (issue 37); whether the covered one has advantage (r3 may be out first) is its call
+  assert.deepEqual(byTag("r2.athletics"), ["1d20 + @mod", "2d20kh + @mod"]);
   assert.deepEqual(byTag("b2.acrobatics"), ["2d20kh + @mod"], "b1's Defend: the hot throw's target rolls both faces");
   assert.deepEqual(byTag("r1.acrobatics"), ["2d20kh + @mod"], "the carrier's hot throw has advantage");
-  for (const knocker of ["b2", "b3"]) {
-    assert.equal(totals[knocker].defense, undefined);
-    assert.equal(totals[knocker].defenseFaces.length, 2);
+  for (const [knocker, faces] of [["b2", 2], ["b3", 1]]) {
+    assert.equal(totals[knocker].defense, undefined, "a defended target's check is never a plain total");
+    assert.equal(totals[knocker].defenseFaces.length, faces);
     assert.ok(Number.isInteger(totals[knocker].defenseModifier));
   }
   assert.equal(totals.hot.targetFaces.length, 2);

@@ -63,7 +63,7 @@ test("the note: zones, the chance to end within the budget and the upset rate, e
   assert.equal(tuneNote(answer, { budget: 40 }, en),
     "Suggested for this roster: with 4 zones, 75% (68–82%) of matches end within 40 passes; upsets 20% (14–27%).");
   assert.equal(tuneNote(answer, { budget: 40 }, ru),
-    "Для этого состава: с 4 зонами 75% (68–82%) матчей кончаются не более чем за 40 передач; неожиданных побед 20% (14–27%).");
+    "Для этого состава: с 4 зонами 75% (68–82%) матчей кончаются не более чем за 40 розыгрышей; неожиданных побед 20% (14–27%).");
 });
 
 test("the note: zones null says 'no difference' plainly, with the best seen; the form keeps its own count", () => {

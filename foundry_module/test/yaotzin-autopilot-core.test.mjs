@@ -83,7 +83,7 @@ test("the card names each step and the companion's reason; suggest offers Accept
   assert.deepEqual(card.lines.map((l) => l.key), ["BALLCOURT.YAutopilot.Step.move", "BALLCOURT.YAutopilot.Step.contest.disarm",
     "BALLCOURT.YAutopilot.Reason"]);
   assert.deepEqual(card.lines[1].data, { target: "Ixpoetchitl" });
-  assert.deepEqual(card.lines[0].data, { x: 11, y: 13, count: 2 });
+  assert.deepEqual(card.lines[0].data, { x: 11, y: 12, count: 2 });
   assert.equal(card.lines[2].data.reason, contesting.turn.reason);
   assert.deepEqual(card.actions.map((a) => [a.id, a.once]), [["accept", "turn"], ["decline", "turn"]]);
   const act = proposalCard(readying.turn, { name: "n1", mode: "act", tactics: "hold-lanes" });
@@ -104,10 +104,12 @@ test("a closed card has no buttons left and says how it ended", () => {
   assert.doesNotMatch(renderCard(closed, keys, {}), /data-ballcourt-action/);
 });
 
-test("step lines: a double move, a running kick with Power Attack, a hoop by its side, a dribble's count", () => {
+test("step lines: a double move, a 5-ft step, a running kick with Power Attack, a hoop by its side, a dribble's count", () => {
   const line = (step) => keys.format(stepLine(step).key, stepLine(step).data);
   assert.equal(line({ kind: "move", path: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }], budget: "double_move" }),
     'BALLCOURT.YAutopilot.Step.doubleMove{"x":2,"y":0,"count":2}');
+  assert.equal(line({ kind: "move", path: [{ x: 0, y: 0 }, { x: 1, y: 0 }], budget: "five_foot_step" }),
+    'BALLCOURT.YAutopilot.Step.fiveFootStep{"x":1,"y":0,"count":1}');
   assert.equal(line({ kind: "kick", target: { x: 9, y: 2 }, standing: false, powerAttack: 1 }),
     'BALLCOURT.YAutopilot.Step.kickRunning{"x":9,"y":2,"pa":1}');
   assert.equal(line({ kind: "hoop", hoop: "south" }), "BALLCOURT.YAutopilot.Step.hoop.south{}");
@@ -117,15 +119,15 @@ test("step lines: a double move, a running kick with Power Attack, a hoop by its
 test("the ghost: each square walked after his own, a dashed line through their centres, the action's words over the end", () => {
   const cmds = ghostCommands(M, contesting.turn, { label: "Disarms Ixpoetchitl", targetSquare: { x: 10, y: 12 } });
   const rects = cmds.filter((c) => c.kind === "rect");
-  assert.deepEqual(rects.map((r) => [r.x, r.y]), [[1200, 1300], [1100, 1300]], "the two squares he walks, not his own");
+  assert.deepEqual(rects.map((r) => [r.x, r.y]), [[1200, 1200], [1100, 1200]], "the two squares he walks, not his own");
   assert.ok(rects.every((r) => r.fill === GHOST_COLOR && r.alpha < 0.5));
   const [path, toTarget] = cmds.filter((c) => c.kind === "line");
-  assert.deepEqual(path.points, [{ x: 1350, y: 1250 }, { x: 1250, y: 1350 }, { x: 1150, y: 1350 }]);
+  assert.deepEqual(path.points, [{ x: 1350, y: 1250 }, { x: 1250, y: 1250 }, { x: 1150, y: 1250 }]);
   assert.equal(path.dash, true);
-  assert.deepEqual(toTarget.points, [{ x: 1150, y: 1350 }, { x: 1050, y: 1250 }], "a line to the contest's target");
+  assert.deepEqual(toTarget.points, [{ x: 1150, y: 1250 }, { x: 1050, y: 1250 }], "a line to the contest's target");
   assert.deepEqual(cmds.filter((c) => c.kind === "circle").map((c) => [c.x, c.y]), [[1050, 1250]]);
   const [text] = cmds.filter((c) => c.kind === "text");
-  assert.deepEqual([text.text, text.x, text.y], ["Disarms Ixpoetchitl", 1150, 1275]);
+  assert.deepEqual([text.text, text.x, text.y], ["Disarms Ixpoetchitl", 1150, 1175]);
 });
 
 test("a dribble's ghost walks on from his square; a kick's aims at its target; a ready draws its path alone", () => {

@@ -83,7 +83,7 @@ test("suggest: Tezca's turn is proposed to the GM alone, ghost and card; Accept 
   await click(card, "accept");
   await until(() => globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest"));
   await settle();
-  assert.deepEqual(square(tokens.n1), { x: 11, y: 13 }, "walked to the path's end, next to the ball");
+  assert.deepEqual(square(tokens.n1), { x: 11, y: 12 }, "walked to the path's end, next to the ball");
   assert.equal(aooQueries("alice").length, 1, "Alice is asked on her own client");
   assert.equal(clientOf("gm").dialogs.shown.filter((d) => d.buttons).length, 0, "the GM is not asked for her token");
   const closed = card.flags.ballcourt.card;
@@ -131,7 +131,7 @@ test("act: Tezca's turn plays itself, his trip's question reaching Alice; with a
   await until(() => globalThis.ChatMessage.created.some((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest"));
   await settle();
   const [played] = autopilotCards();
-  assert.deepEqual(square(tokens.n1), { x: 11, y: 13 }, "nobody pressed Accept: act mode walked him");
+  assert.deepEqual(square(tokens.n1), { x: 11, y: 12 }, "nobody pressed Accept: act mode walked him");
   assert.equal(aooQueries("alice").length, 1);
   assert.deepEqual(played.flags.ballcourt.card.actions, [], "its Stop is gone once the turn is played");
   assert.equal(played.flags.ballcourt.card.lines.at(-1).key, "BALLCOURT.YAutopilot.Outcome.done");
@@ -155,7 +155,7 @@ test("the court changed between the proposal and Accept: /yaotzin/move refuses t
   const { encounter, tokens } = await table({ mode: "suggest", tactics: "press-ball" });
   await turnTo(encounter, "c-n1");
   const [card] = autopilotCards();
-  await asUser("gm", () => tokens.yo.update({ x: 1300, y: 1300 }));   // the GM puts Yolteotl on Tezca's path
+  await asUser("gm", () => tokens.yo.update({ x: 1300, y: 1200 }));   // the GM puts Yolteotl on Tezca's path
   await settle();
   await click(card, "accept");
   assert.deepEqual(square(tokens.n1), { x: 16, y: 12 }, "not a square walked");
@@ -190,7 +190,7 @@ test("a Russian GM reads the proposal's card and its ghost in Russian", async ()
   const [card] = autopilotCards();
   const html = clientOf("gm").chat.get(card.id).innerHTML;
   assert.match(html, /Подсекает Ixpoetchitl/);
-  assert.match(html, /Идёт на \(11, 13\): 5 клеток/);
+  assert.match(html, /Идёт на \(11, 12\): 5 клеток/);
   assert.match(html, />Принять</);
   assert.deepEqual(ghostTexts("gm"), ["Подсекает Ixpoetchitl"]);
 });

@@ -34,7 +34,7 @@ def test_contest(case):
                                action=case.get("action", False),
                                target_aoo=case.get("target_aoo"),
                                reaction=case.get("reaction", False),
-                               after=case.get("after")))
+                               after=case.get("after"), as_aoo=case.get("as_aoo", False)))
 
     expect_or_refuse(case, run)
 

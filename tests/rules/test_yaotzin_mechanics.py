@@ -289,6 +289,23 @@ def test_turn_order_gives_players_the_ties():
     assert order[:3] == [("ball", 25), ("ix", 20), ("ball", 20)]
 
 
+def test_players_tied_on_initiative_go_by_modifier_then_a_named_d20_roll_off():
+    """Rulings "Player movement" (3.5 SRD): the higher total initiative modifier first; still
+    tied, a d20 roll-off, rolled again among those it leaves tied."""
+    from companion.rules.dice import Dice
+
+    dice = Dice({"a.initiative_tie": [7, 3], "b.initiative_tie": [7, 15],
+                 "c.initiative_tie": 2})
+    order = turn_order({"a": 15, "b": 15, "c": 15, "d": 15, "e": 12},
+                       {"a": 1, "b": 1, "c": 1, "d": 3, "e": 0}, dice)
+    assert [who for who, _ in order if who != "ball"] == ["d", "b", "a", "c", "e"]
+    assert order[:6] == [("ball", 25), ("ball", 20), ("d", 15), ("b", 15), ("a", 15),
+                         ("c", 15)]
+    assert [r.name for r in dice.rolls] == ["a.initiative_tie", "b.initiative_tie",
+                                            "c.initiative_tie", "a.initiative_tie",
+                                            "b.initiative_tie"]
+
+
 def test_negative_damage_is_refused_by_the_rules_too():
     from companion.rules.errors import RulesError
     from companion.rules.yaotzin import match as yaotzin

@@ -119,12 +119,13 @@ class Throw:
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
     if check is not None and check.faces is not None:
         faces_field = (field[:-len("_check")] if field.endswith("_check") else field) + "_faces"
-        if len(check.faces) != 2 or not all(isinstance(f, int) and not isinstance(f, bool)
-                                            and 1 <= f <= 20 for f in check.faces):
-            raise RulesError(f"{who}'s {what}: `faces` are the two d20s rolled (two results"
+        if len(check.faces) not in (1, 2) or not all(
+                isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 20
+                for f in check.faces):
+            raise RulesError(f"{who}'s {what}: `faces` are the d20s rolled (one or two results"
                              f" 1-20)", field=faces_field)
         if check.total is not None:
-            raise RulesError(f"{who}'s {what}: give the two faces and the modifier, or the"
+            raise RulesError(f"{who}'s {what}: give the faces and the modifier, or the"
                              f" total, not both", field=faces_field)
         return check
     if check is None or (check.total is None and check.modifier is None):
@@ -148,6 +149,36 @@ def _no_plain_total(check: Check, who: str, field: str, instead: str) -> None:
         raise RulesError(f"a Defend names {who} this pass, so the companion decides whether his"
                          f" check has advantage: send {instead} instead of a total",
                          field=field)
+
+
+def _faces_as_rolled(actions: list[Action], throw: Throw | None) -> None:
+    """The faces sent must be as many as the check rolls (rulings "A plain total against a
+    Defend"): two for a check a Defend still covers as declared, one for any other, never
+    half-used. Each Defend covers its target's next check against a knock-off or a hot
+    throw, in the order the pass resolves them (knock-offs by initiative, then the dodge);
+    a defender knocked out before that check is the resolution's to know (it keeps the first
+    face then, docs/api.md)."""
+    helps: dict[str, int] = {}
+    for a in actions:
+        if a.action == "defend" and a.target:
+            helps[a.target] = helps.get(a.target, 0) + 1
+    ordered = sorted(enumerate(actions), key=lambda ia: _initiative_first(ia[1])) \
+        if any(a.initiative is not None for a in actions) else list(enumerate(actions))
+    checks = [(a.target, a.defense, f"actions.{i}.defense_faces") for i, a in ordered
+              if a.action == "knock_off" and a.target]
+    if throw is not None and throw.kind == "hot":
+        checks.append((throw.target, throw.target_check, "throw.target_faces"))
+    for target, check, field in checks:
+        covered = helps.get(target or "", 0) > 0
+        if covered:
+            helps[target or ""] -= 1
+        if check is None or not check.faces:
+            continue
+        rolls = ("two d20s (a Defend gives it advantage)" if covered
+                 else "one d20 (no advantage or disadvantage)")
+        if len(check.faces) != (2 if covered else 1):
+            raise RulesError(f"this check rolls {rolls}: send as many faces, not"
+                             f" {len(check.faces)}", field=field)
 
 
 def validate(arena: Arena, actions: list[Action], throw: Throw | None,
@@ -216,6 +247,9 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
             if a.action == "knock_off" and t.team == p.team:
                 raise IllegalAction(f"{p.label} cannot knock off a teammate",
                                     field=f"{where}.target")
+            if a.action == "defend" and t.team != p.team and not stored:
+                raise IllegalAction(f"{p.label} defends a teammate only, not {t.label}"
+                                    f" (5e's Help aids an ally)", field=f"{where}.target")
             if a.action == "knock_off":
                 defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
                 if t.id in defended:
@@ -241,6 +275,8 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
             if check.skill not in (None, ONE_SKILL["block"]):
                 raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
                                     f" block with {check.skill}", field=f"{where}.skill")
+    if not stored:
+        _faces_as_rolled(actions, throw)
     carrier = arena.player(pos.carrier)
     carrier_throws = any(a.player == carrier.id and a.action == "throw" for a in actions)
     if throw is None:

@@ -65,10 +65,11 @@ DENYING = {"grapple": "improved_grapple", "bull_rush": "improved_bull_rush",
 IMPROVED = {**DENYING, "overrun": "improved_overrun"}
 IMPROVED_BONUS = 4
 AOO_KINDS = ("unarmed", "grapple", "trip")
-# What a trip back answers: a failed trip, a blocked and failed overrun (the knock-back: size
+# What a reaction answers: a failed trip, a blocked and failed overrun (the knock-back: size
 # modifiers only, 3.5 "no other modifiers"), or the target's failed trip as his attack of
-# opportunity (the actor trips back).
-AFTER = ("trip", "overrun", "target_aoo")
+# opportunity (the actor trips back); or a disarm taken as an attack of opportunity that took
+# the ball (the dribbler disarms back, 10.0: "disarm_aoo", the one reaction that is a disarm).
+AFTER = ("trip", "overrun", "target_aoo", "disarm_aoo")
 UNARMED_MIN_DAMAGE = 1      # 3.5: a hit's damage is at least 1, whatever the Str penalty
 # Every die a contest may roll (docs/api.md, Roll names): `touch`, the opposed check, and the
 # target's attack of opportunity's.
@@ -111,15 +112,21 @@ class Move(NamedTuple):
 
 
 class TripBack(NamedTuple):
-    """The immediate trip back `actor` may try against `target`: posted as another contest
-    with these players, `"reaction": true` and this `after`."""
+    """The immediate trip back `actor` may try against `target` (or, `after` "disarm_aoo",
+    his disarm back): posted as another contest with these players, `"reaction": true` and
+    this `after`."""
 
     actor: str
     target: str
     after: str
 
+    @property
+    def kind(self) -> str:
+        return "disarm" if self.after == "disarm_aoo" else "trip"
+
     def as_dict(self) -> dict:
-        return {"kind": "trip", "actor": self.actor, "target": self.target, "after": self.after}
+        return {"kind": self.kind, "actor": self.actor, "target": self.target,
+                "after": self.after}
 
 
 @dataclass(frozen=True)
@@ -286,7 +293,7 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     to: Square | None = None, charging: bool = False,
                     avoids: bool = False, action: bool = False,
                     target_aoo: str | None = None, reaction: bool = False,
-                    after: str | None = None) -> ContestResult:
+                    after: str | None = None, as_aoo: bool = False) -> ContestResult:
     """Resolve one contest between two players over the ball.
 
     `kind`: one of `CONTESTS`; `actor_id` contests `target_id` (an opponent next to him, at
@@ -298,10 +305,12 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     ("unarmed", "grapple" or "trip"). `reaction`: an immediate trip back (no touch attack,
     provokes nothing); `after` says what it answers (AFTER; default "trip"): after an
     overrun it is the knock-back, which no feat adds to. `avoids`: an overrun's defender
-    steps aside.
+    steps aside. `as_aoo`: a disarm taken as an attack of opportunity (10.0): it provokes
+    nothing, and when it takes the ball the dribbler may disarm back at once if he still has
+    his standard action (a reaction, `after` "disarm_aoo").
     """
     actor, target, provoked = _checked(court, roster, kind, actor_id, target_id, ball, dice,
-                                       to, avoids, action, target_aoo, reaction, after)
+                                       to, avoids, action, target_aoo, reaction, after, as_aoo)
     aoo: AooResult | None = None
     reactions: list[TripBack] = []
 
@@ -339,6 +348,8 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
         a_mod, b_mod = trip_mods(actor, target, kind, feats=(after or "trip") != "overrun")
         check = opposed(dice, "actor", a_mod, "target", b_mod)
     if check.won:
+        if as_aoo:
+            reactions.append(TripBack(target.id, actor.id, "disarm_aoo"))
         return done(touch=touch, check=check, success=True,
                     **_won(court, roster, kind, actor, target, ball, to, check, avoids, action))
     if kind in ("trip", "overrun") and not reaction:
@@ -352,19 +363,19 @@ def preview_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
                     ball: Square, dice: Dice, *, to: Square | None = None,
                     avoids: bool = False, action: bool = False,
                     target_aoo: str | None = None, reaction: bool = False,
-                    after: str | None = None) -> ContestPreview:
+                    after: str | None = None, as_aoo: bool = False) -> ContestPreview:
     """Check a contest as `resolve_contest` would (the same parameters, the same refusals,
     the given roll names too) and say whether it provokes, rolling nothing. A different thing
     from a resolution, so a value of its own: the table asks the target about his attack of
     opportunity before the contest is rolled, and nothing has happened yet to show."""
     actor, target, provoked = _checked(court, roster, kind, actor_id, target_id, ball, dice,
-                                       to, avoids, action, target_aoo, reaction, after)
+                                       to, avoids, action, target_aoo, reaction, after, as_aoo)
     return ContestPreview(kind, actor.id, target.id, provoked)
 
 
 def _checked(court: Court, roster: Roster, kind: str, actor_id: str, target_id: str,
              ball: Square, dice: Dice, to: Square | None, avoids: bool, action: bool,
-             target_aoo: str | None, reaction: bool, after: str | None
+             target_aoo: str | None, reaction: bool, after: str | None, as_aoo: bool
              ) -> tuple[Player, Player, bool]:
     """The actor and target of a contest the rules allow, and whether it provokes; else the
     refusal naming the field."""
@@ -378,10 +389,14 @@ def _checked(court: Court, roster: Roster, kind: str, actor_id: str, target_id: 
     if actor.team == target.team:
         raise IllegalAction(f"{target.label} is {actor.label}'s teammate: contests target an"
                             f" opponent only", field="target")
-    if reaction and kind != "trip":
+    if reaction and kind != ("disarm" if after == "disarm_aoo" else "trip"):
         raise IllegalAction("a reaction is a trip back (after a failed trip, a blocked and"
                             " failed overrun, or the target's failed trip as his attack of"
-                            " opportunity)", field="reaction")
+                            " opportunity), or a disarm back after a disarm taken as an attack"
+                            " of opportunity (\"after\": \"disarm_aoo\")", field="reaction")
+    if as_aoo and (kind != "disarm" or reaction):
+        raise IllegalAction("`as_aoo` says a disarm is taken as an attack of opportunity (10.0);"
+                            " it is for a disarm that is not a reaction", field="as_aoo")
     if after is not None and not reaction:
         raise IllegalAction("`after` says what a trip back answers: it needs"
                             " \"reaction\": true", field="after")
@@ -410,20 +425,23 @@ def _checked(court: Court, roster: Roster, kind: str, actor_id: str, target_id: 
         if chebyshev(to, target.square) != 1 or not court.on_field(to) or roster.at(to):
             raise IllegalAction(f"({to.x}, {to.y}) is not a free square next to"
                                 f" {target.label}", field="to")
-    provoked = provokes(kind, actor, target, action, reaction)
+    provoked = provokes(kind, actor, target, action, reaction or as_aoo)
     if target_aoo is not None:
         if target_aoo not in AOO_KINDS:
             raise RulesError(f"target_aoo.kind must be one of {', '.join(AOO_KINDS)}",
                              field="target_aoo.kind")
         if not provoked:
-            raise IllegalAction(_no_aoo_why(kind, actor, target, action, reaction),
+            raise IllegalAction(_no_aoo_why(kind, actor, target, action, reaction, as_aoo),
                                 field="target_aoo")
     return actor, target, provoked
 
 
-def _no_aoo_why(kind: str, actor: Player, target: Player, action: bool, reaction: bool) -> str:
+def _no_aoo_why(kind: str, actor: Player, target: Player, action: bool, reaction: bool,
+                as_aoo: bool = False) -> str:
     if reaction:
-        return "a reaction trip provokes no attack of opportunity"
+        return "a reaction provokes no attack of opportunity"
+    if as_aoo:
+        return "a disarm taken as an attack of opportunity provokes none"
     if kind not in PROVOKING:
         return f"a {kind.replace('_', ' ')} provokes no attack of opportunity"
     if kind == "grapple" and not action:

@@ -4,7 +4,8 @@ legal, and every square a player can reach.
 3.5 movement: a move action goes up to the player's speed; diagonals alternate 1 and 2
 squares over the whole movement; a slope square entered uphill costs double (the court's
 45-degree slopes are steep slopes, 3.5 DMG); a double move spends the standard action too; a
-5-ft step is one square of 5 ft when the player moves no other way. A player never enters an
+5-ft step is one square of 5 ft when the player moves no other way (standing up from prone is
+a move action but not movement, so a 5-ft step may follow it). A player never enters an
 opponent's square, passes through a teammate's but does not end there, and stops where he
 enters the ball's square (7.0: he stops it and controls it). The cost of the steps is the
 dribble's own `action_cost` (one rule for both).
@@ -52,9 +53,10 @@ def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Squar
     if not path or path[0] != mover.square:
         raise IllegalAction(f"the path starts at {mover.label}'s own square ({mover.x},"
                             f" {mover.y})", field="path.0")
-    if mover.prone and len(path) > 1 and budget != "move":
+    if mover.prone and len(path) > 1 and budget == "double_move":
         raise IllegalAction(f"{mover.label} is prone: standing up takes his move action, so"
-                            f" he has one move action's movement at most", field="budget")
+                            f" he has one move action's movement, or a 5-ft step, at most",
+                            field="budget")
     for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
         where = f"path.{i}"
         if chebyshev(a, b) != 1:
@@ -177,56 +179,3 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
         costs[sq] = cost
         ends[sq] = state
     return Reach(costs, ends, prev)
-
-
-def walk(court: Court, roster: Roster, mover: Player, goal: Square, budget: int, ball: Square,
-         settings: Settings) -> tuple[int, tuple[Square, ...]] | None:
-    """The straight route towards `goal`: step by step, the open neighbour nearest to it
-    (the cheaper step on a tie, then the first clockwise from north), while the budget lasts.
-    None when the way is shut before the budget is spent or the goal reached (the caller then
-    searches: `reachable`). The goal itself may be an opponent's square: the route stops
-    beside it. It never ends on a teammate (it gives back steps until it does not)."""
-    eq = settings.equidistant_diagonals
-    heights = court.heights
-    length, width = court.length, court.width
-    opponents = {(p.x, p.y) for p in roster.players if p.team != mover.team}
-    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
-    gx, gy = goal
-    x, y = mover.x, mover.y
-    path = [Square(x, y)]
-    costs = [0]
-    cost = parity = 0
-    while (x, y) != (gx, gy):
-        if (x, y) == tuple(ball) and len(path) > 1:
-            break                               # he stops the ball there
-        here = max(abs(gx - x), abs(gy - y)) + min(abs(gx - x), abs(gy - y)) // 2
-        pick = None
-        for dx, dy, diagonal in _STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in opponents:
-                continue
-            diagonal = diagonal and not eq
-            step = square_cost(diagonal, parity, heights[ny] > heights[y])
-            ax, ay = abs(gx - nx), abs(gy - ny)
-            left = max(ax, ay) + min(ax, ay) // 2
-            if left >= here:
-                continue
-            key = (left, step)
-            if pick is None or key < pick[0]:
-                pick = (key, nx, ny, step, diagonal)
-        if pick is None:
-            if max(abs(gx - x), abs(gy - y)) == 1 and (gx, gy) in opponents:
-                break                           # beside the opponent he makes for
-            return None
-        _, nx, ny, step, diagonal = pick
-        if cost + step > budget:
-            break
-        cost += step
-        parity ^= diagonal
-        x, y = nx, ny
-        path.append(Square(x, y))
-        costs.append(cost)
-    while len(path) > 1 and (path[-1].x, path[-1].y) in mates:
-        path.pop()
-        costs.pop()
-    return costs[-1], tuple(path)

@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
+from ..dice import Dice
 from .ball import Ball
 from .court import BEYOND_WALL, Court
 from .grid import Direction, Square
@@ -34,11 +36,32 @@ def roll_back(court: Court, ball: Ball) -> Ball:
     return Ball(ball.x, ball.y, court.height(ball.y), Direction.of(dx, down))
 
 
-def turn_order(players: dict[str, int]) -> list[tuple[str, int]]:
-    """Merge the players' initiatives with the ball's six actions; players win ties."""
+def turn_order(players: Mapping[str, int], modifiers: Mapping[str, int] | None = None,
+               dice: Dice | None = None) -> list[tuple[str, int]]:
+    """Merge the players' initiatives with the ball's six actions; players win ties with the
+    ball. Players tied with each other (rulings "Player movement", the 3.5 SRD): the higher
+    total initiative modifier first; still tied, a d20 roll-off, each tied player's die named
+    `<player>.initiative_tie` (rolled again, the next value, while some stay tied)."""
+    mods = modifiers or {}
+    counts: dict[tuple[int, int], list[str]] = {}
+    for pid, init in players.items():
+        counts.setdefault((init, mods.get(pid, 0)), []).append(pid)
+    # each roll-off appends its result (negated: higher first) to the tied players' places
+    place: dict[str, tuple[int, ...]] = {pid: () for pid in players}
+    still = [tied for tied in counts.values() if len(tied) > 1]
+    while still:
+        dice = dice if dice is not None else Dice()
+        tied = still.pop(0)
+        rolled: dict[int, list[str]] = {}
+        for pid in tied:
+            natural = dice.roll(f"{pid}.initiative_tie", 20).natural
+            place[pid] += (-natural,)
+            rolled.setdefault(natural, []).append(pid)
+        still += [again for again in rolled.values() if len(again) > 1]
     entries = [(pid, init) for pid, init in players.items()]
     entries += [("ball", i) for i in BALL_INITIATIVES]
-    return sorted(entries, key=lambda e: (-e[1], e[0] == "ball"))
+    return sorted(entries, key=lambda e: (-e[1], e[0] == "ball", -mods.get(e[0], 0),
+                                          place.get(e[0], ())))
 
 
 class BallAction(NamedTuple):

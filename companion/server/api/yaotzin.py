@@ -157,12 +157,13 @@ def contest(body):
         return 200, preview_contest(court, roster, body["kind"], body["actor"], body["target"],
                                     sq(body["ball"]), dice(body), to=to, avoids=body["avoids"],
                                     action=body["action"], target_aoo=target_aoo,
-                                    reaction=body["reaction"], after=body["after"]).as_dict()
+                                    reaction=body["reaction"], after=body["after"],
+                                    as_aoo=body["as_aoo"]).as_dict()
     r = resolve_contest(court, roster, body["kind"], body["actor"], body["target"],
                         sq(body["ball"]), dice(body), bluff=body["bluff"],
                         sense_motive=body["sense_motive"], to=to, charging=body["charging"],
                         avoids=body["avoids"], action=body["action"], target_aoo=target_aoo,
-                        reaction=body["reaction"], after=body["after"])
+                        reaction=body["reaction"], after=body["after"], as_aoo=body["as_aoo"])
     return 200, {**r.as_dict(), "overlay": None,
                  "chat_card": plays.tag(present.contest_card(r, names), plays.contest(r, roster))}
 

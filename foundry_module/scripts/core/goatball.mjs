@@ -107,23 +107,50 @@ export class Declarations {
   }
 
   /**
-   * The players a declared Defend names: their checks against a knock-off or a hot throw may
-   * have advantage, so the table rolls both d20s for them and sends both faces. Which face
-   * counts is the companion's call alone (a Defend helps its target's next such check only,
-   * unless the defender is out before it is rolled): the module never works it out itself.
+   * The players a declared Defend names: their checks against a knock-off or a hot throw go
+   * to the companion as d20 faces, never as a plain total, since the companion alone decides
+   * the advantage (coveredChecks says how many faces each rolls).
    */
   defendedTargets() {
     return new Set([...this.declared.values()]
       .filter((d) => d.action === "defend" && d.target).map((d) => d.target));
   }
 
+  /** The declarations in the order the companion resolves them: highest initiative first. */
+  byInitiative() {
+    return [...this.declared.values()]
+      .sort((a, b) => (this.byId.get(b.player).initiative - this.byId.get(a.player).initiative));
+  }
+
+  /**
+   * Which checks a declared Defend covers, so the table rolls both d20s for them and one for
+   * every other (the companion refuses faces that are not as many as the check rolls): each
+   * Defend covers its target's next check against a knock-off (in initiative order) or, after
+   * them, a hot throw. `knockOffs` holds the knockers whose target's check is covered; `hot`
+   * says whether the hot throw's target's is. Which face counts is the companion's call alone
+   * (a defender out before the check helps nobody): the module never works it out itself.
+   */
+  coveredChecks() {
+    const helps = new Map();
+    for (const d of this.declared.values()) {
+      if (d.action === "defend" && d.target) helps.set(d.target, (helps.get(d.target) ?? 0) + 1);
+    }
+    const cover = (target) => {
+      const left = helps.get(target) ?? 0;
+      if (left > 0) helps.set(target, left - 1);
+      return left > 0;
+    };
+    const knockOffs = new Set(this.byInitiative()
+      .filter((d) => d.action === "knock_off" && d.target && cover(d.target)).map((d) => d.player));
+    const thrown = this.declared.get(this.carrier)?.throw;
+    return { knockOffs, hot: thrown?.kind === "hot" && Boolean(thrown.target) && cover(thrown.target) };
+  }
+
   /** The companion's pass body: actions in initiative order (highest first), with checks. */
   toPassRequest({ teams, possession, settings }, checks = {}) {
     const actions = [];
     let thrown = null;
-    const byInitiative = [...this.declared.values()]
-      .sort((a, b) => (this.byId.get(b.player).initiative - this.byId.get(a.player).initiative));
-    for (const d of byInitiative) {
+    for (const d of this.byInitiative()) {
       if (d.action === "none") continue;
       const action = { player: d.player, action: d.action };
       for (const key of ["target", "zone", "skill", "magic"]) if (d[key]) action[key] = d[key];
@@ -132,7 +159,8 @@ export class Declarations {
       if (check?.skill) action.skill = check.skill;             // the skill actually rolled
       if (check?.advantage) action.advantage = true;
       if (check?.defenseFaces) {
-        // both d20s of a defended target's check: the companion picks the one that counts
+        // the d20s of a knock-off's target's check (both when a Defend covers it): the
+        // companion picks the one that counts
         action.defense_faces = check.defenseFaces;
         action.defense_modifier = check.defenseModifier ?? 0;
       } else if (check?.defense !== undefined) action.defense = check.defense;
@@ -164,7 +192,7 @@ export function facesOf(roll) {
   const die = (roll?.dice ?? roll?.terms ?? []).find((t) => Array.isArray(t?.results)
     && (t.faces === undefined || Number(t.faces) === 20));
   const kept = (die?.results ?? []).filter((r) => r && !r.rerolled);
-  if (kept.length !== 2 || !kept.every((r) => Number.isInteger(r.result) && r.result >= 1 && r.result <= 20)) return null;
+  if (![1, 2].includes(kept.length) || !kept.every((r) => Number.isInteger(r.result) && r.result >= 1 && r.result <= 20)) return null;
   if (!Number.isInteger(roll.total)) return null;
   const active = kept.filter((r) => r.active !== false && !r.discarded).map((r) => r.result);
   const natural = active.length ? Math.max(...active) : Math.max(...kept.map((r) => r.result));

@@ -67,9 +67,10 @@ export async function tipOff(scene, onlyIds = null) {
  * throw and intercept with the player's chosen skill, advantage in the carrier's or the
  * target's zone; a knock-off's Athletics against the target's better skill; a block with
  * Str (Athletics), the move it contests with the mover's declared skill; a hot throw's
- * Acrobatics contest, the carrier with advantage. A target some Defend names rolls both d20s and the companion alone picks the face
- * that counts (Declarations#defendedTargets, facesOf): whether a Defend still helps depends
- * on who is out by then, which only the resolution knows. Each
+ * Acrobatics contest, the carrier with advantage. A target some Defend names sends his d20
+ * faces, two for a check a Defend covers and one for any other (Declarations#coveredChecks,
+ * facesOf), and the companion alone picks the face that counts: whether a Defend still helps
+ * depends on who is out by then, which only the resolution knows. Each
  * check is the owner's to roll when players roll their own (roll-requests.mjs). Each total
  * keeps the skill it was rolled with and its advantage, for the card.
  */
@@ -80,8 +81,11 @@ export async function rollChecks(scene, declarations, players, rolls) {
   const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
   const all = [...declarations.declared.values()];
   const defended = declarations.defendedTargets();
-  const plan = [];   // [{key, field, player, skill, advantage}] in the order they are rolled
-  const check = (key, field, player, skill, advantage = false) => plan.push({ key, field, player, skill, advantage });
+  const covered = declarations.coveredChecks();
+  // [{key, field, player, skill, advantage, faces}] in the order they are rolled; `faces`: a
+  // check whose target a Defend names goes to the companion as its d20 faces
+  const plan = [];
+  const check = (key, field, player, skill, advantage = false, faces = false) => plan.push({ key, field, player, skill, advantage, faces });
   const better = (id) => {
     const s = skillsOf(tokens.get(id));
     return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
@@ -91,7 +95,7 @@ export async function rollChecks(scene, declarations, players, rolls) {
       check(d.player, "total", d.player, d.skill ?? "athletics", focus.has(zone(d.player)));
     } else if (d.action === "knock_off") {
       check(d.player, "total", d.player, "athletics");
-      check(d.player, "defense", d.target, better(d.target), defended.has(d.target));
+      check(d.player, "defense", d.target, better(d.target), covered.knockOffs.has(d.player), defended.has(d.target));
     } else if (d.action === "block") {
       check(d.player, "total", d.player, "athletics");
     } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
@@ -100,7 +104,7 @@ export async function rollChecks(scene, declarations, players, rolls) {
   }
   if (sealed?.throw?.kind === "hot") {
     check("hot", "carrier", declarations.carrier, "acrobatics", true);
-    check("hot", "target", sealed.throw.target, "acrobatics", defended.has(sealed.throw.target));
+    check("hot", "target", sealed.throw.target, "acrobatics", covered.hot, defended.has(sealed.throw.target));
   }
   const rolled = await gatherRolls(plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)));
   const totals = {};
@@ -109,9 +113,9 @@ export async function rollChecks(scene, declarations, players, rolls) {
     // what the card shows beside each total: the skill rolled, and whether with advantage
     const said = p.field === "total" ? { skill: p.skill, advantage: p.advantage }
       : p.field === "defense" ? { defenseSkill: p.skill } : {};
-    // a defended target's two faces go to the companion, which picks the one that counts
-    const both = p.advantage && (p.field === "defense" || (p.key === "hot" && p.field === "target"))
-      ? facesOf(rolled[i]) : null;
+    // a defended target's faces (two when a Defend covers the check, else one) go to the
+    // companion, which picks the one that counts
+    const both = p.faces ? facesOf(rolled[i]) : null;
     const got = !both ? { [p.field]: rolled[i].total }
       : p.field === "defense" ? { defenseFaces: both.faces, defenseModifier: both.modifier }
         : { targetFaces: both.faces, targetModifier: both.modifier };
