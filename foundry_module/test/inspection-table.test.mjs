@@ -1,0 +1,59 @@
+/**
+ * Issue 42 at the table, on the doubles: the referee's inspection posts one card a player,
+ * whispered to the GMs and his owners; the GM reads every player's findings and may
+ * Acknowledge or Override each once; a player reads only his own player's card and presses
+ * nothing on it.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { asUser, clientOf, settle } from "./fakes/foundry.mjs";
+import { courtScene } from "./fakes/scenes.mjs";
+import { chatText, moduleOf, openOn, useTables } from "./tables/table.mjs";
+
+useTables();
+
+const FOUND = { ix: [{ kind: "metal", what: "Chain shirt", why: "its name says metal (chain)", by_name: true, allowed: false }],
+  yo: [{ kind: "healing", what: "Regeneration 5", why: "its name says healing", by_name: true, allowed: false }] };
+
+async function inspected() {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/inspect": (body) => ({ status: 200,
+    body: { players: body.players.map((p) => ({ id: p.id, findings: FOUND[p.id] ?? [] })) } }) });
+  await openOn(companion);
+  const scene = courtScene();
+  const posted = await asUser("gm", async () => (await moduleOf("gm", "inspection")).inspectCourt(scene));
+  await settle();
+  return { companion, scene, posted };
+}
+
+test("each player's sheet is sent as his adapter reads it, and one card a player is whispered to the GMs and his owners", async () => {
+  const { companion, posted } = await inspected();
+  const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/inspect").body.players;
+  assert.deepEqual(sent.map((p) => p.id), ["ix", "yo"]);
+  assert.ok(sent.every((p) => Array.isArray(p.items) && Array.isArray(p.effects) && Array.isArray(p.traits)));
+  assert.equal(posted.length, 2);
+  assert.ok(posted[0].whisper.includes("alice") && !posted[0].whisper.includes("bob"));
+  assert.ok(posted[1].whisper.includes("bob") && !posted[1].whisper.includes("alice"));
+  assert.match(chatText("gm"), /Chain shirt: no metal on the court, ornaments included \(judged by its name\)/);
+  assert.match(chatText("gm"), /Regeneration 5: no healing during the match/);
+});
+
+test("a player sees only his own player's findings, with no button to press", async () => {
+  await inspected();
+  const alice = chatText("alice");
+  assert.match(alice, /Chain shirt/);
+  assert.doesNotMatch(alice, /Regeneration 5/, "Bob's player's card is not whispered to Alice");
+  assert.doesNotMatch(alice, /data-ballcourt-action/);
+});
+
+test("the GM overrides a finding once: the card keeps it, and its Acknowledge is gone", async () => {
+  const { posted } = await inspected();
+  const chat = await moduleOf("gm", "chat");
+  assert.equal(await asUser("gm", () => chat.performAction(posted[0].id, "override:0", "gm")), true);
+  assert.deepEqual(posted[0].flags.ballcourt.resolved, ["override:0"]);
+  assert.equal(await asUser("gm", () => chat.performAction(posted[0].id, "acknowledge:0", "gm")), false, "one choice a finding");
+  assert.equal(await asUser("gm", () => chat.performAction(posted[0].id, "acknowledge:0", "alice")), false, "never a player's");
+  await settle();
+  assert.doesNotMatch(chatText("gm"), /Acknowledge: Chain shirt/);
+});
