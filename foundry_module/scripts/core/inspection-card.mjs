@@ -3,12 +3,13 @@
  * `/yaotzin/inspect` answered them, in the card shape every reader renders in his own language
  * (core/cards.mjs): a line per finding saying the rule it breaks and how it was judged, and for
  * each finding not allowed an Acknowledge and an Override, one choice (`once`). The card's
- * state is its message's `resolved` list, through the card lifecycle like every other card.
+ * state is its message's `resolved` list, through the card lifecycle like every other card:
+ * an override is `override:<i>` there, the card's `findings[i]` what it overrode.
  * Pure: no Foundry, no companion.
  */
 
 export const INSPECTION_KIND = "yaotzin.inspection";
-export const FINDING_KINDS = ["metal", "magic_item", "magic_effect", "healing", "extraordinary"];
+const FINDING_KINDS = ["metal", "magic_item", "magic_effect", "healing", "extraordinary"];
 
 /**
  * One finding's line: what, the rule (its kind) and whether the sheet's data or the name decided
@@ -33,16 +34,4 @@ export function inspectionCard(name, findings) {
       label: `Override: ${f.what}` }]));
   return { kind: INSPECTION_KIND, title: { key: "BALLCOURT.Inspection.Title", data: { player: name },
     text: `The referee's inspection: ${name}` }, lines, actions };
-}
-
-/** The findings the GM overrode on a card, from its message's `resolved` list: what the match report lists. */
-export function overridden(findings, resolved) {
-  return [...resolved].map((id) => /^override:(\d+)$/.exec(id)).filter(Boolean).map((m) => findings[Number(m[1])])
-    .filter(Boolean).map((f) => ({ kind: f.kind, what: f.what }));
-}
-
-/** The findings of `now` that `before` did not have (an item just equipped, a buff just switched on). */
-export function newFindings(before, now) {
-  const seen = new Set(before.map((f) => `${f.kind}\u0000${f.what}`));
-  return now.filter((f) => !seen.has(`${f.kind}\u0000${f.what}`));
 }
