@@ -19,8 +19,10 @@ const FOUND = { ix: [{ kind: "metal", what: "Chain shirt", why: "its name says m
 
 async function inspected() {
   const companion = fakeCompanion({ "/api/v1/yaotzin/inspect": (body) => ({ status: 200,
-    body: { players: body.players.map((p) => ({ id: p.id, findings: FOUND[p.id] ?? [] })) } }) });
-  await openOn(companion);
+    body: { players: body.players.map((p) => ({ id: p.id, findings: FOUND[p.id] ?? [] })) } }),
+  "/api/v1/matches/m1/report": () => ({ status: 200, body: { game: "yaotzin", status: "playing", events: 2, round: 1,
+    teams: {}, players: {}, fields: { teams: [], players: [] } } }) });
+  await openOn(companion, { languages: { bob: "ru" } });
   const scene = courtScene();
   const posted = await asUser("gm", async () => (await moduleOf("gm", "inspection")).inspectCourt(scene));
   await settle();
@@ -45,6 +47,8 @@ test("a player sees only his own player's findings, with no button to press", as
   assert.match(alice, /Chain shirt/);
   assert.doesNotMatch(alice, /Regeneration 5/, "Bob's player's card is not whispered to Alice");
   assert.doesNotMatch(alice, /data-ballcourt-action/);
+  assert.match(chatText("bob"), /Осмотр судьи: Yolteotl.*Regeneration 5: никакого лечения во время матча \(судя по названию\)/s,
+    "in his own language");
 });
 
 test("the GM overrides a finding once: the card keeps it, and its Acknowledge is gone", async () => {
@@ -56,4 +60,18 @@ test("the GM overrides a finding once: the card keeps it, and its Acknowledge is
   assert.equal(await asUser("gm", () => chat.performAction(posted[0].id, "acknowledge:0", "alice")), false, "never a player's");
   await settle();
   assert.doesNotMatch(chatText("gm"), /Acknowledge: Chain shirt/);
+});
+
+test("the match report lists what the GM overrode, in each reader's language; an acknowledged finding is not listed", async () => {
+  const { posted } = await inspected();
+  const chat = await moduleOf("gm", "chat");
+  await asUser("gm", () => chat.performAction(posted[0].id, "override:0", "gm"));
+  await asUser("gm", () => chat.performAction(posted[1].id, "acknowledge:0", "gm"));
+  const report = await moduleOf("gm", "report");
+  const card = await asUser("gm", () => report.postReport("m1"));
+  await settle();
+  assert.deepEqual(card.flags.ballcourt.report.overrides, [{ player: "Ixpoetchitl", kind: "metal", what: "Chain shirt" }]);
+  assert.match(chatText("gm"), /Overridden at the referee.{1,6}s inspection:.*Ixpoetchitl: Chain shirt \(no metal on the court, ornaments included\)/s);
+  assert.doesNotMatch(chatText("gm"), /Ixpoetchitl: Regeneration|Yolteotl: Regeneration 5 \(/);
+  assert.match(chatText("bob"), /Разрешено вопреки осмотру судьи:.*Ixpoetchitl: Chain shirt \(никакого металла на поле, украшения тоже\)/s);
 });

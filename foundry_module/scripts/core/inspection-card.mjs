@@ -9,6 +9,8 @@
  */
 
 export const INSPECTION_KIND = "yaotzin.inspection";
+/** The card context's `game`: its presses are answered by the inspection's glue. */
+export const INSPECTION_GAME = "yaotzin.inspection";
 const FINDING_KINDS = ["metal", "magic_item", "magic_effect", "healing", "extraordinary"];
 
 /**
@@ -34,4 +36,15 @@ export function inspectionCard(name, findings) {
       label: `Override: ${f.what}` }]));
   return { kind: INSPECTION_KIND, title: { key: "BALLCOURT.Inspection.Title", data: { player: name },
     text: `The referee's inspection: ${name}` }, lines, actions };
+}
+
+/**
+ * What the GMs overrode in a match, for its report: from each inspection card's flags (its
+ * `resolved` list's `override:<i>` and its `findings`), the cards of that match only, in order.
+ */
+export function overridesIn(cardFlags, matchId) {
+  return cardFlags.filter((f) => f?.context?.game === INSPECTION_GAME && f.context.matchId === matchId)
+    .flatMap((f) => (f.resolved ?? []).map((id) => /^override:(\d+)$/.exec(id)).filter(Boolean)
+      .map((m) => f.findings?.[Number(m[1])]).filter(Boolean)
+      .map((finding) => ({ player: f.card?.title?.data?.player ?? f.context.player, kind: finding.kind, what: finding.what })));
 }

@@ -7,14 +7,11 @@
  * `resolved` list like every card's once-buttons.
  */
 import { renderCard } from "../../core/cards.mjs";
-import { inspectionCard } from "../../core/inspection-card.mjs";
+import { INSPECTION_GAME, inspectionCard } from "../../core/inspection-card.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { adapter, ballcourtOf, ownersOf, tokenList } from "../world/scene.mjs";
-
-/** The card context's `game`: its presses are answered here. */
-export const INSPECTION_GAME = "yaotzin.inspection";
 
 /** Inspect every player on the court and post one card each; returns the messages posted. */
 export async function inspectCourt(scene) {
