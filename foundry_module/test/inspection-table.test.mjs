@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { asUser, clientOf, settle } from "./fakes/foundry.mjs";
+import { FakeActiveEffect, FakeItem, asUser, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
 import { chatText, moduleOf, openOn, useTables } from "./tables/table.mjs";
 
@@ -74,4 +74,50 @@ test("the match report lists what the GM overrode, in each reader's language; an
   assert.match(chatText("gm"), /Overridden at the referee.{1,6}s inspection:.*Ixpoetchitl: Chain shirt \(no metal on the court, ornaments included\)/s);
   assert.doesNotMatch(chatText("gm"), /Ixpoetchitl: Regeneration|Yolteotl: Regeneration 5 \(/);
   assert.match(chatText("bob"), /Разрешено вопреки осмотру судьи:.*Ixpoetchitl: Chain shirt \(никакого металла на поле, украшения тоже\)/s);
+});
+
+test("mid-match, an item equipped or a buff switched on makes a new card at once, with only what is new; a change that switches nothing on makes none", async () => {
+  const { companion, scene } = await inspected();
+  const ix = scene.tokens.get("ix").actor;
+  const ring = new FakeItem({ parent: ix, type: "equipment", name: "Ring of protection +1",
+    system: { equipped: false, carried: false, cl: 5 } });
+  const buff = new FakeItem({ parent: ix, type: "buff", name: "Shield of Faith", system: { active: false, subType: "spell" } });
+  ix.items.push(ring, buff);
+  FOUND.ix = [...FOUND.ix, { kind: "magic_item", what: "Ring of protection +1", why: "its sheet marks it magic", by_name: false, allowed: false }];
+  const cards = () => asUser("gm", () => globalThis.game.messages.contents).filter((m) => m.flags.ballcourt?.context?.game === "yaotzin.inspection");
+  const before = cards().length;
+  await asUser("alice", () => ring.update({ "system.equipped": true }));   // his owner equips it
+  await settle();
+  assert.equal(cards().length, before + 1);
+  assert.deepEqual(cards().at(-1).flags.ballcourt.findings.map((f) => f.what), ["Ring of protection +1"], "only what is new");
+  assert.ok(cards().at(-1).whisper.includes("alice") && !cards().at(-1).whisper.includes("bob"));
+  const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/inspect").at(-1).body.players;
+  assert.deepEqual(sent.map((p) => p.id), ["ix"], "only the player whose sheet changed");
+  assert.ok(sent[0].items.some((i) => i.name === "Ring of protection +1" && i.equipped === true && i.magic === true));
+  await asUser("alice", () => ring.update({ name: "Ring" }));
+  await asUser("gm", () => buff.update({ "system.active": false }));
+  await settle();
+  assert.equal(cards().length, before + 1, "a rename or a buff switched off switches nothing on");
+  FOUND.ix = [...FOUND.ix, { kind: "magic_effect", what: "Shield of Faith", why: "it comes from a spell", by_name: false, allowed: false }];
+  await asUser("alice", () => buff.update({ system: { active: true } }));
+  await settle();
+  assert.deepEqual(cards().at(-1).flags.ballcourt.findings.map((f) => f.what), ["Shield of Faith"]);
+  FOUND.ix = FOUND.ix.slice(0, 1);
+});
+
+test("mid-match, an effect enabled on a player (or on an item of his) inspects him again at once", async () => {
+  const { companion, scene } = await inspected();
+  const yo = scene.tokens.get("yo").actor;
+  const cloak = new FakeItem({ parent: yo, type: "equipment", name: "Cloak", system: { equipped: true } });
+  const effect = new FakeActiveEffect({ parent: cloak, name: "Cloak's ward", disabled: true });
+  const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/inspect").length;
+  const before = asked();
+  FOUND.yo = [...FOUND.yo, { kind: "magic_effect", what: "Cloak's ward", why: "it comes from an item's magic", by_name: false, allowed: false }];
+  await asUser("bob", () => effect.update({ disabled: false }));
+  await settle();
+  assert.equal(asked(), before + 1);
+  const last = asUser("gm", () => globalThis.game.messages.contents).at(-1);
+  assert.deepEqual(last.flags.ballcourt.findings.map((f) => f.what), ["Cloak's ward"]);
+  assert.ok(last.whisper.includes("bob") && !last.whisper.includes("alice"));
+  FOUND.yo = FOUND.yo.slice(0, 1);
 });
