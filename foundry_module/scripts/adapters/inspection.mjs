@@ -3,9 +3,12 @@
  * sheet says of them (equipped, carried, material, magic), his effects in force with where they
  * come from, his traits. The companion judges (`/yaotzin/inspect`); here each system's own
  * fields are only read. A field the sheet does not have is left out, so the companion judges
- * by name and says so. Read from the systems' sources: pf1 10.8, D35E's item template (its
- * `material.data`, `enhancements`, `baseCl`, `buffType`, `abilityType`), dnd5e 5.3.3
- * (`properties` "mgc", `attunement`, `areEffectsSuppressed`).
+ * by name and says so. Read from the systems' sources: D35E's item template (its
+ * `material.data`, `enhancements`, `baseCl`, `buffType`, `abilityType`; the 0.99 template, the
+ * one at hand, whose item fields 2.4 keeps), dnd5e 5.3.3 (`properties` "mgc", `attunement`,
+ * `areEffectsSuppressed`). pf1's source could not be read here: its fields (`cl`, `aura`,
+ * `material`, buffs' `subType`, `abilityType`) are as pf1 10.x documents them, still to be
+ * checked against pf1 10.8's own.
  */
 
 const num = (v) => (Number.isFinite(Number(v)) ? Number(v) : 0);
