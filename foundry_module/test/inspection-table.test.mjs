@@ -41,6 +41,21 @@ test("each player's sheet is sent as his adapter reads it, and one card a player
   assert.match(chatText("gm"), /Regeneration 5: no healing during the match/);
 });
 
+test("a sheet's odd names are sent as the companion takes them: control characters a space, at most 120 characters", async () => {
+  const companion = fakeCompanion({ "/api/v1/yaotzin/inspect": (body) => ({ status: 200,
+    body: { players: body.players.map((p) => ({ id: p.id, findings: [] })) } }) });
+  await openOn(companion);
+  const scene = courtScene();
+  scene.tokens.get("ix").actor.items.push({ type: "equipment", name: `Chain\tshirt ${"x".repeat(200)}`,
+    system: { equipped: true, equipmentType: "armor" } }, { type: "feat", name: "\u202eEvasion", system: { abilityType: "ex" } });
+  await asUser("gm", async () => (await moduleOf("gm", "inspection")).inspectCourt(scene));
+  const [ix] = companion.calls.find((c) => c.route === "/api/v1/yaotzin/inspect").body.players;
+  const odd = ix.items.at(-1);
+  assert.equal(odd.name.length, 120);
+  assert.ok(odd.name.startsWith("Chain shirt xx"));
+  assert.ok(ix.traits.includes("Evasion (Ex)"));
+});
+
 test("a player sees only his own player's findings, with no button to press", async () => {
   await inspected();
   const alice = chatText("alice");

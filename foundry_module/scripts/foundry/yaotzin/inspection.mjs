@@ -9,11 +9,27 @@
  * through the card lifecycle and is kept in the card's `resolved` list like every once-button.
  */
 import { renderCard } from "../../core/cards.mjs";
+import { plainName } from "../../core/i18n.mjs";
 import { INSPECTION_GAME, inspectionCard } from "../../core/inspection-card.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { MODULE_ID, fvtt, i18n, isCompanionGM } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { adapter, ballcourtOf, ownersOf, tokenList } from "../world/scene.mjs";
+
+/** What the companion takes (docs/api.md, the inspection's route): names of 120, types and materials of 40, 500 of each list. */
+const LIMITS = { name: 120, word: 40, entries: 500 };
+const fit = (value, max) => plainName(value)?.slice(0, max);
+const defined = (entry) => Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
+
+/** A sheet as read, fitted to what the companion takes: a player's odd item name must not fail his whole inspection. */
+function sendable({ items, effects, traits }) {
+  return {
+    items: items.slice(0, LIMITS.entries).map((i) => defined({ ...i, name: fit(i.name, LIMITS.name) ?? "?",
+      type: fit(i.type, LIMITS.word), material: fit(i.material, LIMITS.word) })),
+    effects: effects.slice(0, LIMITS.entries).map((e) => defined({ ...e, name: fit(e.name, LIMITS.name) ?? "?" })),
+    traits: traits.map((t) => fit(t, LIMITS.name)).filter(Boolean).slice(0, LIMITS.entries),
+  };
+}
 
 const isPlayer = (token) => Boolean(token.flags?.[MODULE_ID]?.team && token.actor);
 const sameFinding = (a, b) => a.kind === b.kind && a.what === b.what;
@@ -33,7 +49,7 @@ async function inspect(scene, players, { onlyNew = false } = {}) {
   if (!players.length) return [];
   const read = adapter();
   const answer = await companion("POST", "/api/v1/yaotzin/inspect",
-    { players: players.map((t) => ({ id: t.id, ...read.inspection(t.actor) })) });
+    { players: players.map((t) => ({ id: t.id, ...sendable(read.inspection(t.actor)) })) });
   const matchId = ballcourtOf(scene)?.matchId ?? null;
   const owners = ownersOf(scene);
   const gms = fvtt.game.users.filter((u) => u.isGM).map((u) => u.id);
