@@ -14,6 +14,7 @@ from .cli_tables import (
     TABLE_COMMANDS,
     add_table_choice,
     add_table_commands,
+    inspection_text,
     match_list_text,
     match_show_text,
     run_table_command,
@@ -188,6 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--text", action="store_true", help="print the card's text only")
         add_link_options(cmd)
     add_table_commands(sub, add_link_options)
+    yaotzin = sub.add_parser("yaotzin", help="Yaotzin at the table: the referee's inspection")
+    ysub = yaotzin.add_subparsers(dest="action", metavar="ACTION", required=True)
+    inspect = ysub.add_parser("inspect", help="the referee's inspection: each player's metal,"
+                              " magic items, spells in effect and healing (POST"
+                              " /yaotzin/inspect)")
+    inspect.add_argument("--roster", required=True, metavar="FILE",
+                         help='the players\' sheets as the route\'s JSON body ({"players":'
+                              ' [...]}), or - to read stdin')
+    inspect.add_argument("--json", action="store_true", help="print the companion's JSON")
+    add_link_options(inspect)
 
     simulate = sub.add_parser("simulate", help="play many matches with a player policy and"
                                                " report the balance figures")
@@ -789,6 +800,11 @@ def _main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "board":
             return board_command(client, args)
+        if args.command == "yaotzin":
+            found = client.post("/yaotzin/inspect", read_json(args.roster))
+            print(json.dumps(found, indent=2, ensure_ascii=False) if args.json
+                  else inspection_text(found))
+            return 0
         if args.command in TABLE_COMMANDS:
             return run_table_command(client, args, read_json)
         if args.command == "match" and args.action == "delete":

@@ -110,6 +110,21 @@ def chart_text(answer: dict) -> str:
     return (answer.get("header", "") + "\n" + answer["table"]).strip()
 
 
+def inspection_text(answer: dict) -> str:
+    """The referee's inspection, player by player: each finding's rule, what, and why."""
+    lines = []
+    for player in answer["players"]:
+        found = player["findings"]
+        lines.append(f"{player['id']}: " + (f"{len(found)} finding{'s' * (len(found) != 1)}"
+                                            if found else "nothing found"))
+        for f in found:
+            verdict = "allowed (GM's call)" if f["allowed"] else "not allowed"
+            judged = ", judged by name" if f["by_name"] else ""
+            lines.append(f"  {f['what']}: {f['kind'].replace('_', ' ')}, {verdict}{judged}"
+                         f" - {f['why']}")
+    return "\n".join(lines)
+
+
 TABLE_COMMANDS: dict[str, tuple[str, str, Callable[[dict], str]]] = {
     "plan": ("/yaotzin/kick/suggest", "the shot planner: a kicker's best aim squares",
              plan_text),

@@ -26,11 +26,13 @@ from ..rules.goatball.passes import ACTIONS, THROW_KINDS
 from ..rules.goatball.state import SKILLS
 from ..rules.yaotzin.contests import AFTER
 from ..rules.yaotzin.court import SIZE_LIMITS
+from ..rules.yaotzin.inspection import SOURCES as INSPECT_SOURCES
 from ..rules.yaotzin.players import FEATS, Player
 from ..rules.yaotzin.settings import SCATTER_CONVENTIONS
 
 MAX_PLAYERS = 64
 MAX_TEAMS = 8
+MAX_SHEET_ENTRIES = 500       # items, effects or traits on one sheet
 COORD = validate.Range(-1000, 1000)
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 # C0 and C1 control characters (ESC starts a terminal's escape sequences), line and paragraph
@@ -412,6 +414,52 @@ class MoveSchema(CourtSchema):
                        validate=validate.Length(1, 200))
     budget = fields.String(validate=validate.OneOf(("move", "double_move", "five_foot_step")),
                            load_default="move")
+
+
+class InspectItemSchema(Base):
+    """An item on a player's sheet, with what the sheet itself says of it."""
+
+    name = Name(120, required=True)
+    type = Name(40, load_default=None, allow_none=True)
+    material = Name(40, load_default=None, allow_none=True)
+    magic = Bool(load_default=None, allow_none=True)
+    equipped = Bool(load_default=None, allow_none=True)
+    carried = Bool(load_default=None, allow_none=True)
+
+
+class InspectEffectSchema(Base):
+    """An effect or buff in force on a player, and where it comes from."""
+
+    name = Name(120, required=True)
+    source = fields.String(load_default=None, allow_none=True,
+                           validate=validate.OneOf(INSPECT_SOURCES))
+    healing = Bool(load_default=None, allow_none=True)
+
+
+class InspectPlayerSchema(Base):
+    id = Id(required=True)
+    items = fields.List(fields.Nested(InspectItemSchema), load_default=list,
+                        validate=validate.Length(max=MAX_SHEET_ENTRIES))
+    effects = fields.List(fields.Nested(InspectEffectSchema), load_default=list,
+                          validate=validate.Length(max=MAX_SHEET_ENTRIES))
+    traits = fields.List(Name(120), load_default=list,
+                         validate=validate.Length(max=MAX_SHEET_ENTRIES))
+
+
+class InspectSchema(Base):
+    """The referee's inspection: each player's items, effects and traits."""
+
+    players = fields.List(fields.Nested(InspectPlayerSchema), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+    @validates_schema
+    def _ids_are_unique(self, data, **kwargs):
+        seen: set[str] = set()
+        for i, player in enumerate(data["players"]):
+            if player["id"] in seen:
+                raise ValidationError({"players": {i: {"id": [
+                    f"{player['id']} is named twice: one entry per player"]}}})
+            seen.add(player["id"])
 
 
 # -- goat-ball ----------------------------------------------------------------------------------

@@ -35,6 +35,10 @@ const EXPECTED = {
     superseded: K("Superseded") },
   stop_turn: { open: OK, answering: OK, applied: K("Applied"), undone: K("Undone"), stale: OK,
     superseded: K("Superseded") },
+  acknowledge: { open: OK, answering: K("Answering"), applied: K("Applied"), undone: K("Undone"), stale: K("Stale"),
+    superseded: K("Superseded") },
+  override: { open: OK, answering: K("Answering"), applied: K("Applied"), undone: K("Undone"), stale: K("Stale"),
+    superseded: K("Superseded") },
 };
 
 /** Every card kind the module posts and the button ids of each action kind on it (the companion's, the autopilot's, the advice card's). */
@@ -47,6 +51,7 @@ const KINDS = {
   "yaotzin.contest": { apply: "apply", undo: "undo", trip_back: "trip_back:ix" },
   "yaotzin.advice": { try: "try:yo" },
   "yaotzin.autopilot": { accept: "accept", decline: "decline", stop_turn: "stop" },
+  "yaotzin.inspection": { acknowledge: "acknowledge:0", override: "override:0" },
   "goatball.pass": { apply: "apply", undo: "undo", carrier: "carrier:r1" },
   "goatball.tipoff": { apply: "apply", undo: "undo", reroll: "reroll", carrier: "carrier:r1" },
   "goatball.quick": {},
@@ -74,7 +79,7 @@ test("every (card kind, phase, action): allowed, or refused with the reason a GM
       }
     }
   }
-  assert.equal(pairs, 26 * PHASES.length, "every pair counted");
+  assert.equal(pairs, 28 * PHASES.length, "every pair counted");
 });
 
 test("a player's action is spent once pressed, and with it the others of its `once` group; Apply and Undo never are", () => {

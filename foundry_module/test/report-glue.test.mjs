@@ -58,7 +58,7 @@ test("the score panel's Report button posts the box score card", async () => {
   await options.actions.report.call({ matchId: "m1" });
   const [card] = reportCards();
   const { data, ...which } = card.flags.ballcourt.report;
-  assert.deepEqual(which, { match: "m1", seq: 4, game: "yaotzin" });
+  assert.deepEqual(which, { match: "m1", seq: 4, game: "yaotzin", overrides: [] }, "no inspection card in chat: nothing overridden");
   assert.equal(data.events, 4, "the box score itself, for each reader to render in his language");
   assert.match(card.content, /Match report: Yaotzin/);
   assert.match(card.content, /<tr data-player="s1"><th>Tal<\/th><td data-field="goals">5<\/td>/);

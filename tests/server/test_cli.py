@@ -364,3 +364,29 @@ def test_preview_text_says_the_kick_it_previews(live):
                     stdin=json.dumps({**KICK, "target": {"x": 40, "y": 12}}))
     assert far.stdout == ("ix cannot kick at (40, 12): Kick of 150 ft is beyond Ixpoetchitl's"
                           " 40 ft max range.\n")
+
+
+def test_the_referees_inspection_is_a_command_with_a_roster_file(live, tmp_path):
+    roster = tmp_path / "roster.json"
+    roster.write_text(json.dumps({"players": [
+        {"id": "ix", "items": [{"name": "Chain shirt", "type": "armor", "equipped": True}],
+         "traits": ["Evasion (Ex)"]},
+        {"id": "yo", "effects": [{"name": "Haste"}]}, {"id": "ce"}]}))
+    out = ballcourt("yaotzin", "inspect", "--roster", str(roster), url=live.url)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "ix: 2 findings",
+        "  Chain shirt: metal, not allowed, judged by name - its name says metal (chain): no"
+        " metal on the court, ornaments included",
+        "  Evasion (Ex): extraordinary, allowed (GM's call) - an extraordinary (Ex) ability:"
+        " the GM's call, reported and allowed",
+        "yo: 1 finding",
+        "  Haste: magic effect, not allowed, judged by name - its name is a spell's (haste): no"
+        " spell in effect on the court",
+        "ce: nothing found"]
+    raw = ballcourt("yaotzin", "inspect", "--roster", "-", "--json", url=live.url,
+                    stdin=json.dumps({"players": [{"id": "ix", "traits": ["Regeneration 5"]}]}))
+    assert json.loads(raw.stdout)["players"][0]["findings"][0]["kind"] == "healing"
+    bad = ballcourt("yaotzin", "inspect", "--roster", "-", url=live.url,
+                    stdin=json.dumps({"players": [{"id": "ix", "items": [{"type": "ring"}]}]}))
+    assert bad.returncode == 1 and "players.0.items.0.name" in bad.stderr

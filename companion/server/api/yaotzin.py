@@ -14,6 +14,7 @@ from ...rules.yaotzin.court import Court
 from ...rules.yaotzin.dribble import plan_dribble
 from ...rules.yaotzin.grid import Square
 from ...rules.yaotzin.hoop import resolve_hoop
+from ...rules.yaotzin.inspection import inspect as inspect_players
 from ...rules.yaotzin.intercept import resolve_flight_intercept, resolve_rolling_intercept
 from ...rules.yaotzin.kick import resolve_kick
 from ...rules.yaotzin.movement import check_path
@@ -208,3 +209,9 @@ def react(body):
                                           kicker_team if flight else None, chance["dc"],
                                           chance["rem"] if flight else None))
     return 200, {"kind": body["kind"], "reactions": reactions}
+
+
+@api_route(bp, "POST", "/inspect", schemas.InspectSchema)
+def inspect(body):
+    """The referee's inspection: each player's metal, magic, spells in effect and healing."""
+    return 200, inspect_players(body["players"])

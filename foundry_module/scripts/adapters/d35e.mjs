@@ -4,6 +4,7 @@
  * `system.attributes.conditions` and deletes any other effect at its next update, so prone
  * and unconscious are read and written there; turning unconscious on sets helpless too.
  */
+import { d35eInspection } from "./inspection.mjs";
 import { pf1 } from "./pf1.mjs";
 
 const checks = { athletics: { skill: "jmp", ability: "str" }, acrobatics: { skill: "tmb", ability: "dex" } };
@@ -13,6 +14,7 @@ export const d35e = {
   id: "D35E",
   checks,
   capsNonlethal: false,
+  inspection: d35eInspection,
   conditionsPath: "system.attributes.conditions",
   statusRiders: { unconscious: ["helpless"] },
   /** The conditions D35E's actor updater sets itself on a hit point or nonlethal write (staggered, unconscious, dying...). */

@@ -1,5 +1,6 @@
 /** D&D 5e (dnd5e 4.x/5.x): goat-ball's skills, and Yaotzin numbers by analogy. */
 import { featIds } from "./feats.mjs";
+import { dnd5eInspection } from "./inspection.mjs";
 
 const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -16,6 +17,7 @@ export const dnd5e = {
   bind(read) {
     return { ...this, world: { metric: Boolean(read("dnd5e", "metricLengthUnits")) } };
   },
+  inspection: dnd5eInspection,
   goatballSkills(actor) {
     const s = actor.system ?? {};
     return {

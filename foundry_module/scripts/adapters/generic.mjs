@@ -1,4 +1,6 @@
 /** Any other system: numbers the GM types in (kept in the actor's module flags). */
+import { typedInspection } from "./inspection.mjs";
+
 const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 
 export const generic = {
@@ -7,6 +9,8 @@ export const generic = {
   bind() {
     return this;
   },
+  /** What the GM listed by hand for the referee's inspection. */
+  inspection: typedInspection,
   yaotzinStats(actor) {
     const f = actor.flags?.ballcourt?.stats ?? {};
     return { str: num(f.str, 10), dex: num(f.dex, 10), bab: num(f.bab), reflex: num(f.reflex),

@@ -1,5 +1,6 @@
 /** Pathfinder 1e (pf1 10.x) actors: the 3.5-compatible numbers Yaotzin needs, and goat-ball's checks. */
 import { featIds } from "./feats.mjs";
+import { pf1Inspection } from "./inspection.mjs";
 
 const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 
@@ -21,6 +22,8 @@ export const pf1 = {
     return { ...this, world: { metric: false, woundsAndVigor: { pc: Boolean(variants.pc?.useWoundsAndVigor),
       npc: Boolean(variants.npc?.useWoundsAndVigor) } } };
   },
+  /** What the referee's inspection judges on his sheet (adapters/inspection.mjs). */
+  inspection: pf1Inspection,
   yaotzinStats(actor) {
     const s = actor.system ?? {};
     return {

@@ -30,7 +30,8 @@ const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOUR
  * try at the ball in flight or rolling (intercept, stop) goes through only while the kick or the
  * tick is open: once applied the ball is at its landing, and too late to catch. A trip back and
  * the choice of a carrier answer the card's own result, so they also go through after Apply.
- * The autopilot's Stop is meant for a turn under way, so it goes through while answering.
+ * The autopilot's Stop is meant for a turn under way, so it goes through while answering. The
+ * referee's inspection's Acknowledge and Override answer one finding each, once, on the open card.
  */
 const ACTIONS = {
   apply: { allowed: ["open", "undone"] },
@@ -45,6 +46,8 @@ const ACTIONS = {
   accept: { allowed: ["open", "stale"] },
   decline: { allowed: ["open", "stale"] },
   stop_turn: { allowed: ["open", "answering", "stale"] },
+  acknowledge: { allowed: ["open"] },
+  override: { allowed: ["open"] },
 };
 
 /**
@@ -61,6 +64,7 @@ export const CARD_KINDS = Object.freeze({
   "yaotzin.contest": { actions: ["apply", "undo", "trip_back"], ball: false },
   "yaotzin.advice": { actions: ["try"], ball: false },
   "yaotzin.autopilot": { actions: ["accept", "decline", "stop_turn"], ball: false },
+  "yaotzin.inspection": { actions: ["acknowledge", "override"], ball: false },
   "goatball.pass": { actions: ["apply", "undo", "carrier"], ball: false },
   "goatball.tipoff": { actions: ["apply", "undo", "reroll", "carrier"], ball: false },
   "goatball.quick": { actions: [], ball: false },

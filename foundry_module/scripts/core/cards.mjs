@@ -14,7 +14,7 @@ const TONES = new Set(["info", "good", "bad", "muted"]);
  * the companion's present/text.py words action and skill alike for its English.
  */
 const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Card.Does",
-  skill: "BALLCOURT.Card.Skill" };
+  skill: "BALLCOURT.Card.Skill", rule: "BALLCOURT.Inspection.Rule", how: "BALLCOURT.Inspection.How" };
 
 function localData(data, i18n) {
   const out = { ...data };

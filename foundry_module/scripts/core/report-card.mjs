@@ -42,7 +42,16 @@ function playersOf(report, team) {
   return Object.entries(report.players ?? {}).filter(([, p]) => (p.team ?? null) === team);
 }
 
-export function renderReportCard(report, i18n) {
+/** The findings of the referee's inspection the GMs overrode: one line each, in the reader's language. */
+function overrideLines(overrides, i18n) {
+  if (!overrides?.length) return [];
+  return [`<p class="ballcourt-line">${escapeHtml(i18n.localize("BALLCOURT.Report.Overridden"))}</p>`,
+    '<ul class="ballcourt-report-overrides">', ...overrides.map((o) => `<li>${escapeHtml(i18n.format("BALLCOURT.Report.Override",
+      { player: o.player, what: o.what, rule: i18n.localize(`BALLCOURT.Inspection.Rule.${o.kind}`) }))}</li>`), "</ul>"];
+}
+
+/** The box score, then what the GMs overrode at the referee's inspection (`overrides`: core/inspection-card.mjs overridesIn). */
+export function renderReportCard(report, i18n, overrides = []) {
   const game = i18n.localize(`BALLCOURT.Report.Game.${report.game}`);
   const title = `${i18n.localize("BALLCOURT.Report.Title")}: ${game}${report.name ? ` — ${report.name}` : ""}`;
   const tf = report.fields?.teams ?? [];
@@ -62,6 +71,6 @@ export function renderReportCard(report, i18n) {
       ...list.map(([id, p]) => row(p.name ?? id, pf, p, `data-player="${escapeHtml(id)}"`)),
       "</tbody></table>");
   }
-  parts.push("</div>");
+  parts.push(...overrideLines(overrides, i18n), "</div>");
   return parts.join("");
 }

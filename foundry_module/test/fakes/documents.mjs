@@ -53,6 +53,34 @@ export class FakeActor extends FakeFlaggedDocument {
   }
 }
 
+/**
+ * An item or an active effect embedded in an actor (`parent`): written by the actor's owners
+ * and the GMs, `update` through the world's server like every document, so `updateItem` and
+ * `updateActiveEffect` run on every client with the diff and the writer's id (FOUNDRY-SEMANTICS
+ * §1.1, §1.2). Only updates: nothing here creates or deletes one.
+ */
+class FakeEmbedded extends FakeFlaggedDocument {
+  constructor({ parent, ...data }) {
+    super();
+    Object.assign(this, { id: newId(this.constructor.documentName.toLowerCase()), system: {}, flags: {}, ...data, parent });
+  }
+
+  canUserModify(user) { return this.parent.canUserModify(user); }
+
+  update(changes, options = {}) {
+    return serverUpdate(this, changes, options, { describe: () =>
+      note(`${this.documentName.toLowerCase()}~ ${this.parent.name}/${this.name} ${changedKeys(changes)}`) });
+  }
+}
+
+export class FakeItem extends FakeEmbedded {
+  static documentName = "Item";
+}
+
+export class FakeActiveEffect extends FakeEmbedded {
+  static documentName = "ActiveEffect";
+}
+
 const moves = (changes) => "x" in changes || "y" in changes;
 
 /**

@@ -9,6 +9,7 @@ export { asUser, clientOf, onClient, settle, world } from "./clients.mjs";
 export { FakeContainer, FakeGraphics, FakeGridLayer, FakeText, fakeStage } from "./canvas.mjs";
 export { FakeCombat } from "./combat.mjs";
 export { FakeRoll } from "./dice.mjs";
+export { FakeActiveEffect, FakeItem } from "./documents.mjs";
 export { FakeActor, FakeChatMessage, FakeDrawing, FakeGrid, FakeMessage, FakeScene, FakeToken, GRID_TYPES, visibleTo } from "./documents.mjs";
 export { FakeHooks, HookRegistry } from "./hooks.mjs";
 export { clientModule, loadModule, loadTable } from "./module.mjs";

@@ -6,6 +6,7 @@
  * there too, so each client renders the card in its own language.
  */
 import { escapeHtml } from "../../core/i18n.mjs";
+import { overridesIn } from "../../core/inspection-card.mjs";
 import { renderReportCard } from "../../core/report-card.mjs";
 import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
@@ -14,10 +15,11 @@ export function fetchReport(matchId) {
   return companion("GET", `/api/v1/matches/${encodeURIComponent(matchId)}/report`);
 }
 
+const chatMessages = () => fvtt.game.messages?.contents ?? [...(fvtt.game.messages ?? [])];
+
 /** The report card already in chat for this match at this event, if any. */
 function posted(matchId, seq) {
-  const messages = fvtt.game.messages?.contents ?? [...(fvtt.game.messages ?? [])];
-  return messages.find((m) => {
+  return chatMessages().find((m) => {
     const r = m.flags?.[MODULE_ID]?.report;
     return r?.match === matchId && r.seq === seq;
   });
@@ -36,11 +38,12 @@ export async function postReport(matchId, { once = false } = {}) {
     return null;
   }
   if (once && posted(matchId, report.events)) return null;
+  const overrides = overridesIn(chatMessages().map((m) => m.flags?.[MODULE_ID]), matchId);
   const data = {
-    content: renderReportCard(report, i18n()),
+    content: renderReportCard(report, i18n(), overrides),
     speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     // the box score itself rides in the flags: every client renders it in its own language
-    flags: { [MODULE_ID]: { report: { match: matchId, seq: report.events, game: report.game, data: report } } },
+    flags: { [MODULE_ID]: { report: { match: matchId, seq: report.events, game: report.game, data: report, overrides } } },
   };
   applyMessageMode(data);
   return fvtt.ChatMessage.create(data);
@@ -48,9 +51,9 @@ export async function postReport(matchId, { once = false } = {}) {
 
 /** renderChatMessageHTML: a report card in this client's language (the stored content is the GM's). */
 export function onRenderReportCard(message, html) {
-  const report = message.flags?.[MODULE_ID]?.report?.data;
-  const box = report ? html.querySelector(".ballcourt-report") : null;
-  if (box) box.outerHTML = renderReportCard(report, i18n());
+  const kept = message.flags?.[MODULE_ID]?.report;
+  const box = kept?.data ? html.querySelector(".ballcourt-report") : null;
+  if (box) box.outerHTML = renderReportCard(kept.data, i18n(), kept.overrides ?? []);
 }
 
 /**

@@ -2,8 +2,9 @@
 import { courtScene } from "../../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../../core/geometry.mjs";
 import { createBallToken } from "../world/ball-token.mjs";
-import { MODULE_ID, fvtt, i18n, localizedError, refreshControls } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, localizedError, refreshControls, reportFailure } from "../world/env.mjs";
 import { placeArenaBall } from "../goatball/goatball-arena.mjs";
+import { inspectCourt } from "../yaotzin/inspection.mjs";
 import { companion } from "../world/link.mjs";
 import { DEFAULT_TEAMS, ballToken, ballcourtOf } from "../world/scene.mjs";
 import { yaotzinRules } from "../world/settings.mjs";
@@ -78,5 +79,7 @@ export async function createMatch(scene) {
     teams: bc.teams ?? DEFAULT_TEAMS, field: bc.field, settings: yaotzinRules() });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
   refreshControls();
+  // the referee's inspection as the match starts (rulebook 2.0); its failure is told, the match stands
+  await inspectCourt(scene).catch(reportFailure);
   return match;
 }

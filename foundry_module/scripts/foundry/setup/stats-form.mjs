@@ -4,6 +4,7 @@
  */
 import { FEAT_IDS } from "../../adapters/feats.mjs";
 import { generic } from "../../adapters/generic.mjs";
+import { escapeHtml } from "../../core/i18n.mjs";
 import { MODULE_ID, formValues, fvtt, i18n } from "../world/env.mjs";
 
 /** The numbers each game asks for, and the feats Yaotzin's rules use (those a sheet's adapter reads). */
@@ -12,6 +13,39 @@ export const STAT_FIELDS = {
   goatball: ["athletics", "acrobatics", "strMod", "dexMod"],
 };
 export const FEATS = FEAT_IDS;
+
+const SOURCES = ["spell", "su", "sp", "ex", "item"];
+const cells = (line) => line.split("|").map((c) => c.trim());
+const lines = (text) => String(text ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+
+/**
+ * The entry form's three lists -> what the referee's inspection is sent (flags.ballcourt.inspection):
+ * items "name | type | material | magic", effects "name | source | healing", traits one a line.
+ * A cell left empty says nothing, so the companion judges that by name; an unknown source is left out.
+ */
+export function inspectionFromForm(values) {
+  const items = lines(values["inspection.items"]).map((line) => {
+    const [name, type, material, magic] = cells(line);
+    return { name, ...(type ? { type } : {}), ...(material ? { material } : {}),
+      ...(magic ? { magic: /^(magic|yes|true)$/i.test(magic) } : {}) };
+  });
+  const effects = lines(values["inspection.effects"]).map((line) => {
+    const [name, source, healing] = cells(line);
+    const known = SOURCES.includes(source?.toLowerCase()) ? { source: source.toLowerCase() } : {};
+    return { name, ...known, ...(healing ? { healing: /^(healing|yes|true)$/i.test(healing) } : {}) };
+  });
+  return { items, effects, traits: lines(values["inspection.traits"]) };
+}
+
+/** A stored list back into the form's lines. */
+function inspectionLines(typed) {
+  const join = (cellsOf) => (list) => (list ?? []).map((x) => cellsOf(x).join(" | ").replace(/( \| )+$/, "")).join("\n");
+  return {
+    items: join((i) => [i.name, i.type ?? "", i.material ?? "", i.magic === undefined ? "" : i.magic ? "magic" : "no"])(typed.items),
+    effects: join((e) => [e.name, e.source ?? "", e.healing === undefined ? "" : e.healing ? "healing" : "no"])(typed.effects),
+    traits: (typed.traits ?? []).join("\n"),
+  };
+}
 
 /** The form's values -> the stored record: whole numbers only, feats as ids. */
 export function statsFromForm(values, game) {
@@ -31,7 +65,10 @@ function formHtml(actor, game) {
     <input type="number" step="1" name="${key}" value="${current[key] ?? ""}"></label>`).join("");
   const feats = game === "yaotzin" ? FEATS.map((f) => `<label><input type="checkbox" name="feat.${f}"
     ${current.feats?.includes(f) ? "checked" : ""}> ${L(`BALLCOURT.Stats.Feat.${f}`)}</label>`).join("") : "";
-  return `<div class="ballcourt-stats">${fields}${feats}</div>`;
+  const typed = inspectionLines(generic.inspection(actor));
+  const lists = game === "yaotzin" ? ["items", "effects", "traits"].map((key) => `<label>${L(`BALLCOURT.Stats.Inspection.${
+    key[0].toUpperCase()}${key.slice(1)}`)}<textarea name="inspection.${key}" rows="3">${escapeHtml(typed[key])}</textarea></label>`).join("") : "";
+  return `<div class="ballcourt-stats">${fields}${feats}${lists}</div>`;
 }
 
 /** Ask for each token's numbers in turn; a closed dialog skips that token. Returns how many were saved. */
@@ -46,6 +83,7 @@ export async function editStats(tokens, game) {
     if (!values) continue;
     const prior = actor.flags?.[MODULE_ID]?.stats ?? {};
     await actor.setFlag(MODULE_ID, "stats", { ...prior, ...statsFromForm(values, game) });
+    if (game === "yaotzin") await actor.setFlag(MODULE_ID, "inspection", inspectionFromForm(values));
     saved += 1;
   }
   return saved;
