@@ -172,7 +172,8 @@ test("declarations: the carrier's owner never sees the declarations after his pl
   assert.deepEqual(d.visibleTo({ ownsCarrier: true }).map((x) => x.player), ["r2", "r1", "b1"]);
 });
 
-test("declarations: a defended target's two faces go to the companion, which alone picks the one that counts", () => {
+/** Two Defends (b3 for b1, r2 for r3), three knock-offs and a hot throw at b1, declared in a pass of six. */
+function defendedPass() {
   const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "r2", initiative: 3 }, { id: "r3", initiative: 4 },
     { id: "b1", initiative: 12 }, { id: "b2", initiative: 9 }, { id: "b3", initiative: 2 }], "r1");
   d.declare("b3", { action: "defend", target: "b1" });
@@ -181,6 +182,11 @@ test("declarations: a defended target's two faces go to the companion, which alo
   d.declare("b2", { action: "knock_off", target: "r3" });
   d.declare("b1", { action: "knock_off", target: "r3" });
   d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
+  return d;
+}
+
+test("declarations: a defended target's two faces go to the companion, which alone picks the one that counts", () => {
+  const d = defendedPass();
   assert.deepEqual([...d.defendedTargets()].sort(), ["b1", "r3"]);
   const body = d.toPassRequest({ teams: [], possession: { team: "red", carrier: "r1" } }, {
     b1: { total: 14, defenseFaces: [3, 17], defenseModifier: 2 },
@@ -218,14 +224,7 @@ test("facesOf: the d20s in the order rolled and the modifier; null unless one or
 });
 
 test("declarations: a Defend covers its target's next check by initiative, so the table rolls two d20s there and one for the next", () => {
-  const d = new Declarations([{ id: "r1", initiative: 20 }, { id: "r2", initiative: 3 }, { id: "r3", initiative: 4 },
-    { id: "b1", initiative: 12 }, { id: "b2", initiative: 9 }, { id: "b3", initiative: 2 }], "r1");
-  d.declare("b3", { action: "defend", target: "b1" });
-  d.declare("r2", { action: "defend", target: "r3" });
-  d.declare("r3", { action: "knock_off", target: "b2" });
-  d.declare("b2", { action: "knock_off", target: "r3" });
-  d.declare("b1", { action: "knock_off", target: "r3" });
-  d.declare("r1", { action: "throw", throw: { kind: "hot", target: "b1" } });
+  const d = defendedPass();
   const covered = d.coveredChecks();
   // r3's one Defend covers b1's knock-off (initiative 12), not b2's (9); b2 has none
   assert.deepEqual([...covered.knockOffs].sort(), ["b1"]);
