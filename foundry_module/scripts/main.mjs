@@ -6,7 +6,7 @@ import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } fr
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
 import * as goatball from "./foundry/goatball/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
-import { onSheetChange } from "./foundry/yaotzin/inspection.mjs";
+import { onSheetChange, onSheetCreate } from "./foundry/yaotzin/inspection.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
 import { listenForRefusals } from "./foundry/requests/gm-requests.mjs";
 import { followCompanionGM, getLink, linksHere, startLink, whenConnected } from "./foundry/world/link.mjs";
@@ -140,6 +140,8 @@ Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token
 Hooks.on("updateCombat", onUpdateCombat);
 Hooks.on("updateItem", onSheetChange);   // the referee's inspection: something switched on mid-match
 Hooks.on("updateActiveEffect", onSheetChange);
+Hooks.on("createItem", onSheetCreate);   // or made on his sheet already switched on
+Hooks.on("createActiveEffect", onSheetCreate);
 Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
 

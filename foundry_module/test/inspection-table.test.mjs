@@ -136,3 +136,25 @@ test("mid-match, an effect enabled on a player (or on an item of his) inspects h
   assert.ok(last.whisper.includes("bob") && !last.whisper.includes("alice"));
   FOUND.yo = FOUND.yo.slice(0, 1);
 });
+
+test("mid-match, an item dropped on a sheet already equipped, or an effect added already on, inspects him again at once; one made off does not", async () => {
+  const { companion, scene } = await inspected();
+  const yo = scene.tokens.get("yo").actor;
+  const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/inspect").length;
+  const before = asked();
+  await asUser("bob", () => yo.createEmbeddedDocuments("Item", [{ type: "equipment", name: "Spare sandals", system: { equipped: false, carried: false } }]));
+  await settle();
+  assert.equal(asked(), before, "left at home: nothing to judge");
+  FOUND.yo = [...FOUND.yo, { kind: "metal", what: "Bronze greaves", why: "bronze is a metal", by_name: false, allowed: false }];
+  await asUser("bob", () => yo.createEmbeddedDocuments("Item", [{ type: "equipment", name: "Bronze greaves",
+    system: { equipped: true, material: "bronze" } }]));
+  await settle();
+  assert.equal(asked(), before + 1);
+  const last = asUser("gm", () => globalThis.game.messages.contents).at(-1);
+  assert.deepEqual(last.flags.ballcourt.findings.map((f) => f.what), ["Bronze greaves"], "only what is new");
+  assert.ok(last.whisper.includes("bob") && !last.whisper.includes("alice"));
+  FOUND.yo = FOUND.yo.slice(0, 1);
+  await asUser("bob", () => yo.createEmbeddedDocuments("ActiveEffect", [{ name: "Bless", disabled: false }]));
+  await settle();
+  assert.equal(asked(), before + 2, "an effect added on");
+});

@@ -44,6 +44,24 @@ export class FakeActor extends FakeFlaggedDocument {
       { describe: () => note(`actor~ ${this.name} flags.${scope}.${key}`) });
   }
 
+  /**
+   * Items and active effects made on the sheet (a drop from a compendium, a buff added): by his
+   * owners and the GMs, through the server, then `createItem` / `createActiveEffect` on every
+   * client with the document and the creator's id (FOUNDRY-SEMANTICS §1.2).
+   */
+  async createEmbeddedDocuments(type, data) {
+    const user = actingUser();
+    if (!this.canUserModify(user)) refuse(user, `Actor ${this.name}`);
+    await serverTrip();
+    const Kind = type === "Item" ? FakeItem : FakeActiveEffect;
+    const made = data.map((d) => new Kind({ ...structuredClone(d), parent: this }));
+    if (type === "Item") this.items.push(...made);
+    else (this.effects ??= []).push(...made);
+    note(`actor+ ${this.name} ${type} x${made.length}`);
+    for (const doc of made) callEverywhere(`create${type}`, () => [doc, {}, user.id]);
+    return made;
+  }
+
   async toggleStatusEffect(id, { active }) {
     if (!this.isOwner) refuse(actingUser(), `Actor ${this.name}`);
     await serverTrip();
@@ -57,7 +75,7 @@ export class FakeActor extends FakeFlaggedDocument {
  * An item or an active effect embedded in an actor (`parent`): written by the actor's owners
  * and the GMs, `update` through the world's server like every document, so `updateItem` and
  * `updateActiveEffect` run on every client with the diff and the writer's id (FOUNDRY-SEMANTICS
- * §1.1, §1.2). Only updates: nothing here creates or deletes one.
+ * §1.1, §1.2). One is made through its actor's createEmbeddedDocuments; none is deleted here.
  */
 class FakeEmbedded extends FakeFlaggedDocument {
   constructor({ parent, ...data }) {

@@ -84,12 +84,27 @@ function switchesOn(doc, changed) {
   return ["system.equipped", "system.carried", "system.active"].some((path) => changedAt(changed, path) === true);
 }
 
+/** Whether a document made on a sheet comes switched on: an item equipped, carried or active, an effect not disabled. */
+function madeOn(doc) {
+  if (doc.documentName === "ActiveEffect") return !doc.disabled;
+  return ["equipped", "carried", "active"].some((key) => doc.system?.[key] === true);
+}
+
 /**
  * updateItem / updateActiveEffect, on the companion GM's page: when something of a court
  * player's is switched on while his court has a match, inspect him again at once.
  */
-export async function onSheetChange(doc, changed) {
-  if (!isCompanionGM() || !switchesOn(doc, changed)) return [];
+export function onSheetChange(doc, changed) {
+  return isCompanionGM() && switchesOn(doc, changed) ? inspectOwner(doc) : Promise.resolve([]);
+}
+
+/** createItem / createActiveEffect, likewise: something made on his sheet already switched on (a drop, a buff added). */
+export function onSheetCreate(doc) {
+  return isCompanionGM() && madeOn(doc) ? inspectOwner(doc) : Promise.resolve([]);
+}
+
+/** Inspect again, on each court with a match, the players whose actor holds `doc` (an effect of an item: the item's actor). */
+async function inspectOwner(doc) {
   const owner = doc.parent?.documentName === "Item" ? doc.parent.parent : doc.parent;
   if (!owner) return [];
   const posted = [];
