@@ -22,6 +22,7 @@ const PF1 = { system: {}, items: [
   item("buff", "Bull's Strength", { subType: "spell", active: true }),
   item("buff", "Haste", { subType: "temp", active: false }),
   item("buff", "Belt's strength", { subType: "item", active: true }),
+  item("buff", "Gauntlets' power", { buffType: "item", active: true }),   // an older pf1's name for the buff's kind
   item("feat", "Evasion", { subType: "classFeat", abilityType: "ex" }),
   item("feat", "Smite Evil", { subType: "classFeat", abilityType: "su" }),
   item("feat", "Fast Healing 5", { subType: "racial", abilityType: "ex", disabled: true }),
@@ -36,8 +37,8 @@ test("pf1: items with their material, caster level or aura, worn or carried; act
     { name: "Quarterstaff", type: "weapon", equipped: false, carried: false },
     { name: "Cure light wounds", type: "potion", magic: true, carried: true },
   ]);
-  assert.deepEqual(sent.effects, [{ name: "Bull's Strength", source: "spell" }, { name: "Belt's strength", source: "item" }],
-    "a buff switched off is not in effect");
+  assert.deepEqual(sent.effects, [{ name: "Bull's Strength", source: "spell" }, { name: "Belt's strength", source: "item" },
+    { name: "Gauntlets' power", source: "item" }], "a buff switched off is not in effect");
   assert.deepEqual(sent.traits, ["Evasion (Ex)", "Smite Evil (Su)"], "a feat switched off does not count");
 });
 

@@ -6,9 +6,11 @@
  * by name and says so. Read from the systems' sources: D35E's item template (its
  * `material.data`, `enhancements`, `baseCl`, `buffType`, `abilityType`; the 0.99 template, the
  * one at hand, whose item fields 2.4 keeps), dnd5e 5.3.3 (`properties` "mgc", `attunement`,
- * `areEffectsSuppressed`). pf1's source could not be read here: its fields (`cl`, `aura`,
- * `material`, buffs' `subType`, `abilityType`) are as pf1 10.x documents them, still to be
- * checked against pf1 10.8's own.
+ * `areEffectsSuppressed`). pf1 10.8's own source could not be read here; an older pf1 item
+ * template (a public copy of the system) has `cl`, `aura.school`/`aura.custom`, `carried`,
+ * `equipped`, `enh`/`armor.enh`, a feat's `abilityType` and `disabled`, and a buff's `buffType`,
+ * which later pf1 names `subType` (both are read). pf1 10's `material` (normal, base, addon)
+ * is as its documentation gives it, still to be checked against 10.8's source.
  */
 
 const num = (v) => (Number.isFinite(Number(v)) ? Number(v) : 0);
@@ -89,7 +91,7 @@ function sheet35(actor, { magic, material, buffKind }) {
 }
 
 export function pf1Inspection(actor) {
-  return sheet35(actor, { magic: pf1Magic, material: pf1Material, buffKind: (i) => i.system?.subType });
+  return sheet35(actor, { magic: pf1Magic, material: pf1Material, buffKind: (i) => i.system?.subType ?? i.system?.buffType });
 }
 
 export function d35eInspection(actor) {
