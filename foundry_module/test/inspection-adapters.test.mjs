@@ -127,7 +127,7 @@ test("the real companion takes each adapter's body as it is and judges it", asyn
   assert.deepEqual(pf1.findings.map((f) => [f.kind, f.what, f.by_name]), [
     ["metal", "Chain shirt", true], ["metal", "Chain shirt", false], ["magic_item", "Cloak", false],
     ["magic_item", "Cure light wounds", false], ["magic_effect", "Bull's Strength", false],
-    ["magic_effect", "Belt's strength", false], ["extraordinary", "Evasion (Ex)", false],
+    ["magic_effect", "Belt's strength", false], ["magic_effect", "Gauntlets' power", false], ["extraordinary", "Evasion (Ex)", false],
     ["magic_effect", "Smite Evil (Su)", false]]);
   assert.deepEqual(typed.findings.map((f) => f.kind), ["magic_item", "healing"]);
 });
