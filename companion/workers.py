@@ -19,6 +19,8 @@ import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
+NICENESS = 10       # a worker's lower priority (POSIX): the companion's own requests go first
+
 
 def end_with_parent() -> None:
     """In a worker (its initializer, or its first call): end at once, quietly, when the
@@ -32,6 +34,12 @@ def end_with_parent() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="ballcourt-parent-watch", daemon=True).start()
+
+
+def lower_priority() -> None:
+    """In a worker: yield the CPU to the companion (where the system has priorities)."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:

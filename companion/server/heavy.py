@@ -19,14 +19,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
-import os
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ..workers import end_with_parent
+from ..workers import end_with_parent, lower_priority
 from .errors import ApiError
 from .errors import body as error_body
 
@@ -34,7 +33,6 @@ IN_FLIGHT = 1       # heavy requests running at once (the worker processes)
 WAITING = 8         # heavy requests that may wait for a turn
 WAIT = 5.0          # seconds one waits at most
 RETRY_AFTER = 1     # seconds a refused client is told to wait
-NICENESS = 10       # the worker's lower priority (POSIX)
 log = logging.getLogger("ballcourt")
 
 
@@ -109,8 +107,7 @@ def _drop(pool: ProcessPoolExecutor) -> None:
 
 
 def _lower_priority() -> None:
-    if hasattr(os, "nice"):
-        os.nice(NICENESS)
+    lower_priority()
     end_with_parent()
 
 

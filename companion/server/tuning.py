@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import os
 import select
 import socket
 import threading
@@ -34,7 +33,6 @@ from .errors import ApiError
 
 FIRST_STAGE = 10              # matches per zone count for the second look (the first: 1)
 POLL = 0.2                    # seconds between looks at the worker, the clock and the client
-NICENESS = 10                 # the worker's lower priority (POSIX)
 
 
 class TuneGone(ApiError):
@@ -67,26 +65,21 @@ def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
     """The worker: each stage's answer down the pipe, the whole run's last. The first look
     is one match a zone count, played at the companion's own priority (a fraction of a second
     of CPU at the limits), so that even a roster at the limits on a busy machine has an answer
-    early; the rest yields to the companion (NICENESS). It gets the roster as the body's plain
-    JSON and builds it here (a compiled build's classes do not cross between processes), and
-    it ends quietly when its companion is gone (the pipe broken, or the companion's process
-    ended)."""
+    early; the rest yields to the companion (workers.lower_priority). It gets the roster as
+    the body's plain JSON and builds it here (a compiled build's classes do not cross between
+    processes), and it ends quietly when its companion is gone (the pipe broken, or the
+    companion's process ended)."""
     from ..advice.goatball import roster_from
-    from ..workers import end_with_parent
+    from ..workers import end_with_parent, lower_priority
 
     end_with_parent()
     try:
         _send_stages({**kwargs, "roster": roster_from(kwargs["roster"])}, deadline, first_stage,
-                     conn, after_first_look=_lower_priority)
+                     conn, after_first_look=lower_priority)
     except (BrokenPipeError, ConnectionError, EOFError):
         pass                    # the companion stopped listening: nobody to answer
     finally:
         conn.close()
-
-
-def _lower_priority() -> None:
-    if hasattr(os, "nice"):
-        os.nice(NICENESS)
 
 
 def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn,
