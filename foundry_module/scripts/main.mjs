@@ -8,7 +8,7 @@ import * as goatball from "./foundry/goatball/goatball.mjs";
 import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
 import { onSheetChange, onSheetCreate } from "./foundry/yaotzin/inspection.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
-import { listenForRefusals } from "./foundry/requests/gm-requests.mjs";
+import { gmLeft, listenForRefusals } from "./foundry/requests/gm-requests.mjs";
 import { followCompanionGM, getLink, linksHere, startLink, whenConnected } from "./foundry/world/link.mjs";
 import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
@@ -121,6 +121,7 @@ Hooks.on("updateScene", (scene, changes) => {
 });
 /** A GM joins or leaves: with the companion's GM unnamed, Foundry's active GM may change hands. */
 Hooks.on("userConnected", () => followCompanionGM());
+Hooks.on("userConnected", gmLeft);   // a player's requests to a GM whose page went away stop waiting
 Hooks.on("updateUser", onUpdateUser);
 Hooks.on("updateUser", onKickRequest);
 Hooks.on("updateUser", onDribbleRequest);

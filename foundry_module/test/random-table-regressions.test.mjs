@@ -154,3 +154,12 @@ test("random table, goat-ball, item 2: the autopilot's proposals asked before th
     settled(),
   ], { game: "goatball" });
 });
+
+// found by the random table: fast-check seed 260208100, path "22:3:6:11:11:7:7" (npm run table:explore -- --game yaotzin --seed 260208100 --path "22:3:6:11:11:7:7")
+test("random table, item quiet: Bob's kick asked of a slow companion, then the GM's reload: nothing waits for ever", async () => {
+  await playTable([
+    slow(true),
+    kick("bob", "yo", { keys: false, clicks: 1 }),
+    reloadPage("gm"),
+  ]);
+});

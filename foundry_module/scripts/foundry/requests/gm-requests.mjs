@@ -19,16 +19,18 @@ import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, repo
 const REFUSED = "refused";
 const DONE = "done";
 
-/** On this player's client: the requests that wait for the GM's word, by their `at`: each one's resolve. */
+/** On this player's client: the requests that wait for the GM's word, by their `at`: {gm asked, done()}. */
 const awaitingDone = new Map();
 
 /**
  * On a player's client: send a request of this kind; false (the player is told) with no GM
  * connected. With `untilDoneMs`, it resolves once the GM says the request is done (refused
- * included), or after that many milliseconds if he never does (his page went away).
+ * included), once that GM's page goes away (gmLeft: the player is told to ask again), or
+ * after that many milliseconds.
  */
 export async function askGM(kind, request, { untilDoneMs = 0 } = {}) {
-  if (!companionGM()) {
+  const gm = companionGM();
+  if (!gm) {
     fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
     return false;
   }
@@ -36,10 +38,10 @@ export async function askGM(kind, request, { untilDoneMs = 0 } = {}) {
   const at = Date.now();
   const done = untilDoneMs > 0 ? new Promise((resolve) => {
     const timer = setTimeout(resolve, untilDoneMs);
-    awaitingDone.set(at, () => {
+    awaitingDone.set(at, { gm: gm.id, done: () => {
       clearTimeout(timer);
       resolve();
-    });
+    } });
   }) : null;
   try {
     await fvtt.game.user.update(replacingFlag(kind, { ...request, at }));
@@ -48,6 +50,19 @@ export async function askGM(kind, request, { untilDoneMs = 0 } = {}) {
     awaitingDone.delete(at);
   }
   return true;
+}
+
+/**
+ * userConnected on a player's client: a GM whose page went away (a reload, a closed tab) will
+ * never say the requests asked of him are done, so they stop waiting now and the player is
+ * told to ask again (his page took them; the GM's new page knows nothing of them).
+ */
+export function gmLeft(user, connected) {
+  if (connected || !user?.isGM) return;
+  const lost = [...awaitingDone.values()].filter((w) => w.gm === user.id);
+  if (!lost.length) return;
+  for (const w of lost) w.done();
+  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.GMLeft"));
 }
 
 /** On the companion GM's client: `userId`'s request (its `at`) is done, carried out or refused: his client may send the next. */
@@ -124,7 +139,7 @@ function readNotice({ key, data, message }) {
 export function listenForRefusals() {
   fvtt.game.socket?.on(CHANNEL, (data) => {
     if (data?.to !== fvtt.game.user?.id) return;
-    if (data.type === DONE) awaitingDone.get(data.at)?.();
+    if (data.type === DONE) awaitingDone.get(data.at)?.done();
     if (data.type !== REFUSED) return;
     const text = readNotice(data)?.slice(0, 500);
     if (!text) return;
