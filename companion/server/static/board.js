@@ -131,16 +131,19 @@ function refresh(socket) {
   socket.emit("call", {method: "GET", route: route + "/events?after=" + after}, (res) => {
     if (res && res.status === 200) {
       const events = res.body.events;
-      last = events.length ? events[events.length - 1] : null;
-      if (last && last.type === "undo") {
-        const undo = last;
+      const newest = events.length ? events[events.length - 1] : null;
+      if (newest && newest.type === "undo") {
+        // shown once what it undid is known: never "Undone: an event" in between
         socket.emit("call", {method: "GET", route: route + "/events?limit=1&after=" +
-          (undo.undoes - 1)}, (got) => {
-          undo.undone = got && got.status === 200 ? got.body.events[0] : null;
+          (newest.undoes - 1)}, (got) => {
+          newest.undone = got && got.status === 200 ? got.body.events[0] : null;
+          last = newest;
           render();
         });
+      } else {
+        last = newest;
+        render();
       }
-      render();
     }
   });
 }
