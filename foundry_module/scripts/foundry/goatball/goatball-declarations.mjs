@@ -84,10 +84,9 @@ export async function collectDeclarations(ask = askOwner) {
   const scene = fvtt.game.scenes.get(pass.sceneId);
   const names = pass.reading.names;
   ask = autopilotAsk(pass, scene, ask, pass.reading.settings);   // autopilot: NPCs get the companion's proposals
-  const View = progressClass();
-  const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
-    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot }) : null;
-  const show = () => view?.render({ force: true });
+  const view = new (progressClass())({ declarations, names, seconds: declarationTimeout() / 1000,
+    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot });
+  const show = () => view.render({ force: true });
   pass.collecting = true;
   try {
     await show();
@@ -103,7 +102,7 @@ export async function collectDeclarations(ask = askOwner) {
     return declarations;
   } finally {
     pass.collecting = false;
-    await view?.close();
+    await view.close();
   }
 }
 
