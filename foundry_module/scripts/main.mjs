@@ -30,6 +30,12 @@ import { resolveKick, resolveTick } from "./foundry/yaotzin/yaotzin.mjs";
 
 let kickTool = null;
 
+/** Ballcourt's Quench batches, imported only when Quench announces itself: no other world loads them. */
+async function registerQuenchBatches(quench) {
+  const batches = await import("./foundry/quench/quench.mjs");
+  batches.registerQuenchBatches(quench);
+}
+
 /** The module's public API: game.modules.get("ballcourt").api (macros, Quench). */
 export const api = {
   link: getLink, createCourtScene, useThisScene, assignTeam, placeBall, createMatch,
@@ -145,6 +151,7 @@ Hooks.on("createItem", onSheetCreate);   // or made on his sheet already switche
 Hooks.on("createActiveEffect", onSheetCreate);
 Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
+Hooks.on("quenchReady", registerQuenchBatches);   // Quench's in-world tests: loaded only where Quench is active
 
 /**
  * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads

@@ -1,5 +1,6 @@
 /** The entry point against fakes: its hooks, settings, scene controls and socket. */
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
 import { installFoundry } from "./fakes/foundry.mjs";
@@ -38,4 +39,12 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   assert.deepEqual(controls.visibleTools(), ["ballcourtMenu"], "visible is read only on a rebuild");
   world.hooks.get("canvasReady")(globalThis.canvas);
   assert.deepEqual(controls.visibleTools(), ["ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"]);
+
+  // Quench's batches load only where Quench is active: on its quenchReady, not as an entry point of every world
+  const manifest = JSON.parse(await readFile(new URL("../module.json", import.meta.url), "utf8"));
+  assert.deepEqual(manifest.esmodules, ["scripts/main.mjs"]);
+  const batches = [];
+  await world.hooks.get("quenchReady")({ registerBatch: (key) => batches.push(key) });
+  assert.ok(batches.includes("ballcourt.court") && batches.includes("ballcourt.world"), batches.join(", "));
 });
+
