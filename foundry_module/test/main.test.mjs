@@ -15,10 +15,11 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   };
   const { api } = await import("../scripts/main.mjs");
   for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatTurnChange",
-    "preMoveToken", "updateCombat", "updateUser", "getSceneControlButtons", "renderTokenHUD"]) {
+    "preMoveToken", "updateCombat", "getSceneControlButtons", "renderTokenHUD"]) {
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
+  assert.ok(world.hooks.has("updateUser"), "channels.mjs: the players' requests, registered at init");
   assert.equal(globalThis.game.settings.registered.size, 22);
   assert.equal(globalThis.game.settings.registered.get("ballcourt.yaotzinAutopilotPause").default, 2, "act mode's pause before each step");
   assert.equal(globalThis.game.settings.registered.get("ballcourt.tuneBudget").default, 40, "the table's budget of passes");

@@ -23,7 +23,7 @@ const flush = async (n = 10) => {
 
 test("an interception's card keeps the ball as it was read before the player's save, and its Apply refuses once the ball moved", async () => {
   installFoundry({ settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
+  globalThis.CONFIG.queries[rr.ROLL_QUERY] = rr.answerRollRequest;
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
   await connectTo(link, fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) }));
   const scene = courtScene();

@@ -132,6 +132,9 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** The GM's question to a player for his token's declaration (channels.mjs). */
+export const DECLARE_QUERY = `${MODULE_ID}.declare`;
+
 export async function askOwner(tokenId, sealed) {
   const { sceneId, reading } = current;
   const owners = reading.owners[tokenId] ?? [];
@@ -145,7 +148,7 @@ export async function askOwner(tokenId, sealed) {
   const timeout = declarationTimeout();
   try {
     // Foundry's own timeout rejects the query; ours also covers a client that never answers.
-    const answer = await withTimeout(owner.query(`${MODULE_ID}.declare`, payload, { timeout }), timeout);
+    const answer = await withTimeout(owner.query(DECLARE_QUERY, payload, { timeout }), timeout);
     if (answer === TIMED_OUT) {
       fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Declare.TimedOut", { player: name }));
       return NO_ACTION;
