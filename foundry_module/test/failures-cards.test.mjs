@@ -75,7 +75,7 @@ test("item 1: an interception card made before its kick was applied is refused o
 });
 
 test("item 1: a try whose save came back after another card moved the ball is dropped before anything is written", async () => {
-  const { companion, scene, encounter, chat } = await table({ rollPolicy: "players" });
+  const { companion, scene, encounter } = await table({ rollPolicy: "players" });
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
   const card = await kick(scene);
   const pressing = requestAs("bob", card.id, "intercept:yo");
