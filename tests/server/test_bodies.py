@@ -1,4 +1,4 @@
-"""The API keeps its own rules (issue 26): undo refuses keys it does not know, as every body
+"""The API keeps its own rules: undo refuses keys it does not know, as every body
 does; the kick preview takes the kick's seed, so one body serves both routes."""
 
 from tests.server.test_api import KICK

@@ -1,5 +1,6 @@
-"""Every route's work is bounded by design (issue 36, the fifth attack): the movement search
-stops at its limit, and one cap on heavy work in flight covers HTTP and Socket.IO alike."""
+"""Every route's work is bounded by design, so no body inside the limits can stall the table:
+the movement search stops at its limit, and one cap on heavy work in flight covers HTTP and
+Socket.IO alike."""
 
 from __future__ import annotations
 

@@ -197,8 +197,9 @@ def test_kick_still_answers_through_the_bounded_server(small_server):
 
 
 def test_the_request_log_names_no_viewer_key_or_token(tmp_path):
-    """`--log-requests` wrote `GET /board/<id>?key=<viewer key>` whole (issue 36): the key,
-    any token-like query value or path segment, is REDACTED; the rest stays readable."""
+    """`--log-requests` wrote `GET /board/<id>?key=<viewer key>` whole (whoever read the
+    log could open the board): the key, any token-like query value or path segment, is
+    REDACTED; the rest stays readable."""
     server = LiveServer(tmp_path / "d")
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port",
                              str(server.port), "--data-dir", str(tmp_path / "d"),

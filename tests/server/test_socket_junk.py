@@ -1,5 +1,6 @@
-"""Socket.IO junk is dropped quietly and every call with an ack id is answered (issue 36):
-packets sent by hand over a real WebSocket to a real `ballcourt serve` whose log is read."""
+"""Socket.IO junk is dropped quietly and every call with an ack id is answered (a client waiting
+on its ack never hangs): packets sent by hand over a real WebSocket to a real `ballcourt serve`
+whose log is read."""
 
 from __future__ import annotations
 
