@@ -22,7 +22,7 @@ SUGGEST = "/api/v1/yaotzin/suggest"
 
 
 def test_the_worst_suggest_body_stops_within_the_search_limit(monkeypatch):
-    """The fifth attack's body (a speed-300 chaser on a 1000 x 400 court, the ball shut in a
+    """A security review's body (a speed-300 chaser on a 1000 x 400 court, the ball shut in a
     ring of 16): steps tried and memory are counted, not time. It searched about 95,000
     states (over 750,000 steps) and held 200 MB of paths; now two searches at most, each
     stopped at SEARCH_LIMIT states, and no path per square."""

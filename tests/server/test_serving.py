@@ -104,7 +104,7 @@ def test_connections_are_bounded_and_the_token_keeps_its_room(small_server):
 
 
 def test_trickling_sockets_hold_no_slot_and_the_gm_gets_in(small_server):
-    """Seventy sockets trickling their headers (the fifth attack's slowloris, which kept the
+    """Seventy sockets trickling their headers (a security review's slowloris, which kept the
     GM at 503): they wait at the door without a thread, and every request gets in."""
     url, port = small_server
     before = threading.active_count()
