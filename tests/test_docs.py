@@ -55,6 +55,22 @@ def test_no_code_comment_cites_a_document_outside_the_repository():
     assert not cited
 
 
+ISSUE_NUMBER = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+
+
+def test_no_comment_or_doc_names_an_issue_by_number():
+    """A comment says what the code guards against, not which issue asked for it: a newcomer
+    has no tracker to look the number up in."""
+    named = [(doc.name, found.group()) for doc in DOCS
+             if (found := ISSUE_NUMBER.search(doc.read_text(encoding="utf-8")))]
+    for folder in CODE:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".mjs") and "node_modules" not in path.parts:
+                named += [(str(path.relative_to(ROOT)), found.group())
+                          for comment in comments(path) if (found := ISSUE_NUMBER.search(comment))]
+    assert not named
+
+
 def test_every_route_is_in_the_api_doc(tmp_path):
     app = create_app(Config(data_dir=tmp_path, token="t"))
     api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
