@@ -1,5 +1,5 @@
 /**
- * Issue 25 §3: a GM activity reads the world once, then computes, then writes. An interception
+ * A GM activity reads the world once, then computes, then writes. An interception
  * waits for its player's Reflex save (minutes, at a real table); the card it posts must say
  * where the ball was when it was computed (`ballAt`), not where the ball is once the save
  * comes back, so that its Apply refuses if the ball has moved since (core/apply.mjs

@@ -95,8 +95,8 @@ def test_tipoff_tie_inside_a_team_lets_it_choose():
 
 
 def test_naming_a_carrier_has_one_check_for_the_table_and_the_simulator():
-    """Arena.with_carrier: the carrier event's checks, which the balance simulator now calls
-    too (issue 30): a standing player of the team waiting, after a tie one of the tied."""
+    """Arena.with_carrier: the carrier event's checks, which the balance simulator calls
+    too (one rule for both): a standing player of the team waiting, after a tie one of the tied."""
     from dataclasses import replace
 
     from companion.rules.errors import IllegalAction
@@ -231,7 +231,7 @@ def test_flight_may_not_be_allowed_and_the_match_may_mark_more_names_as_flight()
     assert bad.value.field == "settings.flight_magic"
 
 
-# -- issue 18: tip-off ties remembered, Acrobatics only; sealed slips ------------------------
+# -- tip-off ties remembered, Acrobatics only; sealed slips ----------------------------------
 def test_the_tipoff_is_dex_acrobatics_only():
     with pytest.raises(RulesError, match="Acrobatics"):
         resolve_tipoff(default_arena(), {"r1": Check(12, skill="athletics"), "b1": Check(9)},
@@ -337,7 +337,7 @@ def test_a_match_names_its_carrier_among_the_tied_players_only():
 def test_a_stored_event_replays_as_it_was_accepted():
     """A log an older companion wrote (a plain total against a Defend, a lost team's player
     knocked off, a carrier who was not among the tied) still folds on undo and in the report:
-    only a new event meets the refusals issue 26 added."""
+    only a new event meets the refusals added since."""
     state = new_match(TEAMS, Settings())
     state, _ = apply_event(state, {"type": "tipoff", "checks": {
         "b1": {"check": 15}, "b2": {"check": 15}, "r1": {"check": 9}}}, Dice())

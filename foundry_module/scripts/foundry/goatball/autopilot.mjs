@@ -250,7 +250,7 @@ export async function configureAutopilot(scene, selected = []) {
   const modeOptions = (current) => MODES.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
   const teamFields = teams.map((team) => `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamMode", { team }))}`
     + ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>`
-    + `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // per-team tactics (issue 19)
+    + `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // each team's own tactics
     + ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"`
     + ` value="${escapeHtml(teamEntry(entries[team]).tactics)}"></label>`).join("");
   const presets = `<datalist id="ballcourt-presets">${(yaotzin ? YAOTZIN_PRESETS : PRESETS).map((p) => `<option value="${p}"></option>`).join("")}</datalist>`

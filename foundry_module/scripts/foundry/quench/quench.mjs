@@ -84,7 +84,7 @@ export function registerQuenchBatches(quench) {
     });
   }, { displayName: "Ballcourt: chat cards" });
 
-  // issue 17: cards rendered in the reader's language, and the roll-request card's flags
+  // cards in each reader's language, and the roll-request card's flags
   quench.registerBatch("ballcourt.cards", (context) => {
     const { describe, it, assert } = context;
     describe("cards rendered from their flags", () => {
