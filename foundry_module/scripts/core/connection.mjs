@@ -2,6 +2,8 @@
  * The GM's link to the companion over Socket.IO (Foundry's global `io`, injected here), with
  * a status a GM can read, retries with back-off, and a diagnosis of the usual failures.
  */
+import { BallcourtError } from "./errors.mjs";
+
 
 export const STATUS = Object.freeze({
   IDLE: "idle", CONNECTING: "connecting", CONNECTED: "connected",
@@ -131,20 +133,17 @@ export class CompanionLink {
   /** One REST route through the `call` event: {status, body}. `timeout` (ms): this call's own, for a slow route. */
   async call(method, route, body, { timeout = this.timeout } = {}) {
     if (!this.socket || this.status !== STATUS.CONNECTED) {
-      throw new Error("BALLCOURT.Connection.NotConnected");
+      throw BallcourtError.keyed("BALLCOURT.Connection.NotConnected");
     }
     const payload = body === undefined ? { method, route } : { method, route, body };
     return this.socket.timeout(timeout).emitWithAck("call", payload);
   }
 
-  /** A call that must succeed: the body, or an Error carrying the companion's error. */
+  /** A call that must succeed: the body, or a BallcourtError carrying the companion's error. */
   async request(method, route, body, options) {   // options: {timeout} (autopilot branch: the tune route)
     const { status, body: answer } = await this.call(method, route, body, options);
     if (status >= 400) {
-      const err = new Error(answer?.error?.message ?? `HTTP ${status}`);
-      err.status = status;
-      err.body = answer;
-      throw err;
+      throw new BallcourtError(answer?.error?.message ?? `HTTP ${status}`, { status, body: answer });
     }
     return answer;
   }

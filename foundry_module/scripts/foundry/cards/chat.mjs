@@ -13,7 +13,7 @@
 import { cardPhase, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
 import { localText, renderCard, rollData } from "../../core/cards.mjs";
 import { nextStamp } from "../../core/undo.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, localizedError, setting } from "../world/env.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, localizedError, notify, setting } from "../world/env.mjs";
 import { askGM, refuse, replacingFlag, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
 import { requests } from "../requests/roll-requests.mjs";
 import { appliedCards, checkStillLatest, standingEventsOf } from "./match-events.mjs";
@@ -159,7 +159,7 @@ export async function requestAction(messageId, actionId) {
   const message = game.messages.get(messageId);
   if (!message) return;
   if (!mayPress(game.user, message, actionId)) {
-    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.NotAllowed"));
+    notify("warn", "BALLCOURT.Chat.NotAllowed");
     return;
   }
   if (isCompanionGM()) {
@@ -273,8 +273,7 @@ export async function takeBackCutShort() {
     }
   }
   if (taken.length) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Chat.ApplyTakenBack",
-      { cards: taken.map((m) => cardTitle(m)).join(", ") }), { permanent: true });
+    notify("warn", "BALLCOURT.Chat.ApplyTakenBack", { cards: taken.map((m) => cardTitle(m)).join(", ") }, { permanent: true });
   }
   return taken;
 }

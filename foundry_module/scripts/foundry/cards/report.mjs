@@ -8,7 +8,7 @@
 import { escapeHtml } from "../../core/i18n.mjs";
 import { overridesIn } from "../../core/inspection-card.mjs";
 import { renderReportCard } from "../../core/report-card.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM } from "../world/env.mjs";
+import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, notify } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 
 export function fetchReport(matchId) {
@@ -34,7 +34,7 @@ export async function postReport(matchId, { once = false } = {}) {
   try {
     report = await fetchReport(matchId);
   } catch (err) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Report.Failed", { error: err?.message ?? String(err) }));
+    notify("warn", "BALLCOURT.Report.Failed", { error: err?.message ?? String(err) });
     return null;
   }
   if (once && posted(matchId, report.events)) return null;

@@ -13,7 +13,7 @@ import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextToke
 import { escapeHtml } from "../../core/i18n.mjs";
 import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
 import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
-import { MODULE_ID, formValues, fvtt, i18n, setting } from "../world/env.mjs";
+import { MODULE_ID, formValues, fvtt, i18n, notify, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { adapter, ballcourtOf, owns, teamOf, tokenList } from "../world/scene.mjs";
 
@@ -113,13 +113,12 @@ async function propose(pass, tokens, settings) {
   const left = state.take({ declarations: declarationsFor }, declarations, teamOfPlayer);
   for (const err of failed) {
     globalThis.console?.warn?.("Ballcourt: autopilot", err);
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Autopilot.Failed", { message: err?.message ?? String(err) }));
+    notify("warn", "BALLCOURT.Autopilot.Failed", { message: err?.message ?? String(err) });
   }
   const unanswered = new Set(batches.filter((_, i) => answers[i].status === "rejected").flatMap((b) => b.players));
   const without = left.filter((id) => !unanswered.has(id));   // a failed request's players: told above
   if (without.length) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Autopilot.NoSuggestion",
-      { names: without.map((id) => tokens.get(id)?.name ?? id).join(", ") }));
+    notify("warn", "BALLCOURT.Autopilot.NoSuggestion", { names: without.map((id) => tokens.get(id)?.name ?? id).join(", ") });
   }
 }
 
@@ -160,7 +159,7 @@ export async function changeDeclaration(autopilot, id) {
     return false;
   }
   const problem = autopilot.state.change(autopilot.declarations, id, formDeclaration(values));
-  if (problem) fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
+  if (problem) notify("warn", "BALLCOURT.Pass.Invalid", { reason: problem });
   return !problem;
 }
 

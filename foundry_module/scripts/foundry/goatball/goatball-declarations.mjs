@@ -6,7 +6,7 @@ import { Declarations } from "../../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
 import { readArena } from "./goatball-arena.mjs";
-import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError } from "../world/env.mjs";
+import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError, notify } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
 import { ballcourtOf, missingStats, teamOf, tokenList } from "../world/scene.mjs";
@@ -43,7 +43,7 @@ async function newPass(scene) {
   if (!carrier) throw localizedError("BALLCOURT.Pass.NoCarrier");
   const missing = missingStats(scene);
   if (missing.length) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Stats.Missing", { names: missing.join(", ") }));
+    notify("warn", "BALLCOURT.Stats.Missing", { names: missing.join(", ") });
   }
   const combat = fightOn(scene);   // the arena's, whatever scene the GM is viewing
   const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
@@ -109,7 +109,7 @@ export async function collectDeclarations(ask = askOwner) {
 /** The GM cancelled the pass being declared: it is dropped, and collectDeclarations returns null. */
 function abandon(pass) {
   if (current === pass) current = null;
-  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Declare.Cancelled"));
+  notify("info", "BALLCOURT.Declare.Cancelled");
   return null;
 }
 
@@ -120,7 +120,7 @@ async function validDeclaration(pass, id, sealed, ask) {
     const declaration = await ask(id, sealed);
     const problem = declarations.problemWith(id, declaration);
     if (!problem) return declaration;
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
+    notify("warn", "BALLCOURT.Pass.Invalid", { reason: problem });
   }
   return { ...NO_ACTION };
 }
@@ -150,13 +150,13 @@ export async function askOwner(tokenId, sealed) {
     // Foundry's own timeout rejects the query; ours also covers a client that never answers.
     const answer = await withTimeout(owner.query(DECLARE_QUERY, payload, { timeout }), timeout);
     if (answer === TIMED_OUT) {
-      fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Declare.TimedOut", { player: name }));
+      notify("warn", "BALLCOURT.Declare.TimedOut", { player: name });
       return NO_ACTION;
     }
     return answer ?? NO_ACTION;
   } catch (err) {   // the player left, timed out or his client failed: he takes no action
     globalThis.console?.warn?.("Ballcourt: declaration", err);
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.NoAnswer", { player: name }));
+    notify("warn", "BALLCOURT.Pass.NoAnswer", { player: name });
     return NO_ACTION;
   }
 }

@@ -32,8 +32,8 @@ function quietLine(err) {
   const L = i18n();
   if (err?.status === 404 || err?.status === 405) return L.localize("BALLCOURT.Tune.Unavailable");
   if (err?.status === 429) return L.localize("BALLCOURT.Tune.Busy");
-  const raw = err?.message ?? String(err);
-  return L.format("BALLCOURT.Tune.Failed", { message: raw.startsWith("BALLCOURT.") ? L.localize(raw) : raw });
+  const message = err?.key ? L.format(err.key, err.data ?? {}) : err?.message ?? String(err);
+  return L.format("BALLCOURT.Tune.Failed", { message });
 }
 
 /**

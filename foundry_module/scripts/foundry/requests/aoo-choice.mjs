@@ -10,7 +10,7 @@
  * choose for him there, and a page he reloads asks him again. A closed dialog, or no answer
  * within two minutes, means none.
  */
-import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, notify } from "../world/env.mjs";
 import { aooKey, settledCloses } from "./open-dialogs.mjs";
 import { AOO_CHOICES } from "../../core/aoo-question.mjs";
 import { askAgainAfterReload, openQuestion } from "./aoo-question.mjs";
@@ -44,7 +44,7 @@ async function askChoice(scene, { actor, target, kind }) {
     .catch((err) => {   // his page went away or failed: the card stays open for him and the GM
       if (open.done) return;
       globalThis.console?.warn?.("Ballcourt: attack of opportunity", err);
-      fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Aoo.NotReached", { user: owner.name, player: target.name }));
+      notify("warn", "BALLCOURT.Aoo.NotReached", { user: owner.name, player: target.name });
     });
   const choice = await open.answer;
   return AOO_KINDS.includes(choice) ? choice : null;

@@ -14,7 +14,7 @@
  */
 import { CHANNEL } from "../../core/flash.mjs";
 import { formatNotice } from "../../core/i18n.mjs";
-import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, reportFailure } from "../world/env.mjs";
+import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, notify, reportFailure } from "../world/env.mjs";
 
 const REFUSED = "refused";
 const DONE = "done";
@@ -31,10 +31,10 @@ const awaitingDone = new Map();
 export async function askGM(kind, request, { untilDoneMs = 0 } = {}) {
   const gm = companionGM();
   if (!gm) {
-    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.WaitingForGM"));
+    notify("warn", "BALLCOURT.Chat.WaitingForGM");
     return false;
   }
-  fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Chat.SentToGM"));
+  notify("info", "BALLCOURT.Chat.SentToGM");
   const at = Date.now();
   const done = untilDoneMs > 0 ? new Promise((resolve) => {
     const timer = setTimeout(resolve, untilDoneMs);
@@ -62,7 +62,7 @@ export function gmLeft(user, connected) {
   const lost = [...awaitingDone.values()].filter((w) => w.gm === user.id);
   if (!lost.length) return;
   for (const w of lost) w.done();
-  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.GMLeft"));
+  notify("warn", "BALLCOURT.Chat.GMLeft");
 }
 
 /** On the companion GM's client: `userId`'s request (its `at`) is done, carried out or refused: his client may send the next. */

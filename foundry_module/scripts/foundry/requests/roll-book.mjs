@@ -5,7 +5,7 @@
  * the same requests from the card, through these same calls.
  */
 import { PENDING, RollRequests, readRollAnswer } from "../../core/roll-requests.mjs";
-import { fvtt, i18n } from "../world/env.mjs";
+import { fvtt, notify } from "../world/env.mjs";
 import { renderView } from "./roll-request-view.mjs";
 
 /** The GM's open requests (one table, one active GM). */
@@ -20,14 +20,13 @@ export function accept(id, answer, owner) {
   if (request?.state !== PENDING) return false;
   const c = specs.get(id);
   if (answer === null || answer === undefined) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.NoAnswer", { player: c.token.name }));
+    notify("warn", "BALLCOURT.Rolls.NoAnswer", { player: c.token.name });
     return false;
   }
   try {
     readRollAnswer(answer);
   } catch (err) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.BadAnswer",
-      { player: c.token.name, reason: err.message }));
+    notify("warn", "BALLCOURT.Rolls.BadAnswer", { player: c.token.name, reason: err.message });
     return false;
   }
   const roll = fvtt.Roll.fromData(answer);

@@ -11,7 +11,7 @@
  */
 import { CANCEL, ROLL, ROLL_FOR, cardFlags, cardKeeper, expireChanges, mayPressRow, outcomeOf, parseAction,
   renderRequestCard, settleRow } from "../../core/roll-request-card.mjs";
-import { MODULE_ID, cardMessageData, companionGM, fvtt, i18n, reportFailure } from "../world/env.mjs";
+import { MODULE_ID, cardMessageData, companionGM, fvtt, i18n, notify, reportFailure } from "../world/env.mjs";
 import { askGM, requestOf } from "./gm-requests.mjs";
 import { rollOnSheet } from "./roll-answers.mjs";
 import { accept, refreshView, requests, rollFor } from "./roll-book.mjs";
@@ -128,7 +128,7 @@ export async function pressRow(messageId, value) {
   const press = parseAction(value);
   const row = press?.rowId ? flagsOf(message)?.rows?.[press.rowId] : null;
   if (!press || !mayPressRow(row, press.action, viewerFor(game.user))) {
-    fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Chat.NotAllowed"));
+    notify("warn", "BALLCOURT.Chat.NotAllowed");
     return false;
   }
   if (press.action !== ROLL) {

@@ -10,7 +10,7 @@
  * With "the GM rolls everything" (the default) the GM's client rolls as it always has.
  */
 import { CANCELLED, PENDING } from "../../core/roll-requests.mjs";
-import { fvtt, i18n, localizedError, setting } from "../world/env.mjs";
+import { fvtt, localizedError, notify, setting } from "../world/env.mjs";
 import { accept, refreshView, requests, specs } from "./roll-book.mjs";
 import { ROLL_QUERY } from "./roll-answers.mjs";
 import { postRequestCard } from "./roll-request-card.mjs";
@@ -119,6 +119,6 @@ function ask(id, c, owner) {
     .catch((err) => {
       globalThis.console?.warn?.("Ballcourt: roll request", err);
       if (requests.get(id)?.state !== PENDING) return;
-      fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Rolls.NoAnswer", { player: c.token.name }));
+      notify("warn", "BALLCOURT.Rolls.NoAnswer", { player: c.token.name });
     });
 }

@@ -8,7 +8,7 @@
  */
 import { roundStamp, staleBecause, turnStamp } from "../../core/turn-stamp.mjs";
 import { encounterOn, runningFightOn, trackerOf } from "../world/encounters.mjs";
-import { localizedError } from "../world/env.mjs";
+import { alreadyTold, localizedError } from "../world/env.mjs";
 import { ballcourtOf } from "../world/scene.mjs";
 import { tellGMs } from "./gm-requests.mjs";
 
@@ -45,7 +45,5 @@ export function answerBelongs(stamp, now, notice) {
  */
 export function requireCurrent(stamp, now, notice) {
   if (answerBelongs(stamp, now, notice)) return;
-  const late = localizedError(notice.key, notice.data ?? null);
-  late.notified = true;
-  throw late;
+  throw alreadyTold(localizedError(notice.key, notice.data ?? null));
 }

@@ -2,7 +2,10 @@
  * The one place the module reaches Foundry's globals. Everything else in scripts/foundry goes
  * through these getters, so tests can install faithful fakes on globalThis.
  */
+import { BallcourtError } from "../../core/errors.mjs";
 import { formatTemplate } from "../../core/i18n.mjs";
+
+export { BallcourtError };
 
 export const MODULE_ID = "ballcourt";
 
@@ -86,21 +89,25 @@ export function isCompanionGM() {
   return Boolean(me?.isGM && companionGM()?.id === me.id);
 }
 
-/**
- * A failure the GM can act on: its message is already in the user's language. One made by
- * localizedError keeps its key and data, so a player it is sent to reads it in his own.
- */
-export class BallcourtError extends Error {
-  constructor(message, { key = null, data = null } = {}) {
-    super(message);
-    this.key = key;
-    this.data = data;
-  }
+/** A BallcourtError from a lang key (and its data), said in this user's language; it keeps the key, so a player it is sent to reads it in his. */
+export function localizedError(key, data = null, { status = null, body = null } = {}) {
+  return new BallcourtError(data ? i18n().format(key, data) : i18n().localize(key), { key, data, status, body });
 }
 
-/** A BallcourtError from a lang key (and its data), in this user's language. */
-export function localizedError(key, data = null) {
-  return new BallcourtError(data ? i18n().format(key, data) : i18n().localize(key), { key, data });
+const told = new WeakSet();
+
+/** Mark a failure as already shown to this user: reportFailure shows it no second time. */
+export function alreadyTold(err) {
+  if (err && typeof err === "object") told.add(err);
+  return err;
+}
+
+/**
+ * Tell this user something in his own language (as Splittermond's warnUser): `level` is
+ * info, warn or error; `key` a lang key and `data` its values; `options` Foundry's (permanent).
+ */
+export function notify(level, key, data = null, options = undefined) {
+  fvtt.ui.notifications?.[level](data ? i18n().format(key, data) : i18n().localize(key), options);
 }
 
 /**
@@ -108,7 +115,7 @@ export function localizedError(key, data = null) {
  * shown), anything else (a bug) as a short notice with the details in the console.
  */
 export function reportFailure(err) {
-  if (err?.notified) return;
+  if (told.has(err)) return;
   if (err instanceof BallcourtError) {
     fvtt.ui.notifications?.error(err.message);
   } else {

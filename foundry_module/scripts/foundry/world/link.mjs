@@ -4,7 +4,7 @@
  */
 import { CompanionLink, STATUS } from "../../core/connection.mjs";
 import { versionWarning } from "../../core/version.mjs";
-import { BallcourtError, MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, refreshControls, setting } from "./env.mjs";
+import { BallcourtError, MODULE_ID, alreadyTold, fvtt, i18n, isCompanionGM, localizedError, notify, refreshControls, setting } from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -61,7 +61,7 @@ let advisedNaming = false;
 function adviseNamingOnce() {
   if (advisedNaming) return;
   advisedNaming = true;
-  fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Connection.NameCompanionGM"), { permanent: true });
+  notify("warn", "BALLCOURT.Connection.NameCompanionGM", null, { permanent: true });
 }
 
 /**
@@ -87,7 +87,7 @@ function showStatus(status, detail) {
     el.title = i18n().localize(`BALLCOURT.Connection.Status.${status}`);
   }
   if (status === STATUS.CONNECTED) {
-    if (lastWarned) fvtt.ui.notifications?.info(i18n().localize("BALLCOURT.Connection.Connected"));
+    if (lastWarned) notify("info", "BALLCOURT.Connection.Connected");
     lastWarned = null;
     checkVersion();
     onConnect.forEach((handler) => handler());
@@ -95,8 +95,7 @@ function showStatus(status, detail) {
   }
   if (detail?.key && lastWarned !== detail.key) {
     lastWarned = detail.key;
-    fvtt.ui.notifications?.warn(i18n().format(detail.key, { command: detail.command ?? "" }),
-      { permanent: status === STATUS.WRONG_TOKEN });
+    notify("warn", detail.key, { command: detail.command ?? "" }, { permanent: status === STATUS.WRONG_TOKEN });
   }
 }
 
@@ -110,7 +109,7 @@ export async function checkVersion() {
   try {
     const health = await link.request("GET", "/api/v1/health");
     const warning = versionWarning(fvtt.game.modules.get(MODULE_ID)?.version, health, url);
-    if (warning) fvtt.ui.notifications?.warn(i18n().format(warning.key, warning.data), { permanent: true });
+    if (warning) notify("warn", warning.key, warning.data, { permanent: true });
     return warning;
   } catch {
     versionChecked = null;   // ask again on the next connect
@@ -141,8 +140,7 @@ export async function companion(method, route, body) {
     return await quietly(method, route, body);
   } catch (err) {
     fvtt.ui.notifications?.error(err.message);
-    err.notified = true;
-    throw err;
+    throw alreadyTold(err);
   }
 }
 
@@ -155,8 +153,7 @@ export async function quietly(method, route, body) {
   try {
     return await link.request(method, route, body);
   } catch (err) {
-    const key = err.message?.startsWith("BALLCOURT.") ? err.message : null;   // the link's own failures are keys
-    throw Object.assign(new BallcourtError(key ? i18n().localize(key) : err.message, { key }),
-      { status: err.status, body: err.body });
+    if (err instanceof BallcourtError) throw err.key ? localizedError(err.key, err.data, err) : err;
+    throw new BallcourtError(err?.message ?? String(err));   // the socket's own (a timeout)
   }
 }

@@ -15,7 +15,7 @@
  */
 import { squareAt, tokenSquare } from "../../core/geometry.mjs";
 import { LatestWins } from "../../core/preview.mjs";
-import { fvtt, i18n, isCompanionGM, localizedError, reportFailure } from "../world/env.mjs";
+import { fvtt, i18n, isCompanionGM, localizedError, notify, reportFailure } from "../world/env.mjs";
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "../world/overlay-layer.mjs";
@@ -58,7 +58,7 @@ export class KickTool {
     if (on && !this.active) {
       const kicker = KickTool.pickKicker();
       if (!kicker || ballcourtOf(this.scene)?.game !== "yaotzin") {
-        fvtt.ui.notifications?.warn(i18n().localize("BALLCOURT.Kick.PickKicker"));
+        notify("warn", "BALLCOURT.Kick.PickKicker");
         return false;
       }
       this.kicker = kicker;
@@ -69,10 +69,10 @@ export class KickTool {
       this.palette.show();
       stage.on("pointermove", this.onMove);
       stage.on("pointerdown", this.onClick);
-      fvtt.ui.notifications?.info(i18n().format("BALLCOURT.Kick.Hint", { kicker: kicker.name }));
+      notify("info", "BALLCOURT.Kick.Hint", { kicker: kicker.name });
       const missing = missingStats(this.scene);
       if (missing.length) {
-        fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Stats.Missing", { names: missing.join(", ") }));
+        notify("warn", "BALLCOURT.Stats.Missing", { names: missing.join(", ") });
       }
     } else if (!on && this.active) {
       this.active = false;

@@ -13,7 +13,7 @@
 import { TryChain, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
 import { performAction, registerCardHandlers } from "../cards/chat.mjs";
 import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
-import { MODULE_ID, fvtt, i18n, localizedError, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, localizedError, notify, setting } from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 
 /** The card game of an advice card that carries the autopilot's reactions (its buttons are handled here). */
@@ -40,7 +40,7 @@ export async function reactionsTo(kind, answer, court) {
     const byPlayer = new Map(chances.map((c) => [c.player, c]));
     return reactions.map((r) => ({ ...r, mode: byPlayer.get(r.player).mode, press: byPlayer.get(r.player).press }));
   } catch (err) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.YReact.Failed", { message: err?.message ?? String(err) }));
+    notify("warn", "BALLCOURT.YReact.Failed", { message: err?.message ?? String(err) });
     return [];
   }
 }

@@ -23,7 +23,7 @@ import { TurnRun, closedCard, ghostCommands, proposalCard, stepLine, suggestBody
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { answerBelongs, stampOf } from "../requests/turns.mjs";
 import { courtOfCombat, trackerOf } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, reportFailure, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, notify, reportFailure, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
@@ -79,7 +79,7 @@ export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) 
   try {
     answer = await proposeTurn(scene, token, combat.round);
   } catch (err) {
-    fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.YAutopilot.Failed", { player: token.name, message: err?.message ?? String(err) }));
+    notify("warn", "BALLCOURT.YAutopilot.Failed", { player: token.name, message: err?.message ?? String(err) });
     return null;
   }
   if (!answerBelongs(asked, trackerOf(combat), { key: "BALLCOURT.Turns.LateProposal", data: { player: token.name } })) {

@@ -8,7 +8,7 @@ import { touched } from "../../core/undo.mjs";
 import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { encounterOn } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, i18n, localizedError, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, localizedError, notify, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
@@ -99,7 +99,7 @@ async function changeNonlethal(scene, damage) {
     before.push({ tokenId: d.tokenId, fields: await updateRemembering(token.actor, (now) => a.nonlethalUpdate(now, d.amount),
       a.hitPointSideEffects) });
     if (a.woundsAndVigor?.(token.actor)) {
-      fvtt.ui.notifications.info(i18n().format("BALLCOURT.Health.WoundsAndVigor", { name: token.name, amount: d.amount }));
+      notify("info", "BALLCOURT.Health.WoundsAndVigor", { name: token.name, amount: d.amount });
     }
   }
   return before;
