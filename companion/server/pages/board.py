@@ -59,7 +59,7 @@ TEXT = {
         "replay_prev": "Previous event", "replay_next": "Next event",
         "replay_last": "Last event", "replay_play": "Play", "replay_pause": "Pause",
         "replay_speed": "Speed", "replay_step": "Event shown",
-        "replay_per_second": "{n} a second", "replay_where": "Event {n} of {total}",
+        "replay_per_second": "{n} per second", "replay_where": "Event {n} of {total}",
         "replay_failed": "This step could not be read",
         "forbidden": "This board needs a valid viewer key for this match.",
         "forbidden_how": "Ask the GM for the board's link: in Foundry, the match panel's Share"
