@@ -56,9 +56,9 @@ class Viewers:
 
 
 def report_access(method: str, path: str, key: str | None) -> str | None:
-    """Over HTTP a viewer key reads its own match's report and replay, nothing else. For a bearer that is
-    not the GM's token: None when it is no viewer key either (a 401), "" when it may go ahead,
-    else why not (a 403)."""
+    """Over HTTP a viewer key reads its own match's report and replay, nothing else. For a
+    bearer that is not the GM's token: None when it is no viewer key either (a 401), "" when
+    it may go ahead, else why not (a 403)."""
     from .db import get_db
     own = Viewers(get_db()).match_of(key)
     if own is None:

@@ -8,8 +8,14 @@ import pytest
 
 from tests.conftest import TOKEN
 from tests.server.test_corpus import corpus_matches, stored  # noqa: F401 (a fixture)
-from tests.server.test_report import BASE, apply_card, at, event, resolve
-from tests.server.test_report import yaotzin_match  # noqa: F401 (a fixture)
+from tests.server.test_report import (
+    BASE,
+    apply_card,
+    at,
+    event,
+    resolve,
+    yaotzin_match,  # noqa: F401 (a fixture)
+)
 
 SHOWN_AS_PLAYED = ("seq", "log_seq")    # a step's own: how many events, and the last one's seq
 
@@ -109,7 +115,8 @@ def test_a_viewer_key_replays_its_own_match_only(app, api):
                           headers=as_viewer).status_code == 401          # revoked
 
 
-@pytest.mark.parametrize("query", ["?step=2", "?step=-1", "?step=x", "?step=１", "?step=" + "9" * 30])
+@pytest.mark.parametrize("query", ["?step=2", "?step=-1", "?step=x", "?step=１",
+                                   "?step=" + "9" * 30])
 def test_a_step_that_is_not_one_of_the_matchs_is_refused_by_name(api, query):
     mid = api.post("/api/v1/matches", {"game": "yaotzin", "teams": [{"id": "a"}, {"id": "b"}]}
                    ).json["id"]

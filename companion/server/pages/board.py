@@ -14,8 +14,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
-from ..db import get_db
 from ..api.replay import replayed
+from ..db import get_db
 from ..matches import Matches, MatchNotFound, StoreError
 from ..viewers import Viewers
 from .board_report import boxscore_data
