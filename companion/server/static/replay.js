@@ -122,7 +122,7 @@
   document.addEventListener("ballcourt:match", () => {
     cache = new Map();
     steps = board.liveSteps();
-    if (shown !== null && shown > steps) go(steps);
+    if (shown !== null && !playing) go(Math.min(shown, steps));   // the step may read otherwise
     controls();
   });
 
