@@ -35,9 +35,10 @@ def trail(before: Mapping[str, Any], event: Mapping[str, Any],
                            "landing": square(play.get("landing")),
                            "ball": dict(after["ball"]) if kind == "ball" else None,
                            "goal": None, "hoop": None}
-    if kind == "goal":
+    if kind == "goal":      # into the end named, else the one the scorers attack
         scorer = next(t for t in after["score"] if after["score"][t] != before["score"][t])
-        out["goal"] = next(t["defends"] for t in after["teams"] if t["id"] != scorer)
+        out["goal"] = event.get("end") or next(t["defends"] for t in after["teams"]
+                                               if t["id"] != scorer)
     elif kind == "hoop":
         shot_from = out["origin"] or start or {"y": 0}
         out["hoop"] = "north" if shot_from["y"] < after["field"]["width"] / 2 else "south"

@@ -127,3 +127,26 @@ def test_a_step_that_is_not_one_of_the_matchs_is_refused_by_name(api, query):
 
 def test_replaying_an_unknown_match_is_404(api):
     assert replay(api, "nope").status_code == 404
+
+
+def test_the_trail_reads_the_end_a_goal_went_into_and_the_hoop_a_shot_went_through():
+    from companion.present.trail import trail
+    from companion.rules.yaotzin.court import Court
+    from companion.rules.yaotzin.match import apply_event, new_match
+    from companion.rules.yaotzin.settings import Settings
+
+    start = new_match([{"id": "a"}, {"id": "b"}], Court(), Settings())     # a defends west
+    ball = {"type": "ball", "x": 10, "y": 3, "speed": 0}
+    moved = apply_event(start, ball)
+    assert trail(start, {**ball, "seq": 4}, moved) == {
+        "seq": 4, "from": {"x": 36, "y": 12}, "origin": None, "landing": None,
+        "ball": {"x": 10, "y": 3, "speed": 0, "direction": None}, "goal": None, "hoop": None}
+    for goal, end in (({"type": "goal", "team": "b"}, "west"), ({"type": "goal", "end": "east"},
+                                                                 "east")):
+        assert trail(moved, goal, apply_event(moved, goal))["goal"] == end
+    # version 1 scored a goal into a team's own end for that team: the ball went in there
+    own = {"type": "goal", "team": "a", "end": "west"}
+    assert trail(moved, own, apply_event(moved, own, 1))["goal"] == "west"
+    hoop = {"type": "hoop", "team": "a"}
+    assert trail(moved, hoop, apply_event(moved, hoop))["hoop"] == "north"    # from row 3
+    assert trail(moved, {"type": "round"}, apply_event(moved, {"type": "round"})) is None
