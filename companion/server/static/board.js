@@ -73,7 +73,7 @@ function render() {
   const pos = state.possession || null;
   if (state.game === "yaotzin") {
     for (const team of state.teams) {
-      const box = el("div", "team");
+      const box = el("div", "team duel");
       box.dataset.team = team.id;
       box.style.setProperty("--team", window.BallcourtCourt.teamColour(state, team.id));
       box.append(el("h2", "", team.name || team.id),
