@@ -5,7 +5,7 @@ with markup stay text; a viewer key replays its own match only."""
 
 from __future__ import annotations
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.chromium import CHROMIUM_ARGS, chromium_path
 from tests.browser.test_board_page import SHOTS
@@ -97,16 +97,20 @@ def test_a_yaotzin_court_to_scale_with_the_ball_its_flight_and_a_replay(live):
             page.wait_for_selector('body[data-step="3"]')
             assert page.evaluate(SEEN) == live_view       # the end of the replay is the board
             assert page.evaluate(NO_MARKUP_RAN)
+            # the match goes on under the replay: the bar counts it, the step shown stays
+            assert s.post(f"{live.url}/api/v1/matches/{mid}/events", json={"type": "round"}).ok
+            expect(page.locator("#rp-where")).to_have_text("Event 3 of 4", timeout=15_000)
+            assert page.get_attribute("body", "data-step") == "3"
             page.click("#rp-toggle")
-            page.wait_for_selector('body[data-mode="live"]')
-            assert page.evaluate(SEEN) == live_view
+            page.wait_for_selector('body[data-mode="live"][data-seq="4"]')
+            expect(page.locator("#last-text")).to_have_text("Round 3 begins", timeout=15_000)
 
             # a phone, in Russian: the court fits, the bar speaks Russian
             phone = browser.new_page(viewport={"width": 390, "height": 844},
                                      device_scale_factor=2)
             phone.goto(url + "&lang=ru&step=1")
             phone.wait_for_selector('body[data-step="1"]')
-            assert phone.inner_text("#rp-where") == "Событие 1 из 3"
+            assert phone.inner_text("#rp-where") == "Событие 1 из 4"
             assert phone.inner_text("#rp-toggle") == "Вернуться в эфир"
             assert "последний полёт мяча" in phone.inner_text("#court .legend")
             assert phone.evaluate("document.querySelector('#court svg')"
@@ -117,7 +121,7 @@ def test_a_yaotzin_court_to_scale_with_the_ball_its_flight_and_a_replay(live):
             # the overlay plays the replay by itself from its link, with no bar to click
             overlay = browser.new_page(viewport={"width": 1920, "height": 1080})
             overlay.goto(url + "&overlay=1&play=1&speed=4")
-            overlay.wait_for_selector('body[data-step="3"]', timeout=15_000)
+            overlay.wait_for_selector('body[data-step="4"]', timeout=15_000)
             assert not overlay.locator("#rp-first").is_visible()
             assert overlay.locator("#rp-where").is_visible()
             assert overlay.evaluate("document.querySelector('#court svg')"

@@ -166,7 +166,7 @@ function followed(newState) {
 }
 function refresh(socket) {
   // the last log record only: the log is paged, and the board shows one event
-  const after = Math.max(0, (state.log_seq || 0) - 1);
+  const after = Math.max(0, (live.state.log_seq || 0) - 1);
   socket.emit("call", {method: "GET", route: route + "/events?after=" + after}, (res) => {
     if (res && res.status === 200) {
       const events = res.body.events;
