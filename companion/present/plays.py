@@ -5,7 +5,8 @@ tried to stop it and how that went. Each resolving route tags its card's Apply e
 one `play` object (see `rules/report.py` for what the report counts from it):
 
 `{"action": "kick"|"hoop"|"intercept"|"stop"|"dribble"|"contest", "player": id, "team": id,
-"name": label, ...}` plus, by action: kick `origin` (the kicker's square), `hit`,
+"name": label, ...}` plus, by action: kick `origin` (the kicker's square), `landing` (where
+the ball came down, before it rolled on: the board draws the flight and the roll), `hit`,
 `receiver`, `receiver_team`, `receiver_name`; hoop `through`; intercept/stop `outcome`
 (and, for a kick's interceptor, `kicker`, `kicker_team`, `kicker_name`, `origin`);
 contest `kind`, `success`.
@@ -39,7 +40,7 @@ def tag(card: dict, play: dict[str, Any]) -> dict:
 
 def kick(r: KickResult, roster: Roster) -> dict:
     play = {"action": "kick", **_who(roster, r.kicker), "origin": r.origin.as_dict(),
-            "hit": r.attack.hit}
+            "landing": r.landing.as_dict(), "hit": r.attack.hit}
     if r.receiver:
         play.update(_who(roster, r.receiver, "receiver"))
     return play

@@ -47,7 +47,7 @@ def adopt_unversioned(path) -> None:
 
 def create_app(config: Config | None = None) -> Flask:
     from . import security
-    from .api import goatball, health, matches, report, viewers, yaotzin
+    from .api import goatball, health, matches, replay, report, viewers, yaotzin
     from .openapi import build_spec
     from .pages import board, board_report, foundry, status
 
@@ -63,7 +63,7 @@ def create_app(config: Config | None = None) -> Flask:
 
     security.install(app)
     for bp in (health.bp, yaotzin.bp, goatball.bp, matches.bp, status.bp, foundry.bp, viewers.bp,
-               board.bp, report.bp, board_report.bp):
+               board.bp, report.bp, replay.bp, board_report.bp):
         app.register_blueprint(bp)
     spec = build_spec()
     app.add_url_rule("/api/v1/openapi.json", "openapi", lambda: jsonify(spec))

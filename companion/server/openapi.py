@@ -71,6 +71,10 @@ def build_spec() -> dict:
                  "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AFTER}},
                 {"name": "limit", "in": "query", "required": False,
                  "schema": {"type": "integer", "minimum": 1, "maximum": EVENTS_PAGE}}]
+        if route.endpoint == "replay.replay":      # the step shown (api/replay.py)
+            op["parameters"] += [
+                {"name": "step", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 0}}]
         if route.method == "POST":
             schema = route.schema or None
             content = {"schema": schema} if schema else {"schema": {"type": "object"}}

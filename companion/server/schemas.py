@@ -744,6 +744,7 @@ class PlaySchema(Base):
     kicker_team = Id(allow_none=True)
     kicker_name = Name(120, allow_none=True)
     origin = fields.Nested(SquareSchema, allow_none=True)
+    landing = fields.Nested(SquareSchema, allow_none=True)    # a kick's: the board draws it
     outcome = fields.String(validate=validate.OneOf(("yoke", "stopped", "deflected", "missed")),
                             allow_none=True)
     hit = Bool(allow_none=True)

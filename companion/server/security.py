@@ -136,8 +136,9 @@ def install(app: Flask) -> None:
             if token_ok(given):
                 backoff.succeeded(client)
                 return None
-            # a viewer key may read its own match's report (viewers.report_access): a good
-            # credential, so it always gets in, and it never clears a client's wrong tokens
+            # a viewer key may read its own match's report and replay (viewers.report_access):
+            # a good credential, so it always gets in, and it never clears a client's wrong
+            # tokens
             refused = report_access(request.method, path, given) if given else None
             if refused is not None:
                 return _error(403, "viewer_read_only", refused) if refused else None

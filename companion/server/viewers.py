@@ -17,8 +17,8 @@ from flask import current_app, request
 
 from .errors import body as error_body
 
-MATCH_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)(/events|/report)?/?$")
-REPORT_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)/report/?$")
+MATCH_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)(/events|/report|/replay)?/?$")
+HTTP_ROUTE = re.compile(r"^/api/v1/matches/([^/?]+)/(report|replay)/?$")
 
 
 class Viewers:
@@ -56,16 +56,16 @@ class Viewers:
 
 
 def report_access(method: str, path: str, key: str | None) -> str | None:
-    """Over HTTP a viewer key reads its own match's report, nothing else. For a bearer that is
-    not the GM's token: None when it is no viewer key either (a 401), "" when it may go ahead,
-    else why not (a 403)."""
+    """Over HTTP a viewer key reads its own match's report and replay, nothing else. For a
+    bearer that is not the GM's token: None when it is no viewer key either (a 401), "" when
+    it may go ahead, else why not (a 403)."""
     from .db import get_db
     own = Viewers(get_db()).match_of(key)
     if own is None:
         return None
-    found = REPORT_ROUTE.match(path)
+    found = HTTP_ROUTE.match(path)
     if method != "GET" or found is None:
-        return "a viewer key reads only its match's report over HTTP"
+        return "a viewer key reads only its match's report and replay over HTTP"
     if found.group(1) != own:
         return "a viewer key reads only its own match"
     return ""

@@ -45,7 +45,8 @@ def test_kick_resolves_the_rulebook_example(api):
     assert card["actions"][0]["payload"]["events"] == [{
         "type": "ball", "x": 20, "y": 12, "speed": 9, "direction": "E",
         "play": {"action": "kick", "player": "ix", "team": "sun", "name": "Ixpoetchitl",
-                 "origin": {"x": 10, "y": 12}, "hit": False}}]    # who kicked: for the report
+                 "origin": {"x": 10, "y": 12}, "landing": {"x": 20, "y": 12},
+                 "hit": False}}]    # who kicked, where it came down: the report, the board
     assert "Ixpoetchitl" in card["html"]
     assert j["overlay"]["line"] == {"from": [11, 12], "to": [20, 12]}
 

@@ -88,7 +88,7 @@ EVENTS_PAGE = 1000     # events per answer at most (docs/api.md, "Paging the log
 MAX_AFTER = 2**62
 
 
-def _count(name: str, default: int, low: int, high: int) -> int:
+def query_count(name: str, default: int, low: int, high: int) -> int:
     """A query parameter of ASCII digits only: `str.isdigit()` is also true of `²` and `①`
     (which `int()` refuses) and of `٣`, `𝟙` and `１` (which it quietly reads)."""
     raw = query().get(name)
@@ -106,8 +106,8 @@ def events(_body, match_id):
     """The match's log, oldest first, undo records included: at most `limit` (default and most
     1000) events with seq > `after` (default 0); `next` is the `after` of the next page, or
     null when this page reaches the end."""
-    after = _count("after", 0, 0, MAX_AFTER)
-    limit = _count("limit", EVENTS_PAGE, 1, EVENTS_PAGE)
+    after = query_count("after", 0, 0, MAX_AFTER)
+    limit = query_count("limit", EVENTS_PAGE, 1, EVENTS_PAGE)
     page = Matches(get_db()).events(match_id, after=after, limit=limit + 1)
     more = len(page) > limit
     page = page[:limit]

@@ -7,6 +7,8 @@ through to this route only, for its own match; viewers.report_access).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, request
 
@@ -24,10 +26,15 @@ FORMATS = ("json", "md")
 def build(match_id: str) -> dict:
     """The report of one match: 404 when there is no such match."""
     matches = Matches(get_db())
-    row = matches.row(match_id)
-    report = box_score(json.loads(row["initial"]),
-                       matches.require_versioned(matches.active(match_id)))
-    return {"id": match_id, "name": row["name"], **report}
+    return report_of(matches.row(match_id),
+                     matches.require_versioned(matches.active(match_id)))
+
+
+def report_of(row: Mapping[str, Any], events: list[dict]) -> dict:
+    """The report of a match (its stored row) after these of its events in force: the whole
+    match's, or a replay's at one step (api/replay.py)."""
+    return {"id": row["id"], "name": row["name"],
+            **box_score(json.loads(row["initial"]), events)}
 
 
 def _choice(name: str, allowed: tuple[str, ...]) -> str | None:

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
+from ..api.replay import replayed
 from ..db import get_db
-from ..matches import Matches, MatchNotFound
+from ..matches import Matches, MatchNotFound, StoreError
 from ..viewers import Viewers
 from .board_report import boxscore_data
 
@@ -48,6 +49,18 @@ TEXT = {
         "pass_no_change": "Nothing changes this pass",
         "pass_knocked_out": "Hot throw! {player} is knocked out",
         "pass_turnover": "Turnover: {team} takes the ball",
+        "court_title": "The court: the ball at ({x}, {y})",
+        "arena_title": "{team}: {n} of {total} players standing",
+        "zone": "Zone {zone}", "legend_flight": "last flight", "legend_roll": "roll",
+        "legend_rolls_on": "rolls on", "legend_ball": "ball",
+        "legend_visited": "platforms the ball has visited", "legend_carrier": "has the ball",
+        "legend_out": "out",
+        "replay": "Replay", "replay_live": "Back to live", "replay_first": "To the start",
+        "replay_prev": "Previous event", "replay_next": "Next event",
+        "replay_last": "Last event", "replay_play": "Play", "replay_pause": "Pause",
+        "replay_speed": "Speed", "replay_step": "Event shown",
+        "replay_per_second": "{n} per second", "replay_where": "Event {n} of {total}",
+        "replay_failed": "This step could not be read",
         "forbidden": "This board needs a valid viewer key for this match.",
         "forbidden_how": "Ask the GM for the board's link: in Foundry, the match panel's Share"
                          " button; or on the companion's computer, ballcourt board share MATCH."
@@ -81,6 +94,18 @@ TEXT = {
         "pass_no_change": "Розыгрыш ничего не изменил",
         "pass_knocked_out": "Горячий бросок! {player} выбит",
         "pass_turnover": "Смена владения: мяч у команды {team}",
+        "court_title": "Поле: мяч на ({x}, {y})",
+        "arena_title": "{team}: в игре {n} из {total}",
+        "zone": "Зона {zone}", "legend_flight": "последний полёт мяча",
+        "legend_roll": "мяч катится", "legend_rolls_on": "катится дальше", "legend_ball": "мяч",
+        "legend_visited": "площадки, где мяч уже побывал", "legend_carrier": "с мячом",
+        "legend_out": "выбит",
+        "replay": "Повтор", "replay_live": "Вернуться в эфир", "replay_first": "К началу матча",
+        "replay_prev": "Предыдущее событие", "replay_next": "Следующее событие",
+        "replay_last": "Последнее событие", "replay_play": "Воспроизвести",
+        "replay_pause": "Пауза", "replay_speed": "Скорость", "replay_step": "Показанное событие",
+        "replay_per_second": "{n} в секунду", "replay_where": "Событие {n} из {total}",
+        "replay_failed": "Не удалось загрузить этот шаг повтора",
         "forbidden": "Для этого табло нужен действующий ключ зрителя этого матча.",
         "forbidden_how": "Попросите у ведущего ссылку на табло: в Foundry — кнопка «Поделиться»"
                          " на панели матча, или на компьютере с компаньоном — ballcourt board"
@@ -94,6 +119,7 @@ PAGE = """<!doctype html>
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
 <link rel="stylesheet" href="/board/static/boxscore.css">
+<link rel="stylesheet" href="/board/static/court.css">
 <style>
 :root {{ color-scheme: dark; --fg: #f4f1e8; --dim: #b9b3a4; --accent: #f0b429; --hot: #ff5a36;
   --panel: rgba(20, 18, 14, .86); }}
@@ -142,7 +168,15 @@ header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; 
 <main id="board">
 <header><span id="game"></span><span id="name"></span><span id="conn" class="offline"></span>
 </header>
+<nav id="replay" hidden><button id="rp-toggle" type="button"></button>
+<span id="rp-controls" hidden><button id="rp-first" type="button"></button>
+<button id="rp-prev" type="button"></button><button id="rp-play" type="button"></button>
+<button id="rp-next" type="button"></button><button id="rp-last" type="button"></button>
+<input id="rp-step" type="range" min="0" step="1">
+<label id="rp-speed-label" for="rp-speed"></label><select id="rp-speed"></select>
+<span id="rp-where" aria-live="polite"></span></span></nav>
 <section id="teams"></section>
+<section id="court"></section>
 <section id="status"><span id="clock"></span><span id="possession"></span>
 <span id="heat"></span></section>
 <section id="last"><b></b> <span id="last-text"></span></section>
@@ -151,7 +185,9 @@ header {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: .2em 1em; 
 </main>
 <script id="board-data" type="application/json">{data}</script>
 <script src="/board/static/socket.io.min.js"></script>
+<script src="/board/static/court.js"></script>
 <script src="/board/static/board.js"></script>
+<script src="/board/static/replay.js"></script>
 <script src="/board/static/boxscore.js"></script>
 </body></html>"""
 
@@ -167,6 +203,17 @@ def last_event(matches: Matches, match_id: str, log_seq: int) -> dict | None:
         undone = matches.events(match_id, after=last["undoes"] - 1, limit=1)
         last = {**last, "undone": undone[0] if undone else None}
     return last
+
+
+def ball_trail(match_id: str, state: dict) -> dict | None:
+    """The ball's last trail (Yaotzin), as the replay reads it from the log: None for a
+    goat-ball match, or a log no rules version replays (the board stays readable)."""
+    if state["game"] != "yaotzin":
+        return None
+    try:
+        return replayed(match_id)["trail"]
+    except StoreError:
+        return None
 
 
 FORBIDDEN = """<!doctype html>
@@ -214,6 +261,7 @@ def board(match_id: str) -> Response:
     overlay = request.args.get("overlay", "") not in ("", "0", "false", "no")
     data = {"match": match_id, "key": key, "lang": lang, "text": TEXT[lang], "state": state,
             "last": last_event(matches, match_id, state["log_seq"]),
+            "trail": ball_trail(match_id, state),
             "boxscore": boxscore_data(match_id, lang)}   # the box score: board_report.py
     # JSON inside <script>: no "</script>", no "<!--" can break out of it
     blob = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
@@ -237,6 +285,30 @@ def socketio_client() -> Response:
 def board_js() -> Response:
     """The board's own script: a file, so the page's CSP allows no inline script."""
     response = Response(_static("board.js"), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/board/static/court.js")
+def court_js() -> Response:
+    """The board's picture of the match: the court or the arena, drawn as SVG."""
+    response = Response(_static("court.js"), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/board/static/court.css")
+def court_css() -> Response:
+    """The picture's and the replay bar's styles."""
+    response = Response(_static("court.css"), mimetype="text/css")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/board/static/replay.js")
+def replay_js() -> Response:
+    """The board's replay: its bar, and each step fetched from GET .../replay."""
+    response = Response(_static("replay.js"), mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
 

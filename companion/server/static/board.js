@@ -3,8 +3,12 @@
 "use strict";
 const DATA = JSON.parse(document.getElementById("board-data").textContent);
 const T = DATA.text;
+// what the board shows: the match as it is now (live), or a replay's step (replay.js)
 let state = DATA.state;
 let last = DATA.last;
+let trail = DATA.trail;
+const live = {state, last, trail};
+let replaying = false;
 const $ = (id) => document.getElementById(id);
 function t(key, vars) {
   return (T[key] || key).replace(/\{(\w+)\}/g, (_, k) => (vars && k in vars ? vars[k] : ""));
@@ -61,6 +65,7 @@ function describeUndone(ev) {
 }
 function render() {
   document.body.dataset.seq = String(state.seq);
+  window.BallcourtCourt.draw($("court"), state, trail, t);
   $("game").textContent = T[state.game] || state.game;
   $("name").textContent = state.name || "";
   const teams = $("teams");
@@ -68,8 +73,9 @@ function render() {
   const pos = state.possession || null;
   if (state.game === "yaotzin") {
     for (const team of state.teams) {
-      const box = el("div", "team");
+      const box = el("div", "team duel");
       box.dataset.team = team.id;
+      box.style.setProperty("--team", window.BallcourtCourt.teamColour(state, team.id));
       box.append(el("h2", "", team.name || team.id),
         el("div", "score", String(state.score[team.id])));
       teams.append(box);
@@ -81,6 +87,7 @@ function render() {
     for (const team of state.teams) {
       const box = el("div", "team" + (pos && pos.team === team.id ? " has-ball" : ""));
       box.dataset.team = team.id;
+      box.style.setProperty("--team", window.BallcourtCourt.teamColour(state, team.id));
       const players = team.players || [];
       const up = players.filter((p) => !p.out && !p.dead).length;
       const count = el("div", "score standing-count", String(up));
@@ -124,10 +131,42 @@ function setConn(which) {
   c.className = which === "live" ? "live" : "offline";
   c.textContent = t(which);
 }
+/** Show a replay's step ({state, event, trail}) in place of the live match, or the live match
+ *  again (null). replay.js calls it; the box score follows on its own (boxscore.js). */
+function show(step) {
+  replaying = step !== null;
+  ({state, last, trail} = replaying ? {state: step.state, last: step.event, trail: step.trail}
+    : live);
+  document.body.dataset.mode = replaying ? "replay" : "live";
+  render();
+  document.body.dataset.step = replaying ? String(step.step) : "";
+}
+window.BallcourtBoard = {show, text: t, liveSteps: () => live.state.seq};
 const route = "/api/v1/matches/" + encodeURIComponent(DATA.match);
+// the ball's last trail as the companion reads it from the log (GET .../replay, the viewer
+// key's own match): the board draws it, never works it out
+async function fetchTrail() {
+  if (live.state.game !== "yaotzin") return;
+  try {
+    const res = await fetch(route + "/replay", {headers: {Authorization: "Bearer " + DATA.key},
+                                                cache: "no-store"});
+    if (res.ok) {
+      const got = await res.json();
+      if (got.state.seq !== live.state.seq) return;    // a newer event is on its way
+      live.trail = got.trail;
+      if (!replaying) { trail = live.trail; render(); }
+    }
+  } catch (err) { /* offline: the board says so; the next event fetches again */ }
+}
+function followed(newState) {
+  live.state = newState;
+  if (!replaying) { state = newState; render(); }
+  document.dispatchEvent(new CustomEvent("ballcourt:match"));  // box score, replay's length
+  fetchTrail();
+}
 function refresh(socket) {
   // the last log record only: the log is paged, and the board shows one event
-  const after = Math.max(0, (state.log_seq || 0) - 1);
+  const after = Math.max(0, (live.state.log_seq || 0) - 1);
   socket.emit("call", {method: "GET", route: route + "/events?after=" + after}, (res) => {
     if (res && res.status === 200) {
       const events = res.body.events;
@@ -137,15 +176,17 @@ function refresh(socket) {
         socket.emit("call", {method: "GET", route: route + "/events?limit=1&after=" +
           (newest.undoes - 1)}, (got) => {
           newest.undone = got && got.status === 200 ? got.body.events[0] : null;
-          last = newest;
-          render();
+          showLast(newest);
         });
       } else {
-        last = newest;
-        render();
+        showLast(newest);
       }
     }
   });
+}
+function showLast(newest) {
+  live.last = newest;
+  if (!replaying) { last = newest; render(); }
 }
 render();
 setConn("offline");
@@ -155,18 +196,15 @@ if (window.io) {
   socket.on("connect", () => {
     socket.emit("join", {match: DATA.match}, (res) => {
       if (res && res.status === 200) {
-        state = res.body; setConn("live"); refresh(socket);
-        document.dispatchEvent(new CustomEvent("ballcourt:match"));  // the box score: boxscore.js
+        setConn("live"); followed(res.body); refresh(socket);
       }
       else setConn("refused");
     });
   });
   socket.on("match_event", (msg) => {
     if (msg.match !== DATA.match) return;
-    state = msg.state;
-    render();
+    followed(msg.state);
     refresh(socket);
-    document.dispatchEvent(new CustomEvent("ballcourt:match"));  // the box score: boxscore.js
   });
   socket.on("disconnect", (reason) => {
     setConn(reason === "io server disconnect" ? "refused" : "offline");

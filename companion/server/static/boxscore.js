@@ -2,7 +2,9 @@
  * The spectator board's box score (board_report.py): the match report as tables, live.
  * It reads the report the page was served with from #board-data (`boxscore`), and fetches it
  * again whenever the board's own script dispatches `ballcourt:match` (an event was applied or
- * undone), with the page's viewer key. It writes text nodes only, never HTML.
+ * undone), with the page's viewer key. While the board replays the match (replay.js), it
+ * shows the report of the step shown instead (`ballcourt:report`, its detail the report; null:
+ * back to live). It writes text nodes only, never HTML.
  */
 "use strict";
 (function () {
@@ -14,6 +16,7 @@
   if (!B) return;
   const T = B.text;
   let pending = null;
+  let replayed = false;        // showing a replay's step: the live report waits
 
   function el(tag, text, attrs) {
     const e = document.createElement(tag);
@@ -85,7 +88,7 @@
           {headers: {Authorization: "Bearer " + DATA.key}, cache: "no-store"});
         if (res.ok) {
           const report = await res.json();
-          render(report, summarise(report));
+          if (!replayed) render(report, summarise(report));
         }
       } catch (err) { /* offline: the board says so; the next event fetches again */ }
       pending = null;
@@ -93,5 +96,10 @@
     return pending;
   }
   render(B.report, B.summary);
-  document.addEventListener("ballcourt:match", () => { refresh(); });
+  document.addEventListener("ballcourt:match", () => { if (!replayed) refresh(); });
+  document.addEventListener("ballcourt:report", (e) => {
+    replayed = !!e.detail;
+    if (replayed) render(e.detail, summarise(e.detail));
+    else refresh();
+  });
 })();
