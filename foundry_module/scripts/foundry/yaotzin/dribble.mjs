@@ -22,8 +22,8 @@ import { ballToken, ballcourtOf, cardContextOf, owns } from "../world/scene.mjs"
 import { readCourt } from "./yaotzin-players.mjs";
 
 export const REACH_LAYER = "ballcourt-dribble";
-const REACH_COLOR = 0x33cc66;
-const GOAL_COLOR = 0xffcc33;
+export const REACH_COLOR = 0x33cc66;
+export const GOAL_COLOR = 0xffcc33;
 
 /** The GM holds Alt while dragging to move a token freely (setting up, the companion down), as Drag Ruler does. */
 export const FREE_MOVE_MODIFIER = "Alt";
