@@ -52,7 +52,8 @@ function tokens(stage, m, players) {
 export function drawCourtView(view, { preview, players, L }) {
   const court = courtScene({ gridSize: GRID });
   const m = court.mapping;
-  const app = new PIXI.Application({ ...VIEW, background: 0x5d7a3e, antialias: true, preserveDrawingBuffer: true });
+  // drawn once (autoStart off): a ticker redrawing a still picture would keep the CPU busy
+  const app = new PIXI.Application({ ...VIEW, background: 0x5d7a3e, antialias: true, preserveDrawingBuffer: true, autoStart: false });
   drawCourt(app.stage, court);
   let texts = [];
   if (view === "kick") {

@@ -81,7 +81,8 @@ BROKEN = """() => {
   li.className = 'chat-message';
   li.innerHTML = '<div class="ballcourt-card" style="color: #222; background: #1e2129">'
     + '<p>BALLCOURT.Card.Missing for {player}</p>'
-    + '<p style="white-space: nowrap">Tlahuizcalpantecuhtli-Xiuhcoatl Tlahuizcalpantecuhtli-Xiuhcoatl</p>'
+    + '<p style="white-space: nowrap">Tlahuizcalpantecuhtli-Xiuhcoatl '
+    + 'Tlahuizcalpantecuhtli-Xiuhcoatl</p>'
     + '<p style="overflow: hidden; height: 1em">two<br>lines</p><p>\\u{F0001}</p>'
     + '<button style="position: relative; left: 400px">Apply</button></div>';
   log.appendChild(li);
