@@ -11,12 +11,11 @@ import { autopilotFormHtml, declarationFormHtml, fieldsFormHtml, statsFormHtml }
 import { AutopilotPass, MODES, PRESETS } from "../scripts/core/autopilot.mjs";
 import { questionFlags, renderQuestionCard, settleQuestion } from "../scripts/core/aoo-question.mjs";
 import { Declarations } from "../scripts/core/goatball.mjs";
-import { escapeHtml } from "../scripts/core/i18n.mjs";
 import { inspectionCard } from "../scripts/core/inspection-card.mjs";
 import { renderReportCard } from "../scripts/core/report-card.mjs";
 import { ROW_ROLLED, cardFlags, renderRequestCard, settleRow } from "../scripts/core/roll-request-card.mjs";
 import { renderBoard } from "../scripts/core/scoreboard.mjs";
-import { tuneNote } from "../scripts/core/tune.mjs";
+import { tuneMessageHtml, tuneNote } from "../scripts/core/tune.mjs";
 import { YAOTZIN_PRESETS, proposalCard } from "../scripts/core/yaotzin-autopilot.mjs";
 import { reactionLine, tryAction } from "../scripts/core/yaotzin-react.mjs";
 import { FEAT_IDS } from "../scripts/adapters/feats.mjs";
@@ -76,8 +75,7 @@ export const CARDS = [
   { id: "aoo-answered", html: (c) => renderQuestionCard(settleQuestion(questionFlags({ sceneId: "s", tokenId: "yo",
     name: c.name("yo"), owner: "bob", actorName: c.name("ix"), kind: "grapple", expiresAt: 0 }),
   { state: "answered", choice: "grapple", by: "bob" }), GM, c.L, userName) },
-  { id: "tune", html: (c) => `<div class="ballcourt-tune"><h3>${escapeHtml(c.L.format("BALLCOURT.Tune.Title", { count: 12 }))}</h3>`
-    + `<p>${escapeHtml(tuneNote(TUNE_ANSWER, { budget: 40 }, c.L))}</p></div>` },   // as goatball/tune.mjs whispers it
+  { id: "tune", html: (c) => tuneMessageHtml(tuneNote(TUNE_ANSWER, { budget: 40 }, c.L), 12, c.L) },
 ];
 
 /** A tune answer for twelve players: four zones suggested (the companion's shape, docs/api.md). */
