@@ -2,10 +2,12 @@
  * The gallery page: every exhibit (exhibits.mjs) in one language, one theme and one set of
  * names, each card at the chat sidebar's width and a pop-out's, each dialog in its window, and
  * the court pictures. URL: ?lang=en|ru&theme=light|dark&names=short|long. When it is drawn,
- * body[data-ready] is set and window.gallery holds the canvas words (the checks read them).
+ * body[data-ready] is set and window.gallery holds the canvas words and the card kinds the
+ * module knows (core/card-lifecycle.mjs): the browser tests check each is shown.
  */
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import { renderCard } from "../scripts/core/cards.mjs";
+import { CARD_KINDS } from "../scripts/core/card-lifecycle.mjs";
 import { CARDS, DIALOGS, FIXTURES } from "./exhibits.mjs";
 import { drawCourtView } from "./court.mjs";
 
@@ -100,5 +102,5 @@ for (const [view, players] of [["kick", [IX, { id: "yo", team: "moon", x: 13, y:
 }
 document.body.appendChild(courts);
 
-window.gallery = { texts };
+window.gallery = { texts, kinds: Object.keys(CARD_KINDS) };   // the kinds every card of the module is one of
 document.body.dataset.ready = "1";

@@ -69,6 +69,10 @@ def test_every_card_and_dialog_reads_whole(gallery, lang, theme, names):
     assert {"kick", "contest", "tipoff", "report", "roll-requests", "aoo-question", "menu",
             "declarations", "autopilot-form", "score-yaotzin", "court-kick",
             "court-dribble"} <= set(exhibits)
+    shown = set(page.eval_on_selector_all(".ballcourt-card[data-kind]",
+                                          "els => els.map(e => e.dataset.kind)"))
+    kinds = set(page.evaluate("window.gallery.kinds"))
+    assert kinds <= shown, f"card kinds missing from gallery/exhibits.mjs: {kinds - shown}"
     problems = page.evaluate(CHECKS)
     page.close()
     assert problems == [], "\n".join(problems)
