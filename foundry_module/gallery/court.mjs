@@ -35,41 +35,47 @@ function drawCourt(stage, court) {
   stage.addChild(g);
 }
 
-function tokens(stage, m, players) {
+function tokens(stage, m, players, ball) {
   const g = new PIXI.Graphics();
   for (const p of players) {
     const { x, y } = squareTopLeft(m, p);
     g.lineStyle(2, 0x111111, 1).beginFill(p.team === "sun" ? 0xe8b23a : 0x4a6fd6, 1)
       .drawCircle(x + GRID / 2, y + GRID / 2, GRID * 0.38).endFill();
   }
+  if (ball) {   // the ball token, at a corner of its square so a player on it still shows
+    const { x, y } = squareTopLeft(m, ball);
+    g.lineStyle(2, 0x111111, 1).beginFill(0xf4f1e8, 1).drawCircle(x + GRID * 0.78, y + GRID * 0.22, GRID * 0.2).endFill();
+  }
   stage.addChild(g);
 }
 
 /**
- * A court canvas: `view` "kick" (the preview fixture's overlay) or "dribble" (the reach of the
- * dribble fixture's dribbler). Returns {canvas, texts (every word drawn on it)}.
+ * A court canvas with the `players` and the `ball` on it, and either a companion answer's
+ * overlay (`answer`: a kick preview, a kick) or the reach of the dribbler "ix" (`reach`).
+ * Returns {canvas, texts (every word drawn on it)}.
  */
-export function drawCourtView(view, { preview, players, L }) {
+export function drawCourtView({ answer = null, reach = false, players, ball = null, L }) {
   const court = courtScene({ gridSize: GRID });
   const m = court.mapping;
   // drawn once (autoStart off): a ticker redrawing a still picture would keep the CPU busy
   const app = new PIXI.Application({ ...VIEW, background: 0x5d7a3e, antialias: true, preserveDrawingBuffer: true, autoStart: false });
   drawCourt(app.stage, court);
   let texts = [];
-  if (view === "kick") {
+  if (answer) {
     const layer = new PIXI.Container();
     app.stage.addChild(layer);
-    texts = drawCommands(PIXI, layer, overlayCommands(m, preview, PALETTE, localizedWords(L))).texts.map((t) => t.text);
-  } else {
-    const reach = new PIXI.Graphics();
+    texts = drawCommands(PIXI, layer, overlayCommands(m, answer, PALETTE, localizedWords(L))).texts.map((t) => t.text);
+  }
+  if (reach) {
+    const squares = new PIXI.Graphics();
     for (const sq of dribbleReach({ field: court.field, players, dribbler: "ix" })) {
       const { x, y } = squareTopLeft(m, sq);
       const color = sq.goal ? GOAL_COLOR : REACH_COLOR;
-      reach.lineStyle(1, color, 0.3).beginFill(color, 0.3).drawRect(x, y, GRID, GRID).endFill();
+      squares.lineStyle(1, color, 0.3).beginFill(color, 0.3).drawRect(x, y, GRID, GRID).endFill();
     }
-    app.stage.addChild(reach);
+    app.stage.addChild(squares);
   }
-  tokens(app.stage, m, players);
+  tokens(app.stage, m, players, ball);
   app.render();
   return { canvas: app.view, texts };
 }

@@ -90,17 +90,38 @@ document.body.appendChild(dialogs);
 
 const courts = element("section", "exhibits courts");
 const IX = { id: "ix", team: "sun", x: 10, y: 12 };
+const YO = { id: "yo", team: "moon", x: 13, y: 12 };
 const texts = [];
-for (const [view, players] of [["kick", [IX, { id: "yo", team: "moon", x: 13, y: 12 }]],
-  ["dribble", [IX, { id: "yo", team: "moon", x: 12, y: 13 }]]]) {
-  const drawn = drawCourtView(view, { preview: fixtures.preview, players, L });
-  const figure = element("figure", "court");
-  figure.dataset.exhibit = `court-${view}`;
-  figure.appendChild(drawn.canvas);
-  courts.appendChild(figure);
+const court = (id, options) => {
+  const drawn = drawCourtView({ L, ...options });
   texts.push(...drawn.texts);
-}
+  const figure = element("figure", "court");
+  figure.dataset.exhibit = id;
+  figure.appendChild(drawn.canvas);
+  return figure;
+};
+courts.appendChild(court("court-kick", { answer: fixtures.preview, players: [IX, YO], ball: IX }));
+courts.appendChild(court("court-dribble", { reach: true, players: [IX, { ...YO, x: 12, y: 13 }], ball: IX }));
 document.body.appendChild(courts);
+
+// a kick told in three pictures (npm run gallery makes them one animation): the kick tool's
+// preview; the kick's card and its flight; Apply, the ball at its landing and the card's Undo
+const story = element("section", "exhibits story");
+const kick = fixtures.kick;
+for (const [step, options, card] of [[1, { answer: fixtures.preview, ball: IX }, ""],
+  [2, { answer: kick, ball: IX }, ctx.card(kick)],
+  [3, { ball: kick.overlay.landing }, ctx.card(kick, { applied: true })]]) {
+  const frame = court(`story-${step}`, { players: [IX, YO], ...options });
+  frame.className = "story-frame";
+  const crop = element("div", "crop");   // the squares the kick crosses, at the canvas's own scale
+  crop.appendChild(frame.firstChild);
+  frame.prepend(crop);
+  const log = element("ol", "chat-log sidebar", card ? message(card) : "");
+  log.dataset.width = "sidebar";
+  frame.appendChild(log);
+  story.appendChild(frame);
+}
+document.body.appendChild(story);
 
 window.gallery = { texts, kinds: Object.keys(CARD_KINDS) };   // the kinds every card of the module is one of
 document.body.dataset.ready = "1";

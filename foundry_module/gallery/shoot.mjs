@@ -3,10 +3,11 @@
  * Debian's Chromium from gallery/index.html. A representative set, to keep the docs small: the
  * browser tests (tests/browser/test_module_gallery.py) check every variant, saved or not.
  */
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { startChromium } from "../test/browser/chromium.mjs";
+import { animatedPng } from "./apng.mjs";
 
 const OUT = new URL("../../docs/gallery/", import.meta.url).pathname;
 
@@ -39,6 +40,14 @@ try {
     }
     await page.close();
   }
+  // the kick, from the tool's preview to the applied card, as one animated PNG
+  const page = await chrome.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${chrome.base}/gallery/index.html?lang=en&theme=dark&names=short`);
+  await page.waitForSelector("body[data-ready='1']", { timeout: 20000 });
+  const frames = [];
+  for (const step of [1, 2, 3]) frames.push(await page.locator(`[data-exhibit="story-${step}"]`).screenshot());
+  await page.close();
+  writeFileSync(join(OUT, "kick-story-en-dark.png"), animatedPng(frames, [1800, 2600, 2600]));
   console.log(`gallery: ${readdirSync(OUT).length} pictures in docs/gallery/`);
 } finally {
   await chrome.close();
