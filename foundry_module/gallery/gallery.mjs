@@ -60,7 +60,7 @@ function message(html) {
 
 const cards = element("section", "exhibits cards");
 for (const exhibit of CARDS) {
-  const row = element("div", "exhibit", `<h2>${exhibit.id}</h2>`);
+  const row = element("div", "exhibit");
   row.dataset.exhibit = exhibit.id;
   const html = exhibit.html(ctx);
   for (const where of ["sidebar", "popout"]) {
