@@ -1,4 +1,5 @@
-"""A kick preview while heavy requests flood the companion (issue 36's fifth attack).
+"""A kick preview while heavy requests flood the companion: the table's previews must stay
+quick while other clients post the costliest bodies the limits let through.
 
     python bench/bench_flood.py [--n 300] [--threads 8] [--seconds 60] [--rounds 5]
 

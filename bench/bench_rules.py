@@ -2,7 +2,8 @@
 
     python bench/bench_rules.py            # prints median / p99 in ms and peak memory
 
-Targets (issue 2): a kick under 0.2 ms, odds under 2 ms, with 24 players on the court.
+Targets (the kick tool previews on every hover, so the rules must be a small share of it): a kick
+under 0.2 ms, odds under 2 ms, with 24 players on the court.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def goat_body(per_team: int = 6) -> dict:
 
 
 def worst_suggest_body() -> dict:
-    """The fifth attack's heaviest `/yaotzin/suggest` (issue 36): a 1000 x 400 court, a
+    """The heaviest `/yaotzin/suggest` a body inside every limit can ask: a 1000 x 400 court, a
     speed-300 chaser, a free ball 40 squares away inside a ring of 16 opponents, so the
     straight walk is shut and the autopilot searches a move and then a double move."""
     bx, by = 500, 200

@@ -1,6 +1,8 @@
 """The docs stand alone: no path outside the repository, every route and variable documented."""
 
+import io
 import re
+import tokenize
 from pathlib import Path
 
 from companion.server import create_app  # noqa: F401  (registers every API route)
@@ -21,6 +23,52 @@ def test_no_doc_points_outside_the_repository():
                 continue
             resolved = (doc.parent / target).resolve()
             assert resolved.is_relative_to(ROOT) and resolved.exists(), (doc.name, target)
+
+
+CODE = ("companion", "scripts", "bench", "tests", "foundry_module/scripts", "foundry_module/test")
+JS_COMMENT = re.compile(r"/\*[\s\S]*?\*/|(?<![:\"'`])//[^\n]*")
+CITED_OUTSIDE = re.compile(r"\.\./shared|shared/[A-Z]|/work/|RULINGS\.md|API-CONTRACT|"
+                           r"FOUNDRY-NOTES|FOUNDRY-SEMANTICS\.md")
+
+
+def comments(path):
+    """A file's comments: Python's comments and docstrings, JavaScript's // and /* */."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".mjs":
+        return JS_COMMENT.findall(text)
+    return [tok.string for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+            if tok.type == tokenize.COMMENT
+            or (tok.type == tokenize.STRING and tok.string.lstrip("rbfu").startswith('"""'))]
+
+
+def test_no_code_comment_cites_a_document_outside_the_repository():
+    """A newcomer has the repository only: comments cite docs/ (foundry-semantics.md, api.md),
+    the rulebooks and the rulings by name, never a file he does not have."""
+    cited = []
+    for folder in CODE:
+        for path in sorted((ROOT / folder).rglob("*")):
+            skip = "node_modules" in path.parts or path == Path(__file__)
+            if skip or path.suffix not in (".py", ".mjs"):
+                continue
+            cited += [(str(path.relative_to(ROOT)), found.group()) for comment in comments(path)
+                      if (found := CITED_OUTSIDE.search(comment))]
+    assert not cited
+
+
+ISSUE_NUMBER = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+
+
+def test_no_comment_or_doc_names_an_issue_by_number():
+    """A comment says what the code guards against, not which issue asked for it: a newcomer
+    has no tracker to look the number up in."""
+    named = [(doc.name, found.group()) for doc in DOCS
+             if (found := ISSUE_NUMBER.search(doc.read_text(encoding="utf-8")))]
+    for folder in CODE:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".mjs") and "node_modules" not in path.parts:
+                named += [(str(path.relative_to(ROOT)), found.group())
+                          for comment in comments(path) if (found := ISSUE_NUMBER.search(comment))]
+    assert not named
 
 
 def test_every_route_is_in_the_api_doc(tmp_path):

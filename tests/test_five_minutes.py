@@ -1,4 +1,4 @@
-"""The five-minute guide as a new user reads it (issue 36): goat-ball's five minutes as well as
+"""The five-minute guide as a new user reads it: goat-ball's five minutes as well as
 Yaotzin's, and what to do when the companion stops mid-session, which holds: a companion
 killed and started again keeps the matches, their events and the viewer keys."""
 

@@ -76,7 +76,7 @@ def chart_table(chart: dict) -> str:
     return "\n".join(lines)
 
 
-# -- the best-aim chart and the hoop chart (issue 19) -------------------------------------------
+# -- the best-aim chart and the hoop chart ----------------------------------------------------
 def _kicker(strength: int, dex: int, bab: int, feats: Sequence[str], x: int, y: int) -> Player:
     return Player(id="kicker", team="kickers", x=x, y=y, str=strength, dex=dex, bab=bab,
                   feats=frozenset(feats))

@@ -129,7 +129,7 @@ def intercept_overlay(r: InterceptResult) -> dict:
             "goal": {"end": r.goal} if r.goal else None}
 
 
-def tick_card(r: dict, names: Names, settings_dc: int | None = None) -> dict:
+def tick_card(r: dict, names: Names) -> dict:
     motion = r["motion"]
     if motion is None:
         card = Card("yaotzin.tick", "BALLCOURT.Card.Tick.Title", speed=0, direction="-")

@@ -1,11 +1,11 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
-import { onRenderChatMessageHTML, onUpdateUser, takeBackCutShort } from "./foundry/cards/chat.mjs";
+import { registerChannels } from "./channels.mjs";
+import { onRenderChatMessageHTML, takeBackCutShort } from "./foundry/cards/chat.mjs";
 import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
-import { onControlToken, onDribbleRequest, onPreMoveToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
+import { onControlToken, onPreMoveToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
 import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
 import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
 import * as goatball from "./foundry/goatball/goatball.mjs";
-import { PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
 import { onSheetChange, onSheetCreate } from "./foundry/yaotzin/inspection.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
 import { gmLeft, listenForRefusals } from "./foundry/requests/gm-requests.mjs";
@@ -13,14 +13,12 @@ import { followCompanionGM, getLink, linksHere, startLink, whenConnected } from 
 import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
-import { SUGGEST_QUERY, suggestOn } from "./foundry/yaotzin/planner.mjs";   // the shot planner
 import { openMenu } from "./foundry/setup/setup-dialog.mjs";
 import { contest, shootHoop } from "./foundry/yaotzin/contests.mjs";
 import { ballcourtOf, touchesBallcourt } from "./foundry/world/scene.mjs";
-import { registerRollQuery } from "./foundry/requests/roll-answers.mjs";
-import { askAooAgain, registerAooQuery } from "./foundry/requests/aoo-choice.mjs";
-import { expireOldQuestions, onAooAnswer, onRenderAooQuestion } from "./foundry/requests/aoo-question.mjs";
-import { expireOldCards, onRenderRequestCard, onRequestCardPress } from "./foundry/requests/roll-request-card.mjs";
+import { askAooAgain } from "./foundry/requests/aoo-choice.mjs";
+import { expireOldQuestions, onRenderAooQuestion } from "./foundry/requests/aoo-question.mjs";
+import { expireOldCards, onRenderRequestCard } from "./foundry/requests/roll-request-card.mjs";
 import { expireOldProposals } from "./foundry/yaotzin/yaotzin-autopilot.mjs";
 import { onSettledCard } from "./foundry/requests/open-dialogs.mjs";
 import { onRenderNotice } from "./foundry/cards/match-events.mjs";
@@ -29,6 +27,12 @@ import { registerSettings } from "./foundry/world/settings.mjs";
 import { resolveKick, resolveTick } from "./foundry/yaotzin/yaotzin.mjs";
 
 let kickTool = null;
+
+/** Ballcourt's Quench batches, imported only when Quench announces itself: no other world loads them. */
+async function registerQuenchBatches(quench) {
+  const batches = await import("./foundry/quench/quench.mjs");
+  batches.registerQuenchBatches(quench);
+}
 
 /** The module's public API: game.modules.get("ballcourt").api (macros, Quench). */
 export const api = {
@@ -87,12 +91,7 @@ const Hooks = fvtt.Hooks;
 Hooks.once("init", () => {
   registerSettings({ onConnectionChange });
   registerKeybindings();
-  fvtt.CONFIG.queries ??= {};
-  fvtt.CONFIG.queries[`${MODULE_ID}.declare`] = (payload) => goatball.declarationPrompt(payload);
-  fvtt.CONFIG.queries[PREVIEW_QUERY] = (choice) => previewOn(choice);   // a player's kick preview
-  fvtt.CONFIG.queries[SUGGEST_QUERY] = (choice) => suggestOn(choice);   // a player's shot planner
-  registerRollQuery();
-  registerAooQuery();   // a target's attack of opportunity before a contest
+  registerChannels();   // players' requests to the GM and the GM's questions to one player
 });
 
 Hooks.once("ready", () => {
@@ -122,15 +121,10 @@ Hooks.on("updateScene", (scene, changes) => {
 /** A GM joins or leaves: with the companion's GM unnamed, Foundry's active GM may change hands. */
 Hooks.on("userConnected", () => followCompanionGM());
 Hooks.on("userConnected", gmLeft);   // a player's requests to a GM whose page went away stop waiting
-Hooks.on("updateUser", onUpdateUser);
-Hooks.on("updateUser", onKickRequest);
-Hooks.on("updateUser", onDribbleRequest);
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("renderChatMessageHTML", onRenderNotice);   // the end of a match, in each reader's language
 Hooks.on("renderChatMessageHTML", onRenderReportCard);   // the match report, likewise
-Hooks.on("updateUser", onRequestCardPress);   // roll-request card: a player's press reaches the GM
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
-Hooks.on("updateUser", onAooAnswer);   // attack-of-opportunity question: a player's answer on the card
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
 Hooks.on("updateChatMessage", onSettledCard);   // a settled row or question closes its dialog here
 Hooks.on("combatTurnChange", onCombatTurnChange);
@@ -145,6 +139,7 @@ Hooks.on("createItem", onSheetCreate);   // or made on his sheet already switche
 Hooks.on("createActiveEffect", onSheetCreate);
 Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
+Hooks.on("quenchReady", registerQuenchBatches);   // Quench's in-world tests: loaded only where Quench is active
 
 /**
  * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads

@@ -1,5 +1,5 @@
 /**
- * Issue 35, section 5: the adapters against the systems' own sources (dnd5e 5.x, pf1 10.8,
+ * The adapters against the systems' own sources (dnd5e 5.x, pf1 10.8,
  * D35E 2.4/3.0, dnd35e). dnd35e's numbers are typed in; every feat the companion's rules use is
  * read, by its compendium source before its name, pf1's switched-off ones skipped; D35E's
  * conditions live in its own fields; pf1 caps nonlethal at maximum hit points; speeds in

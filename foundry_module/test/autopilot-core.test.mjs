@@ -1,5 +1,5 @@
 /**
- * Goat-ball autopilot, the pure part (issue 20): who is on it, the suggest request, the
+ * Goat-ball autopilot, the pure part: who is on it, the suggest request, the
  * proposals taken into a pass's declarations, the GM's changes, the view's rows.
  */
 import assert from "node:assert/strict";
@@ -132,7 +132,7 @@ test("the change form's values make a declaration as the owner's prompt does", (
   assert.deepEqual(formDeclaration({ action: "" }), { action: "none" });
 });
 
-// --- per-team tactics (autopilot branch, issue 19/20) ------------------------------------------
+// --- per-team tactics ------------------------------------------------------------------------
 test("a team's entry: {mode, tactics}, or the first cut's mode alone; anything else counts for nothing", async () => {
   const { teamEntry, teamTactics } = await import("../scripts/core/autopilot.mjs");
   assert.deepEqual(teamEntry("act"), { mode: "act", tactics: "" });

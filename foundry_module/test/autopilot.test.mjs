@@ -1,5 +1,5 @@
 /**
- * Goat-ball autopilot at the table (issue 20), end to end in the doubles: the NPCs'
+ * Goat-ball autopilot at the table, end to end in the doubles: the NPCs'
  * declarations proposed by the (fake) companion, shown with their reasons in the GM's
  * Declarations view, one changed by the GM, the pass resolved; the NPC carrier's slip never
  * reaches a player; NPC checks rolled by the GM unasked; the token HUD and the menu's form.

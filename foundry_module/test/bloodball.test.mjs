@@ -1,5 +1,5 @@
 /**
- * Issue 35, failure 4: bloodball's hit points. Apply takes damage from temporary hit points first
+ * Bloodball's hit points. Apply takes damage from temporary hit points first
  * (5e), reads the sheet when it writes, and keeps what it changed (hit points, temporary hit
  * points, the statuses it set); Undo puts back exactly those, whatever the damage was.
  */

@@ -1,6 +1,6 @@
 /**
  * core/card-lifecycle.mjs: for every card kind the module posts, every action on it and every
- * phase, whether it goes through or why not (issue 35, section 1), and how a card's phase is
+ * phase, whether it goes through or why not, and how a card's phase is
  * read from its flags and the world.
  */
 import assert from "node:assert/strict";

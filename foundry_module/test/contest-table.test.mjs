@@ -1,5 +1,5 @@
 /**
- * Contests at the table (issue 18, "At the table"): the target's owner is asked about his
+ * Contests at the table: the target's owner is asked about his
  * attack of opportunity before a contest that provokes; the card's trip back; a dribble
  * through a player the dribbler just overran. A GM and two players, each his own client with its
  * own copy of the module (openTable), the GM's page connected to the companion.

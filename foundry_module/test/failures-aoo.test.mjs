@@ -1,6 +1,6 @@
 /**
- * Issue 25, section 2, attacks of opportunity at a table: the round's budget (item 1), the
- * question after a reload (item 11 and "Also"), and a stale question dialog (item 9). Each
+ * Attacks of opportunity at a table: the round's budget, the question after a reload, and a
+ * stale question dialog. Each
  * browser runs its own copy of the module (openTable); a reload starts Bob's page afresh, and
  * its own "ready" hook asks his lost question again.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 35, the cards' lifecycle at a table of a GM and two players, each in his own browser
- * (openTable): a player's try at a ball whose kick or tick was already applied (item 1), a card
- * applied again after Undo (item 12), and what each reader's buttons say. Bob reads Russian.
+ * The cards' lifecycle at a table of a GM and two players, each in his own browser
+ * (openTable): a player's try at a ball whose kick or tick was already applied, a card
+ * applied again after Undo, and what each reader's buttons say. Bob reads Russian.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -75,7 +75,7 @@ test("item 1: an interception card made before its kick was applied is refused o
 });
 
 test("item 1: a try whose save came back after another card moved the ball is dropped before anything is written", async () => {
-  const { companion, scene, encounter, chat } = await table({ rollPolicy: "players" });
+  const { companion, scene, encounter } = await table({ rollPolicy: "players" });
   const { inbox, answer } = playerClients(globalThis.game.users.contents);
   const card = await kick(scene);
   const pressing = requestAs("bob", card.id, "intercept:yo");

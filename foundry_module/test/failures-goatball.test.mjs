@@ -1,7 +1,7 @@
 /**
- * Issue 25, section 2, a goat-ball pass at the table: the Declarations window closed while the
- * autopilot's proposals are under review (item 2), and the GM's own declaration dialogs, which
- * must wait for him (item 4). Each browser runs its own copy of the module (openTable).
+ * A goat-ball pass at the table: the Declarations window closed while the autopilot's
+ * proposals are under review, and the GM's own declaration dialogs, which must wait for him.
+ * Each browser runs its own copy of the module (openTable).
  */
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";

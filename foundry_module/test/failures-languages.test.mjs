@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 10: what the module shows a reader is in his own language, whoever's client
+ * What the module shows a reader is in his own language, whoever's client
  * wrote it: the end-of-match line (in the table's message mode too), the match report, and the
  * refusals and busy notices the companion's GM sends a player. Bob reads Russian; the GM English.
  * Each browser runs its own copy of the module (openTable), so each renders in its own language.

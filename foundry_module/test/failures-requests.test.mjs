@@ -1,7 +1,7 @@
 /**
- * Issue 25, section 2, cards and roll requests at a table of a GM and two players: a player's
- * own kick and dribble under a private message mode (item 7), the owner's own intercept click
- * as his answer (item 12), and a cancel that reaches only its own batch ("Also"). Each browser
+ * Cards and roll requests at a table of a GM and two players: a player's own kick and dribble
+ * under a private message mode, the owner's own intercept click as his answer, and a cancel that
+ * reaches only its own batch. Each browser
  * runs its own copy of the module (openTable); the GM's page holds the link and the requests.
  */
 import assert from "node:assert/strict";

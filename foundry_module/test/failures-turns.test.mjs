@@ -1,9 +1,9 @@
 /**
- * Issue 35: the turns and the requests at a table of a GM (a co-GM too) and two players, each
+ * The turns and the requests at a table of a GM (a co-GM too) and two players, each
  * browser its own copy of the module (openTable). The autopilot's proposal that comes after the
- * GM pressed Next (item 2), a player's double click on his kick tool (item 3), a turn change
- * that repeats the combatant (item 8), the autopilot's walk as one movement (item 9); then each
- * other answer that may come after the turn (section 1, "Turns"): the autopilot's reactions, a
+ * GM pressed Next, a player's double click on his kick tool, a turn change that repeats the
+ * combatant, the autopilot's walk as one movement; then each other answer that may come after
+ * the turn: the autopilot's reactions, a
  * player's roll, his attack-of-opportunity choice, the planner's marks. Mixco, the moon's NPC on
  * autopilot, stands beside Alice's Ixpoetchitl (on the still ball) and Bob's Yolteotl on the
  * court of fakes/scenes.mjs.

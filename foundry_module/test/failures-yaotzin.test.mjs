@@ -1,9 +1,8 @@
 /**
- * Issue 25, section 2, a Yaotzin match at a table of a GM, a co-GM and two players: who answers
- * the planner (item 5), a rewind onto a rolling ball's turn (item 6), the co-GM's tools and a
- * change of active GM (item 8), one kick per click and a stale card's Apply (item 13), and the
- * NPC advice kept from the players (item 14). Each browser runs its own copy of the module
- * (openTable); the companion's GM's page holds the link.
+ * A Yaotzin match at a table of a GM, a co-GM and two players: who answers the planner, a
+ * rewind onto a rolling ball's turn, the co-GM's tools and a change of active GM, one kick per
+ * click and a stale card's Apply, and the NPC advice kept from the players. Each browser runs
+ * its own copy of the module (openTable); the companion's GM's page holds the link.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,5 +1,5 @@
 /**
- * The doubles against ../shared/FOUNDRY-SEMANTICS.md: one test per behaviour a double must
+ * The doubles against docs/foundry-semantics.md: one test per behaviour a double must
  * have, each naming the fact it pins. A double kinder than Foundry is a bug in the doubles;
  * these keep them honest. Nothing here loads the module except the per-client tests, which
  * load it to show that each client has its own.

@@ -26,9 +26,8 @@ function companionWith(routes) {
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
-let world;
 beforeEach(() => {
-  world = installFoundry();
+  installFoundry();
 });
 
 function stage() {

@@ -12,7 +12,7 @@ import { fakeCompanion } from "./fakes/companion.mjs";
 import { FakeActor, FakeScene, FakeToken, FakeUser, asUser, buttonsIn, clientOf, fakeHtml, listenerCount, openTable,
   settle } from "./fakes/foundry.mjs";
 import { goatArena, goatCompanion, goatMatch, goatPlayer } from "./tables/goatball.mjs";
-import { moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
+import { moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
 import { kickCard, recorded, requestAs } from "./tables/yaotzin.mjs";
 
 useTables();

@@ -1,5 +1,5 @@
 /**
- * Goat-ball at the table (issue 10): the GM's declarations progress view (who has declared,
+ * Goat-ball at the table: the GM's declarations progress view (who has declared,
  * whose turn, who is pending; the carrier's slip sealed), a per-player timeout that counts as
  * no action, a Cancel that abandons the pass, and the checks the pass card needs. Each browser
  * runs its own copy of the module (openTable); `goatball` and `menu` are the GM's page's.

@@ -1,5 +1,5 @@
 /**
- * Issue 42: what the referee's inspection is sent for a player, read from each system's own
+ * What the referee's inspection is sent for a player, read from each system's own
  * fields (sheets shaped as pf1, D35E and dnd5e keep them), or typed in by the GM in the entry
  * form; and the real companion takes each body as it is and judges it.
  */

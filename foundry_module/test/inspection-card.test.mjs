@@ -1,5 +1,5 @@
 /**
- * Issue 42: the referee's inspection card, pure: each finding's line in the reader's language
+ * The referee's inspection card, pure: each finding's line in the reader's language
  * with its rule and how it was judged, Acknowledge or Override once per banned finding (the
  * card lifecycle refuses a second choice).
  */

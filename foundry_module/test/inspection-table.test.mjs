@@ -1,5 +1,5 @@
 /**
- * Issue 42 at the table, on the doubles: the referee's inspection posts one card a player,
+ * The referee's inspection at the table, on the doubles: it posts one card a player,
  * whispered to the GMs and his owners; the GM reads every player's findings and may
  * Acknowledge or Override each once; a player reads only his own player's card and presses
  * nothing on it.

@@ -1,5 +1,5 @@
 /**
- * A whole Yaotzin turn from the token (issue 10, first part): the kick tool's palette and keys
+ * A whole Yaotzin turn from the token: the kick tool's palette and keys
  * (standing / running, Power Attack 0..BAB with the feat), hoop shots and contests started
  * from it with the companion's modifiers on their Foundry rolls, and the squares a dribbler
  * may still reach drawn when he is picked up. Each browser runs its own copy of the module

@@ -1,5 +1,6 @@
 /** The entry point against fakes: its hooks, settings, scene controls and socket. */
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
 import { installFoundry } from "./fakes/foundry.mjs";
@@ -14,10 +15,11 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   };
   const { api } = await import("../scripts/main.mjs");
   for (const name of ["init", "ready", "canvasReady", "renderChatMessageHTML", "combatTurnChange",
-    "preMoveToken", "updateCombat", "updateUser", "getSceneControlButtons", "renderTokenHUD"]) {
+    "preMoveToken", "updateCombat", "getSceneControlButtons", "renderTokenHUD"]) {
     assert.ok(world.hooks.has(name), name);
   }
   world.hooks.get("init")();
+  assert.ok(world.hooks.has("updateUser"), "channels.mjs: the players' requests, registered at init");
   assert.equal(globalThis.game.settings.registered.size, 22);
   assert.equal(globalThis.game.settings.registered.get("ballcourt.yaotzinAutopilotPause").default, 2, "act mode's pause before each step");
   assert.equal(globalThis.game.settings.registered.get("ballcourt.tuneBudget").default, 40, "the table's budget of passes");
@@ -38,4 +40,12 @@ test("main.mjs wires its hooks, settings, link and v13 scene controls; tools fol
   assert.deepEqual(controls.visibleTools(), ["ballcourtMenu"], "visible is read only on a rebuild");
   world.hooks.get("canvasReady")(globalThis.canvas);
   assert.deepEqual(controls.visibleTools(), ["ballcourtMenu", "ballcourtKick", "ballcourtTick", "ballcourtBoard"]);
+
+  // Quench's batches load only where Quench is active: on its quenchReady, not as an entry point of every world
+  const manifest = JSON.parse(await readFile(new URL("../module.json", import.meta.url), "utf8"));
+  assert.deepEqual(manifest.esmodules, ["scripts/main.mjs"]);
+  const batches = [];
+  await world.hooks.get("quenchReady")({ registerBatch: (key) => batches.push(key) });
+  assert.ok(batches.includes("ballcourt.court") && batches.includes("ballcourt.world"), batches.join(", "));
 });
+

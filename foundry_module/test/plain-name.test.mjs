@@ -1,6 +1,7 @@
 /**
- * A player's actor name the companion refuses (issue 28: control characters and bidi overrides
- * are refused in every name) never fails the GM's request: the module sends it plain.
+ * A player's actor name the companion refuses (control characters and bidi overrides, which
+ * could disguise a name on a card, are refused in every name) never fails the GM's request:
+ * the module sends it plain.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";

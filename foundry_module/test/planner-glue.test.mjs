@@ -1,5 +1,5 @@
 /**
- * The shot planner at the table (issue 20): with the kick tool on, the palette's Planner toggle
+ * The shot planner at the table: with the kick tool on, the palette's Planner toggle
  * and its key ask the companion's /kick/suggest for the kicker's choices and the end his team
  * attacks, and mark the squares in their own canvas layer; an NPC interceptor's kick card says
  * whether to try.

@@ -1,6 +1,6 @@
 /**
  * The failures the random table (test/random-table/) found by itself in the module as it was
- * before issue 35's fixes, each as it printed it (one, said so, written by hand in its commands): the shortest list of commands that breaks an
+ * before their fixes, each as it printed it (one, said so, written by hand in its commands): the shortest list of commands that breaks an
  * invariant, played by playTable, which throws the breach. Each passes as it stands now its fix is
  * merged. The seeds are those of `npm run table:explore --
  * --seed S --only I` with the command set of test/random-table/run.mjs when they were found

@@ -1,5 +1,5 @@
 /**
- * Issue 25 §3: a GM activity reads the world once, then computes, then writes. An interception
+ * A GM activity reads the world once, then computes, then writes. An interception
  * waits for its player's Reflex save (minutes, at a real table); the card it posts must say
  * where the ball was when it was computed (`ballAt`), not where the ball is once the save
  * comes back, so that its Apply refuses if the ball has moved since (core/apply.mjs
@@ -23,7 +23,7 @@ const flush = async (n = 10) => {
 
 test("an interception's card keeps the ball as it was read before the player's save, and its Apply refuses once the ball moved", async () => {
   installFoundry({ settings: { rollPolicy: "players" } });
-  rr.registerRollQuery();
+  globalThis.CONFIG.queries[rr.ROLL_QUERY] = rr.answerRollRequest;
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
   await connectTo(link, fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) }));
   const scene = courtScene();

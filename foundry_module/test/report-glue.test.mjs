@@ -11,7 +11,6 @@ const report = await import("../scripts/foundry/cards/report.mjs");
 const events = await import("../scripts/foundry/cards/match-events.mjs");
 
 const tick = () => new Promise((r) => setImmediate(r));
-let calls;
 let state;
 let world;
 
@@ -38,9 +37,7 @@ const ROUTES = {
 beforeEach(async () => {
   world = installFoundry();
   state = { seq: 4, status: "playing", winner: null };
-  const companion = fakeCompanion(ROUTES, { defaults: false });
-  calls = companion.calls;
-  await connectTo(link, companion);
+  await connectTo(link, fakeCompanion(ROUTES, { defaults: false }));
 });
 
 const reportCards = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.report);

@@ -1,5 +1,5 @@
 /**
- * Players roll their own checks (issue 10): the request state (core), and the glue at a table
+ * Players roll their own checks: the request state (core), and the glue at a table
  * where each player's client answers through User#query from its own sheet, on its own page;
  * the GM's view (who has rolled, who is pending, roll for an absent player, cancel); each roll
  * reaches the resolution once; Defend's advantage as the engine gives it. Each browser runs its
@@ -224,7 +224,8 @@ test("goat-ball: a defended target rolls both d20s where a Defend covers the che
   const byTag = (tag) => rolls.filter((r) => r.options.ballcourt === tag).map((r) => r.formula);
   // r3 defends r2 once: his Defend covers the first knock-off on r2 by initiative, b2's (12),
   // so r2 meets it with two d20s and b3's (5) with one, as the companion counts the faces
-  // (issue 37); whether the covered one has advantage (r3 may be out first) is its call
+  // (one face per d20 the check rolls); whether the covered one has advantage (r3 may be out
+  // first) is its call
   assert.deepEqual(byTag("r2.athletics"), ["1d20 + @mod", "2d20kh + @mod"]);
   assert.deepEqual(byTag("b2.acrobatics"), ["2d20kh + @mod"], "b1's Defend: the hot throw's target rolls both faces");
   assert.deepEqual(byTag("r1.acrobatics"), ["2d20kh + @mod"], "the carrier's hot throw has advantage");

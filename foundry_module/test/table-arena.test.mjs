@@ -1,5 +1,5 @@
 /**
- * Goat-ball arenas (issue 17, item 6): the ball marker is placed and follows possession. Each
+ * Goat-ball arenas: the ball marker is placed and follows possession. Each
  * browser runs its own copy of the module (openTable); the glue is the GM's page's.
  */
 import assert from "node:assert/strict";

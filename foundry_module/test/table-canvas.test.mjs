@@ -1,5 +1,5 @@
 /**
- * Each client's canvas (issue 17, item 10): drawings belong to their scene; one overlay per
+ * Each client's canvas: drawings belong to their scene; one overlay per
  * canvas. Each browser runs its own copy of the module (openTable): its own canvasReady hook.
  */
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * The combat tracker at a real table (issue 17, items 1, 2, 5, 13): an encounter driven
+ * The combat tracker at a real table: an encounter driven
  * through the combat double, the module's own hooks on every client, each browser its own
  * copy of the module (openTable), the GM's page connected.
  */

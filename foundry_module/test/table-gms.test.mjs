@@ -1,5 +1,5 @@
 /**
- * Several GMs and the players at one table (issue 17, items 3, 4, 11, 12, 13): who answers a
+ * Several GMs and the players at one table: who answers a
  * player, who is told what, whose screen shows what. Each browser runs its own copy of the
  * module (openTable), the companion's GM's page connected.
  */

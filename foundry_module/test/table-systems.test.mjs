@@ -1,5 +1,5 @@
 /**
- * The systems' own roll methods as dnd5e and pf1 run them (issue 17, item 9): the GM's roll on
+ * The systems' own roll methods as dnd5e and pf1 run them: the GM's roll on
  * his page, the owner's on Bob's (each browser its own copy of the module, openTable).
  */
 import assert from "node:assert/strict";

@@ -350,7 +350,7 @@ test("a Yaotzin match of three rounds at a table of a GM, a co-GM and two player
   const system = "pf1";
   const u = [...users(), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 })];
   const w = await world({ system, users: u, settings: { rollPolicy: "players", playerKicks: true } });
-  const { api, ix, yo, ball, scene } = await yaotzinCourt(w, system, { viewers: ["gm", "maria", "alice", "bob"],
+  const { ix, yo, ball, scene } = await yaotzinCourt(w, system, { viewers: ["gm", "maria", "alice", "bob"],
     scene: { padding: 0 } });
   await settle();
   assert.equal(globalThis.game.users.activeGM.id, "gm", "Foundry's active GM is the full GM");

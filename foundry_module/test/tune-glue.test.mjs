@@ -1,5 +1,5 @@
 /**
- * "Tune my table" at the table (issue 19): the arena setup and the menu ask the companion's
+ * "Tune my table" at the table: the arena setup and the menu ask the companion's
  * /goatball/tune for the selected tokens (skills read through the system's adapter) and show
  * the note with its intervals; "no difference" plainly; a companion without the route, or any
  * failure, is one quiet line, never an error popup.

@@ -1,4 +1,4 @@
-/** A tune the companion cut at its time limit (issue 28), and one still working (issue 41: its progress). */
+/** A tune the companion cut at its time limit, and one still working (the GM sees its progress). */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";

@@ -1,5 +1,5 @@
 /**
- * "Tune my table" (issue 19), the pure part: the roster from the selected tokens, the tune
+ * "Tune my table", the pure part: the roster from the selected tokens, the tune
  * body, and the note the arena setup shows (intervals; "no difference" when zones is null).
  */
 import assert from "node:assert/strict";

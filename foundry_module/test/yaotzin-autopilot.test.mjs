@@ -230,7 +230,7 @@ test("the menu's Autopilot form on a court sets the Yaotzin setting, with its pr
 async function fakeTurn(turn, routes = {}, prepare = async () => {}) {
   const fake = fakeCompanion({ "/api/v1/yaotzin/suggest": () => ({ status: 200, body: { turn, tactics: "press-ball",
     attacks: { sun: "east", moon: "west" } } }), ...routes });
-  const t = await openOn(fake, { settings: { yaotzinAutopilot: { moon: { mode: "act" } }, yaotzinAutopilotPause: 0 } });
+  await openOn(fake, { settings: { yaotzinAutopilot: { moon: { mode: "act" } }, yaotzinAutopilotPause: 0 } });
   const scene = courtScene();
   const mixco = new FakeToken({ id: "mx", name: "Mixco", x: 2000, y: 1200, flags: { ballcourt: { team: "moon" } },
     actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }) });

@@ -1,6 +1,6 @@
 """The spectator board's layout in a real headless Chromium: the glyphs, names whole at 390 px,
 the overlay's box score on a 1920x1080 stream with a legend of its column heads (first found by
-a new user, issue 28)."""
+a new user)."""
 
 from __future__ import annotations
 

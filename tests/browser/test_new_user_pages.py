@@ -1,4 +1,4 @@
-"""What a new user met on the pages at a phone's width (issue 36): the status page's matches
+"""What a new user met on the pages at a phone's width: the status page's matches
 pushed their status and links off screen, the goat-ball board said the standing count twice,
 the overlay shrank its box score to about 8 px, and after an undo the board's "Last:" said
 "The last event was undone" instead of what was undone."""

@@ -1,6 +1,6 @@
 """At 390 px (a phone): the status page fits and links each match's board; the board wraps a
 120-character name, runs its script under a CSP with no 'unsafe-inline', and says
-"connecting…" (not "reconnecting…") before its first connect (issue 21)."""
+"connecting…" (not "reconnecting…") before its first connect."""
 
 import signal
 

@@ -1,5 +1,5 @@
 """The companion's status page in a real headless Chromium: its origins and matches, and the
-match table's words kept whole with display names (first found by a new user, issue 28)."""
+match table's words kept whole with display names (first found by a new user)."""
 
 import signal
 from pathlib import Path

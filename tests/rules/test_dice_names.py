@@ -1,4 +1,5 @@
-"""Dice.expect: the names a request may roll (API-CONTRACT, Rolls; issue 26)."""
+"""Dice.expect: the names a request may roll (docs/api.md, Rolls): a die given under a name the
+request does not roll is refused, not silently ignored."""
 
 import pytest
 

@@ -95,8 +95,8 @@ def test_tipoff_tie_inside_a_team_lets_it_choose():
 
 
 def test_naming_a_carrier_has_one_check_for_the_table_and_the_simulator():
-    """Arena.with_carrier: the carrier event's checks, which the balance simulator now calls
-    too (issue 30): a standing player of the team waiting, after a tie one of the tied."""
+    """Arena.with_carrier: the carrier event's checks, which the balance simulator calls
+    too (one rule for both): a standing player of the team waiting, after a tie one of the tied."""
     from dataclasses import replace
 
     from companion.rules.errors import IllegalAction
@@ -215,68 +215,6 @@ def test_new_match_state_round_trips():
     assert arena_of(state).as_dict()["teams"] == state["teams"]
 
 
-# -- declarations -----------------------------------------------------------------------------
-def test_declarations_go_in_reverse_initiative_with_the_carrier_sealed():
-    from companion.rules.errors import IllegalAction
-    from companion.rules.goatball.declarations import DeclarationRound
-    from companion.rules.goatball.passes import Action, Check, Throw
-
-    rnd = DeclarationRound({"r1": 15, "r2": 8, "b1": 12}, carrier="r1")
-    assert rnd.order() == ["r2", "b1", "r1"]
-    with pytest.raises(IllegalAction, match="r2's turn"):
-        rnd.declare(Action("r1", "throw", check=Check(12)))
-    with pytest.raises(IllegalAction, match="r2's turn"):
-        rnd.declare(Action("b1", "intercept", check=Check(9)))
-    rnd.declare(Action("r2", "throw", check=Check(8)))
-    with pytest.raises(IllegalAction, match="only the carrier"):
-        rnd.declare(Action("b1", "intercept", check=Check(9)), Throw("pass", "r2"))
-    rnd.declare(Action("b1", "intercept", check=Check(9)))
-    with pytest.raises(IllegalAction, match="still to declare: r1"):
-        rnd.actions()
-    rnd.declare(Action("r1", "throw", check=Check(12)), Throw("pass", "r2"))
-    assert rnd.visible_to("b1")[-1] == {"player": "r1", "action": "throw", "target": None}
-    actions, throw = rnd.actions()
-    assert [a.player for a in actions] == ["r1", "b1", "r2"] and throw.target == "r2"
-    result, _ = resolve_pass(arena_for({}), actions, throw, Dice())
-    assert result["outcome"] == "pass"
-
-
-def test_the_carrier_declares_at_his_own_place_on_a_sealed_slip():
-    from companion.rules.errors import IllegalAction
-    from companion.rules.goatball.declarations import DeclarationRound
-    from companion.rules.goatball.passes import Action, Check, Throw
-
-    rnd = DeclarationRound({"r1": 10, "r2": 8, "b1": 12, "b2": 5}, carrier="r1")
-    assert rnd.order() == ["b2", "r2", "r1", "b1"]      # reverse initiative, the carrier at 10
-    rnd.declare(Action("b2", "intercept", check=Check(7)))
-    rnd.declare(Action("r2", "throw", check=Check(8)))
-    with pytest.raises(IllegalAction, match="r1's turn"):
-        rnd.declare(Action("b1", "intercept", check=Check(9)))
-    # the carrier has seen only those below him, who declared before him
-    assert [v["player"] for v in rnd.visible_to("r1")] == ["b2", "r2"]
-    rnd.declare(Action("r1", "throw", check=Check(12)), Throw("pass", "r2"))
-    # b1, after him, declares without knowing the carrier's slip
-    assert rnd.visible_to("b1")[-1] == {"player": "r1", "sealed": True}
-    assert not rnd.revealed
-    rnd.declare(Action("b1", "intercept", check=Check(9)))
-    assert rnd.revealed and rnd.visible_to("b1")[2]["action"] == "throw"
-    actions, throw = rnd.actions()
-    assert [a.player for a in actions] == ["b1", "r1", "r2", "b2"] and throw.target == "r2"
-    # equal initiative: the carrier's slip goes after the others on his count
-    assert DeclarationRound({"a": 5, "r1": 5, "z": 5}, carrier="r1").order() == ["a", "z", "r1"]
-
-
-def test_a_sealed_declaration_is_hidden_from_everyone_but_the_gm_and_the_carrier():
-    from companion.rules.goatball.declarations import DeclarationRound
-    from companion.rules.goatball.passes import Action, Check
-
-    rnd = DeclarationRound({"r1": 15, "b1": 12}, carrier="r1")
-    rnd.declared["r1"] = Action("r1", "throw", check=Check(12))   # declared, others pending
-    assert rnd.visible_to("b1") == [{"player": "r1", "sealed": True}]
-    assert rnd.visible_to(None, gm=True)[0]["action"] == "throw"
-    assert rnd.visible_to("r1")[0]["action"] == "throw"
-
-
 def test_flight_may_not_be_allowed_and_the_match_may_mark_more_names_as_flight():
     for name in ("Levitate", "gaseous form", "Wind Walk", "Fly", "Aarakocra Flight"):
         with pytest.raises(RulesError, match="flight is refused"):
@@ -293,7 +231,7 @@ def test_flight_may_not_be_allowed_and_the_match_may_mark_more_names_as_flight()
     assert bad.value.field == "settings.flight_magic"
 
 
-# -- issue 18: tip-off ties remembered, Acrobatics only; sealed slips ------------------------
+# -- tip-off ties remembered, Acrobatics only; sealed slips ----------------------------------
 def test_the_tipoff_is_dex_acrobatics_only():
     with pytest.raises(RulesError, match="Acrobatics"):
         resolve_tipoff(default_arena(), {"r1": Check(12, skill="athletics"), "b1": Check(9)},
@@ -318,21 +256,6 @@ def test_a_match_remembers_a_tipoff_tie_and_takes_only_the_tied_players_next():
         "r1": {"modifier": 0}, "b1": {"modifier": 0}}}, Dice({"r1.tipoff": 12,
                                                              "b1.tipoff": [4, 18]}))
     assert result["possession"]["carrier"] == "b1" and again["tipoff_reroll"] is None
-
-
-def test_a_carriers_slip_that_throws_must_name_its_target_when_handed_in():
-    from companion.rules.errors import IllegalAction
-    from companion.rules.goatball.declarations import DeclarationRound
-    from companion.rules.goatball.passes import Action, Throw
-    round_ = DeclarationRound({"r1": 5, "b1": 3}, carrier="r1")
-    round_.declare(Action("b1", "intercept"))
-    with pytest.raises(IllegalAction, match="name its target"):
-        round_.declare(Action("r1", "throw"))
-    with pytest.raises(IllegalAction, match="name its target"):
-        round_.declare(Action("r1", "throw"), Throw("pass", ""))
-    assert round_.next() == "r1"
-    round_.declare(Action("r1", "throw"), Throw("pass", "r2"))
-    assert round_.revealed
 
 
 @pytest.mark.parametrize("name", ["Ascendant Step", "Wind Soul", "Avenging Angel",
@@ -414,7 +337,7 @@ def test_a_match_names_its_carrier_among_the_tied_players_only():
 def test_a_stored_event_replays_as_it_was_accepted():
     """A log an older companion wrote (a plain total against a Defend, a lost team's player
     knocked off, a carrier who was not among the tied) still folds on undo and in the report:
-    only a new event meets the refusals issue 26 added."""
+    only a new event meets the refusals added since."""
     state = new_match(TEAMS, Settings())
     state, _ = apply_event(state, {"type": "tipoff", "checks": {
         "b1": {"check": 15}, "b2": {"check": 15}, "r1": {"check": 9}}}, Dice())

@@ -1,6 +1,6 @@
 """Goat-ball's arena: built cheaply, checked by one explicit `validate`, and every arena from
-outside input (a route's body, the match log) still goes through it (issue 30, "Checked and
-cheap construction mixed")."""
+outside input (a route's body, the match log) still goes through it (cheap
+construction must not let an unchecked arena in)."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""Properties over the rules where the independent audit found misses (issue 12)."""
+"""Properties over the rules where an independent audit found misses."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""The golden known-answer files for Yaotzin contests and dribbles (issue 18)."""
+"""The golden known-answer files for Yaotzin contests and dribbles."""
 
 import json
 

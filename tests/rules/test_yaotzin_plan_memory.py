@@ -1,4 +1,5 @@
-"""The shot planner's memory (issue 28, attack 2): one budget of bytes across every court."""
+"""The shot planner's memory: one budget of bytes across every court, so many courts cannot
+exhaust the companion's memory."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The HTTP contract: every route, field and refusal named in API-CONTRACT.md."""
+"""The HTTP contract: every route, field and refusal named in docs/api.md."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The API keeps its own rules (issue 26): undo refuses keys it does not know, as every body
+"""The API keeps its own rules: undo refuses keys it does not know, as every body
 does; the kick preview takes the kick's seed, so one body serves both routes."""
 
 from tests.server.test_api import KICK
@@ -30,7 +30,7 @@ def test_the_kick_preview_takes_the_kicks_seed_and_it_changes_nothing(api):
 
 
 def test_the_shot_planner_takes_the_previews_body_less_its_target(api):
-    """API-CONTRACT: /kick/suggest's body is the preview's without `target`, seed included."""
+    """docs/api.md: /kick/suggest's body is the preview's without `target`, seed included."""
     body = {k: v for k, v in KICK.items() if k != "target"}
     plain = api.post("/api/v1/yaotzin/kick/suggest", body)
     seeded = api.post("/api/v1/yaotzin/kick/suggest", {**body, "seed": 7})

@@ -1,5 +1,6 @@
-"""Every route's work is bounded by design (issue 36, the fifth attack): the movement search
-stops at its limit, and one cap on heavy work in flight covers HTTP and Socket.IO alike."""
+"""Every route's work is bounded by design, so no body inside the limits can stall the table:
+the movement search stops at its limit, and one cap on heavy work in flight covers HTTP and
+Socket.IO alike."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ SUGGEST = "/api/v1/yaotzin/suggest"
 
 
 def test_the_worst_suggest_body_stops_within_the_search_limit(monkeypatch):
-    """The fifth attack's body (a speed-300 chaser on a 1000 x 400 court, the ball shut in a
+    """A security review's body (a speed-300 chaser on a 1000 x 400 court, the ball shut in a
     ring of 16): steps tried and memory are counted, not time. It searched about 95,000
     states (over 750,000 steps) and held 200 MB of paths; now two searches at most, each
     stopped at SEARCH_LIMIT states, and no path per square."""

@@ -1,5 +1,5 @@
 """The autopilot's suggestions are legal, and a /goatball/suggest answer is a /goatball/pass
-body as it stands (API contract: the GM's second pair of hands; issue 26), over fuzzed states:
+body as it stands (docs/api.md: the GM's second pair of hands), over fuzzed states:
 lone carriers, lost teams, three teams, zones, hot balls, deadly falls."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The match report counts as RULINGS "The match report" says (issue 26): Yaotzin kicks once per
-kick and the same square twice, dribbles and contests won; goat-ball throws are the carrier's,
-joiners apart, and nothing thrown is no throw."""
+"""The match report counts as RULINGS "The match report" says: Yaotzin kicks once per kick and
+the same square twice, dribbles and contests won; goat-ball throws are the carrier's, joiners
+apart, and nothing thrown is no throw."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The API keeps its own rules (issue 26): a die name a request does not roll is refused, never
+"""The API keeps its own rules: a die name a request does not roll is refused, never
 silently replaced by the companion's die."""
 
 import pytest

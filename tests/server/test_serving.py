@@ -104,7 +104,7 @@ def test_connections_are_bounded_and_the_token_keeps_its_room(small_server):
 
 
 def test_trickling_sockets_hold_no_slot_and_the_gm_gets_in(small_server):
-    """Seventy sockets trickling their headers (the fifth attack's slowloris, which kept the
+    """Seventy sockets trickling their headers (a security review's slowloris, which kept the
     GM at 503): they wait at the door without a thread, and every request gets in."""
     url, port = small_server
     before = threading.active_count()
@@ -197,8 +197,9 @@ def test_kick_still_answers_through_the_bounded_server(small_server):
 
 
 def test_the_request_log_names_no_viewer_key_or_token(tmp_path):
-    """`--log-requests` wrote `GET /board/<id>?key=<viewer key>` whole (issue 36): the key,
-    any token-like query value or path segment, is REDACTED; the rest stays readable."""
+    """`--log-requests` wrote `GET /board/<id>?key=<viewer key>` whole (whoever read the
+    log could open the board): the key, any token-like query value or path segment, is
+    REDACTED; the rest stays readable."""
     server = LiveServer(tmp_path / "d")
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--port",
                              str(server.port), "--data-dir", str(tmp_path / "d"),

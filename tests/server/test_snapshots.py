@@ -1,4 +1,4 @@
-"""Undo replays from the newest snapshot: its cost does not grow with the match (issue 13.7)."""
+"""Undo replays from the newest snapshot: its cost does not grow with the match."""
 
 import json
 import random

@@ -1,5 +1,6 @@
-"""Socket.IO junk is dropped quietly and every call with an ack id is answered (issue 36):
-packets sent by hand over a real WebSocket to a real `ballcourt serve` whose log is read."""
+"""Socket.IO junk is dropped quietly and every call with an ack id is answered (a client waiting
+on its ack never hangs): packets sent by hand over a real WebSocket to a real `ballcourt serve`
+whose log is read."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def logged(tmp_path):
 
 def test_junk_without_a_token_writes_one_line_not_tracebacks(logged):
     """2,000 packets of `42908` and 150 digits, and empty messages, before any auth: 1.9 MB of
-    tracebacks in the fifth attack."""
+    tracebacks when a security review sent them."""
     url, stop = logged
     sock = RawSocket(url)
     for _ in range(2000):

@@ -247,7 +247,8 @@ def test_matches_over_the_cap_are_refused_not_quietly_cut(api):
 
 def test_a_tune_whose_client_pipelined_bytes_and_left_ends_its_worker(live):
     """A client that sent its tune and a few bytes more, then closed: the peek sees data, not
-    the end of the stream, and the tune ran to the time limit (issue 36)."""
+    the end of the stream, and the tune ran to the time limit (a worker left running
+    for nobody)."""
     import socket
 
     import psutil

@@ -1,5 +1,6 @@
 """The companion's worker processes (the heavy-work worker, the tune's worker) end with the
-companion, whatever signal ends it (issue 41; companion/workers.py)."""
+companion, whatever signal ends it: none is left behind, blocked and holding memory
+(companion/workers.py)."""
 
 from __future__ import annotations
 

@@ -155,6 +155,6 @@ def http_answers(where: Path, data: Path) -> dict:
 def test_the_compiled_build_answers_every_heavy_route_over_http_as_pure_python_does(
         compiled_tree, tmp_path):
     """The tune's worker unpickled a compiled class from its arguments and every tune was a
-    500 (issue 36): the routes that hand work to another process, through a real server."""
+    500: the routes that hand work to another process, through a real server."""
     compiled = http_answers(compiled_tree, tmp_path / "compiled")
     assert compiled == http_answers(ROOT, tmp_path / "pure")

@@ -1,5 +1,5 @@
 """The simulators' worker processes end with the command that started them, whatever signal
-ends it (issue 41: a `simulate` stopped with SIGTERM left its pool's workers behind, blocked
+ends it (a `simulate` stopped with SIGTERM left its pool's workers behind, blocked
 on a pipe, for an hour)."""
 
 from __future__ import annotations

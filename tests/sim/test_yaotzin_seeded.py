@@ -3,7 +3,7 @@
 tests/golden/yaotzin/matches.json pins, for a few seeded matches of each preset (and one of
 two presets against each other), the match's statistics and a digest of its whole trace (every
 resolution's body, dice and answer, in order: the players' squares after every move are in the
-bodies). It was written by the engine before the speed-ups of issue 29 (the planner's answers
+bodies). It was written by the engine before its speed-ups (the planner's answers
 remembered, the dribble search's repeats skipped, the roster kept between turns); any change
 that moves one die or one square changes a digest. Regenerate only for a change that is meant
 to alter results: `python -m tests.sim.test_yaotzin_seeded`, and say why in the commit.

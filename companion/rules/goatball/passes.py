@@ -184,8 +184,8 @@ def _faces_as_rolled(actions: list[Action], throw: Throw | None) -> None:
 def validate(arena: Arena, actions: list[Action], throw: Throw | None,
              stored: bool = False, version: int = CURRENT["goatball"]) -> None:
     """Refuse anything the rules forbid, before a single die is rolled. A `stored` event (a
-    log replaying) is spared the refusals issue 26 added (a lost team's player as a target, a
-    plain total against a Defend): it replays as it was accepted."""
+    log replaying) is spared the refusals added after logs were already stored (a lost team's
+    player as a target, a plain total against a Defend): it replays as it was accepted."""
     pos = arena.possession
     if pos is None:
         raise IllegalAction("nobody has the ball yet: resolve the tip-off first",

@@ -15,8 +15,6 @@ from .kick import Scatter, roll_on, scatter_from
 from .players import Player, Roster
 from .settings import Settings
 
-FLIGHT_OUTCOMES = ("yoke", "stopped", "deflected", "missed")
-
 
 def flight_outcome(natural: int, margin: int) -> str:
     """The four bands of 8.0, with natural 20 at least a stop and natural 1 at best a deflection."""

@@ -1,8 +1,8 @@
 /** D&D 5e (dnd5e 4.x/5.x): goat-ball's skills, and Yaotzin numbers by analogy. */
 import { featIds } from "./feats.mjs";
 import { dnd5eInspection } from "./inspection.mjs";
+import { flagNonlethal, num } from "./sheet-numbers.mjs";
 
-const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 
 /** Feet in each of dnd5e's movement units (its `movementUnits`' conversions: 5 ft is 1.5 m). */
 const FEET_PER_UNIT = { ft: 1, mi: 5280, m: 10 / 3, km: 10000 / 3 };
@@ -51,16 +51,7 @@ export const dnd5e = {
   rollConfig(config, advantage) {
     return advantage ? { ...config, advantage: true } : { ...config };
   },
-  /** dnd5e has no nonlethal pool: the module keeps one in its own actor flag. */
-  nonlethal(actor) {
-    return num(actor.flags?.ballcourt?.nonlethal);
-  },
-  nonlethalPath() {
-    return "flags.ballcourt.nonlethal";
-  },
-  nonlethalUpdate(actor, amount) {
-    return { "flags.ballcourt.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
-  },
+  ...flagNonlethal,   // dnd5e has no nonlethal pool: the module keeps one in its own actor flag
   /** 5e has no rule that nonlethal damage beyond hit points knocks one out (its pool is ours): never judged. */
   outFromNonlethal() {
     return null;

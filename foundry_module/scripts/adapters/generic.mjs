@@ -1,7 +1,7 @@
 /** Any other system: numbers the GM types in (kept in the actor's module flags). */
 import { typedInspection } from "./inspection.mjs";
+import { flagNonlethal, num } from "./sheet-numbers.mjs";
 
-const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
 
 export const generic = {
   id: "generic",
@@ -24,15 +24,7 @@ export const generic = {
   hasStats(actor) {
     return Boolean(actor.flags?.ballcourt?.stats);
   },
-  nonlethal(actor) {
-    return num(actor.flags?.ballcourt?.nonlethal);
-  },
-  nonlethalPath() {
-    return "flags.ballcourt.nonlethal";
-  },
-  nonlethalUpdate(actor, amount) {
-    return { "flags.ballcourt.nonlethal": Math.max(0, this.nonlethal(actor) + amount) };
-  },
+  ...flagNonlethal,
   /** The typed-in numbers hold no hit points, so nobody is judged knocked out. */
   outFromNonlethal() {
     return null;

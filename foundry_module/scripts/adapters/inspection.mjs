@@ -12,8 +12,8 @@
  * which later pf1 names `subType` (both are read). pf1 10's `material` (normal, base, addon)
  * is as its documentation gives it, still to be checked against 10.8's source.
  */
+import { num } from "./sheet-numbers.mjs";
 
-const num = (v) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 const listOf = (collection) => (Array.isArray(collection) ? collection : [...(collection?.contents ?? collection ?? [])]);
 const PHYSICAL = new Set(["weapon", "equipment", "consumable", "loot", "container", "tool"]);
 /** The 3.5 family's magic consumables (pf1 and D35E `consumableType` / `subType`). */

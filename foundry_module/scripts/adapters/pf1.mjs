@@ -1,8 +1,7 @@
 /** Pathfinder 1e (pf1 10.x) actors: the 3.5-compatible numbers Yaotzin needs, and goat-ball's checks. */
 import { featIds } from "./feats.mjs";
 import { pf1Inspection } from "./inspection.mjs";
-
-const num = (v, d = 0) => (Number.isFinite(Number(v)) ? Number(v) : d);
+import { num } from "./sheet-numbers.mjs";
 
 export const pf1 = {
   id: "pf1",

@@ -10,7 +10,7 @@
 export const MODES = ["off", "suggest", "act"];
 
 /**
- * The companion's tactics presets when this was written (issue 19: the simulator's, which the
+ * The companion's tactics presets when this was written (the balance simulator's, which the
  * autopilot plays). Only offered in the form; a name typed there is sent as it is, so a preset
  * a newer companion adds works too, and one it does not know is refused by it.
  */

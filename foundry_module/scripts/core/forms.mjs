@@ -71,7 +71,7 @@ export function autopilotFormHtml({ teams, modes, tactics, presets, words, selec
   const modeOptions = (current) => modeNames.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
   const teamFields = teams.map((team) => `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamMode", { team }))}`
     + ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>`
-    + `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // per-team tactics (issue 19)
+    + `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // each team's own tactics
     + ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"`
     + ` value="${escapeHtml(tactics[team] ?? "")}"></label>`).join("");
   const datalist = `<datalist id="ballcourt-presets">${presets.map((p) => `<option value="${p}"></option>`).join("")}</datalist>`

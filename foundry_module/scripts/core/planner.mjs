@@ -26,7 +26,7 @@ export function attackedEnd(teams, teamId) {
 
 /** The suggest body: the preview's without `target`, plus `top` and the attacked end. */
 export function suggestRequest({ top = DEFAULT_TOP, attacks = null, ...args }) {
-  const { target: _target, ...body } = previewRequest({ ...args, target: args.ball });
+  const { target, ...body } = previewRequest({ ...args, target: args.ball });
   body.top = top;
   if (attacks) body.attacks = attacks;
   return body;

@@ -1,5 +1,5 @@
 /**
- * "Tune my table" (issue 19): the companion's balance simulator answers, for the GM's own
+ * "Tune my table": the companion's balance simulator answers, for the GM's own
  * roster, how many zones to use and how often a match then ends within the table's budget of
  * passes (POST /api/v1/goatball/tune). Pure: the roster from the selected tokens, the request
  * body, and the one-line note the arena setup shows. The glue is foundry/tune.mjs.

@@ -111,7 +111,7 @@ export function contestCompanion({ provokes = false, success = false, routes = {
   });
 }
 
-// --- autopilot branch (issue 19): the tune route's stand-in, a separate function -------------
+// --- the tune route's stand-in, a separate function -------------------------------------------
 /**
  * A stand-in for the companion's `POST /api/v1/goatball/tune` (route handler for
  * fakeCompanion), shaped as the simulator answers: one `results` row per zone count (0, 2, 3,

@@ -433,7 +433,7 @@ export class FakeChatMessage {
 
   /**
    * A mode name this version does not know whispers nobody: the message goes public, as
-   * private rolls leaked on v14 when modules passed the old names (FOUNDRY-NOTES, §3.3).
+   * private rolls leaked on v14 when modules passed the old names (§3.3).
    */
   static knows(mode) {
     const known = (MODE_NAMES[world.version] ?? MODE_NAMES[14]).includes(mode);

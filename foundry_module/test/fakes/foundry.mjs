@@ -2,7 +2,7 @@
  * The Foundry doubles, one file per subsystem: clients (whose screen runs the code, settle),
  * the server (every document write), hooks, users and queries, documents, combat, canvas, UI,
  * dice and game systems; world.mjs installs them, module.mjs loads the module once per client.
- * Each behaviour cites the fact of ../shared/FOUNDRY-SEMANTICS.md it follows;
+ * Each behaviour cites the fact of docs/foundry-semantics.md it follows ("§1.4");
  * test/fakes-conformance.test.mjs pins them. Tests import from here.
  */
 export { asUser, clientOf, onClient, settle, world } from "./clients.mjs";

@@ -12,7 +12,7 @@ import { installFoundry } from "./world.mjs";
 /**
  * Wait for a condition the module reaches asynchronously (a connection, a card, an answer from
  * the companion's heavy-work worker, which runs at a lower priority): however long a loaded
- * machine takes, up to a hang guard of two minutes (it gave up after 10 s: issue 41). On the
+ * machine takes, up to a hang guard of two minutes (10 s was too short on a loaded machine). On the
  * real clock (performance), which a test's mocked Date does not move.
  */
 export async function until(condition) {

@@ -21,7 +21,7 @@
  * the older single-instance tests too: it has the module's settings registered from the start,
  * as its init would, and nothing else. On v13
  * `core.messageMode` throws and `core.rollMode` is read; on v14 `core.messageMode` is read
- * and `core.rollMode` gives null (FOUNDRY-NOTES; §3.4 calls that unconfirmed).
+ * and `core.rollMode` gives null (module authors report it; §3.4 calls that unconfirmed).
  */
 import { readFileSync } from "node:fs";
 

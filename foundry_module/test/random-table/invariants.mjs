@@ -1,9 +1,11 @@
 /**
- * The invariants of issue 35, section 4, as the doubles let them be judged. `checkNow` holds
- * after every command, even with work in flight; `checkSettled` once the table is quiet. A
- * breach throws a TableBreach naming the issue's item it belongs to ("1", "2", "3" for the
- * failures of section 2 and "10"; "twice" (a card applied twice), "undo", "ball", "aoo", "view", "language", "quiet", "errors" for the
- * invariants themselves).
+ * The random table's invariants, as the doubles let them be judged. `checkNow` holds after
+ * every command, even with work in flight; `checkSettled` once the table is quiet. A breach
+ * throws a TableBreach naming what it breaks: "1" (a card's answer after the card was applied
+ * or undone), "2" (an NPC's proposal or move off his turn), "3" (a second kick for a kicker
+ * while one is resolving), "10" (a player's kick key that does nothing), the numbers the first
+ * failures were filed under; "twice" (a card applied twice), "undo", "ball", "aoo", "view",
+ * "language", "quiet", "errors" for the invariants themselves.
  */
 import { clientOf, world } from "../fakes/foundry.mjs";
 import { USERS } from "./table.mjs";

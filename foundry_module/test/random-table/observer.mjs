@@ -3,7 +3,7 @@
  * chat message created (globalThis.ChatMessage wrapped) and updated (FakeChatMessage.onUpdate),
  * every committed token move (table.mjs's WatchedToken), every request reaching the companion
  * (its gate), and every unhandled rejection. Each breach of an invariant that can be judged at
- * the moment it happens is kept in `breaches` with the item of issue 35 it belongs to.
+ * the moment it happens is kept in `breaches` under the name of what it breaks (invariants.mjs).
  */
 import { currentClient } from "../fakes/clients.mjs";
 import { FakeChatMessage } from "../fakes/foundry.mjs";

@@ -166,12 +166,15 @@ export async function requestAction(messageId, actionId) {
     await performAction(messageId, actionId, game.user.id);
     return;
   }
-  await askGM("press", { messageId, actionId });
+  await askGM(PRESS_REQUEST, { messageId, actionId });
 }
+
+/** A player's press on a card, sent to the companion's GM (channels.mjs). */
+export const PRESS_REQUEST = "press";
 
 /** updateUser on the active GM's client: a player pressed a button (gm-requests.mjs). */
 export function onUpdateUser(user, changes, _options, authorId) {
-  const press = requestFrom("press", user, changes, authorId);
+  const press = requestFrom(PRESS_REQUEST, user, changes, authorId);
   if (typeof press?.messageId !== "string" || typeof press?.actionId !== "string") return undefined;
   return performAction(press.messageId, press.actionId, authorId);
 }

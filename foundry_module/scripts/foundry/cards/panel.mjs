@@ -5,16 +5,15 @@
 import { escapeHtml } from "../../core/i18n.mjs";
 import { renderBoard } from "../../core/scoreboard.mjs";
 import { performAction } from "./chat.mjs";
+import { BallcourtApplication } from "../world/app.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { companion, onMatchEvent } from "../world/link.mjs";
 import { postReport, reportButton } from "./report.mjs";
 
 export function scoreboardClass() {
-  const { ApplicationV2 } = fvtt.api;
-  return class Scoreboard extends ApplicationV2 {
+  return class Scoreboard extends BallcourtApplication() {
     static DEFAULT_OPTIONS = {
       id: "ballcourt-scoreboard",
-      classes: ["ballcourt-panel"],
       window: { title: "BALLCOURT.Panel.Title", resizable: true },
       position: { width: 320, height: "auto" },
       actions: { undo: Scoreboard.undo, share: Scoreboard.share, report: Scoreboard.report },
@@ -38,10 +37,6 @@ export function scoreboardClass() {
     async _renderHTML(context) {
       return renderBoard(context.state, i18n(), context.events) + shareButton(i18n())
         + reportButton(i18n());   // the match report (report.mjs)
-    }
-
-    _replaceHTML(result, content) {
-      content.innerHTML = result;
     }
 
     async close(options) {

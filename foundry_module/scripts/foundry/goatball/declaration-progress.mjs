@@ -4,7 +4,8 @@
  * content only to the GM and its owner until everyone has declared (Declarations.progress).
  */
 import { escapeHtml } from "../../core/i18n.mjs";
-import { fvtt, i18n } from "../world/env.mjs";
+import { BallcourtApplication } from "../world/app.mjs";
+import { i18n } from "../world/env.mjs";
 import { autopilotFooterHtml, autopilotRowHtml, changeDeclaration } from "./autopilot.mjs";
 
 /**
@@ -39,15 +40,11 @@ export function renderProgress(rows, names, lang, { seconds, autopilot } = {}) {
 /**
  * The view's class over a pass in progress: `pass` is {declarations, names, seconds, cancel(),
  * autopilot}.
- * Null when this Foundry has no ApplicationV2 (the pass then runs without the view).
  */
 export function progressClass() {
-  const ApplicationV2 = fvtt.api?.ApplicationV2;
-  if (!ApplicationV2) return null;
-  return class DeclarationProgress extends ApplicationV2 {
+  return class DeclarationProgress extends BallcourtApplication() {
     static DEFAULT_OPTIONS = {
       id: "ballcourt-declarations",
-      classes: ["ballcourt-panel"],
       window: { title: "BALLCOURT.Declare.Title" },
       position: { width: 340, height: "auto" },
       actions: { cancel: DeclarationProgress.cancel, change: DeclarationProgress.change,
@@ -67,10 +64,6 @@ export function progressClass() {
     async _renderHTML(context) {
       return renderProgress(context.rows, this.pass.names, i18n(), { seconds: this.pass.seconds,
         autopilot: this.pass.autopilot });
-    }
-
-    _replaceHTML(result, content) {
-      content.innerHTML = result;
     }
 
     static async cancel() {

@@ -85,10 +85,9 @@ export async function collectDeclarations(ask = askOwner) {
   const scene = fvtt.game.scenes.get(pass.sceneId);
   const names = pass.reading.names;
   ask = autopilotAsk(pass, scene, ask, pass.reading.settings);   // autopilot: NPCs get the companion's proposals
-  const View = progressClass();
-  const view = View ? new View({ declarations, names, seconds: declarationTimeout() / 1000,
-    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot }) : null;
-  const show = () => view?.render({ force: true });
+  const view = new (progressClass())({ declarations, names, seconds: declarationTimeout() / 1000,
+    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot });
+  const show = () => view.render({ force: true });
   pass.collecting = true;
   try {
     await show();
@@ -104,7 +103,7 @@ export async function collectDeclarations(ask = askOwner) {
     return declarations;
   } finally {
     pass.collecting = false;
-    await view?.close();
+    await view.close();
   }
 }
 
@@ -134,6 +133,9 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+/** The GM's question to a player for his token's declaration (channels.mjs). */
+export const DECLARE_QUERY = `${MODULE_ID}.declare`;
+
 export async function askOwner(tokenId, sealed) {
   const { sceneId, reading } = current;
   const owners = reading.owners[tokenId] ?? [];
@@ -147,7 +149,7 @@ export async function askOwner(tokenId, sealed) {
   const timeout = declarationTimeout();
   try {
     // Foundry's own timeout rejects the query; ours also covers a client that never answers.
-    const answer = await withTimeout(owner.query(`${MODULE_ID}.declare`, payload, { timeout }), timeout);
+    const answer = await withTimeout(owner.query(DECLARE_QUERY, payload, { timeout }), timeout);
     if (answer === TIMED_OUT) {
       fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Declare.TimedOut", { player: name }));
       return NO_ACTION;

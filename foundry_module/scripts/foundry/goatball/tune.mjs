@@ -1,5 +1,5 @@
 /**
- * "Tune my table" at the table (issue 19; core/tune.mjs holds the logic): for the selected
+ * "Tune my table" at the table (core/tune.mjs holds the logic): for the selected
  * tokens, the companion's balance simulator says how many zones suit them and how often a match
  * then ends within the table's budget of passes (the world setting "tuneBudget", default 40).
  * The arena setup shows the note in its form and fills in the zone count; the menu's "Suggest

@@ -1,5 +1,5 @@
 /**
- * Quench batches for the goat-ball autopilot and the zone suggestion (issues 19 and 20), for a
+ * Quench batches for the goat-ball autopilot and the zone suggestion, for a
  * live world: a GM with the companion connected runs them from Quench's window. They set up a
  * throw-away arena with four tokens of this world's actors (two a side), drive the real
  * settings, token flags and the live companion's /goatball/suggest and /goatball/tune, and put

@@ -1,6 +1,7 @@
 /**
  * Quench batches for a live world (a GM runs them from Quench's window). They drive the real
  * Foundry APIs this module uses: scene flags, token updates, chat cards and their flags.
+ * Loaded by main.mjs only in a world where Quench is active (its quenchReady hook).
  */
 import { planYaotzinApply } from "../../core/apply.mjs";
 import { courtScene } from "../../core/court-drawings.mjs";
@@ -83,7 +84,7 @@ export function registerQuenchBatches(quench) {
     });
   }, { displayName: "Ballcourt: chat cards" });
 
-  // issue 17: cards rendered in the reader's language, and the roll-request card's flags
+  // cards in each reader's language, and the roll-request card's flags
   quench.registerBatch("ballcourt.cards", (context) => {
     const { describe, it, assert } = context;
     describe("cards rendered from their flags", () => {
@@ -132,5 +133,3 @@ export function registerQuenchBatches(quench) {
   registerYaotzinAutopilotBatch(quench);
   registerWorldBatches(quench);   // what the test doubles assume, checked in this world
 }
-
-fvtt.Hooks?.on?.("quenchReady", registerQuenchBatches);

@@ -74,11 +74,6 @@ async function chooseAoo(token, actorName, kind, closeIn = 0) {
   return AOO_KINDS.includes(choice) ? choice : null;
 }
 
-export function registerAooQuery() {
-  fvtt.CONFIG.queries ??= {};
-  fvtt.CONFIG.queries[AOO_QUERY] = (payload) => aooPrompt(payload);
-}
-
 /** At "ready" on a player's page: a question his reloaded page lost is asked again (aoo-question.mjs). */
 export function askAooAgain() {
   return askAgainAfterReload(chooseAoo);

@@ -15,7 +15,7 @@ import { askGM, requestFrom } from "./gm-requests.mjs";
 import { owns, ownersOf, tokenList } from "../world/scene.mjs";
 
 const FLAG = "aooQuestion";
-const REQUEST = "aooAnswer";
+export const AOO_ANSWER_REQUEST = "aooAnswer";
 
 /** On the GM's client that asked: message id -> its open question. */
 const awaited = new Map();
@@ -118,12 +118,12 @@ export async function pressAnswer(messageId, choice) {
     return false;
   }
   if (isCompanionGM()) return answerQuestion(messageId, choice, game.user);
-  return askGM(REQUEST, { messageId, choice });
+  return askGM(AOO_ANSWER_REQUEST, { messageId, choice });
 }
 
 /** updateUser on the companion GM's client: a player's answer on a question card (gm-requests.mjs). */
 export function onAooAnswer(user, changes, _options, authorId) {
-  const press = requestFrom(REQUEST, user, changes, authorId);
+  const press = requestFrom(AOO_ANSWER_REQUEST, user, changes, authorId);
   if (typeof press?.messageId !== "string" || typeof press?.choice !== "string") return undefined;
   return answerQuestion(press.messageId, press.choice, user).catch(reportFailure);
 }

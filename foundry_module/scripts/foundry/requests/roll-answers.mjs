@@ -93,9 +93,3 @@ export async function rollOnSheet(actor, check, advantage = false) {
   const mod = check.type === "save" ? a.yaotzinStats?.(actor)?.reflex ?? 0 : a.goatballSkills(actor)[check.id] ?? 0;
   return new (fvtt.Roll)(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
 }
-
-/** Register the owner's side of the request (Hooks "init"). */
-export function registerRollQuery() {
-  fvtt.CONFIG.queries ??= {};
-  fvtt.CONFIG.queries[ROLL_QUERY] = (payload) => answerRollRequest(payload);
-}

@@ -19,7 +19,7 @@ import { owns, ownersOf, tokenList } from "../world/scene.mjs";
 
 const FLAG = "rollCard";
 const ROOT = `flags.${MODULE_ID}.${FLAG}`;
-const REQUEST = "rollCard";
+export const ROLL_CARD_REQUEST = "rollCard";
 
 /** On the GM's client: message id -> the request ids it shows that this client still awaits. */
 const awaited = new Map();
@@ -133,7 +133,7 @@ export async function pressRow(messageId, value) {
   }
   if (press.action !== ROLL) {
     if (keepsCard(message)) return performRowAction(messageId, press, game.user, null);
-    return askGM(REQUEST, { messageId, action: press.action, rowId: press.rowId });
+    return askGM(ROLL_CARD_REQUEST, { messageId, action: press.action, rowId: press.rowId });
   }
   const key = `${messageId}:${row.id}`;
   if (rolling.has(key)) return false;
@@ -141,7 +141,7 @@ export async function pressRow(messageId, value) {
   try {
     const roll = await rollOnSheet(tokenOf(row).actor, row.check, row.advantage);
     const answer = typeof roll?.toJSON === "function" ? roll.toJSON() : roll;
-    return await askGM(REQUEST, { messageId, action: ROLL, rowId: row.id, roll: answer });
+    return await askGM(ROLL_CARD_REQUEST, { messageId, action: ROLL, rowId: row.id, roll: answer });
   } finally {
     rolling.delete(key);
   }
@@ -149,7 +149,7 @@ export async function pressRow(messageId, value) {
 
 /** updateUser on the card keeper's client: a press on a roll-request card (gm-requests.mjs). */
 export function onRequestCardPress(user, changes, _options, authorId) {
-  const press = requestOf(REQUEST, user, changes, authorId);
+  const press = requestOf(ROLL_CARD_REQUEST, user, changes, authorId);
   if (typeof press?.messageId !== "string" || !parseAction(press.action)) return undefined;
   if (!keepsCard(fvtt.game.messages.get(press.messageId))) return undefined;
   return performRowAction(press.messageId, { action: press.action, rowId: press.rowId ?? null }, user, press.roll)

@@ -7,7 +7,7 @@ import { suggestedZones } from "../../core/arena.mjs";
 import { showScoreboard } from "../cards/panel.mjs";
 import { configureAutopilot } from "../goatball/autopilot.mjs";
 import * as goatball from "../goatball/goatball.mjs";
-import { showTune, tuneForForm } from "../goatball/tune.mjs";   // autopilot branch: the zone suggestion (issue 19)
+import { showTune, tuneForForm } from "../goatball/tune.mjs";   // the zone suggestion
 import { fvtt, i18n, reportFailure, setting } from "../world/env.mjs";
 import { askForm, controlledTokens } from "../world/gm-input.mjs";
 import { adapter, ballcourtOf } from "../world/scene.mjs";
@@ -31,7 +31,7 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
   if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
   if (bc?.game === "yaotzin") out.push("autopilot");   // per team (yaotzin/yaotzin-autopilot.mjs)
-  if (hasScene && (!bc || bc.game === "goatball")) out.push("tune");   // the zone suggestion for the selected tokens (issue 19)
+  if (hasScene && (!bc || bc.game === "goatball")) out.push("tune");   // the zone suggestion for the selected tokens
   if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
   if (bc && a.needsDialog) out.push("stats");
   if (bc?.matchId) out.push("board");
@@ -66,7 +66,7 @@ export async function openMenu() {
       return v && useThisScene(scene, numbers(v));
     },
     newArena: async () => {
-      const tune = await tuneForForm(controlledTokens());   // issue 19: the companion's suggestion, one quiet line if none
+      const tune = await tuneForForm(controlledTokens());   // the companion's suggestion, one quiet line if none
       const zones = tune.zones ?? (setting("goatZones") ? suggestedZones(Math.max(controlledTokens().length, 12)) : 0);
       const v = await askForm([["seed", "BALLCOURT.Menu.Seed", Date.now() % 100000], ["count", "BALLCOURT.Menu.Platforms", 12],
         ["zones", "BALLCOURT.Menu.Zones", zones]], tune.line);

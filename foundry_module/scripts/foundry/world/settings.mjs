@@ -36,7 +36,7 @@ export function registerSettings({ onConnectionChange = () => {} } = {}) {
   // Yaotzin autopilot: {team: {mode, tactics}} from the same form; act mode's pause before each step
   reg("yaotzinAutopilot", { scope: "world", type: Object, default: {}, config: false });
   reg("yaotzinAutopilotPause", { scope: "world", type: Number, default: 2 });
-  // goat-ball: the table's budget of passes for the zone suggestion (issue 19, autopilot branch)
+  // goat-ball: the table's budget of passes for the zone suggestion (how long a match may run)
   reg("tuneBudget", { scope: "world", type: Number, default: 40 });
 }
 

@@ -21,6 +21,9 @@ import { companion } from "../world/link.mjs";
 import { ballToken, ballcourtOf, cardContextOf, owns } from "../world/scene.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
+/** A player's dribble, sent to the companion's GM (channels.mjs). */
+export const DRIBBLE_REQUEST = "dribble";
+
 export const REACH_LAYER = "ballcourt-dribble";
 export const REACH_COLOR = 0x33cc66;
 export const GOAL_COLOR = 0xffcc33;
@@ -48,7 +51,7 @@ export function onPreMoveToken(token, movement, operation) {
     y: (destination.y ?? token.y) + bc.mapping.gridSize / 2 });
   if (sameSquare(from, to)) return true;
   if (isCompanionGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
-  else askGM("dribble", { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
+  else askGM(DRIBBLE_REQUEST, { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
   return false;
 }
 
@@ -57,7 +60,7 @@ export function onPreMoveToken(token, movement, operation) {
  * Foundry (the author); he must own the token, and it must still stand on the still ball.
  */
 export function onDribbleRequest(user, changes, _options, authorId) {
-  const asked = requestFrom("dribble", user, changes, authorId);
+  const asked = requestFrom(DRIBBLE_REQUEST, user, changes, authorId);
   const scene = fvtt.game.scenes.get(asked?.sceneId);
   const bc = ballcourtOf(scene);
   const token = scene?.tokens?.get?.(asked?.tokenId);

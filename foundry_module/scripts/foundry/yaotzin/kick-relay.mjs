@@ -21,6 +21,8 @@ import { resolveKick } from "./yaotzin.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
 export const PREVIEW_QUERY = `${MODULE_ID}.preview`;
+/** A player's kick, sent to the companion's GM (channels.mjs). */
+export const KICK_REQUEST = "kick";
 
 /** The scene and the kicker a choice names, checked on the GM's client. */
 function courtAndKicker({ sceneId, kicker }) {
@@ -81,7 +83,7 @@ export async function requestKick(choice, preview = null) {
     return kickOnce(token, fvtt.game.user.id, () => resolveKick(scene, { kicker: choice.kicker, target: choice.target,
       standing: choice.standing, powerAttack: choice.powerAttack, preview }));
   }
-  await askGM("kick", choice, { untilDoneMs: KICK_WAIT_MS });
+  await askGM(KICK_REQUEST, choice, { untilDoneMs: KICK_WAIT_MS });
   return null;
 }
 
@@ -90,7 +92,7 @@ export async function requestKick(choice, preview = null) {
  * players kick and he owns the kicker; who he is comes from Foundry, not from the flag.
  */
 export async function onKickRequest(user, changes, _options, authorId) {
-  const choice = requestFrom("kick", user, changes, authorId);
+  const choice = requestFrom(KICK_REQUEST, user, changes, authorId);
   if (!choice) return null;
   try {
     if (!setting("playerKicks")) return null;

@@ -19,7 +19,7 @@ import { fvtt, i18n, isCompanionGM, localizedError, reportFailure } from "../wor
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "../world/overlay-layer.mjs";
-import { ShotPlanner } from "./planner.mjs";   // the shot planner (issue 20)
+import { ShotPlanner } from "./planner.mjs";   // the kicker's best aims, marked on the court
 import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "../world/scene.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 

@@ -1,5 +1,5 @@
 /**
- * The shot planner at the table (issue 20). With the kick tool on, the palette's Planner toggle
+ * The shot planner at the table. With the kick tool on, the palette's Planner toggle
  * (or its key) marks the kicker's best aim squares, each with its exact chance of a goal and the
  * nonlethal damage the interceptors can expect; the marks follow the kick's choices (standing,
  * Power Attack) and go when the tool or the toggle is turned off. They live in their own canvas
