@@ -15,7 +15,7 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser, ...foundry } },
   },
   {
-    files: ["test/**/*.mjs", "*.js", "*.mjs"],
+    files: ["test/**/*.mjs", "gallery/**/*.mjs", "*.js", "*.mjs"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node, ...globals.browser, ...foundry } },
   },
   {

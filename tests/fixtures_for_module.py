@@ -93,6 +93,22 @@ REQUESTS = {
     "autopilot-ready": ("/api/v1/yaotzin/suggest", {
         "players": [IX, YO, {"id": "n1", "team": "moon", "x": 20, "y": 10}],
         "ball": {"x": 10, "y": 12}, "mover": "n1", "tactics": "hold-lanes"}),
+    # the module's gallery (foundry_module/gallery) shows one card of each kind the companion
+    # writes: these are the kinds the fixtures above do not already hold
+    "contest": ("/api/v1/yaotzin/contest", {
+        "players": [{**IX, "feats": ["power_attack"]}, {**YO, "x": 11, "y": 12, "reflex": 2}],
+        "kind": "disarm", "actor": "yo", "target": "ix", "ball": {"x": 10, "y": 12}, "seed": 3}),
+    "hoop": ("/api/v1/yaotzin/hoop", {
+        "players": [{**IX, "x": 30, "y": 1}, YO], "kicker": "ix", "hoop": "north",
+        "standing": True, "seed": 2}),
+    "dribble": ("/api/v1/yaotzin/dribble", {
+        "players": [IX, {**YO, "x": 12, "y": 13}], "dribbler": "ix", "ball": {"x": 10, "y": 12},
+        "squares": [{"x": 11, "y": 12}, {"x": 12, "y": 12}]}),
+    "tipoff": ("/api/v1/goatball/tipoff", {
+        "teams": HOT_PASS["teams"], "seed": 1,
+        "checks": {"r1": {"check": 14}, "b1": {"check": 11}}}),
+    "quick": ("/api/v1/goatball/quick", {
+        "teams": [{"id": "red", "checks": [14, 9, 17]}, {"id": "blue", "checks": [12, 11, 8]}]}),
 }
 
 

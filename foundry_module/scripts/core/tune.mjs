@@ -4,6 +4,7 @@
  * passes (POST /api/v1/goatball/tune). Pure: the roster from the selected tokens, the request
  * body, and the one-line note the arena setup shows. The glue is foundry/tune.mjs.
  */
+import { escapeHtml } from "./i18n.mjs";
 
 /** The contract's range for a bonus (-5 to +20); a sheet's bonus beyond it is sent at the edge. */
 export const BONUS_MIN = -5;
@@ -119,4 +120,10 @@ export function tuneProgress(stage, { budget = 40 } = {}, lang) {
 /** The zone count to put in the arena form: the recommendation, or null ("no difference": keep the form's own). */
 export function suggestedZoneCount(answer) {
   return Number.isInteger(answer?.zones) ? answer.zones : null;
+}
+
+/** The whispered message of a suggestion for `count` tokens: its title and the note (`line`). */
+export function tuneMessageHtml(line, count, lang) {
+  return `<div class="ballcourt-tune"><h3>${escapeHtml(lang.format("BALLCOURT.Tune.Title", { count }))}</h3>`
+    + `<p>${escapeHtml(line)}</p></div>`;
 }

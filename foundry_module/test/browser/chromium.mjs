@@ -1,7 +1,7 @@
 /**
  * Real headless Chromium (Debian's, never a downloaded one) over a static server of the module's
  * own files, for the browser tests: `const chrome = useChromium()` at a test file's top, then
- * pages at `${chrome.base}/test/browser/...`.
+ * pages at `${chrome.base}/test/browser/...` (startChromium alone: the gallery's npm run gallery).
  */
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
@@ -22,7 +22,7 @@ const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
   "--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
 
-async function startChromium() {
+export async function startChromium() {
   assert.ok(CHROMIUM, "Debian's chromium is not installed (scripts/test installs it)");
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");

@@ -10,6 +10,7 @@
  */
 import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestBatches, suggestRequest,
   teamEntry, teamTactics } from "../../core/autopilot.mjs";
+import { autopilotFormHtml, declarationFormHtml } from "../../core/forms.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
 import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
 import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
@@ -151,7 +152,8 @@ export async function changeDeclaration(autopilot, id) {
   const token = tokenList(scene).find((t) => t.id === id);
   const values = await fvtt.api.DialogV2.prompt({
     window: { title: i18n().format("BALLCOURT.Autopilot.ChangeTitle", { player: token?.name ?? id }) },
-    content: changeForm(scene, id, autopilot.declarations.declared.get(id) ?? {}),
+    content: declarationFormHtml(tokenList(scene).filter((t) => teamOf(t) && t.id !== id), i18n(),
+      autopilot.declarations.declared.get(id) ?? {}),
     ok: { callback: (_event, button) => formValues(button) } });
   if (!values) return false;
   if (autopilot.done) {   // the pass went on while the form was open
@@ -161,23 +163,6 @@ export async function changeDeclaration(autopilot, id) {
   const problem = autopilot.state.change(autopilot.declarations, id, formDeclaration(values));
   if (problem) notify("warn", "BALLCOURT.Pass.Invalid", { reason: problem });
   return !problem;
-}
-
-/** The change form's fields, the current declaration selected. */
-function changeForm(scene, id, current) {
-  const selected = (yes) => (yes ? " selected" : "");
-  const target = current.throw?.target ?? current.target ?? "";
-  const actions = ["none", "throw", "intercept", "knock_off", "defend", "move", "block"]
-    .map((a) => `<option value="${a}"${selected(a === current.action)}>${escapeHtml(L(`BALLCOURT.Pass.Action.${a}`))}</option>`).join("");
-  const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== id)
-    .map((t) => `<option value="${escapeHtml(t.id)}"${selected(t.id === target)}>${escapeHtml(t.name)}</option>`).join("");
-  const skills = ["athletics", "acrobatics"]
-    .map((s) => `<option value="${s}"${selected(s === current.skill)}>${escapeHtml(L(`BALLCOURT.Pass.${s}`))}</option>`).join("");
-  return `<label>${escapeHtml(L("BALLCOURT.Pass.Action.Label"))} <select name="action">${actions}</select></label>
-    <label>${escapeHtml(L("BALLCOURT.Pass.Target"))} <select name="target"><option value=""></option>${others}</select></label>
-    <label>${escapeHtml(L("BALLCOURT.Pass.Skill"))} <select name="skill">${skills}</select></label>
-    <label><input type="checkbox" name="hot"${current.throw?.kind === "hot" ? " checked" : ""}> ${escapeHtml(L("BALLCOURT.Pass.HotThrow"))}</label>
-    <label>${escapeHtml(L("BALLCOURT.Pass.Zone"))} <input name="zone" type="text" value="${escapeHtml(current.zone ?? "")}"></label>`;
 }
 
 /** What the Declarations view adds to a row on autopilot: its mode, the reason, a Change button. */
@@ -245,20 +230,11 @@ export async function configureAutopilot(scene, selected = []) {
   const teams = [...new Set(tokenList(scene).map(teamOf).filter(Boolean))];
   const entries = teamEntries(settingKey);
   const modes = teamModes(settingKey);
-  const option = (value, key, current) => `<option value="${value}"${value === current ? " selected" : ""}>${escapeHtml(L(key))}</option>`;
-  const modeOptions = (current) => MODES.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
-  const teamFields = teams.map((team) => `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamMode", { team }))}`
-    + ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>`
-    + `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // each team's own tactics
-    + ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"`
-    + ` value="${escapeHtml(teamEntry(entries[team]).tactics)}"></label>`).join("");
-  const presets = `<datalist id="ballcourt-presets">${(yaotzin ? YAOTZIN_PRESETS : PRESETS).map((p) => `<option value="${p}"></option>`).join("")}</datalist>`
-    + `<p class="hint">${escapeHtml(L(`${words}.TacticsHint`))}</p>`;
-  const tokenField = selected.length && !yaotzin ? `<label>${escapeHtml(i18n().format("BALLCOURT.Autopilot.Selected", { count: selected.length }))}`
-    + ` <select name="tokens">${option("", "BALLCOURT.Autopilot.Keep", "")}${option("team", "BALLCOURT.Autopilot.TeamDefault", "")}`
-    + `${modeOptions("")}</select></label>` : "";
+  const content = autopilotFormHtml({ teams, modes, words, yaotzin, selected: selected.length, modeNames: MODES,
+    tactics: Object.fromEntries(teams.map((team) => [team, teamEntry(entries[team]).tactics])),
+    presets: yaotzin ? YAOTZIN_PRESETS : PRESETS }, i18n());
   const values = await fvtt.api.DialogV2.prompt({ window: { title: L(`${words}.Title`) },
-    content: `<p>${escapeHtml(L(`${words}.Hint`))}</p>${teamFields}${presets}${tokenField}`,
+    content,
     ok: { callback: (_event, button) => formValues(button) } });
   if (!values) return null;
   const next = Object.fromEntries(Object.entries(entries).map(([team, e]) => [team, teamEntry(e)]));

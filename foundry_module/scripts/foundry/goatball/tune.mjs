@@ -10,8 +10,7 @@
  * (how far it is, what it says so far: the `tune_progress` event). Anything that goes wrong is one quiet line (in the form, or an info
  * notice), never an error popup: the arena is set up as without it.
  */
-import { suggestedZoneCount, tuneNote, tuneProgress, tuneRequest, tuneRoster } from "../../core/tune.mjs";
-import { escapeHtml } from "../../core/i18n.mjs";
+import { suggestedZoneCount, tuneMessageHtml, tuneNote, tuneProgress, tuneRequest, tuneRoster } from "../../core/tune.mjs";
 import { fvtt, i18n, setting } from "../world/env.mjs";
 import { tacticsOf } from "./autopilot.mjs";
 import { getLink } from "../world/link.mjs";
@@ -81,9 +80,7 @@ export async function tellTune(result, count) {
     fvtt.ui.notifications?.info(result.line);
     return null;
   }
-  const title = i18n().format("BALLCOURT.Tune.Title", { count });
-  return fvtt.ChatMessage.create({ content: `<div class="ballcourt-tune"><h3>${escapeHtml(title)}</h3>`
-    + `<p>${escapeHtml(result.line)}</p></div>`, whisper: [fvtt.game.user.id],
+  return fvtt.ChatMessage.create({ content: tuneMessageHtml(result.line, count, i18n()), whisper: [fvtt.game.user.id],
   flags: { ballcourt: { tune: { zones: result.zones, budget: tuneBudget() } } } });
 }
 

@@ -4,7 +4,7 @@
  */
 import { FEAT_IDS } from "../../adapters/feats.mjs";
 import { generic } from "../../adapters/generic.mjs";
-import { escapeHtml } from "../../core/i18n.mjs";
+import { statsFormHtml } from "../../core/forms.mjs";
 import { MODULE_ID, formValues, fvtt, i18n } from "../world/env.mjs";
 
 /** The numbers each game asks for, and the feats Yaotzin's rules use (those a sheet's adapter reads). */
@@ -59,16 +59,8 @@ export function statsFromForm(values, game) {
 }
 
 function formHtml(actor, game) {
-  const L = (k) => i18n().localize(k);
   const current = { ...(game === "yaotzin" ? generic.yaotzinStats(actor) : generic.goatballSkills(actor)) };
-  const fields = STAT_FIELDS[game].map((key) => `<label>${L(`BALLCOURT.Stats.Field.${key}`)}
-    <input type="number" step="1" name="${key}" value="${current[key] ?? ""}"></label>`).join("");
-  const feats = game === "yaotzin" ? FEATS.map((f) => `<label><input type="checkbox" name="feat.${f}"
-    ${current.feats?.includes(f) ? "checked" : ""}> ${L(`BALLCOURT.Stats.Feat.${f}`)}</label>`).join("") : "";
-  const typed = inspectionLines(generic.inspection(actor));
-  const lists = game === "yaotzin" ? ["items", "effects", "traits"].map((key) => `<label>${L(`BALLCOURT.Stats.Inspection.${
-    key[0].toUpperCase()}${key.slice(1)}`)}<textarea name="inspection.${key}" rows="3">${escapeHtml(typed[key])}</textarea></label>`).join("") : "";
-  return `<div class="ballcourt-stats">${fields}${feats}${lists}</div>`;
+  return statsFormHtml({ game, fields: STAT_FIELDS[game], feats: FEATS, current, typed: inspectionLines(generic.inspection(actor)) }, i18n());
 }
 
 /** Ask for each token's numbers in turn; a closed dialog skips that token. Returns how many were saved. */

@@ -3,7 +3,7 @@
  * and a small form of the menu's (one line each). The menu (setup/) and the Yaotzin hoop
  * shot and contest (yaotzin/contests.mjs) read them alike.
  */
-import { escapeHtml } from "../../core/i18n.mjs";
+import { fieldsFormHtml } from "../../core/forms.mjs";
 import { formValues, fvtt, i18n } from "./env.mjs";
 
 const L = (key) => i18n().localize(key);
@@ -22,12 +22,6 @@ export function targetedTokens() {
  * options, options' key prefix] for a choice.
  */
 export async function askForm(fields, hint = null) {
-  const option = (prefix, value) => (o) => `<option value="${o}"${o === value ? " selected" : ""}>`
-    + `${L(`${prefix}.${o}`)}</option>`;
-  const content = fields.map(([name, label, value, options, optionKeys]) => options
-    ? `<label>${L(label)} <select name="${name}">${options.map(option(optionKeys, value)).join("")}</select></label>`
-    : `<label>${L(label)} <input name="${name}" value="${value}"></label>`).join("");
-  const head = hint ? `<p class="hint ballcourt-tune">${escapeHtml(hint)}</p>` : "";
-  return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content: head + content,
+  return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content: fieldsFormHtml(fields, i18n(), hint),
     ok: { callback: (_event, button) => formValues(button) } });
 }

@@ -25,8 +25,8 @@ import { readCourt } from "./yaotzin-players.mjs";
 export const DRIBBLE_REQUEST = "dribble";
 
 export const REACH_LAYER = "ballcourt-dribble";
-const REACH_COLOR = 0x33cc66;
-const GOAL_COLOR = 0xffcc33;
+export const REACH_COLOR = 0x33cc66;
+export const GOAL_COLOR = 0xffcc33;
 
 /** The GM holds Alt while dragging to move a token freely (setting up, the companion down), as Drag Ruler does. */
 export const FREE_MOVE_MODIFIER = "Alt";
