@@ -198,6 +198,7 @@ class _Told(Match):
         self.rolls_now: list[dict] = []
         self.moved: tuple[Ball, dict | None, list] | None = None    # a change not yet sent
         self.sent: Ball | None = None
+        self.last_kicker: str | None = None
         super().__init__(*args, **kwargs)
         self.order = _Rounds(self.order, self.round_played)
 
@@ -270,6 +271,7 @@ class _Told(Match):
             if result["receiver"]:
                 play.update(self.who(result["receiver"], "receiver"))
             self.play_now, self.rolls_now = play, rolls
+            self.last_kicker = result["kicker"]
             self.highlight("kick", result["kicker"], {
                 "target": result["target"], "landing": result["landing"],
                 "hit": result["attack"]["hit"], "receiver": result["receiver"],
@@ -336,12 +338,15 @@ class _Told(Match):
         side = next(s for s, e in ATTACKS.items() if e == end)
         play = self.play_now
         scorer = play["player"] if play and play["team"] == self.watch.team(side) else None
+        kicker = self.players.get(self.last_kicker or "")
+        if play is None and by_kick and kicker and kicker.team == side:
+            scorer = kicker.id                # his kick rolled on over the line
         self.emit({"type": "goal", "team": self.watch.team(side), "end": end,
                    **({"play": play} if play else {})}, self.rolls_now)
         super().goal(end, by_kick)
         self.sent = self.ball
         self.moved = None
-        self.highlight("goal", scorer, {"end": end, "by": (play or {}).get("action"),
+        self.highlight("goal", scorer, {"end": end, "by": (play or {}).get("action", "roll"),
                                         "score": self.score_now()}, side)
 
     def end(self, winner: str, by: str) -> None:
