@@ -121,11 +121,20 @@ def test_odds_are_shares_with_intervals_and_the_same_for_the_same_seed(api):
 
 
 def test_odds_at_the_time_limit_answer_what_they_have_flagged_partial(tmp_path):
+    """A thousand short matches (a tenth of a second each) do not fit in 8 s."""
     api = Api(create_app(Config(data_dir=tmp_path, token=TOKEN, port=7770,
-                                tune_time_limit=6.0)).test_client())
-    r = api.post(ODDS, body(matches=1000, seed=1))
+                                tune_time_limit=8.0)).test_client())
+    r = api.post(ODDS, late(matches=1000, seed=1))
     assert r.status_code == 200, r.json
     assert r.json["partial"] is True and 1 <= r.json["matches"] < 1000
+    assert no_worker_left()
+
+
+def test_a_simulation_with_nothing_to_show_at_the_limit_is_503(tmp_path):
+    api = Api(create_app(Config(data_dir=tmp_path, token=TOKEN, port=7770,
+                                tune_time_limit=0.05)).test_client())
+    for route in (ODDS, PLAY):
+        assert "time limit" in assert_error(api.post(route, body()), 503, "tune_timeout")
     assert no_worker_left()
 
 

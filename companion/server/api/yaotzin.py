@@ -28,6 +28,7 @@ from ...rules.yaotzin.tick import ball_action
 from ...sim import yaotzin_watch as watched
 from ...tactics import yaotzin as tactics
 from .. import schemas
+from ..errors import ApiError
 from ..routing import api_route
 from ..tuning import client_gone, progress_to_caller, run_tune
 
@@ -251,6 +252,12 @@ def _simulate(body: dict, work, matches: int, progress: bool) -> dict:
     try:
         return run_tune({"body": plain, "seed": seed, "matches": matches}, limit, client_gone(),
                         on_stage=progress_to_caller() if progress else None, work=work)
+    except ApiError as exc:
+        if exc.code != "tune_timeout":
+            raise
+        raise ApiError(503, "tune_timeout", f"not one match was played out within the time"
+                       f" limit ({limit:g} s): try fewer players, or a match nearer its end"
+                       ) from None
     finally:
         slot.release()
 
