@@ -22,7 +22,7 @@ simulator's 8-24); one already past them is out before the match goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -171,46 +171,25 @@ def odds(watch: Watch, matches: int, seed: int) -> dict[str, Any]:
 
 
 # -- one match, told -----------------------------------------------------------------------
-class _Rounds:
-    """A round's turn order that says when the round has been played through (the match's
-    loop breaks out of it only when the match ends)."""
-
-    def __init__(self, order: list, done) -> None:
-        self.order, self.done = order, done
-
-    def __iter__(self) -> Iterator:
-        yield from self.order
-        self.done()
-
-
 class _Told(Match):
     """The simulator's match, telling what happened as match events and highlights.
 
-    Every change of the ball is kept as it is made and sent as a `ball` event when the next
-    thing happens (a goal, the hoop or the end of the round replace it: their own events put
-    the ball where the rules do). Each carries the `play` of the resolution that made it."""
+    A change of the ball is sent as a `ball` event when the next thing happens (the next
+    resolution, a turn, a round), with the `play` of the resolution under way when it was made;
+    a goal or the hoop replaces it (their own events put the ball where the rules do). Only
+    methods are overridden, each calling the simulator's own: the compiled build lets an
+    interpreted class do no more (yaotzin_match.Match allows interpreted subclasses)."""
 
     def __init__(self, watch: Watch, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
         self.watch = watch
         self.events: list[dict] = []
         self.highlights: list[dict] = []
         self.play_now: dict | None = None       # the resolution under way: who did it
         self.rolls_now: list[dict] = []
-        self.moved: tuple[Ball, dict | None, list] | None = None    # a change not yet sent
-        self.sent: Ball | None = None
+        self.sent = self.ball                   # the ball as the events have it
+        self.rounds_sent = self.stats.rounds    # the rounds the events have played through
         self.last_kicker: str | None = None
-        super().__init__(*args, **kwargs)
-        self.order = _Rounds(self.order, self.round_played)
-
-    @property
-    def ball(self) -> Ball:
-        return self._ball
-
-    @ball.setter
-    def ball(self, value: Ball) -> None:
-        self._ball = value
-        if self.sent is not None:
-            self.moved = (value, self.play_now, self.rolls_now)
 
     # -- what the events say -------------------------------------------------------------------
     def round_now(self) -> int:
@@ -222,14 +201,19 @@ class _Told(Match):
         self.events.append(event)
 
     def send_ball(self) -> None:
-        if self.moved is None:
-            return
-        ball, play, rolls = self.moved
-        self.moved = None
-        if ball != self.sent:
-            self.sent = ball
-            self.emit({"type": "ball", **ball.as_dict(), **({"play": play} if play else {})},
-                      rolls)
+        """The ball's change since the last event, if any, as a `ball` event."""
+        if self.ball != self.sent:
+            self.sent = self.ball
+            play = self.play_now
+            self.emit({"type": "ball", **self.ball.as_dict(), **({"play": play} if play else {})},
+                      self.rolls_now)
+
+    def send_rounds(self) -> None:
+        """A `round` event for each round played through since the last."""
+        while self.rounds_sent < self.stats.rounds:
+            self.send_ball()
+            self.emit({"type": "round"})
+            self.rounds_sent += 1
 
     def ball_here(self, play: dict, rolls: list) -> None:
         """An event for a play that leaves the ball where it is (a missed try, a contest):
@@ -290,9 +274,9 @@ class _Told(Match):
                             origin=body["from"])
             if result["outcome"] == "missed":
                 self.ball_here(play, rolls)
-                return
-            self.send_ball()
-            self.play_now, self.rolls_now = play, rolls
+            else:
+                self.send_ball()
+                self.play_now, self.rolls_now = play, rolls
             if result["outcome"] in STOPPED:
                 self.highlight("stop", result["player"], {
                     "outcome": result["outcome"], "in_flight": flight,
@@ -306,14 +290,17 @@ class _Told(Match):
                     "kind": result["kind"], "target": result["target"]})
         super().log(route, body, dice, result)
 
-    def ball_turn(self) -> None:
+    def turn_starts(self) -> None:
+        self.send_rounds()
         self.send_ball()
         self.play_now, self.rolls_now = None, []
+
+    def ball_turn(self) -> None:
+        self.turn_starts()
         super().ball_turn()
 
     def player_turn(self, pid: str) -> None:
-        self.send_ball()
-        self.play_now, self.rolls_now = None, []
+        self.turn_starts()
         super().player_turn(pid)
 
     def dribble(self, pid: str, squares, started: bool) -> None:
@@ -334,7 +321,6 @@ class _Told(Match):
             self.highlight("knock_out", pid, {"nonlethal": self.damage[pid]}, side)
 
     def goal(self, end: str, by_kick: bool = False) -> None:
-        self.moved = None                 # the goal puts the ball on the centre square
         side = next(s for s, e in ATTACKS.items() if e == end)
         play = self.play_now
         scorer = play["player"] if play and play["team"] == self.watch.team(side) else None
@@ -344,24 +330,19 @@ class _Told(Match):
         self.emit({"type": "goal", "team": self.watch.team(side), "end": end,
                    **({"play": play} if play else {})}, self.rolls_now)
         super().goal(end, by_kick)
-        self.sent = self.ball
-        self.moved = None
+        self.sent = self.ball             # the goal put the ball on the centre square
         self.highlight("goal", scorer, {"end": end, "by": (play or {}).get("action", "roll"),
                                         "score": self.score_now()}, side)
 
     def end(self, winner: str, by: str) -> None:
+        if by == "rounds":                # the last round's event ends it in the match's fold
+            self.send_rounds()
         if by == "hoop":
-            self.moved = None
             play = self.play_now or {}
             self.emit({"type": "hoop", "team": self.watch.team(winner),
                        **({"play": play} if play else {})}, self.rolls_now)
             self.highlight("hoop", play.get("player"), {"score": self.score_now()}, winner)
         super().end(winner, by)
-
-    def round_played(self) -> None:
-        if not self.over:
-            self.send_ball()
-            self.emit({"type": "round"})
 
 
 def setup_events(watch: Watch) -> list[dict]:
@@ -382,7 +363,7 @@ def play_out(watch: Watch, seed: int) -> dict[str, Any]:
     highlights, and the events that keep it as a companion match."""
     match = _match(watch, random.Random(f"{seed}:0"), lambda *args: _Told(watch, *args))
     assert isinstance(match, _Told)
-    match.sent = match.ball               # the starting ball is the setup's
+    match.sent, match.rounds_sent = match.ball, match.stats.rounds    # the setup's
     stats = match.play()
     winner = None if stats.winner == "draw" else watch.team(stats.winner)
     return {"score": match.score_now(), "winner": winner, "rounds": stats.rounds,

@@ -185,3 +185,12 @@ def test_a_bad_body_is_refused_naming_its_field(api, change, field):
     if "matches" not in change:
         r = api.post(PLAY, {**body(), **change})
         assert 400 <= r.status_code < 500 and r.json["error"]["fields"]
+
+
+def test_odds_over_socketio_answer_once_with_no_tune_progress(app):
+    """`tune_progress` is the zone tune's: the module's tune listeners read a tune's answer."""
+    client = app.extensions["socketio"].test_client(app, auth={"token": TOKEN})
+    ack = client.emit("call", {"method": "POST", "route": ODDS, "body": late(matches=12, seed=3)},
+                      callback=True)
+    assert ack["status"] == 200 and ack["body"]["matches"] == 12, ack
+    assert [e["name"] for e in client.get_received() if e["name"] == "tune_progress"] == []

@@ -30,7 +30,7 @@ from ...tactics import yaotzin as tactics
 from .. import schemas
 from ..errors import ApiError
 from ..routing import api_route
-from ..tuning import client_gone, progress_to_caller, run_tune
+from ..tuning import client_gone, run_tune
 
 bp = Blueprint("yaotzin", __name__, url_prefix="/api/v1/yaotzin")
 
@@ -238,10 +238,12 @@ def play_stage(body: dict, seed: int, matches: int) -> dict:
     return watched.play_out(watch_of(schemas.YaotzinPlaySchema().load(body)), seed)
 
 
-def _simulate(body: dict, work, matches: int, progress: bool) -> dict:
+def _simulate(body: dict, work, matches: int) -> dict:
     """The body's state checked here (a refusal answered at once), then the matches played
     in the tune's worker (which gets the body as plain JSON), one simulation at a time, within
-    the time limit, ended when the client goes away (server/tuning.py)."""
+    the time limit, ended when the client goes away (server/tuning.py). No stage goes to a
+    Socket.IO caller as it finishes: `tune_progress` is the zone tune's, and its listeners read
+    a tune's answer."""
     watch_of(body)
     plain = {k: v for k, v in body.items() if v is not None and k not in ("seed", "matches")}
     plain["players"] = [tactics.player_dict(p) for p in body["players"]]
@@ -251,7 +253,7 @@ def _simulate(body: dict, work, matches: int, progress: bool) -> dict:
     slot.acquire(limit)
     try:
         return run_tune({"body": plain, "seed": seed, "matches": matches}, limit, client_gone(),
-                        on_stage=progress_to_caller() if progress else None, work=work)
+                        work=work)
     except ApiError as exc:
         if exc.code != "tune_timeout":
             raise
@@ -266,7 +268,7 @@ def _simulate(body: dict, work, matches: int, progress: bool) -> dict:
 def odds(body):
     """The odds of an NPC match: each team's chance to win, the draw's and the expected score,
     from whole matches played by the presets from the scene's state."""
-    answer = _simulate(body, odds_stage, body["matches"], progress=True)
+    answer = _simulate(body, odds_stage, body["matches"])
     if not answer["partial"]:
         del answer["partial"]
     return 200, answer
@@ -276,6 +278,6 @@ def odds(body):
 def play(body):
     """An NPC match played out from the scene's state: its score, highlights and the match
     events that keep it as a companion match."""
-    answer = _simulate(body, play_stage, 1, progress=False)
+    answer = _simulate(body, play_stage, 1)
     del answer["partial"]
     return 200, answer
