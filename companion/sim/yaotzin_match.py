@@ -114,7 +114,7 @@ def lineup(players: int, court: Court, rng: random.Random) -> tuple[list[Player]
     return out, hp
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)     # yaotzin_watch's told match, compiled or not
+@mypyc_attr(allow_interpreted_subclasses=True)     # advice/npc_match's told match, compiled or not
 class Match:
     """The state between the rules' functions, and the order they are called in."""
 

@@ -6,6 +6,7 @@ import secrets
 
 from flask import Blueprint, current_app
 
+from ...advice import npc_match as watched
 from ...advice import yaotzin as charts
 from ...present import plays
 from ...present import yaotzin as present
@@ -25,7 +26,6 @@ from ...rules.yaotzin.plan import suggest_kicks
 from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import ball_action
-from ...sim import yaotzin_watch as watched
 from ...tactics import yaotzin as tactics
 from .. import schemas
 from ..errors import ApiError

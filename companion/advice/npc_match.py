@@ -1,4 +1,5 @@
-"""NPC matches the party watches: whole Yaotzin matches from the table's own state.
+"""NPC matches the party watches: whole Yaotzin matches from the table's own state
+(`/api/v1/yaotzin/odds` and `/play`, `ballcourt yaotzin odds|play`).
 
 The GM's scene gives two rosters (the player shape of every Yaotzin route), perhaps a match
 under way (the ball, the round, the score, each player's nonlethal damage). From there the
@@ -31,9 +32,9 @@ from ..rules.yaotzin.ball import Ball
 from ..rules.yaotzin.court import Court
 from ..rules.yaotzin.players import Player
 from ..rules.yaotzin.settings import Settings
+from ..sim.stats import mean_ci, rate_ci
+from ..sim.yaotzin_match import ATTACKS, Match
 from ..tactics.yaotzin import defaults_attacks, preset
-from .stats import mean_ci, rate_ci
-from .yaotzin_match import ATTACKS, Match
 
 DEFAULT_HIT_POINTS = 16
 SIDE = {"west": "sun", "east": "moon"}      # the simulator's side that defends each end
