@@ -12,11 +12,14 @@ from pathlib import Path
 from . import __version__
 from .cli_tables import (
     TABLE_COMMANDS,
+    TUNE_WAIT,
     add_table_choice,
     add_table_commands,
     inspection_text,
     match_list_text,
     match_show_text,
+    odds_text,
+    play_text,
     run_table_command,
     wants_table,
 )
@@ -189,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
         cmd.add_argument("--text", action="store_true", help="print the card's text only")
         add_link_options(cmd)
     add_table_commands(sub, add_link_options)
-    yaotzin = sub.add_parser("yaotzin", help="Yaotzin at the table: the referee's inspection")
+    yaotzin = sub.add_parser("yaotzin", help="Yaotzin at the table: the referee's inspection,"
+                                             " NPC matches' odds and play")
     ysub = yaotzin.add_subparsers(dest="action", metavar="ACTION", required=True)
     inspect = ysub.add_parser("inspect", help="the referee's inspection: each player's metal,"
                               " magic items, spells in effect and healing (POST"
@@ -199,6 +203,24 @@ def build_parser() -> argparse.ArgumentParser:
                               ' [...]}), or - to read stdin')
     inspect.add_argument("--json", action="store_true", help="print the companion's JSON")
     add_link_options(inspect)
+    for action, route, what in (
+            ("odds", "/yaotzin/odds", "an NPC match's odds: each team's chance to win and its"
+             " expected score, from whole matches played by the presets"),
+            ("play", "/yaotzin/play", "an NPC match played out: the final score and its"
+             " highlights (goals, the hoop, stops, knock-outs)")):
+        npc = ysub.add_parser(action, help=f"{what} (POST {route}; can take up to the"
+                                           f" companion's --tune-time-limit)")
+        npc.add_argument("--roster", required=True, metavar="FILE",
+                         help='the scene as the route\'s JSON body ({"players": [...],'
+                              ' "teams"?, "ball"?, "round"?, "score"?, ...}), or - to read'
+                              ' stdin')
+        npc.add_argument("--seed", type=int, help="the dice's seed (default: the file's, else"
+                                                  " one the companion picks)")
+        if action == "odds":
+            npc.add_argument("--matches", type=int,
+                             help="matches to play (default: the file's, else 100)")
+        npc.add_argument("--json", action="store_true", help="print the companion's JSON")
+        add_link_options(npc)
 
     simulate = sub.add_parser("simulate", help="play many matches with a player policy and"
                                                " report the balance figures")
@@ -766,6 +788,22 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout, sys.stderr = out, err
 
 
+def yaotzin_command(client, args) -> int:
+    """`ballcourt yaotzin inspect|odds|play`: a roster file posted, the answer as text."""
+    body = read_json(args.roster)
+    if args.action != "inspect":
+        if not isinstance(body, dict):
+            raise InputError(f"{args.roster}: the roster file holds a JSON object")
+        for option in ("seed", "matches"):
+            if getattr(args, option, None) is not None:
+                body[option] = getattr(args, option)
+        client.timeout = max(client.timeout, TUNE_WAIT)
+    found = client.post(f"/yaotzin/{args.action}", body)
+    text = {"inspect": inspection_text, "odds": odds_text, "play": play_text}[args.action]
+    print(json.dumps(found, indent=2, ensure_ascii=False) if args.json else text(found))
+    return 0
+
+
 def _main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -801,10 +839,7 @@ def _main(argv: list[str] | None = None) -> int:
         if args.command == "board":
             return board_command(client, args)
         if args.command == "yaotzin":
-            found = client.post("/yaotzin/inspect", read_json(args.roster))
-            print(json.dumps(found, indent=2, ensure_ascii=False) if args.json
-                  else inspection_text(found))
-            return 0
+            return yaotzin_command(client, args)
         if args.command in TABLE_COMMANDS:
             return run_table_command(client, args, read_json)
         if args.command == "match" and args.action == "delete":

@@ -125,6 +125,44 @@ def inspection_text(answer: dict) -> str:
     return "\n".join(lines)
 
 
+def odds_text(answer: dict) -> str:
+    """An NPC match's odds: each team's chance to win and its expected score, then the draw."""
+    rows = [["team", "wins", "95% interval", "expected score"]]
+    for team, p in answer["win"].items():
+        lo, hi = answer["intervals"]["win"][team]
+        rows.append([team, percent(p), f"{percent(lo)}-{percent(hi)}",
+                     f"{answer['expected_score'][team]:.1f}"])
+    lo, hi = answer["intervals"]["draw"]
+    rows.append(["draw", percent(answer["draw"]), f"{percent(lo)}-{percent(hi)}", ""])
+    note = (f"partial: the companion's time limit came first ({answer['matches']} matches"
+            " played)" if answer.get("partial") else f"{answer['matches']} matches")
+    return columns(rows, right={1, 2, 3}) + f"\n{note}, seed {answer['seed']}"
+
+
+HIGHLIGHT_TEXT = {"goal": "goal", "hoop": "through the hoop", "stop": "stops the ball",
+                  "knock_out": "knocked out"}
+
+
+def play_text(answer: dict) -> str:
+    """An NPC match played out: the final score and how it ended, then its highlights round by
+    round (its kicks and contests left out: the JSON has them)."""
+    names = answer.get("names", {})
+    score = " - ".join(f"{team} {n}" for team, n in answer["score"].items())
+    how = {"score": "by score", "hoop": "through the hoop", "time": "at the round limit"}
+    winner = f"{answer['winner']} win" if answer["winner"] else "a draw"
+    lines = [f"Final: {score} ({winner} {how[answer['ended_by']]}, round {answer['rounds']})"]
+    for h in answer["highlights"]:
+        if h["kind"] not in HIGHLIGHT_TEXT:
+            continue
+        who = names.get(h["player"], h["player"]) if h["player"] else None
+        line = f"  round {h['round']}: {HIGHLIGHT_TEXT[h['kind']]}"
+        line += f", {who} ({h['team']})" if who else f" ({h['team']})" if h["team"] else ""
+        if "score" in h["data"]:
+            line += " - " + " - ".join(str(n) for n in h["data"]["score"].values())
+        lines.append(line)
+    return "\n".join(lines)
+
+
 TABLE_COMMANDS: dict[str, tuple[str, str, Callable[[dict], str]]] = {
     "plan": ("/yaotzin/kick/suggest", "the shot planner: a kicker's best aim squares",
              plan_text),

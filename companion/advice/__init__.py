@@ -10,10 +10,15 @@ simulator's package because they are product features, not balance research.
   `MAX_PLAYERS`, `MARGIN`) and parameter types; nothing else of the simulator (its match
   drivers, its workers) is imported here. Moving the simulator's engine in too would make this
   package the simulator; leaving the tune in `sim/` kept a product feature there.
+- `npc_match.py`: NPC matches the party watches, from the table's own state (its rosters, the
+  ball, the round, the score): their odds, and one match played out with its highlights and
+  the events that keep it. It plays the simulator's Yaotzin match itself (`Match`, the presets
+  choosing every turn, told through the methods it overrides) and says how sure the odds are
+  by the simulator's intervals (`mean_ci`, `rate_ci`): a match from a given state is no
+  simulation the simulator's entry point plays.
 
 The dependency runs one way: `companion.sim` and the CLI may import this package, which takes
-from the simulator only `simulate` and the names above (tests/advice/test_layers.py checks
-it). Pure like
-`companion.rules`: no Flask, no disk; the server's worker process and time limit are
-`server/tuning.py`'s.
+from the simulator only `simulate`, the Yaotzin `Match` and the names above
+(tests/advice/test_layers.py checks it). Pure like `companion.rules`: no Flask, no disk; the
+server's worker process and time limit are `server/tuning.py`'s.
 """

@@ -383,6 +383,44 @@ class ReactChanceSchema(Base):
     rem = Int(0, 2000, load_default=None, allow_none=True)
 
 
+class WatchTeamSchema(Base):
+    """A team of an NPC match: the end it defends, and the preset it plays by."""
+
+    id = Id(required=True)
+    defends = fields.String(required=True, validate=validate.OneOf(("west", "east")))
+    tactics = YaotzinTactics(load_default=None)
+
+    @validates_schema
+    def _one_preset(self, data, **kwargs):
+        if isinstance(data.get("tactics"), dict):
+            raise ValidationError("a team's tactics is one preset name", field_name="tactics")
+
+
+class YaotzinPlaySchema(CourtSchema):
+    """An NPC match played out from the scene's state (the start of a match when no ball,
+    round or score is given); `hit_points` and `nonlethal` by player id."""
+
+    teams = fields.List(fields.Nested(WatchTeamSchema), load_default=None,
+                        validate=validate.Length(2, 2))
+    ball = fields.Nested(BallSchema, load_default=None)
+    round = Int(1, 10000, load_default=None)
+    score = Obj(keys=Id(), values=Int(0, 99), load_default=None,
+                validate=validate.Length(max=2))
+    hit_points = Obj(keys=Id(), values=Int(1, 1000), load_default=None,
+                     validate=validate.Length(max=MAX_PLAYERS))
+    nonlethal = Obj(keys=Id(), values=Int(0, 1000), load_default=None,
+                    validate=validate.Length(max=MAX_PLAYERS))
+    tactics = YaotzinTactics(load_default=None)
+    seed = fields.Integer(strict=True, allow_none=True, load_default=None,
+                          validate=validate.Range(0, 2**63 - 1))
+
+
+class YaotzinOddsSchema(YaotzinPlaySchema):
+    """The odds of an NPC match: `matches` played from the same state."""
+
+    matches = Int(1, 1000, load_default=100)
+
+
 class YaotzinReactSchema(CourtSchema):
     """The Yaotzin autopilot's reactions: whether each player tries for the ball, by his
     team's preset."""

@@ -53,7 +53,8 @@ class TuneSlot:
     def acquire(self, limit: float) -> None:
         if not self.lock.acquire(blocking=False):
             wait = max(1, math.ceil(self.deadline - time.monotonic()))
-            raise ApiError(429, "busy", f"another tune is running: try again in {wait} s",
+            raise ApiError(429, "busy", f"another tune or Yaotzin simulation is running: try"
+                           f" again in {wait} s",
                            headers={"Retry-After": str(wait)})
         self.deadline = time.monotonic() + limit
 
@@ -61,7 +62,8 @@ class TuneSlot:
         self.lock.release()
 
 
-def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
+def _stages(kwargs: dict, deadline: float, first_stage: int, conn,
+            work: Callable[..., dict] | None = None) -> None:
     """The worker: each stage's answer down the pipe, the whole run's last. The first look
     is one match a zone count, played at the companion's own priority (a fraction of a second
     of CPU at the limits), so that even a roster at the limits on a busy machine has an answer
@@ -74,8 +76,10 @@ def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
 
     end_with_parent()
     try:
-        _send_stages({**kwargs, "roster": roster_from(kwargs["roster"])}, deadline, first_stage,
-                     conn, after_first_look=lower_priority)
+        if work is None:
+            kwargs = {**kwargs, "roster": roster_from(kwargs["roster"])}
+        _send_stages(kwargs, deadline, first_stage, conn, after_first_look=lower_priority,
+                     work=work)
     except (BrokenPipeError, ConnectionError, EOFError):
         pass                    # the companion stopped listening: nobody to answer
     finally:
@@ -83,18 +87,21 @@ def _stages(kwargs: dict, deadline: float, first_stage: int, conn) -> None:
 
 
 def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn,
-                 after_first_look: Callable[[], None] = lambda: None) -> None:
+                 after_first_look: Callable[[], None] = lambda: None,
+                 work: Callable[..., dict] | None = None) -> None:
     """The looks, then the whole run if it would fit in the time left, else the most matches
     that would; it stops when not even one more stage would (the last one sent is the answer,
-    without waiting for the limit)."""
+    without waiting for the limit). `work` plays a stage (default: the zone tune)."""
     from ..advice.goatball import tune
+
+    stage = work or tune
 
     try:
         whole = kwargs["matches"]
         last = played = 0
         started = time.monotonic()
         for last in sorted({1, min(first_stage, whole)}):
-            conn.send(("stage", last, tune(**{**kwargs, "matches": last})))
+            conn.send(("stage", last, stage(**{**kwargs, "matches": last})))
             if not played:
                 after_first_look()
             played += last
@@ -104,7 +111,7 @@ def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn,
             look = whole if per_match * whole <= left else int(0.8 * left / per_match)
             if look <= last:                # no larger stage would finish in time
                 return
-            conn.send(("stage", look, tune(**{**kwargs, "matches": look})))
+            conn.send(("stage", look, stage(**{**kwargs, "matches": look})))
             last, played = look, played + look
     except Exception as exc:       # a refusal from the rules goes back to be answered (a
         conn.send(("error", 0, exc))   # broken pipe breaks this send too: _stages ends quietly)
@@ -112,17 +119,20 @@ def _send_stages(kwargs: dict, deadline: float, first_stage: int, conn,
 
 def run_tune(kwargs: dict, limit: float, gone: Callable[[], bool],
              first_stage: int = FIRST_STAGE,
-             on_stage: Callable[[dict], None] | None = None) -> dict[str, Any]:
+             on_stage: Callable[[dict], None] | None = None,
+             work: Callable[..., dict] | None = None) -> dict[str, Any]:
     """`tune(**kwargs)` in a worker, ended at `limit` seconds or when `gone()` says so: the
     answer (its `matches`: those played per zone count) with `partial`. `on_stage` hears of
     each stage that finished short of the whole run (its matches a zone count, the whole
-    run's, the seconds since the start, the limit and its answer): the tune's progress."""
+    run's, the seconds since the start, the limit and its answer): the tune's progress.
+    `work`, a module-level function taking the same `kwargs` as plain JSON, plays another
+    simulation by the same stages (the Yaotzin odds: api/yaotzin.py)."""
     ctx = multiprocessing.get_context("spawn")    # no fork of a threaded server
     started = time.monotonic()
     deadline = started + limit
     mine, theirs = ctx.Pipe(duplex=False)
-    worker = ctx.Process(target=_stages, args=(kwargs, deadline, first_stage, theirs), daemon=True,
-                         name="ballcourt-tune")
+    worker = ctx.Process(target=_stages, args=(kwargs, deadline, first_stage, theirs, work),
+                         daemon=True, name="ballcourt-tune")
     worker.start()
     theirs.close()
     best: tuple[int, dict] | None = None

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..rules.dice import Dice
+from ..rules.dice import Dice, mypyc_attr
 from ..rules.errors import RulesError
 from ..rules.yaotzin.ball import Ball
 from ..rules.yaotzin.contests import preview_contest, resolve_contest
@@ -114,6 +114,7 @@ def lineup(players: int, court: Court, rng: random.Random) -> tuple[list[Player]
     return out, hp
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # advice/npc_match's told match, compiled or not
 class Match:
     """The state between the rules' functions, and the order they are called in."""
 

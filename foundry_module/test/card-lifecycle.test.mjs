@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-const { CARD_KINDS, PHASES, actionKind, cardPhase, refusal, subjectOf } = await import("../scripts/core/card-lifecycle.mjs");
+const { CARD_KINDS, PHASES, actionKind, cardPhase, gmOnly, refusal, subjectOf } = await import("../scripts/core/card-lifecycle.mjs");
 
 const K = (name) => `BALLCOURT.Lifecycle.${name}`;
 const OK = null;
@@ -39,6 +39,8 @@ const EXPECTED = {
     superseded: K("Superseded") },
   override: { open: OK, answering: K("Answering"), applied: K("Applied"), undone: K("Undone"), stale: K("Stale"),
     superseded: K("Superseded") },
+  keep: { open: OK, answering: K("Answering"), applied: K("Applied"), undone: K("Undone"), stale: K("Stale"),
+    superseded: K("Superseded") },
 };
 
 /** Every card kind the module posts and the button ids of each action kind on it (the companion's, the autopilot's, the advice card's). */
@@ -52,6 +54,8 @@ const KINDS = {
   "yaotzin.advice": { try: "try:yo" },
   "yaotzin.autopilot": { accept: "accept", decline: "decline", stop_turn: "stop" },
   "yaotzin.inspection": { acknowledge: "acknowledge:0", override: "override:0" },
+  "yaotzin.odds": {},
+  "yaotzin.npc_match": { keep: "keep" },
   "goatball.pass": { apply: "apply", undo: "undo", carrier: "carrier:r1" },
   "goatball.tipoff": { apply: "apply", undo: "undo", reroll: "reroll", carrier: "carrier:r1" },
   "goatball.quick": {},
@@ -79,7 +83,7 @@ test("every (card kind, phase, action): allowed, or refused with the reason a GM
       }
     }
   }
-  assert.equal(pairs, 28 * PHASES.length, "every pair counted");
+  assert.equal(pairs, 29 * PHASES.length, "every pair counted");
 });
 
 test("a player's action is spent once pressed, and with it the others of its `once` group; Apply and Undo never are", () => {
@@ -144,4 +148,11 @@ test("two cards are the same thing when kind, people, ball and the press they an
   assert.notEqual(subjectOf(flags({ player: "yo" }, at, { actionId: "intercept:yo" })),
     subjectOf(flags({ player: "yo" }, at, { actionId: "intercept:zz" })));
   assert.equal(subjectOf(flags({ actor: "ix" }, null)), null, "no ball recorded: nothing to compare");
+});
+
+test("an NPC match's Keep is the GMs' alone, whatever players may press; no other button is", () => {
+  assert.equal(gmOnly("yaotzin.npc_match", "keep"), true);
+  for (const [kind, ids] of Object.entries(KINDS)) {
+    for (const id of Object.values(ids)) if (id !== "keep") assert.equal(gmOnly(kind, id), false, `${kind} ${id}`);
+  }
 });

@@ -11,7 +11,11 @@ FORBIDDEN = {"flask", "flask_socketio", "marshmallow", "sqlite3", "requests", "s
 # simulate and what its signature names: its defaults, its limits, its parameters' types
 FROM_THE_SIMULATOR = {("sim.run", "simulate"), ("sim.run", "BUDGET"), ("sim.run", "MAX_PLAYERS"),
                       ("sim.run", "Progress"), ("sim.stats", "MARGIN"),
-                      ("sim.goatball", "TeamSheets")}
+                      ("sim.goatball", "TeamSheets"),
+                      # the NPC matches play the simulator's own Yaotzin match from the table's
+                      # state, and say how sure their odds are by its intervals
+                      ("sim.yaotzin_match", "Match"), ("sim.yaotzin_match", "ATTACKS"),
+                      ("sim.stats", "mean_ci"), ("sim.stats", "rate_ci")}
 
 
 def imports(path: Path) -> list[tuple[str, str]]:

@@ -390,3 +390,34 @@ def test_the_referees_inspection_is_a_command_with_a_roster_file(live, tmp_path)
     bad = ballcourt("yaotzin", "inspect", "--roster", "-", url=live.url,
                     stdin=json.dumps({"players": [{"id": "ix", "items": [{"type": "ring"}]}]}))
     assert bad.returncode == 1 and "players.0.items.0.name" in bad.stderr
+
+
+def test_npc_matches_odds_and_play_are_commands_with_a_roster_file(live, tmp_path):
+    """`ballcourt yaotzin odds` and `play`: the scene's rosters and state in a file, a readable
+    answer (or the companion's JSON), the same for the same seed."""
+    from tests.server.test_npc_matches import late
+
+    roster = tmp_path / "scene.json"
+    roster.write_text(json.dumps(late()))
+    odds = ballcourt("yaotzin", "odds", "--roster", str(roster), "--matches", "4",
+                     "--seed", "2", url=live.url)
+    assert odds.returncode == 0, odds.stderr
+    lines = odds.stdout.splitlines()
+    assert lines[0].split() == ["team", "wins", "95%", "interval", "expected", "score"]
+    assert [line.split()[0] for line in lines[2:5]] == ["eagles", "jaguars", "draw"]
+    assert lines[-1] == "4 matches, seed 2"
+    raw = ballcourt("yaotzin", "odds", "--roster", str(roster), "--matches", "4", "--seed", "2",
+                    "--json", url=live.url)
+    assert json.loads(raw.stdout)["matches"] == 4
+    play = ballcourt("yaotzin", "play", "--roster", "-", "--seed", "7", url=live.url,
+                     stdin=json.dumps(late()))
+    assert play.returncode == 0, play.stderr
+    answer = json.loads(ballcourt("yaotzin", "play", "--roster", str(roster), "--seed", "7",
+                                  "--json", url=live.url).stdout)
+    first = play.stdout.splitlines()[0]
+    assert first.startswith("Final: eagles ") and f"round {answer['rounds']})" in first
+    goals = [h for h in answer["highlights"] if h["kind"] == "goal"]
+    assert sum(" goal" in line for line in play.stdout.splitlines()) == len(goals)
+    bad = ballcourt("yaotzin", "play", "--roster", "-", url=live.url,
+                    stdin=json.dumps({**late(), "round": 500}))
+    assert bad.returncode == 1 and "round" in bad.stderr

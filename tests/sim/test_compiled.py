@@ -120,6 +120,7 @@ def http_answers(where: Path, data: Path) -> dict:
     processes included)."""
     from bench.scenario import goat_body, kick_body
     from tests.conftest import TOKEN
+    from tests.server.test_npc_matches import late
 
     proc, url = serve_from(where, data)
     headers = {"Authorization": f"Bearer {TOKEN}"}
@@ -138,7 +139,10 @@ def http_answers(where: Path, data: Path) -> dict:
             "players": kick["players"], "ball": {"x": 45, "y": 3}, "mover": "kicker"}),
         "kick_suggest": ("/api/v1/yaotzin/kick/suggest",
                          {k: v for k, v in kick.items() if k != "target"}),
-        "preview": ("/api/v1/yaotzin/kick/preview", kick)}
+        "preview": ("/api/v1/yaotzin/kick/preview", kick),
+        # NPC matches: the told match subclasses the compiled Match (issue 37)
+        "yaotzin_odds": ("/api/v1/yaotzin/odds", late(matches=3, seed=1)),
+        "yaotzin_play": ("/api/v1/yaotzin/play", late(seed=1))}
     try:
         out = {}
         for name, (route, body) in calls.items():

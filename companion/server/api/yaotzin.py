@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+import secrets
 
+from flask import Blueprint, current_app
+
+from ...advice import npc_match as watched
 from ...advice import yaotzin as charts
 from ...present import plays
 from ...present import yaotzin as present
@@ -25,7 +28,9 @@ from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import ball_action
 from ...tactics import yaotzin as tactics
 from .. import schemas
+from ..errors import ApiError
 from ..routing import api_route
+from ..tuning import client_gone, run_tune
 
 bp = Blueprint("yaotzin", __name__, url_prefix="/api/v1/yaotzin")
 
@@ -215,3 +220,64 @@ def react(body):
 def inspect(body):
     """The referee's inspection: each player's metal, magic, spells in effect and healing."""
     return 200, inspect_players(body["players"])
+
+
+# -- NPC matches the party watches: whole matches from the scene's state ------------------------
+def watch_of(body: dict) -> watched.Watch:
+    court, roster, settings, _ = court_of(body)
+    return watched.watch_from(court, settings, list(roster.players), body)
+
+
+def odds_stage(body: dict, seed: int, matches: int) -> dict:
+    """In the tune's worker: `matches` whole matches from the body's state (its plain JSON)."""
+    return watched.odds(watch_of(schemas.YaotzinOddsSchema().load(body)), matches, seed)
+
+
+def play_stage(body: dict, seed: int, matches: int) -> dict:
+    """In the tune's worker: the one match played out from the body's state."""
+    return watched.play_out(watch_of(schemas.YaotzinPlaySchema().load(body)), seed)
+
+
+def _simulate(body: dict, work, matches: int) -> dict:
+    """The body's state checked here (a refusal answered at once), then the matches played
+    in the tune's worker (which gets the body as plain JSON), one simulation at a time, within
+    the time limit, ended when the client goes away (server/tuning.py). No stage goes to a
+    Socket.IO caller as it finishes: `tune_progress` is the zone tune's, and its listeners read
+    a tune's answer."""
+    watch_of(body)
+    plain = {k: v for k, v in body.items() if v is not None and k not in ("seed", "matches")}
+    plain["players"] = [tactics.player_dict(p) for p in body["players"]]
+    seed = body["seed"] if body["seed"] is not None else secrets.randbelow(2**31)
+    slot = current_app.extensions["ballcourt_tune"]
+    limit = current_app.config["BALLCOURT"].tune_time_limit
+    slot.acquire(limit)
+    try:
+        return run_tune({"body": plain, "seed": seed, "matches": matches}, limit, client_gone(),
+                        work=work)
+    except ApiError as exc:
+        if exc.code != "tune_timeout":
+            raise
+        raise ApiError(503, "tune_timeout", f"not one match was played out within the time"
+                       f" limit ({limit:g} s): try fewer players, or a match nearer its end"
+                       ) from None
+    finally:
+        slot.release()
+
+
+@api_route(bp, "POST", "/odds", schemas.YaotzinOddsSchema)
+def odds(body):
+    """The odds of an NPC match: each team's chance to win, the draw's and the expected score,
+    from whole matches played by the presets from the scene's state."""
+    answer = _simulate(body, odds_stage, body["matches"])
+    if not answer["partial"]:
+        del answer["partial"]
+    return 200, answer
+
+
+@api_route(bp, "POST", "/play", schemas.YaotzinPlaySchema)
+def play(body):
+    """An NPC match played out from the scene's state: its score, highlights and the match
+    events that keep it as a companion match."""
+    answer = _simulate(body, play_stage, 1)
+    del answer["partial"]
+    return 200, answer

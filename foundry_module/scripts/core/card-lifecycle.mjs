@@ -32,6 +32,8 @@ const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOUR
  * the choice of a carrier answer the card's own result, so they also go through after Apply.
  * The autopilot's Stop is meant for a turn under way, so it goes through while answering. The
  * referee's inspection's Acknowledge and Override answer one finding each, once, on the open card.
+ * An NPC match's Keep makes it a companion match, once; it is the GMs' whoever may press Apply
+ * (`gmOnly`: it calls the companion for nobody's token).
  */
 const ACTIONS = {
   apply: { allowed: ["open", "undone"] },
@@ -48,6 +50,7 @@ const ACTIONS = {
   stop_turn: { allowed: ["open", "answering", "stale"] },
   acknowledge: { allowed: ["open"] },
   override: { allowed: ["open"] },
+  keep: { allowed: ["open"], gmOnly: true },
 };
 
 /**
@@ -65,6 +68,8 @@ export const CARD_KINDS = Object.freeze({
   "yaotzin.advice": { actions: ["try"], ball: false },
   "yaotzin.autopilot": { actions: ["accept", "decline", "stop_turn"], ball: false },
   "yaotzin.inspection": { actions: ["acknowledge", "override"], ball: false },
+  "yaotzin.odds": { actions: [], ball: false },
+  "yaotzin.npc_match": { actions: ["keep"], ball: false },
   "goatball.pass": { actions: ["apply", "undo", "carrier"], ball: false },
   "goatball.tipoff": { actions: ["apply", "undo", "reroll", "carrier"], ball: false },
   "goatball.quick": { actions: [], ball: false },
@@ -74,6 +79,11 @@ export const CARD_KINDS = Object.freeze({
 export function actionKind(cardKind, actionId) {
   const kind = String(actionId).split(":")[0];
   return cardKind === "yaotzin.autopilot" && kind === "stop" ? "stop_turn" : kind;
+}
+
+/** Whether only a GM may press this button, whatever the table lets players press (an NPC match's Keep). */
+export function gmOnly(cardKind, actionId) {
+  return Boolean(ACTIONS[actionKind(cardKind, actionId)]?.gmOnly);
 }
 
 /**

@@ -10,7 +10,7 @@
  * A journal the GM's page finds once linked is an Apply its predecessor left half done, and it
  * is taken back whole (takeBackCutShort).
  */
-import { cardPhase, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
+import { cardPhase, gmOnly, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
 import { localText, renderCard, rollData } from "../../core/cards.mjs";
 import { nextStamp } from "../../core/undo.mjs";
 import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, localizedError, notify, setting } from "../world/env.mjs";
@@ -140,10 +140,11 @@ function actingToken(action) {
   return tokenId ?? (kind === "trip_back" ? action.payload?.actor ?? null : null);
 }
 
-/** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner. */
+/** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner; a GM's own (gmOnly) by GMs. */
 export function mayPress(user, message, actionId) {
   if (!user) return false;
   if (user.isGM) return true;
+  if (gmOnly(message.flags?.[MODULE_ID]?.card?.kind, actionId)) return false;
   const context = message.flags?.[MODULE_ID]?.context ?? {};
   const action = message.flags?.[MODULE_ID]?.card?.actions?.find((a) => a.id === actionId) ?? { id: actionId };
   const tokenId = actingToken(action);

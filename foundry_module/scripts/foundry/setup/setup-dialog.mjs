@@ -1,7 +1,7 @@
 /**
  * The GM's Ballcourt menu (one DialogV2): set up a court or an arena, teams, the ball, the
- * match; shoot at a hoop, contest the ball (yaotzin/contests.mjs); tip-off, passes and quick
- * resolution (goatball/).
+ * match; shoot at a hoop, contest the ball (yaotzin/contests.mjs); an NPC match's odds and its
+ * playing out (yaotzin/npc-match.mjs); tip-off, passes and quick resolution (goatball/).
  */
 import { suggestedZones } from "../../core/arena.mjs";
 import { showScoreboard } from "../cards/panel.mjs";
@@ -12,6 +12,7 @@ import { fvtt, i18n, reportFailure, setting } from "../world/env.mjs";
 import { askForm, controlledTokens } from "../world/gm-input.mjs";
 import { adapter, ballcourtOf } from "../world/scene.mjs";
 import { contest, shootHoop } from "../yaotzin/contests.mjs";
+import { oddsFromMenu, playOut } from "../yaotzin/npc-match.mjs";
 import { assertSquareGrid, assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./court.mjs";
 import { editStats } from "./stats-form.mjs";
 
@@ -31,6 +32,7 @@ export function menuChoices(bc, a = adapter(), hasScene = true) {
   if (bc?.game === "yaotzin" && bc.matchId && a.yaotzinStats) out.push("hoop", "contest");
   if (bc?.game === "goatball") out.push("platforms", "autopilot");   // autopilot: per team, selected tokens
   if (bc?.game === "yaotzin") out.push("autopilot");   // per team (yaotzin/yaotzin-autopilot.mjs)
+  if (bc?.game === "yaotzin" && a.yaotzinStats) out.push("odds", "playOut");   // NPC matches the party watches (yaotzin/npc-match.mjs)
   if (hasScene && (!bc || bc.game === "goatball")) out.push("tune");   // the zone suggestion for the selected tokens
   if (bc?.game === "goatball" && bc.matchId && a.goatballSkills) out.push("tipoff", "pass", "quick");
   if (bc && a.needsDialog) out.push("stats");
@@ -94,6 +96,8 @@ export async function openMenu() {
     platforms: () => goatball.markPlatforms(scene, fvtt.canvas.drawings?.controlled?.map((d) => d.document) ?? []),
     autopilot: () => configureAutopilot(scene, controlledTokens()),
     tune: () => showTune(controlledTokens()),
+    odds: () => oddsFromMenu(scene),
+    playOut: () => playOut(scene),
     stats: () => editStats(controlledTokens(), bc.game),
   };
   const available = menuChoices(bc, adapter(), Boolean(scene));
