@@ -1,5 +1,5 @@
 /**
- * NPC matches against a real `ballcourt serve` (issue 37): the GM plays out the match of a
+ * NPC matches against a real `ballcourt serve`: the GM plays out the match of a
  * court whose companion match is in its last rounds, keeps it, and the kept match's state and
  * report at the companion say what the card says: the events the companion answered folded
  * back into the same score, one after another, through the module's Keep.

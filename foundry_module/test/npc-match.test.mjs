@@ -1,5 +1,5 @@
 /**
- * NPC matches the party watches (issue 37), core and table: the body sent from a court and its
+ * NPC matches the party watches, core and table: the body sent from a court and its
  * match under way, the odds and played-out cards in each reader's language, and on the doubles
  * a GM who asks, whispers or posts, and keeps a match; a player who reads the card in his own
  * language and can make no companion call (no button, no press, no link).

@@ -1,4 +1,4 @@
-"""NPC matches the party watches: `/yaotzin/odds` and `/yaotzin/play` (API-CONTRACT "NPC
+"""NPC matches the party watches: `/yaotzin/odds` and `/yaotzin/play` (docs/api.md, "NPC
 matches the party watches"). A played-out match is kept as a companion match by posting its
 events in order, and its report counts what the highlights say."""
 

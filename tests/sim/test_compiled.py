@@ -140,7 +140,7 @@ def http_answers(where: Path, data: Path) -> dict:
         "kick_suggest": ("/api/v1/yaotzin/kick/suggest",
                          {k: v for k, v in kick.items() if k != "target"}),
         "preview": ("/api/v1/yaotzin/kick/preview", kick),
-        # NPC matches: the told match subclasses the compiled Match (issue 37)
+        # NPC matches: the told match subclasses the compiled Match
         "yaotzin_odds": ("/api/v1/yaotzin/odds", late(matches=3, seed=1)),
         "yaotzin_play": ("/api/v1/yaotzin/play", late(seed=1))}
     try:

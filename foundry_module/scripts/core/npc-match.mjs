@@ -1,5 +1,5 @@
 /**
- * NPC matches the party watches (issue 37): the body the companion's `/yaotzin/odds` and
+ * NPC matches the party watches: the body the companion's `/yaotzin/odds` and
  * `/yaotzin/play` take from a court as read (its players, teams, ball, and the match under way),
  * and their two cards, in the card shape every reader renders in his own language
  * (core/cards.mjs): the odds (each team's chance to win with its interval and expected score,

@@ -1,5 +1,5 @@
 /**
- * NPC matches the party watches (issue 37; core/npc-match.mjs holds the logic): on a Yaotzin
+ * NPC matches the party watches (core/npc-match.mjs holds the logic): on a Yaotzin
  * court, the GM's menu asks the companion for the odds of the match on the scene (its players,
  * teams, ball, and the match under way, if any) and whispers them to the GMs or posts them for
  * the table to bet on; or plays the match out and posts its highlights for everyone, each
