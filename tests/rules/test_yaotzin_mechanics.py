@@ -19,8 +19,8 @@ from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.dribble import plan_dribble
 from companion.rules.yaotzin.grid import Square, snap
 from companion.rules.yaotzin.intercept import flight_outcome, resolve_rolling_intercept
-from companion.rules.yaotzin.match import apply_event, new_match
 from companion.rules.yaotzin.kick import scatter_direction, scatter_from
+from companion.rules.yaotzin.match import apply_event, new_match
 from companion.rules.yaotzin.odds import attack_spread, kick_preview, landing_weights, save_odds
 from companion.rules.yaotzin.players import Player
 from companion.rules.yaotzin.settings import Settings
