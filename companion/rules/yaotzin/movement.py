@@ -129,7 +129,7 @@ class Reach:
 
 
 @lru_cache(maxsize=64)
-def _neighbours(court: Court, equidistant: bool) -> tuple[list[int], ...]:
+def court_steps(court: Court, equidistant: bool) -> tuple[list[int], ...]:
     """For each square of the court (row * length + column), the steps out of it, each one
     integer: (the square entered * 2 + diagonal) * 2 + uphill, diagonal counted only when
     diagonals alternate. Worked out once a court, not at every state of every search."""
@@ -167,7 +167,7 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     """
     length, width = court.length, court.width
     cells = length * width
-    steps = _neighbours(court, settings.equidistant_diagonals)
+    steps = court_steps(court, settings.equidistant_diagonals)
     sx, sy = mover.x, mover.y
     blocked = [False] * cells               # opponents' squares, and his own
     mates = [False] * cells                 # teammates' squares: passed through, not ended on

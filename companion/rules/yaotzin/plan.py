@@ -59,6 +59,7 @@ from .kick import (
     roll_on,
     scatter_from,
 )
+from .movement import court_steps
 from .odds import (
     attack_spread,
     landing_weights,
@@ -781,11 +782,12 @@ def clear_caches() -> None:
     """Forget everything the planner's work keeps between requests (a cold start, for the
     benchmark): the empty courts' actions and courses (`MEMORY`, one budget of bytes), and
     the tables of pure functions, each an `lru_cache` of its own bound: the flight lines, the
-    attack spreads and scatter headings, reaches and patterns. (A court's own tables,
-    `Court.heights` and `Court.entry_costs`, go with the court.)"""
+    attack spreads and scatter headings, reaches and patterns, and the movement search's steps
+    out of each square of a court. (A court's own tables, `Court.heights` and
+    `Court.entry_costs`, go with the court.)"""
     MEMORY.clear()
     for table in (flight_squares, attack_spread, scatter_headings, scatter_reach,
-                  scatter_pattern):
+                  scatter_pattern, court_steps):
         table.cache_clear()
 
 
