@@ -3,6 +3,7 @@
     python bench/bench_yaotzin.py [--n 3] [--matches 6]
     python bench/bench_yaotzin.py --compiled DIR      # pure and compiled (built into DIR)
     python bench/bench_yaotzin.py --chart [--compiled DIR]   # the default chart, 2 processes
+    python bench/bench_yaotzin.py --sample 4 [--compiled DIR] [--before DIR ...]   # CPU a match
 
 - suggest: the busy scenario of bench/scenario.py (24 players on the default 72 x 24 court,
   the ball at the Str 16 kicker's feet at (30, 12)), one `POST /api/v1/yaotzin/suggest` for
@@ -16,6 +17,11 @@
 - chart: `ballcourt simulate yaotzin --chart matches` at its defaults (4 to 8 a side, 120 ft,
   2.5, 3 and 4 to 1, 40 matches a point, the robustness runs) on 2 processes, timed whole:
   wall clock, the CPU time of both processes, and matches per second of CPU per core.
+- sample: the default chart's points at its middle ratio (4 to 8 a side, 120 ft, 3 to 1),
+  `--sample` matches each, in one process per build (its chunks as a chart's worker plays
+  them: the collector paused), interleaved twice: CPU seconds a match, the figure a loaded
+  machine disturbs least. `--before DIR` adds another tree (say a compiled copy of main, from
+  bench/compiled.py) beside the builds measured.
 The machine is shared: the load average is printed beside every figure; the CPU time is the
 figure least disturbed by other people's work.
 """
@@ -48,6 +54,17 @@ rounds = sum(yaotzin_match.play_match(6, 120, 3.0, f"bench:{{i}}", {name!r}).rou
              for i in range({n}))
 cpu = time.process_time() - c
 print(json.dumps({{"per_s": {n} / cpu, "rounds": rounds / {n},
+                  "compiled": yaotzin_match.__file__.endswith(".so")}}))
+"""
+# The chart's middle ratio, a few matches a point, in this process: CPU seconds a match
+SAMPLE = """
+import json, time
+from companion.sim import yaotzin_match
+from companion.sim.yaotzin_run import simulate
+c = time.process_time()
+r = simulate(ratios=[3.0], matches={n}, robustness=False, workers=1)
+cpu = time.process_time() - c
+print(json.dumps({{"cpu_per_match": cpu / sum(p["matches_played"] for p in r["results"]),
                   "compiled": yaotzin_match.__file__.endswith(".so")}}))
 """
 # The default chart on 2 processes, timed whole; the CPU of the processes it started
@@ -151,6 +168,20 @@ def chart(builds: dict[str, Path], out: Path | None) -> None:
               f" core; {before} before, {_load()} after", flush=True)
 
 
+def sample(n: int, builds: dict[str, Path]) -> None:
+    print(f"the chart's middle ratio (4 to 8 a side, 120 ft, 3:1), {n} matches a point, one"
+          f" process a build, interleaved twice: CPU s a match")
+    got: dict[str, list[float]] = {}
+    for _rep in range(2):
+        for build, tree in builds.items():
+            r = _in(tree, SAMPLE.format(n=n))
+            got.setdefault(build, []).append(r["cpu_per_match"])
+            print(f"  {build:16} {r['cpu_per_match']:6.3f} s of CPU a match"
+                  f" (compiled: {r['compiled']}), {_load()}", flush=True)
+    for build, values in got.items():
+        print(f"{build:16} mean {statistics.mean(values):6.3f} s a match")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=3, help="rounds of 24 players (default 3)")
@@ -163,9 +194,16 @@ def main() -> None:
                         help="only time the default chart whole, on 2 processes")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",
                         help="with --chart: write each build's report to FILE.<build>.json")
+    parser.add_argument("--sample", type=int, default=None, metavar="N",
+                        help="only the chart's middle ratio, N matches a point: CPU s a match")
+    parser.add_argument("--before", type=Path, action="append", default=[], metavar="DIR",
+                        help="with --sample: another tree (e.g. a compiled copy of main) too")
     args = parser.parse_args()
     print(f"{_load()} on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     builds = _builds(args.compiled)
+    if args.sample:
+        sample(args.sample, {**builds, **{f"before:{d.name}": d for d in args.before}})
+        return
     if args.chart:
         chart(builds, args.out)
         return

@@ -1,5 +1,6 @@
 """Dribbling, contests, rolling stops, odds and the match fold."""
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -16,10 +17,11 @@ from companion.rules.yaotzin.contests import (
 )
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.dribble import plan_dribble
-from companion.rules.yaotzin.grid import Square
+from companion.rules.yaotzin.grid import Square, snap
 from companion.rules.yaotzin.intercept import flight_outcome, resolve_rolling_intercept
+from companion.rules.yaotzin.kick import scatter_direction, scatter_from
 from companion.rules.yaotzin.match import apply_event, new_match
-from companion.rules.yaotzin.odds import kick_preview, landing_weights, save_odds
+from companion.rules.yaotzin.odds import attack_spread, kick_preview, landing_weights, save_odds
 from companion.rules.yaotzin.players import Player
 from companion.rules.yaotzin.settings import Settings
 from companion.rules.yaotzin.tick import turn_order
@@ -232,6 +234,33 @@ def test_landing_weights_sum_to_the_dice_and_match_the_hit_chance():
     assert sum(weights.values()) == 160              # 20 attack x 8 scatter
     assert Fraction(weights[S(18, 12)], 160) == Fraction(hits, 20)
 
+
+
+def test_landing_weights_are_each_scatter_face_at_every_column_and_row():
+    """The weights come from one scatter pattern a row, shifted along the court
+    (`scatter_pattern`): against each miss distance and d8 face scattered from the target
+    itself (`scatter_from`, walls and all), at every column of rows by the walls and mid-court,
+    on courts of two widths; it fails when the pattern is shifted wrongly."""
+    rng = random.Random(38)
+    for width in (6, 24):
+        court = Court.from_dict({"length": 30, "width": width})
+        for settings in (Settings(), Settings(scatter_one="srd")):
+            for _ in range(150):
+                kicker = Player("k", "sun", rng.randrange(30), rng.randrange(width))
+                target = S(rng.randrange(-2, 32), rng.choice((0, 1, width // 2, width - 1)))
+                if target == kicker.square:
+                    continue
+                modifier, precise = rng.randint(-12, 12), rng.random() < 0.3
+                hits, misses = attack_spread(modifier, precise)
+                want: dict = {target: 8 * hits} if hits else {}
+                straight_on = snap(target.x - kicker.x, target.y - kicker.y)
+                for off, count in misses:
+                    for face in range(1, 9):
+                        sq = scatter_from(court, target,
+                                          scatter_direction(face, straight_on, settings), off)
+                        want[sq] = want.get(sq, 0) + count
+                got = landing_weights(court, kicker, target, modifier, precise, settings)
+                assert got == (hits, want) and list(got[1]) == list(want)
 
 def test_save_odds_enumerate_the_d20():
     odds = save_odds(4, 15)           # margins -10..9 over naturals 1..20

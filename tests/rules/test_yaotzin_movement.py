@@ -3,6 +3,7 @@ against the path check on random courts."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -54,3 +55,29 @@ def test_every_route_the_presets_take_passes_the_check():
             path = options.path(sq)
             check_path(court, roster, mover.id, list(path), kind, ball, settings)
             assert path_cost(court, list(path), settings) == cost and path[-1] == sq
+
+
+def test_the_search_answers_as_the_tuple_keyed_search_it_replaced():
+    """The integer-state search (issue 38's speed-up) gives every cost, in the same order, and
+    every cheapest path that the search keyed by (x, y, parity) tuples gave: a digest of its
+    answers on random courts, pinned from that search (the presets' routes, so every seeded
+    match, depend on them to the bit)."""
+    rng = random.Random(38)
+    digest = hashlib.md5()
+    for _ in range(200):
+        width = rng.randint(6, 26)
+        court = Court.from_dict({"length": rng.randint(10, 60), "width": width})
+        settings = Settings(equidistant_diagonals=rng.random() < 0.2)
+        taken, players = set(), []
+        for i in range(rng.randint(2, 14)):
+            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+            if sq in taken:
+                continue
+            taken.add(sq)
+            players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y))
+        ball = Square(rng.randrange(court.length), rng.randrange(court.width))
+        options = reachable(court, Roster(players, court), players[0],
+                            rng.choice((1, 6, 12, 24)), ball, settings)
+        digest.update(repr([(sq, cost, options.path(sq))
+                            for sq, cost in options.costs.items()]).encode())
+    assert digest.hexdigest() == "af879ea76f0adba0c6842b93ca1ac32a"

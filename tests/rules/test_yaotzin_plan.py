@@ -6,6 +6,7 @@ teammates let the ball pass, players stand still, attacks of opportunity are not
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -23,7 +24,12 @@ from companion.rules.yaotzin.intercept import (
     resolve_rolling_intercept,
 )
 from companion.rules.yaotzin.kick import kick_modifiers, resolve_kick
-from companion.rules.yaotzin.plan import KickPlanner, default_attack_end, suggest_kicks
+from companion.rules.yaotzin.plan import (
+    KickPlanner,
+    clear_caches,
+    default_attack_end,
+    suggest_kicks,
+)
 from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
 from companion.rules.yaotzin.tick import ball_action
@@ -361,3 +367,31 @@ def test_a_threshold_keeps_exactly_the_squares_that_reach_it(attacks, seed):
         want = [a for a in full if a.p_goal >= at_least][:3]
         assert [a.as_dict() for a in kept] == pytest.approx([a.as_dict() for a in want])
     assert planner(court, roster, "kicker", attacks).all_aims(1, best + 1e-6) == []
+
+
+def test_what_the_planner_keeps_between_turns_changes_no_aim():
+    """The tables kept across requests and turns (the empty courts' courses, the flight lines,
+    the scatter patterns) give the same aims, to the bit, as a cold start for each question:
+    kickers at random squares of two courts, asked in turn with everything kept, then each
+    asked again after `clear_caches`."""
+    from bench.scenario import yaotzin_players
+
+    rng = random.Random(38)
+    questions = []
+    for court in (Court(), Court.from_dict({"length": 40, "width": 16, "slope": 3})):
+        for seed in range(6):
+            crowd = [p for p in yaotzin_players(12, seed)
+                     if p["x"] < court.length and p["y"] < court.width]
+            kicker = next(p for p in crowd if p["id"] == "kicker")
+            kicker.update(x=rng.randrange(court.length), y=rng.randrange(court.width))
+            crowd = [p for p in crowd if p is kicker or (p["x"], p["y"]) != (kicker["x"],
+                                                                            kicker["y"])]
+            questions.append((court, roster_of(court, *crowd), rng.choice(("west", "east")),
+                              rng.choice((0.0, 0.1, 0.3))))
+    warm = [planner(c, r, "kicker", end).all_aims(3, at_least)
+            for c, r, end, at_least in questions]
+    cold = []
+    for c, r, end, at_least in questions:
+        clear_caches()
+        cold.append(planner(c, r, "kicker", end).all_aims(3, at_least))
+    assert warm == cold and any(warm)

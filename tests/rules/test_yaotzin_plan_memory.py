@@ -12,6 +12,7 @@ from companion.rules.yaotzin import plan
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.grid import Direction, Square
+from companion.rules.yaotzin.movement import reachable
 from companion.rules.yaotzin.players import Roster
 from companion.rules.yaotzin.settings import Settings
 from tests.rules.test_yaotzin_plan import CASES, SMALL
@@ -116,6 +117,7 @@ def test_clear_caches_names_every_table_the_rules_keep(memory):
                          court)
     plan.suggest_kicks(court, roster, "k", Square(20, 4), True, 0, Settings(),
                        "west")
+    reachable(court, roster, roster.get("o"), 6, Square(20, 4), Settings())   # its steps too
     tables = dict(every_table_kept_by_the_rules())
     assert {"flight.flight_squares", "odds.attack_spread"} <= set(tables)
     assert "entry_costs" in vars(court)      # the ball's step costs: kept on the court itself

@@ -14,6 +14,7 @@ dribble's own `action_cost` (one rule for both).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..errors import IllegalAction, RulesError
 from .court import Court
@@ -105,22 +106,52 @@ class SearchTooLarge(RulesError):
 class Reach:
     """A search's answer: the cheapest cost to each square he may end on, and the search's
     parent links, from which one square's path is rebuilt when it is wanted (a path for
-    every square would cost memory in the square of the budget)."""
+    every square would cost memory in the square of the budget). A search state is one
+    integer, (row * length + column) * 2 + diagonal parity; a parent of -1 is where he
+    stood."""
 
-    def __init__(self, costs: dict[Square, int], ends: dict[Square, tuple[int, int, int]],
-                 parents: dict[tuple[int, int, int], tuple[int, int, int] | None]):
+    def __init__(self, costs: dict[Square, int], ends: dict[Square, int], parents: list[int],
+                 length: int):
         self.costs = costs
         self._ends = ends
         self._parents = parents
+        self._length = length
 
     def path(self, square: Square) -> tuple[Square, ...]:
         """The cheapest path to `square` (a key of `costs`), from where he stands."""
         path = []
-        at: tuple[int, int, int] | None = self._ends[square]
-        while at is not None:
-            path.append(Square(at[0], at[1]))
+        at = self._ends[square]
+        while at >= 0:
+            y, x = divmod(at >> 1, self._length)
+            path.append(Square(x, y))
             at = self._parents[at]
         return tuple(reversed(path))
+
+
+@lru_cache(maxsize=64)
+def court_steps(court: Court, equidistant: bool) -> tuple[list[int], ...]:
+    """For each square of the court (row * length + column), the steps out of it, each one
+    integer: (the square entered * 2 + diagonal) * 2 + uphill, diagonal counted only when
+    diagonals alternate. Worked out once a court, not at every state of every search."""
+    length, width = court.length, court.width
+    heights = court.heights
+    out = []
+    for y in range(width):
+        for x in range(length):
+            steps = []
+            for dx, dy, diagonal in _STEPS:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < length and 0 <= ny < width:
+                    slant = diagonal and not equidistant
+                    steps.append(((ny * length + nx) * 2 + slant) * 2 + (heights[ny] > heights[y]))
+            out.append(steps)
+    return tuple(out)
+
+
+# a step's cost by its code's low bits (diagonal, uphill) and the diagonal parity so far:
+# the dribble's own `square_cost`, looked up
+_STEP_COST = tuple(tuple(square_cost(bool(code & 2), parity, bool(code & 1)) for code in range(4))
+                   for parity in (0, 1))
 
 
 def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
@@ -131,51 +162,68 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     depends on that parity; the costs are small whole numbers, so the states are taken cost by
     cost from buckets (Dial's shortest paths). Opponents' squares are never entered; the
     ball's square ends the path; teammates' squares are passed through but not ended on.
-    Past `limit` states reached: SearchTooLarge.
+    Past `limit` states reached: SearchTooLarge. The states are integers (`Reach`) and the
+    search's tables flat lists over the court's squares: no tuple or dict entry per state.
     """
-    eq = settings.equidistant_diagonals
     length, width = court.length, court.width
-    heights = court.heights
+    cells = length * width
+    steps = court_steps(court, settings.equidistant_diagonals)
     sx, sy = mover.x, mover.y
-    blocked = {(p.x, p.y) for p in roster.players if p.team != mover.team}
-    blocked.add((sx, sy))
-    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    blocked = [False] * cells               # opponents' squares, and his own
+    mates = [False] * cells                 # teammates' squares: passed through, not ended on
+    for p in roster.players:
+        if 0 <= p.x < length and 0 <= p.y < width:
+            if p.team != mover.team:
+                blocked[p.y * length + p.x] = True
+            elif p.id != mover.id:
+                mates[p.y * length + p.x] = True
+    here = sy * length + sx
+    blocked[here] = True
     bx, by = ball
-    best: dict[tuple[int, int, int], int] = {(sx, sy, 0): 0}
-    prev: dict[tuple[int, int, int], tuple[int, int, int] | None] = {(sx, sy, 0): None}
-    buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(budget + 1)]
-    buckets[0].append((sx, sy, 0))
+    stops = by * length + bx if 0 <= bx < length and 0 <= by < width else -1
+    unseen = budget + 1
+    best = [unseen] * (2 * cells)
+    parents = [-1] * (2 * cells)
+    order = [2 * here]                      # the states in the order first reached
+    best[2 * here] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(2 * here)
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:
                 continue
-            x, y, parity = state
-            if x == bx and y == by and (x, y) != (sx, sy):
+            cell = state >> 1
+            parity = state & 1
+            if cell == stops and cell != here:
                 continue                    # he stops the ball there
-            h = heights[y]
-            for dx, dy, diagonal in _STEPS:
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in blocked:
+            costs_now = _STEP_COST[parity]
+            for step in steps[cell]:
+                ncell = step >> 2
+                if blocked[ncell]:
                     continue
-                diagonal = diagonal and not eq
-                step = square_cost(diagonal, parity, heights[ny] > h)
-                total = cost + step
+                total = cost + costs_now[step & 3]
                 if total > budget:
                     continue
-                nxt = (nx, ny, parity ^ 1 if diagonal else parity)
-                if total < best.get(nxt, budget + 1):
-                    if nxt not in best and len(best) >= limit:
-                        raise SearchTooLarge(mover, limit)
+                nxt = 2 * ncell + (parity ^ 1 if step & 2 else parity)
+                if total < best[nxt]:
+                    if best[nxt] == unseen:
+                        if len(order) >= limit:
+                            raise SearchTooLarge(mover, limit)
+                        order.append(nxt)
                     best[nxt] = total
-                    prev[nxt] = state
+                    parents[nxt] = state
                     buckets[total].append(nxt)
     costs: dict[Square, int] = {}
-    ends: dict[Square, tuple[int, int, int]] = {}
-    for state, cost in best.items():
-        x, y, _ = state
+    ends: dict[Square, int] = {}
+    for state in order:
+        cell = state >> 1
+        if mates[cell]:
+            continue
+        cost = best[state]
+        y, x = divmod(cell, length)
         sq = Square(x, y)
-        if (x, y) in mates or (sq in costs and costs[sq] <= cost):
+        if sq in costs and costs[sq] <= cost:
             continue
         costs[sq] = cost
         ends[sq] = state
-    return Reach(costs, ends, prev)
+    return Reach(costs, ends, parents, length)

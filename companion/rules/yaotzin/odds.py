@@ -28,13 +28,27 @@ def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
                     precise: bool, settings: Settings) -> tuple[int, dict[Square, int]]:
     """Hits out of 20, and each landing square's weight out of 160 (20 attack x 8 scatter)."""
     straight_on = snap(target.x - kicker.x, target.y - kicker.y)
+    hits, pattern = scatter_pattern(court, target.y, straight_on, modifier, precise, settings)
+    tx = target.x
+    return hits, {Square(tx + dx, y): w for dx, y, w in pattern}
+
+
+@lru_cache(maxsize=4096)
+def scatter_pattern(court: Court, row: int, straight_on: Direction, modifier: int,
+                    precise: bool, settings: Settings
+                    ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """`landing_weights` of a kick at column 0 of `row`, each landing as (columns from the
+    target, row, weight), in the order first reached. Only the side walls pull a scattered
+    ball back (`scatter_squares`), so a kick at another column lands the same way shifted
+    along the court: one pattern serves every column of a row, across requests and turns."""
+    target = Square(0, row)
     headings = scatter_headings(straight_on, settings)
     hits, misses_by_offset = attack_spread(modifier, precise)
     weights: dict[Square, int] = {target: 8 * hits} if hits else {}
     for off, count in misses_by_offset:
         for sq in scatter_squares(court, target, headings, off):
             weights[sq] = weights.get(sq, 0) + count
-    return hits, weights
+    return hits, tuple((sq.x, sq.y, w) for sq, w in weights.items())
 
 
 @lru_cache(maxsize=1024)

@@ -59,7 +59,14 @@ from .kick import (
     roll_on,
     scatter_from,
 )
-from .odds import attack_spread, landing_weights, scatter_headings, scatter_reach
+from .movement import court_steps
+from .odds import (
+    attack_spread,
+    landing_weights,
+    scatter_headings,
+    scatter_pattern,
+    scatter_reach,
+)
 from .players import Player, Roster
 from .settings import Settings
 from .tick import BallAction, ball_action
@@ -775,10 +782,12 @@ def clear_caches() -> None:
     """Forget everything the planner's work keeps between requests (a cold start, for the
     benchmark): the empty courts' actions and courses (`MEMORY`, one budget of bytes), and
     the tables of pure functions, each an `lru_cache` of its own bound: the flight lines, the
-    attack spreads and scatter headings and reaches. (A court's own tables, `Court.heights`
-    and `Court.entry_costs`, go with the court.)"""
+    attack spreads and scatter headings, reaches and patterns, and the movement search's steps
+    out of each square of a court. (A court's own tables, `Court.heights` and
+    `Court.entry_costs`, go with the court.)"""
     MEMORY.clear()
-    for table in (flight_squares, attack_spread, scatter_headings, scatter_reach):
+    for table in (flight_squares, attack_spread, scatter_headings, scatter_reach,
+                  scatter_pattern, court_steps):
         table.cache_clear()
 
 
