@@ -58,7 +58,7 @@ def test_every_route_the_presets_take_passes_the_check():
 
 
 def test_the_search_answers_as_the_tuple_keyed_search_it_replaced():
-    """The integer-state search (issue 38's speed-up) gives every cost, in the same order, and
+    """The integer-state search (the speed-up) gives every cost, in the same order, and
     every cheapest path that the search keyed by (x, y, parity) tuples gave: a digest of its
     answers on random courts, pinned from that search (the presets' routes, so every seeded
     match, depend on them to the bit)."""
