@@ -18,24 +18,30 @@ Shared habits (every preset):
   attacks, a goal first, fewest grabs at him next.
 - A chaser goes for the ball: a free ball (at rest or rolling) he can reach with a move action
   he takes, then kicks (the planner, after moving) or dribbles one square; one he cannot
-  reach he double-moves towards. An opponent on the ball he walks up to and disarms (opposed
-  BAB + Dex, which provokes nothing), or trips him (which provokes his attack of
-  opportunity unless he has Improved Trip) when he has Improved Trip or his trip check's edge
-  beats his disarm's by 4 or more.
+  reach he double-moves towards, or runs (`far_move`). An opponent on the ball he walks up to
+  and disarms (opposed BAB + Dex), or trips him (which provokes his attack of opportunity
+  unless he has Improved Trip) when he has Improved Trip or his trip check's edge beats his
+  disarm's by 4 or more.
 - A player who is not chasing takes his preset's spot with a move action and readies to
   intercept; a prone player stands up (his move action) and then acts where he lies.
 - Tries: against a ball an opponent kicked, in flight, when his chance to stop it is at least
   `try_flight`; never against a teammate's kick; at a rolling ball, always.
+- The end-game (`phase`): a side behind with `hoop_rounds` left works the ball to a hoop row
+  and shoots at the hoop (a hoop wins at once), if its holder has a chance through it; a side
+  ahead with `stall_rounds` left keeps the ball (no kick; a dribble only away from the
+  opponents).
+- A run (x4, a straight line) for a player who neither has nor touches the ball, where it ends
+  nearer than a double move; Power Attack where it raises the chance (of a goal, or through
+  the hoop) by `POWER_GAIN` (`power_options`: only the points that raise the Strength bonus).
 
-The presets (`PRESETS`; docs/simulator.md has them in words):
-- `press-ball`: every player chases; shoots at 20% or better; never the hoop.
+The presets (`PRESETS`; docs/simulator.md has them in words, phase by phase):
+- `press-ball`: every player chases; shoots at 20% or better.
 - `hold-lanes`: the player of each side nearest the ball chases, the others stand in the
   lanes between the ball and their own goal line, spread across the flat; shoots at 30%;
   tries in flight only at 25% or better (the nonlethal damage of a stop).
-- `kick-long`: the two nearest chase, the others run ahead to the half they attack; the ball
+- `kick-long`: the two nearest chase, the others go ahead to the half they attack; the ball
   is kicked at every chance: the planner's best aim when it can score, else as far towards
-  the line as the kick reaches on the kicker's row; the hoop whenever its chance through beats
-  the planner's chance of a goal.
+  the line as the kick reaches on the kicker's row.
 """
 
 from __future__ import annotations
