@@ -59,7 +59,8 @@ def autopilot_text(answer: dict) -> str:
     return "\n".join(lines)
 
 
-BUDGETS = {"move": "moves", "double_move": "double-moves", "five_foot_step": "takes a 5-ft step"}
+BUDGETS = {"move": "moves", "double_move": "double-moves", "five_foot_step": "takes a 5-ft step",
+           "run": "runs"}
 
 
 def square(s: dict) -> str:

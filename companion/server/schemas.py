@@ -370,6 +370,8 @@ class YaotzinSuggestSchema(CourtSchema):
     tactics = YaotzinTactics(load_default=None)
     attacks = fields.String(validate=validate.OneOf(("west", "east")), load_default=None)
     round = Int(1, 10000, load_default=1)
+    score = fields.Dict(keys=Id(), values=Int(0, 10000), load_default=None,
+                        validate=validate.Length(max=MAX_PLAYERS))
     seed = fields.Integer(strict=True, allow_none=True, load_default=None,
                           validate=validate.Range(0, 2**63 - 1))
 
@@ -450,8 +452,8 @@ class MoveSchema(CourtSchema):
     mover = Id(required=True)
     path = fields.List(fields.Nested(SquareSchema), required=True,
                        validate=validate.Length(1, 200))
-    budget = fields.String(validate=validate.OneOf(("move", "double_move", "five_foot_step")),
-                           load_default="move")
+    budget = fields.String(validate=validate.OneOf(("move", "double_move", "five_foot_step",
+                                                    "run")), load_default="move")
 
 
 class InspectItemSchema(Base):

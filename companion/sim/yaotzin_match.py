@@ -46,6 +46,7 @@ from ..tactics.yaotzin import (
     View,
     decide,
     field_dict,
+    hoop_rows,
     player_dict,
     preset,
     tries_in_flight,
@@ -74,6 +75,9 @@ class MatchStats:
     contests_won: int = 0
     rolling_stops: int = 0
     knocked_out: int = 0
+    hoop_row_holds: int = 0            # turns that began with a holder in a hoop shot's row
+    runs: int = 0                      # players' turns spent running (x4)
+    power_attacks: int = 0             # kicks and hoop shots with Power Attack
 
     @property
     def finished(self) -> bool:
@@ -191,7 +195,7 @@ class Match:
 
     def view(self) -> View:
         return View(self.court, self.settings, self.roster(), self.ball, ATTACKS,
-                    self.stats.rounds + 1)
+                    self.stats.rounds + 1, dict(self.score))
 
     # -- the round ---------------------------------------------------------------------------
     def play(self) -> MatchStats:
@@ -250,7 +254,12 @@ class Match:
             self.put(pid, aoo_left=None)             # his attacks of opportunity come back
         view = self.view()
         me = self.players[pid]
+        holder = view.holder()
+        if holder is not None and holder.y in hoop_rows(self.court):
+            self.stats.hoop_row_holds += 1
         turn = decide(view, self.presets[me.team], pid)
+        self.stats.runs += turn.budget == "run"
+        self.stats.power_attacks += turn.power_attack > 0
         check_path(self.court, view.roster, pid, turn.path, turn.budget, self.ball.square,
                    self.settings)
         end = turn.path[-1]
@@ -261,22 +270,23 @@ class Match:
             self.kicked = False
         kind = turn.kind          # decide() fills in what its kind needs (the `is not None`
         if kind == "kick" and turn.target is not None:       # checks tell the type checker)
-            self.kick(pid, turn.target, turn.standing)
+            self.kick(pid, turn.target, turn.standing, turn.power_attack)
         elif kind == "dribble":
             self.dribble(pid, turn.squares, turn.started_with_ball)
         elif kind == "contest" and turn.contest is not None and turn.opponent is not None:
             self.contest(pid, turn.contest, turn.opponent)
         elif kind == "hoop" and turn.hoop is not None:
-            self.shoot_hoop(pid, turn.hoop, turn.standing)
+            self.shoot_hoop(pid, turn.hoop, turn.standing, turn.power_attack)
 
     # -- actions -----------------------------------------------------------------------------
-    def kick(self, pid: str, target: Square, standing: bool) -> None:
+    def kick(self, pid: str, target: Square, standing: bool, power_attack: int) -> None:
         roster, dice = self.roster(), self.dice()
         ball = self.ball.square
-        r = resolve_kick(self.court, roster, pid, ball, target, standing, 0, self.settings,
-                         dice).as_dict()
+        r = resolve_kick(self.court, roster, pid, ball, target, standing, power_attack,
+                         self.settings, dice).as_dict()
         self.log("kick", {"_roster": roster, "ball": ball.as_dict(), "kicker": pid,
-                          "target": target.as_dict(), "standing": standing}, dice, r)
+                          "target": target.as_dict(), "standing": standing,
+                          "power_attack": power_attack}, dice, r)
         self.stats.kicks += 1
         landing = Square(r["landing"]["x"], r["landing"]["y"])
         if self.flight(pid, r, landing, ball, r["corner"]):
@@ -375,12 +385,13 @@ class Match:
             if back["success"]:
                 self.put(pid, prone=True)
 
-    def shoot_hoop(self, pid: str, side: str, standing: bool) -> None:
+    def shoot_hoop(self, pid: str, side: str, standing: bool, power_attack: int) -> None:
         roster, dice = self.roster(), self.dice()
         origin = self.players[pid].square
-        r = resolve_hoop(self.court, roster, pid, side, standing, 0, self.settings, dice)
+        r = resolve_hoop(self.court, roster, pid, side, standing, power_attack, self.settings,
+                         dice)
         self.log("hoop", {"_roster": roster, "kicker": pid, "hoop": side,
-                          "standing": standing}, dice, r)
+                          "standing": standing, "power_attack": power_attack}, dice, r)
         self.stats.hoop_shots += 1
         under = Square(r["under"]["x"], r["under"]["y"])
         if self.flight(pid, r, under, origin, None):

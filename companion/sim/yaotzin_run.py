@@ -95,6 +95,8 @@ def summarise(games: Sequence[MatchStats]) -> dict:
     put("hoop_wins_per_1000", rate_ci(sum(g.by == "hoop" for g in games), n), 1000)
     put("draw_rate", rate_ci(sum(g.winner == "draw" for g in games), n))
     put("hoop_shots_per_match", mean_ci([g.hoop_shots for g in games]))
+    put("hoop_shots_per_1000", mean_ci([g.hoop_shots for g in games]), 1000)
+    put("hoop_row_reached", rate_ci(sum(g.hoop_row_holds > 0 for g in games), n))
     put("dribbles_grabbed_share", ratio_ci([g.grabbed for g in games],
                                            [g.dribbles for g in games]))
     out["ci95"] = ci
@@ -318,8 +320,10 @@ def table(report: dict) -> str:
             ("finish_within_budget", f"ends in {report['budget']}"),
             ("median_rounds", "median rounds"), ("goals_per_match", "goals"),
             ("kicks_scoring_share", "kicks score"), ("kicks_intercepted_share", "intercepted"),
-            ("hoop_wins_per_1000", "hoop /1000")]
-    rates = {"finish_within_budget", "kicks_scoring_share", "kicks_intercepted_share"}
+            ("hoop_wins_per_1000", "hoop /1000"), ("hoop_row_reached", "hoop row"),
+            ("hoop_shots_per_1000", "hoop shots /1000")]
+    rates = {"finish_within_budget", "kicks_scoring_share", "kicks_intercepted_share",
+             "hoop_row_reached"}
     rows = [[label for _, label in cols]]
     for r in report["results"]:
         row = [str(r["players"]), f"{r['width_ft']} ft", f"{r['ratio']:g}"]

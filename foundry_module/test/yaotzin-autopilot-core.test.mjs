@@ -104,12 +104,14 @@ test("a closed card has no buttons left and says how it ended", () => {
   assert.doesNotMatch(renderCard(closed, keys, {}), /data-ballcourt-action/);
 });
 
-test("step lines: a double move, a 5-ft step, a running kick with Power Attack, a hoop by its side, a dribble's count", () => {
+test("step lines: a double move, a 5-ft step, a run, a running kick with Power Attack, a hoop by its side, a dribble's count", () => {
   const line = (step) => keys.format(stepLine(step).key, stepLine(step).data);
   assert.equal(line({ kind: "move", path: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }], budget: "double_move" }),
     'BALLCOURT.YAutopilot.Step.doubleMove{"x":2,"y":0,"count":2}');
   assert.equal(line({ kind: "move", path: [{ x: 0, y: 0 }, { x: 1, y: 0 }], budget: "five_foot_step" }),
     'BALLCOURT.YAutopilot.Step.fiveFootStep{"x":1,"y":0,"count":1}');
+  assert.equal(line({ kind: "move", path: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }, { x: 3, y: 0 }], budget: "run" }),
+    'BALLCOURT.YAutopilot.Step.run{"x":3,"y":0,"count":3}');
   assert.equal(line({ kind: "kick", target: { x: 9, y: 2 }, standing: false, powerAttack: 1 }),
     'BALLCOURT.YAutopilot.Step.kickRunning{"x":9,"y":2,"pa":1}');
   assert.equal(line({ kind: "hoop", hoop: "south" }), "BALLCOURT.YAutopilot.Step.hoop.south{}");

@@ -13,6 +13,7 @@ import random
 from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.grid import Square, distance
+from companion.rules.yaotzin.movement import check_path
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
 from companion.tactics.yaotzin import PRESETS, View, decide
@@ -92,9 +93,10 @@ def random_view(rng: random.Random) -> tuple[View, Player]:
 def test_a_chaser_takes_the_cheapest_route():
     """2,000 chaser turns: one move action (or a 5-ft step, one 5-ft square) when it reaches
     the ball (or a square beside its holder), a double move only when it does not, and never
-    short of the nearest square his movement reaches."""
+    short of the nearest square his movement reaches; a run (x4, a straight line, never onto
+    the ball) only when it ends nearer than the double move would."""
     rng = random.Random(37)
-    seen = {"move": 0, "double_move": 0, "beyond": 0}
+    seen = {"move": 0, "double_move": 0, "beyond": 0, "run": 0}
     for _ in range(2000):
         view, mover = random_view(rng)
         ball = view.ball.square
@@ -121,9 +123,15 @@ def test_a_chaser_takes_the_cheapest_route():
             within = [sq for sq, c in costs.items() if c <= 2 * one_move]
             nearest = min(distance(Square(*sq), ball, view.settings.equidistant_diagonals)
                           for sq in within)
-            assert distance(Square(*end), ball, view.settings.equidistant_diagonals) \
-                == nearest, where
-    assert min(seen.values()) > 100, seen
+            got = distance(Square(*end), ball, view.settings.equidistant_diagonals)
+            if turn.budget == "run":          # x4 in a straight line, ending nearer still
+                seen["run"] += 1
+                check_path(view.court, view.roster, mover.id, turn.path, "run", ball,
+                           view.settings)
+                assert got < nearest and ball not in turn.path, where
+            else:
+                assert turn.budget == "double_move" and got == nearest, where
+    assert min(seen.values()) > 30, seen
 
 
 def test_a_kick_after_one_level_square_is_a_5_ft_step_and_a_standing_kick():

@@ -19,9 +19,10 @@ FEATS = ("power_attack", "point_blank_shot", "precise_shot", "combat_reflexes",
          "exotic_weapon_pelota", "improved_trip")
 
 
-def random_state(rng: random.Random) -> dict:
+def random_state(rng: random.Random, late: random.Random | None = None) -> dict:
     """A court, two sides on it (some prone, some spent), and the ball at rest, rolling, or
-    at a player's feet."""
+    at a player's feet; with `late` (its own stream, so the states stay the same), a round
+    and a score, some of them in a side's end-game."""
     width = rng.randint(8, 30)
     length = rng.randint(max(12, width), 90)
     field = {"length": length, "width": width}
@@ -73,6 +74,9 @@ def random_state(rng: random.Random) -> dict:
         body["tactics"] = rng.choice(list(PRESETS))
     if rng.random() < 0.3:
         body["attacks"] = rng.choice(("west", "east"))
+    if late is not None and late.random() < 0.3:   # the end-game: late, one side ahead
+        body["round"] = late.randint(85, 100)
+        body["score"] = {"sun": late.randint(0, 8), "moon": late.randint(0, 8)}
     return body
 
 
@@ -115,8 +119,10 @@ def test_fuzz_every_suggestion_is_legal(api):
     """2,000 seeded states: every path passes /move, every action's body its own route."""
     rng = random.Random(29)
     routes: dict[str, int] = {}
+    budgets: dict[str, int] = {}
+    late = random.Random(37)
     for _ in range(2000):
-        body = random_state(rng)
+        body = random_state(rng, late)
         r = api.post(SUGGEST, body)
         assert r.status_code == 200, (body, r.json)
         turn = r.json["turn"]
@@ -125,8 +131,10 @@ def test_fuzz_every_suggestion_is_legal(api):
         key = action["route"] if action and "route" in action else (
             "ready" if action else "none")
         routes[key] = routes.get(key, 0) + 1
-    # the fuzz reaches every kind of turn the presets take
+        budgets[turn["budget"]] = budgets.get(turn["budget"], 0) + 1
+    # the fuzz reaches every kind of turn the presets take, and every movement
     assert {"kick", "dribble", "contest", "hoop", "ready", "none"} <= set(routes), routes
+    assert {"move", "double_move", "five_foot_step", "run"} <= set(budgets), budgets
 
 
 def test_the_same_answer_for_the_same_request(api):
@@ -211,3 +219,19 @@ def test_move_refuses_opponents_teammates_and_passing_the_ball(api):
     r = move(api, [(60, 12), (59, 12)], ball=(59, 12))
     assert r.status_code == 200 and r.json["takes_ball"]
     assert move(api, [(60, 12), (59, 12), (58, 12)], "five_foot_step").status_code == 422
+
+
+def test_the_score_and_the_round_bring_the_end_game(api):
+    """Two behind in round 95, on a hoop's row, a kicker with a chance through: the hoop
+    (the same body without the score: a kick at the goal)."""
+    ace = {"id": "ix", "team": "sun", "x": 33, "y": 0, "str": 18, "dex": 18, "bab": 4,
+           "feats": ["exotic_weapon_pelota", "point_blank_shot"]}
+    far = {"id": "yo", "team": "moon", "x": 10, "y": 12}
+    body = {"players": [ace, far], "ball": {"x": 33, "y": 0}, "mover": "ix",
+            "attacks": "east", "round": 95}
+    late = api.post(SUGGEST, {**body, "score": {"sun": 3, "moon": 5}})
+    assert late.status_code == 200, late.json
+    assert late.json["turn"]["action"]["route"] == "hoop"
+    assert api.post(SUGGEST, body).json["turn"]["action"]["route"] == "kick"
+    bad = api.post(SUGGEST, {**body, "score": {"sun": -1}})
+    assert bad.status_code == 422 and "score" in str(bad.json)

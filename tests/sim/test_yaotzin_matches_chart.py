@@ -11,7 +11,8 @@ from companion.rules.errors import RulesError
 from companion.sim.yaotzin_run import simulate
 
 FIGURES = ("finish_within_budget", "median_rounds", "goals_per_match", "kicks_scoring_share",
-           "kicks_intercepted_share", "hoop_wins_per_1000")
+           "kicks_intercepted_share", "hoop_wins_per_1000", "hoop_shots_per_1000",
+           "hoop_row_reached")
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +30,7 @@ def test_every_point_has_its_figures_and_intervals(report):
             if r[name] is not None:         # None: the median lies past the round limit
                 assert lo <= r[name] and (hi is None or r[name] <= hi), (name, r)
         assert 0 <= r["finish_within_budget"] <= 1
+        assert 0 <= r["hoop_row_reached"] <= 1 and r["hoop_shots_per_1000"] >= 0
 
 
 def test_each_width_answers_with_the_margin_rule_and_its_robustness(report):

@@ -44,6 +44,27 @@ def hoop_path(kicker: Player, under: Square, squares: int) -> list[Square]:
     return row + [under]
 
 
+def too_close(squares: int) -> int:
+    """-2 for each 5 ft short of 30 ft along the row (11.0)."""
+    return -2 * max(0, HOOP_IDEAL_SQUARES - squares)
+
+
+def hoop_margin(court: Court, kicker: Player, side: str, standing: bool, power_attack: int,
+                settings: Settings) -> int | None:
+    """The shot's attack modifier less the hoop's AC, as `resolve_hoop` rolls it (None: no
+    shot from where he stands). The chance through depends on this one number: a natural 20
+    whose total reaches the AC (margin -20 or better), then a confirmation that does."""
+    try:
+        under, ac, squares = hoop_geometry(court, kicker, side)
+        mods = kick_modifiers(court, kicker, under, standing, power_attack, settings,
+                              hoop_squares=squares)
+    except RulesError:
+        return None
+    if not mods.in_range:
+        return None
+    return mods.modifier + too_close(squares) - ac
+
+
 HOOP_DICE = ("attack", "confirm", "scatter")
 
 
@@ -55,7 +76,7 @@ def resolve_hoop(court: Court, roster: Roster, kicker_id: str, side: str, standi
     mods = kick_modifiers(court, kicker, under, standing, power_attack, settings,
                           hoop_squares=squares)
     require_in_range(kicker, mods)
-    close = -2 * max(0, HOOP_IDEAL_SQUARES - squares)
+    close = too_close(squares)
     modifier = mods.modifier + close
     breakdown = [{"label": lbl, "value": v} for lbl, v in mods.breakdown]
     if close:

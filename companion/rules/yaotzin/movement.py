@@ -5,7 +5,10 @@ legal, and every square a player can reach.
 squares over the whole movement; a slope square entered uphill costs double (the court's
 45-degree slopes are steep slopes, 3.5 DMG); a double move spends the standard action too; a
 5-ft step is one square of 5 ft when the player moves no other way (standing up from prone is
-a move action but not movement, so a 5-ft step may follow it). A player never enters an
+a move action but not movement, so a 5-ft step may follow it); a run (3.5: a full-round action,
+four times his speed in a straight line) is for a player who neither starts with nor touches
+the ball that turn: every step in one of the 8 grid directions, the same one, and never into
+the ball's square. A player never enters an
 opponent's square, passes through a teammate's but does not end there, and stops where he
 enters the ball's square (7.0: he stops it and controls it). The cost of the steps is the
 dribble's own `action_cost` (one rule for both).
@@ -23,16 +26,19 @@ from .grid import Direction, Square, chebyshev
 from .players import Player, Roster
 from .settings import Settings
 
-BUDGETS = ("move", "double_move", "five_foot_step")
+BUDGETS = ("move", "double_move", "five_foot_step", "run")
+RUN_MULTIPLIER = 4
 
 
 def budget_squares(player: Player, budget: str) -> int:
-    """Squares of movement the budget gives: a move action's speed, twice it, or 5 ft."""
+    """Squares of movement the budget gives: a move action's speed, twice it (a double move),
+    four times it (a run), or 5 ft."""
     if budget not in BUDGETS:
         raise RulesError(f"budget must be one of {', '.join(BUDGETS)}", field="budget")
     if budget == "five_foot_step":
         return 1
-    return (player.speed // 5) * (2 if budget == "double_move" else 1)
+    times = {"move": 1, "double_move": 2, "run": RUN_MULTIPLIER}[budget]
+    return (player.speed // 5) * times
 
 
 def steps_of(court: Court, path: Sequence[Square], equidistant: bool) -> list[tuple[bool, bool]]:
@@ -54,10 +60,12 @@ def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Squar
     if not path or path[0] != mover.square:
         raise IllegalAction(f"the path starts at {mover.label}'s own square ({mover.x},"
                             f" {mover.y})", field="path.0")
-    if mover.prone and len(path) > 1 and budget == "double_move":
+    if mover.prone and len(path) > 1 and budget in ("double_move", "run"):
         raise IllegalAction(f"{mover.label} is prone: standing up takes his move action, so"
                             f" he has one move action's movement, or a 5-ft step, at most",
                             field="budget")
+    if budget == "run":
+        check_run(mover, path, ball)
     for i, (a, b) in enumerate(zip(path, path[1:]), start=1):
         where = f"path.{i}"
         if chebyshev(a, b) != 1:
@@ -84,6 +92,49 @@ def check_path(court: Court, roster: Roster, mover_id: str, path: Sequence[Squar
                             f" {5 * have} ft ({budget.replace('_', ' ')})", field="path")
     return {"mover": mover.id, "cost_ft": 5 * cost, "budget_ft": 5 * have,
             "end": end.as_dict(), "takes_ball": end == ball and len(path) > 1}
+
+
+def check_run(mover: Player, path: Sequence[Square], ball: Square) -> None:
+    """A run (3.5, x4): a straight line, one grid direction for every step, by a player who
+    neither starts with nor touches the ball (rulings "Player movement")."""
+    if mover.square == ball:
+        raise IllegalAction(f"{mover.label} starts his turn with the ball: he may not run",
+                            field="budget")
+    if ball in path:
+        raise IllegalAction(f"a run never touches the ball: ({ball.x}, {ball.y}) is the"
+                            f" ball's square", field=f"path.{list(path).index(ball)}")
+    steps = [(b.x - a.x, b.y - a.y) for a, b in zip(path, path[1:])]
+    for i, step in enumerate(steps[1:], start=2):
+        if step != steps[0]:
+            raise IllegalAction("a run goes in a straight line: every step in the same one of"
+                                " the 8 grid directions", field=f"path.{i}")
+
+
+def straight_runs(court: Court, roster: Roster, mover: Player, ball: Square,
+                  settings: Settings) -> list[tuple[Square, ...]]:
+    """Every legal run: along each of the 8 grid directions, each length that ends on a square
+    he may stand on, within four times his speed, stopping short of the ball, an opponent and
+    the field's edge."""
+    have = budget_squares(mover, "run")
+    blocked = {p.square for p in roster.players if p.team != mover.team}
+    mates = {p.square for p in roster.players if p.team == mover.team and p.id != mover.id}
+    height = court.height
+    out = []
+    for d in Direction:
+        diagonal = d.dx != 0 and d.dy != 0 and not settings.equidistant_diagonals
+        path, cost, parity = [mover.square], 0, 0
+        while True:
+            here, nxt = path[-1], path[-1].step(d)
+            if not court.on_field(nxt) or nxt in blocked or nxt == ball:
+                break
+            cost += square_cost(diagonal, parity, height(nxt.y) > height(here.y))
+            parity ^= diagonal
+            if cost > have:
+                break
+            path.append(nxt)
+            if nxt not in mates:
+                out.append(tuple(path))
+    return out
 
 
 _STEPS = tuple((d.dx, d.dy, d.dx != 0 and d.dy != 0) for d in Direction)

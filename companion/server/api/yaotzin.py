@@ -188,7 +188,7 @@ def suggest(body):
     court, roster, settings, _ = court_of(body)
     mover = roster.get(body["mover"], field="mover")
     view = tactics.view_of(court, roster, settings, ball(body["ball"]), mover,
-                           body["attacks"], body["round"])
+                           body["attacks"], body["round"], body["score"])
     choice = body["tactics"]
     name = choice.get(mover.team) if isinstance(choice, dict) else choice
     turn = tactics.decide(view, tactics.preset(name), mover.id)

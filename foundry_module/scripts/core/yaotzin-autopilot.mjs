@@ -72,7 +72,7 @@ export function stepLine(step, nameOf = (id) => id) {
     case "stand": return { key: "BALLCOURT.YAutopilot.Step.stand", data: {}, text: "Stands up" };
     case "move": {
       const data = { ...end(step.path.at(-1)), count: step.path.length - 1 };
-      const key = { double_move: "doubleMove", five_foot_step: "fiveFootStep" }[step.budget] ?? "move";
+      const key = { double_move: "doubleMove", five_foot_step: "fiveFootStep", run: "run" }[step.budget] ?? "move";
       return { key: `BALLCOURT.YAutopilot.Step.${key}`, data, text: `Moves to (${data.x}, ${data.y})` };
     }
     case "kick": return { key: `BALLCOURT.YAutopilot.Step.${step.standing ? "kick" : "kickRunning"}`,
