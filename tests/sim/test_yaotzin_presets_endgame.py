@@ -1,4 +1,4 @@
-"""The Yaotzin presets play a whole match (issue 37, section 3): the end-game, the run and
+"""The Yaotzin presets play a whole match : the end-game, the run and
 Power Attack, each in a position built for it, for every preset."""
 
 from __future__ import annotations
