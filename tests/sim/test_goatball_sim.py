@@ -283,7 +283,7 @@ def test_cli_help_lists_the_presets_and_every_default():
     assert out.returncode == 0
     for name in PRESETS:
         assert name in out.stdout
-    for text in ("default 6", "default 0,1,2,3,4,6,8", "default 1000", "default 1)",
+    for text in ("default 6", "default 0,1,2,3,4,6,8", "default 3000", "default 1)",
                  "default single-chaser", "default 40", "default twice the budget",
                  "every core"):
         assert text in " ".join(out.stdout.split()), text
