@@ -70,9 +70,11 @@ def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget:
     """The answer for one table's roster (the plain function the route calls): no robustness
     run, the answer in words. Each match is followed only to the budget (unless `pass_limit`
     says otherwise): the answer reads nothing past it. `zones`: default `tune_zones`, up to
-    past the players a side; while the best is the largest tried, the next larger count of
-    `TUNE_ZONES` is tried too (the route's time limit ends it)."""
+    past the players a side, and while the best is the largest tried, the next larger count
+    of `TUNE_ZONES` too (the route's time limit ends it); a list the GM gives is tried as it
+    stands."""
     a_side = max(len(m) for _, m in roster)
+    extend = zones is None
     zones = sorted(dict.fromkeys(zones if zones is not None else tune_zones(a_side)))
     while True:
         report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
@@ -81,7 +83,7 @@ def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget:
                           robustness=False, roster=roster, client=client, margin=margin,
                           progress=progress)
         more = [z for z in TUNE_ZONES if z > max(zones)]
-        if report["comparison"]["best"] != max(zones) or not more:
+        if not extend or report["comparison"]["best"] != max(zones) or not more:
             break
         zones = [*zones, more[0]]
     c = report["comparison"]

@@ -270,7 +270,7 @@ def compare(points: Mapping[int, Sequence[MatchStats]], budget: int = BUDGET, se
         top = max(sums)
         wins[min(z for z, s in zip(zs, sums) if s == top)] += 1
     keyed = ("gap_upper", "gap_lower", "difference_from_best", "differences")
-    labels = {z: str(z) if z else "no" for z in zs}
+    labels = {z: str(z) for z in zs}
     words = (in_words(labels, v, "zones") if k > 1 else f"{zone_words(zs[0])} (the only count"
              " tried)")
     return {"best": v["best"], "recommended": v["recommended"], "decided": v["decided"],

@@ -286,6 +286,8 @@ def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = 
     unit = f" {noun}" if noun else ""
     if rec is not None:
         head = f"{labels[rec]}{unit}"
+    elif len(said) == 1:
+        head = f"{said[0]}{unit}, not yet shown within the margin"
     else:
         head = (" or ".join(said) if len(said) < 3
                 else ", ".join(said[:-1]) + " or " + said[-1]) + unit
