@@ -211,10 +211,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--zones", default="0,1,2,3,4,6,8",
                      help="comma-separated zone counts, 0 = no zones (default 0,1,2,3,4,6,8)")
     sim.add_argument("--max-matches", "--matches", dest="matches", type=int, default=3000,
-                     help="matches per zone count, at most (--matches is the older name):"
-                          " adaptive rounds of 200 stop earlier once the answer is decided;"
-                          " the robustness check then plays at most as many for each preset"
-                          " and seed (--no-robustness skips it) (default 3000)")
+                     help="matches per zone count, at most, in adaptive rounds of 200 that"
+                          " stop once the answer is decided; the robustness check plays at"
+                          " most as many for each preset and seed, and --no-robustness skips"
+                          " it (--matches: the older name) (default 3000)")
     sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
     sim.add_argument("--seeds", default=None, metavar="LIST",
                      help="comma-separated seeds whose independent matches are pooled into one"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..rules.errors import RulesError
 from ..sim.goatball import TeamSheets
-from ..sim.run import BUDGET, MAX_PLAYERS, Progress, simulate
+from ..sim.run import BUDGET, MAX_PLAYERS, Played, Progress, simulate
 from ..sim.stats import MARGIN
 from ..tactics.goatball import Skills
 
@@ -76,12 +76,13 @@ def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget:
     a_side = max(len(m) for _, m in roster)
     extend = zones is None
     zones = sorted(dict.fromkeys(zones if zones is not None else tune_zones(a_side)))
+    played: Played = {}
     while True:
         report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
                           pass_limit=budget if pass_limit is None else pass_limit,
                           tactics=tactics, budget=budget, batch=min(TUNE_BATCH, matches),
                           robustness=False, roster=roster, client=client, margin=margin,
-                          progress=progress)
+                          progress=progress, played=played)
         more = [z for z in TUNE_ZONES if z > max(zones)]
         if not extend or report["comparison"]["best"] != max(zones) or not more:
             break

@@ -298,21 +298,33 @@ def recommend(results: Sequence[dict]) -> tuple[int, str]:
 
 
 # -- running ----------------------------------------------------------------------------------
-class _Runner:
-    """Plays chunks of matches in this process, in a pool of processes, or on Dask."""
+Played = dict[str, list[MatchStats]]
 
-    def __init__(self, workers: int, client=None):
+
+class _Runner:
+    """Plays chunks of matches in this process, in a pool of processes, or on Dask; a chunk
+    already in `played` (the same spec: the same matches, by common random numbers) is
+    taken from there, not played again."""
+
+    def __init__(self, workers: int, client=None, played: Played | None = None):
         self.client = client
+        self.played: Played = played if played is not None else {}
         self.pool: Executor | None = None
         if client is None and workers > 1:
             self.pool = worker_pool(workers)
 
     def run(self, specs: list[dict]) -> list[list[MatchStats]]:
+        keys = [repr(sorted(s.items())) for s in specs]
+        todo = [s for s, k in zip(specs, keys) if k not in self.played]
         if self.client is not None:
-            return self.client.gather(self.client.map(play_chunk, specs, pure=False))
-        if self.pool is not None and len(specs) > 1:
-            return list(self.pool.map(play_chunk, specs))
-        return [play_chunk(s) for s in specs]
+            got = self.client.gather(self.client.map(play_chunk, todo, pure=False))
+        elif self.pool is not None and len(todo) > 1:
+            got = list(self.pool.map(play_chunk, todo))
+        else:
+            got = [play_chunk(s) for s in todo]
+        for s, g in zip(todo, got):
+            self.played[repr(sorted(s.items()))] = g
+        return [self.played[k] for k in keys]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -368,12 +380,14 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
              budget: int = BUDGET, adaptive: bool = True, batch: int = BATCH,
              robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
              robust_seeds: int = ROBUST_SEEDS, roster: TeamSheets | None = None, client=None,
-             margin: float = MARGIN, seeds: Sequence[int] | None = None) -> dict:
+             margin: float = MARGIN, seeds: Sequence[int] | None = None,
+             played: Played | None = None) -> dict:
     """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
     the contract's object. `client`: a dask.distributed Client to run the chunks on;
     `pass_limit`: how far a match is followed (default: `pass_limit_for(budget)`); `seeds`:
     independent runs pooled into one answer (`matches` a count in all; the first seed is
-    the run's `seed`)."""
+    the run's `seed`); `played`: chunks a run on the same seed already played (a tune trying
+    one more count replays none of the others)."""
     pooled = list(dict.fromkeys(seeds)) if seeds else [seed]
     if not 1 <= len(pooled) <= 20:
         raise RulesError("seeds: 1 to 20 seeds", field="seeds")
@@ -403,7 +417,7 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     total = len(zones) * (matches + robust_matches * len(PRESETS) * len(robust))
     done = [0]
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    runner = _Runner(workers, client)
+    runner = _Runner(workers, client, played)
     schedule: list[int] = []
     try:
         games = _play(runner, [_base(players, s, pass_limit, fall_risk, plain) for s in pooled],

@@ -454,3 +454,20 @@ def test_the_table_prints_words_not_python_values():
     assert "best none, within the margin 3, behind none" in text
     assert "0.3 (0.0-1.0)" in text
     assert f"57 (30 or more, past {report['pass_limit']})" in text
+
+
+def test_a_run_given_what_was_played_replays_none_of_it(monkeypatch):
+    """A tune trying one more zone count plays that count's matches only: the others' are the
+    same matches (common random numbers), kept from the run before."""
+    import companion.sim.run as run
+
+    calls = []
+    real = run.play_chunk
+    monkeypatch.setattr(run, "play_chunk", lambda spec: calls.append(spec["zones"]) or real(spec))
+    played: dict = {}
+    first = simulate(3, [0, 2], 20, seed=5, workers=1, robustness=False, batch=10, played=played)
+    calls.clear()
+    again = simulate(3, [0, 2, 4], 20, seed=5, workers=1, robustness=False, batch=10,
+                     played=played)
+    assert set(calls) == {4}
+    assert again["results"][:2] == first["results"]
