@@ -295,8 +295,9 @@ def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = 
     for c in plausible:
         if c != best:
             d = diffs[c]
-            parts.append(f"{labels[best]} {verb} about {100 * d['below_best']:.0f} points more"
-                         f" often than {labels[c]}, ±{100 * d['half_width']:.0f}")
+            points = round(100 * d["below_best"])
+            parts.append(f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
+                         f" more often than {labels[c]}, ±{100 * d['half_width']:.0f}")
     first = keys.index(plausible[0])
     last = keys.index(plausible[-1])
     if first > 0:
@@ -305,5 +306,6 @@ def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = 
         parts.append(f"more than {labels[plausible[-1]]} is clearly {worse}")
     between = [labels[c] for c in keys[first:last] if c not in plausible]
     if between:
-        parts.append(f"{', '.join(between)} clearly {worse}")
+        parts.append(f"{', '.join(between)} {'is' if len(between) == 1 else 'are'} clearly"
+                     f" {worse}")
     return "; ".join(parts)

@@ -109,3 +109,9 @@ def test_paired_and_pairing():
     assert corr == pytest.approx(1) and narrower == pytest.approx(1)
     corr, narrower = pairing([1, 0, 1, 0], [1, 1, 0, 0])
     assert corr == pytest.approx(0) and narrower == pytest.approx(0)
+
+
+def test_the_words_count_points_and_counts_in_good_english():
+    rows = {2: [1] * 30 + [0] * 70, 3: [0] * 100, 4: [1] * 31 + [0] * 69}
+    words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
+    assert words == "2 zones; 4 ends about 1 point more often than 2, ±2; 3 is clearly slower"
