@@ -83,7 +83,8 @@ def table(runs: int, seed: int, **kw) -> str:
     for margin in MARGINS:
         for gap in GAPS:
             r = six_against_eight(gap, margin, runs, rng, **kw)
-            lines.append(f"| {margin:.2f} | {100 * gap:.0f} points | {r['target']} |"
+            points = round(100 * gap)
+            lines.append(f"| {margin:.2f} | {points} point{'s' * (points != 1)} | {r['target']} |"
                          f" {r['target_decided']:.1%} | {r['other_decided']:.1%} |"
                          f" {r['undecided']:.1%} | {r['seeds_disagree']:.1%} |")
     return "\n".join(lines)
