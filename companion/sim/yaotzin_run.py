@@ -217,7 +217,7 @@ def decide(points: dict, noun: str, margin: float) -> dict:
             "plausible": v["plausible"],
             "differences": {f"{c:g}": d for c, d in v["differences"].items()},
             "answer": in_words(labels, v, noun="a side" if noun == "team size" else "to 1",
-                               verb="finishes", worse="less often finished"),
+                               verb="finishes", worse="behind"),
             "at_edge": at_edge(list(points), v), "criterion": "finish_by_score",
             "method": v["method"],
             "within_margin": v["within_margin"], "behind": v["behind"],
