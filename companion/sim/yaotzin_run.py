@@ -397,6 +397,15 @@ def rulebook_answers(widths: list[dict]) -> list[str]:
     return out
 
 
+def answers_said(report: dict) -> list[str]:
+    """Each width's answer in words (and whether it sits at the edge of the sizes tried), and
+    the rulebook's own courts as counts."""
+    edge = {"highest": " (the largest size tried is the best: try more)",
+            "lowest": " (the fewest tried may do as well: try fewer)", None: ""}
+    out = [f"{w['width_ft']} ft: {w['answer']}{edge[w['at_edge']]}" for w in report["widths"]]
+    return out + [c["said"] for c in report["rulebook_courts"]]
+
+
 def table(report: dict) -> str:
     cols = [("players", "a side"), ("width_ft", "width"), ("ratio", "ratio"),
             ("finish_within_budget", f"ends in {report['budget']}"),
@@ -423,7 +432,8 @@ def table(report: dict) -> str:
         " vs ".join(report["tactics"])
     head = (f"Yaotzin whole matches, tactics {tactics}, {report['matches']} matches a point,"
             f" seed {report['seed']}, budget {report['budget']} rounds")
-    foot = [*report["rulebook"], f"({report['criterion']}; 95% intervals in brackets)"]
+    foot = [*report["rulebook"], *answers_said(report),
+            f"({report['criterion']}; 95% intervals in brackets)"]
     for w in report["widths"]:
         rob = w.get("robustness")
         if rob:

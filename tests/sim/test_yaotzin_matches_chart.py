@@ -144,3 +144,10 @@ def test_the_rulebooks_own_courts_are_reported_plainly():
     got = rulebook_courts([row(3.0, 2, 0, 38), row(4.0, 0, 0, 40)])
     assert [c["court_ft"] for c in got] == [[120, 360], [120, 480]]
     assert got[1]["said"].startswith("120 x 480 ft, six a side: 0 of 40 matches reached 9")
+
+
+def test_the_table_says_each_widths_answer_in_words(report):
+    from companion.sim.yaotzin_run import table
+
+    (width,) = report["widths"]
+    assert f"40 ft: {width['answer']}" in table(report)
