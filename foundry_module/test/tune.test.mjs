@@ -70,7 +70,7 @@ test("the note: zones, the chance to end within the budget and the upset rate, e
 
 test("the note in a GM's words: the counts within the margin with each one's gap, and a walkover said first", () => {
   const open = tuneRoute({ noDifference: true })(tuneRequest(sixASide, { budget: 40 })).body;
-  assert.match(tuneNote(open, {}, en), / Within the margin of the best: 3, 4 zones\. With 4 zones a match ends about 10 points more often than with 3 \(±7\)\.$/);
+  assert.match(tuneNote(open, {}, en), / Within the margin of the best, zone counts: 3, 4\. With 4 zones a match ends about 10 points more often than with 3 \(±7\)\.$/);
   assert.match(tuneNote(open, {}, ru), / В пределах допуска от лучшего число зон: 3, 4\. С 4 зонами матч кончается примерно на 10 пунктов чаще, чем с 3 зонами \(±7\)\.$/);
   const walkover = tuneRoute({ oneSided: true })(tuneRequest(sixASide, { budget: 40 })).body;
   assert.match(tuneNote(walkover, {}, en), /^One-sided: sun wins at least 100% of the matches that have a winner at every zone count tried; no zone count makes it a contest\. Suggested/);
