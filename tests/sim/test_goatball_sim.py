@@ -472,3 +472,16 @@ def test_a_run_given_what_was_played_replays_none_of_it(monkeypatch):
                      played=played)
     assert set(calls) == {4}
     assert again["results"][:2] == first["results"]
+
+
+def test_seeds_pool_independent_runs_into_one_answer():
+    """--seeds 1,2: each seed's own matches, shared evenly, `matches` a count in all."""
+    pooled = simulate(3, [0, 2], 20, workers=1, robustness=False, batch=10, adaptive=False,
+                      seeds=[1, 2])
+    alone = simulate(3, [0, 2], 10, seed=1, workers=1, robustness=False, batch=10,
+                     adaptive=False)
+    assert pooled["seeds"] == [1, 2] and pooled["seed"] == 1
+    assert pooled["matches_played"] == 20 and pooled["plausible"]
+    assert pooled["results"] != alone["results"]
+    with pytest.raises(RulesError):
+        simulate(3, [0, 2], 20, workers=1, robustness=False, seeds=list(range(21)))
