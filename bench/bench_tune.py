@@ -1,6 +1,12 @@
 """A zone tune at its documented limits: when each stage's answer comes, and the last one.
 
     python bench/bench_tune.py [--limit 30] [--runs 1]
+    python bench/bench_tune.py --table [--compiled DIR]   # a 2 x 6 roster's whole answer
+
+`--table`: the whole tune (`advice.goatball.tune`, one process, no time limit) for two teams
+of six at the defaults, the body a table sends: its wall time, its CPU seconds (what it
+takes on a quiet core: the tune is one process) and the load average around it; with
+`--compiled DIR`, in a compiled copy built there when missing (bench/compiled.py).
 
 The route's own `run_tune` (worker process, nice 10, stages) in this process, for the body
 the module sends at the limits: four teams of sixteen, `budget` 200, the default zone counts
@@ -47,11 +53,56 @@ def one_run(limit: float) -> None:
           f" decided {answer['decided']}, candidates {answer['candidates']}")
 
 
+TABLE = """
+import json, resource, time
+from companion.advice.goatball import tune
+from companion.sim import goatball
+from companion.tactics.goatball import Skills
+roster = [(t, [(f"{t}{i}", Skills((i * 7 + k) % 9, (i * 5 + k) % 8)) for i in range(6)])
+          for k, t in enumerate(("red", "blue"))]
+cpu, wall = time.process_time(), time.monotonic()
+answer = tune(roster)
+print(json.dumps({"wall": time.monotonic() - wall, "cpu": time.process_time() - cpu,
+                  "compiled": goatball.__file__.endswith(".so"), "matches": answer["matches"],
+                  "zones_tried": answer["zones_tried"], "sentence": answer["sentence"]}))
+"""
+
+
+def table_roster(tree: Path) -> None:
+    """The 2 x 6 roster's whole tune in `tree` (a checkout or a compiled copy)."""
+    import json
+    import subprocess
+
+    before = os.getloadavg()[0]
+    done = subprocess.run([sys.executable, "-c", TABLE], cwd=tree, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(tree)}, check=True)
+    got = json.loads(done.stdout)
+    print(f"2 x 6 roster, {'compiled' if got['compiled'] else 'pure'}: {got['wall']:.1f} s wall,"
+          f" {got['cpu']:.1f} s CPU, {got['matches']} matches a count at zones"
+          f" {got['zones_tried']}; load average {before:.1f} before,"
+          f" {os.getloadavg()[0]:.1f} after\n  {got['sentence']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--limit", type=float, default=TUNE_TIME_LIMIT)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--table", action="store_true",
+                        help="a 2 x 6 roster's whole tune instead of the limits' stages")
+    parser.add_argument("--compiled", type=Path, default=None, metavar="DIR",
+                        help="with --table: in a compiled copy (built in DIR when missing)")
     args = parser.parse_args()
+    if args.table:
+        tree = Path(__file__).resolve().parents[1]
+        if args.compiled is not None:
+            from bench.compiled import build_compiled
+
+            if not list((args.compiled / "companion" / "sim").glob("goatball*.so")):
+                build_compiled(args.compiled)
+            tree = args.compiled
+        for _ in range(args.runs):
+            table_roster(tree)
+        return
     for run in range(args.runs):
         print(f"run {run + 1}, limit {args.limit:g} s, load average {os.getloadavg()[0]:.1f}")
         one_run(args.limit)

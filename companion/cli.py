@@ -232,12 +232,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=6, help="players a side (default 6)")
     sim.add_argument("--zones", default="0,1,2,3,4,6,8",
                      help="comma-separated zone counts, 0 = no zones (default 0,1,2,3,4,6,8)")
-    sim.add_argument("--matches", type=int, default=1000,
-                     help="matches per zone count, at most: adaptive rounds of 200 stop"
-                          " earlier once every comparison is decided; the robustness check"
-                          " then plays at most as many for each preset and seed"
-                          " (--no-robustness skips it) (default 1000)")
+    sim.add_argument("--max-matches", "--matches", dest="matches", type=int, default=3000,
+                     help="matches per zone count, at most, in adaptive rounds of 200 that"
+                          " stop once the answer is decided; the robustness check plays at"
+                          " most as many for each preset and seed, and --no-robustness skips"
+                          " it (--matches: the older name) (default 3000)")
     sim.add_argument("--seed", type=int, default=1, help="the seed of the first match (default 1)")
+    sim.add_argument("--seeds", default=None, metavar="LIST",
+                     help="comma-separated seeds whose independent matches are pooled into one"
+                          " answer, --max-matches a zone count in all (default: --seed alone)")
     sim.add_argument("--tactics", default=None, metavar="NAME[,NAME]",
                      help="a tactics preset for both teams, or one per team (default"
                           " single-chaser; the presets are listed below)")
@@ -427,6 +430,19 @@ def kick_chart(args) -> int:
     return 0
 
 
+def parse_seeds(text: str | None) -> list[int] | None:
+    """--seeds LIST: whole numbers, comma-separated (None: --seed alone)."""
+    from .rules.errors import RulesError
+
+    if text is None:
+        return None
+    try:
+        return [int(s) for s in text.split(",") if s.strip()] or None
+    except ValueError:
+        raise RulesError(f"seeds must be comma-separated whole numbers, not {text!r}",
+                         field="seeds") from None
+
+
 def robust_matches(args) -> int:
     """The robustness check's matches a zone count, preset and seed: never more than
     --matches, so a short run stays short."""
@@ -457,7 +473,7 @@ def simulate(args) -> int:
                           tactics=args.tactics, budget=args.budget, adaptive=args.adaptive,
                           robustness=args.robustness, roster=roster, client=client,
                           margin=args.margin, robust_matches=robust_matches(args),
-                          robust_seeds=args.robust_seeds)
+                          robust_seeds=args.robust_seeds, seeds=parse_seeds(args.seeds))
         if args.plot is not None:
             plotting.plot([report], args.plot)
         return report

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..rules.errors import RulesError
 from ..sim.goatball import TeamSheets
-from ..sim.run import BUDGET, MAX_PLAYERS, Progress, simulate
+from ..sim.run import BUDGET, MAX_PLAYERS, Played, Progress, simulate
 from ..sim.stats import MARGIN
 from ..tactics.goatball import Skills
 
@@ -30,21 +30,63 @@ def tune_zones(players_a_side: int) -> list[int]:
     return out
 
 
+MINUTES_PER_PASS = 4        # the table's minutes a pass, by default (`minutes_per_pass`)
+ONE_SIDED = 0.75            # one team winning at least this share at every count tried
+MIN_WINNERS = 20            # matches with a winner a count needs for its balance to be read
+HARDLY_ENDS = 0.10          # below this (the best count's upper bound), the budget is the question
+
+
+def balance(results: Sequence[dict]) -> dict:
+    """Each team's chance to win a match that has a winner within the budget, at each count
+    tried (null where fewer than `MIN_WINNERS` had), and whether the match is one-sided: one
+    team winning at least `ONE_SIDED` of them at every count with a winner (the zones cannot
+    fix it: the roster is the question, not the court)."""
+    teams = list(results[0]["teams"])
+    win: dict[str, dict[str, float | None]] = {t: {} for t in teams}
+    for r in results:
+        decided = sum(r["teams"][t]["win"] for t in teams)
+        enough = decided * r["matches_played"] >= MIN_WINNERS
+        for t in teams:
+            win[t][str(r["zones"])] = (round(r["teams"][t]["win"] / decided, 4) if enough
+                                       else None)
+    favourite = next((t for t in teams if any(w is not None for w in win[t].values())
+                      and all(w is None or w >= ONE_SIDED for w in win[t].values())), None)
+    return {"win": win, "one_sided": favourite is not None, "favourite": favourite,
+            "threshold": ONE_SIDED}
+
+
+def minutes(results: Sequence[dict], minutes_per_pass: float) -> dict:
+    """For each count, the table minutes a match takes at `minutes_per_pass`: its median
+    (null when more than half are still going where they were followed) and the budget's."""
+    return {str(r["zones"]): None if r["median_passes"] is None
+            else round(r["median_passes"] * minutes_per_pass) for r in results}
+
+
 def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget: int = BUDGET,
          seed: int = 1, zones: Sequence[int] | None = None, matches: int = TUNE_MATCHES,
          workers: int = 1, pass_limit: int | None = None, client=None,
-         margin: float = MARGIN, progress: Progress | None = None) -> dict:
+         margin: float = MARGIN, progress: Progress | None = None,
+         minutes_per_pass: float = MINUTES_PER_PASS) -> dict:
     """The answer for one table's roster (the plain function the route calls): no robustness
-    run, a sentence. Each match is followed only to the budget (unless `pass_limit` says
-    otherwise): the answer reads nothing past it. `zones`: default `tune_zones`, up to past
-    the players a side."""
+    run, the answer in words. Each match is followed only to the budget (unless `pass_limit`
+    says otherwise): the answer reads nothing past it. `zones`: default `tune_zones`, up to
+    past the players a side, and while the best is the largest tried, the next larger count
+    of `TUNE_ZONES` too (the route's time limit ends it); a list the GM gives is tried as it
+    stands."""
     a_side = max(len(m) for _, m in roster)
+    extend = zones is None
     zones = sorted(dict.fromkeys(zones if zones is not None else tune_zones(a_side)))
-    report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
-                      pass_limit=budget if pass_limit is None else pass_limit,
-                      tactics=tactics, budget=budget, batch=min(TUNE_BATCH, matches),
-                      robustness=False, roster=roster, client=client, margin=margin,
-                      progress=progress)
+    played: Played = {}
+    while True:
+        report = simulate(zones=zones, matches=matches, seed=seed, workers=workers,
+                          pass_limit=budget if pass_limit is None else pass_limit,
+                          tactics=tactics, budget=budget, batch=min(TUNE_BATCH, matches),
+                          robustness=False, roster=roster, client=client, margin=margin,
+                          progress=progress, played=played)
+        more = [z for z in TUNE_ZONES if z > max(zones)]
+        if not extend or report["comparison"]["best"] != max(zones) or not more:
+            break
+        zones = [*zones, more[0]]
     c = report["comparison"]
     rec = report["recommended_zones"]
     pick = rec if rec is not None else c["best"]
@@ -52,19 +94,35 @@ def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget:
     lo, hi = row["ci95"]["finish_within_budget"]
     where = f"{pick} zones" if pick else "no zones"
     shares = ", ".join(f"{team} {s['win']:.0%}" for team, s in row["teams"].items())
+    took = minutes(report["results"], minutes_per_pass)
+    length = (f"about {took[str(pick)]} minutes at the table" if took[str(pick)] is not None
+              else f"most still going after {budget} passes")
     ends = (f"with {where}, {row['finish_within_budget']:.0%} ({lo:.0%}-{hi:.0%}) of matches"
-            f" end within {budget} passes (wins: {shares}; {row['unfinished']:.0%} unfinished)")
-    if rec is not None:
-        sentence = f"{rec} zones: {ends}" if rec else f"no zones: {ends}"
-    else:
-        among = ", ".join(map(str, c["candidates"])) or "none"
-        why = c["verdict"].removeprefix("cannot tell yet: ")
-        sentence = (f"cannot tell from {report['matches_played']} matches a zone count ({why});"
-                    f" the answer is among {among} zones; the best seen: {ends}")
+            f" end within {budget} passes, {length} (wins: {shares};"
+            f" {row['unfinished']:.0%} unfinished)")
+    fair = balance(report["results"])
+    sentence = f"{c['words']}: {ends}"
+    if rec is None and len(c["plausible"]) == len(report["results"]):
+        sentence = (f"the zones make no clear difference in {report['matches_played']} matches"
+                    f" a count ({sentence})")
+    if hi < HARDLY_ENDS:
+        sentence = (f"hardly any match ends within {budget} passes at any zone count tried"
+                    f" (at most {hi:.0%} at the best): the zones cannot make this roster's"
+                    f" matches end in time; a larger budget, or more players a side, may"
+                    f" ({sentence})")
+    if fair["one_sided"]:
+        top = fair["favourite"]
+        low = min(w for w in fair["win"][top].values() if w is not None)
+        sentence = (f"one-sided: {top} wins at least {low:.0%} of the matches that have a"
+                    f" winner at every zone count tried, so no count of zones makes it a"
+                    f" contest; {sentence}")
     largest = max(zones)
     return {"zones": rec, "finish_within_budget": row["finish_within_budget"],
             "best": c["best"], "best_is_largest_tried": c["best"] == largest,
-            "candidates": c["candidates"], "decided": c["decided"], "margin": margin,
+            "candidates": c["candidates"], "plausible": c["plausible"],
+            "differences": c["differences"], "decided": c["decided"], "margin": margin,
+            "method": c["method"], "minutes": took, "minutes_per_pass": minutes_per_pass,
+            "balance": fair, "zones_tried": zones,
             "matches": report["matches_played"], "teams": row["teams"],
             "unfinished": row["unfinished"], "sentence": sentence,
             **{k: report[k] for k in ("results", "comparison", "budget", "tactics", "seed",

@@ -26,6 +26,40 @@ class ErrorSchema(Schema):
     error = fields.Nested(ErrorDetail, required=True)
 
 
+_NUMBER_OR_NULL = {"type": "number", "nullable": True}
+_BY_COUNT = {"type": "object", "additionalProperties": _NUMBER_OR_NULL}
+# /goatball/tune's answer, the fields a GM acts on (docs/api.md; the rest stay open)
+TUNE_ANSWER = {
+    "type": "object",
+    "properties": {
+        "zones": {"type": "integer", "nullable": True,
+                  "description": "decided only when every smaller count is shown worse than the"
+                                 " best by more than the margin; else null"},
+        "plausible": {"type": "array", "items": {"type": "integer"},
+                      "description": "the counts not shown worse than the best by more than"
+                                     " the margin (never empty)"},
+        "differences": {"type": "object", "additionalProperties": {
+            "type": "object", "properties": {
+                "below_best": {"type": "number"}, "half_width": {"type": "number"},
+                "interval": {"type": "array", "items": {"type": "number"}}}},
+            "description": "for each count, how far its chance to finish lies below the best's,"
+                           " with its simultaneous interval"},
+        "method": {"type": "string", "description": "the test and its stopping boundary"},
+        "minutes": {**_BY_COUNT, "description": "for each count, the table minutes of a median"
+                                                " match at minutes_per_pass"},
+        "minutes_per_pass": {"type": "number"},
+        "balance": {"type": "object", "properties": {
+            "win": {"type": "object", "additionalProperties": _BY_COUNT},
+            "one_sided": {"type": "boolean"},
+            "favourite": {"type": "string", "nullable": True},
+            "threshold": {"type": "number"}}},
+        "zones_tried": {"type": "array", "items": {"type": "integer"}},
+        "best": {"type": "integer"}, "best_is_largest_tried": {"type": "boolean"},
+        "sentence": {"type": "string"}, "partial": {"type": "boolean"},
+    },
+}
+
+
 def build_spec() -> dict:
     spec = APISpec(title="Ballcourt companion", version=__version__, openapi_version="3.0.3",
                    plugins=[MarshmallowPlugin()],
@@ -51,6 +85,8 @@ def build_spec() -> dict:
                 "400": error, "401": error, "404": error, "409": error, "415": error,
                 "422": error},
         }
+        if route.endpoint == "goatball.tune_route":
+            op["responses"]["200"]["content"]["application/json"]["schema"] = TUNE_ANSWER
         if ok == "204":
             op["responses"][ok] = {"description": "done, no content"}
         if route.endpoint != "health.health":

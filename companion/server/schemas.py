@@ -727,6 +727,7 @@ class TuneSchema(Base):
                         load_default=None, validate=validate.Length(1, 12))
     matches = fields.Integer(strict=True, load_default=400, validate=validate.Range(1, 1000))
     margin = fields.Float(load_default=0.05, validate=validate.Range(0.01, 0.5))
+    minutes_per_pass = fields.Float(load_default=4, validate=validate.Range(0.1, 60))
 
 
 class SuggestPlayerSchema(GoatPlayerSchema):

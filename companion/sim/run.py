@@ -33,7 +33,7 @@ from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
 from ..workers import worker_pool
 from .goatball import ACTION_KINDS, MatchStats, TeamSheets, play_match
-from .stats import ALPHA, MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
+from .stats import ALPHA, MARGIN, in_words, margin_rule, mean_ci, rate_ci, ratio_ci
 
 MAX_PLAYERS = 30
 MAX_ZONES = 30
@@ -48,7 +48,7 @@ RESAMPLES = 400
 ROBUST_MATCHES = 300        # per zone count, preset and seed, for the robustness check
 ROBUST_SEEDS = 3            # the run's seed and the next ones
 DEFAULT_ZONES = (0, 1, 2, 3, 4, 6, 8)
-DEFAULT_MATCHES = 1000
+DEFAULT_MATCHES = 3000       # the adaptive cap a zone count (`--max-matches`)
 
 Progress = Callable[[int, int], None]
 
@@ -232,27 +232,28 @@ def _hits(games: Sequence[MatchStats], budget: int) -> list[int]:
     return [1 if g.finished and g.passes <= budget else 0 for g in games]
 
 
-def looks_for(matches: int, batch: int, adaptive: bool) -> int:
-    """How many times an adaptive run may look at its data: once a round."""
-    return -(-matches // batch) if adaptive else 1
+def zone_words(z: int) -> str:
+    return f"{z} zones" if z != 1 else "1 zone" if z else "no zones"
 
 
 def compare(points: Mapping[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
             alpha: float = ALPHA, margin: float = MARGIN, resamples: int = RESAMPLES,
-            looks: int = 1) -> dict:
+            schedule: Sequence[int] = (), planned: int = 0) -> dict:
     """The margin rule over the zone counts, fewest first (module docstring), in the JSON's
-    shape, with how often each count came out best over bootstrap resamples of the matches."""
+    shape, at the last of the looks after `schedule` matches of a run of up to `planned`
+    (`stats.boundary`), with the answer in words and how often each count came out best over
+    bootstrap resamples of the matches."""
     zs = sorted(points)
     hits = {z: _hits(points[z], budget) for z in zs}
-    v = margin_rule(hits, margin, alpha, looks)
+    v = margin_rule(hits, margin, alpha, schedule, planned)
     n, k = v["matches"], len(zs)
     if k == 1:
         verdict = "only one zone count"
     elif v["recommended"] is not None:
         fewer = [z for z in zs if z < v["recommended"]]
         verdict = (f"{v['recommended']} zones are within {margin:.0%} of the best"
-                   + (f"; fewer ({', '.join(map(str, fewer))}) are shown behind" if fewer
-                      else ""))
+                   + (f"; fewer ({', '.join(map(str, fewer))}) are shown more than"
+                      f" {margin:.0%} worse" if fewer else ""))
     elif v["within_margin"]:
         verdict = (f"cannot tell yet: {v['within_margin'][0]} zones are within {margin:.0%} of"
                    f" the best, but {', '.join(map(str, v['candidates'][:-1]))} may be too")
@@ -268,13 +269,17 @@ def compare(points: Mapping[int, Sequence[MatchStats]], budget: int = BUDGET, se
         sums = [sum(rows[r][j] * c for r, c in draw.items()) for j in range(k)]
         top = max(sums)
         wins[min(z for z, s in zip(zs, sums) if s == top)] += 1
-    keyed = ("gap_upper", "gap_lower", "difference_from_best")
+    keyed = ("gap_upper", "gap_lower", "difference_from_best", "differences")
+    labels = {z: str(z) for z in zs}
+    words = (in_words(labels, v, "zones") if k > 1 else f"{zone_words(zs[0])} (the only count"
+             " tried)")
     return {"best": v["best"], "recommended": v["recommended"], "decided": v["decided"],
-            "candidates": v["candidates"], "within_margin": v["within_margin"],
+            "candidates": v["candidates"], "plausible": v["plausible"],
+            "within_margin": v["within_margin"], "words": words, "method": v["method"],
             "leaders": [z for z in zs if z not in v["behind"]], "behind": v["behind"],
             "out": v["out"], "verdict": verdict,
             **{key: {str(z): x for z, x in v[key].items()} for key in keyed},
-            "pairing": v["pairing"], "margin": margin, "looks": looks, "matches": n,
+            "pairing": v["pairing"], "margin": margin, "looks": v["looks"], "matches": n,
             "critical": v["critical"],
             "win_share": ({str(z): round(wins[z] / resamples, 3) for z in zs}
                           if resamples else None),
@@ -293,49 +298,71 @@ def recommend(results: Sequence[dict]) -> tuple[int, str]:
 
 
 # -- running ----------------------------------------------------------------------------------
-class _Runner:
-    """Plays chunks of matches in this process, in a pool of processes, or on Dask."""
+Played = dict[str, list[MatchStats]]
 
-    def __init__(self, workers: int, client=None):
+
+class _Runner:
+    """Plays chunks of matches in this process, in a pool of processes, or on Dask; a chunk
+    already in `played` (the same spec: the same matches, by common random numbers) is
+    taken from there, not played again."""
+
+    def __init__(self, workers: int, client=None, played: Played | None = None):
         self.client = client
+        self.played: Played = played if played is not None else {}
         self.pool: Executor | None = None
         if client is None and workers > 1:
             self.pool = worker_pool(workers)
 
     def run(self, specs: list[dict]) -> list[list[MatchStats]]:
+        keys = [repr(sorted(s.items())) for s in specs]
+        todo = [s for s, k in zip(specs, keys) if k not in self.played]
         if self.client is not None:
-            return self.client.gather(self.client.map(play_chunk, specs, pure=False))
-        if self.pool is not None and len(specs) > 1:
-            return list(self.pool.map(play_chunk, specs))
-        return [play_chunk(s) for s in specs]
+            got = self.client.gather(self.client.map(play_chunk, todo, pure=False))
+        elif self.pool is not None and len(todo) > 1:
+            got = list(self.pool.map(play_chunk, todo))
+        else:
+            got = [play_chunk(s) for s in todo]
+        for s, g in zip(todo, got):
+            self.played[repr(sorted(s.items()))] = g
+        return [self.played[k] for k in keys]
 
     def close(self) -> None:
         if self.pool is not None:
             self.pool.shutdown()
 
 
-def _play(runner: _Runner, base: dict, zones: Sequence[int], tactics: list[str], matches: int,
-          batch: int, adaptive: bool, budget: int, margin: float,
+def _play(runner: _Runner, bases: Sequence[dict], zones: Sequence[int], tactics: list[str],
+          matches: int, batch: int, adaptive: bool, budget: int, margin: float,
           progress: Progress | None, done: list[int], total: int,
-          start: int = 0, games: dict[int, list[MatchStats]] | None = None) -> dict[int, list]:
-    """Matches `start` to at most `matches` at each zone count, in rounds of `batch`; with
-    `adaptive`, stopping at the first round whose margin rule is decided (each round is one of
-    the rule's looks)."""
+          start: int = 0, games: dict[int, list[MatchStats]] | None = None,
+          schedule: list[int] | None = None) -> dict[int, list]:
+    """Matches `start` to at most `matches` at each zone count, in rounds of `batch` shared
+    evenly over the seeds' `bases` (each seed's own matches, pooled); with `adaptive`,
+    stopping at the first round whose margin rule is decided (each round is one of the
+    rule's looks, its count appended to `schedule`)."""
     games = games if games is not None else {z: [] for z in zones}
-    looks = looks_for(matches, batch, adaptive)
     played = start
+    per_seed = [start // len(bases)] * len(bases)
     while played < matches:
         stop = min(played + batch, matches)
-        specs = [{**base, "zones": z, "tactics": tactics, "start": a, "stop": min(a + CHUNK, stop)}
-                 for z in zones for a in range(played, stop, CHUNK)]
+        shares = [(stop - played) // len(bases) + (i < (stop - played) % len(bases))
+                  for i in range(len(bases))]
+        specs = [{**base, "zones": z, "tactics": tactics, "start": a,
+                  "stop": min(a + CHUNK, first + share)}
+                 for z in zones for base, first, share in zip(bases, per_seed, shares)
+                 for a in range(first, first + share, CHUNK)]
         for spec, got in zip(specs, runner.run(specs)):
             games[spec["zones"]].extend(got)
+        per_seed = [first + share for first, share in zip(per_seed, shares)]
         done[0] += (stop - played) * len(zones)
         played = stop
+        if schedule is not None:
+            schedule.append(played)
         if progress:
             progress(done[0], total)
-        if adaptive and played < matches and compare(games, budget, margin=margin, resamples=0,
-                                                     looks=looks)["decided"]:
+        if adaptive and played < matches and compare(
+                games, budget, margin=margin, resamples=0, schedule=schedule or (),
+                planned=matches)["decided"]:
             break
     return games
 
@@ -353,10 +380,18 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
              budget: int = BUDGET, adaptive: bool = True, batch: int = BATCH,
              robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
              robust_seeds: int = ROBUST_SEEDS, roster: TeamSheets | None = None, client=None,
-             margin: float = MARGIN) -> dict:
+             margin: float = MARGIN, seeds: Sequence[int] | None = None,
+             played: Played | None = None) -> dict:
     """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
     the contract's object. `client`: a dask.distributed Client to run the chunks on;
-    `pass_limit`: how far a match is followed (default: `pass_limit_for(budget)`)."""
+    `pass_limit`: how far a match is followed (default: `pass_limit_for(budget)`); `seeds`:
+    independent runs pooled into one answer (`matches` a count in all; the first seed is
+    the run's `seed`); `played`: chunks a run on the same seed already played (a tune trying
+    one more count replays none of the others)."""
+    pooled = list(dict.fromkeys(seeds)) if seeds else [seed]
+    if not 1 <= len(pooled) <= 20:
+        raise RulesError("seeds: 1 to 20 seeds", field="seeds")
+    seed = pooled[0]
     zones = sorted(dict.fromkeys(zones))
     pass_limit = pass_limit_for(budget, pass_limit)
     names = parse_tactics(tactics)
@@ -378,26 +413,27 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     total_players = sum(len(m) for _, m in roster) if roster is not None else 2 * players
     plain = ([(t, [(pid, (s.athletics, s.acrobatics)) for pid, s in m]) for t, m in roster]
              if roster is not None else None)
-    base = _base(players, seed, pass_limit, fall_risk, plain)
-    seeds = [seed + i for i in range(robust_seeds)] if robustness else []
-    total = len(zones) * (matches + robust_matches * len(PRESETS) * len(seeds))
+    robust = [seed + i for i in range(robust_seeds)] if robustness else []
+    total = len(zones) * (matches + robust_matches * len(PRESETS) * len(robust))
     done = [0]
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    runner = _Runner(workers, client)
-    looks = looks_for(matches, batch, adaptive)
+    runner = _Runner(workers, client, played)
+    schedule: list[int] = []
     try:
-        games = _play(runner, base, zones, names, matches, batch, adaptive, budget, margin,
-                      progress, done, total)
-        verdict = compare(games, budget, seed, margin=margin, looks=looks)
+        games = _play(runner, [_base(players, s, pass_limit, fall_risk, plain) for s in pooled],
+                      zones, names, matches, batch, adaptive, budget, margin, progress, done,
+                      total, schedule=schedule)
+        verdict = compare(games, budget, seed, margin=margin,
+                          schedule=schedule if adaptive else (), planned=matches)
         by_preset: dict[str, dict[int, dict]] = {}
         for name in PRESETS if robustness else ():
             by_preset[name] = {}
-            for s in seeds:
-                own = s == seed and [name] == names
+            for s in robust:
+                own = s == seed and [name] == names and len(pooled) == 1
                 got: dict[int, list[MatchStats]] = (
                     {z: list(games[z][:robust_matches]) for z in zones} if own else
                     {z: [] for z in zones})
-                got = _play(runner, _base(players, s, pass_limit, fall_risk, plain), zones,
+                got = _play(runner, [_base(players, s, pass_limit, fall_risk, plain)], zones,
                             [name], robust_matches, robust_matches, False, budget, margin,
                             progress, done, total, len(got[zones[0]]), got)
                 c = compare(got, budget, s, margin=margin, resamples=0)
@@ -412,7 +448,8 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     teams = [t for t, _ in roster] if roster is not None else ["red", "blue"]
     results = [summarise(z, games[z], budget, total_players, team_size, teams) for z in zones]
     rec = verdict["recommended"]
-    out = {"players": players, "matches": matches, "seed": seed, "pass_limit": pass_limit,
+    out = {"players": players, "matches": matches, "seed": seed, "seeds": pooled,
+           "pass_limit": pass_limit,
            "budget": budget, "margin": margin,
            "tactics": names if len(names) > 1 else names[0],
            "policy": {"tactics": names, "fall_risk": fall_risk if fall_risk is not None
@@ -420,6 +457,8 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
            "adaptive": adaptive, "matches_played": len(games[zones[0]]),
            "players_per_zone_reading": PER_ZONE_READING,
            "results": results, "recommended_zones": rec,
+           "plausible": verdict["plausible"], "differences": verdict["differences"],
+           "answer": verdict["words"], "method": verdict["method"],
            "comparison": verdict,
            "criterion": ("finish_within_budget: the chance a match ends within"
                          f" {budget} passes; " + verdict["test"])}
@@ -428,7 +467,7 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     if robustness:
         out["robustness"] = robust_verdict(rec, {name: {str(s): r for s, r in runs.items()}
                                              for name, runs in by_preset.items()},
-                                       seeds, robust_matches)
+                                       robust, robust_matches)
     return out
 
 
@@ -517,7 +556,8 @@ def table(report: dict) -> str:
     pair = c["pairing"]
     # null is "cannot tell", never "no zones" (which is 0)
     said = rec if rec is not None else "cannot tell"
-    foot = [f"recommended zones: {said} ({c['verdict']});"
+    foot = [f"answer: {c['words']}",
+            f"recommended zones: {said} ({c['verdict']});"
             f" best {listed([c['best']])}, within the margin {listed(c['within_margin'])},"
             f" behind {listed(c['behind'])}",
             f"  best in resamples: {wins}",

@@ -5,27 +5,30 @@ The margin rule (docs/simulator.md, "How the answer is decided"). Candidates (zo
 player counts) are played on the same matches, so each pair is compared match by match: the
 mean of the per-match difference of their outcomes, with its standard error. Two kinds of
 claim are made, each covered at level `alpha` for every candidate and every interim look of
-an adaptive run at once (Bonferroni over the `looks`: a conservative group-sequential
-boundary, valid whatever the stopping rule does between looks):
+an adaptive run at once:
 
 - **within the margin** of the best: the upper bound of "the best of the others minus this
   one" is below `margin`. This is Hsu's multiple comparisons with the best (MCB): the bound
   max(0, max_j (mean_j - mean_i + d * se_ij)) holds for every candidate at once when only the
-  k - 1 one-sided comparisons with the true best hold, so d is the one-sided normal value for
-  alpha / ((k - 1) * looks). The best having been picked from the same data is allowed for:
-  the bound looks at every other candidate, not at the estimated best alone.
-- **behind** (shown worse than some other candidate) and **out** (shown more than `margin`
-  worse): a lower bound over every ordered pair, d the one-sided value for
-  alpha / (k (k - 1) * looks), since with several candidates tied for best any of them may be
-  the one wrongly called behind. With every candidate truly equal, the chance that any is
-  called behind is at most alpha (tests/sim/test_stats.py shows it by simulation).
+  k - 1 one-sided comparisons with the true best hold, so alpha is shared over k - 1.
+- **out** (shown more than `margin` worse than some other candidate) and **behind** (shown
+  worse at all): a lower bound over every ordered pair, alpha shared over k (k - 1), since
+  with several candidates tied for best any of them may be the one wrongly called worse.
 
-`recommended` is the first candidate in the given order of preference (fewest zones, fewest
-players) shown within the margin, and only when every candidate before it is shown behind
-(`decided`): otherwise more matches could still show a smaller one within the margin, and the
-answer is None ("cannot tell"), with `candidates` saying which it lies among. A decided answer
-moves with the seed only by the chance the bounds allow for: another seed's answer would need
-one of these candidates shown both within the margin and behind.
+Each claim's d is the group-sequential boundary of Lan and DeMets' O'Brien-Fleming-type alpha
+spending function at the run's current look (`boundary`): a run that may stop at any of its
+looks spends almost nothing early and nearly all of alpha at the last, so its final bounds
+are about a quarter narrower than alpha shared equally over the looks (Bonferroni, the rule
+before). With every candidate truly equal, the chance that any is called behind is at most
+alpha (the validation, `python -m companion.sim.validate`, shows it by simulation).
+
+The answer is a set: `plausible`, every candidate not shown out (never empty: it holds the
+best), with `differences` from the best. `recommended` is the first candidate in the order of
+preference (fewest zones, fewest players) shown within the margin, and only when every
+candidate before it is shown out (`decided`): shown worse by more than the margin, not merely
+worse. Two runs (two seeds) then never name two different counts but by the bounds' chance:
+a count decided in one lies within the margin, so in every other run it is plausible, and
+every count before it is out, so no other run can show it within the margin.
 """
 
 from __future__ import annotations
@@ -90,16 +93,82 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(max(var, 1.0 / n) / n)
 
 
-def critical(alpha: float, comparisons: int, looks: int = 1, df: int | None = None) -> float:
-    """The one-sided value for alpha shared (Bonferroni) over comparisons and looks: Student's
-    t with `df` degrees of freedom (its Cornish-Fisher expansion from the normal value), since
-    the standard error is estimated and so far out in the tail the normal value is too small
-    for a few hundred matches; the normal value itself without `df`."""
-    z = _NORMAL.inv_cdf(1 - alpha / (max(1, comparisons) * max(1, looks)))
+def student(z: float, df: int | None = None) -> float:
+    """The Student t value with `df` degrees of freedom at the normal value `z`'s tail (its
+    Cornish-Fisher expansion): the standard error is estimated, and so far out in the tail
+    the normal value is too small for a few hundred matches. `z` itself without `df`."""
     if not df:
         return z
     return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
             + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
+def spent(alpha: float, t: float) -> float:
+    """Lan and DeMets' O'Brien-Fleming-type spending function (one-sided): the share of
+    `alpha` a sequential run may have spent by information fraction `t` (0 < t <= 1)."""
+    return 2 - 2 * _NORMAL.cdf(_NORMAL.inv_cdf(1 - alpha / 2) / math.sqrt(t))
+
+
+_GRID = 0.02                # the recursion's grid on the Brownian scale (absolute error < 1e-4)
+_FLOOR = -9.0               # below this the sub-density is negligible at any fraction used
+_boundaries: dict[tuple[float, tuple[float, ...]], tuple[list[float], list[float]]] = {}
+
+
+def _spending_step(alpha: float, fractions: tuple[float, ...]) -> tuple[list[float], list[float]]:
+    """The boundaries (normal values, one a look) for looks at `fractions`, and the
+    sub-density of the Brownian path W(t) on the grid below the last one (never crossed): the
+    recursion of Armitage, McPherson and Rowe, one look at a time, remembered by prefix."""
+    key = (alpha, fractions)
+    if key in _boundaries:
+        return _boundaries[key]
+    t = fractions[-1]
+    target = spent(alpha, t)
+    if len(fractions) == 1:
+        bound = _NORMAL.inv_cdf(1 - max(target, 1e-15))     # 1e-15: about 8, never crossed
+        top = bound * math.sqrt(t)
+        grid_n = int((top - _FLOOR) / _GRID) + 1
+        density = [_NORMAL.pdf((_FLOOR + i * _GRID) / math.sqrt(t)) / math.sqrt(t) * _GRID
+                   for i in range(grid_n)]
+        _boundaries[key] = ([bound], density)
+        return _boundaries[key]
+    bounds, weights = _spending_step(alpha, fractions[:-1])
+    step = math.sqrt(t - fractions[-2])
+    before = spent(alpha, fractions[-2])
+    points = [_FLOOR + i * _GRID for i in range(len(weights))]
+
+    def crossing(level: float) -> float:
+        return sum(w * (1 - _NORMAL.cdf((level - u) / step)) for u, w in zip(points, weights))
+
+    low, high = -10.0, 12.0       # on the Brownian scale; crossing() falls as the level rises
+    for _ in range(50):
+        mid = (low + high) / 2
+        if crossing(mid) > target - before:
+            low = mid
+        else:
+            high = mid
+    top = high
+    grid_n = int((top - _FLOOR) / _GRID) + 1
+    reach = int(8 * step / _GRID) + 1
+    kernel = [_NORMAL.pdf(i * _GRID / step) / step * _GRID for i in range(reach + 1)]
+    density = []
+    for i in range(grid_n):
+        lo_j, hi_j = max(0, i - reach), min(len(weights), i + reach + 1)
+        density.append(sum(weights[j] * kernel[abs(i - j)] for j in range(lo_j, hi_j)))
+    _boundaries[key] = (bounds + [top / math.sqrt(t)], density)
+    return _boundaries[key]
+
+
+def boundary(alpha: float, schedule: Sequence[int] = (), planned: int = 0) -> float:
+    """The one-sided normal value for a claim at level `alpha` at the last of the looks made
+    after `schedule` matches (each look's count, the current one last), of a run that may play
+    at most `planned` (0: this one look is the whole run): the group-sequential boundary of
+    Lan and DeMets' O'Brien-Fleming-type alpha spending, exact over the looks (the recursive
+    integration of the Brownian path), rather than alpha shared equally (Bonferroni) over
+    them. One look at the whole run is the plain one-sided value."""
+    if not schedule or planned <= 0 or (len(schedule) == 1 and schedule[0] >= planned):
+        return _NORMAL.inv_cdf(1 - alpha)
+    fractions = tuple(min(1.0, m / planned) for m in schedule)
+    return _spending_step(alpha, fractions)[0][-1]
 
 
 def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
@@ -118,21 +187,30 @@ def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 # -- the margin rule --------------------------------------------------------------------------
+METHOD = ("Hsu's multiple comparisons with the best on paired matches (Bonferroni over the"
+          " comparisons, Student's t), each claim's boundary by Lan-DeMets O'Brien-Fleming-type"
+          " alpha spending over the interim looks (exact recursive integration)")
+
+
 def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
-                alpha: float = ALPHA, looks: int = 1) -> dict:
+                alpha: float = ALPHA, schedule: Sequence[int] = (), planned: int = 0) -> dict:
     """The margin rule over candidates in their order of preference (the mapping's order),
     each with its per-match outcomes (0/1 or a score) over the same matches (module
-    docstring). Returns the estimated best, each candidate's bounds on its gap below the best
-    of the others, which are within the margin, behind and out, the recommendation, whether
-    the run is decided, and the pairing's measured correlation and narrowing."""
+    docstring), at the last of the looks after `schedule` matches of a run that may play
+    `planned` (see `boundary`; none: one look, the whole run). Returns the estimated best,
+    each candidate's bounds on its gap below the best of the others, which are within the
+    margin, behind, out and plausible, each one's difference from the best, the
+    recommendation, whether the run is decided, and the pairing's measured correlation and
+    narrowing."""
     keys = list(outcomes)
     k = len(keys)
     n = min(len(v) for v in outcomes.values())
     rows = {c: list(outcomes[c][:n]) for c in keys}
     means = {c: sum(rows[c]) / n for c in keys}
     best = max(keys, key=lambda c: means[c])          # the first of the best in the order
-    d_best = critical(alpha, k - 1, looks, n - 1)
-    d_pairs = critical(alpha, k * (k - 1), looks, n - 1)
+    looks = list(schedule) or [n]
+    d_best = student(boundary(alpha / max(1, k - 1), looks, planned), n - 1)
+    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
     diff: dict[tuple, tuple[float, float]] = {}
     for i in keys:
         for j in keys:
@@ -153,19 +231,28 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
         lower[i] = max([0.0] + [m - d_pairs * se for m, se in others])
     within = [c for c in keys if upper[c] < margin] if k > 1 else list(keys)
     behind = [c for c in keys if lower[c] > 0]
-    out = [c for c in keys if lower[c] >= margin]
+    out = [c for c in keys if lower[c] > margin]
+    plausible = [c for c in keys if c not in out]
     first = within[0] if within else None
-    decided = first is not None and all(c in behind for c in keys[:keys.index(first)])
+    # decided: every candidate before the first within the margin is shown worse by MORE than
+    # the margin, so no other run can show one of them within it (but by the bounds' chance)
+    decided = first is not None and all(c in out for c in keys[:keys.index(first)])
     recommended = first if decided else None
-    # where the answer lies: the first shown within the margin, or any before it not yet behind
+    # where the answer lies: the first shown within the margin, or any before it not yet out
     candidates = [c for c in keys[:keys.index(first) + 1 if first is not None else k]
-                  if c not in behind]
+                  if c not in out]
     pairs = [pairing(rows[best], rows[c]) for c in keys if c != best]
+    differences = {}
+    for c in keys:
+        m, se = gap(best, c) if c != best else (0.0, 0.0)
+        differences[c] = {"below_best": round(m, 4), "half_width": round(d_pairs * se, 4),
+                          "interval": [round(lower[c], 4), round(upper[c], 4)]}
     return {"best": best, "recommended": recommended, "decided": decided,
-            "candidates": candidates, "within_margin": within, "behind": behind, "out": out,
+            "candidates": candidates, "plausible": plausible, "within_margin": within,
+            "behind": behind, "out": out, "differences": differences,
             "gap_upper": {c: round(upper[c], 4) for c in keys},
             "gap_lower": {c: round(lower[c], 4) for c in keys},
-            "difference_from_best": {c: [round(gap(best, c)[0], 4),
+            "difference_from_best": {c: [differences[c]["below_best"],
                                          round(gap(best, c)[0] - d_pairs * gap(best, c)[1], 4),
                                          round(gap(best, c)[0] + d_best * gap(best, c)[1], 4)]
                                      for c in keys if c != best},
@@ -173,11 +260,52 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
                                         if pairs else None),
                         "narrower": (round(sum(p[1] for p in pairs) / len(pairs), 4)
                                      if pairs else None)},
-            "matches": n, "margin": margin, "alpha": alpha, "looks": looks,
+            "matches": n, "margin": margin, "alpha": alpha, "looks": len(looks),
+            "planned": planned or n, "method": METHOD,
             "critical": {"within": round(d_best, 4), "behind": round(d_pairs, 4)},
             "test": (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's"
                      f" multiple comparisons with the best over {n} paired matches (one-sided"
                      f" bound, Student's t, d {d_best:.2f}: alpha {alpha} over {max(1, k - 1)}"
-                     f" comparisons and {looks} look{'s' * (looks != 1)}); behind: shown worse"
-                     f" than another candidate over all {k * (k - 1)} ordered pairs"
-                     f" (d {d_pairs:.2f})")}
+                     f" comparisons, look {len(looks)} of a run of up to {planned or n}"
+                     f" matches by O'Brien-Fleming-type alpha spending); out: shown more than"
+                     f" the margin worse over all {k * (k - 1)} ordered pairs (d {d_pairs:.2f});"
+                     f" decided only when every candidate before the answer is out")}
+
+
+def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = "",
+             verb: str = "ends", worse: str = "slower") -> str:
+    """The answer said as a GM reads it: the plausible set, how far the best lies ahead of
+    the others in it (in points of the chance, with the half-width of its interval), and
+    which are clearly worse ("6 or 8 zones; 8 ends about 7 points more often, ±5; fewer than
+    6 is clearly {worse}"). `labels` names each candidate, in the order of preference."""
+    keys = list(labels)
+    rec, best = verdict["recommended"], verdict["best"]
+    plausible = [c for c in keys if c in verdict["plausible"]]
+    diffs = verdict["differences"]
+    said = [labels[c] for c in plausible]
+    unit = f" {noun}" if noun else ""
+    if rec is not None:
+        head = f"{labels[rec]}{unit}"
+    elif len(said) == 1:
+        head = f"{said[0]}{unit}, not yet shown within the margin"
+    else:
+        head = (" or ".join(said) if len(said) < 3
+                else ", ".join(said[:-1]) + " or " + said[-1]) + unit
+    parts = [head]
+    for c in plausible:
+        if c != best:
+            d = diffs[c]
+            points = round(100 * d["below_best"])
+            parts.append(f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
+                         f" more often than {labels[c]}, ±{100 * d['half_width']:.0f}")
+    first = keys.index(plausible[0])
+    last = keys.index(plausible[-1])
+    if first > 0:
+        parts.append(f"fewer than {labels[plausible[0]]} is clearly {worse}")
+    if last < len(keys) - 1:
+        parts.append(f"more than {labels[plausible[-1]]} is clearly {worse}")
+    between = [labels[c] for c in keys[first:last] if c not in plausible]
+    if between:
+        parts.append(f"{', '.join(between)} {'is' if len(between) == 1 else 'are'} clearly"
+                     f" {worse}")
+    return "; ".join(parts)

@@ -27,7 +27,7 @@ from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
 from ..workers import worker_pool
 from .run import count_cell, median_passes
-from .stats import MARGIN, margin_rule, mean_ci, rate_ci, ratio_ci
+from .stats import MARGIN, in_words, margin_rule, mean_ci, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
 
 DEFAULT_PLAYERS = (4, 5, 6, 7, 8)
@@ -154,6 +154,50 @@ def hits(games: Sequence[MatchStats]) -> list[int]:
     return [1 if g.finished else 0 for g in games]
 
 
+# -- the criteria each answer can be read by (docs/simulator.md, "Yaotzin's claims, re-read")
+CRITERIA = {
+    "finish_by_score": "the chance a match ends by 9 points or the hoop within the budget",
+    "balance": "the weaker side's share of the matches with a winner (0.5: even)",
+    "involvement": "touches of the ball (kicks, dribbles, hoop shots, contests) per player per"
+                   " ten rounds",
+    "goals_per_match": "goals a match",
+}
+
+
+def criteria(games: Sequence[MatchStats], players: int) -> dict:
+    """Each criterion's value for one point, with its 95% interval, and how its matches
+    ended: by 9 points, by the hoop, or at the round limit (counts)."""
+    wins = [sum(g.winner == t for g in games) for t in ("sun", "moon")]
+    touches = [g.kicks + g.dribbles + g.hoop_shots + g.contests for g in games]
+    out: dict = {}
+    for name, (value, lo, hi) in {
+            "finish_by_score": rate_ci(sum(g.finished for g in games), len(games)),
+            "balance": rate_ci(min(wins), sum(wins)),
+            "involvement": ratio_ci([10 * t for t in touches],
+                                    [2 * players * max(1, g.rounds) for g in games]),
+            "goals_per_match": mean_ci([g.goals for g in games])}.items():
+        out[name] = {"value": None if value != value else round(value, 4),
+                     "ci95": [None if lo != lo else round(lo, 4),
+                              None if hi != hi else round(hi, 4)]}
+    out["ended_by"] = {"points": sum(g.by == "points" for g in games),
+                       "hoop": sum(g.by == "hoop" for g in games),
+                       "round_limit": sum(not g.finished for g in games)}
+    return out
+
+
+def at_edge(tried: Sequence, v: dict) -> str | None:
+    """Whether the answer sits at the edge of the range tried: "highest" when the best is the
+    largest tried (more might do better still), "lowest" when the fewest tried (above 1) is
+    plausible (fewer might do as well)."""
+    if len(tried) < 2:
+        return None
+    if v["best"] == tried[-1]:
+        return "highest"
+    if tried[0] in v["plausible"] and tried[0] != 1:
+        return "lowest"
+    return None
+
+
 def decide(points: dict, noun: str, margin: float) -> dict:
     """The margin rule over `points` ({candidate: games}, in order of preference) in words."""
     v = margin_rule({c: hits(g) for c, g in points.items()}, margin)
@@ -170,7 +214,14 @@ def decide(points: dict, noun: str, margin: float) -> dict:
                    f" but {', '.join(map(str, v['candidates'][:-1]))} may be too")
     else:
         verdict = f"cannot tell: no {noun} is shown within {margin:.0%} of the best"
+    labels = {c: f"{c:g}" for c in points}
     return {"best": v["best"], "recommended": rec, "candidates": v["candidates"],
+            "plausible": v["plausible"],
+            "differences": {f"{c:g}": d for c, d in v["differences"].items()},
+            "answer": in_words(labels, v, noun="a side" if noun == "team size" else "to 1",
+                               verb="finishes", worse="behind"),
+            "at_edge": at_edge(list(points), v), "criterion": "finish_by_score",
+            "method": v["method"],
             "within_margin": v["within_margin"], "behind": v["behind"],
             "leaders": [c for c in points if c not in v["behind"]],
             "difference_from_best": {str(c): d for c, d in v["difference_from_best"].items()},
@@ -243,7 +294,8 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
                   for i, s in enumerate(extra)}
     comparisons = _by_width(games, players, widths, ratios, margin)
     results = [{"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
-                "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)])}
+                "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)]),
+                "criteria": criteria(games[(p, w, r)], p)}
                for w in widths for r in ratios for p in players]
     widths_out = []
     for w in widths:
@@ -254,6 +306,12 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
         ratio_test = decide({r: [g for p in players for g in games[(p, w, r)]]
                              for r in sorted(ratios)}, "ratio", margin)
         entry = {"width_ft": w, "recommended_players": c["recommended"], "at_ratio": at,
+                 "plausible": c["plausible"], "differences": c["differences"],
+                 "answer": c["answer"], "at_edge": c["at_edge"], "method": c["method"],
+                 "criteria": {name: {str(p): row["criteria"][name] for p in players
+                                     for row in results if row["players"] == p
+                                     and row["width_ft"] == w and row["ratio"] == at}
+                              for name in CRITERIA},
                  "rulebook_players": w // 20, "comparison": c, "by_ratio": per_ratio,
                  "ratios": ratio_test}
         if robustness:
@@ -285,12 +343,38 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
     return {"chart": "matches", "players": list(players), "widths_ft": list(widths),
             "ratios": list(ratios), "matches": matches, "budget": budget, "seed": seed,
             "tactics": names if len(names) > 1 else names[0], "margin": margin,
-            "results": results, "widths": widths_out,
+            "results": results, "widths": widths_out, "criteria": CRITERIA,
+            "rulebook_courts": rulebook_courts(results),
             "criterion": ("finish_within_budget: the chance a match ends by 9 points or the"
                           f" hoop within {budget} rounds (the rulebook's ten minutes is 100);"
                           " recommended_players: the fewest a side shown within the margin of"
                           " the best by the margin rule (stats.margin_rule)"),
             "rulebook": rulebook_answers(widths_out)}
+
+
+RULEBOOK_COURTS = ((120, 3.0), (120, 4.0))       # 120 x 360 and 120 x 480 ft
+RULEBOOK_SIDE = 6
+
+
+def rulebook_courts(results: list[dict]) -> list[dict]:
+    """The rulebook's own courts with its six a side, where the chart played them: each
+    criterion and how the matches ended, said plainly (no verdict from a handful of finishes)."""
+    out = []
+    for width, ratio in RULEBOOK_COURTS:
+        row = next((r for r in results if (r["players"], r["width_ft"], r["ratio"])
+                    == (RULEBOOK_SIDE, width, ratio)), None)
+        if row is None:
+            continue
+        ended = row["criteria"]["ended_by"]
+        finish = row["criteria"]["finish_by_score"]
+        out.append({"court_ft": [width, row["length_ft"]], "players": RULEBOOK_SIDE,
+                    "matches": row["matches_played"], **row["criteria"],
+                    "said": (f"{width} x {row['length_ft']} ft, six a side:"
+                             f" {ended['points']} of {row['matches_played']} matches reached 9"
+                             f" points and {ended['hoop']} ended by the hoop within the budget"
+                             f" ({finish['value']:.0%}, {finish['ci95'][0]:.0%}-"
+                             f"{finish['ci95'][1]:.0%})")})
+    return out
 
 
 def rulebook_answers(widths: list[dict]) -> list[str]:
@@ -313,6 +397,15 @@ def rulebook_answers(widths: list[dict]) -> list[str]:
                    f" {[f'{x:g}' for x in r['within_margin']]}, not shown behind"
                    f" {[f'{x:g}' for x in r['leaders']]}; 3 to 1 is {three}")
     return out
+
+
+def answers_said(report: dict) -> list[str]:
+    """Each width's answer in words (and whether it sits at the edge of the sizes tried), and
+    the rulebook's own courts as counts."""
+    edge = {"highest": " (the largest size tried is the best: try more)",
+            "lowest": " (the fewest tried may do as well: try fewer)", None: ""}
+    out = [f"{w['width_ft']} ft: {w['answer']}{edge[w['at_edge']]}" for w in report["widths"]]
+    return out + [c["said"] for c in report["rulebook_courts"]]
 
 
 def table(report: dict) -> str:
@@ -343,7 +436,8 @@ def table(report: dict) -> str:
         " vs ".join(report["tactics"])
     head = (f"Yaotzin whole matches, tactics {tactics}, {report['matches']} matches a point,"
             f" seed {report['seed']}, budget {report['budget']} rounds")
-    foot = [*report["rulebook"], f"({report['criterion']}; 95% intervals in brackets)"]
+    foot = [*report["rulebook"], *answers_said(report),
+            f"({report['criterion']}; 95% intervals in brackets)"]
     for w in report["widths"]:
         rob = w.get("robustness")
         if rob:

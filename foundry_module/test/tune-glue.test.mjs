@@ -64,7 +64,7 @@ test("the arena setup asks for the selected tokens' roster and shows the suggest
   assert.equal(call.body.budget, 30, "the world's budget");
   assert.equal(call.body.tactics, undefined, "the companion's default tactics");
   assert.ok(timeouts.includes(120000), "the tune call waits far longer than the link's usual 8 s");
-  assert.match(html, /<p class="hint ballcourt-tune">Suggested for this roster: with 2 zones, 75% \(68–82%\) of matches end within 30 passes; upsets 20% \(14–27%\)\.<\/p>/);
+  assert.match(html, /<p class="hint ballcourt-tune">Suggested for this roster: with 2 zones, 75% \(68–82%\) of matches end within 30 passes; upsets 20% \(14–27%\)\. A match takes about 80 minutes at the table\.<\/p>/);
   assert.equal(zonesField(html), "2", "the suggested count in the zones field");
   assert.deepEqual(loud(), []);
 });

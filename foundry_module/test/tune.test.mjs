@@ -61,9 +61,27 @@ test("the note: zones, the chance to end within the budget and the upset rate, e
   assert.equal(answer.zones, 4);
   assert.equal(suggestedZoneCount(answer), 4);
   assert.equal(tuneNote(answer, { budget: 40 }, en),
-    "Suggested for this roster: with 4 zones, 75% (68–82%) of matches end within 40 passes; upsets 20% (14–27%).");
+    "Suggested for this roster: with 4 zones, 75% (68–82%) of matches end within 40 passes; upsets 20% (14–27%)."
+    + " A match takes about 80 minutes at the table.");
   assert.equal(tuneNote(answer, { budget: 40 }, ru),
-    "Для этого состава: с 4 зонами 75% (68–82%) матчей кончаются не более чем за 40 розыгрышей; неожиданных побед 20% (14–27%).");
+    "Для этого состава: с 4 зонами 75% (68–82%) матчей кончаются не более чем за 40 розыгрышей; неожиданных побед 20% (14–27%)."
+    + " Матч длится за столом примерно 80 мин.");
+});
+
+test("the note in a GM's words: the counts within the margin with each one's gap, and a walkover said first", () => {
+  const open = tuneRoute({ noDifference: true })(tuneRequest(sixASide, { budget: 40 })).body;
+  assert.match(tuneNote(open, {}, en), / Within the margin of the best, zone counts: 3, 4\. With 4 zones a match ends about 10 points more often than with 3 \(±7\)\.$/);
+  assert.match(tuneNote(open, {}, ru), / В пределах допуска от лучшего число зон: 3, 4\. С 4 зонами матч кончается примерно на 10 пунктов чаще, чем с 3 зонами \(±7\)\.$/);
+  const walkover = tuneRoute({ oneSided: true })(tuneRequest(sixASide, { budget: 40 })).body;
+  assert.match(tuneNote(walkover, {}, en), /^One-sided: sun wins at least 100% of the matches that have a winner at every zone count tried; no zone count makes it a contest\. Suggested/);
+  assert.match(tuneNote(walkover, {}, ru), /^Игра в одни ворота: «sun» выигрывает не меньше 100%/);
+});
+
+test("the note: a roster whose matches hardly ever end in the budget is told so first", () => {
+  const rows = [0, 2].map((zones) => ({ zones, finish_within_budget: 0, ci95: { finish_within_budget: [0, 0.03] } }));
+  const note = tuneNote({ zones: 0, best: 0, budget: 40, results: rows }, {}, en);
+  assert.match(note, /^Hardly any match ends within 40 passes at any zone count tried \(at most 3% at the best\): zones cannot fix that; a larger budget or more players a side may\. Suggested/);
+  assert.match(tuneNote({ zones: 0, best: 0, budget: 40, results: rows }, {}, ru), /^Почти ни один матч не кончается за 40 розыгрышей/);
 });
 
 test("the note: zones null says 'no difference' plainly, with the best seen; the form keeps its own count", () => {
@@ -76,7 +94,7 @@ test("the note: zones null says 'no difference' plainly, with the best seen; the
 
 test("the note: even teams have no upsets; no interval, no brackets; 0 zones is 'without zones'", () => {
   const even = tuneRoute()(tuneRequest(tuneRoster([tok("a", "sun"), tok("b", "moon")]))).body;
-  assert.match(tuneNote(even, {}, en), /no upsets possible \(the teams are even\)\.$/);
+  assert.match(tuneNote(even, {}, en), /no upsets possible \(the teams are even\)\. A match takes about 80 minutes at the table\.$/);
   const bare = { zones: 0, finish_within_budget: 0.5, results: [{ zones: 0, finish_within_budget: 0.5, upset_rate: 0.1 }] };
   assert.equal(tuneNote(bare, { budget: 40 }, en), "Suggested for this roster: without zones, 50% of matches end within 40 passes; upsets 10%.");
   const objects = { zones: 2, results: [{ zones: 2, finish_within_budget: 0.5, upset_rate: 0.1,

@@ -157,7 +157,7 @@ def test_serve_refuses_a_port_outside_1_to_65535(tmp_path):
 def test_help_shows_the_defaults():
     out = run_cli("simulate", "goatball", "--help")
     goat = " ".join(out.stdout.split())
-    assert "(default 1000)" in goat and "(default 40)" in goat and "(default 1)" in goat
+    assert "(default 3000)" in goat and "(default 40)" in goat and "(default 1)" in goat
     kick = " ".join(run_cli("simulate", "yaotzin", "--help").stdout.split())
     assert "(default 12)" in kick and "(default 2)" in kick
 

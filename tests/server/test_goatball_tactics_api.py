@@ -154,7 +154,63 @@ def test_tune_tries_zone_counts_past_the_players_a_side(api):
     j = api.post("/api/v1/goatball/tune", b).json
     tried = [x["zones"] for x in j["results"]]
     assert tried[0] == 0 and max(tried) >= 3 + 2     # 3 a side
-    assert j["zones"] is not None or "cannot tell" in j["sentence"]
+    assert j["zones"] is not None or " or " in j["sentence"]
+
+
+def test_tune_answers_as_a_gm_reads_it(api):
+    """The set with its differences, the table minutes at the request's minutes a pass, each
+    team's chance to win, and the method named."""
+    b = {**roster(), "zones": [0, 2], "matches": 20, "budget": 30, "seed": 4}
+    j = api.post("/api/v1/goatball/tune", b).json
+    assert j["best"] in j["plausible"] and set(j["differences"]) == {"0", "2"}
+    assert j["differences"][str(j["best"])]["below_best"] == 0
+    assert "alpha spending" in j["method"] and j["minutes_per_pass"] == 4
+    assert set(j["minutes"]) == {"0", "2"} and set(j["balance"]["win"]) == {"red", "blue"}
+    assert j["balance"]["one_sided"] is (j["balance"]["favourite"] is not None)
+    assert j["sentence"].startswith(("0", "2", "the zones", "one-sided", "hardly"))
+    slow = api.post("/api/v1/goatball/tune", {**b, "minutes_per_pass": 8}).json
+    assert all(slow["minutes"][z] == (None if m is None else pytest.approx(2 * m, abs=1))
+               for z, m in j["minutes"].items())
+
+
+def test_tune_keeps_trying_more_zones_while_the_best_is_the_largest(monkeypatch):
+    import companion.advice.goatball as advice
+
+    tried = []
+
+    def fake(zones, **kw):
+        tried.append(list(zones))
+        best = min(max(zones), 10)
+        rows = [{"zones": z, "finish_within_budget": 0.5, "ci95": {"finish_within_budget":
+                 [0.4, 0.6]}, "teams": {"a": {"win": 0.25}, "b": {"win": 0.25}},
+                 "unfinished": 0.5, "median_passes": 30, "matches_played": 10} for z in zones]
+        return {"comparison": {"best": best, "words": "w", "plausible": [best],
+                               "candidates": [best], "differences": {}, "decided": False,
+                               "method": "m"},
+                "recommended_zones": None, "results": rows, "matches_played": 10,
+                **{k: None for k in ("budget", "tactics", "seed", "criterion",
+                                     "players_per_zone_reading")}}
+
+    monkeypatch.setattr(advice, "simulate", fake)
+    roster3 = [(t, [(f"{t}{i}", advice.Skills(0, 0)) for i in range(3)]) for t in "ab"]
+    j = advice.tune(roster3, matches=10)
+    assert [max(z) for z in tried] == [6, 8, 10, 12] and j["best"] == 10
+    assert not j["best_is_largest_tried"] and j["zones_tried"][-1] == 12
+    advice.tune(roster3, matches=10, zones=[0, 2])
+    assert tried[-1] == [0, 2]              # the GM's own list stands as given
+
+
+def test_a_walkover_is_said_first():
+    """Five players against three weak NPCs: the party wins every match that has a winner at
+    every count, and the answer says it is one-sided before anything else."""
+    from companion.advice.goatball import tune
+    from companion.tactics.goatball import Skills
+
+    party = ("party", [(f"p{i}", Skills(6, 4)) for i in range(5)])
+    npcs = ("npcs", [(f"n{i}", Skills(0, -1)) for i in range(3)])
+    j = tune([party, npcs], zones=[4, 6], matches=60, seed=2)
+    assert j["balance"]["one_sided"] and j["balance"]["favourite"] == "party"
+    assert j["sentence"].startswith("one-sided: party wins at least")
 
 
 @pytest.mark.parametrize("bad, field", [({"budget": 0}, "budget"), ({"tactics": "x"}, "tactics"),

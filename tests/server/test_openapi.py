@@ -38,3 +38,15 @@ def test_the_openapi_document_shows_the_court_limits_the_rules_check(api):
     court = api.get("/api/v1/openapi.json").json["components"]["schemas"]["Field"]["properties"]
     shown = {name: (p["minimum"], p["maximum"]) for name, p in court.items()}
     assert shown == {**SIZE_LIMITS, "hoop_x": (0, SIZE_LIMITS["length"][1] - 1)}
+
+
+def test_the_openapi_document_gives_the_tunes_answer_a_gm_acts_on(api):
+    spec = api.get("/api/v1/openapi.json").json
+    tune = spec["paths"]["/api/v1/goatball/tune"]["post"]
+    answer = tune["responses"]["200"]["content"]["application/json"]["schema"]
+    assert {"zones", "plausible", "differences", "method", "minutes", "balance"} <= set(
+        answer["properties"])
+    assert answer["properties"]["balance"]["properties"]["one_sided"]["type"] == "boolean"
+    body = tune["requestBody"]["content"]["application/json"]["schema"]
+    ref = body["$ref"].rsplit("/", 1)[-1]
+    assert "minutes_per_pass" in spec["components"]["schemas"][ref]["properties"]

@@ -283,7 +283,7 @@ def test_cli_help_lists_the_presets_and_every_default():
     assert out.returncode == 0
     for name in PRESETS:
         assert name in out.stdout
-    for text in ("default 6", "default 0,1,2,3,4,6,8", "default 1000", "default 1)",
+    for text in ("default 6", "default 0,1,2,3,4,6,8", "default 3000", "default 1)",
                  "default single-chaser", "default 40", "default twice the budget",
                  "every core"):
         assert text in " ".join(out.stdout.split()), text
@@ -385,7 +385,8 @@ def test_the_docs_headline_is_the_default_runs_answer():
         len(report["robustness"]["seeds"])
     doc = (root / "docs" / "simulator.md").read_text()
     rec = report["recommended_zones"]
-    assert f'"recommended zones: {rec if rec is not None else "none"}' in doc
+    assert f'"recommended zones: {rec if rec is not None else "cannot tell"}' in doc
+    assert report["answer"] in " ".join(doc.split())
     if rec is not None:
         row = next(r for r in report["results"] if r["zones"] == rec)
         lo, hi = row["ci95"]["finish_within_budget"]
@@ -454,3 +455,33 @@ def test_the_table_prints_words_not_python_values():
     assert "best none, within the margin 3, behind none" in text
     assert "0.3 (0.0-1.0)" in text
     assert f"57 (30 or more, past {report['pass_limit']})" in text
+
+
+def test_a_run_given_what_was_played_replays_none_of_it(monkeypatch):
+    """A tune trying one more zone count plays that count's matches only: the others' are the
+    same matches (common random numbers), kept from the run before."""
+    import companion.sim.run as run
+
+    calls = []
+    real = run.play_chunk
+    monkeypatch.setattr(run, "play_chunk", lambda spec: calls.append(spec["zones"]) or real(spec))
+    played: dict = {}
+    first = simulate(3, [0, 2], 20, seed=5, workers=1, robustness=False, batch=10, played=played)
+    calls.clear()
+    again = simulate(3, [0, 2, 4], 20, seed=5, workers=1, robustness=False, batch=10,
+                     played=played)
+    assert set(calls) == {4}
+    assert again["results"][:2] == first["results"]
+
+
+def test_seeds_pool_independent_runs_into_one_answer():
+    """--seeds 1,2: each seed's own matches, shared evenly, `matches` a count in all."""
+    pooled = simulate(3, [0, 2], 20, workers=1, robustness=False, batch=10, adaptive=False,
+                      seeds=[1, 2])
+    alone = simulate(3, [0, 2], 10, seed=1, workers=1, robustness=False, batch=10,
+                     adaptive=False)
+    assert pooled["seeds"] == [1, 2] and pooled["seed"] == 1
+    assert pooled["matches_played"] == 20 and pooled["plausible"]
+    assert pooled["results"] != alone["results"]
+    with pytest.raises(RulesError):
+        simulate(3, [0, 2], 20, workers=1, robustness=False, seeds=list(range(21)))

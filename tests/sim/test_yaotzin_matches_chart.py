@@ -104,3 +104,52 @@ def test_a_chunk_gives_the_collector_back_as_it_found_it(enabled):
     finally:
         gc.callbacks.pop()
         gc.enable()
+
+
+def test_each_criterion_is_reported_with_its_interval_and_the_answer_as_a_set(report):
+    from companion.sim.yaotzin_run import CRITERIA
+
+    for r in report["results"]:
+        for name in CRITERIA:
+            c = r["criteria"][name]
+            lo, hi = c["ci95"]
+            assert c["value"] is None or lo <= c["value"] <= hi, (name, c)
+        assert sum(r["criteria"]["ended_by"].values()) == r["matches_played"]
+        assert r["criteria"]["finish_by_score"]["value"] == r["finish_within_budget"]
+    (width,) = report["widths"]
+    assert width["comparison"]["criterion"] == "finish_by_score"
+    assert width["comparison"]["best"] in width["plausible"]
+    assert set(width["differences"]) == {"2", "3"} and "a side" in width["answer"]
+    assert width["at_edge"] in (None, "lowest", "highest")
+    assert set(width["criteria"]) == set(CRITERIA) and "alpha spending" in width["method"]
+
+
+def test_an_answer_at_the_edge_of_the_range_tried_says_so():
+    from companion.sim.yaotzin_run import at_edge
+
+    assert at_edge([2, 3, 4], {"best": 4, "plausible": [3, 4]}) == "highest"
+    assert at_edge([2, 3, 4], {"best": 3, "plausible": [2, 3]}) == "lowest"
+    assert at_edge([1, 2, 3], {"best": 2, "plausible": [1, 2]}) is None   # nothing below 1
+    assert at_edge([2, 3, 4], {"best": 3, "plausible": [3]}) is None
+
+
+def test_the_rulebooks_own_courts_are_reported_plainly():
+    from companion.sim.yaotzin_run import rulebook_courts
+
+    def row(ratio, points, hoop, limit):
+        n = points + hoop + limit
+        return {"players": 6, "width_ft": 120, "ratio": ratio, "length_ft": int(120 * ratio),
+                "matches_played": n, "criteria": {
+                    "ended_by": {"points": points, "hoop": hoop, "round_limit": limit},
+                    "finish_by_score": {"value": (points + hoop) / n, "ci95": [0.0, 0.1]}}}
+
+    got = rulebook_courts([row(3.0, 2, 0, 38), row(4.0, 0, 0, 40)])
+    assert [c["court_ft"] for c in got] == [[120, 360], [120, 480]]
+    assert got[1]["said"].startswith("120 x 480 ft, six a side: 0 of 40 matches reached 9")
+
+
+def test_the_table_says_each_widths_answer_in_words(report):
+    from companion.sim.yaotzin_run import table
+
+    (width,) = report["widths"]
+    assert f"40 ft: {width['answer']}" in table(report)

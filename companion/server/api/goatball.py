@@ -94,7 +94,8 @@ def tune_route(body):
         return 200, run_tune({"roster": {"teams": body["teams"]}, "tactics": tactics,
                               "budget": body["budget"], "seed": body["seed"],
                               "zones": body["zones"], "matches": body["matches"],
-                              "margin": body["margin"]},
+                              "margin": body["margin"],
+                              "minutes_per_pass": body["minutes_per_pass"]},
                              limit, client_gone(), on_stage=progress_to_caller())
     finally:
         slot.release()

@@ -96,11 +96,46 @@ export function tuneNote(answer, { budget = 40 } = {}, lang) {
     : lang.localize("BALLCOURT.Tune.NoUpsets");
   const data = { zones, finish: rate(lang, finish, interval(ci, "finish_within_budget")),
     budget: answer.budget ?? budget, upsets };
-  const note = Number.isInteger(answer.zones) ? lang.format("BALLCOURT.Tune.Note", data)
+  const plain = Number.isInteger(answer.zones) ? lang.format("BALLCOURT.Tune.Note", data)
     : lang.format("BALLCOURT.Tune.NoDifference", data);
+  const note = [...warnings(answer, data.budget, lang), plain, ...choices(answer, row, lang)].join(" ");
   // the companion's time limit came first: the answer is from fewer matches (docs/api.md)
   return answer.partial === true && Number.isInteger(answer.matches)
     ? `${note} ${lang.format("BALLCOURT.Tune.Partial", { matches: answer.matches })}` : note;
+}
+
+/** What the zones cannot fix, said first: a walkover (`balance.one_sided`), and a roster whose
+ * matches hardly ever end within the budget at any count (every count's interval below 10%). */
+function warnings(answer, budget, lang) {
+  const out = [];
+  const fair = answer.balance;
+  const wins = Object.values(fair?.win?.[fair?.favourite] ?? {}).filter((w) => Number.isFinite(w));
+  if (fair?.one_sided === true && wins.length) {
+    out.push(lang.format("BALLCOURT.Tune.OneSided", { team: fair.favourite, p: pct(Math.min(...wins)) }));
+  }
+  const highs = (answer.results ?? []).map((r) => interval(r.ci95, "finish_within_budget")?.[1]);
+  if (highs.length && highs.every((hi) => Number.isFinite(hi) && hi < 0.1)) {
+    out.push(lang.format("BALLCOURT.Tune.HardlyEnds", { budget, p: pct(Math.max(...highs)) }));
+  }
+  return out;
+}
+
+/** The table minutes at the reported count, and, with no count decided, the counts within the
+ * margin of the best with each one's distance from it (`plausible`, `differences`). */
+function choices(answer, row, lang) {
+  const out = [];
+  const minutes = answer.minutes?.[String(row.zones)];
+  if (Number.isFinite(minutes)) out.push(lang.format("BALLCOURT.Tune.Minutes", { minutes }));
+  const plausible = (answer.plausible ?? []).filter((z) => Number.isInteger(z));
+  if (Number.isInteger(answer.zones) || plausible.length < 2 || !Number.isInteger(answer.best)) return out;
+  out.push(lang.format("BALLCOURT.Tune.Plausible", { counts: plausible.join(", ") }));
+  for (const z of plausible) {
+    const d = answer.differences?.[String(z)];
+    if (z === answer.best || !Number.isFinite(d?.below_best) || !Number.isFinite(d?.half_width)) continue;
+    out.push(lang.format("BALLCOURT.Tune.Gap", { best: answer.best, other: z,
+      d: Math.round(d.below_best * 100), pm: Math.round(d.half_width * 100) }));
+  }
+  return out;
 }
 
 /**

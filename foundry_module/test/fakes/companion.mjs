@@ -121,7 +121,7 @@ export function contestCompanion({ provokes = false, success = false, routes = {
  * roster the contract refuses (fewer than two teams, a bonus that is not a whole number from
  * -5 to +20) gets 422.
  */
-export function tuneRoute({ noDifference = false } = {}) {
+export function tuneRoute({ noDifference = false, oneSided = false } = {}) {
   return (body) => {
     const teams = body?.teams ?? [];
     const players = teams.flatMap((t) => t.players ?? []);
@@ -137,8 +137,21 @@ export function tuneRoute({ noDifference = false } = {}) {
         upset_rate: even ? null : 0.2, ci95: { finish_within_budget: [finish - 0.07, finish + 0.07], upset_rate: even ? [null, null] : [0.14, 0.27] } };
     });
     const best = results.reduce((a, r) => (r.finish_within_budget > a.finish_within_budget ? r : a)).zones;
+    const top = results.find((r) => r.zones === best).finish_within_budget;
     const zones = noDifference ? null : best;
+    // the fourth version's fields (docs/api.md): the set within the margin, each count's gap below
+    // the best, the table minutes at 4 a pass, and each team's share of the matches with a winner
+    const plausible = noDifference ? results.filter((r) => r.finish_within_budget >= top - 0.1).map((r) => r.zones) : [best];
+    const differences = Object.fromEntries(results.map((r) => {
+      const below = Math.round((top - r.finish_within_budget) * 100) / 100;
+      return [String(r.zones), { below_best: below, half_width: 0.07, interval: [Math.max(0, below - 0.07), below + 0.07] }];
+    }));
+    const minutes = Object.fromEntries(results.map((r) => [String(r.zones), 4 * (20 + 5 * Math.abs(r.zones - pick))]));
+    const share = (i) => (oneSided ? (i === 0 ? 1 : 0) : 1 / teams.length);
+    const win = Object.fromEntries(teams.map((t, i) => [t.id, Object.fromEntries(results.map((r) => [String(r.zones), share(i)]))]));
     return { status: 200, body: { zones, best, budget, tactics: body.tactics ?? "single-chaser",
-      finish_within_budget: results.find((r) => r.zones === best).finish_within_budget, results } };
+      finish_within_budget: top, results, plausible, differences, minutes, minutes_per_pass: 4,
+      balance: { win, one_sided: oneSided, favourite: oneSided ? teams[0].id : null, threshold: 0.75 },
+      method: "Hsu's multiple comparisons with the best; Lan-DeMets O'Brien-Fleming-type alpha spending" } };
   };
 }

@@ -1,0 +1,25 @@
+"""The validation table's command, on a fixed small sample (the full table: its own command,
+docs/simulator.md, "How the answer was validated")."""
+
+import random
+
+from companion.sim.validate import GAPS, all_equal, main, six_against_eight
+
+
+def test_a_small_sample_of_the_validation_keeps_its_promises():
+    """All equal: rarely any count called behind; 6 against 8 at margin 0.10 with 8 ahead by
+    6 and 9 points (the case where the first rule decided 8 in 42.5% of runs with the target
+    6): the other count is decided at most about alpha of the time (by the bounds' chance),
+    and two runs hardly ever name two different counts."""
+    rng = random.Random(3)
+    assert all_equal(20, rng, most=1000) <= 0.1
+    for gap in GAPS:
+        r = six_against_eight(gap, 0.10, 20, rng, most=1000)
+        assert r["target"] == 6
+        assert r["other_decided"] <= 0.1 and r["seeds_disagree"] <= 0.05
+
+
+def test_the_command_prints_the_table(capsys):
+    assert main(["--runs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "| 0.10 | 9 points | 6 |" in out and "promised: at most 5%" in out
