@@ -274,3 +274,10 @@ test("a path is rechecked by /yaotzin/move as the court stands, walked as one mo
   assert.deepEqual([mixco.x, mixco.y], [2200, 1300], "at the path's end");
   assert.deepEqual(scene.tokens.get("ball").flags.ballcourt.ball, { speed: 0, direction: null }, "he stopped the ball");
 });
+
+test("the suggest carries the court's match's score, so behind or ahead late the presets play the end-game", async () => {
+  const { calls } = await fakeTurn({ player: "mx", path: [{ x: 20, y: 12 }], budget: "move", reason: "holds", action: null },
+    { "/api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", seq: 3, score: { sun: 4, moon: 2 } } }) });
+  const [asked] = calls("/api/v1/yaotzin/suggest");
+  assert.deepEqual(asked.score, { sun: 4, moon: 2 });
+});

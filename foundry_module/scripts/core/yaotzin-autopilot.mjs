@@ -23,13 +23,17 @@ export function turnMode(entry, owners) {
   return effectiveMode({ teamMode: teamEntry(entry).mode, owners });
 }
 
-/** The suggest body for `mover`: the court as the table sees it, the ball with its roll, his team's preset and end. */
-export function suggestBody({ field, players, ball, mover, tactics = "", attacks = null, round = 1, settings }) {
+/**
+ * The suggest body for `mover`: the court as the table sees it, the ball with its roll, his
+ * team's preset and end, and the match's score (the presets' end-game reads it) when there is one.
+ */
+export function suggestBody({ field, players, ball, mover, tactics = "", attacks = null, round = 1, score = null, settings }) {
   const body = { field, players, mover, round: Math.max(1, Math.trunc(Number(round) || 1)),
     ball: { x: ball.x, y: ball.y, speed: ball.speed ?? 0, direction: ball.direction ?? null } };
   if (tactics) body.tactics = tactics;
   if (attacks) body.attacks = attacks;
   if (settings) body.settings = settings;
+  if (score) body.score = score;
   return body;
 }
 

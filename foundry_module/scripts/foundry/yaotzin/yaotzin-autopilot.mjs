@@ -49,13 +49,18 @@ export function modeOf(token) {
   return turnMode(entries()[teamOf(token)], owners);
 }
 
-/** The turn the companion proposes for `token` (its `turn`, and the preset it played). */
+/**
+ * The turn the companion proposes for `token` (its `turn`, and the preset it played), with the
+ * court's match's score when it has one: behind or ahead late, the presets play the end-game.
+ */
 export async function proposeTurn(scene, token, round) {
   const court = readCourt(scene);
   const team = teamOf(token);
   const { tactics } = teamEntry(entries()[team]);
+  const match = court.matchId ? await quietly("GET", `/api/v1/matches/${court.matchId}`) : null;
   return quietly("POST", "/api/v1/yaotzin/suggest", suggestBody({ field: court.field, players: dribblePlayers(scene),
-    ball: court.ball, mover: token.id, tactics, attacks: attackedEnd(court.teams, team), round, settings: court.settings }));
+    ball: court.ball, mover: token.id, tactics, attacks: attackedEnd(court.teams, team), round, score: match?.score ?? null,
+    settings: court.settings }));
 }
 
 const isProne = (token) => Boolean(token.actor) && hasStatus(adapter(), token.actor, "prone");
