@@ -23,6 +23,8 @@ const EXPECTED = {
     superseded: K("Superseded") },
   trip_back: { open: OK, answering: K("Answering"), applied: OK, undone: K("Undone"), stale: OK,
     superseded: K("Superseded") },
+  disarm_back: { open: K("ApplyFirst"), answering: K("Answering"), applied: OK, undone: K("Undone"), stale: K("Stale"),
+    superseded: K("Superseded") },
   carrier: { open: OK, answering: K("Answering"), applied: OK, undone: K("Undone"), stale: OK,
     superseded: K("Superseded") },
   reroll: { open: OK, answering: K("Answering"), applied: K("Applied"), undone: K("Undone"), stale: OK,
@@ -48,7 +50,7 @@ const KINDS = {
   "yaotzin.intercept": { apply: "apply", undo: "undo" },
   "yaotzin.hoop": { apply: "apply", undo: "undo" },
   "yaotzin.dribble": { apply: "apply", undo: "undo" },
-  "yaotzin.contest": { apply: "apply", undo: "undo", trip_back: "trip_back:ix" },
+  "yaotzin.contest": { apply: "apply", undo: "undo", trip_back: "trip_back:ix", disarm_back: "disarm_back" },
   "yaotzin.advice": { try: "try:yo" },
   "yaotzin.autopilot": { accept: "accept", decline: "decline", stop_turn: "stop" },
   "yaotzin.inspection": { acknowledge: "acknowledge:0", override: "override:0" },
@@ -79,7 +81,7 @@ test("every (card kind, phase, action): allowed, or refused with the reason a GM
       }
     }
   }
-  assert.equal(pairs, 28 * PHASES.length, "every pair counted");
+  assert.equal(pairs, 29 * PHASES.length, "every pair counted");
 });
 
 test("a player's action is spent once pressed, and with it the others of its `once` group; Apply and Undo never are", () => {
