@@ -11,6 +11,7 @@
 import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestBatches, suggestRequest,
   teamEntry, teamTactics } from "../../core/autopilot.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
+import { declarationForm } from "./declaration-form.mjs";
 import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
 import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
 import { MODULE_ID, formValues, fvtt, i18n, setting } from "../world/env.mjs";
@@ -152,7 +153,7 @@ export async function changeDeclaration(autopilot, id) {
   const token = tokenList(scene).find((t) => t.id === id);
   const values = await fvtt.api.DialogV2.prompt({
     window: { title: i18n().format("BALLCOURT.Autopilot.ChangeTitle", { player: token?.name ?? id }) },
-    content: changeForm(scene, id, autopilot.declarations.declared.get(id) ?? {}),
+    content: declarationForm(scene, id, autopilot.declarations.declared.get(id) ?? {}),
     ok: { callback: (_event, button) => formValues(button) } });
   if (!values) return false;
   if (autopilot.done) {   // the pass went on while the form was open
@@ -162,23 +163,6 @@ export async function changeDeclaration(autopilot, id) {
   const problem = autopilot.state.change(autopilot.declarations, id, formDeclaration(values));
   if (problem) fvtt.ui.notifications?.warn(i18n().format("BALLCOURT.Pass.Invalid", { reason: problem }));
   return !problem;
-}
-
-/** The change form's fields, the current declaration selected. */
-function changeForm(scene, id, current) {
-  const selected = (yes) => (yes ? " selected" : "");
-  const target = current.throw?.target ?? current.target ?? "";
-  const actions = ["none", "throw", "intercept", "knock_off", "defend", "move", "block"]
-    .map((a) => `<option value="${a}"${selected(a === current.action)}>${escapeHtml(L(`BALLCOURT.Pass.Action.${a}`))}</option>`).join("");
-  const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== id)
-    .map((t) => `<option value="${escapeHtml(t.id)}"${selected(t.id === target)}>${escapeHtml(t.name)}</option>`).join("");
-  const skills = ["athletics", "acrobatics"]
-    .map((s) => `<option value="${s}"${selected(s === current.skill)}>${escapeHtml(L(`BALLCOURT.Pass.${s}`))}</option>`).join("");
-  return `<label>${escapeHtml(L("BALLCOURT.Pass.Action.Label"))} <select name="action">${actions}</select></label>
-    <label>${escapeHtml(L("BALLCOURT.Pass.Target"))} <select name="target"><option value=""></option>${others}</select></label>
-    <label>${escapeHtml(L("BALLCOURT.Pass.Skill"))} <select name="skill">${skills}</select></label>
-    <label><input type="checkbox" name="hot"${current.throw?.kind === "hot" ? " checked" : ""}> ${escapeHtml(L("BALLCOURT.Pass.HotThrow"))}</label>
-    <label>${escapeHtml(L("BALLCOURT.Pass.Zone"))} <input name="zone" type="text" value="${escapeHtml(current.zone ?? "")}"></label>`;
 }
 
 /** What the Declarations view adds to a row on autopilot: its mode, the reason, a Change button. */

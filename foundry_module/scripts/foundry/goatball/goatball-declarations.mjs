@@ -2,7 +2,9 @@
  * A goat-ball pass being declared, kept by the GM only: each player declares in turn (the
  * carrier's sealed until the end), through his owner's client or the GM's own dialog.
  */
+import { formDeclaration } from "../../core/autopilot.mjs";
 import { Declarations } from "../../core/goatball.mjs";
+import { declarationForm } from "./declaration-form.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
 import { readArena } from "./goatball-arena.mjs";
@@ -161,29 +163,12 @@ export async function askOwner(tokenId, sealed) {
 
 const NO_ACTION = Object.freeze({ action: "none" });
 
-/** The owner's side of a declaration: a DialogV2 with the actions a player may take. */
+/** The owner's side of a declaration: a DialogV2 with the actions a player may take (declaration-form.mjs). */
 export async function declarationPrompt({ tokenId, sceneId, closeIn = 0 }) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
-  const L = (k) => i18n().localize(k);
-  const options = ["none", "throw", "intercept", "knock_off", "defend", "move", "block"]
-    .map((a) => `<option value="${a}">${L(`BALLCOURT.Pass.Action.${a}`)}</option>`).join("");
-  const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== tokenId)
-    .map((t) => `<option value="${t.id}">${t.name}</option>`).join("");
-  const content = `<label>${L("BALLCOURT.Pass.Action.Label")} <select name="action">${options}</select></label>
-    <label>${L("BALLCOURT.Pass.Target")} <select name="target"><option value=""></option>${others}</select></label>
-    <label>${L("BALLCOURT.Pass.Skill")} <select name="skill"><option value="athletics">${L("BALLCOURT.Pass.athletics")}</option>
-    <option value="acrobatics">${L("BALLCOURT.Pass.acrobatics")}</option></select></label>
-    <label><input type="checkbox" name="hot"> ${L("BALLCOURT.Pass.HotThrow")}</label>
-    <label>${L("BALLCOURT.Pass.Zone")} <input name="zone" type="text"></label>`;
-  const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content,
+  const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content: declarationForm(scene, tokenId),
     ok: { callback: (_event, button) => formValues(button) }, render: closeAfter(closeIn) });
   if (!data) return { ...NO_ACTION };   // closed with its X: no action this pass
-  const declaration = { action: data.action, skill: data.skill };
-  if (data.target) declaration.target = data.target;
-  if (data.zone) declaration.zone = data.zone;
-  if (data.action === "throw" && data.target) {
-    declaration.throw = { kind: data.hot ? "hot" : "pass", target: data.target };
-  }
-  return declaration;
+  return formDeclaration(data);
 }
