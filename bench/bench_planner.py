@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.scenario import kick_body  # noqa: E402
+from companion.defaults import DEFAULT_PORT, DEFAULT_URL  # noqa: E402
 from companion.rules.yaotzin import plan  # noqa: E402
 from companion.rules.yaotzin.court import Court  # noqa: E402
 from companion.rules.yaotzin.grid import Square  # noqa: E402
@@ -65,7 +66,7 @@ def main() -> None:
     from companion.server import create_app
     from companion.server.config import Config
     client = create_app(Config(data_dir=Path(tempfile.mkdtemp()), token="bench-token",
-                               port=7770)).test_client()
+                               port=DEFAULT_PORT)).test_client()
     headers = {"Authorization": "Bearer bench-token"}
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -80,7 +81,7 @@ def main() -> None:
                 f"warm, attacking {end}": measure(run, args.n)}
         def call(end=end):
             r = client.post("/api/v1/yaotzin/kick/suggest", json={**body, "attacks": end},
-                            headers=headers, base_url="http://127.0.0.1:7770")
+                            headers=headers, base_url=DEFAULT_URL)
             assert r.status_code == 200, r.get_json()
 
         rows[f"route (warm), attacking {end}"] = measure(call, args.n)

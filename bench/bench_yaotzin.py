@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.scenario import kick_body  # noqa: E402
+from companion.defaults import DEFAULT_PORT, DEFAULT_URL  # noqa: E402
 from companion.tactics.yaotzin import PRESETS  # noqa: E402
 
 # One core: the matches of one preset in a process of its own, with that build first on the
@@ -114,7 +115,7 @@ def suggest(n: int) -> None:
     from companion.server.config import Config
 
     client = create_app(Config(data_dir=Path(tempfile.mkdtemp()), token="bench-token",
-                               port=7770)).test_client()
+                               port=DEFAULT_PORT)).test_client()
     headers = {"Authorization": "Bearer bench-token"}
     body = kick_body(24)
     body = {"players": body["players"], "ball": body["ball"]}
@@ -127,7 +128,7 @@ def suggest(n: int) -> None:
                 w0, c0 = time.perf_counter(), time.process_time()
                 r = client.post("/api/v1/yaotzin/suggest",
                                 json={**body, "mover": p["id"], "tactics": name},
-                                headers=headers, base_url="http://127.0.0.1:7770")
+                                headers=headers, base_url=DEFAULT_URL)
                 cpus.append((time.process_time() - c0) * 1000)
                 walls.append((time.perf_counter() - w0) * 1000)
                 assert r.status_code == 200, r.get_json()

@@ -23,7 +23,7 @@ from .cli_tables import (
     run_table_command,
     wants_table,
 )
-from .defaults import TUNE_TIME_LIMIT
+from .defaults import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_URL, TUNE_TIME_LIMIT, environment
 from .module_files import default_foundry_data
 
 RULE_COMMANDS = {
@@ -40,7 +40,7 @@ MATCH_ACTIONS = {
     "verify": "check that a match's log replays today to what was played",
     "export": "print a match whole, with its rules versions (for match import elsewhere)",
 }
-URL_HELP = "the companion's URL (default $BALLCOURT_URL or http://127.0.0.1:7770)"
+URL_HELP = f"the companion's URL (default $BALLCOURT_URL or {DEFAULT_URL})"
 TOKEN_HELP = "the companion's token (default $BALLCOURT_TOKEN or the one in the data dir)"
 DATA_DIR_HELP = ("where the companion keeps its token and matches (default $BALLCOURT_DATA_DIR"
                  " or ~/.local/share/ballcourt)")
@@ -97,10 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="run the companion in the foreground")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default 127.0.0.1: this computer only)")
-    serve.add_argument("--port", type=port_number, default=7770,
-                       help="the port, 1 to 65535 (default 7770)")
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"the address to listen on (default {DEFAULT_HOST}: this computer"
+                            f" only)")
+    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                       help=f"the port, 1 to 65535 (default {DEFAULT_PORT})")
     serve.add_argument("--data-dir", type=Path, default=None, help=DATA_DIR_HELP)
     serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                        type=origin_option,
@@ -128,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     install.add_argument("--companion-url", default=None, metavar="URL", type=url_option,
                          help="the companion's address, written into the installed manifest so"
                               " Foundry can offer updates (default $BALLCOURT_URL or"
-                              " http://127.0.0.1:7770)")
+                              f" {DEFAULT_URL})")
     zip_cmd = modsub.add_parser("zip", help="write the module's release archive")
     zip_cmd.add_argument("out", nargs="?", type=Path, default=Path("ballcourt.zip"),
                          metavar="OUT", help="the archive to write (default ./ballcourt.zip)")
@@ -520,7 +521,7 @@ def web_address(text: str, what: str, path: bool = True) -> str:
     more), or ValueError saying how to write one."""
     from urllib.parse import urlsplit
 
-    example = "http://127.0.0.1:7770" if path else "http://localhost:30000"
+    example = DEFAULT_URL if path else "http://localhost:30000"
     try:
         parts = urlsplit(text.strip())
         if parts.port == 0:      # reading a port that is not a number raises too
@@ -591,7 +592,7 @@ def serve(args) -> int:
     import sqlite3
 
     from .server import create_app
-    from .server.config import Config, TokenError, default_data_dir
+    from .server.config import Config, TokenError, default_data_dir, load_token
     from .server.db import disk_full, disk_full_message
     from .server.serving import BindError, bind, log_to_stderr
     from .server.serving import serve as serve_forever
@@ -610,8 +611,10 @@ def serve(args) -> int:
     data_dir = args.data_dir or default_data_dir()
     sock = None
     try:   # every reason not to serve is said before the banner, which holds the token
-        cfg = Config(data_dir=data_dir, host=args.host, port=args.port,
-                     allowed_origins=origins, tune_time_limit=args.tune_time_limit)
+        token, token_source = load_token(data_dir)   # serve makes one if none is kept
+        cfg = Config(data_dir=data_dir, host=args.host, port=args.port, token=token,
+                     token_source=token_source, allowed_origins=origins,
+                     tune_time_limit=args.tune_time_limit)
         sock = bind(args.host, args.port)
         app = create_app(cfg)
     except (TokenError, BindError) as exc:
@@ -658,9 +661,9 @@ def module(args) -> int:
                 print(f"ballcourt: {exc}", file=sys.stderr)
                 return 2
             try:
+                env_url = environment().url
                 url = args.companion_url or (
-                    web_address(os.environ["BALLCOURT_URL"], "BALLCOURT_URL")
-                    if os.environ.get("BALLCOURT_URL") else "http://127.0.0.1:7770")
+                    web_address(env_url, "BALLCOURT_URL") if env_url else DEFAULT_URL)
             except ValueError as exc:
                 print(f"ballcourt: {exc}", file=sys.stderr)
                 return 2
@@ -844,13 +847,13 @@ def _main(argv: list[str] | None = None) -> int:
 
     from .client import Client, CompanionError, CompanionUnreachable
     try:
+        env_url = environment().url
         url = web_address(args.url, "--url") if args.url else (
-            web_address(os.environ["BALLCOURT_URL"], "BALLCOURT_URL")
-            if os.environ.get("BALLCOURT_URL") else None)
-    except ValueError as exc:
+            web_address(env_url, "BALLCOURT_URL") if env_url else None)
+        client = Client(url, args.token)
+    except ValueError as exc:   # a bad address, or BALLCOURT_TOKEN (a TokenError)
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
-    client = Client(url, args.token)
     try:
         if args.command == "board":
             return board_command(client, args)

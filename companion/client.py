@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 from urllib.parse import quote, urlencode
 
 import requests
 
-from .server.config import DEFAULT_PORT, default_data_dir
+from .defaults import DEFAULT_URL, environment
 
 
 class CompanionError(Exception):
@@ -33,16 +32,17 @@ class CompanionUnreachable(ConnectionError):
 
 
 def default_token() -> str | None:
-    if os.environ.get("BALLCOURT_TOKEN"):
-        return os.environ["BALLCOURT_TOKEN"]
-    path = default_data_dir() / "token"
+    """BALLCOURT_TOKEN (by its one rule, defaults.checked_token), else the data dir's token."""
+    env = environment()
+    if env.token is not None:
+        return env.token
+    path = env.data_dir / "token"
     return path.read_text().strip() if path.exists() else None
 
 
 class Client:
     def __init__(self, url: str | None = None, token: str | None = None, timeout: float = 10):
-        self.url = (url or os.environ.get("BALLCOURT_URL")
-                    or f"http://127.0.0.1:{DEFAULT_PORT}").rstrip("/")
+        self.url = (url or environment().url or DEFAULT_URL).rstrip("/")
         self.token = token or default_token()
         self.timeout = timeout
         self.session = requests.Session()

@@ -9,7 +9,7 @@ from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
-from .config import Config
+from .config import Config, TokenError
 from .db import close_db, connect, init_db
 from .errors import ApiError, disk_full_answer, too_large
 from .errors import body as error_body
@@ -52,6 +52,9 @@ def create_app(config: Config | None = None) -> Flask:
     from .pages import board, board_report, foundry, status
 
     cfg = config or Config()
+    if not cfg.token:
+        raise TokenError(f"no token: set BALLCOURT_TOKEN, or let `ballcourt serve` make one in"
+                         f" {cfg.data_dir / 'token'}")
     app = Flask(__name__)
     app.json = StandardJSON(app)
     app.config["BALLCOURT"] = cfg

@@ -8,20 +8,24 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..defaults import TUNE_TIME_LIMIT
+from ..defaults import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    MIN_TOKEN,
+    TUNE_TIME_LIMIT,
+    TokenError,
+    environment,
+)
 
-DEFAULT_PORT = 7770
+__all__ = ["DEFAULT_PORT", "MIN_TOKEN", "TokenError", "Config", "load_token", "read_token"]
+
 DEFAULT_ORIGINS = ("http://localhost:30000", "http://127.0.0.1:30000")
 
 
 def default_data_dir() -> Path:
-    if os.environ.get("BALLCOURT_DATA_DIR"):
-        return Path(os.environ["BALLCOURT_DATA_DIR"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "ballcourt"
+    return environment().data_dir
 
 
-MIN_TOKEN = 16
 PRIVATE_DIR = 0o700      # the data folder holds every match and viewer key: its owner's only
 PRIVATE_FILE = 0o600
 
@@ -37,27 +41,30 @@ def make_data_dir(directory: Path) -> None:
             os.chmod(directory, PRIVATE_DIR)
 
 
-class TokenError(ValueError):
-    """No usable token: the companion refuses to start rather than serve without one."""
+def read_token(data_dir: Path) -> tuple[str, str]:
+    """(token, where it came from): the environment (defaults.checked_token's rule), or the data
+    dir's file; ("", "") when there is neither. Writes nothing. A short token in the file is
+    refused (TokenError), never served as "no auth"."""
+    token = environment().token
+    if token is not None:
+        return token, "BALLCOURT_TOKEN"
+    path = data_dir / "token"
+    if not path.exists():
+        return "", ""
+    token = path.read_text(errors="replace").strip()
+    if len(token) < MIN_TOKEN:
+        raise TokenError(f"the token file {path} is {'empty' if not token else 'too short'}"
+                         f": delete it and a new token is made at the next start")
+    return token, str(path)
 
 
 def load_token(data_dir: Path) -> tuple[str, str]:
-    """(token, where it came from): the environment, the data dir's file, or a new one.
-    An empty, blank or short token is refused (TokenError), never served as "no auth"."""
-    if "BALLCOURT_TOKEN" in os.environ:
-        token = os.environ["BALLCOURT_TOKEN"].strip()
-        if len(token) < MIN_TOKEN:
-            raise TokenError(f"BALLCOURT_TOKEN is {'empty' if not token else 'too short'}:"
-                             f" set it to at least {MIN_TOKEN} characters, or unset it to use"
-                             f" the token kept in {data_dir / 'token'}")
-        return token, "BALLCOURT_TOKEN"
+    """read_token's, or a new one written to the data dir (what `serve` and `ballcourt token`
+    do; building a Config never does)."""
+    token, source = read_token(data_dir)
+    if token:
+        return token, source
     path = data_dir / "token"
-    if path.exists():
-        token = path.read_text(errors="replace").strip()
-        if len(token) < MIN_TOKEN:
-            raise TokenError(f"the token file {path} is {'empty' if not token else 'too short'}"
-                             f": delete it and a new token is made at the next start")
-        return token, str(path)
     return _new_token(path), f"{path} (new)"
 
 
@@ -102,14 +109,13 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def env_origins() -> list[str]:
-    raw = os.environ.get("BALLCOURT_ALLOWED_ORIGINS", "")
-    return [o.strip().rstrip("/") for o in raw.split(",") if o.strip()]
+    return list(environment().allowed_origins)
 
 
 @dataclass
 class Config:
     data_dir: Path = field(default_factory=default_data_dir)
-    host: str = "127.0.0.1"
+    host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT
     allowed_origins: list[str] = field(default_factory=list)
     token: str = ""
@@ -121,8 +127,8 @@ class Config:
         # Foundry's default addresses always; BALLCOURT_ALLOWED_ORIGINS and --allow-origin add.
         self.allowed_origins = list(dict.fromkeys(
             [*DEFAULT_ORIGINS, *env_origins(), *(o.rstrip("/") for o in self.allowed_origins)]))
-        if not self.token:
-            self.token, self.token_source = load_token(self.data_dir)
+        if not self.token:   # one that exists; `serve` makes a new one (load_token)
+            self.token, self.token_source = read_token(self.data_dir)
 
     @property
     def own_origins(self) -> list[str]:

@@ -19,9 +19,11 @@ Shared habits (every preset):
 - A chaser goes for the ball: a free ball (at rest or rolling) he can reach with a move action
   he takes, then kicks (the planner, after moving) or dribbles one square; one he cannot
   reach he double-moves towards, or runs (`far_move`). An opponent on the ball he walks up to
-  and disarms (opposed BAB + Dex), or trips him (which provokes his attack of opportunity
-  unless he has Improved Trip) when he has Improved Trip or his trip check's edge beats his
-  disarm's by 4 or more.
+  and disarms (opposed BAB + Dex), or trips. Each provokes the holder's attack of opportunity
+  unless the matching feat denies it (Improved Disarm, Improved Trip; each one's +4 on its own
+  check: rulings, turn 5). He trips when only the trip is free of it, or when both or neither
+  are and his trip check's edge beats his disarm's by 4 or more (a won disarm takes the ball; a
+  trip does not).
 - A player who is not chasing takes his preset's spot with a move action and readies to
   intercept; a prone player stands up (his move action) and then acts where he lies.
 - Tries: against a ball an opponent kicked, in flight, when his chance to stop it is at least
@@ -54,7 +56,7 @@ from functools import lru_cache
 from ..rules.dice_tree import outcomes
 from ..rules.errors import IllegalAction, OutOfRange, RulesError
 from ..rules.yaotzin.ball import Ball
-from ..rules.yaotzin.contests import trip_mods
+from ..rules.yaotzin.contests import DENYING, disarm_mods, trip_mods
 from ..rules.yaotzin.court import HOOP_SIDES, Court
 from ..rules.yaotzin.dribble import plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
@@ -625,9 +627,12 @@ def decide(view: View, preset: Preset, player_id: str) -> Turn:
 def tackle(view: View, me: Player, holder: Player, turn: Turn) -> Turn:
     """Walk up to the opponent on the ball and take it from him (disarm), or trip him (module
     docstring); double-move towards him when he is out of reach."""
-    disarm_edge = (me.bab + me.dex_mod) - (holder.bab + holder.dex_mod)
-    mine, his = trip_mods(me, holder)
-    kind = "trip" if me.has("improved_trip") or mine - his >= disarm_edge + 4 else "disarm"
+    disarm_edge = _edge(disarm_mods(me, holder))
+    trip_edge = _edge(trip_mods(me, holder))
+    free_trip, free_disarm = me.has(DENYING["trip"]), me.has(DENYING["disarm"])
+    trips = (free_trip and not free_disarm) or (free_trip == free_disarm
+                                                 and trip_edge >= disarm_edge + 4)
+    kind = "trip" if trips else "disarm"
     _, path = route(view, me, holder.square, "move")
     if chebyshev(path[-1], holder.square) == 1:
         turn.path = list(path)
@@ -638,6 +643,11 @@ def tackle(view: View, me: Player, holder: Player, turn: Turn) -> Turn:
     turn.reason = (f"{'runs' if turn.budget == 'run' else 'double-moves'} towards"
                    f" {holder.label}, who has the ball")
     return turn
+
+
+def _edge(mods: tuple[int, int]) -> int:
+    """How far an opposed check's actor modifier beats the defender's."""
+    return mods[0] - mods[1]
 
 
 def replace_at(view: View, player: Player, sq: Square) -> Roster:

@@ -52,6 +52,23 @@ test("the card: pending for the GM and the owner with four choices, nobody else;
   assert.deepEqual(["aoo:trip", "aoo:bite", "trip", "roll:r1"].map(parseAnswer), ["trip", null, null, null]);
 });
 
+test("a disarm is offered only when the question says the actor holds the ball; a card without its choices offers the four", () => {
+  const gm = { isGM: true, owns: () => false };
+  const onBall = questionFlags({ ...asked, disarm: true });
+  assert.deepEqual(onBall.choices, ["unarmed", "grapple", "trip", "disarm", "none"]);
+  assert.deepEqual([...renderQuestionCard(onBall, gm, en).matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"]);
+  assert.equal(settleQuestion(onBall, { state: "answered", choice: "disarm", by: "bob" }).choice, "disarm");
+  const offBall = questionFlags(asked);
+  assert.equal(settleQuestion(offBall, { state: "answered", choice: "disarm", by: "bob" }), null, "not offered: refused");
+  const { choices: _, ...older } = offBall;   // a card an earlier version posted
+  assert.deepEqual([...renderQuestionCard(older, gm, en).matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"]);
+  assert.equal(parseAnswer("aoo:disarm"), "disarm");
+  assert.match(renderQuestionCard(settleQuestion(onBall, { state: "answered", choice: "disarm", by: "bob" }), gm, en,
+    (id) => names[id]), /Yolteotl: Disarm \(chosen by Bob\)\./);
+});
+
 // ---- at the table
 
 useTables();
@@ -92,14 +109,15 @@ test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page ask
   assert.deepEqual([questionOf(message).state, questionOf(message).owner, questionOf(message).name], ["pending", "bob", "Yolteotl"]);
   const gmView = await seen("gm", message);
   assert.match(gmView.innerHTML, /Waiting for Bob to answer\. Choose for the player:/);
-  assert.deepEqual(choices(gmView), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"]);
+  assert.deepEqual(choices(gmView), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
+    "Ixpoetchitl is on the ball: a disarm is offered");
   assert.match((await seen("alice", message)).innerHTML, /Ждём ответа: Bob\./, "Alice sees it, in her language");
   assert.deepEqual(choices(await seen("alice", message)), [], "not hers to answer");
   assert.equal(sent(companion).length, 0, "the contest waits");
 
   clientOf("bob").dialogs.unanswered = "open";   // his new page's dialog waits for him
   await reload("bob");
-  assert.deepEqual(choices(await seen("bob", message)), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"],
+  assert.deepEqual(choices(await seen("bob", message)), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
     "his new page's chat log has the question");
   const [again] = clientOf("bob").dialogs.open;
   assert.equal(clientOf("bob").dialogs.open.length, 1, "his new page, once ready (its own ready hook), asks him again");

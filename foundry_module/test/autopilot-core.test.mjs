@@ -130,6 +130,9 @@ test("the change form's values make a declaration as the owner's prompt does", (
     { action: "throw", skill: "acrobatics", target: "b1", throw: { kind: "hot", target: "b1" } });
   assert.deepEqual(formDeclaration({ action: "intercept", target: "", skill: "athletics" }), { action: "intercept", skill: "athletics" });
   assert.deepEqual(formDeclaration({ action: "" }), { action: "none" });
+  assert.deepEqual(formDeclaration({ action: "defend", target: "b1", defend: "r2" }), { action: "defend", target: "r2" },
+    "a Defend names whom the Defend list says (a teammate), not the target list's opponent");
+  assert.deepEqual(formDeclaration({ action: "defend", target: "b1", defend: "" }), { action: "defend" });
 });
 
 // --- per-team tactics ------------------------------------------------------------------------

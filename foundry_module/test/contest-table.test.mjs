@@ -95,7 +95,8 @@ test("a trip that provokes asks Bob, the target's owner, on his own client first
   await settle();
   assert.equal(aooQueries("bob").length, 1, "asked through User#query");
   const shown = clientOf("bob").dialogs.shown.at(-1);
-  assert.deepEqual(shown.buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "none"]);
+  assert.deepEqual(shown.buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "disarm", "none"],
+    "Ixpoetchitl stands on the ball: Bob may disarm him");
   assert.match(shown.content, /Ixpoetchitl/);
   assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked for a player's token");
   assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" }, "the contest sent (after the dice's dry run)");
@@ -127,6 +128,88 @@ test("an NPC target's choice is the GM's, on the GM's client; a contest that doe
   assert.equal(aooQueries("bob").length, 0, "the companion's preview said it provokes nothing");
   assert.equal("target_aoo" in contests(quiet.companion).at(-1), false);
   assert.equal(quiet.companion.calls.filter((c) => c.body?.preview).length, 1, "one preview, nothing rolled");
+});
+
+/**
+ * The contest route as the companion answers a disarm taken as an attack of opportunity
+ * (`as_aoo`): it provokes nothing and takes the ball, and its card offers the dribbler's
+ * disarm back (`disarm_back`, payload `after: "disarm_aoo"`, as present/yaotzin.py builds it);
+ * any other contest fails and offers nothing.
+ */
+const disarmAooRoute = (body) => {
+  const provokes = !body.reaction && !body.as_aoo;
+  if (body.preview) return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, provokes, preview: true } };
+  const back = body.as_aoo ? [{ kind: "disarm", actor: body.target, target: body.actor, after: "disarm_aoo" }] : [];
+  return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, success: Boolean(body.as_aoo),
+    provokes, target_aoo: null, reaction: back[0] ?? null, reactions: back, ball: null, rolls: [], overlay: null,
+    chat_card: { kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [],
+      actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
+        ...back.map((b) => ({ id: "disarm_back", key: "BALLCOURT.Action.DisarmBack", data: {}, label: "Disarm back",
+          payload: { ...b, reaction: true } }))] } } };
+};
+
+/** The contests played: each one's last call (the Foundry dice's dry run before it asks the same contest). */
+const played = (companion) => contests(companion).filter((b, i, all) => !["kind", "actor", "target", "reaction"]
+  .every((k) => all[i + 1]?.[k] === b[k]));
+
+/** The dribbler Ixpoetchitl (Alice's, on the ball) trips Bob's Yolteotl, who answers with a disarm as his attack of opportunity. */
+async function disarmedDribbler() {
+  const { companion, scene, contest } = await table({}, fakeCompanion({ "/api/v1/yaotzin/contest": disarmAooRoute }));
+  const encounter = runningEncounter(scene);
+  clientOf("bob").dialogs.answers.push("disarm");
+  await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  const disarm = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.actions?.some((a) => a.id === "disarm_back"));
+  return { companion, scene, encounter, disarm };
+}
+
+test("Bob disarms the dribbler as his attack of opportunity: the disarm (as_aoo) comes first, then the trip without target_aoo", async () => {
+  const { companion, encounter, disarm } = await disarmedDribbler();
+  assert.deepEqual(clientOf("bob").dialogs.shown.at(-1).buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "disarm", "none"]);
+  const sent = played(companion);
+  assert.deepEqual(sent.map((b) => [b.kind, b.actor, b.target, b.as_aoo ?? false, "target_aoo" in b]),
+    [["disarm", "yo", "ix", true, false], ["trip", "ix", "yo", false, false]]);
+  assert.ok(disarm, "the disarm's card offers the disarm back");
+  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, spent: ["yo"] }, "his one attack of opportunity, spent once");
+});
+
+test("the dribbler's disarm back: refused before the disarm is applied, pressed by Alice after, sent as a reaction after disarm_aoo", async () => {
+  const { companion, disarm } = await disarmedDribbler();
+  const chat = await chatOf("gm");
+  assert.equal(chat.mayPress(globalThis.game.users.get("bob"), disarm, "disarm_back"), false, "not Bob's to press");
+  await asUser("alice", async () => (await chatOf("alice")).requestAction(disarm.id, "disarm_back"));
+  await settle();
+  assert.equal(played(companion).length, 2, "not played before Apply");
+  assert.ok(clientOf("alice").ui.notifications.some(([, text]) => /Apply the disarm first/.test(text)));
+  assert.equal(await chat.performAction(disarm.id, "apply", "gm"), true);
+  await asUser("alice", async () => (await chatOf("alice")).requestAction(disarm.id, "disarm_back"));
+  await settle();
+  const back = contests(companion).at(-1);
+  assert.deepEqual([back.kind, back.actor, back.target, back.reaction, back.after], ["disarm", "ix", "yo", true, "disarm_aoo"]);
+  assert.deepEqual(disarm.flags.ballcourt.resolved, ["disarm_back"]);
+  assert.equal(clientOf("bob").dialogs.shown.length, 1, "a reaction provokes nothing: Bob is not asked again");
+});
+
+test("the disarm back comes at once: once the turn has moved on it is refused and the GMs are told", async () => {
+  const { companion, encounter, disarm } = await disarmedDribbler();
+  const chat = await chatOf("gm");
+  assert.equal(await chat.performAction(disarm.id, "apply", "gm"), true);
+  encounter.turn = 1;   // Yolteotl's turn now
+  await asUser("alice", async () => (await chatOf("alice")).requestAction(disarm.id, "disarm_back"));
+  await settle();
+  assert.equal(played(companion).length, 2, "the disarm back is not played");
+  assert.deepEqual(disarm.flags.ballcourt.resolved ?? [], []);
+  assert.ok(clientOf("gm").ui.notifications.some(([, text]) => /disarm back/i.test(text)), "the GM is told");
+});
+
+test("a disarm is offered only to the target of the player on the ball", async () => {
+  const { scene, contest } = await table({ provokes: true });
+  runningEncounter(scene);
+  scene.tokens.get("ball").x = 1500;   // the ball is loose, away from Ixpoetchitl
+  clientOf("bob").dialogs.answers.push("none");
+  await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  assert.deepEqual(clientOf("bob").dialogs.shown.at(-1).buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "none"]);
 });
 
 /** A dribble the companion accepts: Ixpoetchitl and the ball end on the drop's square. */

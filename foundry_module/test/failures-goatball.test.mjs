@@ -44,7 +44,7 @@ test("item 4: the GM's own declaration dialog stays open past the players' time 
       const dialog = { close: () => { closed.push(id); resolve(null); } };
       options.render?.({}, dialog);   // the dialog is on screen; a self-close timer would start now
       mock.timers.tick(10 * 60 * 1000);   // the GM takes ten minutes over it
-      resolve({ action: id === "r1" ? "throw" : "defend", target: id === "r1" ? "b1" : "r1", skill: "athletics" });
+      resolve({ action: id === "r1" ? "throw" : "intercept", target: id === "r1" ? "b1" : "", skill: "athletics" });
     }));
     await asUser("gm", () => goatball.startPass(scene));
     const declared = await asUser("gm", () => goatball.collectDeclarations());

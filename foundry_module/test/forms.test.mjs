@@ -20,6 +20,11 @@ test("a declaration names its targets as text, in the reader's language, the cur
   assert.match(change, /<option value="r2" selected>Tlaloc<\/option>/);
   assert.match(change, /<option value="acrobatics" selected>/);
   assert.doesNotMatch(change, /BALLCOURT\./);
+  const defend = declarationFormHtml(others, en, { action: "defend", target: "r2" }, [{ id: "r2", name: "Tlaloc" }]);
+  const [, targets, defended] = defend.match(/<select name="target">(.*?)<\/select>.*<select name="defend">(.*?)<\/select>/s);
+  assert.match(defended, /<option value="r2" selected>Tlaloc<\/option>/, "a Defend names a teammate, from its own list");
+  assert.doesNotMatch(defended, /b1/, "never an opponent");
+  assert.doesNotMatch(targets, / selected/);
 });
 
 test("the menu's small form, the stats form and the autopilot form carry every field, no key left", () => {

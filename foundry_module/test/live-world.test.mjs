@@ -386,6 +386,23 @@ test("'Use this scene' on a scene marked before starts afresh: its old match is 
   assert.equal(scene.flags.ballcourt.arena, undefined);
 });
 
+test("the declaration form offers a Defend only the player's teammates (rulings: a Defend names a teammate only)", async () => {
+  await table();
+  const token = (id, team) => new FakeToken({ id, name: `${id}-name`, flags: { ballcourt: { team } } });
+  const scene = goatScene([token("r1", "red"), token("r2", "red"), token("b1", "blue")]);
+  let content = "";
+  FakeDialogV2.answers = [(options) => {
+    ({ content } = options);
+    return { action: "defend", target: "b1", defend: "r2", skill: "athletics" };
+  }];
+  const declaration = await goatball.declarationPrompt({ tokenId: "r1", sceneId: scene.id });
+  const defendable = [...content.matchAll(/<select name="defend">(.*?)<\/select>/gs)].flatMap(([, options]) =>
+    [...options.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]).filter(Boolean));
+  assert.deepEqual(defendable, ["r2"], "his teammate, never himself or an opponent");
+  assert.deepEqual(declaration, { action: "defend", skill: "athletics", target: "r2" },
+    "a Defend's target is the one the Defend list names");
+});
+
 test("a player's declaration dialog closes itself when the GM stops waiting: no answer lands in a pass gone by", async () => {
   await table();
   const scene = goatScene([new FakeToken({ id: "r1", name: "r1", flags: { ballcourt: { team: "red" } } })]);

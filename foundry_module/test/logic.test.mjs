@@ -213,6 +213,15 @@ test("declarations: a carrier's slip that throws must name its target; it is ref
   assert.ok(d.complete());
 });
 
+test("declarations: a Defend names a teammate only; oneself or an opponent is refused (rulings, turn 5)", () => {
+  const d = new Declarations([{ id: "r1", team: "red", initiative: 20 }, { id: "r2", team: "red", initiative: 3 },
+    { id: "b1", team: "blue", initiative: 12 }], "r1");
+  assert.match(d.problemWith("r2", { action: "defend", target: "b1" }), /teammate/);
+  assert.match(d.problemWith("r2", { action: "defend", target: "r2" }), /teammate/);
+  assert.equal(d.problemWith("b1", { action: "defend", target: "r1" }) === null, false);
+  assert.equal(d.problemWith("r2", { action: "defend", target: "r1" }), null);
+});
+
 test("facesOf: the d20s in the order rolled and the modifier; null unless one or two", () => {
   const roll = (results, total) => ({ total, dice: [{ faces: 20, results }] });
   assert.deepEqual(facesOf(roll([{ result: 3, active: false }, { result: 17, active: true }], 19)), { faces: [3, 17], modifier: 2 });

@@ -246,7 +246,7 @@ for (const system of ["pf1", "dnd5e"]) {
     // From a hot ball: b2 (the GM's) knocks r2 off, Bob's b1 intercepts, Carol's r2 defends the
     // carrier r3 (the GM's), who throws hot at b1
     const hot = await pass({ b2: { action: "knock_off", target: "r2", skill: "athletics" },
-      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", target: "r3" },
+      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", defend: "r3" },
       r3: { action: "throw", target: "b1", skill: "acrobatics", hot: "on" } }, [15, 4, 12, 14, 16, 9, 11, 13]);
     assert.equal(hot.flags.ballcourt.applied, true);
     assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
@@ -305,7 +305,7 @@ for (const system of ["pf1", "dnd5e"]) {
     const rollDialogs = () => clientOf("bob").dialogs.shown.filter((d) => d.buttons).length;
     const before = rollDialogs();   // his tip-off's
     await declare({ b2: { action: "knock_off", target: "r2", skill: "athletics" },
-      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", target: "r3" },
+      b1: { action: "intercept", skill: "athletics" }, r2: { action: "defend", defend: "r3" },
       r3: { action: "throw", target: "b1", skill: "acrobatics", hot: "on" } });
     globalThis.Roll.queue = [15, 4, 12, 14, 16, 9, 11, 13];
     const resolving = api.goatball.resolvePass();

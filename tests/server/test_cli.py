@@ -72,8 +72,11 @@ def test_match_new_show_undo_and_errors(live, tmp_path):
     refused = ballcourt("match", "undo", made["id"], url=live.url)
     assert refused.returncode == 1 and "nothing_to_undo" in refused.stderr
     wrong = ballcourt("match", "show", made["id"], url=live.url,
-                      env={"BALLCOURT_TOKEN": "nope"})
+                      env={"BALLCOURT_TOKEN": "not-the-token-it-wants"})
     assert wrong.returncode == 1 and "401" in wrong.stderr
+    # BALLCOURT_TOKEN's one rule, as the server's: a short one is refused before anything is sent
+    short = ballcourt("match", "show", made["id"], url=live.url, env={"BALLCOURT_TOKEN": "nope"})
+    assert short.returncode == 2 and "BALLCOURT_TOKEN is too short" in short.stderr
 
 
 def walk(parser):
@@ -111,7 +114,7 @@ def test_no_companion_is_one_line_and_how_to_start_it():
 
 
 def test_url_and_token_work_before_or_after_the_subcommand(live):
-    env = {"BALLCOURT_TOKEN": "wrong", "BALLCOURT_URL": "http://127.0.0.1:9"}
+    env = {"BALLCOURT_TOKEN": "a-wrong-token-long-enough", "BALLCOURT_URL": "http://127.0.0.1:9"}
     after = ballcourt("match", "list", "--url", live.url, "--token", TOKEN, env=env)
     assert after.returncode == 0, after.stderr
     assert json.loads(after.stdout)["matches"] == []

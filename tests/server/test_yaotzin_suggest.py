@@ -169,6 +169,19 @@ def test_a_defender_closes_on_the_holder_and_disarms(api):
     assert turn["action"]["route"] == "contest" and turn["action"]["body"]["kind"] == "disarm"
 
 
+@pytest.mark.parametrize("feats, kind", [
+    ((), "trip"),                          # his trip's edge (+4) beats his disarm's (0) by 4
+    (("improved_disarm",), "disarm"),      # +4 on the disarm, and it provokes nothing
+    (("improved_trip",), "trip"),          # only the trip is free of the attack of opportunity
+    (("improved_disarm", "improved_trip"), "trip")])   # both free: the edges, 8 against 4
+def test_a_defender_weighs_improved_disarm_as_the_rules_do(api, feats, kind):
+    """Rulings, turn 5: a disarm provokes unless Improved Disarm, whose +4 goes on its check."""
+    strong = {**DEFENDER, "x": 61, "str": 22, "dex": 14, "bab": 2, "feats": list(feats)}
+    j = api.post(SUGGEST, {"players": [{**HOLDER, "str": 10, "dex": 14}, strong],
+                           "ball": {"x": 60, "y": 12}, "mover": "yo", "attacks": "west"}).json
+    assert j["turn"]["action"]["body"]["kind"] == kind, j["turn"]["reason"]
+
+
 def test_hold_lanes_readies_the_far_players(api):
     mates = [{"id": f"m{i}", "team": "moon", "x": 66 + i, "y": 8 + 2 * i} for i in range(3)]
     j = api.post(SUGGEST, {"players": [HOLDER, *mates], "ball": {"x": 60, "y": 12},

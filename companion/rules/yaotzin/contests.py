@@ -251,6 +251,12 @@ def trip_mods(actor: Player, defender: Player, kind: str = "trip",
     return actor.str_mod + bonus, max(defender.str_mod, defender.dex_mod)
 
 
+def disarm_mods(actor: Player, target: Player) -> tuple[int, int]:
+    """Disarm for the ball: BAB + Dex on both sides, no -4s, no size (rulings), Improved
+    Disarm's +4 on the actor's check only."""
+    return actor.bab + actor.dex_mod + _bonus(actor, "disarm"), target.bab + target.dex_mod
+
+
 def provokes(kind: str, actor: Player, target: Player, action: bool, reaction: bool) -> bool:
     """Does this contest provoke the target's attack of opportunity (rulebook 10.0)?"""
     if reaction or kind not in PROVOKING or (kind == "grapple" and not action):
@@ -335,8 +341,8 @@ def resolve_contest(court: Court, roster: Roster, kind: str, actor_id: str, targ
     if kind == "grapple":
         check = opposed(dice, "actor", grapple_mod(actor), "target", grapple_mod(target))
     elif kind == "disarm":
-        check = opposed(dice, "actor", actor.bab + actor.dex_mod + _bonus(actor, kind), "target",
-                        target.bab + target.dex_mod)
+        a_mod, b_mod = disarm_mods(actor, target)
+        check = opposed(dice, "actor", a_mod, "target", b_mod)
     elif kind == "feint":
         check = opposed(dice, "actor", bluff, "target", sense_motive)
     elif kind == "bull_rush":

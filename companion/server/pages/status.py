@@ -13,10 +13,11 @@ import html
 from flask import Blueprint, Response, current_app, request
 
 from ... import __version__
+from ...defaults import DEFAULT_URL  # what `module install` writes without --companion-url
 from ...module_files import MANIFEST_ROUTE
 
 bp = Blueprint("status", __name__)
-DEFAULT_URL = "http://127.0.0.1:7770"     # what `module install` writes without --companion-url
+
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -7,31 +7,41 @@
  *
  * A question goes from pending to answered (a choice, by a user; or "none" by nobody when the
  * time ran out) or expired (nothing awaits it: the GM's page that asked was reloaded), once.
+ * A disarm is among the choices only when the actor holds the ball (rulebook 10.0: "disarming
+ * may also be conducted as an attack of opportunity"; it takes the ball from its controller).
  */
 import { escapeHtml } from "./i18n.mjs";
 
-export const AOO_CHOICES = Object.freeze(["unarmed", "grapple", "trip", "none"]);
+export const AOO_CHOICES = Object.freeze(["unarmed", "grapple", "trip", "disarm", "none"]);
 export const QUESTION_PENDING = "pending";
 export const QUESTION_ANSWERED = "answered";
 export const QUESTION_EXPIRED = "expired";
 
+/** The choices a question offers: every one, the disarm only when the actor holds the ball (`disarm`). */
+export const aooChoices = ({ disarm = false } = {}) => AOO_CHOICES.filter((c) => disarm || c !== "disarm");
+
+/** The choices on a question's card (one an earlier version posted lists none: it offered no disarm). */
+export const choicesOf = (question) => (Array.isArray(question?.choices) ? question.choices : aooChoices());
+
 /**
  * The card's flags for a question just asked.
- * @param q  {sceneId, tokenId, name (the target's), owner (user id asked), actorName, kind (the contest), expiresAt (ms)}
+ * @param q  {sceneId, tokenId, name (the target's), owner (user id asked), actorName, kind (the contest), expiresAt (ms),
+ *            disarm (the actor holds the ball, so a disarm is offered)}
  */
-export function questionFlags({ sceneId, tokenId, name, owner, actorName, kind, expiresAt }) {
-  return { sceneId, tokenId, name, owner, actorName, kind, expiresAt, state: QUESTION_PENDING, choice: null, by: null };
+export function questionFlags({ sceneId, tokenId, name, owner, actorName, kind, expiresAt, disarm = false }) {
+  return { sceneId, tokenId, name, owner, actorName, kind, expiresAt, choices: aooChoices({ disarm }),
+    state: QUESTION_PENDING, choice: null, by: null };
 }
 
 /**
  * The question after an outcome, or null when it is no longer pending or the choice is not one
- * of AOO_CHOICES: a settled question never changes.
+ * it offers: a settled question never changes.
  * @param outcome  {state: "answered", choice, by (user id, or null: nobody in time)} | {state: "expired"}
  */
 export function settleQuestion(question, outcome) {
   if (question?.state !== QUESTION_PENDING) return null;
   if (outcome.state === QUESTION_EXPIRED) return { ...question, state: QUESTION_EXPIRED };
-  if (outcome.state !== QUESTION_ANSWERED || !AOO_CHOICES.includes(outcome.choice)) return null;
+  if (outcome.state !== QUESTION_ANSWERED || !choicesOf(question).includes(outcome.choice)) return null;
   return { ...question, state: QUESTION_ANSWERED, choice: outcome.choice, by: outcome.by ?? null };
 }
 
@@ -63,15 +73,15 @@ function stateLine(q, viewer, i18n, userName) {
 }
 
 /**
- * The card for one reader, in his language: the question, its state, and while pending the
- * four choices for the GM and the token's owners (buttons whose data-ballcourt-action is "aoo:<choice>").
+ * The card for one reader, in his language: the question, its state, and while pending its
+ * choices for the GM and the token's owners (buttons whose data-ballcourt-action is "aoo:<choice>").
  * @param i18n      {localize(key), format(key, data)}
  * @param userName  user id -> name
  */
 export function renderQuestionCard(question, viewer, i18n, userName = (id) => id) {
   const ask = i18n.format("BALLCOURT.Aoo.Ask", { player: question.name, actor: question.actorName,
     contest: i18n.localize(`BALLCOURT.Menu.Contests.${question.kind}`) });
-  const buttons = mayAnswer(question, viewer) ? AOO_CHOICES.map((c) => `<button type="button" data-ballcourt-action="${answerAction(c)}">`
+  const buttons = mayAnswer(question, viewer) ? choicesOf(question).map((c) => `<button type="button" data-ballcourt-action="${answerAction(c)}">`
     + `${escapeHtml(i18n.localize(`BALLCOURT.Aoo.${c}`))}</button>`).join("") : "";
   return `<div class="ballcourt-card ballcourt-aoo-card" data-kind="aoo" data-state="${escapeHtml(question.state)}">`
     + `<header class="ballcourt-title">${escapeHtml(i18n.localize("BALLCOURT.Aoo.Title"))}</header>`

@@ -120,7 +120,8 @@ export function toDeclaration(suggestion, { carrier, teamOf }) {
 export function formDeclaration(values) {
   const declaration = { action: values.action || "none" };
   if (values.skill) declaration.skill = values.skill;
-  if (values.target) declaration.target = values.target;
+  const target = declaration.action === "defend" ? values.defend : values.target;   // a Defend's own list: teammates
+  if (target) declaration.target = target;
   if (values.zone) declaration.zone = values.zone;
   if (declaration.action === "throw" && values.target) {
     declaration.throw = { kind: values.hot ? "hot" : "pass", target: values.target };

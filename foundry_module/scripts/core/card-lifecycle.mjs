@@ -30,6 +30,8 @@ const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOUR
  * try at the ball in flight or rolling (intercept, stop) goes through only while the kick or the
  * tick is open: once applied the ball is at its landing, and too late to catch. A trip back and
  * the choice of a carrier answer the card's own result, so they also go through after Apply.
+ * A disarm back takes the ball from where the disarm (taken as an attack of opportunity) left
+ * it, so it goes through only once that disarm is applied.
  * The autopilot's Stop is meant for a turn under way, so it goes through while answering. The
  * referee's inspection's Acknowledge and Override answer one finding each, once, on the open card.
  * An NPC match's Keep makes it a companion match, once; it is the GMs' whoever may press Apply
@@ -42,6 +44,7 @@ const ACTIONS = {
   intercept: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   stop: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   trip_back: { allowed: ["open", "applied", "stale"] },
+  disarm_back: { allowed: ["applied"], refused: { open: "BALLCOURT.Lifecycle.ApplyFirst" } },
   carrier: { allowed: ["open", "applied", "stale"] },
   reroll: { allowed: ["open", "stale"] },
   try: { allowed: ["open", "stale"] },
@@ -64,7 +67,7 @@ export const CARD_KINDS = Object.freeze({
   "yaotzin.intercept": { actions: ["apply", "undo"], ball: true },
   "yaotzin.hoop": { actions: ["apply", "undo"], ball: true },
   "yaotzin.dribble": { actions: ["apply", "undo"], ball: true },
-  "yaotzin.contest": { actions: ["apply", "undo", "trip_back"], ball: false },
+  "yaotzin.contest": { actions: ["apply", "undo", "trip_back", "disarm_back"], ball: false },
   "yaotzin.advice": { actions: ["try"], ball: false },
   "yaotzin.autopilot": { actions: ["accept", "decline", "stop_turn"], ball: false },
   "yaotzin.inspection": { actions: ["acknowledge", "override"], ball: false },

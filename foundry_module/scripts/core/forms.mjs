@@ -43,17 +43,24 @@ export function statsFormHtml({ game, fields, feats, current, typed }, i18n) {
 }
 
 /**
- * A goat-ball declaration: the action, its target among `others` ([{id, name}]), the skill, a
- * hot throw, a zone; `current` (a declaration) preselected, as the autopilot's Change shows it.
+ * The one goat-ball declaration form, a player's own prompt and the GM's Change of an autopilot
+ * proposal alike (read back by core/autopilot.mjs formDeclaration): the action; its target
+ * among `others` ([{id, name}]: a throw's, a knock-off's); a Defend's among `teammates` only
+ * (rulings: a Defend names a teammate, never oneself or an opponent); the skill, a hot throw, a
+ * zone. `current` (a declaration) is preselected.
  */
-export function declarationFormHtml(others, i18n, current = {}) {
+export function declarationFormHtml(others, i18n, current = {}, teammates = []) {
   const L = (k) => escapeHtml(i18n.localize(k));
   const target = current.throw?.target ?? current.target ?? "";
+  const defending = current.action === "defend";
+  const option = (t, chosen) => `<option value="${escapeHtml(t.id)}"${selected(chosen)}>${escapeHtml(t.name)}</option>`;
   const actions = PASS_ACTIONS.map((a) => `<option value="${a}"${selected(a === current.action)}>${L(`BALLCOURT.Pass.Action.${a}`)}</option>`).join("");
-  const people = others.map((t) => `<option value="${escapeHtml(t.id)}"${selected(t.id === target)}>${escapeHtml(t.name)}</option>`).join("");
+  const people = others.map((t) => option(t, !defending && t.id === target)).join("");
+  const mates = teammates.map((t) => option(t, defending && t.id === target)).join("");
   const skills = SKILLS.map((s) => `<option value="${s}"${selected(s === current.skill)}>${L(`BALLCOURT.Pass.${s}`)}</option>`).join("");
   return `<label>${L("BALLCOURT.Pass.Action.Label")} <select name="action">${actions}</select></label>
     <label>${L("BALLCOURT.Pass.Target")} <select name="target"><option value=""></option>${people}</select></label>
+    <label>${L("BALLCOURT.Pass.DefendTarget")} <select name="defend"><option value=""></option>${mates}</select></label>
     <label>${L("BALLCOURT.Pass.Skill")} <select name="skill">${skills}</select></label>
     <label><input type="checkbox" name="hot"${current.throw?.kind === "hot" ? " checked" : ""}> ${L("BALLCOURT.Pass.HotThrow")}</label>
     <label>${L("BALLCOURT.Pass.Zone")} <input name="zone" type="text" value="${escapeHtml(current.zone ?? "")}"></label>`;

@@ -59,7 +59,17 @@ export class Declarations {
     if (playerId === this.carrier && declaration.action === "throw" && !declaration.throw?.target) {
       return "the carrier's throw needs a target";
     }
+    if (declaration.action === "defend" && declaration.target && !this.teammates(playerId, declaration.target)) {
+      return "a Defend names a teammate only";
+    }
     return null;
+  }
+
+  /** Whether `other` is `playerId`'s teammate (not himself); players whose teams are not given are not told apart. */
+  teammates(playerId, other) {
+    if (other === playerId) return false;
+    const [a, b] = [this.byId.get(playerId)?.team, this.byId.get(other)?.team];
+    return a === undefined || b === undefined || a === b;
   }
 
   declare(playerId, declaration) {

@@ -132,12 +132,13 @@ export function onRenderChatMessageHTML(message, html) {
 
 /**
  * The token whose player an action is for: named in its id ("intercept:<token>"), or, for the
- * trip back, the defender who trips (its payload's `actor`); null for Apply and the like.
+ * trip back and the disarm back, the player who makes it (its payload's `actor`); null for
+ * Apply and the like.
  */
 function actingToken(action) {
   const [kind, tokenId] = action.id.split(":");
   if (kind === "apply") return null;
-  return tokenId ?? (kind === "trip_back" ? action.payload?.actor ?? null : null);
+  return tokenId ?? (["trip_back", "disarm_back"].includes(kind) ? action.payload?.actor ?? null : null);
 }
 
 /** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner; a GM's own (gmOnly) by GMs. */

@@ -150,10 +150,11 @@ export async function changeDeclaration(autopilot, id) {
   if (!autopilot || autopilot.done) return false;
   const scene = fvtt.game.scenes.get(autopilot.sceneId);
   const token = tokenList(scene).find((t) => t.id === id);
+  const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== id);
   const values = await fvtt.api.DialogV2.prompt({
     window: { title: i18n().format("BALLCOURT.Autopilot.ChangeTitle", { player: token?.name ?? id }) },
-    content: declarationFormHtml(tokenList(scene).filter((t) => teamOf(t) && t.id !== id), i18n(),
-      autopilot.declarations.declared.get(id) ?? {}),
+    content: declarationFormHtml(others, i18n(), autopilot.declarations.declared.get(id) ?? {},
+      others.filter((t) => teamOf(t) === teamOf(token))),
     ok: { callback: (_event, button) => formValues(button) } });
   if (!values) return false;
   if (autopilot.done) {   // the pass went on while the form was open

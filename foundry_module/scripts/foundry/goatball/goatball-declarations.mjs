@@ -3,6 +3,7 @@
  * carrier's sealed until the end), through his owner's client or the GM's own dialog.
  */
 import { declarationFormHtml } from "../../core/forms.mjs";
+import { formDeclaration } from "../../core/autopilot.mjs";
 import { Declarations } from "../../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
@@ -164,20 +165,14 @@ export async function askOwner(tokenId, sealed) {
 
 const NO_ACTION = Object.freeze({ action: "none" });
 
-/** The owner's side of a declaration: a DialogV2 with the actions a player may take. */
+/** The owner's side of a declaration: a DialogV2 with the actions a player may take (core/forms.mjs declarationFormHtml). */
 export async function declarationPrompt({ tokenId, sceneId, closeIn = 0 }) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== tokenId);
-  const content = declarationFormHtml(others, i18n());
+  const content = declarationFormHtml(others, i18n(), {}, others.filter((t) => teamOf(t) === teamOf(token)));
   const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content,
     ok: { callback: (_event, button) => formValues(button) }, render: closeAfter(closeIn) });
   if (!data) return { ...NO_ACTION };   // closed with its X: no action this pass
-  const declaration = { action: data.action, skill: data.skill };
-  if (data.target) declaration.target = data.target;
-  if (data.zone) declaration.zone = data.zone;
-  if (data.action === "throw" && data.target) {
-    declaration.throw = { kind: data.hot ? "hot" : "pass", target: data.target };
-  }
-  return declaration;
+  return formDeclaration(data);
 }

@@ -8,7 +8,7 @@
  * Only the companion's GM writes the message; a player's answer reaches him as a write to the
  * player's own User flags (gm-requests.mjs).
  */
-import { AOO_CHOICES, QUESTION_ANSWERED, QUESTION_EXPIRED, QUESTION_PENDING, mayAnswer, parseAnswer, questionFlags,
+import { QUESTION_ANSWERED, QUESTION_EXPIRED, QUESTION_PENDING, choicesOf, mayAnswer, parseAnswer, questionFlags,
   renderQuestionCard, settleQuestion } from "../../core/aoo-question.mjs";
 import { MODULE_ID, cardMessageData, fvtt, i18n, isCompanionGM, reportFailure } from "../world/env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
@@ -38,7 +38,7 @@ async function writeOutcome(message, outcome) {
 }
 
 /**
- * One question the GM's client waits on. `answer` resolves with one of AOO_CHOICES: the first
+ * One question the GM's client waits on. `answer` resolves with one of its choices: the first
  * `settle(choice, by)` wins, from the query, a press on the card or the deadline ("none", by
  * nobody); the card is then written with it.
  */
@@ -51,7 +51,7 @@ class OpenQuestion {
   }
 
   settle(choice, by) {
-    if (this.done || !AOO_CHOICES.includes(choice)) return false;
+    if (this.done || !choicesOf(questionFlags(this.question)).includes(choice)) return false;
     this.done = true;
     this.outcome = { state: QUESTION_ANSWERED, choice, by };
     clearTimeout(this.timer);
@@ -114,7 +114,8 @@ export function onRenderAooQuestion(message, html) {
 /** This client's answer (a press, or his dialog asked again): carried out here on the companion's GM, else sent to him. */
 export async function pressAnswer(messageId, choice) {
   const game = fvtt.game;
-  if (!mayAnswer(flagsOf(game.messages.get(messageId)), viewerFor(game.user)) || !AOO_CHOICES.includes(choice)) {
+  const question = flagsOf(game.messages.get(messageId));
+  if (!mayAnswer(question, viewerFor(game.user)) || !choicesOf(question).includes(choice)) {
     return false;
   }
   if (isCompanionGM()) return answerQuestion(messageId, choice, game.user);
@@ -158,7 +159,7 @@ export async function expireOldQuestions() {
  * was asked) is asked again in a dialog; the answer goes to the GM as a press on its card
  * would. The dialog has no timer of its own: `expiresAt` is the GM's clock, not this
  * browser's, so the GM's deadline settles the card and that closes the dialog
- * (open-dialogs.mjs). `ask(token, actorName, kind)` is the dialog (aoo-choice.mjs); a dialog
+ * (open-dialogs.mjs). `ask(token, actorName, kind, closeIn, choices)` is the dialog (aoo-choice.mjs); a dialog
  * closed because the card was settled answers nothing. Resolves with how many were asked.
  */
 export async function askAgainAfterReload(ask) {
@@ -170,7 +171,7 @@ export async function askAgainAfterReload(ask) {
   });
   await Promise.all(open.map(async (message) => {
     const q = flagsOf(message);
-    const choice = await ask(tokenOf(q), q.actorName, q.kind);
+    const choice = await ask(tokenOf(q), q.actorName, q.kind, 0, choicesOf(q));
     if (!mayAnswer(flagsOf(fvtt.game.messages.get(message.id)), viewerFor(me))) return false;   // settled meanwhile
     return pressAnswer(message.id, choice ?? "none");
   }));

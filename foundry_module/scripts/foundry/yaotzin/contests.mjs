@@ -7,6 +7,7 @@ import { squareAt, tokenSquare } from "../../core/geometry.mjs";
 import { postCard } from "../cards/chat.mjs";
 import { askTargetAoo } from "../requests/aoo-choice.mjs";
 import { localizedError, setting } from "../world/env.mjs";
+import { stampOn } from "../requests/turns.mjs";
 import { askForm, controlledTokens, targetedTokens } from "../world/gm-input.mjs";
 import { companion } from "../world/link.mjs";
 import { drawAnswer } from "../world/overlay-layer.mjs";
@@ -73,6 +74,9 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
 
 const CONTESTS = ["grapple", "disarm", "feint", "bull_rush", "overrun", "trip"];
 
+/** A token's square on the court as the activity read it. */
+const squareOf = (court, token) => tokenSquare(court.mapping, token);
+
 /**
  * The d20s of the target's attack of opportunity, by his choice, in the order the companion
  * rolls them (docs/api.md, Roll names); an unarmed hit's 1d3 damage stays the companion's, as
@@ -90,10 +94,15 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
  * `reaction`: a trip back (the card's trip_back actions): the defender's after a failed trip or
  * overrun, or the actor's after the target's failed trip as his attack of opportunity; `after`
  * says which ("trip", "overrun", "target_aoo"), as the card's payload does.
+ * `reaction` after "disarm_aoo" is the dribbler's disarm back (the card's disarm_back).
  * A contest the companion's preview says provokes first asks the target (his owner, or the GM
- * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs).
+ * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs). When the
+ * actor holds the ball (stands in its square) the target may disarm him (rulebook 10.0): that
+ * disarm is played first as a contest of its own (`asAoo`), whose card offers the dribbler's
+ * disarm back once applied and while the turn lasts (its context keeps the turn's stamp); the
+ * actor's contest then goes on, the target's attack spent on the disarm.
  */
-export async function contest(scene, { actor, target, kind, to, reaction = false, after } = {}) {
+export async function contest(scene, { actor, target, kind, to, reaction = false, after, asAoo = false } = {}) {
   const actorDoc = actor ? tokenById(scene, actor) : controlledTokens()[0];
   const targetDoc = target ? tokenById(scene, target) : targetedTokens()[0];
   if (!actorDoc || !targetDoc) throw localizedError("BALLCOURT.Menu.ContestPick");
@@ -110,13 +119,19 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
     ball: { x: court.ball.x, y: court.ball.y } };
   if (reaction) body.reaction = true;
   if (reaction && after) body.after = after;
+  if (asAoo) body.as_aoo = true;
   if (chosen === "feint") {
     body.to = to ?? squareAt(court.mapping, { x: targetDoc.x + court.mapping.gridSize * 1.5,
       y: targetDoc.y + court.mapping.gridSize / 2 });
   }
   // whether it provokes is the companion's rule (feats, prone, attacks left): ask it, roll nothing
   const { provokes } = await companion("POST", "/api/v1/yaotzin/contest", { ...body, preview: true });
-  const aoo = provokes ? await askTargetAoo(scene, { actor: actorDoc, target: targetDoc, kind: chosen }) : null;
+  const holdsBall = squareOf(court, actorDoc).x === court.ball.x && squareOf(court, actorDoc).y === court.ball.y;
+  let aoo = provokes ? await askTargetAoo(scene, { actor: actorDoc, target: targetDoc, kind: chosen, disarm: holdsBall }) : null;
+  if (aoo === "disarm") {
+    await contest(scene, { actor: targetDoc.id, target: actorDoc.id, kind: "disarm", asAoo: true });
+    aoo = null;   // his attack of opportunity was that disarm (spent by it)
+  }
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
@@ -140,7 +155,9 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
   const answer = await companion("POST", "/api/v1/yaotzin/contest",
     Object.keys(rolls).length ? { ...body, rolls } : body);
   if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
+  if (asAoo) await spendAoo(scene, actorDoc.id);
   // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
   const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
-  return postCard(answer, { ...courtCardContext(court, "contest"), overrun }, { extraRolls: usedRolls(answer, dice) });
+  const turn = asAoo ? { turn: stampOn(scene) } : {};   // the disarm back comes at once, in this turn
+  return postCard(answer, { ...courtCardContext(court, "contest"), overrun, ...turn }, { extraRolls: usedRolls(answer, dice) });
 }

@@ -14,6 +14,7 @@ import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, tokenById, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
+import { requireCurrent, trackerFor } from "../requests/turns.mjs";
 import { postAdvice, postTickAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass, the autopilot's tries
 import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
 import { ballState, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
@@ -213,12 +214,19 @@ registerCardHandlers("yaotzin", {
   async act(message, action, user, recheck = () => {}) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
-    if (action.id.split(":")[0] === "trip_back") {
+    const kind = action.id.split(":")[0];
+    if (kind === "trip_back" || kind === "disarm_back") {
       // a trip back, another contest: the defender's ("trip_back", after a failed trip or
       // overrun) or the actor's ("trip_back:<actor>", after the target's failed trip as his
-      // attack of opportunity); `after` tells the companion which, for its modifiers
+      // attack of opportunity); `after` tells the companion which, for its modifiers. The
+      // dribbler's disarm back (after a disarm taken as an attack of opportunity) comes at
+      // once: not once the turn the disarm was made in is over.
       const { actor, target, after } = action.payload;
-      return contest(scene, { actor, target, kind: "trip", reaction: true, after });
+      if (kind === "disarm_back" && ctx.turn) {
+        requireCurrent(ctx.turn, trackerFor(scene), { key: "BALLCOURT.Turns.LateDisarmBack",
+          data: { player: tokenById(scene, actor)?.name ?? actor } });
+      }
+      return contest(scene, { actor, target, kind: kind === "disarm_back" ? "disarm" : "trip", reaction: true, after });
     }
     // the court as it was when the card was pressed: the save may wait minutes for its player
     const court = readCourt(scene);
