@@ -29,7 +29,10 @@ function chunks(png) {
   const out = [];
   for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
-    out.push({ type: png.toString("ascii", at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length) });
+    out.push({
+      type: png.toString("ascii", at + 4, at + 8),
+      data: png.subarray(at + 8, at + 8 + length),
+    });
     at += 12 + length;
   }
   return out;
@@ -39,22 +42,23 @@ function chunks(png) {
 export function animatedPng(frames, delays) {
   const parsed = frames.map(chunks);
   const header = parsed[0].find((c) => c.type === "IHDR").data;
-  if (parsed.some((p) => !p.find((c) => c.type === "IHDR").data.equals(header))) throw new Error("frames differ in size or colour type");
+  if (parsed.some((p) => !p.find((c) => c.type === "IHDR").data.equals(header)))
+    throw new Error("frames differ in size or colour type");
   const width = header.readUInt32BE(0);
   const height = header.readUInt32BE(4);
   let sequence = 0;
   const out = [SIGNATURE, chunk("IHDR", header)];
   const control = Buffer.alloc(8);
-  control.writeUInt32BE(frames.length, 0);   // frames; 0 plays: for ever
+  control.writeUInt32BE(frames.length, 0); // frames; 0 plays: for ever
   out.push(chunk("acTL", control));
   parsed.forEach((p, i) => {
     const fc = Buffer.alloc(26);
     fc.writeUInt32BE(sequence++, 0);
     fc.writeUInt32BE(width, 4);
     fc.writeUInt32BE(height, 8);
-    fc.writeUInt16BE(delays[i], 20);   // x and y offsets 0; delay delays[i]/1000 s
+    fc.writeUInt16BE(delays[i], 20); // x and y offsets 0; delay delays[i]/1000 s
     fc.writeUInt16BE(1000, 22);
-    out.push(chunk("fcTL", fc));   // dispose and blend 0: none, source
+    out.push(chunk("fcTL", fc)); // dispose and blend 0: none, source
     for (const c of p.filter((x) => x.type === "IDAT")) {
       if (i === 0) out.push(chunk("IDAT", c.data));
       else {

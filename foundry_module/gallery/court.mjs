@@ -23,13 +23,18 @@ function drawCourt(stage, court) {
   const g = new PIXI.Graphics();
   for (const d of court.drawings) {
     if (d.shape.type === "r") {
-      g.lineStyle(0).beginFill(hex(d.fillColor), d.fillAlpha).drawRect(d.x, d.y, d.shape.width, d.shape.height).endFill();
+      g.lineStyle(0)
+        .beginFill(hex(d.fillColor), d.fillAlpha)
+        .drawRect(d.x, d.y, d.shape.width, d.shape.height)
+        .endFill();
     } else {
       const [x0, y0, x1, y1] = d.shape.points;
-      g.lineStyle(d.strokeWidth / 4, hex(d.strokeColor), d.strokeAlpha).moveTo(d.x + x0, d.y + y0).lineTo(d.x + x1, d.y + y1);
+      g.lineStyle(d.strokeWidth / 4, hex(d.strokeColor), d.strokeAlpha)
+        .moveTo(d.x + x0, d.y + y0)
+        .lineTo(d.x + x1, d.y + y1);
     }
   }
-  g.lineStyle(1, 0x000000, 0.2);   // Foundry's square grid
+  g.lineStyle(1, 0x000000, 0.2); // Foundry's square grid
   for (let x = 0; x <= VIEW.width; x += GRID) g.moveTo(x, 0).lineTo(x, VIEW.height);
   for (let y = 0; y <= VIEW.height; y += GRID) g.moveTo(0, y).lineTo(VIEW.width, y);
   stage.addChild(g);
@@ -39,12 +44,18 @@ function tokens(stage, m, players, ball) {
   const g = new PIXI.Graphics();
   for (const p of players) {
     const { x, y } = squareTopLeft(m, p);
-    g.lineStyle(2, 0x111111, 1).beginFill(p.team === "sun" ? 0xe8b23a : 0x4a6fd6, 1)
-      .drawCircle(x + GRID / 2, y + GRID / 2, GRID * 0.38).endFill();
+    g.lineStyle(2, 0x111111, 1)
+      .beginFill(p.team === "sun" ? 0xe8b23a : 0x4a6fd6, 1)
+      .drawCircle(x + GRID / 2, y + GRID / 2, GRID * 0.38)
+      .endFill();
   }
-  if (ball) {   // the ball token, at a corner of its square so a player on it still shows
+  if (ball) {
+    // the ball token, at a corner of its square so a player on it still shows
     const { x, y } = squareTopLeft(m, ball);
-    g.lineStyle(2, 0x111111, 1).beginFill(0xf4f1e8, 1).drawCircle(x + GRID * 0.78, y + GRID * 0.22, GRID * 0.2).endFill();
+    g.lineStyle(2, 0x111111, 1)
+      .beginFill(0xf4f1e8, 1)
+      .drawCircle(x + GRID * 0.78, y + GRID * 0.22, GRID * 0.2)
+      .endFill();
   }
   stage.addChild(g);
 }
@@ -58,13 +69,23 @@ export function drawCourtView({ answer = null, reach = false, players, ball = nu
   const court = courtScene({ gridSize: GRID });
   const m = court.mapping;
   // drawn once (autoStart off): a ticker redrawing a still picture would keep the CPU busy
-  const app = new PIXI.Application({ ...VIEW, background: 0x5d7a3e, antialias: true, preserveDrawingBuffer: true, autoStart: false });
+  const app = new PIXI.Application({
+    ...VIEW,
+    background: 0x5d7a3e,
+    antialias: true,
+    preserveDrawingBuffer: true,
+    autoStart: false,
+  });
   drawCourt(app.stage, court);
   let texts = [];
   if (answer) {
     const layer = new PIXI.Container();
     app.stage.addChild(layer);
-    texts = drawCommands(PIXI, layer, overlayCommands(m, answer, PALETTE, localizedWords(L))).texts.map((t) => t.text);
+    texts = drawCommands(
+      PIXI,
+      layer,
+      overlayCommands(m, answer, PALETTE, localizedWords(L)),
+    ).texts.map((t) => t.text);
   }
   if (reach) {
     const squares = new PIXI.Graphics();

@@ -13,10 +13,37 @@ const OUT = new URL("../../docs/gallery/", import.meta.url).pathname;
 
 /** [query, [exhibit ids]]: cards are taken at the chat sidebar's width. */
 const SHOTS = [
-  ["lang=en&theme=light&names=short", ["kick", "kick-applied", "intercept", "tick", "contest", "hoop", "dribble", "advice",
-    "autopilot", "inspection", "tipoff", "pass", "quick", "report", "roll-requests", "aoo-question", "menu", "arena-setup",
-    "stats-yaotzin", "declaration", "declarations-autopilot", "autopilot-form", "score-yaotzin", "score-goatball",
-    "court-kick", "court-dribble"]],
+  [
+    "lang=en&theme=light&names=short",
+    [
+      "kick",
+      "kick-applied",
+      "intercept",
+      "tick",
+      "contest",
+      "hoop",
+      "dribble",
+      "advice",
+      "autopilot",
+      "inspection",
+      "tipoff",
+      "pass",
+      "quick",
+      "report",
+      "roll-requests",
+      "aoo-question",
+      "menu",
+      "arena-setup",
+      "stats-yaotzin",
+      "declaration",
+      "declarations-autopilot",
+      "autopilot-form",
+      "score-yaotzin",
+      "score-goatball",
+      "court-kick",
+      "court-dribble",
+    ],
+  ],
   ["lang=ru&theme=dark&names=short", ["kick", "pass", "report", "declarations", "score-goatball"]],
   ["lang=en&theme=dark&names=long", ["kick", "roll-requests"]],
   ["lang=ru&theme=light&names=long", ["contest", "declarations-autopilot"]],
@@ -45,7 +72,8 @@ try {
   await page.goto(`${chrome.base}/gallery/index.html?lang=en&theme=dark&names=short`);
   await page.waitForSelector("body[data-ready='1']", { timeout: 20000 });
   const frames = [];
-  for (const step of [1, 2, 3]) frames.push(await page.locator(`[data-exhibit="story-${step}"]`).screenshot());
+  for (const step of [1, 2, 3])
+    frames.push(await page.locator(`[data-exhibit="story-${step}"]`).screenshot());
   await page.close();
   writeFileSync(join(OUT, "kick-story-en-dark.png"), animatedPng(frames, [1800, 2600, 2600]));
   console.log(`gallery: ${readdirSync(OUT).length} pictures in docs/gallery/`);

@@ -18,26 +18,31 @@ import { AOO_ANSWER_REQUEST, onAooAnswer } from "./foundry/requests/aoo-question
 import { ROLL_QUERY, answerRollRequest } from "./foundry/requests/roll-answers.mjs";
 import { ROLL_CARD_REQUEST, onRequestCardPress } from "./foundry/requests/roll-request-card.mjs";
 import { DRIBBLE_REQUEST, onDribbleRequest } from "./foundry/yaotzin/dribble.mjs";
-import { KICK_REQUEST, PREVIEW_QUERY, onKickRequest, previewOn } from "./foundry/yaotzin/kick-relay.mjs";
+import {
+  KICK_REQUEST,
+  PREVIEW_QUERY,
+  onKickRequest,
+  previewOn,
+} from "./foundry/yaotzin/kick-relay.mjs";
 import { SUGGEST_QUERY, suggestOn } from "./foundry/yaotzin/planner.mjs";
 import { MODULE_ID, fvtt } from "./foundry/world/env.mjs";
 
 /** A player's requests to the companion's GM, by the User flag they are written under. */
 export const REQUESTS = {
-  [PRESS_REQUEST]: onUpdateUser,   // a button on a card
-  [KICK_REQUEST]: onKickRequest,   // a kick from his own kick tool
-  [DRIBBLE_REQUEST]: onDribbleRequest,   // his token dragged along with the ball
-  [ROLL_CARD_REQUEST]: onRequestCardPress,   // a Roll on the roll-request card
-  [AOO_ANSWER_REQUEST]: onAooAnswer,   // his answer to an attack-of-opportunity question
+  [PRESS_REQUEST]: onUpdateUser, // a button on a card
+  [KICK_REQUEST]: onKickRequest, // a kick from his own kick tool
+  [DRIBBLE_REQUEST]: onDribbleRequest, // his token dragged along with the ball
+  [ROLL_CARD_REQUEST]: onRequestCardPress, // a Roll on the roll-request card
+  [AOO_ANSWER_REQUEST]: onAooAnswer, // his answer to an attack-of-opportunity question
 };
 
 /** The GM's questions to one user, by query name. */
 export const QUERIES = {
-  [DECLARE_QUERY]: declarationPrompt,   // a goat-ball declaration
-  [ROLL_QUERY]: answerRollRequest,   // a roll of his token's check
-  [AOO_QUERY]: aooPrompt,   // whether his token takes an attack of opportunity
-  [PREVIEW_QUERY]: previewOn,   // the kick preview on his own kick tool
-  [SUGGEST_QUERY]: suggestOn,   // the shot planner's marks on his own kick tool
+  [DECLARE_QUERY]: declarationPrompt, // a goat-ball declaration
+  [ROLL_QUERY]: answerRollRequest, // a roll of his token's check
+  [AOO_QUERY]: aooPrompt, // whether his token takes an attack of opportunity
+  [PREVIEW_QUERY]: previewOn, // the kick preview on his own kick tool
+  [SUGGEST_QUERY]: suggestOn, // the shot planner's marks on his own kick tool
 };
 
 /**
@@ -46,7 +51,8 @@ export const QUERIES = {
  */
 function onUserRequest(user, changes, options, authorId) {
   const written = changes?.flags?.[MODULE_ID] ?? {};
-  const work = Object.entries(REQUESTS).filter(([kind]) => kind in written || `==${kind}` in written)
+  const work = Object.entries(REQUESTS)
+    .filter(([kind]) => kind in written || `==${kind}` in written)
     .map(([, handler]) => handler(user, changes, options, authorId));
   return work.length ? Promise.all(work) : undefined;
 }

@@ -1,15 +1,43 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { registerChannels } from "./channels.mjs";
 import { onRenderChatMessageHTML, takeBackCutShort } from "./foundry/cards/chat.mjs";
-import { onCombatTurnChange, onRenderCombatTracker, onUpdateCombat } from "./foundry/yaotzin/combat.mjs";
-import { onControlToken, onPreMoveToken, onUpdateToken, showDribbleReach } from "./foundry/yaotzin/dribble.mjs";
-import { assignTeam, createCourtScene, createMatch, placeBall, useThisScene } from "./foundry/setup/court.mjs";
-import { MODULE_ID, fvtt, i18n, refreshControls, reportFailure, setting } from "./foundry/world/env.mjs";
+import {
+  onCombatTurnChange,
+  onRenderCombatTracker,
+  onUpdateCombat,
+} from "./foundry/yaotzin/combat.mjs";
+import {
+  onControlToken,
+  onPreMoveToken,
+  onUpdateToken,
+  showDribbleReach,
+} from "./foundry/yaotzin/dribble.mjs";
+import {
+  assignTeam,
+  createCourtScene,
+  createMatch,
+  placeBall,
+  useThisScene,
+} from "./foundry/setup/court.mjs";
+import {
+  MODULE_ID,
+  fvtt,
+  i18n,
+  refreshControls,
+  reportFailure,
+  setting,
+} from "./foundry/world/env.mjs";
 import * as goatball from "./foundry/goatball/goatball.mjs";
 import { onSheetChange, onSheetCreate } from "./foundry/yaotzin/inspection.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
 import { gmLeft, listenForRefusals } from "./foundry/requests/gm-requests.mjs";
-import { followCompanionGM, getLink, linksHere, startLink, whenConnected } from "./foundry/world/link.mjs";
+import {
+  followCompanionGM,
+  getLink,
+  linksHere,
+  startLink,
+  whenConnected,
+} from "./foundry/world/link.mjs";
 import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
@@ -36,8 +64,20 @@ async function registerQuenchBatches(quench) {
 
 /** The module's public API: game.modules.get("ballcourt").api (macros, Quench). */
 export const api = {
-  link: getLink, createCourtScene, useThisScene, assignTeam, placeBall, createMatch,
-  showScoreboard, resolveKick, resolveTick, shootHoop, contest, showDribbleReach, goatball, openMenu,
+  link: getLink,
+  createCourtScene,
+  useThisScene,
+  assignTeam,
+  placeBall,
+  createMatch,
+  showScoreboard,
+  resolveKick,
+  resolveTick,
+  shootHoop,
+  contest,
+  showDribbleReach,
+  goatball,
+  openMenu,
   kickTool: () => kickTool,
 };
 
@@ -76,14 +116,18 @@ function onConnectionChange() {
  */
 export function registerKeybindings() {
   const keys = fvtt.game.keybindings;
-  const reg = (action, label, key, onDown, modifiers = []) => keys.register(MODULE_ID, action, {
-    name: `BALLCOURT.Keys.${label}.Name`, hint: `BALLCOURT.Keys.${label}.Hint`,
-    editable: [{ key, modifiers }], onDown });
+  const reg = (action, label, key, onDown, modifiers = []) =>
+    keys.register(MODULE_ID, action, {
+      name: `BALLCOURT.Keys.${label}.Name`,
+      hint: `BALLCOURT.Keys.${label}.Hint`,
+      editable: [{ key, modifiers }],
+      onDown,
+    });
   reg("kickTool", "Kick", "KeyK", toggleKickTool);
   reg("kickStance", "Stance", "KeyK", kickKey("stance"), ["Shift"]);
   reg("kickPowerUp", "PowerUp", "BracketRight", kickKey("pa-up"));
   reg("kickPowerDown", "PowerDown", "BracketLeft", kickKey("pa-down"));
-  reg("kickPlanner", "Planner", "KeyP", kickKey("planner"));   // the shot planner's marks
+  reg("kickPlanner", "Planner", "KeyP", kickKey("planner")); // the shot planner's marks
 }
 
 const Hooks = fvtt.Hooks;
@@ -91,25 +135,25 @@ const Hooks = fvtt.Hooks;
 Hooks.once("init", () => {
   registerSettings({ onConnectionChange });
   registerKeybindings();
-  registerChannels();   // players' requests to the GM and the GM's questions to one player
+  registerChannels(); // players' requests to the GM and the GM's questions to one player
 });
 
 Hooks.once("ready", () => {
   fvtt.game.modules.get(MODULE_ID).api = api;
   kickTool = new KickTool();
   listenForRefusals();
-  whenConnected(() => takeBackCutShort().catch(reportFailure));   // an Apply a closed page left half done
+  whenConnected(() => takeBackCutShort().catch(reportFailure)); // an Apply a closed page left half done
   startLink();
-  expireOldCards().catch(reportFailure);   // roll-request cards nobody awaits since this page loaded
-  expireOldQuestions().catch(reportFailure);   // likewise attack-of-opportunity questions (the GM's page)
-  expireOldProposals().catch(reportFailure);   // and the Yaotzin autopilot's open proposals
-  askAooAgain().catch(reportFailure);   // a question this player's reloaded page lost is asked again
+  expireOldCards().catch(reportFailure); // roll-request cards nobody awaits since this page loaded
+  expireOldQuestions().catch(reportFailure); // likewise attack-of-opportunity questions (the GM's page)
+  expireOldProposals().catch(reportFailure); // and the Yaotzin autopilot's open proposals
+  askAooAgain().catch(reportFailure); // a question this player's reloaded page lost is asked again
 });
 
 Hooks.on("canvasReady", (canvas) => {
   onCanvasReady(canvas);
   kickTool?.toggle(false);
-  refreshControls();   // the tools shown depend on the scene now viewed
+  refreshControls(); // the tools shown depend on the scene now viewed
 });
 /**
  * The GM's "Use this scene" or "Start match" reaches the players only as updateScene: each
@@ -120,26 +164,26 @@ Hooks.on("updateScene", (scene, changes) => {
 });
 /** A GM joins or leaves: with the companion's GM unnamed, Foundry's active GM may change hands. */
 Hooks.on("userConnected", () => followCompanionGM());
-Hooks.on("userConnected", gmLeft);   // a player's requests to a GM whose page went away stop waiting
+Hooks.on("userConnected", gmLeft); // a player's requests to a GM whose page went away stop waiting
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
-Hooks.on("renderChatMessageHTML", onRenderNotice);   // the end of a match, in each reader's language
-Hooks.on("renderChatMessageHTML", onRenderReportCard);   // the match report, likewise
+Hooks.on("renderChatMessageHTML", onRenderNotice); // the end of a match, in each reader's language
+Hooks.on("renderChatMessageHTML", onRenderReportCard); // the match report, likewise
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
-Hooks.on("updateChatMessage", onSettledCard);   // a settled row or question closes its dialog here
+Hooks.on("updateChatMessage", onSettledCard); // a settled row or question closes its dialog here
 Hooks.on("combatTurnChange", onCombatTurnChange);
-Hooks.on("preMoveToken", onPreMoveToken);   // a dribble is checked before the token moves
+Hooks.on("preMoveToken", onPreMoveToken); // a dribble is checked before the token moves
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
-Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes));   // the planner's marks follow the court
+Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes)); // the planner's marks follow the court
 Hooks.on("updateCombat", onUpdateCombat);
-Hooks.on("updateItem", onSheetChange);   // the referee's inspection: something switched on mid-match
+Hooks.on("updateItem", onSheetChange); // the referee's inspection: something switched on mid-match
 Hooks.on("updateActiveEffect", onSheetChange);
-Hooks.on("createItem", onSheetCreate);   // or made on his sheet already switched on
+Hooks.on("createItem", onSheetCreate); // or made on his sheet already switched on
 Hooks.on("createActiveEffect", onSheetCreate);
-Hooks.on("renderTokenHUD", onRenderTokenHUD);   // goat-ball autopilot: a token's own mode
+Hooks.on("renderTokenHUD", onRenderTokenHUD); // goat-ball autopilot: a token's own mode
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
-Hooks.on("quenchReady", registerQuenchBatches);   // Quench's in-world tests: loaded only where Quench is active
+Hooks.on("quenchReady", registerQuenchBatches); // Quench's in-world tests: loaded only where Quench is active
 
 /**
  * v13+ scene controls: an object of controls, each with an object of tools. Foundry reads
@@ -162,19 +206,45 @@ Hooks.on("getSceneControlButtons", (controls) => {
     }
   };
   const tools = {
-    ballcourtMenu: { name: "ballcourtMenu", title: L("BALLCOURT.Tools.Menu"), icon: "fa-solid fa-volleyball",
-      button: true, order: 89, visible: gm, onChange: () => openMenu() },
-    ballcourtKick: { name: "ballcourtKick", title: L("BALLCOURT.Tools.Kick"), icon: "fa-solid fa-futbol",
-      toggle: true, active: Boolean(kickTool?.active), order: 90,
+    ballcourtMenu: {
+      name: "ballcourtMenu",
+      title: L("BALLCOURT.Tools.Menu"),
+      icon: "fa-solid fa-volleyball",
+      button: true,
+      order: 89,
+      visible: gm,
+      onChange: () => openMenu(),
+    },
+    ballcourtKick: {
+      name: "ballcourtKick",
+      title: L("BALLCOURT.Tools.Kick"),
+      icon: "fa-solid fa-futbol",
+      toggle: true,
+      active: Boolean(kickTool?.active),
+      order: 90,
       visible: yaotzin && mayKick(),
       onChange: (_event, active) => {
-        if (kickTool?.toggle(active) !== active) refreshControls();   // no kicker: the button shows off
-      } },
-    ballcourtTick: { name: "ballcourtTick", title: L("BALLCOURT.Tools.Tick"), icon: "fa-solid fa-forward-step",
-      button: true, order: 91, visible: gm && yaotzin, onChange: guarded(() => resolveTick(scene())) },
-    ballcourtBoard: { name: "ballcourtBoard", title: L("BALLCOURT.Tools.Board"), icon: "fa-solid fa-table-list",
-      button: true, order: 92, visible: gm && Boolean(ballcourtOf(scene())?.matchId),
-      onChange: () => showScoreboard(ballcourtOf(scene()).matchId) },
+        if (kickTool?.toggle(active) !== active) refreshControls(); // no kicker: the button shows off
+      },
+    },
+    ballcourtTick: {
+      name: "ballcourtTick",
+      title: L("BALLCOURT.Tools.Tick"),
+      icon: "fa-solid fa-forward-step",
+      button: true,
+      order: 91,
+      visible: gm && yaotzin,
+      onChange: guarded(() => resolveTick(scene())),
+    },
+    ballcourtBoard: {
+      name: "ballcourtBoard",
+      title: L("BALLCOURT.Tools.Board"),
+      icon: "fa-solid fa-table-list",
+      button: true,
+      order: 92,
+      visible: gm && Boolean(ballcourtOf(scene())?.matchId),
+      onChange: () => showScoreboard(ballcourtOf(scene()).matchId),
+    },
   };
   Object.assign(tokens.tools, tools);
 });

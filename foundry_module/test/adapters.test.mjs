@@ -28,80 +28,158 @@ test("dnd35e has no actor data model yet: its players' numbers are typed in, and
   const a = adapterFor("dnd35e");
   assert.equal(a.needsDialog, true);
   const sheet = { system: { abilities: { str: { value: 18 } } }, flags: {} };
-  assert.equal(a.hasStats(sheet), false, "a sheet the system filled in says nothing the module can read");
+  assert.equal(
+    a.hasStats(sheet),
+    false,
+    "a sheet the system filled in says nothing the module can read",
+  );
   installFoundry({ system: "dnd35e" });
   const court = courtScene();
   assert.ok(scene.missingStats(court).length > 0, "the GM is told who still counts as 10s and 0s");
 });
 
 test("every feat the companion's rules use is read by name, the entry form offers each", () => {
-  const names = ["Power Attack", "Point Blank Shot", "Precise Shot", "Combat Reflexes",
-    "Exotic Weapon Proficiency (Pelota)", "Improved Grapple", "Improved Bull Rush", "Improved Trip",
-    "Improved Overrun", "Improved Disarm"];
+  const names = [
+    "Power Attack",
+    "Point Blank Shot",
+    "Precise Shot",
+    "Combat Reflexes",
+    "Exotic Weapon Proficiency (Pelota)",
+    "Improved Grapple",
+    "Improved Bull Rush",
+    "Improved Trip",
+    "Improved Overrun",
+    "Improved Disarm",
+  ];
   const actor = { system: {}, items: names.map((n) => feat(n)) };
   assert.deepEqual(adapterFor("pf1").yaotzinStats(actor).feats, [...FEAT_IDS].sort());
   assert.deepEqual(stats.FEATS, FEAT_IDS, "the form's checkboxes are the rules' feats");
-  assert.deepEqual(stats.statsFromForm({ "feat.improved_disarm": "on", "feat.improved_trip": "on" }, "yaotzin").feats,
-    ["improved_trip", "improved_disarm"]);
+  assert.deepEqual(
+    stats.statsFromForm({ "feat.improved_disarm": "on", "feat.improved_trip": "on" }, "yaotzin")
+      .feats,
+    ["improved_trip", "improved_disarm"],
+  );
 });
 
 test("a feat copied from the system's compendium is known by its source, whatever its (translated) name", () => {
-  const source = (system, id) => ({ _stats: { compendiumSource: `Compendium.${system}.feats.Item.${id}` } });
-  const pf1Actor = { system: {}, items: [feat("Ataque poderoso", source("pf1", "FUW5mIXHNBBIQ1Sq")),
-    feat("Desarme mejorado", { flags: { core: { sourceId: "Compendium.pf1.feats.Item.711B9WNFgpdDKKf2" } } }),
-    feat("Improved Precise Shot", source("pf1", "h1vqUG9Kh3f7oKWK"))] };
-  assert.deepEqual(adapterFor("pf1").yaotzinStats(pf1Actor).feats, ["improved_disarm", "power_attack"],
-    "Improved Precise Shot is no Precise Shot");
-  const d35eActor = { system: {}, items: [feat("Derribo mejorado", source("D35E", "9igITV6htZUcgpWr"))] };
+  const source = (system, id) => ({
+    _stats: { compendiumSource: `Compendium.${system}.feats.Item.${id}` },
+  });
+  const pf1Actor = {
+    system: {},
+    items: [
+      feat("Ataque poderoso", source("pf1", "FUW5mIXHNBBIQ1Sq")),
+      feat("Desarme mejorado", {
+        flags: { core: { sourceId: "Compendium.pf1.feats.Item.711B9WNFgpdDKKf2" } },
+      }),
+      feat("Improved Precise Shot", source("pf1", "h1vqUG9Kh3f7oKWK")),
+    ],
+  };
+  assert.deepEqual(
+    adapterFor("pf1").yaotzinStats(pf1Actor).feats,
+    ["improved_disarm", "power_attack"],
+    "Improved Precise Shot is no Precise Shot",
+  );
+  const d35eActor = {
+    system: {},
+    items: [feat("Derribo mejorado", source("D35E", "9igITV6htZUcgpWr"))],
+  };
   assert.deepEqual(adapterFor("D35E").yaotzinStats(d35eActor).feats, ["improved_trip"]);
 });
 
 test("pf1: a feat the sheet has switched off does not count", () => {
-  const actor = { system: {}, items: [feat("Power Attack", { system: { disabled: true } }),
-    feat("Combat Reflexes", { system: { disabled: false } })] };
+  const actor = {
+    system: {},
+    items: [
+      feat("Power Attack", { system: { disabled: true } }),
+      feat("Combat Reflexes", { system: { disabled: false } }),
+    ],
+  };
   assert.deepEqual(adapterFor("pf1").yaotzinStats(actor).feats, ["combat_reflexes"]);
 });
 
 test("pf1 caps nonlethal damage at maximum hit points; the excess is lethal, off temporary hit points first", () => {
   const pf1 = adapterFor("pf1");
-  const actor = (nonlethal, temp = 0) => ({ type: "character", system: { attributes: { hp: { value: 10, max: 12, temp, nonlethal } } } });
+  const actor = (nonlethal, temp = 0) => ({
+    type: "character",
+    system: { attributes: { hp: { value: 10, max: 12, temp, nonlethal } } },
+  });
   assert.deepEqual(pf1.nonlethalUpdate(actor(4), 5), { "system.attributes.hp.nonlethal": 9 });
-  assert.deepEqual(pf1.nonlethalUpdate(actor(10, 1), 5),
-    { "system.attributes.hp.nonlethal": 12, "system.attributes.hp.temp": 0, "system.attributes.hp.value": 8 },
-    "2 fill his nonlethal to his maximum, 1 comes off his temporary, 2 off his hit points");
-  assert.deepEqual(adapterFor("D35E").nonlethalUpdate(actor(10), 5), { "system.attributes.hp.nonlethal": 15 },
-    "D35E has no such cap");
+  assert.deepEqual(
+    pf1.nonlethalUpdate(actor(10, 1), 5),
+    {
+      "system.attributes.hp.nonlethal": 12,
+      "system.attributes.hp.temp": 0,
+      "system.attributes.hp.value": 8,
+    },
+    "2 fill his nonlethal to his maximum, 1 comes off his temporary, 2 off his hit points",
+  );
+  assert.deepEqual(
+    adapterFor("D35E").nonlethalUpdate(actor(10), 5),
+    { "system.attributes.hp.nonlethal": 15 },
+    "D35E has no such cap",
+  );
 });
 
 test("pf1 under Wounds and Vigor: no hit points, so nonlethal is the module's own count and nobody is judged out", () => {
-  const woundsAndVigor = (ns, key) => (ns === "pf1" && key === "healthConfig"
-    ? { variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: false } } } : undefined);
+  const woundsAndVigor = (ns, key) =>
+    ns === "pf1" && key === "healthConfig"
+      ? { variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: false } } }
+      : undefined;
   const pf1 = adapterFor("pf1", woundsAndVigor);
-  const pc = { type: "character", system: { attributes: { hp: { value: 5, max: 12, nonlethal: 0 } } }, flags: {} };
+  const pc = {
+    type: "character",
+    system: { attributes: { hp: { value: 5, max: 12, nonlethal: 0 } } },
+    flags: {},
+  };
   assert.deepEqual(pf1.nonlethalUpdate(pc, 7), { "flags.ballcourt.nonlethal": 7 });
   assert.equal(pf1.outFromNonlethal({ ...pc, flags: { ballcourt: { nonlethal: 9 } } }), null);
   const npc = { ...pc, type: "npc" };
-  assert.deepEqual(pf1.nonlethalUpdate(npc, 7), { "system.attributes.hp.nonlethal": 7 }, "NPCs keep hit points here");
+  assert.deepEqual(
+    pf1.nonlethalUpdate(npc, 7),
+    { "system.attributes.hp.nonlethal": 7 },
+    "NPCs keep hit points here",
+  );
   assert.equal(pf1.woundsAndVigor(pc), true);
 });
 
 test("speed in feet in metric worlds: D35E's sheets hold metres; pf1's hold feet; dnd5e's name their units", () => {
-  const metric = (ns, key) => ({ "D35E.units": "metric", "pf1.units": "metric", "pf1.distanceUnits": "metric",
-    "dnd5e.metricLengthUnits": true })[`${ns}.${key}`];
+  const metric = (ns, key) =>
+    ({
+      "D35E.units": "metric",
+      "pf1.units": "metric",
+      "pf1.distanceUnits": "metric",
+      "dnd5e.metricLengthUnits": true,
+    })[`${ns}.${key}`];
   const land = (total) => ({ system: { attributes: { speed: { land: { total } } } } });
   assert.equal(adapterFor("D35E", metric).yaotzinStats(land(9)).speed, 30);
   assert.equal(adapterFor("D35E").yaotzinStats(land(30)).speed, 30);
-  assert.equal(adapterFor("pf1", metric).yaotzinStats(land(30)).speed, 30, "pf1 converts only what it shows");
+  assert.equal(
+    adapterFor("pf1", metric).yaotzinStats(land(30)).speed,
+    30,
+    "pf1 converts only what it shows",
+  );
   const walk = (movement) => ({ system: { attributes: { movement } } });
-  assert.equal(adapterFor("dnd5e", metric).yaotzinStats(walk({ walk: 9 })).speed, 30, "no units: the world's metres");
+  assert.equal(
+    adapterFor("dnd5e", metric).yaotzinStats(walk({ walk: 9 })).speed,
+    30,
+    "no units: the world's metres",
+  );
   assert.equal(adapterFor("dnd5e", metric).yaotzinStats(walk({ walk: 30, units: "ft" })).speed, 30);
   assert.equal(adapterFor("dnd5e").yaotzinStats(walk({ walk: 12, units: "m" })).speed, 40);
   assert.equal(adapterFor("dnd5e").yaotzinStats(walk({ walk: 30 })).speed, 30);
 });
 
 test("a setting the system has not registered reads as its default", () => {
-  const throws = () => { throw new Error('"D35E.units" is not a registered game setting'); };
-  assert.equal(adapterFor("D35E", throws).yaotzinStats({ system: { attributes: { speed: { land: { total: 30 } } } } }).speed, 30);
+  const throws = () => {
+    throw new Error('"D35E.units" is not a registered game setting');
+  };
+  assert.equal(
+    adapterFor("D35E", throws).yaotzinStats({
+      system: { attributes: { speed: { land: { total: 30 } } } },
+    }).speed,
+    30,
+  );
 });
 
 test("D35E: prone and unconscious are its condition fields; unconscious brings helpless, and restoring puts back all three", async () => {
@@ -134,13 +212,32 @@ test("D35E: a Yaotzin card's prone is written to his condition field and Undo ta
   const court = courtScene();
   const yo = new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] });
   court.tokens.get("yo").actor = yo;
-  const card = await chat.postCard({ chat_card: { kind: "yaotzin.test", title: { key: "none", text: "Trip" }, lines: [],
-    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { events: [], prone: "yo" } }] } },
-  { game: "yaotzin", kind: "contest", sceneId: court.id, matchId: "m1", owners: {} });
+  const card = await chat.postCard(
+    {
+      chat_card: {
+        kind: "yaotzin.test",
+        title: { key: "none", text: "Trip" },
+        lines: [],
+        rolls: [],
+        actions: [
+          {
+            id: "apply",
+            key: "BALLCOURT.Action.Apply",
+            data: {},
+            payload: { events: [], prone: "yo" },
+          },
+        ],
+      },
+    },
+    { game: "yaotzin", kind: "contest", sceneId: court.id, matchId: "m1", owners: {} },
+  );
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.system.attributes.conditions.prone, true);
-  await yo.update({ "system.attributes.hp.value": 19 });   // any later update: still prone
-  assert.ok(scene.yaotzinDescriptors(court).find((d) => d.id === "yo").stats.prone, "the companion is told he is prone");
+  await yo.update({ "system.attributes.hp.value": 19 }); // any later update: still prone
+  assert.ok(
+    scene.yaotzinDescriptors(court).find((d) => d.id === "yo").stats.prone,
+    "the companion is told he is prone",
+  );
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
   assert.equal(yo.system.attributes.conditions.prone, false);
 });
@@ -155,19 +252,47 @@ test("pf1: a roll a pf1PreActorRoll hook cancels answers nothing, as pf1's does"
 });
 
 test("pf1 under Wounds and Vigor: Apply keeps the nonlethal in the module's count, tells the GM so, and Undo takes it back", async () => {
-  const world = installFoundry({ system: "pf1",
-    settings: { healthConfig: { variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: true } } } } });
+  const world = installFoundry({
+    system: "pf1",
+    settings: {
+      healthConfig: {
+        variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: true } },
+      },
+    },
+  });
   await connectTo(link, fakeCompanion());
   const court = courtScene();
   const yo = new FakePf1Actor({ ...fixture("actors/pf1"), owners: ["bob"] });
   court.tokens.get("yo").actor = yo;
-  const card = await chat.postCard({ chat_card: { kind: "yaotzin.test", title: { key: "none", text: "Hurt" }, lines: [],
-    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {
-      events: [{ type: "damage", player: "yo", nonlethal: 4 }], damage: [{ player: "yo", nonlethal: 4 }] } }] } },
-  { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} });
+  const card = await chat.postCard(
+    {
+      chat_card: {
+        kind: "yaotzin.test",
+        title: { key: "none", text: "Hurt" },
+        lines: [],
+        rolls: [],
+        actions: [
+          {
+            id: "apply",
+            key: "BALLCOURT.Action.Apply",
+            data: {},
+            payload: {
+              events: [{ type: "damage", player: "yo", nonlethal: 4 }],
+              damage: [{ player: "yo", nonlethal: 4 }],
+            },
+          },
+        ],
+      },
+    },
+    { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} },
+  );
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.flags.ballcourt.nonlethal, 4);
-  assert.equal(yo.system.attributes.hp.nonlethal, 2, "the sheet's own nonlethal is not his under these rules");
+  assert.equal(
+    yo.system.attributes.hp.nonlethal,
+    2,
+    "the sheet's own nonlethal is not his under these rules",
+  );
   assert.match(world.notifications.at(-1)[1], /BALLCOURT\.Health\.WoundsAndVigor|Wounds and Vigor/);
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
   assert.ok(!yo.flags.ballcourt.nonlethal);
@@ -192,15 +317,39 @@ test("D35E: nonlethal past his maximum knocks him unconscious by D35E's own upda
   const court = courtScene();
   const yo = new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] });
   court.tokens.get("yo").actor = yo;
-  const card = await chat.postCard({ chat_card: { kind: "yaotzin.test", title: { key: "none", text: "Hurt" }, lines: [],
-    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {
-      events: [{ type: "damage", player: "yo", nonlethal: 21 }], damage: [{ player: "yo", nonlethal: 21 }] } }] } },
-  { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} });
+  const card = await chat.postCard(
+    {
+      chat_card: {
+        kind: "yaotzin.test",
+        title: { key: "none", text: "Hurt" },
+        lines: [],
+        rolls: [],
+        actions: [
+          {
+            id: "apply",
+            key: "BALLCOURT.Action.Apply",
+            data: {},
+            payload: {
+              events: [{ type: "damage", player: "yo", nonlethal: 21 }],
+              damage: [{ player: "yo", nonlethal: 21 }],
+            },
+          },
+        ],
+      },
+    },
+    { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} },
+  );
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   const { conditions } = yo.system.attributes;
-  assert.deepEqual([yo.system.attributes.hp.nonlethal, conditions.unconscious, conditions.helpless], [21, true, true]);
+  assert.deepEqual(
+    [yo.system.attributes.hp.nonlethal, conditions.unconscious, conditions.helpless],
+    [21, true, true],
+  );
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
-  assert.deepEqual([yo.system.attributes.hp.nonlethal, conditions.unconscious, conditions.helpless], [0, false, false]);
+  assert.deepEqual(
+    [yo.system.attributes.hp.nonlethal, conditions.unconscious, conditions.helpless],
+    [0, false, false],
+  );
 });
 
 test("a Yaotzin card the previous version applied, whose record kept the damage and the prone, still undoes", async () => {
@@ -208,20 +357,51 @@ test("a Yaotzin card the previous version applied, whose record kept the damage 
   await connectTo(link, fakeCompanion());
   const court = courtScene();
   const yo = court.tokens.get("yo").actor;
-  const card = await chat.postCard({ chat_card: { kind: "yaotzin.test", title: { key: "none", text: "Hurt" }, lines: [],
-    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {
-      events: [{ type: "damage", player: "yo", nonlethal: 4 }], damage: [{ player: "yo", nonlethal: 4 }], prone: "yo" } }] } },
-  { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} });
+  const card = await chat.postCard(
+    {
+      chat_card: {
+        kind: "yaotzin.test",
+        title: { key: "none", text: "Hurt" },
+        lines: [],
+        rolls: [],
+        actions: [
+          {
+            id: "apply",
+            key: "BALLCOURT.Action.Apply",
+            data: {},
+            payload: {
+              events: [{ type: "damage", player: "yo", nonlethal: 4 }],
+              damage: [{ player: "yo", nonlethal: 4 }],
+              prone: "yo",
+            },
+          },
+        ],
+      },
+    },
+    { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} },
+  );
   const before = yo.system.attributes.hp.nonlethal ?? 0;
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.system.attributes.hp.nonlethal, before + 4);
   const message = globalThis.game.messages.get(card.id);
   const record = message.flags.ballcourt.record;
-  const { sheets, ...older } = record.undo;   // the record as the previous version wrote it
+  const { sheets, ...older } = record.undo; // the record as the previous version wrote it
   assert.ok(sheets);
-  await message.update({ "flags.ballcourt.==record": { ...record, undo: { ...older,
-    damage: [{ tokenId: "yo", amount: -4 }], prone: [{ tokenId: "yo", prone: false }] } } });
+  await message.update({
+    "flags.ballcourt.==record": {
+      ...record,
+      undo: {
+        ...older,
+        damage: [{ tokenId: "yo", amount: -4 }],
+        prone: [{ tokenId: "yo", prone: false }],
+      },
+    },
+  });
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
-  assert.equal(yo.system.attributes.hp.nonlethal, before, "the damage taken back, as that version did");
+  assert.equal(
+    yo.system.attributes.hp.nonlethal,
+    before,
+    "the damage taken back, as that version did",
+  );
   assert.ok(!yo.statuses?.has?.("prone"), "and the prone");
 });

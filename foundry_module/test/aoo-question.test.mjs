@@ -12,7 +12,13 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
-import { mayAnswer, parseAnswer, questionFlags, renderQuestionCard, settleQuestion } from "../scripts/core/aoo-question.mjs";
+import {
+  mayAnswer,
+  parseAnswer,
+  questionFlags,
+  renderQuestionCard,
+  settleQuestion,
+} from "../scripts/core/aoo-question.mjs";
 import { contestCompanion } from "./fakes/companion.mjs";
 import { asUser, buttonsIn, clientOf, press, reload, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
@@ -23,9 +29,19 @@ import { consoleLines, said } from "./fakes/console.mjs";
 const aooChoiceOn = (userId, fn) => onPage(userId, "aoo-choice", fn);
 const aooQuestionOn = (userId, fn) => onPage(userId, "aoo-question", fn);
 
-const en = makeLocalizer(JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")), "en");
-const asked = { sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", actorName: "Ixpoetchitl", kind: "trip",
-  expiresAt: 1000 };
+const en = makeLocalizer(
+  JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")),
+  "en",
+);
+const asked = {
+  sceneId: "s1",
+  tokenId: "yo",
+  name: "Yolteotl",
+  owner: "bob",
+  actorName: "Ixpoetchitl",
+  kind: "trip",
+  expiresAt: 1000,
+};
 const names = { bob: "Bob", gm: "GM" };
 
 test("the card: pending for the GM and the owner with four choices, nobody else; settled once; answers parsed", () => {
@@ -33,40 +49,85 @@ test("the card: pending for the GM and the owner with four choices, nobody else;
   const owner = { isGM: false, owns: () => true };
   const other = { isGM: false, owns: () => false };
   const gm = { isGM: true, owns: () => false };
-  assert.deepEqual([mayAnswer(q, owner), mayAnswer(q, gm), mayAnswer(q, other)], [true, true, false]);
+  assert.deepEqual(
+    [mayAnswer(q, owner), mayAnswer(q, gm), mayAnswer(q, other)],
+    [true, true, false],
+  );
   const forGM = renderQuestionCard(q, gm, en, (id) => names[id]);
   assert.match(forGM, /Ixpoetchitl tries to Trip Yolteotl/);
   assert.match(forGM, /Waiting for Bob to answer\. Choose for the player:/);
-  assert.deepEqual([...forGM.matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
-    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"]);
+  assert.deepEqual(
+    [...forGM.matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"],
+  );
   assert.match(forGM, /<button type="button" data-ballcourt-action="aoo:trip">Trip<\/button>/);
   assert.doesNotMatch(renderQuestionCard(q, other, en), /button/);
   const answered = settleQuestion(q, { state: "answered", choice: "grapple", by: "bob" });
   assert.deepEqual([answered.state, answered.choice, answered.by], ["answered", "grapple", "bob"]);
-  assert.match(renderQuestionCard(answered, gm, en, (id) => names[id]), /Yolteotl: Grapple \(chosen by Bob\)\./);
-  assert.equal(settleQuestion(answered, { state: "answered", choice: "none", by: "gm" }), null, "a settled question never changes");
+  assert.match(
+    renderQuestionCard(answered, gm, en, (id) => names[id]),
+    /Yolteotl: Grapple \(chosen by Bob\)\./,
+  );
+  assert.equal(
+    settleQuestion(answered, { state: "answered", choice: "none", by: "gm" }),
+    null,
+    "a settled question never changes",
+  );
   assert.equal(settleQuestion(q, { state: "answered", choice: "bite", by: "bob" }), null);
   const late = settleQuestion(q, { state: "answered", choice: "none", by: null });
-  assert.match(renderQuestionCard(late, gm, en), /Yolteotl: no answer in time, no attack of opportunity\./);
-  assert.match(renderQuestionCard(settleQuestion(q, { state: "expired" }), owner, en), /No longer awaited/);
-  assert.deepEqual(["aoo:trip", "aoo:bite", "trip", "roll:r1"].map(parseAnswer), ["trip", null, null, null]);
+  assert.match(
+    renderQuestionCard(late, gm, en),
+    /Yolteotl: no answer in time, no attack of opportunity\./,
+  );
+  assert.match(
+    renderQuestionCard(settleQuestion(q, { state: "expired" }), owner, en),
+    /No longer awaited/,
+  );
+  assert.deepEqual(["aoo:trip", "aoo:bite", "trip", "roll:r1"].map(parseAnswer), [
+    "trip",
+    null,
+    null,
+    null,
+  ]);
 });
 
 test("a disarm is offered only when the question says the actor holds the ball; a card without its choices offers the four", () => {
   const gm = { isGM: true, owns: () => false };
   const onBall = questionFlags({ ...asked, disarm: true });
   assert.deepEqual(onBall.choices, ["unarmed", "grapple", "trip", "disarm", "none"]);
-  assert.deepEqual([...renderQuestionCard(onBall, gm, en).matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
-    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"]);
-  assert.equal(settleQuestion(onBall, { state: "answered", choice: "disarm", by: "bob" }).choice, "disarm");
+  assert.deepEqual(
+    [...renderQuestionCard(onBall, gm, en).matchAll(/data-ballcourt-action="([^"]+)"/g)].map(
+      (m) => m[1],
+    ),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
+  );
+  assert.equal(
+    settleQuestion(onBall, { state: "answered", choice: "disarm", by: "bob" }).choice,
+    "disarm",
+  );
   const offBall = questionFlags(asked);
-  assert.equal(settleQuestion(offBall, { state: "answered", choice: "disarm", by: "bob" }), null, "not offered: refused");
-  const { choices: _, ...older } = offBall;   // a card an earlier version posted
-  assert.deepEqual([...renderQuestionCard(older, gm, en).matchAll(/data-ballcourt-action="([^"]+)"/g)].map((m) => m[1]),
-    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"]);
+  assert.equal(
+    settleQuestion(offBall, { state: "answered", choice: "disarm", by: "bob" }),
+    null,
+    "not offered: refused",
+  );
+  const { choices: _, ...older } = offBall; // a card an earlier version posted
+  assert.deepEqual(
+    [...renderQuestionCard(older, gm, en).matchAll(/data-ballcourt-action="([^"]+)"/g)].map(
+      (m) => m[1],
+    ),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:none"],
+  );
   assert.equal(parseAnswer("aoo:disarm"), "disarm");
-  assert.match(renderQuestionCard(settleQuestion(onBall, { state: "answered", choice: "disarm", by: "bob" }), gm, en,
-    (id) => names[id]), /Yolteotl: Disarm \(chosen by Bob\)\./);
+  assert.match(
+    renderQuestionCard(
+      settleQuestion(onBall, { state: "answered", choice: "disarm", by: "bob" }),
+      gm,
+      en,
+      (id) => names[id],
+    ),
+    /Yolteotl: Disarm \(chosen by Bob\)\./,
+  );
 });
 
 // ---- at the table
@@ -84,9 +145,12 @@ async function table(options = {}) {
   return { world, companion, scene: courtScene(), contest };
 }
 
-const sent = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
-  .map((c) => c.body);
-const questionCard = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.aooQuestion).at(-1);
+const sent = (companion) =>
+  companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
+    .map((c) => c.body);
+const questionCard = () =>
+  globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.aooQuestion).at(-1);
 const questionOf = (message) => message.flags.ballcourt.aooQuestion;
 
 /** The card as it stands in one user's chat log once the table is quiet (undefined: he cannot see it). */
@@ -106,33 +170,61 @@ test("Bob reloads while asked: the GM sees whom he waits for, Bob's new page ask
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
   const message = questionCard();
-  assert.deepEqual([questionOf(message).state, questionOf(message).owner, questionOf(message).name], ["pending", "bob", "Yolteotl"]);
+  assert.deepEqual(
+    [questionOf(message).state, questionOf(message).owner, questionOf(message).name],
+    ["pending", "bob", "Yolteotl"],
+  );
   const gmView = await seen("gm", message);
   assert.match(gmView.innerHTML, /Waiting for Bob to answer\. Choose for the player:/);
-  assert.deepEqual(choices(gmView), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
-    "Ixpoetchitl is on the ball: a disarm is offered");
-  assert.match((await seen("alice", message)).innerHTML, /Ждём ответа: Bob\./, "Alice sees it, in her language");
+  assert.deepEqual(
+    choices(gmView),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
+    "Ixpoetchitl is on the ball: a disarm is offered",
+  );
+  assert.match(
+    (await seen("alice", message)).innerHTML,
+    /Ждём ответа: Bob\./,
+    "Alice sees it, in her language",
+  );
   assert.deepEqual(choices(await seen("alice", message)), [], "not hers to answer");
   assert.equal(sent(companion).length, 0, "the contest waits");
 
-  clientOf("bob").dialogs.unanswered = "open";   // his new page's dialog waits for him
+  clientOf("bob").dialogs.unanswered = "open"; // his new page's dialog waits for him
   await reload("bob");
-  assert.deepEqual(choices(await seen("bob", message)), ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
-    "his new page's chat log has the question");
+  assert.deepEqual(
+    choices(await seen("bob", message)),
+    ["aoo:unarmed", "aoo:grapple", "aoo:trip", "aoo:disarm", "aoo:none"],
+    "his new page's chat log has the question",
+  );
   const [again] = clientOf("bob").dialogs.open;
-  assert.equal(clientOf("bob").dialogs.open.length, 1, "his new page, once ready (its own ready hook), asks him again");
+  assert.equal(
+    clientOf("bob").dialogs.open.length,
+    1,
+    "his new page, once ready (its own ready hook), asks him again",
+  );
   assert.match(clientOf("bob").dialogs.shown.at(-1).content, /Ixpoetchitl tries to Trip Yolteotl/);
   await again.press("grapple");
   await settle();
   await contesting;
-  assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "grapple" }, "sent after the dice's dry run");
-  assert.deepEqual([questionOf(message).state, questionOf(message).choice, questionOf(message).by], ["answered", "grapple", "bob"]);
+  assert.deepEqual(
+    sent(companion).at(-1).target_aoo,
+    { kind: "grapple" },
+    "sent after the dice's dry run",
+  );
+  assert.deepEqual(
+    [questionOf(message).state, questionOf(message).choice, questionOf(message).by],
+    ["answered", "grapple", "bob"],
+  );
   assert.equal(message.updatedBy, "gm", "only the GM writes the card");
   assert.match((await seen("gm", message)).innerHTML, /Yolteotl: Grapple \(chosen by Bob\)\./);
   assert.deepEqual(choices(await seen("bob", message)), [], "nothing left to press");
 
   await reload("bob");
-  assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an answered question is not asked again");
+  assert.equal(
+    await aooChoiceOn("bob", (m) => m.askAooAgain()),
+    0,
+    "an answered question is not asked again",
+  );
   assert.deepEqual(clientOf("bob").dialogs.shown, [], "nor by his new page's ready hook");
 });
 
@@ -142,33 +234,71 @@ test("the GM chooses for Bob on the card; Alice's forged answer for Bob's token 
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
   await settle();
   const message = questionCard();
-  assert.equal(await aooQuestionOn("alice", (m) => m.pressAnswer(message.id, "trip")), false, "her own client refuses");
-  await asUser("alice", () => globalThis.game.user.setFlag("ballcourt", "aooAnswer", { messageId: message.id, choice: "trip", at: 1 }));
+  assert.equal(
+    await aooQuestionOn("alice", (m) => m.pressAnswer(message.id, "trip")),
+    false,
+    "her own client refuses",
+  );
+  await asUser("alice", () =>
+    globalThis.game.user.setFlag("ballcourt", "aooAnswer", {
+      messageId: message.id,
+      choice: "trip",
+      at: 1,
+    }),
+  );
   await settle();
-  assert.equal(questionOf(message).state, "pending", "the GM's client refuses a press for a token she does not own");
+  assert.equal(
+    questionOf(message).state,
+    "pending",
+    "the GM's client refuses a press for a token she does not own",
+  );
 
   await asUser("gm", async () => press(await seen("gm", message), "aoo:unarmed"));
   await contesting;
   assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "unarmed" });
-  assert.match((await seen("bob", message)).innerHTML, /Yolteotl: Unarmed attack \(chosen by GM\)\./);
-  assert.equal(await aooQuestionOn("gm", (m) => m.pressAnswer(message.id, "none")), false, "a second answer does nothing");
+  assert.match(
+    (await seen("bob", message)).innerHTML,
+    /Yolteotl: Unarmed attack \(chosen by GM\)\./,
+  );
+  assert.equal(
+    await aooQuestionOn("gm", (m) => m.pressAnswer(message.id, "none")),
+    false,
+    "a second answer does nothing",
+  );
 });
 
 test("Bob's client fails to answer the query: the GM is told to choose on the card; Bob answers there instead", async (t) => {
   const logged = consoleLines(t);
   const { world, companion, scene, contest } = await table();
-  globalThis.game.users.get("bob").answer = () => { throw new Error("his client failed"); };
+  globalThis.game.users.get("bob").answer = () => {
+    throw new Error("his client failed");
+  };
   const contesting = contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
-  assert.deepEqual(world.notifications.filter(([, text]) => /could not be asked/.test(text)),
-    [["warn", "Bob could not be asked about Yolteotl's attack of opportunity: choose for him on the card in chat, or wait for him to answer there."]]);
+  assert.deepEqual(
+    world.notifications.filter(([, text]) => /could not be asked/.test(text)),
+    [
+      [
+        "warn",
+        "Bob could not be asked about Yolteotl's attack of opportunity: choose for him on the card in chat, or wait for him to answer there.",
+      ],
+    ],
+  );
   assert.equal(clientOf("gm").ui.notifications.length, 1, "on the GM's screen");
-  assert.deepEqual(said(logged), [["warn", "Ballcourt: attack of opportunity"]], "the details in the console");
+  assert.deepEqual(
+    said(logged),
+    [["warn", "Ballcourt: attack of opportunity"]],
+    "the details in the console",
+  );
   const message = questionCard();
   assert.equal(questionOf(message).state, "pending", "still open, not none");
   await asUser("bob", async () => press(await seen("bob", message), "aoo:trip"));
   await contesting;
-  assert.deepEqual(sent(companion).at(-1).target_aoo, { kind: "trip" }, "his press on the card reached the GM");
+  assert.deepEqual(
+    sent(companion).at(-1).target_aoo,
+    { kind: "trip" },
+    "his press on the card reached the GM",
+  );
   assert.deepEqual([questionOf(message).choice, questionOf(message).by], ["trip", "bob"]);
 });
 
@@ -182,16 +312,32 @@ test("nobody answers in two minutes: none, the GM is told, the card says so", as
   await settle();
   await contesting;
   assert.equal("target_aoo" in sent(companion).at(-1), false, "no attack of opportunity");
-  assert.deepEqual(clientOf("gm").ui.notifications.filter(([level]) => level === "warn").map(([, text]) => text),
-    ["Yolteotl's owner did not answer: no attack of opportunity."]);
+  assert.deepEqual(
+    clientOf("gm")
+      .ui.notifications.filter(([level]) => level === "warn")
+      .map(([, text]) => text),
+    ["Yolteotl's owner did not answer: no attack of opportunity."],
+  );
   assert.match((await seen("gm", questionCard())).innerHTML, /Yolteotl: no answer in time/);
   assert.equal(world.notifications.filter(([, text]) => /could not be asked/.test(text)).length, 0);
 });
 
 test("a card nobody awaits (the GM's page reloaded): Bob's press marks it so; the GM's new page marks the others", async () => {
   const { scene } = await table();
-  const pending = (name) => globalThis.ChatMessage.create({ content: '<div class="ballcourt-card"></div>',
-    flags: { ballcourt: { aooQuestion: questionFlags({ ...asked, sceneId: scene.id, name, expiresAt: Date.now() + 60000 }) } } });
+  const pending = (name) =>
+    globalThis.ChatMessage.create({
+      content: '<div class="ballcourt-card"></div>',
+      flags: {
+        ballcourt: {
+          aooQuestion: questionFlags({
+            ...asked,
+            sceneId: scene.id,
+            name,
+            expiresAt: Date.now() + 60000,
+          }),
+        },
+      },
+    });
   const stale = await pending("Yolteotl");
   await asUser("bob", async () => press(await seen("bob", stale), "aoo:trip"));
   await settle();
@@ -200,9 +346,20 @@ test("a card nobody awaits (the GM's page reloaded): Bob's press marks it so; th
   assert.deepEqual(choices(await seen("bob", stale)), []);
 
   const older = await pending("Yolteotl");
-  assert.deepEqual(await aooQuestionOn("bob", (m) => m.expireOldQuestions()), [], "a player's client writes nothing");
-  assert.deepEqual((await aooQuestionOn("gm", (m) => m.expireOldQuestions())).map((m) => m.id), [older.id]);
+  assert.deepEqual(
+    await aooQuestionOn("bob", (m) => m.expireOldQuestions()),
+    [],
+    "a player's client writes nothing",
+  );
+  assert.deepEqual(
+    (await aooQuestionOn("gm", (m) => m.expireOldQuestions())).map((m) => m.id),
+    [older.id],
+  );
   assert.equal(questionOf(older).state, "expired");
-  await settle();   // Bob's copy of the card hears the GM's write (each client has its own copy)
-  assert.equal(await aooChoiceOn("bob", (m) => m.askAooAgain()), 0, "an expired question is not asked again");
+  await settle(); // Bob's copy of the card hears the GM's write (each client has its own copy)
+  assert.equal(
+    await aooChoiceOn("bob", (m) => m.askAooAgain()),
+    0,
+    "an expired question is not asked again",
+  );
 });

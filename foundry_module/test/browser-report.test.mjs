@@ -13,8 +13,16 @@ import { SHOTS, useChromium } from "./browser/chromium.mjs";
 const chrome = useChromium();
 
 const EXPECTED = {
-  en: { title: "Match report: Yaotzin — Final", summary: "In play · Round 1 · Events: 9", goals: "G" },
-  ru: { title: "Отчёт о матче: Яоцин — Final", summary: "Идёт игра · Раунд 1 · Событий: 9", goals: "Г" },
+  en: {
+    title: "Match report: Yaotzin — Final",
+    summary: "In play · Round 1 · Events: 9",
+    goals: "G",
+  },
+  ru: {
+    title: "Отчёт о матче: Яоцин — Final",
+    summary: "Идёт игра · Раунд 1 · Событий: 9",
+    goals: "Г",
+  },
 };
 
 for (const lang of ["en", "ru"]) {
@@ -34,7 +42,10 @@ for (const lang of ["en", "ru"]) {
     assert.deepEqual(tal, ["Tal", "0", "1", "0", "0", "1", "0", "0", "0", "1", "4"]);
     const sun = await page.$$eval('tr[data-team="sun"] > *', (cs) => cs.map((c) => c.textContent));
     assert.deepEqual(sun, ["sun", "1", "67%", "1", "2", "1"]);
-    assert.equal(await page.textContent('.ballcourt-report-players th[data-field="goals"]'), want.goals);
+    assert.equal(
+      await page.textContent('.ballcourt-report-players th[data-field="goals"]'),
+      want.goals,
+    );
     const fits = await page.$eval(".chat", (c) => c.scrollWidth <= c.clientWidth);
     assert.ok(fits, "the card runs off the chat column");
     mkdirSync(SHOTS, { recursive: true });

@@ -34,12 +34,20 @@ test("one card reads in English for the GM and in Russian for Bob", async () => 
   const gm = await seenBy("gm", message);
   const bob = await seenBy("bob", message);
   await settle();
-  assert.equal(clientOf("bob").chat.get(message.id).innerHTML, bob, "his chat log, as his page's own hook rendered it");
+  assert.equal(
+    clientOf("bob").chat.get(message.id).innerHTML,
+    bob,
+    "his chat log, as his page's own hook rendered it",
+  );
   assert.match(gm, /Ixpoetchitl kicks at \(18, 12\)/);
   assert.match(gm, /Attack 0 against AC 5: off by 2 squares \(E\)\./);
   assert.match(gm, /<span>Range \(8 sq, 2 free\)<\/span>/);
   assert.match(bob, /Ixpoetchitl бьёт в \(18, 12\)/);
-  assert.match(bob, /мимо на 2 клетки \(В\)\./, "a count in his language's form, through game.i18n");
+  assert.match(
+    bob,
+    /мимо на 2 клетки \(В\)\./,
+    "a count in his language's form, through game.i18n",
+  );
   assert.match(bob, /<span>Дистанция \(8 кл\., 2 без штрафа\)<\/span>/);
   assert.match(bob, />Yolteotl пытается перехватить</, "his own button, in his words");
   assert.match(gm, /<li><span>Attack<\/span> <code>1d20-9<\/code>/);
@@ -57,7 +65,10 @@ test("the render comes from the flags, not the stored content (the GM's language
 test("a key this client does not know shows the companion's English; an older card's roll its name", async () => {
   const message = await postKick();
   const { lines, rolls } = message.flags.ballcourt.card;
-  Object.assign(lines[0], { key: "BALLCOURT.Card.Kick.FromANewerCompanion", text: "Something new happens." });
+  Object.assign(lines[0], {
+    key: "BALLCOURT.Card.Kick.FromANewerCompanion",
+    text: "Something new happens.",
+  });
   for (const field of ["key", "data", "label"]) delete rolls[0][field];
   const bob = await seenBy("bob", message);
   assert.match(bob, /Something new happens\./);
@@ -72,6 +83,9 @@ test("the buttons follow the flags on every client: Apply done, Undo offered, in
   const gm = await seenBy("gm", message);
   assert.match(gm, /data-ballcourt-action="apply" disabled/);
   assert.match(gm, /data-ballcourt-action="undo">Отменить</);
-  assert.doesNotMatch(await seenBy("bob", message), /data-ballcourt-action="(apply|undo)"/,
-    "a player sees no button he may not press");
+  assert.doesNotMatch(
+    await seenBy("bob", message),
+    /data-ballcourt-action="(apply|undo)"/,
+    "a player sees no button he may not press",
+  );
 });

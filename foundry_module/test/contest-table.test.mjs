@@ -27,24 +27,38 @@ async function table(options, companion = contestCompanion(options)) {
   return { world, companion, scene: courtScene(), contest };
 }
 
-const contests = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
-  .map((c) => c.body);
+const contests = (companion) =>
+  companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview)
+    .map((c) => c.body);
 
 test("the card's trip back: Bob, the tripped defender's owner, presses it and the swapped reaction trip gets its own card", async () => {
   const { companion, scene, contest } = await table();
   const chat = await chatOf("gm");
   const first = await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   assert.ok(first.flags.ballcourt.card.actions.some((a) => a.id === "trip_back"));
-  assert.equal(chat.mayPress(globalThis.game.users.get("alice"), first, "trip_back"), false, "not Alice's to press");
+  assert.equal(
+    chat.mayPress(globalThis.game.users.get("alice"), first, "trip_back"),
+    false,
+    "not Alice's to press",
+  );
   await asUser("bob", async () => (await chatOf("bob")).requestAction(first.id, "trip_back"));
   await settle();
   const back = contests(companion).at(-1);
   assert.deepEqual([back.kind, back.actor, back.target, back.reaction], ["trip", "yo", "ix", true]);
   assert.deepEqual(first.flags.ballcourt.resolved, ["trip_back"]);
-  const cards = globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest");
+  const cards = globalThis.ChatMessage.created.filter(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest",
+  );
   assert.equal(cards.length, 2, "the trip back posts its own card");
-  assert.equal(cards[1].flags.ballcourt.card.actions.some((a) => a.id === "trip_back"), false);
-  assert.deepEqual(clientOf("bob").ui.notifications.filter(([k]) => k === "error"), []);
+  assert.equal(
+    cards[1].flags.ballcourt.card.actions.some((a) => a.id === "trip_back"),
+    false,
+  );
+  assert.deepEqual(
+    clientOf("bob").ui.notifications.filter(([k]) => k === "error"),
+    [],
+  );
 });
 
 /**
@@ -53,21 +67,67 @@ test("the card's trip back: Bob, the tripped defender's owner, presses it and th
  * with `after: "target_aoo"`, as present/yaotzin.py builds it); the trip back itself offers none.
  */
 const aooTripFails = (body) => {
-  const card = (actions) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-    lines: [], rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply",
-      payload: { events: [], moves: [], prone: null } }, ...actions] });
-  if (body.preview) return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, provokes: !body.reaction, preview: true } };
+  const card = (actions) => ({
+    kind: "yaotzin.contest",
+    title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+    lines: [],
+    rolls: [],
+    actions: [
+      {
+        id: "apply",
+        key: "BALLCOURT.Action.Apply",
+        data: {},
+        label: "Apply",
+        payload: { events: [], moves: [], prone: null },
+      },
+      ...actions,
+    ],
+  });
+  if (body.preview)
+    return {
+      status: 200,
+      body: {
+        kind: body.kind,
+        actor: body.actor,
+        target: body.target,
+        provokes: !body.reaction,
+        preview: true,
+      },
+    };
   const back = { kind: "trip", actor: body.actor, target: body.target, after: "target_aoo" };
   const offered = body.target_aoo?.kind === "trip" ? [back] : [];
-  return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, success: true,
-    provokes: !body.reaction, target_aoo: body.target_aoo ? { kind: "trip", success: false, foiled: false } : null,
-    reaction: offered[0] ?? null, reactions: offered, ball: null, rolls: [], overlay: null,
-    chat_card: card(offered.map((b) => ({ id: `trip_back:${b.actor}`, key: "BALLCOURT.Action.TripBack", data: {},
-      label: "Trip back", payload: { ...b, reaction: true } }))) } };
+  return {
+    status: 200,
+    body: {
+      kind: body.kind,
+      actor: body.actor,
+      target: body.target,
+      success: true,
+      provokes: !body.reaction,
+      target_aoo: body.target_aoo ? { kind: "trip", success: false, foiled: false } : null,
+      reaction: offered[0] ?? null,
+      reactions: offered,
+      ball: null,
+      rolls: [],
+      overlay: null,
+      chat_card: card(
+        offered.map((b) => ({
+          id: `trip_back:${b.actor}`,
+          key: "BALLCOURT.Action.TripBack",
+          data: {},
+          label: "Trip back",
+          payload: { ...b, reaction: true },
+        })),
+      ),
+    },
+  };
 };
 
 test("Bob's trip as his attack of opportunity fails: Alice, the actor's owner, presses her trip back, sent with after", async () => {
-  const { companion, scene, contest } = await table({}, fakeCompanion({ "/api/v1/yaotzin/contest": aooTripFails }));
+  const { companion, scene, contest } = await table(
+    {},
+    fakeCompanion({ "/api/v1/yaotzin/contest": aooTripFails }),
+  );
   runningEncounter(scene);
   clientOf("bob").dialogs.answers.push("trip");
   const first = await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
@@ -76,16 +136,29 @@ test("Bob's trip as his attack of opportunity fails: Alice, the actor's owner, p
   const offered = first.flags.ballcourt.card.actions.find((a) => a.id === "trip_back:ix");
   assert.ok(offered, "the card offers Ixpoetchitl's trip back");
   const chat = await chatOf("gm");
-  assert.equal(chat.mayPress(globalThis.game.users.get("bob"), first, "trip_back:ix"), false, "not Bob's to press");
-  await asUser("alice", async () => (await chatOf("alice")).requestAction(first.id, "trip_back:ix"));
+  assert.equal(
+    chat.mayPress(globalThis.game.users.get("bob"), first, "trip_back:ix"),
+    false,
+    "not Bob's to press",
+  );
+  await asUser("alice", async () =>
+    (await chatOf("alice")).requestAction(first.id, "trip_back:ix"),
+  );
   await settle();
   const back = contests(companion).at(-1);
-  assert.deepEqual([back.kind, back.actor, back.target, back.reaction, back.after], ["trip", "ix", "yo", true, "target_aoo"]);
+  assert.deepEqual(
+    [back.kind, back.actor, back.target, back.reaction, back.after],
+    ["trip", "ix", "yo", true, "target_aoo"],
+  );
   assert.deepEqual(first.flags.ballcourt.resolved, ["trip_back:ix"]);
-  assert.deepEqual(clientOf("alice").ui.notifications.filter(([k]) => k === "error"), []);
+  assert.deepEqual(
+    clientOf("alice").ui.notifications.filter(([k]) => k === "error"),
+    [],
+  );
 });
 
-const aooQueries = (userId) => globalThis.game.users.get(userId).queries.filter((q) => q.name === "ballcourt.aoo");
+const aooQueries = (userId) =>
+  globalThis.game.users.get(userId).queries.filter((q) => q.name === "ballcourt.aoo");
 
 test("a trip that provokes asks Bob, the target's owner, on his own client first; his trip is sent as target_aoo", async () => {
   const { companion, scene, contest } = await table({ provokes: true });
@@ -95,17 +168,28 @@ test("a trip that provokes asks Bob, the target's owner, on his own client first
   await settle();
   assert.equal(aooQueries("bob").length, 1, "asked through User#query");
   const shown = clientOf("bob").dialogs.shown.at(-1);
-  assert.deepEqual(shown.buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "disarm", "none"],
-    "Ixpoetchitl stands on the ball: Bob may disarm him");
+  assert.deepEqual(
+    shown.buttons.map((b) => b.action),
+    ["unarmed", "grapple", "trip", "disarm", "none"],
+    "Ixpoetchitl stands on the ball: Bob may disarm him",
+  );
   assert.match(shown.content, /Ixpoetchitl/);
   assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked for a player's token");
-  assert.deepEqual(contests(companion).at(-1).target_aoo, { kind: "trip" }, "the contest sent (after the dice's dry run)");
-  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, spent: ["yo"] }, "one of his round's attacks is spent");
+  assert.deepEqual(
+    contests(companion).at(-1).target_aoo,
+    { kind: "trip" },
+    "the contest sent (after the dice's dry run)",
+  );
+  assert.deepEqual(
+    encounter.flags.ballcourt.aoo,
+    { round: 1, spent: ["yo"] },
+    "one of his round's attacks is spent",
+  );
 });
 
 test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", async () => {
   const { companion, scene, contest } = await table({ provokes: true });
-  clientOf("bob").dialogs.answers.push(null);   // he closes it with the X (a dialog stays open until then)
+  clientOf("bob").dialogs.answers.push(null); // he closes it with the X (a dialog stays open until then)
   await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
   await settle();
   assert.equal(aooQueries("bob").length, 1);
@@ -114,7 +198,7 @@ test("Bob closes the dialog: no attack of opportunity (target_aoo absent)", asyn
 
 test("an NPC target's choice is the GM's, on the GM's client; a contest that does not provoke asks nobody", async () => {
   const { companion, scene, contest } = await table({ provokes: true });
-  scene.tokens.get("yo").actor.owners = [];   // no player owns Yolteotl
+  scene.tokens.get("yo").actor.owners = []; // no player owns Yolteotl
   clientOf("gm").dialogs.answers.push("unarmed");
   await contest(scene, { actor: "ix", target: "yo", kind: "bull_rush" });
   await settle();
@@ -127,7 +211,11 @@ test("an NPC target's choice is the GM's, on the GM's client; a contest that doe
   await settle();
   assert.equal(aooQueries("bob").length, 0, "the companion's preview said it provokes nothing");
   assert.equal("target_aoo" in contests(quiet.companion).at(-1), false);
-  assert.equal(quiet.companion.calls.filter((c) => c.body?.preview).length, 1, "one preview, nothing rolled");
+  assert.equal(
+    quiet.companion.calls.filter((c) => c.body?.preview).length,
+    1,
+    "one preview, nothing rolled",
+  );
 });
 
 /**
@@ -138,118 +226,256 @@ test("an NPC target's choice is the GM's, on the GM's client; a contest that doe
  */
 const disarmAooRoute = (body) => {
   const provokes = !body.reaction && !body.as_aoo;
-  if (body.preview) return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, provokes, preview: true } };
-  const back = body.as_aoo ? [{ kind: "disarm", actor: body.target, target: body.actor, after: "disarm_aoo" }] : [];
-  return { status: 200, body: { kind: body.kind, actor: body.actor, target: body.target, success: Boolean(body.as_aoo),
-    provokes, target_aoo: null, reaction: back[0] ?? null, reactions: back, ball: null, rolls: [], overlay: null,
-    chat_card: { kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [],
-      actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
-        ...back.map((b) => ({ id: "disarm_back", key: "BALLCOURT.Action.DisarmBack", data: {}, label: "Disarm back",
-          payload: { ...b, reaction: true } }))] } } };
+  if (body.preview)
+    return {
+      status: 200,
+      body: { kind: body.kind, actor: body.actor, target: body.target, provokes, preview: true },
+    };
+  const back = body.as_aoo
+    ? [{ kind: "disarm", actor: body.target, target: body.actor, after: "disarm_aoo" }]
+    : [];
+  return {
+    status: 200,
+    body: {
+      kind: body.kind,
+      actor: body.actor,
+      target: body.target,
+      success: Boolean(body.as_aoo),
+      provokes,
+      target_aoo: null,
+      reaction: back[0] ?? null,
+      reactions: back,
+      ball: null,
+      rolls: [],
+      overlay: null,
+      chat_card: {
+        kind: "yaotzin.contest",
+        title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+        lines: [],
+        rolls: [],
+        actions: [
+          {
+            id: "apply",
+            key: "BALLCOURT.Action.Apply",
+            data: {},
+            label: "Apply",
+            payload: { events: [], moves: [], prone: null },
+          },
+          ...back.map((b) => ({
+            id: "disarm_back",
+            key: "BALLCOURT.Action.DisarmBack",
+            data: {},
+            label: "Disarm back",
+            payload: { ...b, reaction: true },
+          })),
+        ],
+      },
+    },
+  };
 };
 
 /** The contests played: each one's last call (the Foundry dice's dry run before it asks the same contest). */
-const played = (companion) => contests(companion).filter((b, i, all) => !["kind", "actor", "target", "reaction"]
-  .every((k) => all[i + 1]?.[k] === b[k]));
+const played = (companion) =>
+  contests(companion).filter(
+    (b, i, all) => !["kind", "actor", "target", "reaction"].every((k) => all[i + 1]?.[k] === b[k]),
+  );
 
 /** The dribbler Ixpoetchitl (Alice's, on the ball) trips Bob's Yolteotl, who answers with a disarm as his attack of opportunity. */
 async function disarmedDribbler() {
-  const { companion, scene, contest } = await table({}, fakeCompanion({ "/api/v1/yaotzin/contest": disarmAooRoute }));
+  const { companion, scene, contest } = await table(
+    {},
+    fakeCompanion({ "/api/v1/yaotzin/contest": disarmAooRoute }),
+  );
   const encounter = runningEncounter(scene);
   clientOf("bob").dialogs.answers.push("disarm");
   await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
-  const disarm = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.actions?.some((a) => a.id === "disarm_back"));
+  const disarm = globalThis.ChatMessage.created.find((m) =>
+    m.flags?.ballcourt?.card?.actions?.some((a) => a.id === "disarm_back"),
+  );
   return { companion, scene, encounter, disarm };
 }
 
 test("Bob disarms the dribbler as his attack of opportunity: the disarm (as_aoo) comes first, then the trip without target_aoo", async () => {
   const { companion, encounter, disarm } = await disarmedDribbler();
-  assert.deepEqual(clientOf("bob").dialogs.shown.at(-1).buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "disarm", "none"]);
+  assert.deepEqual(
+    clientOf("bob")
+      .dialogs.shown.at(-1)
+      .buttons.map((b) => b.action),
+    ["unarmed", "grapple", "trip", "disarm", "none"],
+  );
   const sent = played(companion);
-  assert.deepEqual(sent.map((b) => [b.kind, b.actor, b.target, b.as_aoo ?? false, "target_aoo" in b]),
-    [["disarm", "yo", "ix", true, false], ["trip", "ix", "yo", false, false]]);
+  assert.deepEqual(
+    sent.map((b) => [b.kind, b.actor, b.target, b.as_aoo ?? false, "target_aoo" in b]),
+    [
+      ["disarm", "yo", "ix", true, false],
+      ["trip", "ix", "yo", false, false],
+    ],
+  );
   assert.ok(disarm, "the disarm's card offers the disarm back");
-  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, spent: ["yo"] }, "his one attack of opportunity, spent once");
+  assert.deepEqual(
+    encounter.flags.ballcourt.aoo,
+    { round: 1, spent: ["yo"] },
+    "his one attack of opportunity, spent once",
+  );
 });
 
 test("the dribbler's disarm back: refused before the disarm is applied, pressed by Alice after, sent as a reaction after disarm_aoo", async () => {
   const { companion, disarm } = await disarmedDribbler();
   const chat = await chatOf("gm");
-  assert.equal(chat.mayPress(globalThis.game.users.get("bob"), disarm, "disarm_back"), false, "not Bob's to press");
-  await asUser("alice", async () => (await chatOf("alice")).requestAction(disarm.id, "disarm_back"));
+  assert.equal(
+    chat.mayPress(globalThis.game.users.get("bob"), disarm, "disarm_back"),
+    false,
+    "not Bob's to press",
+  );
+  await asUser("alice", async () =>
+    (await chatOf("alice")).requestAction(disarm.id, "disarm_back"),
+  );
   await settle();
   assert.equal(played(companion).length, 2, "not played before Apply");
-  assert.ok(clientOf("alice").ui.notifications.some(([, text]) => /Apply the disarm first/.test(text)));
+  assert.ok(
+    clientOf("alice").ui.notifications.some(([, text]) => /Apply the disarm first/.test(text)),
+  );
   assert.equal(await chat.performAction(disarm.id, "apply", "gm"), true);
-  await asUser("alice", async () => (await chatOf("alice")).requestAction(disarm.id, "disarm_back"));
+  await asUser("alice", async () =>
+    (await chatOf("alice")).requestAction(disarm.id, "disarm_back"),
+  );
   await settle();
   const back = contests(companion).at(-1);
-  assert.deepEqual([back.kind, back.actor, back.target, back.reaction, back.after], ["disarm", "ix", "yo", true, "disarm_aoo"]);
+  assert.deepEqual(
+    [back.kind, back.actor, back.target, back.reaction, back.after],
+    ["disarm", "ix", "yo", true, "disarm_aoo"],
+  );
   assert.deepEqual(disarm.flags.ballcourt.resolved, ["disarm_back"]);
-  assert.equal(clientOf("bob").dialogs.shown.length, 1, "a reaction provokes nothing: Bob is not asked again");
+  assert.equal(
+    clientOf("bob").dialogs.shown.length,
+    1,
+    "a reaction provokes nothing: Bob is not asked again",
+  );
 });
 
 test("the disarm back comes at once: once the turn has moved on it is refused and the GMs are told", async () => {
   const { companion, encounter, disarm } = await disarmedDribbler();
   const chat = await chatOf("gm");
   assert.equal(await chat.performAction(disarm.id, "apply", "gm"), true);
-  encounter.turn = 1;   // Yolteotl's turn now
-  await asUser("alice", async () => (await chatOf("alice")).requestAction(disarm.id, "disarm_back"));
+  encounter.turn = 1; // Yolteotl's turn now
+  await asUser("alice", async () =>
+    (await chatOf("alice")).requestAction(disarm.id, "disarm_back"),
+  );
   await settle();
   assert.equal(played(companion).length, 2, "the disarm back is not played");
   assert.deepEqual(disarm.flags.ballcourt.resolved ?? [], []);
-  assert.ok(clientOf("gm").ui.notifications.some(([, text]) => /disarm back/i.test(text)), "the GM is told");
+  assert.ok(
+    clientOf("gm").ui.notifications.some(([, text]) => /disarm back/i.test(text)),
+    "the GM is told",
+  );
 });
 
 test("a disarm is offered only to the target of the player on the ball", async () => {
   const { scene, contest } = await table({ provokes: true });
   runningEncounter(scene);
-  scene.tokens.get("ball").x = 1500;   // the ball is loose, away from Ixpoetchitl
+  scene.tokens.get("ball").x = 1500; // the ball is loose, away from Ixpoetchitl
   clientOf("bob").dialogs.answers.push("none");
   await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   await settle();
-  assert.deepEqual(clientOf("bob").dialogs.shown.at(-1).buttons.map((b) => b.action), ["unarmed", "grapple", "trip", "none"]);
+  assert.deepEqual(
+    clientOf("bob")
+      .dialogs.shown.at(-1)
+      .buttons.map((b) => b.action),
+    ["unarmed", "grapple", "trip", "none"],
+  );
 });
 
 /** A dribble the companion accepts: Ixpoetchitl and the ball end on the drop's square. */
 const dribbleRoute = (body) => {
   const end = body.squares.at(-1);
-  return { status: 200, body: { squares: body.squares, provokers: [], ball: { ...end, speed: 0, direction: null }, goal: null,
-    overlay: null, chat_card: { kind: "yaotzin.dribble", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [],
-      rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply",
-        payload: { events: [], ball: { ...end, speed: 0, direction: null }, moves: [{ player: body.dribbler, ...end }] } }] } } };
+  return {
+    status: 200,
+    body: {
+      squares: body.squares,
+      provokers: [],
+      ball: { ...end, speed: 0, direction: null },
+      goal: null,
+      overlay: null,
+      chat_card: {
+        kind: "yaotzin.dribble",
+        title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+        lines: [],
+        rolls: [],
+        actions: [
+          {
+            id: "apply",
+            key: "BALLCOURT.Action.Apply",
+            data: {},
+            label: "Apply",
+            payload: {
+              events: [],
+              ball: { ...end, speed: 0, direction: null },
+              moves: [{ player: body.dribbler, ...end }],
+            },
+          },
+        ],
+      },
+    },
+  };
 };
 
 test("a dribble drag passes the player the dribbler just overran: the applied overrun is sent as overran, this turn only", async () => {
-  const { companion, scene, contest } = await table({ success: true, routes: { "/api/v1/yaotzin/dribble": dribbleRoute } });
+  const { companion, scene, contest } = await table({
+    success: true,
+    routes: { "/api/v1/yaotzin/dribble": dribbleRoute },
+  });
   const [chat, dribble] = [await chatOf("gm"), await dribbleOf("gm")];
   const encounter = runningEncounter(scene);
   const [ix, yo] = [scene.tokens.get("ix"), scene.tokens.get("yo")];
-  yo.x = 1100;   // Yolteotl stands next to the dribbler, at (11, 12)
-  const reachOf = (userId) => asUser(userId, async () => {
-    Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
-    return (await dribbleOf(userId)).showDribbleReach();
-  });
-  const rules = (overran) => dribbleReach({ field: { length: 72, width: 24 }, players: dribble.dribblePlayers(scene),
-    dribbler: "ix", overran });
+  yo.x = 1100; // Yolteotl stands next to the dribbler, at (11, 12)
+  const reachOf = (userId) =>
+    asUser(userId, async () => {
+      Object.assign(globalThis.canvas, { scene, tokens: { controlled: [{ document: ix }] } });
+      return (await dribbleOf(userId)).showDribbleReach();
+    });
+  const rules = (overran) =>
+    dribbleReach({
+      field: { length: 72, width: 24 },
+      players: dribble.dribblePlayers(scene),
+      dribbler: "ix",
+      overran,
+    });
   assert.deepEqual(await reachOf("alice"), rules([]));
   const card = await contest(scene, { actor: "ix", target: "yo", kind: "overrun" });
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
-  const reach = await reachOf("alice");   // Alice's own screen
+  const reach = await reachOf("alice"); // Alice's own screen
   assert.deepEqual(reach, rules(["yo"]), "the reach lets him through Yolteotl");
   assert.notDeepEqual(reach, rules([]));
-  await asUser("alice", () => ix.update({ x: 1300 }));   // she drags her dribbler through Yolteotl
+  await asUser("alice", () => ix.update({ x: 1300 })); // she drags her dribbler through Yolteotl
   await settle();
-  const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/dribble").map((c) => c.body);
-  assert.deepEqual(sent.map((b) => [b.overran, b.squares]), [[["yo"], [{ x: 11, y: 12 }, { x: 12, y: 12 }, { x: 13, y: 12 }]]]);
+  const sent = companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/dribble")
+    .map((c) => c.body);
+  assert.deepEqual(
+    sent.map((b) => [b.overran, b.squares]),
+    [
+      [
+        ["yo"],
+        [
+          { x: 11, y: 12 },
+          { x: 12, y: 12 },
+          { x: 13, y: 12 },
+        ],
+      ],
+    ],
+  );
   assert.equal(ix.x, 1300);
 
-  encounter.turn = 1;   // the next turn: the overrun no longer counts
+  encounter.turn = 1; // the next turn: the overrun no longer counts
   assert.deepEqual(dribble.overranThisTurn(scene, ix), []);
   encounter.turn = 0;
   const dribbleCard = globalThis.ChatMessage.created.at(-1);
   assert.equal(await chat.performAction(dribbleCard.id, "undo", "gm"), true);
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
-  assert.deepEqual(dribble.overranThisTurn(scene, ix), [], "the overrun's Undo takes the note back");
+  assert.deepEqual(
+    dribble.overranThisTurn(scene, ix),
+    [],
+    "the overrun's Undo takes the note back",
+  );
 });

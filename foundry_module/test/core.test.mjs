@@ -2,10 +2,27 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { courtScene } from "../scripts/core/court-drawings.mjs";
-import { cornerPoint, makeMapping, squareAt, squareCenter, tokenPosition, tokenSquare } from "../scripts/core/geometry.mjs";
+import {
+  cornerPoint,
+  makeMapping,
+  squareAt,
+  squareCenter,
+  tokenPosition,
+  tokenSquare,
+} from "../scripts/core/geometry.mjs";
 import { formatTemplate, makeLocalizer } from "../scripts/core/i18n.mjs";
-import { kickRequest, previewRequest, interceptRequest, yaotzinPlayers } from "../scripts/core/requests.mjs";
-import { ballCombatants, isBallCombatant, missingBallCombatants, aooPerRound } from "../scripts/core/ticks.mjs";
+import {
+  kickRequest,
+  previewRequest,
+  interceptRequest,
+  yaotzinPlayers,
+} from "../scripts/core/requests.mjs";
+import {
+  ballCombatants,
+  isBallCombatant,
+  missingBallCombatants,
+  aooPerRound,
+} from "../scripts/core/ticks.mjs";
 import { LatestWins } from "../scripts/core/preview.mjs";
 
 const m = makeMapping({ originX: 500, originY: 100, gridSize: 100, length: 72, width: 24 });
@@ -16,24 +33,56 @@ test("pixels and squares round-trip through the court mapping", () => {
   assert.deepEqual(squareAt(m, { x: 499, y: 100 }), { x: -1, y: 0 });
   assert.deepEqual(squareCenter(m, { x: 3, y: 2 }), { x: 850, y: 350 });
   assert.deepEqual(cornerPoint(m, [11, 12]), { x: 1600, y: 1300 });
-  for (const sq of [{ x: 0, y: 0 }, { x: 71, y: 23 }, { x: -3, y: 5 }]) {
+  for (const sq of [
+    { x: 0, y: 0 },
+    { x: 71, y: 23 },
+    { x: -3, y: 5 },
+  ]) {
     assert.deepEqual(tokenSquare(m, tokenPosition(m, sq)), sq);
   }
 });
 
 test("players come from team tokens on the court only", () => {
   const players = yaotzinPlayers(m, [
-    { id: "a", name: "Ix", x: 1500, y: 1300, team: "sun", stats: { str: 14, dex: 17, bab: 2, reflex: 3, feats: ["power_attack"], aooLeft: 0 } },
+    {
+      id: "a",
+      name: "Ix",
+      x: 1500,
+      y: 1300,
+      team: "sun",
+      stats: { str: 14, dex: 17, bab: 2, reflex: 3, feats: ["power_attack"], aooLeft: 0 },
+    },
     { id: "b", x: 1500, y: 1300, team: null, stats: {} },
     { id: "c", x: 0, y: 0, team: "moon", stats: {} },
   ]);
-  assert.deepEqual(players, [{ id: "a", name: "Ix", team: "sun", x: 10, y: 12, str: 14, dex: 17, bab: 2,
-    reflex: 3, feats: ["power_attack"], prone: false, aoo_left: 0 }]);
+  assert.deepEqual(players, [
+    {
+      id: "a",
+      name: "Ix",
+      team: "sun",
+      x: 10,
+      y: 12,
+      str: 14,
+      dex: 17,
+      bab: 2,
+      reflex: 3,
+      feats: ["power_attack"],
+      prone: false,
+      aoo_left: 0,
+    },
+  ]);
 });
 
 test("kick and preview bodies: the preview is the kick without dice", () => {
-  const args = { mapping: m, players: [], ball: { x: 10, y: 12 }, kicker: "a", target: { x: 18, y: 12 },
-    standing: true, rolls: { attack: 9 } };
+  const args = {
+    mapping: m,
+    players: [],
+    ball: { x: 10, y: 12 },
+    kicker: "a",
+    target: { x: 18, y: 12 },
+    standing: true,
+    rolls: { attack: 9 },
+  };
   const kick = kickRequest(args);
   assert.deepEqual(kick.rolls, { attack: 9 });
   assert.equal(kick.power_attack, 0);
@@ -44,21 +93,48 @@ test("kick and preview bodies: the preview is the kick without dice", () => {
 });
 
 test("an intercept body carries the card action's payload and the rolled save", () => {
-  const action = { payload: { kind: "flight", player: "yo", dc: 15, rem: 7, ball: { x: 20, y: 12, speed: 0, direction: null }, from: { x: 10, y: 12 }, corner: 2 } };
+  const action = {
+    payload: {
+      kind: "flight",
+      player: "yo",
+      dc: 15,
+      rem: 7,
+      ball: { x: 20, y: 12, speed: 0, direction: null },
+      from: { x: 10, y: 12 },
+      corner: 2,
+    },
+  };
   const body = interceptRequest({ mapping: m, players: [], action, save: 9 });
   assert.equal(body.from.x, 10);
   assert.equal(body.rem, 7);
-  assert.equal(body.corner, 2, "the kick's corner d2 goes along, so the companion checks that line");
+  assert.equal(
+    body.corner,
+    2,
+    "the kick's corner d2 goes along, so the companion checks that line",
+  );
   assert.deepEqual(body.rolls, { save: 9 });
 });
 
 test("six hidden ball combatants just below 25..1 lose ties to players", () => {
   const balls = ballCombatants();
-  assert.deepEqual(balls.map((b) => b.flags.ballcourt.tick), [25, 20, 15, 10, 5, 1]);
-  assert.ok(balls.every((b) => b.hidden && b.initiative < b.flags.ballcourt.tick && b.initiative > b.flags.ballcourt.tick - 0.01));
+  assert.deepEqual(
+    balls.map((b) => b.flags.ballcourt.tick),
+    [25, 20, 15, 10, 5, 1],
+  );
+  assert.ok(
+    balls.every(
+      (b) =>
+        b.hidden &&
+        b.initiative < b.flags.ballcourt.tick &&
+        b.initiative > b.flags.ballcourt.tick - 0.01,
+    ),
+  );
   assert.ok(isBallCombatant(balls[0]) && !isBallCombatant({ flags: {} }));
   const missing = missingBallCombatants([balls[0], balls[3], { flags: {} }]);
-  assert.deepEqual(missing.map((b) => b.flags.ballcourt.tick), [20, 15, 5, 1]);
+  assert.deepEqual(
+    missing.map((b) => b.flags.ballcourt.tick),
+    [20, 15, 5, 1],
+  );
 });
 
 test("attacks of opportunity a round: one, plus the Dex bonus with Combat Reflexes", () => {
@@ -71,12 +147,24 @@ test("the court scene: size, mapping and drawings follow the court", () => {
   const plan = courtScene({ length: 72, width: 24, gridSize: 100 });
   assert.equal(plan.width, (72 + 10) * 100);
   assert.equal(plan.height, 26 * 100);
-  assert.deepEqual(plan.mapping, { originX: 500, originY: 100, gridSize: 100, length: 72, width: 24 });
+  assert.deepEqual(plan.mapping, {
+    originX: 500,
+    originY: 100,
+    gridSize: 100,
+    length: 72,
+    width: 24,
+  });
   assert.equal(plan.field.slope, 6);
   const northSlope = plan.drawings[0];
   assert.equal(northSlope.shape.height, 600);
   const hoops = plan.drawings.filter((d) => d.text === "◯");
-  assert.deepEqual(hoops.map((h) => [h.x, h.y]), [[500 + 3600, 100], [500 + 3600, 100 + 2300]]);
+  assert.deepEqual(
+    hoops.map((h) => [h.x, h.y]),
+    [
+      [500 + 3600, 100],
+      [500 + 3600, 100 + 2300],
+    ],
+  );
 });
 
 test("i18n: Foundry-style placeholders and nested keys", () => {
@@ -96,9 +184,19 @@ function slowCompanion() {
     return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
   };
   const settle = () => new Promise((r) => setImmediate(r));
-  return { sent, send, settle,
-    answer: async (i, value) => { waiting[i].resolve(value); await settle(); },
-    fail: async (i, err) => { waiting[i].reject(err); await settle(); } };
+  return {
+    sent,
+    send,
+    settle,
+    answer: async (i, value) => {
+      waiting[i].resolve(value);
+      await settle();
+    },
+    fail: async (i, err) => {
+      waiting[i].reject(err);
+      await settle();
+    },
+  };
 }
 
 test("latest request wins: the leading edge is sent at once, in the same turn as the hover", async () => {

@@ -25,11 +25,17 @@ async function table(settings = {}) {
   return { companion, scene, encounter, chat: await moduleOf("gm", "chat") };
 }
 
-const kick = (scene) => onPage("gm", "yaotzin", (y) => y.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 },
-  standing: true }));
+const kick = (scene) =>
+  onPage("gm", "yaotzin", (y) =>
+    y.resolveKick(scene, { kicker: "ix", target: { x: 18, y: 12 }, standing: true }),
+  );
 const ballAt = (scene) => ({ x: scene.tokens.get("ball").x, y: scene.tokens.get("ball").y });
-const intercepts = (companion) => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length;
-const interceptCards = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.intercept");
+const intercepts = (companion) =>
+  companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length;
+const interceptCards = () =>
+  globalThis.ChatMessage.created.filter(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.intercept",
+  );
 
 test("item 1: Bob's 'tries to intercept' pressed after the kick was applied changes nothing, and he is told why", async () => {
   const { companion, scene, encounter, chat } = await table();
@@ -64,14 +70,22 @@ test("item 1: a tick's 'stop' pressed after the tick was applied changes nothing
 test("item 1: an interception card made before its kick was applied is refused on Apply once the kick moved the ball", async () => {
   const { scene, chat } = await table();
   const card = await kick(scene);
-  await requestAs("bob", card.id, "intercept:yo");   // in time: his try is made
+  await requestAs("bob", card.id, "intercept:yo"); // in time: his try is made
   await settle();
   const [interception] = interceptCards();
   assert.ok(interception, "the interception card");
-  assert.equal(await chat.performAction(card.id, "apply", "gm"), true, "the GM applies the kick all the same");
+  assert.equal(
+    await chat.performAction(card.id, "apply", "gm"),
+    true,
+    "the GM applies the kick all the same",
+  );
   const landed = ballAt(scene);
   assert.equal(await chat.performAction(interception.id, "apply", "gm"), false);
-  assert.deepEqual(ballAt(scene), landed, "the ball is not taken from its landing to the interceptor");
+  assert.deepEqual(
+    ballAt(scene),
+    landed,
+    "the ball is not taken from its landing to the interceptor",
+  );
 });
 
 test("item 1: a try whose save came back after another card moved the ball is dropped before anything is written", async () => {
@@ -81,7 +95,7 @@ test("item 1: a try whose save came back after another card moved the ball is dr
   const pressing = requestAs("bob", card.id, "intercept:yo");
   await flush();
   assert.equal(inbox.length, 1, "Bob is asked for his save");
-  await scene.tokens.get("ball").update({ x: 1500 });   // meanwhile the ball is moved (a dribble, the GM's hand)
+  await scene.tokens.get("ball").update({ x: 1500 }); // meanwhile the ball is moved (a dribble, the GM's hand)
   globalThis.Roll.queue = [15];
   await answer();
   await pressing;
@@ -95,29 +109,48 @@ test("item 12: Apply after Undo writes the card's undo record whole, not merged 
   const { scene, chat } = await table();
   // the first Apply noted an overrun to take back; the second none (the keys an Undo reads differ)
   const none = { tokens: {}, actors: [], states: [] };
-  const records = [{ undo: { updates: [], overran: { tokenId: "ix", before: null } }, touched: none, events: 1 },
-    { undo: { updates: [] }, touched: none }];
-  chat.registerCardHandlers("probe", { journal: () => ({ undo: {} }), apply: async () => records.shift(), undo: async () => {} });
+  const records = [
+    { undo: { updates: [], overran: { tokenId: "ix", before: null } }, touched: none, events: 1 },
+    { undo: { updates: [] }, touched: none },
+  ];
+  chat.registerCardHandlers("probe", {
+    journal: () => ({ undo: {} }),
+    apply: async () => records.shift(),
+    undo: async () => {},
+  });
   const card = await kick(scene);
-  card.flags.ballcourt.context.game = "probe";   // a card whose Apply records a different shape each time
+  card.flags.ballcourt.context.game = "probe"; // a card whose Apply records a different shape each time
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(await chat.performAction(card.id, "undo", "gm"), true);
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   const { stamp, ...record } = card.flags.ballcourt.record;
   assert.ok(Number.isFinite(stamp));
-  assert.deepEqual(record, { undo: { updates: [] }, touched: none },
-    "nothing of the first Apply's record is left");
+  assert.deepEqual(
+    record,
+    { undo: { updates: [] }, touched: none },
+    "nothing of the first Apply's record is left",
+  );
 });
 
 test("lifecycle: each reader's buttons say what the card no longer allows, in his language", async () => {
   const { scene, chat } = await table({ applyPermission: "anyone" });
   const card = await kick(scene);
   await settle();
-  assert.match(chatText("bob"), /data-ballcourt-action="intercept:yo">/, "open: Bob's try is his to press");
+  assert.match(
+    chatText("bob"),
+    /data-ballcourt-action="intercept:yo">/,
+    "open: Bob's try is his to press",
+  );
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   await settle();
-  assert.match(chatText("bob"), new RegExp(`data-ballcourt-action="intercept:yo" disabled title="${TOO_LATE}"`));
-  assert.match(chatText("gm"), /data-ballcourt-action="apply" disabled title="This card has already been applied."/);
+  assert.match(
+    chatText("bob"),
+    new RegExp(`data-ballcourt-action="intercept:yo" disabled title="${TOO_LATE}"`),
+  );
+  assert.match(
+    chatText("gm"),
+    /data-ballcourt-action="apply" disabled title="This card has already been applied."/,
+  );
   assert.match(chatText("gm"), /data-ballcourt-action="undo">/);
 });
 
@@ -135,10 +168,28 @@ test("lifecycle: a second press of one player's try is refused with why, as is U
 });
 
 test("lifecycle: the second card of a double click on a contest is superseded once the first is applied", async () => {
-  const companion = kickCompanion({ "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: { kind: body.kind,
-    preview: Boolean(body.preview), provokes: false, success: true, chat_card: { kind: "yaotzin.contest",
-      title: { key: "BALLCOURT.Card.Contest.Title.trip", data: { actor: "Ixpoetchitl", target: "Yolteotl" } }, lines: [],
-      actions: [{ id: "apply", label: "Apply", payload: { events: [], moves: [], prone: "yo" } }] } } }) });
+  const companion = kickCompanion({
+    "/api/v1/yaotzin/contest": (body) => ({
+      status: 200,
+      body: {
+        kind: body.kind,
+        preview: Boolean(body.preview),
+        provokes: false,
+        success: true,
+        chat_card: {
+          kind: "yaotzin.contest",
+          title: {
+            key: "BALLCOURT.Card.Contest.Title.trip",
+            data: { actor: "Ixpoetchitl", target: "Yolteotl" },
+          },
+          lines: [],
+          actions: [
+            { id: "apply", label: "Apply", payload: { events: [], moves: [], prone: "yo" } },
+          ],
+        },
+      },
+    }),
+  });
   await openOn(companion, { languages: { bob: "ru" }, settings: { applyPermission: "anyone" } });
   const [chat, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "contests")];
   const scene = courtScene();
@@ -148,29 +199,62 @@ test("lifecycle: the second card of a double click on a contest is superseded on
   await requestAs("bob", second.id, "apply");
   await settle();
   assert.equal(second.flags.ballcourt.applied, false, "Yolteotl is not tripped twice");
-  assert.ok(shown("bob").includes("Уже применена другая карточка о том же самом: эта больше не в силе."), `Bob: ${shown("bob")}`);
+  assert.ok(
+    shown("bob").includes("Уже применена другая карточка о том же самом: эта больше не в силе."),
+    `Bob: ${shown("bob")}`,
+  );
   assert.equal(await chat.performAction(first.id, "undo", "gm"), true);
-  assert.equal(await chat.performAction(second.id, "apply", "gm"), true, "the first undone, the second holds again");
+  assert.equal(
+    await chat.performAction(second.id, "apply", "gm"),
+    true,
+    "the first undone, the second holds again",
+  );
 });
 
 test("lifecycle: the autopilot's Stop goes through while its accepted turn is being played; the card stays busy until it ends", async () => {
   const { scene, chat } = await table();
   let release;
   const acted = [];
-  chat.registerCardHandlers("probe", { act: async (_message, action) => {
-    acted.push(action.id);
-    if (action.id === "accept") await new Promise((resolve) => { release = resolve; });
-  } });
-  const card = await chat.postCard({ chat_card: { kind: "yaotzin.autopilot", title: { text: "Autopilot" }, lines: [], rolls: [],
-    actions: [{ id: "accept", label: "Accept", once: "turn" }, { id: "decline", label: "Decline", once: "turn" },
-      { id: "stop", label: "Stop" }] } }, { game: "probe", kind: "autopilot", sceneId: scene.id, owners: {} });
+  chat.registerCardHandlers("probe", {
+    act: async (_message, action) => {
+      acted.push(action.id);
+      if (action.id === "accept")
+        await new Promise((resolve) => {
+          release = resolve;
+        });
+    },
+  });
+  const card = await chat.postCard(
+    {
+      chat_card: {
+        kind: "yaotzin.autopilot",
+        title: { text: "Autopilot" },
+        lines: [],
+        rolls: [],
+        actions: [
+          { id: "accept", label: "Accept", once: "turn" },
+          { id: "decline", label: "Decline", once: "turn" },
+          { id: "stop", label: "Stop" },
+        ],
+      },
+    },
+    { game: "probe", kind: "autopilot", sceneId: scene.id, owners: {} },
+  );
   const accepting = chat.performAction(card.id, "accept", "gm");
   await settle();
   assert.equal(await chat.performAction(card.id, "stop", "gm"), true, "Stop, while the turn runs");
-  assert.equal(await chat.performAction(card.id, "decline", "gm"), false, "Decline waits: the card is busy");
+  assert.equal(
+    await chat.performAction(card.id, "decline", "gm"),
+    false,
+    "Decline waits: the card is busy",
+  );
   release();
   assert.equal(await accepting, true);
   assert.deepEqual(acted, ["accept", "stop"]);
   assert.deepEqual(card.flags.ballcourt.resolved, ["stop", "accept"]);
-  assert.equal(await chat.performAction(card.id, "decline", "gm"), false, "one of Accept and Decline");
+  assert.equal(
+    await chat.performAction(card.id, "decline", "gm"),
+    false,
+    "one of Accept and Decline",
+  );
 });

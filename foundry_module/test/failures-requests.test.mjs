@@ -14,28 +14,59 @@ import { interceptCompanion, kickCard, kickCompanion, requestAs } from "./tables
 
 useTables();
 
-const dribbleAnswer = { chat_card: { kind: "yaotzin.dribble", title: { text: "Ixpoetchitl dribbles to (12, 12)" }, lines: [],
-  actions: [{ id: "apply", label: "Apply", payload: { events: [], moves: [{ player: "ix", x: 12, y: 12 }],
-    ball: { x: 12, y: 12, speed: 0, direction: null } } }] } };
+const dribbleAnswer = {
+  chat_card: {
+    kind: "yaotzin.dribble",
+    title: { text: "Ixpoetchitl dribbles to (12, 12)" },
+    lines: [],
+    actions: [
+      {
+        id: "apply",
+        label: "Apply",
+        payload: {
+          events: [],
+          moves: [{ player: "ix", x: 12, y: 12 }],
+          ball: { x: 12, y: 12, speed: 0, direction: null },
+        },
+      },
+    ],
+  },
+};
 
 test("item 7: under a GM-only message mode a player still sees his own kick's and dribble's cards", async () => {
-  await openOn(kickCompanion({ "/api/v1/yaotzin/dribble": () => ({ status: 200, body: dribbleAnswer }) }),
-    { settings: { coreMessageMode: "gm" } });
+  await openOn(
+    kickCompanion({ "/api/v1/yaotzin/dribble": () => ({ status: 200, body: dribbleAnswer }) }),
+    { settings: { coreMessageMode: "gm" } },
+  );
   const scene = courtScene();
-  scene.tokens.get("yo").actor.owners = [];   // an NPC: nobody but the GMs is asked to intercept
-  await onPage("alice", "kick-relay", (relay) => relay.requestKick({ sceneId: scene.id, kicker: "ix", target: { x: 18, y: 12 },
-    standing: true, powerAttack: 0 }));
+  scene.tokens.get("yo").actor.owners = []; // an NPC: nobody but the GMs is asked to intercept
+  await onPage("alice", "kick-relay", (relay) =>
+    relay.requestKick({
+      sceneId: scene.id,
+      kicker: "ix",
+      target: { x: 18, y: 12 },
+      standing: true,
+      powerAttack: 0,
+    }),
+  );
   await settle();
-  const kick = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick");
+  const kick = globalThis.ChatMessage.created.find(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick",
+  );
   assert.ok(kick.whisper.includes("gm"), "whispered, as the GM's mode says");
   assert.ok(clientOf("alice").chat.has(kick.id), "Alice sees the card of her own kick");
-  assert.ok(!clientOf("bob").chat.has(kick.id), "Bob, whose token has nothing to do with it, does not");
+  assert.ok(
+    !clientOf("bob").chat.has(kick.id),
+    "Bob, whose token has nothing to do with it, does not",
+  );
 
   globalThis.game.messages.clear();
   runningEncounter(scene);
-  await asUser("alice", () => scene.tokens.get("ix").update({ x: 1200 }));   // she drags her dribbler off the still ball
+  await asUser("alice", () => scene.tokens.get("ix").update({ x: 1200 })); // she drags her dribbler off the still ball
   await settle();
-  const card = globalThis.ChatMessage.created.find((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.dribble");
+  const card = globalThis.ChatMessage.created.find(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.dribble",
+  );
   assert.ok(card, "the GM's client dribbled");
   assert.ok(clientOf("alice").chat.has(card.id), "Alice sees the card of her own dribble");
   assert.ok(!clientOf("bob").chat.has(card.id));
@@ -45,8 +76,12 @@ test("item 7: under a GM-only message mode a player still sees his own kick's an
 async function rollingTable() {
   const companion = interceptCompanion();
   await openOn(companion, { settings: { rollPolicy: "players" } });
-  return { companion, scene: courtScene(), rr: await moduleOf("gm", "roll-requests"),
-    requestCard: await moduleOf("gm", "roll-request-card") };
+  return {
+    companion,
+    scene: courtScene(),
+    rr: await moduleOf("gm", "roll-requests"),
+    requestCard: await moduleOf("gm", "roll-request-card"),
+  };
 }
 
 const rollCards = () => globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.rollCard);
@@ -56,7 +91,11 @@ test("item 12: Bob's own press of 'try to intercept' is his answer: his save is 
   const kick = await kickCard(scene);
   await requestAs("bob", kick.id, "intercept:yo");
   await settle();
-  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length, 1, "resolved with his roll");
+  assert.equal(
+    companion.calls.filter((c) => c.route === "/api/v1/yaotzin/intercept").length,
+    1,
+    "resolved with his roll",
+  );
   assert.deepEqual(kick.flags.ballcourt.resolved, ["intercept:yo"]);
   assert.equal(clientOf("bob").dialogs.shown.length, 0, "no dialog asked him again");
   assert.deepEqual(rollCards(), [], "and no card asks him a second time");
@@ -66,40 +105,78 @@ test("Also: cancelling one batch of roll requests leaves another batch waiting",
   const { scene, rr, requestCard } = await rollingTable();
   const hold = (id) => {
     let answer;
-    globalThis.game.users.get(id).answer = () => new Promise((resolve) => { answer = resolve; });
+    globalThis.game.users.get(id).answer = () =>
+      new Promise((resolve) => {
+        answer = resolve;
+      });
     return (value) => answer(value);
   };
   const answerAlice = hold("alice");
   hold("bob");
-  const check = (tokenId) => ({ scene, token: scene.tokens.get(tokenId), check: { type: "save", id: "reflex" }, tag: "save",
-    local: () => { throw new Error("the GM rolled"); } });
-  const first = asUser("gm", () => rr.gatherRolls([check("yo")])).then(() => "rolled", (err) => err.message);   // Bob's save
-  const second = asUser("gm", () => rr.gatherRolls([check("ix")])).then(([roll]) => roll.total, (err) => err.message);   // Alice's
+  const check = (tokenId) => ({
+    scene,
+    token: scene.tokens.get(tokenId),
+    check: { type: "save", id: "reflex" },
+    tag: "save",
+    local: () => {
+      throw new Error("the GM rolled");
+    },
+  });
+  const first = asUser("gm", () => rr.gatherRolls([check("yo")])).then(
+    () => "rolled",
+    (err) => err.message,
+  ); // Bob's save
+  const second = asUser("gm", () => rr.gatherRolls([check("ix")])).then(
+    ([roll]) => roll.total,
+    (err) => err.message,
+  ); // Alice's
   await settle();
   const [bobCard] = rollCards();
-  await requestCard.performRowAction(bobCard.id, { action: "cancel", rowId: null }, globalThis.game.users.get("gm"));
+  await requestCard.performRowAction(
+    bobCard.id,
+    { action: "cancel", rowId: null },
+    globalThis.game.users.get("gm"),
+  );
   assert.match(await first, /cancel/i, "Bob's batch is cancelled");
-  answerAlice((await new (globalThis.Roll)("1d20 + 3").evaluate()).toJSON());
+  answerAlice((await new globalThis.Roll("1d20 + 3").evaluate()).toJSON());
   await settle();
-  assert.equal(typeof await second, "number", "Alice's batch still takes her roll");
-  assert.equal(rollCards()[1].flags.ballcourt.rollCard.rows[rollCards()[1].flags.ballcourt.rollCard.order[0]].state, "rolled");
+  assert.equal(typeof (await second), "number", "Alice's batch still takes her roll");
+  assert.equal(
+    rollCards()[1].flags.ballcourt.rollCard.rows[rollCards()[1].flags.ballcourt.rollCard.order[0]]
+      .state,
+    "rolled",
+  );
 });
 
 test("Also: the GM's Roll requests view cancels one batch at a time", async () => {
   const doc = installDocument();
   const { scene, rr } = await rollingTable();
   const { VIEW_ID } = await moduleOf("gm", "roll-request-view");
-  for (const id of ["alice", "bob"]) globalThis.game.users.get(id).answer = () => new Promise(() => {});
-  const check = (tokenId) => ({ scene, token: scene.tokens.get(tokenId), check: { type: "save", id: "reflex" }, tag: "save",
-    local: () => { throw new Error("the GM rolled"); } });
+  for (const id of ["alice", "bob"])
+    globalThis.game.users.get(id).answer = () => new Promise(() => {});
+  const check = (tokenId) => ({
+    scene,
+    token: scene.tokens.get(tokenId),
+    check: { type: "save", id: "reflex" },
+    tag: "save",
+    local: () => {
+      throw new Error("the GM rolled");
+    },
+  });
   const first = asUser("gm", () => rr.gatherRolls([check("yo")])).catch((err) => err.message);
   asUser("gm", () => rr.gatherRolls([check("ix")])).catch(() => {});
   await settle();
   const view = doc.getElementById(VIEW_ID);
-  const cancels = [...view.innerHTML.matchAll(/data-ballcourt-roll="(cancel:[^"]+)"/g)].map((m) => m[1]);
+  const cancels = [...view.innerHTML.matchAll(/data-ballcourt-roll="(cancel:[^"]+)"/g)].map(
+    (m) => m[1],
+  );
   assert.equal(cancels.length, 2, "one Cancel per batch");
   assert.ok(view.clickButton("ballcourt-roll", cancels[0]));
   assert.match(await first, /cancel/i);
-  assert.deepEqual(rr.requests.pending().map((r) => r.name), ["Ixpoetchitl"], "Alice's check still waits");
+  assert.deepEqual(
+    rr.requests.pending().map((r) => r.name),
+    ["Ixpoetchitl"],
+    "Alice's check still waits",
+  );
   rr.cancelRequests(rr.requests.pending()[0].batch);
 });

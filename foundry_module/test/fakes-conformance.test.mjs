@@ -7,23 +7,49 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { FakeActor, FakeChatMessage, FakeCombat, FakeDialogV2, FakeMessage, FakeScene, FakeToken, FakeUser, GRID_TYPES, asUser,
-  clientModule, clientOf, installFoundry, loadModule, loadTable, mergeObject, reload, settle, transcript, view, world }
-  from "./fakes/foundry.mjs";
+import {
+  FakeActor,
+  FakeChatMessage,
+  FakeCombat,
+  FakeDialogV2,
+  FakeMessage,
+  FakeScene,
+  FakeToken,
+  FakeUser,
+  GRID_TYPES,
+  asUser,
+  clientModule,
+  clientOf,
+  installFoundry,
+  loadModule,
+  loadTable,
+  mergeObject,
+  reload,
+  settle,
+  transcript,
+  view,
+  world,
+} from "./fakes/foundry.mjs";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Every call of a hook on every client, as [userId, ...args]. */
 function listen(name, clients = [...world.clients.keys()]) {
   const heard = [];
-  for (const id of clients) asUser(id, () => globalThis.Hooks.on(name, (...args) => { heard.push([id, ...args]); }));
+  for (const id of clients)
+    asUser(id, () =>
+      globalThis.Hooks.on(name, (...args) => {
+        heard.push([id, ...args]);
+      }),
+    );
   return heard;
 }
 
 /** A table whose every client has a page of its own (hooks registered per client). */
 async function ownPages(options = {}) {
   const w = installFoundry(options);
-  for (const client of world.clients.values()) client.page = (await import("./fakes/world.mjs")).makePage();
+  for (const client of world.clients.values())
+    client.page = (await import("./fakes/world.mjs")).makePage();
   return w;
 }
 
@@ -41,9 +67,16 @@ test("§1.4 mergeObject: nested objects merge; -=key deletes; ==key replaces", (
 
 test("§1.4 / §1.7 setFlag merges an object into the stored one: last round's keys survive", async () => {
   await ownPages();
-  const actor = new FakeActor({ owners: ["alice"], flags: { ballcourt: { aoo: { round: 1, used: { yo: 1 } } } } });
+  const actor = new FakeActor({
+    owners: ["alice"],
+    flags: { ballcourt: { aoo: { round: 1, used: { yo: 1 } } } },
+  });
   await asUser("alice", () => actor.setFlag("ballcourt", "aoo", { round: 2, used: {} }));
-  assert.deepEqual(actor.flags.ballcourt.aoo, { round: 2, used: { yo: 1 } }, "Foundry merges: `used` keeps yo");
+  assert.deepEqual(
+    actor.flags.ballcourt.aoo,
+    { round: 2, used: { yo: 1 } },
+    "Foundry merges: `used` keeps yo",
+  );
   await asUser("alice", () => actor.update({ "flags.ballcourt.==aoo": { round: 3, used: {} } }));
   assert.deepEqual(actor.flags.ballcourt.aoo, { round: 3, used: {} }, "==key replaces");
   await asUser("alice", () => actor.unsetFlag("ballcourt", "aoo"));
@@ -52,7 +85,10 @@ test("§1.4 / §1.7 setFlag merges an object into the stored one: last round's k
 
 test("§1.5 v14 operators: _del deletes, _replace replaces; v13 has neither", async () => {
   await ownPages({ version: 14 });
-  const token = new FakeToken({ id: "t", flags: { ballcourt: { ball: { speed: 3, direction: "E" }, other: 1 } } });
+  const token = new FakeToken({
+    id: "t",
+    flags: { ballcourt: { ball: { speed: 3, direction: "E" }, other: 1 } },
+  });
   await token.update({ "flags.ballcourt.ball": globalThis._replace({ speed: 0 }) });
   assert.deepEqual(token.flags.ballcourt.ball, { speed: 0 });
   await token.update({ "flags.ballcourt.other": globalThis._del });
@@ -66,16 +102,27 @@ test("§1.3 / §1.6 recursive: false replaces the top-level object, even through
   await ownPages();
   const scene = new FakeScene({ flags: { other: { keep: 1 }, ballcourt: { game: "yaotzin" } } });
   await scene.update({ "flags.ballcourt.matchId": "m1" }, { recursive: false });
-  assert.deepEqual(scene.flags, { ballcourt: { matchId: "m1" } }, "the other module's flags are gone");
+  assert.deepEqual(
+    scene.flags,
+    { ballcourt: { matchId: "m1" } },
+    "the other module's flags are gone",
+  );
 });
 
 test("§1.1 preUpdate runs on the writer only, before the trip, may change `changed`; false cancels", async () => {
   await ownPages();
   const pre = listen("preUpdateToken");
   const token = new FakeToken({ id: "t", x: 0 });
-  asUser("gm", () => globalThis.Hooks.on("preUpdateToken", (_doc, changed) => { changed.y = 50; }));
+  asUser("gm", () =>
+    globalThis.Hooks.on("preUpdateToken", (_doc, changed) => {
+      changed.y = 50;
+    }),
+  );
   await token.update({ x: 100 });
-  assert.deepEqual(pre.map(([id]) => id), ["gm"]);
+  assert.deepEqual(
+    pre.map(([id]) => id),
+    ["gm"],
+  );
   assert.equal(token.y, 50, "the handler's change was sent");
   asUser("gm", () => globalThis.Hooks.on("preUpdateToken", () => false));
   assert.equal(await token.update({ x: 300 }), undefined);
@@ -86,7 +133,9 @@ test("§1.2 update runs on every connected client with the diff and the writer's
   await ownPages();
   const heard = listen("updateActor");
   const actor = new FakeActor({ owners: ["alice"], system: { hp: { value: 5, max: 9 } } });
-  await asUser("alice", () => actor.update({ "system.hp.value": 3, "system.hp.max": 9 }, { custom: 1 }));
+  await asUser("alice", () =>
+    actor.update({ "system.hp.value": 3, "system.hp.max": 9 }, { custom: 1 }),
+  );
   await settle();
   assert.deepEqual(heard.map(([id]) => id).sort(), ["alice", "bob", "gm"]);
   for (const [, doc, changed, options, userId] of heard) {
@@ -115,33 +164,76 @@ test("§1.8 (undocumented, harsher): the writer's own update hook runs after its
 
 test("§8.4 / §1.2 each client has its own copy: another's write reaches it with the broadcast; until then it reads what it had", async () => {
   await ownPages();
-  const token = new FakeToken({ id: "t", x: 0, flags: { ballcourt: { team: "sun" } }, actor: new FakeActor({ owners: ["alice"] }) });
+  const token = new FakeToken({
+    id: "t",
+    x: 0,
+    flags: { ballcourt: { team: "sun" } },
+    actor: new FakeActor({ owners: ["alice"] }),
+  });
   const heard = [];
-  asUser("bob", () => globalThis.Hooks.on("updateToken", (doc) => heard.push([doc.x, doc.flags.ballcourt.team])));
+  asUser("bob", () =>
+    globalThis.Hooks.on("updateToken", (doc) => heard.push([doc.x, doc.flags.ballcourt.team])),
+  );
   await asUser("alice", () => token.update({ x: 300, "flags.ballcourt.team": "moon" }));
-  assert.deepEqual(asUser("alice", () => [token.x, token.flags.ballcourt.team]), [300, "moon"], "the writer reads his write");
-  assert.deepEqual(asUser("bob", () => [token.x, token.flags.ballcourt.team]), [0, "sun"], "Bob's copy is stale until the broadcast");
+  assert.deepEqual(
+    asUser("alice", () => [token.x, token.flags.ballcourt.team]),
+    [300, "moon"],
+    "the writer reads his write",
+  );
+  assert.deepEqual(
+    asUser("bob", () => [token.x, token.flags.ballcourt.team]),
+    [0, "sun"],
+    "Bob's copy is stale until the broadcast",
+  );
   assert.equal(token.x, 300, "the test's own eye reads the server's data");
   await settle();
   assert.deepEqual(heard, [[300, "moon"]], "his hook runs once his copy has caught up");
-  assert.deepEqual(asUser("bob", () => [token.x, token.flags.ballcourt.team]), [300, "moon"]);
+  assert.deepEqual(
+    asUser("bob", () => [token.x, token.flags.ballcourt.team]),
+    [300, "moon"],
+  );
   await asUser("alice", () => Promise.all([token.update({ x: 400 }), token.update({ x: 500 })]));
-  assert.equal(asUser("gm", () => token.x), 300, "two writes not yet reached: the GM still reads the last he heard");
+  assert.equal(
+    asUser("gm", () => token.x),
+    300,
+    "two writes not yet reached: the GM still reads the last he heard",
+  );
   await settle();
-  assert.equal(asUser("gm", () => token.x), 500);
-  const message = await asUser("alice", () => FakeChatMessage.create({ content: "<p>a</p>", flags: { ballcourt: { n: 1 } } }));
+  assert.equal(
+    asUser("gm", () => token.x),
+    500,
+  );
+  const message = await asUser("alice", () =>
+    FakeChatMessage.create({ content: "<p>a</p>", flags: { ballcourt: { n: 1 } } }),
+  );
   await settle();
   const rendered = [];
-  asUser("bob", () => globalThis.Hooks.on("renderChatMessageHTML", (m) => rendered.push(m.flags.ballcourt.n)));
+  asUser("bob", () =>
+    globalThis.Hooks.on("renderChatMessageHTML", (m) => rendered.push(m.flags.ballcourt.n)),
+  );
   await asUser("alice", () => message.setFlag("ballcourt", "n", 2));
-  assert.equal(asUser("bob", () => message.flags.ballcourt.n), 1, "a message too: Bob's copy is stale until the broadcast");
+  assert.equal(
+    asUser("bob", () => message.flags.ballcourt.n),
+    1,
+    "a message too: Bob's copy is stale until the broadcast",
+  );
   await settle();
-  assert.ok(rendered.length && rendered.every((n) => n === 2), "he renders it once his copy has caught up");
+  assert.ok(
+    rendered.length && rendered.every((n) => n === 2),
+    "he renders it once his copy has caught up",
+  );
   const combat = encounter();
   await combat.updateEmbeddedDocuments("Combatant", [{ _id: "a", initiative: 5 }]);
-  assert.equal(asUser("bob", () => combat.combatants.get("a").initiative), 20, "a combatant too");
+  assert.equal(
+    asUser("bob", () => combat.combatants.get("a").initiative),
+    20,
+    "a combatant too",
+  );
   await settle();
-  assert.equal(asUser("bob", () => combat.combatants.get("a").initiative), 5);
+  assert.equal(
+    asUser("bob", () => combat.combatants.get("a").initiative),
+    5,
+  );
 });
 
 test("§1.7 setFlag fires preUpdate and update like any update", async () => {
@@ -151,7 +243,10 @@ test("§1.7 setFlag fires preUpdate and update like any update", async () => {
   const bob = globalThis.game.users.get("bob");
   await asUser("bob", () => bob.setFlag("ballcourt", "press", { id: 1 }));
   await settle();
-  assert.deepEqual(pre.map(([id]) => id), ["bob"]);
+  assert.deepEqual(
+    pre.map(([id]) => id),
+    ["bob"],
+  );
   assert.equal(heard.length, 3);
   assert.deepEqual(heard[0][2], { flags: { ballcourt: { press: { id: 1 } } } });
 });
@@ -167,22 +262,45 @@ test("§2.5 ownership: a player may not write another's actor, token, scene or m
   const actor = new FakeActor({ name: "Ix", owners: ["alice"] });
   const token = new FakeToken({ id: "t", actor });
   const scene = new FakeScene({ name: "Court" });
-  await assert.rejects(asUser("bob", () => actor.update({ name: "x" })), /Bob lacks permission to update Actor/);
-  await assert.rejects(asUser("bob", () => token.update({ x: 1 })), /lacks permission/);
-  await assert.rejects(asUser("alice", () => scene.setFlag("ballcourt", "x", 1)), /lacks permission/);
+  await assert.rejects(
+    asUser("bob", () => actor.update({ name: "x" })),
+    /Bob lacks permission to update Actor/,
+  );
+  await assert.rejects(
+    asUser("bob", () => token.update({ x: 1 })),
+    /lacks permission/,
+  );
+  await assert.rejects(
+    asUser("alice", () => scene.setFlag("ballcourt", "x", 1)),
+    /lacks permission/,
+  );
   const message = await asUser("alice", () => FakeChatMessage.create({ content: "hi" }));
-  await assert.rejects(asUser("bob", () => message.update({ content: "x" })), /lacks permission/);
-  await assert.rejects(asUser("alice", () => message.update({ rolls: [] })), /lacks permission/, "an author may not change the rolls");
+  await assert.rejects(
+    asUser("bob", () => message.update({ content: "x" })),
+    /lacks permission/,
+  );
+  await assert.rejects(
+    asUser("alice", () => message.update({ rolls: [] })),
+    /lacks permission/,
+    "an author may not change the rolls",
+  );
   await asUser("alice", () => message.update({ content: "mine" }));
-  assert.ok(clientOf("bob").ui.notifications.some(([level, text]) => level === "error" && /lacks permission/.test(text)));
+  assert.ok(
+    clientOf("bob").ui.notifications.some(
+      ([level, text]) => level === "error" && /lacks permission/.test(text),
+    ),
+  );
   assert.ok(!clientOf("gm").ui.notifications.length, "the GM is told nothing");
 });
 
 // --- §2 Users, queries ---------------------------------------------------------------------
 
 test("§2.1 activeGM: a connected GM, a full GM before an assistant; null when none is connected", () => {
-  const users = [new FakeUser({ id: "co", name: "Co", isGM: true, role: 3 }), new FakeUser({ id: "gm", name: "GM", isGM: true }),
-    new FakeUser({ id: "p", name: "P" })];
+  const users = [
+    new FakeUser({ id: "co", name: "Co", isGM: true, role: 3 }),
+    new FakeUser({ id: "gm", name: "GM", isGM: true }),
+    new FakeUser({ id: "p", name: "P" }),
+  ];
   installFoundry({ users });
   assert.equal(globalThis.game.users.activeGM.id, "gm");
   users[1].active = false;
@@ -198,9 +316,19 @@ test("§2.3 / §2.4 User#query: a prefix is required; an inactive user is refuse
   bob.active = false;
   await assert.rejects(bob.query("ballcourt.x", {}), /not connected/);
   bob.active = true;
-  asUser("bob", () => { globalThis.CONFIG.queries["ballcourt.echo"] = (d) => ({ seen: globalThis.game.user.id, ...d }); });
-  assert.deepEqual(await bob.query("ballcourt.echo", { a: 1 }), { seen: "bob", a: 1 }, "the handler runs on Bob's page");
-  assert.equal(globalThis.CONFIG.queries["ballcourt.echo"], undefined, "the GM's page has no such handler");
+  asUser("bob", () => {
+    globalThis.CONFIG.queries["ballcourt.echo"] = (d) => ({ seen: globalThis.game.user.id, ...d });
+  });
+  assert.deepEqual(
+    await bob.query("ballcourt.echo", { a: 1 }),
+    { seen: "bob", a: 1 },
+    "the handler runs on Bob's page",
+  );
+  assert.equal(
+    globalThis.CONFIG.queries["ballcourt.echo"],
+    undefined,
+    "the GM's page has no such handler",
+  );
   assert.equal(typeof globalThis.CONFIG.queries.dialog, "function", "core's own queries");
 });
 
@@ -208,8 +336,10 @@ test("§2.2 userConnected fires on the other clients only, when a user leaves an
   await ownPages();
   const heard = listen("userConnected");
   await reload("bob", { load: async () => {} });
-  assert.deepEqual(heard.map(([id, user, connected]) => `${id}:${user.id}:${connected}`),
-    ["gm:bob:false", "alice:bob:false", "gm:bob:true", "alice:bob:true"]);
+  assert.deepEqual(
+    heard.map(([id, user, connected]) => `${id}:${user.id}:${connected}`),
+    ["gm:bob:false", "alice:bob:false", "gm:bob:true", "alice:bob:true"],
+  );
 });
 
 // --- §3 Chat messages ------------------------------------------------------------------------
@@ -226,13 +356,21 @@ test("§3.1 renderChatMessageHTML: every surface, a fresh element each time, the
   renders.length = 0;
   await message.update({ content: "<p>again</p>" });
   await settle();
-  assert.equal(renders.filter(([id]) => id === "bob").length, 2, "log and pop-out; no toast for an update (FVTT#12022)");
+  assert.equal(
+    renders.filter(([id]) => id === "bob").length,
+    2,
+    "log and pop-out; no toast for an update (FVTT#12022)",
+  );
   assert.equal(renders.filter(([id]) => id === "alice").length, 1);
   world.doubleRenders = true;
   renders.length = 0;
   await message.update({ content: "<p>thrice</p>" });
   await settle();
-  assert.equal(renders.filter(([id]) => id === "alice").length, 2, "an update may render the log twice (FVTT#13067)");
+  assert.equal(
+    renders.filter(([id]) => id === "alice").length,
+    2,
+    "an update may render the log twice (FVTT#13067)",
+  );
 });
 
 test("§3.1 by default a render may come twice and a chat be popped out, at random from the seed: the same seed, the same renders", async () => {
@@ -246,14 +384,19 @@ test("§3.1 by default a render may come twice and a chat be popped out, at rand
   };
   const first = await counts(7);
   assert.deepEqual(await counts(7), first, "a seed replays");
-  const plain = 1 + 6 + 1;   // the log at creation, one log render a change, the toast
-  assert.ok(first.some((n) => n > plain), `some client rendered more than once a change: ${first}`);
+  const plain = 1 + 6 + 1; // the log at creation, one log render a change, the toast
+  assert.ok(
+    first.some((n) => n > plain),
+    `some client rendered more than once a change: ${first}`,
+  );
 });
 
 test("§3.2 / §3.5 a whisper renders only for its readers; a blind message not even for its author", async () => {
   await ownPages();
   const renders = listen("renderChatMessageHTML");
-  await asUser("alice", () => FakeChatMessage.create({ content: "w", whisper: ["gm"], blind: true }));
+  await asUser("alice", () =>
+    FakeChatMessage.create({ content: "w", whisper: ["gm"], blind: true }),
+  );
   await settle();
   assert.deepEqual([...new Set(renders.map(([id]) => id))], ["gm"]);
 });
@@ -261,11 +404,18 @@ test("§3.2 / §3.5 a whisper renders only for its readers; a blind message not 
 test("§3.3 v13: applyRollMode and the old names; core.messageMode throws, core.rollMode is read", () => {
   installFoundry({ version: 13, settings: { coreRollMode: "gmroll" } });
   assert.equal(globalThis.ChatMessage.applyMode, undefined);
-  assert.throws(() => globalThis.game.settings.get("core", "messageMode"), /not a registered game setting/);
+  assert.throws(
+    () => globalThis.game.settings.get("core", "messageMode"),
+    /not a registered game setting/,
+  );
   assert.equal(globalThis.game.settings.get("core", "rollMode"), "gmroll");
   const data = globalThis.ChatMessage.applyRollMode({}, "gmroll");
   assert.deepEqual(data.whisper, ["gm"]);
-  assert.deepEqual(globalThis.ChatMessage.applyRollMode({}, "gm").whisper, undefined, "v14's name means nothing on v13");
+  assert.deepEqual(
+    globalThis.ChatMessage.applyRollMode({}, "gm").whisper,
+    undefined,
+    "v14's name means nothing on v13",
+  );
 });
 
 test("§3.3 v14: applyMode and the new names; core.rollMode gives null; an old name whispers nobody", () => {
@@ -273,11 +423,20 @@ test("§3.3 v14: applyMode and the new names; core.rollMode gives null; an old n
   assert.equal(globalThis.ChatMessage.applyRollMode, undefined);
   assert.equal(globalThis.game.settings.get("core", "messageMode"), "blind");
   assert.equal(globalThis.game.settings.get("core", "rollMode"), null);
-  assert.deepEqual(Object.keys(globalThis.CONFIG.ChatMessage.modes), ["public", "gm", "blind", "self"]);
+  assert.deepEqual(Object.keys(globalThis.CONFIG.ChatMessage.modes), [
+    "public",
+    "gm",
+    "blind",
+    "self",
+  ]);
   const data = globalThis.ChatMessage.applyMode({}, "blind");
   assert.deepEqual(data.whisper, ["gm"]);
   assert.equal(data.blind, true);
-  assert.equal(globalThis.ChatMessage.applyMode({}, "gmroll").whisper, undefined, "the old name leaks to everyone");
+  assert.equal(
+    globalThis.ChatMessage.applyMode({}, "gmroll").whisper,
+    undefined,
+    "the old name leaks to everyone",
+  );
 });
 
 // --- §4 Dialogs ------------------------------------------------------------------------------
@@ -288,10 +447,24 @@ test("§4.2 / §4.4 a dialog renders into its client's DOM, fires the render hoo
   const app = listen("renderApplicationV2");
   clientOf("bob").dialogs.unanswered = "open";
   let callback = 0;
-  const answer = asUser("bob", () => FakeDialogV2.wait({ window: { title: "T" }, content: "<p>Pick</p>",
-    buttons: [{ action: "a", label: "A" }, { action: "b", label: "B" }], render: () => { callback += 1; } }));
+  const answer = asUser("bob", () =>
+    FakeDialogV2.wait({
+      window: { title: "T" },
+      content: "<p>Pick</p>",
+      buttons: [
+        { action: "a", label: "A" },
+        { action: "b", label: "B" },
+      ],
+      render: () => {
+        callback += 1;
+      },
+    }),
+  );
   for (let i = 0; i < 5; i += 1) await tick();
-  assert.deepEqual(rendered.map(([id]) => id), ["bob"]);
+  assert.deepEqual(
+    rendered.map(([id]) => id),
+    ["bob"],
+  );
   assert.equal(app.length, 1);
   assert.equal(callback, 1);
   const [dialog] = clientOf("bob").dialogs.open;
@@ -307,7 +480,12 @@ test("§4.1 / §4.2 closed by its user: null, the close callback and hooks run; 
   const closes = listen("closeDialogV2");
   clientOf("gm").dialogs.unanswered = "open";
   let closed = 0;
-  const answer = FakeDialogV2.prompt({ content: "x", close: () => { closed += 1; } });
+  const answer = FakeDialogV2.prompt({
+    content: "x",
+    close: () => {
+      closed += 1;
+    },
+  });
   await tick();
   await clientOf("gm").dialogs.open[0].close();
   assert.equal(await answer, null);
@@ -326,7 +504,10 @@ test("§4.1 / §4.2 closed by its user: null, the close callback and hooks run; 
 test("§4.4 a self-close timer the module sets in render closes the dialog (it times out)", async () => {
   await ownPages();
   clientOf("gm").dialogs.unanswered = "open";
-  const answer = FakeDialogV2.wait({ buttons: [{ action: "a" }], render: (_e, dialog) => setTimeout(() => dialog.close(), 20) });
+  const answer = FakeDialogV2.wait({
+    buttons: [{ action: "a" }],
+    render: (_e, dialog) => setTimeout(() => dialog.close(), 20),
+  });
   assert.equal(await answer, null);
 });
 
@@ -334,7 +515,10 @@ test("§4.5 several dialogs can be open at once, each answered on its own", asyn
   await ownPages();
   clientOf("gm").dialogs.unanswered = "open";
   const first = FakeDialogV2.wait({ buttons: [{ action: "one" }] });
-  const second = FakeDialogV2.prompt({ content: "<input name='n'>", ok: { callback: (_e, button) => Object.fromEntries(new FormData(button.form)) } });
+  const second = FakeDialogV2.prompt({
+    content: "<input name='n'>",
+    ok: { callback: (_e, button) => Object.fromEntries(new FormData(button.form)) },
+  });
   await tick();
   const open = clientOf("gm").dialogs.open;
   assert.equal(open.length, 2);
@@ -348,12 +532,17 @@ test("§4 a queued answer comes on a later turn of the event loop; nothing queue
   await ownPages();
   FakeDialogV2.answers = ["go"];
   let settled = false;
-  const answer = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => { settled = true; return v; });
+  const answer = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => {
+    settled = true;
+    return v;
+  });
   await Promise.resolve();
   assert.equal(settled, false, "not answered at once");
   assert.equal(await answer, "go");
   let waited = "pending";
-  const unanswered = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => { waited = v; });
+  const unanswered = FakeDialogV2.wait({ buttons: [{ action: "go" }] }).then((v) => {
+    waited = v;
+  });
   for (let i = 0; i < 20; i += 1) await tick();
   assert.equal(waited, "pending", "still open: nobody answered or closed it");
   await clientOf("gm").dialogs.open[0].close();
@@ -365,11 +554,20 @@ test("§4.2 a dialog's render hooks and render callback run on every render, and
   await ownPages();
   const renders = listen("renderDialogV2", ["gm"]);
   let callbacks = 0;
-  const answer = FakeDialogV2.wait({ buttons: [{ action: "go" }], render: () => { callbacks += 1; } });
+  const answer = FakeDialogV2.wait({
+    buttons: [{ action: "go" }],
+    render: () => {
+      callbacks += 1;
+    },
+  });
   const [dialog] = clientOf("gm").dialogs.open;
   dialog.render();
   assert.deepEqual([renders.length, callbacks, clientOf("gm").dialogs.open.length], [2, 2, 1]);
-  assert.equal(clientOf("gm").dom.document.querySelectorAll("dialog").length, 1, "its element replaced, not doubled");
+  assert.equal(
+    clientOf("gm").dom.document.querySelectorAll("dialog").length,
+    1,
+    "its element replaced, not doubled",
+  );
   dialog.press("go");
   assert.equal(await answer, "go");
 });
@@ -405,9 +603,17 @@ test("§5 a scene's grid has a type: square unless the scene says so, or hexagon
   assert.equal(new FakeScene().grid.type, globalThis.CONST.GRID_TYPES.SQUARE);
   assert.deepEqual(kinds(new FakeScene()), [true, false, false]);
   for (const type of ["HEXODDR", "HEXEVENR", "HEXODDQ", "HEXEVENQ"]) {
-    assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES[type] } })), [false, true, false], type);
+    assert.deepEqual(
+      kinds(new FakeScene({ grid: { type: GRID_TYPES[type] } })),
+      [false, true, false],
+      type,
+    );
   }
-  assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES.GRIDLESS } })), [false, false, true]);
+  assert.deepEqual(kinds(new FakeScene({ grid: { type: GRID_TYPES.GRIDLESS } })), [
+    false,
+    false,
+    true,
+  ]);
   assert.equal(new FakeScene({ grid: { size: 140, type: GRID_TYPES.HEXODDQ } }).grid.size, 140);
 });
 
@@ -415,11 +621,18 @@ test("§5.5 a client's own scene change: canvasTearDown then canvasReady there o
   await ownPages();
   const order = [];
   for (const name of ["canvasTearDown", "canvasInit", "canvasReady"]) {
-    for (const id of ["gm", "bob"]) asUser(id, () => globalThis.Hooks.on(name, () => order.push(`${id}:${name}`)));
+    for (const id of ["gm", "bob"])
+      asUser(id, () => globalThis.Hooks.on(name, () => order.push(`${id}:${name}`)));
   }
   view("bob", new FakeScene({ id: "a" }));
   view("bob", new FakeScene({ id: "b" }));
-  assert.deepEqual(order, ["bob:canvasInit", "bob:canvasReady", "bob:canvasTearDown", "bob:canvasInit", "bob:canvasReady"]);
+  assert.deepEqual(order, [
+    "bob:canvasInit",
+    "bob:canvasReady",
+    "bob:canvasTearDown",
+    "bob:canvasInit",
+    "bob:canvasReady",
+  ]);
 });
 
 // --- §6 Tokens and movement --------------------------------------------------------------------
@@ -430,9 +643,20 @@ test("§6.1-6.4 move(): preMoveToken on the mover only; one update per waypoint;
   const moved = listen("moveToken");
   const updated = listen("updateToken");
   const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
-  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }, { x: 200, y: 0 }])), true);
+  assert.equal(
+    await asUser("alice", () =>
+      token.move([
+        { x: 100, y: 0 },
+        { x: 200, y: 0 },
+      ]),
+    ),
+    true,
+  );
   await settle();
-  assert.deepEqual(pre.map(([id]) => id), ["alice"]);
+  assert.deepEqual(
+    pre.map(([id]) => id),
+    ["alice"],
+  );
   assert.equal(updated.length, 6, "two checkpoints, three clients");
   assert.equal(moved.length, 6);
   assert.equal(moved[0][4], globalThis.game.users.get("alice"), "the fourth argument is a User");
@@ -446,11 +670,13 @@ test("§6.2 preMoveToken: the waypoints are final, only autoRotate and showRuler
   await ownPages();
   const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
   const moved = listen("moveToken", ["gm"]);
-  asUser("alice", () => globalThis.Hooks.on("preMoveToken", (_doc, movement) => {
-    movement.destination.x = 900;
-    movement.pending.waypoints = [];
-    movement.autoRotate = true;
-  }));
+  asUser("alice", () =>
+    globalThis.Hooks.on("preMoveToken", (_doc, movement) => {
+      movement.destination.x = 900;
+      movement.pending.waypoints = [];
+      movement.autoRotate = true;
+    }),
+  );
   assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }])), true);
   await settle();
   assert.equal(token.x, 100, "the destination is final");
@@ -458,20 +684,42 @@ test("§6.2 preMoveToken: the waypoints are final, only autoRotate and showRuler
   const heard = listen("preMoveToken", ["alice"]);
   await asUser("alice", () => token.update({ x: 300 }));
   await settle();
-  assert.deepEqual(heard.map(([id, doc, movement]) => [id, doc.id, movement.origin.x]), [["alice", "t", 100]],
-    "an update of x/y runs preMoveToken on the writer");
+  assert.deepEqual(
+    heard.map(([id, doc, movement]) => [id, doc.id, movement.origin.x]),
+    [["alice", "t", 100]],
+    "an update of x/y runs preMoveToken on the writer",
+  );
   assert.equal(token.x, 300);
   asUser("alice", () => globalThis.Hooks.on("preMoveToken", () => false));
-  assert.equal(await asUser("alice", () => token.update({ x: 400 })), undefined, "false rejects it");
+  assert.equal(
+    await asUser("alice", () => token.update({ x: 400 })),
+    undefined,
+    "false rejects it",
+  );
   assert.equal(token.x, 300);
 });
 
 test("§6.6 (undocumented, harsher) during a drag preUpdateToken sees no x/y; the steps still move the token", async () => {
   await ownPages();
   const token = new FakeToken({ id: "t", actor: new FakeActor({ owners: ["alice"] }) });
-  const seen = [];   // what each call saw, copied then (the double puts x/y back after the handlers)
-  asUser("alice", () => globalThis.Hooks.on("preUpdateToken", (_doc, changed) => { seen.push({ ...changed }); }));
-  assert.equal(await asUser("alice", () => token.move([{ x: 100, y: 0 }, { x: 200, y: 0 }], { method: "dragging" })), true);
+  const seen = []; // what each call saw, copied then (the double puts x/y back after the handlers)
+  asUser("alice", () =>
+    globalThis.Hooks.on("preUpdateToken", (_doc, changed) => {
+      seen.push({ ...changed });
+    }),
+  );
+  assert.equal(
+    await asUser("alice", () =>
+      token.move(
+        [
+          { x: 100, y: 0 },
+          { x: 200, y: 0 },
+        ],
+        { method: "dragging" },
+      ),
+    ),
+    true,
+  );
   await settle();
   assert.equal(seen.length, 2, "one preUpdateToken a step");
   assert.ok(seen.every((changed) => !("x" in changed) && !("y" in changed)));
@@ -494,7 +742,13 @@ test("§6.1 v13's move() resolves at the first checkpoint, v14's when the path i
 // --- §7 Combat -----------------------------------------------------------------------------
 
 const encounter = () => {
-  const combat = new FakeCombat({ id: "c", combatants: [{ id: "a", name: "A", initiative: 20 }, { id: "b", name: "B", initiative: 10 }] });
+  const combat = new FakeCombat({
+    id: "c",
+    combatants: [
+      { id: "a", name: "A", initiative: 20 },
+      { id: "b", name: "B", initiative: 10 },
+    ],
+  });
   globalThis.game.combats.set(combat.id, combat);
   return combat;
 };
@@ -506,11 +760,26 @@ test("§7.1 combatTurn / combatRound / combatStart on the initiating client only
   const round = listen("combatRound");
   const combat = encounter();
   await combat.startCombat();
-  assert.deepEqual(start.map(([id]) => id), ["gm"]);
+  assert.deepEqual(
+    start.map(([id]) => id),
+    ["gm"],
+  );
   assert.equal(round.length, 0, "no combatRound at the start");
-  asUser("gm", () => globalThis.Hooks.on("combatTurn", (_c, data) => { data.turn = 1; }));
+  asUser("gm", () =>
+    globalThis.Hooks.on("combatTurn", (_c, data) => {
+      data.turn = 1;
+    }),
+  );
   await combat.nextTurn();
-  assert.deepEqual(turn.map(([id, , data, options]) => [id, data.turn, options.direction, "advanceTime" in options]), [["gm", 1, 1, true]]);
+  assert.deepEqual(
+    turn.map(([id, , data, options]) => [
+      id,
+      data.turn,
+      options.direction,
+      "advanceTime" in options,
+    ]),
+    [["gm", 1, 1, true]],
+  );
   await combat.nextTurn();
   assert.equal(turn.length, 1, "no combatTurn when the round rolls over");
   assert.equal(round.length, 1);
@@ -528,13 +797,15 @@ test("§7.2 / §7.4 combatTurnChange on every client, in an order against update
     await ownPages({ seed });
     const seen = [];
     for (const id of ["gm", "alice", "bob"]) {
-      for (const name of ["updateCombat", "combatTurnChange"]) asUser(id, () => globalThis.Hooks.on(name, () => seen.push(`${id}:${name}`)));
+      for (const name of ["updateCombat", "combatTurnChange"])
+        asUser(id, () => globalThis.Hooks.on(name, () => seen.push(`${id}:${name}`)));
     }
     const combat = encounter();
     await combat.startCombat();
     await settle();
     assert.equal(seen.length, 6, "both hooks on every client");
-    for (const id of ["gm", "alice", "bob"]) orders.add(seen.filter((s) => s.startsWith(`${id}:`)).join(" "));
+    for (const id of ["gm", "alice", "bob"])
+      orders.add(seen.filter((s) => s.startsWith(`${id}:`)).join(" "));
   }
   assert.equal(orders.size > 2, true, `both orders occur: ${[...orders]}`);
 });
@@ -543,7 +814,7 @@ test("§7.3 adding combatants keeps the turn with whoever had it through a visib
   await ownPages({ turnRepeats: false });
   const combat = encounter();
   await combat.startCombat();
-  await combat.nextTurn();   // B's turn (index 1)
+  await combat.nextTurn(); // B's turn (index 1)
   await settle();
   const updates = listen("updateCombat");
   const turns = listen("combatTurnChange");
@@ -551,7 +822,11 @@ test("§7.3 adding combatants keeps the turn with whoever had it through a visib
   await settle();
   assert.equal(combat.combatant.id, "b", "B keeps the turn");
   assert.equal(combat.turn, 2);
-  assert.deepEqual(updates.map(([id, , changed]) => [id, changed]).sort(), [["alice", { turn: 2 }], ["bob", { turn: 2 }], ["gm", { turn: 2 }]]);
+  assert.deepEqual(updates.map(([id, , changed]) => [id, changed]).sort(), [
+    ["alice", { turn: 2 }],
+    ["bob", { turn: 2 }],
+    ["gm", { turn: 2 }],
+  ]);
   assert.equal(turns.length, 0, "the combatant did not change");
   await combat.deleteEmbeddedDocuments("Combatant", ["b"]);
   await settle();
@@ -562,16 +837,20 @@ test("§7.4 (undocumented, harsher) a turn update that keeps the combatant may s
   await ownPages({ turnRepeats: true });
   const combat = encounter();
   await combat.startCombat();
-  await combat.nextTurn();   // B's turn
+  await combat.nextTurn(); // B's turn
   await settle();
   const turns = listen("combatTurnChange");
   await combat.createEmbeddedDocuments("Combatant", [{ name: "Ball", initiative: 25 }]);
   await settle();
   assert.equal(turns.length, 3, "heard on every client");
-  assert.ok(turns.every(([, , prior, current]) => prior.combatantId === "b" && current.combatantId === "b"), "B again");
+  assert.ok(
+    turns.every(([, , prior, current]) => prior.combatantId === "b" && current.combatantId === "b"),
+    "B again",
+  );
   assert.equal(combat.previous.combatantId, "a", "previous is still the last real change (§7.3)");
   const counts = [];
-  for (const seed of [1, 2, 3, 4, 5, 6]) {   // by default: at random, from the seed
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    // by default: at random, from the seed
     await ownPages({ seed });
     const fight = encounter();
     await fight.startCombat();
@@ -588,7 +867,10 @@ test("§7.4 (undocumented, harsher) a turn update that keeps the combatant may s
 test("§7 (harsher) a player may not update an encounter, except moving on from his own turn", async () => {
   await ownPages();
   const combat = encounter();
-  await assert.rejects(asUser("bob", () => combat.update({ round: 3 })), /lacks permission/);
+  await assert.rejects(
+    asUser("bob", () => combat.update({ round: 3 })),
+    /lacks permission/,
+  );
 });
 
 // --- §8 Hooks and per-client state -----------------------------------------------------------
@@ -596,9 +878,13 @@ test("§7 (harsher) a player may not update an encounter, except moving on from 
 test("§8.1 on returns an id; once fires once; off takes the id or the function", () => {
   installFoundry();
   let n = 0;
-  const id = globalThis.Hooks.on("x", () => { n += 1; });
+  const id = globalThis.Hooks.on("x", () => {
+    n += 1;
+  });
   assert.equal(typeof id, "number");
-  globalThis.Hooks.once("y", () => { n += 10; });
+  globalThis.Hooks.once("y", () => {
+    n += 10;
+  });
   globalThis.Hooks.callAll("y");
   globalThis.Hooks.callAll("y");
   assert.equal(n, 10);
@@ -614,7 +900,9 @@ test("§8.1 / §8.2 call stops at exactly false; a Promise is never a veto", () 
   assert.equal(globalThis.Hooks.call("a"), true);
   globalThis.Hooks.on("a", () => false);
   let after = false;
-  globalThis.Hooks.on("a", () => { after = true; });
+  globalThis.Hooks.on("a", () => {
+    after = true;
+  });
   assert.equal(globalThis.Hooks.call("a"), false);
   assert.equal(after, false);
 });
@@ -624,8 +912,12 @@ test("§8.3 a handler that throws is reported through the error hook; the others
   const errors = [];
   globalThis.Hooks.on("error", (location, error) => errors.push([location, error.message]));
   let ran = false;
-  globalThis.Hooks.on("z", () => { throw new Error("boom"); });
-  globalThis.Hooks.on("z", () => { ran = true; });
+  globalThis.Hooks.on("z", () => {
+    throw new Error("boom");
+  });
+  globalThis.Hooks.on("z", () => {
+    ran = true;
+  });
   globalThis.Hooks.callAll("z");
   assert.equal(ran, true);
   assert.deepEqual(errors, [["Hooks.callAll z", "boom"]]);
@@ -638,9 +930,15 @@ test("§8.4 each client loads its own module instance: its own state, hooks, CON
   const gmLink = await clientModule("gm", "foundry/world/link.mjs");
   const bobLink = await clientModule("bob", "foundry/world/link.mjs");
   assert.notEqual(gmLink, bobLink, "two module graphs");
-  const apis = ["gm", "alice", "bob"].map((id) => asUser(id, () => globalThis.game.modules.get("ballcourt").api));
+  const apis = ["gm", "alice", "bob"].map((id) =>
+    asUser(id, () => globalThis.game.modules.get("ballcourt").api),
+  );
   assert.equal(new Set(apis).size, 3, "each page set its own api at ready");
-  assert.equal(asUser("bob", () => typeof globalThis.CONFIG.queries["ballcourt.roll"]), "function", "Bob's init registered his queries");
+  assert.equal(
+    asUser("bob", () => typeof globalThis.CONFIG.queries["ballcourt.roll"]),
+    "function",
+    "Bob's init registered his queries",
+  );
   assert.ok(asUser("gm", () => globalThis.Hooks.has("renderChatMessageHTML")));
 });
 
@@ -651,7 +949,9 @@ test("§8.4 a reload starts that client's module afresh: a new instance, its hoo
   clientOf("bob").dialogs.unanswered = "open";
   const stranded = asUser("bob", () => FakeDialogV2.wait({ buttons: [{ action: "a" }] }));
   let answered = false;
-  stranded.then(() => { answered = true; });
+  stranded.then(() => {
+    answered = true;
+  });
   await reload("bob");
   const after = await clientModule("bob", "foundry/world/link.mjs");
   assert.notEqual(before, after, "a new module instance");
@@ -659,7 +959,10 @@ test("§8.4 a reload starts that client's module afresh: a new instance, its hoo
   await settle();
   assert.equal(answered, false, "the old dialog never answers");
   assert.ok(transcript.includes("bob reloads"));
-  assert.ok(asUser("bob", () => globalThis.game.modules.get("ballcourt").api), "ready ran on the new page");
+  assert.ok(
+    asUser("bob", () => globalThis.game.modules.get("ballcourt").api),
+    "ready ran on the new page",
+  );
 });
 
 test("§8.4 the test file's own import is a separate instance from every client's", async () => {
@@ -679,34 +982,67 @@ test("§9.2 / §9.3 a world setting: a player may not write it; onChange on ever
     asUser(id, () => {
       const data = globalThis.game.settings.registered.get("ballcourt.playerKicks");
       const original = data.onChange;
-      data.onChange = (v) => { changes.push([id, v]); return original?.(v); };
+      data.onChange = (v) => {
+        changes.push([id, v]);
+        return original?.(v);
+      };
     });
   }
-  await assert.rejects(asUser("bob", () => globalThis.game.settings.set("ballcourt", "playerKicks", false)), /lacks permission/);
+  await assert.rejects(
+    asUser("bob", () => globalThis.game.settings.set("ballcourt", "playerKicks", false)),
+    /lacks permission/,
+  );
   await globalThis.game.settings.set("ballcourt", "playerKicks", false);
   await globalThis.game.settings.set("ballcourt", "playerKicks", false);
-  assert.deepEqual(changes, [["gm", false], ["bob", false]]);
-  assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
+  assert.deepEqual(changes, [
+    ["gm", false],
+    ["bob", false],
+  ]);
+  assert.throws(
+    () => globalThis.game.settings.get("ballcourt", "nothing"),
+    /not a registered game setting/,
+  );
   await settle();
 });
 
 test("§3.4 / §9 the older single-instance tests' shared page reads only registered settings: the module's, as its init registers them", () => {
   installFoundry({ settings: { rollingDcBase: 6 } });
   assert.equal(globalThis.game.settings.get("ballcourt", "rollingDcBase"), 6);
-  assert.equal(globalThis.game.settings.get("ballcourt", "declarationTimeout"), 120, "a registered default");
-  assert.throws(() => globalThis.game.settings.get("ballcourt", "nothing"), /not a registered game setting/);
-  return assert.rejects(globalThis.game.settings.set("ballcourt", "nothing", 1), /not a registered game setting/);
+  assert.equal(
+    globalThis.game.settings.get("ballcourt", "declarationTimeout"),
+    120,
+    "a registered default",
+  );
+  assert.throws(
+    () => globalThis.game.settings.get("ballcourt", "nothing"),
+    /not a registered game setting/,
+  );
+  return assert.rejects(
+    globalThis.game.settings.set("ballcourt", "nothing", 1),
+    /not a registered game setting/,
+  );
 });
 
 test("§9.1 a client setting lives in one browser: each has its own store, kept across its reloads", async () => {
-  installFoundry({ settings: { token: "gm-token" }, clientSettings: { bob: { token: "bob-token" } } });
+  installFoundry({
+    settings: { token: "gm-token" },
+    clientSettings: { bob: { token: "bob-token" } },
+  });
   await loadTable();
   const read = (id) => asUser(id, () => globalThis.game.settings.get("ballcourt", "token"));
-  assert.deepEqual(["gm", "alice", "bob"].map(read), ["gm-token", "", "bob-token"], "alice's browser has only the default");
+  assert.deepEqual(
+    ["gm", "alice", "bob"].map(read),
+    ["gm-token", "", "bob-token"],
+    "alice's browser has only the default",
+  );
   const heard = listen("clientSettingChanged");
   await asUser("alice", () => globalThis.game.settings.set("ballcourt", "token", "alice-token"));
   assert.deepEqual(["gm", "alice", "bob"].map(read), ["gm-token", "alice-token", "bob-token"]);
-  assert.deepEqual(heard.map(([id, key]) => [id, key]), [["alice", "ballcourt.token"]], "heard in her browser only");
+  assert.deepEqual(
+    heard.map(([id, key]) => [id, key]),
+    [["alice", "ballcourt.token"]],
+    "heard in her browser only",
+  );
   await reload("alice");
   assert.equal(read("alice"), "alice-token", "a reload keeps the browser's store");
   await settle();
@@ -715,9 +1051,13 @@ test("§9.1 a client setting lives in one browser: each has its own store, kept 
 test("socket: a message reaches every other client's page, never its sender's", async () => {
   await ownPages();
   const got = [];
-  for (const id of ["gm", "alice", "bob"]) asUser(id, () => globalThis.game.socket.on("module.ballcourt", (d) => got.push([id, d])));
+  for (const id of ["gm", "alice", "bob"])
+    asUser(id, () => globalThis.game.socket.on("module.ballcourt", (d) => got.push([id, d])));
   asUser("bob", () => globalThis.game.socket.emit("module.ballcourt", { a: 1 }));
-  assert.deepEqual(got.map(([id]) => id), ["gm", "alice"]);
+  assert.deepEqual(
+    got.map(([id]) => id),
+    ["gm", "alice"],
+  );
 });
 
 test("a message's author and data are the server's: FakeMessage keeps its author", async () => {
@@ -729,10 +1069,18 @@ test("a message's author and data are the server's: FakeMessage keeps its author
 
 test("§8.4 a closed page's timers never fire: a self-close timer set by a dialog on the old page is gone with it", async (t) => {
   installFoundry();
-  t.mock.timers.enable({ apis: ["setTimeout"] });   // the test's clock: the timer is due only when the test says so
+  t.mock.timers.enable({ apis: ["setTimeout"] }); // the test's clock: the timer is due only when the test says so
   clientOf("bob").dialogs.unanswered = "open";
   let fired = false;
-  asUser("bob", () => FakeDialogV2.wait({ buttons: [{ action: "a" }], render: () => setTimeout(() => { fired = true; }, 10) }));
+  asUser("bob", () =>
+    FakeDialogV2.wait({
+      buttons: [{ action: "a" }],
+      render: () =>
+        setTimeout(() => {
+          fired = true;
+        }, 10),
+    }),
+  );
   await reload("bob");
   t.mock.timers.tick(30);
   assert.equal(fired, false);
@@ -740,11 +1088,23 @@ test("§8.4 a closed page's timers never fire: a self-close timer set by a dialo
 
 test("§4.4 ApplicationV2: a render puts it in its client's DOM and fires render<Class> and renderApplicationV2; close fires the close hooks", async () => {
   await ownPages();
-  const heard = ["renderProgress", "renderApplicationV2", "closeApplicationV2"].map((name) => listen(name, ["gm"]));
+  const heard = ["renderProgress", "renderApplicationV2", "closeApplicationV2"].map((name) =>
+    listen(name, ["gm"]),
+  );
   class Progress extends globalThis.foundry.applications.api.ApplicationV2 {
-    static DEFAULT_OPTIONS = { actions: { stop() { this.stopped = true; } } };
-    async _renderHTML() { return "<p>rows</p>"; }
-    _replaceHTML(html, content) { content.innerHTML = html; }
+    static DEFAULT_OPTIONS = {
+      actions: {
+        stop() {
+          this.stopped = true;
+        },
+      },
+    };
+    async _renderHTML() {
+      return "<p>rows</p>";
+    }
+    _replaceHTML(html, content) {
+      content.innerHTML = html;
+    }
   }
   const app = new Progress();
   await app.render({ force: true });
@@ -754,6 +1114,9 @@ test("§4.4 ApplicationV2: a render puts it in its client's DOM and fires render
   assert.equal(app.stopped, true);
   await app.close();
   assert.equal(app.closed, true);
-  assert.deepEqual(heard.map((calls) => calls.length), [1, 1, 1]);
+  assert.deepEqual(
+    heard.map((calls) => calls.length),
+    [1, 1, 1],
+  );
   assert.deepEqual(clientOf("gm").apps, [app]);
 });

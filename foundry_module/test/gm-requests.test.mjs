@@ -13,22 +13,42 @@ import assert from "node:assert/strict";
 import { after, afterEach, test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { FakeUser, asUser, clientModule, openTable, settle, world as doubles } from "./fakes/foundry.mjs";
+import {
+  FakeUser,
+  asUser,
+  clientModule,
+  openTable,
+  settle,
+  world as doubles,
+} from "./fakes/foundry.mjs";
 
 const GM_REQUESTS = "foundry/requests/gm-requests.mjs";
 const tables = [];
-after(() => { for (const t of tables.splice(0)) t.close(); });
+after(() => {
+  for (const t of tables.splice(0)) t.close();
+});
 afterEach(async () => {
   await settle();
-  assert.deepEqual(doubles.errors.map((e) => e.message), [], "no hook handler threw on any client");
+  assert.deepEqual(
+    doubles.errors.map((e) => e.message),
+    [],
+    "no hook handler threw on any client",
+  );
 });
 
 for (const version of [13, 14]) {
   test(`v${version}: the GM reads each request a player writes as he wrote it, no earlier request's key with it`, async () => {
     for (const old of tables.splice(0)) old.close();
-    const users = [new FakeUser({ id: "gm", name: "Tezca", isGM: true }), new FakeUser({ id: "alice", name: "Alice" })];
-    const table = await openTable({ io: fakeCompanion({}).io, version, users,
-      settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k" } });
+    const users = [
+      new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
+      new FakeUser({ id: "alice", name: "Alice" }),
+    ];
+    const table = await openTable({
+      io: fakeCompanion({}).io,
+      version,
+      users,
+      settings: { companionUrl: "http://127.0.0.1:7770", token: "t0k" },
+    });
     tables.push(table);
     const heard = [];
     await asUser("gm", async () => {
@@ -39,17 +59,44 @@ for (const version of [13, 14]) {
       });
     });
     const written = [
-      { messageId: "m1", action: "roll", rowId: "r1",
-        roll: { class: "D20Roll", total: 17, options: { reliableTalent: true, flavor: "Athletics" } } },
-      { messageId: "m2", action: "roll", rowId: "r2", roll: { class: "D20Roll", total: 9, options: { flavor: "Dexterity save" } } },
+      {
+        messageId: "m1",
+        action: "roll",
+        rowId: "r1",
+        roll: {
+          class: "D20Roll",
+          total: 17,
+          options: { reliableTalent: true, flavor: "Athletics" },
+        },
+      },
+      {
+        messageId: "m2",
+        action: "roll",
+        rowId: "r2",
+        roll: { class: "D20Roll", total: 9, options: { flavor: "Dexterity save" } },
+      },
       { messageId: "m3", action: "rollFor", rowId: "r3" },
     ];
     for (const request of written) {
-      assert.equal(await asUser("alice", async () => (await clientModule("alice", GM_REQUESTS)).askGM("rollCard", request)), true);
+      assert.equal(
+        await asUser("alice", async () =>
+          (await clientModule("alice", GM_REQUESTS)).askGM("rollCard", request),
+        ),
+        true,
+      );
       await settle();
     }
-    assert.deepEqual(heard.map(({ at, ...request }) => (assert.equal(typeof at, "number"), request)), written);
-    const stored = await asUser("gm", () => globalThis.game.users.get("alice").getFlag("ballcourt", "rollCard"));
-    assert.deepEqual({ ...stored, at: undefined }, { ...written[2], at: undefined }, "the User holds the last request alone");
+    assert.deepEqual(
+      heard.map(({ at, ...request }) => (assert.equal(typeof at, "number"), request)),
+      written,
+    );
+    const stored = await asUser("gm", () =>
+      globalThis.game.users.get("alice").getFlag("ballcourt", "rollCard"),
+    );
+    assert.deepEqual(
+      { ...stored, at: undefined },
+      { ...written[2], at: undefined },
+      "the User holds the last request alone",
+    );
   });
 }

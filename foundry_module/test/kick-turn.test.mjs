@@ -10,7 +10,15 @@ import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
 import { fixture, runningEncounter } from "./fakes/scenes.mjs";
-import { FakeActor, FakeDialogV2, FakeScene, FakeToken, asUser, clientOf, installDocument } from "./fakes/foundry.mjs";
+import {
+  FakeActor,
+  FakeDialogV2,
+  FakeScene,
+  FakeToken,
+  asUser,
+  clientOf,
+  installDocument,
+} from "./fakes/foundry.mjs";
 import { apiOf, moduleOf, openOn, useTables } from "./tables/table.mjs";
 
 useTables();
@@ -38,29 +46,69 @@ async function table(routes = {}) {
 /** Ixpoetchitl (pf1: Power Attack, BAB 2, Alice's) on the ball; Yolteotl (D35E: no Power Attack, Bob's). */
 function courtScene({ ix = [10, 12], yo = [13, 12], ball = ix, ballSpeed = 0 } = {}) {
   const tokens = [
-    new FakeToken({ id: "ix", name: "Ixpoetchitl", x: ix[0] * 100, y: ix[1] * 100, flags: { ballcourt: { team: "sun" } },
-      actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }) }),
-    new FakeToken({ id: "yo", name: "Yolteotl", x: yo[0] * 100, y: yo[1] * 100, flags: { ballcourt: { team: "moon" } },
-      actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }) }),
-    new FakeToken({ id: "ball", name: "Ball", x: ball[0] * 100, y: ball[1] * 100,
-      flags: { ballcourt: { isBall: true, ball: { speed: ballSpeed, direction: ballSpeed ? "E" : null } } } }),
+    new FakeToken({
+      id: "ix",
+      name: "Ixpoetchitl",
+      x: ix[0] * 100,
+      y: ix[1] * 100,
+      flags: { ballcourt: { team: "sun" } },
+      actor: new FakeActor({ ...fixture("actors/pf1"), owners: ["alice"] }),
+    }),
+    new FakeToken({
+      id: "yo",
+      name: "Yolteotl",
+      x: yo[0] * 100,
+      y: yo[1] * 100,
+      flags: { ballcourt: { team: "moon" } },
+      actor: new FakeActor({ ...fixture("actors/d35e"), owners: ["bob"] }),
+    }),
+    new FakeToken({
+      id: "ball",
+      name: "Ball",
+      x: ball[0] * 100,
+      y: ball[1] * 100,
+      flags: {
+        ballcourt: { isBall: true, ball: { speed: ballSpeed, direction: ballSpeed ? "E" : null } },
+      },
+    }),
   ];
-  const scene = new FakeScene({ tokens, flags: { ballcourt: { game: "yaotzin", mapping: MAPPING,
-    field: { length: 72, width: 24 }, matchId: "m1" } } });
+  const scene = new FakeScene({
+    tokens,
+    flags: {
+      ballcourt: {
+        game: "yaotzin",
+        mapping: MAPPING,
+        field: { length: 72, width: 24 },
+        matchId: "m1",
+      },
+    },
+  });
   for (const t of tokens) t.parent = scene;
   globalThis.game.scenes.set(scene.id, scene);
-  world.view("gm", scene);   // his page's canvasReady builds its overlay
+  world.view("gm", scene); // his page's canvasReady builds its overlay
   return scene;
 }
 
 /** The companion's kick modifier for a body, as its rules make it (range and Power Attack matter). */
 const kickModifier = (body) => -9 - (body.power_attack ?? 0) + (body.standing ? 0 : -2);
-const card = (kind) => ({ kind, title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [], rolls: [], actions: [] });
+const card = (kind) => ({
+  kind,
+  title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+  lines: [],
+  rolls: [],
+  actions: [],
+});
 
 function kickRoutes() {
   return {
-    "/api/v1/yaotzin/kick/preview": (body) => ({ status: 200, body: { ...fixture("preview"), target: body.target,
-      attack: { ...fixture("preview").attack, modifier: kickModifier(body) } } }),
+    "/api/v1/yaotzin/kick/preview": (body) => ({
+      status: 200,
+      body: {
+        ...fixture("preview"),
+        target: body.target,
+        attack: { ...fixture("preview").attack, modifier: kickModifier(body) },
+      },
+    }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
   };
 }
@@ -89,8 +137,16 @@ test("the palette offers standing/running and Power Attack 0..BAB; preview, kick
   assert.match(palette.innerHTML, /data-ballcourt-palette="pa-up" disabled/);
   assert.match(palette.innerHTML, /data-ballcourt-palette="running" aria-pressed="true"/);
   const previews = companion.calls.filter((c) => c.route.endsWith("/preview")).map((c) => c.body);
-  assert.deepEqual(previews.map((b) => [b.standing, b.power_attack]), [[true, 0], [false, 0], [false, 1], [false, 2]],
-    "every change previews the hovered square again");
+  assert.deepEqual(
+    previews.map((b) => [b.standing, b.power_attack]),
+    [
+      [true, 0],
+      [false, 0],
+      [false, 1],
+      [false, 2],
+    ],
+    "every change previews the hovered square again",
+  );
 
   globalThis.Roll.queue = [12];
   await tool.click({ x: 1850, y: 1250, button: 0 });
@@ -99,8 +155,11 @@ test("the palette offers standing/running and Power Attack 0..BAB; preview, kick
   assert.equal(kick.power_attack, 2);
   assert.deepEqual(kick.rolls, { attack: 12 });
   const message = globalThis.ChatMessage.created.at(-1);
-  assert.equal(message.rolls[0].data.mod, kickModifier({ standing: false, power_attack: 2 }),
-    "the card's d20 carries the modifier of the kick as chosen");
+  assert.equal(
+    message.rolls[0].data.mod,
+    kickModifier({ standing: false, power_attack: 2 }),
+    "the card's d20 carries the modifier of the kick as chosen",
+  );
   tool.toggle(false);
   assert.equal(doc.getElementById(PALETTE_ID), null, "gone with the tool");
 });
@@ -117,30 +176,53 @@ test("a kicker without the feat has no Power Attack; a click before the new prev
   assert.equal(tool.powerAttack, 0);
   tool.hover({ x: 1850, y: 1250 });
   await tick();
-  tool.act("running");   // its preview is not back yet when the GM clicks
+  tool.act("running"); // its preview is not back yet when the GM clicks
   globalThis.Roll.queue = [7];
   await tool.click({ x: 1850, y: 1250, button: 0 });
   const kick = companion.calls.find((c) => c.route === "/api/v1/yaotzin/kick").body;
   assert.equal(kick.standing, false);
-  assert.equal(globalThis.ChatMessage.created.at(-1).rolls[0].data.mod, kickModifier({ standing: false }),
-    "not the standing preview's modifier");
+  assert.equal(
+    globalThis.ChatMessage.created.at(-1).rolls[0].data.mod,
+    kickModifier({ standing: false }),
+    "not the standing preview's modifier",
+  );
 });
 
 test("keybindings registered at init: toggle the tool, switch standing/running, Power Attack up and down", async () => {
-  await table(kickRoutes());   // each page's init and ready ran as Foundry runs them
+  await table(kickRoutes()); // each page's init and ready ran as Foundry runs them
   const hooks = clientOf("gm").page.hooks;
-  assert.ok(hooks.has("controlToken") && hooks.has("updateToken"), "the dribble squares follow the canvas");
+  assert.ok(
+    hooks.has("controlToken") && hooks.has("updateToken"),
+    "the dribble squares follow the canvas",
+  );
   const keys = globalThis.game.keybindings;
-  assert.deepEqual([...keys.actions.keys()], ["ballcourt.kickTool", "ballcourt.kickStance", "ballcourt.kickPowerUp",
-    "ballcourt.kickPowerDown", "ballcourt.kickPlanner"]);   // + the shot planner
-  assert.ok([...keys.actions.values()].every((a) => globalThis.game.i18n.has(a.name) && globalThis.game.i18n.has(a.hint)));
+  assert.deepEqual(
+    [...keys.actions.keys()],
+    [
+      "ballcourt.kickTool",
+      "ballcourt.kickStance",
+      "ballcourt.kickPowerUp",
+      "ballcourt.kickPowerDown",
+      "ballcourt.kickPlanner",
+    ],
+  ); // + the shot planner
+  assert.ok(
+    [...keys.actions.values()].every(
+      (a) => globalThis.game.i18n.has(a.name) && globalThis.game.i18n.has(a.hint),
+    ),
+  );
   assert.deepEqual(keys.get("ballcourt", "kickStance"), [{ key: "KeyK", modifiers: ["Shift"] }]);
   const api = apiOf("gm");
-  for (const fn of ["resolveKick", "resolveTick", "shootHoop", "contest"]) assert.equal(typeof api[fn], "function", fn);
+  for (const fn of ["resolveKick", "resolveTick", "shootHoop", "contest"])
+    assert.equal(typeof api[fn], "function", fn);
 
   const scene = courtScene();
   const controls = globalThis.ui.controls.render({ reset: true });
-  assert.equal(keys.press("ballcourt", "kickStance"), false, "the tool is off: the key is not consumed");
+  assert.equal(
+    keys.press("ballcourt", "kickStance"),
+    false,
+    "the tool is off: the key is not consumed",
+  );
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   assert.equal(keys.press("ballcourt", "kickTool"), true);
   const tool = api.kickTool();
@@ -153,7 +235,11 @@ test("keybindings registered at init: toggle the tool, switch standing/running, 
   keys.press("ballcourt", "kickPowerDown");
   assert.equal(tool.powerAttack, 1);
   await asUser("alice", async () => {
-    assert.equal(globalThis.game.keybindings.press("ballcourt", "kickPowerUp"), false, "her own page's tool is off");
+    assert.equal(
+      globalThis.game.keybindings.press("ballcourt", "kickPowerUp"),
+      false,
+      "her own page's tool is off",
+    );
   });
   assert.equal(tool.powerAttack, 1, "the GM's tool is his own");
   keys.press("ballcourt", "kickTool");
@@ -165,11 +251,15 @@ test("issue 35 item 10: a player's kick keys work on his own page (K, Shift+K, [
   await table(kickRoutes());
   const scene = courtScene();
   world.view("alice", scene);
-  clientOf("alice").canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];   // her own player
-  const press = (action) => asUser("alice", () => globalThis.game.keybindings.press("ballcourt", action));
+  clientOf("alice").canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }]; // her own player
+  const press = (action) =>
+    asUser("alice", () => globalThis.game.keybindings.press("ballcourt", action));
   const tool = apiOf("alice").kickTool();
-  assert.deepEqual([...clientOf("alice").page.keybindings.actions.values()].filter((a) => a.restricted), [],
-    "no key is the GM's alone: every one drives the kick tool, which players use");
+  assert.deepEqual(
+    [...clientOf("alice").page.keybindings.actions.values()].filter((a) => a.restricted),
+    [],
+    "no key is the GM's alone: every one drives the kick tool, which players use",
+  );
   assert.equal(press("kickTool"), true, "K");
   assert.equal(tool.active, true);
   press("kickStance");
@@ -193,8 +283,12 @@ function rollingRoute(kind, modifiers, extra = () => ({})) {
     const names = Object.keys(modifiers).filter((n) => n !== "confirm" || given.attack === 20);
     const rolls = names.map((name) => {
       const natural = given[name] ?? 10;
-      return { name, formula: `1d20${modifiers[name] >= 0 ? "+" : ""}${modifiers[name]}`, natural,
-        total: natural + modifiers[name] };
+      return {
+        name,
+        formula: `1d20${modifiers[name] >= 0 ? "+" : ""}${modifiers[name]}`,
+        natural,
+        total: natural + modifiers[name],
+      };
     });
     return { status: 200, body: { ...extra(body), rolls, chat_card: { ...card(kind), rolls } } };
   };
@@ -203,7 +297,10 @@ function rollingRoute(kind, modifiers, extra = () => ({})) {
 test("the palette's Hoop shoots at the nearer hoop with the kick's choices; its d20s carry the companion's modifier", async () => {
   const doc = installDocument();
   const modifiers = { attack: -3, confirm: -3 };
-  const companion = await table({ ...kickRoutes(), "/api/v1/yaotzin/hoop": rollingRoute("yaotzin.hoop", modifiers) });
+  const companion = await table({
+    ...kickRoutes(),
+    "/api/v1/yaotzin/hoop": rollingRoute("yaotzin.hoop", modifiers),
+  });
   const scene = courtScene({ ix: [30, 22], ball: [30, 22] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const tool = new KickTool();
@@ -213,24 +310,39 @@ test("the palette's Hoop shoots at the nearer hoop with the kick's choices; its 
   globalThis.Roll.queue = [20, 14];
   doc.getElementById(PALETTE_ID).clickButton("ballcourt-palette", "hoop");
   await tick(6);
-  const calls = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/hoop").map((c) => c.body);
+  const calls = companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/hoop")
+    .map((c) => c.body);
   assert.equal(calls.length, 2, "the companion's modifier first (nothing recorded), then the shot");
   const shot = calls.at(-1);
   assert.equal(shot.hoop, "south");
   assert.equal(shot.kicker, "ix");
   assert.equal(shot.standing, false);
   assert.equal(shot.power_attack, 1);
-  assert.deepEqual(shot.rolls, { attack: 20, confirm: 14 }, "a natural 20 is confirmed in Foundry too");
+  assert.deepEqual(
+    shot.rolls,
+    { attack: 20, confirm: 14 },
+    "a natural 20 is confirmed in Foundry too",
+  );
   const message = globalThis.ChatMessage.created.at(-1);
-  assert.deepEqual(message.rolls.map((r) => [r.options.ballcourt, r.data.mod, r.total]),
-    [["attack", -3, 17], ["confirm", -3, 11]], "never d20+0");
+  assert.deepEqual(
+    message.rolls.map((r) => [r.options.ballcourt, r.data.mod, r.total]),
+    [
+      ["attack", -3, 17],
+      ["confirm", -3, 11],
+    ],
+    "never d20+0",
+  );
   assert.equal(FakeDialogV2.shown.length, 0, "no dialog: the palette knows the side");
 });
 
 test("the palette's Contest pits the kicker against the user's target; touch and checks carry the modifiers", async () => {
   const doc = installDocument();
   const modifiers = { touch: 4, actor: 4, target: 1 };
-  const companion = await table({ ...kickRoutes(), "/api/v1/yaotzin/contest": rollingRoute("yaotzin.contest", modifiers) });
+  const companion = await table({
+    ...kickRoutes(),
+    "/api/v1/yaotzin/contest": rollingRoute("yaotzin.contest", modifiers),
+  });
   const scene = courtScene({ ix: [10, 12], yo: [11, 12] });
   globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
   const tool = new KickTool();
@@ -245,12 +357,26 @@ test("the palette's Contest pits the kicker against the user's target; touch and
   globalThis.Roll.queue = [15, 9, 11];
   palette.clickButton("ballcourt-palette", "contest");
   await tick(6);
-  const sent = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest").map((c) => c.body).at(-1);
+  const sent = companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/contest")
+    .map((c) => c.body)
+    .at(-1);
   assert.deepEqual([sent.kind, sent.actor, sent.target], ["grapple", "ix", "yo"]);
   assert.deepEqual(sent.rolls, { touch: 15, actor: 9, target: 11 });
   const message = globalThis.ChatMessage.created.at(-1);
-  assert.deepEqual(message.rolls.map((r) => [r.options.ballcourt, r.data.mod]), [["touch", 4], ["actor", 4], ["target", 1]]);
-  assert.equal(message.rolls.filter((r) => r.fromData).length, 0, "no companion copy of the same dice");
+  assert.deepEqual(
+    message.rolls.map((r) => [r.options.ballcourt, r.data.mod]),
+    [
+      ["touch", 4],
+      ["actor", 4],
+      ["target", 1],
+    ],
+  );
+  assert.equal(
+    message.rolls.filter((r) => r.fromData).length,
+    0,
+    "no companion copy of the same dice",
+  );
 });
 
 test("picking up the dribbler draws the squares he may still reach, for the GM and his owner only", async () => {
@@ -261,28 +387,52 @@ test("picking up the dribbler draws the squares he may still reach, for the GM a
   globalThis.canvas.tokens.controlled = [{ document: ix }];
   dribble.onControlToken({ document: ix }, true);
   const drawn = grid.highlighted(dribble.REACH_LAYER);
-  assert.equal(drawn.length, 66, "30 ft: the move action's 3 squares and the standard action's 1 (68 on the flat),"
-    + " less Yolteotl's square and the one past it");
+  assert.equal(
+    drawn.length,
+    66,
+    "30 ft: the move action's 3 squares and the standard action's 1 (68 on the flat)," +
+      " less Yolteotl's square and the one past it",
+  );
   assert.ok(drawn.includes("1100,1200") && drawn.includes("1300,900"));
-  assert.ok(!drawn.includes("1300,1200") && !drawn.includes("1400,1200"), "the opponent's square is closed");
+  assert.ok(
+    !drawn.includes("1300,1200") && !drawn.includes("1400,1200"),
+    "the opponent's square is closed",
+  );
   for (const id of ["alice", "bob"]) world.view(id, scene);
-  await asUser("alice", async () => {   // her own screen: the court, her dribbler picked up, her page's glue
+  await asUser("alice", async () => {
+    // her own screen: the court, her dribbler picked up, her page's glue
     globalThis.canvas.tokens.controlled = [{ document: ix }];
-    assert.equal((await moduleOf("alice", "dribble")).showDribbleReach().length, 66, "Alice owns Ixpoetchitl");
+    assert.equal(
+      (await moduleOf("alice", "dribble")).showDribbleReach().length,
+      66,
+      "Alice owns Ixpoetchitl",
+    );
   });
   await asUser("bob", async () => {
     globalThis.canvas.tokens.controlled = [{ document: ix }];
     assert.equal((await moduleOf("bob", "dribble")).showDribbleReach().length, 0, "Bob does not");
-    assert.equal(globalThis.canvas.interface.grid.highlighted(dribble.REACH_LAYER).length, 0, "nothing on his screen");
+    assert.equal(
+      globalThis.canvas.interface.grid.highlighted(dribble.REACH_LAYER).length,
+      0,
+      "nothing on his screen",
+    );
   });
   assert.equal(grid.highlighted(dribble.REACH_LAYER).length, 66, "the GM's screen keeps its own");
   await ix.setFlag("ballcourt", "turnStartWithBall", false);
-  assert.equal(dribble.showDribbleReach().length, 8, "the turn did not start on the ball: one square");
-  dribble.onControlToken({ document: ix }, false);   // the hook fires before the list is updated
+  assert.equal(
+    dribble.showDribbleReach().length,
+    8,
+    "the turn did not start on the ball: one square",
+  );
+  dribble.onControlToken({ document: ix }, false); // the hook fires before the list is updated
   assert.deepEqual(grid.highlighted(dribble.REACH_LAYER), [], "let go: cleared");
   globalThis.canvas.tokens.controlled = [];
   await ix.setFlag("ballcourt", "turnStartWithBall", true);
-  assert.equal(dribble.onControlToken({ document: ix }, true).length, 66, "picked up again, from the hook's token");
+  assert.equal(
+    dribble.onControlToken({ document: ix }, true).length,
+    66,
+    "picked up again, from the hook's token",
+  );
 });
 
 test("no squares for a rolling ball or a token off the ball; a move of the ball redraws them", async () => {
@@ -301,19 +451,42 @@ test("no squares for a rolling ball or a token off the ball; a move of the ball 
 });
 
 test("the dribble the companion checks counts from the dribbler's own speed", async () => {
-  const companion = await table({ "/api/v1/yaotzin/dribble": () => ({ status: 422, body: { error: {
-    code: "illegal", message: "the dribble needs 5 squares of movement; Ixpoetchitl has 4" } } }) });
+  const companion = await table({
+    "/api/v1/yaotzin/dribble": () => ({
+      status: 422,
+      body: {
+        error: {
+          code: "illegal",
+          message: "the dribble needs 5 squares of movement; Ixpoetchitl has 4",
+        },
+      },
+    }),
+  });
   const scene = courtScene();
   const ix = scene.tokens.get("ix");
   ix.actor.system.attributes.speed.land.total = 40;
   globalThis.canvas.tokens.controlled = [{ document: ix }];
-  assert.ok(dribble.showDribbleReach().some((s) => s.x === 10 && s.y === 17), "40 ft: 5 squares");
+  assert.ok(
+    dribble.showDribbleReach().some((s) => s.x === 10 && s.y === 17),
+    "40 ft: 5 squares",
+  );
   runningEncounter(scene);
-  assert.equal(dribble.onPreMoveToken(ix, { origin: { x: 1000, y: 1200 }, destination: { x: 1000, y: 1800 }, method: "dragging" }, {}),
-    false, "held for the companion");
+  assert.equal(
+    dribble.onPreMoveToken(
+      ix,
+      { origin: { x: 1000, y: 1200 }, destination: { x: 1000, y: 1800 }, method: "dragging" },
+      {},
+    ),
+    false,
+    "held for the companion",
+  );
   await tick(6);
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/dribble").body;
   assert.equal(sent.players.find((p) => p.id === "ix").speed, 40);
-  assert.match(world.notifications.find(([k]) => k === "error")[1], /needs 5 squares/, "an illegal drop: refused with its reason");
+  assert.match(
+    world.notifications.find(([k]) => k === "error")[1],
+    /needs 5 squares/,
+    "an illegal drop: refused with its reason",
+  );
   assert.deepEqual([ix.x, ix.y], [1000, 1200]);
 });

@@ -20,13 +20,30 @@ const EVENTS = {
 
 /** By state then event: [begin's answer or undefined for an end, the kickers being resolved after it]. */
 const EXPECTED = {
-  idle: { anaAsks: [true, ["ana"]], beaAsks: [true, ["bea"]], anaResolved: [undefined, []], beaResolved: [undefined, []] },
-  anaKicking: { anaAsks: [false, ["ana"]], beaAsks: [true, ["ana", "bea"]], anaResolved: [undefined, []],
-    beaResolved: [undefined, ["ana"]] },
-  beaKicking: { anaAsks: [true, ["ana", "bea"]], beaAsks: [false, ["bea"]], anaResolved: [undefined, ["bea"]],
-    beaResolved: [undefined, []] },
-  bothKicking: { anaAsks: [false, ["ana", "bea"]], beaAsks: [false, ["ana", "bea"]], anaResolved: [undefined, ["bea"]],
-    beaResolved: [undefined, ["ana"]] },
+  idle: {
+    anaAsks: [true, ["ana"]],
+    beaAsks: [true, ["bea"]],
+    anaResolved: [undefined, []],
+    beaResolved: [undefined, []],
+  },
+  anaKicking: {
+    anaAsks: [false, ["ana"]],
+    beaAsks: [true, ["ana", "bea"]],
+    anaResolved: [undefined, []],
+    beaResolved: [undefined, ["ana"]],
+  },
+  beaKicking: {
+    anaAsks: [true, ["ana", "bea"]],
+    beaAsks: [false, ["bea"]],
+    anaResolved: [undefined, ["bea"]],
+    beaResolved: [undefined, []],
+  },
+  bothKicking: {
+    anaAsks: [false, ["ana", "bea"]],
+    beaAsks: [false, ["ana", "bea"]],
+    anaResolved: [undefined, ["bea"]],
+    beaResolved: [undefined, ["ana"]],
+  },
 };
 
 for (const [state, kicking] of Object.entries(STATES)) {

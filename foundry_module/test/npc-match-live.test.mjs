@@ -28,18 +28,56 @@ test("a played-out match kept through the module is, at the companion, the match
   live = await startCompanion(TOKEN);
   installFoundry({ system: "pf1", settings: { companionUrl: live.url, token: TOKEN } });
   link.startLink({ ioFactory: io, pageUrl: "http://localhost:30000/game" });
-  assert.ok(await until(() => link.getLink().status === "connected"), "the link connects, however slowly");
-  const match = await link.companion("POST", "/api/v1/matches", { game: "yaotzin",
-    teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
-  for (let round = 1; round < 99; round += 1) await link.companion("POST", `/api/v1/matches/${match.id}/events`, { type: "round" });
-  await link.companion("POST", `/api/v1/matches/${match.id}/events`, { type: "goal", team: "moon" });
-  const token = (id, name, x, y, team) => new FakeToken({ id, name, x: x * 100, y: y * 100, flags: { ballcourt: { team } },
-    actor: pf1Actor(name, []) });
-  const ball = new FakeToken({ id: "ball", name: "Ball", x: 3600, y: 1200, flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
-  const scene = new FakeScene({ tokens: [token("ix", "Ixpoetchitl", 30, 12, "sun"), token("yo", "Yolteotl", 25, 8, "sun"),
-    token("n1", "Tezca", 42, 12, "moon"), token("n2", "Mixco", 46, 16, "moon"), ball],
-  flags: { ballcourt: { game: "yaotzin", matchId: match.id, mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 },
-    field: { length: 72, width: 24 } } } });
+  assert.ok(
+    await until(() => link.getLink().status === "connected"),
+    "the link connects, however slowly",
+  );
+  const match = await link.companion("POST", "/api/v1/matches", {
+    game: "yaotzin",
+    teams: [
+      { id: "sun", defends: "west" },
+      { id: "moon", defends: "east" },
+    ],
+  });
+  for (let round = 1; round < 99; round += 1)
+    await link.companion("POST", `/api/v1/matches/${match.id}/events`, { type: "round" });
+  await link.companion("POST", `/api/v1/matches/${match.id}/events`, {
+    type: "goal",
+    team: "moon",
+  });
+  const token = (id, name, x, y, team) =>
+    new FakeToken({
+      id,
+      name,
+      x: x * 100,
+      y: y * 100,
+      flags: { ballcourt: { team } },
+      actor: pf1Actor(name, []),
+    });
+  const ball = new FakeToken({
+    id: "ball",
+    name: "Ball",
+    x: 3600,
+    y: 1200,
+    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } },
+  });
+  const scene = new FakeScene({
+    tokens: [
+      token("ix", "Ixpoetchitl", 30, 12, "sun"),
+      token("yo", "Yolteotl", 25, 8, "sun"),
+      token("n1", "Tezca", 42, 12, "moon"),
+      token("n2", "Mixco", 46, 16, "moon"),
+      ball,
+    ],
+    flags: {
+      ballcourt: {
+        game: "yaotzin",
+        matchId: match.id,
+        mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 },
+        field: { length: 72, width: 24 },
+      },
+    },
+  });
   globalThis.game.scenes.set(scene.id, scene);
 
   const message = await npc.playOut(scene);
@@ -55,5 +93,8 @@ test("a played-out match kept through the module is, at the companion, the match
   assert.ok(state.score.moon >= 1 && state.round >= 99, "it went on from the match under way");
   const report = await link.companion("GET", `/api/v1/matches/${kept}/report`);
   assert.deepEqual(report.score, state.score);
-  assert.ok(globalThis.game.messages.contents.some((m) => m.flags?.ballcourt?.report?.match === kept), "its report card is posted");
+  assert.ok(
+    globalThis.game.messages.contents.some((m) => m.flags?.ballcourt?.report?.match === kept),
+    "its report card is posted",
+  );
 });

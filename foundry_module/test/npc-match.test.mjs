@@ -9,7 +9,14 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
-import { keepMatch, npcBody, oddsCard, playCard, renderOddsCard, renderPlayCard } from "../scripts/core/npc-match.mjs";
+import {
+  keepMatch,
+  npcBody,
+  oddsCard,
+  playCard,
+  renderOddsCard,
+  renderPlayCard,
+} from "../scripts/core/npc-match.mjs";
 import { fakeCompanion } from "./fakes/companion.mjs";
 import { asUser, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
@@ -17,39 +24,116 @@ import { chatText, moduleOf, openOn, shown, useTables } from "./tables/table.mjs
 
 useTables();
 
-const lang = (code) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${code}.json`, import.meta.url), "utf8")), code);
+const lang = (code) =>
+  makeLocalizer(
+    JSON.parse(readFileSync(new URL(`../lang/${code}.json`, import.meta.url), "utf8")),
+    code,
+  );
 
-const ODDS = { win: { sun: 0.62, moon: 0.3 }, draw: 0.08, intervals: { win: { sun: [0.55, 0.69], moon: [0.24, 0.37] },
-  draw: [0.05, 0.12], expected_score: { sun: [5.8, 6.4], moon: [3.9, 4.5] } }, expected_score: { sun: 6.1, moon: 4.2 },
-matches: 100, seed: 3, tactics: { sun: "press-ball", moon: "press-ball" }, defends: { sun: "west", moon: "east" } };
+const ODDS = {
+  win: { sun: 0.62, moon: 0.3 },
+  draw: 0.08,
+  intervals: {
+    win: { sun: [0.55, 0.69], moon: [0.24, 0.37] },
+    draw: [0.05, 0.12],
+    expected_score: { sun: [5.8, 6.4], moon: [3.9, 4.5] },
+  },
+  expected_score: { sun: 6.1, moon: 4.2 },
+  matches: 100,
+  seed: 3,
+  tactics: { sun: "press-ball", moon: "press-ball" },
+  defends: { sun: "west", moon: "east" },
+};
 
 const PLAYED = {
-  score: { sun: 9, moon: 3 }, winner: "sun", rounds: 41, ended_by: "score", seed: 7,
-  defends: { sun: "west", moon: "east" }, tactics: { sun: "press-ball", moon: "hold-lanes" },
+  score: { sun: 9, moon: 3 },
+  winner: "sun",
+  rounds: 41,
+  ended_by: "score",
+  seed: 7,
+  defends: { sun: "west", moon: "east" },
+  tactics: { sun: "press-ball", moon: "hold-lanes" },
   highlights: [
     { round: 2, kind: "kick", team: "sun", player: "ix", data: { hit: true } },
-    { round: 3, kind: "goal", team: "sun", player: "ix", data: { end: "east", by: "kick", score: { sun: 1, moon: 0 } } },
+    {
+      round: 3,
+      kind: "goal",
+      team: "sun",
+      player: "ix",
+      data: { end: "east", by: "kick", score: { sun: 1, moon: 0 } },
+    },
     { round: 5, kind: "contest", team: "moon", player: "yo", data: { kind: "trip", target: "ix" } },
-    { round: 6, kind: "stop", team: "moon", player: "yo", data: { outcome: "yoke", in_flight: true } },
+    {
+      round: 6,
+      kind: "stop",
+      team: "moon",
+      player: "yo",
+      data: { outcome: "yoke", in_flight: true },
+    },
     { round: 8, kind: "knock_out", team: "moon", player: "yo", data: { nonlethal: 19 } },
-    { round: 9, kind: "goal", team: "sun", player: null, data: { end: "east", by: "roll", score: { sun: 2, moon: 0 } } },
+    {
+      round: 9,
+      kind: "goal",
+      team: "sun",
+      player: null,
+      data: { end: "east", by: "roll", score: { sun: 2, moon: 0 } },
+    },
   ],
   setup: [{ type: "round" }],
-  events: [{ type: "ball", x: 40, y: 12, speed: 0, direction: null, meta: { rolls: [{ name: "attack", formula: "1d20+4", natural: 12, total: 16 }] } },
-    { type: "goal", team: "sun", end: "east" }, { type: "round" }],
+  events: [
+    {
+      type: "ball",
+      x: 40,
+      y: 12,
+      speed: 0,
+      direction: null,
+      meta: { rolls: [{ name: "attack", formula: "1d20+4", natural: 12, total: 16 }] },
+    },
+    { type: "goal", team: "sun", end: "east" },
+    { type: "round" },
+  ],
 };
 
 test("the body: a court's players, its two teams and rules; a match under way adds its ball, round, score and nonlethal damage", () => {
-  const court = { players: [{ id: "ix", team: "sun", x: 10, y: 12 }, { id: "yo", team: "moon", x: 13, y: 12 }],
-    teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }, { id: "owls", defends: "west" }],
-    field: { length: 72, width: 24 }, settings: { scatter_one: "long" }, ball: { x: 10, y: 12, speed: 0, direction: null } };
+  const court = {
+    players: [
+      { id: "ix", team: "sun", x: 10, y: 12 },
+      { id: "yo", team: "moon", x: 13, y: 12 },
+    ],
+    teams: [
+      { id: "sun", defends: "west" },
+      { id: "moon", defends: "east" },
+      { id: "owls", defends: "west" },
+    ],
+    field: { length: 72, width: 24 },
+    settings: { scatter_one: "long" },
+    ball: { x: 10, y: 12, speed: 0, direction: null },
+  };
   const fresh = npcBody(court, null);
-  assert.deepEqual(fresh, { players: court.players, field: court.field, settings: court.settings,
-    teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
-  assert.deepEqual(npcBody(court, { status: "over", round: 40, score: { sun: 9, moon: 2 } }), fresh, "a match over: a new one from the kick-off");
-  const going = npcBody(court, { status: "playing", round: 12, score: { sun: 2, moon: 1 }, nonlethal: { yo: 4, gone: 3, ix: 0 } });
-  assert.deepEqual([going.round, going.score, going.nonlethal, going.ball], [12, { sun: 2, moon: 1 }, { yo: 4 },
-    { x: 10, y: 12, speed: 0, direction: null }]);
+  assert.deepEqual(fresh, {
+    players: court.players,
+    field: court.field,
+    settings: court.settings,
+    teams: [
+      { id: "sun", defends: "west" },
+      { id: "moon", defends: "east" },
+    ],
+  });
+  assert.deepEqual(
+    npcBody(court, { status: "over", round: 40, score: { sun: 9, moon: 2 } }),
+    fresh,
+    "a match over: a new one from the kick-off",
+  );
+  const going = npcBody(court, {
+    status: "playing",
+    round: 12,
+    score: { sun: 2, moon: 1 },
+    nonlethal: { yo: 4, gone: 3, ix: 0 },
+  });
+  assert.deepEqual(
+    [going.round, going.score, going.nonlethal, going.ball],
+    [12, { sun: 2, moon: 1 }, { yo: 4 }, { x: 10, y: 12, speed: 0, direction: null }],
+  );
 });
 
 test("the odds card: each team's chance with its interval and expected score, the draw, and how sure it is", () => {
@@ -70,7 +154,10 @@ test("the played-out card tells goals, stops and knock-outs round by round and h
   const names = { ix: "Ixpoetchitl", yo: "Yolteotl" };
   const card = playCard(PLAYED, names);
   assert.equal(card.lines.length, 5);
-  assert.deepEqual(card.actions.map((a) => a.id), ["keep"]);
+  assert.deepEqual(
+    card.actions.map((a) => a.id),
+    ["keep"],
+  );
   const en = renderPlayCard(PLAYED, names, lang("en"));
   assert.match(en, /Played out: sun 9 – 3 moon/);
   assert.match(en, /Round 3: goal by Ixpoetchitl \(sun\), sun 1 – 0 moon\./);
@@ -79,42 +166,92 @@ test("the played-out card tells goals, stops and knock-outs round by round and h
   assert.match(en, /Round 9: the ball rolls over the line for sun, sun 2 – 0 moon\./);
   assert.match(en, /sun win, sun 9 – 3 moon, in round 41\./);
   assert.doesNotMatch(en, /Round 2|Round 5/, "a kick and a contest are not told");
-  const ru = renderPlayCard({ ...PLAYED, winner: null, ended_by: "time", score: { sun: 3, moon: 3 } }, names, lang("ru"));
+  const ru = renderPlayCard(
+    { ...PLAYED, winner: null, ended_by: "time", score: { sun: 3, moon: 3 } },
+    names,
+    lang("ru"),
+  );
   assert.match(ru, /Раунд 3: гол забивает Ixpoetchitl \(sun\), sun 1 – 0 moon\./);
   assert.match(ru, /Раунд 8: Yolteotl \(moon\) теряет сознание\./);
   assert.match(ru, /Ничья по истечении времени, sun 3 – 3 moon\./);
   assert.match(ru, /Сохранить как матч компаньона/);
-  assert.deepEqual(keepMatch(PLAYED), { match: { game: "yaotzin", teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] },
-    events: [...PLAYED.setup, ...PLAYED.events] });
+  assert.deepEqual(keepMatch(PLAYED), {
+    match: {
+      game: "yaotzin",
+      teams: [
+        { id: "sun", defends: "west" },
+        { id: "moon", defends: "east" },
+      ],
+    },
+    events: [...PLAYED.setup, ...PLAYED.events],
+  });
 });
 
 /** A court with its match under way, on a fake companion that answers the two routes and keeps a match as "k1". */
 async function table(settings = {}) {
   const companion = fakeCompanion({
-    "GET /api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", status: "playing", round: 12, score: { sun: 2, moon: 1 },
-      nonlethal: { yo: 5 }, seq: 20 } }),
+    "GET /api/v1/matches/m1": () => ({
+      status: 200,
+      body: {
+        id: "m1",
+        status: "playing",
+        round: 12,
+        score: { sun: 2, moon: 1 },
+        nonlethal: { yo: 5 },
+        seq: 20,
+      },
+    }),
     "/api/v1/yaotzin/odds": () => ({ status: 200, body: ODDS }),
     "/api/v1/yaotzin/play": () => ({ status: 200, body: PLAYED }),
     "POST /api/v1/matches": () => ({ status: 201, body: { id: "k1", seq: 0 } }),
     "/api/v1/matches/k1/events": () => ({ status: 201, body: { id: "k1" } }),
-    "/api/v1/matches/k1/report": () => ({ status: 200, body: { game: "yaotzin", status: "over", winner: "sun", events: 4,
-      round: 41, score: { sun: 9, moon: 3 }, teams: {}, players: {}, fields: { teams: [], players: [] } } }),
+    "/api/v1/matches/k1/report": () => ({
+      status: 200,
+      body: {
+        game: "yaotzin",
+        status: "over",
+        winner: "sun",
+        events: 4,
+        round: 41,
+        score: { sun: 9, moon: 3 },
+        teams: {},
+        players: {},
+        fields: { teams: [], players: [] },
+      },
+    }),
   });
   await openOn(companion, { languages: { bob: "ru" }, settings });
   const scene = courtScene();
   return { companion, scene };
 }
 
-const simulations = (companion) => companion.calls.filter((c) => /yaotzin\/(odds|play)|\/matches$|k1/.test(c.route));
+const simulations = (companion) =>
+  companion.calls.filter((c) => /yaotzin\/(odds|play)|\/matches$|k1/.test(c.route));
 
 test("the GM's odds of the match under way: the court and its state are sent; whispered to the GMs, or posted for the table", async () => {
   const { companion, scene } = await table();
   const npc = await moduleOf("gm", "npc-match");
   const whispered = await asUser("gm", () => npc.askOdds(scene));
   const sent = companion.calls.find((c) => c.route === "/api/v1/yaotzin/odds").body;
-  assert.deepEqual(sent.players.map((p) => [p.id, p.team]), [["ix", "sun"], ["yo", "moon"]]);
-  assert.deepEqual([sent.round, sent.score, sent.nonlethal, sent.teams], [12, { sun: 2, moon: 1 }, { yo: 5 },
-    [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }]]);
+  assert.deepEqual(
+    sent.players.map((p) => [p.id, p.team]),
+    [
+      ["ix", "sun"],
+      ["yo", "moon"],
+    ],
+  );
+  assert.deepEqual(
+    [sent.round, sent.score, sent.nonlethal, sent.teams],
+    [
+      12,
+      { sun: 2, moon: 1 },
+      { yo: 5 },
+      [
+        { id: "sun", defends: "west" },
+        { id: "moon", defends: "east" },
+      ],
+    ],
+  );
   assert.deepEqual(whispered.whisper, ["gm"]);
   await settle();
   assert.doesNotMatch(chatText("alice"), /Odds:/, "whispered: no player reads it");
@@ -132,21 +269,45 @@ test("played out: everyone reads the highlights in his language; only the GM kee
   assert.match(chatText("alice"), /Round 3: goal by Ixpoetchitl \(sun\), sun 1 – 0 moon\./);
   assert.match(chatText("bob"), /Раунд 8: Yolteotl \(moon\) теряет сознание\./);
   assert.match(chatText("gm"), /data-ballcourt-action="keep"/);
-  assert.doesNotMatch(chatText("alice"), /data-ballcourt-action/, "a player has no button, whoever may press Apply");
+  assert.doesNotMatch(
+    chatText("alice"),
+    /data-ballcourt-action/,
+    "a player has no button, whoever may press Apply",
+  );
   const chat = await moduleOf("gm", "chat");
   const before = simulations(companion).length;
-  assert.equal(await asUser("gm", () => chat.performAction(message.id, "keep", "alice")), false, "a player's press is refused");
+  assert.equal(
+    await asUser("gm", () => chat.performAction(message.id, "keep", "alice")),
+    false,
+    "a player's press is refused",
+  );
   assert.equal(simulations(companion).length, before, "and calls nothing");
   assert.equal(await asUser("gm", () => chat.performAction(message.id, "keep", "gm")), true);
   await settle();
   const made = companion.calls.find((c) => c.method === "POST" && c.route === "/api/v1/matches");
-  assert.deepEqual(made.body, { game: "yaotzin", teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] });
-  assert.deepEqual(companion.calls.filter((c) => c.route === "/api/v1/matches/k1/events").map((c) => c.body),
-    [...PLAYED.setup, ...PLAYED.events], "setup, then the events, in order");
+  assert.deepEqual(made.body, {
+    game: "yaotzin",
+    teams: [
+      { id: "sun", defends: "west" },
+      { id: "moon", defends: "east" },
+    ],
+  });
+  assert.deepEqual(
+    companion.calls.filter((c) => c.route === "/api/v1/matches/k1/events").map((c) => c.body),
+    [...PLAYED.setup, ...PLAYED.events],
+    "setup, then the events, in order",
+  );
   assert.equal(message.flags.ballcourt.kept, "k1");
   assert.match(chatText("bob"), /Сохранён как матч компаньона k1/);
-  assert.ok(companion.calls.some((c) => c.route === "/api/v1/matches/k1/report"), "its report is posted");
-  assert.equal(await asUser("gm", () => chat.performAction(message.id, "keep", "gm")), false, "kept once");
+  assert.ok(
+    companion.calls.some((c) => c.route === "/api/v1/matches/k1/report"),
+    "its report is posted",
+  );
+  assert.equal(
+    await asUser("gm", () => chat.performAction(message.id, "keep", "gm")),
+    false,
+    "kept once",
+  );
 });
 
 test("a player's own page makes no companion call: asking is refused before any call, in his language", async () => {
@@ -154,17 +315,36 @@ test("a player's own page makes no companion call: asking is refused before any 
   const npc = await moduleOf("bob", "npc-match");
   const before = companion.calls.length;
   const onlyTheGM = (err) => err.key === "BALLCOURT.Connection.GMOnly";
-  await assert.rejects(asUser("bob", () => npc.playOut(scene)), onlyTheGM);
-  await assert.rejects(asUser("alice", async () => (await moduleOf("alice", "npc-match")).askOdds(scene)), onlyTheGM);
+  await assert.rejects(
+    asUser("bob", () => npc.playOut(scene)),
+    onlyTheGM,
+  );
+  await assert.rejects(
+    asUser("alice", async () => (await moduleOf("alice", "npc-match")).askOdds(scene)),
+    onlyTheGM,
+  );
   assert.equal(companion.calls.length, before);
-  assert.ok(shown("bob").some((line) => line === lang("ru").localize("BALLCOURT.Connection.GMOnly")), "told in Russian");
+  assert.ok(
+    shown("bob").some((line) => line === lang("ru").localize("BALLCOURT.Connection.GMOnly")),
+    "told in Russian",
+  );
 });
 
 test("a companion busy with another simulation is one line for the GM, nothing posted", async () => {
-  await openOn(fakeCompanion({ "/api/v1/yaotzin/odds": () => ({ status: 429, body: { error: { code: "busy", message: "another tune" } } }) }));
+  await openOn(
+    fakeCompanion({
+      "/api/v1/yaotzin/odds": () => ({
+        status: 429,
+        body: { error: { code: "busy", message: "another tune" } },
+      }),
+    }),
+  );
   const npc = await moduleOf("gm", "npc-match");
   const posted = asUser("gm", () => globalThis.game.messages.contents.length);
-  await assert.rejects(asUser("gm", () => npc.askOdds(courtScene({ matchId: null }))), /another simulation/);
+  await assert.rejects(
+    asUser("gm", () => npc.askOdds(courtScene({ matchId: null }))),
+    /another simulation/,
+  );
   assert.ok(shown("gm").some((line) => /playing the match out/.test(line)));
   assert.equal(await asUser("gm", () => globalThis.game.messages.contents.length), await posted);
 });

@@ -9,9 +9,16 @@ import { readFileSync } from "node:fs";
 import { beforeEach, test } from "node:test";
 
 import { connectTo, fakeCompanion } from "./fakes/companion.mjs";
-import { FakeActor, FakeScene, FakeToken, installDocument, installFoundry } from "./fakes/foundry.mjs";
+import {
+  FakeActor,
+  FakeScene,
+  FakeToken,
+  installDocument,
+  installFoundry,
+} from "./fakes/foundry.mjs";
 
-const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+const fixture = (name) =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
 
 const link = await import("../scripts/foundry/world/link.mjs");
 const overlayLayer = await import("../scripts/foundry/world/overlay-layer.mjs");
@@ -34,12 +41,45 @@ function courtScene() {
   pc.hasPlayerOwner = true;
   npc.hasPlayerOwner = false;
   const tokens = [
-    new FakeToken({ id: "ix", name: "Ixpoetchitl", x: 1000, y: 1200, flags: { ballcourt: { team: "sun" } }, actor: pc }),
-    new FakeToken({ id: "yo", name: "Yolteotl", x: 1300, y: 1200, flags: { ballcourt: { team: "moon" } }, actor: npc }),
-    new FakeToken({ id: "ball", name: "Ball", x: 1000, y: 1200, flags: { ballcourt: { isBall: true } } }),
+    new FakeToken({
+      id: "ix",
+      name: "Ixpoetchitl",
+      x: 1000,
+      y: 1200,
+      flags: { ballcourt: { team: "sun" } },
+      actor: pc,
+    }),
+    new FakeToken({
+      id: "yo",
+      name: "Yolteotl",
+      x: 1300,
+      y: 1200,
+      flags: { ballcourt: { team: "moon" } },
+      actor: npc,
+    }),
+    new FakeToken({
+      id: "ball",
+      name: "Ball",
+      x: 1000,
+      y: 1200,
+      flags: { ballcourt: { isBall: true } },
+    }),
   ];
-  const scene = new FakeScene({ tokens, flags: { ballcourt: { game: "yaotzin", mapping: MAPPING,
-    field: { length: 72, width: 24 }, matchId: "m1", teams: [{ id: "sun", defends: "east" }, { id: "moon", defends: "west" }] } } });
+  const scene = new FakeScene({
+    tokens,
+    flags: {
+      ballcourt: {
+        game: "yaotzin",
+        mapping: MAPPING,
+        field: { length: 72, width: 24 },
+        matchId: "m1",
+        teams: [
+          { id: "sun", defends: "east" },
+          { id: "moon", defends: "west" },
+        ],
+      },
+    },
+  });
   for (const t of tokens) t.parent = scene;
   globalThis.game.scenes.set(scene.id, scene);
   globalThis.canvas.scene = scene;
@@ -47,11 +87,17 @@ function courtScene() {
   return scene;
 }
 
-const SUGGESTION = { kicker: "ix", attacks: "west", squares: [
-  { x: 2, y: 12, p_goal: 0.62, p_hit: 0.4, expected_damage: 1.2 },
-  { x: 3, y: 11, p_goal: 0.55, p_hit: 0.45, expected_damage: 0 }] };
+const SUGGESTION = {
+  kicker: "ix",
+  attacks: "west",
+  squares: [
+    { x: 2, y: 12, p_goal: 0.62, p_hit: 0.4, expected_damage: 1.2 },
+    { x: 3, y: 11, p_goal: 0.55, p_hit: 0.45, expected_damage: 0 },
+  ],
+};
 
-const plannerLayer = () => globalThis.canvas.interface.children.find((c) => c.name === "ballcourt-planner");
+const plannerLayer = () =>
+  globalThis.canvas.interface.children.find((c) => c.name === "ballcourt-planner");
 
 test("the planner toggle asks for the kicker's best squares and marks them; the marks follow the choices", async () => {
   const doc = installDocument();
@@ -69,23 +115,35 @@ test("the planner toggle asks for the kicker's best squares and marks them; the 
   assert.ok(palette.clickButton("ballcourt-palette", "planner"));
   await tick();
   assert.match(palette.innerHTML, /data-ballcourt-palette="planner" aria-pressed="true"/);
-  const asked = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick/suggest").map((c) => c.body);
+  const asked = companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/kick/suggest")
+    .map((c) => c.body);
   assert.equal(asked.length, 1);
-  assert.equal(asked[0].attacks, "west", "the sun defends the east line: Ixpoetchitl attacks the west one");
+  assert.equal(
+    asked[0].attacks,
+    "west",
+    "the sun defends the east line: Ixpoetchitl attacks the west one",
+  );
   assert.equal(asked[0].kicker, "ix");
   assert.equal(asked[0].top, 5);
   assert.equal("target" in asked[0], false);
   assert.deepEqual(asked[0].ball, { x: 10, y: 12 });
   assert.ok(plannerLayer()?.children.length > 0, "the squares are marked");
 
-  tool.hover({ x: 1850, y: 1250 });     // the preview draws in its own layer
+  tool.hover({ x: 1850, y: 1250 }); // the preview draws in its own layer
   await tick();
   assert.ok(plannerLayer().children.length > 0, "a hover preview does not wipe the marks");
 
   tool.act("running");
   await tick();
-  const again = companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick/suggest").map((c) => c.body);
-  assert.deepEqual(again.map((b) => b.standing), [true, false], "a changed choice asks again");
+  const again = companion.calls
+    .filter((c) => c.route === "/api/v1/yaotzin/kick/suggest")
+    .map((c) => c.body);
+  assert.deepEqual(
+    again.map((b) => b.standing),
+    [true, false],
+    "a changed choice asks again",
+  );
 
   assert.equal(tool.act("planner"), false, "off again");
   assert.equal(plannerLayer().children.length, 0);
@@ -97,8 +155,11 @@ test("the planner toggle asks for the kicker's best squares and marks them; the 
 
 test("an NPC interceptor's advice card, to the GMs, says whether to try, with his chance and the damage", async () => {
   installDocument();
-  const kick = { ...fixture("kick"), goal: { end: "west" },
-    intercept_odds: { yo: { odds: {}, p_stop: 0.3, expected_damage: 2.4 } } };
+  const kick = {
+    ...fixture("kick"),
+    goal: { end: "west" },
+    intercept_odds: { yo: { odds: {}, p_stop: 0.3, expected_damage: 2.4 } },
+  };
   const companion = fakeCompanion({
     "/api/v1/yaotzin/kick/preview": () => ({ status: 200, body: fixture("preview") }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: kick }),
@@ -111,5 +172,8 @@ test("an NPC interceptor's advice card, to the GMs, says whether to try, with hi
   assert.doesNotMatch(card.content, /NPC/, "not on the kick card");
   assert.deepEqual(message.whisper, ["gm"]);
   const html = message.content;
-  assert.match(html, /Yolteotl \(NPC\): try to stop it: it lands beyond his line; 30% to stop it, 2\.4 nonlethal expected\./);
+  assert.match(
+    html,
+    /Yolteotl \(NPC\): try to stop it: it lands beyond his line; 30% to stop it, 2\.4 nonlethal expected\./,
+  );
 });

@@ -18,48 +18,90 @@ const { registerQuenchBatches } = await import("../scripts/foundry/quench/quench
 let world;
 let deleted;
 beforeEach(() => {
-  world = installFoundry({ system: "dnd5e", settings: { autopilot: { keep: "act" }, autopilotTactics: "", tuneBudget: 40 } });
+  world = installFoundry({
+    system: "dnd5e",
+    settings: { autopilot: { keep: "act" }, autopilotTactics: "", tuneBudget: 40 },
+  });
   deleted = [];
-  const actors = [new FakeActor({ ...fixture("actors/dnd5e"), id: "a1", owners: ["alice"] }), new FakeActor({ ...fixture("actors/dnd5e"), id: "a2" })];
+  const actors = [
+    new FakeActor({ ...fixture("actors/dnd5e"), id: "a1", owners: ["alice"] }),
+    new FakeActor({ ...fixture("actors/dnd5e"), id: "a2" }),
+  ];
   globalThis.game.actors = { contents: actors, get: (id) => actors.find((a) => a.id === id) };
-  globalThis.game.settings.set = async (_scope, key, value) => { world.values[key] = value; };
-  globalThis.game.scenes.documentClass = { create: async (data) => {
-    const scene = new FakeScene({ flags: data.flags, grid: data.grid });
-    const make = scene.createEmbeddedDocuments.bind(scene);
-    scene.createEmbeddedDocuments = (type, docs) => (type === "Token"   // Foundry resolves a token's actor from actorId
-      ? Promise.resolve(docs.map((d) => { const t = new FakeToken({ ...d, actor: globalThis.game.actors.get(d.actorId) }); scene.tokens.set(t.id, t); return t; }))
-      : make(type, docs));
-    scene.delete = async () => { deleted.push(scene.id); globalThis.game.scenes.delete(scene.id); };
-    globalThis.game.scenes.set(scene.id, scene);
-    return scene;
-  } };
+  globalThis.game.settings.set = async (_scope, key, value) => {
+    world.values[key] = value;
+  };
+  globalThis.game.scenes.documentClass = {
+    create: async (data) => {
+      const scene = new FakeScene({ flags: data.flags, grid: data.grid });
+      const make = scene.createEmbeddedDocuments.bind(scene);
+      scene.createEmbeddedDocuments = (type, docs) =>
+        type === "Token" // Foundry resolves a token's actor from actorId
+          ? Promise.resolve(
+              docs.map((d) => {
+                const t = new FakeToken({ ...d, actor: globalThis.game.actors.get(d.actorId) });
+                scene.tokens.set(t.id, t);
+                return t;
+              }),
+            )
+          : make(type, docs);
+      scene.delete = async () => {
+        deleted.push(scene.id);
+        globalThis.game.scenes.delete(scene.id);
+      };
+      globalThis.game.scenes.set(scene.id, scene);
+      return scene;
+    },
+  };
 });
 
-
 test("the autopilot and tune batches pass against a companion with both routes, and clean up after themselves", async () => {
-  await connectTo(link, fakeCompanion({ "/api/v1/goatball/suggest": suggestRoute(), "/api/v1/goatball/tune": tuneRoute() }));
+  await connectTo(
+    link,
+    fakeCompanion({
+      "/api/v1/goatball/suggest": suggestRoute(),
+      "/api/v1/goatball/tune": tuneRoute(),
+    }),
+  );
   const out = await runBatches(registerQuenchBatches, ["ballcourt.autopilot", "ballcourt.tune"]);
-  for (const results of Object.values(out)) assert.deepEqual(states(results).filter((s) => !s.startsWith("passed")), []);
+  for (const results of Object.values(out))
+    assert.deepEqual(
+      states(results).filter((s) => !s.startsWith("passed")),
+      [],
+    );
   assert.equal(out["ballcourt.autopilot"].length, 4);
   assert.equal(out["ballcourt.tune"].length, 3);
   assert.equal(deleted.length, 2, "both throw-away arenas deleted");
-  assert.deepEqual(world.values.autopilot, { keep: "act" }, "the world's autopilot setting put back");
+  assert.deepEqual(
+    world.values.autopilot,
+    { keep: "act" },
+    "the world's autopilot setting put back",
+  );
 });
 
 test("the batches fail when the companion's proposals leave a player out, and skip the tune check without the route", async (t) => {
   const logged = consoleLines(t);
   const full = suggestRoute();
-  await connectTo(link, fakeCompanion({ "/api/v1/goatball/suggest": (body) => {
-    const answer = full(body);
-    answer.body.declarations = answer.body.declarations.slice(1);
-    return answer;
-  } }));
+  await connectTo(
+    link,
+    fakeCompanion({
+      "/api/v1/goatball/suggest": (body) => {
+        const answer = full(body);
+        answer.body.declarations = answer.body.declarations.slice(1);
+        return answer;
+      },
+    }),
+  );
   const out = await runBatches(registerQuenchBatches, ["ballcourt.autopilot", "ballcourt.tune"]);
   const autopilot = states(out["ballcourt.autopilot"]);
   assert.match(autopilot[2], /^failed: every preset.*a usable proposal for everyone/);
   assert.match(autopilot[3], /^failed: two teams/);
   assert.match(states(out["ballcourt.tune"])[0], /^skipped: the companion's tune route/);
-  assert.deepEqual(await settled(logged), [["info", "Ballcourt: no zone suggestion"]], "the missing route's details in the console");
+  assert.deepEqual(
+    await settled(logged),
+    [["info", "Ballcourt: no zone suggestion"]],
+    "the missing route's details in the console",
+  );
 });
 
 test("without an actor in the world the batches skip, creating nothing", async () => {
@@ -80,22 +122,68 @@ test("without an actor in the world the batches skip, creating nothing", async (
 function yaotzinRoutes({ wrongStart = null, react = (r) => r } = {}) {
   const at = (body, id) => body.players.find((p) => p.id === id);
   return {
-    "/api/v1/yaotzin/kick/preview": (body) => ({ status: 200, body: { kicker: body.kicker, legal: true, dc: 12,
-      interceptors: body.players.filter((p) => p.team === "moon" && p.y === body.ball.y)
-        .map((p) => ({ player: p.id, square: { x: p.x, y: p.y }, dc: 12, rem: 1, reflex: 0 })) } }),
-    "/api/v1/yaotzin/react": (body) => ({ status: 200, body: { kind: body.kind, reactions: body.chances.map((c) => react({
-      player: c.player, team: "moon", tactics: body.tactics.moon, tries: true, why: "odds", p_stop: 0.4,
-      expected_damage: 0, try_flight: 0, reason: "tries" })) } }),
+    "/api/v1/yaotzin/kick/preview": (body) => ({
+      status: 200,
+      body: {
+        kicker: body.kicker,
+        legal: true,
+        dc: 12,
+        interceptors: body.players
+          .filter((p) => p.team === "moon" && p.y === body.ball.y)
+          .map((p) => ({ player: p.id, square: { x: p.x, y: p.y }, dc: 12, rem: 1, reflex: 0 })),
+      },
+    }),
+    "/api/v1/yaotzin/react": (body) => ({
+      status: 200,
+      body: {
+        kind: body.kind,
+        reactions: body.chances.map((c) =>
+          react({
+            player: c.player,
+            team: "moon",
+            tactics: body.tactics.moon,
+            tries: true,
+            why: "odds",
+            p_stop: 0.4,
+            expected_damage: 0,
+            try_flight: 0,
+            reason: "tries",
+          }),
+        ),
+      },
+    }),
     "/api/v1/yaotzin/suggest": (body) => {
       const me = at(body, body.mover);
-      return { status: 200, body: { tactics: body.tactics ?? "press-ball", attacks: {}, turn: { player: me.id,
-        path: [wrongStart ?? { x: me.x, y: me.y }], budget: "move", action: { ready: "intercept" }, reason: "holds his ground" } } };
+      return {
+        status: 200,
+        body: {
+          tactics: body.tactics ?? "press-ball",
+          attacks: {},
+          turn: {
+            player: me.id,
+            path: [wrongStart ?? { x: me.x, y: me.y }],
+            budget: "move",
+            action: { ready: "intercept" },
+            reason: "holds his ground",
+          },
+        },
+      };
     },
     "/api/v1/yaotzin/move": (body) => {
       const me = at(body, body.mover);
       const [first] = body.path;
-      return first.x === me.x && first.y === me.y ? { status: 200, body: { mover: me.id, cost_ft: 0, end: first } }
-        : { status: 422, body: { error: { code: "invalid", message: "path.0: not the mover's square", field: "path.0" } } };
+      return first.x === me.x && first.y === me.y
+        ? { status: 200, body: { mover: me.id, cost_ft: 0, end: first } }
+        : {
+            status: 422,
+            body: {
+              error: {
+                code: "invalid",
+                message: "path.0: not the mover's square",
+                field: "path.0",
+              },
+            },
+          };
     },
   };
 }
@@ -104,16 +192,29 @@ test("the Yaotzin autopilot batch passes against the suggest and move routes, pu
   world.values.yaotzinAutopilot = { keep: { mode: "suggest", tactics: "" } };
   await connectTo(link, fakeCompanion(yaotzinRoutes()));
   const out = await runBatches(registerQuenchBatches, ["ballcourt.yaotzin-autopilot"]);
-  assert.deepEqual(states(out["ballcourt.yaotzin-autopilot"]).filter((s) => !s.startsWith("passed")), []);
+  assert.deepEqual(
+    states(out["ballcourt.yaotzin-autopilot"]).filter((s) => !s.startsWith("passed")),
+    [],
+  );
   assert.equal(out["ballcourt.yaotzin-autopilot"].length, 4);
   assert.equal(deleted.length, 1, "the throw-away court deleted");
-  assert.deepEqual(world.values.yaotzinAutopilot, { keep: { mode: "suggest", tactics: "" } }, "the world's setting put back");
+  assert.deepEqual(
+    world.values.yaotzinAutopilot,
+    { keep: { mode: "suggest", tactics: "" } },
+    "the world's setting put back",
+  );
 });
 
 test("the Yaotzin autopilot batch fails when /yaotzin/react answers for a teammate of the kicker", async () => {
-  await connectTo(link, fakeCompanion(yaotzinRoutes({ react: (r) => ({ ...r, why: "ally", tries: false }) })));
+  await connectTo(
+    link,
+    fakeCompanion(yaotzinRoutes({ react: (r) => ({ ...r, why: "ally", tries: false }) })),
+  );
   const out = await runBatches(registerQuenchBatches, ["ballcourt.yaotzin-autopilot"]);
-  assert.match(states(out["ballcourt.yaotzin-autopilot"])[2], /^failed: a kick past the moon's token.*decided by his odds \(ally\)/);
+  assert.match(
+    states(out["ballcourt.yaotzin-autopilot"])[2],
+    /^failed: a kick past the moon's token.*decided by his odds \(ally\)/,
+  );
 });
 
 test("the Yaotzin autopilot batch fails when a proposed path does not start on its mover", async () => {

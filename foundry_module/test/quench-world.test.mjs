@@ -22,29 +22,50 @@ useTables();
 async function table(options = {}) {
   const world = await openOn(fakeCompanion(), { system: "dnd5e", ...options });
   globalThis.game.actors.set("a1", new FakeDnd5eActor({ ...fixture("actors/dnd5e"), id: "a1" }));
-  world.client("gm").page.modules.get("ballcourt").socket = manifest.socket;   // installed, the world restarted
+  world.client("gm").page.modules.get("ballcourt").socket = manifest.socket; // installed, the world restarted
   const { registerQuenchBatches } = await moduleOf("gm", "quench");
-  return { world, run: () => asUser("gm", () => runBatches(registerQuenchBatches, ["ballcourt.world"])) };
+  return {
+    world,
+    run: () => asUser("gm", () => runBatches(registerQuenchBatches, ["ballcourt.world"])),
+  };
 }
 
 test("the world batch passes against the doubles and puts the GM's probe flag back", async () => {
   const { world, run } = await table();
   const scene = courtScene();
-  world.view("gm", scene);   // a token of his on the viewed scene, for the movement probe
+  world.view("gm", scene); // a token of his on the viewed scene, for the movement probe
   const out = await run();
-  assert.deepEqual(states(out["ballcourt.world"]).filter((s) => !s.startsWith("passed")), []);
+  assert.deepEqual(
+    states(out["ballcourt.world"]).filter((s) => !s.startsWith("passed")),
+    [],
+  );
   assert.equal(out["ballcourt.world"].length, 7);
-  assert.deepEqual([...scene.tokens.values()].map((t) => [t.x, t.y]), [[1000, 1200], [1300, 1200], [1000, 1200]], "no token moved");
-  assert.equal(globalThis.game.users.get("gm").getFlag("ballcourt", "quenchProbe"), undefined, "the probe flag is gone");
+  assert.deepEqual(
+    [...scene.tokens.values()].map((t) => [t.x, t.y]),
+    [
+      [1000, 1200],
+      [1300, 1200],
+      [1000, 1200],
+    ],
+    "no token moved",
+  );
+  assert.equal(
+    globalThis.game.users.get("gm").getFlag("ballcourt", "quenchProbe"),
+    undefined,
+    "the probe flag is gone",
+  );
   assert.equal(globalThis.ChatMessage.created.length, 0, "nothing posted");
 });
 
 test("with two full GMs it passes too; it fails, saying what to do, where the world is not as the module needs", async () => {
-  const users = [new FakeUser({ id: "gm", name: "GM", isGM: true }), new FakeUser({ id: "maria", name: "Maria", isGM: true }),
-    new FakeUser({ id: "bob", name: "Bob" })];
+  const users = [
+    new FakeUser({ id: "gm", name: "GM", isGM: true }),
+    new FakeUser({ id: "maria", name: "Maria", isGM: true }),
+    new FakeUser({ id: "bob", name: "Bob" }),
+  ];
   const { world, run } = await table({ users });
   globalThis.game.actors.clear();
-  world.client("gm").page.modules.get("ballcourt").socket = false;   // installed, the world not restarted
+  world.client("gm").page.modules.get("ballcourt").socket = false; // installed, the world not restarted
   const results = states((await run())["ballcourt.world"]);
   assert.match(results[0], /^passed: Foundry's active GM/);
   assert.match(results[2], /^passed: a flag written whole, then set to null/);

@@ -28,19 +28,29 @@ const RUNS = 12;
 const SEEDS = { yaotzin: [1, 2, 3, 4], goatball: [1, 2, 3] };
 const LOOKED_PAST = [];
 
-for (const [game, seeds] of Object.entries(SEEDS)) for (const seed of seeds) {
-  test(`the random table, ${game}, seed ${seed}: ${RUNS} runs keep every invariant`, async (t) => {
-    reached.ignored.clear();
-    ignoreItems(LOOKED_PAST);
-    let details;
-    try {
-      details = await fc.check(tableProperty({ game }), { seed, numRuns: RUNS, endOnFailure: true });
-    } finally {
-      ignoreItems([]);
-    }
-    for (const [item, n] of reached.ignored) t.diagnostic(`item ${item} (looked past): ${n} breach(es)`);
-    const error = details.errorInstance ?? details.error;
-    assert.equal(details.failed, false, `run ${details.numRuns} broke ${error?.message ?? error}; `
-      + `replay and shrink it: npm run table:explore -- --game ${game} --seed ${seed} --runs ${RUNS}`);
-  });
-}
+for (const [game, seeds] of Object.entries(SEEDS))
+  for (const seed of seeds) {
+    test(`the random table, ${game}, seed ${seed}: ${RUNS} runs keep every invariant`, async (t) => {
+      reached.ignored.clear();
+      ignoreItems(LOOKED_PAST);
+      let details;
+      try {
+        details = await fc.check(tableProperty({ game }), {
+          seed,
+          numRuns: RUNS,
+          endOnFailure: true,
+        });
+      } finally {
+        ignoreItems([]);
+      }
+      for (const [item, n] of reached.ignored)
+        t.diagnostic(`item ${item} (looked past): ${n} breach(es)`);
+      const error = details.errorInstance ?? details.error;
+      assert.equal(
+        details.failed,
+        false,
+        `run ${details.numRuns} broke ${error?.message ?? error}; ` +
+          `replay and shrink it: npm run table:explore -- --game ${game} --seed ${seed} --runs ${RUNS}`,
+      );
+    });
+  }

@@ -25,30 +25,49 @@ test("an interception's card keeps the ball as it was read before the player's s
   installFoundry({ settings: { rollPolicy: "players" } });
   globalThis.CONFIG.queries[rr.ROLL_QUERY] = rr.answerRollRequest;
   globalThis.Hooks.on("updateUser", chat.onUpdateUser);
-  await connectTo(link, fakeCompanion({ "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }) }));
+  await connectTo(
+    link,
+    fakeCompanion({
+      "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }),
+    }),
+  );
   const scene = courtScene();
-  const kick = await chat.postCard(fixture("kick"), { game: "yaotzin", kind: "kick", sceneId: scene.id,
-    matchId: "m1", owners: { ix: ["alice"], yo: ["bob"], ball: [] } });
+  const kick = await chat.postCard(fixture("kick"), {
+    game: "yaotzin",
+    kind: "kick",
+    sceneId: scene.id,
+    matchId: "m1",
+    owners: { ix: ["alice"], yo: ["bob"], ball: [] },
+  });
   const bob = globalThis.game.users.get("bob");
   let answerSave;
-  bob.answer = (name, data) => new Promise((resolve) => {
-    answerSave = async () => resolve(structuredClone(await asUser("bob", () => globalThis.CONFIG.queries[name](data))));
-  });
+  bob.answer = (name, data) =>
+    new Promise((resolve) => {
+      answerSave = async () =>
+        resolve(structuredClone(await asUser("bob", () => globalThis.CONFIG.queries[name](data))));
+    });
   const pressing = asUser("bob", () => chat.requestAction(kick.id, "intercept:yo"));
   await flush();
   assert.equal(typeof answerSave, "function", "the save is asked of Bob");
   const ball = scene.tokens.get("ball");
-  await scene.updateEmbeddedDocuments("Token", [{ _id: "ball", x: 2000, y: 500 }]);   // the GM moves the ball meanwhile
+  await scene.updateEmbeddedDocuments("Token", [{ _id: "ball", x: 2000, y: 500 }]); // the GM moves the ball meanwhile
   globalThis.Roll.queue = [13];
   await answerSave();
   await pressing;
   await flush();
   const card = globalThis.ChatMessage.created.at(-1);
   assert.equal(card.flags.ballcourt.card.kind, "yaotzin.intercept");
-  assert.deepEqual(card.flags.ballcourt.context.ballAt, { x: 10, y: 12, speed: 0, direction: null },
-    "the ball where the interception was computed from");
+  assert.deepEqual(
+    card.flags.ballcourt.context.ballAt,
+    { x: 10, y: 12, speed: 0, direction: null },
+    "the ball where the interception was computed from",
+  );
   assert.equal(await chat.performAction(card.id, "apply", "gm"), false, "its Apply refuses");
   assert.deepEqual([ball.x, ball.y], [2000, 500], "the ball stays where the GM put it");
-  assert.ok(clientOf("gm").ui.notifications.some(([, text]) => /no longer where this card found it/.test(text)),
-    "the GM is told why");
+  assert.ok(
+    clientOf("gm").ui.notifications.some(([, text]) =>
+      /no longer where this card found it/.test(text),
+    ),
+    "the GM is told why",
+  );
 });

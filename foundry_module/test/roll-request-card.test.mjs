@@ -7,18 +7,57 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
-import { CANCEL, ROLL, ROLL_FOR, ROW_CANCELLED, ROW_EXPIRED, ROW_PENDING, ROW_ROLLED, actionId, cardFlags, cardKeeper, cardView,
-  expireChanges, mayPressRow, outcomeOf, parseAction, renderRequestCard, settleRow } from "../scripts/core/roll-request-card.mjs";
+import {
+  CANCEL,
+  ROLL,
+  ROLL_FOR,
+  ROW_CANCELLED,
+  ROW_EXPIRED,
+  ROW_PENDING,
+  ROW_ROLLED,
+  actionId,
+  cardFlags,
+  cardKeeper,
+  cardView,
+  expireChanges,
+  mayPressRow,
+  outcomeOf,
+  parseAction,
+  renderRequestCard,
+  settleRow,
+} from "../scripts/core/roll-request-card.mjs";
 
-const lang = (name) => makeLocalizer(JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")), name);
+const lang = (name) =>
+  makeLocalizer(
+    JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8")),
+    name,
+  );
 const NAMES = { gm: "GM", alice: "Alice", bob: "Bob" };
 const userName = (id) => NAMES[id];
 
-const batch = () => cardFlags([
-  { id: "r1", sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob", check: { type: "save", id: "reflex" },
-    advantage: false, state: "pending", roll: null },
-  { id: "r2", sceneId: "s1", tokenId: "ix", name: "Ixpoetchitl", owner: "alice",
-    check: { type: "skill", id: "athletics" }, advantage: true }]);
+const batch = () =>
+  cardFlags([
+    {
+      id: "r1",
+      sceneId: "s1",
+      tokenId: "yo",
+      name: "Yolteotl",
+      owner: "bob",
+      check: { type: "save", id: "reflex" },
+      advantage: false,
+      state: "pending",
+      roll: null,
+    },
+    {
+      id: "r2",
+      sceneId: "s1",
+      tokenId: "ix",
+      name: "Ixpoetchitl",
+      owner: "alice",
+      check: { type: "skill", id: "athletics" },
+      advantage: true,
+    },
+  ]);
 
 /** A reader: the GM, or a player owning the tokens listed. */
 const gm = { isGM: true, owns: () => true };
@@ -27,19 +66,56 @@ const player = (...tokens) => ({ isGM: false, owns: (row) => tokens.includes(row
 test("a batch becomes rows in order, each pending with its check; nothing else of the request is kept", () => {
   const flags = batch();
   assert.deepEqual(flags.order, ["r1", "r2"]);
-  assert.deepEqual(flags.rows.r1, { id: "r1", sceneId: "s1", tokenId: "yo", name: "Yolteotl", owner: "bob",
-    check: { type: "save", id: "reflex" }, advantage: false, state: ROW_PENDING, by: null, total: null });
+  assert.deepEqual(flags.rows.r1, {
+    id: "r1",
+    sceneId: "s1",
+    tokenId: "yo",
+    name: "Yolteotl",
+    owner: "bob",
+    check: { type: "save", id: "reflex" },
+    advantage: false,
+    state: ROW_PENDING,
+    by: null,
+    total: null,
+  });
   assert.equal(flags.rows.r2.advantage, true);
   assert.deepEqual(JSON.parse(JSON.stringify(flags)), flags, "plain data: it is stored in flags");
 });
 
 test("a card is kept by the GM whose page asked while he is connected, else by the companion's GM", () => {
-  const asked = cardFlags([{ id: "r1", sceneId: "s1", tokenId: "yo", name: "Y", owner: "bob", check: { type: "save", id: "reflex" } }], "maria");
+  const asked = cardFlags(
+    [
+      {
+        id: "r1",
+        sceneId: "s1",
+        tokenId: "yo",
+        name: "Y",
+        owner: "bob",
+        check: { type: "save", id: "reflex" },
+      },
+    ],
+    "maria",
+  );
   assert.equal(asked.askedBy, "maria");
-  const connected = (...ids) => (id) => ids.includes(id);
-  assert.equal(cardKeeper(asked, connected("gm", "maria"), "gm"), "maria", "the co-GM's page awaits its rows");
-  assert.equal(cardKeeper(asked, connected("gm"), "gm"), "gm", "once she has left, the companion's GM expires them");
-  assert.equal(cardKeeper(batch(), connected("gm", "maria"), "gm"), "gm", "a card without its asker: the companion's GM's");
+  const connected =
+    (...ids) =>
+    (id) =>
+      ids.includes(id);
+  assert.equal(
+    cardKeeper(asked, connected("gm", "maria"), "gm"),
+    "maria",
+    "the co-GM's page awaits its rows",
+  );
+  assert.equal(
+    cardKeeper(asked, connected("gm"), "gm"),
+    "gm",
+    "once she has left, the companion's GM expires them",
+  );
+  assert.equal(
+    cardKeeper(batch(), connected("gm", "maria"), "gm"),
+    "gm",
+    "a card without its asker: the companion's GM's",
+  );
   assert.equal(cardKeeper(asked, connected(), null), null, "no GM connected: nobody");
 });
 
@@ -52,17 +128,30 @@ test("a row is settled once: rolled, cancelled or expired, and never again", () 
   assert.equal(settleRow(rolled, { state: ROW_CANCELLED }), null, "a cancel after the roll");
   const cancelled = settleRow(row, { state: ROW_CANCELLED });
   assert.equal(cancelled.state, ROW_CANCELLED);
-  assert.equal(settleRow(cancelled, { state: ROW_ROLLED, by: "bob", total: 9 }), null, "a late answer");
+  assert.equal(
+    settleRow(cancelled, { state: ROW_ROLLED, by: "bob", total: 9 }),
+    null,
+    "a late answer",
+  );
   assert.equal(settleRow(row, { state: ROW_EXPIRED }).state, ROW_EXPIRED);
-  assert.equal(settleRow(row, { state: ROW_ROLLED, by: "bob", total: "lots" }), null, "a roll without a total");
+  assert.equal(
+    settleRow(row, { state: ROW_ROLLED, by: "bob", total: "lots" }),
+    null,
+    "a roll without a total",
+  );
   assert.equal(settleRow(row, { state: "exploded" }), null);
   assert.equal(settleRow(undefined, { state: ROW_CANCELLED }), null, "an unknown row");
 });
 
 test("a settled request's outcome: its roll's total and who rolled, or a cancel", () => {
-  assert.deepEqual(outcomeOf({ state: "rolled", by: "bob", roll: { total: 12 } }),
-    { state: ROW_ROLLED, by: "bob", total: 12 });
-  assert.deepEqual(outcomeOf({ state: "cancelled", by: null, roll: null }), { state: ROW_CANCELLED });
+  assert.deepEqual(outcomeOf({ state: "rolled", by: "bob", roll: { total: 12 } }), {
+    state: ROW_ROLLED,
+    by: "bob",
+    total: 12,
+  });
+  assert.deepEqual(outcomeOf({ state: "cancelled", by: null, roll: null }), {
+    state: ROW_CANCELLED,
+  });
 });
 
 test("expiring a card touches only its waiting rows, as dotted flag paths", () => {
@@ -105,7 +194,8 @@ test("each reader's view: Bob his Roll, Alice hers, the GM Roll for them on each
   assert.deepEqual(buttons(gm), [[ROLL_FOR], [ROLL_FOR]]);
   assert.equal(cardView(flags, player("yo")).cancel, false);
   assert.equal(cardView(flags, gm).cancel, true);
-  for (const id of flags.order) flags.rows[id] = settleRow(flags.rows[id], { state: ROW_CANCELLED });
+  for (const id of flags.order)
+    flags.rows[id] = settleRow(flags.rows[id], { state: ROW_CANCELLED });
   assert.equal(cardView(flags, gm).cancel, false, "nothing left to cancel");
 });
 
@@ -113,8 +203,14 @@ test("the card renders each row's state and only the reader's buttons, in his la
   const flags = batch();
   flags.rows.r2 = settleRow(flags.rows.r2, { state: ROW_ROLLED, by: "alice", total: 18 });
   const bob = renderRequestCard(flags, player("yo"), lang("en"), userName);
-  assert.match(bob, /<li class="ballcourt-roll-row" data-request="r1" data-state="pending"><b>Yolteotl<\/b> · Bob · Reflex save: <span class="ballcourt-roll-state">waiting<\/span><button type="button" data-ballcourt-action="roll:r1">Roll<\/button><\/li>/);
-  assert.match(bob, /<b>Ixpoetchitl<\/b> · Alice · Athletics check \(advantage\): <span class="ballcourt-roll-state">rolled 18 \(Alice\)<\/span><\/li>/);
+  assert.match(
+    bob,
+    /<li class="ballcourt-roll-row" data-request="r1" data-state="pending"><b>Yolteotl<\/b> · Bob · Reflex save: <span class="ballcourt-roll-state">waiting<\/span><button type="button" data-ballcourt-action="roll:r1">Roll<\/button><\/li>/,
+  );
+  assert.match(
+    bob,
+    /<b>Ixpoetchitl<\/b> · Alice · Athletics check \(advantage\): <span class="ballcourt-roll-state">rolled 18 \(Alice\)<\/span><\/li>/,
+  );
   assert.doesNotMatch(bob, /rollFor|cancel/);
   const alice = renderRequestCard(flags, player("ix"), lang("en"), userName);
   assert.doesNotMatch(alice, /<button/, "her row is rolled; Bob's is not hers");
@@ -123,14 +219,28 @@ test("the card renders each row's state and only the reader's buttons, in his la
   assert.match(master, /data-ballcourt-action="cancel">Cancel the checks</);
   const ru = renderRequestCard(flags, player("yo"), lang("ru"), userName);
   assert.match(ru, /<header class="ballcourt-title">Запросы бросков<\/header>/);
-  assert.match(ru, /спасбросок Реакции: <span class="ballcourt-roll-state">ждём<\/span><button type="button" data-ballcourt-action="roll:r1">Бросить</);
+  assert.match(
+    ru,
+    /спасбросок Реакции: <span class="ballcourt-roll-state">ждём<\/span><button type="button" data-ballcourt-action="roll:r1">Бросить</,
+  );
   assert.match(ru, /выпало 18 \(Alice\)/);
   flags.rows.r1 = settleRow(flags.rows.r1, { state: ROW_EXPIRED });
   assert.match(renderRequestCard(flags, gm, lang("en"), userName), /no longer awaited/);
 });
 
 test("names on the card are escaped", () => {
-  const flags = cardFlags([{ id: "r1", sceneId: "s", tokenId: "t", name: "<img src=x>", owner: "u",
-    check: { type: "save", id: "reflex" } }]);
-  assert.doesNotMatch(renderRequestCard(flags, gm, lang("en"), () => "<b>x</b>"), /<img|<b>x/);
+  const flags = cardFlags([
+    {
+      id: "r1",
+      sceneId: "s",
+      tokenId: "t",
+      name: "<img src=x>",
+      owner: "u",
+      check: { type: "save", id: "reflex" },
+    },
+  ]);
+  assert.doesNotMatch(
+    renderRequestCard(flags, gm, lang("en"), () => "<b>x</b>"),
+    /<img|<b>x/,
+  );
 });

@@ -13,9 +13,23 @@ let world;
 let calls;
 
 const ROUTES = {
-  "GET /api/v1/matches/m1": () => ({ status: 200, body: { id: "m1", game: "yaotzin", seq: 0, round: 1,
-    status: "playing", winner: null, settings: { round_limit: 100 }, score: { sun: 0, moon: 0 },
-    teams: [{ id: "sun", defends: "west" }, { id: "moon", defends: "east" }] } }),
+  "GET /api/v1/matches/m1": () => ({
+    status: 200,
+    body: {
+      id: "m1",
+      game: "yaotzin",
+      seq: 0,
+      round: 1,
+      status: "playing",
+      winner: null,
+      settings: { round_limit: 100 },
+      score: { sun: 0, moon: 0 },
+      teams: [
+        { id: "sun", defends: "west" },
+        { id: "moon", defends: "east" },
+      ],
+    },
+  }),
   "GET /api/v1/matches/m1/events": () => ({ status: 200, body: { events: [] } }),
   "POST /api/v1/matches/m1/viewers": () => ({ status: 201, body: { key: "k3y", url: URL_ } }),
 };
@@ -30,17 +44,29 @@ beforeEach(async () => {
 test("the score panel has a Share board button wired to the share action", async () => {
   const renders = [];
   let options;
-  globalThis.foundry.applications = { api: { ApplicationV2: class {
-    constructor(o) { options = this.constructor.DEFAULT_OPTIONS; this.o = o; }
-    async render() {
-      renders.push(await this._renderHTML(await this._prepareContext()));
-      this.rendered = true;
-      return this;
-    }
-    async close() { return this; }
-  } } };
+  globalThis.foundry.applications = {
+    api: {
+      ApplicationV2: class {
+        constructor(o) {
+          options = this.constructor.DEFAULT_OPTIONS;
+          this.o = o;
+        }
+        async render() {
+          renders.push(await this._renderHTML(await this._prepareContext()));
+          this.rendered = true;
+          return this;
+        }
+        async close() {
+          return this;
+        }
+      },
+    },
+  };
   await panel.showScoreboard("m1");
-  assert.match(renders[0], /<button type="button" data-action="share" title="A read-only live board[^"]*">/);
+  assert.match(
+    renders[0],
+    /<button type="button" data-action="share" title="A read-only live board[^"]*">/,
+  );
   assert.match(renders[0], />[^<]*Share board<\/button>/);
   assert.equal(typeof options.actions.share, "function");
   globalThis.game.clipboard = { copyPlainText: async () => {} };
@@ -60,16 +86,25 @@ test("sharing asks the companion for a viewer key and copies the board's URL", a
 });
 
 test("when the browser will not copy, the URL is shown to copy by hand", async () => {
-  globalThis.game.clipboard = { copyPlainText: async () => { throw new Error("denied"); } };
+  globalThis.game.clipboard = {
+    copyPlainText: async () => {
+      throw new Error("denied");
+    },
+  };
   await panel.shareBoard("m1");
-  assert.deepEqual(world.notifications.at(-1), ["info", `The board's address (copy it by hand): ${URL_}`]);
+  assert.deepEqual(world.notifications.at(-1), [
+    "info",
+    `The board's address (copy it by hand): ${URL_}`,
+  ]);
 });
 
 test("falls back to the browser's clipboard when Foundry has no helper", async () => {
   const copied = [];
   const saved = Object.getOwnPropertyDescriptor(globalThis, "navigator");
-  Object.defineProperty(globalThis, "navigator", { configurable: true,
-    value: { clipboard: { writeText: async (t) => copied.push(t) } } });
+  Object.defineProperty(globalThis, "navigator", {
+    configurable: true,
+    value: { clipboard: { writeText: async (t) => copied.push(t) } },
+  });
   try {
     delete globalThis.game.clipboard;
     await panel.shareBoard("m1");
@@ -91,7 +126,10 @@ test("a refusal from the companion is shown to the GM and nothing is copied", as
 test("the button's label is in both languages", async () => {
   const { readFileSync } = await import("node:fs");
   for (const lang of ["en", "ru"]) {
-    const panelKeys = JSON.parse(readFileSync(new URL(`../lang/${lang}.json`, import.meta.url), "utf8")).BALLCOURT.Panel;
-    for (const key of ["Share", "ShareHint", "ShareCopied", "ShareNotCopied"]) assert.ok(panelKeys[key], `${lang} ${key}`);
+    const panelKeys = JSON.parse(
+      readFileSync(new URL(`../lang/${lang}.json`, import.meta.url), "utf8"),
+    ).BALLCOURT.Panel;
+    for (const key of ["Share", "ShareHint", "ShareCopied", "ShareNotCopied"])
+      assert.ok(panelKeys[key], `${lang} ${key}`);
   }
 });

@@ -31,10 +31,14 @@ test("item 9: dnd5e keeps the sheet's advantage on a check the rules give none",
   assert.equal(roll.formula, "2d20kh + @mod", "the GM's roll keeps the sheet's advantage");
   assert.equal(roll.total, 17 + 7);
   globalThis.Roll.queue = [3, 17];
-  const owners = await asUser("bob", () => rr.rollOnSheet(actor, { type: "skill", id: "athletics" }, false));
+  const owners = await asUser("bob", () =>
+    rr.rollOnSheet(actor, { type: "skill", id: "athletics" }, false),
+  );
   assert.equal(owners.formula, "2d20kh + @mod", "so does the owner's, from a roll request");
   globalThis.Roll.queue = [3, 17];
-  const save = await asUser("bob", () => rr.rollOnSheet(actor, { type: "save", id: "reflex" }, false));
+  const save = await asUser("bob", () =>
+    rr.rollOnSheet(actor, { type: "save", id: "reflex" }, false),
+  );
   assert.equal(save.formula, "2d20kh + @mod", "and a save");
   assert.ok(actor.rollConfigs.every((c) => c.advantage === true));
 });

@@ -2,9 +2,15 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { compareVersions, manifestUrl, parseVersion, versionWarning } from "../scripts/core/version.mjs";
+import {
+  compareVersions,
+  manifestUrl,
+  parseVersion,
+  versionWarning,
+} from "../scripts/core/version.mjs";
 
-const lang = (name) => JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8"));
+const lang = (name) =>
+  JSON.parse(readFileSync(new URL(`../lang/${name}.json`, import.meta.url), "utf8"));
 const MODULE = JSON.parse(readFileSync(new URL("../module.json", import.meta.url), "utf8"));
 
 test("versions compare by number, a pre-release before its release", () => {
@@ -20,14 +26,25 @@ test("versions compare by number, a pre-release before its release", () => {
 });
 
 test("no warning when the module is the companion's own version", () => {
-  assert.equal(versionWarning(MODULE.version, { status: "ok", version: MODULE.version }, "http://127.0.0.1:7770"), null);
+  assert.equal(
+    versionWarning(
+      MODULE.version,
+      { status: "ok", version: MODULE.version },
+      "http://127.0.0.1:7770",
+    ),
+    null,
+  );
 });
 
 test("an older module is told to install the companion's, with its manifest URL", () => {
   const w = versionWarning("0.1.0", { status: "ok", version: "0.2.0" }, "http://127.0.0.1:7770/");
   assert.equal(w.key, "BALLCOURT.Version.ModuleBehind");
   assert.equal(w.behind, "module");
-  assert.deepEqual(w.data, { module: "0.1.0", companion: "0.2.0", manifest: "http://127.0.0.1:7770/foundry/module.json" });
+  assert.deepEqual(w.data, {
+    module: "0.1.0",
+    companion: "0.2.0",
+    manifest: "http://127.0.0.1:7770/foundry/module.json",
+  });
 });
 
 test("an older companion is told to update", () => {

@@ -7,7 +7,10 @@
 import { d35eInspection } from "./inspection.mjs";
 import { pf1 } from "./pf1.mjs";
 
-const checks = { athletics: { skill: "jmp", ability: "str" }, acrobatics: { skill: "tmb", ability: "dex" } };
+const checks = {
+  athletics: { skill: "jmp", ability: "str" },
+  acrobatics: { skill: "tmb", ability: "dex" },
+};
 
 export const d35e = {
   ...pf1,
@@ -18,10 +21,18 @@ export const d35e = {
   conditionsPath: "system.attributes.conditions",
   statusRiders: { unconscious: ["helpless"] },
   /** The conditions D35E's actor updater sets itself on a hit point or nonlethal write (staggered, unconscious, dying...). */
-  hitPointSideEffects: ["staggered", "unconscious", "helpless", "dying", "dead"].map((c) => `system.attributes.conditions.${c}`),
+  hitPointSideEffects: ["staggered", "unconscious", "helpless", "dying", "dead"].map(
+    (c) => `system.attributes.conditions.${c}`,
+  ),
   /** D35E's `units` setting: in a metric world the sheet's speeds are metres (1.5 m a square). */
   bind(read) {
-    return { ...this, world: { metric: read("D35E", "units") === "metric", woundsAndVigor: { pc: false, npc: false } } };
+    return {
+      ...this,
+      world: {
+        metric: read("D35E", "units") === "metric",
+        woundsAndVigor: { pc: false, npc: false },
+      },
+    };
   },
   feet(speed) {
     return this.world.metric ? Math.round((speed / 1.5) * 5) : speed;

@@ -3,7 +3,6 @@ import { featIds } from "./feats.mjs";
 import { dnd5eInspection } from "./inspection.mjs";
 import { flagNonlethal, num } from "./sheet-numbers.mjs";
 
-
 /** Feet in each of dnd5e's movement units (its `movementUnits`' conversions: 5 ft is 1.5 m). */
 const FEET_PER_UNIT = { ft: 1, mi: 5280, m: 10 / 3, km: 10000 / 3 };
 
@@ -41,7 +40,9 @@ export const dnd5e = {
   /** Walking speed in feet, from the sheet's movement units (its own, else the world's default). */
   walkFeet(movement) {
     const units = movement?.units ?? (this.world.metric ? "m" : "ft");
-    return Math.round(num(movement?.walk, 30 / (FEET_PER_UNIT[units] ?? 1)) * (FEET_PER_UNIT[units] ?? 1));
+    return Math.round(
+      num(movement?.walk, 30 / (FEET_PER_UNIT[units] ?? 1)) * (FEET_PER_UNIT[units] ?? 1),
+    );
   },
   /**
    * A roll config for rollSkill / rollSavingThrow. dnd5e 4.4 and 5.x merge the caller's config
@@ -51,7 +52,7 @@ export const dnd5e = {
   rollConfig(config, advantage) {
     return advantage ? { ...config, advantage: true } : { ...config };
   },
-  ...flagNonlethal,   // dnd5e has no nonlethal pool: the module keeps one in its own actor flag
+  ...flagNonlethal, // dnd5e has no nonlethal pool: the module keeps one in its own actor flag
   /** 5e has no rule that nonlethal damage beyond hit points knocks one out (its pool is ours): never judged. */
   outFromNonlethal() {
     return null;
@@ -68,7 +69,9 @@ export const dnd5e = {
     const fromTemp = Math.min(temp, Math.max(0, amount));
     const value = num(hp.value);
     const left = Math.max(0, value - (Math.max(0, amount) - fromTemp));
-    return { ...(fromTemp ? { "system.attributes.hp.temp": temp - fromTemp } : {}),
-      ...(left !== value ? { "system.attributes.hp.value": left } : {}) };
+    return {
+      ...(fromTemp ? { "system.attributes.hp.temp": temp - fromTemp } : {}),
+      ...(left !== value ? { "system.attributes.hp.value": left } : {}),
+    };
   },
 };

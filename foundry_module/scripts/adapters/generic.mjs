@@ -2,7 +2,6 @@
 import { typedInspection } from "./inspection.mjs";
 import { flagNonlethal, num } from "./sheet-numbers.mjs";
 
-
 export const generic = {
   id: "generic",
   needsDialog: true,
@@ -13,13 +12,23 @@ export const generic = {
   inspection: typedInspection,
   yaotzinStats(actor) {
     const f = actor.flags?.ballcourt?.stats ?? {};
-    return { str: num(f.str, 10), dex: num(f.dex, 10), bab: num(f.bab), reflex: num(f.reflex),
-      feats: [...(f.feats ?? [])], speed: num(f.speed, 30) };
+    return {
+      str: num(f.str, 10),
+      dex: num(f.dex, 10),
+      bab: num(f.bab),
+      reflex: num(f.reflex),
+      feats: [...(f.feats ?? [])],
+      speed: num(f.speed, 30),
+    };
   },
   goatballSkills(actor) {
     const f = actor.flags?.ballcourt?.stats ?? {};
-    return { athletics: num(f.athletics), acrobatics: num(f.acrobatics), strMod: num(f.strMod),
-      dexMod: num(f.dexMod) };
+    return {
+      athletics: num(f.athletics),
+      acrobatics: num(f.acrobatics),
+      strMod: num(f.strMod),
+      dexMod: num(f.dexMod),
+    };
   },
   hasStats(actor) {
     return Boolean(actor.flags?.ballcourt?.stats);

@@ -14,16 +14,28 @@
  */
 import { num } from "./sheet-numbers.mjs";
 
-const listOf = (collection) => (Array.isArray(collection) ? collection : [...(collection?.contents ?? collection ?? [])]);
+const listOf = (collection) =>
+  Array.isArray(collection) ? collection : [...(collection?.contents ?? collection ?? [])];
 const PHYSICAL = new Set(["weapon", "equipment", "consumable", "loot", "container", "tool"]);
 /** The 3.5 family's magic consumables (pf1 and D35E `consumableType` / `subType`). */
-const MAGIC_CONSUMABLES = new Set(["potion", "scroll", "wand", "staff", "dorje", "powerstone", "tattoo"]);
+const MAGIC_CONSUMABLES = new Set([
+  "potion",
+  "scroll",
+  "wand",
+  "staff",
+  "dorje",
+  "powerstone",
+  "tattoo",
+]);
 const TAGS = { ex: "Ex", su: "Su", sp: "Sp" };
 
 /** An item entry, keys the sheet has no value for left out. */
 function entry(name, fields) {
-  return Object.fromEntries(Object.entries({ name: String(name ?? "").trim() || "?", ...fields })
-    .filter(([, v]) => v !== undefined && v !== null && v !== ""));
+  return Object.fromEntries(
+    Object.entries({ name: String(name ?? "").trim() || "?", ...fields }).filter(
+      ([, v]) => v !== undefined && v !== null && v !== "",
+    ),
+  );
 }
 
 /** A trait's name with its ability type as the rulebook writes it ("Evasion (Ex)"), unless it has one. */
@@ -46,15 +58,27 @@ function kind35(item) {
 /** pf1: a caster level, an aura school, an enhancement bonus, a magic consumable. */
 function pf1Magic(item) {
   const s = item.system ?? {};
-  return num(s.cl) > 0 || Boolean(s.aura?.school || s.aura?.custom) || num(s.enh) > 0 || num(s.armor?.enh) > 0
-    || MAGIC_CONSUMABLES.has(kind35(item)) || undefined;
+  return (
+    num(s.cl) > 0 ||
+    Boolean(s.aura?.school || s.aura?.custom) ||
+    num(s.enh) > 0 ||
+    num(s.armor?.enh) > 0 ||
+    MAGIC_CONSUMABLES.has(kind35(item)) ||
+    undefined
+  );
 }
 
 /** D35E: a caster level (`baseCl`), an enhancement bonus or enhancements, a magic consumable. */
 function d35eMagic(item) {
   const s = item.system ?? {};
-  return num(s.baseCl) > 0 || num(s.enh) > 0 || num(s.armor?.enh) > 0 || listOf(s.enhancements?.items).length > 0
-    || MAGIC_CONSUMABLES.has(kind35(item)) || undefined;
+  return (
+    num(s.baseCl) > 0 ||
+    num(s.enh) > 0 ||
+    num(s.armor?.enh) > 0 ||
+    listOf(s.enhancements?.items).length > 0 ||
+    MAGIC_CONSUMABLES.has(kind35(item)) ||
+    undefined
+  );
 }
 
 /** D35E's material is a copy of its material item; an "equivalent" counts as that metal. */
@@ -71,37 +95,64 @@ function d35eMaterial(item) {
 function pf1Material(item) {
   const m = item.system?.material;
   if (!m || typeof m !== "object") return typeof m === "string" ? m : undefined;
-  return m.normal?.value || m.base?.value || listOf(m.addon).find((a) => /iron|silver|adamant|mithral/i.test(a)) || undefined;
+  return (
+    m.normal?.value ||
+    m.base?.value ||
+    listOf(m.addon).find((a) => /iron|silver|adamant|mithral/i.test(a)) ||
+    undefined
+  );
 }
 
 /** The 3.5 family: physical items, active buff items (their `buffType`/`subType` "item" or "spell"), feat items as traits. */
 function sheet35(actor, { magic, material, buffKind }) {
   const items = listOf(actor?.items);
   return {
-    items: items.filter((i) => PHYSICAL.has(i.type)).map((i) => entry(i.name, {
-      type: kind35(i), material: material(i), magic: magic(i),
-      equipped: typeof i.system?.equipped === "boolean" ? i.system.equipped : undefined,
-      carried: typeof i.system?.carried === "boolean" ? i.system.carried : undefined,
-    })),
-    effects: items.filter((i) => (i.type === "buff" || i.type === "aura") && i.system?.active === true)
+    items: items
+      .filter((i) => PHYSICAL.has(i.type))
+      .map((i) =>
+        entry(i.name, {
+          type: kind35(i),
+          material: material(i),
+          magic: magic(i),
+          equipped: typeof i.system?.equipped === "boolean" ? i.system.equipped : undefined,
+          carried: typeof i.system?.carried === "boolean" ? i.system.carried : undefined,
+        }),
+      ),
+    effects: items
+      .filter((i) => (i.type === "buff" || i.type === "aura") && i.system?.active === true)
       .map((i) => entry(i.name, { source: { item: "item", spell: "spell" }[buffKind(i)] })),
-    traits: items.filter((i) => i.type === "feat" && i.system?.disabled !== true)
-      .map((i) => tagged(String(i.name ?? "").trim(), i.system?.abilityType)).filter(Boolean),
+    traits: items
+      .filter((i) => i.type === "feat" && i.system?.disabled !== true)
+      .map((i) => tagged(String(i.name ?? "").trim(), i.system?.abilityType))
+      .filter(Boolean),
   };
 }
 
 export function pf1Inspection(actor) {
-  return sheet35(actor, { magic: pf1Magic, material: pf1Material, buffKind: (i) => i.system?.subType ?? i.system?.buffType });
+  return sheet35(actor, {
+    magic: pf1Magic,
+    material: pf1Material,
+    buffKind: (i) => i.system?.subType ?? i.system?.buffType,
+  });
 }
 
 export function d35eInspection(actor) {
-  return sheet35(actor, { magic: d35eMagic, material: d35eMaterial, buffKind: (i) => i.system?.buffType });
+  return sheet35(actor, {
+    magic: d35eMagic,
+    material: d35eMaterial,
+    buffKind: (i) => i.system?.buffType,
+  });
 }
 
 /** dnd5e: an item's type as the rules name it (armor, shield, weapon, a consumable's kind). */
 function kind5e(item) {
   const type = item.system?.type?.value;
-  if (item.type === "equipment") return type === "shield" ? "shield" : ["light", "medium", "heavy"].includes(type) ? "armor" : "equipment";
+  if (item.type === "equipment")
+    return type === "shield"
+      ? "shield"
+      : ["light", "medium", "heavy"].includes(type)
+        ? "armor"
+        : "equipment";
   if (item.type === "consumable") return type || "consumable";
   return item.type;
 }
@@ -109,14 +160,19 @@ function kind5e(item) {
 /** dnd5e's magical property, or an item that asks to be attuned: the sheet's own mark of magic. */
 function magic5e(item) {
   const properties = item.system?.properties;
-  const has = properties instanceof Set ? properties.has("mgc") : listOf(properties).includes("mgc");
+  const has =
+    properties instanceof Set ? properties.has("mgc") : listOf(properties).includes("mgc");
   return has || ["required", "optional"].includes(item.system?.attunement) || undefined;
 }
 
 /** dnd5e suppresses an item's effects while it is unequipped (consumables but rods, trinkets and wands aside) or unattuned. */
 function suppressed5e(item) {
-  const needsEquipped = item.type !== "consumable" || ["rod", "trinket", "wand"].includes(item.system?.type?.value);
-  return (needsEquipped && item.system?.equipped === false) || (!item.system?.attuned && item.system?.attunement === "required");
+  const needsEquipped =
+    item.type !== "consumable" || ["rod", "trinket", "wand"].includes(item.system?.type?.value);
+  return (
+    (needsEquipped && item.system?.equipped === false) ||
+    (!item.system?.attuned && item.system?.attunement === "required")
+  );
 }
 
 /** Where a dnd5e effect comes from: the actor's own item its origin names (a spell, a magic item), or its parent item. */
@@ -130,21 +186,42 @@ function source5e(effect, parentItem, items) {
 
 export function dnd5eInspection(actor) {
   const items = listOf(actor?.items);
-  const own = listOf(actor?.effects).filter((e) => !e.disabled).map((e) => [e, null]);
-  const carried = items.flatMap((i) => (suppressed5e(i) ? [] : listOf(i.effects).filter((e) => e.transfer !== false && !e.disabled)
-    .map((e) => [e, i])));
+  const own = listOf(actor?.effects)
+    .filter((e) => !e.disabled)
+    .map((e) => [e, null]);
+  const carried = items.flatMap((i) =>
+    suppressed5e(i)
+      ? []
+      : listOf(i.effects)
+          .filter((e) => e.transfer !== false && !e.disabled)
+          .map((e) => [e, i]),
+  );
   return {
-    items: items.filter((i) => PHYSICAL.has(i.type)).map((i) => entry(i.name, {
-      type: kind5e(i), magic: magic5e(i),
-      equipped: typeof i.system?.equipped === "boolean" ? i.system.equipped : undefined,
-    })),
-    effects: [...own, ...carried].map(([e, parent]) => entry(e.name ?? e.label, { source: source5e(e, parent, items) })),
-    traits: items.filter((i) => i.type === "feat").map((i) => String(i.name ?? "").trim()).filter(Boolean),
+    items: items
+      .filter((i) => PHYSICAL.has(i.type))
+      .map((i) =>
+        entry(i.name, {
+          type: kind5e(i),
+          magic: magic5e(i),
+          equipped: typeof i.system?.equipped === "boolean" ? i.system.equipped : undefined,
+        }),
+      ),
+    effects: [...own, ...carried].map(([e, parent]) =>
+      entry(e.name ?? e.label, { source: source5e(e, parent, items) }),
+    ),
+    traits: items
+      .filter((i) => i.type === "feat")
+      .map((i) => String(i.name ?? "").trim())
+      .filter(Boolean),
   };
 }
 
 /** A sheet of any other system: what the GM listed by hand in the entry form (flags.ballcourt.inspection). */
 export function typedInspection(actor) {
   const typed = actor?.flags?.ballcourt?.inspection ?? {};
-  return { items: listOf(typed.items), effects: listOf(typed.effects), traits: listOf(typed.traits) };
+  return {
+    items: listOf(typed.items),
+    effects: listOf(typed.effects),
+    traits: listOf(typed.traits),
+  };
 }

@@ -18,8 +18,16 @@ export const pf1 = {
   /** This adapter in a world whose settings `read(namespace, key)` gives (undefined where unset). */
   bind(read) {
     const variants = read("pf1", "healthConfig")?.variants ?? {};
-    return { ...this, world: { metric: false, woundsAndVigor: { pc: Boolean(variants.pc?.useWoundsAndVigor),
-      npc: Boolean(variants.npc?.useWoundsAndVigor) } } };
+    return {
+      ...this,
+      world: {
+        metric: false,
+        woundsAndVigor: {
+          pc: Boolean(variants.pc?.useWoundsAndVigor),
+          npc: Boolean(variants.npc?.useWoundsAndVigor),
+        },
+      },
+    };
   },
   /** What the referee's inspection judges on his sheet (adapters/inspection.mjs). */
   inspection: pf1Inspection,
@@ -42,10 +50,14 @@ export const pf1 = {
   goatballSkills(actor) {
     const s = actor.system ?? {};
     const mod = (ability) => num(s.abilities?.[ability]?.mod);
-    const check = ({ skill, ability }) => num(skill && (s.skills?.[skill]?.mod ?? s.skills?.[skill]?.total),
-      mod(ability ?? "str"));
-    return { athletics: check(this.checks.athletics), acrobatics: check(this.checks.acrobatics),
-      strMod: mod("str"), dexMod: mod("dex") };
+    const check = ({ skill, ability }) =>
+      num(skill && (s.skills?.[skill]?.mod ?? s.skills?.[skill]?.total), mod(ability ?? "str"));
+    return {
+      athletics: check(this.checks.athletics),
+      acrobatics: check(this.checks.acrobatics),
+      strMod: mod("str"),
+      dexMod: mod("dex"),
+    };
   },
   /**
    * Whether his sheet follows pf1's Wounds and Vigor rules (healthConfig, per character or
@@ -56,11 +68,15 @@ export const pf1 = {
     return Boolean(this.world.woundsAndVigor[actor?.type === "npc" ? "npc" : "pc"]);
   },
   nonlethal(actor) {
-    return this.woundsAndVigor(actor) ? num(actor.flags?.ballcourt?.nonlethal) : num(actor.system?.attributes?.hp?.nonlethal);
+    return this.woundsAndVigor(actor)
+      ? num(actor.flags?.ballcourt?.nonlethal)
+      : num(actor.system?.attributes?.hp?.nonlethal);
   },
   /** Where `nonlethal` reads it: the sheet's pool, or the module's own count under Wounds and Vigor. */
   nonlethalPath(actor) {
-    return this.woundsAndVigor(actor) ? "flags.ballcourt.nonlethal" : "system.attributes.hp.nonlethal";
+    return this.woundsAndVigor(actor)
+      ? "flags.ballcourt.nonlethal"
+      : "system.attributes.hp.nonlethal";
   },
   /**
    * The actor update `amount` nonlethal damage makes on his sheet as it is now. Where the system
@@ -69,7 +85,8 @@ export const pf1 = {
    */
   nonlethalUpdate(actor, amount) {
     const damage = Math.max(0, amount);
-    if (this.woundsAndVigor(actor)) return damage ? { "flags.ballcourt.nonlethal": this.nonlethal(actor) + damage } : {};
+    if (this.woundsAndVigor(actor))
+      return damage ? { "flags.ballcourt.nonlethal": this.nonlethal(actor) + damage } : {};
     const hp = actor.system?.attributes?.hp ?? {};
     const taken = num(hp.nonlethal);
     const capped = this.capsNonlethal && hp.max !== undefined && hp.max !== null;
@@ -77,15 +94,21 @@ export const pf1 = {
     const lethal = damage - nonlethal;
     const temp = Math.max(0, num(hp.temp));
     const fromTemp = Math.min(temp, lethal);
-    return { ...(nonlethal ? { "system.attributes.hp.nonlethal": taken + nonlethal } : {}),
+    return {
+      ...(nonlethal ? { "system.attributes.hp.nonlethal": taken + nonlethal } : {}),
       ...(fromTemp ? { "system.attributes.hp.temp": temp - fromTemp } : {}),
-      ...(lethal > fromTemp ? { "system.attributes.hp.value": num(hp.value) - (lethal - fromTemp) } : {}) };
+      ...(lethal > fromTemp
+        ? { "system.attributes.hp.value": num(hp.value) - (lethal - fromTemp) }
+        : {}),
+    };
   },
   /** Current hit points (`hp.value`), or null when the sheet has none to read (or follows Wounds and Vigor). */
   hitPoints(actor) {
     if (this.woundsAndVigor(actor)) return null;
     const value = actor.system?.attributes?.hp?.value;
-    return value === null || value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value);
+    return value === null || value === undefined || value === "" || !Number.isFinite(Number(value))
+      ? null
+      : Number(value);
   },
   /** Temporary hit points (`hp.temp`, the pf1 and D35E sheets' field); 0 when the sheet has none. */
   tempHitPoints(actor) {

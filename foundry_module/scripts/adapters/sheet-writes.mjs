@@ -38,7 +38,8 @@ export async function restoreFields(actor, before) {
 
 /** Whether the actor has status `id`, where his system keeps it (D35E: its condition fields). */
 export function hasStatus(adapter, actor, id) {
-  return adapter.conditionsPath ? valueAt(actor, `${adapter.conditionsPath}.${id}`) === true
+  return adapter.conditionsPath
+    ? valueAt(actor, `${adapter.conditionsPath}.${id}`) === true
     : Boolean(actor?.statuses?.has?.(id));
 }
 
@@ -55,16 +56,20 @@ export async function setStatus(adapter, actor, id, active) {
 
 /** What `setStatus` would return, written nowhere (an Apply's journal). */
 export function statusesBefore(adapter, actor, id, active) {
-  const ids = [id, ...(active ? adapter.statusRiders?.[id] ?? [] : [])];
+  const ids = [id, ...(active ? (adapter.statusRiders?.[id] ?? []) : [])];
   return Object.fromEntries(ids.map((s) => [s, hasStatus(adapter, actor, s)]));
 }
 
 /** Put the statuses `before` recorded back, those that differ now. */
 export async function restoreStatuses(adapter, actor, before) {
-  const differ = Object.entries(before ?? {}).filter(([id, had]) => hasStatus(adapter, actor, id) !== had);
+  const differ = Object.entries(before ?? {}).filter(
+    ([id, had]) => hasStatus(adapter, actor, id) !== had,
+  );
   if (!differ.length) return;
   if (adapter.conditionsPath) {
-    await actor.update(Object.fromEntries(differ.map(([id, had]) => [`${adapter.conditionsPath}.${id}`, had])));
+    await actor.update(
+      Object.fromEntries(differ.map(([id, had]) => [`${adapter.conditionsPath}.${id}`, had])),
+    );
   } else {
     for (const [id, had] of differ) await actor.toggleStatusEffect?.(id, { active: had });
   }

@@ -18,19 +18,41 @@ export const QUESTION_ANSWERED = "answered";
 export const QUESTION_EXPIRED = "expired";
 
 /** The choices a question offers: every one, the disarm only when the actor holds the ball (`disarm`). */
-export const aooChoices = ({ disarm = false } = {}) => AOO_CHOICES.filter((c) => disarm || c !== "disarm");
+export const aooChoices = ({ disarm = false } = {}) =>
+  AOO_CHOICES.filter((c) => disarm || c !== "disarm");
 
 /** The choices on a question's card (one an earlier version posted lists none: it offered no disarm). */
-export const choicesOf = (question) => (Array.isArray(question?.choices) ? question.choices : aooChoices());
+export const choicesOf = (question) =>
+  Array.isArray(question?.choices) ? question.choices : aooChoices();
 
 /**
  * The card's flags for a question just asked.
  * @param q  {sceneId, tokenId, name (the target's), owner (user id asked), actorName, kind (the contest), expiresAt (ms),
  *            disarm (the actor holds the ball, so a disarm is offered)}
  */
-export function questionFlags({ sceneId, tokenId, name, owner, actorName, kind, expiresAt, disarm = false }) {
-  return { sceneId, tokenId, name, owner, actorName, kind, expiresAt, choices: aooChoices({ disarm }),
-    state: QUESTION_PENDING, choice: null, by: null };
+export function questionFlags({
+  sceneId,
+  tokenId,
+  name,
+  owner,
+  actorName,
+  kind,
+  expiresAt,
+  disarm = false,
+}) {
+  return {
+    sceneId,
+    tokenId,
+    name,
+    owner,
+    actorName,
+    kind,
+    expiresAt,
+    choices: aooChoices({ disarm }),
+    state: QUESTION_PENDING,
+    choice: null,
+    by: null,
+  };
 }
 
 /**
@@ -41,7 +63,8 @@ export function questionFlags({ sceneId, tokenId, name, owner, actorName, kind, 
 export function settleQuestion(question, outcome) {
   if (question?.state !== QUESTION_PENDING) return null;
   if (outcome.state === QUESTION_EXPIRED) return { ...question, state: QUESTION_EXPIRED };
-  if (outcome.state !== QUESTION_ANSWERED || !choicesOf(question).includes(outcome.choice)) return null;
+  if (outcome.state !== QUESTION_ANSWERED || !choicesOf(question).includes(outcome.choice))
+    return null;
   return { ...question, state: QUESTION_ANSWERED, choice: outcome.choice, by: outcome.by ?? null };
 }
 
@@ -50,7 +73,9 @@ export function settleQuestion(question, outcome) {
  * @param viewer  {isGM, owns(question) -> bool}
  */
 export function mayAnswer(question, viewer) {
-  return question?.state === QUESTION_PENDING && (Boolean(viewer.isGM) || Boolean(viewer.owns(question)));
+  return (
+    question?.state === QUESTION_PENDING && (Boolean(viewer.isGM) || Boolean(viewer.owns(question)))
+  );
 }
 
 /** A choice's button value, and back: "aoo:trip" <-> "trip" (null for anything else). */
@@ -65,8 +90,13 @@ function stateLine(q, viewer, i18n, userName) {
   const player = q.name;
   if (q.state === QUESTION_EXPIRED) return i18n.localize("BALLCOURT.Aoo.Expired");
   if (q.state === QUESTION_ANSWERED) {
-    return q.by ? i18n.format("BALLCOURT.Aoo.Answered", { player, choice: i18n.localize(`BALLCOURT.Aoo.${q.choice}`),
-      user: userName(q.by) ?? q.by }) : i18n.format("BALLCOURT.Aoo.TimedOut", { player });
+    return q.by
+      ? i18n.format("BALLCOURT.Aoo.Answered", {
+          player,
+          choice: i18n.localize(`BALLCOURT.Aoo.${q.choice}`),
+          user: userName(q.by) ?? q.by,
+        })
+      : i18n.format("BALLCOURT.Aoo.TimedOut", { player });
   }
   const waiting = i18n.format("BALLCOURT.Aoo.Waiting", { user: userName(q.owner) ?? q.owner });
   return viewer.isGM ? `${waiting} ${i18n.localize("BALLCOURT.Aoo.ChooseFor")}` : waiting;
@@ -79,13 +109,25 @@ function stateLine(q, viewer, i18n, userName) {
  * @param userName  user id -> name
  */
 export function renderQuestionCard(question, viewer, i18n, userName = (id) => id) {
-  const ask = i18n.format("BALLCOURT.Aoo.Ask", { player: question.name, actor: question.actorName,
-    contest: i18n.localize(`BALLCOURT.Menu.Contests.${question.kind}`) });
-  const buttons = mayAnswer(question, viewer) ? choicesOf(question).map((c) => `<button type="button" data-ballcourt-action="${answerAction(c)}">`
-    + `${escapeHtml(i18n.localize(`BALLCOURT.Aoo.${c}`))}</button>`).join("") : "";
-  return `<div class="ballcourt-card ballcourt-aoo-card" data-kind="aoo" data-state="${escapeHtml(question.state)}">`
-    + `<header class="ballcourt-title">${escapeHtml(i18n.localize("BALLCOURT.Aoo.Title"))}</header>`
-    + `<p class="ballcourt-line">${escapeHtml(ask)}</p>`
-    + `<p class="ballcourt-line ballcourt-aoo-state">${escapeHtml(stateLine(question, viewer, i18n, userName))}</p>`
-    + `<div class="ballcourt-actions">${buttons}</div></div>`;
+  const ask = i18n.format("BALLCOURT.Aoo.Ask", {
+    player: question.name,
+    actor: question.actorName,
+    contest: i18n.localize(`BALLCOURT.Menu.Contests.${question.kind}`),
+  });
+  const buttons = mayAnswer(question, viewer)
+    ? choicesOf(question)
+        .map(
+          (c) =>
+            `<button type="button" data-ballcourt-action="${answerAction(c)}">` +
+            `${escapeHtml(i18n.localize(`BALLCOURT.Aoo.${c}`))}</button>`,
+        )
+        .join("")
+    : "";
+  return (
+    `<div class="ballcourt-card ballcourt-aoo-card" data-kind="aoo" data-state="${escapeHtml(question.state)}">` +
+    `<header class="ballcourt-title">${escapeHtml(i18n.localize("BALLCOURT.Aoo.Title"))}</header>` +
+    `<p class="ballcourt-line">${escapeHtml(ask)}</p>` +
+    `<p class="ballcourt-line ballcourt-aoo-state">${escapeHtml(stateLine(question, viewer, i18n, userName))}</p>` +
+    `<div class="ballcourt-actions">${buttons}</div></div>`
+  );
 }

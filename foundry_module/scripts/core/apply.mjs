@@ -18,11 +18,24 @@ export function planYaotzinApply(mapping, payload, scene) {
   const ball = scene.ball;
   if (payload.ball && ball) {
     const pos = tokenPosition(mapping, payload.ball);
-    updates.push({ _id: ball.id, x: pos.x, y: pos.y,
-      "flags.ballcourt.ball": { speed: payload.ball.speed ?? 0, direction: payload.ball.direction ?? null } });
+    updates.push({
+      _id: ball.id,
+      x: pos.x,
+      y: pos.y,
+      "flags.ballcourt.ball": {
+        speed: payload.ball.speed ?? 0,
+        direction: payload.ball.direction ?? null,
+      },
+    });
     // a copy: Foundry merges the update into the token's flags object in place
-    undoUpdates.push({ _id: ball.id, x: ball.x, y: ball.y,
-      "flags.ballcourt.ball": structuredClone(ball.flags?.ballcourt?.ball ?? { speed: 0, direction: null }) });
+    undoUpdates.push({
+      _id: ball.id,
+      x: ball.x,
+      y: ball.y,
+      "flags.ballcourt.ball": structuredClone(
+        ball.flags?.ballcourt?.ball ?? { speed: 0, direction: null },
+      ),
+    });
     for (const sq of payload.path ?? []) animation.push(tokenPosition(mapping, sq));
   }
   for (const move of payload.moves ?? []) {
@@ -34,11 +47,16 @@ export function planYaotzinApply(mapping, payload, scene) {
   }
   const damage = [];
   for (const d of payload.damage ?? []) {
-    if (scene.tokens.has(d.player) && d.nonlethal) damage.push({ tokenId: d.player, amount: d.nonlethal });
+    if (scene.tokens.has(d.player) && d.nonlethal)
+      damage.push({ tokenId: d.player, amount: d.nonlethal });
   }
   const prone = payload.prone && scene.tokens.has(payload.prone) ? [payload.prone] : [];
   return {
-    updates, animation, damage, prone, events: payload.events ?? [],
+    updates,
+    animation,
+    damage,
+    prone,
+    events: payload.events ?? [],
     undo: { updates: undoUpdates },
   };
 }
@@ -57,7 +75,9 @@ export function ballMovedSince(recorded, now) {
  * where a sheet gives no hit points: those are never judged.
  */
 export function knockedOutNow(before, after) {
-  return new Set([...after].filter(([id, out]) => out === true && before.get(id) === false).map(([id]) => id));
+  return new Set(
+    [...after].filter(([id, out]) => out === true && before.get(id) === false).map(([id]) => id),
+  );
 }
 
 /**
@@ -100,7 +120,7 @@ export function planGoatballApply(payload, scene, platforms = {}, { size = 100 }
     undoMoves.push({ _id: token.id, x: token.x, y: token.y });
   };
   const platformOf = (id) => payload.platforms?.[id] ?? scene.tokens.get(id)?.platform ?? null;
-  const fallen = new Map();   // platform -> how many have landed below it
+  const fallen = new Map(); // platform -> how many have landed below it
   const outNow = new Set(payload.out ?? []);
   for (const id of outNow) {
     const token = scene.tokens.get(id);
@@ -110,7 +130,7 @@ export function planGoatballApply(payload, scene, platforms = {}, { size = 100 }
     if (!ground) continue;
     const n = fallen.get(platformOf(id)) ?? 0;
     fallen.set(platformOf(id), n + 1);
-    const side = n === 0 ? 0 : (n % 2 ? 1 : -1) * Math.ceil(n / 2);   // 0, +1, -1, +2, ...
+    const side = n === 0 ? 0 : (n % 2 ? 1 : -1) * Math.ceil(n / 2); // 0, +1, -1, +2, ...
     move(token, { x: ground.x + side * size, y: ground.y });
   }
   for (const id of payload.returned ?? []) {
@@ -123,14 +143,23 @@ export function planGoatballApply(payload, scene, platforms = {}, { size = 100 }
   let undoBall = null;
   const ball = scene.ball;
   const carrier = payload.possession?.carrier ? scene.tokens.get(payload.possession.carrier) : null;
-  const target = carrier ? { x: carrier.x, y: carrier.y }
-    : payload.ball_on && platforms[payload.ball_on] ? platforms[payload.ball_on] : null;
+  const target = carrier
+    ? { x: carrier.x, y: carrier.y }
+    : payload.ball_on && platforms[payload.ball_on]
+      ? platforms[payload.ball_on]
+      : null;
   if (ball && target) {
     ballMove = { _id: ball.id, x: target.x, y: target.y };
     undoBall = { _id: ball.id, x: ball.x, y: ball.y };
   }
-  const damage = (payload.damage ?? []).filter((d) => scene.tokens.has(d.player))
+  const damage = (payload.damage ?? [])
+    .filter((d) => scene.tokens.has(d.player))
     .map((d) => ({ tokenId: d.player, amount: d.total, type: d.type }));
-  return { status, moves, ballMove, damage,
-    undo: { status: undoStatus, moves: undoMoves, ballMove: undoBall } };
+  return {
+    status,
+    moves,
+    ballMove,
+    damage,
+    undo: { status: undoStatus, moves: undoMoves, ballMove: undoBall },
+  };
 }

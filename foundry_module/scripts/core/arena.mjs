@@ -21,8 +21,14 @@ const KINDS = ["pole", "boulder", "stump"];
  * @param zones     0 for none, else the number of zones (vertical bands)
  * @param radius    a platform's radius in px
  */
-export function generateArena({ seed = 1, width = 3000, height = 2000, count = 12, zones = 0,
-  radius = 60 } = {}) {
+export function generateArena({
+  seed = 1,
+  width = 3000,
+  height = 2000,
+  count = 12,
+  zones = 0,
+  radius = 60,
+} = {}) {
   if (count < 12) throw new Error("goat-ball needs at least a dozen platforms");
   const rand = seededRandom(seed);
   const platforms = [];
@@ -34,18 +40,36 @@ export function generateArena({ seed = 1, width = 3000, height = 2000, count = 1
     const y = radius + rand() * (height - 2 * radius);
     if (platforms.some((p) => Math.hypot(p.x - x, p.y - y) < gap)) continue;
     const kind = KINDS[Math.floor(rand() * KINDS.length)];
-    platforms.push({ id: `P${platforms.length + 1}`, x: Math.round(x), y: Math.round(y), radius, kind });
+    platforms.push({
+      id: `P${platforms.length + 1}`,
+      x: Math.round(x),
+      y: Math.round(y),
+      radius,
+      kind,
+    });
   }
-  const zoneList = zones > 0 ? Array.from({ length: zones }, (_, i) => ({
-    id: `Z${i + 1}`, x: Math.round((i * width) / zones), y: 0, w: Math.round(width / zones), h: height,
-  })) : [];
+  const zoneList =
+    zones > 0
+      ? Array.from({ length: zones }, (_, i) => ({
+          id: `Z${i + 1}`,
+          x: Math.round((i * width) / zones),
+          y: 0,
+          w: Math.round(width / zones),
+          h: height,
+        }))
+      : [];
   for (const p of platforms) p.zone = zoneAt({ zones: zoneList }, p);
   return { seed, width, height, platforms, zones: zoneList };
 }
 
 export function zoneAt(arena, point) {
-  const z = arena.zones.find((zone) => point.x >= zone.x && point.x < zone.x + zone.w
-    && point.y >= zone.y && point.y < zone.y + zone.h);
+  const z = arena.zones.find(
+    (zone) =>
+      point.x >= zone.x &&
+      point.x < zone.x + zone.w &&
+      point.y >= zone.y &&
+      point.y < zone.y + zone.h,
+  );
   return z ? z.id : null;
 }
 

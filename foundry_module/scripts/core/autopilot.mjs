@@ -21,8 +21,12 @@ export const PRESETS = ["single-chaser", "follow-ball", "thin-defence", "double-
  * default). The first cut stored the mode alone ("act"); that still reads.
  */
 export function teamEntry(entry) {
-  const raw = typeof entry === "string" ? { mode: entry } : entry && typeof entry === "object" ? entry : {};
-  return { mode: MODES.includes(raw.mode) ? raw.mode : null, tactics: typeof raw.tactics === "string" ? raw.tactics.trim() : "" };
+  const raw =
+    typeof entry === "string" ? { mode: entry } : entry && typeof entry === "object" ? entry : {};
+  return {
+    mode: MODES.includes(raw.mode) ? raw.mode : null,
+    tactics: typeof raw.tactics === "string" ? raw.tactics.trim() : "",
+  };
 }
 
 /** The preset a team plays: its own, else the world's default, else null (the companion's default). */
@@ -75,8 +79,9 @@ export function nextTokenMode(tokenMode) {
  * gets the same proposals, so reopening a cancelled pass proposes what it proposed before.
  */
 export function passSeed(matchId, seq) {
-  let hash = 2166136261;   // FNV-1a over "<match>:<seq>"
-  for (const ch of `${matchId}:${seq ?? 0}`) hash = Math.imul(hash ^ ch.codePointAt(0), 16777619) >>> 0;
+  let hash = 2166136261; // FNV-1a over "<match>:<seq>"
+  for (const ch of `${matchId}:${seq ?? 0}`)
+    hash = Math.imul(hash ^ ch.codePointAt(0), 16777619) >>> 0;
   return hash >>> 1;
 }
 
@@ -86,10 +91,24 @@ export function passSeed(matchId, seq) {
  * possession, and the players whose declarations are wanted. No declaration made so far goes
  * in: the companion proposes from what the table can see, never from a sealed slip.
  */
-export function suggestRequest({ teams, possession, players, skills = {}, tactics, seed, settings }) {
-  const bonus = (id) => ({ athletics: Number(skills[id]?.athletics ?? 0), acrobatics: Number(skills[id]?.acrobatics ?? 0) });
-  const body = { teams: teams.map((t) => ({ ...t, players: t.players.map((p) => ({ ...p, ...bonus(p.id) })) })),
-    possession, players: [...players] };
+export function suggestRequest({
+  teams,
+  possession,
+  players,
+  skills = {},
+  tactics,
+  seed,
+  settings,
+}) {
+  const bonus = (id) => ({
+    athletics: Number(skills[id]?.athletics ?? 0),
+    acrobatics: Number(skills[id]?.acrobatics ?? 0),
+  });
+  const body = {
+    teams: teams.map((t) => ({ ...t, players: t.players.map((p) => ({ ...p, ...bonus(p.id) })) })),
+    possession,
+    players: [...players],
+  };
   if (tactics) body.tactics = tactics;
   if (Number.isInteger(seed)) body.seed = seed;
   if (settings) body.settings = settings;
@@ -108,7 +127,10 @@ export function toDeclaration(suggestion, { carrier, teamOf }) {
   if (s.target) declaration.target = s.target;
   if (s.zone) declaration.zone = s.zone;
   if (s.player === carrier && s.action === "throw" && s.target) {
-    declaration.throw = { kind: teamOf(s.target) === teamOf(carrier) ? "pass" : "hot", target: s.target };
+    declaration.throw = {
+      kind: teamOf(s.target) === teamOf(carrier) ? "pass" : "hot",
+      target: s.target,
+    };
   }
   return declaration;
 }
@@ -120,7 +142,7 @@ export function toDeclaration(suggestion, { carrier, teamOf }) {
 export function formDeclaration(values) {
   const declaration = { action: values.action || "none" };
   if (values.skill) declaration.skill = values.skill;
-  const target = declaration.action === "defend" ? values.defend : values.target;   // a Defend's own list: teammates
+  const target = declaration.action === "defend" ? values.defend : values.target; // a Defend's own list: teammates
   if (target) declaration.target = target;
   if (values.zone) declaration.zone = values.zone;
   if (declaration.action === "throw" && values.target) {
@@ -132,7 +154,8 @@ export function formDeclaration(values) {
 /** Why a declaration is no use for this pass (Declarations#problemWith, and a target that is not in it), or null. */
 function problemWith(declarations, id, declaration) {
   const target = declaration.throw?.target ?? declaration.target;
-  if (target && (target === id || !declarations.byId.has(target))) return `${target} is not a target for ${id}`;
+  if (target && (target === id || !declarations.byId.has(target)))
+    return `${target} is not a target for ${id}`;
   return declarations.problemWith(id, declaration);
 }
 
@@ -144,7 +167,7 @@ export class AutopilotPass {
   /** @param modes  Map (or entries) of player id -> mode; the players off are left out. */
   constructor(modes) {
     this.modes = new Map([...modes].filter(([, mode]) => mode === "suggest" || mode === "act"));
-    this.suggestions = new Map();   // id -> {declaration, reason}
+    this.suggestions = new Map(); // id -> {declaration, reason}
     this.changed = new Set();
   }
 
@@ -184,8 +207,9 @@ export class AutopilotPass {
     const entries = [...declarations.declared];
     declarations.declared.delete(id);
     const problem = problemWith(declarations, id, declaration);
-    declarations.declared.clear();   // the same Map, refilled in the same order
-    for (const [key, d] of entries) declarations.declared.set(key, key === id && !problem ? { ...declaration, player: id } : d);
+    declarations.declared.clear(); // the same Map, refilled in the same order
+    for (const [key, d] of entries)
+      declarations.declared.set(key, key === id && !problem ? { ...declaration, player: id } : d);
     if (!problem) this.changed.add(id);
     return problem;
   }
@@ -200,8 +224,15 @@ export class AutopilotPass {
       if (!mode) return row;
       const changed = this.changed.has(row.player);
       const proposed = this.suggestions.has(row.player);
-      return { ...row, autopilot: { mode, changed, reason: proposed && !changed ? this.suggestions.get(row.player).reason : null,
-        canChange: proposed && row.state === "declared" } };
+      return {
+        ...row,
+        autopilot: {
+          mode,
+          changed,
+          reason: proposed && !changed ? this.suggestions.get(row.player).reason : null,
+          canChange: proposed && row.state === "declared",
+        },
+      };
     });
   }
 

@@ -17,12 +17,24 @@
  */
 import { ballMovedSince } from "./apply.mjs";
 
-export const PHASES = Object.freeze(["open", "answering", "applied", "undone", "stale", "superseded"]);
+export const PHASES = Object.freeze([
+  "open",
+  "answering",
+  "applied",
+  "undone",
+  "stale",
+  "superseded",
+]);
 
 /** Why an action is refused in each phase it is not allowed in, by default. */
-const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOURT.Lifecycle.Applied",
-  undone: "BALLCOURT.Lifecycle.Undone", stale: "BALLCOURT.Lifecycle.Stale", superseded: "BALLCOURT.Lifecycle.Superseded",
-  open: "BALLCOURT.Lifecycle.NotApplied" };
+const REFUSED = {
+  answering: "BALLCOURT.Lifecycle.Answering",
+  applied: "BALLCOURT.Lifecycle.Applied",
+  undone: "BALLCOURT.Lifecycle.Undone",
+  stale: "BALLCOURT.Lifecycle.Stale",
+  superseded: "BALLCOURT.Lifecycle.Superseded",
+  open: "BALLCOURT.Lifecycle.NotApplied",
+};
 
 /**
  * Each action kind: the phases it goes through in, and refusals that say more than the default.
@@ -39,8 +51,14 @@ const REFUSED = { answering: "BALLCOURT.Lifecycle.Answering", applied: "BALLCOUR
  */
 const ACTIONS = {
   apply: { allowed: ["open", "undone"] },
-  undo: { allowed: ["applied"], refused: { undone: "BALLCOURT.Lifecycle.AlreadyUndone",
-    stale: "BALLCOURT.Lifecycle.NotApplied", superseded: "BALLCOURT.Lifecycle.NotApplied" } },
+  undo: {
+    allowed: ["applied"],
+    refused: {
+      undone: "BALLCOURT.Lifecycle.AlreadyUndone",
+      stale: "BALLCOURT.Lifecycle.NotApplied",
+      superseded: "BALLCOURT.Lifecycle.NotApplied",
+    },
+  },
   intercept: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   stop: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   trip_back: { allowed: ["open", "applied", "stale"] },
@@ -97,15 +115,22 @@ export function gmOnly(cardKind, actionId) {
 export function cardPhase(flags, { answering = false, ballNow, siblingApplied = false } = {}) {
   if (answering) return "answering";
   if (flags.applied && !flags.undone) return "applied";
-  if (holdsBall(flags.card) && flags.context?.ballAt && ballNow !== undefined
-    && (!ballNow || ballMovedSince(flags.context.ballAt, ballNow))) return "stale";
+  if (
+    holdsBall(flags.card) &&
+    flags.context?.ballAt &&
+    ballNow !== undefined &&
+    (!ballNow || ballMovedSince(flags.context.ballAt, ballNow))
+  )
+    return "stale";
   if (siblingApplied) return "superseded";
   return flags.undone ? "undone" : "open";
 }
 
 /** Whether a card's result hangs on where the ball is: its kind's, or its Apply moves the ball (a contest won for it). */
 function holdsBall(card) {
-  return Boolean(CARD_KINDS[card?.kind]?.ball || card?.actions?.find((a) => a.id === "apply")?.payload?.ball);
+  return Boolean(
+    CARD_KINDS[card?.kind]?.ball || card?.actions?.find((a) => a.id === "apply")?.payload?.ball,
+  );
 }
 
 /**
@@ -115,10 +140,13 @@ function holdsBall(card) {
 export function refusal(card, phase, actionId, resolved = new Set()) {
   const kind = actionKind(card.kind, actionId);
   const action = (card.actions ?? []).find((a) => a.id === actionId);
-  if (!offers(card, kind) || (kind !== "undo" && !action)) return { key: "BALLCOURT.Lifecycle.NoSuchAction", data: {} };
+  if (!offers(card, kind) || (kind !== "undo" && !action))
+    return { key: "BALLCOURT.Lifecycle.NoSuchAction", data: {} };
   const rule = ACTIONS[kind] ?? NOT_APPLIED;
-  if (!rule.allowed.includes(phase)) return { key: rule.refused?.[phase] ?? REFUSED[phase], data: {} };
-  if (kind !== "apply" && kind !== "undo" && usedUp(card, action, resolved)) return { key: "BALLCOURT.Lifecycle.Used", data: {} };
+  if (!rule.allowed.includes(phase))
+    return { key: rule.refused?.[phase] ?? REFUSED[phase], data: {} };
+  if (kind !== "apply" && kind !== "undo" && usedUp(card, action, resolved))
+    return { key: "BALLCOURT.Lifecycle.Used", data: {} };
   return null;
 }
 
@@ -135,7 +163,10 @@ function offers(card, kind) {
 /** Whether a player's action is spent: pressed before, or another of its `once` group was (his one try at a rolling ball). */
 function usedUp(card, action, resolved) {
   if (resolved.has(action.id)) return true;
-  return Boolean(action.once) && (card.actions ?? []).some((a) => a.once === action.once && resolved.has(a.id));
+  return (
+    Boolean(action.once) &&
+    (card.actions ?? []).some((a) => a.once === action.once && resolved.has(a.id))
+  );
 }
 
 /**
@@ -146,6 +177,11 @@ function usedUp(card, action, resolved) {
 export function subjectOf(flags) {
   const ctx = flags?.context ?? {};
   if (!ctx.ballAt || !flags.card) return null;
-  return JSON.stringify([flags.card.kind, ctx.sceneId ?? null, flags.card.title?.data ?? flags.card.title?.text ?? null,
-    ctx.ballAt, ctx.answers ?? null]);
+  return JSON.stringify([
+    flags.card.kind,
+    ctx.sceneId ?? null,
+    flags.card.title?.data ?? flags.card.title?.text ?? null,
+    ctx.ballAt,
+    ctx.answers ?? null,
+  ]);
 }

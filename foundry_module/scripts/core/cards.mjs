@@ -13,8 +13,14 @@ const TONES = new Set(["info", "good", "bad", "muted"]);
  * Code values inside card data that read differently per language (E -> В, throw -> бросает);
  * the companion's present/text.py words action and skill alike for its English.
  */
-const VALUE_KEYS = { direction: "BALLCOURT.Dir", heading: "BALLCOURT.Dir", action: "BALLCOURT.Card.Does",
-  skill: "BALLCOURT.Card.Skill", rule: "BALLCOURT.Inspection.Rule", how: "BALLCOURT.Inspection.How" };
+const VALUE_KEYS = {
+  direction: "BALLCOURT.Dir",
+  heading: "BALLCOURT.Dir",
+  action: "BALLCOURT.Card.Does",
+  skill: "BALLCOURT.Card.Skill",
+  rule: "BALLCOURT.Inspection.Rule",
+  how: "BALLCOURT.Inspection.How",
+};
 
 function localData(data, i18n) {
   const out = { ...data };
@@ -33,7 +39,8 @@ function localData(data, i18n) {
  */
 export function localText(entry, i18n) {
   const english = entry.text ?? entry.label ?? entry.name;
-  if (!entry.key || (i18n.has?.(entry.key) === false && english !== undefined)) return String(english ?? "");
+  if (!entry.key || (i18n.has?.(entry.key) === false && english !== undefined))
+    return String(english ?? "");
   return i18n.format(entry.key, localData(entry.data ?? {}, i18n));
 }
 
@@ -63,8 +70,10 @@ export function renderCard(card, i18n, state = {}) {
     parts.push('<ul class="ballcourt-rolls">');
     for (const r of card.rolls) {
       const nat = Array.isArray(r.natural) ? r.natural.join(", ") : r.natural;
-      parts.push(`<li><span>${text(r)}</span> <code>${escapeHtml(r.formula)}</code> `
-        + `[${escapeHtml(nat)}] = <b>${escapeHtml(r.total)}</b></li>`);
+      parts.push(
+        `<li><span>${text(r)}</span> <code>${escapeHtml(r.formula)}</code> ` +
+          `[${escapeHtml(nat)}] = <b>${escapeHtml(r.total)}</b></li>`,
+      );
     }
     parts.push("</ul>");
   }
@@ -82,10 +91,14 @@ function renderButtons(card, i18n, state = {}) {
   const phase = state.phase ?? cardPhase({ card, applied: state.applied, undone: state.undone });
   // actions sharing a `once` group are one choice (a player's one try at a rolling ball, at
   // the square of his choice): once one is used, the others are gone
-  const spent = new Set((card.actions ?? []).filter((a) => a.once && used.has(a.id)).map((a) => a.once));
+  const spent = new Set(
+    (card.actions ?? []).filter((a) => a.once && used.has(a.id)).map((a) => a.once),
+  );
   const button = (id, label) => {
     const refused = refusal(card, phase, id, used);
-    const why = refused ? ` disabled title="${escapeHtml(i18n.format(refused.key, refused.data))}"` : "";
+    const why = refused
+      ? ` disabled title="${escapeHtml(i18n.format(refused.key, refused.data))}"`
+      : "";
     return `<button type="button" data-ballcourt-action="${escapeHtml(id)}"${why}>${escapeHtml(label)}</button>`;
   };
   const out = ['<div class="ballcourt-actions">'];
@@ -93,9 +106,12 @@ function renderButtons(card, i18n, state = {}) {
     if (action.once && spent.has(action.once) && !used.has(action.id)) continue;
     out.push(button(action.id, localText(action, i18n)));
   }
-  if (state.applied && !state.undone) out.push(button("undo", i18n.localize("BALLCOURT.Action.Undo")));
+  if (state.applied && !state.undone)
+    out.push(button("undo", i18n.localize("BALLCOURT.Action.Undo")));
   if (state.undone) {
-    out.push(`<p class="ballcourt-line muted">${escapeHtml(i18n.localize("BALLCOURT.Chat.Undone"))}</p>`);
+    out.push(
+      `<p class="ballcourt-line muted">${escapeHtml(i18n.localize("BALLCOURT.Chat.Undone"))}</p>`,
+    );
   }
   out.push("</div>");
   return out.join("");
@@ -108,7 +124,14 @@ export function rollData(rolls) {
     const [count, rest] = r.formula.split("d");
     const sides = parseInt(rest, 10);
     const modifier = r.total - (r.kept ?? faces.reduce((a, b) => a + b, 0));
-    return { name: r.name, count: parseInt(count, 10), sides, faces, modifier, total: r.total,
-      formula: r.formula };
+    return {
+      name: r.name,
+      count: parseInt(count, 10),
+      sides,
+      faces,
+      modifier,
+      total: r.total,
+      formula: r.formula,
+    };
   });
 }

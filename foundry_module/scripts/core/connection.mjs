@@ -4,10 +4,14 @@
  */
 import { BallcourtError } from "./errors.mjs";
 
-
 export const STATUS = Object.freeze({
-  IDLE: "idle", CONNECTING: "connecting", CONNECTED: "connected",
-  WRONG_TOKEN: "wrong-token", ORIGIN: "origin", BLOCKED: "blocked", UNREACHABLE: "unreachable",
+  IDLE: "idle",
+  CONNECTING: "connecting",
+  CONNECTED: "connected",
+  WRONG_TOKEN: "wrong-token",
+  ORIGIN: "origin",
+  BLOCKED: "blocked",
+  UNREACHABLE: "unreachable",
 });
 
 export function backoff(attempt, base = 500, cap = 30000) {
@@ -28,7 +32,11 @@ export function diagnose(error, pageUrl, companion) {
   const command = `ballcourt serve --allow-origin ${page.origin}`;
   const message = String(error ?? "").toLowerCase();
   if (message.includes("unauthorized") || message.includes("token")) {
-    return { status: STATUS.WRONG_TOKEN, key: "BALLCOURT.Connection.WrongToken", command: "ballcourt token" };
+    return {
+      status: STATUS.WRONG_TOKEN,
+      key: "BALLCOURT.Connection.WrongToken",
+      command: "ballcourt token",
+    };
   }
   const pageLocal = LOOPBACK.test(page.hostname);
   const targetLocal = LOOPBACK.test(target.hostname);
@@ -38,15 +46,22 @@ export function diagnose(error, pageUrl, companion) {
   if (!targetLocal && page.protocol === "https:" && target.protocol === "http:") {
     return { status: STATUS.BLOCKED, key: "BALLCOURT.Connection.MixedContent", command };
   }
-  if (message.includes("cors") || message.includes("origin") || message.includes("xhr poll error")
-      || message.includes("403")) {
+  if (
+    message.includes("cors") ||
+    message.includes("origin") ||
+    message.includes("xhr poll error") ||
+    message.includes("403")
+  ) {
     return { status: STATUS.ORIGIN, key: "BALLCOURT.Connection.Origin", command };
   }
   if (!pageLocal && targetLocal && page.protocol === "https:") {
     return { status: STATUS.UNREACHABLE, key: "BALLCOURT.Connection.LocalNetworkAccess", command };
   }
-  return { status: STATUS.UNREACHABLE, key: "BALLCOURT.Connection.Unreachable",
-    command: "ballcourt serve" };
+  return {
+    status: STATUS.UNREACHABLE,
+    key: "BALLCOURT.Connection.Unreachable",
+    command: "ballcourt serve",
+  };
 }
 
 export class CompanionLink {
@@ -54,8 +69,17 @@ export class CompanionLink {
    * @param ioFactory  (url, options) => socket (Foundry's `io`, or socket.io-client's in tests)
    * @param options    {url, token, pageUrl, onStatus, timers, timeout}
    */
-  constructor(ioFactory, { url, token, pageUrl = "http://localhost:30000/", onStatus = () => {},
-    timers = globalThis, timeout = 8000 } = {}) {
+  constructor(
+    ioFactory,
+    {
+      url,
+      token,
+      pageUrl = "http://localhost:30000/",
+      onStatus = () => {},
+      timers = globalThis,
+      timeout = 8000,
+    } = {},
+  ) {
     this.ioFactory = ioFactory;
     this.url = url;
     this.token = token;
@@ -80,8 +104,13 @@ export class CompanionLink {
   connect() {
     this.close();
     this.setStatus(STATUS.CONNECTING);
-    const socket = this.ioFactory(this.url, { transports: ["websocket"], auth: { token: this.token },
-      reconnection: false, forceNew: true, timeout: this.timeout });
+    const socket = this.ioFactory(this.url, {
+      transports: ["websocket"],
+      auth: { token: this.token },
+      reconnection: false,
+      forceNew: true,
+      timeout: this.timeout,
+    });
     this.socket = socket;
     socket.on("connect", () => {
       this.attempt = 0;
@@ -94,7 +123,10 @@ export class CompanionLink {
     });
     socket.on("disconnect", (reason) => {
       if (this.socket !== socket || reason === "io client disconnect") return;
-      this.setStatus(STATUS.UNREACHABLE, { key: "BALLCOURT.Connection.Lost", command: "ballcourt serve" });
+      this.setStatus(STATUS.UNREACHABLE, {
+        key: "BALLCOURT.Connection.Lost",
+        command: "ballcourt serve",
+      });
       this.retryLater();
     });
     for (const [event, handler] of this.listeners) socket.on(event, handler);
@@ -140,10 +172,14 @@ export class CompanionLink {
   }
 
   /** A call that must succeed: the body, or a BallcourtError carrying the companion's error. */
-  async request(method, route, body, options) {   // options: {timeout} (autopilot branch: the tune route)
+  async request(method, route, body, options) {
+    // options: {timeout} (autopilot branch: the tune route)
     const { status, body: answer } = await this.call(method, route, body, options);
     if (status >= 400) {
-      throw new BallcourtError(answer?.error?.message ?? `HTTP ${status}`, { status, body: answer });
+      throw new BallcourtError(answer?.error?.message ?? `HTTP ${status}`, {
+        status,
+        body: answer,
+      });
     }
     return answer;
   }

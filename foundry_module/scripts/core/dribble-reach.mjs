@@ -28,7 +28,9 @@ export function rowHeight(court, y) {
 }
 
 function inBounds(court, sq) {
-  return sq.x >= -court.endZone && sq.x < court.length + court.endZone && sq.y >= 0 && sq.y < court.width;
+  return (
+    sq.x >= -court.endZone && sq.x < court.length + court.endZone && sq.y >= 0 && sq.y < court.width
+  );
 }
 
 function pastGoal(court, sq) {
@@ -61,7 +63,15 @@ export function actionCost(steps) {
  */
 export function splitCost(steps, move, standardAction = true) {
   const n = steps.length;
-  const options = [[n, null], ...(n && standardAction ? [[n - 1, n - 1], [n - 1, 0]] : [])];
+  const options = [
+    [n, null],
+    ...(n && standardAction
+      ? [
+          [n - 1, n - 1],
+          [n - 1, 0],
+        ]
+      : []),
+  ];
   for (const [moved, standard] of options) {
     const rest = standard === null ? steps : standard === 0 ? steps.slice(1) : steps.slice(0, -1);
     if (moved && actionCost(rest) > move) continue;
@@ -81,10 +91,13 @@ export function walkCost(court, from, squares, move, closed, passable = new Set(
   const steps = [];
   let here = from;
   for (const [i, sq] of squares.entries()) {
-    if (pastGoal(court, here)) return null;               // already over the goal line
+    if (pastGoal(court, here)) return null; // already over the goal line
     if (!inBounds(court, sq) || closed.has(`${sq.x},${sq.y}`)) return null;
     if (i === squares.length - 1 && passable.has(`${sq.x},${sq.y}`)) return null;
-    steps.push([sq.x !== here.x && sq.y !== here.y, rowHeight(court, sq.y) > rowHeight(court, here.y)]);
+    steps.push([
+      sq.x !== here.x && sq.y !== here.y,
+      rowHeight(court, sq.y) > rowHeight(court, here.y),
+    ]);
     here = sq;
   }
   return splitCost(steps, move, passable.size === 0);
@@ -97,7 +110,14 @@ export function walkCost(court, from, squares, move, closed, passable = new Set(
  * @param dribbler   the dribbler's id; he stands on the ball
  * @param overran    ids of the opponents he beat with an overrun this turn (the dribble's `overran`)
  */
-export function dribbleReach({ field, players, dribbler, startedWithBall = true, readied = false, overran = [] }) {
+export function dribbleReach({
+  field,
+  players,
+  dribbler,
+  startedWithBall = true,
+  readied = false,
+  overran = [],
+}) {
   const court = courtOf(field);
   const me = players.find((p) => p.id === dribbler);
   if (!me) return [];
@@ -107,7 +127,7 @@ export function dribbleReach({ field, players, dribbler, startedWithBall = true,
   const key = (p) => `${p.x},${p.y}`;
   const passable = new Set(opponents.filter((p) => beaten.has(p.id)).map(key));
   const closed = new Set(opponents.filter((p) => !beaten.has(p.id)).map(key));
-  for (const sq of closed) passable.delete(sq);           // another opponent still stands there
+  for (const sq of closed) passable.delete(sq); // another opponent still stands there
   const reach = passable.size ? move : move + 1;
   const from = { x: me.x, y: me.y };
   const out = [];

@@ -6,7 +6,15 @@
 import { escapeHtml } from "./i18n.mjs";
 
 /** A goat-ball player's actions in a pass, as the declaration form offers them. */
-export const PASS_ACTIONS = Object.freeze(["none", "throw", "intercept", "knock_off", "defend", "move", "block"]);
+export const PASS_ACTIONS = Object.freeze([
+  "none",
+  "throw",
+  "intercept",
+  "knock_off",
+  "defend",
+  "move",
+  "block",
+]);
 const SKILLS = ["athletics", "acrobatics"];
 
 const selected = (yes) => (yes ? " selected" : "");
@@ -18,10 +26,15 @@ const selected = (yes) => (yes ? " selected" : "");
  */
 export function fieldsFormHtml(fields, i18n, hint = null) {
   const L = (key) => i18n.localize(key);
-  const option = (prefix, value) => (o) => `<option value="${o}"${selected(o === value)}>${L(`${prefix}.${o}`)}</option>`;
-  const content = fields.map(([name, label, value, options, optionKeys]) => options
-    ? `<label>${L(label)} <select name="${name}">${options.map(option(optionKeys, value)).join("")}</select></label>`
-    : `<label>${L(label)} <input name="${name}" value="${value}"></label>`).join("");
+  const option = (prefix, value) => (o) =>
+    `<option value="${o}"${selected(o === value)}>${L(`${prefix}.${o}`)}</option>`;
+  const content = fields
+    .map(([name, label, value, options, optionKeys]) =>
+      options
+        ? `<label>${L(label)} <select name="${name}">${options.map(option(optionKeys, value)).join("")}</select></label>`
+        : `<label>${L(label)} <input name="${name}" value="${value}"></label>`,
+    )
+    .join("");
   const head = hint ? `<p class="hint ballcourt-tune">${escapeHtml(hint)}</p>` : "";
   return head + content;
 }
@@ -33,12 +46,32 @@ export function fieldsFormHtml(fields, i18n, hint = null) {
  */
 export function statsFormHtml({ game, fields, feats, current, typed }, i18n) {
   const L = (k) => i18n.localize(k);
-  const numbers = fields.map((key) => `<label>${L(`BALLCOURT.Stats.Field.${key}`)}
-    <input type="number" step="1" name="${key}" value="${current[key] ?? ""}"></label>`).join("");
-  const ticks = game === "yaotzin" ? feats.map((f) => `<label><input type="checkbox" name="feat.${f}"
-    ${current.feats?.includes(f) ? "checked" : ""}> ${L(`BALLCOURT.Stats.Feat.${f}`)}</label>`).join("") : "";
-  const lists = game === "yaotzin" ? ["items", "effects", "traits"].map((key) => `<label>${L(`BALLCOURT.Stats.Inspection.${
-    key[0].toUpperCase()}${key.slice(1)}`)}<textarea name="inspection.${key}" rows="3">${escapeHtml(typed[key])}</textarea></label>`).join("") : "";
+  const numbers = fields
+    .map(
+      (key) => `<label>${L(`BALLCOURT.Stats.Field.${key}`)}
+    <input type="number" step="1" name="${key}" value="${current[key] ?? ""}"></label>`,
+    )
+    .join("");
+  const ticks =
+    game === "yaotzin"
+      ? feats
+          .map(
+            (f) => `<label><input type="checkbox" name="feat.${f}"
+    ${current.feats?.includes(f) ? "checked" : ""}> ${L(`BALLCOURT.Stats.Feat.${f}`)}</label>`,
+          )
+          .join("")
+      : "";
+  const lists =
+    game === "yaotzin"
+      ? ["items", "effects", "traits"]
+          .map(
+            (key) =>
+              `<label>${L(
+                `BALLCOURT.Stats.Inspection.${key[0].toUpperCase()}${key.slice(1)}`,
+              )}<textarea name="inspection.${key}" rows="3">${escapeHtml(typed[key])}</textarea></label>`,
+          )
+          .join("")
+      : "";
   return `<div class="ballcourt-stats">${numbers}${ticks}${lists}</div>`;
 }
 
@@ -53,11 +86,18 @@ export function declarationFormHtml(others, i18n, current = {}, teammates = []) 
   const L = (k) => escapeHtml(i18n.localize(k));
   const target = current.throw?.target ?? current.target ?? "";
   const defending = current.action === "defend";
-  const option = (t, chosen) => `<option value="${escapeHtml(t.id)}"${selected(chosen)}>${escapeHtml(t.name)}</option>`;
-  const actions = PASS_ACTIONS.map((a) => `<option value="${a}"${selected(a === current.action)}>${L(`BALLCOURT.Pass.Action.${a}`)}</option>`).join("");
+  const option = (t, chosen) =>
+    `<option value="${escapeHtml(t.id)}"${selected(chosen)}>${escapeHtml(t.name)}</option>`;
+  const actions = PASS_ACTIONS.map(
+    (a) =>
+      `<option value="${a}"${selected(a === current.action)}>${L(`BALLCOURT.Pass.Action.${a}`)}</option>`,
+  ).join("");
   const people = others.map((t) => option(t, !defending && t.id === target)).join("");
   const mates = teammates.map((t) => option(t, defending && t.id === target)).join("");
-  const skills = SKILLS.map((s) => `<option value="${s}"${selected(s === current.skill)}>${L(`BALLCOURT.Pass.${s}`)}</option>`).join("");
+  const skills = SKILLS.map(
+    (s) =>
+      `<option value="${s}"${selected(s === current.skill)}>${L(`BALLCOURT.Pass.${s}`)}</option>`,
+  ).join("");
   return `<label>${L("BALLCOURT.Pass.Action.Label")} <select name="action">${actions}</select></label>
     <label>${L("BALLCOURT.Pass.Target")} <select name="target"><option value=""></option>${people}</select></label>
     <label>${L("BALLCOURT.Pass.DefendTarget")} <select name="defend"><option value=""></option>${mates}</select></label>
@@ -71,20 +111,33 @@ export function declarationFormHtml(others, i18n, current = {}, teammates = []) 
  * tactics preset, the presets offered, and on an arena an override for the `selected` tokens.
  * `words` the lang prefix (goat-ball's "BALLCOURT.Autopilot", Yaotzin's "BALLCOURT.YAutopilot").
  */
-export function autopilotFormHtml({ teams, modes, tactics, presets, words, selected: count = 0, yaotzin = false, modeNames },
-  i18n) {
+export function autopilotFormHtml(
+  { teams, modes, tactics, presets, words, selected: count = 0, yaotzin = false, modeNames },
+  i18n,
+) {
   const L = (k) => escapeHtml(i18n.localize(k));
-  const option = (value, key, current) => `<option value="${value}"${selected(value === current)}>${L(key)}</option>`;
-  const modeOptions = (current) => modeNames.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
-  const teamFields = teams.map((team) => `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamMode", { team }))}`
-    + ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>`
-    + `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamTactics", { team }))}`   // each team's own tactics
-    + ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"`
-    + ` value="${escapeHtml(tactics[team] ?? "")}"></label>`).join("");
-  const datalist = `<datalist id="ballcourt-presets">${presets.map((p) => `<option value="${p}"></option>`).join("")}</datalist>`
-    + `<p class="hint">${L(`${words}.TacticsHint`)}</p>`;
-  const tokenField = count && !yaotzin ? `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.Selected", { count }))}`
-    + ` <select name="tokens">${option("", "BALLCOURT.Autopilot.Keep", "")}${option("team", "BALLCOURT.Autopilot.TeamDefault", "")}`
-    + `${modeOptions("")}</select></label>` : "";
+  const option = (value, key, current) =>
+    `<option value="${value}"${selected(value === current)}>${L(key)}</option>`;
+  const modeOptions = (current) =>
+    modeNames.map((m) => option(m, `BALLCOURT.Autopilot.Mode.${m}`, current)).join("");
+  const teamFields = teams
+    .map(
+      (team) =>
+        `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamMode", { team }))}` +
+        ` <select name="team-${escapeHtml(team)}">${modeOptions(modes[team] ?? "off")}</select></label>` +
+        `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.TeamTactics", { team }))}` + // each team's own tactics
+        ` <input type="text" name="tactics-${escapeHtml(team)}" list="ballcourt-presets"` +
+        ` value="${escapeHtml(tactics[team] ?? "")}"></label>`,
+    )
+    .join("");
+  const datalist =
+    `<datalist id="ballcourt-presets">${presets.map((p) => `<option value="${p}"></option>`).join("")}</datalist>` +
+    `<p class="hint">${L(`${words}.TacticsHint`)}</p>`;
+  const tokenField =
+    count && !yaotzin
+      ? `<label>${escapeHtml(i18n.format("BALLCOURT.Autopilot.Selected", { count }))}` +
+        ` <select name="tokens">${option("", "BALLCOURT.Autopilot.Keep", "")}${option("team", "BALLCOURT.Autopilot.TeamDefault", "")}` +
+        `${modeOptions("")}</select></label>`
+      : "";
   return `<p>${L(`${words}.Hint`)}</p>${teamFields}${datalist}${tokenField}`;
 }

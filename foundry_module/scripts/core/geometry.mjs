@@ -4,7 +4,13 @@
  * the pixels per 5-ft square, and the court's size in squares.
  */
 
-export function makeMapping({ originX = 0, originY = 0, gridSize = 100, length = 72, width = 24 } = {}) {
+export function makeMapping({
+  originX = 0,
+  originY = 0,
+  gridSize = 100,
+  length = 72,
+  width = 24,
+} = {}) {
   if (!(gridSize > 0)) throw new Error("gridSize must be positive");
   return { originX, originY, gridSize, length, width };
 }

@@ -26,8 +26,12 @@ export class Declarations {
   order() {
     const carrierLast = (p) => (p.id === this.carrier ? 1 : 0);
     return [...this.players]
-      .sort((a, b) => a.initiative - b.initiative || carrierLast(a) - carrierLast(b)
-        || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort(
+        (a, b) =>
+          a.initiative - b.initiative ||
+          carrierLast(a) - carrierLast(b) ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
       .map((p) => p.id);
   }
 
@@ -59,7 +63,11 @@ export class Declarations {
     if (playerId === this.carrier && declaration.action === "throw" && !declaration.throw?.target) {
       return "the carrier's throw needs a target";
     }
-    if (declaration.action === "defend" && declaration.target && !this.teammates(playerId, declaration.target)) {
+    if (
+      declaration.action === "defend" &&
+      declaration.target &&
+      !this.teammates(playerId, declaration.target)
+    ) {
       return "a Defend names a teammate only";
     }
     return null;
@@ -109,7 +117,11 @@ export class Declarations {
     const shown = new Map(this.visibleTo(viewer).map((d) => [d.player, d]));
     const asking = this.next();
     return this.order().map((player) => {
-      const state = this.declared.has(player) ? "declared" : player === asking ? "asking" : "pending";
+      const state = this.declared.has(player)
+        ? "declared"
+        : player === asking
+          ? "asking"
+          : "pending";
       const seen = shown.get(player);
       const declaration = seen && !seen.sealed ? seen : null;
       return { player, state, sealed: player === this.carrier, declaration };
@@ -122,14 +134,18 @@ export class Declarations {
    * the advantage (coveredChecks says how many faces each rolls).
    */
   defendedTargets() {
-    return new Set([...this.declared.values()]
-      .filter((d) => d.action === "defend" && d.target).map((d) => d.target));
+    return new Set(
+      [...this.declared.values()]
+        .filter((d) => d.action === "defend" && d.target)
+        .map((d) => d.target),
+    );
   }
 
   /** The declarations in the order the companion resolves them: highest initiative first. */
   byInitiative() {
-    return [...this.declared.values()]
-      .sort((a, b) => (this.byId.get(b.player).initiative - this.byId.get(a.player).initiative));
+    return [...this.declared.values()].sort(
+      (a, b) => this.byId.get(b.player).initiative - this.byId.get(a.player).initiative,
+    );
   }
 
   /**
@@ -150,10 +166,16 @@ export class Declarations {
       if (left > 0) helps.set(target, left - 1);
       return left > 0;
     };
-    const knockOffs = new Set(this.byInitiative()
-      .filter((d) => d.action === "knock_off" && d.target && cover(d.target)).map((d) => d.player));
+    const knockOffs = new Set(
+      this.byInitiative()
+        .filter((d) => d.action === "knock_off" && d.target && cover(d.target))
+        .map((d) => d.player),
+    );
     const thrown = this.declared.get(this.carrier)?.throw;
-    return { knockOffs, hot: thrown?.kind === "hot" && Boolean(thrown.target) && cover(thrown.target) };
+    return {
+      knockOffs,
+      hot: thrown?.kind === "hot" && Boolean(thrown.target) && cover(thrown.target),
+    };
   }
 
   /** The companion's pass body: actions in initiative order (highest first), with checks. */
@@ -166,7 +188,7 @@ export class Declarations {
       for (const key of ["target", "zone", "skill", "magic"]) if (d[key]) action[key] = d[key];
       const check = checks[d.player];
       if (check?.total !== undefined) action.check = check.total;
-      if (check?.skill) action.skill = check.skill;             // the skill actually rolled
+      if (check?.skill) action.skill = check.skill; // the skill actually rolled
       if (check?.advantage) action.advantage = true;
       if (check?.defenseFaces) {
         // the d20s of a knock-off's target's check (both when a Defend covers it): the
@@ -199,10 +221,15 @@ export class Declarations {
  * adds a third): then the module sends the total as rolled.
  */
 export function facesOf(roll) {
-  const die = (roll?.dice ?? roll?.terms ?? []).find((t) => Array.isArray(t?.results)
-    && (t.faces === undefined || Number(t.faces) === 20));
+  const die = (roll?.dice ?? roll?.terms ?? []).find(
+    (t) => Array.isArray(t?.results) && (t.faces === undefined || Number(t.faces) === 20),
+  );
   const kept = (die?.results ?? []).filter((r) => r && !r.rerolled);
-  if (![1, 2].includes(kept.length) || !kept.every((r) => Number.isInteger(r.result) && r.result >= 1 && r.result <= 20)) return null;
+  if (
+    ![1, 2].includes(kept.length) ||
+    !kept.every((r) => Number.isInteger(r.result) && r.result >= 1 && r.result <= 20)
+  )
+    return null;
   if (!Number.isInteger(roll.total)) return null;
   const active = kept.filter((r) => r.active !== false && !r.discarded).map((r) => r.result);
   const natural = active.length ? Math.max(...active) : Math.max(...kept.map((r) => r.result));

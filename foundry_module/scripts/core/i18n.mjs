@@ -12,7 +12,7 @@ export function pluralCategory(n, lang = "en") {
   try {
     return new Intl.PluralRules(lang).select(Number(n));
   } catch {
-    return Number(n) === 1 ? "one" : "other";   // an unknown language code: English's rule
+    return Number(n) === 1 ? "one" : "other"; // an unknown language code: English's rule
   }
 }
 
@@ -20,7 +20,9 @@ export function formatTemplate(template, data = {}, lang = "en") {
   return String(template).replace(TOKEN, (whole, count, forms, key) => {
     if (key !== undefined) return key in data ? String(data[key]) : whole;
     if (!(count in data)) return whole;
-    const byCategory = Object.fromEntries([...forms.matchAll(/(\w+)\s*\{([^{}]*)\}/g)].map((m) => [m[1], m[2]]));
+    const byCategory = Object.fromEntries(
+      [...forms.matchAll(/(\w+)\s*\{([^{}]*)\}/g)].map((m) => [m[1], m[2]]),
+    );
     const form = byCategory[pluralCategory(data[count], lang)] ?? byCategory.other ?? "";
     return form.replaceAll("#", String(data[count]));
   });
@@ -49,7 +51,8 @@ export function makeLocalizer(lang, language = "en") {
   };
 }
 
-const isNotice = (value) => Boolean(value) && typeof value === "object" && typeof value.key === "string";
+const isNotice = (value) =>
+  Boolean(value) && typeof value === "object" && typeof value.key === "string";
 
 /**
  * A notice ({key, data}) read with a localizer: a data value that is itself a notice (a card's
@@ -59,7 +62,8 @@ const isNotice = (value) => Boolean(value) && typeof value === "object" && typeo
 export function formatNotice({ key, data }, i18n, depth = 0) {
   const read = (value) => {
     if (!isNotice(value)) return value;
-    if (depth < 3 && value.key.startsWith("BALLCOURT.") && i18n.has(value.key)) return formatNotice(value, i18n, depth + 1);
+    if (depth < 3 && value.key.startsWith("BALLCOURT.") && i18n.has(value.key))
+      return formatNotice(value, i18n, depth + 1);
     return typeof value.text === "string" ? value.text : "";
   };
   const plain = data && typeof data === "object" && !Array.isArray(data) ? data : {};

@@ -20,22 +20,56 @@ const FINDING_KINDS = ["metal", "magic_item", "magic_effect", "healing", "extrao
 function findingLine(finding) {
   const how = finding.by_name ? "ByName" : "BySheet";
   const kind = FINDING_KINDS.includes(finding.kind) ? finding.kind : "metal";
-  return { key: `BALLCOURT.Inspection.${finding.allowed ? "Allowed" : "Banned"}`, tone: finding.allowed ? "muted" : "bad",
+  return {
+    key: `BALLCOURT.Inspection.${finding.allowed ? "Allowed" : "Banned"}`,
+    tone: finding.allowed ? "muted" : "bad",
     data: { what: finding.what, rule: kind, how },
-    text: `${finding.what}: ${finding.why}` };
+    text: `${finding.what}: ${finding.why}`,
+  };
 }
 
 /** The card for one player (`name` as the table knows him) and his findings. */
 export function inspectionCard(name, findings) {
-  const lines = findings.length ? findings.map(findingLine)
-    : [{ key: "BALLCOURT.Inspection.Clean", tone: "good", data: {}, text: "Nothing the rules ban." }];
-  const actions = findings.flatMap((f, i) => (f.allowed ? [] : [
-    { id: `acknowledge:${i}`, once: `finding:${i}`, key: "BALLCOURT.Inspection.Acknowledge", data: { what: f.what },
-      label: `Acknowledge: ${f.what}` },
-    { id: `override:${i}`, once: `finding:${i}`, key: "BALLCOURT.Inspection.Override", data: { what: f.what },
-      label: `Override: ${f.what}` }]));
-  return { kind: INSPECTION_KIND, title: { key: "BALLCOURT.Inspection.Title", data: { player: name },
-    text: `The referee's inspection: ${name}` }, lines, actions };
+  const lines = findings.length
+    ? findings.map(findingLine)
+    : [
+        {
+          key: "BALLCOURT.Inspection.Clean",
+          tone: "good",
+          data: {},
+          text: "Nothing the rules ban.",
+        },
+      ];
+  const actions = findings.flatMap((f, i) =>
+    f.allowed
+      ? []
+      : [
+          {
+            id: `acknowledge:${i}`,
+            once: `finding:${i}`,
+            key: "BALLCOURT.Inspection.Acknowledge",
+            data: { what: f.what },
+            label: `Acknowledge: ${f.what}`,
+          },
+          {
+            id: `override:${i}`,
+            once: `finding:${i}`,
+            key: "BALLCOURT.Inspection.Override",
+            data: { what: f.what },
+            label: `Override: ${f.what}`,
+          },
+        ],
+  );
+  return {
+    kind: INSPECTION_KIND,
+    title: {
+      key: "BALLCOURT.Inspection.Title",
+      data: { player: name },
+      text: `The referee's inspection: ${name}`,
+    },
+    lines,
+    actions,
+  };
 }
 
 /**
@@ -43,8 +77,18 @@ export function inspectionCard(name, findings) {
  * `resolved` list's `override:<i>` and its `findings`), the cards of that match only, in order.
  */
 export function overridesIn(cardFlags, matchId) {
-  return cardFlags.filter((f) => f?.context?.game === INSPECTION_GAME && f.context.matchId === matchId)
-    .flatMap((f) => (f.resolved ?? []).map((id) => /^override:(\d+)$/.exec(id)).filter(Boolean)
-      .map((m) => f.findings?.[Number(m[1])]).filter(Boolean)
-      .map((finding) => ({ player: f.card?.title?.data?.player ?? f.context.player, kind: finding.kind, what: finding.what })));
+  return cardFlags
+    .filter((f) => f?.context?.game === INSPECTION_GAME && f.context.matchId === matchId)
+    .flatMap((f) =>
+      (f.resolved ?? [])
+        .map((id) => /^override:(\d+)$/.exec(id))
+        .filter(Boolean)
+        .map((m) => f.findings?.[Number(m[1])])
+        .filter(Boolean)
+        .map((finding) => ({
+          player: f.card?.title?.data?.player ?? f.context.player,
+          kind: finding.kind,
+          what: finding.what,
+        })),
+    );
 }

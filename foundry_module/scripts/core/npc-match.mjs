@@ -25,17 +25,31 @@ export const TOLD = ["goal", "hoop", "stop", "knock_out"];
  */
 export function npcBody(court, state = null) {
   const present = new Set(court.players.map((p) => p.team));
-  const teams = (court.teams ?? []).filter((t) => present.has(t.id)).map((t) => ({ id: t.id, defends: t.defends }));
+  const teams = (court.teams ?? [])
+    .filter((t) => present.has(t.id))
+    .map((t) => ({ id: t.id, defends: t.defends }));
   const body = { players: court.players };
   if (court.field) body.field = court.field;
   if (court.settings) body.settings = court.settings;
   if (teams.length === 2) body.teams = teams;
   if (state?.status !== "playing") return body;
-  if (court.ball) body.ball = { x: court.ball.x, y: court.ball.y, speed: court.ball.speed ?? 0, direction: court.ball.direction ?? null };
+  if (court.ball)
+    body.ball = {
+      x: court.ball.x,
+      y: court.ball.y,
+      speed: court.ball.speed ?? 0,
+      direction: court.ball.direction ?? null,
+    };
   const ids = new Set(court.players.map((p) => p.id));
-  const nonlethal = Object.fromEntries(Object.entries(state.nonlethal ?? {}).filter(([id, n]) => ids.has(id) && n > 0));
-  return { ...body, round: state.round, score: Object.fromEntries(Object.entries(state.score ?? {}).filter(([t]) => present.has(t))),
-    ...(Object.keys(nonlethal).length ? { nonlethal } : {}) };
+  const nonlethal = Object.fromEntries(
+    Object.entries(state.nonlethal ?? {}).filter(([id, n]) => ids.has(id) && n > 0),
+  );
+  return {
+    ...body,
+    round: state.round,
+    score: Object.fromEntries(Object.entries(state.score ?? {}).filter(([t]) => present.has(t))),
+    ...(Object.keys(nonlethal).length ? { nonlethal } : {}),
+  };
 }
 
 const pct = (p) => Math.round(100 * p);
@@ -52,20 +66,50 @@ export function oddsCard(answer, names = {}) {
   const teams = Object.keys(answer.win);
   const lines = teams.map((team) => {
     const [lo, hi] = answer.intervals.win[team];
-    const data = { team: nameOf(names, team), pct: pct(answer.win[team]), lo: pct(lo), hi: pct(hi),
-      score: answer.expected_score[team].toFixed(1) };
-    return { key: "BALLCOURT.Npc.Wins", tone: "info", data,
-      text: `${data.team} wins ${data.pct}% (${data.lo}–${data.hi}%), expected score ${data.score}` };
+    const data = {
+      team: nameOf(names, team),
+      pct: pct(answer.win[team]),
+      lo: pct(lo),
+      hi: pct(hi),
+      score: answer.expected_score[team].toFixed(1),
+    };
+    return {
+      key: "BALLCOURT.Npc.Wins",
+      tone: "info",
+      data,
+      text: `${data.team} wins ${data.pct}% (${data.lo}–${data.hi}%), expected score ${data.score}`,
+    };
   });
   const [lo, hi] = answer.intervals.draw;
   const draw = { pct: pct(answer.draw), lo: pct(lo), hi: pct(hi) };
-  lines.push({ key: "BALLCOURT.Npc.Draw", tone: "muted", data: draw, text: `Draw ${draw.pct}% (${draw.lo}–${draw.hi}%)` });
-  lines.push(answer.partial
-    ? { key: "BALLCOURT.Npc.Partial", tone: "muted", data: { count: answer.matches },
-      text: `Only ${answer.matches} matches played before the companion's time limit: a rough guess.` }
-    : { key: "BALLCOURT.Npc.Played", tone: "muted", data: { count: answer.matches }, text: `From ${answer.matches} matches played by the presets.` });
+  lines.push({
+    key: "BALLCOURT.Npc.Draw",
+    tone: "muted",
+    data: draw,
+    text: `Draw ${draw.pct}% (${draw.lo}–${draw.hi}%)`,
+  });
+  lines.push(
+    answer.partial
+      ? {
+          key: "BALLCOURT.Npc.Partial",
+          tone: "muted",
+          data: { count: answer.matches },
+          text: `Only ${answer.matches} matches played before the companion's time limit: a rough guess.`,
+        }
+      : {
+          key: "BALLCOURT.Npc.Played",
+          tone: "muted",
+          data: { count: answer.matches },
+          text: `From ${answer.matches} matches played by the presets.`,
+        },
+  );
   const vs = teams.map((t) => nameOf(names, t)).join(" – ");
-  return { kind: ODDS_KIND, title: { key: "BALLCOURT.Npc.OddsTitle", data: { teams: vs }, text: `Odds: ${vs}` }, lines, actions: [] };
+  return {
+    kind: ODDS_KIND,
+    title: { key: "BALLCOURT.Npc.OddsTitle", data: { teams: vs }, text: `Odds: ${vs}` },
+    lines,
+    actions: [],
+  };
 }
 
 /** One highlight's line, in the order the match played it. */
@@ -74,37 +118,74 @@ function highlightLine(h, names) {
   if (h.kind === "goal") {
     const scored = { ...data, score: scoreText(h.data.score, names) };
     return h.player
-      ? { key: "BALLCOURT.Npc.Highlight.goal", tone: "good", data: scored, text: `Round ${h.round}: goal by ${data.player} (${data.team}), ${scored.score}.` }
-      : { key: "BALLCOURT.Npc.Highlight.goalRolled", tone: "good", data: scored, text: `Round ${h.round}: the ball rolls over the line for ${data.team}, ${scored.score}.` };
+      ? {
+          key: "BALLCOURT.Npc.Highlight.goal",
+          tone: "good",
+          data: scored,
+          text: `Round ${h.round}: goal by ${data.player} (${data.team}), ${scored.score}.`,
+        }
+      : {
+          key: "BALLCOURT.Npc.Highlight.goalRolled",
+          tone: "good",
+          data: scored,
+          text: `Round ${h.round}: the ball rolls over the line for ${data.team}, ${scored.score}.`,
+        };
   }
-  const text = { hoop: `Round ${h.round}: ${data.player} (${data.team}) puts the ball through the hoop!`,
+  const text = {
+    hoop: `Round ${h.round}: ${data.player} (${data.team}) puts the ball through the hoop!`,
     stop: `Round ${h.round}: ${data.player} (${data.team}) stops the ball.`,
-    knock_out: `Round ${h.round}: ${data.player} (${data.team}) is knocked out.` }[h.kind];
-  return { key: `BALLCOURT.Npc.Highlight.${h.kind}`, tone: h.kind === "knock_out" ? "bad" : h.kind === "hoop" ? "good" : "info", data, text };
+    knock_out: `Round ${h.round}: ${data.player} (${data.team}) is knocked out.`,
+  }[h.kind];
+  return {
+    key: `BALLCOURT.Npc.Highlight.${h.kind}`,
+    tone: h.kind === "knock_out" ? "bad" : h.kind === "hoop" ? "good" : "info",
+    data,
+    text,
+  };
 }
 
 /** How the match ended: the winner and the final score, by points, the hoop or the round limit; or a draw at the limit. */
 function endLine(answer, names) {
-  const data = { winner: nameOf(names, answer.winner), score: scoreText(answer.score, names), rounds: answer.rounds };
+  const data = {
+    winner: nameOf(names, answer.winner),
+    score: scoreText(answer.score, names),
+    rounds: answer.rounds,
+  };
   const how = answer.winner === null ? "draw" : answer.ended_by;
-  const text = { score: `${data.winner} win, ${data.score}, in round ${data.rounds}.`,
+  const text = {
+    score: `${data.winner} win, ${data.score}, in round ${data.rounds}.`,
     hoop: `${data.winner} win through the hoop, ${data.score}, in round ${data.rounds}.`,
-    time: `${data.winner} win at the round limit, ${data.score}.`, draw: `A draw at the round limit, ${data.score}.` }[how];
+    time: `${data.winner} win at the round limit, ${data.score}.`,
+    draw: `A draw at the round limit, ${data.score}.`,
+  }[how];
   return { key: `BALLCOURT.Npc.End.${how}`, tone: "good", data, text };
 }
 
 /** The played-out match's card: its highlights, then how it ended, and Keep (the GMs'). */
 export function playCard(answer, names = {}) {
   const score = scoreText(answer.score, names);
-  return { kind: PLAY_KIND, title: { key: "BALLCOURT.Npc.PlayTitle", data: { score }, text: `Played out: ${score}` },
-    lines: [...answer.highlights.filter((h) => TOLD.includes(h.kind)).map((h) => highlightLine(h, names)), endLine(answer, names)],
-    actions: [{ id: "keep", key: "BALLCOURT.Npc.Keep", data: {}, label: "Keep as a companion match" }] };
+  return {
+    kind: PLAY_KIND,
+    title: { key: "BALLCOURT.Npc.PlayTitle", data: { score }, text: `Played out: ${score}` },
+    lines: [
+      ...answer.highlights.filter((h) => TOLD.includes(h.kind)).map((h) => highlightLine(h, names)),
+      endLine(answer, names),
+    ],
+    actions: [
+      { id: "keep", key: "BALLCOURT.Npc.Keep", data: {}, label: "Keep as a companion match" },
+    ],
+  };
 }
 
 /** What keeps a played-out match: the new match's body (its teams at their ends), and every event to post, in order. */
 export function keepMatch(answer) {
-  return { match: { game: "yaotzin", teams: Object.entries(answer.defends).map(([id, defends]) => ({ id, defends })) },
-    events: [...(answer.setup ?? []), ...answer.events] };
+  return {
+    match: {
+      game: "yaotzin",
+      teams: Object.entries(answer.defends).map(([id, defends]) => ({ id, defends })),
+    },
+    events: [...(answer.setup ?? []), ...answer.events],
+  };
 }
 
 /** The odds card as HTML in a reader's language (the gallery renders it without Foundry). */

@@ -62,10 +62,26 @@ export function plannerCommands(m, suggestion, color = PLANNER_COLOR, words = EN
   const rankSize = Math.max(12, Math.round(m.gridSize * 0.3));
   squares.forEach((s, i) => {
     const tl = squareTopLeft(m, s);
-    cmds.push({ kind: "rect", x: tl.x, y: tl.y, w: m.gridSize, h: m.gridSize, fill: color,
-      alpha: Math.max(0.15, 0.55 - 0.1 * i), stroke: color });
+    cmds.push({
+      kind: "rect",
+      x: tl.x,
+      y: tl.y,
+      w: m.gridSize,
+      h: m.gridSize,
+      fill: color,
+      alpha: Math.max(0.15, 0.55 - 0.1 * i),
+      stroke: color,
+    });
     const c = squareCenter(m, s);
-    cmds.push({ kind: "text", x: c.x, y: c.y, text: `#${i + 1}`, color, size: rankSize, anchor: 0.5 });
+    cmds.push({
+      kind: "text",
+      x: c.x,
+      y: c.y,
+      text: `#${i + 1}`,
+      color,
+      size: rankSize,
+      anchor: 0.5,
+    });
   });
   const tops = squares.map((s) => squareTopLeft(m, s));
   const left = Math.min(...tops.map((t) => t.x));
@@ -78,17 +94,29 @@ export function plannerCommands(m, suggestion, color = PLANNER_COLOR, words = EN
   const gap = Math.round(m.gridSize * 0.15);
   const first = top - gap - height >= 0 ? top - gap - height : bottom + gap;
   squares.forEach((s, i) => {
-    cmds.push({ kind: "text", x: (left + right) / 2, y: first + line * (i + 0.5),
-      text: words.mark({ rank: i + 1, pct: percent(s.p_goal), dmg: (s.expected_damage ?? 0).toFixed(1) }),
-      color, size, anchor: 0.5 });
+    cmds.push({
+      kind: "text",
+      x: (left + right) / 2,
+      y: first + line * (i + 0.5),
+      text: words.mark({
+        rank: i + 1,
+        pct: percent(s.p_goal),
+        dmg: (s.expected_damage ?? 0).toFixed(1),
+      }),
+      color,
+      size,
+      anchor: 0.5,
+    });
   });
   return cmds;
 }
 
 /** The palette's planner toggle (a button like the palette's others). */
 export function plannerRow(on, L) {
-  return `<div class="ballcourt-palette-row"><button type="button" data-ballcourt-palette="planner"`
-    + ` aria-pressed="${Boolean(on)}"${on ? " class=\"active\"" : ""}>${escapeHtml(L("BALLCOURT.Palette.Planner"))}</button></div>`;
+  return (
+    `<div class="ballcourt-palette-row"><button type="button" data-ballcourt-palette="planner"` +
+    ` aria-pressed="${Boolean(on)}"${on ? ' class="active"' : ""}>${escapeHtml(L("BALLCOURT.Palette.Planner"))}</button></div>`
+  );
 }
 
 /**
@@ -97,7 +125,10 @@ export function plannerRow(on, L) {
  * @param ally  he is on the kicker's team
  * @param goalAgainst  the kick lands beyond the line his team defends
  */
-export function interceptAdvice(odds, { ally = false, goalAgainst = false, threshold = TRY_CHANCE } = {}) {
+export function interceptAdvice(
+  odds,
+  { ally = false, goalAgainst = false, threshold = TRY_CHANCE } = {},
+) {
   if (!odds) return null;
   const pStop = odds.p_stop ?? 0;
   const expectedDamage = odds.expected_damage ?? 0;
@@ -124,12 +155,16 @@ export function adviceLines(kick, { teams = [], teamOf, isNpc, nameOf = (id) => 
     if (!isNpc(i.player)) continue;
     const team = teamOf(i.player);
     const defends = (teams ?? []).find((t) => t.id === team)?.defends ?? null;
-    const a = interceptAdvice(kick.intercept_odds?.[i.player], { ally: team === kickerTeam,
-      goalAgainst: Boolean(defends && kick.goal?.end === defends) });
+    const a = interceptAdvice(kick.intercept_odds?.[i.player], {
+      ally: team === kickerTeam,
+      goalAgainst: Boolean(defends && kick.goal?.end === defends),
+    });
     if (!a) continue;
-    lines.push({ key: `BALLCOURT.Planner.Advice.${a.advice === "try" ? "Try" : "Pass"}.${a.why}`,
+    lines.push({
+      key: `BALLCOURT.Planner.Advice.${a.advice === "try" ? "Try" : "Pass"}.${a.why}`,
       tone: a.advice === "try" ? "info" : "muted",
-      data: { player: nameOf(i.player), pct: percent(a.pStop), dmg: a.expectedDamage.toFixed(1) } });
+      data: { player: nameOf(i.player), pct: percent(a.pStop), dmg: a.expectedDamage.toFixed(1) },
+    });
   }
   return lines;
 }

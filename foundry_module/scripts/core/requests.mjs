@@ -12,9 +12,16 @@ export function yaotzinPlayer(mapping, d) {
   const sq = tokenSquare(mapping, d);
   const s = d.stats ?? {};
   const player = {
-    id: d.id, team: d.team, x: sq.x, y: sq.y,
-    str: s.str ?? 10, dex: s.dex ?? 10, bab: s.bab ?? 0, reflex: s.reflex ?? 0,
-    feats: [...(s.feats ?? [])], prone: Boolean(s.prone),
+    id: d.id,
+    team: d.team,
+    x: sq.x,
+    y: sq.y,
+    str: s.str ?? 10,
+    dex: s.dex ?? 10,
+    bab: s.bab ?? 0,
+    reflex: s.reflex ?? 0,
+    feats: [...(s.feats ?? [])],
+    prone: Boolean(s.prone),
   };
   if (d.name) player.name = d.name;
   if (Number.isInteger(s.aooLeft)) player.aoo_left = s.aooLeft;
@@ -33,11 +40,26 @@ export function fieldOf(mapping, extra = {}) {
   return { length: mapping.length, width: mapping.width, ...extra };
 }
 
-export function kickRequest({ mapping, players, ball, kicker, target, standing = false,
-  powerAttack = 0, settings, rolls, field }) {
+export function kickRequest({
+  mapping,
+  players,
+  ball,
+  kicker,
+  target,
+  standing = false,
+  powerAttack = 0,
+  settings,
+  rolls,
+  field,
+}) {
   const body = {
-    field: field ?? fieldOf(mapping), players, ball: { x: ball.x, y: ball.y }, kicker,
-    target: { x: target.x, y: target.y }, standing: Boolean(standing), power_attack: powerAttack,
+    field: field ?? fieldOf(mapping),
+    players,
+    ball: { x: ball.x, y: ball.y },
+    kicker,
+    target: { x: target.x, y: target.y },
+    standing: Boolean(standing),
+    power_attack: powerAttack,
   };
   if (settings) body.settings = settings;
   if (rolls && Object.keys(rolls).length) body.rolls = rolls;
@@ -50,15 +72,30 @@ export function previewRequest(args) {
   return rest;
 }
 
-export function interceptRequest({ mapping, players, action, save, damage, scatter, settings, field }) {
+export function interceptRequest({
+  mapping,
+  players,
+  action,
+  save,
+  damage,
+  scatter,
+  settings,
+  field,
+}) {
   const p = action.payload;
-  const body = { field: field ?? fieldOf(mapping), players, kind: p.kind, player: p.player, dc: p.dc,
-    ball: p.ball };
+  const body = {
+    field: field ?? fieldOf(mapping),
+    players,
+    kind: p.kind,
+    player: p.player,
+    dc: p.dc,
+    ball: p.ball,
+  };
   if (p.kind === "flight") {
     body.from = p.from;
     body.rem = p.rem;
-    if (p.corner) body.corner = p.corner;    // the kick's d2: the companion checks that line
-    if (p.kicker) body.kicker = p.kicker;    // whose kick: the match report counts it
+    if (p.corner) body.corner = p.corner; // the kick's d2: the companion checks that line
+    if (p.kicker) body.kicker = p.kicker; // whose kick: the match report counts it
   }
   const rolls = {};
   if (Number.isInteger(save)) rolls.save = save;
@@ -70,8 +107,11 @@ export function interceptRequest({ mapping, players, action, save, damage, scatt
 }
 
 export function tickRequest({ mapping, players, ball, settings, field }) {
-  const body = { field: field ?? fieldOf(mapping), players,
-    ball: { x: ball.x, y: ball.y, speed: ball.speed ?? 0, direction: ball.direction ?? null } };
+  const body = {
+    field: field ?? fieldOf(mapping),
+    players,
+    ball: { x: ball.x, y: ball.y, speed: ball.speed ?? 0, direction: ball.direction ?? null },
+  };
   if (settings) body.settings = settings;
   return body;
 }

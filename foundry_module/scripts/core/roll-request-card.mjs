@@ -30,9 +30,18 @@ export const CANCEL = "cancel";
 export function cardFlags(requests, askedBy = null) {
   const rows = {};
   for (const r of requests) {
-    rows[r.id] = { id: r.id, sceneId: r.sceneId, tokenId: r.tokenId, name: r.name, owner: r.owner,
-      check: { type: r.check.type, id: r.check.id }, advantage: Boolean(r.advantage),
-      state: ROW_PENDING, by: null, total: null };
+    rows[r.id] = {
+      id: r.id,
+      sceneId: r.sceneId,
+      tokenId: r.tokenId,
+      name: r.name,
+      owner: r.owner,
+      check: { type: r.check.type, id: r.check.id },
+      advantage: Boolean(r.advantage),
+      state: ROW_PENDING,
+      by: null,
+      total: null,
+    };
   }
   return { order: requests.map((r) => r.id), rows, askedBy };
 }
@@ -43,7 +52,7 @@ export function cardFlags(requests, askedBy = null) {
  * @param isActive  (userId) -> whether that user is connected
  */
 export function cardKeeper(flags, isActive, companionId) {
-  return flags?.askedBy && isActive(flags.askedBy) ? flags.askedBy : companionId ?? null;
+  return flags?.askedBy && isActive(flags.askedBy) ? flags.askedBy : (companionId ?? null);
 }
 
 /**
@@ -57,7 +66,8 @@ export function settleRow(row, outcome) {
     if (!Number.isFinite(outcome.total)) return null;
     return { ...row, state: ROW_ROLLED, by: outcome.by ?? null, total: outcome.total };
   }
-  if (outcome.state === ROW_CANCELLED || outcome.state === ROW_EXPIRED) return { ...row, state: outcome.state };
+  if (outcome.state === ROW_CANCELLED || outcome.state === ROW_EXPIRED)
+    return { ...row, state: outcome.state };
   return null;
 }
 
@@ -102,15 +112,29 @@ export function parseAction(value) {
  * cancel the card's waiting checks.
  */
 export function cardView(flags, viewer) {
-  const rows = (flags?.order ?? []).map((id) => flags.rows[id]).filter(Boolean).map((row) => ({
-    ...row, buttons: [ROLL, ROLL_FOR].filter((a) => mayPressRow(row, a, viewer)) }));
-  return { rows, cancel: rows.some((r) => r.state === ROW_PENDING) && mayPressRow(null, CANCEL, viewer) };
+  const rows = (flags?.order ?? [])
+    .map((id) => flags.rows[id])
+    .filter(Boolean)
+    .map((row) => ({
+      ...row,
+      buttons: [ROLL, ROLL_FOR].filter((a) => mayPressRow(row, a, viewer)),
+    }));
+  return {
+    rows,
+    cancel: rows.some((r) => r.state === ROW_PENDING) && mayPressRow(null, CANCEL, viewer),
+  };
 }
 
-const STATE_KEYS = { [ROW_PENDING]: "BALLCOURT.Rolls.Pending", [ROW_CANCELLED]: "BALLCOURT.Rolls.Cancelled",
-  [ROW_EXPIRED]: "BALLCOURT.Rolls.Expired" };
-const BUTTON_KEYS = { [ROLL]: "BALLCOURT.Rolls.Roll", [ROLL_FOR]: "BALLCOURT.Rolls.RollFor",
-  [CANCEL]: "BALLCOURT.Rolls.Cancel" };
+const STATE_KEYS = {
+  [ROW_PENDING]: "BALLCOURT.Rolls.Pending",
+  [ROW_CANCELLED]: "BALLCOURT.Rolls.Cancelled",
+  [ROW_EXPIRED]: "BALLCOURT.Rolls.Expired",
+};
+const BUTTON_KEYS = {
+  [ROLL]: "BALLCOURT.Rolls.Roll",
+  [ROLL_FOR]: "BALLCOURT.Rolls.RollFor",
+  [CANCEL]: "BALLCOURT.Rolls.Cancel",
+};
 
 /**
  * The card for one reader, in his language.
@@ -119,21 +143,33 @@ const BUTTON_KEYS = { [ROLL]: "BALLCOURT.Rolls.Roll", [ROLL_FOR]: "BALLCOURT.Rol
  */
 export function renderRequestCard(flags, viewer, i18n, userName = (id) => id) {
   const L = (k) => escapeHtml(i18n.localize(k));
-  const button = (action, rowId) => `<button type="button" data-ballcourt-action="${escapeHtml(actionId(action, rowId))}">`
-    + `${L(BUTTON_KEYS[action])}</button>`;
+  const button = (action, rowId) =>
+    `<button type="button" data-ballcourt-action="${escapeHtml(actionId(action, rowId))}">` +
+    `${L(BUTTON_KEYS[action])}</button>`;
   const view = cardView(flags, viewer);
   const items = view.rows.map((row) => {
-    const check = `${L(`BALLCOURT.Rolls.Check.${row.check.type}.${row.check.id}`)}`
-      + `${row.advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
-    const state = row.state === ROW_ROLLED
-      ? escapeHtml(i18n.format("BALLCOURT.Rolls.Rolled", { total: row.total, user: userName(row.by) ?? row.by }))
-      : L(STATE_KEYS[row.state]);
-    return `<li class="ballcourt-roll-row" data-request="${escapeHtml(row.id)}" data-state="${escapeHtml(row.state)}">`
-      + `<b>${escapeHtml(row.name)}</b> · ${escapeHtml(userName(row.owner) ?? row.owner)} · ${check}: <span class="ballcourt-roll-state">${state}</span>`
-      + `${row.buttons.map((a) => button(a, row.id)).join("")}</li>`;
+    const check =
+      `${L(`BALLCOURT.Rolls.Check.${row.check.type}.${row.check.id}`)}` +
+      `${row.advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
+    const state =
+      row.state === ROW_ROLLED
+        ? escapeHtml(
+            i18n.format("BALLCOURT.Rolls.Rolled", {
+              total: row.total,
+              user: userName(row.by) ?? row.by,
+            }),
+          )
+        : L(STATE_KEYS[row.state]);
+    return (
+      `<li class="ballcourt-roll-row" data-request="${escapeHtml(row.id)}" data-state="${escapeHtml(row.state)}">` +
+      `<b>${escapeHtml(row.name)}</b> · ${escapeHtml(userName(row.owner) ?? row.owner)} · ${check}: <span class="ballcourt-roll-state">${state}</span>` +
+      `${row.buttons.map((a) => button(a, row.id)).join("")}</li>`
+    );
   });
-  return `<div class="ballcourt-card ballcourt-roll-card" data-kind="rolls">`
-    + `<header class="ballcourt-title">${L("BALLCOURT.Rolls.Title")}</header>`
-    + `<ul class="ballcourt-roll-rows">${items.join("")}</ul>`
-    + `<div class="ballcourt-actions">${view.cancel ? button(CANCEL) : ""}</div></div>`;
+  return (
+    `<div class="ballcourt-card ballcourt-roll-card" data-kind="rolls">` +
+    `<header class="ballcourt-title">${L("BALLCOURT.Rolls.Title")}</header>` +
+    `<ul class="ballcourt-roll-rows">${items.join("")}</ul>` +
+    `<div class="ballcourt-actions">${view.cancel ? button(CANCEL) : ""}</div></div>`
+  );
 }

@@ -78,9 +78,18 @@ export class RollRequests {
 
   /** What the GM's view lists: every request with its state, who rolled and the total. */
   status() {
-    return [...this.requests.values()].map((r) => ({ id: r.id, tokenId: r.tokenId, name: r.name,
-      owner: r.owner, check: r.check, advantage: Boolean(r.advantage), batch: r.batch ?? null, state: r.state, by: r.by,
-      total: r.roll?.total ?? null }));
+    return [...this.requests.values()].map((r) => ({
+      id: r.id,
+      tokenId: r.tokenId,
+      name: r.name,
+      owner: r.owner,
+      check: r.check,
+      advantage: Boolean(r.advantage),
+      batch: r.batch ?? null,
+      state: r.state,
+      by: r.by,
+      total: r.roll?.total ?? null,
+    }));
   }
 
   pending() {
@@ -100,9 +109,11 @@ export function readRollAnswer(data) {
   const total = Number(data.total);
   if (!Number.isInteger(total)) throw new Error("the roll has no total");
   // Foundry's Die, dnd5e's D20Die, a system's own subclass: any dice term of twenty faces
-  const die = (data.terms ?? []).find((t) => t && Number(t.faces) === 20 && Array.isArray(t.results));
+  const die = (data.terms ?? []).find(
+    (t) => t && Number(t.faces) === 20 && Array.isArray(t.results),
+  );
   if (!die) throw new Error("the roll has no d20");
-  const kept = (die.results ?? []).filter((r) => r && !r.rerolled);   // a reroll (Halfling Luck) replaces its face
+  const kept = (die.results ?? []).filter((r) => r && !r.rerolled); // a reroll (Halfling Luck) replaces its face
   const faces = kept.map((r) => r.result);
   if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 20)) {
     throw new Error("a d20 face is not 1..20");

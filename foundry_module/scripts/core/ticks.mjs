@@ -29,7 +29,8 @@ export function missingBallCombatants(existing, nameFor) {
  * initiative but keeps the combatants): [{_id, initiative}] updates that put them back.
  */
 export function misplacedBallCombatants(existing) {
-  return existing.filter(isBallCombatant)
+  return existing
+    .filter(isBallCombatant)
     .filter((c) => c.initiative !== c.flags.ballcourt.tick - TIE_OFFSET)
     .map((c) => ({ _id: c.id, initiative: c.flags.ballcourt.tick - TIE_OFFSET }));
 }

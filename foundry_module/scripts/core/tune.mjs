@@ -22,14 +22,27 @@ const bonus = (value) => Math.min(BONUS_MAX, Math.max(BONUS_MIN, Math.round(Numb
 export function tuneRoster(tokens) {
   const list = [...(tokens ?? [])];
   const teams = [...new Set(list.map((t) => t.team).filter(Boolean))];
-  const player = (t) => ({ id: t.id, athletics: bonus(t.athletics), acrobatics: bonus(t.acrobatics) });
+  const player = (t) => ({
+    id: t.id,
+    athletics: bonus(t.athletics),
+    acrobatics: bonus(t.acrobatics),
+  });
   if (teams.length >= 2) {
-    return { teams: teams.map((id) => ({ id, players: list.filter((t) => t.team === id).map(player) })),
-      left: list.filter((t) => !t.team).map((t) => t.id), split: false };
+    return {
+      teams: teams.map((id) => ({ id, players: list.filter((t) => t.team === id).map(player) })),
+      left: list.filter((t) => !t.team).map((t) => t.id),
+      split: false,
+    };
   }
   if (list.length < 2) return null;
-  return { teams: ["A", "B"].map((id, side) => ({ id, players: list.filter((_, i) => i % 2 === side).map(player) })),
-    left: [], split: true };
+  return {
+    teams: ["A", "B"].map((id, side) => ({
+      id,
+      players: list.filter((_, i) => i % 2 === side).map(player),
+    })),
+    left: [],
+    split: true,
+  };
 }
 
 /**
@@ -39,7 +52,9 @@ export function tuneRoster(tokens) {
  * two presets in this route that every companion reads alike.
  */
 export function tuneRequest(roster, { budget = 40, tactics = {}, seed } = {}) {
-  const body = { teams: roster.teams.map((t) => ({ id: t.id, players: t.players.map((p) => ({ ...p })) })) };
+  const body = {
+    teams: roster.teams.map((t) => ({ id: t.id, players: t.players.map((p) => ({ ...p })) })),
+  };
   const names = new Set(roster.teams.map((t) => tactics?.[t.id] || ""));
   const [only] = names;
   if (names.size === 1 && only) body.tactics = only;
@@ -52,7 +67,11 @@ export function tuneRequest(roster, { budget = 40, tactics = {}, seed } = {}) {
 /** An interval from a `ci95` entry: [lo, hi] (or {lo, hi}, {low, high}); null without one. */
 function interval(ci, key) {
   const v = ci?.[key];
-  const pair = Array.isArray(v) ? v : v && typeof v === "object" ? [v.lo ?? v.low, v.hi ?? v.high] : null;
+  const pair = Array.isArray(v)
+    ? v
+    : v && typeof v === "object"
+      ? [v.lo ?? v.low, v.hi ?? v.high]
+      : null;
   return pair && pair.every((x) => Number.isFinite(x)) ? pair : null;
 }
 
@@ -68,14 +87,22 @@ export function tuneRow(answer) {
   if (Number.isInteger(answer.zones) && at(answer.zones)) return at(answer.zones);
   if (Number.isInteger(answer.best) && at(answer.best)) return at(answer.best);
   const same = rows.find((r) => r.finish_within_budget === answer.finish_within_budget);
-  return same ?? rows.reduce((a, r) => ((r.finish_within_budget ?? -1) > (a.finish_within_budget ?? -1) ? r : a));
+  return (
+    same ??
+    rows.reduce((a, r) => ((r.finish_within_budget ?? -1) > (a.finish_within_budget ?? -1) ? r : a))
+  );
 }
 
 const pct = (x) => `${Math.round(x * 100)}`;
 
 /** "62% (55–69%)", or "62%" without an interval. */
 function rate(lang, value, range) {
-  return range ? lang.format("BALLCOURT.Tune.RateRange", { p: pct(value), lo: pct(range[0]), hi: pct(range[1]) })
+  return range
+    ? lang.format("BALLCOURT.Tune.RateRange", {
+        p: pct(value),
+        lo: pct(range[0]),
+        hi: pct(range[1]),
+      })
     : lang.format("BALLCOURT.Tune.Rate", { p: pct(value) });
 }
 
@@ -87,21 +114,35 @@ function rate(lang, value, range) {
  */
 export function tuneNote(answer, { budget = 40 } = {}, lang) {
   const row = tuneRow(answer);
-  const finish = row?.finish_within_budget ?? (Number.isFinite(answer?.finish_within_budget) ? answer.finish_within_budget : null);
+  const finish =
+    row?.finish_within_budget ??
+    (Number.isFinite(answer?.finish_within_budget) ? answer.finish_within_budget : null);
   if (!row || !Number.isFinite(finish)) return null;
   const ci = row.ci95 ?? {};
-  const zones = row.zones ? lang.format("BALLCOURT.Tune.WithZones", { zones: row.zones }) : lang.localize("BALLCOURT.Tune.NoZones");
+  const zones = row.zones
+    ? lang.format("BALLCOURT.Tune.WithZones", { zones: row.zones })
+    : lang.localize("BALLCOURT.Tune.NoZones");
   const upsets = Number.isFinite(row.upset_rate)
-    ? lang.format("BALLCOURT.Tune.Upsets", { rate: rate(lang, row.upset_rate, interval(ci, "upset_rate")) })
+    ? lang.format("BALLCOURT.Tune.Upsets", {
+        rate: rate(lang, row.upset_rate, interval(ci, "upset_rate")),
+      })
     : lang.localize("BALLCOURT.Tune.NoUpsets");
-  const data = { zones, finish: rate(lang, finish, interval(ci, "finish_within_budget")),
-    budget: answer.budget ?? budget, upsets };
-  const plain = Number.isInteger(answer.zones) ? lang.format("BALLCOURT.Tune.Note", data)
+  const data = {
+    zones,
+    finish: rate(lang, finish, interval(ci, "finish_within_budget")),
+    budget: answer.budget ?? budget,
+    upsets,
+  };
+  const plain = Number.isInteger(answer.zones)
+    ? lang.format("BALLCOURT.Tune.Note", data)
     : lang.format("BALLCOURT.Tune.NoDifference", data);
-  const note = [...warnings(answer, data.budget, lang), plain, ...choices(answer, row, lang)].join(" ");
+  const note = [...warnings(answer, data.budget, lang), plain, ...choices(answer, row, lang)].join(
+    " ",
+  );
   // the companion's time limit came first: the answer is from fewer matches (docs/api.md)
   return answer.partial === true && Number.isInteger(answer.matches)
-    ? `${note} ${lang.format("BALLCOURT.Tune.Partial", { matches: answer.matches })}` : note;
+    ? `${note} ${lang.format("BALLCOURT.Tune.Partial", { matches: answer.matches })}`
+    : note;
 }
 
 /** What the zones cannot fix, said first: a walkover (`balance.one_sided`), and a roster whose
@@ -111,7 +152,9 @@ function warnings(answer, budget, lang) {
   const fair = answer.balance;
   const wins = Object.values(fair?.win?.[fair?.favourite] ?? {}).filter((w) => Number.isFinite(w));
   if (fair?.one_sided === true && wins.length) {
-    out.push(lang.format("BALLCOURT.Tune.OneSided", { team: fair.favourite, p: pct(Math.min(...wins)) }));
+    out.push(
+      lang.format("BALLCOURT.Tune.OneSided", { team: fair.favourite, p: pct(Math.min(...wins)) }),
+    );
   }
   const highs = (answer.results ?? []).map((r) => interval(r.ci95, "finish_within_budget")?.[1]);
   if (highs.length && highs.every((hi) => Number.isFinite(hi) && hi < 0.1)) {
@@ -127,13 +170,21 @@ function choices(answer, row, lang) {
   const minutes = answer.minutes?.[String(row.zones)];
   if (Number.isFinite(minutes)) out.push(lang.format("BALLCOURT.Tune.Minutes", { minutes }));
   const plausible = (answer.plausible ?? []).filter((z) => Number.isInteger(z));
-  if (Number.isInteger(answer.zones) || plausible.length < 2 || !Number.isInteger(answer.best)) return out;
+  if (Number.isInteger(answer.zones) || plausible.length < 2 || !Number.isInteger(answer.best))
+    return out;
   out.push(lang.format("BALLCOURT.Tune.Plausible", { counts: plausible.join(", ") }));
   for (const z of plausible) {
     const d = answer.differences?.[String(z)];
-    if (z === answer.best || !Number.isFinite(d?.below_best) || !Number.isFinite(d?.half_width)) continue;
-    out.push(lang.format("BALLCOURT.Tune.Gap", { best: answer.best, other: z,
-      d: Math.round(d.below_best * 100), pm: Math.round(d.half_width * 100) }));
+    if (z === answer.best || !Number.isFinite(d?.below_best) || !Number.isFinite(d?.half_width))
+      continue;
+    out.push(
+      lang.format("BALLCOURT.Tune.Gap", {
+        best: answer.best,
+        other: z,
+        d: Math.round(d.below_best * 100),
+        pm: Math.round(d.half_width * 100),
+      }),
+    );
   }
   return out;
 }
@@ -145,8 +196,12 @@ function choices(answer, row, lang) {
  */
 export function tuneProgress(stage, { budget = 40 } = {}, lang) {
   if (!Number.isInteger(stage?.matches) || !Number.isInteger(stage?.of)) return null;
-  const head = lang.format("BALLCOURT.Tune.Progress", { matches: stage.matches, of: stage.of,
-    seconds: Math.round(Number(stage.seconds) || 0), limit: Math.round(Number(stage.limit) || 0) });
+  const head = lang.format("BALLCOURT.Tune.Progress", {
+    matches: stage.matches,
+    of: stage.of,
+    seconds: Math.round(Number(stage.seconds) || 0),
+    limit: Math.round(Number(stage.limit) || 0),
+  });
   // the stage is partial because the run goes on, not because the time limit came: no such suffix
   const note = tuneNote({ ...stage.answer, partial: false }, { budget }, lang);
   return note ? `${head} ${lang.format("BALLCOURT.Tune.SoFar", { note })}` : head;
@@ -159,6 +214,8 @@ export function suggestedZoneCount(answer) {
 
 /** The whispered message of a suggestion for `count` tokens: its title and the note (`line`). */
 export function tuneMessageHtml(line, count, lang) {
-  return `<div class="ballcourt-tune"><h3>${escapeHtml(lang.format("BALLCOURT.Tune.Title", { count }))}</h3>`
-    + `<p>${escapeHtml(line)}</p></div>`;
+  return (
+    `<div class="ballcourt-tune"><h3>${escapeHtml(lang.format("BALLCOURT.Tune.Title", { count }))}</h3>` +
+    `<p>${escapeHtml(line)}</p></div>`
+  );
 }

@@ -12,8 +12,12 @@
 /** The stamp of a tracker as it stands: a copy of its four fields, or one with no encounter. */
 export function turnStamp(tracker) {
   if (!tracker?.encounter) return { encounter: null, round: 0, turn: 0, combatant: null };
-  return { encounter: tracker.encounter, round: Number(tracker.round) || 0, turn: Number(tracker.turn) || 0,
-    combatant: tracker.combatant ?? null };
+  return {
+    encounter: tracker.encounter,
+    round: Number(tracker.round) || 0,
+    turn: Number(tracker.turn) || 0,
+    combatant: tracker.combatant ?? null,
+  };
 }
 
 /**
@@ -39,7 +43,8 @@ export function staleBecause(stamp, now) {
   if (current.encounter !== stamp.encounter) return "encounter";
   if (current.round !== stamp.round) return "round";
   if (stamp.turn === null) return null;
-  if (stamp.combatant || current.combatant) return current.combatant === stamp.combatant ? null : "combatant";
+  if (stamp.combatant || current.combatant)
+    return current.combatant === stamp.combatant ? null : "combatant";
   return current.turn === stamp.turn ? null : "combatant";
 }
 

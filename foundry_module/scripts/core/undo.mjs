@@ -21,8 +21,11 @@ export function touched({ moves = [], actors = [], states = [] } = {}) {
 }
 
 function things(t) {
-  return [...Object.keys(t?.tokens ?? {}).map((id) => `token:${id}`),
-    ...(t?.actors ?? []).map((id) => `actor:${id}`), ...(t?.states ?? []).map((id) => `state:${id}`)];
+  return [
+    ...Object.keys(t?.tokens ?? {}).map((id) => `token:${id}`),
+    ...(t?.actors ?? []).map((id) => `actor:${id}`),
+    ...(t?.states ?? []).map((id) => `state:${id}`),
+  ];
 }
 
 /** The stamp of a card applied now: after every stamp already given, even if the clock went back. */
@@ -43,7 +46,8 @@ export function undoBlockers(card, others, positions) {
   const mine = new Set(things(record.touched));
   const out = [];
   const claimed = new Set();
-  const later = others.filter((o) => o.id !== card.id && (o.record?.stamp ?? -Infinity) > (record.stamp ?? Infinity))
+  const later = others
+    .filter((o) => o.id !== card.id && (o.record?.stamp ?? -Infinity) > (record.stamp ?? Infinity))
     .sort((a, b) => a.record.stamp - b.record.stamp);
   for (const other of later) {
     for (const thing of things(other.record.touched)) {
@@ -57,7 +61,8 @@ export function undoBlockers(card, others, positions) {
     if (claimed.has(`token:${id}`)) continue;
     const now = positions.get(id);
     if (!now) out.push({ kind: "gone", thing: `token:${id}` });
-    else if (now.x !== left.x || now.y !== left.y) out.push({ kind: "moved", thing: `token:${id}` });
+    else if (now.x !== left.x || now.y !== left.y)
+      out.push({ kind: "moved", thing: `token:${id}` });
   }
   return out;
 }
@@ -79,12 +84,19 @@ export function blockerNotice(blocker, { names = new Map(), titles = new Map() }
     return { key: `BALLCOURT.Undo.Thing.${kind}`, data: { name: names.get(id) ?? id } };
   };
   const title = () => titles.get(blocker.card) ?? blocker.card;
-  if (blocker.kind === "card") return { key: "BALLCOURT.Undo.LaterCard", data: { card: title(), thing: thing() } };
+  if (blocker.kind === "card")
+    return { key: "BALLCOURT.Undo.LaterCard", data: { card: title(), thing: thing() } };
   if (blocker.kind === "event") {
     if (blocker.card) return { key: "BALLCOURT.Undo.LaterCardEvents", data: { card: title() } };
-    return { key: "BALLCOURT.Undo.LaterEvent", data: { seq: blocker.seq, type: blocker.type ?? "" } };
+    return {
+      key: "BALLCOURT.Undo.LaterEvent",
+      data: { seq: blocker.seq, type: blocker.type ?? "" },
+    };
   }
-  return { key: blocker.kind === "gone" ? "BALLCOURT.Undo.Gone" : "BALLCOURT.Undo.Moved", data: { thing: thing() } };
+  return {
+    key: blocker.kind === "gone" ? "BALLCOURT.Undo.Gone" : "BALLCOURT.Undo.Moved",
+    data: { thing: thing() },
+  };
 }
 
 /** The reason in the user's language (blockerNotice, read with this localizer). */

@@ -10,7 +10,9 @@
 
 /** "0.1.0", "v1.2", "1.2.0-rc.1" → {parts: [numbers], pre: string|null}; null when not a version. */
 export function parseVersion(text) {
-  const match = /^\s*v?(\d+(?:\.\d+)*)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?\s*$/.exec(String(text ?? ""));
+  const match = /^\s*v?(\d+(?:\.\d+)*)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?\s*$/.exec(
+    String(text ?? ""),
+  );
   if (!match) return null;
   return { parts: match[1].split(".").map(Number), pre: match[2] ?? null };
 }
@@ -47,11 +49,16 @@ export function versionWarning(moduleVersion, health, companionUrl) {
   const companion = typeof health?.version === "string" ? health.version.trim() : "";
   const manifest = manifestUrl(companionUrl);
   if (!companion) {
-    return { key: "BALLCOURT.Version.Unknown", data: { module, companion: "?", manifest }, behind: null };
+    return {
+      key: "BALLCOURT.Version.Unknown",
+      data: { module, companion: "?", manifest },
+      behind: null,
+    };
   }
   const order = compareVersions(module, companion);
   if (order === 0) return null;
   const behind = order < 0 ? "module" : "companion";
-  const key = behind === "module" ? "BALLCOURT.Version.ModuleBehind" : "BALLCOURT.Version.CompanionBehind";
+  const key =
+    behind === "module" ? "BALLCOURT.Version.ModuleBehind" : "BALLCOURT.Version.CompanionBehind";
   return { key, data: { module, companion, manifest }, behind };
 }

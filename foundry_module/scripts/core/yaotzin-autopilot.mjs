@@ -27,9 +27,24 @@ export function turnMode(entry, owners) {
  * The suggest body for `mover`: the court as the table sees it, the ball with its roll, his
  * team's preset and end, and the match's score (the presets' end-game reads it) when there is one.
  */
-export function suggestBody({ field, players, ball, mover, tactics = "", attacks = null, round = 1, score = null, settings }) {
-  const body = { field, players, mover, round: Math.max(1, Math.trunc(Number(round) || 1)),
-    ball: { x: ball.x, y: ball.y, speed: ball.speed ?? 0, direction: ball.direction ?? null } };
+export function suggestBody({
+  field,
+  players,
+  ball,
+  mover,
+  tactics = "",
+  attacks = null,
+  round = 1,
+  score = null,
+  settings,
+}) {
+  const body = {
+    field,
+    players,
+    mover,
+    round: Math.max(1, Math.trunc(Number(round) || 1)),
+    ball: { x: ball.x, y: ball.y, speed: ball.speed ?? 0, direction: ball.direction ?? null },
+  };
   if (tactics) body.tactics = tactics;
   if (attacks) body.attacks = attacks;
   if (settings) body.settings = settings;
@@ -41,16 +56,31 @@ const square = (sq) => ({ x: sq.x, y: sq.y });
 
 /** The action's step, from its route body (docs/api.md: a body its route accepts), or null for none and for a ready. */
 function actionStep(action) {
-  if (!action || action.ready) return null;   // readying to intercept is standing where the path ends
+  if (!action || action.ready) return null; // readying to intercept is standing where the path ends
   const b = action.body ?? {};
   const kick = { standing: Boolean(b.standing), powerAttack: Number(b.power_attack ?? 0) };
   switch (action.route) {
-    case "kick": return { kind: "kick", kicker: b.kicker, target: square(b.target), ...kick };
-    case "hoop": return { kind: "hoop", kicker: b.kicker, hoop: b.hoop, ...kick };
-    case "dribble": return { kind: "dribble", dribbler: b.dribbler, from: square(b.ball), squares: b.squares.map(square) };
-    case "contest": return { kind: "contest", actor: b.actor, target: b.target, contest: b.kind,
-      ...(b.to ? { to: square(b.to) } : {}) };
-    default: return { kind: "unknown", route: String(action.route) };
+    case "kick":
+      return { kind: "kick", kicker: b.kicker, target: square(b.target), ...kick };
+    case "hoop":
+      return { kind: "hoop", kicker: b.kicker, hoop: b.hoop, ...kick };
+    case "dribble":
+      return {
+        kind: "dribble",
+        dribbler: b.dribbler,
+        from: square(b.ball),
+        squares: b.squares.map(square),
+      };
+    case "contest":
+      return {
+        kind: "contest",
+        actor: b.actor,
+        target: b.target,
+        contest: b.kind,
+        ...(b.to ? { to: square(b.to) } : {}),
+      };
+    default:
+      return { kind: "unknown", route: String(action.route) };
   }
 }
 
@@ -73,28 +103,58 @@ export function turnSteps(turn, { prone = false } = {}) {
 export function stepLine(step, nameOf = (id) => id) {
   const end = (sq) => ({ x: sq.x, y: sq.y });
   switch (step.kind) {
-    case "stand": return { key: "BALLCOURT.YAutopilot.Step.stand", data: {}, text: "Stands up" };
+    case "stand":
+      return { key: "BALLCOURT.YAutopilot.Step.stand", data: {}, text: "Stands up" };
     case "move": {
       const data = { ...end(step.path.at(-1)), count: step.path.length - 1 };
-      const key = { double_move: "doubleMove", five_foot_step: "fiveFootStep", run: "run" }[step.budget] ?? "move";
-      return { key: `BALLCOURT.YAutopilot.Step.${key}`, data, text: `Moves to (${data.x}, ${data.y})` };
+      const key =
+        { double_move: "doubleMove", five_foot_step: "fiveFootStep", run: "run" }[step.budget] ??
+        "move";
+      return {
+        key: `BALLCOURT.YAutopilot.Step.${key}`,
+        data,
+        text: `Moves to (${data.x}, ${data.y})`,
+      };
     }
-    case "kick": return { key: `BALLCOURT.YAutopilot.Step.${step.standing ? "kick" : "kickRunning"}`,
-      data: { ...end(step.target), pa: step.powerAttack }, text: `Kicks at (${step.target.x}, ${step.target.y})` };
-    case "hoop": return { key: `BALLCOURT.YAutopilot.Step.hoop.${step.hoop}`, data: {}, text: `Shoots at the ${step.hoop} hoop` };
+    case "kick":
+      return {
+        key: `BALLCOURT.YAutopilot.Step.${step.standing ? "kick" : "kickRunning"}`,
+        data: { ...end(step.target), pa: step.powerAttack },
+        text: `Kicks at (${step.target.x}, ${step.target.y})`,
+      };
+    case "hoop":
+      return {
+        key: `BALLCOURT.YAutopilot.Step.hoop.${step.hoop}`,
+        data: {},
+        text: `Shoots at the ${step.hoop} hoop`,
+      };
     case "dribble": {
       const data = { ...end(step.squares.at(-1)), count: step.squares.length };
-      return { key: "BALLCOURT.YAutopilot.Step.dribble", data, text: `Dribbles to (${data.x}, ${data.y})` };
+      return {
+        key: "BALLCOURT.YAutopilot.Step.dribble",
+        data,
+        text: `Dribbles to (${data.x}, ${data.y})`,
+      };
     }
-    case "contest": return { key: `BALLCOURT.YAutopilot.Step.contest.${step.contest}`, data: { target: nameOf(step.target) },
-      text: `${step.contest} against ${nameOf(step.target)}` };
-    default: return { key: "BALLCOURT.YAutopilot.Step.unknown", data: { route: step.route }, text: `Unknown action ${step.route}` };
+    case "contest":
+      return {
+        key: `BALLCOURT.YAutopilot.Step.contest.${step.contest}`,
+        data: { target: nameOf(step.target) },
+        text: `${step.contest} against ${nameOf(step.target)}`,
+      };
+    default:
+      return {
+        key: "BALLCOURT.YAutopilot.Step.unknown",
+        data: { route: step.route },
+        text: `Unknown action ${step.route}`,
+      };
   }
 }
 
 /** The line for a turn without an action step: readying to intercept, or nothing. */
 function restLine(action) {
-  return action?.ready ? { key: "BALLCOURT.YAutopilot.Step.ready", data: {}, text: "Readies to intercept" }
+  return action?.ready
+    ? { key: "BALLCOURT.YAutopilot.Step.ready", data: {}, text: "Readies to intercept" }
     : { key: "BALLCOURT.YAutopilot.Step.none", data: {}, text: "Takes no action" };
 }
 
@@ -106,21 +166,56 @@ function restLine(action) {
 export function proposalCard(turn, { name, mode, tactics, prone = false, nameOf }) {
   const steps = turnSteps(turn, { prone });
   const lines = steps.map((s) => ({ ...stepLine(s, nameOf), tone: "info" }));
-  if (!steps.some((s) => !["stand", "move"].includes(s.kind))) lines.push({ ...restLine(turn.action), tone: "info" });
-  lines.push({ key: "BALLCOURT.YAutopilot.Reason", data: { reason: String(turn.reason ?? "") }, text: String(turn.reason ?? ""),
-    tone: "muted" });
-  const actions = mode === "act"
-    ? [{ id: "stop", key: "BALLCOURT.YAutopilot.Stop", data: {}, label: "Stop" }]
-    : [{ id: "accept", key: "BALLCOURT.YAutopilot.Accept", data: {}, label: "Accept", once: "turn" },
-      { id: "decline", key: "BALLCOURT.YAutopilot.Decline", data: {}, label: "Decline", once: "turn" }];
-  return { kind: "yaotzin.autopilot", title: { key: `BALLCOURT.YAutopilot.Card.${mode}`, data: { player: name, tactics },
-    text: `Autopilot: ${name}'s turn (${tactics})` }, lines, rolls: [], actions };
+  if (!steps.some((s) => !["stand", "move"].includes(s.kind)))
+    lines.push({ ...restLine(turn.action), tone: "info" });
+  lines.push({
+    key: "BALLCOURT.YAutopilot.Reason",
+    data: { reason: String(turn.reason ?? "") },
+    text: String(turn.reason ?? ""),
+    tone: "muted",
+  });
+  const actions =
+    mode === "act"
+      ? [{ id: "stop", key: "BALLCOURT.YAutopilot.Stop", data: {}, label: "Stop" }]
+      : [
+          {
+            id: "accept",
+            key: "BALLCOURT.YAutopilot.Accept",
+            data: {},
+            label: "Accept",
+            once: "turn",
+          },
+          {
+            id: "decline",
+            key: "BALLCOURT.YAutopilot.Decline",
+            data: {},
+            label: "Decline",
+            once: "turn",
+          },
+        ];
+  return {
+    kind: "yaotzin.autopilot",
+    title: {
+      key: `BALLCOURT.YAutopilot.Card.${mode}`,
+      data: { player: name, tactics },
+      text: `Autopilot: ${name}'s turn (${tactics})`,
+    },
+    lines,
+    rolls: [],
+    actions,
+  };
 }
 
 /** The card once its turn is over: no buttons, and a last line saying how it ended (accepted, declined, done, stopped, passed). */
 export function closedCard(card, outcome) {
-  return { ...card, actions: [], lines: [...card.lines, { key: `BALLCOURT.YAutopilot.Outcome.${outcome}`, data: {},
-    text: outcome, tone: "muted" }] };
+  return {
+    ...card,
+    actions: [],
+    lines: [
+      ...card.lines,
+      { key: `BALLCOURT.YAutopilot.Outcome.${outcome}`, data: {}, text: outcome, tone: "muted" },
+    ],
+  };
 }
 
 /**
@@ -137,23 +232,60 @@ export function ghostCommands(m, turn, { label = "", targetSquare = null } = {})
   const walked = [...path, ...dribble];
   const rect = (sq, alpha) => {
     const tl = squareTopLeft(m, sq);
-    return { kind: "rect", x: tl.x, y: tl.y, w: m.gridSize, h: m.gridSize, fill: color, alpha, stroke: color };
+    return {
+      kind: "rect",
+      x: tl.x,
+      y: tl.y,
+      w: m.gridSize,
+      h: m.gridSize,
+      fill: color,
+      alpha,
+      stroke: color,
+    };
   };
   const cmds = walked.slice(1).map((sq) => rect(sq, 0.18));
   if (walked.length > 1) {
-    cmds.push({ kind: "line", points: walked.map((sq) => squareCenter(m, sq)), color, width: 3, alpha: 0.8, dash: true });
+    cmds.push({
+      kind: "line",
+      points: walked.map((sq) => squareCenter(m, sq)),
+      color,
+      width: 3,
+      alpha: 0.8,
+      dash: true,
+    });
   }
   const last = walked.at(-1);
   const kick = steps.find((s) => s.kind === "kick");
   const aim = kick?.target ?? (steps.some((s) => s.kind === "contest") ? targetSquare : null);
   if (last && aim) {
-    cmds.push({ kind: "line", points: [squareCenter(m, last), squareCenter(m, aim)], color, width: 2, alpha: 0.8, dash: true });
-    cmds.push({ kind: "circle", ...squareCenter(m, aim), r: m.gridSize * 0.4, color, width: 3, alpha: 0.9 });
+    cmds.push({
+      kind: "line",
+      points: [squareCenter(m, last), squareCenter(m, aim)],
+      color,
+      width: 2,
+      alpha: 0.8,
+      dash: true,
+    });
+    cmds.push({
+      kind: "circle",
+      ...squareCenter(m, aim),
+      r: m.gridSize * 0.4,
+      color,
+      width: 3,
+      alpha: 0.9,
+    });
   }
   if (last && label) {
     const c = squareCenter(m, last);
-    cmds.push({ kind: "text", x: c.x, y: c.y - m.gridSize * 0.75, text: label, color,
-      size: Math.max(12, Math.round(m.gridSize * 0.28)), anchor: 0.5 });
+    cmds.push({
+      kind: "text",
+      x: c.x,
+      y: c.y - m.gridSize * 0.75,
+      text: label,
+      color,
+      size: Math.max(12, Math.round(m.gridSize * 0.28)),
+      anchor: 0.5,
+    });
   }
   return cmds;
 }

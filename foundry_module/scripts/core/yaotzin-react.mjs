@@ -26,10 +26,16 @@ const FLIES_ON = "missed";
  */
 export function chancesOf(kind, answer) {
   if (kind === "flight") {
-    return (answer?.interceptors ?? []).map((i) => ({ player: i.player, dc: i.dc, rem: i.rem, press: `intercept:${i.player}` }));
+    return (answer?.interceptors ?? []).map((i) => ({
+      player: i.player,
+      dc: i.dc,
+      rem: i.rem,
+      press: `intercept:${i.player}`,
+    }));
   }
   const seen = new Set();
-  return (answer?.opportunities ?? []).filter((o) => !seen.has(o.player) && seen.add(o.player))
+  return (answer?.opportunities ?? [])
+    .filter((o) => !seen.has(o.player) && seen.add(o.player))
     .map((o) => ({ player: o.player, dc: o.dc, press: `stop:${o.player}:${o.step}` }));
 }
 
@@ -56,9 +62,16 @@ export function autopilotChances(chances, { entries = {}, teamOf, owners }) {
  * blank preset is left out: the companion plays its default).
  */
 export function reactBody({ kind, field, players, settings, kicker = null, chances }) {
-  const tactics = Object.fromEntries(chances.filter((c) => c.tactics).map((c) => [c.team, c.tactics]));
-  const body = { players, kind, chances: chances.map(({ player, dc, rem }) => (kind === "flight" ? { player, dc, rem }
-    : { player, dc })) };
+  const tactics = Object.fromEntries(
+    chances.filter((c) => c.tactics).map((c) => [c.team, c.tactics]),
+  );
+  const body = {
+    players,
+    kind,
+    chances: chances.map(({ player, dc, rem }) =>
+      kind === "flight" ? { player, dc, rem } : { player, dc },
+    ),
+  };
   if (kind === "flight") body.kicker = kicker;
   if (field) body.field = field;
   if (settings) body.settings = settings;
@@ -68,39 +81,68 @@ export function reactBody({ kind, field, players, settings, kicker = null, chanc
 
 /** The card line for one reaction ({key, tone, data}, the English beside it), as the preset decided. */
 export function reactionLine(reaction, nameOf = (id) => id) {
-  const data = { player: nameOf(reaction.player), tactics: reaction.tactics, pct: percent(reaction.p_stop ?? 0),
-    dmg: Number(reaction.expected_damage ?? 0).toFixed(1), min: percent(reaction.try_flight ?? 0) };
+  const data = {
+    player: nameOf(reaction.player),
+    tactics: reaction.tactics,
+    pct: percent(reaction.p_stop ?? 0),
+    dmg: Number(reaction.expected_damage ?? 0).toFixed(1),
+    min: percent(reaction.try_flight ?? 0),
+  };
   const why = ["odds", "ally", "cannot"].includes(reaction.why) ? reaction.why : "odds";
   const trying = reaction.why === "rolling" ? "BALLCOURT.YReact.Rolling" : "BALLCOURT.YReact.Try";
   const key = reaction.tries ? trying : `BALLCOURT.YReact.Pass.${why}`;
-  return { key, tone: reaction.tries ? "info" : "muted", data,
-    text: `${data.player} (autopilot, ${data.tactics}): ${String(reaction.reason ?? "")}` };
+  return {
+    key,
+    tone: reaction.tries ? "info" : "muted",
+    data,
+    text: `${data.player} (autopilot, ${data.tactics}): ${String(reaction.reason ?? "")}`,
+  };
 }
 
 /** Suggest mode's button for a reaction that tries: the GM's press of it presses that player's try on the kick's or tick's card. */
 export function tryAction(reaction, nameOf = (id) => id) {
   const data = { player: nameOf(reaction.player), tactics: reaction.tactics };
-  return { id: `try:${reaction.player}`, key: "BALLCOURT.YReact.TryButton", data, payload: { player: reaction.player },
-    label: `${data.player} tries (${data.tactics})` };
+  return {
+    id: `try:${reaction.player}`,
+    key: "BALLCOURT.YReact.TryButton",
+    data,
+    payload: { player: reaction.player },
+    label: `${data.player} tries (${data.tactics})`,
+  };
 }
 
 /**
  * The line saying what came of a try the autopilot pressed (`outcome`), of one the kick card
  * refused (`refused`), or of one it did not press (`stoppedBy`: who stopped the ball first).
  */
-export function resultLine(player, { outcome = null, stoppedBy = null, refused = false, nameOf = (id) => id }) {
+export function resultLine(
+  player,
+  { outcome = null, stoppedBy = null, refused = false, nameOf = (id) => id },
+) {
   const name = nameOf(player);
   if (stoppedBy) {
-    return { key: "BALLCOURT.YReact.Skipped", tone: "muted", data: { player: name, by: nameOf(stoppedBy) },
-      text: `${name} does not try: ${nameOf(stoppedBy)} stopped the ball first.` };
+    return {
+      key: "BALLCOURT.YReact.Skipped",
+      tone: "muted",
+      data: { player: name, by: nameOf(stoppedBy) },
+      text: `${name} does not try: ${nameOf(stoppedBy)} stopped the ball first.`,
+    };
   }
   if (refused) {
-    return { key: "BALLCOURT.YReact.Refused", tone: "bad", data: { player: name },
-      text: `${name}'s try was not made (see the notice).` };
+    return {
+      key: "BALLCOURT.YReact.Refused",
+      tone: "bad",
+      data: { player: name },
+      text: `${name}'s try was not made (see the notice).`,
+    };
   }
   const known = OUTCOMES.includes(outcome) ? outcome : "unknown";
-  return { key: `BALLCOURT.YReact.Done.${known}`, tone: { [FLIES_ON]: "bad", unknown: "muted" }[known] ?? "good", data: { player: name },
-    text: `${name} tried: ${outcome ?? "see the card"}.` };
+  return {
+    key: `BALLCOURT.YReact.Done.${known}`,
+    tone: { [FLIES_ON]: "bad", unknown: "muted" }[known] ?? "good",
+    data: { player: name },
+    text: `${name} tried: ${outcome ?? "see the card"}.`,
+  };
 }
 
 /** Whether the ball's way ends at this outcome: caught, stopped or deflected (it caroms to rest), not a miss. */
@@ -114,7 +156,9 @@ export const stopsBall = (outcome) => OUTCOMES.includes(outcome) && outcome !== 
  */
 export class TryChain {
   constructor(reactions, modes, done = []) {
-    this.queue = reactions.filter((r) => r.tries && modes.get(r.player) === "act").map((r) => r.player);
+    this.queue = reactions
+      .filter((r) => r.tries && modes.get(r.player) === "act")
+      .map((r) => r.player);
     this.done = new Set(done);
     this.stoppedBy = null;
     this.skipped = [];

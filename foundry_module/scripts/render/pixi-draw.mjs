@@ -41,8 +41,13 @@ export function drawCommands(PIXI, container, commands) {
       g.drawCircle(c.x, c.y, c.r);
       g.endFill();
     } else if (c.kind === "text") {
-      const t = new PIXI.Text(c.text, { fontFamily: "Signika, sans-serif", fontSize: c.size,
-        fill: c.color, stroke: 0x000000, strokeThickness: 3 });
+      const t = new PIXI.Text(c.text, {
+        fontFamily: "Signika, sans-serif",
+        fontSize: c.size,
+        fill: c.color,
+        stroke: 0x000000,
+        strokeThickness: 3,
+      });
       t.anchor.set(c.anchor ?? 0.5);
       t.position.set(c.x, c.y);
       t.name = "ballcourt-label";

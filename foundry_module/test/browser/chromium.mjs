@@ -14,18 +14,36 @@ import { chromium } from "playwright-core";
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** Where screenshots go (docs/screenshots keeps a copy of the ones the docs show). */
 export const SHOTS = new URL("../../../build/screenshots/", import.meta.url).pathname;
-const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript",
-  ".json": "application/json", ".css": "text/css", ".svg": "image/svg+xml" };
+const TYPES = {
+  ".html": "text/html",
+  ".mjs": "text/javascript",
+  ".js": "text/javascript",
+  ".json": "application/json",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+};
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
 // without the background-networking flags Chromium keeps dialling out of this closed network
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+];
 
 export async function startChromium() {
   assert.ok(CHROMIUM, "Debian's chromium is not installed (scripts/test installs it)");
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(
+      /^(\.\.[/\\])+/,
+      "",
+    );
     const file = join(ROOT, path);
     if (!file.startsWith(ROOT) || !existsSync(file)) {
       res.writeHead(404).end();
@@ -50,7 +68,11 @@ export async function startChromium() {
  * `browser` are on the returned object once it has started. */
 export function useChromium() {
   const chrome = {};
-  before(async () => { Object.assign(chrome, await startChromium()); });
-  after(async () => { await chrome.close?.(); });
+  before(async () => {
+    Object.assign(chrome, await startChromium());
+  });
+  after(async () => {
+    await chrome.close?.();
+  });
   return chrome;
 }

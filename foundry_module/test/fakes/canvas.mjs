@@ -6,42 +6,71 @@
 
 /** A PIXI container that only keeps its children (what the overlay drew is asserted elsewhere). */
 export class FakeContainer {
-  constructor() { this.children = []; }
-  addChild(child) { this.children.push(child); child.parent = this; return child; }
+  constructor() {
+    this.children = [];
+  }
+  addChild(child) {
+    this.children.push(child);
+    child.parent = this;
+    return child;
+  }
   removeChild(child) {
     const at = this.children.indexOf(child);
     if (at >= 0) this.children.splice(at, 1);
     return child;
   }
-  removeChildren() { return this.children.splice(0); }
+  removeChildren() {
+    return this.children.splice(0);
+  }
   destroy() {
     this.destroyed = true;
     this.parent?.removeChild?.(this);
   }
 
   /** Every text drawn in this container now. */
-  texts() { return this.children.flatMap((c) => (c instanceof FakeText ? [c.text] : c.texts?.() ?? [])); }
+  texts() {
+    return this.children.flatMap((c) => (c instanceof FakeText ? [c.text] : (c.texts?.() ?? [])));
+  }
 }
 
 /** PIXI.Graphics: every drawing call is kept in `calls`. */
 export class FakeGraphics {
   constructor() {
     this.calls = [];
-    return new Proxy(this, { get: (target, key) => (key in target ? target[key]
-      : (...args) => { target.calls.push([key, ...args]); return target; }) });
+    return new Proxy(this, {
+      get: (target, key) =>
+        key in target
+          ? target[key]
+          : (...args) => {
+              target.calls.push([key, ...args]);
+              return target;
+            },
+    });
   }
 
-  destroy() { this.destroyed = true; }
+  destroy() {
+    this.destroyed = true;
+  }
 }
 
 export class FakeText {
   constructor(text, style) {
     Object.assign(this, { text, style });
-    this.anchor = { set: (v) => { this.anchorValue = v; } };
-    this.position = { set: (x, y) => { this.at = { x, y }; } };
+    this.anchor = {
+      set: (v) => {
+        this.anchorValue = v;
+      },
+    };
+    this.position = {
+      set: (x, y) => {
+        this.at = { x, y };
+      },
+    };
   }
 
-  destroy() { this.destroyed = true; }
+  destroy() {
+    this.destroyed = true;
+  }
 }
 
 /** The canvas stage's pointer listeners. */
@@ -52,7 +81,9 @@ export function fakeStage() {
 
 /** canvas.interface.grid (GridLayer): named highlight layers of grid positions. */
 export class FakeGridLayer {
-  constructor() { this.highlightLayers = {}; }
+  constructor() {
+    this.highlightLayers = {};
+  }
 
   addHighlightLayer(name) {
     this.highlightLayers[name] ??= { name, positions: [] };
@@ -72,10 +103,16 @@ export class FakeGridLayer {
   }
 
   /** The squares' top-left pixels highlighted on a layer now, as "x,y". */
-  highlighted(name) { return (this.highlightLayers[name]?.positions ?? []).map((p) => `${p.x},${p.y}`); }
+  highlighted(name) {
+    return (this.highlightLayers[name]?.positions ?? []).map((p) => `${p.x},${p.y}`);
+  }
 }
 
 export function fakeCanvas(scene = null) {
-  return { scene, stage: fakeStage(), tokens: { controlled: [] },
-    interface: Object.assign(new FakeContainer(), { grid: new FakeGridLayer() }) };
+  return {
+    scene,
+    stage: fakeStage(),
+    tokens: { controlled: [] },
+    interface: Object.assign(new FakeContainer(), { grid: new FakeGridLayer() }),
+  };
 }

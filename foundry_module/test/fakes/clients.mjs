@@ -18,7 +18,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 const context = new AsyncLocalStorage();
 
-export const world = { clients: new Map(), defaultClient: null, pending: new Set(), errors: [], sharedPage: null, version: 14 };
+export const world = {
+  clients: new Map(),
+  defaultClient: null,
+  pending: new Set(),
+  errors: [],
+  sharedPage: null,
+  version: 14,
+};
 
 /** The client running now (outside any asUser: the world's default client, the GM's). */
 export function currentClient() {
@@ -55,8 +62,11 @@ export function onClient(client, fn) {
 export function track(result) {
   if (!result || typeof result.then !== "function") return result;
   const client = currentClient();
-  if (client?.dead) return result;   // a closed page's work is nobody's to wait for
-  const p = Promise.resolve(result).catch((err) => { world.errors.push(err); })
+  if (client?.dead) return result; // a closed page's work is nobody's to wait for
+  const p = Promise.resolve(result)
+    .catch((err) => {
+      world.errors.push(err);
+    })
     .finally(() => world.pending.delete(p));
   p.client = client;
   world.pending.add(p);
@@ -76,8 +86,10 @@ export function callHandler(fn, args, hook = "") {
 }
 
 /** One message through the server: the sender's promise resolves on the server's answer. */
-export const serverTrip = () => (currentClient()?.dead ? new Promise(() => {})   // a closed page reaches no server
-  : new Promise((resolve) => setImmediate(resolve)));
+export const serverTrip = () =>
+  currentClient()?.dead
+    ? new Promise(() => {}) // a closed page reaches no server
+    : new Promise((resolve) => setImmediate(resolve));
 
 /** Every connected client, each in its own context. */
 export function onEveryClient(fn) {
@@ -92,7 +104,10 @@ export async function settle() {
     if (world.pending.size) {
       idle = 0;
       // a reload drops the closed page's work from `pending`: stop waiting for it then
-      await Promise.race([Promise.all([...world.pending]), world.pageClosed ?? new Promise(() => {})]);
+      await Promise.race([
+        Promise.all([...world.pending]),
+        world.pageClosed ?? new Promise(() => {}),
+      ]);
     } else {
       idle += 1;
       await serverTrip();

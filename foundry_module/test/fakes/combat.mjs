@@ -19,9 +19,26 @@
  *   `updateCombat` with `turn` (§7.3, v13 FVTT#12990), never silently; removing the current
  *   combatant hands the turn on, with its combatTurnChange.
  */
-import { currentClient, onClient, onEveryClient, pageOf, serverTrip, track, world } from "./clients.mjs";
+import {
+  currentClient,
+  onClient,
+  onEveryClient,
+  pageOf,
+  serverTrip,
+  track,
+  world,
+} from "./clients.mjs";
 import { callEverywhere, callHere } from "./hooks.mjs";
-import { FakeFlaggedDocument, actingUser, broadcast, checkScope, rawOf, refuse, serverUpdate, staleUntilReached } from "./server.mjs";
+import {
+  FakeFlaggedDocument,
+  actingUser,
+  broadcast,
+  checkScope,
+  rawOf,
+  refuse,
+  serverUpdate,
+  staleUntilReached,
+} from "./server.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
 
 /**
@@ -29,42 +46,68 @@ import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
  * combatTurnChange, repeating the combatant (§7.4 leaves it open): `world.turnRepeats` true,
  * false, or "random" (from the seed's own stream).
  */
-const repeatsTurn = () => (world.turnRepeats === "random" ? world.turnRandom() < 0.5 : Boolean(world.turnRepeats));
+const repeatsTurn = () =>
+  world.turnRepeats === "random" ? world.turnRandom() < 0.5 : Boolean(world.turnRepeats);
 
-const later = (turns) => (turns ? new Promise((resolve) => setImmediate(resolve)).then(() => later(turns - 1)) : Promise.resolve());
+const later = (turns) =>
+  turns
+    ? new Promise((resolve) => setImmediate(resolve)).then(() => later(turns - 1))
+    : Promise.resolve();
 
 class FakeCombatant extends FakeFlaggedDocument {
   static documentName = "Combatant";
 
   constructor(combat, data) {
     super();
-    Object.assign(this, { id: newId("cbt"), flags: {}, initiative: null, ...structuredClone(data) });
+    Object.assign(this, {
+      id: newId("cbt"),
+      flags: {},
+      initiative: null,
+      ...structuredClone(data),
+    });
     Object.defineProperty(this, "parent", { value: combat });
   }
 
-  get token() { return globalThis.game.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null; }
-  get actor() { return this.token?.actor ?? null; }
+  get token() {
+    return globalThis.game.scenes.get(this.sceneId)?.tokens.get(this.tokenId) ?? null;
+  }
+  get actor() {
+    return this.token?.actor ?? null;
+  }
 
-  canUserModify(user) { return Boolean(user?.isGM) || Boolean(this.actor?.owners?.includes(user?.id)); }
+  canUserModify(user) {
+    return Boolean(user?.isGM) || Boolean(this.actor?.owners?.includes(user?.id));
+  }
 }
 
 export class FakeCombat extends FakeFlaggedDocument {
   static documentName = "Combat";
 
-  constructor({ id = newId("combat"), scene = null, round = 0, turn = 0, combatants = [], active = true } = {}) {
+  constructor({
+    id = newId("combat"),
+    scene = null,
+    round = 0,
+    turn = 0,
+    combatants = [],
+    active = true,
+  } = {}) {
     super();
     Object.assign(this, { id, scene, round, turn, active, flags: {} });
-    this.combatants = new Collection(combatants.map((c) => {
-      const made = new FakeCombatant(this, c);
-      if (c.id) made.id = c.id;
-      return [made.id, made];
-    }));
+    this.combatants = new Collection(
+      combatants.map((c) => {
+        const made = new FakeCombatant(this, c);
+        if (c.id) made.id = c.id;
+        return [made.id, made];
+      }),
+    );
     this.log = [];
     this.previous = null;
     this.current = this.where();
   }
 
-  get started() { return this.round > 0; }
+  get started() {
+    return this.round > 0;
+  }
 
   /** The tracker's order: highest initiative first, unrolled last, ties by creation. */
   get turns() {
@@ -72,11 +115,18 @@ export class FakeCombat extends FakeFlaggedDocument {
     return order.sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity));
   }
 
-  get combatant() { return this.turns[this.turn] ?? null; }
+  get combatant() {
+    return this.turns[this.turn] ?? null;
+  }
 
   where() {
     const c = this.combatant;
-    return { round: this.round, turn: this.turn, combatantId: c?.id ?? null, tokenId: c?.tokenId ?? null };
+    return {
+      round: this.round,
+      turn: this.turn,
+      combatantId: c?.id ?? null,
+      tokenId: c?.tokenId ?? null,
+    };
   }
 
   /** A GM's; a player may only move the turn on from his own combatant's turn. */
@@ -102,7 +152,8 @@ export class FakeCombat extends FakeFlaggedDocument {
 
   async updateEmbeddedDocuments(_type, updates, options = {}) {
     const user = actingUser();
-    for (const u of updates) if (!this.combatants.get(u._id)?.canUserModify(user)) refuse(user, `Combatant ${u._id}`);
+    for (const u of updates)
+      if (!this.combatants.get(u._id)?.canUserModify(user)) refuse(user, `Combatant ${u._id}`);
     const current = this.combatant?.id;
     await serverTrip();
     const writes = updates.map((u) => {
@@ -111,9 +162,16 @@ export class FakeCombat extends FakeFlaggedDocument {
       applyUpdate(rawOf(c), u);
       return { c, u, write };
     });
-    note(`combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`);
+    note(
+      `combat~ ${updates.map((u) => `${this.combatants.get(u._id)?.name}@${u.initiative}`).join(" ")}`,
+    );
     for (const { c, u, write } of writes) {
-      broadcast("updateCombatant", () => [c, structuredClone(u), options, user.id], currentClient(), write);
+      broadcast(
+        "updateCombatant",
+        () => [c, structuredClone(u), options, user.id],
+        currentClient(),
+        write,
+      );
     }
     if ("initiative" in (updates[0] ?? {})) await this.keepTurnWith(current);
     return updates.map((u) => this.combatants.get(u._id));
@@ -147,14 +205,15 @@ export class FakeCombat extends FakeFlaggedDocument {
   }
 
   update(changes, options = {}) {
-    const before = { ...this.current };   // where the bookkeeping last saw the turn
+    const before = { ...this.current }; // where the bookkeeping last saw the turn
     return serverUpdate(this, changes, options, {
       describe: () => {
         this.log.push({ update: structuredClone(changes) });
         note(`combat~ ${changedKeys(changes)}`);
       },
       afterCommit: (sent) => {
-        if (typeof this.scene === "string") this.scene = globalThis.game.scenes.get(this.scene) ?? null;
+        if (typeof this.scene === "string")
+          this.scene = globalThis.game.scenes.get(this.scene) ?? null;
         if ("round" in sent || "turn" in sent) this.turnBookkeeping(before);
       },
     });
@@ -172,9 +231,14 @@ export class FakeCombat extends FakeFlaggedDocument {
     // runs before serverUpdate broadcasts updateCombat: "turn-first" fires here, "update-first"
     // two turns of the event loop later (after the writer's own updateCombat, server.mjs)
     onEveryClient((client) => {
-      const fire = () => pageOf(client).hooks.callAll("combatTurnChange", this, { ...prior }, { ...current });
-      const order = world.combatOrder === "random" ? (world.random() < 0.5 ? "turn-first" : "update-first")
-        : world.combatOrder;
+      const fire = () =>
+        pageOf(client).hooks.callAll("combatTurnChange", this, { ...prior }, { ...current });
+      const order =
+        world.combatOrder === "random"
+          ? world.random() < 0.5
+            ? "turn-first"
+            : "update-first"
+          : world.combatOrder;
       if (order === "turn-first") fire();
       else track(later(2).then(() => onClient(client, fire)));
     });
@@ -182,8 +246,12 @@ export class FakeCombat extends FakeFlaggedDocument {
 
   async setFlag(scope, key, value) {
     checkScope(scope);
-    return serverUpdate(this, { [`flags.${scope}.${key}`]: value }, {},
-      { describe: () => note(`combat~ flags.${scope}.${key}`) });
+    return serverUpdate(
+      this,
+      { [`flags.${scope}.${key}`]: value },
+      {},
+      { describe: () => note(`combat~ flags.${scope}.${key}`) },
+    );
   }
 
   /** Begin Combat: round 1, the first turn (combatStart; no combatRound, §7.1). */
@@ -193,12 +261,15 @@ export class FakeCombat extends FakeFlaggedDocument {
 
   nextTurn() {
     const last = this.turn + 1 >= this.turns.length;
-    return last ? this.nextRound() : this.step({ round: this.round, turn: this.turn + 1 }, 1, "combatTurn");
+    return last
+      ? this.nextRound()
+      : this.step({ round: this.round, turn: this.turn + 1 }, 1, "combatTurn");
   }
 
   previousTurn() {
     if (this.turn === 0 && this.round <= 1) return this;
-    if (this.turn === 0) return this.step({ round: this.round - 1, turn: this.turns.length - 1 }, -1, "combatRound");
+    if (this.turn === 0)
+      return this.step({ round: this.round - 1, turn: this.turns.length - 1 }, -1, "combatRound");
     return this.step({ round: this.round, turn: this.turn - 1 }, -1, "combatTurn");
   }
 
@@ -213,8 +284,10 @@ export class FakeCombat extends FakeFlaggedDocument {
 
   /** The tracker's button on this client: its own hook first (awaited by no one), then the update. */
   step(changes, direction, hook) {
-    const options = world.version >= 14 && hook === "combatRound"
-      ? { direction, worldTime: { delta: direction * 6 } } : { advanceTime: direction > 0 ? 6 : 0, direction };
+    const options =
+      world.version >= 14 && hook === "combatRound"
+        ? { direction, worldTime: { delta: direction * 6 } }
+        : { advanceTime: direction > 0 ? 6 : 0, direction };
     const updateData = { ...changes };
     callHere(hook, this, updateData, options);
     note(`combat> ${hook} ${updateData.round}.${updateData.turn}${direction < 0 ? " back" : ""}`);
@@ -223,7 +296,10 @@ export class FakeCombat extends FakeFlaggedDocument {
 
   /** Reset Initiative: every combatant's initiative cleared, back to the first turn. */
   async resetAll() {
-    await this.updateEmbeddedDocuments("Combatant", [...this.combatants.values()].map((c) => ({ _id: c.id, initiative: null })));
+    await this.updateEmbeddedDocuments(
+      "Combatant",
+      [...this.combatants.values()].map((c) => ({ _id: c.id, initiative: null })),
+    );
     return this.update({ turn: 0 });
   }
 }

@@ -10,10 +10,11 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const calls = [];
   const handle = ({ method, route, body }) => {
     calls.push({ method, route, body });
-    const [path] = route.split("?");   // a query (a page of the log) reaches the route the path names
+    const [path] = route.split("?"); // a query (a page of the log) reaches the route the path names
     const own = routes[`${method} ${path}`] ?? routes[path];
     if (own) return own(body);
-    if (!defaults) return { status: 404, body: { error: { code: "not_found", message: `no route ${route}` } } };
+    if (!defaults)
+      return { status: 404, body: { error: { code: "not_found", message: `no route ${route}` } } };
     if (route === "/api/v1/matches/m1/events" && method === "POST") {
       match.seq += 1;
       match.log.push(body);
@@ -24,8 +25,13 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
       match.undone.push(...body.seqs);
       return { status: 200, body: { id: "m1", seq: match.seq } };
     }
-    if (path === "/api/v1/matches/m1/events" && method === "GET") {   // the whole log in one page, as under 1,000 events
-      const events = match.log.map((e, i) => ({ ...e, seq: i + 1, undone: match.undone.includes(i + 1) }));
+    if (path === "/api/v1/matches/m1/events" && method === "GET") {
+      // the whole log in one page, as under 1,000 events
+      const events = match.log.map((e, i) => ({
+        ...e,
+        seq: i + 1,
+        undone: match.undone.includes(i + 1),
+      }));
       return { status: 200, body: { events, next: null } };
     }
     if (route === "/api/v1/matches/m1/undo") {
@@ -38,8 +44,16 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const sockets = [];
   const io = () => {
     const handlers = new Map();
-    const socket = { handlers, on: (e, fn) => handlers.set(e, fn), removeAllListeners() {}, disconnect() {},
-      timeout() { return socket; }, emitWithAck: async (_e, payload) => handle(payload) };
+    const socket = {
+      handlers,
+      on: (e, fn) => handlers.set(e, fn),
+      removeAllListeners() {},
+      disconnect() {},
+      timeout() {
+        return socket;
+      },
+      emitWithAck: async (_e, payload) => handle(payload),
+    };
     sockets.push(socket);
     queueMicrotask(() => handlers.get("connect")());
     return socket;
@@ -67,8 +81,14 @@ export async function connectTo(link, companion) {
 export function suggestRoute() {
   return (body) => {
     const players = body.teams.flatMap((t) => t.players.map((p) => ({ ...p, team: t.id })));
-    const unskilled = players.find((p) => !Number.isInteger(p.athletics) || !Number.isInteger(p.acrobatics));
-    if (unskilled) return { status: 422, body: { error: { code: "invalid", message: `${unskilled.id} has no skills` } } };
+    const unskilled = players.find(
+      (p) => !Number.isInteger(p.athletics) || !Number.isInteger(p.acrobatics),
+    );
+    if (unskilled)
+      return {
+        status: 422,
+        body: { error: { code: "invalid", message: `${unskilled.id} has no skills` } },
+      };
     const standing = players.filter((p) => !p.out && !p.dead);
     const carrier = standing.find((p) => p.id === body.possession.carrier);
     const mates = standing.filter((p) => p.team === carrier.team && p !== carrier);
@@ -79,35 +99,94 @@ export function suggestRoute() {
     const suggest = (p) => {
       if (p === carrier) {
         const to = body.possession.hot ? rivals[0] : mates[0];
-        return to ? { action: "throw", target: to.id, skill: better(p), reason: `throws to ${to.id}: first in line` }
+        return to
+          ? {
+              action: "throw",
+              target: to.id,
+              skill: better(p),
+              reason: `throws to ${to.id}: first in line`,
+            }
           : { action: "none", skill: null, reason: "nobody to throw to" };
       }
-      if (p.team === carrier.team) return { action: "defend", target: carrier.id, skill: null, reason: "guards the carrier" };
-      if (p === knocker) return { action: "knock_off", target: carrier.id, skill: "athletics", reason: `knocks off ${carrier.id}: in reach` };
+      if (p.team === carrier.team)
+        return { action: "defend", target: carrier.id, skill: null, reason: "guards the carrier" };
+      if (p === knocker)
+        return {
+          action: "knock_off",
+          target: carrier.id,
+          skill: "athletics",
+          reason: `knocks off ${carrier.id}: in reach`,
+        };
       return { action: "intercept", skill: better(p), reason: "covers the throw" };
     };
     const asked = body.players ?? standing.map((p) => p.id);
-    const declarations = standing.filter((p) => asked.includes(p.id)).map((p) => ({ player: p.id, ...suggest(p) }));
+    const declarations = standing
+      .filter((p) => asked.includes(p.id))
+      .map((p) => ({ player: p.id, ...suggest(p) }));
     return { status: 200, body: { declarations } };
   };
 }
 
-const contestCard = (body, offerBack = !body.reaction) => ({ kind: "yaotzin.contest", title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-  lines: [], rolls: [], actions: [
-    { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: { events: [], moves: [], prone: null } },
-    ...(!offerBack ? [] : [{ id: "trip_back", key: "BALLCOURT.Action.TripBack", data: {}, label: "Trip back",
-      payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true } }])] });
+const contestCard = (body, offerBack = !body.reaction) => ({
+  kind: "yaotzin.contest",
+  title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+  lines: [],
+  rolls: [],
+  actions: [
+    {
+      id: "apply",
+      key: "BALLCOURT.Action.Apply",
+      data: {},
+      label: "Apply",
+      payload: { events: [], moves: [], prone: null },
+    },
+    ...(!offerBack
+      ? []
+      : [
+          {
+            id: "trip_back",
+            key: "BALLCOURT.Action.TripBack",
+            data: {},
+            label: "Trip back",
+            payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true },
+          },
+        ]),
+  ],
+});
 
 /** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
 export function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
   return fakeCompanion({
     ...routes,
-    "/api/v1/yaotzin/contest": (body) => ({ status: 200, body: body.preview
-      ? { kind: body.kind, actor: body.actor, target: body.target, provokes: provokes && !body.reaction, preview: true }
-      : { kind: body.kind, actor: body.actor, target: body.target, success, provokes: provokes && !body.reaction,
-        target_aoo: body.target_aoo ? { kind: body.target_aoo.kind, success: false, foiled: false } : null,
-        reaction: body.reaction || success ? null : { kind: "trip", actor: body.target, target: body.actor },
-        ball: null, rolls: [], chat_card: contestCard(body, !body.reaction && !success), overlay: null } }),
+    "/api/v1/yaotzin/contest": (body) => ({
+      status: 200,
+      body: body.preview
+        ? {
+            kind: body.kind,
+            actor: body.actor,
+            target: body.target,
+            provokes: provokes && !body.reaction,
+            preview: true,
+          }
+        : {
+            kind: body.kind,
+            actor: body.actor,
+            target: body.target,
+            success,
+            provokes: provokes && !body.reaction,
+            target_aoo: body.target_aoo
+              ? { kind: body.target_aoo.kind, success: false, foiled: false }
+              : null,
+            reaction:
+              body.reaction || success
+                ? null
+                : { kind: "trip", actor: body.target, target: body.actor },
+            ball: null,
+            rolls: [],
+            chat_card: contestCard(body, !body.reaction && !success),
+            overlay: null,
+          },
+    }),
   });
 }
 
@@ -125,33 +204,91 @@ export function tuneRoute({ noDifference = false, oneSided = false } = {}) {
   return (body) => {
     const teams = body?.teams ?? [];
     const players = teams.flatMap((t) => t.players ?? []);
-    const bad = players.find((p) => ["athletics", "acrobatics"].some((k) => !Number.isInteger(p[k]) || p[k] < -5 || p[k] > 20));
-    if (teams.length < 2 || bad) return { status: 422, body: { error: { code: "invalid", message: bad ? `${bad.id}: a bonus from -5 to +20` : "two teams or more" } } };
+    const bad = players.find((p) =>
+      ["athletics", "acrobatics"].some((k) => !Number.isInteger(p[k]) || p[k] < -5 || p[k] > 20),
+    );
+    if (teams.length < 2 || bad)
+      return {
+        status: 422,
+        body: {
+          error: {
+            code: "invalid",
+            message: bad ? `${bad.id}: a bonus from -5 to +20` : "two teams or more",
+          },
+        },
+      };
     const budget = body.budget ?? 40;
     const sums = teams.map((t) => t.players.reduce((s, p) => s + p.athletics + p.acrobatics, 0));
     const even = sums.every((s) => s === sums[0]);
     const pick = Math.min(4, Math.max(2, Math.round(players.length / 3)));
     const results = [0, 2, 3, 4].map((zones) => {
-      const finish = 0.75 - 0.1 * Math.abs(zones - pick);   // the recommended count ends most often
-      return { zones, players_per_zone: zones ? players.length / zones : null, finish_within_budget: finish,
-        upset_rate: even ? null : 0.2, ci95: { finish_within_budget: [finish - 0.07, finish + 0.07], upset_rate: even ? [null, null] : [0.14, 0.27] } };
+      const finish = 0.75 - 0.1 * Math.abs(zones - pick); // the recommended count ends most often
+      return {
+        zones,
+        players_per_zone: zones ? players.length / zones : null,
+        finish_within_budget: finish,
+        upset_rate: even ? null : 0.2,
+        ci95: {
+          finish_within_budget: [finish - 0.07, finish + 0.07],
+          upset_rate: even ? [null, null] : [0.14, 0.27],
+        },
+      };
     });
-    const best = results.reduce((a, r) => (r.finish_within_budget > a.finish_within_budget ? r : a)).zones;
+    const best = results.reduce((a, r) =>
+      r.finish_within_budget > a.finish_within_budget ? r : a,
+    ).zones;
     const top = results.find((r) => r.zones === best).finish_within_budget;
     const zones = noDifference ? null : best;
     // the fourth version's fields (docs/api.md): the set within the margin, each count's gap below
     // the best, the table minutes at 4 a pass, and each team's share of the matches with a winner
-    const plausible = noDifference ? results.filter((r) => r.finish_within_budget >= top - 0.1).map((r) => r.zones) : [best];
-    const differences = Object.fromEntries(results.map((r) => {
-      const below = Math.round((top - r.finish_within_budget) * 100) / 100;
-      return [String(r.zones), { below_best: below, half_width: 0.07, interval: [Math.max(0, below - 0.07), below + 0.07] }];
-    }));
-    const minutes = Object.fromEntries(results.map((r) => [String(r.zones), 4 * (20 + 5 * Math.abs(r.zones - pick))]));
+    const plausible = noDifference
+      ? results.filter((r) => r.finish_within_budget >= top - 0.1).map((r) => r.zones)
+      : [best];
+    const differences = Object.fromEntries(
+      results.map((r) => {
+        const below = Math.round((top - r.finish_within_budget) * 100) / 100;
+        return [
+          String(r.zones),
+          {
+            below_best: below,
+            half_width: 0.07,
+            interval: [Math.max(0, below - 0.07), below + 0.07],
+          },
+        ];
+      }),
+    );
+    const minutes = Object.fromEntries(
+      results.map((r) => [String(r.zones), 4 * (20 + 5 * Math.abs(r.zones - pick))]),
+    );
     const share = (i) => (oneSided ? (i === 0 ? 1 : 0) : 1 / teams.length);
-    const win = Object.fromEntries(teams.map((t, i) => [t.id, Object.fromEntries(results.map((r) => [String(r.zones), share(i)]))]));
-    return { status: 200, body: { zones, best, budget, tactics: body.tactics ?? "single-chaser",
-      finish_within_budget: top, results, plausible, differences, minutes, minutes_per_pass: 4,
-      balance: { win, one_sided: oneSided, favourite: oneSided ? teams[0].id : null, threshold: 0.75 },
-      method: "Hsu's multiple comparisons with the best; Lan-DeMets O'Brien-Fleming-type alpha spending" } };
+    const win = Object.fromEntries(
+      teams.map((t, i) => [
+        t.id,
+        Object.fromEntries(results.map((r) => [String(r.zones), share(i)])),
+      ]),
+    );
+    return {
+      status: 200,
+      body: {
+        zones,
+        best,
+        budget,
+        tactics: body.tactics ?? "single-chaser",
+        finish_within_budget: top,
+        results,
+        plausible,
+        differences,
+        minutes,
+        minutes_per_pass: 4,
+        balance: {
+          win,
+          one_sided: oneSided,
+          favourite: oneSided ? teams[0].id : null,
+          threshold: 0.75,
+        },
+        method:
+          "Hsu's multiple comparisons with the best; Lan-DeMets O'Brien-Fleming-type alpha spending",
+      },
+    };
   };
 }

@@ -7,8 +7,11 @@
  */
 export function consoleLines(t) {
   const lines = [];
-  const saved = { info: globalThis.console.info, warn: globalThis.console.warn,
-    error: globalThis.console.error };
+  const saved = {
+    info: globalThis.console.info,
+    warn: globalThis.console.warn,
+    error: globalThis.console.error,
+  };
   for (const level of ["info", "warn", "error"]) {
     globalThis.console[level] = (...args) => lines.push([level, String(args[0]), args[1]]);
   }

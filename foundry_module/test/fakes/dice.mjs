@@ -19,9 +19,22 @@ export class FakeRoll {
 
   /** Roll#toJSON: what a query answer or a message's data carries (one d20 term with its faces). */
   toJSON() {
-    return { class: "Roll", formula: this.formula, total: this.total, evaluated: true, options: { ...this.options },
-      terms: [{ class: "Die", number: this.dice[0].results.length, faces: 20, evaluated: true,
-        results: structuredClone(this.dice[0].results) }] };
+    return {
+      class: "Roll",
+      formula: this.formula,
+      total: this.total,
+      evaluated: true,
+      options: { ...this.options },
+      terms: [
+        {
+          class: "Die",
+          number: this.dice[0].results.length,
+          faces: 20,
+          evaluated: true,
+          results: structuredClone(this.dice[0].results),
+        },
+      ],
+    };
   }
 
   static fromData(data) {

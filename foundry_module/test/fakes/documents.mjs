@@ -9,15 +9,33 @@
  */
 import { currentClient, serverTrip, track, world } from "./clients.mjs";
 import { callEverywhere, callHere } from "./hooks.mjs";
-import { FakeDocument, FakeFlaggedDocument, FlagsMixin, actingUser, broadcast, changesToSend, checkScope, rawOf, refuse, serverUpdate,
-  staleUntilReached } from "./server.mjs";
+import {
+  FakeDocument,
+  FakeFlaggedDocument,
+  FlagsMixin,
+  actingUser,
+  broadcast,
+  changesToSend,
+  checkScope,
+  rawOf,
+  refuse,
+  serverUpdate,
+  staleUntilReached,
+} from "./server.mjs";
 import { renderEverywhere } from "./ui.mjs";
 import { Collection, applyUpdate, changedKeys, newId, note } from "./utils.mjs";
 
 export class FakeActor extends FakeFlaggedDocument {
   static documentName = "Actor";
 
-  constructor({ id = newId("actor"), name = "Actor", system = {}, items = [], owners = [], flags = {} } = {}) {
+  constructor({
+    id = newId("actor"),
+    name = "Actor",
+    system = {},
+    items = [],
+    owners = [],
+    flags = {},
+  } = {}) {
     super();
     Object.assign(this, { id, name, system, items, owners, flags });
     this.statuses = new Set();
@@ -28,20 +46,32 @@ export class FakeActor extends FakeFlaggedDocument {
     return Boolean(user?.isGM) || (level === "OWNER" && this.owners.includes(user?.id));
   }
 
-  canUserModify(user) { return this.testUserPermission(user, "OWNER"); }
+  canUserModify(user) {
+    return this.testUserPermission(user, "OWNER");
+  }
 
   update(changes, options = {}) {
-    return serverUpdate(this, changes, options, { describe: () => {
-      this.updates.push(changes);
-      note(`actor~ ${this.name} ${Object.entries(changes).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")}`);
-    } });
+    return serverUpdate(this, changes, options, {
+      describe: () => {
+        this.updates.push(changes);
+        note(
+          `actor~ ${this.name} ${Object.entries(changes)
+            .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+            .join(" ")}`,
+        );
+      },
+    });
   }
 
   /** Through update like every flag write (§1.7); the transcript names only the flag. */
   async setFlag(scope, key, value) {
     checkScope(scope);
-    return serverUpdate(this, { [`flags.${scope}.${key}`]: value }, {},
-      { describe: () => note(`actor~ ${this.name} flags.${scope}.${key}`) });
+    return serverUpdate(
+      this,
+      { [`flags.${scope}.${key}`]: value },
+      {},
+      { describe: () => note(`actor~ ${this.name} flags.${scope}.${key}`) },
+    );
   }
 
   /**
@@ -80,14 +110,26 @@ export class FakeActor extends FakeFlaggedDocument {
 class FakeEmbedded extends FakeFlaggedDocument {
   constructor({ parent, ...data }) {
     super();
-    Object.assign(this, { id: newId(this.constructor.documentName.toLowerCase()), system: {}, flags: {}, ...data, parent });
+    Object.assign(this, {
+      id: newId(this.constructor.documentName.toLowerCase()),
+      system: {},
+      flags: {},
+      ...data,
+      parent,
+    });
   }
 
-  canUserModify(user) { return this.parent.canUserModify(user); }
+  canUserModify(user) {
+    return this.parent.canUserModify(user);
+  }
 
   update(changes, options = {}) {
-    return serverUpdate(this, changes, options, { describe: () =>
-      note(`${this.documentName.toLowerCase()}~ ${this.parent.name}/${this.name} ${changedKeys(changes)}`) });
+    return serverUpdate(this, changes, options, {
+      describe: () =>
+        note(
+          `${this.documentName.toLowerCase()}~ ${this.parent.name}/${this.name} ${changedKeys(changes)}`,
+        ),
+    });
   }
 }
 
@@ -119,9 +161,17 @@ function preMoveToken(token, movement, operation) {
 function movementOf(token, sent, operation, user) {
   const destination = { x: sent.x ?? token.x, y: sent.y ?? token.y };
   const method = operation.method ?? "api";
-  return { id: newId("move"), origin: { x: token.x, y: token.y }, destination, passed: { waypoints: [] },
-    pending: { waypoints: [destination] }, method, user, autoRotate: operation.autoRotate ?? false,
-    showRuler: operation.showRuler ?? method === "dragging" };
+  return {
+    id: newId("move"),
+    origin: { x: token.x, y: token.y },
+    destination,
+    passed: { waypoints: [] },
+    pending: { waypoints: [destination] },
+    method,
+    user,
+    autoRotate: operation.autoRotate ?? false,
+    showRuler: operation.showRuler ?? method === "dragging",
+  };
 }
 
 export class FakeToken extends FakeFlaggedDocument {
@@ -129,7 +179,15 @@ export class FakeToken extends FakeFlaggedDocument {
 
   constructor(data) {
     super();
-    Object.assign(this, { id: data.id ?? newId("tok"), name: "Token", x: 0, y: 0, flags: {}, actor: null, ...data });
+    Object.assign(this, {
+      id: data.id ?? newId("tok"),
+      name: "Token",
+      x: 0,
+      y: 0,
+      flags: {},
+      actor: null,
+      ...data,
+    });
   }
 
   canUserModify(user) {
@@ -145,24 +203,38 @@ export class FakeToken extends FakeFlaggedDocument {
     const dragging = options.movement?.method === "dragging";
     return serverUpdate(this, changes, options, {
       hiddenFromPreUpdate: dragging ? ["x", "y"] : [],
-      beforeTrip: (sent, user) => options.movement || options.noHook || !moves(sent)
-        || preMoveToken(this, movementOf(this, sent, options, user), options),
+      beforeTrip: (sent, user) =>
+        options.movement ||
+        options.noHook ||
+        !moves(sent) ||
+        preMoveToken(this, movementOf(this, sent, options, user), options),
       describe: () => this.describe(changes),
-      afterCommit: (sent, user) => this.afterMove(from, sent, options, user) });
+      afterCommit: (sent, user) => this.afterMove(from, sent, options, user),
+    });
   }
 
   describe(changes) {
     const flag = Object.keys(changes).find((k) => k.startsWith("flags."));
-    note(moves(changes)
-      ? `token~ ${this.name ?? this.id} (${this.x}, ${this.y})${"flags.ballcourt.ball" in changes ? ` ball=${JSON.stringify(changes["flags.ballcourt.ball"])}` : ""}`
-      : `token~ ${this.id} ${flag && Object.keys(changes).length === 1 ? `${flag}=${JSON.stringify(changes[flag])}` : changedKeys(changes)}`);
+    note(
+      moves(changes)
+        ? `token~ ${this.name ?? this.id} (${this.x}, ${this.y})${"flags.ballcourt.ball" in changes ? ` ball=${JSON.stringify(changes["flags.ballcourt.ball"])}` : ""}`
+        : `token~ ${this.id} ${flag && Object.keys(changes).length === 1 ? `${flag}=${JSON.stringify(changes[flag])}` : changedKeys(changes)}`,
+    );
   }
 
   /** A position change is a movement: moveToken(doc, movement, operation, User) everywhere (§6.3). */
   afterMove(from, sent, options, user) {
     if (!moves(sent)) return;
-    const movement = { id: newId("move"), origin: from, destination: { x: this.x, y: this.y }, method: options.method ?? "api",
-      passed: { waypoints: [{ x: this.x, y: this.y }] }, pending: { waypoints: [] }, user, ...(options.movement ?? {}) };
+    const movement = {
+      id: newId("move"),
+      origin: from,
+      destination: { x: this.x, y: this.y },
+      method: options.method ?? "api",
+      passed: { waypoints: [{ x: this.x, y: this.y }] },
+      pending: { waypoints: [] },
+      user,
+      ...(options.movement ?? {}),
+    };
     broadcast("moveToken", () => [this, movement, options, user]);
   }
 
@@ -175,17 +247,33 @@ export class FakeToken extends FakeFlaggedDocument {
   async move(waypoints, options = {}) {
     const user = actingUser();
     if (!this.canUserModify(user)) refuse(user, `Token ${this.name}`);
-    const path = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => ({ x: w.x ?? this.x, y: w.y ?? this.y }));
+    const path = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => ({
+      x: w.x ?? this.x,
+      y: w.y ?? this.y,
+    }));
     if (!path.length) return false;
-    const operation = { ...options, animate: options.animate ?? true, method: options.method ?? "api" };
-    const movement = { ...movementOf(this, path.at(-1), operation, user), pending: { waypoints: path } };
+    const operation = {
+      ...options,
+      animate: options.animate ?? true,
+      method: options.method ?? "api",
+    };
+    const movement = {
+      ...movementOf(this, path.at(-1), operation, user),
+      pending: { waypoints: path },
+    };
     if (!preMoveToken(this, movement, operation)) return false;
     let reachedFirst = () => {};
-    const firstCheckpoint = new Promise((resolve) => { reachedFirst = resolve; });
+    const firstCheckpoint = new Promise((resolve) => {
+      reachedFirst = resolve;
+    });
     const steps = (async () => {
       for (const [i, point] of path.entries()) {
-        const step = { ...movement, passed: { waypoints: path.slice(0, i + 1) }, pending: { waypoints: path.slice(i + 1) },
-          finished: i === path.length - 1 };
+        const step = {
+          ...movement,
+          passed: { waypoints: path.slice(0, i + 1) },
+          pending: { waypoints: path.slice(i + 1) },
+          finished: i === path.length - 1,
+        };
         const moved = await this.update(point, { ...operation, movement: step });
         if (!moved) {
           reachedFirst(false);
@@ -201,7 +289,14 @@ export class FakeToken extends FakeFlaggedDocument {
 }
 
 /** CONST.GRID_TYPES: gridless, square, and four hexagonal grids, in rows (pointy-topped) or columns (flat-topped). */
-export const GRID_TYPES = Object.freeze({ GRIDLESS: 0, SQUARE: 1, HEXODDR: 2, HEXEVENR: 3, HEXODDQ: 4, HEXEVENQ: 5 });
+export const GRID_TYPES = Object.freeze({
+  GRIDLESS: 0,
+  SQUARE: 1,
+  HEXODDR: 2,
+  HEXEVENR: 3,
+  HEXODDQ: 4,
+  HEXEVENQ: 5,
+});
 
 /**
  * scene.grid (§5; a foundry.grid.BaseGrid since v12): its `type` from CONST.GRID_TYPES, square
@@ -213,11 +308,17 @@ export class FakeGrid {
     Object.assign(this, { size, distance, units, type, ...rest });
   }
 
-  get isSquare() { return this.type === GRID_TYPES.SQUARE; }
+  get isSquare() {
+    return this.type === GRID_TYPES.SQUARE;
+  }
 
-  get isHexagonal() { return this.type >= GRID_TYPES.HEXODDR && this.type <= GRID_TYPES.HEXEVENQ; }
+  get isHexagonal() {
+    return this.type >= GRID_TYPES.HEXODDR && this.type <= GRID_TYPES.HEXEVENQ;
+  }
 
-  get isGridless() { return this.type === GRID_TYPES.GRIDLESS; }
+  get isGridless() {
+    return this.type === GRID_TYPES.GRIDLESS;
+  }
 }
 
 /**
@@ -229,10 +330,28 @@ export class FakeGrid {
 export class FakeScene extends FakeFlaggedDocument {
   static documentName = "Scene";
 
-  constructor({ id = newId("scene"), name = "Scene", flags = {}, tokens = [], grid = { size: 100 }, width = 4000, height = 3000,
-    padding = 0.25, active = false } = {}) {
+  constructor({
+    id = newId("scene"),
+    name = "Scene",
+    flags = {},
+    tokens = [],
+    grid = { size: 100 },
+    width = 4000,
+    height = 3000,
+    padding = 0.25,
+    active = false,
+  } = {}) {
     super();
-    Object.assign(this, { id, name, flags, grid: new FakeGrid(grid), width, height, padding, active });
+    Object.assign(this, {
+      id,
+      name,
+      flags,
+      grid: new FakeGrid(grid),
+      width,
+      height,
+      padding,
+      active,
+    });
     this.tokens = new Collection(tokens.map((t) => [t.id, t]));
     for (const t of tokens) t.parent = this;
     this.drawings = new Collection();
@@ -246,27 +365,46 @@ export class FakeScene extends FakeFlaggedDocument {
     const width = this.width + 2 * padX;
     const height = this.height + 2 * padY;
     const sceneRect = { x: padX, y: padY, width: this.width, height: this.height };
-    return { width, height, size, distance: this.grid.distance, sceneX: padX, sceneY: padY, sceneWidth: this.width,
-      sceneHeight: this.height, sceneRect, rect: { x: 0, y: 0, width, height }, rows: Math.ceil(height / size),
-      columns: Math.ceil(width / size) };
+    return {
+      width,
+      height,
+      size,
+      distance: this.grid.distance,
+      sceneX: padX,
+      sceneY: padY,
+      sceneWidth: this.width,
+      sceneHeight: this.height,
+      sceneRect,
+      rect: { x: 0, y: 0, width, height },
+      rows: Math.ceil(height / size),
+      columns: Math.ceil(width / size),
+    };
   }
 
   update(changes, options = {}) {
-    return serverUpdate(this, changes, options, { describe: () => note(options.quiet ?? `scene~ ${changedKeys(changes)}`) });
+    return serverUpdate(this, changes, options, {
+      describe: () => note(options.quiet ?? `scene~ ${changedKeys(changes)}`),
+    });
   }
 
   async setFlag(scope, key, value) {
-    return this.update({ [`flags.${scope}.${key}`]: value }, { quiet: `scene~ flags.${scope}.${key}` });
+    return this.update(
+      { [`flags.${scope}.${key}`]: value },
+      { quiet: `scene~ flags.${scope}.${key}` },
+    );
   }
 
   async unsetFlag(scope, key) {
-    return this.update({ [`flags.${scope}.-=${key}`]: null }, { quiet: `scene~ -flags.${scope}.${key}` });
+    return this.update(
+      { [`flags.${scope}.-=${key}`]: null },
+      { quiet: `scene~ -flags.${scope}.${key}` },
+    );
   }
 
   /** Embedded token updates: each token's own permission, diff and hooks, in one trip. */
   async updateEmbeddedDocuments(type, updates, options = {}) {
     const user = actingUser();
-    this.updateLog.push({ type, updates: structuredClone(updates) });   // the operation as the module sent it
+    this.updateLog.push({ type, updates: structuredClone(updates) }); // the operation as the module sent it
     const accepted = [];
     for (const u of updates) {
       const token = this.tokens.get(u._id);
@@ -274,7 +412,8 @@ export class FakeScene extends FakeFlaggedDocument {
       const sent = changesToSend(token, u, options);
       if (!Object.keys(sent).length) continue;
       if (callHere("preUpdateToken", token, sent, options, user.id) === false) continue;
-      if (moves(sent) && !preMoveToken(token, movementOf(token, sent, options, user), options)) continue;
+      if (moves(sent) && !preMoveToken(token, movementOf(token, sent, options, user), options))
+        continue;
       accepted.push({ token, u, sent, from: { x: token.x, y: token.y } });
     }
     await serverTrip();
@@ -282,7 +421,12 @@ export class FakeScene extends FakeFlaggedDocument {
       const write = staleUntilReached(token, sent);
       applyUpdate(rawOf(token), sent, { recursive: options.recursive !== false });
       token.describe(u);
-      broadcast("updateToken", () => [token, structuredClone(sent), options, user.id], currentClient(), write);
+      broadcast(
+        "updateToken",
+        () => [token, structuredClone(sent), options, user.id],
+        currentClient(),
+        write,
+      );
       token.afterMove(from, sent, options, user);
     }
     return accepted.map((a) => a.token);
@@ -292,7 +436,9 @@ export class FakeScene extends FakeFlaggedDocument {
     const user = actingUser();
     if (!this.canUserModify(user)) refuse(user, `Scene ${this.name}`);
     await serverTrip();
-    const made = data.map((d) => (type === "Token" ? new FakeToken(d) : new FakeDrawing({ author: user.id, ...d })));
+    const made = data.map((d) =>
+      type === "Token" ? new FakeToken(d) : new FakeDrawing({ author: user.id, ...d }),
+    );
     for (const doc of made) {
       doc.parent = this;
       (type === "Token" ? this.tokens : this.drawings).set(doc.id, doc);
@@ -305,7 +451,8 @@ export class FakeScene extends FakeFlaggedDocument {
   async deleteEmbeddedDocuments(type, ids) {
     const user = actingUser();
     const collection = type === "Token" ? this.tokens : this.drawings;
-    for (const id of ids) if (!collection.get(id)?.canUserModify(user)) refuse(user, `${type} ${id}`);
+    for (const id of ids)
+      if (!collection.get(id)?.canUserModify(user)) refuse(user, `${type} ${id}`);
     await serverTrip();
     const gone = ids.map((id) => collection.get(id));
     for (const id of ids) collection.delete(id);
@@ -330,7 +477,9 @@ export class FakeDrawing extends FakeFlaggedDocument {
     Object.assign(this, { id: newId("Drawing"), flags: {}, ...data });
   }
 
-  canUserModify(user) { return Boolean(user?.isGM) || user?.id === this.author; }
+  canUserModify(user) {
+    return Boolean(user?.isGM) || user?.id === this.author;
+  }
 
   async delete() {
     return this.parent?.deleteEmbeddedDocuments("Drawing", [this.id]);
@@ -341,7 +490,7 @@ export class FakeDrawing extends FakeFlaggedDocument {
 export function visibleTo(message, userId) {
   const user = globalThis.game.users.get(userId);
   if (user?.isGM) return true;
-  if (message.blind) return false;   // §3.2: a blind message is hidden even from the player who made it
+  if (message.blind) return false; // §3.2: a blind message is hidden even from the player who made it
   return !message.whisper?.length || message.whisper.includes(userId) || message.author === userId;
 }
 
@@ -354,13 +503,19 @@ export class FakeMessage extends FlagsMixin(FakeDocument) {
 
   constructor(data, author) {
     super();
-    Object.assign(this, { id: newId("msg"), ...structuredClone({ ...data, rolls: undefined }), author });
+    Object.assign(this, {
+      id: newId("msg"),
+      ...structuredClone({ ...data, rolls: undefined }),
+      author,
+    });
     this.flags ??= {};
     this.rolls = data.rolls ?? [];
     this.updates = [];
   }
 
-  get isAuthor() { return actingUser()?.id === this.author; }
+  get isAuthor() {
+    return actingUser()?.id === this.author;
+  }
 
   canUserModify(user, _action, changes = {}) {
     if (user?.isGM) return true;
@@ -369,18 +524,33 @@ export class FakeMessage extends FlagsMixin(FakeDocument) {
   }
 
   update(changes, options = {}) {
-    return serverUpdate(this, changes, options, { describe: () => {
-      this.updates.push(changes);
-      this.updatedBy = actingUser().id;
-      // a roll-request card and its rows, and an attack-of-opportunity question, by name: their
-      // ids depend on which tests ran before
-      const rows = this.flags?.ballcourt?.rollCard?.rows ?? {};
-      const keys = changedKeys(changes).replaceAll("flags.ballcourt.", "")
-        .replace(/rollCard\.rows\.([^.,]+)/g, (_m, id) => `rollCard.rows.${rows[id]?.name ?? id}`);
-      note(`chat~ ${this.flags?.ballcourt?.card?.kind ?? (this.flags?.ballcourt?.rollCard ? "rollCard"
-        : this.flags?.ballcourt?.aooQuestion ? "aooQuestion" : this.id)} ${keys}`);
-      for (const fn of FakeChatMessage.onUpdate) fn(this);
-    }, afterCommit: (_sent, _user, write) => renderEverywhere(this, { write }) });
+    return serverUpdate(this, changes, options, {
+      describe: () => {
+        this.updates.push(changes);
+        this.updatedBy = actingUser().id;
+        // a roll-request card and its rows, and an attack-of-opportunity question, by name: their
+        // ids depend on which tests ran before
+        const rows = this.flags?.ballcourt?.rollCard?.rows ?? {};
+        const keys = changedKeys(changes)
+          .replaceAll("flags.ballcourt.", "")
+          .replace(
+            /rollCard\.rows\.([^.,]+)/g,
+            (_m, id) => `rollCard.rows.${rows[id]?.name ?? id}`,
+          );
+        note(
+          `chat~ ${
+            this.flags?.ballcourt?.card?.kind ??
+            (this.flags?.ballcourt?.rollCard
+              ? "rollCard"
+              : this.flags?.ballcourt?.aooQuestion
+                ? "aooQuestion"
+                : this.id)
+          } ${keys}`,
+        );
+        for (const fn of FakeChatMessage.onUpdate) fn(this);
+      },
+      afterCommit: (_sent, _user, write) => renderEverywhere(this, { write }),
+    });
   }
 
   async delete() {
@@ -393,7 +563,10 @@ export class FakeMessage extends FlagsMixin(FakeDocument) {
 }
 
 /** v13's message mode names and v14's (§3.3): both map to who may read the message. */
-const MODE_NAMES = { 13: ["publicroll", "gmroll", "blindroll", "selfroll"], 14: ["public", "gm", "blind", "self"] };
+const MODE_NAMES = {
+  13: ["publicroll", "gmroll", "blindroll", "selfroll"],
+  14: ["public", "gm", "blind", "self"],
+};
 
 export class FakeChatMessage {
   static created = [];
@@ -410,15 +583,19 @@ export class FakeChatMessage {
     FakeChatMessage.created.push(message);
     const card = data.flags?.ballcourt?.card;
     const players = (card?.actions ?? []).map((a) => a.id).filter((id) => id.includes(":"));
-    note(`chat+ ${card?.kind ?? data.flavor ?? "message"}${players.length ? ` [${players.join(" ")}]` : ""}`
-      + ` rolls=${message.rolls.map((r) => r.total).join(",")}${data.whisper?.length ? ` to ${data.whisper.join(",")}` : ""}`);
+    note(
+      `chat+ ${card?.kind ?? data.flavor ?? "message"}${players.length ? ` [${players.join(" ")}]` : ""}` +
+        ` rolls=${message.rolls.map((r) => r.total).join(",")}${data.whisper?.length ? ` to ${data.whisper.join(",")}` : ""}`,
+    );
     globalThis.game.messages.set(message.id, message);
     broadcast("createChatMessage", () => [message, {}, author], writer);
     renderEverywhere(message, { created: true });
     return message;
   }
 
-  static getSpeaker() { return { alias: actingUser()?.name ?? "GM" }; }
+  static getSpeaker() {
+    return { alias: actingUser()?.name ?? "GM" };
+  }
 
   /** Who reads a message in a mode: private ones whisper to the GMs (blind hides it from its author), self to oneself. */
   static whisperFor(data, mode) {

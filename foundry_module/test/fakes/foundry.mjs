@@ -10,14 +10,45 @@ export { FakeContainer, FakeGraphics, FakeGridLayer, FakeText, fakeStage } from 
 export { FakeCombat } from "./combat.mjs";
 export { FakeRoll } from "./dice.mjs";
 export { FakeActiveEffect, FakeItem } from "./documents.mjs";
-export { FakeActor, FakeChatMessage, FakeDrawing, FakeGrid, FakeMessage, FakeScene, FakeToken, GRID_TYPES, visibleTo } from "./documents.mjs";
+export {
+  FakeActor,
+  FakeChatMessage,
+  FakeDrawing,
+  FakeGrid,
+  FakeMessage,
+  FakeScene,
+  FakeToken,
+  GRID_TYPES,
+  visibleTo,
+} from "./documents.mjs";
 export { FakeHooks, HookRegistry } from "./hooks.mjs";
 export { clientModule, loadModule, loadTable } from "./module.mjs";
 export { FakeDnd5eActor, FakePf1Actor } from "./systems.mjs";
-export { FakeApplicationV2, FakeDialogV2, FakeElement, FakeFormData, FakeKeybindings, FakeSceneControls, buttonsIn, fakeHtml, installDocument,
-  listenerCount, press } from "./ui.mjs";
+export {
+  FakeApplicationV2,
+  FakeDialogV2,
+  FakeElement,
+  FakeFormData,
+  FakeKeybindings,
+  FakeSceneControls,
+  buttonsIn,
+  fakeHtml,
+  installDocument,
+  listenerCount,
+  press,
+} from "./ui.mjs";
 export { FakeUser } from "./users.mjs";
-export { Collection, ForcedDeletion, ForcedReplacement, diffObject, expandObject, getProperty, mergeObject, newId, setProperty,
-  transcript } from "./utils.mjs";
+export {
+  Collection,
+  ForcedDeletion,
+  ForcedReplacement,
+  diffObject,
+  expandObject,
+  getProperty,
+  mergeObject,
+  newId,
+  setProperty,
+  transcript,
+} from "./utils.mjs";
 export { installFoundry, reload, view } from "./world.mjs";
 export { openTable, until } from "./table.mjs";

@@ -14,7 +14,9 @@ import { callHandler, currentClient, onEveryClient, pageOf, world } from "./clie
 let nextId = 0;
 
 export class HookRegistry {
-  constructor() { this.handlers = new Map(); }
+  constructor() {
+    this.handlers = new Map();
+  }
 
   on(name, fn, { once = false } = {}) {
     if (!this.handlers.has(name)) this.handlers.set(name, []);
@@ -23,18 +25,27 @@ export class HookRegistry {
     return id;
   }
 
-  once(name, fn) { return this.on(name, fn, { once: true }); }
+  once(name, fn) {
+    return this.on(name, fn, { once: true });
+  }
 
   off(name, fnOrId) {
     const list = this.handlers.get(name) ?? [];
-    this.handlers.set(name, list.filter((h) => h.fn !== fnOrId && h.id !== fnOrId));
+    this.handlers.set(
+      name,
+      list.filter((h) => h.fn !== fnOrId && h.id !== fnOrId),
+    );
   }
 
   /** The handlers due now; a `once` handler leaves the list before it runs (§8.1). */
   due(name) {
     const list = this.handlers.get(name) ?? [];
     const due = [...list];
-    if (due.some((h) => h.once)) this.handlers.set(name, list.filter((h) => !h.once));
+    if (due.some((h) => h.once))
+      this.handlers.set(
+        name,
+        list.filter((h) => !h.once),
+      );
     return due;
   }
 
@@ -48,10 +59,14 @@ export class HookRegistry {
     return true;
   }
 
-  has(name) { return Boolean(this.handlers.get(name)?.length); }
+  has(name) {
+    return Boolean(this.handlers.get(name)?.length);
+  }
 
   /** The first handler registered for a hook (tests that drive one hook by hand). */
-  get(name) { return this.handlers.get(name)?.[0]?.fn; }
+  get(name) {
+    return this.handlers.get(name)?.[0]?.fn;
+  }
 
   /** Foundry's Hooks.onError: the `error` hook with (location, error, data). */
   onError(location, error, data = {}) {
@@ -64,13 +79,16 @@ export class HookRegistry {
 export const FakeHooks = new HookRegistry();
 
 /** The `Hooks` global each client sees: its own page's registry. */
-export const HooksGlobal = new Proxy({}, {
-  get: (_t, key) => {
-    const registry = pageOf(currentClient()).hooks;
-    const value = registry[key];
-    return typeof value === "function" ? value.bind(registry) : value;
+export const HooksGlobal = new Proxy(
+  {},
+  {
+    get: (_t, key) => {
+      const registry = pageOf(currentClient()).hooks;
+      const value = registry[key];
+      return typeof value === "function" ? value.bind(registry) : value;
+    },
   },
-});
+);
 
 /** A document hook on every connected client: `args(client)` gives that client's arguments. */
 export function callEverywhere(name, args) {

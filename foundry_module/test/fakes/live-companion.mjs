@@ -21,14 +21,26 @@ function freePort() {
 export async function startCompanion(token) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(PYTHON, ["-m", "companion.cli", "serve", "--port", String(port), "--data-dir",
-    mkdtempSync(join(tmpdir(), "ballcourt-"))], { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: token },
-    stdio: "ignore" });
-  const deadline = Date.now() + 60_000;   // a loaded machine starts it slowly; wait, don't fail
+  const server = spawn(
+    PYTHON,
+    [
+      "-m",
+      "companion.cli",
+      "serve",
+      "--port",
+      String(port),
+      "--data-dir",
+      mkdtempSync(join(tmpdir(), "ballcourt-")),
+    ],
+    { cwd: ROOT, env: { ...process.env, BALLCOURT_TOKEN: token }, stdio: "ignore" },
+  );
+  const deadline = Date.now() + 60_000; // a loaded machine starts it slowly; wait, don't fail
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${url}/api/v1/health`)).ok) return { url, stop: () => server.kill() };
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   server.kill();

@@ -20,14 +20,17 @@ register("./loader-hooks.mjs", import.meta.url);
 let moduleHooks = null;
 let pages = 0;
 
-const pageUrl = (client, path) => new URL(`../../scripts/${path}?client=${encodeURIComponent(client.user.id)}&page=${client.pageNumber}`,
-  import.meta.url).href;
+const pageUrl = (client, path) =>
+  new URL(
+    `../../scripts/${path}?client=${encodeURIComponent(client.user.id)}&page=${client.pageNumber}`,
+    import.meta.url,
+  ).href;
 
 export async function loadModule(userId) {
   if (userId === undefined) return loadShared();
   const client = clientOf(userId);
   client.page = makePage();
-  client.pageNumber = (pages += 1);
+  client.pageNumber = pages += 1;
   await onClient(client, () => import(pageUrl(client, "main.mjs")));
   onClient(client, () => {
     for (const hook of ["init", "i18nInit", "setup", "ready"]) client.page.hooks.callAll(hook);
@@ -37,7 +40,9 @@ export async function loadModule(userId) {
 
 /** Every connected user's page, the GM's first (the order browsers usually open in). */
 export async function loadTable() {
-  const clients = [...world.clients.values()].filter((c) => c.user.active).sort((a, b) => Number(b.user.isGM) - Number(a.user.isGM));
+  const clients = [...world.clients.values()]
+    .filter((c) => c.user.active)
+    .sort((a, b) => Number(b.user.isGM) - Number(a.user.isGM));
   for (const client of clients) await loadModule(client.user.id);
 }
 

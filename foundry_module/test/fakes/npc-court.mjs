@@ -9,10 +9,24 @@ import { FakeCombat, FakePf1Actor, FakeScene, FakeToken, settle } from "./foundr
 
 /** A pf1 actor with Power Attack, the numbers the companion reads (adapters/pf1.mjs). */
 export function pf1Actor(name, owners, { str = 14, dex = 16, bab = 2, reflex = 3 } = {}) {
-  return new FakePf1Actor({ name, owners, items: [{ type: "feat", name: "Power Attack" }], system: {
-    abilities: { str: { total: str, mod: (str - 10) >> 1 }, dex: { total: dex, mod: (dex - 10) >> 1 } },
-    skills: { acr: { mod: 4 } }, attributes: { bab: { total: bab }, savingThrows: { ref: { total: reflex } },
-      hp: { value: 20, max: 20, nonlethal: 0 }, speed: { land: { total: 30 } } } } });
+  return new FakePf1Actor({
+    name,
+    owners,
+    items: [{ type: "feat", name: "Power Attack" }],
+    system: {
+      abilities: {
+        str: { total: str, mod: (str - 10) >> 1 },
+        dex: { total: dex, mod: (dex - 10) >> 1 },
+      },
+      skills: { acr: { mod: 4 } },
+      attributes: {
+        bab: { total: bab },
+        savingThrows: { ref: { total: reflex } },
+        hp: { value: 20, max: 20, nonlethal: 0 },
+        speed: { land: { total: 30 } },
+      },
+    },
+  });
 }
 
 /** Where each stands (in squares of 100 px) and his numbers (pf1Actor's), unless a test says otherwise. */
@@ -27,10 +41,20 @@ export async function npcCourt(table, userIds, { at = {}, stats = {} } = {}) {
   const api = table.api("gm");
   const squares = { ...SQUARES, ...at };
   const numbers = { ...STATS, ...stats };
-  const token = (id, name, owners) => new FakeToken({ id, name, x: squares[id][0] * 100, y: squares[id][1] * 100,
-    actor: pf1Actor(name, owners, numbers[id]) });
-  const tokens = { ix: token("ix", "Ixpoetchitl", ["alice"]), yo: token("yo", "Yolteotl", ["bob"]),
-    n1: token("n1", "Tezca", []), n2: token("n2", "Mixco", []) };
+  const token = (id, name, owners) =>
+    new FakeToken({
+      id,
+      name,
+      x: squares[id][0] * 100,
+      y: squares[id][1] * 100,
+      actor: pf1Actor(name, owners, numbers[id]),
+    });
+  const tokens = {
+    ix: token("ix", "Ixpoetchitl", ["alice"]),
+    yo: token("yo", "Yolteotl", ["bob"]),
+    n1: token("n1", "Tezca", []),
+    n2: token("n2", "Mixco", []),
+  };
   const scene = new FakeScene({ id: "court", tokens: Object.values(tokens), padding: 0 });
   globalThis.game.scenes.set(scene.id, scene);
   for (const id of userIds) table.view(id, scene);
@@ -41,8 +65,21 @@ export async function npcCourt(table, userIds, { at = {}, stats = {} } = {}) {
   await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: 1000, y: 1200 }]);
   await api.createMatch(scene);
   await settle();
-  const encounter = new FakeCombat({ id: "enc", combatants: [["ix", 22], ["n1", 18], ["yo", 16], ["n2", 12]]
-    .map(([id, initiative]) => ({ id: `c-${id}`, name: tokens[id].name, tokenId: id, sceneId: scene.id, initiative })) });
+  const encounter = new FakeCombat({
+    id: "enc",
+    combatants: [
+      ["ix", 22],
+      ["n1", 18],
+      ["yo", 16],
+      ["n2", 12],
+    ].map(([id, initiative]) => ({
+      id: `c-${id}`,
+      name: tokens[id].name,
+      tokenId: id,
+      sceneId: scene.id,
+      initiative,
+    })),
+  });
   globalThis.game.combats.set(encounter.id, encounter);
   return { scene, ball, encounter, tokens };
 }

@@ -25,7 +25,16 @@
  * server's. Left open: a module that changes a document's data without `update` is not
  * caught, and status toggles and created or deleted documents are not yet seen stale.
  */
-import { currentClient, onClient, onEveryClient, pageOf, runningClient, serverTrip, track, world } from "./clients.mjs";
+import {
+  currentClient,
+  onClient,
+  onEveryClient,
+  pageOf,
+  runningClient,
+  serverTrip,
+  track,
+  world,
+} from "./clients.mjs";
 import { callHere } from "./hooks.mjs";
 import { applyUpdate, diffObject, expandObject, getProperty } from "./utils.mjs";
 
@@ -40,11 +49,15 @@ export function refuse(user, what) {
 
 /** What a write sends: expanded, and only the differences unless `diff: false` (§1.3, §1.6). */
 export function changesToSend(doc, changes, { diff = true, recursive = true } = {}) {
-  const expanded = expandObject(Object.fromEntries(Object.entries(changes).filter(([k]) => k !== "_id")));
+  const expanded = expandObject(
+    Object.fromEntries(Object.entries(changes).filter(([k]) => k !== "_id")),
+  );
   if (!diff) return expanded;
   if (recursive) return diffObject(doc, expanded);
   // replaced outright: an inner object is sent whole if it differs at all
-  return Object.fromEntries(Object.entries(expanded).filter(([k, v]) => JSON.stringify(doc[k]) !== JSON.stringify(v)));
+  return Object.fromEntries(
+    Object.entries(expanded).filter(([k, v]) => JSON.stringify(doc[k]) !== JSON.stringify(v)),
+  );
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -57,14 +70,19 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 export function broadcast(hook, args, writer = currentClient(), write = null) {
   onEveryClient((client) => {
     if (client === writer) return;
-    track(nextTurn().then(() => {
-      write?.reached(client);
-      if (!client.dead) pageOf(client).hooks.callAll(hook, ...args(client));
-    }));
+    track(
+      nextTurn().then(() => {
+        write?.reached(client);
+        if (!client.dead) pageOf(client).hooks.callAll(hook, ...args(client));
+      }),
+    );
   });
   if (writer?.user?.active) {
-    track(new Promise((resolve) => setImmediate(resolve))
-      .then(() => onClient(writer, () => pageOf(writer).hooks.callAll(hook, ...args(writer)))));
+    track(
+      new Promise((resolve) => setImmediate(resolve)).then(() =>
+        onClient(writer, () => pageOf(writer).hooks.callAll(hook, ...args(writer))),
+      ),
+    );
   }
 }
 
@@ -73,7 +91,12 @@ export function broadcast(hook, args, writer = currentClient(), write = null) {
  * merge, update<Doc> everywhere. `describe(sent)` writes the transcript's line. Resolves the
  * document, or undefined when a preUpdate handler vetoed.
  */
-export async function serverUpdate(doc, changes, options = {}, { describe, afterCommit, hiddenFromPreUpdate = [], beforeTrip } = {}) {
+export async function serverUpdate(
+  doc,
+  changes,
+  options = {},
+  { describe, afterCommit, hiddenFromPreUpdate = [], beforeTrip } = {},
+) {
   const user = actingUser();
   const name = doc.documentName;
   if (!doc.canUserModify(user, "update", changes)) refuse(user, `${name} ${doc.name ?? doc.id}`);
@@ -82,7 +105,8 @@ export async function serverUpdate(doc, changes, options = {}, { describe, after
     await serverTrip();
     return doc;
   }
-  if (!options.noHook && preUpdate(doc, changed, options, user, hiddenFromPreUpdate) === false) return undefined;
+  if (!options.noHook && preUpdate(doc, changed, options, user, hiddenFromPreUpdate) === false)
+    return undefined;
   if (beforeTrip?.(changed, user) === false) return undefined;
   await serverTrip();
   const write = staleUntilReached(doc, changed);
@@ -90,7 +114,13 @@ export async function serverUpdate(doc, changes, options = {}, { describe, after
   describe?.(changed);
   afterCommit?.(changed, user, write);
   if (options.noHook) write.reachedAll();
-  else broadcast(`update${name}`, () => [doc, structuredClone(changed), options, user.id], currentClient(), write);
+  else
+    broadcast(
+      `update${name}`,
+      () => [doc, structuredClone(changed), options, user.id],
+      currentClient(),
+      write,
+    );
   return doc;
 }
 
@@ -122,8 +152,11 @@ const staleViews = {
 export function staleUntilReached(doc, changed) {
   const target = rawOf(doc);
   const writer = currentClient();
-  const before = Object.fromEntries(Object.keys(changed).map((k) => k.replace(/^(-=|==)/, ""))
-    .map((k) => [k, structuredClone(target[k])]));
+  const before = Object.fromEntries(
+    Object.keys(changed)
+      .map((k) => k.replace(/^(-=|==)/, ""))
+      .map((k) => [k, structuredClone(target[k])]),
+  );
   const entry = { before };
   target[VIEWS] ??= new Map();
   const waiting = new Set();
@@ -139,7 +172,12 @@ export function staleUntilReached(doc, changed) {
     if (list && !list.length) target[VIEWS].delete(client);
     waiting.delete(client);
   };
-  return { reached, reachedAll: () => { for (const client of [...waiting]) reached(client); } };
+  return {
+    reached,
+    reachedAll: () => {
+      for (const client of [...waiting]) reached(client);
+    },
+  };
 }
 
 /**
@@ -159,26 +197,30 @@ export function preUpdate(doc, changed, options, user, hidden = []) {
  * update, with its merge and its hooks. The scope must be core, world, the system or an
  * active module (Foundry throws otherwise).
  */
-export const FlagsMixin = (Base) => class extends Base {
-  getFlag(scope, key) { return getProperty(this.flags?.[scope] ?? {}, key); }
+export const FlagsMixin = (Base) =>
+  class extends Base {
+    getFlag(scope, key) {
+      return getProperty(this.flags?.[scope] ?? {}, key);
+    }
 
-  async setFlag(scope, key, value) {
-    checkScope(scope);
-    return this.update({ [`flags.${scope}.${key}`]: value });
-  }
+    async setFlag(scope, key, value) {
+      checkScope(scope);
+      return this.update({ [`flags.${scope}.${key}`]: value });
+    }
 
-  async unsetFlag(scope, key) {
-    checkScope(scope);
-    const parts = key.split(".");
-    const last = parts.pop();
-    return this.update({ [["flags", scope, ...parts, `-=${last}`].join(".")]: null });
-  }
-};
+    async unsetFlag(scope, key) {
+      checkScope(scope);
+      const parts = key.split(".");
+      const last = parts.pop();
+      return this.update({ [["flags", scope, ...parts, `-=${last}`].join(".")]: null });
+    }
+  };
 
 export function checkScope(scope) {
   const game = globalThis.game;
-  const ok = ["core", "world", game?.system?.id].includes(scope) || game?.modules?.get(scope)?.active !== false
-    && game?.modules?.has(scope);
+  const ok =
+    ["core", "world", game?.system?.id].includes(scope) ||
+    (game?.modules?.get(scope)?.active !== false && game?.modules?.has(scope));
   if (!ok) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
 }
 
@@ -190,14 +232,22 @@ export class FakeDocument {
     return new Proxy(this, staleViews);
   }
 
-  get documentName() { return this.constructor.documentName; }
+  get documentName() {
+    return this.constructor.documentName;
+  }
 
   /** Who may write (the server's check): a GM, unless a subclass says more. */
-  canUserModify(user) { return Boolean(user?.isGM); }
+  canUserModify(user) {
+    return Boolean(user?.isGM);
+  }
 
-  get isOwner() { return this.canUserModify(actingUser(), "update"); }
+  get isOwner() {
+    return this.canUserModify(actingUser(), "update");
+  }
 
-  update(changes, options = {}) { return serverUpdate(this, changes, options); }
+  update(changes, options = {}) {
+    return serverUpdate(this, changes, options);
+  }
 }
 
 export class FakeFlaggedDocument extends FlagsMixin(FakeDocument) {}

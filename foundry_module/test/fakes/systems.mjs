@@ -78,37 +78,74 @@ export class FakePf1Actor extends FakeActor {
   }
 
   rollSavingThrow(id, options = {}) {
-    return this.roll(this.system.attributes.savingThrows[id].total, options, `${id} save`, "pf1PreActorRollSave", id);
+    return this.roll(
+      this.system.attributes.savingThrows[id].total,
+      options,
+      `${id} save`,
+      "pf1PreActorRollSave",
+      id,
+    );
   }
 
   rollSkill(id, options = {}) {
-    return this.roll(this.system.skills[id].mod ?? this.system.skills[id].total, options, `${id} check`,
-      "pf1PreActorRollSkill", id);
+    return this.roll(
+      this.system.skills[id].mod ?? this.system.skills[id].total,
+      options,
+      `${id} check`,
+      "pf1PreActorRollSkill",
+      id,
+    );
   }
 
   rollAbilityTest(id, options = {}) {
-    return this.roll(this.system.abilities[id].mod, options, `${id} check`, "pf1PreActorRollAbility", id);
+    return this.roll(
+      this.system.abilities[id].mod,
+      options,
+      `${id} check`,
+      "pf1PreActorRollAbility",
+      id,
+    );
   }
 }
 
 /** D35E's condition fields, all off (its template.json's `attributes.conditions`, those Ballcourt meets). */
-const D35E_CONDITIONS = ["prone", "unconscious", "helpless", "staggered", "dying", "dead", "stable", "grappled"];
+const D35E_CONDITIONS = [
+  "prone",
+  "unconscious",
+  "helpless",
+  "staggered",
+  "dying",
+  "dead",
+  "stable",
+  "grappled",
+];
 
 export class FakeD35EActor extends FakeActor {
   constructor(data = {}) {
     super(data);
     const attributes = (this.system.attributes ??= {});
-    attributes.conditions = { ...Object.fromEntries(D35E_CONDITIONS.map((c) => [c, false])), ...attributes.conditions };
+    attributes.conditions = {
+      ...Object.fromEntries(D35E_CONDITIONS.map((c) => [c, false])),
+      ...attributes.conditions,
+    };
     for (const skill of ["jmp", "tmb"]) {
       this.system.skills ??= {};
-      this.system.skills[skill] ??= { value: 0, rank: 0, mod: this.system.abilities?.[skill === "jmp" ? "str" : "dex"]?.mod ?? 0 };
+      this.system.skills[skill] ??= {
+        value: 0,
+        rank: 0,
+        mod: this.system.abilities?.[skill === "jmp" ? "str" : "dex"]?.mod ?? 0,
+      };
     }
     this.syncStatuses();
   }
 
   /** Its effect icons: one per condition that is on. */
   syncStatuses() {
-    this.statuses = new Set(Object.entries(this.system.attributes.conditions).filter(([, on]) => on === true).map(([c]) => c));
+    this.statuses = new Set(
+      Object.entries(this.system.attributes.conditions)
+        .filter(([, on]) => on === true)
+        .map(([c]) => c),
+    );
   }
 
   async update(changes, options = {}) {
@@ -117,11 +154,13 @@ export class FakeD35EActor extends FakeActor {
     const nonlethal = changes["system.attributes.hp.nonlethal"];
     const max = this.system.attributes.hp?.max;
     if (nonlethal !== undefined && nonlethal === max) extra[path("staggered")] = true;
-    else if (nonlethal !== undefined && nonlethal > max) Object.assign(extra, { [path("staggered")]: false, [path("unconscious")]: true });
+    else if (nonlethal !== undefined && nonlethal > max)
+      Object.assign(extra, { [path("staggered")]: false, [path("unconscious")]: true });
     const all = { ...changes, ...extra };
-    if (all[path("unconscious")] === true && this.system.attributes.conditions.unconscious !== true) all[path("helpless")] = true;
+    if (all[path("unconscious")] === true && this.system.attributes.conditions.unconscious !== true)
+      all[path("helpless")] = true;
     const result = await super.update(all, options);
-    this.syncStatuses();   // and every foreign effect (toggleStatusEffect's) is gone
+    this.syncStatuses(); // and every foreign effect (toggleStatusEffect's) is gone
     return result;
   }
 }

@@ -26,8 +26,15 @@ export async function openTable({ io, ...options } = {}) {
   if (io) globalThis.io = io;
   await loadTable();
   const api = (userId) => asUser(userId, () => globalThis.game.modules.get("ballcourt").api);
-  const links = [...world.clients.keys()].map((id) => api(id)?.link()).filter(Boolean);   // an absent user has no page
+  const links = [...world.clients.keys()].map((id) => api(id)?.link()).filter(Boolean); // an absent user has no page
   await until(() => links.some((l) => l.status === "connected"));
   const link = links.find((l) => l.status === "connected") ?? links[0] ?? null;
-  return { ...w, api, link, close: () => { for (const l of links) l.close(); } };
+  return {
+    ...w,
+    api,
+    link,
+    close: () => {
+      for (const l of links) l.close();
+    },
+  };
 }

@@ -10,10 +10,11 @@ import { note } from "./utils.mjs";
 
 const { document: dom, window } = parseHTML("<!doctype html><html><body></body></html>");
 
-const listening = new WeakMap();   // element -> the event types it listens to, one entry a listener
+const listening = new WeakMap(); // element -> the event types it listens to, one entry a listener
 
 /** How many listeners an element has for an event type. */
-export const listenerCount = (element, type) => (listening.get(element) ?? []).filter((t) => t === type).length;
+export const listenerCount = (element, type) =>
+  (listening.get(element) ?? []).filter((t) => t === type).length;
 
 /** Event listeners' promises are tracked, so settle() waits for a click's work. */
 const EventTarget = (() => {
@@ -47,7 +48,9 @@ export function fakeHtml(content) {
 }
 
 /** The buttons in an element, by the module's data attribute. */
-export const buttonsIn = (element) => [...element.querySelectorAll("button[data-ballcourt-action]")];
+export const buttonsIn = (element) => [
+  ...element.querySelectorAll("button[data-ballcourt-action]"),
+];
 
 /** A user's click on a card's button as the browser does it; resolves when the table is quiet. */
 export async function press(element, action) {
@@ -68,10 +71,14 @@ export function renderInto(client, message, surface = "log", { again = false } =
   if (surface === "log") client.chat.set(message.id, element);
   else if (surface === "popout") client.popout.set(message.id, element);
   else client.toasts.push(element);
-  onClient(client, () => pageOf(client).hooks.callAll("renderChatMessageHTML", message, element, {}));
+  onClient(client, () =>
+    pageOf(client).hooks.callAll("renderChatMessageHTML", message, element, {}),
+  );
   const card = message.flags?.ballcourt?.card;
-  if (!card || surface !== "log" || again) return element;   // the transcript notes what a reader sees, not how often it rendered
-  const buttons = buttonsIn(element).map((b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`);
+  if (!card || surface !== "log" || again) return element; // the transcript notes what a reader sees, not how often it rendered
+  const buttons = buttonsIn(element).map(
+    (b) => `${b.dataset.ballcourtAction}${b.disabled ? "-" : ""}`,
+  );
   note(`  ${client.user.id} sees ${card.kind}${buttons.length ? ` [${buttons.join(" ")}]` : ""}`);
   return element;
 }
@@ -86,24 +93,29 @@ export function renderInto(client, message, surface = "log", { again = false } =
  * updates render twice.
  */
 export function renderEverywhere(message, { created = false, write = null } = {}) {
-  track(serverTrip().then(() => {
-    for (const client of [...world.clients.values()]) {
-      write?.reached(client);   // the update reaches this client's copy, which it then renders
-      if (!client.user.active || !visible(message, client.user.id)) continue;
-      renderInto(client, message, "log");
-      if (client.popoutOpen) renderInto(client, message, "popout");
-      if (created && client.toastsOn) renderInto(client, message, "toast");
-      if (!created && rendersTwice()) renderInto(client, message, "log", { again: true });
-    }
-  }));
+  track(
+    serverTrip().then(() => {
+      for (const client of [...world.clients.values()]) {
+        write?.reached(client); // the update reaches this client's copy, which it then renders
+        if (!client.user.active || !visible(message, client.user.id)) continue;
+        renderInto(client, message, "log");
+        if (client.popoutOpen) renderInto(client, message, "popout");
+        if (created && client.toastsOn) renderInto(client, message, "toast");
+        if (!created && rendersTwice()) renderInto(client, message, "log", { again: true });
+      }
+    }),
+  );
 }
 
 /** `world.doubleRenders`: true, false, or "random" (each update, each client, from the seed's render stream). */
-const rendersTwice = () => (world.doubleRenders === "random" ? world.renderRandom() < 0.5 : Boolean(world.doubleRenders));
+const rendersTwice = () =>
+  world.doubleRenders === "random" ? world.renderRandom() < 0.5 : Boolean(world.doubleRenders);
 
 let visible = () => true;
 /** documents.mjs hands over who may see a message (kept there, beside the message). */
-export function useVisibility(fn) { visible = fn; }
+export function useVisibility(fn) {
+  visible = fn;
+}
 
 export function fakeNotifications(log, userId) {
   const own = [];
@@ -112,7 +124,11 @@ export function fakeNotifications(log, userId) {
     log.push([level, message]);
     note(`  ${userId} ${level}: ${message}`);
   };
-  return Object.assign(own, { info: (m) => push("info", m), warn: (m) => push("warn", m), error: (m) => push("error", m) });
+  return Object.assign(own, {
+    info: (m) => push("info", m),
+    warn: (m) => push("warn", m),
+    error: (m) => push("error", m),
+  });
 }
 
 /** v13/v14 scene controls: tools are read from getSceneControlButtons only on a rebuild. */
@@ -137,10 +153,14 @@ export class FakeSceneControls {
 
   /** What this client sees: the visible tools' names, in order. */
   visibleTools() {
-    return Object.values(this.controls.tokens?.tools ?? {}).filter((t) => t.visible).map((t) => t.name);
+    return Object.values(this.controls.tokens?.tools ?? {})
+      .filter((t) => t.visible)
+      .map((t) => t.name);
   }
 
-  tool(name) { return this.controls.tokens?.tools?.[name]; }
+  tool(name) {
+    return this.controls.tokens?.tools?.[name];
+  }
 }
 
 /**
@@ -183,14 +203,28 @@ function timersSetBy(fn) {
 }
 
 export class FakeDialogV2 {
-  static get answers() { return currentClient().dialogs.answers; }
-  static set answers(list) { currentClient().dialogs.answers = list; }
-  static get shown() { return currentClient().dialogs.shown; }
-  static set shown(list) { currentClient().dialogs.shown = list; }
+  static get answers() {
+    return currentClient().dialogs.answers;
+  }
+  static set answers(list) {
+    currentClient().dialogs.answers = list;
+  }
+  static get shown() {
+    return currentClient().dialogs.shown;
+  }
+  static set shown(list) {
+    currentClient().dialogs.shown = list;
+  }
 
-  static prompt(options) { return FakeDialogV2.open("prompt", options); }
-  static wait(options) { return FakeDialogV2.open("wait", options); }
-  static confirm(options) { return FakeDialogV2.open("confirm", options); }
+  static prompt(options) {
+    return FakeDialogV2.open("prompt", options);
+  }
+  static wait(options) {
+    return FakeDialogV2.open("wait", options);
+  }
+  static confirm(options) {
+    return FakeDialogV2.open("confirm", options);
+  }
 
   constructor(options = {}) {
     this.options = options;
@@ -203,7 +237,11 @@ export class FakeDialogV2 {
   get buttons() {
     const o = this.options;
     if (this.kind === "prompt") return [{ action: "ok", label: "OK", ...(o.ok ?? {}) }];
-    if (this.kind === "confirm") return [{ action: "yes", label: "Yes", ...(o.yes ?? {}) }, { action: "no", label: "No", ...(o.no ?? {}) }];
+    if (this.kind === "confirm")
+      return [
+        { action: "yes", label: "Yes", ...(o.yes ?? {}) },
+        { action: "no", label: "No", ...(o.no ?? {}) },
+      ];
     return o.buttons ?? [];
   }
 
@@ -211,15 +249,19 @@ export class FakeDialogV2 {
     const dialog = new FakeDialogV2({ ...options, kind });
     const { dialogs } = dialog.client;
     dialogs.shown.push(options);
-    const result = new Promise((resolve, reject) => { dialog.settlers = { resolve, reject }; });
+    const result = new Promise((resolve, reject) => {
+      dialog.settlers = { resolve, reject };
+    });
     dialog.render({ force: true });
     const answer = dialogs.answers.length ? dialogs.answers.shift() : undefined;
     if (answer !== undefined || dialogs.unanswered !== "open") {
       // not tracked: a user who never answers must not keep settle() waiting
-      new Promise((r) => setImmediate(r)).then(async () => {
-        const given = typeof answer === "function" ? await answer(options) : answer;
-        if (dialog.rendered) await dialog.answer(given === undefined ? null : given);
-      }).catch((err) => world.errors.push(err));
+      new Promise((r) => setImmediate(r))
+        .then(async () => {
+          const given = typeof answer === "function" ? await answer(options) : answer;
+          if (dialog.rendered) await dialog.answer(given === undefined ? null : given);
+        })
+        .catch((err) => world.errors.push(err));
     }
     return result;
   }
@@ -233,13 +275,16 @@ export class FakeDialogV2 {
     if (this.rendered) this.element.remove();
     else dialogs.open.push(this);
     const title = this.options.window?.title ?? "";
-    const buttons = this.buttons.map((b) => `<button type="submit" data-action="${b.action}">${b.label ?? b.action}</button>`).join("");
+    const buttons = this.buttons
+      .map((b) => `<button type="submit" data-action="${b.action}">${b.label ?? b.action}</button>`)
+      .join("");
     const element = dom.document.createElement("dialog");
     element.className = "application dialog";
-    element.innerHTML = `<header class="window-header"><h1 class="window-title">${title}</h1>`
-      + `<button type="button" data-action="close"></button></header>`
-      + `<form class="window-content"><div class="dialog-content">${this.options.content ?? ""}</div>`
-      + `<footer class="form-footer">${buttons}</footer></form>`;
+    element.innerHTML =
+      `<header class="window-header"><h1 class="window-title">${title}</h1>` +
+      `<button type="button" data-action="close"></button></header>` +
+      `<form class="window-content"><div class="dialog-content">${this.options.content ?? ""}</div>` +
+      `<footer class="form-footer">${buttons}</footer></form>`;
     dom.document.body.appendChild(element);
     this.element = element;
     this.rendered = true;
@@ -247,7 +292,10 @@ export class FakeDialogV2 {
       const hooks = pageOf(this.client).hooks;
       hooks.callAll("renderDialogV2", this, element, {}, {});
       hooks.callAll("renderApplicationV2", this, element, {}, {});
-      this.timers = [...this.timers ?? [], ...timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this))];
+      this.timers = [
+        ...(this.timers ?? []),
+        ...timersSetBy(() => this.options.render?.(new dom.window.Event("render"), this)),
+      ];
     });
     return this;
   }
@@ -255,19 +303,25 @@ export class FakeDialogV2 {
   /** A queued answer, as its user gives it. */
   answer(given) {
     if (given === null) return this.close();
-    if (this.kind === "confirm") return this.press(given === true || given === "yes" ? "yes" : "no");
+    if (this.kind === "confirm")
+      return this.press(given === true || given === "yes" ? "yes" : "no");
     if (typeof given === "string") return this.press(given);
     if (this.kind === "wait" && given?.action) return this.press(given.action, given.values ?? {});
-    return this.press(this.kind === "prompt" ? "ok" : this.buttons.find((b) => b.default)?.action, given);
+    return this.press(
+      this.kind === "prompt" ? "ok" : this.buttons.find((b) => b.default)?.action,
+      given,
+    );
   }
 
   /** The user presses a button (with these form values): its callback's answer, or its action (§4.3). */
   press(action, values = {}) {
     if (!this.rendered) throw new Error("the dialog is closed");
     const { open } = this.client.dialogs;
-    if (open.slice(open.indexOf(this) + 1).some((d) => d.options.modal)) throw new Error("a modal dialog blocks the rest of the UI (§4.3)");
+    if (open.slice(open.indexOf(this) + 1).some((d) => d.options.modal))
+      throw new Error("a modal dialog blocks the rest of the UI (§4.3)");
     const spec = this.buttons.find((b) => b.action === action);
-    if (!spec) throw new Error(`no ${action} button in the dialog (${this.buttons.map((b) => b.action)})`);
+    if (!spec)
+      throw new Error(`no ${action} button in the dialog (${this.buttons.map((b) => b.action)})`);
     const form = this.element.querySelector("form");
     form.values = values;
     const button = this.element.querySelector(`button[data-action="${action}"]`);
@@ -288,7 +342,8 @@ export class FakeDialogV2 {
   async close() {
     if (!this.rendered) return this;
     this.finish();
-    if (this.options.rejectClose) this.settlers.reject(new Error("Dialog was dismissed without pressing a button."));
+    if (this.options.rejectClose)
+      this.settlers.reject(new Error("Dialog was dismissed without pressing a button."));
     else this.settlers.resolve(null);
     return this;
   }
@@ -311,9 +366,15 @@ export class FakeDialogV2 {
 
 /** The browser's FormData over a dialog's form: the values its user gave, as strings. */
 export class FakeFormData {
-  constructor(form) { this.entriesList = Object.entries(form?.values ?? {}).map(([k, v]) => [k, String(v)]); }
-  [Symbol.iterator]() { return this.entriesList[Symbol.iterator](); }
-  entries() { return this.entriesList[Symbol.iterator](); }
+  constructor(form) {
+    this.entriesList = Object.entries(form?.values ?? {}).map(([k, v]) => [k, String(v)]);
+  }
+  [Symbol.iterator]() {
+    return this.entriesList[Symbol.iterator]();
+  }
+  entries() {
+    return this.entriesList[Symbol.iterator]();
+  }
 }
 
 /**
@@ -322,14 +383,18 @@ export class FakeFormData {
  * GM; the handler's true consumes the key.
  */
 export class FakeKeybindings {
-  constructor() { this.actions = new Map(); }
+  constructor() {
+    this.actions = new Map();
+  }
 
   register(namespace, action, data) {
     if (!data?.name) throw new Error(`keybinding ${namespace}.${action} needs a name`);
     this.actions.set(`${namespace}.${action}`, { namespace, action, ...data });
   }
 
-  get(namespace, action) { return this.actions.get(`${namespace}.${action}`)?.editable ?? []; }
+  get(namespace, action) {
+    return this.actions.get(`${namespace}.${action}`)?.editable ?? [];
+  }
 
   /** The key bound to an action, pressed: whether it was consumed. */
   press(namespace, action) {
@@ -342,15 +407,39 @@ export class FakeKeybindings {
 /** A bare DOM for glue that adds an element of its own: createElement, getElementById, click. */
 export class FakeElement {
   constructor(tag) {
-    Object.assign(this, { tagName: tag.toUpperCase(), id: "", className: "", innerHTML: "", dataset: {},
-      attributes: {}, listeners: new Map(), parent: null });
+    Object.assign(this, {
+      tagName: tag.toUpperCase(),
+      id: "",
+      className: "",
+      innerHTML: "",
+      dataset: {},
+      attributes: {},
+      listeners: new Map(),
+      parent: null,
+    });
   }
 
-  setAttribute(name, value) { this.attributes[name] = String(value); }
-  addEventListener(type, fn) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]); }
-  removeEventListener(type, fn) { this.listeners.set(type, (this.listeners.get(type) ?? []).filter((f) => f !== fn)); }
-  remove() { this.parent?.children.splice(this.parent.children.indexOf(this), 1); this.parent = null; }
-  appendChild(child) { child.parent = this; (this.children ??= []).push(child); return child; }
+  setAttribute(name, value) {
+    this.attributes[name] = String(value);
+  }
+  addEventListener(type, fn) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  removeEventListener(type, fn) {
+    this.listeners.set(
+      type,
+      (this.listeners.get(type) ?? []).filter((f) => f !== fn),
+    );
+  }
+  remove() {
+    this.parent?.children.splice(this.parent.children.indexOf(this), 1);
+    this.parent = null;
+  }
+  appendChild(child) {
+    child.parent = this;
+    (this.children ??= []).push(child);
+    return child;
+  }
 
   /** A click on the inner button with data-<attr>="value", bubbling to this element's listeners. */
   clickButton(attr, value) {
@@ -419,7 +508,8 @@ export class FakeApplicationV2 {
     this.renders += 1;
     this.shown.push(typeof html === "string" ? html : this.content.innerHTML);
     onClient(this.client, () => {
-      for (const name of this.hookNames("render")) pageOf(this.client).hooks.callAll(name, this, this.element, context, options);
+      for (const name of this.hookNames("render"))
+        pageOf(this.client).hooks.callAll(name, this, this.element, context, options);
     });
     return this;
   }
@@ -430,7 +520,8 @@ export class FakeApplicationV2 {
     this.closed = true;
     this.element.remove();
     onClient(this.client, () => {
-      for (const name of this.hookNames("close")) pageOf(this.client).hooks.callAll(name, this, this.element, options);
+      for (const name of this.hookNames("close"))
+        pageOf(this.client).hooks.callAll(name, this, this.element, options);
     });
     return this;
   }
@@ -438,9 +529,12 @@ export class FakeApplicationV2 {
   /** A click on a `data-action` element of this app (its dataset given). */
   async press(action, dataset = {}) {
     let handler;
-    for (let c = this.constructor; c && !handler; c = Object.getPrototypeOf(c)) handler = c.DEFAULT_OPTIONS?.actions?.[action];
+    for (let c = this.constructor; c && !handler; c = Object.getPrototypeOf(c))
+      handler = c.DEFAULT_OPTIONS?.actions?.[action];
     if (!handler) throw new Error(`no ${action} action`);
     const target = { dataset: { action, ...dataset } };
-    return onClient(this.client, () => handler.call(this, new this.client.dom.window.Event("click"), target));
+    return onClient(this.client, () =>
+      handler.call(this, new this.client.dom.window.Event("click"), target),
+    );
   }
 }

@@ -22,9 +22,13 @@ export class FakeUser extends FakeFlaggedDocument {
     this.flags = {};
   }
 
-  get isSelf() { return globalThis.game.user.id === this.id; }
+  get isSelf() {
+    return globalThis.game.user.id === this.id;
+  }
 
-  canUserModify(user) { return Boolean(user?.isGM) || user?.id === this.id; }
+  canUserModify(user) {
+    return Boolean(user?.isGM) || user?.id === this.id;
+  }
 
   /**
    * User#query: the queried user's client runs its CONFIG.queries handler (or a scripted
@@ -34,14 +38,17 @@ export class FakeUser extends FakeFlaggedDocument {
   async query(name, data, { timeout } = {}) {
     this.queries.push({ name, data });
     note(`query ${name} ${globalThis.game.user.id}->${this.id}`);
-    if (!name.includes(".")) throw new Error(`query "${name}" has no package prefix: core reserves those names`);
+    if (!name.includes("."))
+      throw new Error(`query "${name}" has no package prefix: core reserves those names`);
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
     await serverTrip();
-    const handler = this.answer ?? ((n, d) => {
-      const run = globalThis.CONFIG.queries?.[n];
-      if (!run) throw new Error(`no query handler ${n}`);
-      return run(d, { timeout });
-    });
+    const handler =
+      this.answer ??
+      ((n, d) => {
+        const run = globalThis.CONFIG.queries?.[n];
+        if (!run) throw new Error(`no query handler ${n}`);
+        return run(d, { timeout });
+      });
     const answered = asUser(this.id, async () => handler(name, structuredClone(data)));
     const answer = await (timeout > 0 ? withTimeout(answered, timeout) : answered);
     return answer === undefined ? null : JSON.parse(JSON.stringify(answer));

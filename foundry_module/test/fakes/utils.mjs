@@ -5,17 +5,21 @@
  * dotted keys are expanded before the merge, so `recursive: false` with a dotted key still
  * replaces what sits beside the value.
  */
-const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Operator);
+const plain = (v) =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Operator);
 
 /** v14's data operators (FOUNDRY-SEMANTICS §1.5): `_del` and `_replace(value)`. */
 export class Operator {
-  constructor(kind, value) { Object.assign(this, { kind, value }); }
+  constructor(kind, value) {
+    Object.assign(this, { kind, value });
+  }
 }
 export const ForcedDeletion = { create: () => new Operator("delete") };
 export const ForcedReplacement = { create: (value) => new Operator("replace", value) };
 
 /** foundry.utils.isDeletionKey: `-=key` and `==key` (FOUNDRY-SEMANTICS §1.4). */
-export const isDeletionKey = (key) => typeof key === "string" && (key.startsWith("-=") || key.startsWith("=="));
+export const isDeletionKey = (key) =>
+  typeof key === "string" && (key.startsWith("-=") || key.startsWith("=="));
 
 export function getProperty(obj, path) {
   return path.split(".").reduce((node, p) => (node == null ? undefined : node[p]), obj);
@@ -37,7 +41,10 @@ export function expandObject(data) {
     let node = out;
     for (const p of parts.slice(0, -1)) node = plain(node[p]) ? node[p] : (node[p] = {});
     const last = parts.at(-1);
-    node[last] = plain(expanded) && plain(node[last]) ? mergeObject(node[last], expanded, { inplace: false }) : expanded;
+    node[last] =
+      plain(expanded) && plain(node[last])
+        ? mergeObject(node[last], expanded, { inplace: false })
+        : expanded;
   }
   return out;
 }
@@ -50,8 +57,18 @@ const copy = (v) => (v instanceof Operator ? v : structuredClone(v));
  * with `performDeletions` (v14 `applyOperators`), `-=k` deletes k, `==k` replaces k outright,
  * and the v14 operators do the same by value. Returns the merged object.
  */
-export function mergeObject(original, other, { inplace = true, recursive = true, performDeletions = false,
-  applyOperators = performDeletions, insertKeys = true, insertValues = true } = {}) {
+export function mergeObject(
+  original,
+  other,
+  {
+    inplace = true,
+    recursive = true,
+    performDeletions = false,
+    applyOperators = performDeletions,
+    insertKeys = true,
+    insertValues = true,
+  } = {},
+) {
   const target = inplace ? original : structuredClone(original ?? {});
   const opts = { recursive, applyOperators, insertKeys, insertValues };
   for (const [key, value] of Object.entries(other ?? {})) mergeKey(target, key, value, opts);
@@ -69,7 +86,10 @@ function mergeKey(target, key, value, opts) {
   }
   if (value instanceof Operator && opts.applyOperators) {
     if (value.kind === "delete") delete target[key];
-    else target[key] = plain(value.value) ? mergeObject({}, value.value, { ...opts, inplace: true }) : copy(value.value);
+    else
+      target[key] = plain(value.value)
+        ? mergeObject({}, value.value, { ...opts, inplace: true })
+        : copy(value.value);
     return;
   }
   const exists = Object.hasOwn(target, key);
@@ -79,7 +99,7 @@ function mergeKey(target, key, value, opts) {
     return;
   }
   if (plain(value) && opts.applyOperators) {
-    target[key] = mergeObject({}, value, { ...opts, inplace: true });   // operators inside a new object still apply
+    target[key] = mergeObject({}, value, { ...opts, inplace: true }); // operators inside a new object still apply
     return;
   }
   target[key] = copy(value);
@@ -114,9 +134,16 @@ export function diffObject(original, other) {
  * lives on it, as the doubles keep it).
  */
 export function applyUpdate(doc, changes, { recursive = true } = {}) {
-  const expanded = expandObject(Object.fromEntries(Object.entries(changes).filter(([k]) => k !== "_id")));
-  for (const [key, value] of Object.entries(expanded)) mergeKey(doc, key, value, { recursive, applyOperators: true,
-    insertKeys: true, insertValues: true });
+  const expanded = expandObject(
+    Object.fromEntries(Object.entries(changes).filter(([k]) => k !== "_id")),
+  );
+  for (const [key, value] of Object.entries(expanded))
+    mergeKey(doc, key, value, {
+      recursive,
+      applyOperators: true,
+      insertKeys: true,
+      insertValues: true,
+    });
   return expanded;
 }
 
@@ -124,11 +151,21 @@ let ids = 0;
 export const newId = (prefix = "id") => `${prefix}${(ids += 1).toString().padStart(4, "0")}`;
 
 export class Collection extends Map {
-  get contents() { return [...this.values()]; }
-  find(fn) { return this.contents.find(fn); }
-  filter(fn) { return this.contents.filter(fn); }
-  some(fn) { return this.contents.some(fn); }
-  map(fn) { return this.contents.map(fn); }
+  get contents() {
+    return [...this.values()];
+  }
+  find(fn) {
+    return this.contents.find(fn);
+  }
+  filter(fn) {
+    return this.contents.filter(fn);
+  }
+  some(fn) {
+    return this.contents.some(fn);
+  }
+  map(fn) {
+    return this.contents.map(fn);
+  }
 }
 
 /**
@@ -137,4 +174,8 @@ export class Collection extends Map {
  */
 export const transcript = [];
 export const note = (line) => transcript.push(line);
-export const changedKeys = (changes) => Object.keys(changes).filter((k) => k !== "_id").sort().join(",");
+export const changedKeys = (changes) =>
+  Object.keys(changes)
+    .filter((k) => k !== "_id")
+    .sort()
+    .join(",");

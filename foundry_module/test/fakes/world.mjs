@@ -31,15 +31,48 @@ import { makeLocalizer } from "../../scripts/core/i18n.mjs";
 import { registerSettings } from "../../scripts/foundry/world/settings.mjs";
 import { fakeCanvas } from "./canvas.mjs";
 import { FakeContainer, FakeGraphics, FakeText } from "./canvas.mjs";
-import { callHandler, clientOf, currentClient, onClient, onEveryClient, pageOf, world } from "./clients.mjs";
+import {
+  callHandler,
+  clientOf,
+  currentClient,
+  onClient,
+  onEveryClient,
+  pageOf,
+  world,
+} from "./clients.mjs";
 import { FakeRoll } from "./dice.mjs";
-import { FakeChatMessage, FakeChatMessageV13, FakeChatMessageV14, GRID_TYPES, visibleTo } from "./documents.mjs";
+import {
+  FakeChatMessage,
+  FakeChatMessageV13,
+  FakeChatMessageV14,
+  GRID_TYPES,
+  visibleTo,
+} from "./documents.mjs";
 import { FakeHooks, HookRegistry, HooksGlobal } from "./hooks.mjs";
-import { FakeApplicationV2, FakeDialogV2, FakeFormData, FakeKeybindings, FakeSceneControls, fakeNotifications, renderInto,
-  useVisibility } from "./ui.mjs";
+import {
+  FakeApplicationV2,
+  FakeDialogV2,
+  FakeFormData,
+  FakeKeybindings,
+  FakeSceneControls,
+  fakeNotifications,
+  renderInto,
+  useVisibility,
+} from "./ui.mjs";
 import { FakeUser } from "./users.mjs";
-import { Collection, ForcedDeletion, ForcedReplacement, diffObject, expandObject, getProperty, isDeletionKey, mergeObject,
-  note, setProperty, transcript } from "./utils.mjs";
+import {
+  Collection,
+  ForcedDeletion,
+  ForcedReplacement,
+  diffObject,
+  expandObject,
+  getProperty,
+  isDeletionKey,
+  mergeObject,
+  note,
+  setProperty,
+  transcript,
+} from "./utils.mjs";
 
 useVisibility(visibleTo);
 const localizers = new Map();
@@ -50,25 +83,46 @@ function i18nFor(lang) {
     const file = new URL(`../../lang/${lang}.json`, import.meta.url);
     const { has, localize } = makeLocalizer(JSON.parse(readFileSync(file, "utf8")), lang);
     // as Foundry's own: plain {name} replacement, no plurals (the module formats through core/i18n.mjs)
-    const format = (key, data = {}) => localize(key).replace(/{[^}]+}/g, (k) => data[k.slice(1, -1)] ?? k);
+    const format = (key, data = {}) =>
+      localize(key).replace(/{[^}]+}/g, (k) => data[k.slice(1, -1)] ?? k);
     localizers.set(lang, { lang, has, localize, format });
   }
   return localizers.get(lang);
 }
 const MODULE = JSON.parse(readFileSync(new URL("../../module.json", import.meta.url), "utf8"));
 
-export const DEFAULT_SETTINGS = { applyPermission: "gm", diceSource: "foundry", autoApplyTicks: false, rollPolicy: "gm",
-  playerKicks: true, companionUrl: "http://127.0.0.1:7770", token: "t", scatterOne: "long", rollingDcBase: 4,
-  equidistantDiagonals: false, goatZones: false, goatBloodball: false, goatBloodballLethal: false,
-  goatMagic: false, goatAllowedMagic: "", companionGM: "" };
+export const DEFAULT_SETTINGS = {
+  applyPermission: "gm",
+  diceSource: "foundry",
+  autoApplyTicks: false,
+  rollPolicy: "gm",
+  playerKicks: true,
+  companionUrl: "http://127.0.0.1:7770",
+  token: "t",
+  scatterOne: "long",
+  rollingDcBase: 4,
+  equidistantDiagonals: false,
+  goatZones: false,
+  goatBloodball: false,
+  goatBloodballLethal: false,
+  goatMagic: false,
+  goatAllowedMagic: "",
+  companionGM: "",
+};
 
 /**
  * The settings each system registers in its own init, on every page, before any module reads
  * them (§3.4): those the adapters read. The install's `settings` give their world values.
  */
 const SYSTEM_SETTINGS = {
-  pf1: { healthConfig: { scope: "world", default: { variants: { pc: { useWoundsAndVigor: false },
-    npc: { useWoundsAndVigor: false } } } } },
+  pf1: {
+    healthConfig: {
+      scope: "world",
+      default: {
+        variants: { pc: { useWoundsAndVigor: false }, npc: { useWoundsAndVigor: false } },
+      },
+    },
+  },
   D35E: { units: { scope: "world", default: "default" } },
   dnd5e: { metricLengthUnits: { scope: "world", default: false } },
 };
@@ -76,48 +130,90 @@ const SYSTEM_SETTINGS = {
 /** CONFIG as core leaves it: its own queries (§2.3) and this version's message modes (§3.3). */
 function coreConfig(version) {
   const queries = {
-    dialog: (data) => FakeDialogV2[data?.type === "confirm" ? "confirm" : data?.type === "wait" ? "wait" : "prompt"](data?.config ?? {}),
+    dialog: (data) =>
+      FakeDialogV2[
+        data?.type === "confirm" ? "confirm" : data?.type === "wait" ? "wait" : "prompt"
+      ](data?.config ?? {}),
     confirmTeleportToken: () => true,
   };
-  const modes = version >= 14
-    ? { ChatMessage: { modes: { public: {}, gm: {}, blind: {}, self: {} } },
-      Dice: { rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } } }
-    : { Dice: { rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } } };
+  const modes =
+    version >= 14
+      ? {
+          ChatMessage: { modes: { public: {}, gm: {}, blind: {}, self: {} } },
+          Dice: { rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } },
+        }
+      : { Dice: { rollModes: { publicroll: {}, gmroll: {}, blindroll: {}, selfroll: {} } } };
   return { queries, ...modes };
 }
 
 /** A page: what one loaded module instance has of its own in a browser (§8.4). */
 export function makePage(version = world.version, hooks = new HookRegistry()) {
-  return { hooks, CONFIG: coreConfig(version), socketHandlers: new Map(), registered: new Map(),
+  return {
+    hooks,
+    CONFIG: coreConfig(version),
+    socketHandlers: new Map(),
+    registered: new Map(),
     keybindings: new FakeKeybindings(),
-    modules: new Collection([["ballcourt", { id: "ballcourt", version: MODULE.version, active: true }]]) };
+    modules: new Collection([
+      ["ballcourt", { id: "ballcourt", version: MODULE.version, active: true }],
+    ]),
+  };
 }
 
 function makeClient(user, log, lang = "en") {
-  const client = { user, lang, i18n: i18nFor(lang), canvas: fakeCanvas(), ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
-    dialogs: { answers: [], shown: [], open: [], unanswered: "open" }, apps: [], chat: new Map(), popout: new Map(), toasts: [],
-    popoutOpen: false, toastsOn: true, combatOverride: undefined, page: null, dom: parseHTML("<!doctype html><html><body></body></html>"),
-    keyboard: { held: new Set(), isModifierActive(modifier) { return this.held.has(modifier); } } };
+  const client = {
+    user,
+    lang,
+    i18n: i18nFor(lang),
+    canvas: fakeCanvas(),
+    ui: { notifications: fakeNotifications(log, user.id), controls: new FakeSceneControls() },
+    dialogs: { answers: [], shown: [], open: [], unanswered: "open" },
+    apps: [],
+    chat: new Map(),
+    popout: new Map(),
+    toasts: [],
+    popoutOpen: false,
+    toastsOn: true,
+    combatOverride: undefined,
+    page: null,
+    dom: parseHTML("<!doctype html><html><body></body></html>"),
+    keyboard: {
+      held: new Set(),
+      isModifierActive(modifier) {
+        return this.held.has(modifier);
+      },
+    },
+  };
   client.run = (fn) => onClient(client, fn);
   return client;
 }
 
 /** A getter on globalThis that reads the running client's own copy. */
-function perClient(name, get, set = (v) => { currentClient()[name] = v; }) {
-  Object.defineProperty(globalThis, name, { configurable: true, get: () => get(currentClient()), set });
+function perClient(
+  name,
+  get,
+  set = (v) => {
+    currentClient()[name] = v;
+  },
+) {
+  Object.defineProperty(globalThis, name, {
+    configurable: true,
+    get: () => get(currentClient()),
+    set,
+  });
 }
 
 /** Foundry's choice of active GM: the connected GM of highest role, ties to the lowest id (a guess, §2.1). */
 function activeGMOf(users) {
   const gms = users.filter((u) => u.isGM && u.active);
-  return gms.sort((a, b) => (b.role - a.role) || a.id.localeCompare(b.id))[0] ?? null;
+  return gms.sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null;
 }
 
 /** A small seeded generator (mulberry32): the order of combat hooks per client is drawn from it. */
 function seeded(seed) {
   let a = seed >>> 0;
   return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
+    a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
@@ -125,51 +221,99 @@ function seeded(seed) {
   };
 }
 
-export function installFoundry({ user = "gm", users, settings = {}, system = "pf1", scene = null, languages = {}, version = 14,
-  seed = 1, combatOrder = "random", doubleRenders = "random", popouts = "random", turnRepeats = "random", clientSettings = {} } = {}) {
-  const allUsers = users ?? [new FakeUser({ id: "gm", name: "GM", isGM: true }),
-    new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
+export function installFoundry({
+  user = "gm",
+  users,
+  settings = {},
+  system = "pf1",
+  scene = null,
+  languages = {},
+  version = 14,
+  seed = 1,
+  combatOrder = "random",
+  doubleRenders = "random",
+  popouts = "random",
+  turnRepeats = "random",
+  clientSettings = {},
+} = {}) {
+  const allUsers = users ?? [
+    new FakeUser({ id: "gm", name: "GM", isGM: true }),
+    new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }),
+  ];
   const userMap = new Collection(allUsers.map((u) => [u.id, u]));
-  const values = { ...DEFAULT_SETTINGS, ...(version >= 14 ? { coreMessageMode: "public" } : { coreRollMode: "publicroll" }),
-    ...settings };
+  const values = {
+    ...DEFAULT_SETTINGS,
+    ...(version >= 14 ? { coreMessageMode: "public" } : { coreRollMode: "publicroll" }),
+    ...settings,
+  };
   const emitted = [];
-  const notifications = [];   // every client's, in order; each client's own are its ui.notifications
-  Object.assign(world, { version, random: seeded(seed), combatOrder, doubleRenders, turnRepeats, pending: new Set(), errors: [],
+  const notifications = []; // every client's, in order; each client's own are its ui.notifications
+  Object.assign(world, {
+    version,
+    random: seeded(seed),
+    combatOrder,
+    doubleRenders,
+    turnRepeats,
+    pending: new Set(),
+    errors: [],
     // renders and repeated turns draw from streams of their own: the combat order per seed stays as it was
-    renderRandom: seeded(seed ^ 0x5bd1e995), turnRandom: seeded(seed ^ 0x27d4eb2f) });
-  world.pageClosed = new Promise((resolve) => { world.closePage = resolve; });
+    renderRandom: seeded(seed ^ 0x5bd1e995),
+    turnRandom: seeded(seed ^ 0x27d4eb2f),
+  });
+  world.pageClosed = new Promise((resolve) => {
+    world.closePage = resolve;
+  });
   FakeHooks.handlers = new Map();
   world.sharedPage = makePage(version, FakeHooks);
-  world.clients = new Map(allUsers.map((u) => [u.id, makeClient(u, notifications, languages[u.id])]));
+  world.clients = new Map(
+    allUsers.map((u) => [u.id, makeClient(u, notifications, languages[u.id])]),
+  );
   // a user may have the chat popped out (§3.1): each browser's, at random from the seed unless the test says
-  for (const client of world.clients.values()) client.popoutOpen = popouts === "random" ? world.renderRandom() < 0.5 : Boolean(popouts);
+  for (const client of world.clients.values())
+    client.popoutOpen = popouts === "random" ? world.renderRandom() < 0.5 : Boolean(popouts);
   world.notifications = notifications;
   world.defaultClient = world.clients.get(user);
   world.defaultClient.canvas.scene = scene;
   world.values = values;
   // each browser's own store of client settings (§9.1): the test's own browser gets `settings`
-  world.clientStores = new Map(allUsers.map((u) => [u.id, structuredClone(u.id === user ? values : clientSettings[u.id] ?? {})]));
+  world.clientStores = new Map(
+    allUsers.map((u) => [
+      u.id,
+      structuredClone(u.id === user ? values : (clientSettings[u.id] ?? {})),
+    ]),
+  );
   const storeOf = (client) => world.clientStores.get(client.user.id);
   const scopeOf = (data) => data?.scope ?? "world";
   const combats = new Collection();
   globalThis.game = {
-    get user() { return currentClient().user; },
-    set user(u) { world.defaultClient = world.clients.get(u.id); },
+    get user() {
+      return currentClient().user;
+    },
+    set user(u) {
+      world.defaultClient = world.clients.get(u.id);
+    },
     users: Object.defineProperty(userMap, "activeGM", { get: () => activeGMOf(allUsers) }),
     settings: {
-      get registered() { return pageOf(currentClient()).registered; },
-      register(scope, key, data) { this.registered.set(`${scope}.${key}`, data); },
+      get registered() {
+        return pageOf(currentClient()).registered;
+      },
+      register(scope, key, data) {
+        this.registered.set(`${scope}.${key}`, data);
+      },
       get(scope, key) {
         if (scope === "core") {
           if (key === "messageMode") {
-            if (version < 14) throw new Error(`"core.messageMode" is not a registered game setting`);
+            if (version < 14)
+              throw new Error(`"core.messageMode" is not a registered game setting`);
             return values.coreMessageMode;
           }
           if (key === "rollMode") return version < 14 ? values.coreRollMode : null;
           return values[`core.${key}`];
         }
-        const data = this.registered.get(`${scope}.${key}`)
-          ?? (scope === globalThis.game.system.id ? SYSTEM_SETTINGS[scope]?.[key] : undefined);
+        const data =
+          this.registered.get(`${scope}.${key}`) ??
+          (scope === globalThis.game.system.id ? SYSTEM_SETTINGS[scope]?.[key] : undefined);
         if (!data) throw new Error(`"${scope}.${key}" is not a registered game setting`);
         const store = scopeOf(data) === "client" ? storeOf(currentClient()) : values;
         return key in store ? store[key] : data?.default;
@@ -207,9 +351,15 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
       const client = currentClient();
       if (client.combatOverride !== undefined) return client.combatOverride;
       const viewed = client.canvas?.scene?.id;
-      return combats.find((c) => c.active && c.scene?.id === viewed) ?? combats.find((c) => c.active && !c.scene) ?? null;
+      return (
+        combats.find((c) => c.active && c.scene?.id === viewed) ??
+        combats.find((c) => c.active && !c.scene) ??
+        null
+      );
     },
-    set combat(c) { currentClient().combatOverride = c; },
+    set combat(c) {
+      currentClient().combatOverride = c;
+    },
     /** The module socket: a message reaches every OTHER connected client, with no sender. */
     socket: {
       emit(channel, data) {
@@ -218,7 +368,8 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
         emitted.push({ channel, data });
         onEveryClient((client) => {
           if (client === sender) return;
-          for (const fn of pageOf(client).socketHandlers.get(channel) ?? []) callHandler(fn, [structuredClone(data)]);
+          for (const fn of pageOf(client).socketHandlers.get(channel) ?? [])
+            callHandler(fn, [structuredClone(data)]);
         });
       },
       on(channel, fn) {
@@ -228,27 +379,56 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
       },
     },
     /** Each browser loads its own user's language. */
-    get i18n() { return currentClient().i18n; },
+    get i18n() {
+      return currentClient().i18n;
+    },
     system: { id: system },
     release: { generation: version },
     version: version >= 14 ? "14.360" : "13.351",
-    get modules() { return pageOf(currentClient()).modules; },
-    get keybindings() { return pageOf(currentClient()).keybindings; },
+    get modules() {
+      return pageOf(currentClient()).modules;
+    },
+    get keybindings() {
+      return pageOf(currentClient()).keybindings;
+    },
     /** KeyboardManager: the modifier keys this client's user holds now (`held`, a Set of "Alt", "Shift", "Control"). */
-    get keyboard() { return currentClient().keyboard; },
+    get keyboard() {
+      return currentClient().keyboard;
+    },
   };
   perClient("canvas", (c) => c?.canvas);
   perClient("ui", (c) => c?.ui);
-  perClient("CONFIG", (c) => pageOf(c)?.CONFIG, (v) => { pageOf(currentClient()).CONFIG = v; });
-  perClient("Hooks", () => HooksGlobal, () => {});
+  perClient(
+    "CONFIG",
+    (c) => pageOf(c)?.CONFIG,
+    (v) => {
+      pageOf(currentClient()).CONFIG = v;
+    },
+  );
+  perClient(
+    "Hooks",
+    () => HooksGlobal,
+    () => {},
+  );
   globalThis.PIXI = { Container: FakeContainer, Graphics: FakeGraphics, Text: FakeText };
   globalThis.CONST = { GRID_TYPES };
   globalThis.ChatMessage = version >= 14 ? FakeChatMessageV14 : FakeChatMessageV13;
   globalThis.Roll = FakeRoll;
   globalThis.FormData = FakeFormData;
-  const utils = { setProperty, getProperty, mergeObject, diffObject, expandObject, isDeletionKey,
-    deepClone: (v) => structuredClone(v), duplicate: (v) => JSON.parse(JSON.stringify(v)) };
-  globalThis.foundry = { utils, applications: { api: { ApplicationV2: FakeApplicationV2, DialogV2: FakeDialogV2 } } };
+  const utils = {
+    setProperty,
+    getProperty,
+    mergeObject,
+    diffObject,
+    expandObject,
+    isDeletionKey,
+    deepClone: (v) => structuredClone(v),
+    duplicate: (v) => JSON.parse(JSON.stringify(v)),
+  };
+  globalThis.foundry = {
+    utils,
+    applications: { api: { ApplicationV2: FakeApplicationV2, DialogV2: FakeDialogV2 } },
+  };
   if (version >= 14) {
     globalThis.foundry.data = { operators: { ForcedDeletion, ForcedReplacement } };
     globalThis._del = ForcedDeletion.create();
@@ -257,15 +437,25 @@ export function installFoundry({ user = "gm", users, settings = {}, system = "pf
     delete globalThis._del;
     delete globalThis._replace;
   }
-  onClient(world.defaultClient, () => registerSettings());   // the shared page's, as its init registers them
+  onClient(world.defaultClient, () => registerSettings()); // the shared page's, as its init registers them
   transcript.length = 0;
   FakeChatMessage.created = [];
   FakeChatMessage.onUpdate = [];
   FakeChatMessage.modes = [];
   FakeChatMessage.unknownModes = [];
   FakeRoll.queue = [];
-  return { emitted, notifications, hooks: FakeHooks, values, users: userMap,
-    get socketHandlers() { return pageOf(currentClient()).socketHandlers; }, client: clientOf, view };
+  return {
+    emitted,
+    notifications,
+    hooks: FakeHooks,
+    values,
+    users: userMap,
+    get socketHandlers() {
+      return pageOf(currentClient()).socketHandlers;
+    },
+    client: clientOf,
+    view,
+  };
 }
 
 /** A user's client views a scene: his canvas is torn down and drawn anew, canvasTearDown then canvasReady there (§5.5). */
@@ -301,10 +491,13 @@ export async function reload(userId, { load } = {}) {
   const fresh = makeClient(old.user, world.notifications, old.lang);
   fresh.dialogs.unanswered = old.dialogs.unanswered;
   old.dead = true;
-  for (const dialog of old.dialogs.open) for (const timer of dialog.timers ?? []) clearTimeout(timer);   // a closed page's timers never fire
+  for (const dialog of old.dialogs.open)
+    for (const timer of dialog.timers ?? []) clearTimeout(timer); // a closed page's timers never fire
   for (const entry of [...world.pending]) if (entry.client === old) world.pending.delete(entry);
   const closed = world.closePage;
-  world.pageClosed = new Promise((resolve) => { world.closePage = resolve; });
+  world.pageClosed = new Promise((resolve) => {
+    world.closePage = resolve;
+  });
   closed?.();
   note(`${userId} reloads`);
   old.user.active = false;
@@ -315,8 +508,8 @@ export async function reload(userId, { load } = {}) {
   old.user.active = true;
   announceConnection(old.user, true);
   fresh.run(() => {
-    for (const message of globalThis.game.messages.values()) if (visibleTo(message, userId)) renderInto(fresh, message);
+    for (const message of globalThis.game.messages.values())
+      if (visibleTo(message, userId)) renderInto(fresh, message);
   });
   return view(userId, old.canvas.scene);
 }
-

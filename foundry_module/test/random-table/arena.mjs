@@ -18,46 +18,72 @@
  * the pass's event, posted at Apply, replays to what its card said.
  */
 import { suggestRoute } from "../fakes/companion.mjs";
-import { FakeActor, FakeCombat, FakeRoll, FakeScene, FakeUser, asUser, clientOf, settle } from "../fakes/foundry.mjs";
+import {
+  FakeActor,
+  FakeCombat,
+  FakeRoll,
+  FakeScene,
+  FakeUser,
+  asUser,
+  clientOf,
+  settle,
+} from "../fakes/foundry.mjs";
 import { fixture } from "../fakes/scenes.mjs";
 import { openOn } from "../tables/table.mjs";
 import { Observer } from "./observer.mjs";
 import { USERS, WatchedToken, gatedCompanion } from "./table.mjs";
 
-const PLATFORMS = [{ id: "P1", x: 300, y: 300, radius: 100 }, { id: "P2", x: 800, y: 300, radius: 100 },
-  { id: "P3", x: 300, y: 1300, radius: 100 }, { id: "P4", x: 800, y: 1300, radius: 100 }];
+const PLATFORMS = [
+  { id: "P1", x: 300, y: 300, radius: 100 },
+  { id: "P2", x: 800, y: 300, radius: 100 },
+  { id: "P3", x: 300, y: 1300, radius: 100 },
+  { id: "P4", x: 800, y: 1300, radius: 100 },
+];
 
 /**
  * Each player: his team, his platform, who owns him, his temporary hit points, his Athletics and
  * Acrobatics. Each team's NPC first: the autopilot's stand-in (suggestRoute) has the first
  * rival knock the carrier off, so b2 tries it whenever red carries (and, strong, mostly wins).
  */
-const PLAYERS = { r2: { team: "red", on: "P2", owners: [], temp: 0, ath: 2, acr: 5 },
+const PLAYERS = {
+  r2: { team: "red", on: "P2", owners: [], temp: 0, ath: 2, acr: 5 },
   r1: { team: "red", on: "P1", owners: ["alice"], temp: 0, ath: 7, acr: 1 },
   b2: { team: "blue", on: "P4", owners: [], temp: 0, ath: 9, acr: 0 },
-  b1: { team: "blue", on: "P3", owners: ["bob"], temp: 2, ath: 4, acr: 3 } };
+  b1: { team: "blue", on: "P3", owners: ["bob"], temp: 2, ath: 4, acr: 3 },
+};
 
 const teamOf = (id) => PLAYERS[id]?.team;
 const other = (team) => (team === "red" ? "blue" : "red");
-const error = (status, code, message, fields = {}) => ({ status, body: { error: { code, message, fields } } });
+const error = (status, code, message, fields = {}) => ({
+  status,
+  body: { error: { code, message, fields } },
+});
 
 /** The match the companion keeps: its events, and their replay. */
 export class GoatMatch {
   /** The match as the table finds it: red won the tip-off before the table sat down, r1 carries the ball. */
   constructor() {
     this.events = [{ id: 1, body: { type: "possession", team: "red", carrier: "r1" }, live: true }];
-    this.passes = new Map();   // the pass's declared actions (as the event carries them) -> its resolution
+    this.passes = new Map(); // the pass's declared actions (as the event carries them) -> its resolution
     this.lastId = 1;
   }
 
-  live() { return this.events.filter((e) => e.live); }
+  live() {
+    return this.events.filter((e) => e.live);
+  }
 
   /** Possession and who is out, replaying the live events; `unknown`: pass events no card resolved. */
   state() {
-    const state = { possession: { team: null, carrier: null, visited: [], hot: false }, out: new Set(), unknown: 0 };
+    const state = {
+      possession: { team: null, carrier: null, visited: [], hot: false },
+      out: new Set(),
+      unknown: 0,
+    };
     for (const { body } of this.live()) {
-      if (body.type === "possession") state.possession = { ...state.possession, team: body.team, carrier: body.carrier ?? null };
-      else if (body.type === "carrier") state.possession = { ...state.possession, carrier: body.player };
+      if (body.type === "possession")
+        state.possession = { ...state.possession, team: body.team, carrier: body.carrier ?? null };
+      else if (body.type === "carrier")
+        state.possession = { ...state.possession, carrier: body.player };
       else if (body.type === "pass") {
         const resolved = this.passes.get(passKey(body));
         if (!resolved) state.unknown += 1;
@@ -72,9 +98,17 @@ export class GoatMatch {
 
   body() {
     const state = this.state();
-    return { id: "g1", seq: this.live().length, teams: ["red", "blue"].map((team) => ({ id: team, players: Object.entries(PLAYERS)
-      .filter(([, p]) => p.team === team).map(([id, p]) => ({ id, platform: p.on, out: state.out.has(id), dead: false })) })),
-    possession: state.possession };
+    return {
+      id: "g1",
+      seq: this.live().length,
+      teams: ["red", "blue"].map((team) => ({
+        id: team,
+        players: Object.entries(PLAYERS)
+          .filter(([, p]) => p.team === team)
+          .map(([id, p]) => ({ id, platform: p.on, out: state.out.has(id), dead: false })),
+      })),
+      possession: state.possession,
+    };
   }
 
   routes() {
@@ -87,13 +121,21 @@ export class GoatMatch {
         this.events.push({ id: this.lastId, body, live: true });
         return { status: 201, body: { ...this.body(), applied: this.lastId } };
       },
-      "GET /api/v1/matches/g1/events": () => ({ status: 200, body: { next: null,
-        events: this.events.map((e) => ({ ...e.body, seq: e.id, undone: !e.live })) } }),
+      "GET /api/v1/matches/g1/events": () => ({
+        status: 200,
+        body: {
+          next: null,
+          events: this.events.map((e) => ({ ...e.body, seq: e.id, undone: !e.live })),
+        },
+      }),
       "POST /api/v1/matches/g1/events/undo": ({ seqs = [] }) => {
         const taken = this.live().filter((e) => seqs.includes(e.id));
         const first = Math.min(...taken.map((e) => e.id));
         const later = this.live().find((e) => e.id > first && !seqs.includes(e.id));
-        if (later) return error(409, "undo_conflict", `a later event (${later.body.type}) stands on it`, { later: [later.id] });
+        if (later)
+          return error(409, "undo_conflict", `a later event (${later.body.type}) stands on it`, {
+            later: [later.id],
+          });
         for (const e of taken) e.live = false;
         return { status: 200, body: this.body() };
       },
@@ -107,27 +149,50 @@ export class GoatMatch {
   carrierRefusal(player) {
     const { possession, out } = this.state();
     if (!possession.team || possession.carrier) return "no team is waiting to name a carrier";
-    if (teamOf(player) !== possession.team || out.has(player)) return `${player} cannot carry for ${possession.team}`;
+    if (teamOf(player) !== possession.team || out.has(player))
+      return `${player} cannot carry for ${possession.team}`;
     return null;
   }
 
   /** A pass resolved by its checks: knock-offs that beat their defence, then the throw against the best interception. */
   pass(body) {
-    const standing = new Set(body.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead).map((p) => p.id)));
+    const standing = new Set(
+      body.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead).map((p) => p.id)),
+    );
     const { carrier, team } = body.possession;
     const out = [];
     for (const a of body.actions) {
-      if (a.action === "knock_off" && standing.has(a.target) && !out.includes(a.target) && (a.check ?? 0) >= (a.defense ?? 0)) out.push(a.target);
+      if (
+        a.action === "knock_off" &&
+        standing.has(a.target) &&
+        !out.includes(a.target) &&
+        (a.check ?? 0) >= (a.defense ?? 0)
+      )
+        out.push(a.target);
     }
     let possession = { ...body.possession };
     const thrown = body.actions.find((a) => a.player === carrier && a.action === "throw");
-    const [interceptor] = body.actions.filter((a) => a.action === "intercept" && teamOf(a.player) !== team && !out.includes(a.player))
+    const [interceptor] = body.actions
+      .filter(
+        (a) => a.action === "intercept" && teamOf(a.player) !== team && !out.includes(a.player),
+      )
       .sort((a, b) => (b.check ?? 0) - (a.check ?? 0));
     const target = body.throw?.target;
-    if (out.includes(carrier)) possession = { team: other(team), carrier: null, visited: [], hot: false };
+    if (out.includes(carrier))
+      possession = { team: other(team), carrier: null, visited: [], hot: false };
     else if (thrown && interceptor && (interceptor.check ?? 0) > (thrown.check ?? 0)) {
-      possession = { team: teamOf(interceptor.player), carrier: interceptor.player, visited: [], hot: false };
-    } else if (thrown && body.throw?.kind === "hot" && standing.has(target) && !out.includes(target)) {
+      possession = {
+        team: teamOf(interceptor.player),
+        carrier: interceptor.player,
+        visited: [],
+        hot: false,
+      };
+    } else if (
+      thrown &&
+      body.throw?.kind === "hot" &&
+      standing.has(target) &&
+      !out.includes(target)
+    ) {
       out.push(target);
       possession = { team: other(team), carrier: null, visited: [], hot: false };
     } else if (thrown && standing.has(target) && !out.includes(target) && teamOf(target) === team) {
@@ -135,7 +200,9 @@ export class GoatMatch {
     }
     const resolution = { out, possession };
     this.passes.set(passKey({ actions: body.actions, throw: body.throw }), resolution);
-    const choose = possession.carrier ? [] : [...standing].filter((id) => teamOf(id) === possession.team && !out.includes(id));
+    const choose = possession.carrier
+      ? []
+      : [...standing].filter((id) => teamOf(id) === possession.team && !out.includes(id));
     return passAnswer(resolution, choose);
   }
 }
@@ -146,12 +213,40 @@ const passKey = ({ actions, throw: thrown }) => JSON.stringify({ actions, throw:
 const line = (key, data = {}) => ({ key, tone: "info", data });
 
 function passAnswer({ out, possession }, choose) {
-  const damage = out.map((player) => ({ player, total: 3, dice: "1d6", type: "bludgeoning" }));   // bloodball: the fall hurts
-  const actions = [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { out, returned: [], dead: [], possession, damage,
-    ball_on: null, platforms: Object.fromEntries(out.map((id) => [id, PLAYERS[id].on])) } },
-  ...choose.map((player) => ({ id: `carrier:${player}`, key: "BALLCOURT.Action.Carrier", data: { player }, payload: { player } }))];
-  return { possession, out, chat_card: { kind: "goatball.pass", title: { key: "BALLCOURT.Card.Pass.Title", data: { team: possession.team ?? "" } },
-    lines: [], rolls: [], actions } };
+  const damage = out.map((player) => ({ player, total: 3, dice: "1d6", type: "bludgeoning" })); // bloodball: the fall hurts
+  const actions = [
+    {
+      id: "apply",
+      key: "BALLCOURT.Action.Apply",
+      data: {},
+      payload: {
+        out,
+        returned: [],
+        dead: [],
+        possession,
+        damage,
+        ball_on: null,
+        platforms: Object.fromEntries(out.map((id) => [id, PLAYERS[id].on])),
+      },
+    },
+    ...choose.map((player) => ({
+      id: `carrier:${player}`,
+      key: "BALLCOURT.Action.Carrier",
+      data: { player },
+      payload: { player },
+    })),
+  ];
+  return {
+    possession,
+    out,
+    chat_card: {
+      kind: "goatball.pass",
+      title: { key: "BALLCOURT.Card.Pass.Title", data: { team: possession.team ?? "" } },
+      lines: [],
+      rolls: [],
+      actions,
+    },
+  };
 }
 
 /** The tip-off: the best check (in bands of five) takes the ball for his team; a tie at the top rolls again among the tied. */
@@ -163,15 +258,48 @@ function tipoff({ checks }) {
   const tied = new Set(top.map(teamOf)).size > 1;
   const title = { key: "BALLCOURT.Card.Tipoff.Title", data: {} };
   if (tied) {
-    return { reroll: top, chat_card: { kind: "goatball.tipoff", title, lines: [], rolls: [],
-      actions: [{ id: "reroll", key: "BALLCOURT.Action.Reroll", data: {}, payload: { players: top } }] } };
+    return {
+      reroll: top,
+      chat_card: {
+        kind: "goatball.tipoff",
+        title,
+        lines: [],
+        rolls: [],
+        actions: [
+          { id: "reroll", key: "BALLCOURT.Action.Reroll", data: {}, payload: { players: top } },
+        ],
+      },
+    };
   }
   const team = teamOf(top[0]);
   const carrier = checks[top[0]].check % 2 ? top[0] : null;
-  const choose = carrier ? [] : Object.keys(PLAYERS).filter((id) => teamOf(id) === team && ids.includes(id));
-  return { reroll: null, possession: { team, carrier }, chat_card: { kind: "goatball.tipoff", title, lines: [line("BALLCOURT.Card.Tipoff.Takes", { team })],
-    rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { possession: { team, carrier, visited: [], hot: false } } },
-      ...choose.map((player) => ({ id: `carrier:${player}`, key: "BALLCOURT.Action.Carrier", data: { player }, payload: { player } }))] } };
+  const choose = carrier
+    ? []
+    : Object.keys(PLAYERS).filter((id) => teamOf(id) === team && ids.includes(id));
+  return {
+    reroll: null,
+    possession: { team, carrier },
+    chat_card: {
+      kind: "goatball.tipoff",
+      title,
+      lines: [line("BALLCOURT.Card.Tipoff.Takes", { team })],
+      rolls: [],
+      actions: [
+        {
+          id: "apply",
+          key: "BALLCOURT.Action.Apply",
+          data: {},
+          payload: { possession: { team, carrier, visited: [], hot: false } },
+        },
+        ...choose.map((player) => ({
+          id: `carrier:${player}`,
+          key: "BALLCOURT.Action.Carrier",
+          data: { player },
+          payload: { player },
+        })),
+      ],
+    },
+  };
 }
 
 /**
@@ -183,38 +311,92 @@ const DECLARATION_SECONDS = 4;
 
 /** Open the table and its arena; the encounter begun (its round is the autopilot's round). */
 export async function openArenaTable({ seed = 1 } = {}) {
-  FakeRoll.queue.length = 0;   // no faces left over from another table
+  FakeRoll.queue.length = 0; // no faces left over from another table
   const match = new GoatMatch();
   const companion = gatedCompanion(match.routes());
-  const users = [new FakeUser({ id: "gm", name: "Tezca", isGM: true }), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
-    new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
-  const table = await openOn(companion, { users, system: "dnd5e", seed, languages: { bob: "ru" },
-    settings: { companionGM: "Tezca", autopilot: { red: { mode: "act" }, blue: { mode: "suggest" } }, declarationTimeout: DECLARATION_SECONDS, goatBloodball: true } });
+  const users = [
+    new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
+    new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
+    new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }),
+  ];
+  const table = await openOn(companion, {
+    users,
+    system: "dnd5e",
+    seed,
+    languages: { bob: "ru" },
+    settings: {
+      companionGM: "Tezca",
+      autopilot: { red: { mode: "act" }, blue: { mode: "suggest" } },
+      declarationTimeout: DECLARATION_SECONDS,
+      goatBloodball: true,
+    },
+  });
   const observer = new Observer(companion);
   observer.game = "goatball";
   observer.npcs = Object.keys(PLAYERS).filter((id) => !PLAYERS[id].owners.length);
   const corner = (platform) => PLATFORMS.find((p) => p.id === platform);
-  const tokens = Object.fromEntries(Object.entries(PLAYERS).map(([id, p]) => {
-    const sheet = fixture("actors/dnd5e");
-    sheet.system.attributes.hp.temp = p.temp;
-    sheet.system.skills = { ath: { total: p.ath, mod: p.ath }, acr: { total: p.acr, mod: p.acr } };
-    return [id, new WatchedToken({ id, name: `${id}-name`, x: corner(p.on).x - 50, y: corner(p.on).y - 50,
-      flags: { ballcourt: { team: p.team } }, actor: new FakeActor({ ...sheet, name: id, owners: p.owners }) })];
-  }));
-  const ball = new WatchedToken({ id: "ball", name: "Ball", x: tokens.r1.x, y: tokens.r1.y, flags: { ballcourt: { isBall: true } } });
-  const scene = new FakeScene({ id: "arena", width: 2000, height: 2000, tokens: [...Object.values(tokens), ball],
-    flags: { ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: PLATFORMS, zones: [] } } } });
+  const tokens = Object.fromEntries(
+    Object.entries(PLAYERS).map(([id, p]) => {
+      const sheet = fixture("actors/dnd5e");
+      sheet.system.attributes.hp.temp = p.temp;
+      sheet.system.skills = {
+        ath: { total: p.ath, mod: p.ath },
+        acr: { total: p.acr, mod: p.acr },
+      };
+      return [
+        id,
+        new WatchedToken({
+          id,
+          name: `${id}-name`,
+          x: corner(p.on).x - 50,
+          y: corner(p.on).y - 50,
+          flags: { ballcourt: { team: p.team } },
+          actor: new FakeActor({ ...sheet, name: id, owners: p.owners }),
+        }),
+      ];
+    }),
+  );
+  const ball = new WatchedToken({
+    id: "ball",
+    name: "Ball",
+    x: tokens.r1.x,
+    y: tokens.r1.y,
+    flags: { ballcourt: { isBall: true } },
+  });
+  const scene = new FakeScene({
+    id: "arena",
+    width: 2000,
+    height: 2000,
+    tokens: [...Object.values(tokens), ball],
+    flags: {
+      ballcourt: { game: "goatball", matchId: "g1", arena: { platforms: PLATFORMS, zones: [] } },
+    },
+  });
   scene.height = 2000;
   for (const token of [...Object.values(tokens), ball]) token.observer = observer;
   globalThis.game.scenes.set(scene.id, scene);
   for (const id of USERS) table.view(id, scene);
-  const encounter = new FakeCombat({ id: "enc", combatants: [["b1", 3], ["r1", 5], ["b2", 7], ["r2", 9]]
-    .map(([id, initiative]) => ({ id: `c-${id}`, name: tokens[id].name, tokenId: id, sceneId: scene.id, initiative })) });
+  const encounter = new FakeCombat({
+    id: "enc",
+    combatants: [
+      ["b1", 3],
+      ["r1", 5],
+      ["b2", 7],
+      ["r2", 9],
+    ].map(([id, initiative]) => ({
+      id: `c-${id}`,
+      name: tokens[id].name,
+      tokenId: id,
+      sceneId: scene.id,
+      initiative,
+    })),
+  });
   globalThis.game.combats.set(encounter.id, encounter);
   observer.watch({ scene, encounter, ball });
   await asUser("gm", () => encounter.startCombat());
   await settle();
-  for (const id of USERS) clientOf(id).dialogs.unanswered = "open";   // each answers his dialogs himself, or never
+  for (const id of USERS) clientOf(id).dialogs.unanswered = "open"; // each answers his dialogs himself, or never
   observer.started = true;
   return { game: "goatball", match, table, companion, observer, scene, encounter, tokens, ball };
 }

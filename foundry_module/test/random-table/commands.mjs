@@ -26,7 +26,10 @@ export const code = (name, ...args) => `${name}(${args.map((a) => JSON.stringify
  * stamp would make his second write change nothing, and Foundry would fire no hook for it).
  */
 async function betweenClicks(userId) {
-  if (!clientOf(userId).user.isGM) await new Promise((r) => { setTimeout(r, 2); });
+  if (!clientOf(userId).user.isGM)
+    await new Promise((r) => {
+      setTimeout(r, 2);
+    });
   await flush(2);
 }
 
@@ -49,7 +52,8 @@ export async function doubleClick(real, userId, clicks, clickOnce) {
 }
 
 /** A browser's click on a button of its page (an Event of that page's own window). */
-export const click = (button) => button.dispatchEvent(new button.ownerDocument.defaultView.Event("click", { bubbles: true }));
+export const click = (button) =>
+  button.dispatchEvent(new button.ownerDocument.defaultView.Event("click", { bubbles: true }));
 
 /** Run on a user's browser (his page, his globals), the way the fakes' asUser does. */
 export const on = (userId, fn) => clientOf(userId).run(fn);
@@ -64,7 +68,9 @@ function cardsOf(kind) {
 }
 
 export class Command {
-  check() { return true; }
+  check() {
+    return true;
+  }
 
   async run(model, real) {
     await this.act(model, real);
@@ -80,13 +86,15 @@ class Kick extends Command {
     Object.assign(this, { user, kicker, keys, clicks });
   }
 
-  toString() { return code("kick", this.user, this.kicker, { keys: this.keys, clicks: this.clicks }); }
+  toString() {
+    return code("kick", this.user, this.kicker, { keys: this.keys, clicks: this.clicks });
+  }
 
   async act(_model, real) {
     await on(this.user, async () => {
       const canvas = globalThis.canvas;
       const token = real.scene.tokens.get(this.kicker);
-      if (!token.canUserModify(globalThis.game.user)) return;   // he cannot control another's token
+      if (!token.canUserModify(globalThis.game.user)) return; // he cannot control another's token
       const tool = apiOf(this.user).kickTool();
       if (!tool) return;
       if (tool.active && tool.kicker?.id !== this.kicker) tool.toggle(false);
@@ -95,13 +103,18 @@ class Kick extends Command {
         if (this.keys) globalThis.game.keybindings.press("ballcourt", "kickTool");
         else tool.toggle(true);
       }
-      if (this.keys && !tool.active && tool.toggle(true)) {   // the key did nothing where the tool's button works
-        real.observer.breach(10, `K did not turn the kick tool on in ${this.user}'s browser, where its button does`);
+      if (this.keys && !tool.active && tool.toggle(true)) {
+        // the key did nothing where the tool's button works
+        real.observer.breach(
+          10,
+          `K did not turn the kick tool on in ${this.user}'s browser, where its button does`,
+        );
       }
       if (!tool.active) return;
-      real.observer.kickClicked(this.kicker);   // one kick asked, however many clicks
-      await doubleClick(real, this.user, this.clicks,
-        () => track(canvas.stage.handlers.get("pointerdown")?.({ button: 0, x: 1850, y: 1250 })));
+      real.observer.kickClicked(this.kicker); // one kick asked, however many clicks
+      await doubleClick(real, this.user, this.clicks, () =>
+        track(canvas.stage.handlers.get("pointerdown")?.({ button: 0, x: 1850, y: 1250 })),
+      );
     });
   }
 }
@@ -117,15 +130,20 @@ class Press extends Command {
     Object.assign(this, { user, kind, nth, action, clicks });
   }
 
-  toString() { return code("press", this.user, this.kind, this.nth, this.action, { clicks: this.clicks }); }
+  toString() {
+    return code("press", this.user, this.kind, this.nth, this.action, { clicks: this.clicks });
+  }
 
   async act(_model, real) {
     const cards = cardsOf(this.kind);
     if (!cards.length) return;
     const message = cards[this.nth % cards.length];
     const element = clientOf(this.user).chat.get(message.id);
-    const button = element && [...element.querySelectorAll("button[data-ballcourt-action]")]
-      .find((b) => b.dataset.ballcourtAction.split(":")[0] === this.action);
+    const button =
+      element &&
+      [...element.querySelectorAll("button[data-ballcourt-action]")].find(
+        (b) => b.dataset.ballcourtAction.split(":")[0] === this.action,
+      );
     if (!button || button.disabled) return;
     await on(this.user, () => doubleClick(real, this.user, this.clicks, () => click(button)));
   }
@@ -138,7 +156,9 @@ class Turn extends Command {
     Object.assign(this, { user, direction });
   }
 
-  toString() { return code("turn", this.user, this.direction); }
+  toString() {
+    return code("turn", this.user, this.direction);
+  }
 
   async act(_model, real) {
     const step = { next: "nextTurn", previous: "previousTurn", round: "nextRound" }[this.direction];
@@ -153,7 +173,9 @@ class Slow extends Command {
     this.on = on;
   }
 
-  toString() { return code("slow", this.on); }
+  toString() {
+    return code("slow", this.on);
+  }
 
   async act(_model, real) {
     if (this.on) real.companion.hold();
@@ -168,9 +190,13 @@ class Answer extends Command {
     this.nth = nth;
   }
 
-  toString() { return code("answer", this.nth); }
+  toString() {
+    return code("answer", this.nth);
+  }
 
-  async act(_model, real) { real.companion.release(this.nth); }
+  async act(_model, real) {
+    real.companion.release(this.nth);
+  }
 }
 
 /**
@@ -185,13 +211,17 @@ class Reload extends Command {
     this.user = user;
   }
 
-  toString() { return code("reloadPage", this.user); }
+  toString() {
+    return code("reloadPage", this.user);
+  }
 
   async act() {
-    await reload(this.user, { load: (userId) => {
-      clientOf(userId).user.active = true;
-      return loadModule(userId);
-    } });
+    await reload(this.user, {
+      load: (userId) => {
+        clientOf(userId).user.active = true;
+        return loadModule(userId);
+      },
+    });
   }
 }
 
@@ -202,11 +232,16 @@ class Autopilot extends Command {
     this.mode = mode;
   }
 
-  toString() { return code("autopilot", this.mode); }
+  toString() {
+    return code("autopilot", this.mode);
+  }
 
   async act() {
-    await on("gm", () => globalThis.game.settings.set("ballcourt", "yaotzinAutopilot",
-      { moon: { mode: this.mode, tactics: "press-ball" } }));
+    await on("gm", () =>
+      globalThis.game.settings.set("ballcourt", "yaotzinAutopilot", {
+        moon: { mode: this.mode, tactics: "press-ball" },
+      }),
+    );
   }
 }
 
@@ -217,7 +252,9 @@ class CompanionGM extends Command {
     Object.assign(this, { user, name });
   }
 
-  toString() { return code("companionGMIs", this.user, this.name); }
+  toString() {
+    return code("companionGMIs", this.user, this.name);
+  }
 
   async act() {
     await on(this.user, () => globalThis.game.settings.set("ballcourt", "companionGM", this.name));
@@ -231,7 +268,9 @@ class RollPolicy extends Command {
     this.policy = policy;
   }
 
-  toString() { return code("rollPolicy", this.policy); }
+  toString() {
+    return code("rollPolicy", this.policy);
+  }
 
   async act() {
     await on("gm", () => globalThis.game.settings.set("ballcourt", "rollPolicy", this.policy));
@@ -245,7 +284,9 @@ class AnswerDialog extends Command {
     this.user = user;
   }
 
-  toString() { return code("answerDialog", this.user); }
+  toString() {
+    return code("answerDialog", this.user);
+  }
 
   async act() {
     const [dialog] = clientOf(this.user).dialogs.open;
@@ -261,7 +302,9 @@ class CloseDialogs extends Command {
     this.user = user;
   }
 
-  toString() { return code("closeDialogs", this.user); }
+  toString() {
+    return code("closeDialogs", this.user);
+  }
 
   async act() {
     for (const dialog of [...clientOf(this.user).dialogs.open]) await dialog.close();
@@ -273,7 +316,9 @@ class CloseDialogs extends Command {
  * goes quiet (within `quietMs`, else a request is stranded), and the settled invariants hold.
  */
 class Settle extends Command {
-  toString() { return code("settled"); }
+  toString() {
+    return code("settled");
+  }
 
   async run(_model, real) {
     await settleTable(real);
@@ -292,11 +337,15 @@ class ApplyUndo extends Command {
     Object.assign(this, { kind, nth });
   }
 
-  toString() { return code("applyThenUndo", this.kind, this.nth); }
+  toString() {
+    return code("applyThenUndo", this.kind, this.nth);
+  }
 
   async run(_model, real) {
     await settleTable(real);
-    const cards = cardsOf(this.kind).filter((m) => !m.flags.ballcourt.applied || m.flags.ballcourt.undone);
+    const cards = cardsOf(this.kind).filter(
+      (m) => !m.flags.ballcourt.applied || m.flags.ballcourt.undone,
+    );
     if (!cards.length) return;
     const message = cards[this.nth % cards.length];
     const before = snapshot(real);
@@ -306,24 +355,36 @@ class ApplyUndo extends Command {
     if (!message.flags.ballcourt.undone) return;
     const after = snapshot(real);
     if (JSON.stringify(after) !== JSON.stringify(before)) {
-      real.observer.breach("undo", `Undo of a ${this.kind} card left ${JSON.stringify(after)}, not ${JSON.stringify(before)}`);
+      real.observer.breach(
+        "undo",
+        `Undo of a ${this.kind} card left ${JSON.stringify(after)}, not ${JSON.stringify(before)}`,
+      );
     }
     checkNow(real);
   }
 }
 
 async function pressAndSettle(real, message, action) {
-  const button = [...(clientOf("gm").chat.get(message.id)?.querySelectorAll("button[data-ballcourt-action]") ?? [])]
-    .find((b) => b.dataset.ballcourtAction === action);
+  const button = [
+    ...(clientOf("gm").chat.get(message.id)?.querySelectorAll("button[data-ballcourt-action]") ??
+      []),
+  ].find((b) => b.dataset.ballcourtAction === action);
   if (button && !button.disabled) await on("gm", () => click(button));
   await settleTable(real);
 }
 
 /** The court's bodies as Undo must restore them: squares, hit points, nonlethal, statuses, out of the game. */
 function snapshot(real) {
-  return [...real.scene.tokens.values()].map((t) => ({ id: t.id, x: t.x, y: t.y, ball: t.flags?.ballcourt?.ball ?? null,
-    out: Boolean(t.flags?.ballcourt?.out), dead: Boolean(t.flags?.ballcourt?.dead),
-    hp: t.actor?.system?.attributes?.hp ?? null, statuses: [...(t.actor?.statuses ?? [])].sort() }));
+  return [...real.scene.tokens.values()].map((t) => ({
+    id: t.id,
+    x: t.x,
+    y: t.y,
+    ball: t.flags?.ballcourt?.ball ?? null,
+    out: Boolean(t.flags?.ballcourt?.out),
+    dead: Boolean(t.flags?.ballcourt?.dead),
+    hp: t.actor?.system?.attributes?.hp ?? null,
+    statuses: [...(t.actor?.statuses ?? [])].sort(),
+  }));
 }
 
 /** A dialog's answer as its user gives it when he gets round to it: its default button, else its first. */
@@ -358,7 +419,9 @@ export async function settleTable(real, quietMs = 10000) {
       // a roll asked of him on a request card (his page reloaded since, his dialog gone): he presses its Roll
       for (const [messageId, element] of client.chat ?? []) {
         if (!globalThis.game.messages.get(messageId)?.flags?.ballcourt?.rollCard) continue;
-        const roll = [...element.querySelectorAll("button[data-ballcourt-action^='roll:']")].find((b) => !b.disabled && !pressed.has(b));
+        const roll = [...element.querySelectorAll("button[data-ballcourt-action^='roll:']")].find(
+          (b) => !b.disabled && !pressed.has(b),
+        );
         if (roll) {
           pressed.add(roll);
           await onClient(client, () => click(roll));
@@ -373,13 +436,23 @@ export async function settleTable(real, quietMs = 10000) {
       }
       // goat-ball: the autopilot's proposals under review wait for the GM's Resolve in the Declarations view
       for (const view of client.apps ?? []) {
-        if (!view.closed && view.element?.innerHTML?.includes('data-action="resolve"')) track(view.press("resolve"));
+        if (!view.closed && view.element?.innerHTML?.includes('data-action="resolve"'))
+          track(view.press("resolve"));
       }
     }
-    quiet = await Promise.race([settle().then(() => true), new Promise((r) => { setTimeout(() => r(false), 250); })]);
+    quiet = await Promise.race([
+      settle().then(() => true),
+      new Promise((r) => {
+        setTimeout(() => r(false), 250);
+      }),
+    ]);
   }
   companion.gate.draining = false;
-  if (!quiet) observer.breach("quiet", `the table was not quiet after ${quietMs} ms, every dialog answered: something waits for ever`);
+  if (!quiet)
+    observer.breach(
+      "quiet",
+      `the table was not quiet after ${quietMs} ms, every dialog answered: something waits for ever`,
+    );
 }
 
 // The factories printed tests call (printer.mjs): one per command, by the names toString prints.

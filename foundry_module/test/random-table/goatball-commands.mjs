@@ -19,14 +19,18 @@ class Menu extends Command {
     Object.assign(this, { user, choice, clicks });
   }
 
-  toString() { return code("menu", this.user, this.choice, { clicks: this.clicks }); }
+  toString() {
+    return code("menu", this.user, this.choice, { clicks: this.clicks });
+  }
 
   async act(_model, real) {
-    if (!clientOf(this.user).user.isGM) return;   // the menu is a GM's
-    await on(this.user, () => doubleClick(real, this.user, this.clicks, () => {
-      clientOf(this.user).dialogs.answers.push(this.choice);   // the menu's button he clicks
-      track(globalThis.game.modules.get("ballcourt").api.openMenu());
-    }));
+    if (!clientOf(this.user).user.isGM) return; // the menu is a GM's
+    await on(this.user, () =>
+      doubleClick(real, this.user, this.clicks, () => {
+        clientOf(this.user).dialogs.answers.push(this.choice); // the menu's button he clicks
+        track(globalThis.game.modules.get("ballcourt").api.openMenu());
+      }),
+    );
   }
 }
 
@@ -40,10 +44,14 @@ class Declare extends Command {
     Object.assign(this, { user, values });
   }
 
-  toString() { return code("declare", this.user, this.values); }
+  toString() {
+    return code("declare", this.user, this.values);
+  }
 
   async act() {
-    const dialog = clientOf(this.user).dialogs.open.find((d) => /name="action"/.test(d.options.content ?? ""));
+    const dialog = clientOf(this.user).dialogs.open.find((d) =>
+      /name="action"/.test(d.options.content ?? ""),
+    );
     if (dialog) track(dialog.press("ok", { ...this.values }));
   }
 }
@@ -55,13 +63,18 @@ class DeclarationsView extends Command {
     Object.assign(this, { user, action });
   }
 
-  toString() { return code("declarationsView", this.user, this.action); }
+  toString() {
+    return code("declarationsView", this.user, this.action);
+  }
 
   async act() {
-    const view = clientOf(this.user).apps.filter((a) => !a.closed && a.constructor.DEFAULT_OPTIONS?.actions?.cancel).at(-1);
+    const view = clientOf(this.user)
+      .apps.filter((a) => !a.closed && a.constructor.DEFAULT_OPTIONS?.actions?.cancel)
+      .at(-1);
     if (!view) return;
     if (this.action === "close") await view.close();
-    else if (view.element?.innerHTML?.includes(`data-action="${this.action}"`)) track(view.press(this.action));
+    else if (view.element?.innerHTML?.includes(`data-action="${this.action}"`))
+      track(view.press(this.action));
   }
 }
 
@@ -72,12 +85,17 @@ class GoatAutopilot extends Command {
     Object.assign(this, { team, mode });
   }
 
-  toString() { return code("goatAutopilot", this.team, this.mode); }
+  toString() {
+    return code("goatAutopilot", this.team, this.mode);
+  }
 
   async act() {
     await on("gm", () => {
       const now = globalThis.game.settings.get("ballcourt", "autopilot") ?? {};
-      return globalThis.game.settings.set("ballcourt", "autopilot", { ...now, [this.team]: { mode: this.mode } });
+      return globalThis.game.settings.set("ballcourt", "autopilot", {
+        ...now,
+        [this.team]: { mode: this.mode },
+      });
     });
   }
 }
@@ -89,9 +107,13 @@ class Dice extends Command {
     this.faces = faces;
   }
 
-  toString() { return code("dice", this.faces); }
+  toString() {
+    return code("dice", this.faces);
+  }
 
-  async act() { FakeRoll.queue.push(...this.faces); }
+  async act() {
+    FakeRoll.queue.push(...this.faces);
+  }
 }
 
 export const dice = (...args) => new Dice(...args);

@@ -15,16 +15,18 @@ export class Observer {
   constructor(companion) {
     this.breaches = [];
     this.rejections = [];
-    this.shadow = new Map();   // message id -> {applied, undone} as last committed
-    this.ballLog = [];   // cards that move the ball, as applied ({id, to, applied: true}) and undone ({id, applied: false})
-    this.asked = new Map();   // kicker -> kicks asked by users since the table last settled (a double click is one)
+    this.shadow = new Map(); // message id -> {applied, undone} as last committed
+    this.ballLog = []; // cards that move the ball, as applied ({id, to, applied: true}) and undone ({id, applied: false})
+    this.asked = new Map(); // kicker -> kicks asked by users since the table last settled (a double click is one)
     this.kicksSent = new Map();
-    this.doubleClickers = new Set();   // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
-    this.kicking = [];   // the kickers of the kick requests in progress (asked, no card yet), oldest first
+    this.doubleClickers = new Set(); // who double-clicked a kick since the table last settled   // kicker -> kick requests the companion got since then
+    this.kicking = []; // the kickers of the kick requests in progress (asked, no card yet), oldest first
     this.started = false;
-    this.proposals = { stale: [], fresh: [] };   // goat-ball: NPC proposals answered after their round ended, or in it
-    this.closedWrites = new Set();   // messages last written by a page that was closing
-    this.onRejection = (reason) => { this.rejections.push(reason); };
+    this.proposals = { stale: [], fresh: [] }; // goat-ball: NPC proposals answered after their round ended, or in it
+    this.closedWrites = new Set(); // messages last written by a page that was closing
+    this.onRejection = (reason) => {
+      this.rejections.push(reason);
+    };
     process.on("unhandledRejection", this.onRejection);
     const Base = globalThis.ChatMessage;
     const observer = this;
@@ -40,14 +42,22 @@ export class Observer {
     companion.gate.onAnswer = (sent, result) => this.answered(sent, result);
   }
 
-  close() { process.off("unhandledRejection", this.onRejection); }
+  close() {
+    process.off("unhandledRejection", this.onRejection);
+  }
 
-  watch({ scene, encounter, ball }) { Object.assign(this, { scene, encounter, ball }); }
+  watch({ scene, encounter, ball }) {
+    Object.assign(this, { scene, encounter, ball });
+  }
 
-  breach(item, text) { this.breaches.push({ item, text }); }
+  breach(item, text) {
+    this.breaches.push({ item, text });
+  }
 
   /** Whose turn it is now: the token of the encounter's current combatant. */
-  turnOf() { return this.encounter?.combatant?.tokenId ?? null; }
+  turnOf() {
+    return this.encounter?.combatant?.tokenId ?? null;
+  }
 
   created(message) {
     const flags = flagsOf(message);
@@ -59,12 +69,16 @@ export class Observer {
     if (answers) {
       const answered = this.shadow.get(answers.messageId);
       if (answered?.applied || answered?.undone) {
-        this.breach(1, `${kind} for "${answers.actionId}" posted after its card was ${answered.undone ? "undone" : "applied"}`);
+        this.breach(
+          1,
+          `${kind} for "${answers.actionId}" posted after its card was ${answered.undone ? "undone" : "applied"}`,
+        );
       }
     }
     if (kind === "yaotzin.autopilot" && this.started) {
       const tokenId = flags.context?.tokenId;
-      if (tokenId !== this.turnOf()) this.breach(2, `autopilot proposal for ${tokenId} posted on ${this.turnOf()}'s turn`);
+      if (tokenId !== this.turnOf())
+        this.breach(2, `autopilot proposal for ${tokenId} posted on ${this.turnOf()}'s turn`);
     }
   }
 
@@ -74,7 +88,9 @@ export class Observer {
    * other clients' logs as they were, where Foundry's server still broadcasts it (a need
    * reported for the doubles; the view check skips those).
    */
-  writtenByClosedPage(messageId) { return this.closedWrites.has(messageId); }
+  writtenByClosedPage(messageId) {
+    return this.closedWrites.has(messageId);
+  }
 
   updated(message) {
     const flags = flagsOf(message);
@@ -92,8 +108,14 @@ export class Observer {
     if (wasLive === isLive) return;
     const payload = flags.card?.actions?.find((a) => a.id === "apply")?.payload;
     if (isLive && !payload?.ball) return;
-    if (isLive) this.ballLog.push({ id: message.id, to: { x: payload.ball.x, y: payload.ball.y }, applied: true });
-    else if (this.ballLog.some((e) => e.id === message.id)) this.ballLog.push({ id: message.id, applied: false });
+    if (isLive)
+      this.ballLog.push({
+        id: message.id,
+        to: { x: payload.ball.x, y: payload.ball.y },
+        applied: true,
+      });
+    else if (this.ballLog.some((e) => e.id === message.id))
+      this.ballLog.push({ id: message.id, applied: false });
   }
 
   /**
@@ -107,17 +129,22 @@ export class Observer {
       else {
         const at = stack.findLastIndex((e) => e.id === entry.id);
         if (at === stack.length - 1) stack.pop();
-        else if (at >= 0) return null;   // an undo out of order: the module refuses those (checkStillLatest)
+        else if (at >= 0) return null; // an undo out of order: the module refuses those (checkStillLatest)
       }
     }
     return stack.at(-1)?.to ?? start;
   }
 
   moved(token, from) {
-    if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length) return;   // the NPCs: tokens with a sheet no player owns
+    if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length)
+      return; // the NPCs: tokens with a sheet no player owns
     if (from.x === token.x && from.y === token.y) return;
     const turn = this.turnOf();
-    if (turn !== token.id) this.breach(2, `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`);
+    if (turn !== token.id)
+      this.breach(
+        2,
+        `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`,
+      );
   }
 
   /** One kick in progress per kicker: a second request for him while one is being resolved. */
@@ -129,20 +156,27 @@ export class Observer {
     }
     if (route !== "/api/v1/yaotzin/kick" || !this.started) return;
     const kicker = body?.kicker;
-    if (this.kicking.includes(kicker)) this.breach(3, `a second kick for ${kicker} asked while one was being resolved`);
+    if (this.kicking.includes(kicker))
+      this.breach(3, `a second kick for ${kicker} asked while one was being resolved`);
     this.kicking.push(kicker);
     this.kicksSent.set(kicker, (this.kicksSent.get(kicker) ?? 0) + 1);
     sent.kick = kicker;
   }
 
   /** A user's kick tool was clicked (once, or twice as a double click) for `kicker`. */
-  kickClicked(kicker) { this.asked.set(kicker, (this.asked.get(kicker) ?? 0) + 1); }
+  kickClicked(kicker) {
+    this.asked.set(kicker, (this.asked.get(kicker) ?? 0) + 1);
+  }
 
   /** Once settled: no more kicks reached the companion than users asked for; the counts start again. */
   checkKicks() {
     for (const [kicker, sent] of this.kicksSent) {
       const asked = this.asked.get(kicker) ?? 0;
-      if (["ix", "yo"].includes(kicker) && sent > asked) this.breach(3, `${sent} kicks for ${kicker} reached the companion; users asked for ${asked}`);
+      if (["ix", "yo"].includes(kicker) && sent > asked)
+        this.breach(
+          3,
+          `${sent} kicks for ${kicker} reached the companion; users asked for ${asked}`,
+        );
     }
     this.asked.clear();
     this.kicksSent.clear();
@@ -157,10 +191,14 @@ export class Observer {
   goatRequested(route, body, sent) {
     if (route === "/api/v1/goatball/suggest") sent.round = this.encounter?.round;
     if (route !== "/api/v1/goatball/pass") return;
-    const same = (a) => (p) => p.player === a.player && p.action === a.action && (p.target ?? null) === (a.target ?? null);
+    const same = (a) => (p) =>
+      p.player === a.player && p.action === a.action && (p.target ?? null) === (a.target ?? null);
     for (const a of body?.actions ?? []) {
       if (this.proposals.stale.some(same(a)) && !this.proposals.fresh.some(same(a))) {
-        this.breach(2, `the pass declares ${a.player}'s ${a.action}, proposed by an autopilot asked in an earlier round`);
+        this.breach(
+          2,
+          `the pass declares ${a.player}'s ${a.action}, proposed by an autopilot asked in an earlier round`,
+        );
       }
     }
     this.proposals = { stale: [], fresh: [] };
@@ -169,12 +207,16 @@ export class Observer {
   /** A kick request answered with an error ends without a card. */
   answered(sent, result) {
     if (sent.round !== undefined) {
-      const npcs = (result?.body?.declarations ?? []).filter((d) => this.npcs?.includes(d.player) && d.action !== "none");
+      const npcs = (result?.body?.declarations ?? []).filter(
+        (d) => this.npcs?.includes(d.player) && d.action !== "none",
+      );
       this.proposals[sent.round === this.encounter?.round ? "fresh" : "stale"].push(...npcs);
     }
     if (sent.kick && !(result?.status < 400)) this.kickPosted();
   }
 
   /** A kick card is posted: the oldest kick in progress is resolved (the recorded answer names no kicker of its own). */
-  kickPosted() { this.kicking.shift(); }
+  kickPosted() {
+    this.kicking.shift();
+  }
 }

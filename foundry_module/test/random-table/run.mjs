@@ -8,8 +8,22 @@ import fc from "fast-check";
 
 import { world } from "../fakes/foundry.mjs";
 import { closeTables } from "../tables/table.mjs";
-import { answer, answerDialog, applyThenUndo, autopilot, closeDialogs, companionGMIs, kick, press, reloadPage, rollPolicy, settleTable,
-  settled, slow, turn } from "./commands.mjs";
+import {
+  answer,
+  answerDialog,
+  applyThenUndo,
+  autopilot,
+  closeDialogs,
+  companionGMIs,
+  kick,
+  press,
+  reloadPage,
+  rollPolicy,
+  settleTable,
+  settled,
+  slow,
+  turn,
+} from "./commands.mjs";
 import { checkNow, checkSettled, ignoreItems } from "./invariants.mjs";
 import { printTest } from "./printer.mjs";
 import { GMS, USERS, openRandomTable } from "./table.mjs";
@@ -25,9 +39,13 @@ const nth = fc.nat({ max: 5 });
 const OWN = { alice: "ix", bob: "yo" };
 
 /** The buttons each kind of card has, as `press` names them (the first whose action starts so). */
-const BUTTONS = { kick: ["apply", "apply", "undo", "intercept", "intercept"], tick: ["apply", "undo", "stop", "stop"],
-  intercept: ["apply", "undo", "trip_back"], tipoff: ["apply", "apply", "undo", "carrier", "reroll"],
-  pass: ["apply", "apply", "undo", "carrier"] };
+const BUTTONS = {
+  kick: ["apply", "apply", "undo", "intercept", "intercept"],
+  tick: ["apply", "undo", "stop", "stop"],
+  intercept: ["apply", "undo", "trip_back"],
+  tipoff: ["apply", "apply", "undo", "carrier", "reroll"],
+  pass: ["apply", "apply", "undo", "carrier"],
+};
 
 /** The buttons only a GM may press (a player's press is refused); the others are a player's own. */
 const GM_BUTTONS = ["apply", "undo", "carrier", "reroll"];
@@ -37,22 +55,46 @@ const GM_BUTTONS = ["apply", "undo", "carrier", "reroll"];
  * them), a player's own button (intercept, stop) mostly by Bob, whose Yolteotl has them; now
  * and then by whoever, who may not have the button.
  */
-const pressing = (kind) => fc.record({ anyone: user, gm, nth, action: fc.constantFrom(...BUTTONS[kind]), clicks, odd: fc.nat({ max: 4 }) })
-  .map(({ anyone, gm: g, nth: n, action, clicks: c, odd }) => {
-    const usual = GM_BUTTONS.includes(action) ? g : ["bob", g][odd % 2];
-    return press(odd === 0 ? anyone : usual, kind, n, action, { clicks: c });
-  });
+const pressing = (kind) =>
+  fc
+    .record({
+      anyone: user,
+      gm,
+      nth,
+      action: fc.constantFrom(...BUTTONS[kind]),
+      clicks,
+      odd: fc.nat({ max: 4 }),
+    })
+    .map(({ anyone, gm: g, nth: n, action, clicks: c, odd }) => {
+      const usual = GM_BUTTONS.includes(action) ? g : ["bob", g][odd % 2];
+      return press(odd === 0 ? anyone : usual, kind, n, action, { clicks: c });
+    });
 
 /** Every command a user of the court can give, drawn with these weights (fast-check draws each entry alike). */
 const COURT = [
-  [3, fc.record({ user, kicker: fc.constantFrom("ix", "yo"), keys: fc.boolean(), clicks })
-    .map(({ user: u, kicker, keys, clicks: n }) => kick(u, OWN[u] ?? kicker, { keys, clicks: n }))],
+  [
+    3,
+    fc
+      .record({ user, kicker: fc.constantFrom("ix", "yo"), keys: fc.boolean(), clicks })
+      .map(({ user: u, kicker, keys, clicks: n }) =>
+        kick(u, OWN[u] ?? kicker, { keys, clicks: n }),
+      ),
+  ],
   [4, pressing("kick")],
   [2, pressing("tick")],
   [2, pressing("intercept")],
-  [1, fc.record({ user: gm, nth, action: fc.constantFrom("accept", "decline", "stop") })
-    .map(({ user: u, nth: n, action }) => press(u, "autopilot", n, action))],
-  [4, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "next", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
+  [
+    1,
+    fc
+      .record({ user: gm, nth, action: fc.constantFrom("accept", "decline", "stop") })
+      .map(({ user: u, nth: n, action }) => press(u, "autopilot", n, action)),
+  ],
+  [
+    4,
+    fc
+      .record({ user: gm, direction: fc.constantFrom("next", "next", "next", "previous") })
+      .map(({ user: u, direction }) => turn(u, direction)),
+  ],
   [1, fc.boolean().map((on) => slow(on))],
   [2, nth.map((n) => answer(n))],
   [1, user.map((u) => reloadPage(u))],
@@ -60,9 +102,19 @@ const COURT = [
   [1, user.map((u) => closeDialogs(u))],
   [1, user.map((u) => answerDialog(u))],
   [1, fc.constantFrom("gm", "players").map((policy) => rollPolicy(policy))],
-  [1, fc.record({ user: gm, name: fc.constantFrom("Tezca", "Maria") }).map(({ user: u, name }) => companionGMIs(u, name))],
+  [
+    1,
+    fc
+      .record({ user: gm, name: fc.constantFrom("Tezca", "Maria") })
+      .map(({ user: u, name }) => companionGMIs(u, name)),
+  ],
   [2, fc.constant(null).map(() => settled())],
-  [1, fc.record({ kind: fc.constantFrom("kick", "tick", "intercept"), nth }).map(({ kind, nth: n }) => applyThenUndo(kind, n))],
+  [
+    1,
+    fc
+      .record({ kind: fc.constantFrom("kick", "tick", "intercept"), nth })
+      .map(({ kind, nth: n }) => applyThenUndo(kind, n)),
+  ],
 ];
 
 const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
@@ -72,38 +124,99 @@ const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
  * NPC off the autopilot, one the autopilot never proposes (none, move, block), so a proposal
  * in the pass is the autopilot's.
  */
-const declaring = fc.record({ user, action: fc.constantFrom("none", "throw", "throw", "intercept", "knock_off", "defend", "move", "block"),
-  gmAction: fc.constantFrom("none", "move", "block"), target: fc.constantFrom(...ARENA_IDS), skill: fc.constantFrom("athletics", "acrobatics"),
-  hot: fc.boolean() })
-  .map(({ user: u, action, gmAction, target, skill, hot }) => declare(u, { action: GMS.includes(u) ? gmAction : action, target, skill,
-    ...(hot ? { hot: "on" } : {}) }));
+const declaring = fc
+  .record({
+    user,
+    action: fc.constantFrom(
+      "none",
+      "throw",
+      "throw",
+      "intercept",
+      "knock_off",
+      "defend",
+      "move",
+      "block",
+    ),
+    gmAction: fc.constantFrom("none", "move", "block"),
+    target: fc.constantFrom(...ARENA_IDS),
+    skill: fc.constantFrom("athletics", "acrobatics"),
+    hot: fc.boolean(),
+  })
+  .map(({ user: u, action, gmAction, target, skill, hot }) =>
+    declare(u, {
+      action: GMS.includes(u) ? gmAction : action,
+      target,
+      skill,
+      ...(hot ? { hot: "on" } : {}),
+    }),
+  );
 
 /** Every command a user at the goat-ball arena can give, with these weights. */
 const ARENA = [
-  [4, fc.record({ user: gm, choice: fc.constantFrom("tipoff", "pass", "pass", "pass"), clicks }).map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c }))],
+  [
+    4,
+    fc
+      .record({ user: gm, choice: fc.constantFrom("tipoff", "pass", "pass", "pass"), clicks })
+      .map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c })),
+  ],
   [4, declaring],
-  [3, fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 6 }).map((faces) => dice(faces))],
+  [
+    3,
+    fc
+      .array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 6 })
+      .map((faces) => dice(faces)),
+  ],
   [4, pressing("pass")],
   [2, pressing("tipoff")],
-  [1, fc.record({ user: gm, action: fc.constantFrom("cancel", "close", "resolve", "resolve") }).map(({ user: u, action }) => declarationsView(u, action))],
-  [3, fc.record({ user: gm, direction: fc.constantFrom("next", "next", "round", "previous") }).map(({ user: u, direction }) => turn(u, direction))],
+  [
+    1,
+    fc
+      .record({ user: gm, action: fc.constantFrom("cancel", "close", "resolve", "resolve") })
+      .map(({ user: u, action }) => declarationsView(u, action)),
+  ],
+  [
+    3,
+    fc
+      .record({ user: gm, direction: fc.constantFrom("next", "next", "round", "previous") })
+      .map(({ user: u, direction }) => turn(u, direction)),
+  ],
   [1, fc.boolean().map((on) => slow(on))],
   [2, nth.map((n) => answer(n))],
   [1, user.map((u) => reloadPage(u))],
-  [1, fc.record({ team: fc.constantFrom("red", "blue"), mode: fc.constantFrom("off", "suggest", "act") }).map(({ team, mode }) => goatAutopilot(team, mode))],
+  [
+    1,
+    fc
+      .record({
+        team: fc.constantFrom("red", "blue"),
+        mode: fc.constantFrom("off", "suggest", "act"),
+      })
+      .map(({ team, mode }) => goatAutopilot(team, mode)),
+  ],
   [1, user.map((u) => closeDialogs(u))],
   [1, user.map((u) => answerDialog(u))],
   [1, fc.constantFrom("gm", "players").map((policy) => rollPolicy(policy))],
-  [1, fc.record({ user: gm, name: fc.constantFrom("Tezca", "Maria") }).map(({ user: u, name }) => companionGMIs(u, name))],
+  [
+    1,
+    fc
+      .record({ user: gm, name: fc.constantFrom("Tezca", "Maria") })
+      .map(({ user: u, name }) => companionGMIs(u, name)),
+  ],
   [2, fc.constant(null).map(() => settled())],
-  [1, fc.record({ kind: fc.constantFrom("tipoff", "pass", "pass"), nth }).map(({ kind, nth: n }) => applyThenUndo(kind, n))],
+  [
+    1,
+    fc
+      .record({ kind: fc.constantFrom("tipoff", "pass", "pass"), nth })
+      .map(({ kind, nth: n }) => applyThenUndo(kind, n)),
+  ],
 ];
 
 const weighted = (list) => list.flatMap(([weight, arbitrary]) => Array(weight).fill(arbitrary));
 
 /** Each game's table and commands. */
-export const GAMES = { yaotzin: { open: openRandomTable, commands: weighted(COURT) },
-  goatball: { open: openArenaTable, commands: weighted(ARENA) } };
+export const GAMES = {
+  yaotzin: { open: openRandomTable, commands: weighted(COURT) },
+  goatball: { open: openArenaTable, commands: weighted(ARENA) },
+};
 
 /** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
 export function closeRandomTable(real) {
@@ -130,49 +243,81 @@ export const reached = { cards: new Map(), ignored: new Map() };
 
 function tally(real) {
   for (const message of globalThis.ChatMessage.created) {
-    const kind = message.flags?.ballcourt?.card?.kind ?? (message.flags?.ballcourt?.rollCard ? "roll-request"
-      : message.flags?.ballcourt?.aooQuestion ? "aoo-question" : "other");
+    const kind =
+      message.flags?.ballcourt?.card?.kind ??
+      (message.flags?.ballcourt?.rollCard
+        ? "roll-request"
+        : message.flags?.ballcourt?.aooQuestion
+          ? "aoo-question"
+          : "other");
     reached.cards.set(kind, (reached.cards.get(kind) ?? 0) + 1);
   }
-  for (const { item } of real.observer.breaches) reached.ignored.set(String(item), (reached.ignored.get(String(item)) ?? 0) + 1);
+  for (const { item } of real.observer.breaches)
+    reached.ignored.set(String(item), (reached.ignored.get(String(item)) ?? 0) + 1);
 }
 
 /** The fast-check property: any list of up to `maxCommands` commands keeps every invariant. */
 export function tableProperty({ maxCommands = 25, game = "yaotzin" } = {}) {
-  return fc.asyncProperty(fc.commands(GAMES[game].commands, { maxCommands, size: "max" }), async (commands) => {
-    const real = await GAMES[game].open();
-    try {
-      await fc.asyncModelRun(() => ({ model: {}, real }), commands);
-      await settleTable(real);
-      checkNow(real);
-      checkSettled(real);
-    } finally {
-      tally(real);
-      closeRandomTable(real);
-    }
-  });
+  return fc.asyncProperty(
+    fc.commands(GAMES[game].commands, { maxCommands, size: "max" }),
+    async (commands) => {
+      const real = await GAMES[game].open();
+      try {
+        await fc.asyncModelRun(() => ({ model: {}, real }), commands);
+        await settleTable(real);
+        checkNow(real);
+        checkSettled(real);
+      } finally {
+        tally(real);
+        closeRandomTable(real);
+      }
+    },
+  );
 }
 
 /**
  * Run `numRuns` tables from `seed` (breaches of the `ignore` items noted, not failing); resolves {failed, runs, seed, path, breach, test} with the
  * shrunk failing list printed as a test, or {failed: false, runs}.
  */
-export async function exploreTable({ seed, numRuns = 10, maxCommands = 25, path, ignore = [], game = "yaotzin" } = {}) {
+export async function exploreTable({
+  seed,
+  numRuns = 10,
+  maxCommands = 25,
+  path,
+  ignore = [],
+  game = "yaotzin",
+} = {}) {
   ignoreItems(ignore);
   const details = await fc.check(tableProperty({ maxCommands, game }), { seed, numRuns, path });
   ignoreItems([]);
   if (!details.failed) return { failed: false, runs: details.numRuns, seed: details.seed };
   const [commands] = details.counterexample;
-  const ran = [...commands.commands ?? commands].filter((c) => c.hasRan ?? true).map((c) => c.cmd ?? c);
+  const ran = [...(commands.commands ?? commands)]
+    .filter((c) => c.hasRan ?? true)
+    .map((c) => c.cmd ?? c);
   const error = details.errorInstance ?? details.error;
   const found = breachOf(error);
   const { list, breach } = await shorten(ran, found, ignore, game);
   const printed = list.map(String);
-  return { failed: true, runs: details.numRuns, seed: details.seed, path: details.counterexamplePath, breach,
-    commands: printed, test: printTest({ breach, commands: printed, seed: details.seed, path: details.counterexamplePath, game }) };
+  return {
+    failed: true,
+    runs: details.numRuns,
+    seed: details.seed,
+    path: details.counterexamplePath,
+    breach,
+    commands: printed,
+    test: printTest({
+      breach,
+      commands: printed,
+      seed: details.seed,
+      path: details.counterexamplePath,
+      game,
+    }),
+  };
 }
 
-const breachOf = (error) => error?.breach ?? { item: "error", text: String(error?.message ?? error) };
+const breachOf = (error) =>
+  error?.breach ?? { item: "error", text: String(error?.message ?? error) };
 
 /**
  * fast-check's shrinking of a command list stops at a local minimum; this takes each command

@@ -7,7 +7,16 @@
  * them (slow) and lets them go one by one, in an order the commands choose.
  */
 import { fakeCompanion } from "../fakes/companion.mjs";
-import { FakeCombat, FakeScene, FakeToken, FakeUser, asUser, clientOf, settle, until } from "../fakes/foundry.mjs";
+import {
+  FakeCombat,
+  FakeScene,
+  FakeToken,
+  FakeUser,
+  asUser,
+  clientOf,
+  settle,
+  until,
+} from "../fakes/foundry.mjs";
 import { pf1Actor } from "../fakes/npc-court.mjs";
 import { fixture } from "../fakes/scenes.mjs";
 import { openOn } from "../tables/table.mjs";
@@ -17,10 +26,12 @@ export const USERS = ["gm", "maria", "alice", "bob"];
 export const GMS = ["gm", "maria"];
 
 /** Where each stands (squares of 100 px) and who owns him. */
-const PLAYERS = { ix: { name: "Ixpoetchitl", at: [10, 12], owners: ["alice"], team: "sun" },
+const PLAYERS = {
+  ix: { name: "Ixpoetchitl", at: [10, 12], owners: ["alice"], team: "sun" },
   yo: { name: "Yolteotl", at: [13, 12], owners: ["bob"], team: "sun" },
   n1: { name: "Tezcatl", at: [16, 12], owners: [], team: "moon" },
-  n2: { name: "Mixco", at: [30, 10], owners: [], team: "moon" } };
+  n2: { name: "Mixco", at: [30, 10], owners: [], team: "moon" },
+};
 
 /** A token whose every committed move the observer hears, with whose turn it was then. */
 export class WatchedToken extends FakeToken {
@@ -42,15 +53,45 @@ function routes() {
     "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }),
     "/api/v1/yaotzin/suggest": (body) => {
       const me = at(body, body.mover);
-      return { status: 200, body: { tactics: body.tactics ?? "press-ball", attacks: {}, turn: { player: me.id,
-        path: [{ x: me.x, y: me.y }, { x: me.x - 1, y: me.y }], budget: "move", action: { ready: "intercept" },
-        reason: "closes in" } } };
+      return {
+        status: 200,
+        body: {
+          tactics: body.tactics ?? "press-ball",
+          attacks: {},
+          turn: {
+            player: me.id,
+            path: [
+              { x: me.x, y: me.y },
+              { x: me.x - 1, y: me.y },
+            ],
+            budget: "move",
+            action: { ready: "intercept" },
+            reason: "closes in",
+          },
+        },
+      };
     },
-    "/api/v1/yaotzin/move": (body) => ({ status: 200, body: { mover: body.mover, cost_ft: 5 * (body.path.length - 1),
-      end: body.path.at(-1) } }),
-    "/api/v1/yaotzin/react": (body) => ({ status: 200, body: { kind: body.kind, reactions: (body.chances ?? []).map((c) => ({
-      player: c.player, team: "moon", tactics: "press-ball", tries: true, why: "odds", p_stop: 0.4, expected_damage: 0,
-      try_flight: 0, reason: "tries" })) } }),
+    "/api/v1/yaotzin/move": (body) => ({
+      status: 200,
+      body: { mover: body.mover, cost_ft: 5 * (body.path.length - 1), end: body.path.at(-1) },
+    }),
+    "/api/v1/yaotzin/react": (body) => ({
+      status: 200,
+      body: {
+        kind: body.kind,
+        reactions: (body.chances ?? []).map((c) => ({
+          player: c.player,
+          team: "moon",
+          tactics: "press-ball",
+          tries: true,
+          why: "odds",
+          p_stop: 0.4,
+          expected_damage: 0,
+          try_flight: 0,
+          reason: "tries",
+        })),
+      },
+    }),
   };
 }
 
@@ -69,16 +110,34 @@ export function gatedCompanion(own = routes()) {
       gate.requests.push(payload);
       const sent = { payload };
       gate.onRequest?.(sent);
-      const reply = () => answer(event, payload).then((result) => { gate.onAnswer?.(sent, result); return result; },
-        (err) => { gate.onAnswer?.(sent, null); throw err; });
+      const reply = () =>
+        answer(event, payload).then(
+          (result) => {
+            gate.onAnswer?.(sent, result);
+            return result;
+          },
+          (err) => {
+            gate.onAnswer?.(sent, null);
+            throw err;
+          },
+        );
       if (!gate.holding || gate.draining) return reply();
-      return new Promise((resolve, reject) => gate.held.push({ route: payload.route, go: () => reply().then(resolve, reject) }));
+      return new Promise((resolve, reject) =>
+        gate.held.push({ route: payload.route, go: () => reply().then(resolve, reject) }),
+      );
     };
     return socket;
   };
-  return { ...companion, io, gate,
-    hold: () => { gate.holding = true; },
-    open: () => { gate.holding = false; },
+  return {
+    ...companion,
+    io,
+    gate,
+    hold: () => {
+      gate.holding = true;
+    },
+    open: () => {
+      gate.holding = false;
+    },
     release(i) {
       if (!gate.held.length) return false;
       const [entry] = gate.held.splice(i % gate.held.length, 1);
@@ -89,33 +148,88 @@ export function gatedCompanion(own = routes()) {
       const all = gate.held.splice(0);
       for (const entry of all) entry.go();
       return all.length;
-    } };
+    },
+  };
 }
 
 /** Open the table and its court; the encounter begun on Ixpoetchitl's turn. */
 export async function openRandomTable({ seed = 1, autopilot = "act" } = {}) {
   const companion = gatedCompanion();
-  const users = [new FakeUser({ id: "gm", name: "Tezca", isGM: true }), new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
-    new FakeUser({ id: "alice", name: "Alice" }), new FakeUser({ id: "bob", name: "Bob" })];
-  const table = await openOn(companion, { users, system: "pf1", seed, languages: { bob: "ru" },
-    settings: { companionGM: "Tezca", yaotzinAutopilot: { moon: { mode: autopilot, tactics: "press-ball" } }, yaotzinAutopilotPause: 0 } });
+  const users = [
+    new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
+    new FakeUser({ id: "maria", name: "Maria", isGM: true, role: 3 }),
+    new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }),
+  ];
+  const table = await openOn(companion, {
+    users,
+    system: "pf1",
+    seed,
+    languages: { bob: "ru" },
+    settings: {
+      companionGM: "Tezca",
+      yaotzinAutopilot: { moon: { mode: autopilot, tactics: "press-ball" } },
+      yaotzinAutopilotPause: 0,
+    },
+  });
   const observer = new Observer(companion);
-  const tokens = Object.fromEntries(Object.entries(PLAYERS).map(([id, p]) => [id, new WatchedToken({ id, name: p.name,
-    x: p.at[0] * 100, y: p.at[1] * 100, flags: { ballcourt: { team: p.team } }, actor: pf1Actor(p.name, p.owners) })]));
-  const ball = new WatchedToken({ id: "ball", name: "Ball", x: 1000, y: 1200, flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } } });
-  const scene = new FakeScene({ id: "court", tokens: [...Object.values(tokens), ball], padding: 0, flags: { ballcourt: { game: "yaotzin",
-    mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 }, field: { length: 72, width: 24 }, matchId: "m1" } } });
+  const tokens = Object.fromEntries(
+    Object.entries(PLAYERS).map(([id, p]) => [
+      id,
+      new WatchedToken({
+        id,
+        name: p.name,
+        x: p.at[0] * 100,
+        y: p.at[1] * 100,
+        flags: { ballcourt: { team: p.team } },
+        actor: pf1Actor(p.name, p.owners),
+      }),
+    ]),
+  );
+  const ball = new WatchedToken({
+    id: "ball",
+    name: "Ball",
+    x: 1000,
+    y: 1200,
+    flags: { ballcourt: { isBall: true, ball: { speed: 0, direction: null } } },
+  });
+  const scene = new FakeScene({
+    id: "court",
+    tokens: [...Object.values(tokens), ball],
+    padding: 0,
+    flags: {
+      ballcourt: {
+        game: "yaotzin",
+        mapping: { originX: 0, originY: 0, gridSize: 100, length: 72, width: 24 },
+        field: { length: 72, width: 24 },
+        matchId: "m1",
+      },
+    },
+  });
   for (const token of [...Object.values(tokens), ball]) token.observer = observer;
   globalThis.game.scenes.set(scene.id, scene);
   for (const id of USERS) table.view(id, scene);
-  const encounter = new FakeCombat({ id: "enc", combatants: [["ix", 22], ["n1", 18], ["yo", 16], ["n2", 12]]
-    .map(([id, initiative]) => ({ id: `c-${id}`, name: tokens[id].name, tokenId: id, sceneId: scene.id, initiative })) });
+  const encounter = new FakeCombat({
+    id: "enc",
+    combatants: [
+      ["ix", 22],
+      ["n1", 18],
+      ["yo", 16],
+      ["n2", 12],
+    ].map(([id, initiative]) => ({
+      id: `c-${id}`,
+      name: tokens[id].name,
+      tokenId: id,
+      sceneId: scene.id,
+      initiative,
+    })),
+  });
   globalThis.game.combats.set(encounter.id, encounter);
   observer.watch({ scene, encounter, ball });
   await asUser("gm", () => encounter.startCombat());
   await until(() => encounter.combatant?.id === "c-ix");
   await settle();
-  for (const id of ["alice", "bob"]) clientOf(id).dialogs.unanswered = "open";   // a player answers his dialogs himself, or never
+  for (const id of ["alice", "bob"]) clientOf(id).dialogs.unanswered = "open"; // a player answers his dialogs himself, or never
   observer.started = true;
   return { game: "yaotzin", table, companion, observer, scene, encounter, tokens, ball };
 }

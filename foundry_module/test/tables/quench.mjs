@@ -17,9 +17,19 @@ export async function runBatches(register, names) {
   for (const name of names) {
     const hooks = { before: [], after: [] };
     const tests = [];
-    const ctx = { timeout() {}, skip() { throw SKIP; } };
-    const context = { assert, describe: (_title, fn) => fn(), it: (title, fn) => tests.push({ title, fn }),
-      before: (fn) => hooks.before.push(fn), after: (fn) => hooks.after.push(fn) };
+    const ctx = {
+      timeout() {},
+      skip() {
+        throw SKIP;
+      },
+    };
+    const context = {
+      assert,
+      describe: (_title, fn) => fn(),
+      it: (title, fn) => tests.push({ title, fn }),
+      before: (fn) => hooks.before.push(fn),
+      after: (fn) => hooks.after.push(fn),
+    };
     batches.get(name).fn(context);
     for (const fn of hooks.before) await fn.call(ctx);
     out[name] = [];
@@ -38,4 +48,7 @@ export async function runBatches(register, names) {
 }
 
 /** Each result as "state: title (error)", for one assertion over a batch. */
-export const states = (results) => results.map((r) => `${r.state}: ${r.title}${r.error && r.error !== SKIP ? ` (${r.error.message})` : ""}`);
+export const states = (results) =>
+  results.map(
+    (r) => `${r.state}: ${r.title}${r.error && r.error !== SKIP ? ` (${r.error.message})` : ""}`,
+  );

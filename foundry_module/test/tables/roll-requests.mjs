@@ -20,10 +20,13 @@ export const flush = async (n = 10) => {
 export function playerClients(users) {
   const inbox = [];
   for (const user of users.filter((u) => !u.isGM)) {
-    user.answer = (name, data) => new Promise((resolve, reject) => inbox.push({ user, name, data, resolve, reject }));
+    user.answer = (name, data) =>
+      new Promise((resolve, reject) => inbox.push({ user, name, data, resolve, reject }));
   }
   const answer = async (entry = inbox.shift()) => {
-    const result = await asUser(entry.user.id, () => globalThis.CONFIG.queries[entry.name](entry.data));
+    const result = await asUser(entry.user.id, () =>
+      globalThis.CONFIG.queries[entry.name](entry.data),
+    );
     entry.resolve(structuredClone(result));
     await flush();
     return result;
@@ -33,9 +36,12 @@ export function playerClients(users) {
 
 /** A user's page's roll-request glue: the requests, the answers and the GM's view, as one object. */
 export async function rollGlue(userId) {
-  const files = await Promise.all(["roll-requests", "roll-answers", "roll-request-view"].map((name) => moduleOf(userId, name)));
+  const files = await Promise.all(
+    ["roll-requests", "roll-answers", "roll-request-view"].map((name) => moduleOf(userId, name)),
+  );
   return Object.assign({}, ...files);
 }
 
 /** The messages posted but the roll-request cards (roll-request-card-glue.test.mjs covers those). */
-export const resultCards = () => globalThis.ChatMessage.created.filter((m) => !m.flags?.ballcourt?.rollCard);
+export const resultCards = () =>
+  globalThis.ChatMessage.created.filter((m) => !m.flags?.ballcourt?.rollCard);

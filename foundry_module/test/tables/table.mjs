@@ -14,24 +14,33 @@ import { asUser, clientModule, clientOf, openTable, settle, world } from "../fak
 const GLUE = new URL("../../scripts/foundry/", import.meta.url);
 
 /** Each glue file's folder, read from scripts/foundry/ (its files are named once across its folders). */
-const FOLDER_OF = new Map(readdirSync(GLUE, { withFileTypes: true }).filter((e) => e.isDirectory())
-  .flatMap((dir) => readdirSync(new URL(`${dir.name}/`, GLUE)).filter((f) => f.endsWith(".mjs"))
-    .map((file) => [file.slice(0, -4), dir.name])));
+const FOLDER_OF = new Map(
+  readdirSync(GLUE, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((dir) =>
+      readdirSync(new URL(`${dir.name}/`, GLUE))
+        .filter((f) => f.endsWith(".mjs"))
+        .map((file) => [file.slice(0, -4), dir.name]),
+    ),
+);
 
 /** A glue file's path under scripts/, from its short name ("chat", "roll-requests"). */
 export function gluePath(name) {
-  if (!FOLDER_OF.has(name)) throw new Error(`no glue file "${name}.mjs" in scripts/foundry/'s folders`);
+  if (!FOLDER_OF.has(name))
+    throw new Error(`no glue file "${name}.mjs" in scripts/foundry/'s folders`);
   return `foundry/${FOLDER_OF.get(name)}/${name}.mjs`;
 }
 
 /** The test file's own copy of one glue file, for a pure helper a test calls with no table open. */
-export const glueModule = (name) => import(new URL(`../../scripts/${gluePath(name)}`, import.meta.url).href);
+export const glueModule = (name) =>
+  import(new URL(`../../scripts/${gluePath(name)}`, import.meta.url).href);
 
 /** A user's own page's copy of one glue file (each browser has its own module). */
 export const moduleOf = (userId, name) => clientModule(userId, gluePath(name));
 
 /** Run fn(that page's copy of a glue file) on the user's client, as his browser would. */
-export const onPage = (userId, name, fn) => asUser(userId, async () => fn(await moduleOf(userId, name)));
+export const onPage = (userId, name, fn) =>
+  asUser(userId, async () => fn(await moduleOf(userId, name)));
 
 /** A user's own page's API (game.modules.get("ballcourt").api in his browser). */
 export const apiOf = (userId) => asUser(userId, () => globalThis.game.modules.get("ballcourt").api);
@@ -40,8 +49,8 @@ export const apiOf = (userId) => asUser(userId, () => globalThis.game.modules.ge
 export const shown = (userId) => clientOf(userId).ui.notifications.map(([, text]) => text);
 
 /** A user's chat log as his browser rendered it, one message after another. */
-export const chatText = (userId) => [...clientOf(userId).chat.values()].map((el) => el.innerHTML ?? el.outerHTML ?? "")
-  .join("\n");
+export const chatText = (userId) =>
+  [...clientOf(userId).chat.values()].map((el) => el.innerHTML ?? el.outerHTML ?? "").join("\n");
 
 /** Settings every table has: a companion at the default address with a token. */
 export const TABLE_SETTINGS = { companionUrl: "http://127.0.0.1:7770", token: "t0k" };
@@ -61,7 +70,12 @@ export function useTables({ check = true } = {}) {
   after(closeTables);
   afterEach(async () => {
     await settle();
-    if (check) assert.deepEqual(world.errors.map((e) => e.message), [], "no hook handler threw on any client");
+    if (check)
+      assert.deepEqual(
+        world.errors.map((e) => e.message),
+        [],
+        "no hook handler threw on any client",
+      );
   });
 }
 
@@ -72,8 +86,16 @@ export function useTables({ check = true } = {}) {
  */
 export async function openOn(companion, { settings = {}, ...options } = {}) {
   closeTables();
-  const table = await openTable({ io: companion.io, ...options, settings: { ...TABLE_SETTINGS, ...settings } });
+  const table = await openTable({
+    io: companion.io,
+    ...options,
+    settings: { ...TABLE_SETTINGS, ...settings },
+  });
   open.push(table);
-  assert.equal(table.link?.status, "connected", `the companion's GM's page connects: ${JSON.stringify(table.link?.detail)}`);
+  assert.equal(
+    table.link?.status,
+    "connected",
+    `the companion's GM's page connects: ${JSON.stringify(table.link?.detail)}`,
+  );
   return table;
 }

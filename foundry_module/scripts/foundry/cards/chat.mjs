@@ -13,8 +13,23 @@
 import { cardPhase, gmOnly, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
 import { localText, renderCard, rollData } from "../../core/cards.mjs";
 import { nextStamp } from "../../core/undo.mjs";
-import { MODULE_ID, applyMessageMode, fvtt, i18n, isCompanionGM, localizedError, notify, setting } from "../world/env.mjs";
-import { askGM, refuse, replacingFlag, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
+import {
+  MODULE_ID,
+  applyMessageMode,
+  fvtt,
+  i18n,
+  isCompanionGM,
+  localizedError,
+  notify,
+  setting,
+} from "../world/env.mjs";
+import {
+  askGM,
+  refuse,
+  replacingFlag,
+  requestFrom,
+  tellPresser,
+} from "../requests/gm-requests.mjs";
 import { requests } from "../requests/roll-requests.mjs";
 import { appliedCards, checkStillLatest, standingEventsOf } from "./match-events.mjs";
 
@@ -36,13 +51,29 @@ export function registerCardHandlers(game, handlers) {
 /** Foundry Rolls rebuilt from the companion's naturals, so they ride on the message. */
 export function toFoundryRolls(rolls) {
   const Roll = fvtt.Roll;
-  return rollData(rolls).map((r) => Roll.fromData({
-    class: "Roll", formula: r.formula, total: r.total, evaluated: true,
-    terms: [{ class: "Die", number: r.count, faces: r.sides, evaluated: true,
-      results: r.faces.map((f) => ({ result: f, active: true })) },
-    ...(r.modifier ? [{ class: "OperatorTerm", operator: r.modifier > 0 ? "+" : "-", evaluated: true },
-      { class: "NumericTerm", number: Math.abs(r.modifier), evaluated: true }] : [])],
-  }));
+  return rollData(rolls).map((r) =>
+    Roll.fromData({
+      class: "Roll",
+      formula: r.formula,
+      total: r.total,
+      evaluated: true,
+      terms: [
+        {
+          class: "Die",
+          number: r.count,
+          faces: r.sides,
+          evaluated: true,
+          results: r.faces.map((f) => ({ result: f, active: true })),
+        },
+        ...(r.modifier
+          ? [
+              { class: "OperatorTerm", operator: r.modifier > 0 ? "+" : "-", evaluated: true },
+              { class: "NumericTerm", number: Math.abs(r.modifier), evaluated: true },
+            ]
+          : []),
+      ],
+    }),
+  );
 }
 
 /**
@@ -55,7 +86,16 @@ export async function postCard(answer, context, { extraRolls = [], showTo = [] }
     content: renderCard(card, i18n(), {}),
     speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     rolls: [...extraRolls, ...toFoundryRolls(companionOnly(card.rolls, extraRolls))],
-    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [], posted: Date.now() } },
+    flags: {
+      [MODULE_ID]: {
+        card,
+        context,
+        applied: false,
+        undone: false,
+        resolved: [],
+        posted: Date.now(),
+      },
+    },
   };
   applyMessageMode(data);
   showToActors(data, card, context, showTo);
@@ -88,12 +128,26 @@ function companionOnly(rolls, foundryRolls) {
  * posted (both stamped by the companion GM's clock), and on his page whether a press on it is
  * being performed.
  */
-function phaseNow(message, flags, { answering = busy.has(message.id) || Boolean(flags.applying) } = {}) {
+function phaseNow(
+  message,
+  flags,
+  { answering = busy.has(message.id) || Boolean(flags.applying) } = {},
+) {
   const subject = subjectOf(flags);
-  const siblingApplied = subject !== null && Number.isFinite(flags.posted) && appliedCards()
-    .some((c) => c.id !== message.id && c.record.stamp >= flags.posted && subjectOf(c.message.flags?.[MODULE_ID]) === subject);
-  return cardPhase(flags, { answering, siblingApplied,
-    ballNow: games.get(flags.context?.game)?.ballNow?.(message) });
+  const siblingApplied =
+    subject !== null &&
+    Number.isFinite(flags.posted) &&
+    appliedCards().some(
+      (c) =>
+        c.id !== message.id &&
+        c.record.stamp >= flags.posted &&
+        subjectOf(c.message.flags?.[MODULE_ID]) === subject,
+    );
+  return cardPhase(flags, {
+    answering,
+    siblingApplied,
+    ballNow: games.get(flags.context?.game)?.ballNow?.(message),
+  });
 }
 
 /**
@@ -102,8 +156,12 @@ function phaseNow(message, flags, { answering = busy.has(message.id) || Boolean(
  * an Apply under way is drawn so on every client, its journal being on the card.
  */
 function cardState(message, flags) {
-  return { applied: flags.applied, undone: flags.undone, resolved: new Set(flags.resolved ?? []),
-    phase: phaseNow(message, flags, { answering: Boolean(flags.applying) }) };
+  return {
+    applied: flags.applied,
+    undone: flags.undone,
+    resolved: new Set(flags.resolved ?? []),
+    phase: phaseNow(message, flags, { answering: Boolean(flags.applying) }),
+  };
 }
 
 /**
@@ -117,7 +175,8 @@ export function onRenderChatMessageHTML(message, html) {
   const box = html.querySelector(".ballcourt-card");
   if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(message, flags));
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
-    if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {   // a player sees only his own
+    if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {
+      // a player sees only his own
       button.remove();
       continue;
     }
@@ -125,7 +184,7 @@ export function onRenderChatMessageHTML(message, html) {
     button.dataset.ballcourtWired = "1";
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      return requestAction(message.id, button.dataset.ballcourtAction);   // its work, for whoever awaits it
+      return requestAction(message.id, button.dataset.ballcourtAction); // its work, for whoever awaits it
     });
   }
 }
@@ -138,7 +197,10 @@ export function onRenderChatMessageHTML(message, html) {
 function actingToken(action) {
   const [kind, tokenId] = action.id.split(":");
   if (kind === "apply") return null;
-  return tokenId ?? (["trip_back", "disarm_back"].includes(kind) ? action.payload?.actor ?? null : null);
+  return (
+    tokenId ??
+    (["trip_back", "disarm_back"].includes(kind) ? (action.payload?.actor ?? null) : null)
+  );
 }
 
 /** Who may press what: Apply/Undo by the table's setting; a player's own action by its owner; a GM's own (gmOnly) by GMs. */
@@ -147,12 +209,15 @@ export function mayPress(user, message, actionId) {
   if (user.isGM) return true;
   if (gmOnly(message.flags?.[MODULE_ID]?.card?.kind, actionId)) return false;
   const context = message.flags?.[MODULE_ID]?.context ?? {};
-  const action = message.flags?.[MODULE_ID]?.card?.actions?.find((a) => a.id === actionId) ?? { id: actionId };
+  const action = message.flags?.[MODULE_ID]?.card?.actions?.find((a) => a.id === actionId) ?? {
+    id: actionId,
+  };
   const tokenId = actingToken(action);
   if (tokenId) return (context.owners?.[tokenId] ?? []).includes(user.id);
   const policy = setting("applyPermission");
   if (policy === "anyone") return true;
-  if (policy === "owner") return Object.values(context.owners ?? {}).some((ids) => ids.includes(user.id));
+  if (policy === "owner")
+    return Object.values(context.owners ?? {}).some((ids) => ids.includes(user.id));
   return false;
 }
 
@@ -184,7 +249,9 @@ export function onUpdateUser(user, changes, _options, authorId) {
 /** What a busy card waits for, as a lang key and its data: a player's roll (by his token's name), else an earlier press. */
 function waitingFor() {
   const names = [...new Set(requests.pending().map((r) => r.name))];
-  return names.length ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }] : [ANSWERING];
+  return names.length
+    ? ["BALLCOURT.Chat.WaitingForRoll", { names: names.join(", ") }]
+    : [ANSWERING];
 }
 
 /**
@@ -200,7 +267,8 @@ export async function performAction(messageId, actionId, userId) {
   const handlers = games.get(message.flags[MODULE_ID].context?.game);
   if (!handlers) return false;
   const refused = refusalNow(message, actionId);
-  if (refused?.key === ANSWERING) {   // say what the card waits for: a press that does nothing looks broken
+  if (refused?.key === ANSWERING) {
+    // say what the card waits for: a press that does nothing looks broken
     tellPresser(userId, ...waitingFor());
     return false;
   }
@@ -208,24 +276,33 @@ export async function performAction(messageId, actionId, userId) {
     refuse(localizedError(refused.key, refused.data), userId);
     return false;
   }
-  const alongside = busy.has(messageId);   // a press the lifecycle lets through while another is performed (the autopilot's Stop)
+  const alongside = busy.has(messageId); // a press the lifecycle lets through while another is performed (the autopilot's Stop)
   busy.add(messageId);
   try {
     const flags = message.flags[MODULE_ID];
     if (actionId === "apply") {
       const action = flags.card.actions.find((a) => a.id === "apply");
-      const stamp = nextStamp(appliedCards().map((c) => c.record.stamp), Date.now());
-      await message.update(replacingFlag("applying", { ...handlers.journal(message, action), stamp }));
+      const stamp = nextStamp(
+        appliedCards().map((c) => c.record.stamp),
+        Date.now(),
+      );
+      await message.update(
+        replacingFlag("applying", { ...handlers.journal(message, action), stamp }),
+      );
       let record;
       try {
-        record = { ...await handlers.apply(message, action), stamp };
+        record = { ...(await handlers.apply(message, action)), stamp };
       } catch (err) {
-        await message.update({ [`flags.${MODULE_ID}.applying`]: null });   // applyAtomically took its writes back
+        await message.update({ [`flags.${MODULE_ID}.applying`]: null }); // applyAtomically took its writes back
         throw err;
       }
       // the record whole: merged into an earlier Apply's (undone) record, keys only it had would stay (FOUNDRY-SEMANTICS §1.4)
-      await message.update({ [`flags.${MODULE_ID}.applied`]: true, [`flags.${MODULE_ID}.undone`]: false,
-        ...replacingFlag("record", record), [`flags.${MODULE_ID}.applying`]: null });
+      await message.update({
+        [`flags.${MODULE_ID}.applied`]: true,
+        [`flags.${MODULE_ID}.undone`]: false,
+        ...replacingFlag("record", record),
+        [`flags.${MODULE_ID}.applying`]: null,
+      });
       return true;
     }
     if (actionId === "undo") {
@@ -240,7 +317,9 @@ export async function performAction(messageId, actionId, userId) {
       if (now) throw localizedError(now.key, now.data);
     };
     await handlers.act(message, action, user, recheck);
-    await message.update({ [`flags.${MODULE_ID}.resolved`]: [...(message.flags[MODULE_ID].resolved ?? []), actionId] });
+    await message.update({
+      [`flags.${MODULE_ID}.resolved`]: [...(message.flags[MODULE_ID].resolved ?? []), actionId],
+    });
     return true;
   } catch (err) {
     refuse(err, userId);
@@ -275,7 +354,12 @@ export async function takeBackCutShort() {
     }
   }
   if (taken.length) {
-    notify("warn", "BALLCOURT.Chat.ApplyTakenBack", { cards: taken.map((m) => cardTitle(m)).join(", ") }, { permanent: true });
+    notify(
+      "warn",
+      "BALLCOURT.Chat.ApplyTakenBack",
+      { cards: taken.map((m) => cardTitle(m)).join(", ") },
+      { permanent: true },
+    );
   }
   return taken;
 }
@@ -289,5 +373,10 @@ function cardTitle(message) {
 /** The lifecycle's refusal of `actionId` on the message as it is now ({key, data}), or null; `answering` overrides this page's busy mark. */
 function refusalNow(message, actionId, { answering } = {}) {
   const flags = message.flags[MODULE_ID];
-  return refusal(flags.card, phaseNow(message, flags, { answering }), actionId, new Set(flags.resolved ?? []));
+  return refusal(
+    flags.card,
+    phaseNow(message, flags, { answering }),
+    actionId,
+    new Set(flags.resolved ?? []),
+  );
 }

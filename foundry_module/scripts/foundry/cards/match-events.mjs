@@ -9,7 +9,14 @@
  */
 import { blockerNotice, cardOfEvent, undoBlockers } from "../../core/undo.mjs";
 import { escapeHtml, formatNotice } from "../../core/i18n.mjs";
-import { BallcourtError, MODULE_ID, applyMessageMode, fvtt, i18n, localizedError } from "../world/env.mjs";
+import {
+  BallcourtError,
+  MODULE_ID,
+  applyMessageMode,
+  fvtt,
+  i18n,
+  localizedError,
+} from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { reportIfOver } from "./report.mjs";
 
@@ -24,8 +31,10 @@ export async function applyAtomically(matchId, events, messageId, write) {
   const seqs = [];
   try {
     for (const event of matchId ? events : []) {
-      state = await companion("POST", `/api/v1/matches/${matchId}/events`,
-        { ...event, meta: { message: messageId } });
+      state = await companion("POST", `/api/v1/matches/${matchId}/events`, {
+        ...event,
+        meta: { message: messageId },
+      });
       posted += 1;
       if (Number.isInteger(state?.applied)) seqs.push(state.applied);
     }
@@ -48,29 +57,42 @@ export async function announceIfOver(matchId, state) {
   if (state?.status !== "over" || !matchId || announced.has(matchId)) return null;
   announced.add(matchId);
   // the line's key and data, so each reader reads it in his language; in the table's message mode
-  const notice = state.winner === "draw" ? { key: "BALLCOURT.Card.Draw", data: {} }
-    : { key: "BALLCOURT.Card.Winner", data: { team: state.winner } };
-  const message = await fvtt.ChatMessage.create(applyMessageMode({ content: noticeHtml(notice, i18n()),
-    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {}, flags: { [MODULE_ID]: { notice } } }));
-  reportIfOver(matchId, state);   // and its box score, however it ended (an Apply, the clock)
+  const notice =
+    state.winner === "draw"
+      ? { key: "BALLCOURT.Card.Draw", data: {} }
+      : { key: "BALLCOURT.Card.Winner", data: { team: state.winner } };
+  const message = await fvtt.ChatMessage.create(
+    applyMessageMode({
+      content: noticeHtml(notice, i18n()),
+      speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+      flags: { [MODULE_ID]: { notice } },
+    }),
+  );
+  reportIfOver(matchId, state); // and its box score, however it ended (an Apply, the clock)
   return message;
 }
 
 function noticeHtml(notice, lang) {
-  return `<div class="ballcourt-card ballcourt-notice"><header class="ballcourt-title">`
-    + `${escapeHtml(lang.format(notice.key, notice.data ?? {}))}</header></div>`;
+  return (
+    `<div class="ballcourt-card ballcourt-notice"><header class="ballcourt-title">` +
+    `${escapeHtml(lang.format(notice.key, notice.data ?? {}))}</header></div>`
+  );
 }
 
 /** renderChatMessageHTML: the end-of-match line in this client's language. */
 export function onRenderNotice(message, html) {
   const notice = message.flags?.[MODULE_ID]?.notice;
-  const box = typeof notice?.key === "string" && notice.key.startsWith("BALLCOURT.") ? html.querySelector(".ballcourt-notice") : null;
+  const box =
+    typeof notice?.key === "string" && notice.key.startsWith("BALLCOURT.")
+      ? html.querySelector(".ballcourt-notice")
+      : null;
   if (box) box.outerHTML = noticeHtml(notice, i18n());
 }
 
 /** The applied, not undone Ballcourt cards in the chat log, as core/undo.mjs wants them. */
 export function appliedCards() {
-  return fvtt.game.messages.contents.map((m) => ({ id: m.id, message: m, flags: m.flags?.[MODULE_ID] }))
+  return fvtt.game.messages.contents
+    .map((m) => ({ id: m.id, message: m, flags: m.flags?.[MODULE_ID] }))
     .filter((c) => c.flags?.applied && !c.flags.undone && c.flags.record)
     .map((c) => ({ id: c.id, message: c.message, record: c.flags.record }));
 }
@@ -79,13 +101,17 @@ export function appliedCards() {
 function titleOf(message) {
   const title = message?.flags?.[MODULE_ID]?.card?.title;
   if (!title) return "";
-  return title.key ? { key: title.key, data: title.data ?? {}, text: title.text ?? "" } : title.text ?? "";
+  return title.key
+    ? { key: title.key, data: title.data ?? {}, text: title.text ?? "" }
+    : (title.text ?? "");
 }
 
 function labels(scene, cards) {
   const tokens = [...(scene?.tokens?.contents ?? scene?.tokens ?? [])];
-  return { names: new Map(tokens.map((t) => [t.id, t.name])),
-    titles: new Map(cards.map((c) => [c.id, titleOf(c.message)])) };
+  return {
+    names: new Map(tokens.map((t) => [t.id, t.name])),
+    titles: new Map(cards.map((c) => [c.id, titleOf(c.message)])),
+  };
 }
 
 /**
@@ -110,7 +136,8 @@ export async function standingEventsOf(matchId, messageId) {
   const seqs = [];
   for (let after = 0; matchId && after !== null;) {
     const page = await companion("GET", `/api/v1/matches/${matchId}/events?after=${after}`);
-    for (const e of page.events) if (e.meta?.message === messageId && !e.undone && e.undoes === undefined) seqs.push(e.seq);
+    for (const e of page.events)
+      if (e.meta?.message === messageId && !e.undone && e.undoes === undefined) seqs.push(e.seq);
     after = page.next ?? null;
   }
   return seqs;

@@ -30,13 +30,17 @@ export function scoreboardClass() {
     async _prepareContext() {
       const [state, log] = await Promise.all([
         companion("GET", `/api/v1/matches/${this.matchId}`),
-        companion("GET", `/api/v1/matches/${this.matchId}/events`)]);
+        companion("GET", `/api/v1/matches/${this.matchId}/events`),
+      ]);
       return { state, events: log.events };
     }
 
     async _renderHTML(context) {
-      return renderBoard(context.state, i18n(), context.events) + shareButton(i18n())
-        + reportButton(i18n());   // the match report (report.mjs)
+      return (
+        renderBoard(context.state, i18n(), context.events) +
+        shareButton(i18n()) +
+        reportButton(i18n())
+      ); // the match report (report.mjs)
     }
 
     async close(options) {
@@ -47,10 +51,12 @@ export function scoreboardClass() {
     /** Undo the newest applied card of this match (tokens too), else the bare event. */
     static async undo() {
       const messages = fvtt.game.messages.contents ?? [...fvtt.game.messages];
-      const last = messages.filter((m) => {
-        const f = m.flags?.[MODULE_ID];
-        return f?.context?.matchId === this.matchId && f.applied && !f.undone;
-      }).at(-1);
+      const last = messages
+        .filter((m) => {
+          const f = m.flags?.[MODULE_ID];
+          return f?.context?.matchId === this.matchId && f.applied && !f.undone;
+        })
+        .at(-1);
       if (last) await performAction(last.id, "undo", fvtt.game.user.id);
       else await companion("POST", `/api/v1/matches/${this.matchId}/undo`);
       this.render();
@@ -68,9 +74,11 @@ export function scoreboardClass() {
 }
 
 export function shareButton(lang) {
-  return `<footer class="ballcourt-share"><button type="button" data-action="share"`
-    + ` title="${escapeHtml(lang.localize("BALLCOURT.Panel.ShareHint"))}">`
-    + `<i class="fa-solid fa-tv"></i> ${escapeHtml(lang.localize("BALLCOURT.Panel.Share"))}</button></footer>`;
+  return (
+    `<footer class="ballcourt-share"><button type="button" data-action="share"` +
+    ` title="${escapeHtml(lang.localize("BALLCOURT.Panel.ShareHint"))}">` +
+    `<i class="fa-solid fa-tv"></i> ${escapeHtml(lang.localize("BALLCOURT.Panel.Share"))}</button></footer>`
+  );
 }
 
 /** Copy text: Foundry's clipboard helper when there is one, else the browser's. */
@@ -94,7 +102,9 @@ export async function shareBoard(matchId) {
     await copyText(made.url);
     notes?.info(i18n().format("BALLCOURT.Panel.ShareCopied", { url: made.url }));
   } catch {
-    notes?.info(i18n().format("BALLCOURT.Panel.ShareNotCopied", { url: made.url }), { permanent: true });
+    notes?.info(i18n().format("BALLCOURT.Panel.ShareNotCopied", { url: made.url }), {
+      permanent: true,
+    });
   }
   return made;
 }

@@ -38,12 +38,19 @@ export async function postReport(matchId, { once = false } = {}) {
     return null;
   }
   if (once && posted(matchId, report.events)) return null;
-  const overrides = overridesIn(chatMessages().map((m) => m.flags?.[MODULE_ID]), matchId);
+  const overrides = overridesIn(
+    chatMessages().map((m) => m.flags?.[MODULE_ID]),
+    matchId,
+  );
   const data = {
     content: renderReportCard(report, i18n(), overrides),
     speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     // the box score itself rides in the flags: every client renders it in its own language
-    flags: { [MODULE_ID]: { report: { match: matchId, seq: report.events, game: report.game, data: report, overrides } } },
+    flags: {
+      [MODULE_ID]: {
+        report: { match: matchId, seq: report.events, game: report.game, data: report, overrides },
+      },
+    },
   };
   applyMessageMode(data);
   return fvtt.ChatMessage.create(data);
@@ -67,7 +74,9 @@ export function reportIfOver(matchId, state) {
 
 /** The score panel's Report button (panel.mjs). */
 export function reportButton(lang) {
-  return `<footer class="ballcourt-share"><button type="button" data-action="report"`
-    + ` title="${escapeHtml(lang.localize("BALLCOURT.Report.ButtonHint"))}">`
-    + `<i class="fa-solid fa-table-list"></i> ${escapeHtml(lang.localize("BALLCOURT.Report.Button"))}</button></footer>`;
+  return (
+    `<footer class="ballcourt-share"><button type="button" data-action="report"` +
+    ` title="${escapeHtml(lang.localize("BALLCOURT.Report.ButtonHint"))}">` +
+    `<i class="fa-solid fa-table-list"></i> ${escapeHtml(lang.localize("BALLCOURT.Report.Button"))}</button></footer>`
+  );
 }

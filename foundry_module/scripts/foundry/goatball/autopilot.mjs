@@ -8,8 +8,19 @@
  * pass's memory there and in his Declarations view, never in a flag, a chat message or a
  * query a player's client receives, until the pass card reveals them.
  */
-import { AutopilotPass, MODES, PRESETS, effectiveMode, formDeclaration, nextTokenMode, passSeed, suggestBatches, suggestRequest,
-  teamEntry, teamTactics } from "../../core/autopilot.mjs";
+import {
+  AutopilotPass,
+  MODES,
+  PRESETS,
+  effectiveMode,
+  formDeclaration,
+  nextTokenMode,
+  passSeed,
+  suggestBatches,
+  suggestRequest,
+  teamEntry,
+  teamTactics,
+} from "../../core/autopilot.mjs";
 import { autopilotFormHtml, declarationFormHtml } from "../../core/forms.mjs";
 import { escapeHtml } from "../../core/i18n.mjs";
 import { YAOTZIN_PRESETS } from "../../core/yaotzin-autopilot.mjs";
@@ -28,8 +39,11 @@ function teamEntries(key = "autopilot") {
 
 /** The per-team modes: {team: mode}. */
 export function teamModes(key = "autopilot") {
-  return Object.fromEntries(Object.entries(teamEntries(key)).map(([team, e]) => [team, teamEntry(e).mode])
-    .filter(([, mode]) => mode));
+  return Object.fromEntries(
+    Object.entries(teamEntries(key))
+      .map(([team, e]) => [team, teamEntry(e).mode])
+      .filter(([, mode]) => mode),
+  );
 }
 
 /** The preset a team's autopilot plays: its own, else the "autopilotTactics" setting, else null (the companion's default). */
@@ -47,7 +61,11 @@ export function tokenMode(token) {
 export function modeOf(token) {
   if (!token) return "off";
   const owners = fvtt.game.users.filter((u) => !u.isGM && owns(u, token)).map((u) => u.id);
-  return effectiveMode({ tokenMode: tokenMode(token), teamMode: teamModes()[teamOf(token)] ?? null, owners });
+  return effectiveMode({
+    tokenMode: tokenMode(token),
+    teamMode: teamModes()[teamOf(token)] ?? null,
+    owners,
+  });
 }
 
 /** A token on autopilot has its checks rolled by the GM's client, without asking its owner. */
@@ -74,7 +92,14 @@ export function autopilotAsk(pass, scene, ask, settings) {
   const { declarations } = pass;
   const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
   const state = new AutopilotPass(declarations.order().map((id) => [id, modeOf(tokens.get(id))]));
-  pass.autopilot = { state, sceneId: scene.id, declarations, reviewing: false, done: false, finish: null };
+  pass.autopilot = {
+    state,
+    sceneId: scene.id,
+    declarations,
+    reviewing: false,
+    done: false,
+    finish: null,
+  };
   if (!state.players.length) return ask;
   const proposed = propose(pass, tokens, settings);
   return async (id, sealed) => {
@@ -93,33 +118,65 @@ export function autopilotAsk(pass, scene, ask, settings) {
  * (or gone) are dropped, the GMs told, and the players declare as without the autopilot.
  */
 async function propose(pass, tokens, settings) {
-  const { declarations, match, autopilot: { state, sceneId } } = pass;
+  const {
+    declarations,
+    match,
+    autopilot: { state, sceneId },
+  } = pass;
   const arena = fvtt.game.scenes.get(sceneId);
   const asked = stampOn(arena);
   const a = adapter();
-  const skills = Object.fromEntries([...tokens].map(([id, t]) => [id, a.goatballSkills(t.actor ?? {})]));
+  const skills = Object.fromEntries(
+    [...tokens].map(([id, t]) => [id, a.goatballSkills(t.actor ?? {})]),
+  );
   const teamByPlayer = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, t.id])));
   const teamOfPlayer = (id) => teamByPlayer.get(id);
   const batches = suggestBatches(state.players, teamOfPlayer, tacticsOf);
-  const answers = await Promise.allSettled(batches.map((batch) => quietly("POST", "/api/v1/goatball/suggest",
-    suggestRequest({ teams: match.teams, possession: match.possession, players: batch.players, skills,
-      tactics: batch.tactics, seed: passSeed(match.id, match.seq), settings }))));
+  const answers = await Promise.allSettled(
+    batches.map((batch) =>
+      quietly(
+        "POST",
+        "/api/v1/goatball/suggest",
+        suggestRequest({
+          teams: match.teams,
+          possession: match.possession,
+          players: batch.players,
+          skills,
+          tactics: batch.tactics,
+          seed: passSeed(match.id, match.seq),
+          settings,
+        }),
+      ),
+    ),
+  );
   const names = state.players.map((id) => tokens.get(id)?.name ?? id).join(", ");
-  if (!answerBelongs(asked, trackerFor(arena), { key: "BALLCOURT.Turns.LateDeclarations", data: { players: names } })) {
+  if (
+    !answerBelongs(asked, trackerFor(arena), {
+      key: "BALLCOURT.Turns.LateDeclarations",
+      data: { players: names },
+    })
+  ) {
     return;
   }
   const failed = answers.filter((r) => r.status === "rejected").map((r) => r.reason);
-  const declarationsFor = answers.flatMap((r, i) => (r.status === "fulfilled"
-    ? (r.value?.declarations ?? []).filter((d) => batches[i].players.includes(d?.player)) : []));
+  const declarationsFor = answers.flatMap((r, i) =>
+    r.status === "fulfilled"
+      ? (r.value?.declarations ?? []).filter((d) => batches[i].players.includes(d?.player))
+      : [],
+  );
   const left = state.take({ declarations: declarationsFor }, declarations, teamOfPlayer);
   for (const err of failed) {
     globalThis.console?.warn?.("Ballcourt: autopilot", err);
     notify("warn", "BALLCOURT.Autopilot.Failed", { message: err?.message ?? String(err) });
   }
-  const unanswered = new Set(batches.filter((_, i) => answers[i].status === "rejected").flatMap((b) => b.players));
-  const without = left.filter((id) => !unanswered.has(id));   // a failed request's players: told above
+  const unanswered = new Set(
+    batches.filter((_, i) => answers[i].status === "rejected").flatMap((b) => b.players),
+  );
+  const without = left.filter((id) => !unanswered.has(id)); // a failed request's players: told above
   if (without.length) {
-    notify("warn", "BALLCOURT.Autopilot.NoSuggestion", { names: without.map((id) => tokens.get(id)?.name ?? id).join(", ") });
+    notify("warn", "BALLCOURT.Autopilot.NoSuggestion", {
+      names: without.map((id) => tokens.get(id)?.name ?? id).join(", "),
+    });
   }
 }
 
@@ -133,7 +190,9 @@ export async function reviewSuggestions(pass, view) {
   const autopilot = pass.autopilot;
   if (!autopilot) return;
   if (view && autopilot.state.needsReview()) {
-    const reviewed = new Promise((resolve) => { autopilot.finish = resolve; });
+    const reviewed = new Promise((resolve) => {
+      autopilot.finish = resolve;
+    });
     autopilot.reviewing = true;
     await view.render({ force: true });
     await reviewed;
@@ -152,12 +211,20 @@ export async function changeDeclaration(autopilot, id) {
   const token = tokenList(scene).find((t) => t.id === id);
   const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== id);
   const values = await fvtt.api.DialogV2.prompt({
-    window: { title: i18n().format("BALLCOURT.Autopilot.ChangeTitle", { player: token?.name ?? id }) },
-    content: declarationFormHtml(others, i18n(), autopilot.declarations.declared.get(id) ?? {},
-      others.filter((t) => teamOf(t) === teamOf(token))),
-    ok: { callback: (_event, button) => formValues(button) } });
+    window: {
+      title: i18n().format("BALLCOURT.Autopilot.ChangeTitle", { player: token?.name ?? id }),
+    },
+    content: declarationFormHtml(
+      others,
+      i18n(),
+      autopilot.declarations.declared.get(id) ?? {},
+      others.filter((t) => teamOf(t) === teamOf(token)),
+    ),
+    ok: { callback: (_event, button) => formValues(button) },
+  });
   if (!values) return false;
-  if (autopilot.done) {   // the pass went on while the form was open
+  if (autopilot.done) {
+    // the pass went on while the form was open
     fvtt.ui.notifications?.warn(L("BALLCOURT.Autopilot.TooLate"));
     return false;
   }
@@ -174,16 +241,20 @@ export function autopilotRowHtml(row, lang) {
   const badge = ` <i class="fa-solid fa-robot" title="${escapeHtml(mode)}"></i>`;
   const why = a.changed ? lang.localize("BALLCOURT.Autopilot.Changed") : a.reason;
   const reason = why ? ` <span class="reason">${escapeHtml(why)}</span>` : "";
-  const change = a.canChange ? ` <button type="button" data-action="change" data-player="${escapeHtml(row.player)}">`
-    + `${escapeHtml(lang.localize("BALLCOURT.Autopilot.Change"))}</button>` : "";
+  const change = a.canChange
+    ? ` <button type="button" data-action="change" data-player="${escapeHtml(row.player)}">` +
+      `${escapeHtml(lang.localize("BALLCOURT.Autopilot.Change"))}</button>`
+    : "";
   return `${badge}${change}${reason}`;
 }
 
 /** The view's "Resolve the pass", while the GM reviews the proposals on "suggest". */
 export function autopilotFooterHtml(autopilot, lang) {
   if (!autopilot?.reviewing) return "";
-  return `<p class="hint">${escapeHtml(lang.localize("BALLCOURT.Autopilot.Review"))}</p>`
-    + `<button type="button" data-action="resolve">${escapeHtml(lang.localize("BALLCOURT.Autopilot.Resolve"))}</button>`;
+  return (
+    `<p class="hint">${escapeHtml(lang.localize("BALLCOURT.Autopilot.Review"))}</p>` +
+    `<button type="button" data-action="resolve">${escapeHtml(lang.localize("BALLCOURT.Autopilot.Resolve"))}</button>`
+  );
 }
 
 /** The token HUD's autopilot button (GM, goat-ball arena, team tokens): each click steps the token's override on. */
@@ -192,7 +263,7 @@ export function onRenderTokenHUD(hud, html) {
   const token = hud?.document ?? hud?.object?.document;
   const scene = token?.parent ?? fvtt.canvas?.scene;
   if (!token || !teamOf(token) || ballcourtOf(scene)?.game !== "goatball") return;
-  const root = html?.querySelector ? html : html?.[0];   // v13+: an HTMLElement
+  const root = html?.querySelector ? html : html?.[0]; // v13+: an HTMLElement
   const column = root?.querySelector?.(".col.left");
   if (!column || column.querySelector("[data-ballcourt-autopilot]")) return;
   const button = globalThis.document.createElement("button");
@@ -202,8 +273,9 @@ export function onRenderTokenHUD(hud, html) {
   button.innerHTML = '<i class="fa-solid fa-robot"></i>';
   const label = () => {
     const own = tokenMode(token);
-    const text = i18n().format(own ? "BALLCOURT.Autopilot.HudOwn" : "BALLCOURT.Autopilot.HudTeam",
-      { mode: L(`BALLCOURT.Autopilot.Mode.${modeOf(token)}`) });
+    const text = i18n().format(own ? "BALLCOURT.Autopilot.HudOwn" : "BALLCOURT.Autopilot.HudTeam", {
+      mode: L(`BALLCOURT.Autopilot.Mode.${modeOf(token)}`),
+    });
     button.dataset.tooltip = text;
     button.setAttribute("aria-label", text);
     button.classList?.toggle?.("active", modeOf(token) !== "off");
@@ -231,20 +303,39 @@ export async function configureAutopilot(scene, selected = []) {
   const teams = [...new Set(tokenList(scene).map(teamOf).filter(Boolean))];
   const entries = teamEntries(settingKey);
   const modes = teamModes(settingKey);
-  const content = autopilotFormHtml({ teams, modes, words, yaotzin, selected: selected.length, modeNames: MODES,
-    tactics: Object.fromEntries(teams.map((team) => [team, teamEntry(entries[team]).tactics])),
-    presets: yaotzin ? YAOTZIN_PRESETS : PRESETS }, i18n());
-  const values = await fvtt.api.DialogV2.prompt({ window: { title: L(`${words}.Title`) },
+  const content = autopilotFormHtml(
+    {
+      teams,
+      modes,
+      words,
+      yaotzin,
+      selected: selected.length,
+      modeNames: MODES,
+      tactics: Object.fromEntries(teams.map((team) => [team, teamEntry(entries[team]).tactics])),
+      presets: yaotzin ? YAOTZIN_PRESETS : PRESETS,
+    },
+    i18n(),
+  );
+  const values = await fvtt.api.DialogV2.prompt({
+    window: { title: L(`${words}.Title`) },
     content,
-    ok: { callback: (_event, button) => formValues(button) } });
+    ok: { callback: (_event, button) => formValues(button) },
+  });
   if (!values) return null;
   const next = Object.fromEntries(Object.entries(entries).map(([team, e]) => [team, teamEntry(e)]));
   for (const team of teams) {
-    const mode = MODES.includes(values[`team-${team}`]) ? values[`team-${team}`] : next[team]?.mode ?? "off";
-    const tactics = typeof values[`tactics-${team}`] === "string" ? values[`tactics-${team}`].trim() : next[team]?.tactics ?? "";
+    const mode = MODES.includes(values[`team-${team}`])
+      ? values[`team-${team}`]
+      : (next[team]?.mode ?? "off");
+    const tactics =
+      typeof values[`tactics-${team}`] === "string"
+        ? values[`tactics-${team}`].trim()
+        : (next[team]?.tactics ?? "");
     next[team] = { mode, tactics };
   }
   await fvtt.game.settings.set(MODULE_ID, settingKey, next);
-  if (values.tokens) for (const token of selected) await setTokenMode(token, values.tokens === "team" ? null : values.tokens);
+  if (values.tokens)
+    for (const token of selected)
+      await setTokenMode(token, values.tokens === "team" ? null : values.tokens);
   return values;
 }

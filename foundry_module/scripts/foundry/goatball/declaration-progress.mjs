@@ -22,19 +22,33 @@ export function renderProgress(rows, names, lang, { seconds, autopilot } = {}) {
     return escapeHtml(target ? `${action} → ${names[target] ?? target}` : action);
   };
   const items = rows.map((r) => {
-    const seal = r.sealed ? ` <i class="fa-solid fa-lock" title="${escapeHtml(L("BALLCOURT.Declare.Sealed"))}"></i>` : "";
-    const shown = r.state === "declared" ? (r.declaration ? what(r.declaration) : escapeHtml(L("BALLCOURT.Declare.Hidden"))) : "";
-    return `<li class="ballcourt-declare ${r.state}" data-player="${escapeHtml(r.player)}"><b>${name(r.player)}</b>${seal}`
-      + ` <span class="state">${escapeHtml(L(`BALLCOURT.Declare.State.${r.state}`))}</span>`
-      + `${shown ? ` <span class="what">${shown}</span>` : ""}${autopilotRowHtml(r, lang)}</li>`;
+    const seal = r.sealed
+      ? ` <i class="fa-solid fa-lock" title="${escapeHtml(L("BALLCOURT.Declare.Sealed"))}"></i>`
+      : "";
+    const shown =
+      r.state === "declared"
+        ? r.declaration
+          ? what(r.declaration)
+          : escapeHtml(L("BALLCOURT.Declare.Hidden"))
+        : "";
+    return (
+      `<li class="ballcourt-declare ${r.state}" data-player="${escapeHtml(r.player)}"><b>${name(r.player)}</b>${seal}` +
+      ` <span class="state">${escapeHtml(L(`BALLCOURT.Declare.State.${r.state}`))}</span>` +
+      `${shown ? ` <span class="what">${shown}</span>` : ""}${autopilotRowHtml(r, lang)}</li>`
+    );
   });
   const done = rows.filter((r) => r.state === "declared").length;
-  return `<div class="ballcourt-declarations"><p>${escapeHtml(lang.format("BALLCOURT.Declare.Count",
-    { done, total: rows.length }))}</p>`
-    + (seconds ? `<p class="hint">${escapeHtml(lang.format("BALLCOURT.Declare.Timeout", { seconds }))}</p>` : "")
-    + `<ol>${items.join("")}</ol>`
-    + `<footer>${autopilotFooterHtml(autopilot, lang)}`
-    + `<button type="button" data-action="cancel">${escapeHtml(L("BALLCOURT.Declare.Cancel"))}</button></footer></div>`;
+  return (
+    `<div class="ballcourt-declarations"><p>${escapeHtml(
+      lang.format("BALLCOURT.Declare.Count", { done, total: rows.length }),
+    )}</p>` +
+    (seconds
+      ? `<p class="hint">${escapeHtml(lang.format("BALLCOURT.Declare.Timeout", { seconds }))}</p>`
+      : "") +
+    `<ol>${items.join("")}</ol>` +
+    `<footer>${autopilotFooterHtml(autopilot, lang)}` +
+    `<button type="button" data-action="cancel">${escapeHtml(L("BALLCOURT.Declare.Cancel"))}</button></footer></div>`
+  );
 }
 
 /**
@@ -47,8 +61,11 @@ export function progressClass() {
       id: "ballcourt-declarations",
       window: { title: "BALLCOURT.Declare.Title" },
       position: { width: 340, height: "auto" },
-      actions: { cancel: DeclarationProgress.cancel, change: DeclarationProgress.change,
-        resolve: DeclarationProgress.resolve },
+      actions: {
+        cancel: DeclarationProgress.cancel,
+        change: DeclarationProgress.change,
+        resolve: DeclarationProgress.resolve,
+      },
     };
 
     constructor(pass, options = {}) {
@@ -58,12 +75,14 @@ export function progressClass() {
 
     async _prepareContext() {
       const rows = this.pass.declarations.progress({ isGM: true });
-      return { rows: this.pass.autopilot?.state.annotate(rows) ?? rows };   // autopilot: reasons, Change
+      return { rows: this.pass.autopilot?.state.annotate(rows) ?? rows }; // autopilot: reasons, Change
     }
 
     async _renderHTML(context) {
-      return renderProgress(context.rows, this.pass.names, i18n(), { seconds: this.pass.seconds,
-        autopilot: this.pass.autopilot });
+      return renderProgress(context.rows, this.pass.names, i18n(), {
+        seconds: this.pass.seconds,
+        autopilot: this.pass.autopilot,
+      });
     }
 
     static async cancel() {

@@ -12,14 +12,25 @@ import { drawOnly } from "../world/overlay-layer.mjs";
 import { ballToken, ballcourtOf, ownersOf, teamOf, tokenList } from "../world/scene.mjs";
 import { goatballRules } from "../world/settings.mjs";
 
-export async function createArenaScene({ seed = Date.now() % 100000, count = 12, zones = 0,
-  width = 3000, height = 2000, name } = {}) {
+export async function createArenaScene({
+  seed = Date.now() % 100000,
+  count = 12,
+  zones = 0,
+  width = 3000,
+  height = 2000,
+  name,
+} = {}) {
   const arena = generateArena({ seed, count, zones, width, height });
   const Scene = fvtt.game.scenes.documentClass;
-  const scene = await Scene.create({ name: name ?? i18n().localize("BALLCOURT.Arena.SceneName"),
-    width, height, padding: 0, backgroundColor: "#cfd8dc",
+  const scene = await Scene.create({
+    name: name ?? i18n().localize("BALLCOURT.Arena.SceneName"),
+    width,
+    height,
+    padding: 0,
+    backgroundColor: "#cfd8dc",
     grid: { size: 100, distance: 5, units: "ft", type: 0 },
-    flags: { [MODULE_ID]: { game: "goatball", arena } } });
+    flags: { [MODULE_ID]: { game: "goatball", arena } },
+  });
   await scene.createEmbeddedDocuments("Drawing", arenaDrawings(arena));
   refreshControls();
   return scene;
@@ -28,14 +39,30 @@ export async function createArenaScene({ seed = Date.now() % 100000, count = 12,
 export function arenaDrawings(arena) {
   const fill = { pole: "#8d6e63", boulder: "#90a4ae", stump: "#a1887f" };
   const platforms = arena.platforms.map((p) => ({
-    shape: { type: "e", width: 2 * p.radius, height: 2 * p.radius }, x: p.x - p.radius,
-    y: p.y - p.radius, fillType: 1, fillColor: fill[p.kind], fillAlpha: 0.9, strokeWidth: 3,
-    strokeColor: "#37474f", text: p.id, fontSize: 28, textColor: "#ffffff",
+    shape: { type: "e", width: 2 * p.radius, height: 2 * p.radius },
+    x: p.x - p.radius,
+    y: p.y - p.radius,
+    fillType: 1,
+    fillColor: fill[p.kind],
+    fillAlpha: 0.9,
+    strokeWidth: 3,
+    strokeColor: "#37474f",
+    text: p.id,
+    fontSize: 28,
+    textColor: "#ffffff",
     flags: { [MODULE_ID]: { platform: p.id } },
   }));
   const zones = arena.zones.map((z) => ({
-    shape: { type: "r", width: z.w, height: z.h }, x: z.x, y: z.y, fillType: 0, strokeWidth: 4,
-    strokeColor: "#1565c0", strokeAlpha: 0.6, text: z.id, fontSize: 48, textColor: "#1565c0",
+    shape: { type: "r", width: z.w, height: z.h },
+    x: z.x,
+    y: z.y,
+    fillType: 0,
+    strokeWidth: 4,
+    strokeColor: "#1565c0",
+    strokeAlpha: 0.6,
+    text: z.id,
+    fontSize: 48,
+    textColor: "#1565c0",
     flags: { [MODULE_ID]: { zone: z.id } },
   }));
   return [...zones, ...platforms];
@@ -46,11 +73,23 @@ export function arenaOf(scene) {
   const bc = ballcourtOf(scene);
   if (bc?.arena) return bc.arena;
   const drawings = [...(scene.drawings?.contents ?? scene.drawings ?? [])];
-  const platforms = drawings.filter((d) => d.flags?.[MODULE_ID]?.platform).map((d) => ({
-    id: d.flags[MODULE_ID].platform, x: d.x + d.shape.width / 2, y: d.y + d.shape.height / 2,
-    radius: Math.max(d.shape.width, d.shape.height) / 2 }));
-  const zones = drawings.filter((d) => d.flags?.[MODULE_ID]?.zone).map((d) => ({
-    id: d.flags[MODULE_ID].zone, x: d.x, y: d.y, w: d.shape.width, h: d.shape.height }));
+  const platforms = drawings
+    .filter((d) => d.flags?.[MODULE_ID]?.platform)
+    .map((d) => ({
+      id: d.flags[MODULE_ID].platform,
+      x: d.x + d.shape.width / 2,
+      y: d.y + d.shape.height / 2,
+      radius: Math.max(d.shape.width, d.shape.height) / 2,
+    }));
+  const zones = drawings
+    .filter((d) => d.flags?.[MODULE_ID]?.zone)
+    .map((d) => ({
+      id: d.flags[MODULE_ID].zone,
+      x: d.x,
+      y: d.y,
+      w: d.shape.width,
+      h: d.shape.height,
+    }));
   return { platforms, zones };
 }
 
@@ -63,9 +102,16 @@ export function arenaOf(scene) {
  */
 export function readArena(scene) {
   const arena = arenaOf(scene);
-  return { game: "goatball", sceneId: scene.id, matchId: ballcourtOf(scene)?.matchId ?? null, arena,
-    teams: teamsIn(scene, arena), settings: rulesFor(arena), owners: ownersOf(scene),
-    names: Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name])) };
+  return {
+    game: "goatball",
+    sceneId: scene.id,
+    matchId: ballcourtOf(scene)?.matchId ?? null,
+    arena,
+    teams: teamsIn(scene, arena),
+    settings: rulesFor(arena),
+    owners: ownersOf(scene),
+    names: Object.fromEntries(tokenList(scene).map((t) => [t.id, t.name])),
+  };
 }
 
 /** The teams as the companion wants them: each token's platform and zone from where it stands. */
@@ -80,9 +126,13 @@ function teamsIn(scene, arena) {
     const team = teamOf(token);
     if (!team) continue;
     const centre = { x: token.x + size / 2, y: token.y + size / 2 };
-    const player = { id: token.id, name: plainName(token.name),
+    const player = {
+      id: token.id,
+      name: plainName(token.name),
       platform: platformAt(arena, centre) ?? "ground",
-      out: Boolean(token.flags?.[MODULE_ID]?.out), dead: Boolean(token.flags?.[MODULE_ID]?.dead) };
+      out: Boolean(token.flags?.[MODULE_ID]?.out),
+      dead: Boolean(token.flags?.[MODULE_ID]?.dead),
+    };
     const zone = zoneAt(arena, centre);
     if (zone) player.zone = zone;
     if (!teams.has(team)) teams.set(team, { id: team, players: [] });
@@ -103,8 +153,11 @@ function rulesFor(arena) {
 
 /** A new match on the arena, and its ball marker (which then follows possession). */
 export async function createGoatMatch(scene) {
-  const match = await companion("POST", "/api/v1/matches", { game: "goatball",
-    teams: goatTeams(scene), settings: goatSettings(scene) });
+  const match = await companion("POST", "/api/v1/matches", {
+    game: "goatball",
+    teams: goatTeams(scene),
+    settings: goatSettings(scene),
+  });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
   await placeArenaBall(scene);
   refreshControls();
@@ -135,7 +188,8 @@ export async function markPlatforms(scene, drawings) {
   const taken = new Set(arenaOf(scene).platforms.map((p) => p.id));
   let n = 0;
   for (const drawing of drawings) {
-    do n += 1; while (taken.has(`P${n}`));
+    do n += 1;
+    while (taken.has(`P${n}`));
     await drawing.setFlag(MODULE_ID, "platform", `P${n}`);
   }
   return n;
@@ -145,8 +199,15 @@ export async function markPlatforms(scene, drawings) {
 export function drawHeat(scene, overlay, teams) {
   if (!overlay) return;
   const carrier = teams.flatMap((t) => t.players).find((p) => p.id === overlay.carrier);
-  drawOnly(arenaCommands(arenaOf(scene), { visited: overlay.visited, hot: overlay.hot,
-    carrierPlatform: carrier?.platform ?? null }, PALETTE, localizedWords(i18n())), scene);
+  drawOnly(
+    arenaCommands(
+      arenaOf(scene),
+      { visited: overlay.visited, hot: overlay.hot, carrierPlatform: carrier?.platform ?? null },
+      PALETTE,
+      localizedWords(i18n()),
+    ),
+    scene,
+  );
 }
 
 /**
@@ -158,9 +219,11 @@ export function platformSpots(scene, arena = arenaOf(scene)) {
   const size = scene.grid?.size ?? 100;
   const half = size / 2;
   const height = scene.height ?? scene.dimensions?.height ?? Infinity;
-  return Object.fromEntries(arena.platforms.map((p) => {
-    const below = p.y + p.radius;
-    const groundY = below + size <= height ? below : p.y - p.radius - size;
-    return [p.id, { x: p.x - half, y: p.y - half, ground: { x: p.x - half, y: groundY } }];
-  }));
+  return Object.fromEntries(
+    arena.platforms.map((p) => {
+      const below = p.y + p.radius;
+      const groundY = below + size <= height ? below : p.y - p.radius - size;
+      return [p.id, { x: p.x - half, y: p.y - half, ground: { x: p.x - half, y: groundY } }];
+    }),
+  );
 }

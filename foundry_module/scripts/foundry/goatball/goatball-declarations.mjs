@@ -8,7 +8,15 @@ import { Declarations } from "../../core/goatball.mjs";
 import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
 import { readArena } from "./goatball-arena.mjs";
-import { MODULE_ID, closeAfter, formValues, fvtt, i18n, localizedError, notify } from "../world/env.mjs";
+import {
+  MODULE_ID,
+  closeAfter,
+  formValues,
+  fvtt,
+  i18n,
+  localizedError,
+  notify,
+} from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { progressClass } from "./declaration-progress.mjs";
 import { ballcourtOf, missingStats, teamOf, tokenList } from "../world/scene.mjs";
@@ -47,15 +55,26 @@ async function newPass(scene) {
   if (missing.length) {
     notify("warn", "BALLCOURT.Stats.Missing", { names: missing.join(", ") });
   }
-  const combat = fightOn(scene);   // the arena's, whatever scene the GM is viewing
+  const combat = fightOn(scene); // the arena's, whatever scene the GM is viewing
   const initiative = (id) => combat?.combatants?.find?.((c) => c.tokenId === id)?.initiative ?? 0;
-  const players = match.teams.flatMap((t) => t.players.filter((p) => !p.out && !p.dead)
-    .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })));
+  const players = match.teams.flatMap((t) =>
+    t.players
+      .filter((p) => !p.out && !p.dead)
+      .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })),
+  );
   let cancel;
-  const cancelled = new Promise((resolve) => { cancel = resolve; });
+  const cancelled = new Promise((resolve) => {
+    cancel = resolve;
+  });
   // the arena read once for the whole pass: its declarations' autopilot and its card use this reading
-  current = { sceneId: scene.id, reading: readArena(scene), match, declarations: new Declarations(players, carrier),
-    cancelled, cancel: () => cancel(CANCELLED) };
+  current = {
+    sceneId: scene.id,
+    reading: readArena(scene),
+    match,
+    declarations: new Declarations(players, carrier),
+    cancelled,
+    cancel: () => cancel(CANCELLED),
+  };
   return current;
 }
 
@@ -85,22 +104,33 @@ export async function collectDeclarations(ask = askOwner) {
   const { declarations } = pass;
   const scene = fvtt.game.scenes.get(pass.sceneId);
   const names = pass.reading.names;
-  ask = autopilotAsk(pass, scene, ask, pass.reading.settings);   // autopilot: NPCs get the companion's proposals
-  const view = new (progressClass())({ declarations, names, seconds: declarationTimeout() / 1000,
-    cancel: () => { if (pass.collecting) pass.cancel(); }, autopilot: pass.autopilot });
+  ask = autopilotAsk(pass, scene, ask, pass.reading.settings); // autopilot: NPCs get the companion's proposals
+  const view = new (progressClass())({
+    declarations,
+    names,
+    seconds: declarationTimeout() / 1000,
+    cancel: () => {
+      if (pass.collecting) pass.cancel();
+    },
+    autopilot: pass.autopilot,
+  });
   const show = () => view.render({ force: true });
   pass.collecting = true;
   try {
     await show();
     for (let turn = declarations.turn(); turn; turn = declarations.turn()) {
-      const { player: id, sealed } = turn;   // the carrier's turn comes at his own place, sealed
-      const declaration = await Promise.race([validDeclaration(pass, id, sealed, ask), pass.cancelled]);
+      const { player: id, sealed } = turn; // the carrier's turn comes at his own place, sealed
+      const declaration = await Promise.race([
+        validDeclaration(pass, id, sealed, ask),
+        pass.cancelled,
+      ]);
       if (declaration === CANCELLED) return abandon(pass);
       declarations.declare(id, declaration);
       await show();
     }
     // autopilot: proposals on "suggest" wait for the GM's Resolve (he may change them first)
-    if (await Promise.race([reviewSuggestions(pass, view), pass.cancelled]) === CANCELLED) return abandon(pass);
+    if ((await Promise.race([reviewSuggestions(pass, view), pass.cancelled])) === CANCELLED)
+      return abandon(pass);
     return declarations;
   } finally {
     pass.collecting = false;
@@ -130,7 +160,9 @@ async function validDeclaration(pass, id, sealed, ask) {
 /** The promise's answer, or TIMED_OUT once `ms` have passed. */
 function withTimeout(promise, ms) {
   let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(TIMED_OUT), ms); });
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -141,9 +173,16 @@ export async function askOwner(tokenId, sealed) {
   const { sceneId, reading } = current;
   const owners = reading.owners[tokenId] ?? [];
   const owner = fvtt.game.users.get(owners.find((u) => fvtt.game.users.get(u)?.active));
-  const payload = { tokenId, sceneId, sealed, closeIn: Math.max(0, declarationTimeout() - 2000),
-    teammates: current.match.teams.find((t) => t.players.some((p) => p.id === tokenId))
-      ?.players.map((p) => p.id) ?? [] };
+  const payload = {
+    tokenId,
+    sceneId,
+    sealed,
+    closeIn: Math.max(0, declarationTimeout() - 2000),
+    teammates:
+      current.match.teams
+        .find((t) => t.players.some((p) => p.id === tokenId))
+        ?.players.map((p) => p.id) ?? [],
+  };
   // the GM's own dialog waits for him: the self-close is for a player's, whose answer the GM awaits
   if (!owner || owner.isSelf) return declarationPrompt({ ...payload, closeIn: 0 });
   const name = reading.names[tokenId] ?? tokenId;
@@ -156,7 +195,8 @@ export async function askOwner(tokenId, sealed) {
       return NO_ACTION;
     }
     return answer ?? NO_ACTION;
-  } catch (err) {   // the player left, timed out or his client failed: he takes no action
+  } catch (err) {
+    // the player left, timed out or his client failed: he takes no action
     globalThis.console?.warn?.("Ballcourt: declaration", err);
     notify("warn", "BALLCOURT.Pass.NoAnswer", { player: name });
     return NO_ACTION;
@@ -170,9 +210,18 @@ export async function declarationPrompt({ tokenId, sceneId, closeIn = 0 }) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   const others = tokenList(scene).filter((t) => teamOf(t) && t.id !== tokenId);
-  const content = declarationFormHtml(others, i18n(), {}, others.filter((t) => teamOf(t) === teamOf(token)));
-  const data = await fvtt.api.DialogV2.prompt({ window: { title: token?.name ?? "" }, content,
-    ok: { callback: (_event, button) => formValues(button) }, render: closeAfter(closeIn) });
-  if (!data) return { ...NO_ACTION };   // closed with its X: no action this pass
+  const content = declarationFormHtml(
+    others,
+    i18n(),
+    {},
+    others.filter((t) => teamOf(t) === teamOf(token)),
+  );
+  const data = await fvtt.api.DialogV2.prompt({
+    window: { title: token?.name ?? "" },
+    content,
+    ok: { callback: (_event, button) => formValues(button) },
+    render: closeAfter(closeIn),
+  });
+  if (!data) return { ...NO_ACTION }; // closed with its X: no action this pass
   return formDeclaration(data);
 }

@@ -3,7 +3,13 @@
  * card's Apply, Undo and carrier choice.
  */
 import { dnd5e } from "../../adapters/dnd5e.mjs";
-import { fieldsBefore, restoreSheets, setStatus as setSheetStatus, statusesBefore, updateRemembering } from "../../adapters/sheet-writes.mjs";
+import {
+  fieldsBefore,
+  restoreSheets,
+  setStatus as setSheetStatus,
+  statusesBefore,
+  updateRemembering,
+} from "../../adapters/sheet-writes.mjs";
 import { planGoatballApply } from "../../core/apply.mjs";
 import { platformAt } from "../../core/arena.mjs";
 import { facesOf } from "../../core/goatball.mjs";
@@ -13,7 +19,14 @@ import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { MODULE_ID, fvtt } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
-import { adapter, ballToken, cardContextOf, teamOf, tokenById, tokenList } from "../world/scene.mjs";
+import {
+  adapter,
+  ballToken,
+  cardContextOf,
+  teamOf,
+  tokenById,
+  tokenList,
+} from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { arenaOf, drawHeat, platformSpots, readArena } from "./goatball-arena.mjs";
 import { currentDeclarations, finishPass } from "./goatball-declarations.mjs";
@@ -30,7 +43,11 @@ export async function skillCheck(token, skill, advantage = false) {
   const key = skill === "athletics" ? "ath" : "acr";
   if (typeof actor?.rollSkill === "function" && fvtt.game.system.id === "dnd5e") {
     // No dnd5e card of its own: the roll rides on the one Ballcourt card (one message, each die shown once).
-    const rolls = await actor.rollSkill(dnd5e.rollConfig({ skill: key }, advantage), { configure: false }, { create: false });
+    const rolls = await actor.rollSkill(
+      dnd5e.rollConfig({ skill: key }, advantage),
+      { configure: false },
+      { create: false },
+    );
     const roll = Array.isArray(rolls) ? rolls[0] : rolls;
     if (roll) {
       roll.options.ballcourt = `${token.id}.${skill}`;
@@ -38,27 +55,39 @@ export async function skillCheck(token, skill, advantage = false) {
     }
   }
   const mod = skillsOf(token)[skill] ?? 0;
-  const roll = await new (fvtt.Roll)(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+  const roll = await new fvtt.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
   roll.options.ballcourt = `${token.id}.${skill}`;
   return roll;
 }
 
 /** A goat-ball check for gatherRolls: the owner's roll, or the GM's as skillCheck rolls it. */
 function checkFor(scene, token, skill, advantage = false) {
-  return { scene, token, check: { type: "skill", id: skill }, advantage, tag: `${token?.id}.${skill}`,
-    flavor: token?.name, local: () => skillCheck(token, skill, advantage),
-    byGM: rolledByGM(token) };   // autopilot: an NPC's check is the GM's to roll, unasked
+  return {
+    scene,
+    token,
+    check: { type: "skill", id: skill },
+    advantage,
+    tag: `${token?.id}.${skill}`,
+    flavor: token?.name,
+    local: () => skillCheck(token, skill, advantage),
+    byGM: rolledByGM(token),
+  }; // autopilot: an NPC's check is the GM's to roll, unasked
 }
 
 export async function tipOff(scene, onlyIds = null) {
   const reading = readArena(scene);
-  const tokens = tokenList(scene).filter((t) => teamOf(t) && (!onlyIds || onlyIds.includes(t.id))
-    && !t.flags?.[MODULE_ID]?.out);
+  const tokens = tokenList(scene).filter(
+    (t) => teamOf(t) && (!onlyIds || onlyIds.includes(t.id)) && !t.flags?.[MODULE_ID]?.out,
+  );
   const checks = {};
   const rolls = await gatherRolls(tokens.map((token) => checkFor(scene, token, "acrobatics")));
-  for (const [i, token] of tokens.entries()) checks[token.id] = { check: rolls[i].total, skill: "acrobatics" };
-  const answer = await companion("POST", "/api/v1/goatball/tipoff", { teams: reading.teams, checks,
-    settings: reading.settings });
+  for (const [i, token] of tokens.entries())
+    checks[token.id] = { check: rolls[i].total, skill: "acrobatics" };
+  const answer = await companion("POST", "/api/v1/goatball/tipoff", {
+    teams: reading.teams,
+    checks,
+    settings: reading.settings,
+  });
   return postCard(answer, cardContextOf(reading, "tipoff"), { extraRolls: rolls });
 }
 
@@ -85,7 +114,8 @@ export async function rollChecks(scene, declarations, players, rolls) {
   // [{key, field, player, skill, advantage, faces}] in the order they are rolled; `faces`: a
   // check whose target a Defend names goes to the companion as its d20 faces
   const plan = [];
-  const check = (key, field, player, skill, advantage = false, faces = false) => plan.push({ key, field, player, skill, advantage, faces });
+  const check = (key, field, player, skill, advantage = false, faces = false) =>
+    plan.push({ key, field, player, skill, advantage, faces });
   const better = (id) => {
     const s = skillsOf(tokens.get(id));
     return s.athletics >= s.acrobatics ? "athletics" : "acrobatics";
@@ -95,29 +125,54 @@ export async function rollChecks(scene, declarations, players, rolls) {
       check(d.player, "total", d.player, d.skill ?? "athletics", focus.has(zone(d.player)));
     } else if (d.action === "knock_off") {
       check(d.player, "total", d.player, "athletics");
-      check(d.player, "defense", d.target, better(d.target), covered.knockOffs.has(d.player), defended.has(d.target));
+      check(
+        d.player,
+        "defense",
+        d.target,
+        better(d.target),
+        covered.knockOffs.has(d.player),
+        defended.has(d.target),
+      );
     } else if (d.action === "block") {
       check(d.player, "total", d.player, "athletics");
-    } else if (d.action === "move" && all.some((x) => x.action === "block" && zone(x.player) === d.zone)) {
-      check(d.player, "total", d.player, d.skill ?? "athletics");   // the mover's choice (the blocker has none)
+    } else if (
+      d.action === "move" &&
+      all.some((x) => x.action === "block" && zone(x.player) === d.zone)
+    ) {
+      check(d.player, "total", d.player, d.skill ?? "athletics"); // the mover's choice (the blocker has none)
     }
   }
   if (sealed?.throw?.kind === "hot") {
     check("hot", "carrier", declarations.carrier, "acrobatics", true);
-    check("hot", "target", sealed.throw.target, "acrobatics", covered.hot, defended.has(sealed.throw.target));
+    check(
+      "hot",
+      "target",
+      sealed.throw.target,
+      "acrobatics",
+      covered.hot,
+      defended.has(sealed.throw.target),
+    );
   }
-  const rolled = await gatherRolls(plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)));
+  const rolled = await gatherRolls(
+    plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)),
+  );
   const totals = {};
   for (const [i, p] of plan.entries()) {
     rolls.push(rolled[i]);
     // what the card shows beside each total: the skill rolled, and whether with advantage
-    const said = p.field === "total" ? { skill: p.skill, advantage: p.advantage }
-      : p.field === "defense" ? { defenseSkill: p.skill } : {};
+    const said =
+      p.field === "total"
+        ? { skill: p.skill, advantage: p.advantage }
+        : p.field === "defense"
+          ? { defenseSkill: p.skill }
+          : {};
     // a defended target's faces (two when a Defend covers the check, else one) go to the
     // companion, which picks the one that counts
     const both = p.faces ? facesOf(rolled[i]) : null;
-    const got = !both ? { [p.field]: rolled[i].total }
-      : p.field === "defense" ? { defenseFaces: both.faces, defenseModifier: both.modifier }
+    const got = !both
+      ? { [p.field]: rolled[i].total }
+      : p.field === "defense"
+        ? { defenseFaces: both.faces, defenseModifier: both.modifier }
         : { targetFaces: both.faces, targetModifier: both.modifier };
     totals[p.key] = { ...totals[p.key], ...got, ...said };
   }
@@ -134,10 +189,15 @@ export async function resolvePass(pass = currentDeclarations()) {
   const players = new Map(match.teams.flatMap((t) => t.players.map((p) => [p.id, p])));
   const rolls = [];
   const totals = await rollChecks(scene, declarations, players, rolls);
-  const body = declarations.toPassRequest({ teams: match.teams, possession: match.possession,
-    settings: reading.settings }, totals);
+  const body = declarations.toPassRequest(
+    { teams: match.teams, possession: match.possession, settings: reading.settings },
+    totals,
+  );
   const answer = await companion("POST", "/api/v1/goatball/pass", body);
-  const ctx = { ...cardContextOf(reading, "pass"), pass: { actions: body.actions, throw: body.throw ?? null } };
+  const ctx = {
+    ...cardContextOf(reading, "pass"),
+    pass: { actions: body.actions, throw: body.throw ?? null },
+  };
   finishPass(pass);
   drawHeat(scene, answer.overlay, match.teams);
   return postCard(answer, ctx, { extraRolls: rolls });
@@ -147,17 +207,30 @@ export async function resolvePass(pass = currentDeclarations()) {
 function sceneState(scene, arena) {
   const ball = ballToken(scene);
   const half = (scene.grid?.size ?? 100) / 2;
-  return { ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
-    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
-      platform: platformAt(arena, { x: t.x + half, y: t.y + half }) ?? null,
-      out: Boolean(t.flags?.[MODULE_ID]?.out), dead: Boolean(t.flags?.[MODULE_ID]?.dead) }])) };
+  return {
+    ball: ball ? { id: ball.id, x: ball.x, y: ball.y } : null,
+    tokens: new Map(
+      tokenList(scene).map((t) => [
+        t.id,
+        {
+          id: t.id,
+          x: t.x,
+          y: t.y,
+          platform: platformAt(arena, { x: t.x + half, y: t.y + half }) ?? null,
+          out: Boolean(t.flags?.[MODULE_ID]?.out),
+          dead: Boolean(t.flags?.[MODULE_ID]?.dead),
+        },
+      ]),
+    ),
+  };
 }
 
 /** Mark each token out or back in, in its flags. */
 async function setFlags(scene, list) {
   for (const { tokenId, out, dead } of list) {
     const token = tokenList(scene).find((t) => t.id === tokenId);
-    if (token) await token.update({ [`flags.${MODULE_ID}.out`]: out, [`flags.${MODULE_ID}.dead`]: dead });
+    if (token)
+      await token.update({ [`flags.${MODULE_ID}.out`]: out, [`flags.${MODULE_ID}.dead`]: dead });
   }
 }
 
@@ -175,7 +248,10 @@ async function undoOlderRecord(scene, undo) {
   for (const d of undo.damage ?? []) {
     const actor = tokenById(scene, d.tokenId)?.actor;
     const hp = actor?.system?.attributes?.hp;
-    if (hp) await actor.update({ "system.attributes.hp.value": Math.min(hp.max ?? Infinity, hp.value - d.amount) });
+    if (hp)
+      await actor.update({
+        "system.attributes.hp.value": Math.min(hp.max ?? Infinity, hp.value - d.amount),
+      });
   }
 }
 
@@ -198,8 +274,15 @@ async function changeHp(scene, damage) {
   const before = [];
   for (const d of damage) {
     const actor = tokenList(scene).find((t) => t.id === d.tokenId)?.actor;
-    if (actor) before.push({ tokenId: d.tokenId, fields: await updateRemembering(actor, (now) => dnd5e.damageUpdate(now, d.amount),
-      adapter().hitPointSideEffects) });
+    if (actor)
+      before.push({
+        tokenId: d.tokenId,
+        fields: await updateRemembering(
+          actor,
+          (now) => dnd5e.damageUpdate(now, d.amount),
+          adapter().hitPointSideEffects,
+        ),
+      });
   }
   return before;
 }
@@ -209,7 +292,9 @@ function matchEvents(message) {
   const { kind, pass } = flags.context;
   const payload = flags.card.actions.find((a) => a.id === "apply")?.payload ?? {};
   if (kind === "tipoff") {
-    return [{ type: "possession", team: payload.possession.team, carrier: payload.possession.carrier }];
+    return [
+      { type: "possession", team: payload.possession.team, carrier: payload.possession.carrier },
+    ];
   }
   if (kind === "pass") {
     const event = { type: "pass", actions: pass.actions };
@@ -226,15 +311,31 @@ registerCardHandlers("goatball", {
   journal(message, action) {
     const scene = fvtt.game.scenes.get(message.flags[MODULE_ID].context.sceneId);
     const arena = arenaOf(scene);
-    const plan = planGoatballApply(action.payload, sceneState(scene, arena), platformSpots(scene, arena),
-      { size: scene.grid?.size ?? 100 });
+    const plan = planGoatballApply(
+      action.payload,
+      sceneState(scene, arena),
+      platformSpots(scene, arena),
+      { size: scene.grid?.size ?? 100 },
+    );
     const a = adapter();
     const actorOf = (tokenId) => tokenList(scene).find((t) => t.id === tokenId)?.actor;
     const sheets = [
-      ...plan.status.filter((s) => actorOf(s.tokenId)).map(({ tokenId, out }) => ({ tokenId,
-        statuses: statusesBefore(a, actorOf(tokenId), OUT_STATUS, out) })),
-      ...plan.damage.filter((d) => actorOf(d.tokenId)).map((d) => ({ tokenId: d.tokenId,
-        fields: fieldsBefore(actorOf(d.tokenId), dnd5e.damageUpdate(actorOf(d.tokenId), d.amount), a.hitPointSideEffects) })),
+      ...plan.status
+        .filter((s) => actorOf(s.tokenId))
+        .map(({ tokenId, out }) => ({
+          tokenId,
+          statuses: statusesBefore(a, actorOf(tokenId), OUT_STATUS, out),
+        })),
+      ...plan.damage
+        .filter((d) => actorOf(d.tokenId))
+        .map((d) => ({
+          tokenId: d.tokenId,
+          fields: fieldsBefore(
+            actorOf(d.tokenId),
+            dnd5e.damageUpdate(actorOf(d.tokenId), d.amount),
+            a.hitPointSideEffects,
+          ),
+        })),
     ];
     return { undo: { ...plan.undo, sheets } };
   },
@@ -242,29 +343,50 @@ registerCardHandlers("goatball", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const size = scene.grid?.size ?? 100;
-    const arena = arenaOf(scene);   // read once: where each token stands and where each platform's spots are
-    const plan = planGoatballApply(action.payload, sceneState(scene, arena), platformSpots(scene, arena), { size });
+    const arena = arenaOf(scene); // read once: where each token stands and where each platform's spots are
+    const plan = planGoatballApply(
+      action.payload,
+      sceneState(scene, arena),
+      platformSpots(scene, arena),
+      { size },
+    );
     const updates = [...plan.moves, ...(plan.ballMove ? [plan.ballMove] : [])];
-    const sheets = [];   // what the writes changed on the sheets, as they found it
-    const { state, posted, seqs } = await applyAtomically(ctx.matchId, matchEvents(message), message.id,
+    const sheets = []; // what the writes changed on the sheets, as they found it
+    const { state, posted, seqs } = await applyAtomically(
+      ctx.matchId,
+      matchEvents(message),
+      message.id,
       async () => {
         await setFlags(scene, plan.status);
-        sheets.push(...await setOutStatus(scene, plan.status));
+        sheets.push(...(await setOutStatus(scene, plan.status)));
         if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
-        sheets.push(...await changeHp(scene, plan.damage));
-      });
-    return { undo: { ...plan.undo, sheets }, seqAfter: state?.seq ?? null, events: posted, seqs,
-      touched: touched({ moves: updates, actors: plan.damage.map((d) => d.tokenId),
-        states: plan.status.map((s) => s.tokenId) }) };
+        sheets.push(...(await changeHp(scene, plan.damage)));
+      },
+    );
+    return {
+      undo: { ...plan.undo, sheets },
+      seqAfter: state?.seq ?? null,
+      events: posted,
+      seqs,
+      touched: touched({
+        moves: updates,
+        actors: plan.damage.map((d) => d.tokenId),
+        states: plan.status.map((s) => s.tokenId),
+      }),
+    };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record);
     await setFlags(scene, record.undo.status);
-    const updates = [...(record.undo.moves ?? []), ...(record.undo.ballMove ? [record.undo.ballMove] : [])];
+    const updates = [
+      ...(record.undo.moves ?? []),
+      ...(record.undo.ballMove ? [record.undo.ballMove] : []),
+    ];
     if (updates.length) await scene.updateEmbeddedDocuments("Token", updates);
-    if (record.undo.sheets) await restoreSheets(adapter(), (id) => tokenById(scene, id)?.actor, record.undo.sheets);
+    if (record.undo.sheets)
+      await restoreSheets(adapter(), (id) => tokenById(scene, id)?.actor, record.undo.sheets);
     else await undoOlderRecord(scene, record.undo);
   },
   /** "carrier:<token>": the team that gained the ball names its carrier; "reroll": a tied
@@ -274,11 +396,15 @@ registerCardHandlers("goatball", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     if (action.id === "reroll") return tipOff(scene, action.payload.players);
     const player = action.payload.player;
-    await companion("POST", `/api/v1/matches/${ctx.matchId}/events`,
-      { type: "carrier", player, meta: { message: message.id } });
+    await companion("POST", `/api/v1/matches/${ctx.matchId}/events`, {
+      type: "carrier",
+      player,
+      meta: { message: message.id },
+    });
     const ball = ballToken(scene);
     const token = tokenList(scene).find((t) => t.id === player);
-    if (ball && token) await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: token.x, y: token.y }]);
+    if (ball && token)
+      await scene.updateEmbeddedDocuments("Token", [{ _id: ball.id, x: token.x, y: token.y }]);
   },
 });
 
@@ -293,7 +419,10 @@ export async function quickResolution(scene) {
     for (const p of team.players.filter((q) => !q.out && !q.dead)) {
       const token = tokens.get(p.id);
       const skills = skillsOf(token);
-      const roll = await skillCheck(token, skills.athletics >= skills.acrobatics ? "athletics" : "acrobatics");
+      const roll = await skillCheck(
+        token,
+        skills.athletics >= skills.acrobatics ? "athletics" : "acrobatics",
+      );
       rolls.push(roll);
       checks.push(roll.total);
     }

@@ -10,7 +10,14 @@
  * (how far it is, what it says so far: the `tune_progress` event). Anything that goes wrong is one quiet line (in the form, or an info
  * notice), never an error popup: the arena is set up as without it.
  */
-import { suggestedZoneCount, tuneMessageHtml, tuneNote, tuneProgress, tuneRequest, tuneRoster } from "../../core/tune.mjs";
+import {
+  suggestedZoneCount,
+  tuneMessageHtml,
+  tuneNote,
+  tuneProgress,
+  tuneRequest,
+  tuneRoster,
+} from "../../core/tune.mjs";
 import { fvtt, i18n, setting } from "../world/env.mjs";
 import { tacticsOf } from "./autopilot.mjs";
 import { getLink } from "../world/link.mjs";
@@ -31,7 +38,7 @@ function quietLine(err) {
   const L = i18n();
   if (err?.status === 404 || err?.status === 405) return L.localize("BALLCOURT.Tune.Unavailable");
   if (err?.status === 429) return L.localize("BALLCOURT.Tune.Busy");
-  const message = err?.key ? L.format(err.key, err.data ?? {}) : err?.message ?? String(err);
+  const message = err?.key ? L.format(err.key, err.data ?? {}) : (err?.message ?? String(err));
   return L.format("BALLCOURT.Tune.Failed", { message });
 }
 
@@ -44,10 +51,17 @@ function quietLine(err) {
 export async function tuneFor(tokens) {
   const L = i18n();
   const a = adapter();
-  if (!a?.goatballSkills) return { line: L.localize("BALLCOURT.Tune.NoSkills"), ok: false, zones: null, answer: null };
-  const roster = tuneRoster((tokens ?? []).map((t) => ({ id: t.id, team: teamOf(t) ?? null,
-    ...a.goatballSkills(t.actor ?? {}) })));
-  if (!roster) return { line: L.localize("BALLCOURT.Tune.NoRoster"), ok: false, zones: null, answer: null };
+  if (!a?.goatballSkills)
+    return { line: L.localize("BALLCOURT.Tune.NoSkills"), ok: false, zones: null, answer: null };
+  const roster = tuneRoster(
+    (tokens ?? []).map((t) => ({
+      id: t.id,
+      team: teamOf(t) ?? null,
+      ...a.goatballSkills(t.actor ?? {}),
+    })),
+  );
+  if (!roster)
+    return { line: L.localize("BALLCOURT.Tune.NoRoster"), ok: false, zones: null, answer: null };
   const budget = tuneBudget();
   const tactics = Object.fromEntries(roster.teams.map((t) => [t.id, tacticsOf(t.id)]));
   let answer;
@@ -55,19 +69,24 @@ export async function tuneFor(tokens) {
     const link = getLink();
     if (!link) throw new Error(L.localize("BALLCOURT.Connection.GMOnly"));
     fvtt.ui.notifications?.info(L.localize("BALLCOURT.Tune.Asking"));
-    link.on("tune_progress", (stage) => {   // each stage the companion finished while it works on
+    link.on("tune_progress", (stage) => {
+      // each stage the companion finished while it works on
       const line = tuneProgress(stage, { budget }, L);
       if (line) fvtt.ui.notifications?.info(line);
     });
-    answer = await link.request("POST", TUNE_ROUTE, tuneRequest(roster, { budget, tactics }), { timeout: TUNE_TIMING.timeoutMs });
+    answer = await link.request("POST", TUNE_ROUTE, tuneRequest(roster, { budget, tactics }), {
+      timeout: TUNE_TIMING.timeoutMs,
+    });
   } catch (err) {
     globalThis.console?.info?.("Ballcourt: no zone suggestion", err);
     return { line: quietLine(err), ok: false, zones: null, answer: null };
   }
   const note = tuneNote(answer, { budget }, L);
   if (!note) return { ok: false, line: L.localize("BALLCOURT.Tune.Empty"), zones: null, answer };
-  const extra = [roster.split ? L.localize("BALLCOURT.Tune.Split") : null,
-    roster.left.length ? L.format("BALLCOURT.Tune.Left", { count: roster.left.length }) : null].filter(Boolean);
+  const extra = [
+    roster.split ? L.localize("BALLCOURT.Tune.Split") : null,
+    roster.left.length ? L.format("BALLCOURT.Tune.Left", { count: roster.left.length }) : null,
+  ].filter(Boolean);
   return { ok: true, line: [note, ...extra].join(" "), zones: suggestedZoneCount(answer), answer };
 }
 
@@ -80,8 +99,11 @@ export async function tellTune(result, count) {
     fvtt.ui.notifications?.info(result.line);
     return null;
   }
-  return fvtt.ChatMessage.create({ content: tuneMessageHtml(result.line, count, i18n()), whisper: [fvtt.game.user.id],
-  flags: { ballcourt: { tune: { zones: result.zones, budget: tuneBudget() } } } });
+  return fvtt.ChatMessage.create({
+    content: tuneMessageHtml(result.line, count, i18n()),
+    whisper: [fvtt.game.user.id],
+    flags: { ballcourt: { tune: { zones: result.zones, budget: tuneBudget() } } },
+  });
 }
 
 /** The menu's "Suggest zones for the selected tokens": asked, then told (tellTune). */
@@ -99,10 +121,20 @@ export async function showTune(tokens) {
 export async function tuneForForm(tokens) {
   const pending = tuneFor(tokens);
   let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(null), TUNE_TIMING.formWaitMs); });
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), TUNE_TIMING.formWaitMs);
+  });
   const result = await Promise.race([pending, late]);
   clearTimeout(timer);
   if (result) return { ...result, later: null };
-  const later = pending.then((r) => tellTune(r, (tokens ?? []).length)).catch((err) => globalThis.console?.warn?.("Ballcourt:", err));
-  return { ok: false, line: i18n().localize("BALLCOURT.Tune.Later"), zones: null, answer: null, later };
+  const later = pending
+    .then((r) => tellTune(r, (tokens ?? []).length))
+    .catch((err) => globalThis.console?.warn?.("Ballcourt:", err));
+  return {
+    ok: false,
+    line: i18n().localize("BALLCOURT.Tune.Later"),
+    zones: null,
+    answer: null,
+    later,
+  };
 }

@@ -25,111 +25,183 @@ export function renderedElement(timeoutMs = 5000) {
     seen.set(message.id, html);
     waiting.get(message.id)?.(html);
   });
-  return (messageId) => new Promise((resolve, reject) => {
-    const done = (html) => {
-      fvtt.Hooks.off("renderChatMessageHTML", id);
-      clearTimeout(timer);
-      resolve(html);
-    };
-    const timer = setTimeout(() => reject(new Error(`message ${messageId} never rendered`)), timeoutMs);
-    if (seen.has(messageId)) done(seen.get(messageId));
-    else waiting.set(messageId, done);
-  });
+  return (messageId) =>
+    new Promise((resolve, reject) => {
+      const done = (html) => {
+        fvtt.Hooks.off("renderChatMessageHTML", id);
+        clearTimeout(timer);
+        resolve(html);
+      };
+      const timer = setTimeout(
+        () => reject(new Error(`message ${messageId} never rendered`)),
+        timeoutMs,
+      );
+      if (seen.has(messageId)) done(seen.get(messageId));
+      else waiting.set(messageId, done);
+    });
 }
 
 export function registerQuenchBatches(quench) {
-  quench.registerBatch("ballcourt.court", (context) => {
-    const { describe, it, assert, after } = context;
-    describe("a Yaotzin court scene", () => {
-      let scene;
-      after(async () => scene?.delete());
-      it("creates the scene with its mapping and drawings", async () => {
-        const { createCourtScene } = await import("../setup/court.mjs");
-        scene = await createCourtScene({ name: "Ballcourt Quench court" });
-        const plan = courtScene();
-        assert.equal(scene.flags[MODULE_ID].game, "yaotzin");
-        assert.deepEqual(scene.flags[MODULE_ID].mapping, plan.mapping);
-        assert.equal(scene.drawings.size, plan.drawings.length);
+  quench.registerBatch(
+    "ballcourt.court",
+    (context) => {
+      const { describe, it, assert, after } = context;
+      describe("a Yaotzin court scene", () => {
+        let scene;
+        after(async () => scene?.delete());
+        it("creates the scene with its mapping and drawings", async () => {
+          const { createCourtScene } = await import("../setup/court.mjs");
+          scene = await createCourtScene({ name: "Ballcourt Quench court" });
+          const plan = courtScene();
+          assert.equal(scene.flags[MODULE_ID].game, "yaotzin");
+          assert.deepEqual(scene.flags[MODULE_ID].mapping, plan.mapping);
+          assert.equal(scene.drawings.size, plan.drawings.length);
+        });
+        it("places an actorless ball token and moves it by a plan", async () => {
+          const { placeBall } = await import("../setup/court.mjs");
+          const ball = await placeBall(scene);
+          assert.ok(ball.flags[MODULE_ID].isBall);
+          const mapping = scene.flags[MODULE_ID].mapping;
+          const plan = planYaotzinApply(
+            mapping,
+            { ball: { x: 40, y: 12, speed: 3, direction: "E" } },
+            { ball: { id: ball.id, x: ball.x, y: ball.y, flags: ball.flags }, tokens: new Map() },
+          );
+          await scene.updateEmbeddedDocuments("Token", plan.updates);
+          assert.equal(scene.tokens.get(ball.id).flags[MODULE_ID].ball.speed, 3);
+          await scene.updateEmbeddedDocuments("Token", plan.undo.updates);
+          assert.equal(scene.tokens.get(ball.id).x, ball.x);
+        });
       });
-      it("places an actorless ball token and moves it by a plan", async () => {
-        const { placeBall } = await import("../setup/court.mjs");
-        const ball = await placeBall(scene);
-        assert.ok(ball.flags[MODULE_ID].isBall);
-        const mapping = scene.flags[MODULE_ID].mapping;
-        const plan = planYaotzinApply(mapping, { ball: { x: 40, y: 12, speed: 3, direction: "E" } },
-          { ball: { id: ball.id, x: ball.x, y: ball.y, flags: ball.flags }, tokens: new Map() });
-        await scene.updateEmbeddedDocuments("Token", plan.updates);
-        assert.equal(scene.tokens.get(ball.id).flags[MODULE_ID].ball.speed, 3);
-        await scene.updateEmbeddedDocuments("Token", plan.undo.updates);
-        assert.equal(scene.tokens.get(ball.id).x, ball.x);
-      });
-    });
-  }, { displayName: "Ballcourt: court scene, ball token, apply and undo" });
+    },
+    { displayName: "Ballcourt: court scene, ball token, apply and undo" },
+  );
 
-  quench.registerBatch("ballcourt.chat", (context) => {
-    const { describe, it, assert } = context;
-    describe("chat cards", () => {
-      it("renders a card with type=button buttons and keeps state in flags", async () => {
-        const card = { kind: "test", title: { key: "BALLCOURT.Card.Tick.Still", data: {} }, lines: [],
-          rolls: [], actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {} }] };
-        const rendered = renderedElement();
-        const message = await fvtt.ChatMessage.create({ content: renderCard(card, i18n()),
-          flags: { [MODULE_ID]: { card, context: { game: "none" }, applied: false, undone: false, resolved: [] } } });
-        const html = await rendered(message.id);
-        const el = html.querySelector('button[data-ballcourt-action="apply"]');
-        assert.equal(el?.type, "button");
-        assert.equal(el?.dataset.ballcourtWired, "1", "wired by the module's render hook");
-        await message.delete();
+  quench.registerBatch(
+    "ballcourt.chat",
+    (context) => {
+      const { describe, it, assert } = context;
+      describe("chat cards", () => {
+        it("renders a card with type=button buttons and keeps state in flags", async () => {
+          const card = {
+            kind: "test",
+            title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+            lines: [],
+            rolls: [],
+            actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {} }],
+          };
+          const rendered = renderedElement();
+          const message = await fvtt.ChatMessage.create({
+            content: renderCard(card, i18n()),
+            flags: {
+              [MODULE_ID]: {
+                card,
+                context: { game: "none" },
+                applied: false,
+                undone: false,
+                resolved: [],
+              },
+            },
+          });
+          const html = await rendered(message.id);
+          const el = html.querySelector('button[data-ballcourt-action="apply"]');
+          assert.equal(el?.type, "button");
+          assert.equal(el?.dataset.ballcourtWired, "1", "wired by the module's render hook");
+          await message.delete();
+        });
       });
-    });
-  }, { displayName: "Ballcourt: chat cards" });
+    },
+    { displayName: "Ballcourt: chat cards" },
+  );
 
   // cards in each reader's language, and the roll-request card's flags
-  quench.registerBatch("ballcourt.cards", (context) => {
-    const { describe, it, assert } = context;
-    describe("cards rendered from their flags", () => {
-      it("renders a card in this user's language whatever its stored content", async () => {
-        const card = { kind: "test", title: { key: "BALLCOURT.Card.Tick.Still", data: {}, text: "The ball is still." },
-          lines: [], rolls: [], actions: [] };
-        const rendered = renderedElement();
-        const message = await fvtt.ChatMessage.create({ content: '<div class="ballcourt-card">stale</div>',
-          flags: { [MODULE_ID]: { card, context: { game: "none" }, applied: false, undone: false, resolved: [] } } });
-        const html = await rendered(message.id);
-        assert.equal(html.querySelector(".ballcourt-card .ballcourt-title")?.textContent,
-          i18n().localize("BALLCOURT.Card.Tick.Still"));
-        await message.delete();
+  quench.registerBatch(
+    "ballcourt.cards",
+    (context) => {
+      const { describe, it, assert } = context;
+      describe("cards rendered from their flags", () => {
+        it("renders a card in this user's language whatever its stored content", async () => {
+          const card = {
+            kind: "test",
+            title: { key: "BALLCOURT.Card.Tick.Still", data: {}, text: "The ball is still." },
+            lines: [],
+            rolls: [],
+            actions: [],
+          };
+          const rendered = renderedElement();
+          const message = await fvtt.ChatMessage.create({
+            content: '<div class="ballcourt-card">stale</div>',
+            flags: {
+              [MODULE_ID]: {
+                card,
+                context: { game: "none" },
+                applied: false,
+                undone: false,
+                resolved: [],
+              },
+            },
+          });
+          const html = await rendered(message.id);
+          assert.equal(
+            html.querySelector(".ballcourt-card .ballcourt-title")?.textContent,
+            i18n().localize("BALLCOURT.Card.Tick.Still"),
+          );
+          await message.delete();
+        });
+        it("shows the GM a roll-request card's buttons; a press on a card nobody awaits expires its rows", async () => {
+          const rendered = renderedElement();
+          const message = await fvtt.ChatMessage.create({
+            content: '<div class="ballcourt-card"></div>',
+            flags: {
+              [MODULE_ID]: {
+                rollCard: cardFlags([
+                  {
+                    id: "r1",
+                    sceneId: "none",
+                    tokenId: "none",
+                    name: "Quench",
+                    owner: fvtt.game.user.id,
+                    check: { type: "save", id: "reflex" },
+                  },
+                ]),
+              },
+            },
+          });
+          const html = await rendered(message.id);
+          const rollFor = html.querySelector('button[data-ballcourt-action="rollFor:r1"]');
+          assert.equal(rollFor?.type, "button");
+          assert.equal(rollFor?.dataset.ballcourtWired, "1");
+          await pressRow(message.id, "cancel");
+          assert.equal(
+            fvtt.game.messages.get(message.id).getFlag(MODULE_ID, "rollCard").rows.r1.state,
+            "expired",
+          );
+          await message.delete();
+        });
       });
-      it("shows the GM a roll-request card's buttons; a press on a card nobody awaits expires its rows", async () => {
-        const rendered = renderedElement();
-        const message = await fvtt.ChatMessage.create({ content: '<div class="ballcourt-card"></div>',
-          flags: { [MODULE_ID]: { rollCard: cardFlags([{ id: "r1", sceneId: "none", tokenId: "none", name: "Quench",
-            owner: fvtt.game.user.id, check: { type: "save", id: "reflex" } }]) } } });
-        const html = await rendered(message.id);
-        const rollFor = html.querySelector('button[data-ballcourt-action="rollFor:r1"]');
-        assert.equal(rollFor?.type, "button");
-        assert.equal(rollFor?.dataset.ballcourtWired, "1");
-        await pressRow(message.id, "cancel");
-        assert.equal(fvtt.game.messages.get(message.id).getFlag(MODULE_ID, "rollCard").rows.r1.state, "expired");
-        await message.delete();
-      });
-    });
-  }, { displayName: "Ballcourt: cards in each language, roll-request card" });
+    },
+    { displayName: "Ballcourt: cards in each language, roll-request card" },
+  );
 
-  quench.registerBatch("ballcourt.companion", (context) => {
-    const { describe, it, assert } = context;
-    describe("the companion link (GM only)", () => {
-      it("answers health and echo through Socket.IO", async () => {
-        const link = fvtt.game.modules.get(MODULE_ID).api.link();
-        assert.ok(link, "connect the companion first (module settings)");
-        const health = await link.request("GET", "/api/v1/health");
-        assert.equal(health.status, "ok");
-        const echo = await link.request("POST", "/api/v1/echo", { ping: 1 });
-        assert.deepEqual(echo, { ping: 1 });
+  quench.registerBatch(
+    "ballcourt.companion",
+    (context) => {
+      const { describe, it, assert } = context;
+      describe("the companion link (GM only)", () => {
+        it("answers health and echo through Socket.IO", async () => {
+          const link = fvtt.game.modules.get(MODULE_ID).api.link();
+          assert.ok(link, "connect the companion first (module settings)");
+          const health = await link.request("GET", "/api/v1/health");
+          assert.equal(health.status, "ok");
+          const echo = await link.request("POST", "/api/v1/echo", { ping: 1 });
+          assert.deepEqual(echo, { ping: 1 });
+        });
       });
-    });
-  }, { displayName: "Ballcourt: companion round trip" });
+    },
+    { displayName: "Ballcourt: companion round trip" },
+  );
 
   registerAutopilotBatches(quench);
   registerYaotzinAutopilotBatch(quench);
-  registerWorldBatches(quench);   // what the test doubles assume, checked in this world
+  registerWorldBatches(quench); // what the test doubles assume, checked in this world
 }

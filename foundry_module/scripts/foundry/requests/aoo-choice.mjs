@@ -31,7 +31,10 @@ const QUERY_TIMEOUT = 120000;
 export async function askTargetAoo(scene, question) {
   const stamp = stampOn(scene);
   const choice = await askChoice(scene, question);
-  requireCurrent(stamp, trackerFor(scene), { key: "BALLCOURT.Turns.LateAoo", data: { player: question.target.name } });
+  requireCurrent(stamp, trackerFor(scene), {
+    key: "BALLCOURT.Turns.LateAoo",
+    data: { player: question.target.name },
+  });
   return choice;
 }
 
@@ -39,14 +42,38 @@ export async function askTargetAoo(scene, question) {
 async function askChoice(scene, { actor, target, kind, disarm = false }) {
   const choices = aooChoices({ disarm });
   const owner = activeOwner(scene, target.id);
-  if (!owner) return chooseAoo(target, actor.name, kind, 0, choices);   // an NPC: the GM's choice
-  const open = openQuestion({ sceneId: scene.id, tokenId: target.id, name: target.name, owner: owner.id,
-    actorName: actor.name, kind, disarm, expiresAt: Date.now() + QUERY_TIMEOUT }, { onTimeout: () => fvtt.ui.notifications
-    ?.warn(i18n().format("BALLCOURT.Aoo.NoAnswer", { player: target.name })) });
-  const payload = { sceneId: scene.id, tokenId: target.id, actorId: actor.id, kind, disarm, closeIn: QUERY_TIMEOUT - 2000 };
-  owner.query(AOO_QUERY, payload, { timeout: QUERY_TIMEOUT })
-    .then((answer) => open.settle(choices.includes(answer) ? answer : "none", owner.id))   // anything else is none
-    .catch((err) => {   // his page went away or failed: the card stays open for him and the GM
+  if (!owner) return chooseAoo(target, actor.name, kind, 0, choices); // an NPC: the GM's choice
+  const open = openQuestion(
+    {
+      sceneId: scene.id,
+      tokenId: target.id,
+      name: target.name,
+      owner: owner.id,
+      actorName: actor.name,
+      kind,
+      disarm,
+      expiresAt: Date.now() + QUERY_TIMEOUT,
+    },
+    {
+      onTimeout: () =>
+        fvtt.ui.notifications?.warn(
+          i18n().format("BALLCOURT.Aoo.NoAnswer", { player: target.name }),
+        ),
+    },
+  );
+  const payload = {
+    sceneId: scene.id,
+    tokenId: target.id,
+    actorId: actor.id,
+    kind,
+    disarm,
+    closeIn: QUERY_TIMEOUT - 2000,
+  };
+  owner
+    .query(AOO_QUERY, payload, { timeout: QUERY_TIMEOUT })
+    .then((answer) => open.settle(choices.includes(answer) ? answer : "none", owner.id)) // anything else is none
+    .catch((err) => {
+      // his page went away or failed: the card stays open for him and the GM
       if (open.done) return;
       globalThis.console?.warn?.("Ballcourt: attack of opportunity", err);
       notify("warn", "BALLCOURT.Aoo.NotReached", { user: owner.name, player: target.name });
@@ -56,12 +83,24 @@ async function askChoice(scene, { actor, target, kind, disarm = false }) {
 }
 
 /** The owner's side (CONFIG.queries["ballcourt.aoo"]): his choice, or null if he does not own the token. */
-export async function aooPrompt({ sceneId, tokenId, actorId, kind, disarm = false, closeIn = 0 } = {}) {
+export async function aooPrompt({
+  sceneId,
+  tokenId,
+  actorId,
+  kind,
+  disarm = false,
+  closeIn = 0,
+} = {}) {
   const tokens = tokenList(fvtt.game.scenes.get(sceneId));
   const token = tokens.find((t) => t.id === tokenId);
   if (!owns(fvtt.game.user, token)) return null;
-  return chooseAoo(token, tokens.find((t) => t.id === actorId)?.name ?? actorId, kind, closeIn,
-    aooChoices({ disarm: disarm === true }));
+  return chooseAoo(
+    token,
+    tokens.find((t) => t.id === actorId)?.name ?? actorId,
+    kind,
+    closeIn,
+    aooChoices({ disarm: disarm === true }),
+  );
 }
 
 /**
@@ -71,12 +110,22 @@ export async function aooPrompt({ sceneId, tokenId, actorId, kind, disarm = fals
  */
 async function chooseAoo(token, actorName, kind, closeIn = 0, choices = aooChoices()) {
   const L = (k) => i18n().localize(k);
-  const text = i18n().format("BALLCOURT.Aoo.Ask", { player: token.name, actor: actorName,
-    contest: L(`BALLCOURT.Menu.Contests.${kind}`) });
-  const choice = await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
+  const text = i18n().format("BALLCOURT.Aoo.Ask", {
+    player: token.name,
+    actor: actorName,
+    contest: L(`BALLCOURT.Menu.Contests.${kind}`),
+  });
+  const choice = await fvtt.api.DialogV2.wait({
+    window: { title: token.name },
+    rejectClose: false,
     content: `<p>${escape(text)}</p>`,
-    buttons: choices.map((k) => ({ action: k, label: L(`BALLCOURT.Aoo.${k}`), default: k === "none" })),
-    ...settledCloses(aooKey(token.parent?.id, token.id), closeIn) });
+    buttons: choices.map((k) => ({
+      action: k,
+      label: L(`BALLCOURT.Aoo.${k}`),
+      default: k === "none",
+    })),
+    ...settledCloses(aooKey(token.parent?.id, token.id), closeIn),
+  });
   return AOO_KINDS.includes(choice) && choices.includes(choice) ? choice : null;
 }
 

@@ -8,9 +8,25 @@
  * Only the companion's GM writes the message; a player's answer reaches him as a write to the
  * player's own User flags (gm-requests.mjs).
  */
-import { QUESTION_ANSWERED, QUESTION_EXPIRED, QUESTION_PENDING, choicesOf, mayAnswer, parseAnswer, questionFlags,
-  renderQuestionCard, settleQuestion } from "../../core/aoo-question.mjs";
-import { MODULE_ID, cardMessageData, fvtt, i18n, isCompanionGM, reportFailure } from "../world/env.mjs";
+import {
+  QUESTION_ANSWERED,
+  QUESTION_EXPIRED,
+  QUESTION_PENDING,
+  choicesOf,
+  mayAnswer,
+  parseAnswer,
+  questionFlags,
+  renderQuestionCard,
+  settleQuestion,
+} from "../../core/aoo-question.mjs";
+import {
+  MODULE_ID,
+  cardMessageData,
+  fvtt,
+  i18n,
+  isCompanionGM,
+  reportFailure,
+} from "../world/env.mjs";
 import { askGM, requestFrom } from "./gm-requests.mjs";
 import { owns, ownersOf, tokenList } from "../world/scene.mjs";
 
@@ -24,7 +40,9 @@ const flagsOf = (message) => message?.flags?.[MODULE_ID]?.[FLAG] ?? null;
 const userName = (id) => fvtt.game.users.get(id)?.name ?? id;
 
 function tokenOf(question) {
-  return tokenList(fvtt.game.scenes.get(question.sceneId)).find((t) => t.id === question.tokenId) ?? null;
+  return (
+    tokenList(fvtt.game.scenes.get(question.sceneId)).find((t) => t.id === question.tokenId) ?? null
+  );
 }
 
 function viewerFor(user) {
@@ -47,7 +65,9 @@ class OpenQuestion {
     this.question = question;
     this.message = null;
     this.done = false;
-    this.answer = new Promise((resolve) => { this.resolve = resolve; });
+    this.answer = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
   }
 
   settle(choice, by) {
@@ -73,25 +93,34 @@ class OpenQuestion {
  */
 export function openQuestion(question, { onTimeout = () => {} } = {}) {
   const open = new OpenQuestion(question);
-  open.timer = setTimeout(() => {
-    if (open.settle("none", null)) onTimeout();
-  }, Math.max(0, question.expiresAt - Date.now()));
-  postQuestion(question).then((message) => {
-    if (!message) return;
-    open.message = message;
-    if (open.done) return writeOutcome(message, open.outcome);   // answered while the card was being posted
-    awaited.set(message.id, open);
-    return null;
-  }).catch(reportFailure);
+  open.timer = setTimeout(
+    () => {
+      if (open.settle("none", null)) onTimeout();
+    },
+    Math.max(0, question.expiresAt - Date.now()),
+  );
+  postQuestion(question)
+    .then((message) => {
+      if (!message) return;
+      open.message = message;
+      if (open.done) return writeOutcome(message, open.outcome); // answered while the card was being posted
+      awaited.set(message.id, open);
+      return null;
+    })
+    .catch(reportFailure);
   return open;
 }
 
 async function postQuestion(question) {
   const flags = questionFlags(question);
   const owners = ownersOf(fvtt.game.scenes.get(question.sceneId))[question.tokenId] ?? [];
-  return fvtt.ChatMessage.create(cardMessageData(
-    renderQuestionCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
-    { [MODULE_ID]: { [FLAG]: flags } }, owners));
+  return fvtt.ChatMessage.create(
+    cardMessageData(
+      renderQuestionCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
+      { [MODULE_ID]: { [FLAG]: flags } },
+      owners,
+    ),
+  );
 }
 
 /** renderChatMessageHTML: the question for this client's user, in his language; each button wired once. */
@@ -99,7 +128,8 @@ export function onRenderAooQuestion(message, html) {
   const question = flagsOf(message);
   if (!question) return;
   const box = html.querySelector(".ballcourt-card");
-  if (box) box.outerHTML = renderQuestionCard(question, viewerFor(fvtt.game.user), i18n(), userName);
+  if (box)
+    box.outerHTML = renderQuestionCard(question, viewerFor(fvtt.game.user), i18n(), userName);
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
     const choice = parseAnswer(button.dataset.ballcourtAction);
     if (!choice || button.dataset.ballcourtWired) continue;
@@ -148,8 +178,9 @@ export async function answerQuestion(messageId, choice, user) {
 /** At "ready" on the companion GM's client: questions nobody awaits since this page loaded are marked expired. */
 export async function expireOldQuestions() {
   if (!isCompanionGM()) return [];
-  const stale = (fvtt.game.messages.contents ?? [])
-    .filter((m) => flagsOf(m)?.state === QUESTION_PENDING && !awaited.has(m.id));
+  const stale = (fvtt.game.messages.contents ?? []).filter(
+    (m) => flagsOf(m)?.state === QUESTION_PENDING && !awaited.has(m.id),
+  );
   for (const message of stale) await writeOutcome(message, { state: QUESTION_EXPIRED });
   return stale;
 }
@@ -169,11 +200,13 @@ export async function askAgainAfterReload(ask) {
     const q = flagsOf(m);
     return q?.state === QUESTION_PENDING && q.owner === me.id && mayAnswer(q, viewerFor(me));
   });
-  await Promise.all(open.map(async (message) => {
-    const q = flagsOf(message);
-    const choice = await ask(tokenOf(q), q.actorName, q.kind, 0, choicesOf(q));
-    if (!mayAnswer(flagsOf(fvtt.game.messages.get(message.id)), viewerFor(me))) return false;   // settled meanwhile
-    return pressAnswer(message.id, choice ?? "none");
-  }));
+  await Promise.all(
+    open.map(async (message) => {
+      const q = flagsOf(message);
+      const choice = await ask(tokenOf(q), q.actorName, q.kind, 0, choicesOf(q));
+      if (!mayAnswer(flagsOf(fvtt.game.messages.get(message.id)), viewerFor(me))) return false; // settled meanwhile
+      return pressAnswer(message.id, choice ?? "none");
+    }),
+  );
   return open.length;
 }

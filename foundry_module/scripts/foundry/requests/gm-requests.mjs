@@ -14,7 +14,16 @@
  */
 import { CHANNEL } from "../../core/flash.mjs";
 import { formatNotice } from "../../core/i18n.mjs";
-import { BallcourtError, MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, notify, reportFailure } from "../world/env.mjs";
+import {
+  BallcourtError,
+  MODULE_ID,
+  companionGM,
+  fvtt,
+  i18n,
+  isCompanionGM,
+  notify,
+  reportFailure,
+} from "../world/env.mjs";
 
 const REFUSED = "refused";
 const DONE = "done";
@@ -36,13 +45,19 @@ export async function askGM(kind, request, { untilDoneMs = 0 } = {}) {
   }
   notify("info", "BALLCOURT.Chat.SentToGM");
   const at = Date.now();
-  const done = untilDoneMs > 0 ? new Promise((resolve) => {
-    const timer = setTimeout(resolve, untilDoneMs);
-    awaitingDone.set(at, { gm: gm.id, done: () => {
-      clearTimeout(timer);
-      resolve();
-    } });
-  }) : null;
+  const done =
+    untilDoneMs > 0
+      ? new Promise((resolve) => {
+          const timer = setTimeout(resolve, untilDoneMs);
+          awaitingDone.set(at, {
+            gm: gm.id,
+            done: () => {
+              clearTimeout(timer);
+              resolve();
+            },
+          });
+        })
+      : null;
   try {
     await fvtt.game.user.update(replacingFlag(kind, { ...request, at }));
     await done;
@@ -74,7 +89,8 @@ export function requestDone(userId, request) {
 /** An update that writes the flag `kind` whole (FOUNDRY-SEMANTICS §1.4-1.5): v14's `_replace`, v13's `==key`. A card's undo record too (cards/chat.mjs). */
 export function replacingFlag(kind, value) {
   const replacement = fvtt.operators?.ForcedReplacement;
-  return replacement ? { [`flags.${MODULE_ID}.${kind}`]: replacement.create(value) }
+  return replacement
+    ? { [`flags.${MODULE_ID}.${kind}`]: replacement.create(value) }
     : { [`flags.${MODULE_ID}.==${kind}`]: value };
 }
 
@@ -100,9 +116,14 @@ export function requestOf(kind, user, changes, authorId) {
 export function refuse(err, userId) {
   reportFailure(err);
   if (!userId || userId === fvtt.game.user?.id) return;
-  const said = err instanceof BallcourtError
-    ? { message: err.message, key: err.key, data: err.data }
-    : { message: err?.message ?? String(err), key: "BALLCOURT.Errors.Unexpected", data: { message: err?.message ?? String(err) } };
+  const said =
+    err instanceof BallcourtError
+      ? { message: err.message, key: err.key, data: err.data }
+      : {
+          message: err?.message ?? String(err),
+          key: "BALLCOURT.Errors.Unexpected",
+          data: { message: err?.message ?? String(err) },
+        };
   fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: userId, ...said });
 }
 
@@ -121,14 +142,17 @@ export function tellPresser(userId, key, data = null) {
  */
 export function tellGMs(key, data = null) {
   if (fvtt.game.user?.isGM) fvtt.ui.notifications?.warn(readNotice({ key, data }));
-  for (const gm of fvtt.game.users.filter((u) => u.isGM && u.active && u.id !== fvtt.game.user?.id)) {
+  for (const gm of fvtt.game.users.filter(
+    (u) => u.isGM && u.active && u.id !== fvtt.game.user?.id,
+  )) {
     fvtt.game.socket?.emit(CHANNEL, { type: REFUSED, to: gm.id, key, data });
   }
 }
 
 /** A notice in this client's language (its key, the notices inside its data too), else the words it came with (null if neither will do). */
 function readNotice({ key, data, message }) {
-  if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key)) return formatNotice({ key, data }, i18n());
+  if (typeof key === "string" && key.startsWith("BALLCOURT.") && i18n().has(key))
+    return formatNotice({ key, data }, i18n());
   return typeof message === "string" ? message : null;
 }
 

@@ -10,7 +10,7 @@ import { MODULE_ID } from "../world/env.mjs";
 import { QUESTION_PENDING } from "../../core/aoo-question.mjs";
 import { ROW_PENDING } from "../../core/roll-request-card.mjs";
 
-const open = new Map();   // key -> the dialogs open for it on this client
+const open = new Map(); // key -> the dialogs open for it on this client
 
 export const rollKey = (requestId, tokenId) => `roll:${requestId}:${tokenId}`;
 export const aooKey = (sceneId, tokenId) => `aoo:${sceneId}:${tokenId}`;
@@ -24,7 +24,7 @@ export function settledCloses(key, closeIn = 0) {
   let timer = null;
   return {
     render: (_event, dialog) => {
-      if (shown === dialog) return;   // rendered again: already kept (and timed)
+      if (shown === dialog) return; // rendered again: already kept (and timed)
       shown = dialog;
       if (!open.has(key)) open.set(key, new Set());
       open.get(key).add(dialog);
@@ -51,7 +51,8 @@ export function closeSettled(key) {
 export function settledKeys(flags) {
   const keys = [];
   const rows = flags?.rollCard?.rows ?? {};
-  for (const row of Object.values(rows)) if (row?.state !== ROW_PENDING) keys.push(rollKey(row.id, row.tokenId));
+  for (const row of Object.values(rows))
+    if (row?.state !== ROW_PENDING) keys.push(rollKey(row.id, row.tokenId));
   const q = flags?.aooQuestion;
   if (q && q.state !== QUESTION_PENDING) keys.push(aooKey(q.sceneId, q.tokenId));
   return keys;

@@ -14,7 +14,15 @@ export const ROLL_QUERY = `${MODULE_ID}.roll`;
  * The owner's side (CONFIG.queries["ballcourt.roll"]): one button, then the roll through his
  * own sheet, answered as the Roll's JSON; null if he closes it or does not own the token.
  */
-export async function answerRollRequest({ requestId, sceneId, tokenId, check, advantage, ask = true, closeIn = 0 } = {}) {
+export async function answerRollRequest({
+  requestId,
+  sceneId,
+  tokenId,
+  check,
+  advantage,
+  ask = true,
+  closeIn = 0,
+} = {}) {
   const scene = fvtt.game.scenes.get(sceneId);
   const token = tokenList(scene).find((t) => t.id === tokenId);
   if (!owns(fvtt.game.user, token)) return null;
@@ -22,10 +30,23 @@ export async function answerRollRequest({ requestId, sceneId, tokenId, check, ad
   const L = (k) => i18n().localize(k);
   const label = `${checkLabel(check)}${advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
   // closed by itself when its row on the request card is settled (open-dialogs.mjs)
-  const choice = ask === false ? "roll" : await fvtt.api.DialogV2.wait({ window: { title: token.name }, rejectClose: false,
-    content: `<p>${escape(i18n().format("BALLCOURT.Rolls.Request", { player: token.name, check: label }))}</p>`,
-    buttons: [{ action: "roll", label: L("BALLCOURT.Rolls.Roll"), icon: "fa-solid fa-dice-d20", default: true }],
-    ...settledCloses(rollKey(requestId, tokenId), closeIn) });
+  const choice =
+    ask === false
+      ? "roll"
+      : await fvtt.api.DialogV2.wait({
+          window: { title: token.name },
+          rejectClose: false,
+          content: `<p>${escape(i18n().format("BALLCOURT.Rolls.Request", { player: token.name, check: label }))}</p>`,
+          buttons: [
+            {
+              action: "roll",
+              label: L("BALLCOURT.Rolls.Roll"),
+              icon: "fa-solid fa-dice-d20",
+              default: true,
+            },
+          ],
+          ...settledCloses(rollKey(requestId, tokenId), closeIn),
+        });
   if (choice !== "roll") return null;
   const roll = await rollOnSheet(actor, check, advantage);
   return typeof roll?.toJSON === "function" ? roll.toJSON() : roll;
@@ -67,14 +88,24 @@ export async function rollOnSheet(actor, check, advantage = false) {
   try {
     if (system === "dnd5e") {
       if (check.type === "save" && typeof actor.rollSavingThrow === "function") {
-        result = await actor.rollSavingThrow(dnd5e.rollConfig({ ability: "dex" }, advantage), { configure: false },
-          { create: false });
+        result = await actor.rollSavingThrow(
+          dnd5e.rollConfig({ ability: "dex" }, advantage),
+          { configure: false },
+          { create: false },
+        );
       } else if (check.type === "skill" && typeof actor.rollSkill === "function") {
-        result = await actor.rollSkill(dnd5e.rollConfig({ skill: check.id === "athletics" ? "ath" : "acr" }, advantage),
-          { configure: false }, { create: false });
+        result = await actor.rollSkill(
+          dnd5e.rollConfig({ skill: check.id === "athletics" ? "ath" : "acr" }, advantage),
+          { configure: false },
+          { create: false },
+        );
       }
     } else if (system === "pf1") {
-      const options = { skipDialog: true, chatMessage: false, ...(advantage ? { dice: "2d20kh" } : {}) };
+      const options = {
+        skipDialog: true,
+        chatMessage: false,
+        ...(advantage ? { dice: "2d20kh" } : {}),
+      };
       const spec = check.type === "skill" ? a.checks[check.id] : null;
       if (check.type === "save" && typeof actor.rollSavingThrow === "function") {
         result = await actor.rollSavingThrow("ref", options);
@@ -90,6 +121,9 @@ export async function rollOnSheet(actor, check, advantage = false) {
   }
   const roll = rollOf(result);
   if (roll) return roll;
-  const mod = check.type === "save" ? a.yaotzinStats?.(actor)?.reflex ?? 0 : a.goatballSkills(actor)[check.id] ?? 0;
-  return new (fvtt.Roll)(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
+  const mod =
+    check.type === "save"
+      ? (a.yaotzinStats?.(actor)?.reflex ?? 0)
+      : (a.goatballSkills(actor)[check.id] ?? 0);
+  return new fvtt.Roll(advantage ? "2d20kh + @mod" : "1d20 + @mod", { mod }).evaluate();
 }

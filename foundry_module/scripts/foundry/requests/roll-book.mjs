@@ -12,7 +12,7 @@ import { renderView } from "./roll-request-view.mjs";
 export const requests = new RollRequests();
 /** request id -> its check as gatherRolls was asked it: {scene, token, local, tag, flavor, ...} */
 export const specs = new Map();
-const rolling = new Set();   // requests the GM is rolling for right now
+const rolling = new Set(); // requests the GM is rolling for right now
 
 /** The owner's answer (a Roll's JSON, or null if he closed the request): checked, then taken once. */
 export function accept(id, answer, owner) {
@@ -52,7 +52,12 @@ export async function rollFor(id) {
 
 /** The GM cancels one batch's waiting checks (its Cancel in his view): the card they were for is not posted. */
 export function cancelRequests(batch) {
-  const done = requests.cancel(requests.pending().filter((r) => r.batch === batch).map((r) => r.id));
+  const done = requests.cancel(
+    requests
+      .pending()
+      .filter((r) => r.batch === batch)
+      .map((r) => r.id),
+  );
   refreshView();
   return done;
 }

@@ -9,9 +9,28 @@
  * request through the same calls as the dialog's answer (accept, rollFor), then updates the
  * row. A row settled any way (the dialog, the card, the GM's view) is updated on the card.
  */
-import { CANCEL, ROLL, ROLL_FOR, cardFlags, cardKeeper, expireChanges, mayPressRow, outcomeOf, parseAction,
-  renderRequestCard, settleRow } from "../../core/roll-request-card.mjs";
-import { MODULE_ID, cardMessageData, companionGM, fvtt, i18n, notify, reportFailure } from "../world/env.mjs";
+import {
+  CANCEL,
+  ROLL,
+  ROLL_FOR,
+  cardFlags,
+  cardKeeper,
+  expireChanges,
+  mayPressRow,
+  outcomeOf,
+  parseAction,
+  renderRequestCard,
+  settleRow,
+} from "../../core/roll-request-card.mjs";
+import {
+  MODULE_ID,
+  cardMessageData,
+  companionGM,
+  fvtt,
+  i18n,
+  notify,
+  reportFailure,
+} from "../world/env.mjs";
 import { askGM, requestOf } from "./gm-requests.mjs";
 import { rollOnSheet } from "./roll-answers.mjs";
 import { accept, refreshView, requests, rollFor } from "./roll-book.mjs";
@@ -31,7 +50,11 @@ const flagsOf = (message) => message?.flags?.[MODULE_ID]?.[FLAG] ?? null;
 /** Whether this client's page keeps the card: carries out its presses and expires its rows. */
 function keepsCard(message) {
   const game = fvtt.game;
-  const keeper = cardKeeper(flagsOf(message), (id) => Boolean(game.users.get(id)?.active), companionGM()?.id);
+  const keeper = cardKeeper(
+    flagsOf(message),
+    (id) => Boolean(game.users.get(id)?.active),
+    companionGM()?.id,
+  );
   return Boolean(game.user?.isGM) && keeper === game.user.id;
 }
 
@@ -63,15 +86,22 @@ export async function postRequestCard(opened) {
 }
 
 async function postCard(opened) {
-  const settled = opened.map((r) => requests.waitFor(r.id));   // before any await: a request may settle meanwhile
+  const settled = opened.map((r) => requests.waitFor(r.id)); // before any await: a request may settle meanwhile
   const flags = cardFlags(opened, fvtt.game.user.id);
   const owners = opened.flatMap((r) => ownersOf(fvtt.game.scenes.get(r.sceneId))[r.tokenId] ?? []);
-  const message = await fvtt.ChatMessage.create(cardMessageData(
-    renderRequestCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
-    { [MODULE_ID]: { [FLAG]: flags } }, owners));
+  const message = await fvtt.ChatMessage.create(
+    cardMessageData(
+      renderRequestCard(flags, { isGM: false, owns: () => false }, i18n(), userName),
+      { [MODULE_ID]: { [FLAG]: flags } },
+      owners,
+    ),
+  );
   awaited.set(message.id, new Set(opened.map((r) => r.id)));
-  opened.forEach((r, n) => settled[n].then((request) => settleOnCard(message, r.id, outcomeOf(request)))
-    .catch(reportFailure));
+  opened.forEach((r, n) =>
+    settled[n]
+      .then((request) => settleOnCard(message, r.id, outcomeOf(request)))
+      .catch(reportFailure),
+  );
   return message;
 }
 
@@ -152,8 +182,12 @@ export function onRequestCardPress(user, changes, _options, authorId) {
   const press = requestOf(ROLL_CARD_REQUEST, user, changes, authorId);
   if (typeof press?.messageId !== "string" || !parseAction(press.action)) return undefined;
   if (!keepsCard(fvtt.game.messages.get(press.messageId))) return undefined;
-  return performRowAction(press.messageId, { action: press.action, rowId: press.rowId ?? null }, user, press.roll)
-    .catch(reportFailure);
+  return performRowAction(
+    press.messageId,
+    { action: press.action, rowId: press.rowId ?? null },
+    user,
+    press.roll,
+  ).catch(reportFailure);
 }
 
 /**

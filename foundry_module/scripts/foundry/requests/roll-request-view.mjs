@@ -7,7 +7,7 @@ import { fvtt, i18n } from "../world/env.mjs";
 
 export const VIEW_ID = "ballcourt-roll-requests";
 let view = null;
-let handlers = null;   // {rollFor, cancel} from the last render
+let handlers = null; // {rollFor, cancel} from the last render
 
 export const escape = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -27,19 +27,24 @@ export function viewHtml(list, L = (k) => i18n().localize(k)) {
     const check = `${escape(checkLabel(r.check))}${r.advantage ? ` (${L("BALLCOURT.Rolls.Advantage")})` : ""}`;
     let state;
     if (r.state === ROLLED) {
-      state = i18n().format("BALLCOURT.Rolls.Rolled", { total: r.total, user: escape(users.get(r.by)?.name ?? r.by) });
+      state = i18n().format("BALLCOURT.Rolls.Rolled", {
+        total: r.total,
+        user: escape(users.get(r.by)?.name ?? r.by),
+      });
     } else if (r.state === CANCELLED) {
       state = L("BALLCOURT.Rolls.Cancelled");
     } else {
-      state = `${L("BALLCOURT.Rolls.Pending")} <button type="button" data-ballcourt-roll="${r.id}">`
-        + `${L("BALLCOURT.Rolls.RollFor")}</button>`;
+      state =
+        `${L("BALLCOURT.Rolls.Pending")} <button type="button" data-ballcourt-roll="${r.id}">` +
+        `${L("BALLCOURT.Rolls.RollFor")}</button>`;
     }
     return `<li data-request="${r.id}" data-state="${r.state}"><b>${escape(r.name)}</b> · ${who} · ${check}: ${state}</li>`;
   };
   const batches = [...new Set(list.map((r) => r.batch))].map((batch) => {
     const rows = list.filter((r) => r.batch === batch);
     const cancel = rows.some((r) => r.state === PENDING)
-      ? `<button type="button" data-ballcourt-roll="${CANCEL_PREFIX}${escape(batch)}">${L("BALLCOURT.Rolls.Cancel")}</button>` : "";
+      ? `<button type="button" data-ballcourt-roll="${CANCEL_PREFIX}${escape(batch)}">${L("BALLCOURT.Rolls.Cancel")}</button>`
+      : "";
     return `<ul data-batch="${escape(batch)}">${rows.map(row).join("")}</ul>${cancel}`;
   });
   return `<header>${L("BALLCOURT.Rolls.Title")}</header>${batches.join("")}`;

@@ -20,7 +20,7 @@ import { ownersOf } from "../world/scene.mjs";
 export { accept, cancelRequests, refreshView, requests, rollFor } from "./roll-book.mjs";
 
 const QUERY_TIMEOUT = 300000;
-let batches = 0;   // batches asked so far: each batch's id
+let batches = 0; // batches asked so far: each batch's id
 
 export function playersRoll() {
   return setting("rollPolicy") === "players";
@@ -43,7 +43,7 @@ function ownersFor(checks) {
     if (!byScene.has(scene?.id)) byScene.set(scene?.id, ownersOf(scene));
     return byScene.get(scene?.id);
   };
-  return checks.map((c) => (c.byGM ? null : firstActive(ownersIn(c.scene)[c.token?.id] ?? [])));   // byGM: a token on autopilot
+  return checks.map((c) => (c.byGM ? null : firstActive(ownersIn(c.scene)[c.token?.id] ?? []))); // byGM: a token on autopilot
 }
 
 /**
@@ -77,8 +77,14 @@ export async function gatherRolls(checks) {
   const scene = asked[0].c.scene;
   const stamp = stampOn(scene);
   const ids = asked.map(({ c, owner }) => {
-    const id = requests.open({ tokenId: c.token.id, name: c.token.name, owner: owner.id,
-      check: c.check, advantage: Boolean(c.advantage), batch });
+    const id = requests.open({
+      tokenId: c.token.id,
+      name: c.token.name,
+      owner: owner.id,
+      check: c.check,
+      advantage: Boolean(c.advantage),
+      batch,
+    });
     specs.set(id, c);
     return id;
   });
@@ -86,16 +92,19 @@ export async function gatherRolls(checks) {
   // the same requests as a chat card that survives a reload (roll-request-card.mjs), but for a
   // roll whose owner's own click asked for it: his client rolls it at once, with nothing to press
   const onCard = ids.filter((_, n) => !pressedByOwner(asked[n].c, asked[n].owner));
-  if (onCard.length) postRequestCard(onCard.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
+  if (onCard.length)
+    postRequestCard(onCard.map((id) => ({ ...requests.get(id), sceneId: specs.get(id).scene.id })));
   for (const [n, { c, owner }] of asked.entries()) ask(ids[n], c, owner);
   try {
     const settled = await Promise.all(ids.map((id) => requests.waitFor(id)));
     if (settled.some((r) => r.state === CANCELLED)) {
-      requests.cancel(ids);   // this batch only: another card's checks go on
+      requests.cancel(ids); // this batch only: another card's checks go on
       throw localizedError("BALLCOURT.Rolls.CancelledError");
     }
-    requireCurrent(stamp, trackerFor(scene), { key: "BALLCOURT.Turns.LateRolls",
-      data: { names: asked.map(({ c }) => c.token.name).join(", ") } });
+    requireCurrent(stamp, trackerFor(scene), {
+      key: "BALLCOURT.Turns.LateRolls",
+      data: { names: asked.map(({ c }) => c.token.name).join(", ") },
+    });
     for (const [n, { i }] of asked.entries()) out[i] = settled[n].roll;
     return out;
   } finally {
@@ -111,8 +120,15 @@ const pressedByOwner = (c, owner) => c.pressedBy === owner.id;
 /** Send one request to its owner; his answer settles it unless something settled it first. */
 function ask(id, c, owner) {
   // his own click asked for it: his client rolls without asking again
-  const payload = { requestId: id, sceneId: c.scene.id, tokenId: c.token.id, check: c.check,
-    advantage: Boolean(c.advantage), ask: !pressedByOwner(c, owner), closeIn: QUERY_TIMEOUT - 2000 };
+  const payload = {
+    requestId: id,
+    sceneId: c.scene.id,
+    tokenId: c.token.id,
+    check: c.check,
+    advantage: Boolean(c.advantage),
+    ask: !pressedByOwner(c, owner),
+    closeIn: QUERY_TIMEOUT - 2000,
+  };
   Promise.resolve()
     .then(() => owner.query(ROLL_QUERY, payload, { timeout: QUERY_TIMEOUT }))
     .then((answer) => accept(id, answer, owner))

@@ -16,13 +16,19 @@ import { tellGMs } from "./gm-requests.mjs";
 export const stampOf = (combat) => turnStamp(trackerOf(combat));
 
 /** The stamp of the turn a turn change is to: Foundry's CombatHistoryData ({round, turn, combatantId}) of `combat`. */
-export const stampAt = (combat, history) => turnStamp({ encounter: combat?.id, round: history?.round, turn: history?.turn,
-  combatant: history?.combatantId ?? null });
+export const stampAt = (combat, history) =>
+  turnStamp({
+    encounter: combat?.id,
+    round: history?.round,
+    turn: history?.turn,
+    combatant: history?.combatantId ?? null,
+  });
 
 const isArena = (scene) => ballcourtOf(scene)?.game === "goatball";
 
 /** The tracker a scene's questions belong to: its court's encounter (encounterOn), or its arena's (runningFightOn). */
-export const trackerFor = (scene) => trackerOf(isArena(scene) ? runningFightOn(scene) : encounterOn(scene));
+export const trackerFor = (scene) =>
+  trackerOf(isArena(scene) ? runningFightOn(scene) : encounterOn(scene));
 
 /** The stamp of a question asked about a scene: the turn on a court, the round in an arena (none running: no encounter). */
 export const stampOn = (scene) => (isArena(scene) ? roundStamp : turnStamp)(trackerFor(scene));

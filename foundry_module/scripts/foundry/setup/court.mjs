@@ -2,7 +2,14 @@
 import { courtScene } from "../../core/court-drawings.mjs";
 import { makeMapping, tokenPosition } from "../../core/geometry.mjs";
 import { createBallToken } from "../world/ball-token.mjs";
-import { MODULE_ID, fvtt, i18n, localizedError, refreshControls, reportFailure } from "../world/env.mjs";
+import {
+  MODULE_ID,
+  fvtt,
+  i18n,
+  localizedError,
+  refreshControls,
+  reportFailure,
+} from "../world/env.mjs";
 import { placeArenaBall } from "../goatball/goatball-arena.mjs";
 import { inspectCourt } from "../yaotzin/inspection.mjs";
 import { companion } from "../world/link.mjs";
@@ -14,10 +21,19 @@ export async function createCourtScene(options = {}) {
   const Scene = fvtt.game.scenes.documentClass;
   const scene = await Scene.create({
     name: options.name ?? i18n().localize("BALLCOURT.Court.SceneName"),
-    width: plan.width, height: plan.height, padding: 0, grid: plan.grid,
+    width: plan.width,
+    height: plan.height,
+    padding: 0,
+    grid: plan.grid,
     backgroundColor: "#4f6b35",
-    flags: { [MODULE_ID]: { game: "yaotzin", mapping: plan.mapping, field: plan.field,
-      teams: DEFAULT_TEAMS } },
+    flags: {
+      [MODULE_ID]: {
+        game: "yaotzin",
+        mapping: plan.mapping,
+        field: plan.field,
+        teams: DEFAULT_TEAMS,
+      },
+    },
   });
   await scene.createEmbeddedDocuments("Drawing", plan.drawings);
   refreshControls();
@@ -36,12 +52,24 @@ export async function useThisScene(scene, { col = 0, row = 0, length = 72, width
   assertSquareGrid(scene);
   const size = scene.grid?.size ?? 100;
   const { sceneX = 0, sceneY = 0 } = scene.dimensions ?? {};
-  const mapping = makeMapping({ originX: sceneX + col * size, originY: sceneY + row * size, gridSize: size, length, width });
+  const mapping = makeMapping({
+    originX: sceneX + col * size,
+    originY: sceneY + row * size,
+    gridSize: size,
+    length,
+    width,
+  });
   for (const key of ["matchId", "arena"]) {
     if (ballcourtOf(scene)?.[key] !== undefined) await scene.unsetFlag(MODULE_ID, key);
   }
-  await scene.update({ [`flags.${MODULE_ID}`]: { game: "yaotzin", mapping,
-    field: { length, width }, teams: DEFAULT_TEAMS } });
+  await scene.update({
+    [`flags.${MODULE_ID}`]: {
+      game: "yaotzin",
+      mapping,
+      field: { length, width },
+      teams: DEFAULT_TEAMS,
+    },
+  });
   refreshControls();
   return mapping;
 }
@@ -53,7 +81,9 @@ export async function useThisScene(scene, { col = 0, row = 0, length = 72, width
 export function assertSquareGrid(scene) {
   const grid = scene?.grid;
   if (grid?.isSquare) return;
-  throw localizedError(grid?.isHexagonal ? "BALLCOURT.Court.HexGrid" : "BALLCOURT.Court.Gridless", { scene: scene?.name ?? "" });
+  throw localizedError(grid?.isHexagonal ? "BALLCOURT.Court.HexGrid" : "BALLCOURT.Court.Gridless", {
+    scene: scene?.name ?? "",
+  });
 }
 
 export async function assignTeam(tokenDocs, team) {
@@ -69,14 +99,23 @@ export async function placeBall(scene) {
   if (existing) return existing;
   const bc = ballcourtOf(scene);
   if (bc?.game === "goatball") return placeArenaBall(scene);
-  return createBallToken(scene,
-    tokenPosition(bc.mapping, { x: Math.floor(bc.mapping.length / 2), y: Math.floor(bc.mapping.width / 2) }));
+  return createBallToken(
+    scene,
+    tokenPosition(bc.mapping, {
+      x: Math.floor(bc.mapping.length / 2),
+      y: Math.floor(bc.mapping.width / 2),
+    }),
+  );
 }
 
 export async function createMatch(scene) {
   const bc = ballcourtOf(scene);
-  const match = await companion("POST", "/api/v1/matches", { game: "yaotzin",
-    teams: bc.teams ?? DEFAULT_TEAMS, field: bc.field, settings: yaotzinRules() });
+  const match = await companion("POST", "/api/v1/matches", {
+    game: "yaotzin",
+    teams: bc.teams ?? DEFAULT_TEAMS,
+    field: bc.field,
+    settings: yaotzinRules(),
+  });
   await scene.setFlag(MODULE_ID, "matchId", match.id);
   refreshControls();
   // the referee's inspection as the match starts (rulebook 2.0); its failure is told, the match stands

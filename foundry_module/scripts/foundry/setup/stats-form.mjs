@@ -16,7 +16,11 @@ export const FEATS = FEAT_IDS;
 
 const SOURCES = ["spell", "su", "sp", "ex", "item"];
 const cells = (line) => line.split("|").map((c) => c.trim());
-const lines = (text) => String(text ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+const lines = (text) =>
+  String(text ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 /**
  * The entry form's three lists -> what the referee's inspection is sent (flags.ballcourt.inspection):
@@ -26,23 +30,47 @@ const lines = (text) => String(text ?? "").split("\n").map((l) => l.trim()).filt
 export function inspectionFromForm(values) {
   const items = lines(values["inspection.items"]).map((line) => {
     const [name, type, material, magic] = cells(line);
-    return { name, ...(type ? { type } : {}), ...(material ? { material } : {}),
-      ...(magic ? { magic: /^(magic|yes|true)$/i.test(magic) } : {}) };
+    return {
+      name,
+      ...(type ? { type } : {}),
+      ...(material ? { material } : {}),
+      ...(magic ? { magic: /^(magic|yes|true)$/i.test(magic) } : {}),
+    };
   });
   const effects = lines(values["inspection.effects"]).map((line) => {
     const [name, source, healing] = cells(line);
     const known = SOURCES.includes(source?.toLowerCase()) ? { source: source.toLowerCase() } : {};
-    return { name, ...known, ...(healing ? { healing: /^(healing|yes|true)$/i.test(healing) } : {}) };
+    return {
+      name,
+      ...known,
+      ...(healing ? { healing: /^(healing|yes|true)$/i.test(healing) } : {}),
+    };
   });
   return { items, effects, traits: lines(values["inspection.traits"]) };
 }
 
 /** A stored list back into the form's lines. */
 function inspectionLines(typed) {
-  const join = (cellsOf) => (list) => (list ?? []).map((x) => cellsOf(x).join(" | ").replace(/( \| )+$/, "")).join("\n");
+  const join = (cellsOf) => (list) =>
+    (list ?? [])
+      .map((x) =>
+        cellsOf(x)
+          .join(" | ")
+          .replace(/( \| )+$/, ""),
+      )
+      .join("\n");
   return {
-    items: join((i) => [i.name, i.type ?? "", i.material ?? "", i.magic === undefined ? "" : i.magic ? "magic" : "no"])(typed.items),
-    effects: join((e) => [e.name, e.source ?? "", e.healing === undefined ? "" : e.healing ? "healing" : "no"])(typed.effects),
+    items: join((i) => [
+      i.name,
+      i.type ?? "",
+      i.material ?? "",
+      i.magic === undefined ? "" : i.magic ? "magic" : "no",
+    ])(typed.items),
+    effects: join((e) => [
+      e.name,
+      e.source ?? "",
+      e.healing === undefined ? "" : e.healing ? "healing" : "no",
+    ])(typed.effects),
     traits: (typed.traits ?? []).join("\n"),
   };
 }
@@ -59,8 +87,19 @@ export function statsFromForm(values, game) {
 }
 
 function formHtml(actor, game) {
-  const current = { ...(game === "yaotzin" ? generic.yaotzinStats(actor) : generic.goatballSkills(actor)) };
-  return statsFormHtml({ game, fields: STAT_FIELDS[game], feats: FEATS, current, typed: inspectionLines(generic.inspection(actor)) }, i18n());
+  const current = {
+    ...(game === "yaotzin" ? generic.yaotzinStats(actor) : generic.goatballSkills(actor)),
+  };
+  return statsFormHtml(
+    {
+      game,
+      fields: STAT_FIELDS[game],
+      feats: FEATS,
+      current,
+      typed: inspectionLines(generic.inspection(actor)),
+    },
+    i18n(),
+  );
 }
 
 /** Ask for each token's numbers in turn; a closed dialog skips that token. Returns how many were saved. */
@@ -71,11 +110,14 @@ export async function editStats(tokens, game) {
     if (!actor) continue;
     const values = await fvtt.api.DialogV2.prompt({
       window: { title: i18n().format("BALLCOURT.Stats.Title", { name: token.name }) },
-      content: formHtml(actor, game), ok: { callback: (_event, button) => formValues(button) } });
+      content: formHtml(actor, game),
+      ok: { callback: (_event, button) => formValues(button) },
+    });
     if (!values) continue;
     const prior = actor.flags?.[MODULE_ID]?.stats ?? {};
     await actor.setFlag(MODULE_ID, "stats", { ...prior, ...statsFromForm(values, game) });
-    if (game === "yaotzin") await actor.setFlag(MODULE_ID, "inspection", inspectionFromForm(values));
+    if (game === "yaotzin")
+      await actor.setFlag(MODULE_ID, "inspection", inspectionFromForm(values));
     saved += 1;
   }
   return saved;

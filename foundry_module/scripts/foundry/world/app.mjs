@@ -11,13 +11,16 @@ const bases = new WeakMap();
 export function BallcourtApplication() {
   const { ApplicationV2 } = fvtt.api;
   if (!bases.has(ApplicationV2)) {
-    bases.set(ApplicationV2, class BallcourtApplication extends ApplicationV2 {
-      static DEFAULT_OPTIONS = { classes: ["ballcourt-panel"] };
+    bases.set(
+      ApplicationV2,
+      class BallcourtApplication extends ApplicationV2 {
+        static DEFAULT_OPTIONS = { classes: ["ballcourt-panel"] };
 
-      _replaceHTML(result, content) {
-        content.innerHTML = result;
-      }
-    });
+        _replaceHTML(result, content) {
+          content.innerHTML = result;
+        }
+      },
+    );
   }
   return bases.get(ApplicationV2);
 }

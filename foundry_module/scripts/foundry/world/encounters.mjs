@@ -10,7 +10,8 @@ import { ballcourtOf } from "./scene.mjs";
 
 const isCourt = (scene) => ballcourtOf(scene)?.game === "yaotzin";
 
-const combatantsOf = (combat) => combat?.combatants?.contents ?? [...(combat?.combatants?.values?.() ?? [])];
+const combatantsOf = (combat) =>
+  combat?.combatants?.contents ?? [...(combat?.combatants?.values?.() ?? [])];
 
 /** The scene a combatant's token stands on (a combatant names its scene even when the encounter does not). */
 function sceneOfCombatant(combatant) {
@@ -22,7 +23,8 @@ export const hasBallTurns = (combat) => combatantsOf(combat).some(isBallCombatan
 /** The scenes an encounter's combatants stand on (token-less ones, the ball's turns among them, stand nowhere). */
 function scenesOf(combat) {
   const scenes = new Map();
-  for (const scene of combatantsOf(combat).map(sceneOfCombatant)) if (scene) scenes.set(scene.id, scene);
+  for (const scene of combatantsOf(combat).map(sceneOfCombatant))
+    if (scene) scenes.set(scene.id, scene);
   return [...scenes.values()];
 }
 
@@ -45,7 +47,7 @@ export function courtOfCombat(combat) {
 export function mixedCourtOf(combat) {
   if (combat?.scene) return null;
   const scenes = scenesOf(combat);
-  return scenes.length > 1 ? scenes.find(isCourt) ?? null : null;
+  return scenes.length > 1 ? (scenes.find(isCourt) ?? null) : null;
 }
 
 const allCombats = () => fvtt.game.combats?.contents ?? [...(fvtt.game.combats?.values?.() ?? [])];
@@ -63,9 +65,14 @@ export function encounterOn(scene) {
  * collection, not the copy held: an answer is checked against the tracker as it is now.
  */
 export function trackerOf(combat) {
-  const now = combat ? fvtt.game.combats?.get?.(combat.id) ?? null : null;
+  const now = combat ? (fvtt.game.combats?.get?.(combat.id) ?? null) : null;
   if (!now || !started(now)) return null;
-  return { encounter: now.id, round: now.round, turn: now.turn, combatant: now.combatant?.id ?? null };
+  return {
+    encounter: now.id,
+    round: now.round,
+    turn: now.turn,
+    combatant: now.combatant?.id ?? null,
+  };
 }
 
 /**
@@ -79,8 +86,11 @@ export function fightOn(scene) {
 
 /** The encounters fought on a scene: linked to it, or with combatants standing on it. */
 function fightsOn(scene) {
-  return allCombats().filter((c) => c.scene?.id === scene?.id
-    || combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id));
+  return allCombats().filter(
+    (c) =>
+      c.scene?.id === scene?.id ||
+      combatantsOf(c).some((cb) => sceneOfCombatant(cb)?.id === scene?.id),
+  );
 }
 
 /** The started encounter fought on a scene of any game (an arena's), or null: never another scene's. */

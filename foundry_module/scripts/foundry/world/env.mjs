@@ -10,24 +10,52 @@ export { BallcourtError };
 export const MODULE_ID = "ballcourt";
 
 export const fvtt = {
-  get game() { return globalThis.game; },
-  get canvas() { return globalThis.canvas; },
-  get ui() { return globalThis.ui; },
-  get Hooks() { return globalThis.Hooks; },
-  get ChatMessage() { return globalThis.ChatMessage; },
-  get Roll() { return globalThis.Roll; },
-  get utils() { return globalThis.foundry.utils; },
-  get api() { return globalThis.foundry.applications.api; },
-  get operators() { return globalThis.foundry?.data?.operators ?? null; },   // v14's _del/_replace; none in v13
-  get PIXI() { return globalThis.PIXI; },
-  get io() { return globalThis.io; },
-  get CONFIG() { return globalThis.CONFIG; },
+  get game() {
+    return globalThis.game;
+  },
+  get canvas() {
+    return globalThis.canvas;
+  },
+  get ui() {
+    return globalThis.ui;
+  },
+  get Hooks() {
+    return globalThis.Hooks;
+  },
+  get ChatMessage() {
+    return globalThis.ChatMessage;
+  },
+  get Roll() {
+    return globalThis.Roll;
+  },
+  get utils() {
+    return globalThis.foundry.utils;
+  },
+  get api() {
+    return globalThis.foundry.applications.api;
+  },
+  get operators() {
+    return globalThis.foundry?.data?.operators ?? null;
+  }, // v14's _del/_replace; none in v13
+  get PIXI() {
+    return globalThis.PIXI;
+  },
+  get io() {
+    return globalThis.io;
+  },
+  get CONFIG() {
+    return globalThis.CONFIG;
+  },
 };
 
 /** game.i18n, but formatting through core/i18n.mjs: Foundry's own format knows no plurals. */
 export function i18n() {
   const g = fvtt.game.i18n;
-  return { has: (k) => g.has(k), localize: (k) => g.localize(k), format: (k, d) => formatTemplate(g.localize(k), d, g.lang) };
+  return {
+    has: (k) => g.has(k),
+    localize: (k) => g.localize(k),
+    format: (k, d) => formatTemplate(g.localize(k), d, g.lang),
+  };
 }
 
 export function setting(key) {
@@ -91,7 +119,12 @@ export function isCompanionGM() {
 
 /** A BallcourtError from a lang key (and its data), said in this user's language; it keeps the key, so a player it is sent to reads it in his. */
 export function localizedError(key, data = null, { status = null, body = null } = {}) {
-  return new BallcourtError(data ? i18n().format(key, data) : i18n().localize(key), { key, data, status, body });
+  return new BallcourtError(data ? i18n().format(key, data) : i18n().localize(key), {
+    key,
+    data,
+    status,
+    body,
+  });
 }
 
 const told = new WeakSet();
@@ -120,7 +153,9 @@ export function reportFailure(err) {
     fvtt.ui.notifications?.error(err.message);
   } else {
     globalThis.console?.error?.("Ballcourt:", err);
-    fvtt.ui.notifications?.error(i18n().format("BALLCOURT.Errors.Unexpected", { message: err?.message ?? String(err) }));
+    fvtt.ui.notifications?.error(
+      i18n().format("BALLCOURT.Errors.Unexpected", { message: err?.message ?? String(err) }),
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import { formValues, fvtt, i18n } from "./env.mjs";
 const L = (key) => i18n().localize(key);
 
 export function controlledTokens() {
-  return (fvtt.canvas?.tokens?.controlled ?? []).map((t) => t.document);   // no scene viewed: none (autopilot branch)
+  return (fvtt.canvas?.tokens?.controlled ?? []).map((t) => t.document); // no scene viewed: none (autopilot branch)
 }
 
 export function targetedTokens() {
@@ -22,6 +22,9 @@ export function targetedTokens() {
  * options, options' key prefix] for a choice.
  */
 export async function askForm(fields, hint = null) {
-  return fvtt.api.DialogV2.prompt({ window: { title: L("BALLCOURT.Menu.Title") }, content: fieldsFormHtml(fields, i18n(), hint),
-    ok: { callback: (_event, button) => formValues(button) } });
+  return fvtt.api.DialogV2.prompt({
+    window: { title: L("BALLCOURT.Menu.Title") },
+    content: fieldsFormHtml(fields, i18n(), hint),
+    ok: { callback: (_event, button) => formValues(button) },
+  });
 }

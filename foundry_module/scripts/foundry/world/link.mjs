@@ -4,7 +4,18 @@
  */
 import { CompanionLink, STATUS } from "../../core/connection.mjs";
 import { versionWarning } from "../../core/version.mjs";
-import { BallcourtError, MODULE_ID, alreadyTold, fvtt, i18n, isCompanionGM, localizedError, notify, refreshControls, setting } from "./env.mjs";
+import {
+  BallcourtError,
+  MODULE_ID,
+  alreadyTold,
+  fvtt,
+  i18n,
+  isCompanionGM,
+  localizedError,
+  notify,
+  refreshControls,
+  setting,
+} from "./env.mjs";
 
 let link = null;
 const listeners = new Set();
@@ -35,8 +46,12 @@ export function startLink({ ioFactory = fvtt.io, pageUrl = globalThis.location?.
     if (isCompanionGM()) adviseNamingOnce();
     return null;
   }
-  link = new CompanionLink(ioFactory, { url: setting("companionUrl"), token: setting("token"),
-    pageUrl, onStatus: showStatus });
+  link = new CompanionLink(ioFactory, {
+    url: setting("companionUrl"),
+    token: setting("token"),
+    pageUrl,
+    onStatus: showStatus,
+  });
   link.on("match_event", (data) => listeners.forEach((h) => h(data)));
   link.connect();
   return link;
@@ -71,7 +86,7 @@ function adviseNamingOnce() {
  * does, and rebuild the scene controls, whose GM tools follow it.
  */
 export function followCompanionGM() {
-  if (!fvtt.game.user?.isGM) return link;   // a player's page never connects, nor has GM tools to show
+  if (!fvtt.game.user?.isGM) return link; // a player's page never connects, nor has GM tools to show
   if (linksHere() !== Boolean(link)) startLink();
   else if (!link && isCompanionGM()) adviseNamingOnce();
   refreshControls();
@@ -95,7 +110,12 @@ function showStatus(status, detail) {
   }
   if (detail?.key && lastWarned !== detail.key) {
     lastWarned = detail.key;
-    notify("warn", detail.key, { command: detail.command ?? "" }, { permanent: status === STATUS.WRONG_TOKEN });
+    notify(
+      "warn",
+      detail.key,
+      { command: detail.command ?? "" },
+      { permanent: status === STATUS.WRONG_TOKEN },
+    );
   }
 }
 
@@ -112,7 +132,7 @@ export async function checkVersion() {
     if (warning) notify("warn", warning.key, warning.data, { permanent: true });
     return warning;
   } catch {
-    versionChecked = null;   // ask again on the next connect
+    versionChecked = null; // ask again on the next connect
     return null;
   }
 }
@@ -154,6 +174,6 @@ export async function quietly(method, route, body) {
     return await link.request(method, route, body);
   } catch (err) {
     if (err instanceof BallcourtError) throw err.key ? localizedError(err.key, err.data, err) : err;
-    throw new BallcourtError(err?.message ?? String(err));   // the socket's own (a timeout)
+    throw new BallcourtError(err?.message ?? String(err)); // the socket's own (a timeout)
   }
 }

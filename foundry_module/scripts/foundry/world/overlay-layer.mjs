@@ -11,11 +11,11 @@ import { fvtt, i18n } from "./env.mjs";
 
 /** One container per canvas (one per client in Foundry; several clients share a process in tests). */
 const containers = new WeakMap();
-const shown = new WeakMap();   // container -> what it shows now (a flash's token, or null)
+const shown = new WeakMap(); // container -> what it shows now (a flash's token, or null)
 
 function current() {
   const iface = fvtt.canvas?.interface;
-  return iface ? containers.get(iface) ?? null : null;
+  return iface ? (containers.get(iface) ?? null) : null;
 }
 
 /**
@@ -79,7 +79,7 @@ export function flash(commands, ms = FLASH_MS) {
   const token = drawOnly(commands);
   if (!token) return;
   globalThis.setTimeout(() => {
-    if (shown.get(container) !== token || container.destroyed) return;   // drawn over, or the canvas is gone
+    if (shown.get(container) !== token || container.destroyed) return; // drawn over, or the canvas is gone
     clearContainer(container);
     shown.set(container, null);
   }, ms);
@@ -108,7 +108,8 @@ export function listenForFlashes() {
  */
 export function broadcastFlash(scene, mapping, drawing, ms = FLASH_MS) {
   if (!drawing?.overlay && !drawing?.landing?.length) return;
-  try {   // only a drawing: whatever goes wrong here never stops the card's Apply
+  try {
+    // only a drawing: whatever goes wrong here never stops the card's Apply
     const commands = flashCommands(mapping, drawing, PALETTE, localizedWords(i18n()));
     if (!commands.length) return;
     if (fvtt.canvas?.scene?.id === scene.id) flash(commands, ms);

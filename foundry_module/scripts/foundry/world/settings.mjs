@@ -2,26 +2,65 @@
 import { MODULE_ID, fvtt } from "./env.mjs";
 
 export function registerSettings({ onConnectionChange = () => {} } = {}) {
-  const reg = (key, data) => fvtt.game.settings.register(MODULE_ID, key, {
-    name: `BALLCOURT.Settings.${key}.Name`, hint: `BALLCOURT.Settings.${key}.Hint`,
-    config: true, ...data });
-  reg("companionUrl", { scope: "client", type: String, default: "http://127.0.0.1:7770",
-    onChange: onConnectionChange });
+  const reg = (key, data) =>
+    fvtt.game.settings.register(MODULE_ID, key, {
+      name: `BALLCOURT.Settings.${key}.Name`,
+      hint: `BALLCOURT.Settings.${key}.Hint`,
+      config: true,
+      ...data,
+    });
+  reg("companionUrl", {
+    scope: "client",
+    type: String,
+    default: "http://127.0.0.1:7770",
+    onChange: onConnectionChange,
+  });
   reg("token", { scope: "client", type: String, default: "", onChange: onConnectionChange });
   reg("companionGM", { scope: "world", type: String, default: "", onChange: onConnectionChange });
-  reg("applyPermission", { scope: "world", type: String, default: "gm", choices: {
-    gm: "BALLCOURT.Settings.applyPermission.gm", owner: "BALLCOURT.Settings.applyPermission.owner",
-    anyone: "BALLCOURT.Settings.applyPermission.anyone" } });
-  reg("diceSource", { scope: "world", type: String, default: "foundry", choices: {
-    foundry: "BALLCOURT.Settings.diceSource.foundry",
-    companion: "BALLCOURT.Settings.diceSource.companion" } });
-  reg("rollPolicy", { scope: "world", type: String, default: "gm", choices: {
-    gm: "BALLCOURT.Settings.rollPolicy.gm", players: "BALLCOURT.Settings.rollPolicy.players" } });
+  reg("applyPermission", {
+    scope: "world",
+    type: String,
+    default: "gm",
+    choices: {
+      gm: "BALLCOURT.Settings.applyPermission.gm",
+      owner: "BALLCOURT.Settings.applyPermission.owner",
+      anyone: "BALLCOURT.Settings.applyPermission.anyone",
+    },
+  });
+  reg("diceSource", {
+    scope: "world",
+    type: String,
+    default: "foundry",
+    choices: {
+      foundry: "BALLCOURT.Settings.diceSource.foundry",
+      companion: "BALLCOURT.Settings.diceSource.companion",
+    },
+  });
+  reg("rollPolicy", {
+    scope: "world",
+    type: String,
+    default: "gm",
+    choices: {
+      gm: "BALLCOURT.Settings.rollPolicy.gm",
+      players: "BALLCOURT.Settings.rollPolicy.players",
+    },
+  });
   reg("autoApplyTicks", { scope: "world", type: Boolean, default: false });
-  reg("playerKicks", { scope: "world", type: Boolean, default: true,
-    onChange: () => fvtt.ui.controls?.render?.({ reset: true }) });
-  reg("scatterOne", { scope: "world", type: String, default: "long", choices: {
-    long: "BALLCOURT.Settings.scatterOne.long", srd: "BALLCOURT.Settings.scatterOne.srd" } });
+  reg("playerKicks", {
+    scope: "world",
+    type: Boolean,
+    default: true,
+    onChange: () => fvtt.ui.controls?.render?.({ reset: true }),
+  });
+  reg("scatterOne", {
+    scope: "world",
+    type: String,
+    default: "long",
+    choices: {
+      long: "BALLCOURT.Settings.scatterOne.long",
+      srd: "BALLCOURT.Settings.scatterOne.srd",
+    },
+  });
   reg("rollingDcBase", { scope: "world", type: Number, default: 4 });
   reg("equidistantDiagonals", { scope: "world", type: Boolean, default: false });
   reg("goatZones", { scope: "world", type: Boolean, default: false });
@@ -44,13 +83,23 @@ const get = (key) => fvtt.game.settings.get(MODULE_ID, key);
 
 /** The Yaotzin rules settings a new match (and every request) carries. */
 export function yaotzinRules() {
-  return { scatter_one: get("scatterOne"), rolling_dc_base: Number(get("rollingDcBase")),
-    equidistant_diagonals: Boolean(get("equidistantDiagonals")) };
+  return {
+    scatter_one: get("scatterOne"),
+    rolling_dc_base: Number(get("rollingDcBase")),
+    equidistant_diagonals: Boolean(get("equidistantDiagonals")),
+  };
 }
 
 export function goatballRules({ zones } = {}) {
-  const allowed = String(get("goatAllowedMagic") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  return { zones: zones ?? Boolean(get("goatZones")), bloodball: Boolean(get("goatBloodball")),
+  const allowed = String(get("goatAllowedMagic") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    zones: zones ?? Boolean(get("goatZones")),
+    bloodball: Boolean(get("goatBloodball")),
     bloodball_lethal: Boolean(get("goatBloodball")) && Boolean(get("goatBloodballLethal")),
-    magic: Boolean(get("goatMagic")), allowed_magic: allowed };
+    magic: Boolean(get("goatMagic")),
+    allowed_magic: allowed,
+  };
 }

@@ -24,12 +24,14 @@ export async function postAdvice(answer, court, kickCard = null) {
   const autopilot = new Set(reactions.map((r) => r.player));
   let lines = [];
   try {
-    lines = adviceLines(answer, { teams: court.teams,
+    lines = adviceLines(answer, {
+      teams: court.teams,
       teamOf: (id) => court.tokens.get(id)?.team ?? null,
-      isNpc: (id) => !(court.owners[id]?.length) && !autopilot.has(id),
-      nameOf });
+      isNpc: (id) => !court.owners[id]?.length && !autopilot.has(id),
+      nameOf,
+    });
   } catch (err) {
-    globalThis.console?.warn?.("Ballcourt: planner advice", err);   // advice never stops a kick
+    globalThis.console?.warn?.("Ballcourt: planner advice", err); // advice never stops a kick
   }
   return whisper(court, lines, reactions, kickCard);
 }
@@ -46,15 +48,37 @@ export async function postTickAdvice(answer, court, tickCard) {
 async function whisper(court, lines, reactions, sourceCard) {
   const react = reactionParts(reactions, (id) => court.tokens.get(id)?.name ?? id);
   if (!lines.length && !react.lines.length) return null;
-  const card = { kind: "yaotzin.advice", title: { key: "BALLCOURT.Planner.AdviceTitle", data: {},
-    text: "Advice for the NPCs (GM only)" }, lines: [...lines, ...react.lines], actions: react.actions };
-  const context = reactions.length ? { ...cardContextOf(court, "advice"), game: REACT_GAME, sourceCard: sourceCard.id }
+  const card = {
+    kind: "yaotzin.advice",
+    title: {
+      key: "BALLCOURT.Planner.AdviceTitle",
+      data: {},
+      text: "Advice for the NPCs (GM only)",
+    },
+    lines: [...lines, ...react.lines],
+    actions: react.actions,
+  };
+  const context = reactions.length
+    ? { ...cardContextOf(court, "advice"), game: REACT_GAME, sourceCard: sourceCard.id }
     : cardContextOf(court, "advice");
-  const names = Object.fromEntries(reactions.map((r) => [r.player, court.tokens.get(r.player)?.name ?? r.player]));
-  const message = await fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}), speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+  const names = Object.fromEntries(
+    reactions.map((r) => [r.player, court.tokens.get(r.player)?.name ?? r.player]),
+  );
+  const message = await fvtt.ChatMessage.create({
+    content: renderCard(card, i18n(), {}),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
-    flags: { [MODULE_ID]: { card, context, applied: false, undone: false, resolved: [],
-      ...(reactions.length ? { react: { reactions, results: {} }, names } : {}) } } });
-  if (reactions.length) await playTries(message);   // act mode's tries, in the ball's order
+    flags: {
+      [MODULE_ID]: {
+        card,
+        context,
+        applied: false,
+        undone: false,
+        resolved: [],
+        ...(reactions.length ? { react: { reactions, results: {} }, names } : {}),
+      },
+    },
+  });
+  if (reactions.length) await playTries(message); // act mode's tries, in the ball's order
   return message;
 }

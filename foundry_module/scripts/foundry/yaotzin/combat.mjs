@@ -3,7 +3,11 @@
  * players; on a ball's turn the companion's GM gets the tick card (applied at once if the
  * table says so), or, while the ball lies still, the tracker moves on.
  */
-import { isBallCombatant, misplacedBallCombatants, missingBallCombatants } from "../../core/ticks.mjs";
+import {
+  isBallCombatant,
+  misplacedBallCombatants,
+  missingBallCombatants,
+} from "../../core/ticks.mjs";
 import { repeatsTurn } from "../../core/turn-stamp.mjs";
 import { courtOfCombat, hasBallTurns, mixedCourtOf } from "../world/encounters.mjs";
 import { stampAt } from "../requests/turns.mjs";
@@ -28,8 +32,11 @@ function warnNoCourt(combat) {
   const mixed = mixedCourtOf(combat);
   if ((!hasBallTurns(combat) && !mixed) || warnedCombats.has(combat.id)) return;
   warnedCombats.add(combat.id);
-  fvtt.ui.notifications?.warn(mixed ? i18n().format("BALLCOURT.Combat.Mixed", { court: mixed.name })
-    : i18n().localize("BALLCOURT.Combat.NoCourt"));
+  fvtt.ui.notifications?.warn(
+    mixed
+      ? i18n().format("BALLCOURT.Combat.Mixed", { court: mixed.name })
+      : i18n().localize("BALLCOURT.Combat.NoCourt"),
+  );
 }
 
 /**
@@ -44,7 +51,10 @@ export function ensureBallCombatants(combat) {
   // one at a time per encounter: a start changes round and turn at once
   const prior = ensuring.get(combat.id) ?? Promise.resolve();
   const next = prior.then(() => placeBallCombatants(combat));
-  ensuring.set(combat.id, next.catch(() => {}));
+  ensuring.set(
+    combat.id,
+    next.catch(() => {}),
+  );
   return next;
 }
 
@@ -60,10 +70,14 @@ async function placeBallCombatants(combat) {
   const existing = combat.combatants?.contents ?? [...(combat.combatants ?? [])];
   const misplaced = misplacedBallCombatants(existing);
   if (misplaced.length) await combat.updateEmbeddedDocuments("Combatant", misplaced);
-  const missing = missingBallCombatants(existing, (count) => i18n().format("BALLCOURT.Combat.Ball", { count }));
+  const missing = missingBallCombatants(existing, (count) =>
+    i18n().format("BALLCOURT.Combat.Ball", { count }),
+  );
   if (!missing.length) return [];
-  return combat.createEmbeddedDocuments("Combatant", missing.map((c) => ({ ...c,
-    img: "modules/ballcourt/assets/ball.svg" })));
+  return combat.createEmbeddedDocuments(
+    "Combatant",
+    missing.map((c) => ({ ...c, img: "modules/ballcourt/assets/ball.svg" })),
+  );
 }
 
 /** Dribbling at half speed needs the turn started in the ball's square: remember whether it did. */
@@ -78,8 +92,8 @@ async function noteTurnStart(scene, tokenId) {
 }
 
 /** Whether the tracker went back (Previous turn or round): the GM is rewinding, not playing on. */
-const wentBack = (prior, current) => current.round < prior?.round
-  || (current.round === prior?.round && current.turn < prior?.turn);
+const wentBack = (prior, current) =>
+  current.round < prior?.round || (current.round === prior?.round && current.turn < prior?.turn);
 
 /** The turn each encounter was last at when its turn change was handled here: {combatId: stamp}. */
 const handledTurns = new Map();
@@ -91,18 +105,18 @@ const handledTurns = new Map();
  */
 export async function onCombatTurnChange(combat, prior, current) {
   if (!isCompanionGM()) return null;
-  const turn = stampAt(combat, current);   // the turn this change is to, as Foundry says (the tracker may be further on)
+  const turn = stampAt(combat, current); // the turn this change is to, as Foundry says (the tracker may be further on)
   if (repeatsTurn(handledTurns.get(combat.id), turn)) return null;
   handledTurns.set(combat.id, turn);
   const combatant = combat.combatants.get(current.combatantId);
   const scene = courtOfCombat(combat);
-  await endProposal();   // the Yaotzin autopilot's proposal for the turn before goes
+  await endProposal(); // the Yaotzin autopilot's proposal for the turn before goes
   // a co-GM Foundry made active with no link settings in his browser (he was told to name the
   // companion's GM, link.mjs): the turns the companion answers wait for the GM who holds the link
   const linked = linksHere();
   if (!isBallCombatant(combatant)) {
     await noteTurnStart(scene, combatant?.tokenId);
-    if (linked && !wentBack(prior, current)) await autopilotTurn(combat, combatant, turn);   // an NPC on autopilot (yaotzin-autopilot.mjs)
+    if (linked && !wentBack(prior, current)) await autopilotTurn(combat, combatant, turn); // an NPC on autopilot (yaotzin-autopilot.mjs)
     return null;
   }
   if (!scene) {
@@ -111,8 +125,9 @@ export async function onCombatTurnChange(combat, prior, current) {
   }
   // a rewind onto the ball's turn replays nothing: its tick (if any) was resolved when it was played
   if (wentBack(prior, current)) return null;
-  const court = readCourt(scene);   // read once: whether the ball rolls, and its tick
-  if (!(court.ball?.speed > 0)) {   // a still ball: nothing to resolve and nobody to act, the tracker moves on
+  const court = readCourt(scene); // read once: whether the ball rolls, and its tick
+  if (!(court.ball?.speed > 0)) {
+    // a still ball: nothing to resolve and nobody to act, the tracker moves on
     if (combat.combatants.some?.((c) => !isBallCombatant(c))) await combat.nextTurn?.();
     return null;
   }
@@ -138,9 +153,9 @@ export async function onUpdateCombat(combat, changed, options = {}) {
   if (!("round" in changed) || changed.round <= 1) return null;
   if (options?.direction === -1 || changed.round <= (combat.previous?.round ?? 0)) return null;
   const bc = ballcourtOf(courtOfCombat(combat));
-  if (!bc?.matchId || !linksHere()) return null;   // the clock waits for the GM who holds the link, as the ball's turns do
+  if (!bc?.matchId || !linksHere()) return null; // the clock waits for the GM who holds the link, as the ball's turns do
   const state = await companion("POST", `/api/v1/matches/${bc.matchId}/events`, { type: "round" });
-  await announceIfOver(bc.matchId, state);   // the clock's last round ends a Yaotzin match
+  await announceIfOver(bc.matchId, state); // the clock's last round ends a Yaotzin match
   return state;
 }
 
@@ -153,6 +168,7 @@ export function onRenderCombatTracker(app, html) {
   const root = html?.querySelectorAll ? html : html?.[0];
   if (!combat || !root) return;
   for (const row of root.querySelectorAll("[data-combatant-id]")) {
-    if (isBallCombatant(combat.combatants.get(row.dataset.combatantId))) row.classList.add("ballcourt-ball-turn");
+    if (isBallCombatant(combat.combatants.get(row.dataset.combatantId)))
+      row.classList.add("ballcourt-ball-turn");
   }
 }

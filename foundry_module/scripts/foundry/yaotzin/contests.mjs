@@ -24,7 +24,8 @@ async function companionModifiers(route, body, naturals) {
   const answer = await companion("POST", route, { ...body, rolls: naturals });
   const out = {};
   for (const r of answer.rolls ?? []) {
-    if (Number.isInteger(r.natural) && Number.isInteger(r.total)) out[r.name] ??= r.total - r.natural;
+    if (Number.isInteger(r.natural) && Number.isInteger(r.total))
+      out[r.name] ??= r.total - r.natural;
   }
   return out;
 }
@@ -47,12 +48,21 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
   let side = hoop;
   if (!side) {
     const near = nearerHoop(court.field, tokenSquare(court.mapping, kickerDoc));
-    const choice = await askForm([["hoop", "BALLCOURT.Menu.Hoop", near, ["north", "south"], "BALLCOURT.Menu.HoopSide"]]);
+    const choice = await askForm([
+      ["hoop", "BALLCOURT.Menu.Hoop", near, ["north", "south"], "BALLCOURT.Menu.HoopSide"],
+    ]);
     if (!choice) return null;
     side = choice.hoop;
   }
-  const body = { field: court.field, players: court.players, kicker: kickerDoc.id, hoop: side,
-    standing: Boolean(standing), power_attack: powerAttack, settings: court.settings };
+  const body = {
+    field: court.field,
+    players: court.players,
+    kicker: kickerDoc.id,
+    hoop: side,
+    standing: Boolean(standing),
+    power_attack: powerAttack,
+    settings: court.settings,
+  };
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
@@ -66,8 +76,11 @@ export async function shootHoop(scene, { kicker, hoop, standing = true, powerAtt
       dice.push(confirm);
     }
   }
-  const answer = await companion("POST", "/api/v1/yaotzin/hoop",
-    Object.keys(rolls).length ? { ...body, rolls } : body);
+  const answer = await companion(
+    "POST",
+    "/api/v1/yaotzin/hoop",
+    Object.keys(rolls).length ? { ...body, rolls } : body,
+  );
   drawAnswer(scene, court.mapping, answer);
   return postCard(answer, courtCardContext(court, "hoop"), { extraRolls: usedRolls(answer, dice) });
 }
@@ -82,8 +95,11 @@ const squareOf = (court, token) => tokenSquare(court.mapping, token);
  * rolls them (docs/api.md, Roll names); an unarmed hit's 1d3 damage stays the companion's, as
  * every damage die does. The dry run's naturals reach each of them: a hit, then the check.
  */
-const AOO_DICE = { unarmed: ["aoo_attack"], grapple: ["aoo_touch", "aoo_check", "aoo_defense"],
-  trip: ["aoo_touch", "aoo_check", "aoo_defense"] };
+const AOO_DICE = {
+  unarmed: ["aoo_attack"],
+  grapple: ["aoo_touch", "aoo_check", "aoo_defense"],
+  trip: ["aoo_touch", "aoo_check", "aoo_defense"],
+};
 const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense: 1 };
 
 /**
@@ -102,49 +118,93 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
  * disarm back once applied and while the turn lasts (its context keeps the turn's stamp); the
  * actor's contest then goes on, the target's attack spent on the disarm.
  */
-export async function contest(scene, { actor, target, kind, to, reaction = false, after, asAoo = false } = {}) {
+export async function contest(
+  scene,
+  { actor, target, kind, to, reaction = false, after, asAoo = false } = {},
+) {
   const actorDoc = actor ? tokenById(scene, actor) : controlledTokens()[0];
   const targetDoc = target ? tokenById(scene, target) : targetedTokens()[0];
   if (!actorDoc || !targetDoc) throw localizedError("BALLCOURT.Menu.ContestPick");
   let chosen = kind;
   if (!chosen) {
-    const choice = await askForm([["kind", "BALLCOURT.Menu.ContestKind", "disarm", CONTESTS, "BALLCOURT.Menu.Contests"]]);
+    const choice = await askForm([
+      ["kind", "BALLCOURT.Menu.ContestKind", "disarm", CONTESTS, "BALLCOURT.Menu.Contests"],
+    ]);
     if (!choice) return null;
     chosen = choice.kind;
   }
   // the court read once, before the target's owner is asked (that may take him minutes)
   const court = readCourt(scene);
   if (!court.ball) throw localizedError("BALLCOURT.Court.NoBall");
-  const body = { field: court.field, players: court.players, kind: chosen, actor: actorDoc.id, target: targetDoc.id,
-    ball: { x: court.ball.x, y: court.ball.y } };
+  const body = {
+    field: court.field,
+    players: court.players,
+    kind: chosen,
+    actor: actorDoc.id,
+    target: targetDoc.id,
+    ball: { x: court.ball.x, y: court.ball.y },
+  };
   if (reaction) body.reaction = true;
   if (reaction && after) body.after = after;
   if (asAoo) body.as_aoo = true;
   if (chosen === "feint") {
-    body.to = to ?? squareAt(court.mapping, { x: targetDoc.x + court.mapping.gridSize * 1.5,
-      y: targetDoc.y + court.mapping.gridSize / 2 });
+    body.to =
+      to ??
+      squareAt(court.mapping, {
+        x: targetDoc.x + court.mapping.gridSize * 1.5,
+        y: targetDoc.y + court.mapping.gridSize / 2,
+      });
   }
   // whether it provokes is the companion's rule (feats, prone, attacks left): ask it, roll nothing
-  const { provokes } = await companion("POST", "/api/v1/yaotzin/contest", { ...body, preview: true });
-  const holdsBall = squareOf(court, actorDoc).x === court.ball.x && squareOf(court, actorDoc).y === court.ball.y;
-  let aoo = provokes ? await askTargetAoo(scene, { actor: actorDoc, target: targetDoc, kind: chosen, disarm: holdsBall }) : null;
+  const { provokes } = await companion("POST", "/api/v1/yaotzin/contest", {
+    ...body,
+    preview: true,
+  });
+  const holdsBall =
+    squareOf(court, actorDoc).x === court.ball.x && squareOf(court, actorDoc).y === court.ball.y;
+  let aoo = provokes
+    ? await askTargetAoo(scene, {
+        actor: actorDoc,
+        target: targetDoc,
+        kind: chosen,
+        disarm: holdsBall,
+      })
+    : null;
   if (aoo === "disarm") {
     await contest(scene, { actor: targetDoc.id, target: actorDoc.id, kind: "disarm", asAoo: true });
-    aoo = null;   // his attack of opportunity was that disarm (spent by it)
+    aoo = null; // his attack of opportunity was that disarm (spent by it)
   }
   const rolls = {};
   const dice = [];
   if (setting("diceSource") === "foundry") {
     // the contest's own dice are read without the attack of opportunity, which could stop the
     // contest before them; its dice (first: it comes first) with it
-    const aooMods = aoo ? await companionModifiers("/api/v1/yaotzin/contest",
-      { ...body, target_aoo: { kind: aoo } }, AOO_DRY_RUN) : {};
-    const mods = await companionModifiers("/api/v1/yaotzin/contest", body, { touch: 20, actor: 20, target: 1 });
-    const defender = targetDoc.name;   // the attack of opportunity is his; its defence the actor's
-    const who = { touch: actorDoc.name, actor: actorDoc.name, target: defender, aoo_attack: defender,
-      aoo_touch: defender, aoo_check: defender, aoo_defense: actorDoc.name };
-    const named = [...(AOO_DICE[aoo] ?? []).map((n) => [n, aooMods[n]]),
-      ...["touch", "actor", "target"].map((n) => [n, mods[n]])].filter(([, mod]) => mod !== undefined);
+    const aooMods = aoo
+      ? await companionModifiers(
+          "/api/v1/yaotzin/contest",
+          { ...body, target_aoo: { kind: aoo } },
+          AOO_DRY_RUN,
+        )
+      : {};
+    const mods = await companionModifiers("/api/v1/yaotzin/contest", body, {
+      touch: 20,
+      actor: 20,
+      target: 1,
+    });
+    const defender = targetDoc.name; // the attack of opportunity is his; its defence the actor's
+    const who = {
+      touch: actorDoc.name,
+      actor: actorDoc.name,
+      target: defender,
+      aoo_attack: defender,
+      aoo_touch: defender,
+      aoo_check: defender,
+      aoo_defense: actorDoc.name,
+    };
+    const named = [
+      ...(AOO_DICE[aoo] ?? []).map((n) => [n, aooMods[n]]),
+      ...["touch", "actor", "target"].map((n) => [n, mods[n]]),
+    ].filter(([, mod]) => mod !== undefined);
     for (const [name, mod] of named) {
       const roll = await foundryD20(name, mod, who[name]);
       rolls[name] = natural(roll);
@@ -152,12 +212,22 @@ export async function contest(scene, { actor, target, kind, to, reaction = false
     }
   }
   if (aoo) body.target_aoo = { kind: aoo };
-  const answer = await companion("POST", "/api/v1/yaotzin/contest",
-    Object.keys(rolls).length ? { ...body, rolls } : body);
-  if (aoo) await spendAoo(scene, targetDoc.id);   // as an interception does: one of his round's
+  const answer = await companion(
+    "POST",
+    "/api/v1/yaotzin/contest",
+    Object.keys(rolls).length ? { ...body, rolls } : body,
+  );
+  if (aoo) await spendAoo(scene, targetDoc.id); // as an interception does: one of his round's
   if (asAoo) await spendAoo(scene, actorDoc.id);
   // a won overrun lets him dribble on through the beaten player this turn: its Apply notes it (yaotzin.mjs)
-  const overrun = answer.kind === "overrun" && answer.success ? { actor: answer.actor, target: answer.target } : null;
-  const turn = asAoo ? { turn: stampOn(scene) } : {};   // the disarm back comes at once, in this turn
-  return postCard(answer, { ...courtCardContext(court, "contest"), overrun, ...turn }, { extraRolls: usedRolls(answer, dice) });
+  const overrun =
+    answer.kind === "overrun" && answer.success
+      ? { actor: answer.actor, target: answer.target }
+      : null;
+  const turn = asAoo ? { turn: stampOn(scene) } : {}; // the disarm back comes at once, in this turn
+  return postCard(
+    answer,
+    { ...courtCardContext(court, "contest"), overrun, ...turn },
+    { extraRolls: usedRolls(answer, dice) },
+  );
 }

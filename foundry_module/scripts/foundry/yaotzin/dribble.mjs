@@ -31,7 +31,8 @@ export const GOAL_COLOR = 0xffcc33;
 /** The GM holds Alt while dragging to move a token freely (setting up, the companion down), as Drag Ruler does. */
 export const FREE_MOVE_MODIFIER = "Alt";
 
-const movesFreely = () => Boolean(fvtt.game.user?.isGM && fvtt.game.keyboard?.isModifierActive?.(FREE_MOVE_MODIFIER));
+const movesFreely = () =>
+  Boolean(fvtt.game.user?.isGM && fvtt.game.keyboard?.isModifierActive?.(FREE_MOVE_MODIFIER));
 
 /**
  * preMoveToken(token, movement, operation), on the moving client only: true lets the movement
@@ -45,13 +46,28 @@ export function onPreMoveToken(token, movement, operation) {
   const scene = token.parent;
   const bc = ballcourtOf(scene);
   const destination = movement?.destination;
-  if (!destination || bc?.game !== "yaotzin" || !onStillBall(scene, token) || !encounterOn(scene) || movesFreely()) return true;
+  if (
+    !destination ||
+    bc?.game !== "yaotzin" ||
+    !onStillBall(scene, token) ||
+    !encounterOn(scene) ||
+    movesFreely()
+  )
+    return true;
   const from = tokenSquare(bc.mapping, token);
-  const to = squareAt(bc.mapping, { x: (destination.x ?? token.x) + bc.mapping.gridSize / 2,
-    y: (destination.y ?? token.y) + bc.mapping.gridSize / 2 });
+  const to = squareAt(bc.mapping, {
+    x: (destination.x ?? token.x) + bc.mapping.gridSize / 2,
+    y: (destination.y ?? token.y) + bc.mapping.gridSize / 2,
+  });
   if (sameSquare(from, to)) return true;
-  if (isCompanionGM()) dribble(scene, token, from, to).catch(reportFailure);   // a refusal is shown with its reason
-  else askGM(DRIBBLE_REQUEST, { sceneId: scene.id, tokenId: token.id, to: { x: to.x, y: to.y } }).catch(reportFailure);
+  if (isCompanionGM())
+    dribble(scene, token, from, to).catch(reportFailure); // a refusal is shown with its reason
+  else
+    askGM(DRIBBLE_REQUEST, {
+      sceneId: scene.id,
+      tokenId: token.id,
+      to: { x: to.x, y: to.y },
+    }).catch(reportFailure);
   return false;
 }
 
@@ -65,9 +81,12 @@ export function onDribbleRequest(user, changes, _options, authorId) {
   const bc = ballcourtOf(scene);
   const token = scene?.tokens?.get?.(asked?.tokenId);
   const to = asked?.to;
-  if (bc?.game !== "yaotzin" || !token || !Number.isInteger(to?.x) || !Number.isInteger(to?.y)) return null;
+  if (bc?.game !== "yaotzin" || !token || !Number.isInteger(to?.x) || !Number.isInteger(to?.y))
+    return null;
   if (!owns(user, token) || !onStillBall(scene, token)) return null;
-  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch((err) => refuse(err, user.id));
+  return dribble(scene, token, tokenSquare(bc.mapping, token), to).catch((err) =>
+    refuse(err, user.id),
+  );
 }
 
 function sameSquare(a, b) {
@@ -105,7 +124,8 @@ export function overranThisTurn(scene, token) {
 /** `encounter`: its round and turn, which the note must carry to hold. */
 function overranIn(encounter, token) {
   const note = token.flags?.[MODULE_ID]?.overran;
-  if (!note || !encounter || note.round !== encounter.round || note.turn !== encounter.turn) return [];
+  if (!note || !encounter || note.round !== encounter.round || note.turn !== encounter.turn)
+    return [];
   return note.ids;
 }
 
@@ -115,13 +135,22 @@ function overranIn(encounter, token) {
  */
 export async function dribble(scene, token, from, to, squares = stepPath(from, to)) {
   const court = readCourt(scene);
-  const body = { field: court.field, players: dribblersOf(court), dribbler: token.id, ball: from,
-    squares, started_with_ball: startedWithBall(token), readied: false };
+  const body = {
+    field: court.field,
+    players: dribblersOf(court),
+    dribbler: token.id,
+    ball: from,
+    squares,
+    started_with_ball: startedWithBall(token),
+    readied: false,
+  };
   const overran = overranIn(court.encounter, token);
-  if (overran.length) body.overran = overran;   // he may pass through them (not end there)
+  if (overran.length) body.overran = overran; // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
-  const message = await postCard(answer, cardContextOf(court, "dribble"), { showTo: court.owners[token.id] ?? [] });   // his own dribble
-  await performAction(message.id, "apply", fvtt.game.user.id);   // the card's Undo takes it back
+  const message = await postCard(answer, cardContextOf(court, "dribble"), {
+    showTo: court.owners[token.id] ?? [],
+  }); // his own dribble
+  await performAction(message.id, "apply", fvtt.game.user.id); // the card's Undo takes it back
   return message;
 }
 
@@ -144,15 +173,31 @@ export function showDribbleReach(controlled = (fvtt.canvas?.tokens?.controlled ?
   const scene = fvtt.canvas.scene;
   const bc = ballcourtOf(scene);
   const doc = controlled.length === 1 ? controlled[0] : null;
-  if (bc?.game !== "yaotzin" || !doc || !doc.flags?.[MODULE_ID]?.team || !onStillBall(scene, doc)
-    || !mayDribble(doc)) return [];
+  if (
+    bc?.game !== "yaotzin" ||
+    !doc ||
+    !doc.flags?.[MODULE_ID]?.team ||
+    !onStillBall(scene, doc) ||
+    !mayDribble(doc)
+  )
+    return [];
   const court = readCourt(scene);
-  const squares = dribbleReach({ field: court.field, players: dribblersOf(court), dribbler: doc.id,
-    startedWithBall: startedWithBall(doc), overran: overranIn(court.encounter, doc) });
+  const squares = dribbleReach({
+    field: court.field,
+    players: dribblersOf(court),
+    dribbler: doc.id,
+    startedWithBall: startedWithBall(doc),
+    overran: overranIn(court.encounter, doc),
+  });
   for (const sq of squares) {
     const { x, y } = squareTopLeft(bc.mapping, sq);
-    grid.highlightPosition(REACH_LAYER, { x, y, color: sq.goal ? GOAL_COLOR : REACH_COLOR,
-      border: sq.goal ? GOAL_COLOR : REACH_COLOR, alpha: 0.3 });
+    grid.highlightPosition(REACH_LAYER, {
+      x,
+      y,
+      color: sq.goal ? GOAL_COLOR : REACH_COLOR,
+      border: sq.goal ? GOAL_COLOR : REACH_COLOR,
+      alpha: 0.3,
+    });
   }
   return squares;
 }

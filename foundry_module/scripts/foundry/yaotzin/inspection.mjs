@@ -19,15 +19,27 @@ import { adapter, ballcourtOf, ownersOf, tokenList } from "../world/scene.mjs";
 /** What the companion takes (docs/api.md, the inspection's route): names of 120, types and materials of 40, 500 of each list. */
 const LIMITS = { name: 120, word: 40, entries: 500 };
 const fit = (value, max) => plainName(value)?.slice(0, max);
-const defined = (entry) => Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
+const defined = (entry) =>
+  Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
 
 /** A sheet as read, fitted to what the companion takes: a player's odd item name must not fail his whole inspection. */
 function sendable({ items, effects, traits }) {
   return {
-    items: items.slice(0, LIMITS.entries).map((i) => defined({ ...i, name: fit(i.name, LIMITS.name) ?? "?",
-      type: fit(i.type, LIMITS.word), material: fit(i.material, LIMITS.word) })),
-    effects: effects.slice(0, LIMITS.entries).map((e) => defined({ ...e, name: fit(e.name, LIMITS.name) ?? "?" })),
-    traits: traits.map((t) => fit(t, LIMITS.name)).filter(Boolean).slice(0, LIMITS.entries),
+    items: items.slice(0, LIMITS.entries).map((i) =>
+      defined({
+        ...i,
+        name: fit(i.name, LIMITS.name) ?? "?",
+        type: fit(i.type, LIMITS.word),
+        material: fit(i.material, LIMITS.word),
+      }),
+    ),
+    effects: effects
+      .slice(0, LIMITS.entries)
+      .map((e) => defined({ ...e, name: fit(e.name, LIMITS.name) ?? "?" })),
+    traits: traits
+      .map((t) => fit(t, LIMITS.name))
+      .filter(Boolean)
+      .slice(0, LIMITS.entries),
   };
 }
 
@@ -37,8 +49,14 @@ const sameFinding = (a, b) => a.kind === b.kind && a.what === b.what;
 /** The inspection cards of this match for this player, as their flags. */
 function earlierCards(matchId, playerId) {
   const messages = fvtt.game.messages?.contents ?? [...(fvtt.game.messages ?? [])];
-  return messages.map((m) => m.flags?.[MODULE_ID]).filter((f) => f?.context?.game === INSPECTION_GAME
-    && f.context.matchId === matchId && f.context.player === playerId);
+  return messages
+    .map((m) => m.flags?.[MODULE_ID])
+    .filter(
+      (f) =>
+        f?.context?.game === INSPECTION_GAME &&
+        f.context.matchId === matchId &&
+        f.context.player === playerId,
+    );
 }
 
 /**
@@ -48,8 +66,9 @@ function earlierCards(matchId, playerId) {
 async function inspect(scene, players, { onlyNew = false } = {}) {
   if (!players.length) return [];
   const read = adapter();
-  const answer = await companion("POST", "/api/v1/yaotzin/inspect",
-    { players: players.map((t) => ({ id: t.id, ...sendable(read.inspection(t.actor)) })) });
+  const answer = await companion("POST", "/api/v1/yaotzin/inspect", {
+    players: players.map((t) => ({ id: t.id, ...sendable(read.inspection(t.actor)) })),
+  });
   const matchId = ballcourtOf(scene)?.matchId ?? null;
   const owners = ownersOf(scene);
   const gms = fvtt.game.users.filter((u) => u.isGM).map((u) => u.id);
@@ -59,10 +78,23 @@ async function inspect(scene, players, { onlyNew = false } = {}) {
     const findings = all.filter((f) => !seen.some((s) => sameFinding(s, f)));
     if (onlyNew && !findings.length) continue;
     const card = inspectionCard(players.find((t) => t.id === id)?.name ?? id, findings);
-    posted.push(await fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}),
-      speaker: fvtt.ChatMessage.getSpeaker?.() ?? {}, whisper: [...new Set([...gms, ...(owners[id] ?? [])])],
-      flags: { [MODULE_ID]: { card, findings, applied: false, undone: false, resolved: [],
-        context: { game: INSPECTION_GAME, sceneId: scene.id, matchId, player: id } } } }));
+    posted.push(
+      await fvtt.ChatMessage.create({
+        content: renderCard(card, i18n(), {}),
+        speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+        whisper: [...new Set([...gms, ...(owners[id] ?? [])])],
+        flags: {
+          [MODULE_ID]: {
+            card,
+            findings,
+            applied: false,
+            undone: false,
+            resolved: [],
+            context: { game: INSPECTION_GAME, sceneId: scene.id, matchId, player: id },
+          },
+        },
+      }),
+    );
   }
   return posted;
 }
@@ -81,7 +113,9 @@ function changedAt(changed, path) {
 /** Whether an update switches something on: an item equipped or carried, a buff active (pf1, D35E), an effect enabled. */
 function switchesOn(doc, changed) {
   if (doc.documentName === "ActiveEffect") return changedAt(changed, "disabled") === false;
-  return ["system.equipped", "system.carried", "system.active"].some((path) => changedAt(changed, path) === true);
+  return ["system.equipped", "system.carried", "system.active"].some(
+    (path) => changedAt(changed, path) === true,
+  );
 }
 
 /** Whether a document made on a sheet comes switched on: an item equipped, carried or active, an effect not disabled. */
@@ -112,7 +146,7 @@ async function inspectOwner(doc) {
     const bc = ballcourtOf(scene);
     if (bc?.game !== "yaotzin" || !bc.matchId) continue;
     const players = tokenList(scene).filter((t) => isPlayer(t) && t.actor.id === owner.id);
-    posted.push(...await inspect(scene, players, { onlyNew: true }));
+    posted.push(...(await inspect(scene, players, { onlyNew: true })));
   }
   return posted;
 }

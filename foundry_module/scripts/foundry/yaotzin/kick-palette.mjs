@@ -4,7 +4,7 @@
  * the feat) and starts the kicker's other actions (a hoop shot, a contest with the target).
  * Plain HTML in one element, wired by delegation; the tool owns the state, the palette shows it.
  */
-import { plannerRow } from "../../core/planner.mjs";   // the shot planner's toggle
+import { plannerRow } from "../../core/planner.mjs"; // the shot planner's toggle
 import { i18n } from "../world/env.mjs";
 
 export const PALETTE_ID = "ballcourt-kick-palette";
@@ -13,24 +13,29 @@ const escape = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 /** The palette's HTML for a tool's state: {kicker, standing, powerAttack, maxPowerAttack, gm}; hoop and contest are the GM's. */
 export function paletteHtml(state, L = (k) => i18n().localize(k)) {
-  const button = (action, label, { pressed, disabled } = {}) => `<button type="button" data-ballcourt-palette="${action}"`
-    + `${pressed === undefined ? "" : ` aria-pressed="${pressed}"${pressed ? " class=\"active\"" : ""}`}`
-    + `${disabled ? " disabled" : ""}>${label}</button>`;
+  const button = (action, label, { pressed, disabled } = {}) =>
+    `<button type="button" data-ballcourt-palette="${action}"` +
+    `${pressed === undefined ? "" : ` aria-pressed="${pressed}"${pressed ? ' class="active"' : ""}`}` +
+    `${disabled ? " disabled" : ""}>${label}</button>`;
   const rows = [
     `<header>${escape(state.kicker)}</header>`,
-    `<div class="ballcourt-palette-row">${button("standing", L("BALLCOURT.Palette.Standing"), { pressed: state.standing })}`
-      + `${button("running", L("BALLCOURT.Palette.Running"), { pressed: !state.standing })}</div>`,
+    `<div class="ballcourt-palette-row">${button("standing", L("BALLCOURT.Palette.Standing"), { pressed: state.standing })}` +
+      `${button("running", L("BALLCOURT.Palette.Running"), { pressed: !state.standing })}</div>`,
   ];
   if (state.maxPowerAttack > 0) {
-    rows.push(`<div class="ballcourt-palette-row"><span>${L("BALLCOURT.Palette.PowerAttack")}</span>`
-      + `${button("pa-down", "&minus;", { disabled: state.powerAttack <= 0 })}`
-      + `<output data-ballcourt-palette-pa>${state.powerAttack}</output>`
-      + `${button("pa-up", "+", { disabled: state.powerAttack >= state.maxPowerAttack })}</div>`);
+    rows.push(
+      `<div class="ballcourt-palette-row"><span>${L("BALLCOURT.Palette.PowerAttack")}</span>` +
+        `${button("pa-down", "&minus;", { disabled: state.powerAttack <= 0 })}` +
+        `<output data-ballcourt-palette-pa>${state.powerAttack}</output>` +
+        `${button("pa-up", "+", { disabled: state.powerAttack >= state.maxPowerAttack })}</div>`,
+    );
   }
-  if (state.planner !== undefined) rows.push(plannerRow(state.planner, L));   // the shot planner
+  if (state.planner !== undefined) rows.push(plannerRow(state.planner, L)); // the shot planner
   if (state.gm !== false) {
-    rows.push(`<div class="ballcourt-palette-row">${button("hoop", L("BALLCOURT.Palette.Hoop"))}`
-      + `${button("contest", L("BALLCOURT.Palette.Contest"))}</div>`);
+    rows.push(
+      `<div class="ballcourt-palette-row">${button("hoop", L("BALLCOURT.Palette.Hoop"))}` +
+        `${button("contest", L("BALLCOURT.Palette.Contest"))}</div>`,
+    );
   }
   return rows.join("");
 }

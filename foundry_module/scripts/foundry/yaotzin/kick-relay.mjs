@@ -13,7 +13,14 @@
  *   tool waits, as the GM's does, until his kick is resolved (the GM's word: requestDone).
  */
 import { KicksInProgress, previewRequest } from "../../core/requests.mjs";
-import { MODULE_ID, companionGM, fvtt, isCompanionGM, localizedError, setting } from "../world/env.mjs";
+import {
+  MODULE_ID,
+  companionGM,
+  fvtt,
+  isCompanionGM,
+  localizedError,
+  setting,
+} from "../world/env.mjs";
 import { askGM, refuse, requestDone, requestFrom, tellPresser } from "../requests/gm-requests.mjs";
 import { quietly } from "../world/link.mjs";
 import { ballToken, ballcourtOf, owns, tokenList } from "../world/scene.mjs";
@@ -38,10 +45,21 @@ function courtAndKicker({ sceneId, kicker }) {
 /** On the GM's client: the companion's preview of a kick's choices. */
 export function previewOn(choice) {
   const court = readCourt(courtAndKicker(choice).scene);
-  return quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest({ mapping: court.mapping,
-    field: court.field, players: court.players, ball: court.ball,
-    kicker: choice.kicker, target: choice.target, standing: choice.standing,
-    powerAttack: choice.powerAttack, settings: court.settings }));
+  return quietly(
+    "POST",
+    "/api/v1/yaotzin/kick/preview",
+    previewRequest({
+      mapping: court.mapping,
+      field: court.field,
+      players: court.players,
+      ball: court.ball,
+      kicker: choice.kicker,
+      target: choice.target,
+      standing: choice.standing,
+      powerAttack: choice.powerAttack,
+      settings: court.settings,
+    }),
+  );
 }
 
 /** From any client: the preview of these choices (the GM's own, or asked of the active GM). */
@@ -80,8 +98,15 @@ const KICK_WAIT_MS = 15000;
 export async function requestKick(choice, preview = null) {
   if (isCompanionGM()) {
     const { scene, token } = courtAndKicker(choice);
-    return kickOnce(token, fvtt.game.user.id, () => resolveKick(scene, { kicker: choice.kicker, target: choice.target,
-      standing: choice.standing, powerAttack: choice.powerAttack, preview }));
+    return kickOnce(token, fvtt.game.user.id, () =>
+      resolveKick(scene, {
+        kicker: choice.kicker,
+        target: choice.target,
+        standing: choice.standing,
+        powerAttack: choice.powerAttack,
+        preview,
+      }),
+    );
   }
   await askGM(KICK_REQUEST, choice, { untilDoneMs: KICK_WAIT_MS });
   return null;
@@ -98,8 +123,14 @@ export async function onKickRequest(user, changes, _options, authorId) {
     if (!setting("playerKicks")) return null;
     const { scene, token } = courtAndKicker(choice);
     if (!owns(user, token)) return null;
-    return await kickOnce(token, user.id, () => resolveKick(scene, { kicker: choice.kicker, target: choice.target,
-      standing: choice.standing, powerAttack: choice.powerAttack }));
+    return await kickOnce(token, user.id, () =>
+      resolveKick(scene, {
+        kicker: choice.kicker,
+        target: choice.target,
+        standing: choice.standing,
+        powerAttack: choice.powerAttack,
+      }),
+    );
   } catch (err) {
     refuse(err, user.id);
     return null;

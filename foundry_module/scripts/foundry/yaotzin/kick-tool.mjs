@@ -19,7 +19,7 @@ import { fvtt, i18n, isCompanionGM, localizedError, notify, reportFailure } from
 import { KickPalette, nearerHoop } from "./kick-palette.mjs";
 import { requestKick, requestPreview } from "./kick-relay.mjs";
 import { clearOverlay, drawAnswer } from "../world/overlay-layer.mjs";
-import { ShotPlanner } from "./planner.mjs";   // the kicker's best aims, marked on the court
+import { ShotPlanner } from "./planner.mjs"; // the kicker's best aims, marked on the court
 import { adapter, ballToken, ballcourtOf, missingStats, teamOf } from "../world/scene.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 
@@ -32,11 +32,13 @@ export class KickTool {
     this.lastSquare = null;
     this.lastPreview = null;
     this.lastChoice = null;
-    this.kicking = false;   // a click's kick is on its way
-    this.previewer = new LatestWins((choice) => requestPreview(choice),
-      (answer, choice) => this.showPreview(answer, choice));
+    this.kicking = false; // a click's kick is on its way
+    this.previewer = new LatestWins(
+      (choice) => requestPreview(choice),
+      (answer, choice) => this.showPreview(answer, choice),
+    );
     this.palette = new KickPalette(this);
-    this.planner = new ShotPlanner(this);   // the shot planner's marks (planner.mjs)
+    this.planner = new ShotPlanner(this); // the shot planner's marks (planner.mjs)
     this.onMove = (event) => this.hover(event);
     this.onClick = (event) => this.click(event);
   }
@@ -80,7 +82,7 @@ export class KickTool {
       stage.off("pointermove", this.onMove);
       stage.off("pointerdown", this.onClick);
       this.previewer.cancel();
-      this.planner.stop();   // the shot planner's marks go with the tool
+      this.planner.stop(); // the shot planner's marks go with the tool
       this.palette.hide();
       clearOverlay();
     }
@@ -97,9 +99,14 @@ export class KickTool {
 
   /** What the palette shows. */
   state() {
-    return { kicker: this.kicker?.name ?? "", standing: this.standing, powerAttack: this.powerAttack,
-      maxPowerAttack: this.maxPowerAttack(), gm: isCompanionGM(),   // hoop and contest need the companion's link
-      planner: this.planner.on };   // the shot planner's toggle
+    return {
+      kicker: this.kicker?.name ?? "",
+      standing: this.standing,
+      powerAttack: this.powerAttack,
+      maxPowerAttack: this.maxPowerAttack(),
+      gm: isCompanionGM(), // hoop and contest need the companion's link
+      planner: this.planner.on,
+    }; // the shot planner's toggle
   }
 
   /** Change the kick's choices; the hovered square is previewed again with them. */
@@ -109,7 +116,7 @@ export class KickTool {
     this.standing = Boolean(standing);
     this.powerAttack = pa;
     this.palette.render();
-    this.planner.refresh();   // the shot planner follows the kick's choices
+    this.planner.refresh(); // the shot planner follows the kick's choices
     this.lastPreview = null;
     const choice = this.active && this.lastSquare ? this.choice(this.lastSquare) : null;
     if (choice) this.previewer.request(choice);
@@ -120,15 +127,24 @@ export class KickTool {
   act(action) {
     if (!this.active) return false;
     switch (action) {
-      case "standing": return this.choose({ standing: true });
-      case "running": return this.choose({ standing: false });
-      case "stance": return this.choose({ standing: !this.standing });
-      case "pa-up": return this.choose({ powerAttack: this.powerAttack + 1 });
-      case "pa-down": return this.choose({ powerAttack: this.powerAttack - 1 });
-      case "hoop": return isCompanionGM() && this.guarded(() => this.hoop());
-      case "contest": return isCompanionGM() && this.guarded(() => this.contest());
-      case "planner": return this.planner.toggle();   // the shot planner (planner.mjs)
-      default: return false;
+      case "standing":
+        return this.choose({ standing: true });
+      case "running":
+        return this.choose({ standing: false });
+      case "stance":
+        return this.choose({ standing: !this.standing });
+      case "pa-up":
+        return this.choose({ powerAttack: this.powerAttack + 1 });
+      case "pa-down":
+        return this.choose({ powerAttack: this.powerAttack - 1 });
+      case "hoop":
+        return isCompanionGM() && this.guarded(() => this.hoop());
+      case "contest":
+        return isCompanionGM() && this.guarded(() => this.contest());
+      case "planner":
+        return this.planner.toggle(); // the shot planner (planner.mjs)
+      default:
+        return false;
     }
   }
 
@@ -145,15 +161,22 @@ export class KickTool {
   hoop() {
     const bc = ballcourtOf(this.scene);
     const side = nearerHoop(bc.field, tokenSquare(bc.mapping, this.kicker));
-    return shootHoop(this.scene, { kicker: this.kicker.id, hoop: side, standing: this.standing,
-      powerAttack: this.powerAttack });
+    return shootHoop(this.scene, {
+      kicker: this.kicker.id,
+      hoop: side,
+      standing: this.standing,
+      powerAttack: this.powerAttack,
+    });
   }
 
   /** The captured kicker contests the ball with the user's one target (the kind is asked). */
   contest() {
     const targets = [...(fvtt.game.user.targets ?? [])];
     if (targets.length !== 1) throw localizedError("BALLCOURT.Menu.ContestPick");
-    return contest(this.scene, { actor: this.kicker.id, target: (targets[0].document ?? targets[0]).id });
+    return contest(this.scene, {
+      actor: this.kicker.id,
+      target: (targets[0].document ?? targets[0]).id,
+    });
   }
 
   squareOf(event) {
@@ -165,8 +188,13 @@ export class KickTool {
   /** The kick's choices at `target`: what a preview or a kick is asked with. */
   choice(target) {
     if (!ballcourtOf(this.scene)?.mapping || !this.kicker || !ballToken(this.scene)) return null;
-    return { sceneId: this.scene.id, kicker: this.kicker.id, target, standing: this.standing,
-      powerAttack: this.powerAttack };
+    return {
+      sceneId: this.scene.id,
+      kicker: this.kicker.id,
+      target,
+      standing: this.standing,
+      powerAttack: this.powerAttack,
+    };
   }
 
   hover(event) {
@@ -195,22 +223,26 @@ export class KickTool {
   refusal(preview) {
     if (!preview || preview.legal !== false) return null;
     const code = preview.reason?.code;
-    return code && code !== "out_of_range" ? i18n().localize(`BALLCOURT.Overlay.Refused.${code}`)
-      : preview.reason?.message ?? "";
+    return code && code !== "out_of_range"
+      ? i18n().localize(`BALLCOURT.Overlay.Refused.${code}`)
+      : (preview.reason?.message ?? "");
   }
 
   async click(event) {
     if (!this.active || event.button !== 0) return;
     const target = this.squareOf(event);
     const last = this.lastPreview;
-    const chosen = this.lastChoice?.standing === this.standing && this.lastChoice?.powerAttack === this.powerAttack;
-    const preview = chosen && last?.target?.x === target.x && last?.target?.y === target.y ? last : null;
+    const chosen =
+      this.lastChoice?.standing === this.standing &&
+      this.lastChoice?.powerAttack === this.powerAttack;
+    const preview =
+      chosen && last?.target?.x === target.x && last?.target?.y === target.y ? last : null;
     const refusal = this.refusal(preview);
     if (refusal !== null) {
       fvtt.ui.notifications?.warn(refusal);
       return;
     }
-    if (this.kicking) return;   // a double click is one kick, not two cards
+    if (this.kicking) return; // a double click is one kick, not two cards
     this.kicking = true;
     this.previewer.cancel();
     try {

@@ -26,7 +26,9 @@ export const NPC_TIMING = { timeoutMs: 120000 };
 /** The court's body and the names its cards use (tokens' names by id; teams by their ids). */
 async function sceneRequest(scene) {
   const court = readCourt(scene);
-  const state = court.matchId ? await companion("GET", `/api/v1/matches/${encodeURIComponent(court.matchId)}`) : null;
+  const state = court.matchId
+    ? await companion("GET", `/api/v1/matches/${encodeURIComponent(court.matchId)}`)
+    : null;
   const names = Object.fromEntries([...court.tokens.values()].map((t) => [t.id, t.name]));
   return { court, names, body: npcBody(court, state) };
 }
@@ -40,7 +42,7 @@ async function simulate(route, body) {
     return await link.request("POST", route, body, { timeout: NPC_TIMING.timeoutMs });
   } catch (err) {
     if (err?.status === 429) throw localizedError("BALLCOURT.Npc.Busy");
-    if (err?.key) throw localizedError(err.key, err.data);   // the link's own (not connected)
+    if (err?.key) throw localizedError(err.key, err.data); // the link's own (not connected)
     throw localizedError("BALLCOURT.Npc.Failed", { message: err?.message ?? String(err) });
   }
 }
@@ -49,33 +51,60 @@ const gmIds = () => fvtt.game.users.filter((u) => u.isGM).map((u) => u.id);
 
 /** Post a card: whispered to the GMs, or for everyone. */
 function post(card, flags, { whisper }) {
-  return fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}), speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+  return fvtt.ChatMessage.create({
+    content: renderCard(card, i18n(), {}),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
     ...(whisper ? { whisper: gmIds() } : {}),
-    flags: { [MODULE_ID]: { card, applied: false, undone: false, resolved: [], posted: Date.now(), ...flags } } });
+    flags: {
+      [MODULE_ID]: {
+        card,
+        applied: false,
+        undone: false,
+        resolved: [],
+        posted: Date.now(),
+        ...flags,
+      },
+    },
+  });
 }
 
 /** The odds of the scene's match: `whisper` to the GMs (default), or posted for the table. Answers the message. */
 export async function askOdds(scene, { whisper = true } = {}) {
   const { names, body } = await sceneRequest(scene);
   const answer = await simulate(ODDS_ROUTE, body);
-  return post(oddsCard(answer, names), { context: { game: "yaotzin.odds", sceneId: scene.id } }, { whisper });
+  return post(
+    oddsCard(answer, names),
+    { context: { game: "yaotzin.odds", sceneId: scene.id } },
+    { whisper },
+  );
 }
 
 /** The scene's match played out, its card posted for everyone, with what Keep needs. Answers the message. */
 export async function playOut(scene) {
   const { court, names, body } = await sceneRequest(scene);
   const answer = await simulate(PLAY_ROUTE, { ...body, seed: Math.floor(Math.random() * 2 ** 31) });
-  return post(playCard(answer, names), { context: { game: NPC_GAME, sceneId: scene.id, matchId: court.matchId },
-    keep: keepMatch(answer) }, { whisper: false });
+  return post(
+    playCard(answer, names),
+    {
+      context: { game: NPC_GAME, sceneId: scene.id, matchId: court.matchId },
+      keep: keepMatch(answer),
+    },
+    { whisper: false },
+  );
 }
 
 /** The menu's Odds: whispered to the GMs or posted for the table, as the GM chooses (closing the question cancels). */
 export async function oddsFromMenu(scene) {
   const L = i18n();
-  const choice = await fvtt.api.DialogV2.wait({ window: { title: L.localize("BALLCOURT.Npc.OddsTitleMenu") },
-    content: `<p>${L.localize("BALLCOURT.Npc.Audience")}</p>`, rejectClose: false,
-    buttons: [{ action: "whisper", label: L.localize("BALLCOURT.Npc.Whisper") },
-      { action: "table", label: L.localize("BALLCOURT.Npc.ToTable") }] });
+  const choice = await fvtt.api.DialogV2.wait({
+    window: { title: L.localize("BALLCOURT.Npc.OddsTitleMenu") },
+    content: `<p>${L.localize("BALLCOURT.Npc.Audience")}</p>`,
+    rejectClose: false,
+    buttons: [
+      { action: "whisper", label: L.localize("BALLCOURT.Npc.Whisper") },
+      { action: "table", label: L.localize("BALLCOURT.Npc.ToTable") },
+    ],
+  });
   return choice ? askOdds(scene, { whisper: choice === "whisper" }) : null;
 }
 
@@ -94,8 +123,16 @@ async function keep(message) {
     await companion("DELETE", route).catch(() => null);
     throw err;
   }
-  const kept = { key: "BALLCOURT.Npc.Kept", tone: "muted", data: { match: created.id }, text: `Kept as companion match ${created.id}.` };
-  await message.update({ [`flags.${MODULE_ID}.kept`]: created.id, [`flags.${MODULE_ID}.card.lines`]: [...flags.card.lines, kept] });
+  const kept = {
+    key: "BALLCOURT.Npc.Kept",
+    tone: "muted",
+    data: { match: created.id },
+    text: `Kept as companion match ${created.id}.`,
+  };
+  await message.update({
+    [`flags.${MODULE_ID}.kept`]: created.id,
+    [`flags.${MODULE_ID}.card.lines`]: [...flags.card.lines, kept],
+  });
   await postReport(created.id);
 }
 

@@ -14,12 +14,24 @@
  *
  * A kick also gets the "try / let it pass" advice for its NPC interceptors (advice.mjs).
  */
-import { PLANNER_COLOR, attackedEnd, localizedPlannerWords, plannerCommands,
-  suggestRequest } from "../../core/planner.mjs";
+import {
+  PLANNER_COLOR,
+  attackedEnd,
+  localizedPlannerWords,
+  plannerCommands,
+  suggestRequest,
+} from "../../core/planner.mjs";
 import { stillCurrent } from "../../core/turn-stamp.mjs";
 import { stampOn, trackerFor } from "../requests/turns.mjs";
 import { clearContainer, drawCommands } from "../../render/pixi-draw.mjs";
-import { MODULE_ID, companionGM, fvtt, i18n, isCompanionGM, localizedError } from "../world/env.mjs";
+import {
+  MODULE_ID,
+  companionGM,
+  fvtt,
+  i18n,
+  isCompanionGM,
+  localizedError,
+} from "../world/env.mjs";
 import { quietly } from "../world/link.mjs";
 import { ballToken, ballcourtOf, tokenList } from "../world/scene.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
@@ -36,10 +48,21 @@ export function suggestOn({ sceneId, kicker, standing, powerAttack }) {
     throw localizedError("BALLCOURT.Kick.PickKicker");
   }
   const court = readCourt(scene);
-  return quietly("POST", "/api/v1/yaotzin/kick/suggest", suggestRequest({ mapping: court.mapping,
-    field: court.field, players: court.players, ball: court.ball, kicker,
-    standing, powerAttack, settings: court.settings,
-    attacks: attackedEnd(court.teams, court.tokens.get(kicker).team) }));
+  return quietly(
+    "POST",
+    "/api/v1/yaotzin/kick/suggest",
+    suggestRequest({
+      mapping: court.mapping,
+      field: court.field,
+      players: court.players,
+      ball: court.ball,
+      kicker,
+      standing,
+      powerAttack,
+      settings: court.settings,
+      attacks: attackedEnd(court.teams, court.tokens.get(kicker).team),
+    }),
+  );
 }
 
 /** From any client: the GM's own answer, or asked of the companion's GM (env.mjs), the one with the link. */
@@ -50,7 +73,7 @@ export function requestSuggestion(choice) {
   return gm.query(SUGGEST_QUERY, choice, { timeout: 10000 });
 }
 
-const layers = new WeakMap();   // canvas.interface -> the planner's container
+const layers = new WeakMap(); // canvas.interface -> the planner's container
 
 function layer() {
   const iface = fvtt.canvas?.interface;
@@ -77,8 +100,14 @@ export class ShotPlanner {
 
   choice() {
     const t = this.tool;
-    return t.active && t.kicker ? { sceneId: t.scene.id, kicker: t.kicker.id, standing: t.standing,
-      powerAttack: t.powerAttack } : null;
+    return t.active && t.kicker
+      ? {
+          sceneId: t.scene.id,
+          kicker: t.kicker.id,
+          standing: t.standing,
+          powerAttack: t.powerAttack,
+        }
+      : null;
   }
 
   /** Turn the marks on or off (the palette's button, the key); returns whether they are on. */
@@ -108,7 +137,7 @@ export class ShotPlanner {
       this.draw(answer);
       return answer;
     } catch {
-      if (asked === this.asked) this.clear();    // the status light says why
+      if (asked === this.asked) this.clear(); // the status light says why
       return null;
     }
   }
@@ -118,8 +147,11 @@ export class ShotPlanner {
     const mapping = ballcourtOf(this.tool.scene)?.mapping;
     if (!container || !mapping) return;
     clearContainer(container);
-    drawCommands(fvtt.PIXI, container, plannerCommands(mapping, answer, PLANNER_COLOR,
-      localizedPlannerWords(i18n())));
+    drawCommands(
+      fvtt.PIXI,
+      container,
+      plannerCommands(mapping, answer, PLANNER_COLOR, localizedPlannerWords(i18n())),
+    );
   }
 
   /**

@@ -10,7 +10,15 @@
  * performAction: its flags mark it used, so a second press, from either card or a re-render,
  * does nothing), whose interception card the GM applies, or undoes, as any other.
  */
-import { TryChain, autopilotChances, chancesOf, reactBody, reactionLine, resultLine, tryAction } from "../../core/yaotzin-react.mjs";
+import {
+  TryChain,
+  autopilotChances,
+  chancesOf,
+  reactBody,
+  reactionLine,
+  resultLine,
+  tryAction,
+} from "../../core/yaotzin-react.mjs";
 import { performAction, registerCardHandlers } from "../cards/chat.mjs";
 import { answerBelongs, stampOn, trackerFor } from "../requests/turns.mjs";
 import { MODULE_ID, fvtt, localizedError, notify, setting } from "../world/env.mjs";
@@ -28,17 +36,35 @@ export const REACT_GAME = "yaotzinReact";
  */
 export async function reactionsTo(kind, answer, court) {
   const stored = setting("yaotzinAutopilot");
-  const chances = autopilotChances(chancesOf(kind, answer), { entries: stored && typeof stored === "object" ? stored : {},
-    teamOf: (id) => court.tokens.get(id)?.team ?? null, owners: (id) => court.owners[id] ?? [] });
+  const chances = autopilotChances(chancesOf(kind, answer), {
+    entries: stored && typeof stored === "object" ? stored : {},
+    teamOf: (id) => court.tokens.get(id)?.team ?? null,
+    owners: (id) => court.owners[id] ?? [],
+  });
   if (!chances.length) return [];
   const scene = fvtt.game.scenes.get(court.sceneId);
   const asked = stampOn(scene);
   try {
-    const { reactions } = await quietly("POST", "/api/v1/yaotzin/react", reactBody({ kind, field: court.field,
-      players: court.players, settings: court.settings, kicker: answer.kicker, chances }));
-    if (!answerBelongs(asked, trackerFor(scene), { key: "BALLCOURT.Turns.LateReactions" })) return [];
+    const { reactions } = await quietly(
+      "POST",
+      "/api/v1/yaotzin/react",
+      reactBody({
+        kind,
+        field: court.field,
+        players: court.players,
+        settings: court.settings,
+        kicker: answer.kicker,
+        chances,
+      }),
+    );
+    if (!answerBelongs(asked, trackerFor(scene), { key: "BALLCOURT.Turns.LateReactions" }))
+      return [];
     const byPlayer = new Map(chances.map((c) => [c.player, c]));
-    return reactions.map((r) => ({ ...r, mode: byPlayer.get(r.player).mode, press: byPlayer.get(r.player).press }));
+    return reactions.map((r) => ({
+      ...r,
+      mode: byPlayer.get(r.player).mode,
+      press: byPlayer.get(r.player).press,
+    }));
   } catch (err) {
     notify("warn", "BALLCOURT.YReact.Failed", { message: err?.message ?? String(err) });
     return [];
@@ -47,14 +73,20 @@ export async function reactionsTo(kind, answer, court) {
 
 /** The advice card's lines and buttons for the reactions: each one's decision; suggest's tries get a button. */
 export function reactionParts(reactions, nameOf) {
-  return { lines: reactions.map((r) => reactionLine(r, nameOf)),
-    actions: reactions.filter((r) => r.tries && r.mode === "suggest").map((r) => tryAction(r, nameOf)) };
+  return {
+    lines: reactions.map((r) => reactionLine(r, nameOf)),
+    actions: reactions
+      .filter((r) => r.tries && r.mode === "suggest")
+      .map((r) => tryAction(r, nameOf)),
+  };
 }
 
 /** The players whose try on the source card has been pressed (its flags' used "intercept:<id>" and "stop:<id>:<step>"). */
 function pressedOn(source) {
-  return (source?.flags?.[MODULE_ID]?.resolved ?? []).map((id) => id.split(":"))
-    .filter(([kind]) => kind === "intercept" || kind === "stop").map(([, player]) => player);
+  return (source?.flags?.[MODULE_ID]?.resolved ?? [])
+    .map((id) => id.split(":"))
+    .filter(([kind]) => kind === "intercept" || kind === "stop")
+    .map(([, player]) => player);
 }
 
 /**
@@ -71,7 +103,9 @@ function outcomeOf(source, actionId) {
 
 /** Whether an NPC's try on a tick's card has stopped the ball (then the tracker does not apply that tick by itself). */
 export function stoppedOn(source) {
-  return (source?.flags?.[MODULE_ID]?.resolved ?? []).some((id) => id.startsWith("stop:") && outcomeOf(source, id) === "stopped");
+  return (source?.flags?.[MODULE_ID]?.resolved ?? []).some(
+    (id) => id.startsWith("stop:") && outcomeOf(source, id) === "stopped",
+  );
 }
 
 /**
@@ -80,7 +114,8 @@ export function stoppedOn(source) {
  * the GM is told why).
  */
 async function pressTry(source, reaction, userId) {
-  if (!await performAction(source.id, reaction.press, userId)) return { pressed: false, outcome: null };
+  if (!(await performAction(source.id, reaction.press, userId)))
+    return { pressed: false, outcome: null };
   return { pressed: true, outcome: outcomeOf(source, reaction.press) };
 }
 
@@ -88,8 +123,10 @@ async function pressTry(source, reaction, userId) {
 async function noteResult(message, player, result) {
   const flags = message.flags[MODULE_ID];
   const line = resultLine(player, { ...result, nameOf: (id) => flags.names?.[id] ?? id });
-  await message.update({ [`flags.${MODULE_ID}.card`]: { ...flags.card, lines: [...flags.card.lines, line] },
-    [`flags.${MODULE_ID}.react.results.${player}`]: result });
+  await message.update({
+    [`flags.${MODULE_ID}.card`]: { ...flags.card, lines: [...flags.card.lines, line] },
+    [`flags.${MODULE_ID}.react.results.${player}`]: result,
+  });
 }
 
 /**
@@ -104,14 +141,17 @@ export async function playTries(message) {
   if (!source || !flags.react) return;
   const { reactions, results = {} } = flags.react;
   const byPlayer = new Map(reactions.map((r) => [r.player, r]));
-  const chain = new TryChain(reactions, new Map(reactions.map((r) => [r.player, r.mode])),
-    [...pressedOn(source), ...Object.keys(results)]);
+  const chain = new TryChain(reactions, new Map(reactions.map((r) => [r.player, r.mode])), [
+    ...pressedOn(source),
+    ...Object.keys(results),
+  ]);
   for (let player = chain.next(); player; player = chain.next()) {
     const { pressed, outcome } = await pressTry(source, byPlayer.get(player), fvtt.game.user.id);
     chain.record(player, outcome);
     await noteResult(message, player, pressed ? { outcome } : { refused: true });
   }
-  for (const player of chain.skipped) await noteResult(message, player, { stoppedBy: chain.stoppedBy });
+  for (const player of chain.skipped)
+    await noteResult(message, player, { stoppedBy: chain.stoppedBy });
 }
 
 registerCardHandlers(REACT_GAME, {
@@ -127,7 +167,8 @@ registerCardHandlers(REACT_GAME, {
     const reaction = flags.react?.reactions?.find((r) => r.player === player);
     const name = flags.names?.[player] ?? player;
     if (!source || !reaction) throw localizedError("BALLCOURT.YReact.SourceGone");
-    if (pressedOn(source).includes(player)) throw localizedError("BALLCOURT.YReact.AlreadyTried", { player: name });
+    if (pressedOn(source).includes(player))
+      throw localizedError("BALLCOURT.YReact.AlreadyTried", { player: name });
     const { pressed, outcome } = await pressTry(source, reaction, user.id);
     if (!pressed) throw localizedError("BALLCOURT.YReact.NotTried", { player: name });
     await noteResult(message, player, { outcome });

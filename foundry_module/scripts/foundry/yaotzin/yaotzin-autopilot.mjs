@@ -18,15 +18,40 @@ import { teamEntry } from "../../core/autopilot.mjs";
 import { localText, renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
 import { attackedEnd } from "../../core/planner.mjs";
-import { TurnRun, closedCard, ghostCommands, proposalCard, stepLine, suggestBody, turnMode,
-  turnSteps } from "../../core/yaotzin-autopilot.mjs";
+import {
+  TurnRun,
+  closedCard,
+  ghostCommands,
+  proposalCard,
+  stepLine,
+  suggestBody,
+  turnMode,
+  turnSteps,
+} from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { answerBelongs, stampOf } from "../requests/turns.mjs";
 import { courtOfCombat, trackerOf } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, i18n, isCompanionGM, localizedError, notify, reportFailure, setting } from "../world/env.mjs";
+import {
+  MODULE_ID,
+  fvtt,
+  i18n,
+  isCompanionGM,
+  localizedError,
+  notify,
+  reportFailure,
+  setting,
+} from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { clearIfShown, drawOnly } from "../world/overlay-layer.mjs";
-import { adapter, ballToken, ballcourtOf, cardContext, owns, teamOf, tokenList } from "../world/scene.mjs";
+import {
+  adapter,
+  ballToken,
+  ballcourtOf,
+  cardContext,
+  owns,
+  teamOf,
+  tokenList,
+} from "../world/scene.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 import { dribble, dribblePlayers } from "./dribble.mjs";
 import { requestKick } from "./kick-relay.mjs";
@@ -58,9 +83,21 @@ export async function proposeTurn(scene, token, round) {
   const team = teamOf(token);
   const { tactics } = teamEntry(entries()[team]);
   const match = court.matchId ? await quietly("GET", `/api/v1/matches/${court.matchId}`) : null;
-  return quietly("POST", "/api/v1/yaotzin/suggest", suggestBody({ field: court.field, players: dribblePlayers(scene),
-    ball: court.ball, mover: token.id, tactics, attacks: attackedEnd(court.teams, team), round, score: match?.score ?? null,
-    settings: court.settings }));
+  return quietly(
+    "POST",
+    "/api/v1/yaotzin/suggest",
+    suggestBody({
+      field: court.field,
+      players: dribblePlayers(scene),
+      ball: court.ball,
+      mover: token.id,
+      tactics,
+      attacks: attackedEnd(court.teams, team),
+      round,
+      score: match?.score ?? null,
+      settings: court.settings,
+    }),
+  );
 }
 
 const isProne = (token) => Boolean(token.actor) && hasStatus(adapter(), token.actor, "prone");
@@ -84,14 +121,23 @@ export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) 
   try {
     answer = await proposeTurn(scene, token, combat.round);
   } catch (err) {
-    notify("warn", "BALLCOURT.YAutopilot.Failed", { player: token.name, message: err?.message ?? String(err) });
+    notify("warn", "BALLCOURT.YAutopilot.Failed", {
+      player: token.name,
+      message: err?.message ?? String(err),
+    });
     return null;
   }
-  if (!answerBelongs(asked, trackerOf(combat), { key: "BALLCOURT.Turns.LateProposal", data: { player: token.name } })) {
+  if (
+    !answerBelongs(asked, trackerOf(combat), {
+      key: "BALLCOURT.Turns.LateProposal",
+      data: { player: token.name },
+    })
+  ) {
     return null;
   }
   const proposal = await show(scene, token, answer, mode);
-  if (mode === "act") await runProposal(proposal, Number(setting("yaotzinAutopilotPause") ?? 0) * 1000);
+  if (mode === "act")
+    await runProposal(proposal, Number(setting("yaotzinAutopilotPause") ?? 0) * 1000);
   return proposal;
 }
 
@@ -102,16 +148,46 @@ async function show(scene, token, answer, mode) {
   const nameOf = (id) => tokens.get(id)?.name ?? id;
   const { turn } = answer;
   const steps = turnSteps(turn, { prone: isProne(token) });
-  const card = proposalCard(turn, { name: token.name, mode, tactics: answer.tactics ?? "", prone: isProne(token), nameOf });
+  const card = proposalCard(turn, {
+    name: token.name,
+    mode,
+    tactics: answer.tactics ?? "",
+    prone: isProne(token),
+    nameOf,
+  });
   const last = steps.at(-1);
-  const target = last?.kind === "contest" && tokens.get(last.target) ? tokenSquare(bc.mapping, tokens.get(last.target)) : null;
+  const target =
+    last?.kind === "contest" && tokens.get(last.target)
+      ? tokenSquare(bc.mapping, tokens.get(last.target))
+      : null;
   const label = last ? localText(stepLine(last, nameOf), i18n()) : "";
   const ghost = drawOnly(ghostCommands(bc.mapping, turn, { label, targetSquare: target }), scene);
-  const message = await fvtt.ChatMessage.create({ content: renderCard(card, i18n(), {}),
-    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {}, whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
-    flags: { [MODULE_ID]: { card, context: { ...cardContext(scene, "autopilot"), game: "yaotzinAutopilot", tokenId: token.id },
-      applied: false, undone: false, resolved: [] } } });
-  open = { messageId: message.id, sceneId: scene.id, tokenId: token.id, card, ghost, run: new TurnRun(steps) };
+  const message = await fvtt.ChatMessage.create({
+    content: renderCard(card, i18n(), {}),
+    speaker: fvtt.ChatMessage.getSpeaker?.() ?? {},
+    whisper: fvtt.game.users.filter((u) => u.isGM).map((u) => u.id),
+    flags: {
+      [MODULE_ID]: {
+        card,
+        context: {
+          ...cardContext(scene, "autopilot"),
+          game: "yaotzinAutopilot",
+          tokenId: token.id,
+        },
+        applied: false,
+        undone: false,
+        resolved: [],
+      },
+    },
+  });
+  open = {
+    messageId: message.id,
+    sceneId: scene.id,
+    tokenId: token.id,
+    card,
+    ghost,
+    run: new TurnRun(steps),
+  };
   return open;
 }
 
@@ -125,7 +201,10 @@ async function runProposal(proposal, pauseMs = 0) {
   const scene = fvtt.game.scenes.get(proposal.sceneId);
   try {
     for (;;) {
-      if (pauseMs > 0) await new Promise((resolve) => { setTimeout(resolve, pauseMs); });
+      if (pauseMs > 0)
+        await new Promise((resolve) => {
+          setTimeout(resolve, pauseMs);
+        });
       const step = proposal.run.next();
       if (!step) break;
       await perform(scene, proposal.tokenId, step);
@@ -141,17 +220,38 @@ async function runProposal(proposal, pauseMs = 0) {
 /** One step, through the flow the table uses for it by hand. */
 async function perform(scene, tokenId, step) {
   const token = tokenList(scene).find((t) => t.id === tokenId);
-  if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone");   // deleted since the proposal
+  if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone"); // deleted since the proposal
   switch (step.kind) {
-    case "stand": return token.actor && setStatus(adapter(), token.actor, "prone", false);
-    case "move": return walk(scene, token, step);
-    case "kick": return requestKick({ sceneId: scene.id, kicker: step.kicker, target: step.target, standing: step.standing,
-      powerAttack: step.powerAttack });
-    case "hoop": return shootHoop(scene, { kicker: step.kicker, hoop: step.hoop, standing: step.standing,
-      powerAttack: step.powerAttack });
-    case "dribble": return dribble(scene, token, step.from, step.squares.at(-1), step.squares);
-    case "contest": return contest(scene, { actor: step.actor, target: step.target, kind: step.contest, to: step.to });
-    default: throw localizedError("BALLCOURT.YAutopilot.Unknown", { route: step.route });
+    case "stand":
+      return token.actor && setStatus(adapter(), token.actor, "prone", false);
+    case "move":
+      return walk(scene, token, step);
+    case "kick":
+      return requestKick({
+        sceneId: scene.id,
+        kicker: step.kicker,
+        target: step.target,
+        standing: step.standing,
+        powerAttack: step.powerAttack,
+      });
+    case "hoop":
+      return shootHoop(scene, {
+        kicker: step.kicker,
+        hoop: step.hoop,
+        standing: step.standing,
+        powerAttack: step.powerAttack,
+      });
+    case "dribble":
+      return dribble(scene, token, step.from, step.squares.at(-1), step.squares);
+    case "contest":
+      return contest(scene, {
+        actor: step.actor,
+        target: step.target,
+        kind: step.contest,
+        to: step.to,
+      });
+    default:
+      throw localizedError("BALLCOURT.YAutopilot.Unknown", { route: step.route });
   }
 }
 
@@ -165,11 +265,19 @@ async function perform(scene, tokenId, step) {
 async function walk(scene, token, { path, budget }) {
   const court = readCourt(scene);
   const { ball } = court;
-  const checked = await companion("POST", "/api/v1/yaotzin/move", { field: court.field, players: dribblePlayers(scene),
-    ball: { x: ball.x, y: ball.y }, mover: token.id, path, budget, settings: court.settings });
+  const checked = await companion("POST", "/api/v1/yaotzin/move", {
+    field: court.field,
+    players: dribblePlayers(scene),
+    ball: { x: ball.x, y: ball.y },
+    mover: token.id,
+    path,
+    budget,
+    settings: court.settings,
+  });
   const waypoints = path.slice(1).map((sq) => tokenPosition(court.mapping, sq));
   const moved = await token.move(waypoints, { autoRotate: false });
-  if (moved === false) throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
+  if (moved === false)
+    throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
   await arrival(token, waypoints.at(-1));
   if (checked.takes_ball && ball.speed > 0) {
     await ballToken(scene).update({ [`flags.${MODULE_ID}.ball`]: { speed: 0, direction: null } });
@@ -195,8 +303,13 @@ function arrival(token, end) {
     const hook = fvtt.Hooks.on("updateToken", (doc) => {
       if (doc.id === token.id && doc.x === end.x && doc.y === end.y) done(resolve);
     });
-    const timer = setTimeout(() => done(() => reject(localizedError("BALLCOURT.YAutopilot.MoveRefused",
-      { player: token.name }))), ARRIVAL_MS);
+    const timer = setTimeout(
+      () =>
+        done(() =>
+          reject(localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name })),
+        ),
+      ARRIVAL_MS,
+    );
   });
 }
 
@@ -222,7 +335,9 @@ export async function expireOldProposals() {
     return card?.kind === "yaotzin.autopilot" && card.actions?.length && m.id !== open?.messageId;
   });
   for (const message of stale) {
-    await message.update({ [`flags.${MODULE_ID}.card`]: closedCard(message.flags[MODULE_ID].card, "expired") });
+    await message.update({
+      [`flags.${MODULE_ID}.card`]: closedCard(message.flags[MODULE_ID].card, "expired"),
+    });
   }
   return stale;
 }

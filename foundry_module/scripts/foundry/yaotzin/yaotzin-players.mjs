@@ -9,7 +9,16 @@ import { tokenSquare } from "../../core/geometry.mjs";
 import { yaotzinPlayers } from "../../core/requests.mjs";
 import { encounterOn } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, localizedError, setting } from "../world/env.mjs";
-import { DEFAULT_TEAMS, ballToken, ballcourtOf, cardContextOf, ownersOf, teamOf, tokenList, yaotzinDescriptors } from "../world/scene.mjs";
+import {
+  DEFAULT_TEAMS,
+  ballToken,
+  ballcourtOf,
+  cardContextOf,
+  ownersOf,
+  teamOf,
+  tokenList,
+  yaotzinDescriptors,
+} from "../world/scene.mjs";
 import { yaotzinRules } from "../world/settings.mjs";
 
 export function courtContext(scene) {
@@ -32,14 +41,25 @@ export function readCourt(scene) {
   const encounter = encounterOn(scene);
   const spent = aooSpentThisRound(encounter);
   const owners = ownersOf(scene);
-  const descriptors = yaotzinDescriptors(scene, (id) => spent.filter((s) => s === id).length || undefined);
+  const descriptors = yaotzinDescriptors(
+    scene,
+    (id) => spent.filter((s) => s === id).length || undefined,
+  );
   const speeds = new Map(descriptors.map((d) => [d.id, d.stats?.speed]));
   return {
-    game: "yaotzin", sceneId: scene.id, matchId: bc.matchId ?? null, mapping: bc.mapping, field: bc.field,
+    game: "yaotzin",
+    sceneId: scene.id,
+    matchId: bc.matchId ?? null,
+    mapping: bc.mapping,
+    field: bc.field,
     teams: bc.teams ?? DEFAULT_TEAMS,
     ball: ballState(bc.mapping, ballToken(scene)),
-    tokens: new Map(tokenList(scene).map((t) => [t.id,
-      { id: t.id, name: t.name, team: teamOf(t), owners: owners[t.id], speed: speeds.get(t.id) }])),
+    tokens: new Map(
+      tokenList(scene).map((t) => [
+        t.id,
+        { id: t.id, name: t.name, team: teamOf(t), owners: owners[t.id], speed: speeds.get(t.id) },
+      ]),
+    ),
     owners,
     players: yaotzinPlayers(bc.mapping, descriptors),
     encounter: encounter ? { round: encounter.round, turn: encounter.turn } : null,
@@ -50,7 +70,9 @@ export function readCourt(scene) {
 /** Who spent an attack of opportunity this round (a token id per attack), from the encounter's flags. */
 function aooSpentThisRound(combat) {
   const record = combat?.flags?.[MODULE_ID]?.aoo;
-  return combat && record?.round === combat.round && Array.isArray(record.spent) ? record.spent : [];
+  return combat && record?.round === combat.round && Array.isArray(record.spent)
+    ? record.spent
+    : [];
 }
 
 export function playersOn(scene) {
@@ -75,7 +97,7 @@ export function courtCardContext(court, kind) {
 /** A d20 rolled in Foundry for `name` (when the table rolls its own dice). */
 export async function foundryD20(name, modifier, flavor) {
   if (setting("diceSource") !== "foundry") return null;
-  const roll = await new (fvtt.Roll)("1d20 + @mod", { mod: modifier }).evaluate();
+  const roll = await new fvtt.Roll("1d20 + @mod", { mod: modifier }).evaluate();
   roll.options.ballcourt = name;
   roll.options.flavor = flavor;
   return roll;
@@ -84,7 +106,8 @@ export async function foundryD20(name, modifier, flavor) {
 /** A d20 roll's natural: its active face (a rerolled or discarded face does not count). */
 export function natural(roll) {
   const results = roll?.dice?.[0]?.results ?? [];
-  return (results.find((r) => r.active !== false && !r.discarded && !r.rerolled) ?? results[0])?.result;
+  return (results.find((r) => r.active !== false && !r.discarded && !r.rerolled) ?? results[0])
+    ?.result;
 }
 
 /**
@@ -97,5 +120,8 @@ export async function spendAoo(scene, tokenId) {
   const combat = encounterOn(scene);
   if (!combat) return;
   // read at the write, not from the activity's snapshot: another interception may have spent one meanwhile
-  await combat.setFlag(MODULE_ID, "aoo", { round: combat.round, spent: [...aooSpentThisRound(combat), tokenId] });
+  await combat.setFlag(MODULE_ID, "aoo", {
+    round: combat.round,
+    spent: [...aooSpentThisRound(combat), tokenId],
+  });
 }

@@ -2,10 +2,21 @@
  * Yaotzin at the table: kicks, interceptions, ball actions and their Apply/Undo, on a scene
  * whose flags hold the court mapping and the companion match.
  */
-import { fieldsBefore, restoreSheets, setStatus, statusesBefore, updateRemembering } from "../../adapters/sheet-writes.mjs";
+import {
+  fieldsBefore,
+  restoreSheets,
+  setStatus,
+  statusesBefore,
+  updateRemembering,
+} from "../../adapters/sheet-writes.mjs";
 import { knockedOutNow, markKnockouts, planYaotzinApply } from "../../core/apply.mjs";
 import { touched } from "../../core/undo.mjs";
-import { interceptRequest, kickRequest, previewRequest, tickRequest } from "../../core/requests.mjs";
+import {
+  interceptRequest,
+  kickRequest,
+  previewRequest,
+  tickRequest,
+} from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { encounterOn } from "../world/encounters.mjs";
 import { MODULE_ID, fvtt, localizedError, notify, setting } from "../world/env.mjs";
@@ -15,9 +26,18 @@ import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, tokenById, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { requireCurrent, trackerFor } from "../requests/turns.mjs";
-import { postAdvice, postTickAdvice } from "./advice.mjs";   // NPC interceptors' try / let it pass, the autopilot's tries
-import { contest } from "./contests.mjs";   // a card's trip back is a contest like the menu's
-import { ballState, courtCardContext, courtContext, foundryD20, natural, playersOn, readCourt, spendAoo } from "./yaotzin-players.mjs";
+import { postAdvice, postTickAdvice } from "./advice.mjs"; // NPC interceptors' try / let it pass, the autopilot's tries
+import { contest } from "./contests.mjs"; // a card's trip back is a contest like the menu's
+import {
+  ballState,
+  courtCardContext,
+  courtContext,
+  foundryD20,
+  natural,
+  playersOn,
+  readCourt,
+  spendAoo,
+} from "./yaotzin-players.mjs";
 
 export { courtContext, foundryD20, natural, playersOn, spendAoo };
 
@@ -29,21 +49,45 @@ export { courtContext, foundryD20, natural, playersOn, spendAoo };
  * client sees when it is applied. The court is read once (readCourt); the drawing, the card
  * and the NPCs' advice are written at the end.
  */
-export async function resolveKick(scene, { kicker, target, standing, powerAttack = 0, preview = null } = {}) {
+export async function resolveKick(
+  scene,
+  { kicker, target, standing, powerAttack = 0, preview = null } = {},
+) {
   const court = readCourt(scene);
-  const args = { mapping: court.mapping, field: court.field, players: court.players, ball: court.ball,
-    kicker, target, standing, powerAttack, settings: court.settings };
-  const seen = preview ?? await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args))
-    .catch(() => null);
+  const args = {
+    mapping: court.mapping,
+    field: court.field,
+    players: court.players,
+    ball: court.ball,
+    kicker,
+    target,
+    standing,
+    powerAttack,
+    settings: court.settings,
+  };
+  const seen =
+    preview ??
+    (await quietly("POST", "/api/v1/yaotzin/kick/preview", previewRequest(args)).catch(() => null));
   const mod = seen?.attack?.modifier;
-  const attack = Number.isInteger(mod) ? await foundryD20("attack", mod, court.tokens.get(kicker)?.name) : null;
-  const answer = await companion("POST", "/api/v1/yaotzin/kick",
-    kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined }));
+  const attack = Number.isInteger(mod)
+    ? await foundryD20("attack", mod, court.tokens.get(kicker)?.name)
+    : null;
+  const answer = await companion(
+    "POST",
+    "/api/v1/yaotzin/kick",
+    kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined }),
+  );
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
-  const context = { ...courtCardContext(court, "kick"), drawing: { overlay: answer.overlay ?? null, landing } };
+  const context = {
+    ...courtCardContext(court, "kick"),
+    drawing: { overlay: answer.overlay ?? null, landing },
+  };
   drawAnswer(scene, court.mapping, answer);
-  const card = await postCard(answer, context, { extraRolls: attack ? [attack] : [], showTo: court.owners[kicker] ?? [] });
-  await postAdvice(answer, court, card);   // the NPC interceptors' try / let it pass (or their preset's), to the GMs alone
+  const card = await postCard(answer, context, {
+    extraRolls: attack ? [attack] : [],
+    showTo: court.owners[kicker] ?? [],
+  });
+  await postAdvice(answer, court, card); // the NPC interceptors' try / let it pass (or their preset's), to the GMs alone
   return card;
 }
 
@@ -53,11 +97,23 @@ export async function resolveKick(scene, { kicker, target, standing, powerAttack
  */
 export async function resolveTick(scene, court = readCourt(scene)) {
   if (!court.ball) throw localizedError("BALLCOURT.Court.NoBall");
-  const answer = await companion("POST", "/api/v1/yaotzin/tick", tickRequest({ mapping: court.mapping,
-    field: court.field, players: court.players, ball: court.ball, settings: court.settings }));
+  const answer = await companion(
+    "POST",
+    "/api/v1/yaotzin/tick",
+    tickRequest({
+      mapping: court.mapping,
+      field: court.field,
+      players: court.players,
+      ball: court.ball,
+      settings: court.settings,
+    }),
+  );
   drawAnswer(scene, court.mapping, answer);
-  const card = await postCard(answer, { ...courtCardContext(court, "tick"), drawing: { overlay: answer.overlay ?? null } });
-  await postTickAdvice(answer, court, card);   // the NPCs on autopilot that the ball passes try to stop it
+  const card = await postCard(answer, {
+    ...courtCardContext(court, "tick"),
+    drawing: { overlay: answer.overlay ?? null },
+  });
+  await postTickAdvice(answer, court, card); // the NPCs on autopilot that the ball passes try to stop it
   return card;
 }
 
@@ -67,8 +123,12 @@ function sceneState(scene) {
   const ball = ballToken(scene);
   return {
     ball: ball ? { id: ball.id, x: ball.x, y: ball.y, flags: ball.flags } : null,
-    tokens: new Map(tokenList(scene).map((t) => [t.id, { id: t.id, x: t.x, y: t.y,
-      nonlethal: t.actor ? a.nonlethal(t.actor) : 0 }])),
+    tokens: new Map(
+      tokenList(scene).map((t) => [
+        t.id,
+        { id: t.id, x: t.x, y: t.y, nonlethal: t.actor ? a.nonlethal(t.actor) : 0 },
+      ]),
+    ),
   };
 }
 
@@ -77,13 +137,19 @@ function sceneState(scene) {
  * Foundry animates on every connected client: the flight, the scatter, the roll. The rules
  * already chose the path, so walls and terrain costs do not bend it and no ruler is shown.
  */
-export const BALL_MOVE = Object.freeze({ autoRotate: false, showRuler: false,
-  constrainOptions: { ignoreWalls: true, ignoreCost: true } });
+export const BALL_MOVE = Object.freeze({
+  autoRotate: false,
+  showRuler: false,
+  constrainOptions: { ignoreWalls: true, ignoreCost: true },
+});
 
 async function moveAlong(scene, waypoints) {
   const ball = ballToken(scene);
   if (waypoints.length < 2 || typeof ball?.move !== "function") return;
-  await ball.move(waypoints.map(({ x, y }) => ({ x, y })), { ...BALL_MOVE, [MODULE_ID]: { internal: true } });
+  await ball.move(
+    waypoints.map(({ x, y }) => ({ x, y })),
+    { ...BALL_MOVE, [MODULE_ID]: { internal: true } },
+  );
 }
 
 /**
@@ -97,8 +163,14 @@ async function changeNonlethal(scene, damage) {
   for (const d of damage) {
     const token = tokenById(scene, d.tokenId);
     if (!token?.actor) continue;
-    before.push({ tokenId: d.tokenId, fields: await updateRemembering(token.actor, (now) => a.nonlethalUpdate(now, d.amount),
-      a.hitPointSideEffects) });
+    before.push({
+      tokenId: d.tokenId,
+      fields: await updateRemembering(
+        token.actor,
+        (now) => a.nonlethalUpdate(now, d.amount),
+        a.hitPointSideEffects,
+      ),
+    });
     if (a.woundsAndVigor?.(token.actor)) {
       notify("info", "BALLCOURT.Health.WoundsAndVigor", { name: token.name, amount: d.amount });
     }
@@ -109,10 +181,12 @@ async function changeNonlethal(scene, damage) {
 /** Each damaged token's state by his sheet: out from nonlethal (true, false), or null without hit points. */
 function outStates(scene, damage) {
   const a = adapter();
-  return new Map(damage.map(({ tokenId }) => {
-    const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
-    return [tokenId, actor ? a.outFromNonlethal(actor) : null];
-  }));
+  return new Map(
+    damage.map(({ tokenId }) => {
+      const actor = tokenList(scene).find((t) => t.id === tokenId)?.actor;
+      return [tokenId, actor ? a.outFromNonlethal(actor) : null];
+    }),
+  );
 }
 
 /** Knock each token prone where his system keeps it; returns, per token, his statuses as they were, for Undo. */
@@ -135,7 +209,8 @@ async function undoOlderRecord(scene, undo) {
   const a = adapter();
   for (const d of undo.damage ?? []) {
     const actor = tokenById(scene, d.tokenId)?.actor;
-    if (actor) await actor.update({ [a.nonlethalPath(actor)]: Math.max(0, a.nonlethal(actor) + d.amount) });
+    if (actor)
+      await actor.update({ [a.nonlethalPath(actor)]: Math.max(0, a.nonlethal(actor) + d.amount) });
   }
   for (const { tokenId, prone } of undo.prone ?? []) {
     const actor = tokenById(scene, tokenId)?.actor;
@@ -166,50 +241,85 @@ registerCardHandlers("yaotzin", {
     const a = adapter();
     const actorOf = (tokenId) => tokenById(scene, tokenId)?.actor;
     const sheets = [
-      ...plan.damage.filter((d) => actorOf(d.tokenId)).map((d) => ({ tokenId: d.tokenId,
-        fields: fieldsBefore(actorOf(d.tokenId), a.nonlethalUpdate(actorOf(d.tokenId), d.amount), a.hitPointSideEffects) })),
-      ...plan.prone.filter(actorOf).map((tokenId) => ({ tokenId, statuses: statusesBefore(a, actorOf(tokenId), "prone", true) })),
+      ...plan.damage
+        .filter((d) => actorOf(d.tokenId))
+        .map((d) => ({
+          tokenId: d.tokenId,
+          fields: fieldsBefore(
+            actorOf(d.tokenId),
+            a.nonlethalUpdate(actorOf(d.tokenId), d.amount),
+            a.hitPointSideEffects,
+          ),
+        })),
+      ...plan.prone.filter(actorOf).map((tokenId) => ({
+        tokenId,
+        statuses: statusesBefore(a, actorOf(tokenId), "prone", true),
+      })),
     ];
-    const overrunner = ctx.overrun ? tokenList(scene).find((t) => t.id === ctx.overrun.actor) : null;
-    const overran = overrunner ? { tokenId: overrunner.id, before: overrunner.flags?.[MODULE_ID]?.overran ?? null } : null;
+    const overrunner = ctx.overrun
+      ? tokenList(scene).find((t) => t.id === ctx.overrun.actor)
+      : null;
+    const overran = overrunner
+      ? { tokenId: overrunner.id, before: overrunner.flags?.[MODULE_ID]?.overran ?? null }
+      : null;
     return { undo: { ...plan.undo, overran, sheets } };
   },
   async apply(message, action) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     const bc = courtContext(scene);
-    const before = sceneState(scene);   // read once, after the card's lifecycle found the ball where the card did (chat.mjs)
+    const before = sceneState(scene); // read once, after the card's lifecycle found the ball where the card did (chat.mjs)
     const plan = planYaotzinApply(bc.mapping, action.payload, before);
     // the damage first: whether it knocked a player out is read from his sheet after it, and
     // sent on his damage event (the match report counts it); a failure below takes it back
     const outBefore = outStates(scene, plan.damage);
-    const sheets = await changeNonlethal(scene, plan.damage);   // and what it changed, as it found it
-    const events = markKnockouts(plan.events, knockedOutNow(outBefore, outStates(scene, plan.damage)));
-    const { state, posted, seqs } = await applyAtomically(ctx.matchId, events, message.id, async () => {
-      broadcastFlash(scene, bc.mapping, ctx.drawing);   // every client: the flight, the heat, the landing
-      await moveAlong(scene, plan.animation);   // the ball token's move animates on every client
-      if (plan.updates.length) {
-        await scene.updateEmbeddedDocuments("Token", plan.updates, { [MODULE_ID]: { internal: true } });
-      }
-      sheets.push(...await setProne(scene, plan.prone));
-    }).catch(async (err) => {
+    const sheets = await changeNonlethal(scene, plan.damage); // and what it changed, as it found it
+    const events = markKnockouts(
+      plan.events,
+      knockedOutNow(outBefore, outStates(scene, plan.damage)),
+    );
+    const { state, posted, seqs } = await applyAtomically(
+      ctx.matchId,
+      events,
+      message.id,
+      async () => {
+        broadcastFlash(scene, bc.mapping, ctx.drawing); // every client: the flight, the heat, the landing
+        await moveAlong(scene, plan.animation); // the ball token's move animates on every client
+        if (plan.updates.length) {
+          await scene.updateEmbeddedDocuments("Token", plan.updates, {
+            [MODULE_ID]: { internal: true },
+          });
+        }
+        sheets.push(...(await setProne(scene, plan.prone)));
+      },
+    ).catch(async (err) => {
       await restoreActors(scene, sheets);
       throw err;
     });
     const overran = ctx.overrun ? await noteOverrun(scene, ctx.overrun) : null;
-    return { undo: { ...plan.undo, overran, sheets }, seqAfter: state?.seq ?? null, events: posted, seqs,
-      touched: touched({ moves: plan.updates, actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone] }) };
+    return {
+      undo: { ...plan.undo, overran, sheets },
+      seqAfter: state?.seq ?? null,
+      events: posted,
+      seqs,
+      touched: touched({
+        moves: plan.updates,
+        actors: [...plan.damage.map((d) => d.tokenId), ...plan.prone],
+      }),
+    };
   },
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record);
     if (record.undo.updates.length) {
-      await scene.updateEmbeddedDocuments("Token", record.undo.updates, { [MODULE_ID]: { internal: true } });
+      await scene.updateEmbeddedDocuments("Token", record.undo.updates, {
+        [MODULE_ID]: { internal: true },
+      });
     }
     if (record.undo.sheets) await restoreActors(scene, record.undo.sheets);
     else await undoOlderRecord(scene, record.undo);
-    if (record.undo.overran) await restoreOverran(scene, record.undo.overran);   // null unless the card was a won overrun
+    if (record.undo.overran) await restoreOverran(scene, record.undo.overran); // null unless the card was a won overrun
   },
   async act(message, action, user, recheck = () => {}) {
     const ctx = message.flags[MODULE_ID].context;
@@ -223,34 +333,73 @@ registerCardHandlers("yaotzin", {
       // once: not once the turn the disarm was made in is over.
       const { actor, target, after } = action.payload;
       if (kind === "disarm_back" && ctx.turn) {
-        requireCurrent(ctx.turn, trackerFor(scene), { key: "BALLCOURT.Turns.LateDisarmBack",
-          data: { player: tokenById(scene, actor)?.name ?? actor } });
+        requireCurrent(ctx.turn, trackerFor(scene), {
+          key: "BALLCOURT.Turns.LateDisarmBack",
+          data: { player: tokenById(scene, actor)?.name ?? actor },
+        });
       }
-      return contest(scene, { actor, target, kind: kind === "disarm_back" ? "disarm" : "trip", reaction: true, after });
+      return contest(scene, {
+        actor,
+        target,
+        kind: kind === "disarm_back" ? "disarm" : "trip",
+        reaction: true,
+        after,
+      });
     }
     // the court as it was when the card was pressed: the save may wait minutes for its player
     const court = readCourt(scene);
     const who = court.players.find((p) => p.id === action.payload.player);
     const token = tokenList(scene).find((t) => t.id === action.payload.player);
-    const [save] = setting("diceSource") === "foundry"
-      ? await gatherRolls([{ scene, token, check: { type: "save", id: "reflex" }, tag: "save", flavor: who?.name,
-        pressedBy: user?.id, local: () => foundryD20("save", who?.reflex ?? 0, who?.name) }])
-      : [null];
-    recheck();   // the save may have taken minutes: the card must still allow the try (not applied, the ball where it was)
+    const [save] =
+      setting("diceSource") === "foundry"
+        ? await gatherRolls([
+            {
+              scene,
+              token,
+              check: { type: "save", id: "reflex" },
+              tag: "save",
+              flavor: who?.name,
+              pressedBy: user?.id,
+              local: () => foundryD20("save", who?.reflex ?? 0, who?.name),
+            },
+          ])
+        : [null];
+    recheck(); // the save may have taken minutes: the card must still allow the try (not applied, the ball where it was)
     const player = action.payload.player;
     // his attacks of opportunity as they stand at the write: another card's try may have spent
     // the last meanwhile, or be spending it now
-    if (intercepting.has(player) || readCourt(scene).players.find((p) => p.id === player)?.aoo_left === 0) {
+    if (
+      intercepting.has(player) ||
+      readCourt(scene).players.find((p) => p.id === player)?.aoo_left === 0
+    ) {
       throw localizedError("BALLCOURT.Lifecycle.NoAooLeft", { name: who?.name ?? player });
     }
     intercepting.add(player);
     try {
-      const answer = await companion("POST", "/api/v1/yaotzin/intercept", interceptRequest({ mapping: court.mapping,
-        field: court.field, players: court.players, action, save: natural(save), settings: court.settings }));
+      const answer = await companion(
+        "POST",
+        "/api/v1/yaotzin/intercept",
+        interceptRequest({
+          mapping: court.mapping,
+          field: court.field,
+          players: court.players,
+          action,
+          save: natural(save),
+          settings: court.settings,
+        }),
+      );
       await spendAoo(scene, player);
       // which card and button it answers, and how it came out: the autopilot's chain of tries reads it (react.mjs)
-      return await postCard(answer, { ...courtCardContext(court, "intercept"), drawing: { overlay: answer.overlay ?? null },
-        answers: { messageId: message.id, actionId: action.id }, outcome: answer.outcome ?? null }, { extraRolls: save ? [save] : [] });
+      return await postCard(
+        answer,
+        {
+          ...courtCardContext(court, "intercept"),
+          drawing: { overlay: answer.overlay ?? null },
+          answers: { messageId: message.id, actionId: action.id },
+          outcome: answer.outcome ?? null,
+        },
+        { extraRolls: save ? [save] : [] },
+      );
     } finally {
       intercepting.delete(player);
     }
@@ -275,5 +424,7 @@ async function noteOverrun(scene, { actor, target }) {
 }
 
 async function restoreOverran(scene, { tokenId, before }) {
-  await tokenList(scene).find((t) => t.id === tokenId)?.setFlag(MODULE_ID, "overran", before);   // null: none
+  await tokenList(scene)
+    .find((t) => t.id === tokenId)
+    ?.setFlag(MODULE_ID, "overran", before); // null: none
 }
