@@ -190,7 +190,7 @@ test("every (card kind, phase, action): allowed, or refused with the reason a GM
       }
     }
   }
-  assert.equal(pairs, 29 * PHASES.length, "every pair counted");
+  assert.equal(pairs, 30 * PHASES.length, "every pair counted");
 });
 
 test("a player's action is spent once pressed, and with it the others of its `once` group; Apply and Undo never are", () => {
