@@ -22,6 +22,7 @@ import {
 import { Declarations } from "../scripts/core/goatball.mjs";
 import { inspectionCard } from "../scripts/core/inspection-card.mjs";
 import { renderOddsCard, renderPlayCard } from "../scripts/core/npc-match.mjs";
+import { ODDS, PLAYED } from "../test/fixtures/npc-match.mjs";
 import { renderReportCard } from "../scripts/core/report-card.mjs";
 import {
   ROW_ROLLED,
@@ -59,57 +60,6 @@ export const FIXTURES = [
   "autopilot-contest",
   "report-yaotzin",
 ];
-
-/** The companion's answers for an NPC match (POST /yaotzin/odds and /yaotzin/play), as the module's tests have them. */
-const NPC_ODDS = {
-  win: { sun: 0.62, moon: 0.3 },
-  draw: 0.08,
-  intervals: {
-    win: { sun: [0.55, 0.69], moon: [0.24, 0.37] },
-    draw: [0.05, 0.12],
-    expected_score: { sun: [5.8, 6.4], moon: [3.9, 4.5] },
-  },
-  expected_score: { sun: 6.1, moon: 4.2 },
-  matches: 100,
-  seed: 3,
-  tactics: { sun: "press-ball", moon: "press-ball" },
-  defends: { sun: "west", moon: "east" },
-};
-const NPC_PLAYED = {
-  score: { sun: 9, moon: 3 },
-  winner: "sun",
-  rounds: 41,
-  ended_by: "score",
-  seed: 7,
-  defends: { sun: "west", moon: "east" },
-  tactics: { sun: "press-ball", moon: "hold-lanes" },
-  highlights: [
-    {
-      round: 3,
-      kind: "goal",
-      team: "sun",
-      player: "ix",
-      data: { end: "east", by: "kick", score: { sun: 1, moon: 0 } },
-    },
-    {
-      round: 6,
-      kind: "stop",
-      team: "moon",
-      player: "yo",
-      data: { outcome: "yoke", in_flight: true },
-    },
-    { round: 8, kind: "knock_out", team: "moon", player: "yo", data: { nonlethal: 19 } },
-    {
-      round: 9,
-      kind: "goal",
-      team: "sun",
-      player: null,
-      data: { end: "east", by: "roll", score: { sun: 2, moon: 0 } },
-    },
-  ],
-  setup: [],
-  events: [],
-};
 
 const GM = { isGM: true, owns: () => true };
 const users = { gm: "Gamemaster", bob: "Bob", alice: "Alice" };
@@ -175,10 +125,10 @@ export const CARDS = [
         ]),
       }),
   },
-  { id: "npc-odds", html: (c) => renderOddsCard(NPC_ODDS, {}, c.L) }, // an NPC match's odds, posted for the table to bet on
+  { id: "npc-odds", html: (c) => renderOddsCard(ODDS, {}, c.L) }, // an NPC match's odds, posted for the table to bet on
   {
     id: "npc-match",
-    html: (c) => renderPlayCard(NPC_PLAYED, { ix: c.name("ix"), yo: c.name("yo") }, c.L),
+    html: (c) => renderPlayCard(PLAYED, { ix: c.name("ix"), yo: c.name("yo") }, c.L),
   }, // played out
   { id: "tipoff", html: (c) => c.card(c.fixture("tipoff")) },
   { id: "pass", html: (c) => c.card(c.fixture("pass-checks")) },

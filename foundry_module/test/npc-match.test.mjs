@@ -18,6 +18,7 @@ import {
   renderPlayCard,
 } from "../scripts/core/npc-match.mjs";
 import { fakeCompanion } from "./fakes/companion.mjs";
+import { ODDS, PLAYED } from "./fixtures/npc-match.mjs";
 import { asUser, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
 import { chatText, moduleOf, openOn, shown, useTables } from "./tables/table.mjs";
@@ -29,70 +30,6 @@ const lang = (code) =>
     JSON.parse(readFileSync(new URL(`../lang/${code}.json`, import.meta.url), "utf8")),
     code,
   );
-
-const ODDS = {
-  win: { sun: 0.62, moon: 0.3 },
-  draw: 0.08,
-  intervals: {
-    win: { sun: [0.55, 0.69], moon: [0.24, 0.37] },
-    draw: [0.05, 0.12],
-    expected_score: { sun: [5.8, 6.4], moon: [3.9, 4.5] },
-  },
-  expected_score: { sun: 6.1, moon: 4.2 },
-  matches: 100,
-  seed: 3,
-  tactics: { sun: "press-ball", moon: "press-ball" },
-  defends: { sun: "west", moon: "east" },
-};
-
-const PLAYED = {
-  score: { sun: 9, moon: 3 },
-  winner: "sun",
-  rounds: 41,
-  ended_by: "score",
-  seed: 7,
-  defends: { sun: "west", moon: "east" },
-  tactics: { sun: "press-ball", moon: "hold-lanes" },
-  highlights: [
-    { round: 2, kind: "kick", team: "sun", player: "ix", data: { hit: true } },
-    {
-      round: 3,
-      kind: "goal",
-      team: "sun",
-      player: "ix",
-      data: { end: "east", by: "kick", score: { sun: 1, moon: 0 } },
-    },
-    { round: 5, kind: "contest", team: "moon", player: "yo", data: { kind: "trip", target: "ix" } },
-    {
-      round: 6,
-      kind: "stop",
-      team: "moon",
-      player: "yo",
-      data: { outcome: "yoke", in_flight: true },
-    },
-    { round: 8, kind: "knock_out", team: "moon", player: "yo", data: { nonlethal: 19 } },
-    {
-      round: 9,
-      kind: "goal",
-      team: "sun",
-      player: null,
-      data: { end: "east", by: "roll", score: { sun: 2, moon: 0 } },
-    },
-  ],
-  setup: [{ type: "round" }],
-  events: [
-    {
-      type: "ball",
-      x: 40,
-      y: 12,
-      speed: 0,
-      direction: null,
-      meta: { rolls: [{ name: "attack", formula: "1d20+4", natural: 12, total: 16 }] },
-    },
-    { type: "goal", team: "sun", end: "east" },
-    { type: "round" },
-  ],
-};
 
 test("the body: a court's players, its two teams and rules; a match under way adds its ball, round, score and nonlethal damage", () => {
   const court = {
