@@ -179,24 +179,32 @@ class Reach:
         return tuple(reversed(path))
 
 
-@lru_cache(maxsize=64)
-def court_steps(court: Court, equidistant: bool) -> tuple[list[int], ...]:
-    """For each square of the court (row * length + column), the steps out of it, each one
-    integer: (the square entered * 2 + diagonal) * 2 + uphill, diagonal counted only when
-    diagonals alternate. Worked out once a court, not at every state of every search."""
+# A court of more squares than this gets no table of steps: a search works each square's steps
+# out as it reaches it (the table of a 1000 x 400 court held 175 MB, kept for the next request).
+STEP_TABLE_LIMIT = 20_000
+
+
+def square_steps(court: Court, equidistant: bool, cell: int) -> list[int]:
+    """The steps out of one square (row * length + column), each one integer: (the square
+    entered * 2 + diagonal) * 2 + uphill, diagonal counted only when diagonals alternate."""
     length, width = court.length, court.width
     heights = court.heights
-    out = []
-    for y in range(width):
-        for x in range(length):
-            steps = []
-            for dx, dy, diagonal in _STEPS:
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < length and 0 <= ny < width:
-                    slant = diagonal and not equidistant
-                    steps.append(((ny * length + nx) * 2 + slant) * 2 + (heights[ny] > heights[y]))
-            out.append(steps)
-    return tuple(out)
+    y, x = divmod(cell, length)
+    steps = []
+    for dx, dy, diagonal in _STEPS:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < length and 0 <= ny < width:
+            slant = diagonal and not equidistant
+            steps.append(((ny * length + nx) * 2 + slant) * 2 + (heights[ny] > heights[y]))
+    return steps
+
+
+@lru_cache(maxsize=64)
+def court_steps(court: Court, equidistant: bool) -> tuple[list[int], ...]:
+    """Every square's steps (`square_steps`), worked out once a court, not at every state of
+    every search: for courts of at most STEP_TABLE_LIMIT squares."""
+    return tuple(square_steps(court, equidistant, cell)
+                 for cell in range(court.length * court.width))
 
 
 # a step's cost by its code's low bits (diagonal, uphill) and the diagonal parity so far:
@@ -218,7 +226,8 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     """
     length, width = court.length, court.width
     cells = length * width
-    steps = court_steps(court, settings.equidistant_diagonals)
+    equidistant = settings.equidistant_diagonals
+    table = court_steps(court, equidistant) if cells <= STEP_TABLE_LIMIT else None
     sx, sy = mover.x, mover.y
     blocked = [False] * cells               # opponents' squares, and his own
     mates = [False] * cells                 # teammates' squares: passed through, not ended on
@@ -248,7 +257,8 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
             if cell == stops and cell != here:
                 continue                    # he stops the ball there
             costs_now = _STEP_COST[parity]
-            for step in steps[cell]:
+            for step in (table[cell] if table is not None
+                         else square_steps(court, equidistant, cell)):
                 ncell = step >> 2
                 if blocked[ncell]:
                     continue
