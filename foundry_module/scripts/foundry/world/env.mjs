@@ -117,9 +117,12 @@ export function isCompanionGM() {
   return Boolean(me?.isGM && companionGM()?.id === me.id);
 }
 
+/** A lang key said in this user's language, with its data when it has any. */
+const said = (key, data) => (data ? i18n().format(key, data) : i18n().localize(key));
+
 /** A BallcourtError from a lang key (and its data), said in this user's language; it keeps the key, so a player it is sent to reads it in his. */
 export function localizedError(key, data = null, { status = null, body = null } = {}) {
-  return new BallcourtError(data ? i18n().format(key, data) : i18n().localize(key), {
+  return new BallcourtError(said(key, data), {
     key,
     data,
     status,
@@ -140,7 +143,7 @@ export function alreadyTold(err) {
  * info, warn or error; `key` a lang key and `data` its values; `options` Foundry's (permanent).
  */
 export function notify(level, key, data = null, options = undefined) {
-  fvtt.ui.notifications?.[level](data ? i18n().format(key, data) : i18n().localize(key), options);
+  fvtt.ui.notifications?.[level](said(key, data), options);
 }
 
 /**

@@ -166,12 +166,13 @@ export async function companion(method, route, body) {
 
 /**
  * The companion answer for a route, or a BallcourtError in the user's language, shown to
- * nobody: for calls made on every mouse move (previews), whose failures the canvas shows.
+ * nobody: for calls made on every mouse move (previews), whose failures the canvas shows, and
+ * for callers that tell their own. `options`: the link's ({timeout} for a slow route).
  */
-export async function quietly(method, route, body) {
+export async function quietly(method, route, body, options = undefined) {
   if (!link) throw localizedError("BALLCOURT.Connection.GMOnly");
   try {
-    return await link.request(method, route, body);
+    return await link.request(method, route, body, options);
   } catch (err) {
     if (err instanceof BallcourtError) throw err.key ? localizedError(err.key, err.data, err) : err;
     throw new BallcourtError(err?.message ?? String(err)); // the socket's own (a timeout)

@@ -15,7 +15,7 @@ import { NPC_GAME, keepMatch, npcBody, oddsCard, playCard } from "../../core/npc
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { postReport } from "../cards/report.mjs";
 import { MODULE_ID, fvtt, i18n, localizedError, notify } from "../world/env.mjs";
-import { companion, getLink } from "../world/link.mjs";
+import { companion, getLink, quietly } from "../world/link.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
 export const ODDS_ROUTE = "/api/v1/yaotzin/odds";
@@ -35,14 +35,13 @@ async function sceneRequest(scene) {
 
 /** One simulation on the companion, with its long timeout; a companion busy with another is told as such. */
 async function simulate(route, body) {
-  const link = getLink();
-  if (!link) throw localizedError("BALLCOURT.Connection.GMOnly");
+  if (!getLink()) throw localizedError("BALLCOURT.Connection.GMOnly"); // before the notice that it is asking
   notify("info", "BALLCOURT.Npc.Asking");
   try {
-    return await link.request("POST", route, body, { timeout: NPC_TIMING.timeoutMs });
+    return await quietly("POST", route, body, { timeout: NPC_TIMING.timeoutMs });
   } catch (err) {
     if (err?.status === 429) throw localizedError("BALLCOURT.Npc.Busy");
-    if (err?.key) throw localizedError(err.key, err.data); // the link's own (not connected)
+    if (err?.key) throw err; // the link's own (not connected), already in this user's language
     throw localizedError("BALLCOURT.Npc.Failed", { message: err?.message ?? String(err) });
   }
 }
