@@ -1,6 +1,6 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { registerChannels } from "./channels.mjs";
-import { onRenderChatMessageHTML, takeBackCutShort } from "./foundry/cards/chat.mjs";
+import { onRenderChatMessageHTML, onUserLeft, takeBackCutShort } from "./foundry/cards/chat.mjs";
 import {
   onCombatTurnChange,
   onRenderCombatTracker,
@@ -165,6 +165,7 @@ Hooks.on("updateScene", (scene, changes) => {
 /** A GM joins or leaves: with the companion's GM unnamed, Foundry's active GM may change hands. */
 Hooks.on("userConnected", () => followCompanionGM());
 Hooks.on("userConnected", gmLeft); // a player's requests to a GM whose page went away stop waiting
+Hooks.on("userConnected", (user, connected) => onUserLeft(user, connected)?.catch(reportFailure)); // his Apply cut short
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("renderChatMessageHTML", onRenderNotice); // the end of a match, in each reader's language
 Hooks.on("renderChatMessageHTML", onRenderReportCard); // the match report, likewise

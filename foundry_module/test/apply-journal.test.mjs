@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { fakeCompanion } from "./fakes/companion.mjs";
-import { clientOf, loadModule, reload, settle } from "./fakes/foundry.mjs";
+import { FakeUser, asUser, clientOf, loadModule, reload, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
 import { moduleOf, openOn, useTables } from "./tables/table.mjs";
 
@@ -49,9 +49,9 @@ function journals(message) {
   return seen;
 }
 
-async function court() {
+async function court(options = {}) {
   const companion = fakeCompanion();
-  await openOn(companion);
+  await openOn(companion, options);
   const scene = courtScene();
   const chat = await moduleOf("gm", "chat");
   const message = await chat.postCard(card(), {
@@ -118,4 +118,29 @@ test("Yaotzin: a journal a closed page left is taken back when the GM's page lin
     true,
     "Apply again",
   );
+});
+
+test("Yaotzin: an Apply under way on a GM's page is his still when another GM takes the companion over, and is taken back when his page closes", async () => {
+  const users = [
+    new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
+    new FakeUser({ id: "maria", name: "Maria", isGM: true }),
+    new FakeUser({ id: "alice", name: "Alice" }),
+    new FakeUser({ id: "bob", name: "Bob" }),
+  ];
+  const { chat, message, scene, yo } = await court({ users });
+  const sheet = structuredClone(yo.actor.system);
+  const { updateEmbeddedDocuments } = scene;
+  scene.updateEmbeddedDocuments = () => new Promise(() => {}); // Tezca's Apply waits on its token writes
+  chat.performAction(message.id, "apply", "gm");
+  await settle();
+  scene.updateEmbeddedDocuments = updateEmbeddedDocuments;
+  await asUser("gm", () => globalThis.game.settings.set("ballcourt", "companionGM", "Maria"));
+  await settle();
+  assert.ok(message.flags.ballcourt.applying, "Maria's page, once linked, leaves Tezca's journal");
+  assert.notDeepEqual(yo.actor.system, sheet, "and his writes so far");
+  reload("gm", { load: () => new Promise(() => {}) }); // his page closes and does not come back yet
+  await settle();
+  assert.equal(message.flags.ballcourt.applying, null, "taken back once he left");
+  assert.deepEqual(yo.actor.system, sheet, "the sheet as the journal read it");
+  assert.match(clientOf("maria").ui.notifications.at(-1)[1], /Trip.*cut short/);
 });

@@ -415,6 +415,10 @@ export function installFoundry({
   globalThis.ChatMessage = version >= 14 ? FakeChatMessageV14 : FakeChatMessageV13;
   globalThis.Roll = FakeRoll;
   globalThis.FormData = FakeFormData;
+  const randomID = (length = 16) => {
+    const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    return Array.from({ length }, () => chars[Math.floor(Math.random() * chars.length)]).join("");
+  };
   const utils = {
     setProperty,
     getProperty,
@@ -424,6 +428,7 @@ export function installFoundry({
     isDeletionKey,
     deepClone: (v) => structuredClone(v),
     duplicate: (v) => JSON.parse(JSON.stringify(v)),
+    randomID, // https://foundryvtt.com/api/v13/functions/foundry.utils.randomID.html
   };
   globalThis.foundry = {
     utils,

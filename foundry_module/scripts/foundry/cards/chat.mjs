@@ -7,8 +7,9 @@
  *
  * An Apply is all or nothing across a closed page too: before its first write, the card keeps
  * a journal (`applying`: what the writes will change, as it is then); the last write clears it.
- * A journal the GM's page finds once linked is an Apply its predecessor left half done, and it
- * is taken back whole (takeBackCutShort).
+ * The journal names the page that keeps it: one the GM's page finds once linked, or when its
+ * keeper's user leaves, is an Apply a closed page left half done, and it is taken back whole
+ * (takeBackCutShort); one whose page is still open is that page's Apply under way.
  */
 import { cardPhase, gmOnly, refusal, subjectOf } from "../../core/card-lifecycle.mjs";
 import { localText, renderCard, rollData } from "../../core/cards.mjs";
@@ -35,6 +36,13 @@ import { appliedCards, checkStillLatest, standingEventsOf } from "./match-events
 
 const games = new Map();
 const busy = new Set();
+let thisPage = null;
+
+/** This page's name in the journals it keeps: a reloaded page is another page of the same user. */
+function pageName() {
+  thisPage ??= { user: fvtt.game.user.id, page: fvtt.utils.randomID() };
+  return thisPage;
+}
 
 /**
  * A game's card handlers: {journal(message, action) -> {undo}: what apply will write, read
@@ -287,7 +295,7 @@ export async function performAction(messageId, actionId, userId) {
         Date.now(),
       );
       await message.update(
-        replacingFlag("applying", { ...handlers.journal(message, action), stamp }),
+        replacingFlag("applying", { ...handlers.journal(message, action), stamp, by: pageName() }),
       );
       let record;
       try {
@@ -343,6 +351,7 @@ export async function takeBackCutShort() {
     const flags = message.flags?.[MODULE_ID];
     const handlers = games.get(flags?.context?.game);
     if (!flags?.applying || !handlers || busy.has(message.id)) continue;
+    if (keeperStillOpen(flags.applying.by)) continue;
     busy.add(message.id);
     try {
       const seqs = await standingEventsOf(flags.context.matchId, message.id);
@@ -362,6 +371,22 @@ export async function takeBackCutShort() {
     );
   }
   return taken;
+}
+
+/**
+ * Whether the page that keeps a journal may still be applying it: another user's page while he
+ * is connected (userConnected tells this page when he leaves). This user's own other page is
+ * one he closed (a reload), and a journal naming no page predates the names.
+ */
+function keeperStillOpen(by) {
+  if (!by?.user || by.user === fvtt.game.user.id) return false;
+  return Boolean(fvtt.game.users.get(by.user)?.active);
+}
+
+/** userConnected: a user whose page kept a journal left; on the companion GM's page, his Apply is taken back. */
+export function onUserLeft(user, connected) {
+  if (connected || !isCompanionGM()) return undefined;
+  return takeBackCutShort();
 }
 
 /** A card's title in this reader's language. */
