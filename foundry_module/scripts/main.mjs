@@ -1,6 +1,12 @@
 /** Ballcourt for Foundry VTT: wires settings, the companion link, chat, tools and hooks. */
 import { registerChannels } from "./channels.mjs";
-import { onRenderChatMessageHTML, onUserLeft, takeBackCutShort } from "./foundry/cards/chat.mjs";
+import {
+  onBallUpdated,
+  onCardUpdated,
+  onRenderChatMessageHTML,
+  onUserLeft,
+  takeBackCutShort,
+} from "./foundry/cards/chat.mjs";
 import {
   onCombatTurnChange,
   onRenderCombatTracker,
@@ -172,10 +178,12 @@ Hooks.on("renderChatMessageHTML", onRenderReportCard); // the match report, like
 Hooks.on("renderChatMessageHTML", onRenderRequestCard);
 Hooks.on("renderChatMessageHTML", onRenderAooQuestion);
 Hooks.on("updateChatMessage", onSettledCard); // a settled row or question closes its dialog here
+Hooks.on("updateChatMessage", onCardUpdated); // its siblings drawn again here, superseded or open again
 Hooks.on("combatTurnChange", onCombatTurnChange);
 Hooks.on("preMoveToken", onPreMoveToken); // a dribble is checked before the token moves
 Hooks.on("controlToken", onControlToken);
 Hooks.on("updateToken", onUpdateToken);
+Hooks.on("updateToken", onBallUpdated); // cards computed from where the ball was, drawn again as stale
 Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes)); // the planner's marks follow the court
 Hooks.on("updateCombat", onUpdateCombat);
 Hooks.on("updateItem", onSheetChange); // the referee's inspection: something switched on mid-match

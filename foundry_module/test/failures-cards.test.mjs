@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { settle } from "./fakes/foundry.mjs";
+import { asUser, buttonsIn, clientOf, settle } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 import { chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
 import { flush, playerClients } from "./tables/roll-requests.mjs";
@@ -209,6 +209,67 @@ test("lifecycle: the second card of a double click on a contest is superseded on
     true,
     "the first undone, the second holds again",
   );
+});
+
+/** Whether `user`'s page draws the message's `action` button enabled (null: not drawn for him). */
+function drawnEnabled(user, messageId, action) {
+  const element = clientOf(user).chat.get(messageId);
+  const button = buttonsIn(element).find((b) => b.dataset.ballcourtAction === action);
+  return button ? !button.disabled : null;
+}
+
+test("lifecycle: every page draws a card again when a sibling's Apply supersedes it and when its Undo lifts that, though the card itself did not change", async () => {
+  const companion = kickCompanion({
+    "/api/v1/yaotzin/contest": (body) => ({
+      status: 200,
+      body: {
+        kind: body.kind,
+        preview: Boolean(body.preview),
+        provokes: false,
+        success: true,
+        chat_card: {
+          kind: "yaotzin.contest",
+          title: {
+            key: "BALLCOURT.Card.Contest.Title.trip",
+            data: { actor: "Ixpoetchitl", target: "Yolteotl" },
+          },
+          lines: [],
+          actions: [
+            { id: "apply", label: "Apply", payload: { events: [], moves: [], prone: "yo" } },
+          ],
+        },
+      },
+    }),
+  });
+  await openOn(companion, { languages: { bob: "ru" }, settings: { applyPermission: "anyone" } });
+  const [chat, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "contests")];
+  const scene = courtScene();
+  const trip = () => contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  const [first, second] = [await trip(), await trip()];
+  await settle();
+  const everyone = ["gm", "alice", "bob"];
+  for (const user of everyone) assert.equal(drawnEnabled(user, second.id, "apply"), true, user);
+  assert.equal(await chat.performAction(first.id, "apply", "gm"), true, "a trip moves no ball");
+  await settle();
+  assert.equal(second.updates?.length ?? 0, 0, "the second card itself is not written");
+  for (const user of everyone)
+    assert.equal(drawnEnabled(user, second.id, "apply"), false, `${user}: superseded`);
+  assert.equal(await chat.performAction(first.id, "undo", "gm"), true);
+  await settle();
+  for (const user of everyone)
+    assert.equal(drawnEnabled(user, second.id, "apply"), true, `${user}: in force again`);
+});
+
+test("lifecycle: the ball moved by hand draws a kick card stale on every page, Bob's try greyed", async () => {
+  const { scene } = await table();
+  const card = await kick(scene);
+  await settle();
+  assert.equal(drawnEnabled("bob", card.id, "intercept:yo"), true);
+  const ball = scene.tokens.get("ball");
+  await asUser("gm", () => ball.update({ x: ball.x + 300 }));
+  await settle();
+  assert.equal(drawnEnabled("bob", card.id, "intercept:yo"), false, "Bob's page");
+  assert.equal(drawnEnabled("gm", card.id, "apply"), false, "the GM's");
 });
 
 test("lifecycle: the autopilot's Stop goes through while its accepted turn is being played; the card stays busy until it ends", async () => {

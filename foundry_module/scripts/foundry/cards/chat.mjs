@@ -180,8 +180,10 @@ function cardState(message, flags) {
 export function onRenderChatMessageHTML(message, html) {
   const flags = message.flags?.[MODULE_ID];
   if (!flags?.card) return;
+  const state = cardState(message, flags);
   const box = html.querySelector(".ballcourt-card");
-  if (box) box.outerHTML = renderCard(flags.card, i18n(), cardState(message, flags));
+  if (box) box.outerHTML = renderCard(flags.card, i18n(), state);
+  remember(message.id, html, state.phase);
   for (const button of html.querySelectorAll("button[data-ballcourt-action]")) {
     if (!mayPress(fvtt.game.user, message, button.dataset.ballcourtAction)) {
       // a player sees only his own
@@ -195,6 +197,56 @@ export function onRenderChatMessageHTML(message, html) {
       return requestAction(message.id, button.dataset.ballcourtAction); // its work, for whoever awaits it
     });
   }
+}
+
+/**
+ * The cards this page drew, each with the phase it was drawn in. A card's phase also hangs on
+ * other documents (a sibling applied or undone, the ball moved), whose updates Foundry does not
+ * draw it again for: this page draws it again itself (redrawCards). Held weakly: an element
+ * the log has dropped is let go.
+ */
+const drawn = new Map();
+
+function remember(messageId, html, phase) {
+  const entry = drawn.get(messageId) ?? { elements: new Set(), phase };
+  if (![...entry.elements].some((ref) => ref.deref() === html))
+    entry.elements.add(new WeakRef(html));
+  entry.phase = phase;
+  drawn.set(messageId, entry);
+}
+
+/**
+ * updateChatMessage and updateToken, on every page: each card drawn here, but for one Foundry
+ * draws again itself (`except`), whose phase is no longer the one drawn, is drawn again.
+ */
+export function redrawCards(except = null) {
+  for (const [messageId, entry] of drawn) {
+    if (messageId === except) continue;
+    const message = fvtt.game.messages.get(messageId);
+    const flags = message?.flags?.[MODULE_ID];
+    if (!flags?.card) {
+      drawn.delete(messageId);
+      continue;
+    }
+    if (cardState(message, flags).phase === entry.phase) continue;
+    for (const ref of [...entry.elements]) {
+      const html = ref.deref();
+      if (html) onRenderChatMessageHTML(message, html);
+      else entry.elements.delete(ref);
+    }
+  }
+}
+
+/** updateChatMessage: an Apply or Undo may have changed its siblings' phase. */
+export function onCardUpdated(message, changes) {
+  const flags = changes?.flags?.[MODULE_ID];
+  if (flags && ("applied" in flags || "undone" in flags)) redrawCards(message.id);
+}
+
+/** updateToken: the ball moved or changed speed, so cards computed from where it was are stale. */
+export function onBallUpdated(token, changes) {
+  if (!token.flags?.[MODULE_ID]?.isBall) return;
+  if ("x" in changes || "y" in changes || changes.flags?.[MODULE_ID]?.ball) redrawCards();
 }
 
 /**
