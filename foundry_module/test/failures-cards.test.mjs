@@ -10,7 +10,7 @@ import { asUser, buttonsIn, clientOf, settle } from "./fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "./fakes/scenes.mjs";
 import { chatText, moduleOf, onPage, openOn, shown, useTables } from "./tables/table.mjs";
 import { flush, playerClients } from "./tables/roll-requests.mjs";
-import { kickCompanion, recorded, requestAs } from "./tables/yaotzin.mjs";
+import { kickCompanion, recorded, requestAs, wonContest } from "./tables/yaotzin.mjs";
 
 useTables();
 
@@ -167,34 +167,30 @@ test("lifecycle: a second press of one player's try is refused with why, as is U
   assert.ok(shown("gm").includes("This card has not been applied: there is nothing to undo."));
 });
 
-test("lifecycle: the second card of a double click on a contest is superseded once the first is applied", async () => {
-  const companion = kickCompanion({
-    "/api/v1/yaotzin/contest": (body) => ({
-      status: 200,
-      body: {
-        kind: body.kind,
-        preview: Boolean(body.preview),
-        provokes: false,
-        success: true,
-        chat_card: {
-          kind: "yaotzin.contest",
-          title: {
-            key: "BALLCOURT.Card.Contest.Title.trip",
-            data: { actor: "Ixpoetchitl", target: "Yolteotl" },
-          },
-          lines: [],
-          actions: [
-            { id: "apply", label: "Apply", payload: { events: [], moves: [], prone: "yo" } },
-          ],
-        },
-      },
-    }),
+/** A contest route whose trip of Yolteotl by Ixpoetchitl is won: its Apply knocks him prone, no ball moved. */
+const tripWon = wonContest(
+  () => ({ events: [], moves: [], prone: "yo" }),
+  () => ({
+    key: "BALLCOURT.Card.Contest.Title.trip",
+    data: { actor: "Ixpoetchitl", target: "Yolteotl" },
+  }),
+);
+
+/** A double click on the trip: two cards for the same contest, anyone may apply. */
+async function doubleTrip() {
+  await openOn(kickCompanion({ "/api/v1/yaotzin/contest": tripWon }), {
+    languages: { bob: "ru" },
+    settings: { applyPermission: "anyone" },
   });
-  await openOn(companion, { languages: { bob: "ru" }, settings: { applyPermission: "anyone" } });
   const [chat, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "contests")];
   const scene = courtScene();
   const trip = () => contest(scene, { actor: "ix", target: "yo", kind: "trip" });
   const [first, second] = [await trip(), await trip()];
+  return { chat, first, second };
+}
+
+test("lifecycle: the second card of a double click on a contest is superseded once the first is applied", async () => {
+  const { chat, first, second } = await doubleTrip();
   assert.equal(await chat.performAction(first.id, "apply", "gm"), true, "a trip moves no ball");
   await requestAs("bob", second.id, "apply");
   await settle();
@@ -219,33 +215,7 @@ function drawnEnabled(user, messageId, action) {
 }
 
 test("lifecycle: every page draws a card again when a sibling's Apply supersedes it and when its Undo lifts that, though the card itself did not change", async () => {
-  const companion = kickCompanion({
-    "/api/v1/yaotzin/contest": (body) => ({
-      status: 200,
-      body: {
-        kind: body.kind,
-        preview: Boolean(body.preview),
-        provokes: false,
-        success: true,
-        chat_card: {
-          kind: "yaotzin.contest",
-          title: {
-            key: "BALLCOURT.Card.Contest.Title.trip",
-            data: { actor: "Ixpoetchitl", target: "Yolteotl" },
-          },
-          lines: [],
-          actions: [
-            { id: "apply", label: "Apply", payload: { events: [], moves: [], prone: "yo" } },
-          ],
-        },
-      },
-    }),
-  });
-  await openOn(companion, { languages: { bob: "ru" }, settings: { applyPermission: "anyone" } });
-  const [chat, { contest }] = [await moduleOf("gm", "chat"), await moduleOf("gm", "contests")];
-  const scene = courtScene();
-  const trip = () => contest(scene, { actor: "ix", target: "yo", kind: "trip" });
-  const [first, second] = [await trip(), await trip()];
+  const { chat, first, second } = await doubleTrip();
   await settle();
   const everyone = ["gm", "alice", "bob"];
   for (const user of everyone) assert.equal(drawnEnabled(user, second.id, "apply"), true, user);

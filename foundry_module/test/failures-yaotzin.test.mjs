@@ -33,7 +33,7 @@ import {
   shown,
   useTables,
 } from "./tables/table.mjs";
-import { coGmTable, kickCompanion, requestAs } from "./tables/yaotzin.mjs";
+import { coGmTable, kickCompanion, requestAs, wonContest } from "./tables/yaotzin.mjs";
 
 const { tokenSquare } = await import("../scripts/core/geometry.mjs");
 
@@ -458,21 +458,7 @@ test("item 13: tick and contest cards are refused once another card moved the ba
   };
   await openOn(
     kickCompanion({
-      "/api/v1/yaotzin/contest": (body) => ({
-        status: 200,
-        body: {
-          kind: body.kind,
-          preview: Boolean(body.preview),
-          provokes: false,
-          success: true,
-          chat_card: {
-            kind: "yaotzin.contest",
-            title: { text: body.kind },
-            lines: [],
-            actions: [{ id: "apply", label: "Apply", payload: payloads[body.kind] }],
-          },
-        },
-      }),
+      "/api/v1/yaotzin/contest": wonContest((kind) => payloads[kind]),
     }),
   );
   const [chat, yaotzin, { contest }] = [

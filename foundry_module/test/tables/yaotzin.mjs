@@ -23,6 +23,28 @@ export const kickCompanion = (routes = {}) =>
 export const interceptCompanion = (routes = {}) =>
   fakeCompanion({ "/api/v1/yaotzin/intercept": recorded("intercept"), ...routes });
 
+/**
+ * A contest route that answers each kind won, without a provoked attack of opportunity, on a
+ * card whose Apply carries `payload(kind)` and whose title is `title(kind)`.
+ */
+export const wonContest =
+  (payload, title = (kind) => ({ text: kind })) =>
+  (body) => ({
+    status: 200,
+    body: {
+      kind: body.kind,
+      preview: Boolean(body.preview),
+      provokes: false,
+      success: true,
+      chat_card: {
+        kind: "yaotzin.contest",
+        title: title(body.kind),
+        lines: [],
+        actions: [{ id: "apply", label: "Apply", payload: payload(body.kind) }],
+      },
+    },
+  });
+
 /** Tezca, Foundry's active GM; Maria, a GM too (the co-GM); Alice and Bob, players. */
 export const coGmTable = () => [
   new FakeUser({ id: "gm", name: "Tezca", isGM: true }),
