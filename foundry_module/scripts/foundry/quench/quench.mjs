@@ -148,6 +148,42 @@ export function registerQuenchBatches(quench) {
           );
           await message.delete();
         });
+        it("greys a card's Apply in the log once a card for the same thing is applied, the card itself unwritten", async () => {
+          const card = {
+            kind: "test",
+            title: { text: "Quench: the same thing twice" },
+            lines: [],
+            rolls: [],
+            actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: {} }],
+          };
+          const flags = (posted) => ({
+            [MODULE_ID]: {
+              card,
+              context: { game: "none", sceneId: "none", ballAt: { x: 0, y: 0 } },
+              posted,
+              applied: false,
+              undone: false,
+              resolved: [],
+            },
+          });
+          const rendered = renderedElement();
+          const [first, second] = await fvtt.ChatMessage.create([
+            { content: renderCard(card, i18n()), flags: flags(Date.now()) },
+            { content: renderCard(card, i18n()), flags: flags(Date.now()) },
+          ]);
+          await rendered(second.id);
+          await first.update({
+            [`flags.${MODULE_ID}.applied`]: true,
+            [`flags.${MODULE_ID}.record`]: { stamp: Date.now() + 1, undo: { updates: [] } },
+          });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const shown = globalThis.document.querySelectorAll(
+            `[data-message-id="${second.id}"] button[data-ballcourt-action="apply"]`,
+          );
+          assert.ok(shown.length > 0, "the second card is in the log");
+          for (const button of shown) assert.ok(button.disabled, "greyed where it is shown");
+          await fvtt.ChatMessage.deleteDocuments([first.id, second.id]);
+        });
         it("shows the GM a roll-request card's buttons; a press on a card nobody awaits expires its rows", async () => {
           const rendered = renderedElement();
           const message = await fvtt.ChatMessage.create({
