@@ -217,11 +217,12 @@ function remember(messageId, html, phase) {
 
 /**
  * updateChatMessage and updateToken, on every page: each card drawn here, but for one Foundry
- * draws again itself (`except`), whose phase is no longer the one drawn, is drawn again.
+ * draws again itself (`except`), whose phase is no longer the one drawn, is drawn again. An
+ * applied card stays so whatever its siblings and the ball do (only its own update changes it).
  */
 export function redrawCards(except = null) {
   for (const [messageId, entry] of drawn) {
-    if (messageId === except) continue;
+    if (messageId === except || entry.phase === "applied") continue;
     const message = fvtt.game.messages.get(messageId);
     const flags = message?.flags?.[MODULE_ID];
     if (!flags?.card) {
