@@ -12,6 +12,7 @@ import { askForm, controlledTokens, targetedTokens } from "../world/gm-input.mjs
 import { companion } from "../world/link.mjs";
 import { drawAnswer } from "../world/overlay-layer.mjs";
 import { tokenById } from "../world/scene.mjs";
+import { npcAooAnswer } from "./autopilot-npc.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { courtCardContext, foundryD20, natural, readCourt, spendAoo } from "./yaotzin-players.mjs";
 
@@ -112,7 +113,8 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
  * says which ("trip", "overrun", "target_aoo"), as the card's payload does.
  * `reaction` after "disarm_aoo" is the dribbler's disarm back (the card's disarm_back).
  * A contest the companion's preview says provokes first asks the target (his owner, or the GM
- * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs). When the
+ * for an NPC; for an NPC whose team's autopilot is on act, the autopilot answers as the presets
+ * would: autopilot-npc.mjs) whether he takes his attack of opportunity, and which (aoo-choice.mjs). When the
  * actor holds the ball (stands in its square) the target may disarm him (rulebook 10.0): that
  * disarm is played first as a contest of its own (`asAoo`), whose card offers the dribbler's
  * disarm back once applied and while the turn lasts (its context keeps the turn's stamp); the
@@ -168,6 +170,7 @@ export async function contest(
         target: targetDoc,
         kind: chosen,
         disarm: holdsBall,
+        npcAnswer: npcAooAnswer(targetDoc),
       })
     : null;
   if (aoo === "disarm") {
