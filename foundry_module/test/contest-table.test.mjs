@@ -251,7 +251,9 @@ const disarmAooRoute = (body) => {
       chat_card: {
         kind: "yaotzin.contest",
         title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-        lines: [],
+        lines: provokes
+          ? [{ key: "BALLCOURT.Card.Contest.Provokes", data: { target: body.target } }]
+          : [],
         rolls: [],
         actions: [
           {
@@ -318,6 +320,18 @@ test("Bob disarms the dribbler as his attack of opportunity: the disarm (as_aoo)
     ],
   );
   assert.ok(disarm, "the disarm's card offers the disarm back");
+  const trip = globalThis.ChatMessage.created.findLast(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest",
+  );
+  assert.deepEqual(
+    trip.flags.ballcourt.card.lines.map((l) => l.key),
+    ["BALLCOURT.Card.Contest.AooDisarm.won"],
+    "the trip's card says the attack of opportunity was taken, as a disarm that took the ball",
+  );
+  assert.match(
+    clientOf("bob").chat.get(trip.id).innerHTML,
+    /Yolteotl took his attack of opportunity first, as a disarm, and took the ball from Ixpoetchitl\./,
+  );
   assert.deepEqual(
     encounter.flags.ballcourt.aoo,
     { round: 1, spent: ["yo"] },

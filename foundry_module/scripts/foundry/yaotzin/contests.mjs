@@ -3,6 +3,7 @@
  * and a contest for the ball. The menu (setup/), the kick tool and a card's trip back
  * (yaotzin.mjs) call them alike.
  */
+import { withAooDisarm } from "../../core/aoo-question.mjs";
 import { squareAt, tokenSquare } from "../../core/geometry.mjs";
 import { postCard } from "../cards/chat.mjs";
 import { askTargetAoo } from "../requests/aoo-choice.mjs";
@@ -120,7 +121,12 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
  * disarm back once applied and while the turn lasts (its context keeps the turn's stamp); the
  * actor's contest then goes on, the target's attack spent on the disarm.
  */
-export async function contest(
+export async function contest(scene, options = {}) {
+  return (await playContest(scene, options))?.message ?? null;
+}
+
+/** contest()'s work: the companion's answer and the card posted for it ({answer, message}), or null when the GM cancelled. */
+async function playContest(
   scene,
   { actor, target, kind, to, reaction = false, after, asAoo = false } = {},
 ) {
@@ -173,8 +179,15 @@ export async function contest(
         npcAnswer: npcAooAnswer(targetDoc),
       })
     : null;
+  let aooDisarm = null; // his attack of opportunity taken as a disarm: whether it took the ball
   if (aoo === "disarm") {
-    await contest(scene, { actor: targetDoc.id, target: actorDoc.id, kind: "disarm", asAoo: true });
+    const disarm = await playContest(scene, {
+      actor: targetDoc.id,
+      target: actorDoc.id,
+      kind: "disarm",
+      asAoo: true,
+    });
+    aooDisarm = { took: Boolean(disarm?.answer.success) };
     aoo = null; // his attack of opportunity was that disarm (spent by it)
   }
   const rolls = {};
@@ -228,9 +241,19 @@ export async function contest(
       ? { actor: answer.actor, target: answer.target }
       : null;
   const turn = asAoo ? { turn: stampOn(scene) } : {}; // the disarm back comes at once, in this turn
-  return postCard(
-    answer,
+  // asked for the actor's contest alone, the companion says the target "may take" his attack
+  // of opportunity: the card says he took it, as a disarm, and how it came out
+  const card = aooDisarm
+    ? withAooDisarm(answer.chat_card, {
+        target: targetDoc.name,
+        actor: actorDoc.name,
+        took: aooDisarm.took,
+      })
+    : answer.chat_card;
+  const message = await postCard(
+    { ...answer, chat_card: card },
     { ...courtCardContext(court, "contest"), overrun, ...turn },
     { extraRolls: usedRolls(answer, dice) },
   );
+  return { answer, message };
 }
