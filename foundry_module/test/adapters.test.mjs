@@ -170,6 +170,65 @@ test("speed in feet in metric worlds: D35E's sheets hold metres; pf1's hold feet
   assert.equal(adapterFor("dnd5e").yaotzinStats(walk({ walk: 30 })).speed, 30);
 });
 
+test("each adapter reads a sheet's hit points for an NPC match in its system's shape (current, temporary, maximum), nulls where it has none", () => {
+  const actor = (name, hp) => {
+    const a = fixture(`actors/${name}`);
+    return { ...a, system: { ...a.system, attributes: { ...a.system.attributes, hp } } };
+  };
+  assert.deepEqual(adapterFor("pf1").sheetHitPoints(fixture("actors/pf1")), {
+    current: 18,
+    temp: 0,
+    max: 18,
+  });
+  assert.deepEqual(
+    adapterFor("pf1").sheetHitPoints(actor("pf1", { value: 7, max: 18, temp: 3, nonlethal: 2 })),
+    { current: 7, temp: 3, max: 18 },
+  );
+  assert.deepEqual(adapterFor("D35E").sheetHitPoints(fixture("actors/d35e")), {
+    current: 20,
+    temp: 0,
+    max: 20,
+  });
+  assert.deepEqual(adapterFor("dnd5e").sheetHitPoints(fixture("actors/dnd5e")), {
+    current: 30,
+    temp: 0,
+    max: 30,
+  });
+  assert.deepEqual(
+    adapterFor("dnd5e").sheetHitPoints(actor("dnd5e", { value: "", max: 22, temp: 4 })),
+    { current: null, temp: 4, max: 22 },
+    "a blank current number is none",
+  );
+  assert.deepEqual(adapterFor("dnd5e").sheetHitPoints({ system: {} }), {
+    current: null,
+    temp: 0,
+    max: null,
+  });
+  assert.deepEqual(
+    adapterFor("dnd35e").sheetHitPoints(fixture("actors/d35e")),
+    {
+      current: null,
+      temp: 0,
+      max: null,
+    },
+    "typed-in numbers hold no hit points",
+  );
+  const woundsAndVigor = adapterFor("pf1", (ns, key) =>
+    ns === "pf1" && key === "healthConfig"
+      ? { variants: { pc: { useWoundsAndVigor: true } } }
+      : undefined,
+  );
+  assert.deepEqual(
+    woundsAndVigor.sheetHitPoints(fixture("actors/pf1")),
+    {
+      current: null,
+      temp: 0,
+      max: null,
+    },
+    "Wounds and Vigor: no hit points",
+  );
+});
+
 test("a setting the system has not registered reads as its default", () => {
   const throws = () => {
     throw new Error('"D35E.units" is not a registered game setting');

@@ -18,7 +18,9 @@ import {
   questionFlags,
   renderQuestionCard,
   settleQuestion,
+  withAooDisarm,
 } from "../scripts/core/aoo-question.mjs";
+import { renderCard } from "../scripts/core/cards.mjs";
 import { contestCompanion } from "./fakes/companion.mjs";
 import { asUser, buttonsIn, clientOf, press, reload, settle } from "./fakes/foundry.mjs";
 import { courtScene } from "./fakes/scenes.mjs";
@@ -33,6 +35,51 @@ const en = makeLocalizer(
   JSON.parse(readFileSync(new URL("../lang/en.json", import.meta.url), "utf8")),
   "en",
 );
+const ru = makeLocalizer(
+  JSON.parse(readFileSync(new URL("../lang/ru.json", import.meta.url), "utf8")),
+  "ru",
+);
+
+test("the actor's card after a disarm taken as his target's attack of opportunity says it was taken and how it came out, in each reader's language", () => {
+  const provokes = { key: "BALLCOURT.Card.Contest.Provokes", data: { target: "Yolteotl" } };
+  const won = { key: "BALLCOURT.Card.Contest.Won", data: { actor: "Ixpoetchitl" }, tone: "good" };
+  const card = {
+    kind: "yaotzin.contest",
+    title: {
+      key: "BALLCOURT.Card.Contest.Title.trip",
+      data: { actor: "Ixpoetchitl", target: "Yolteotl" },
+    },
+    lines: [provokes, won],
+    rolls: [],
+    actions: [],
+  };
+  const who = { target: "Yolteotl", actor: "Ixpoetchitl" };
+  const took = withAooDisarm(card, { ...who, took: true });
+  assert.deepEqual(
+    took.lines.map((l) => l.key),
+    ["BALLCOURT.Card.Contest.AooDisarm.won", "BALLCOURT.Card.Contest.Won"],
+    "in the place of 'may take', the rest kept",
+  );
+  const html = (c, lang) => renderCard(c, lang, {});
+  assert.doesNotMatch(html(took, en), /may take/);
+  assert.match(
+    html(took, en),
+    /Yolteotl took his attack of opportunity first, as a disarm, and took the ball from Ixpoetchitl\./,
+  );
+  assert.match(
+    html(took, ru),
+    /Yolteotl сначала провёл атаку по возможности \(обезоруживание\) и отобрал мяч у Ixpoetchitl\./,
+  );
+  const failed = withAooDisarm(card, { ...who, took: false });
+  assert.match(html(failed, en), /as a disarm, and failed: Ixpoetchitl keeps the ball\./);
+  assert.match(html(failed, ru), /но мяч не отобрал: он остаётся у Ixpoetchitl\./);
+  assert.deepEqual(
+    withAooDisarm({ ...card, lines: [won] }, { ...who, took: true }).lines.map((l) => l.key),
+    ["BALLCOURT.Card.Contest.AooDisarm.won", "BALLCOURT.Card.Contest.Won"],
+    "a card without the line gets it first",
+  );
+});
+
 const asked = {
   sceneId: "s1",
   tokenId: "yo",

@@ -21,8 +21,8 @@ const dribbleOf = (userId) => moduleOf(userId, "dribble");
 useTables();
 
 /** A court at a table where every browser has loaded the module; `contest` is the GM's page's. */
-async function table(options, companion = contestCompanion(options)) {
-  const world = await openOn(companion);
+async function table(options, companion = contestCompanion(options), settings = {}) {
+  const world = await openOn(companion, { settings });
   const { contest } = await moduleOf("gm", "contests");
   return { world, companion, scene: courtScene(), contest };
 }
@@ -251,7 +251,9 @@ const disarmAooRoute = (body) => {
       chat_card: {
         kind: "yaotzin.contest",
         title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-        lines: [],
+        lines: provokes
+          ? [{ key: "BALLCOURT.Card.Contest.Provokes", data: { target: body.target } }]
+          : [],
         rolls: [],
         actions: [
           {
@@ -280,12 +282,17 @@ const played = (companion) =>
     (b, i, all) => !["kind", "actor", "target", "reaction"].every((k) => all[i + 1]?.[k] === b[k]),
   );
 
-/** The dribbler Ixpoetchitl (Alice's, on the ball) trips Bob's Yolteotl, who answers with a disarm as his attack of opportunity. */
-async function disarmedDribbler() {
+/**
+ * The dribbler Ixpoetchitl (Alice's, on the ball; an NPC when `npc`) trips Bob's Yolteotl, who
+ * answers with a disarm as his attack of opportunity. `settings`: the world's.
+ */
+async function disarmedDribbler({ npc = false, settings = {} } = {}) {
   const { companion, scene, contest } = await table(
     {},
     fakeCompanion({ "/api/v1/yaotzin/contest": disarmAooRoute }),
+    settings,
   );
+  if (npc) scene.tokens.get("ix").actor.owners = [];
   const encounter = runningEncounter(scene);
   clientOf("bob").dialogs.answers.push("disarm");
   await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
@@ -313,6 +320,18 @@ test("Bob disarms the dribbler as his attack of opportunity: the disarm (as_aoo)
     ],
   );
   assert.ok(disarm, "the disarm's card offers the disarm back");
+  const trip = globalThis.ChatMessage.created.findLast(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest",
+  );
+  assert.deepEqual(
+    trip.flags.ballcourt.card.lines.map((l) => l.key),
+    ["BALLCOURT.Card.Contest.AooDisarm.won"],
+    "the trip's card says the attack of opportunity was taken, as a disarm that took the ball",
+  );
+  assert.match(
+    clientOf("bob").chat.get(trip.id).innerHTML,
+    /Yolteotl took his attack of opportunity first, as a disarm, and took the ball from Ixpoetchitl\./,
+  );
   assert.deepEqual(
     encounter.flags.ballcourt.aoo,
     { round: 1, spent: ["yo"] },
@@ -369,6 +388,105 @@ test("the disarm back comes at once: once the turn has moved on it is refused an
     clientOf("gm").ui.notifications.some(([, text]) => /disarm back/i.test(text)),
     "the GM is told",
   );
+});
+
+/** The world setting with one team's autopilot on `mode`. */
+const autopilot = (team, mode) => ({
+  yaotzinAutopilot: { [team]: { mode, tactics: "press-ball" } },
+});
+
+test("an NPC target whose team is on act: the autopilot takes his attack of opportunity as the presets do (a trip), nobody is asked; on suggest the GM is", async () => {
+  for (const [mode, asked] of [
+    ["act", 0],
+    ["suggest", 1],
+  ]) {
+    const { companion, scene, contest } = await table(
+      { provokes: true },
+      undefined,
+      autopilot("moon", mode),
+    );
+    runningEncounter(scene);
+    scene.tokens.get("yo").actor.owners = []; // Yolteotl is an NPC of the moon's
+    scene.tokens.get("ball").x = 1500; // the ball is loose: no disarm on offer
+    clientOf("gm").dialogs.answers.push("unarmed");
+    await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+    await settle();
+    assert.equal(clientOf("gm").dialogs.shown.length, asked, `${mode}: the GM's dialog`);
+    assert.equal(aooQueries("bob").length, 0, `${mode}: no player is asked`);
+    assert.deepEqual(
+      contests(companion).at(-1).target_aoo,
+      { kind: mode === "act" ? "trip" : "unarmed" },
+      mode,
+    );
+  }
+});
+
+test("an NPC target on act against the dribbler: the autopilot disarms him as its attack of opportunity (as_aoo), first", async () => {
+  const { companion, scene, contest } = await table(
+    {},
+    fakeCompanion({ "/api/v1/yaotzin/contest": disarmAooRoute }),
+    autopilot("moon", "act"),
+  );
+  const encounter = runningEncounter(scene);
+  scene.tokens.get("yo").actor.owners = [];
+  await contest(scene, { actor: "ix", target: "yo", kind: "trip" });
+  await settle();
+  assert.equal(clientOf("gm").dialogs.shown.length, 0, "the GM is not asked");
+  assert.deepEqual(
+    played(companion).map((b) => [b.kind, b.actor, b.target, b.as_aoo ?? false]),
+    [
+      ["disarm", "yo", "ix", true],
+      ["trip", "ix", "yo", false],
+    ],
+  );
+  assert.deepEqual(encounter.flags.ballcourt.aoo, { round: 1, spent: ["yo"] });
+});
+
+test("an NPC dribbler on act presses his disarm back once the disarm is applied, on his turn, through the card's lifecycle and its turn stamp", async () => {
+  const { companion, disarm } = await disarmedDribbler({
+    npc: true,
+    settings: autopilot("sun", "act"),
+  });
+  assert.equal(played(companion).length, 2, "nothing pressed before Apply");
+  assert.deepEqual(disarm.flags.ballcourt.resolved ?? [], []);
+  const chat = await chatOf("gm");
+  assert.equal(await chat.performAction(disarm.id, "apply", "gm"), true);
+  await settle();
+  const back = contests(companion).at(-1);
+  assert.deepEqual(
+    [back.kind, back.actor, back.target, back.reaction, back.after],
+    ["disarm", "ix", "yo", true, "disarm_aoo"],
+  );
+  assert.deepEqual(disarm.flags.ballcourt.resolved, ["disarm_back"], "pressed once, on its card");
+  assert.equal(clientOf("bob").dialogs.shown.length, 1, "a reaction: Bob is not asked again");
+});
+
+test("the autopilot's disarm back waits for nothing that is not his: not on suggest, not a player's dribbler, not once his turn is over, not in a later round of his", async () => {
+  const cases = [
+    { npc: true, mode: "suggest" },
+    { npc: false, mode: "act" },
+    { npc: true, mode: "act", turn: 1 },
+    { npc: true, mode: "act", round: 2 },
+  ];
+  for (const { npc, mode, turn, round } of cases) {
+    const { companion, encounter, disarm } = await disarmedDribbler({
+      npc,
+      settings: autopilot("sun", mode),
+    });
+    if (turn !== undefined) encounter.turn = turn; // Yolteotl's turn: Ixpoetchitl's standard action is gone
+    if (round !== undefined) encounter.round = round; // his turn again, a round later: not "at once"
+    const chat = await chatOf("gm");
+    assert.equal(await chat.performAction(disarm.id, "apply", "gm"), true);
+    await settle();
+    const label = JSON.stringify({ npc, mode, turn, round });
+    assert.equal(played(companion).length, 2, `${label}: no disarm back`);
+    assert.deepEqual(disarm.flags.ballcourt.resolved ?? [], [], label);
+    if (round !== undefined)
+      assert.ok(
+        clientOf("gm").ui.notifications.some(([, text]) => /disarm back/i.test(text)),
+        `${label}: pressed, and the turn stamp refused it; the GM is told`,
+      );
+  }
 });
 
 test("a disarm is offered only to the target of the player on the ball", async () => {

@@ -8,9 +8,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
+import { renderCard } from "../scripts/core/cards.mjs";
 import { makeLocalizer } from "../scripts/core/i18n.mjs";
 import {
+  DEFAULT_HIT_POINTS,
   keepMatch,
+  matchHitPoints,
   npcBody,
   oddsCard,
   playCard,
@@ -71,6 +74,41 @@ test("the body: a court's players, its two teams and rules; a match under way ad
     [going.round, going.score, going.nonlethal, going.ball],
     [12, { sun: 2, moon: 1 }, { yo: 4 }, { x: 10, y: 12, speed: 0, direction: null }],
   );
+});
+
+test("hit points: a sheet's current with its temporary ones, else its maximum, else the default (named); sent as the route takes them", () => {
+  const players = ["ix", "yo", "mo", "np", "lo"].map((id) => ({ id }));
+  const { hitPoints, defaulted } = matchHitPoints(players, {
+    ix: { current: 12, temp: 3, max: 18 },
+    yo: { current: null, temp: 2, max: 20 },
+    mo: { current: null, temp: 0, max: null },
+    np: null,
+    lo: { current: -4, temp: 0, max: 10 },
+  });
+  assert.deepEqual(hitPoints, { ix: 15, yo: 20, lo: 1 });
+  assert.deepEqual(defaulted, ["mo", "np"]);
+  const court = { players: [{ id: "ix", team: "sun", x: 1, y: 1 }] };
+  assert.deepEqual(npcBody(court, null, hitPoints).hit_points, hitPoints);
+  assert.equal(
+    "hit_points" in npcBody(court, null, {}),
+    false,
+    "none read: the companion's default",
+  );
+  const names = { mo: "Mixco", np: "Tezca" };
+  assert.match(
+    renderCard(oddsCard(ODDS, names, { defaulted }), lang("en"), {}),
+    /Mixco, Tezca: no hit points on the sheet, played with the default 16\./,
+  );
+  assert.match(
+    renderCard(playCard(PLAYED, names, { defaulted }), lang("ru"), {}),
+    /Mixco, Tezca: на листе персонажа нет хитов, в матче взято 16 \(по умолчанию\)\./,
+  );
+  assert.equal(
+    oddsCard(ODDS, names).lines.some((l) => l.key === "BALLCOURT.Npc.DefaultHitPoints"),
+    false,
+    "nobody defaulted: no line",
+  );
+  assert.equal(DEFAULT_HIT_POINTS, 16);
 });
 
 test("the odds card: each team's chance with its interval and expected score, the draw, and how sure it is", () => {
@@ -189,6 +227,7 @@ test("the GM's odds of the match under way: the court and its state are sent; wh
       ],
     ],
   );
+  assert.deepEqual(sent.hit_points, { ix: 18, yo: 20 }, "each sheet's own hit points");
   assert.deepEqual(whispered.whisper, ["gm"]);
   await settle();
   assert.doesNotMatch(chatText("alice"), /Odds:/, "whispered: no player reads it");
@@ -196,6 +235,34 @@ test("the GM's odds of the match under way: the court and its state are sent; wh
   await settle();
   assert.match(chatText("alice"), /Odds: sun – moon.*sun wins 62%/s);
   assert.match(chatText("bob"), /Шансы: sun – moon.*sun побеждает: 62%/s, "in his own language");
+});
+
+test("Odds and Play it out: a player whose sheet holds no hit points plays the default, and both cards say so in each reader's language", async () => {
+  const { companion, scene } = await table();
+  scene.tokens.get("yo").actor.system.attributes.hp = {};
+  const npc = await moduleOf("gm", "npc-match");
+  await asUser("gm", () => npc.askOdds(scene, { whisper: false }));
+  await asUser("gm", () => npc.playOut(scene));
+  await settle();
+  assert.deepEqual(
+    companion.calls
+      .filter((c) => /yaotzin\/(odds|play)$/.test(c.route))
+      .map((c) => c.body.hit_points),
+    [{ ix: 18 }, { ix: 18 }],
+    "only the sheets' own numbers are sent",
+  );
+  const said = (text, pattern) => (text.match(pattern) ?? []).length;
+  assert.equal(
+    said(chatText("alice"), /Yolteotl: no hit points on the sheet, played with the default 16\./g),
+    2,
+  );
+  assert.equal(
+    said(
+      chatText("bob"),
+      /Yolteotl: на листе персонажа нет хитов, в матче взято 16 \(по умолчанию\)\./g,
+    ),
+    2,
+  );
 });
 
 test("played out: everyone reads the highlights in his language; only the GM keeps it, and the kept match's report follows", async () => {

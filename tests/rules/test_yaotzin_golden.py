@@ -1,4 +1,4 @@
-"""The golden known-answer files for Yaotzin: kicks, lines, ticks, hoops."""
+"""The golden known-answer files for Yaotzin: kicks, lines, ticks, hoops, initiative ties."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.flight import flight_squares
 from companion.rules.yaotzin.hoop import resolve_hoop
 from companion.rules.yaotzin.kick import resolve_kick
-from companion.rules.yaotzin.tick import ball_action
+from companion.rules.yaotzin.tick import ball_action, turn_order
 from tests.helpers import assert_subset, expect_or_refuse, golden
 from tests.rules.yaotzin_build import setup, sq
 
@@ -15,6 +15,7 @@ KICKS = golden("yaotzin/kicks.json")
 LINES = golden("yaotzin/lines.json")
 TICKS = golden("yaotzin/ticks.json")
 HOOPS = golden("yaotzin/hoops.json")
+INITIATIVE = golden("yaotzin/initiative.json")
 
 
 @pytest.mark.parametrize("case", KICKS, ids=[c["name"] for c in KICKS])
@@ -68,3 +69,15 @@ def test_hoop(case):
                             Dice(case.get("rolls"), seed=0))
 
     expect_or_refuse(case, run)
+
+
+@pytest.mark.parametrize("case", INITIATIVE, ids=[c["name"] for c in INITIATIVE])
+def test_initiative_ties(case):
+    dice = Dice(case["rolls"], seed=0)
+    order = turn_order(case["initiative"], case["modifiers"], dice)
+    assert [who for who, _ in order if who != "ball"] == case["order"]
+    assert [r.name for r in dice.rolls] == case["dice"]
+    if "before_ball" in case:
+        count = case["before_ball"]
+        on_count = [who for who, init in order if init == count]
+        assert on_count == [*case["order"], "ball"]

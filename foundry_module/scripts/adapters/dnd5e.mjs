@@ -1,7 +1,7 @@
 /** D&D 5e (dnd5e 4.x/5.x): goat-ball's skills, and Yaotzin numbers by analogy. */
 import { featIds } from "./feats.mjs";
 import { dnd5eInspection } from "./inspection.mjs";
-import { flagNonlethal, num } from "./sheet-numbers.mjs";
+import { flagNonlethal, num, numberOrNull } from "./sheet-numbers.mjs";
 
 /** Feet in each of dnd5e's movement units (its `movementUnits`' conversions: 5 ft is 1.5 m). */
 const FEET_PER_UNIT = { ft: 1, mi: 5280, m: 10 / 3, km: 10000 / 3 };
@@ -56,6 +56,15 @@ export const dnd5e = {
   /** 5e has no rule that nonlethal damage beyond hit points knocks one out (its pool is ours): never judged. */
   outFromNonlethal() {
     return null;
+  },
+  /** His hit points as an NPC match plays them (`hp.value`, `hp.temp`, `hp.max`); nulls where the sheet has none. */
+  sheetHitPoints(actor) {
+    const hp = actor.system?.attributes?.hp ?? {};
+    return {
+      current: numberOrNull(hp.value),
+      temp: Math.max(0, num(hp.temp)),
+      max: numberOrNull(hp.max),
+    };
   },
   /**
    * The actor update `amount` damage makes on his sheet as it is now (5e, "Temporary Hit

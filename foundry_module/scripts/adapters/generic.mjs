@@ -34,6 +34,10 @@ export const generic = {
     return Boolean(actor.flags?.ballcourt?.stats);
   },
   ...flagNonlethal,
+  /** The typed-in numbers hold no hit points: an NPC match plays its default for him. */
+  sheetHitPoints() {
+    return { current: null, temp: 0, max: null };
+  },
   /** The typed-in numbers hold no hit points, so nobody is judged knocked out. */
   outFromNonlethal() {
     return null;

@@ -1,7 +1,7 @@
 /** Pathfinder 1e (pf1 10.x) actors: the 3.5-compatible numbers Yaotzin needs, and goat-ball's checks. */
 import { featIds } from "./feats.mjs";
 import { pf1Inspection } from "./inspection.mjs";
-import { num } from "./sheet-numbers.mjs";
+import { num, numberOrNull } from "./sheet-numbers.mjs";
 
 export const pf1 = {
   id: "pf1",
@@ -104,15 +104,19 @@ export const pf1 = {
   },
   /** Current hit points (`hp.value`), or null when the sheet has none to read (or follows Wounds and Vigor). */
   hitPoints(actor) {
-    if (this.woundsAndVigor(actor)) return null;
-    const value = actor.system?.attributes?.hp?.value;
-    return value === null || value === undefined || value === "" || !Number.isFinite(Number(value))
-      ? null
-      : Number(value);
+    return this.woundsAndVigor(actor) ? null : numberOrNull(actor.system?.attributes?.hp?.value);
   },
   /** Temporary hit points (`hp.temp`, the pf1 and D35E sheets' field); 0 when the sheet has none. */
   tempHitPoints(actor) {
     return Math.max(0, num(actor.system?.attributes?.hp?.temp));
+  },
+  /** His hit points as an NPC match plays them (current, temporary, maximum: `hp.value`, `hp.temp`, `hp.max`); nulls where the sheet has none. */
+  sheetHitPoints(actor) {
+    return {
+      current: this.hitPoints(actor),
+      temp: this.tempHitPoints(actor),
+      max: this.woundsAndVigor(actor) ? null : numberOrNull(actor.system?.attributes?.hp?.max),
+    };
   },
   /**
    * Whether his nonlethal damage has knocked him out: D&D 3.5 (Player's Handbook / SRD,

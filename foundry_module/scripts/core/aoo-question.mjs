@@ -131,3 +131,26 @@ export function renderQuestionCard(question, viewer, i18n, userName = (id) => id
     `<div class="ballcourt-actions">${buttons}</div></div>`
   );
 }
+
+/**
+ * The actor's contest card once the target took his attack of opportunity as a disarm (played
+ * first, as a contest of its own): the companion, asked for the actor's contest alone, says the
+ * target "may take" one; the card says instead that he took it, as a disarm, and how it came
+ * out (`took`: the disarm took the ball). A card without that line gets it after its title.
+ */
+export function withAooDisarm(card, { target, actor, took }) {
+  const line = {
+    key: `BALLCOURT.Card.Contest.AooDisarm.${took ? "won" : "lost"}`,
+    data: { target, actor },
+    text: took
+      ? `${target} took his attack of opportunity first, as a disarm, and took the ball from ${actor}.`
+      : `${target} took his attack of opportunity first, as a disarm, and failed: ${actor} keeps the ball.`,
+    tone: took ? "bad" : "muted",
+  };
+  const lines = card.lines ?? [];
+  const at = lines.findIndex((l) => l.key === "BALLCOURT.Card.Contest.Provokes");
+  return {
+    ...card,
+    lines: at < 0 ? [line, ...lines] : lines.map((l, i) => (i === at ? line : l)),
+  };
+}

@@ -17,13 +17,41 @@ export const NPC_GAME = "yaotzin.npc_match";
 /** The highlights the card tells, of those the companion lists. */
 export const TOLD = ["goal", "hoop", "stop", "knock_out"];
 
+/** The hit points the companion plays a player with when none are sent (docs/api.md: the middle of the simulator's 8 to 24). */
+export const DEFAULT_HIT_POINTS = 16;
+
+/**
+ * Each player's hit points as the match plays them (`hit_points`: past them, nonlethal damage
+ * knocks him out), from his sheet as the adapter reads it (`sheets`: id -> {current, temp, max},
+ * or null without an actor): his current hit points with his temporary ones (rulings, "Knock-out":
+ * they hold him up); a sheet with no current number but a maximum, that maximum (unhurt); none,
+ * the companion's default, and he is named in `defaulted` so the card can say so. Sent as the
+ * route takes them, 1 to 1000.
+ */
+export function matchHitPoints(players, sheets) {
+  const hitPoints = {};
+  const defaulted = [];
+  for (const { id } of players) {
+    const sheet = sheets[id];
+    const hp = sheet?.current ?? sheet?.max ?? null;
+    if (hp === null) defaulted.push(id);
+    else
+      hitPoints[id] = Math.min(
+        1000,
+        Math.max(1, Math.round(hp + (sheet.current !== null ? sheet.temp : 0))),
+      );
+  }
+  return { hitPoints, defaulted };
+}
+
 /**
  * The request body from a court as read (yaotzin-players.mjs readCourt's players, field, teams,
- * ball and settings) and its companion match's state, if any: a match still being played goes on
- * from its round, score and nonlethal damage; otherwise the match starts at a kick-off (the ball
- * on the centre square). Only the teams that have players are named.
+ * ball and settings), its players' hit points (matchHitPoints) and its companion match's state,
+ * if any: a match still being played goes on from its round, score and nonlethal damage;
+ * otherwise the match starts at a kick-off (the ball on the centre square). Only the teams that
+ * have players are named.
  */
-export function npcBody(court, state = null) {
+export function npcBody(court, state = null, hitPoints = {}) {
   const present = new Set(court.players.map((p) => p.team));
   const teams = (court.teams ?? [])
     .filter((t) => present.has(t.id))
@@ -32,6 +60,7 @@ export function npcBody(court, state = null) {
   if (court.field) body.field = court.field;
   if (court.settings) body.settings = court.settings;
   if (teams.length === 2) body.teams = teams;
+  if (Object.keys(hitPoints).length) body.hit_points = hitPoints;
   if (state?.status !== "playing") return body;
   if (court.ball)
     body.ball = {
@@ -61,8 +90,28 @@ export function scoreText(score, names = {}) {
   return `${nameOf(names, a)} ${sa} – ${sb} ${nameOf(names, b)}`;
 }
 
-/** The odds card: a line a team (its chance to win, its interval, its expected score), the draw's, and how many matches said so. */
-export function oddsCard(answer, names = {}) {
+/** The line naming the players played with the default hit points (their sheets have none), or none. */
+function defaultedLines(defaulted, names) {
+  if (!defaulted.length) return [];
+  const data = {
+    players: defaulted.map((id) => nameOf(names, id)).join(", "),
+    hp: DEFAULT_HIT_POINTS,
+  };
+  return [
+    {
+      key: "BALLCOURT.Npc.DefaultHitPoints",
+      tone: "muted",
+      data,
+      text: `${data.players}: no hit points on the sheet, played with the default ${data.hp}.`,
+    },
+  ];
+}
+
+/**
+ * The odds card: a line a team (its chance to win, its interval, its expected score), the
+ * draw's, how many matches said so, and who was played with the default hit points (`defaulted`).
+ */
+export function oddsCard(answer, names = {}, { defaulted = [] } = {}) {
   const teams = Object.keys(answer.win);
   const lines = teams.map((team) => {
     const [lo, hi] = answer.intervals.win[team];
@@ -103,6 +152,7 @@ export function oddsCard(answer, names = {}) {
           text: `From ${answer.matches} matches played by the presets.`,
         },
   );
+  lines.push(...defaultedLines(defaulted, names));
   const vs = teams.map((t) => nameOf(names, t)).join(" – ");
   return {
     kind: ODDS_KIND,
@@ -161,8 +211,8 @@ function endLine(answer, names) {
   return { key: `BALLCOURT.Npc.End.${how}`, tone: "good", data, text };
 }
 
-/** The played-out match's card: its highlights, then how it ended, and Keep (the GMs'). */
-export function playCard(answer, names = {}) {
+/** The played-out match's card: its highlights, then how it ended, who was played with the default hit points, and Keep (the GMs'). */
+export function playCard(answer, names = {}, { defaulted = [] } = {}) {
   const score = scoreText(answer.score, names);
   return {
     kind: PLAY_KIND,
@@ -170,6 +220,7 @@ export function playCard(answer, names = {}) {
     lines: [
       ...answer.highlights.filter((h) => TOLD.includes(h.kind)).map((h) => highlightLine(h, names)),
       endLine(answer, names),
+      ...defaultedLines(defaulted, names),
     ],
     actions: [
       { id: "keep", key: "BALLCOURT.Npc.Keep", data: {}, label: "Keep as a companion match" },

@@ -52,6 +52,26 @@ export function suggestBody({
   return body;
 }
 
+/**
+ * An NPC target's attack of opportunity as the presets take it (rulebook 10.0): a disarm when it
+ * is offered (the actor holds the ball, and a won disarm takes it: the ball is what every preset
+ * plays for, as its tackle prefers the disarm), else a trip, as the match simulator's presets
+ * answer every contest that provokes (a won trip stops the actor's action and lays him prone).
+ * Null (none) when neither is offered. `choices`: the question's (core/aoo-question.mjs aooChoices).
+ */
+export function presetAooChoice(choices) {
+  return ["disarm", "trip"].find((kind) => choices.includes(kind)) ?? null;
+}
+
+/**
+ * The disarm back an applied disarm card offers its dribbler (10.0: a disarm taken as an attack
+ * of opportunity), if not pressed yet (`resolved`: the card's used actions): the action, else null.
+ */
+export function disarmBackOf(card, resolved = []) {
+  const action = (card?.actions ?? []).find((a) => a.id === "disarm_back");
+  return action && !resolved.includes(action.id) ? action : null;
+}
+
 const square = (sq) => ({ x: sq.x, y: sq.y });
 
 /** The action's step, from its route body (docs/api.md: a body its route accepts), or null for none and for a ready. */

@@ -22,6 +22,7 @@ import {
   isCompanionGM,
   localizedError,
   notify,
+  reportFailure,
   setting,
 } from "../world/env.mjs";
 import {
@@ -50,7 +51,9 @@ function pageName() {
  * act(message, action, user, recheck)} — `act` answers per-player actions such as
  * "intercept:<token>", and calls `recheck()` before it writes after a wait (a player's roll);
  * `ballNow(message)`: the ball as the card's lifecycle compares it (its square, speed and
- * direction; null with none), for a game whose cards are computed from where the ball is.
+ * direction; null with none), for a game whose cards are computed from where the ball is;
+ * `afterApply(message)` (optional): what follows an Apply once the card is free for presses
+ * again (the autopilot's disarm back), its failure told without taking the Apply back.
  */
 export function registerCardHandlers(game, handlers) {
   games.set(game, handlers);
@@ -339,6 +342,7 @@ export async function performAction(messageId, actionId, userId) {
   }
   const alongside = busy.has(messageId); // a press the lifecycle lets through while another is performed (the autopilot's Stop)
   busy.add(messageId);
+  let applied = false;
   try {
     const flags = message.flags[MODULE_ID];
     if (actionId === "apply") {
@@ -364,6 +368,7 @@ export async function performAction(messageId, actionId, userId) {
         ...replacingFlag("record", record),
         [`flags.${MODULE_ID}.applying`]: null,
       });
+      applied = true;
       return true;
     }
     if (actionId === "undo") {
@@ -387,6 +392,8 @@ export async function performAction(messageId, actionId, userId) {
     return false;
   } finally {
     if (!alongside) busy.delete(messageId);
+    // what the game does once the card is applied and free again (the autopilot's disarm back)
+    if (applied && handlers.afterApply) await handlers.afterApply(message).catch(reportFailure);
   }
 }
 

@@ -241,7 +241,7 @@ export function registerYaotzinAutopilotBatch(quench) {
 
         it("a team's mode applies to its tokens no player owns", async function () {
           if (!scene) this.skip();
-          const { modeOf } = await import("../yaotzin/yaotzin-autopilot.mjs");
+          const { modeOf } = await import("../yaotzin/autopilot-npc.mjs");
           await fvtt.game.settings.set(MODULE_ID, "yaotzinAutopilot", {
             moon: { mode: "act", tactics: "" },
           });

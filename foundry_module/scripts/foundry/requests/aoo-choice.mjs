@@ -4,7 +4,8 @@
  * unarmed attack, a grapple or a trip, or, when the actor holds the ball, a disarm (rulebook
  * 10.0; contests.mjs plays it as a contest of its own). As with a roll request, the GM's client asks the
  * token's active owner through User#query, so the answer comes from him through Foundry's
- * server; an NPC target (no active player owns it) is the GM's to choose, on his own client.
+ * server; an NPC target (no active player owns it) is the GM's to choose, on his own client,
+ * unless the autopilot answers for him (`npcAnswer`: his team is on act, yaotzin/autopilot-npc.mjs).
  * A choice made once the tracker has moved on (core/turn-stamp.mjs) stops the contest: the
  * GMs are told.
  * While the owner is asked, the question also stands in chat (aoo-question.mjs): the GM may
@@ -26,7 +27,9 @@ const QUERY_TIMEOUT = 120000;
 
 /**
  * On the GM's client: the target's choice, one of AOO_KINDS or null (none); it throws when it
- * comes after the turn. `question.disarm`: the actor holds the ball, so a disarm is offered.
+ * comes after the turn. `question.disarm`: the actor holds the ball, so a disarm is offered;
+ * `question.npcAnswer`: the autopilot's answer for an NPC target (choices -> a kind or null),
+ * or null for the GM's dialog.
  */
 export async function askTargetAoo(scene, question) {
   const stamp = stampOn(scene);
@@ -38,10 +41,11 @@ export async function askTargetAoo(scene, question) {
   return choice;
 }
 
-/** The target's owner's choice (the GM's for an NPC). */
-async function askChoice(scene, { actor, target, kind, disarm = false }) {
+/** The target's owner's choice (for an NPC, the autopilot's on act, else the GM's). */
+async function askChoice(scene, { actor, target, kind, disarm = false, npcAnswer = null }) {
   const choices = aooChoices({ disarm });
   const owner = activeOwner(scene, target.id);
+  if (!owner && npcAnswer) return npcAnswer(choices);
   if (!owner) return chooseAoo(target, actor.name, kind, 0, choices); // an NPC: the GM's choice
   const open = openQuestion(
     {

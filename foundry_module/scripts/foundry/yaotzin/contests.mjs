@@ -3,6 +3,7 @@
  * and a contest for the ball. The menu (setup/), the kick tool and a card's trip back
  * (yaotzin.mjs) call them alike.
  */
+import { withAooDisarm } from "../../core/aoo-question.mjs";
 import { squareAt, tokenSquare } from "../../core/geometry.mjs";
 import { postCard } from "../cards/chat.mjs";
 import { askTargetAoo } from "../requests/aoo-choice.mjs";
@@ -12,6 +13,7 @@ import { askForm, controlledTokens, targetedTokens } from "../world/gm-input.mjs
 import { companion } from "../world/link.mjs";
 import { drawAnswer } from "../world/overlay-layer.mjs";
 import { tokenById } from "../world/scene.mjs";
+import { npcAooAnswer } from "./autopilot-npc.mjs";
 import { nearerHoop } from "./kick-palette.mjs";
 import { courtCardContext, foundryD20, natural, readCourt, spendAoo } from "./yaotzin-players.mjs";
 
@@ -112,13 +114,19 @@ const AOO_DRY_RUN = { aoo_attack: 20, aoo_touch: 20, aoo_check: 20, aoo_defense:
  * says which ("trip", "overrun", "target_aoo"), as the card's payload does.
  * `reaction` after "disarm_aoo" is the dribbler's disarm back (the card's disarm_back).
  * A contest the companion's preview says provokes first asks the target (his owner, or the GM
- * for an NPC) whether he takes his attack of opportunity, and which (aoo-choice.mjs). When the
+ * for an NPC; for an NPC whose team's autopilot is on act, the autopilot answers as the presets
+ * would: autopilot-npc.mjs) whether he takes his attack of opportunity, and which (aoo-choice.mjs). When the
  * actor holds the ball (stands in its square) the target may disarm him (rulebook 10.0): that
  * disarm is played first as a contest of its own (`asAoo`), whose card offers the dribbler's
  * disarm back once applied and while the turn lasts (its context keeps the turn's stamp); the
  * actor's contest then goes on, the target's attack spent on the disarm.
  */
-export async function contest(
+export async function contest(scene, options = {}) {
+  return (await playContest(scene, options))?.message ?? null;
+}
+
+/** contest()'s work: the companion's answer and the card posted for it ({answer, message}), or null when the GM cancelled. */
+async function playContest(
   scene,
   { actor, target, kind, to, reaction = false, after, asAoo = false } = {},
 ) {
@@ -168,10 +176,18 @@ export async function contest(
         target: targetDoc,
         kind: chosen,
         disarm: holdsBall,
+        npcAnswer: npcAooAnswer(targetDoc),
       })
     : null;
+  let aooDisarm = null; // his attack of opportunity taken as a disarm: whether it took the ball
   if (aoo === "disarm") {
-    await contest(scene, { actor: targetDoc.id, target: actorDoc.id, kind: "disarm", asAoo: true });
+    const disarm = await playContest(scene, {
+      actor: targetDoc.id,
+      target: actorDoc.id,
+      kind: "disarm",
+      asAoo: true,
+    });
+    aooDisarm = { took: Boolean(disarm?.answer.success) };
     aoo = null; // his attack of opportunity was that disarm (spent by it)
   }
   const rolls = {};
@@ -225,9 +241,19 @@ export async function contest(
       ? { actor: answer.actor, target: answer.target }
       : null;
   const turn = asAoo ? { turn: stampOn(scene) } : {}; // the disarm back comes at once, in this turn
-  return postCard(
-    answer,
+  // asked for the actor's contest alone, the companion says the target "may take" his attack
+  // of opportunity: the card says he took it, as a disarm, and how it came out
+  const card = aooDisarm
+    ? withAooDisarm(answer.chat_card, {
+        target: targetDoc.name,
+        actor: actorDoc.name,
+        took: aooDisarm.took,
+      })
+    : answer.chat_card;
+  const message = await postCard(
+    { ...answer, chat_card: card },
     { ...courtCardContext(court, "contest"), overrun, ...turn },
     { extraRolls: usedRolls(answer, dice) },
   );
+  return { answer, message };
 }

@@ -11,11 +11,19 @@
  * one quiet notice.
  */
 import { renderCard } from "../../core/cards.mjs";
-import { NPC_GAME, keepMatch, npcBody, oddsCard, playCard } from "../../core/npc-match.mjs";
+import {
+  NPC_GAME,
+  keepMatch,
+  matchHitPoints,
+  npcBody,
+  oddsCard,
+  playCard,
+} from "../../core/npc-match.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { postReport } from "../cards/report.mjs";
 import { MODULE_ID, fvtt, i18n, localizedError, notify } from "../world/env.mjs";
 import { companion, getLink, quietly } from "../world/link.mjs";
+import { adapter, tokenById } from "../world/scene.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
 export const ODDS_ROUTE = "/api/v1/yaotzin/odds";
@@ -23,14 +31,26 @@ export const PLAY_ROUTE = "/api/v1/yaotzin/play";
 /** How long a simulation may take (the companion's own limit is 30 s by default; tests shorten it). */
 export const NPC_TIMING = { timeoutMs: 120000 };
 
-/** The court's body and the names its cards use (tokens' names by id; teams by their ids). */
+/**
+ * The court's body, the names its cards use (tokens' names by id; teams by their ids) and the
+ * players its hit points were defaulted for: each player's hit points are read from his
+ * token's actor's sheet through the system's adapter.
+ */
 async function sceneRequest(scene) {
   const court = readCourt(scene);
   const state = court.matchId
     ? await companion("GET", `/api/v1/matches/${encodeURIComponent(court.matchId)}`)
     : null;
   const names = Object.fromEntries([...court.tokens.values()].map((t) => [t.id, t.name]));
-  return { court, names, body: npcBody(court, state) };
+  const a = adapter();
+  const sheets = Object.fromEntries(
+    court.players.map((p) => {
+      const actor = tokenById(scene, p.id)?.actor;
+      return [p.id, actor ? a.sheetHitPoints(actor) : null];
+    }),
+  );
+  const { hitPoints, defaulted } = matchHitPoints(court.players, sheets);
+  return { court, names, defaulted, body: npcBody(court, state, hitPoints) };
 }
 
 /** One simulation on the companion, with its long timeout; a companion busy with another is told as such. */
@@ -69,10 +89,10 @@ function post(card, flags, { whisper }) {
 
 /** The odds of the scene's match: `whisper` to the GMs (default), or posted for the table. Answers the message. */
 export async function askOdds(scene, { whisper = true } = {}) {
-  const { names, body } = await sceneRequest(scene);
+  const { names, defaulted, body } = await sceneRequest(scene);
   const answer = await simulate(ODDS_ROUTE, body);
   return post(
-    oddsCard(answer, names),
+    oddsCard(answer, names, { defaulted }),
     { context: { game: "yaotzin.odds", sceneId: scene.id } },
     { whisper },
   );
@@ -80,10 +100,10 @@ export async function askOdds(scene, { whisper = true } = {}) {
 
 /** The scene's match played out, its card posted for everyone, with what Keep needs. Answers the message. */
 export async function playOut(scene) {
-  const { court, names, body } = await sceneRequest(scene);
+  const { court, names, defaulted, body } = await sceneRequest(scene);
   const answer = await simulate(PLAY_ROUTE, { ...body, seed: Math.floor(Math.random() * 2 ** 31) });
   return post(
-    playCard(answer, names),
+    playCard(answer, names, { defaulted }),
     {
       context: { game: NPC_GAME, sceneId: scene.id, matchId: court.matchId },
       keep: keepMatch(answer),

@@ -25,7 +25,6 @@ import {
   proposalCard,
   stepLine,
   suggestBody,
-  turnMode,
   turnSteps,
 } from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
@@ -48,31 +47,17 @@ import {
   ballToken,
   ballcourtOf,
   cardContext,
-  owns,
   teamOf,
   tokenList,
 } from "../world/scene.mjs";
+import { autopilotEntries, modeOf } from "./autopilot-npc.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 import { dribble, dribblePlayers } from "./dribble.mjs";
 import { requestKick } from "./kick-relay.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
-const SETTING = "yaotzinAutopilot";
-
 /** The open proposal on this (the companion GM's) client: {messageId, run, ghost, card} or null. */
 let open = null;
-
-/** The per-team entries as stored: {team: {mode, tactics}}. */
-function entries() {
-  const stored = setting(SETTING);
-  return stored && typeof stored === "object" ? stored : {};
-}
-
-/** A court token's mode on its turn: its team's, if no player owns it; else off. */
-export function modeOf(token) {
-  const owners = fvtt.game.users.filter((u) => !u.isGM && owns(u, token)).map((u) => u.id);
-  return turnMode(entries()[teamOf(token)], owners);
-}
 
 /**
  * The turn the companion proposes for `token` (its `turn`, and the preset it played), with the
@@ -81,7 +66,7 @@ export function modeOf(token) {
 export async function proposeTurn(scene, token, round) {
   const court = readCourt(scene);
   const team = teamOf(token);
-  const { tactics } = teamEntry(entries()[team]);
+  const { tactics } = teamEntry(autopilotEntries()[team]);
   const match = court.matchId ? await quietly("GET", `/api/v1/matches/${court.matchId}`) : null;
   return quietly(
     "POST",

@@ -26,6 +26,7 @@ import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
 import { adapter, ballToken, ballcourtOf, tokenById, tokenList } from "../world/scene.mjs";
 import { gatherRolls } from "../requests/roll-requests.mjs";
 import { requireCurrent, trackerFor } from "../requests/turns.mjs";
+import { pressNpcDisarmBack } from "./autopilot-npc.mjs"; // the autopilot's disarm back, once the disarm is applied
 import { postAdvice, postTickAdvice } from "./advice.mjs"; // NPC interceptors' try / let it pass, the autopilot's tries
 import { contest } from "./contests.mjs"; // a card's trip back is a contest like the menu's
 import {
@@ -308,6 +309,8 @@ registerCardHandlers("yaotzin", {
       }),
     };
   },
+  /** Once a card is applied: an NPC dribbler on act presses the disarm back it offers (autopilot-npc.mjs). */
+  afterApply: pressNpcDisarmBack,
   async undo(message, record) {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
