@@ -36,6 +36,7 @@ import {
 import * as goatball from "./foundry/goatball/goatball.mjs";
 import { onSheetChange, onSheetCreate } from "./foundry/yaotzin/inspection.mjs";
 import { KickTool } from "./foundry/yaotzin/kick-tool.mjs";
+import { onPreUpdateCombat, onTurnChangeBack } from "./foundry/world/encounters.mjs";
 import { gmLeft, listenForRefusals } from "./foundry/requests/gm-requests.mjs";
 import {
   followCompanionGM,
@@ -186,6 +187,8 @@ Hooks.on("updateToken", onUpdateToken);
 Hooks.on("updateToken", onBallUpdated); // cards computed from where the ball was, drawn again as stale
 Hooks.on("updateToken", (token, changes) => kickTool?.planner.onTokenMoved(token, changes)); // the planner's marks follow the court
 Hooks.on("updateCombat", onUpdateCombat);
+Hooks.on("preUpdateCombat", onPreUpdateCombat); // a Next on its way: no NPC starts a move meanwhile
+Hooks.on("updateCombat", onTurnChangeBack);
 Hooks.on("updateItem", onSheetChange); // the referee's inspection: something switched on mid-match
 Hooks.on("updateActiveEffect", onSheetChange);
 Hooks.on("createItem", onSheetCreate); // or made on his sheet already switched on

@@ -208,3 +208,18 @@ test("random table, item ball: a kick applied by the co-GM, a tick applied, then
     companionGMIs("gm", "Maria"),
   ]);
 });
+
+// found by the random table: fast-check seed 9104, path "91:4:3:6:6:8:12:11:11:12:12:12:12" (npm run table:explore -- --game yaotzin --seed 9104 --path "91:4:3:6:6:8:12:11:11:12:12:12:12")
+// The GM pressed Next while Mixco's walk was checked by the companion: his page still read
+// Mixco's turn, since its own turn change had not come back, and the walk landed in the
+// ball's turn. Now a page that has sent a turn change starts no NPC's move until it is back.
+test("random table, item 2: the GM's Next on its way as an NPC's walk is checked: the NPC does not move in the next turn", async () => {
+  await playTable([
+    turn("gm", "next"),
+    turn("gm", "next"),
+    turn("gm", "previous"),
+    turn("gm", "next"),
+    turn("gm", "next"),
+    turn("gm", "next"),
+  ]);
+});

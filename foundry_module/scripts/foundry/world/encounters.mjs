@@ -95,3 +95,30 @@ function fightsOn(scene) {
 
 /** The started encounter fought on a scene of any game (an arena's), or null: never another scene's. */
 export const runningFightOn = (scene) => fightsOn(scene).find(started) ?? null;
+
+/**
+ * Turn changes this page has sent and not yet seen back, by encounter: the GM's Next is on its
+ * way while his page still reads the turn before it, and an NPC's move started meanwhile would
+ * land in the next one's turn. A change another module vetoes never comes back, so one is
+ * forgotten after a while.
+ */
+const turnChangesSent = new Map();
+const SENT_FORGOTTEN_MS = 10000;
+
+const changesTurn = (changes) => "turn" in (changes ?? {}) || "round" in (changes ?? {});
+
+/** preUpdateCombat, on the page that writes it (FOUNDRY-SEMANTICS §1.1): a turn change sent. */
+export function onPreUpdateCombat(combat, changes) {
+  if (changesTurn(changes)) turnChangesSent.set(combat.id, Date.now());
+}
+
+/** updateCombat: a turn change is back (on the writer's page too). */
+export function onTurnChangeBack(combat, changes) {
+  if (changesTurn(changes)) turnChangesSent.delete(combat.id);
+}
+
+/** Whether this page has sent a turn change of `combat` that has not come back yet. */
+export function turnChangeOnItsWay(combat) {
+  const at = turnChangesSent.get(combat?.id);
+  return at !== undefined && Date.now() - at < SENT_FORGOTTEN_MS;
+}

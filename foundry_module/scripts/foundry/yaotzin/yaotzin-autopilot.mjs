@@ -17,6 +17,7 @@ import { hasStatus, setStatus } from "../../adapters/sheet-writes.mjs";
 import { teamEntry } from "../../core/autopilot.mjs";
 import { localText, renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
+import { stillCurrent } from "../../core/turn-stamp.mjs";
 import { attackedEnd } from "../../core/planner.mjs";
 import {
   TurnRun,
@@ -29,7 +30,7 @@ import {
 } from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
 import { answerBelongs, stampOf } from "../requests/turns.mjs";
-import { courtOfCombat, trackerOf } from "../world/encounters.mjs";
+import { courtOfCombat, trackerOf, turnChangeOnItsWay } from "../world/encounters.mjs";
 import {
   MODULE_ID,
   fvtt,
@@ -121,6 +122,8 @@ export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) 
     return null;
   }
   const proposal = await show(scene, token, answer, mode);
+  // the turn it was asked for, and no Next of this page's on its way
+  proposal.belongs = () => stillCurrent(asked, trackerOf(combat)) && !turnChangeOnItsWay(combat);
   if (mode === "act")
     await runProposal(proposal, Number(setting("yaotzinAutopilotPause") ?? 0) * 1000);
   return proposal;
@@ -190,9 +193,10 @@ async function runProposal(proposal, pauseMs = 0) {
         await new Promise((resolve) => {
           setTimeout(resolve, pauseMs);
         });
+      if (!proposal.belongs()) proposal.run.stop(); // the tracker moved on while it paused
       const step = proposal.run.next();
       if (!step) break;
-      await perform(scene, proposal.tokenId, step);
+      if (!(await perform(scene, proposal, step))) break;
       proposal.run.complete();
     }
   } catch (err) {
@@ -202,39 +206,47 @@ async function runProposal(proposal, pauseMs = 0) {
   await close(proposal, proposal.run.outcome);
 }
 
-/** One step, through the flow the table uses for it by hand. */
-async function perform(scene, tokenId, step) {
-  const token = tokenList(scene).find((t) => t.id === tokenId);
+/**
+ * One step, through the flow the table uses for it by hand. Resolves false when it wrote
+ * nothing because the tracker moved on while it waited (the run then stops there).
+ */
+async function perform(scene, proposal, step) {
+  const token = tokenList(scene).find((t) => t.id === proposal.tokenId);
   if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone"); // deleted since the proposal
   switch (step.kind) {
     case "stand":
-      return token.actor && setStatus(adapter(), token.actor, "prone", false);
+      await (token.actor && setStatus(adapter(), token.actor, "prone", false));
+      return true;
     case "move":
-      return walk(scene, token, step);
+      return walk(scene, token, step, proposal);
     case "kick":
-      return requestKick({
+      await requestKick({
         sceneId: scene.id,
         kicker: step.kicker,
         target: step.target,
         standing: step.standing,
         powerAttack: step.powerAttack,
       });
+      return true;
     case "hoop":
-      return shootHoop(scene, {
+      await shootHoop(scene, {
         kicker: step.kicker,
         hoop: step.hoop,
         standing: step.standing,
         powerAttack: step.powerAttack,
       });
+      return true;
     case "dribble":
-      return dribble(scene, token, step.from, step.squares.at(-1), step.squares);
+      await dribble(scene, token, step.from, step.squares.at(-1), step.squares);
+      return true;
     case "contest":
-      return contest(scene, {
+      await contest(scene, {
         actor: step.actor,
         target: step.target,
         kind: step.contest,
         to: step.to,
       });
+      return true;
     default:
       throw localizedError("BALLCOURT.YAutopilot.Unknown", { route: step.route });
   }
@@ -247,7 +259,7 @@ async function perform(scene, tokenId, step) {
  * the table's own checks (dribble.mjs holds a move off the still ball). A mover who enters a
  * rolling ball's square stops it there (the route's `takes_ball`).
  */
-async function walk(scene, token, { path, budget }) {
+async function walk(scene, token, { path, budget }, proposal) {
   const court = readCourt(scene);
   const { ball } = court;
   const checked = await companion("POST", "/api/v1/yaotzin/move", {
@@ -259,6 +271,7 @@ async function walk(scene, token, { path, budget }) {
     budget,
     settings: court.settings,
   });
+  if (!proposal.belongs()) return false; // the GM pressed Next while the companion checked it
   const waypoints = path.slice(1).map((sq) => tokenPosition(court.mapping, sq));
   const moved = await token.move(waypoints, { autoRotate: false });
   if (moved === false)
@@ -267,6 +280,7 @@ async function walk(scene, token, { path, budget }) {
   if (checked.takes_ball && ball.speed > 0) {
     await ballToken(scene).update({ [`flags.${MODULE_ID}.ball`]: { speed: 0, direction: null } });
   }
+  return true;
 }
 
 /** How long a walk may take to reach its end before the turn gives up on it. */
