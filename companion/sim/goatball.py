@@ -6,12 +6,12 @@ falls, outs and returns, moves and blocks, the winner. The players' choices come
 tactics presets (`companion.tactics.goatball`, the same code the GM's autopilot suggests
 with), one per team; docs/simulator.md writes them out in words.
 
-Two paths through the same engine: the full one (`lean=False`: the table's `Dice` with every
-roll recorded, `validate` on every pass, the table's whole answer, reason strings, the presets
-asked every pass) and the lean one the simulator runs (`lean=True`: dice that record nothing,
-validation once a match, an answer without arena or rolls and with only what the simulator
-reads of each check and knock-off, no reason strings, and each team's declarations remembered
-by what its preset saw, as a match shows the presets the same view again and again). Both
+Two paths through the same engine and the same `PassResult`: the full one (`lean=False`: the
+table's `Dice` with every roll recorded, `resolve_pass` validating every pass, reason strings,
+the presets asked every pass) and the lean one the simulator runs (`lean=True`: dice that
+record nothing, validation once a match and `play_pass` after it, no reason strings, and each
+team's declarations remembered by what its preset saw, as a match shows the presets the same
+view again and again). Both
 consume the same random numbers in the same order, so a seeded match plays out identically on
 either (tests/sim prove it, which also checks what the lean path remembers its plans by).
 
@@ -33,7 +33,15 @@ from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice, Roll
 from ..rules.errors import RulesError
-from ..rules.goatball.passes import Action, Check, Throw, _Pass, resolve_pass_work, validate
+from ..rules.goatball.passes import (
+    Action,
+    Check,
+    PassResult,
+    Throw,
+    play_pass,
+    resolve_pass,
+    validate,
+)
 from ..rules.goatball.state import Arena, Player, Possession, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
@@ -260,15 +268,16 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
            dice: Dice) -> Arena:
     checks = {p.id: Check(modifier=skills[p.id].acrobatics) for p in arena.players if p.standing}
     while True:
-        result, after = resolve_tipoff(arena, checks, dice)
-        if not result["reroll"]:
+        result = resolve_tipoff(arena, checks, dice)
+        if not result.reroll:
             break
-        checks = {pid: checks[pid] for pid in result["reroll"]}
+        checks = {pid: checks[pid] for pid in result.reroll}
+    after = result.arena
     pos = ball(after)
     if pos.carrier is None:
         carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
-                                                      result["choose_from"])
-        after = after.with_carrier(carrier, result["choose_from"])
+                                                      result.choose_from)
+        after = after.with_carrier(carrier, result.choose_from)
     return after
 
 
@@ -329,22 +338,22 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         first = False
         if not lean:
             dice.rolls.clear()
-        work, after = resolve_pass_work(arena, actions, throw, dice, lean=lean)
-        _count(stats, work, throw)
+        result = (play_pass if lean else resolve_pass)(arena, actions, throw, dice)
+        after = result.arena
+        _count(stats, result, throw)
         got = ball(after)
         stats.possession_changes += got.team != pos.team
         if trace is not None:
-            trace.append((work.outcome, work.throw_total, work.intercept_total,
-                          work.final_pos.as_dict(),
-                          tuple(p.id for p in after.players if not p.standing),
-                          tuple(work.falls), work.winner))
-        if work.winner is not None:
-            stats.winner = work.winner
+            trace.append((result.outcome, result.throw_total, result.intercept_total,
+                          result.possession.as_dict(), tuple(result.out),
+                          tuple(result.fell), result.winner))
+        if result.winner is not None:
+            stats.winner = result.winner
             return stats
         if got.carrier is None:
             carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
-                                                          work.choose_from)
-            after = after.with_carrier(carrier, work.choose_from)
+                                                          result.choose_from)
+            after = after.with_carrier(carrier, result.choose_from)
         arena = after
         view.update(arena)
     stats.winner = "limit"
@@ -426,43 +435,43 @@ class _Plans:
                 self.initiative[d.player])
 
 
-def _count(stats: MatchStats, work: _Pass, throw: Throw | None) -> None:
-    """One pass (the engine's working state, read by attribute) into the match's figures,
-    and which declarations changed something in it (docs/simulator.md, "Criterion"): a
-    knock-off that knocked its man off; a throw or intercept check that fell, or whose margin
-    decided the comparison (without it, the other side would have won or tied); a Defend
-    spent on a check that then held; a block that kept a mover out; a move made."""
+def _count(stats: MatchStats, result: PassResult, throw: Throw | None) -> None:
+    """One pass into the match's figures, and which declarations changed something in it
+    (docs/simulator.md, "Criterion"): a knock-off that knocked its man off; a throw or
+    intercept check that fell, or whose margin decided the comparison (without it, the other
+    side would have won or tied); a Defend spent on a check that then held; a block that kept
+    a mover out; a move made."""
     decisive = stats.decisive
-    outcome = work.outcome
+    outcome = result.outcome
     stats.passes += 1
     if throw is not None:
         stats.throws += 1
         stats.hot_throws += throw.kind == "hot"
         stats.intercepted += outcome == "intercepted"
     stats.knock_outs += outcome == "knocked_out"
-    stats.falls += len(work.falls)
-    for k in work.knock_offs:
-        if k.get("success"):
+    stats.falls += len(result.fell)
+    for k in result.knock_offs:
+        if k.success:
             stats.knock_offs += 1
             decisive[_KNOCK_OFF] += 1
-        elif k.get("defended_by"):
+        elif k.defended_by:
             decisive[_DEFEND] += 1
-    contest = work.contest
-    if contest and contest.get("defended_by") and outcome != "knocked_out":
+    contest = result.hot_contest
+    if contest and contest.defended_by and outcome != "knocked_out":
         decisive[_DEFEND] += 1
-    t, i = work.throw_total, work.intercept_total
+    t, i = result.throw_total, result.intercept_total
     compared = throw is not None and outcome in _COMPARED
-    for c in work.checks:
-        if c["fell"]:
-            decisive[_KIND[c["action"]]] += 1
-        elif compared and c["margin"]:
-            if c["action"] == "throw":
-                pivotal = t > i >= t - c["margin"]
+    for c in result.checks:
+        if c.fell:
+            decisive[_KIND[c.action]] += 1
+        elif compared and c.margin:
+            if c.action == "throw":
+                pivotal = t > i >= t - c.margin
             else:
-                pivotal = i > t >= i - c["margin"]
-            decisive[_KIND[c["action"]]] += pivotal
-    for m in work.moves:
-        if m["moved"]:
+                pivotal = i > t >= i - c.margin
+            decisive[_KIND[c.action]] += pivotal
+    for m in result.moves:
+        if m.moved:
             decisive[_MOVE] += 1
-        elif m["blocked_by"]:
+        elif m.blocked_by:
             decisive[_BLOCK] += 1
