@@ -17,7 +17,7 @@ from companion.rules.goatball.match import (
     new_match,
     throw_from,
 )
-from companion.rules.goatball.passes import Check, resolve_pass
+from companion.rules.goatball.passes import Check, PassResult, play_pass, resolve_pass
 from companion.rules.goatball.quick import resolve_quick
 from companion.rules.goatball.state import Settings, arena_from_dict
 from companion.rules.goatball.tipoff import resolve_tipoff
@@ -51,6 +51,20 @@ def test_pass(case):
                             Dice(case.get("rolls"), seed=1)).as_dict()
 
     expect_or_refuse(case, run)
+
+
+@pytest.mark.parametrize("case", [c for c in PASSES["cases"] if "error" not in c],
+                         ids=[c["name"] for c in PASSES["cases"] if "error" not in c])
+def test_the_table_and_the_simulator_read_one_typed_result(case):
+    """`play_pass` (the simulator's, for declarations already validated) answers the very
+    `PassResult` that `resolve_pass` (the table's) does, to the byte of its JSON."""
+    def run(resolve):
+        return resolve(arena_for(case), actions_from(case["actions"]),
+                       throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+
+    table, simulator = run(resolve_pass), run(play_pass)
+    assert isinstance(table, PassResult) and isinstance(simulator, PassResult)
+    assert json.dumps(simulator.as_dict()) == json.dumps(table.as_dict())
 
 
 QUICK = golden("goatball/quick.json")

@@ -12,7 +12,7 @@ from operator import attrgetter
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from ..versions import CURRENT, GOATBALL_KNOCKED_TARGET_TO_OPPONENTS, GOATBALL_ONE_SKILL_CHECKED
-from .state import DC, Arena, Possession, magic_key
+from .state import DC, Arena, Player, Possession, Settings, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -401,14 +401,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
     """Refuse anything the rules forbid, before a single die is rolled. A `stored` event (a
     log replaying) is spared the refusals added after logs were already stored (a lost team's
     player as a target, a plain total against a Defend): it replays as it was accepted."""
-    pos = arena.possession
-    if pos is None:
-        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
-                            field="possession")
-    if pos.carrier is None:
-        raise IllegalAction(f"{pos.team} must name its ball carrier first",
-                            field="possession.carrier")
-    s = arena.settings
+    pos, carrier = _ball_held(arena)
     acted: set[str] = set()
     # a Defend's target: his checks against a knock-off or a hot throw may have advantage,
     # which the companion alone decides (rulings "A plain total against a Defend")
@@ -416,83 +409,140 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
         if not stored else set()
     for i, a in enumerate(actions):
         where = f"actions.{i}"
-        p = arena.player(a.player, f"{where}.player")
-        if a.action not in ACTIONS:
-            raise RulesError(f"action must be one of {', '.join(ACTIONS)}", field=f"{where}.action")
-        if p.id in acted:
-            raise IllegalAction(f"{p.label} already has an action this pass", field=where)
-        acted.add(p.id)
-        if p.team in arena.eliminated:
-            raise IllegalAction(f"{p.label}'s team {p.team} has lost: its players no longer"
-                                f" act", field=where)
-        if not p.standing:
-            raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
-                                field=where)
-        if a.magic is not None:
-            if s.is_flight(a.magic):
-                raise IllegalAction("flight is refused in every goat-ball match",
-                                    field=f"{where}.magic")
-            if not s.magic:
-                raise IllegalAction("this match allows no magic", field=f"{where}.magic")
-            if magic_key(a.magic) not in {magic_key(m) for m in s.allowed_magic}:
-                raise IllegalAction(f"{a.magic!r} is not on this match's list of allowed magic",
-                                    field=f"{where}.magic")
-        if a.action == "throw" and p.team != pos.team:
-            raise IllegalAction(f"{p.label} cannot take part in a throw: {pos.team} has the ball",
-                                field=where)
-        if a.action == "intercept" and p.team == pos.team:
-            raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
-        if a.action in ("throw", "intercept", "knock_off"):
-            check = _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
-            if (a.action == "knock_off" and version >= GOATBALL_ONE_SKILL_CHECKED
-                    and check.skill not in (None, ONE_SKILL["knock_off"])):
-                raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot"
-                                    f" knock off with {check.skill}", field=f"{where}.skill")
+        p = _actor(arena, a, where, acted)
+        _magic_allowed(arena.settings, a.magic, where)
+        _on_the_right_side(p, a.action, pos, where)
+        _own_check(p, a, where, version)
         if a.action in ("knock_off", "defend"):
-            if a.target is None:
-                raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
-                                 field=f"{where}.target")
-            t = arena.player(a.target, f"{where}.target")
-            if t.id == p.id:
-                raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
-            if not t.standing:
-                raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
-            if not stored:
-                _not_lost(arena, t, f"{where}.target")
-            if a.action == "knock_off" and t.team == p.team:
-                raise IllegalAction(f"{p.label} cannot knock off a teammate",
-                                    field=f"{where}.target")
-            if a.action == "defend" and t.team != p.team and not stored:
-                raise IllegalAction(f"{p.label} defends a teammate only, not {t.label}"
-                                    f" (5e's Help aids an ally)", field=f"{where}.target")
-            if a.action == "knock_off":
-                defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
-                if t.id in defended:
-                    _no_plain_total(defense, t.label, f"{where}.defense",
-                                    "`defense_faces` and `defense_modifier`, or"
-                                    " `defense_modifier` alone")
-            if s.zones and p.zone != t.zone:
-                raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
-                                    f" {a.action.replace('_', '-')} him", field=where)
-        if a.action in ("move", "block") and not s.zones:
-            raise IllegalAction(f"{a.action} needs the zones rule, which is off", field=where)
-        if a.action == "move":
-            if not a.zone:
-                raise RulesError("a move needs `zone`: where to", field=f"{where}.zone")
-            if not s.adjacent(p.zone or "", a.zone):
-                raise IllegalAction(f"{a.zone} is not next to {p.label}'s zone ({p.zone})",
-                                    field=f"{where}.zone")
-            if any(b.action == "block" and arena.player(b.player).team != p.team
-                   and arena.player(b.player).zone == a.zone for b in actions):
-                _need_check(a.check, p.label, "move past a block", f"{where}.check")
-        if a.action == "block":
-            check = _need_check(a.check, p.label, "block", f"{where}.check")
-            if check.skill not in (None, ONE_SKILL["block"]):
-                raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
-                                    f" block with {check.skill}", field=f"{where}.skill")
+            _target_allowed(arena, p, a, where, defended, stored)
+        _zone_action_allowed(arena, actions, p, a, where)
     if not stored:
         _faces_as_rolled(actions, throw)
-    carrier = arena.player(pos.carrier)
+    _throw_allowed(arena, pos, arena.player(carrier), actions, throw, defended, stored)
+
+
+def _ball_held(arena: Arena) -> tuple[Possession, str]:
+    """A pass needs the ball and its carrier named: (the possession, the carrier's id)."""
+    pos = arena.possession
+    if pos is None:
+        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
+                            field="possession")
+    if pos.carrier is None:
+        raise IllegalAction(f"{pos.team} must name its ball carrier first",
+                            field="possession.carrier")
+    return pos, pos.carrier
+
+
+def _actor(arena: Arena, a: Action, where: str, acted: set[str]) -> Player:
+    """The declaring player: one action a pass, a known action, a standing player of a team
+    still playing."""
+    p = arena.player(a.player, f"{where}.player")
+    if a.action not in ACTIONS:
+        raise RulesError(f"action must be one of {', '.join(ACTIONS)}", field=f"{where}.action")
+    if p.id in acted:
+        raise IllegalAction(f"{p.label} already has an action this pass", field=where)
+    acted.add(p.id)
+    if p.team in arena.eliminated:
+        raise IllegalAction(f"{p.label}'s team {p.team} has lost: its players no longer"
+                            f" act", field=where)
+    if not p.standing:
+        raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
+                            field=where)
+    return p
+
+
+def _magic_allowed(s: Settings, magic: str | None, where: str) -> None:
+    """Magic only when the match allows it and lists it; flight never."""
+    if magic is None:
+        return
+    if s.is_flight(magic):
+        raise IllegalAction("flight is refused in every goat-ball match", field=f"{where}.magic")
+    if not s.magic:
+        raise IllegalAction("this match allows no magic", field=f"{where}.magic")
+    if magic_key(magic) not in {magic_key(m) for m in s.allowed_magic}:
+        raise IllegalAction(f"{magic!r} is not on this match's list of allowed magic",
+                            field=f"{where}.magic")
+
+
+def _on_the_right_side(p: Player, action: str, pos: Possession, where: str) -> None:
+    """The team with the ball throws; the others intercept."""
+    if action == "throw" and p.team != pos.team:
+        raise IllegalAction(f"{p.label} cannot take part in a throw: {pos.team} has the ball",
+                            field=where)
+    if action == "intercept" and p.team == pos.team:
+        raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
+
+
+def _own_check(p: Player, a: Action, where: str, version: int) -> None:
+    """A throw, an intercept and a knock-off each need the actor's check (a knock-off's is
+    Str (Athletics))."""
+    if a.action not in ("throw", "intercept", "knock_off"):
+        return
+    check = _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
+    if (a.action == "knock_off" and version >= GOATBALL_ONE_SKILL_CHECKED
+            and check.skill not in (None, ONE_SKILL["knock_off"])):
+        raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot"
+                            f" knock off with {check.skill}", field=f"{where}.skill")
+
+
+def _target_allowed(arena: Arena, p: Player, a: Action, where: str, defended: set[str],
+                    stored: bool) -> None:
+    """A knock-off's or a Defend's target: someone else, standing, of a team still playing,
+    an opponent to knock off or a teammate to defend, in the actor's zone; a knock-off also
+    needs the target's check."""
+    if a.target is None:
+        raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
+                         field=f"{where}.target")
+    t = arena.player(a.target, f"{where}.target")
+    if t.id == p.id:
+        raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
+    if not t.standing:
+        raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
+    if not stored:
+        _not_lost(arena, t, f"{where}.target")
+    if a.action == "knock_off" and t.team == p.team:
+        raise IllegalAction(f"{p.label} cannot knock off a teammate", field=f"{where}.target")
+    if a.action == "defend" and t.team != p.team and not stored:
+        raise IllegalAction(f"{p.label} defends a teammate only, not {t.label}"
+                            f" (5e's Help aids an ally)", field=f"{where}.target")
+    if a.action == "knock_off":
+        defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
+        if t.id in defended:
+            _no_plain_total(defense, t.label, f"{where}.defense",
+                            "`defense_faces` and `defense_modifier`, or"
+                            " `defense_modifier` alone")
+    if arena.settings.zones and p.zone != t.zone:
+        raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
+                            f" {a.action.replace('_', '-')} him", field=where)
+
+
+def _zone_action_allowed(arena: Arena, actions: list[Action], p: Player, a: Action,
+                         where: str) -> None:
+    """Moves and blocks need the zones rule: a move goes next door (with a check when a
+    block waits there), a block rolls Str (Athletics)."""
+    s = arena.settings
+    if a.action in ("move", "block") and not s.zones:
+        raise IllegalAction(f"{a.action} needs the zones rule, which is off", field=where)
+    if a.action == "move":
+        if not a.zone:
+            raise RulesError("a move needs `zone`: where to", field=f"{where}.zone")
+        if not s.adjacent(p.zone or "", a.zone):
+            raise IllegalAction(f"{a.zone} is not next to {p.label}'s zone ({p.zone})",
+                                field=f"{where}.zone")
+        if any(b.action == "block" and arena.player(b.player).team != p.team
+               and arena.player(b.player).zone == a.zone for b in actions):
+            _need_check(a.check, p.label, "move past a block", f"{where}.check")
+    if a.action == "block":
+        check = _need_check(a.check, p.label, "block", f"{where}.check")
+        if check.skill not in (None, ONE_SKILL["block"]):
+            raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
+                                f" block with {check.skill}", field=f"{where}.skill")
+
+
+def _throw_allowed(arena: Arena, pos: Possession, carrier: Player, actions: list[Action],
+                   throw: Throw | None, defended: set[str], stored: bool) -> None:
+    """The throw, if the carrier declares one: a pass to a standing teammate, or a hot throw
+    (once the ball is hot) at a standing opponent with both Acrobatics checks."""
     carrier_throws = any(a.player == carrier.id and a.action == "throw" for a in actions)
     if throw is None:
         if carrier_throws:
@@ -513,18 +563,18 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
         if target.team != pos.team or target.id == carrier.id:
             raise IllegalAction(f"a pass goes to a teammate of {carrier.label}, not to"
                                 f" {target.label}", field="throw.target")
-    else:
-        if not pos.hot:
-            raise IllegalAction("the ball is not hot yet: three passes to new platforms first",
-                                field="throw.kind")
-        if target.team == pos.team:
-            raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
-        _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
-                    "throw.carrier_check")
-        dodge = _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
-        if target.id in defended:
-            _no_plain_total(dodge, target.label, "throw.target_check",
-                            "`target_faces` and `target_modifier`, or `target_modifier` alone")
+        return
+    if not pos.hot:
+        raise IllegalAction("the ball is not hot yet: three passes to new platforms first",
+                            field="throw.kind")
+    if target.team == pos.team:
+        raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
+    _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
+                "throw.carrier_check")
+    dodge = _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+    if target.id in defended:
+        _no_plain_total(dodge, target.label, "throw.target_check",
+                        "`target_faces` and `target_modifier`, or `target_modifier` alone")
 
 
 def _rolled(check: Check | None) -> bool:
