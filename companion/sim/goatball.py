@@ -31,7 +31,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
-from ..rules.dice import Dice, Roll
+from ..rules.dice import Dice
 from ..rules.errors import RulesError
 from ..rules.goatball.passes import (
     Action,
@@ -135,6 +135,10 @@ def make_arena(players: int, zones: int, rng: random.Random,
     return arena.validate(), skills
 
 
+# One integer sorts a pass's declaration by initiative, then by its place: initiative * this
+# + place, in order for any initiative while a pass has fewer declarations than this (one a
+# standing player: play_match refuses a match of more players)
+_RANKS: Final = 1024
 _MASK = (1 << 64) - 1
 _SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 # A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
@@ -234,26 +238,17 @@ class StreamDice(Dice):
 
 
 class LeanDice(StreamDice):
-    """`StreamDice` without the records: the same numbers, nothing kept but one `Roll` for
-    each total met (a few dozen a match), handed out again rather than built every roll (the
-    engine reads only its total)."""
+    """`StreamDice` without the records: the same numbers, a check's total without the roll
+    built (the engine reads only its total)."""
 
-    def __init__(self, streams: Streams):
-        super().__init__(streams)
-        self._totals: dict[int, Roll] = {}
-
-    def d20(self, name: str, modifier: int = 0, advantage: bool = False,
-            disadvantage: bool = False) -> Roll:
+    def d20_total(self, name: str, modifier: int = 0, advantage: bool = False,
+                  disadvantage: bool = False) -> int:
         stream = self.streams.stream(name)
         r = stream.die()
         if advantage != disadvantage:
             s = stream.die()
             r = (r if r > s else s) if advantage else (r if r < s else s)
-        total = r + modifier
-        roll = self._totals.get(total)
-        if roll is None:
-            roll = self._totals[total] = Roll("total", 20, (total,))
-        return roll
+        return r + modifier
 
 
 def ball(arena: Arena) -> Possession:
@@ -302,6 +297,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
     given, gets one tuple per pass: what the differential test compares."""
     arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
+    if len(arena.players) >= _RANKS:
+        raise RulesError(f"a simulated match seats fewer than {_RANKS} players", field="players")
     streams = Streams(dice_seed)
     dice = LeanDice(streams) if lean else StreamDice(streams)
     presets = resolve_presets(tactics, arena.teams, fall_risk)
@@ -320,19 +317,22 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     while stats.passes < pass_limit:
         pos = ball(arena)
         throw = None
-        ranked: list[tuple[int, int, Action]] = []
+        declaring: list[Action] = []
+        ranked: list[int] = []
         for team in arena.teams:
             if team not in view.by_team:
                 continue
             for act, bonus, kind, team_throw, initiative in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
-                # sorts; each player's initiative die from his own stream
-                ranked.append((-(initiative.die() + bonus), len(ranked), act))
+                # sorts; each player's initiative die from his own stream. One integer a
+                # declaration sorts (its initiative, then its place), not a tuple
+                ranked.append((_RANKS - initiative.die() - bonus) * _RANKS + len(declaring))
+                declaring.append(act)
                 declared[kind] += 1
                 if team_throw is not None:
                     throw = team_throw
         ranked.sort()
-        actions = [a for _, _, a in ranked]
+        actions = [declaring[r % _RANKS] for r in ranked]
         if lean and first:
             validate(arena, actions, throw)        # validation once per match
         first = False

@@ -6,7 +6,7 @@ DC 5; then the comparison; moves and blocks (zones) take effect at the end of th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from ..dice import Dice, Roll
@@ -60,9 +60,9 @@ class Check:
                              roll.natural)
         if self.total is not None:
             return CheckRoll(self.total, self.skill, False, shown)
-        roll = dice.d20(name, self.modifier or 0, self.advantage or advantage,
-                        self.disadvantage)
-        return CheckRoll(roll.total, self.skill, True, shown)
+        total = dice.d20_total(name, self.modifier or 0, self.advantage or advantage,
+                               self.disadvantage)
+        return CheckRoll(total, self.skill, True, shown)
 
 
 class CheckRoll:
@@ -100,6 +100,11 @@ class Action:
     zone: str | None = None           # where a move goes
     initiative: int | None = None
     magic: str | None = None
+    # the names its throw, intercept or knock-off check and a knock-off's defence roll under
+    # (docs/api.md, Roll names): worked out once, not every pass (the balance simulator
+    # keeps a match's actions)
+    roll_name: str = field(init=False, repr=False, compare=False)
+    defense_name: str = field(init=False, repr=False, compare=False)
 
     def __init__(self, player: str, action: str, target: str | None = None,
                  check: Check | None = None, defense: Check | None = None,
@@ -113,6 +118,9 @@ class Action:
         object.__setattr__(self, "zone", zone)
         object.__setattr__(self, "initiative", initiative)
         object.__setattr__(self, "magic", magic)
+        object.__setattr__(self, "roll_name", f"{player}.{action}")
+        object.__setattr__(self, "defense_name",
+                           f"{target}.defense.{player}" if action == "knock_off" else "")
 
 
 @dataclass(frozen=True, init=False)
@@ -383,7 +391,7 @@ def _faces_as_rolled(actions: list[Action], throw: Throw | None) -> None:
               if a.action == "knock_off" and a.target]
     if throw is not None and throw.kind == "hot":
         checks.append((throw.target, throw.target_check, "throw.target_faces"))
-    for target, check, field in checks:
+    for target, check, where in checks:
         covered = helps.get(target or "", 0) > 0
         if covered:
             helps[target or ""] -= 1
@@ -393,7 +401,7 @@ def _faces_as_rolled(actions: list[Action], throw: Throw | None) -> None:
                  else "one d20 (no advantage or disadvantage)")
         if len(check.faces) != (2 if covered else 1):
             raise RulesError(f"this check rolls {rolls}: send as many faces, not"
-                             f" {len(check.faces)}", field=field)
+                             f" {len(check.faces)}", field=where)
 
 
 def validate(arena: Arena, actions: list[Action], throw: Throw | None,
@@ -593,10 +601,10 @@ def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list
 
     for a in actions:
         if a.action == "knock_off":
-            add(f"{a.player}.knock_off", a.check)
-            add(f"{a.target}.defense.{a.player}", a.defense)
+            add(a.roll_name, a.check)
+            add(a.defense_name, a.defense)
         elif a.action in ("throw", "intercept"):
-            add(f"{a.player}.{a.action}", a.check)
+            add(a.roll_name, a.check)
         elif a.action == "move":
             team = arena.player(a.player).team
             for b in actions:
@@ -660,7 +668,7 @@ class _Pass:
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
-                 "final_pos", "version")
+                 "final_pos", "version", "touched")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
                  version: int):
@@ -673,6 +681,7 @@ class _Pass:
         if set(map(_INITIATIVE, actions)) != {None}:
             actions = sorted(actions, key=_initiative_first)
         self.players = {p.id: p for p in arena.players}
+        self.touched = False          # no player changed yet: the arena after keeps its players
         self.out_before = {p.id for p in arena.players if not p.standing}
         pos = arena.possession
         if pos is None or pos.carrier is None:     # validate() says which; play_pass's
@@ -726,7 +735,12 @@ class _Pass:
 
     def knock_out(self, pid: str) -> None:
         p = self.players[pid]
-        self.players[pid] = p.with_status(out=True, dead=p.dead)
+        self.set_player(p.with_status(out=True, dead=p.dead))
+
+    def set_player(self, p: Player) -> None:
+        """A player changed (out, back, dead or moved): the arena after gets new players."""
+        self.players[p.id] = p
+        self.touched = True
 
     def give_ball(self, team: str, carrier: str | None, outcome: str,
                   choose_from: list[str] | None = None) -> None:
@@ -813,9 +827,8 @@ class _Pass:
                 continue
             target = self.players[a.target]
             helper = self.use_help(a.target)
-            attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
-            defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
-                                        advantage=helper is not None)
+            attack = a.check.resolve(self.dice, a.roll_name)
+            defense = a.defense.resolve(self.dice, a.defense_name, advantage=helper is not None)
             success = attack.total > defense.total
             effect = None
             ended = False
@@ -843,7 +856,7 @@ class _Pass:
                 continue
             adv = p.zone in favoured
             assert a.check is not None          # validate() refuses a check action without
-            got = a.check.resolve(dice, f"{a.player}.{a.action}", adv)
+            got = a.check.resolve(dice, a.roll_name, adv)
             total = got.total
             fell = total < DC
             margin = 0 if fell else total - DC
@@ -944,7 +957,7 @@ class _Pass:
                     blocked_by = b.player
                     break
             if blocked_by is None:
-                self.players[a.player] = replace(mover, zone=a.zone)
+                self.set_player(replace(mover, zone=a.zone))
             self.moves.append(MoveResult(a.player, a.zone, blocked_by is None, blocked_by,
                                          tuple(contests)))
 
@@ -955,16 +968,16 @@ class _Pass:
         if before.settings.bloodball_lethal:
             for pid, p in list(self.players.items()):
                 if not p.standing and pid not in self.out_before:
-                    self.players[pid] = p.with_status(out=p.out, dead=True)
+                    self.set_player(p.with_status(out=p.out, dead=True))
                     dead.append(pid)
         returned = self.returned
         if self.changed:
             for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
                 if not p.dead and p.team not in before.eliminated:
-                    self.players[pid] = p.with_status(out=False, dead=p.dead)
+                    self.set_player(p.with_status(out=False, dead=p.dead))
                     returned.append(pid)
-        players = tuple(self.players.values())
+        players = tuple(self.players.values()) if self.touched else before.players
         up = {p.team for p in players if p.standing}
         eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # built unchecked: the arena before was validated by whoever built it from outside
