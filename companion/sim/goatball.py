@@ -360,7 +360,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     return stats
 
 
-_Plan = list[tuple[Action, int, int, "Throw | None", Stream]]
+_Step = tuple[Action, int, int, "Throw | None", Stream]
+_Plan = list[_Step]
 _SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
 
 
@@ -383,8 +384,7 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        self.actions: dict[tuple, Action] = {}     # a match declares the same few hundred
-        self.throws: dict[tuple, Throw] = {}
+        self.steps: dict[tuple, _Step] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         self.everyone: frozenset = frozenset()
@@ -408,31 +408,34 @@ class _Plans:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
-    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None, Stream]:
-        """One declaration as the engine takes it; its Action and Throw built once a match."""
-        key = (d.player, d.action, d.target, d.zone)
-        act = self.actions.get(key)
-        if act is None:
-            checks, skill = self.checks, d.skill
-            defense = None
-            if d.action == "knock_off":
-                assert d.target is not None         # a preset's knock-off names its man
-                defense = checks[d.target][self.skills[d.target].best_skill]
-            act = self.actions[key] = Action(
-                player=d.player, action=d.action, target=d.target, zone=d.zone,
-                check=checks[d.player][skill] if skill else None, defense=defense)
-        throw = None
-        if d.kind is not None:
-            assert d.target is not None             # ... and his throw its target
-            throw = self.throws.get((d.player, d.kind, d.target))
-            if throw is None:
-                hot = d.kind == "hot"
-                throw = self.throws[d.player, d.kind, d.target] = Throw(
-                    kind=d.kind, target=d.target,
-                    carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
-                    target_check=self.checks[d.target]["acrobatics"] if hot else None)
-        return (act, self.skills[d.player].acrobatics, _KIND[d.action], throw,
-                self.initiative[d.player])
+    def step(self, d: Decl) -> _Step:
+        """One declaration as the engine takes it, built once a match: a match declares the
+        same few hundred again and again."""
+        key = (d.player, d.action, d.target, d.zone, d.kind)
+        got = self.steps.get(key)
+        if got is None:
+            got = self.steps[key] = (self.action(d), self.skills[d.player].acrobatics,
+                                     _KIND[d.action], self.throw(d), self.initiative[d.player])
+        return got
+
+    def action(self, d: Decl) -> Action:
+        checks, skill = self.checks, d.skill
+        defense = None
+        if d.action == "knock_off":
+            assert d.target is not None         # a preset's knock-off names its man
+            defense = checks[d.target][self.skills[d.target].best_skill]
+        return Action(player=d.player, action=d.action, target=d.target, zone=d.zone,
+                      check=checks[d.player][skill] if skill else None, defense=defense)
+
+    def throw(self, d: Decl) -> Throw | None:
+        """The carrier's throw, if this is his declaration."""
+        if d.kind is None:
+            return None
+        assert d.target is not None             # ... and his throw its target
+        hot = d.kind == "hot"
+        return Throw(kind=d.kind, target=d.target,
+                     carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
+                     target_check=self.checks[d.target]["acrobatics"] if hot else None)
 
 
 def _count(stats: MatchStats, result: PassResult, throw: Throw | None) -> None:
