@@ -93,8 +93,7 @@ def _passes():
                                                    throw_from(c.get("throw")),
                                                    Dice(c.get("rolls"), seed=1)))
         if got:
-            r, _ = got
-            yield goat_cards.pass_card(r, NAMES, r["possession"]["team"])
+            yield goat_cards.pass_card(got, NAMES, got.possession.team)
 
 
 def _quick():

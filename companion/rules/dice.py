@@ -148,6 +148,12 @@ class Dice:                                          # PassMoves: Python classes
         self.rolls.append(roll)
         return roll
 
+    def d20_total(self, name: str, modifier: int = 0, advantage: bool = False,
+                  disadvantage: bool = False) -> int:
+        """`d20(...).total`: the one thing a check rolled for a total reads (the balance
+        simulator's dice draw the same numbers without building the roll)."""
+        return self.d20(name, modifier, advantage, disadvantage).total
+
     def _take(self, name: str, sides: int, count: int) -> list[int]:
         if self._names is not None and not self._declared(name):
             raise UndeclaredRoll(f"{name!r} is rolled but was not declared by expect()")

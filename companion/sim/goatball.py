@@ -6,12 +6,12 @@ falls, outs and returns, moves and blocks, the winner. The players' choices come
 tactics presets (`companion.tactics.goatball`, the same code the GM's autopilot suggests
 with), one per team; docs/simulator.md writes them out in words.
 
-Two paths through the same engine: the full one (`lean=False`: the table's `Dice` with every
-roll recorded, `validate` on every pass, the table's whole answer, reason strings, the presets
-asked every pass) and the lean one the simulator runs (`lean=True`: dice that record nothing,
-validation once a match, an answer without arena or rolls and with only what the simulator
-reads of each check and knock-off, no reason strings, and each team's declarations remembered
-by what its preset saw, as a match shows the presets the same view again and again). Both
+Two paths through the same engine and the same `PassResult`: the full one (`lean=False`: the
+table's `Dice` with every roll recorded, `resolve_pass` validating every pass, reason strings,
+the presets asked every pass) and the lean one the simulator runs (`lean=True`: dice that
+record nothing, validation once a match and `play_pass` after it, no reason strings, and each
+team's declarations remembered by what its preset saw, as a match shows the presets the same
+view again and again). Both
 consume the same random numbers in the same order, so a seeded match plays out identically on
 either (tests/sim prove it, which also checks what the lean path remembers its plans by).
 
@@ -31,9 +31,17 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
-from ..rules.dice import Dice, Roll
+from ..rules.dice import Dice
 from ..rules.errors import RulesError
-from ..rules.goatball.passes import Action, Check, Throw, _Pass, resolve_pass_work, validate
+from ..rules.goatball.passes import (
+    Action,
+    Check,
+    PassResult,
+    Throw,
+    play_pass,
+    resolve_pass,
+    validate,
+)
 from ..rules.goatball.state import Arena, Player, Possession, Settings
 from ..rules.goatball.tipoff import resolve_tipoff
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Decl, Preset, Skills, View, ZoneMap
@@ -127,6 +135,10 @@ def make_arena(players: int, zones: int, rng: random.Random,
     return arena.validate(), skills
 
 
+# One integer sorts a pass's declaration by initiative, then by its place: initiative * this
+# + place, in order for any initiative while a pass has fewer declarations than this (one a
+# standing player: play_match refuses a match of more players)
+_RANKS: Final = 1024
 _MASK = (1 << 64) - 1
 _SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 # A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
@@ -226,26 +238,17 @@ class StreamDice(Dice):
 
 
 class LeanDice(StreamDice):
-    """`StreamDice` without the records: the same numbers, nothing kept but one `Roll` for
-    each total met (a few dozen a match), handed out again rather than built every roll (the
-    engine reads only its total)."""
+    """`StreamDice` without the records: the same numbers, a check's total without the roll
+    built (the engine reads only its total)."""
 
-    def __init__(self, streams: Streams):
-        super().__init__(streams)
-        self._totals: dict[int, Roll] = {}
-
-    def d20(self, name: str, modifier: int = 0, advantage: bool = False,
-            disadvantage: bool = False) -> Roll:
+    def d20_total(self, name: str, modifier: int = 0, advantage: bool = False,
+                  disadvantage: bool = False) -> int:
         stream = self.streams.stream(name)
         r = stream.die()
         if advantage != disadvantage:
             s = stream.die()
             r = (r if r > s else s) if advantage else (r if r < s else s)
-        total = r + modifier
-        roll = self._totals.get(total)
-        if roll is None:
-            roll = self._totals[total] = Roll("total", 20, (total,))
-        return roll
+        return r + modifier
 
 
 def ball(arena: Arena) -> Possession:
@@ -260,15 +263,16 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
            dice: Dice) -> Arena:
     checks = {p.id: Check(modifier=skills[p.id].acrobatics) for p in arena.players if p.standing}
     while True:
-        result, after = resolve_tipoff(arena, checks, dice)
-        if not result["reroll"]:
+        result = resolve_tipoff(arena, checks, dice)
+        if not result.reroll:
             break
-        checks = {pid: checks[pid] for pid in result["reroll"]}
+        checks = {pid: checks[pid] for pid in result.reroll}
+    after = result.arena
     pos = ball(after)
     if pos.carrier is None:
         carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
-                                                      result["choose_from"])
-        after = after.with_carrier(carrier, result["choose_from"])
+                                                      result.choose_from)
+        after = after.with_carrier(carrier, result.choose_from)
     return after
 
 
@@ -293,6 +297,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
     given, gets one tuple per pass: what the differential test compares."""
     arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
+    if len(arena.players) >= _RANKS:
+        raise RulesError(f"a simulated match seats fewer than {_RANKS} players", field="players")
     streams = Streams(dice_seed)
     dice = LeanDice(streams) if lean else StreamDice(streams)
     presets = resolve_presets(tactics, arena.teams, fall_risk)
@@ -311,47 +317,51 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     while stats.passes < pass_limit:
         pos = ball(arena)
         throw = None
-        ranked: list[tuple[int, int, Action]] = []
+        declaring: list[Action] = []
+        ranked: list[int] = []
         for team in arena.teams:
             if team not in view.by_team:
                 continue
             for act, bonus, kind, team_throw, initiative in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
-                # sorts; each player's initiative die from his own stream
-                ranked.append((-(initiative.die() + bonus), len(ranked), act))
+                # sorts; each player's initiative die from his own stream. One integer a
+                # declaration sorts (its initiative, then its place), not a tuple
+                ranked.append((_RANKS - initiative.die() - bonus) * _RANKS + len(declaring))
+                declaring.append(act)
                 declared[kind] += 1
                 if team_throw is not None:
                     throw = team_throw
         ranked.sort()
-        actions = [a for _, _, a in ranked]
+        actions = [declaring[r % _RANKS] for r in ranked]
         if lean and first:
             validate(arena, actions, throw)        # validation once per match
         first = False
         if not lean:
             dice.rolls.clear()
-        work, after = resolve_pass_work(arena, actions, throw, dice, lean=lean)
-        _count(stats, work, throw)
+        result = (play_pass if lean else resolve_pass)(arena, actions, throw, dice)
+        after = result.arena
+        _count(stats, result, throw)
         got = ball(after)
         stats.possession_changes += got.team != pos.team
         if trace is not None:
-            trace.append((work.outcome, work.throw_total, work.intercept_total,
-                          work.final_pos.as_dict(),
-                          tuple(p.id for p in after.players if not p.standing),
-                          tuple(work.falls), work.winner))
-        if work.winner is not None:
-            stats.winner = work.winner
+            trace.append((result.outcome, result.throw_total, result.intercept_total,
+                          result.possession.as_dict(), tuple(result.out),
+                          tuple(result.fell), result.winner))
+        if result.winner is not None:
+            stats.winner = result.winner
             return stats
         if got.carrier is None:
             carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
-                                                          work.choose_from)
-            after = after.with_carrier(carrier, work.choose_from)
+                                                          result.choose_from)
+            after = after.with_carrier(carrier, result.choose_from)
         arena = after
         view.update(arena)
     stats.winner = "limit"
     return stats
 
 
-_Plan = list[tuple[Action, int, int, "Throw | None", Stream]]
+_Step = tuple[Action, int, int, "Throw | None", Stream]
+_Plan = list[_Step]
 _SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
 
 
@@ -374,8 +384,7 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        self.actions: dict[tuple, Action] = {}     # a match declares the same few hundred
-        self.throws: dict[tuple, Throw] = {}
+        self.steps: dict[tuple, _Step] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         self.everyone: frozenset = frozenset()
@@ -399,70 +408,73 @@ class _Plans:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
-    def step(self, d: Decl) -> tuple[Action, int, int, Throw | None, Stream]:
-        """One declaration as the engine takes it; its Action and Throw built once a match."""
-        key = (d.player, d.action, d.target, d.zone)
-        act = self.actions.get(key)
-        if act is None:
-            checks, skill = self.checks, d.skill
-            defense = None
-            if d.action == "knock_off":
-                assert d.target is not None         # a preset's knock-off names its man
-                defense = checks[d.target][self.skills[d.target].best_skill]
-            act = self.actions[key] = Action(
-                player=d.player, action=d.action, target=d.target, zone=d.zone,
-                check=checks[d.player][skill] if skill else None, defense=defense)
-        throw = None
-        if d.kind is not None:
-            assert d.target is not None             # ... and his throw its target
-            throw = self.throws.get((d.player, d.kind, d.target))
-            if throw is None:
-                hot = d.kind == "hot"
-                throw = self.throws[d.player, d.kind, d.target] = Throw(
-                    kind=d.kind, target=d.target,
-                    carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
-                    target_check=self.checks[d.target]["acrobatics"] if hot else None)
-        return (act, self.skills[d.player].acrobatics, _KIND[d.action], throw,
-                self.initiative[d.player])
+    def step(self, d: Decl) -> _Step:
+        """One declaration as the engine takes it, built once a match: a match declares the
+        same few hundred again and again."""
+        key = (d.player, d.action, d.target, d.zone, d.kind)
+        got = self.steps.get(key)
+        if got is None:
+            got = self.steps[key] = (self.action(d), self.skills[d.player].acrobatics,
+                                     _KIND[d.action], self.throw(d), self.initiative[d.player])
+        return got
+
+    def action(self, d: Decl) -> Action:
+        checks, skill = self.checks, d.skill
+        defense = None
+        if d.action == "knock_off":
+            assert d.target is not None         # a preset's knock-off names its man
+            defense = checks[d.target][self.skills[d.target].best_skill]
+        return Action(player=d.player, action=d.action, target=d.target, zone=d.zone,
+                      check=checks[d.player][skill] if skill else None, defense=defense)
+
+    def throw(self, d: Decl) -> Throw | None:
+        """The carrier's throw, if this is his declaration."""
+        if d.kind is None:
+            return None
+        assert d.target is not None             # ... and his throw its target
+        hot = d.kind == "hot"
+        return Throw(kind=d.kind, target=d.target,
+                     carrier_check=self.checks[d.player]["acrobatics"] if hot else None,
+                     target_check=self.checks[d.target]["acrobatics"] if hot else None)
 
 
-def _count(stats: MatchStats, work: _Pass, throw: Throw | None) -> None:
-    """One pass (the engine's working state, read by attribute) into the match's figures,
-    and which declarations changed something in it (docs/simulator.md, "Criterion"): a
-    knock-off that knocked its man off; a throw or intercept check that fell, or whose margin
-    decided the comparison (without it, the other side would have won or tied); a Defend
-    spent on a check that then held; a block that kept a mover out; a move made."""
+def _count(stats: MatchStats, result: PassResult, throw: Throw | None) -> None:
+    """One pass into the match's figures, and which declarations changed something in it
+    (docs/simulator.md, "Criterion"): a knock-off that knocked its man off; a throw or
+    intercept check that fell, or whose margin decided the comparison (without it, the other
+    side would have won or tied); a Defend spent on a check that then held; a block that kept
+    a mover out; a move made."""
     decisive = stats.decisive
-    outcome = work.outcome
+    outcome = result.outcome
     stats.passes += 1
     if throw is not None:
         stats.throws += 1
         stats.hot_throws += throw.kind == "hot"
         stats.intercepted += outcome == "intercepted"
     stats.knock_outs += outcome == "knocked_out"
-    stats.falls += len(work.falls)
-    for k in work.knock_offs:
-        if k.get("success"):
+    stats.falls += len(result.fell)
+    for k in result.knock_offs:
+        if k.success:
             stats.knock_offs += 1
             decisive[_KNOCK_OFF] += 1
-        elif k.get("defended_by"):
+        elif k.defended_by:
             decisive[_DEFEND] += 1
-    contest = work.contest
-    if contest and contest.get("defended_by") and outcome != "knocked_out":
+    contest = result.hot_contest
+    if contest and contest.defended_by and outcome != "knocked_out":
         decisive[_DEFEND] += 1
-    t, i = work.throw_total, work.intercept_total
+    t, i = result.throw_total, result.intercept_total
     compared = throw is not None and outcome in _COMPARED
-    for c in work.checks:
-        if c["fell"]:
-            decisive[_KIND[c["action"]]] += 1
-        elif compared and c["margin"]:
-            if c["action"] == "throw":
-                pivotal = t > i >= t - c["margin"]
+    for c in result.checks:
+        if c.fell:
+            decisive[_KIND[c.action]] += 1
+        elif compared and c.margin:
+            if c.action == "throw":
+                pivotal = t > i >= t - c.margin
             else:
-                pivotal = i > t >= i - c["margin"]
-            decisive[_KIND[c["action"]]] += pivotal
-    for m in work.moves:
-        if m["moved"]:
+                pivotal = i > t >= i - c.margin
+            decisive[_KIND[c.action]] += pivotal
+    for m in result.moves:
+        if m.moved:
             decisive[_MOVE] += 1
-        elif m["blocked_by"]:
+        elif m.blocked_by:
             decisive[_BLOCK] += 1

@@ -461,83 +461,118 @@ def attack(v: View, thin: bool, fall_risk: float, support: str | None = None) ->
     they do not see). With a hot ball they spare the opponent they guess their carrier aims
     at (`guess_hot_mark`). With zones and `support`, free attackers move (`_support`) instead
     of joining the throw."""
-    c, sk, pos = v.carrier, v.skills, v.pos
-    zoned = v.zones is not None
+    c = v.carrier
     mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
     strongest = [m for m in v.strongest.get(c.team, []) if m.id != c.id]
     rivals = v.rivals_of(c.team)
     out: list[Decl] = []
     busy: set[str] = set()
-    threats = [r for r in rivals if r.zone == c.zone] if zoned else rivals
-    guards = [m for m in strongest if m.zone == c.zone] if zoned else strongest
-    if threats and guards:
-        g = guards[0]
-        why = (f"defends {v.label(c.id)}: {len(threats)} opponent{'s' * (len(threats) > 1)}"
-               f" can knock the carrier off") if v.explain else ""
-        out.append(Decl(g.id, "defend", why, target=c.id))
-        busy.add(g.id)
-    elif v.zones is not None and guards and any(v.dist(r, c) == 1 for r in rivals):
-        b = guards[0]
-        who = min((r for r in rivals if v.dist(r, c) == 1), key=lambda r: r.id)
-        why = (f"blocks {c.zone}: {v.label(who.id)} is one zone from the carrier"
-               if v.explain else "")
-        out.append(Decl(b.id, "block", why, skill="athletics"))
-        busy.add(b.id)
-    mark = guess_hot_mark(v) if pos.hot else None
+    guard = _guard_carrier(v, strongest, rivals)
+    if guard is not None:
+        out.append(guard)
+        busy.add(guard.player)
+    mark = guess_hot_mark(v) if v.pos.hot else None
     spare = mark.id if mark is not None else None
     if thin:
-        taken: set[str] = set()
-        for m in [m for m in strongest if m.id not in busy]:
-            marks = [r for r in rivals if r.id != spare and r.id not in taken and v.reach(m, r)
-                     and sk[m.id].athletics >= sk[r.id].best]
-            if not marks:
-                continue
-            r = min(marks, key=lambda r: (v.dist(r, c) != 0, sk[r.id].best, r.id))
-            why = ""
-            if v.explain:
-                where = " in the carrier's zone" if v.zones is not None and r.zone == c.zone \
-                    else ""
-                why = (f"knocks off {v.label(r.id)}: weakest defender{where}"
-                       f" ({sk[r.id].best:+d} against Athletics {sk[m.id].athletics:+d})")
-            out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
-            busy.add(m.id)
-            taken.add(r.id)
-    elif pos.hot:
-        # of every (free attacker, opponent he can reach) pair, the greatest Athletics over the
-        # opponent's better skill, then the greater ids: each attacker's softest reachable
-        # opponent (least better skill, then the greater id), then the best attacker for his
-        softest: dict[str | None, Player] = {}
-        for r in rivals:
-            if r.id != spare:
-                at = r.zone if zoned else None
-                was = softest.get(at)
-                if was is None or (-sk[r.id].best, r.id) > (-sk[was.id].best, was.id):
-                    softest[at] = r
-        pick: tuple[Player, Player] | None = None
-        edge: tuple[int, str] | None = None
-        for m in mates:
-            soft = softest.get(m.zone if zoned else None)
-            if soft is not None and m.id not in busy:
-                key = (sk[m.id].athletics - sk[soft.id].best, m.id)
-                if edge is None or key > edge:
-                    pick, edge = (m, soft), key
-        if pick is not None:
-            m, r = pick
-            why = (f"knocks off {v.label(r.id)}: the weakest resister he can reach while the"
-                   f" ball is hot") if v.explain else ""
-            out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
-            busy.add(m.id)
-    if support is not None and zoned:
-        for m in mates:
-            if m.id not in busy:
-                move = _support(v, m, support)
-                if move is not None:
-                    out.append(move)
-                    busy.add(m.id)
+        out += _thin_knock_offs(v, strongest, rivals, busy, spare)
+    elif v.pos.hot:
+        out += _hot_knock_off(v, mates, rivals, busy, spare)
+    if support is not None and v.zones is not None:
+        out += _supporting_moves(v, mates, busy, support)
     defendable = [c] + [m for m in v.weakest.get(c.team, []) if m.id != c.id]
     for m in mates:
         if m.id not in busy:
             out.append(_join(v, m, "throw", fall_risk, defendable))
+    return out
+
+
+def _guard_carrier(v: View, strongest: list[Player], rivals: list[Player]) -> Decl | None:
+    """The strongest free attacker beside the carrier defends him when an opponent can knock
+    him off; with zones and nobody there yet, he blocks the carrier's zone against an
+    opponent one zone away."""
+    c = v.carrier
+    zoned = v.zones is not None
+    threats = [r for r in rivals if r.zone == c.zone] if zoned else rivals
+    guards = [m for m in strongest if m.zone == c.zone] if zoned else strongest
+    if threats and guards:
+        why = (f"defends {v.label(c.id)}: {len(threats)} opponent{'s' * (len(threats) > 1)}"
+               f" can knock the carrier off") if v.explain else ""
+        return Decl(guards[0].id, "defend", why, target=c.id)
+    if zoned and guards and any(v.dist(r, c) == 1 for r in rivals):
+        who = min((r for r in rivals if v.dist(r, c) == 1), key=lambda r: r.id)
+        why = (f"blocks {c.zone}: {v.label(who.id)} is one zone from the carrier"
+               if v.explain else "")
+        return Decl(guards[0].id, "block", why, skill="athletics")
+    return None
+
+
+def _thin_knock_offs(v: View, strongest: list[Player], rivals: list[Player], busy: set[str],
+                     spare: str | None) -> list[Decl]:
+    """`thin`: each free strong attacker knocks off the weakest defender he out-muscles and
+    can reach (nearest the carrier first), one attacker a defender."""
+    c, sk = v.carrier, v.skills
+    out: list[Decl] = []
+    taken: set[str] = set()
+    for m in [m for m in strongest if m.id not in busy]:
+        marks = [r for r in rivals if r.id != spare and r.id not in taken and v.reach(m, r)
+                 and sk[m.id].athletics >= sk[r.id].best]
+        if not marks:
+            continue
+        r = min(marks, key=lambda r: (v.dist(r, c) != 0, sk[r.id].best, r.id))
+        why = ""
+        if v.explain:
+            where = " in the carrier's zone" if v.zones is not None and r.zone == c.zone \
+                else ""
+            why = (f"knocks off {v.label(r.id)}: weakest defender{where}"
+                   f" ({sk[r.id].best:+d} against Athletics {sk[m.id].athletics:+d})")
+        out.append(Decl(m.id, "knock_off", why, target=r.id, skill="athletics"))
+        busy.add(m.id)
+        taken.add(r.id)
+    return out
+
+
+def _hot_knock_off(v: View, mates: list[Player], rivals: list[Player], busy: set[str],
+                   spare: str | None) -> list[Decl]:
+    """A hot ball: of every (free attacker, opponent he can reach) pair, the greatest
+    Athletics over the opponent's better skill, then the greater ids: each attacker's softest
+    reachable opponent (least better skill, then the greater id), then the best attacker for
+    his."""
+    sk = v.skills
+    zoned = v.zones is not None
+    softest: dict[str | None, Player] = {}
+    for r in rivals:
+        if r.id != spare:
+            at = r.zone if zoned else None
+            was = softest.get(at)
+            if was is None or (-sk[r.id].best, r.id) > (-sk[was.id].best, was.id):
+                softest[at] = r
+    pick: tuple[Player, Player] | None = None
+    edge: tuple[int, str] | None = None
+    for m in mates:
+        soft = softest.get(m.zone if zoned else None)
+        if soft is not None and m.id not in busy:
+            key = (sk[m.id].athletics - sk[soft.id].best, m.id)
+            if edge is None or key > edge:
+                pick, edge = (m, soft), key
+    if pick is None:
+        return []
+    m, r = pick
+    why = (f"knocks off {v.label(r.id)}: the weakest resister he can reach while the"
+           f" ball is hot") if v.explain else ""
+    busy.add(m.id)
+    return [Decl(m.id, "knock_off", why, target=r.id, skill="athletics")]
+
+
+def _supporting_moves(v: View, mates: list[Player], busy: set[str],
+                      support: str) -> list[Decl]:
+    """With zones and `support`, each free attacker moves where `_support` sends him."""
+    out: list[Decl] = []
+    for m in mates:
+        if m.id not in busy:
+            move = _support(v, m, support)
+            if move is not None:
+                out.append(move)
+                busy.add(m.id)
     return out
 
 

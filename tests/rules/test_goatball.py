@@ -17,7 +17,7 @@ from companion.rules.goatball.match import (
     new_match,
     throw_from,
 )
-from companion.rules.goatball.passes import Check, resolve_pass
+from companion.rules.goatball.passes import Check, PassResult, play_pass, resolve_pass
 from companion.rules.goatball.quick import resolve_quick
 from companion.rules.goatball.state import Settings, arena_from_dict
 from companion.rules.goatball.tipoff import resolve_tipoff
@@ -47,9 +47,24 @@ def arena_for(case: dict):
 def test_pass(case):
     def run():
         return resolve_pass(arena_for(case), actions_from(case["actions"]),
-                            throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+                            throw_from(case.get("throw")),
+                            Dice(case.get("rolls"), seed=1)).as_dict()
 
     expect_or_refuse(case, run)
+
+
+@pytest.mark.parametrize("case", [c for c in PASSES["cases"] if "error" not in c],
+                         ids=[c["name"] for c in PASSES["cases"] if "error" not in c])
+def test_the_table_and_the_simulator_read_one_typed_result(case):
+    """`play_pass` (the simulator's, for declarations already validated) answers the very
+    `PassResult` that `resolve_pass` (the table's) does, to the byte of its JSON."""
+    def run(resolve):
+        return resolve(arena_for(case), actions_from(case["actions"]),
+                       throw_from(case.get("throw")), Dice(case.get("rolls"), seed=1))
+
+    table, simulator = run(resolve_pass), run(play_pass)
+    assert isinstance(table, PassResult) and isinstance(simulator, PassResult)
+    assert json.dumps(simulator.as_dict()) == json.dumps(table.as_dict())
 
 
 QUICK = golden("goatball/quick.json")
@@ -57,7 +72,7 @@ QUICK = golden("goatball/quick.json")
 
 @pytest.mark.parametrize("case", QUICK, ids=[json.dumps(c["teams"]) for c in QUICK])
 def test_quick(case):
-    assert_subset(case["expect"], resolve_quick(case["teams"]))
+    assert_subset(case["expect"], resolve_quick(case["teams"]).as_dict())
 
 
 # -- tip-off --------------------------------------------------------------------------------
@@ -65,16 +80,22 @@ def default_arena():
     return arena_from_dict({"teams": DEFAULTS["teams"]}, Settings())
 
 
+def tipoff(arena, checks, dice):
+    """The tip-off's answer as the table reads it, and the arena after it."""
+    result = resolve_tipoff(arena, checks, dice)
+    return result.as_dict(), result.arena
+
+
 def test_tipoff_highest_takes_the_ball():
-    result, arena = resolve_tipoff(default_arena(), {"r1": Check(12), "b1": Check(15)}, Dice())
+    result, arena = tipoff(default_arena(), {"r1": Check(12), "b1": Check(15)}, Dice())
     assert result["possession"] == {"team": "blue", "carrier": "b1", "visited": ["p7"],
                                     "hot": False}
     assert arena.possession.carrier == "b1"
 
 
 def test_tipoff_tie_across_teams_asks_the_tied_to_roll_again():
-    result, arena = resolve_tipoff(default_arena(),
-                                   {"r1": Check(15), "b1": Check(15), "b2": Check(3)}, Dice())
+    result, arena = tipoff(default_arena(),
+                           {"r1": Check(15), "b1": Check(15), "b2": Check(3)}, Dice())
     assert result["reroll"] == ["r1", "b1"] and arena.possession is None
 
 
@@ -82,14 +103,14 @@ def test_tipoff_tie_across_teams_rerolls_only_the_tied_when_we_roll():
     checks = {"r1": Check(modifier=2), "b1": Check(modifier=2), "b2": Check(modifier=0)}
     dice = Dice({"r1.tipoff": 13, "b1.tipoff": 13, "b2.tipoff": 14,
                  "r1.tipoff#2": 4, "b1.tipoff#2": 9})
-    result, _ = resolve_tipoff(default_arena(), checks, dice)
+    result, _ = tipoff(default_arena(), checks, dice)
     assert result["rounds"] == [{"r1": 15, "b1": 15, "b2": 14}, {"r1": 6, "b1": 11}]
     assert result["possession"]["carrier"] == "b1"
 
 
 def test_tipoff_tie_inside_a_team_lets_it_choose():
-    result, _ = resolve_tipoff(default_arena(), {"r1": Check(15), "r2": Check(15),
-                                                 "b1": Check(10)}, Dice())
+    result, _ = tipoff(default_arena(), {"r1": Check(15), "r2": Check(15),
+                                         "b1": Check(10)}, Dice())
     assert result["possession"]["team"] == "red" and result["possession"]["carrier"] is None
     assert result["choose_from"] == ["r1", "r2"]
 
@@ -189,7 +210,8 @@ def passes(draw):
 @given(passes())
 def test_pass_properties(example):
     arena, actions, throw = example
-    result, after = resolve_pass(arena, actions_from(actions), throw_from(throw), Dice(seed=0))
+    resolved = resolve_pass(arena, actions_from(actions), throw_from(throw), Dice(seed=0))
+    result, after = resolved.as_dict(), resolved.arena
     made = result["checks"]
     # totals are the sums of the margins of those who stayed up
     assert result["throw_total"] == sum(c["margin"] for c in made if c["action"] == "throw")
@@ -236,8 +258,8 @@ def test_the_tipoff_is_dex_acrobatics_only():
     with pytest.raises(RulesError, match="Acrobatics"):
         resolve_tipoff(default_arena(), {"r1": Check(12, skill="athletics"), "b1": Check(9)},
                        Dice())
-    result, _ = resolve_tipoff(default_arena(), {"r1": Check(12, skill="acrobatics"),
-                                                 "b1": Check(9)}, Dice())
+    result, _ = tipoff(default_arena(), {"r1": Check(12, skill="acrobatics"),
+                                         "b1": Check(9)}, Dice())
     assert result["possession"]["carrier"] == "r1"
 
 

@@ -77,9 +77,9 @@ def _resolve_brawl(teams, players, holder, actions):
     arena = arena_from_dict({"teams": [{"id": t, "players": players[t]} for t in teams],
                              "possession": {"team": holder, "carrier": f"{holder}a"}},
                             GoatSettings())
-    result, _ = resolve_pass(arena, actions_from(actions),
-                             throw_from({"kind": "pass", "target": f"{holder}b"}), Dice(seed=0))
-    return result
+    return resolve_pass(arena, actions_from(actions),
+                        throw_from({"kind": "pass", "target": f"{holder}b"}),
+                        Dice(seed=0)).as_dict()
 
 
 @settings(max_examples=60, deadline=None)

@@ -105,8 +105,8 @@ def suggest_and_pass(state: dict) -> tuple[dict, dict]:
     b = load("PassSchema", as_pass_body(state, answer))
     pass_arena = arena_of(b)
     actions, throw = pass_inputs(b, pass_arena, bonuses_of(b["teams"]))
-    result, _ = resolve_pass(pass_arena, actions, throw, Dice(b.get("rolls"), b["seed"]))
-    return answer, result
+    result = resolve_pass(pass_arena, actions, throw, Dice(b.get("rolls"), b["seed"]))
+    return answer, result.as_dict()
 
 
 def test_every_suggestion_on_thousands_of_fuzzed_states_is_a_pass_the_route_accepts():

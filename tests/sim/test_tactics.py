@@ -180,13 +180,13 @@ def test_a_view_moved_on_pass_after_pass_sees_what_a_fresh_view_sees(monkeypatch
     """The simulator keeps one view a match and moves it on (its seating worked out again only
     when a player changed); every preset declares from it exactly as from a new view."""
     arenas = []
-    resolve = sim.resolve_pass_work
+    play = sim.play_pass
 
-    def record(arena, actions, throw, dice, lean=False):
+    def record(arena, actions, throw, dice):
         arenas.append(arena)
-        return resolve(arena, actions, throw, dice, lean=lean)
+        return play(arena, actions, throw, dice)
 
-    monkeypatch.setattr(sim, "resolve_pass_work", record)
+    monkeypatch.setattr(sim, "play_pass", record)
     for zones in (0, 3):
         arenas.clear()
         sim.play_match(6, zones, f"v:{zones}", f"v:{zones}:dice", tactics="follow-ball")

@@ -167,14 +167,15 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice,
                                    disadvantage=c.disadvantage
                                    or first.get(pid) == "disadvantage")
                       for pid, c in checks.items()}
-        result, after = resolve_tipoff(arena, checks, dice, version)
-        if result["reroll"]:
-            tied = result["reroll"]
+        result = resolve_tipoff(arena, checks, dice, version)
+        answer = result.as_dict()
+        if result.reroll:
+            tied = result.reroll
             flags = {pid: _edge(checks[pid]) for pid in tied}
-            return _with_arena(state, after, last=result, choose_from=None,
-                               tipoff_reroll={"players": tied, "advantage": flags}), result
-        return _with_arena(state, after, last=result, tipoff_reroll=None,
-                           choose_from=result["choose_from"]), result
+            return _with_arena(state, result.arena, last=answer, choose_from=None,
+                               tipoff_reroll={"players": tied, "advantage": flags}), answer
+        return _with_arena(state, result.arena, last=answer, tipoff_reroll=None,
+                           choose_from=result.choose_from), answer
     if kind == "possession":
         team, carrier = event.get("team"), event.get("carrier")
         if team not in arena.teams:
@@ -189,11 +190,12 @@ def apply_event(state: dict, event: Mapping[str, Any], dice: Dice,
         return _with_arena(state, named, choose_from=None), None
     if kind == "pass":
         actions, throw = pass_inputs(event, arena)
-        result, after = resolve_pass(arena, actions, throw, dice, version=version)
-        over = result["winner"] is not None
-        return _with_arena(state, after, passes=state["passes"] + 1, last=result,
-                           status="over" if over else "playing", winner=result["winner"],
-                           choose_from=result["choose_from"]), result
+        result = resolve_pass(arena, actions, throw, dice, version=version)
+        answer = result.as_dict()
+        over = result.winner is not None
+        return _with_arena(state, result.arena, passes=state["passes"] + 1, last=answer,
+                           status="over" if over else "playing", winner=result.winner,
+                           choose_from=result.choose_from), answer
     if kind == "position":
         p = arena.player(event.get("player"), "player")
         moved = replace(p, platform=event.get("platform", p.platform),

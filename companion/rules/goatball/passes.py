@@ -6,13 +6,13 @@ DC 5; then the comparison; moves and blocks (zones) take effect at the end of th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from ..versions import CURRENT, GOATBALL_KNOCKED_TARGET_TO_OPPONENTS, GOATBALL_ONE_SKILL_CHECKED
-from .state import DC, Arena, Possession, magic_key
+from .state import DC, Arena, Player, Possession, Settings, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
 THROW_KINDS = ("pass", "hot")
@@ -45,7 +45,7 @@ class Check:
         object.__setattr__(self, "skill", skill)
         object.__setattr__(self, "faces", faces)
 
-    def resolve(self, dice: Dice, name: str, advantage: bool = False) -> dict:
+    def resolve(self, dice: Dice, name: str, advantage: bool = False) -> CheckRoll:
         # The advantage a card shows: the rules' (zone, Defend) or the table's own flag.
         shown = (self.advantage or advantage) and not self.disadvantage
         if self.faces:
@@ -56,22 +56,38 @@ class Check:
             faces = tuple(self.faces) if keep else tuple(self.faces[:1])
             roll = Roll(name, 20, faces, self.modifier or 0, keep)
             dice.rolls.append(roll)
-            return {"total": roll.total, "skill": self.skill, "rolled": False,
-                    "advantage": shown, "faces": list(self.faces), "kept": roll.natural}
+            return CheckRoll(roll.total, self.skill, False, shown, tuple(self.faces),
+                             roll.natural)
         if self.total is not None:
-            return {"total": self.total, "skill": self.skill, "rolled": False,
-                    "advantage": shown}
-        roll = dice.d20(name, self.modifier or 0, self.advantage or advantage,
-                        self.disadvantage)
-        return {"total": roll.total, "skill": self.skill, "rolled": True, "advantage": shown}
+            return CheckRoll(self.total, self.skill, False, shown)
+        total = dice.d20_total(name, self.modifier or 0, self.advantage or advantage,
+                               self.disadvantage)
+        return CheckRoll(total, self.skill, True, shown)
 
-    def roll_total(self, dice: Dice, name: str, advantage: bool = False) -> int:
-        """`resolve(...)["total"]` without the card around it, the one thing the balance
-        simulator's lean path reads: the same dice drawn, the same total, no dict built."""
-        if self.faces or self.total is not None:
-            return int(self.resolve(dice, name, advantage)["total"])
-        return dice.d20(name, self.modifier or 0, self.advantage or advantage,
-                        self.disadvantage).total
+
+class CheckRoll:
+    """One check as the pass used it: its total, the skill the table named, whether the
+    companion rolled it, the advantage a card shows, and the faces the table sent (with the
+    one kept)."""
+
+    __slots__ = ("total", "skill", "rolled", "advantage", "faces", "kept")
+
+    def __init__(self, total: int, skill: str | None, rolled: bool, advantage: bool,
+                 faces: tuple[int, ...] | None = None, kept: int | None = None) -> None:
+        self.total = total
+        self.skill = skill
+        self.rolled = rolled
+        self.advantage = advantage
+        self.faces = faces
+        self.kept = kept
+
+    def as_dict(self) -> dict:
+        out: dict = {"total": self.total, "skill": self.skill, "rolled": self.rolled,
+                     "advantage": self.advantage}
+        if self.faces is not None:
+            out["faces"] = list(self.faces)
+            out["kept"] = self.kept
+        return out
 
 
 @dataclass(frozen=True, init=False)
@@ -84,6 +100,11 @@ class Action:
     zone: str | None = None           # where a move goes
     initiative: int | None = None
     magic: str | None = None
+    # the names its throw, intercept or knock-off check and a knock-off's defence roll under
+    # (docs/api.md, Roll names): worked out once, not every pass (the balance simulator
+    # keeps a match's actions)
+    roll_name: str = field(init=False, repr=False, compare=False)
+    defense_name: str = field(init=False, repr=False, compare=False)
 
     def __init__(self, player: str, action: str, target: str | None = None,
                  check: Check | None = None, defense: Check | None = None,
@@ -97,6 +118,9 @@ class Action:
         object.__setattr__(self, "zone", zone)
         object.__setattr__(self, "initiative", initiative)
         object.__setattr__(self, "magic", magic)
+        object.__setattr__(self, "roll_name", f"{player}.{action}")
+        object.__setattr__(self, "defense_name",
+                           f"{target}.defense.{player}" if action == "knock_off" else "")
 
 
 @dataclass(frozen=True, init=False)
@@ -114,6 +138,205 @@ class Throw:
         object.__setattr__(self, "carrier_check", carrier_check)
         object.__setattr__(self, "target_check", target_check)
         object.__setattr__(self, "str_mod", str_mod)
+
+
+# -- what a pass answers -------------------------------------------------------------------
+# Slots classes the table (`as_dict`: docs/api.md's JSON) and the balance simulator (by
+# attribute) read alike; compiled, each is a native class, cheaper to build than a dict.
+class KnockOff:
+    """One declared knock-off: whether it happened (`why_not` if not), both checks, the
+    Defend spent on the target's, whether it knocked him off, and what that did."""
+
+    __slots__ = ("player", "target", "happened", "why_not", "attack", "defense",
+                 "defended_by", "success", "effect")
+
+    def __init__(self, player: str, target: str, happened: bool, why_not: str | None = None,
+                 attack: CheckRoll | None = None, defense: CheckRoll | None = None,
+                 defended_by: str | None = None, success: bool = False,
+                 effect: str | None = None) -> None:
+        self.player = player
+        self.target = target
+        self.happened = happened
+        self.why_not = why_not
+        self.attack = attack
+        self.defense = defense
+        self.defended_by = defended_by
+        self.success = success
+        self.effect = effect
+
+    def as_dict(self) -> dict:
+        out: dict = {"player": self.player, "target": self.target, "happened": self.happened}
+        if self.why_not is not None:
+            out["why_not"] = self.why_not
+        if self.attack is not None and self.defense is not None:
+            out.update(attack=self.attack.as_dict(), defense=self.defense.as_dict(),
+                       defended=self.defended_by is not None, defended_by=self.defended_by,
+                       success=self.success)
+        if self.effect is not None:
+            out["effect"] = self.effect
+        return out
+
+
+class CheckResult:
+    """One throw or intercept check against DC 5: its total, margin and whether he fell."""
+
+    __slots__ = ("player", "team", "action", "roll", "margin", "fell", "zone_advantage")
+
+    def __init__(self, player: str, team: str, action: str, roll: CheckRoll, margin: int,
+                 fell: bool, zone_advantage: bool) -> None:
+        self.player = player
+        self.team = team
+        self.action = action
+        self.roll = roll
+        self.margin = margin
+        self.fell = fell
+        self.zone_advantage = zone_advantage
+
+    def as_dict(self) -> dict:
+        roll = self.roll
+        return {"player": self.player, "team": self.team, "action": self.action,
+                "skill": roll.skill, "advantage": roll.advantage, "total": roll.total,
+                "margin": self.margin, "fell": self.fell,
+                "zone_advantage": self.zone_advantage, "rolled": roll.rolled}
+
+
+class BlockContest:
+    """A mover's check against one blocker's in the zone he moves to."""
+
+    __slots__ = ("blocker", "move", "block")
+
+    def __init__(self, blocker: str, move: CheckRoll, block: CheckRoll) -> None:
+        self.blocker = blocker
+        self.move = move
+        self.block = block
+
+    def as_dict(self) -> dict:
+        return {"blocker": self.blocker, "move": self.move.as_dict(),
+                "block": self.block.as_dict()}
+
+
+class MoveResult:
+    """One declared move: whether it was made, or who blocked it, after which contests."""
+
+    __slots__ = ("player", "to", "moved", "blocked_by", "contests")
+
+    def __init__(self, player: str, to: str | None, moved: bool, blocked_by: str | None,
+                 contests: tuple[BlockContest, ...] = ()) -> None:
+        self.player = player
+        self.to = to
+        self.moved = moved
+        self.blocked_by = blocked_by
+        self.contests = contests
+
+    def as_dict(self) -> dict:
+        out: dict = {"player": self.player, "to": self.to, "moved": self.moved,
+                     "blocked_by": self.blocked_by}
+        if self.contests:
+            out["contests"] = [c.as_dict() for c in self.contests]
+        return out
+
+
+class HotContest:
+    """A hot throw's Acrobatics contest: the thrower's check, the target's dodge, the Defend
+    spent on it, and where the ball lies when the target is knocked out."""
+
+    __slots__ = ("carrier", "target", "defended_by", "thrower", "ball_on")
+
+    def __init__(self, carrier: CheckRoll, target: CheckRoll, defended_by: str | None,
+                 thrower: str, ball_on: str | None = None) -> None:
+        self.carrier = carrier
+        self.target = target
+        self.defended_by = defended_by
+        self.thrower = thrower
+        self.ball_on = ball_on
+
+    def as_dict(self) -> dict:
+        out: dict = {"carrier": self.carrier.as_dict(), "target": self.target.as_dict(),
+                     "defended_by": self.defended_by, "thrower": self.thrower}
+        if self.ball_on is not None:
+            out["ball_on"] = self.ball_on
+        return out
+
+
+class Damage:
+    """Bloodball: the spear's piercing damage to a hot throw's target."""
+
+    __slots__ = ("player", "dice", "total")
+
+    def __init__(self, player: str, dice: str, total: int) -> None:
+        self.player = player
+        self.dice = dice
+        self.total = total
+
+    def as_dict(self) -> dict:
+        return {"player": self.player, "dice": self.dice, "total": self.total,
+                "type": "piercing"}
+
+
+class PassResult:
+    """One pass resolved, for the table (`as_dict`: the JSON docs/api.md describes) and the
+    balance simulator alike: the totals, the outcome, every check, knock-off, contest and
+    move, who fell, came back, died or lost, the winner, the arena after it (`arena`) and the
+    dice rolled (`rolls`, none on the simulator's dice)."""
+
+    __slots__ = ("throw_total", "intercept_total", "outcome", "throw", "possession",
+                 "returned", "fell", "dead", "eliminated", "winner", "knock_offs", "checks",
+                 "hot_contest", "choose_from", "moves", "damage", "arena", "rolls")
+
+    def __init__(self, throw_total: int, intercept_total: int, outcome: str,
+                 throw: Throw | None, possession: Possession, returned: list[str],
+                 fell: list[str], dead: list[str], eliminated: tuple[str, ...],
+                 winner: str | None, knock_offs: list[KnockOff], checks: list[CheckResult],
+                 hot_contest: HotContest | None, choose_from: list[str] | None,
+                 moves: list[MoveResult], damage: list[Damage], arena: Arena,
+                 rolls: tuple[Roll, ...]) -> None:
+        self.throw_total = throw_total
+        self.intercept_total = intercept_total
+        self.outcome = outcome
+        self.throw = throw
+        self.possession = possession
+        self.returned = returned
+        self.fell = fell
+        self.dead = dead
+        self.eliminated = eliminated
+        self.winner = winner
+        self.knock_offs = knock_offs
+        self.checks = checks
+        self.hot_contest = hot_contest
+        self.choose_from = choose_from
+        self.moves = moves
+        self.damage = damage
+        self.arena = arena
+        self.rolls = rolls
+
+    @property
+    def out(self) -> list[str]:
+        """Who is out after the pass, in the table's order."""
+        return [p.id for p in self.arena.players if not p.standing]
+
+    def as_dict(self) -> dict:
+        throw = self.throw
+        return {
+            "throw_total": self.throw_total,
+            "intercept_total": self.intercept_total,
+            "outcome": self.outcome,
+            "throw": {"kind": throw.kind, "target": throw.target} if throw else None,
+            "possession": self.possession.as_dict(),
+            "out": self.out,
+            "returned": self.returned,
+            "fell": self.fell,
+            "dead": self.dead,
+            "eliminated": list(self.eliminated),
+            "winner": self.winner,
+            "knock_offs": [k.as_dict() for k in self.knock_offs],
+            "checks": [c.as_dict() for c in self.checks],
+            "hot_contest": self.hot_contest.as_dict() if self.hot_contest else None,
+            "choose_from": self.choose_from,
+            "moves": [m.as_dict() for m in self.moves],
+            "damage": [d.as_dict() for d in self.damage],
+            "arena": self.arena.as_dict(),
+            "rolls": [r.as_dict() for r in self.rolls],
+        }
 
 
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
@@ -168,7 +391,7 @@ def _faces_as_rolled(actions: list[Action], throw: Throw | None) -> None:
               if a.action == "knock_off" and a.target]
     if throw is not None and throw.kind == "hot":
         checks.append((throw.target, throw.target_check, "throw.target_faces"))
-    for target, check, field in checks:
+    for target, check, where in checks:
         covered = helps.get(target or "", 0) > 0
         if covered:
             helps[target or ""] -= 1
@@ -178,7 +401,7 @@ def _faces_as_rolled(actions: list[Action], throw: Throw | None) -> None:
                  else "one d20 (no advantage or disadvantage)")
         if len(check.faces) != (2 if covered else 1):
             raise RulesError(f"this check rolls {rolls}: send as many faces, not"
-                             f" {len(check.faces)}", field=field)
+                             f" {len(check.faces)}", field=where)
 
 
 def validate(arena: Arena, actions: list[Action], throw: Throw | None,
@@ -186,14 +409,7 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
     """Refuse anything the rules forbid, before a single die is rolled. A `stored` event (a
     log replaying) is spared the refusals added after logs were already stored (a lost team's
     player as a target, a plain total against a Defend): it replays as it was accepted."""
-    pos = arena.possession
-    if pos is None:
-        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
-                            field="possession")
-    if pos.carrier is None:
-        raise IllegalAction(f"{pos.team} must name its ball carrier first",
-                            field="possession.carrier")
-    s = arena.settings
+    pos, carrier = _ball_held(arena)
     acted: set[str] = set()
     # a Defend's target: his checks against a knock-off or a hot throw may have advantage,
     # which the companion alone decides (rulings "A plain total against a Defend")
@@ -201,83 +417,140 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
         if not stored else set()
     for i, a in enumerate(actions):
         where = f"actions.{i}"
-        p = arena.player(a.player, f"{where}.player")
-        if a.action not in ACTIONS:
-            raise RulesError(f"action must be one of {', '.join(ACTIONS)}", field=f"{where}.action")
-        if p.id in acted:
-            raise IllegalAction(f"{p.label} already has an action this pass", field=where)
-        acted.add(p.id)
-        if p.team in arena.eliminated:
-            raise IllegalAction(f"{p.label}'s team {p.team} has lost: its players no longer"
-                                f" act", field=where)
-        if not p.standing:
-            raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
-                                field=where)
-        if a.magic is not None:
-            if s.is_flight(a.magic):
-                raise IllegalAction("flight is refused in every goat-ball match",
-                                    field=f"{where}.magic")
-            if not s.magic:
-                raise IllegalAction("this match allows no magic", field=f"{where}.magic")
-            if magic_key(a.magic) not in {magic_key(m) for m in s.allowed_magic}:
-                raise IllegalAction(f"{a.magic!r} is not on this match's list of allowed magic",
-                                    field=f"{where}.magic")
-        if a.action == "throw" and p.team != pos.team:
-            raise IllegalAction(f"{p.label} cannot take part in a throw: {pos.team} has the ball",
-                                field=where)
-        if a.action == "intercept" and p.team == pos.team:
-            raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
-        if a.action in ("throw", "intercept", "knock_off"):
-            check = _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
-            if (a.action == "knock_off" and version >= GOATBALL_ONE_SKILL_CHECKED
-                    and check.skill not in (None, ONE_SKILL["knock_off"])):
-                raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot"
-                                    f" knock off with {check.skill}", field=f"{where}.skill")
+        p = _actor(arena, a, where, acted)
+        _magic_allowed(arena.settings, a.magic, where)
+        _on_the_right_side(p, a.action, pos, where)
+        _own_check(p, a, where, version)
         if a.action in ("knock_off", "defend"):
-            if a.target is None:
-                raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
-                                 field=f"{where}.target")
-            t = arena.player(a.target, f"{where}.target")
-            if t.id == p.id:
-                raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
-            if not t.standing:
-                raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
-            if not stored:
-                _not_lost(arena, t, f"{where}.target")
-            if a.action == "knock_off" and t.team == p.team:
-                raise IllegalAction(f"{p.label} cannot knock off a teammate",
-                                    field=f"{where}.target")
-            if a.action == "defend" and t.team != p.team and not stored:
-                raise IllegalAction(f"{p.label} defends a teammate only, not {t.label}"
-                                    f" (5e's Help aids an ally)", field=f"{where}.target")
-            if a.action == "knock_off":
-                defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
-                if t.id in defended:
-                    _no_plain_total(defense, t.label, f"{where}.defense",
-                                    "`defense_faces` and `defense_modifier`, or"
-                                    " `defense_modifier` alone")
-            if s.zones and p.zone != t.zone:
-                raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
-                                    f" {a.action.replace('_', '-')} him", field=where)
-        if a.action in ("move", "block") and not s.zones:
-            raise IllegalAction(f"{a.action} needs the zones rule, which is off", field=where)
-        if a.action == "move":
-            if not a.zone:
-                raise RulesError("a move needs `zone`: where to", field=f"{where}.zone")
-            if not s.adjacent(p.zone or "", a.zone):
-                raise IllegalAction(f"{a.zone} is not next to {p.label}'s zone ({p.zone})",
-                                    field=f"{where}.zone")
-            if any(b.action == "block" and arena.player(b.player).team != p.team
-                   and arena.player(b.player).zone == a.zone for b in actions):
-                _need_check(a.check, p.label, "move past a block", f"{where}.check")
-        if a.action == "block":
-            check = _need_check(a.check, p.label, "block", f"{where}.check")
-            if check.skill not in (None, ONE_SKILL["block"]):
-                raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
-                                    f" block with {check.skill}", field=f"{where}.skill")
+            _target_allowed(arena, p, a, where, defended, stored)
+        _zone_action_allowed(arena, actions, p, a, where)
     if not stored:
         _faces_as_rolled(actions, throw)
-    carrier = arena.player(pos.carrier)
+    _throw_allowed(arena, pos, arena.player(carrier), actions, throw, defended, stored)
+
+
+def _ball_held(arena: Arena) -> tuple[Possession, str]:
+    """A pass needs the ball and its carrier named: (the possession, the carrier's id)."""
+    pos = arena.possession
+    if pos is None:
+        raise IllegalAction("nobody has the ball yet: resolve the tip-off first",
+                            field="possession")
+    if pos.carrier is None:
+        raise IllegalAction(f"{pos.team} must name its ball carrier first",
+                            field="possession.carrier")
+    return pos, pos.carrier
+
+
+def _actor(arena: Arena, a: Action, where: str, acted: set[str]) -> Player:
+    """The declaring player: one action a pass, a known action, a standing player of a team
+    still playing."""
+    p = arena.player(a.player, f"{where}.player")
+    if a.action not in ACTIONS:
+        raise RulesError(f"action must be one of {', '.join(ACTIONS)}", field=f"{where}.action")
+    if p.id in acted:
+        raise IllegalAction(f"{p.label} already has an action this pass", field=where)
+    acted.add(p.id)
+    if p.team in arena.eliminated:
+        raise IllegalAction(f"{p.label}'s team {p.team} has lost: its players no longer"
+                            f" act", field=where)
+    if not p.standing:
+        raise IllegalAction(f"{p.label} is out and cannot act until possession changes",
+                            field=where)
+    return p
+
+
+def _magic_allowed(s: Settings, magic: str | None, where: str) -> None:
+    """Magic only when the match allows it and lists it; flight never."""
+    if magic is None:
+        return
+    if s.is_flight(magic):
+        raise IllegalAction("flight is refused in every goat-ball match", field=f"{where}.magic")
+    if not s.magic:
+        raise IllegalAction("this match allows no magic", field=f"{where}.magic")
+    if magic_key(magic) not in {magic_key(m) for m in s.allowed_magic}:
+        raise IllegalAction(f"{magic!r} is not on this match's list of allowed magic",
+                            field=f"{where}.magic")
+
+
+def _on_the_right_side(p: Player, action: str, pos: Possession, where: str) -> None:
+    """The team with the ball throws; the others intercept."""
+    if action == "throw" and p.team != pos.team:
+        raise IllegalAction(f"{p.label} cannot take part in a throw: {pos.team} has the ball",
+                            field=where)
+    if action == "intercept" and p.team == pos.team:
+        raise IllegalAction(f"{p.label} cannot intercept his own team's throw", field=where)
+
+
+def _own_check(p: Player, a: Action, where: str, version: int) -> None:
+    """A throw, an intercept and a knock-off each need the actor's check (a knock-off's is
+    Str (Athletics))."""
+    if a.action not in ("throw", "intercept", "knock_off"):
+        return
+    check = _need_check(a.check, p.label, a.action.replace("_", "-"), f"{where}.check")
+    if (a.action == "knock_off" and version >= GOATBALL_ONE_SKILL_CHECKED
+            and check.skill not in (None, ONE_SKILL["knock_off"])):
+        raise IllegalAction(f"a knock-off is always Str (Athletics); {p.label} cannot"
+                            f" knock off with {check.skill}", field=f"{where}.skill")
+
+
+def _target_allowed(arena: Arena, p: Player, a: Action, where: str, defended: set[str],
+                    stored: bool) -> None:
+    """A knock-off's or a Defend's target: someone else, standing, of a team still playing,
+    an opponent to knock off or a teammate to defend, in the actor's zone; a knock-off also
+    needs the target's check."""
+    if a.target is None:
+        raise RulesError(f"a {a.action.replace('_', '-')} needs a target",
+                         field=f"{where}.target")
+    t = arena.player(a.target, f"{where}.target")
+    if t.id == p.id:
+        raise IllegalAction(f"{p.label} cannot target himself", field=f"{where}.target")
+    if not t.standing:
+        raise IllegalAction(f"{t.label} is already out", field=f"{where}.target")
+    if not stored:
+        _not_lost(arena, t, f"{where}.target")
+    if a.action == "knock_off" and t.team == p.team:
+        raise IllegalAction(f"{p.label} cannot knock off a teammate", field=f"{where}.target")
+    if a.action == "defend" and t.team != p.team and not stored:
+        raise IllegalAction(f"{p.label} defends a teammate only, not {t.label}"
+                            f" (5e's Help aids an ally)", field=f"{where}.target")
+    if a.action == "knock_off":
+        defense = _need_check(a.defense, t.label, "defence", f"{where}.defense")
+        if t.id in defended:
+            _no_plain_total(defense, t.label, f"{where}.defense",
+                            "`defense_faces` and `defense_modifier`, or"
+                            " `defense_modifier` alone")
+    if arena.settings.zones and p.zone != t.zone:
+        raise IllegalAction(f"{p.label} must be in {t.label}'s zone ({t.zone}) to"
+                            f" {a.action.replace('_', '-')} him", field=where)
+
+
+def _zone_action_allowed(arena: Arena, actions: list[Action], p: Player, a: Action,
+                         where: str) -> None:
+    """Moves and blocks need the zones rule: a move goes next door (with a check when a
+    block waits there), a block rolls Str (Athletics)."""
+    s = arena.settings
+    if a.action in ("move", "block") and not s.zones:
+        raise IllegalAction(f"{a.action} needs the zones rule, which is off", field=where)
+    if a.action == "move":
+        if not a.zone:
+            raise RulesError("a move needs `zone`: where to", field=f"{where}.zone")
+        if not s.adjacent(p.zone or "", a.zone):
+            raise IllegalAction(f"{a.zone} is not next to {p.label}'s zone ({p.zone})",
+                                field=f"{where}.zone")
+        if any(b.action == "block" and arena.player(b.player).team != p.team
+               and arena.player(b.player).zone == a.zone for b in actions):
+            _need_check(a.check, p.label, "move past a block", f"{where}.check")
+    if a.action == "block":
+        check = _need_check(a.check, p.label, "block", f"{where}.check")
+        if check.skill not in (None, ONE_SKILL["block"]):
+            raise IllegalAction(f"a blocker rolls Str (Athletics) only; {p.label} cannot"
+                                f" block with {check.skill}", field=f"{where}.skill")
+
+
+def _throw_allowed(arena: Arena, pos: Possession, carrier: Player, actions: list[Action],
+                   throw: Throw | None, defended: set[str], stored: bool) -> None:
+    """The throw, if the carrier declares one: a pass to a standing teammate, or a hot throw
+    (once the ball is hot) at a standing opponent with both Acrobatics checks."""
     carrier_throws = any(a.player == carrier.id and a.action == "throw" for a in actions)
     if throw is None:
         if carrier_throws:
@@ -298,18 +571,18 @@ def validate(arena: Arena, actions: list[Action], throw: Throw | None,
         if target.team != pos.team or target.id == carrier.id:
             raise IllegalAction(f"a pass goes to a teammate of {carrier.label}, not to"
                                 f" {target.label}", field="throw.target")
-    else:
-        if not pos.hot:
-            raise IllegalAction("the ball is not hot yet: three passes to new platforms first",
-                                field="throw.kind")
-        if target.team == pos.team:
-            raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
-        _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
-                    "throw.carrier_check")
-        dodge = _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
-        if target.id in defended:
-            _no_plain_total(dodge, target.label, "throw.target_check",
-                            "`target_faces` and `target_modifier`, or `target_modifier` alone")
+        return
+    if not pos.hot:
+        raise IllegalAction("the ball is not hot yet: three passes to new platforms first",
+                            field="throw.kind")
+    if target.team == pos.team:
+        raise IllegalAction("a hot throw is aimed at an opponent", field="throw.target")
+    _need_check(throw.carrier_check, carrier.label, "hot-throw Acrobatics",
+                "throw.carrier_check")
+    dodge = _need_check(throw.target_check, target.label, "Acrobatics", "throw.target_check")
+    if target.id in defended:
+        _no_plain_total(dodge, target.label, "throw.target_check",
+                        "`target_faces` and `target_modifier`, or `target_modifier` alone")
 
 
 def _rolled(check: Check | None) -> bool:
@@ -328,10 +601,10 @@ def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list
 
     for a in actions:
         if a.action == "knock_off":
-            add(f"{a.player}.knock_off", a.check)
-            add(f"{a.target}.defense.{a.player}", a.defense)
+            add(a.roll_name, a.check)
+            add(a.defense_name, a.defense)
         elif a.action in ("throw", "intercept"):
-            add(f"{a.player}.{a.action}", a.check)
+            add(a.roll_name, a.check)
         elif a.action == "move":
             team = arena.player(a.player).team
             for b in actions:
@@ -362,32 +635,21 @@ def with_eliminated(arena: Arena) -> Arena:
     return replace(arena, eliminated=arena.eliminated + lost) if lost else arena
 
 
-def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None,
-                 dice: Dice, lean: bool = False,
-                 version: int = CURRENT["goatball"]) -> tuple[dict, Arena]:
-    """Resolve one pass: (the outcome with every check and roll, the arena after it).
-
-    `lean` (the balance simulator): the same resolution without `validate` (the caller
-    validated its declarations once and builds only legal ones), without the answer's `arena`
-    and `rolls` (None), and with each check and knock-off carrying only what the engine and
-    the simulator read (a check's player, action, total, margin and fall; a knock-off's
-    success and defender): the rest only a table reads."""
-    work, after = resolve_pass_work(arena, actions, throw, dice, lean, version)
-    return work.answer(after), after
-
-
-def resolve_pass_work(arena: Arena, actions: list[Action], throw: Throw | None,
-                      dice: Dice, lean: bool = False,
-                      version: int = CURRENT["goatball"]) -> tuple[_Pass, Arena]:
-    """`resolve_pass` without its answer built: the pass's working state, read by attribute
-    (`outcome`, `checks`, `winner`...), and the arena after it. The balance simulator reads
-    this rather than the answer's dict, which only a table needs (about 20 keys a pass)."""
+def resolve_pass(arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
+                 version: int = CURRENT["goatball"]) -> PassResult:
+    """Resolve one pass as the table declared it: refused (`validate`) before any die is
+    rolled, the dice told which names it may roll. The result's `arena` is the one after."""
     arena = with_eliminated(arena)
-    if not lean:
-        validate(arena, actions, throw, stored=dice.replaying, version=version)
-        dice.expect(roll_names(arena, actions, throw))
-    work = _Pass(arena, actions, throw, dice, lean, version)
-    return work, work.run()
+    validate(arena, actions, throw, stored=dice.replaying, version=version)
+    dice.expect(roll_names(arena, actions, throw))
+    return _Pass(arena, actions, throw, dice, version).run()
+
+
+def play_pass(arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
+              version: int = CURRENT["goatball"]) -> PassResult:
+    """`resolve_pass` for declarations already validated: the balance simulator validates a
+    match's once and builds only legal ones, then plays hundreds of passes."""
+    return _Pass(with_eliminated(arena), actions, throw, dice, version).run()
 
 
 _INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
@@ -401,16 +663,15 @@ def _initiative_first(a: Action) -> int:
 class _Pass:
     """The working state of one pass while it resolves."""
 
-    __slots__ = ("lean", "arena", "dice", "throw", "knock_off_actions", "check_actions",
+    __slots__ = ("arena", "dice", "throw", "knock_off_actions", "check_actions",
                  "move_actions", "block_actions", "players", "out_before", "pos", "carrier",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
-                 "final_pos", "version")
+                 "final_pos", "version", "touched")
 
     def __init__(self, arena: Arena, actions: list[Action], throw: Throw | None, dice: Dice,
-                 lean: bool = False, version: int = CURRENT["goatball"]):
-        self.lean = lean
+                 version: int):
         self.version = version
         self.arena = arena
         self.dice = dice
@@ -420,24 +681,25 @@ class _Pass:
         if set(map(_INITIATIVE, actions)) != {None}:
             actions = sorted(actions, key=_initiative_first)
         self.players = {p.id: p for p in arena.players}
+        self.touched = False          # no player changed yet: the arena after keeps its players
         self.out_before = {p.id for p in arena.players if not p.standing}
         pos = arena.possession
-        if pos is None or pos.carrier is None:     # validate() says which; the lean path's
+        if pos is None or pos.carrier is None:     # validate() says which; play_pass's
             raise IllegalAction("a pass needs the ball and its carrier named",   # caller too
                                 field="possession")
         self.pos: Possession = pos
         self.carrier: str = pos.carrier
-        self.knock_offs: list[dict] = []
-        self.checks: list[dict] = []
+        self.knock_offs: list[KnockOff] = []
+        self.checks: list[CheckResult] = []
         self.falls: list[str] = []
-        self.moves: list[dict] = []
-        self.damage: list[dict] = []
+        self.moves: list[MoveResult] = []
+        self.damage: list[Damage] = []
         self.throw_total = 0
         self.intercept_total = 0
         self.outcome = "no_change"
         self.new_pos: Possession = self.pos
         self.changed = False
-        self.contest: dict | None = None
+        self.contest: HotContest | None = None
         self.choose_from: list[str] | None = None
         self.target_knocked_by: str | None = None    # who knocked off the throw's target
         # what the pass ends with (`run`): who came back or died, who lost, who won
@@ -473,7 +735,12 @@ class _Pass:
 
     def knock_out(self, pid: str) -> None:
         p = self.players[pid]
-        self.players[pid] = p.with_status(out=True, dead=p.dead)
+        self.set_player(p.with_status(out=True, dead=p.dead))
+
+    def set_player(self, p: Player) -> None:
+        """A player changed (out, back, dead or moved): the arena after gets new players."""
+        self.players[p.id] = p
+        self.touched = True
 
     def give_ball(self, team: str, carrier: str | None, outcome: str,
                   choose_from: list[str] | None = None) -> None:
@@ -518,11 +785,11 @@ class _Pass:
             self.give_ball(self.next_team(self.pos.team, self.arena.eliminated), None, outcome)
 
     def best_interceptors(self) -> list[str]:
-        made = [c for c in self.checks if c["action"] == "intercept" and not c["fell"]]
+        made = [c for c in self.checks if c.action == "intercept" and not c.fell]
         if not made:
             return []
-        top = max(c["total"] for c in made)
-        return [c["player"] for c in made if c["total"] == top]
+        top = max(c.roll.total for c in made)
+        return [c.player for c in made if c.roll.total == top]
 
     def advantage_zones(self) -> set[str | None]:
         """Where a throw or intercept check has advantage (zones rule): the carrier's zone and
@@ -535,49 +802,49 @@ class _Pass:
         return zones
 
     # -- the steps ----------------------------------------------------------------------------
-    def run(self) -> Arena:
-        """Resolve the pass: the arena after it (the outcome is in this object)."""
+    def run(self) -> PassResult:
+        """Resolve the pass: what it did, and the arena after it."""
         ended = self.knock_off_phase()
         if not ended:
             self.check_phase()
             if self.outcome == "no_change" and self.throw and not self.changed:
                 self.compare(self.throw)
         self.move_phase()
-        return self.finish()
+        after = self.finish()
+        return PassResult(self.throw_total, self.intercept_total, self.outcome, self.throw,
+                          self.final_pos, self.returned, self.falls, self.dead,
+                          self.eliminated, self.winner, self.knock_offs, self.checks,
+                          self.contest, self.choose_from, self.moves, self.damage, after,
+                          tuple(self.dice.rolls))
 
     def knock_off_phase(self) -> bool:
         for a in self.knock_off_actions:
-            entry: dict = {"player": a.player, "target": a.target, "happened": False}
-            self.knock_offs.append(entry)
             # validate() refuses a knock-off without a target or a check
             assert a.target is not None and a.check is not None and a.defense is not None
             if not self.standing(a.player) or not self.standing(a.target):
-                entry["why_not"] = "out before it could happen"
+                self.knock_offs.append(KnockOff(a.player, a.target, False,
+                                                "out before it could happen"))
                 continue
             target = self.players[a.target]
             helper = self.use_help(a.target)
-            if self.lean:     # what the simulator reads, no more
-                success = a.check.roll_total(self.dice, f"{a.player}.knock_off") > \
-                    a.defense.roll_total(self.dice, f"{a.target}.defense.{a.player}",
-                                         advantage=helper is not None)
-                entry.update(happened=True, defended_by=helper, success=success)
-            else:
-                attack = a.check.resolve(self.dice, f"{a.player}.knock_off")
-                defense = a.defense.resolve(self.dice, f"{a.target}.defense.{a.player}",
-                                            advantage=helper is not None)
-                success = attack["total"] > defense["total"]
-                entry.update(happened=True, attack=attack, defense=defense,
-                             defended=helper is not None, defended_by=helper, success=success)
-            if not success:
-                continue
-            self.knock_out(target.id)
-            if target.id == self.carrier:
-                self.give_ball(self.players[a.player].team, None, "turnover")
-                entry["effect"] = "carrier knocked off: the pass ends"
+            attack = a.check.resolve(self.dice, a.roll_name)
+            defense = a.defense.resolve(self.dice, a.defense_name, advantage=helper is not None)
+            success = attack.total > defense.total
+            effect = None
+            ended = False
+            if success:
+                self.knock_out(target.id)
+                if target.id == self.carrier:
+                    self.give_ball(self.players[a.player].team, None, "turnover")
+                    effect = "carrier knocked off: the pass ends"
+                    ended = True
+                elif self.throw and target.id == self.throw.target:
+                    effect = "the throw's target is down: the throw fails"
+                    self.target_knocked_by = self.target_knocked_by or a.player
+            self.knock_offs.append(KnockOff(a.player, a.target, True, None, attack, defense,
+                                            helper, success, effect))
+            if ended:
                 return True
-            if self.throw and target.id == self.throw.target:
-                entry["effect"] = "the throw's target is down: the throw fails"
-                self.target_knocked_by = self.target_knocked_by or a.player
         return False
 
     def check_phase(self) -> None:
@@ -589,19 +856,11 @@ class _Pass:
                 continue
             adv = p.zone in favoured
             assert a.check is not None          # validate() refuses a check action without
-            name = f"{a.player}.{a.action}"
-            got = None if self.lean else a.check.resolve(dice, name, adv)
-            total = a.check.roll_total(dice, name, adv) if got is None else int(got["total"])
+            got = a.check.resolve(dice, a.roll_name, adv)
+            total = got.total
             fell = total < DC
             margin = 0 if fell else total - DC
-            if got is None:     # the lean path: what the engine and the simulator read
-                checks.append({"player": p.id, "action": a.action, "total": total,
-                               "margin": margin, "fell": fell})
-            else:
-                checks.append({"player": p.id, "team": p.team, "action": a.action,
-                               "skill": got["skill"], "advantage": got["advantage"],
-                               "total": total, "margin": margin, "fell": fell,
-                               "zone_advantage": adv, "rolled": got["rolled"]})
+            checks.append(CheckResult(p.id, p.team, a.action, got, margin, fell, adv))
             if fell:
                 self.knock_out(p.id)
                 self.falls.append(p.id)
@@ -663,43 +922,44 @@ class _Pass:
         helper = self.use_help(target)       # Defend covers a hot-ball hit too
         theirs = throw.target_check.resolve(self.dice, f"{target}.dodge",
                                             advantage=helper is not None)
-        self.contest = {"carrier": mine, "target": theirs, "defended_by": helper,
-                        "thrower": carrier}
-        if mine["total"] > theirs["total"]:
+        if mine.total > theirs.total:
+            self.contest = HotContest(mine, theirs, helper, carrier,
+                                      self.players[target].platform)
             self.knock_out(target)
             self.new_pos = Possession(self.pos.team, None, self.pos.visited, True)
             self.outcome = "knocked_out"
-            self.contest["ball_on"] = self.players[target].platform
             if self.arena.settings.bloodball:
                 spear = self.dice.roll(f"{target}.spear", 6, 1, throw.str_mod)
-                self.damage.append({"player": target, "dice": spear.formula,
-                                    "total": max(0, spear.total), "type": "piercing"})
-        elif theirs["total"] > mine["total"]:
+                self.damage.append(Damage(target, spear.formula, max(0, spear.total)))
+            return
+        self.contest = HotContest(mine, theirs, helper, carrier)
+        if theirs.total > mine.total:
             self.give_ball(self.players[target].team, None, "turnover")
 
     def move_phase(self) -> None:
         for a in self.move_actions:
-            entry: dict = {"player": a.player, "to": a.zone, "moved": False, "blocked_by": None}
-            self.moves.append(entry)
             if not self.standing(a.player):
+                self.moves.append(MoveResult(a.player, a.zone, False, None))
                 continue
             mover = self.players[a.player]
             blockers = [b for b in self.block_actions if self.standing(b.player)
                         and self.players[b.player].team != mover.team
                         and self.players[b.player].zone == a.zone]
+            contests: list[BlockContest] = []
+            blocked_by = None
             for b in blockers:
                 # validate() refuses a block, or a move past one, without a check
                 assert a.check is not None and b.check is not None
                 mine = a.check.resolve(self.dice, f"{a.player}.move.{b.player}")
                 theirs = b.check.resolve(self.dice, f"{b.player}.block.{a.player}")
-                entry.setdefault("contests", []).append(
-                    {"blocker": b.player, "move": mine, "block": theirs})
-                if theirs["total"] >= mine["total"]:
-                    entry["blocked_by"] = b.player
+                contests.append(BlockContest(b.player, mine, theirs))
+                if theirs.total >= mine.total:
+                    blocked_by = b.player
                     break
-            if entry["blocked_by"] is None:
-                entry["moved"] = True
-                self.players[a.player] = replace(mover, zone=a.zone)
+            if blocked_by is None:
+                self.set_player(replace(mover, zone=a.zone))
+            self.moves.append(MoveResult(a.player, a.zone, blocked_by is None, blocked_by,
+                                         tuple(contests)))
 
     def finish(self) -> Arena:
         # self.players is keyed in the arena's order, so its order is the table's everywhere
@@ -708,16 +968,16 @@ class _Pass:
         if before.settings.bloodball_lethal:
             for pid, p in list(self.players.items()):
                 if not p.standing and pid not in self.out_before:
-                    self.players[pid] = p.with_status(out=p.out, dead=True)
+                    self.set_player(p.with_status(out=p.out, dead=True))
                     dead.append(pid)
         returned = self.returned
         if self.changed:
             for pid in [pid for pid in self.players if pid in self.out_before]:
                 p = self.players[pid]
                 if not p.dead and p.team not in before.eliminated:
-                    self.players[pid] = p.with_status(out=False, dead=p.dead)
+                    self.set_player(p.with_status(out=False, dead=p.dead))
                     returned.append(pid)
-        players = tuple(self.players.values())
+        players = tuple(self.players.values()) if self.touched else before.players
         up = {p.team for p in players if p.standing}
         eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # built unchecked: the arena before was validated by whoever built it from outside
@@ -737,28 +997,3 @@ class _Pass:
                           arena.team_names)
         self.eliminated, self.winner, self.final_pos = eliminated, winner, pos
         return arena
-
-    def answer(self, arena: Arena) -> dict:
-        """The pass's answer as the table reads it (docs/api.md), `arena` the one after it."""
-        return {
-            "throw_total": self.throw_total,
-            "intercept_total": self.intercept_total,
-            "outcome": self.outcome,
-            "throw": ({"kind": self.throw.kind, "target": self.throw.target}
-                      if self.throw else None),
-            "possession": self.final_pos.as_dict(),
-            "out": [p.id for p in arena.players if not p.standing],
-            "returned": self.returned,
-            "fell": self.falls,
-            "dead": self.dead,
-            "eliminated": list(self.eliminated),
-            "winner": self.winner,
-            "knock_offs": self.knock_offs,
-            "checks": self.checks,
-            "hot_contest": self.contest,
-            "choose_from": self.choose_from,
-            "moves": self.moves,
-            "damage": self.damage,
-            "arena": None if self.lean else arena.as_dict(),
-            "rolls": None if self.lean else self.dice.records(),
-        }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..dice import Dice
+from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from ..versions import CURRENT, GOATBALL_ONE_SKILL_CHECKED
 from .passes import Check
@@ -13,8 +13,32 @@ from .state import Arena, Possession
 MAX_REROLLS = 20
 
 
+class TipoffResult:
+    """The tip-off's checks round by round, and either who took the ball (`possession`, with
+    `choose_from` when a team's players tied) or who must roll again (`reroll`); `arena` is
+    the arena after it."""
+
+    __slots__ = ("rounds", "reroll", "possession", "choose_from", "rolls", "arena")
+
+    def __init__(self, rounds: list[dict[str, int]], reroll: list[str] | None,
+                 possession: Possession | None, choose_from: list[str] | None,
+                 rolls: tuple[Roll, ...], arena: Arena) -> None:
+        self.rounds = rounds
+        self.reroll = reroll
+        self.possession = possession
+        self.choose_from = choose_from
+        self.rolls = rolls
+        self.arena = arena
+
+    def as_dict(self) -> dict:
+        pos = self.possession
+        return {"rounds": self.rounds, "reroll": self.reroll,
+                "possession": pos.as_dict() if pos is not None else None,
+                "choose_from": self.choose_from, "rolls": [r.as_dict() for r in self.rolls]}
+
+
 def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice,
-                   version: int = CURRENT["goatball"]) -> tuple[dict, Arena]:
+                   version: int = CURRENT["goatball"]) -> TipoffResult:
     """Highest check takes the ball. Cross-team ties re-roll among the tied (when we roll) or
     ask the table to (when totals were given); a tie inside one team lets that team choose.
     `version`: the rules it is resolved by (a stored one's own)."""
@@ -35,7 +59,7 @@ def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice,
     contenders = list(checks)
     for attempt in range(1, MAX_REROLLS + 1):
         suffix = "" if attempt == 1 else f"#{attempt}"
-        totals = {pid: checks[pid].resolve(dice, f"{pid}.tipoff{suffix}")["total"]
+        totals = {pid: checks[pid].resolve(dice, f"{pid}.tipoff{suffix}").total
                   for pid in contenders}
         rounds.append(totals)
         top = max(totals.values())
@@ -46,12 +70,9 @@ def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice,
             carrier = tied[0] if len(tied) == 1 else None
             platform = (arena.player(carrier).platform,) if carrier else ()
             possession = Possession(team, carrier, platform, False)
-            result = {"rounds": rounds, "reroll": None, "possession": possession.as_dict(),
-                      "choose_from": tied if carrier is None else None,
-                      "rolls": dice.records()}
-            return result, replace(arena, possession=possession)
+            return TipoffResult(rounds, None, possession, tied if carrier is None else None,
+                                tuple(dice.rolls), replace(arena, possession=possession))
         contenders = tied
         if any(checks[pid].total is not None for pid in tied):
             break   # totals from the table: the tied players roll again at the table
-    return ({"rounds": rounds, "reroll": contenders, "possession": None, "choose_from": None,
-             "rolls": dice.records()}, arena)
+    return TipoffResult(rounds, contenders, None, None, tuple(dice.rolls), arena)

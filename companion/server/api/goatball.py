@@ -52,11 +52,12 @@ def pass_route(body):
     """Resolve one pass (round) from everyone's declared actions."""
     arena = arena_of(body)
     actions, throw = pass_inputs(body, arena, bonuses_of(body["teams"]))
-    r, _ = resolve_pass(arena, actions, throw, Dice(body.get("rolls"), body.get("seed")))
+    r = resolve_pass(arena, actions, throw, Dice(body.get("rolls"), body.get("seed")))
     names = names_of(body["teams"])
     team = arena.possession.team
-    return 200, {**r, "chat_card": present.pass_card(r, names, names.get(team, team)),
-                 "overlay": present.arena_overlay(r["possession"], r["out"])}
+    answer = r.as_dict()
+    return 200, {**answer, "chat_card": present.pass_card(r, names, names.get(team, team)),
+                 "overlay": present.arena_overlay(answer["possession"], answer["out"])}
 
 
 @api_route(bp, "POST", "/tipoff", schemas.TipoffSchema)
@@ -66,9 +67,10 @@ def tipoff(body):
     bonuses = bonuses_of(body["teams"])
     checks = {pid: check_from(with_acrobatics(c, bonuses.get(pid, {})))
               for pid, c in body["checks"].items()}
-    r, _ = resolve_tipoff(arena, checks, Dice(body.get("rolls"), body.get("seed")))
-    return 200, {**r, "chat_card": present.tipoff_card(r, names_of(body["teams"])),
-                 "overlay": present.arena_overlay(r["possession"])}
+    r = resolve_tipoff(arena, checks, Dice(body.get("rolls"), body.get("seed")))
+    answer = r.as_dict()
+    return 200, {**answer, "chat_card": present.tipoff_card(r, names_of(body["teams"])),
+                 "overlay": present.arena_overlay(answer["possession"])}
 
 
 @api_route(bp, "POST", "/quick", schemas.QuickSchema)
@@ -78,7 +80,7 @@ def quick(body):
     if len(set(ids)) != len(ids):
         raise RulesError("two teams share an id", field="teams")
     r = resolve_quick({t["id"]: t["checks"] for t in body["teams"]})
-    return 200, {**r, "chat_card": present.quick_card(r), "overlay": None}
+    return 200, {**r.as_dict(), "chat_card": present.quick_card(r), "overlay": None}
 
 
 @api_route(bp, "POST", "/tune", schemas.TuneSchema)
