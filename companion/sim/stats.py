@@ -10,7 +10,10 @@ an adaptive run at once:
 - **within the margin** of the best: the upper bound of "the best of the others minus this
   one" is below `margin`. This is Hsu's multiple comparisons with the best (MCB): the bound
   max(0, max_j (mean_j - mean_i + d * se_ij)) holds for every candidate at once when only the
-  k - 1 one-sided comparisons with the true best hold, so alpha is shared over k - 1.
+  k - 1 one-sided comparisons with the true best hold, so d is the exact one-sided Dunnett
+  constant for k - 1 comparisons (`dunnett`), at the least correlation the data show between
+  comparisons (`least_correlation`; 0.5 for equal candidates): narrower than alpha shared
+  over k - 1 (Bonferroni, the rule before), never wider.
 - **out** (shown more than `margin` worse than some other candidate) and **behind** (shown
   worse at all): a lower bound over every ordered pair, alpha shared over k (k - 1), since
   with several candidates tied for best any of them may be the one wrongly called worse.
@@ -19,7 +22,10 @@ Each claim's d is the group-sequential boundary of Lan and DeMets' O'Brien-Flemi
 spending function at the run's current look (`boundary`): a run that may stop at any of its
 looks spends almost nothing early and nearly all of alpha at the last, so its final bounds
 are about a quarter narrower than alpha shared equally over the looks (Bonferroni, the rule
-before). With every candidate truly equal, the chance that any is called behind is at most
+before). The two are combined by spending, over the looks, the per-comparison level that
+Dunnett's constant gives at one look (`comparison_level`): exact at correlation 0 and 1, and
+in between within a Monte Carlo's error of alpha (docs/simulator.md, "How the answer was
+validated"). With every candidate truly equal, the chance that any is called behind is at most
 alpha (the validation, `python -m companion.sim.validate`, shows it by simulation).
 
 The answer is a set: `plausible`, every candidate not shown out (never empty: it holds the
@@ -35,6 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
 
@@ -171,6 +178,77 @@ def boundary(alpha: float, schedule: Sequence[int] = (), planned: int = 0) -> fl
     return _spending_step(alpha, fractions)[0][-1]
 
 
+_QUAD_STEP = 0.01            # Simpson's rule on the normal scale, -8.5 to 8.5: error < 1e-8
+
+
+@lru_cache(maxsize=256)
+def dunnett(alpha: float, comparisons: int, correlation: float) -> float:
+    """The exact one-sided Dunnett constant: the d with P(max_j Z_j <= d) = 1 - alpha for
+    `comparisons` standard normal Z_j of common `correlation` (0 to below 1), as in Dunnett
+    (1955) and its tables. Equicorrelated normals are one shared normal and independent ones
+    (Z_j = sqrt(rho) Z_0 + sqrt(1 - rho) E_j), so the multivariate normal probability is the
+    one-dimensional integral of phi(z) Phi((d + sqrt(rho) z) / sqrt(1 - rho))^m, exact here
+    to the quadrature's 1e-8: no random quasi-Monte Carlo, so every run gets the same d."""
+    if comparisons <= 1:
+        return _NORMAL.inv_cdf(1 - alpha)
+    if correlation <= 0:                 # independent: Sidak's value, in closed form
+        return _NORMAL.inv_cdf((1 - alpha) ** (1 / comparisons))
+    shared, own = math.sqrt(correlation), math.sqrt(1 - correlation)
+    steps = int(17 / _QUAD_STEP)
+    nodes = [-8.5 + i * _QUAD_STEP for i in range(steps + 1)]
+    weights = [_NORMAL.pdf(z) * _QUAD_STEP / 3 * (1 if i in (0, steps) else 4 if i % 2 else 2)
+               for i, z in enumerate(nodes)]
+
+    def below(d: float) -> float:
+        return sum(w * _NORMAL.cdf((d + shared * z) / own) ** comparisons
+                   for z, w in zip(nodes, weights))
+
+    low, high = _NORMAL.inv_cdf(1 - alpha), _NORMAL.inv_cdf(1 - alpha / comparisons)
+    for _ in range(40):                  # between the one-comparison value and Bonferroni's
+        mid = (low + high) / 2
+        if below(mid) < 1 - alpha:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def least_correlation(rows: Mapping[Any, Sequence[float]]) -> float:
+    """The least correlation, over every candidate i and every two others j and l, of the
+    paired differences (j - i) and (l - i) over the matches, rounded down to 0.05 and kept
+    within 0 to 0.9. Hsu's bound needs the comparisons with the true best, which is not
+    known, so the least over every candidate; and by Slepian's inequality a smaller
+    correlation only makes Dunnett's constant larger, so the rounded-down value is safe.
+    Equal candidates with equally correlated outcomes give 0.5, Dunnett's equal-n case."""
+    keys = list(rows)
+    n = min(len(v) for v in rows.values())
+    means = {c: sum(rows[c][:n]) / n for c in keys}
+    cov = {(a, b): sum((x - means[a]) * (y - means[b]) for x, y in zip(rows[a][:n], rows[b][:n]))
+           for ai, a in enumerate(keys) for b in keys[ai:]}
+
+    def s(a: Hashable, b: Hashable) -> float:
+        return cov[a, b] if (a, b) in cov else cov[b, a]
+
+    least = 0.9
+    for i in keys:
+        others = [c for c in keys if c != i]
+        var = {j: s(j, j) - 2 * s(i, j) + s(i, i) for j in others}
+        for a, j in enumerate(others):
+            for ell in others[a + 1:]:
+                if var[j] <= 0 or var[ell] <= 0:
+                    return 0.0           # a difference that never varied: no correlation known
+                joint = s(j, ell) - s(i, j) - s(i, ell) + s(i, i)
+                least = min(least, joint / math.sqrt(var[j] * var[ell]))
+    return max(0.0, math.floor(20 * least + 1e-9) / 20)
+
+
+def comparison_level(alpha: float, comparisons: int, correlation: float) -> float:
+    """Each comparison's one-sided level that makes `comparisons` of them, at `correlation`,
+    hold together at `alpha`: the normal tail beyond Dunnett's constant (alpha itself for
+    one comparison, a little above Bonferroni's alpha / m for several)."""
+    return 1 - _NORMAL.cdf(dunnett(alpha, comparisons, correlation))
+
+
 def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """What pairing buys for one comparison: the correlation of the two candidates' outcomes
     over the shared matches, and how much narrower the paired interval of the difference is
@@ -187,9 +265,12 @@ def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 # -- the margin rule --------------------------------------------------------------------------
-METHOD = ("Hsu's multiple comparisons with the best on paired matches (Bonferroni over the"
-          " comparisons, Student's t), each claim's boundary by Lan-DeMets O'Brien-Fleming-type"
-          " alpha spending over the interim looks (exact recursive integration)")
+METHOD = ("Hsu's multiple comparisons with the best on paired matches: within the margin by"
+          " the exact one-sided Dunnett constant for the k-1 comparisons with the best"
+          " (multivariate normal at the comparisons' least correlation, Dunnett 1955), out and"
+          " behind by Bonferroni over the ordered pairs; Student's t; each claim's boundary by"
+          " Lan-DeMets O'Brien-Fleming-type alpha spending over the interim looks (exact"
+          " recursive integration)")
 
 
 def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
@@ -209,7 +290,9 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
     means = {c: sum(rows[c]) / n for c in keys}
     best = max(keys, key=lambda c: means[c])          # the first of the best in the order
     looks = list(schedule) or [n]
-    d_best = student(boundary(alpha / max(1, k - 1), looks, planned), n - 1)
+    correlation = least_correlation(rows) if k > 2 else 0.0
+    d_best = student(boundary(comparison_level(alpha, max(1, k - 1), correlation), looks,
+                              planned), n - 1)
     d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
     diff: dict[tuple, tuple[float, float]] = {}
     for i in keys:
@@ -262,11 +345,13 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
                                      if pairs else None)},
             "matches": n, "margin": margin, "alpha": alpha, "looks": len(looks),
             "planned": planned or n, "method": METHOD,
-            "critical": {"within": round(d_best, 4), "behind": round(d_pairs, 4)},
+            "critical": {"within": round(d_best, 4), "behind": round(d_pairs, 4),
+                         "correlation": correlation},
             "test": (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's"
                      f" multiple comparisons with the best over {n} paired matches (one-sided"
-                     f" bound, Student's t, d {d_best:.2f}: alpha {alpha} over {max(1, k - 1)}"
-                     f" comparisons, look {len(looks)} of a run of up to {planned or n}"
+                     f" bound, Student's t, d {d_best:.2f}: Dunnett's constant for alpha"
+                     f" {alpha} over {max(1, k - 1)} comparisons at correlation {correlation},"
+                     f" look {len(looks)} of a run of up to {planned or n}"
                      f" matches by O'Brien-Fleming-type alpha spending); out: shown more than"
                      f" the margin worse over all {k * (k - 1)} ordered pairs (d {d_pairs:.2f});"
                      f" decided only when every candidate before the answer is out")}

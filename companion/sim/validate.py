@@ -8,6 +8,9 @@ gives ("How the answer was validated"):
 
 - with seven counts all equal, how often any look calls any count behind (promised: at most
   alpha, 5%);
+- the within claim's Dunnett level spent over 15 looks (six comparisons at correlation 0.5,
+  as seven equal counts give): how often the Brownian paths of the comparisons cross any
+  look's boundary (promised: alpha, exact at one look; this checks the combination);
 - for 6 zones against 8, the 8 finishing 0, 1, 3, 6 and 9 points more often, at margins 0.05
   and 0.10: how often the target (6 when it lies within the margin, else 8) is decided, how
   often the other count is, and how often two independent runs (two seeds) name two
@@ -20,7 +23,7 @@ import argparse
 import random
 from collections.abc import Sequence
 
-from .stats import ALPHA, margin_rule
+from .stats import ALPHA, boundary, comparison_level, margin_rule
 
 BATCH = 200
 MAX_MATCHES = 3000
@@ -56,6 +59,27 @@ def all_equal(runs: int, rng: random.Random, **kw) -> float:
     return sum(one_run([0.4] * 7, 0.05, rng, **kw)[0] for _ in range(runs)) / runs
 
 
+def spending_check(paths: int, rng: random.Random, comparisons: int = 6, looks: int = 15,
+                   correlation: float = 0.5) -> float:
+    """The share of `paths` on which `comparisons` Brownian motions of common `correlation`,
+    seen at `looks` equal steps, cross the boundary the within claim uses: Dunnett's
+    per-comparison level spent by Lan-DeMets over the looks (promised: alpha)."""
+    level = comparison_level(ALPHA, comparisons, correlation)
+    schedule = list(range(1, looks + 1))
+    bounds = [boundary(level, schedule[:look], looks) for look in schedule]
+    shared, own = correlation ** 0.5, (1 - correlation) ** 0.5
+    crossed = 0
+    for _ in range(paths):
+        walk = [0.0] * comparisons
+        for look, bound in zip(schedule, bounds):
+            common = rng.gauss(0, shared)
+            walk = [w + common + rng.gauss(0, own) for w in walk]
+            if max(walk) > bound * look ** 0.5:
+                crossed += 1
+                break
+    return crossed / paths
+
+
 def six_against_eight(gap: float, margin: float, runs: int, rng: random.Random,
                       **kw) -> dict:
     """Rates for 6 zones (index 0) `gap` below 8 (index 1): the target decided, the other
@@ -71,12 +95,16 @@ def six_against_eight(gap: float, margin: float, runs: int, rng: random.Random,
                                   for a, b in zip(first, second)) / runs}
 
 
-def table(runs: int, seed: int, **kw) -> str:
-    """The Markdown table docs/simulator.md shows."""
+def table(runs: int, seed: int, paths: int = 0, **kw) -> str:
+    """The Markdown table docs/simulator.md shows (the Brownian paths' check first, when
+    `paths`)."""
     rng = random.Random(seed)
-    lines = [f"With seven counts all equal (0.4), runs that called any count behind:"
-             f" {all_equal(runs, rng, **kw):.1%} of {runs} (promised: at most {ALPHA:.0%})",
-             "",
+    lines = [f"Dunnett's level spent over 15 looks, six comparisons at correlation 0.5:"
+             f" {spending_check(paths, rng):.2%} of {paths} Brownian paths crossed"
+             f" (promised: {ALPHA:.0%})", ""] if paths else []
+    lines += [f"With seven counts all equal (0.4), runs that called any count behind:"
+              f" {all_equal(runs, rng, **kw):.1%} of {runs} (promised: at most {ALPHA:.0%})",
+              "",
              "| margin | 8 ahead of 6 by | target | target decided | other decided |"
              " undecided | two seeds disagree |",
              "|---|---|---|---|---|---|---|"]
@@ -96,8 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=400,
                         help="runs a row (pairs of runs for the seeds column; default 400)")
     parser.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    parser.add_argument("--paths", type=int, default=20000,
+                        help="Brownian paths for the check of Dunnett's level spent over the"
+                             " looks (default 20,000; 0: none)")
     args = parser.parse_args(argv)
-    print(table(args.runs, args.seed))
+    print(table(args.runs, args.seed, args.paths))
     return 0
 
 
