@@ -47,6 +47,7 @@ from typing import Any
 
 ALPHA = 0.05
 MARGIN = 0.05
+ANYTIME_TARGET = 400        # matches a count the anytime bounds are narrowest at (/tune's most)
 
 _NORMAL = NormalDist()
 
@@ -273,14 +274,99 @@ METHOD = ("Hsu's multiple comparisons with the best on paired matches: within th
           " recursive integration)")
 
 
+ANYTIME_METHOD = ("Hsu's multiple comparisons with the best on paired matches, each bound an"
+                  " anytime-valid confidence sequence (Waudby-Smith and Ramdas' predictable"
+                  " plug-in empirical Bernstein, after Howard et al. 2021), valid however many"
+                  " looks and whenever the run stops; Bonferroni over the k-1 comparisons with"
+                  " the best (within the margin) and over the ordered pairs (out and behind)")
+
+
+def confidence_sequence(values: Sequence[float], alpha: float, target: int,
+                        low: float = -1.0, high: float = 1.0) -> list[tuple[float, float]]:
+    """One-sided bounds, each at level `alpha`, on the mean of `values` (each in `low` to
+    `high`), after each value. They hold at every prefix at once: a run may look after every
+    value and stop when it likes, or when its time runs out. Waudby-Smith and Ramdas (2024,
+    JRSS B 86, "Estimating means of bounded random variables by betting", Theorem 2): the
+    predictable plug-in empirical Bernstein sequence, which Ville's inequality makes
+    anytime-valid for any predictable bets; the bets are tuned for `target` values (Howard
+    et al. 2021 tune theirs to the sample size of interest), so the bounds are narrowest
+    there."""
+    scale = high - low
+    log_a = math.log(1 / alpha)
+    mean_before, var_before = 0.5, 0.25
+    total = squares = bets = weighted = penalty = 0.0
+    out = []
+    for t, value in enumerate(values, 1):
+        x = (value - low) / scale
+        bet = min(0.75, math.sqrt(2 * log_a / (var_before * max(1, target))))
+        bets += bet
+        weighted += bet * x
+        penalty += (x - mean_before) ** 2 * (-math.log(1 - bet) - bet)
+        total += x
+        mean_before = (0.5 + total) / (t + 1)
+        squares += (x - mean_before) ** 2
+        var_before = (0.25 + squares) / (t + 1)
+        centre, width = weighted / bets, (log_a + penalty) / bets
+        out.append((low + scale * max(0.0, centre - width),
+                    low + scale * min(1.0, centre + width)))
+    return out
+
+
+def _fixed_bounds(rows: Mapping[Any, list[float]], alpha: float, looks: list[int],
+                  planned: int) -> tuple[dict, dict, dict]:
+    """For each ordered pair (j, i): the lower bound on mean_j - mean_i for the pairs' claims
+    and the upper bound for the within claim, by the group-sequential constants; and the
+    constants themselves (`critical`)."""
+    keys = list(rows)
+    k, n = len(keys), len(rows[keys[0]])
+    correlation = least_correlation(rows) if k > 2 else 0.0
+    d_best = student(boundary(comparison_level(alpha, max(1, k - 1), correlation), looks,
+                              planned), n - 1)
+    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
+    lower, upper = {}, {}
+    for a, i in enumerate(keys):
+        for j in keys[a + 1:]:
+            m, se = paired(rows[j], rows[i])
+            lower[j, i], upper[j, i] = m - d_pairs * se, m + d_best * se
+            lower[i, j], upper[i, j] = -m - d_pairs * se, -m + d_best * se
+    return lower, upper, {"within": round(d_best, 4), "behind": round(d_pairs, 4),
+                          "correlation": correlation}
+
+
+def _anytime_bounds(rows: Mapping[Any, list[float]],
+                    alpha: float) -> tuple[dict, dict, None]:
+    """The same bounds by confidence sequences (0/1 or 0-to-1 outcomes): Bonferroni over the
+    k - 1 comparisons for the within claim and over the k (k - 1) ordered pairs for the
+    others. Their bets are tuned for `ANYTIME_TARGET` matches whatever the run's size, so
+    every look of every stage of a tune (each a prefix of the same matches) lies on the one
+    sequence the guarantee is about. No constant: `critical` is null."""
+    keys = list(rows)
+    k = len(keys)
+    if any(not 0 <= x <= 1 for v in rows.values() for x in v):
+        raise ValueError("the anytime-valid rule needs outcomes from 0 to 1")
+    lower, upper = {}, {}
+    for a, i in enumerate(keys):
+        for j in keys[a + 1:]:
+            d = [x - y for x, y in zip(rows[j], rows[i])]
+            low_w, high_w = confidence_sequence(d, alpha / max(1, k - 1), ANYTIME_TARGET)[-1]
+            low_p, high_p = confidence_sequence(d, alpha / max(1, k * (k - 1)),
+                                                ANYTIME_TARGET)[-1]
+            lower[j, i], upper[j, i] = low_p, high_w
+            lower[i, j], upper[i, j] = -high_p, -low_w
+    return lower, upper, None
+
+
 def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
-                alpha: float = ALPHA, schedule: Sequence[int] = (), planned: int = 0) -> dict:
+                alpha: float = ALPHA, schedule: Sequence[int] = (), planned: int = 0,
+                anytime: bool = False) -> dict:
     """The margin rule over candidates in their order of preference (the mapping's order),
     each with its per-match outcomes (0/1 or a score) over the same matches (module
     docstring), at the last of the looks after `schedule` matches of a run that may play
-    `planned` (see `boundary`; none: one look, the whole run). Returns the estimated best,
-    each candidate's bounds on its gap below the best of the others, which are within the
-    margin, behind, out and plausible, each one's difference from the best, the
+    `planned` (see `boundary`; none: one look, the whole run), or with `anytime`, by
+    confidence sequences valid at every look of a run with no fixed looks (one stopped by
+    its time limit; `schedule` and `planned` are then only reported). Returns the estimated
+    best, each candidate's bounds on its gap below the best of the others, which are within
+    the margin, behind, out and plausible, each one's difference from the best, the
     recommendation, whether the run is decided, and the pairing's measured correlation and
     narrowing."""
     keys = list(outcomes)
@@ -290,28 +376,10 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
     means = {c: sum(rows[c]) / n for c in keys}
     best = max(keys, key=lambda c: means[c])          # the first of the best in the order
     looks = list(schedule) or [n]
-    correlation = least_correlation(rows) if k > 2 else 0.0
-    d_best = student(boundary(comparison_level(alpha, max(1, k - 1), correlation), looks,
-                              planned), n - 1)
-    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
-    diff: dict[tuple, tuple[float, float]] = {}
-    for i in keys:
-        for j in keys:
-            if i != j and (j, i) not in diff:
-                diff[i, j] = paired(rows[i], rows[j])
-
-    def gap(j: Hashable, i: Hashable) -> tuple[float, float]:
-        """mean_j - mean_i and its standard error."""
-        if (j, i) in diff:
-            return diff[j, i]
-        m, se = diff[i, j]
-        return -m, se
-
-    upper, lower = {}, {}
-    for i in keys:
-        others = [gap(j, i) for j in keys if j != i]
-        upper[i] = max([0.0] + [m + d_best * se for m, se in others])
-        lower[i] = max([0.0] + [m - d_pairs * se for m, se in others])
+    ahead_low, ahead_high, critical = (_anytime_bounds(rows, alpha) if anytime
+                                       else _fixed_bounds(rows, alpha, looks, planned))
+    upper = {i: max([0.0] + [ahead_high[j, i] for j in keys if j != i]) for i in keys}
+    lower = {i: max([0.0] + [ahead_low[j, i] for j in keys if j != i]) for i in keys}
     within = [c for c in keys if upper[c] < margin] if k > 1 else list(keys)
     behind = [c for c in keys if lower[c] > 0]
     out = [c for c in keys if lower[c] > margin]
@@ -327,34 +395,43 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
     pairs = [pairing(rows[best], rows[c]) for c in keys if c != best]
     differences = {}
     for c in keys:
-        m, se = gap(best, c) if c != best else (0.0, 0.0)
-        differences[c] = {"below_best": round(m, 4), "half_width": round(d_pairs * se, 4),
+        m = means[best] - means[c]
+        half = max(0.0, m - ahead_low[best, c]) if c != best else 0.0
+        differences[c] = {"below_best": round(m, 4), "half_width": round(half, 4),
                           "interval": [round(lower[c], 4), round(upper[c], 4)]}
+    if critical is None:             # the anytime rule: no constant
+        test = (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's multiple"
+                f" comparisons with the best over {n} paired matches, each bound a one-sided"
+                f" anytime-valid confidence sequence (alpha {alpha} over {max(1, k - 1)}"
+                f" comparisons; out: over all {k * (k - 1)} ordered pairs), valid at every look"
+                f" and whenever the run stops; decided only when every candidate before the"
+                f" answer is out")
+    else:
+        test = (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's multiple"
+                f" comparisons with the best over {n} paired matches (one-sided bound,"
+                f" Student's t, d {critical['within']:.2f}: Dunnett's constant for alpha"
+                f" {alpha} over {max(1, k - 1)} comparisons at correlation"
+                f" {critical['correlation']}, look {len(looks)} of a run of up to"
+                f" {planned or n} matches by O'Brien-Fleming-type alpha spending); out: shown"
+                f" more than the margin worse over all {k * (k - 1)} ordered pairs"
+                f" (d {critical['behind']:.2f}); decided only when every candidate before the"
+                f" answer is out")
     return {"best": best, "recommended": recommended, "decided": decided,
             "candidates": candidates, "plausible": plausible, "within_margin": within,
             "behind": behind, "out": out, "differences": differences,
             "gap_upper": {c: round(upper[c], 4) for c in keys},
             "gap_lower": {c: round(lower[c], 4) for c in keys},
             "difference_from_best": {c: [differences[c]["below_best"],
-                                         round(gap(best, c)[0] - d_pairs * gap(best, c)[1], 4),
-                                         round(gap(best, c)[0] + d_best * gap(best, c)[1], 4)]
+                                         round(ahead_low[best, c], 4),
+                                         round(ahead_high[best, c], 4)]
                                      for c in keys if c != best},
             "pairing": {"correlation": (round(sum(p[0] for p in pairs) / len(pairs), 4)
                                         if pairs else None),
                         "narrower": (round(sum(p[1] for p in pairs) / len(pairs), 4)
                                      if pairs else None)},
             "matches": n, "margin": margin, "alpha": alpha, "looks": len(looks),
-            "planned": planned or n, "method": METHOD,
-            "critical": {"within": round(d_best, 4), "behind": round(d_pairs, 4),
-                         "correlation": correlation},
-            "test": (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's"
-                     f" multiple comparisons with the best over {n} paired matches (one-sided"
-                     f" bound, Student's t, d {d_best:.2f}: Dunnett's constant for alpha"
-                     f" {alpha} over {max(1, k - 1)} comparisons at correlation {correlation},"
-                     f" look {len(looks)} of a run of up to {planned or n}"
-                     f" matches by O'Brien-Fleming-type alpha spending); out: shown more than"
-                     f" the margin worse over all {k * (k - 1)} ordered pairs (d {d_pairs:.2f});"
-                     f" decided only when every candidate before the answer is out")}
+            "planned": planned or n, "method": ANYTIME_METHOD if anytime else METHOD,
+            "critical": critical, "test": test}
 
 
 def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = "",

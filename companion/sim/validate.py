@@ -11,6 +11,9 @@ gives ("How the answer was validated"):
 - the within claim's Dunnett level spent over 15 looks (six comparisons at correlation 0.5,
   as seven equal counts give): how often the Brownian paths of the comparisons cross any
   look's boundary (promised: alpha, exact at one look; this checks the combination);
+- /tune's anytime rule: seven equal counts looked at every 100 matches up to 400, and one
+  paired gap looked at after every one of 3,000 matches, how often its confidence sequences
+  exclude the truth at any look (promised: at most alpha);
 - for 6 zones against 8, the 8 finishing 0, 1, 3, 6 and 9 points more often, at margins 0.05
   and 0.10: how often the target (6 when it lies within the margin, else 8) is decided, how
   often the other count is, and how often two independent runs (two seeds) name two
@@ -23,7 +26,14 @@ import argparse
 import random
 from collections.abc import Sequence
 
-from .stats import ALPHA, boundary, comparison_level, margin_rule
+from .stats import (
+    ALPHA,
+    ANYTIME_TARGET,
+    boundary,
+    comparison_level,
+    confidence_sequence,
+    margin_rule,
+)
 
 BATCH = 200
 MAX_MATCHES = 3000
@@ -34,9 +44,11 @@ MARGINS = (0.05, 0.10)
 
 
 def one_run(chances: Sequence[float], margin: float, rng: random.Random,
-            batch: int = BATCH, most: int = MAX_MATCHES) -> tuple[bool, int | None]:
+            batch: int = BATCH, most: int = MAX_MATCHES,
+            anytime: bool = False) -> tuple[bool, int | None]:
     """One adaptive run over candidates 0..k-1: whether any look called any candidate
-    behind, and the recommended candidate (None: undecided at the last look)."""
+    behind, and the recommended candidate (None: undecided at the last look); with
+    `anytime`, by the confidence sequences /tune decides by."""
     rows: dict[int, list[int]] = {c: [] for c in range(len(chances))}
     schedule: list[int] = []
     called_behind = False
@@ -47,7 +59,7 @@ def one_run(chances: Sequence[float], margin: float, rng: random.Random,
             for c, p in enumerate(chances):
                 rows[c].append(1 if (u if common else rng.random()) < p else 0)
         schedule.append(len(rows[0]))
-        v = margin_rule(rows, margin, ALPHA, schedule, most)
+        v = margin_rule(rows, margin, ALPHA, schedule, most, anytime)
         called_behind = called_behind or bool(v["behind"])
         if v["decided"]:
             return called_behind, v["recommended"]
@@ -57,6 +69,23 @@ def one_run(chances: Sequence[float], margin: float, rng: random.Random,
 def all_equal(runs: int, rng: random.Random, **kw) -> float:
     """The share of runs in which seven truly equal counts saw one called behind."""
     return sum(one_run([0.4] * 7, 0.05, rng, **kw)[0] for _ in range(runs)) / runs
+
+
+def sequence_coverage(runs: int, rng: random.Random, matches: int = MAX_MATCHES,
+                      gap: float = 0.05) -> tuple[float, float]:
+    """The share of `runs` of `matches` paired differences (two candidates `gap` apart, paired
+    as above) in which the one-sided confidence sequences at alpha excluded the true gap at
+    some match: the lower bound above it, the upper below it (promised: at most alpha each)."""
+    above = below = 0
+    for _ in range(runs):
+        d = []
+        for _ in range(matches):
+            common, u = rng.random() < SHARED, rng.random()
+            d.append(int(u < BEST) - int((u if common else rng.random()) < BEST - gap))
+        bounds = confidence_sequence(d, ALPHA, ANYTIME_TARGET)
+        above += any(low > gap for low, _ in bounds)
+        below += any(high < gap for _, high in bounds)
+    return above / runs, below / runs
 
 
 def spending_check(paths: int, rng: random.Random, comparisons: int = 6, looks: int = 15,
@@ -115,6 +144,15 @@ def table(runs: int, seed: int, paths: int = 0, **kw) -> str:
             lines.append(f"| {margin:.2f} | {points} point{'s' * (points != 1)} | {r['target']} |"
                          f" {r['target_decided']:.1%} | {r['other_decided']:.1%} |"
                          f" {r['undecided']:.1%} | {r['seeds_disagree']:.1%} |")
+    own = random.Random(f"{seed}:anytime")      # its own draws: the rows above stay as they were
+    above, below = sequence_coverage(runs, own)
+    lines += ["",
+              f"/tune's rule (confidence sequences, a look every 100 matches up to 400):"
+              f" seven equal counts, runs that called any count behind:"
+              f" {all_equal(runs, own, batch=100, most=400, anytime=True):.1%} of {runs};"
+              f" a gap of 5 points over 3,000 matches, looked at after every match, excluded"
+              f" by the lower bound in {above:.1%} and by the upper in {below:.1%} of {runs}"
+              f" runs (promised: at most {ALPHA:.0%} each)"]
     return "\n".join(lines)
 
 
