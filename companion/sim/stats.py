@@ -28,6 +28,10 @@ in between within a Monte Carlo's error of alpha (docs/simulator.md, "How the an
 validated"). With every candidate truly equal, the chance that any is called behind is at most
 alpha (the validation, `python -m companion.sim.validate`, shows it by simulation).
 
+A run with no fixed looks (/tune, which its time limit may stop at any round) is decided with
+`anytime`: each bound is a confidence sequence (`confidence_sequence`), valid at every look
+at once, alpha shared over the comparisons by Bonferroni.
+
 The answer is a set: `plausible`, every candidate not shown out (never empty: it holds the
 best), with `differences` from the best. `recommended` is the first candidate in the order of
 preference (fewest zones, fewest players) shown within the margin, and only when every
