@@ -82,7 +82,7 @@ def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget:
                           pass_limit=budget if pass_limit is None else pass_limit,
                           tactics=tactics, budget=budget, batch=min(TUNE_BATCH, matches),
                           robustness=False, roster=roster, client=client, margin=margin,
-                          progress=progress, played=played)
+                          progress=progress, played=played, anytime=True)
         more = [z for z in TUNE_ZONES if z > max(zones)]
         if not extend or report["comparison"]["best"] != max(zones) or not more:
             break

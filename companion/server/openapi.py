@@ -44,7 +44,8 @@ TUNE_ANSWER = {
                 "interval": {"type": "array", "items": {"type": "number"}}}},
             "description": "for each count, how far its chance to finish lies below the best's,"
                            " with its simultaneous interval"},
-        "method": {"type": "string", "description": "the test and its stopping boundary"},
+        "method": {"type": "string", "description": "the test and its bounds (anytime-valid"
+                                                   " confidence sequences for a tune)"},
         "minutes": {**_BY_COUNT, "description": "for each count, the table minutes of a median"
                                                 " match at minutes_per_pass"},
         "minutes_per_pass": {"type": "number"},

@@ -238,14 +238,15 @@ def zone_words(z: int) -> str:
 
 def compare(points: Mapping[int, Sequence[MatchStats]], budget: int = BUDGET, seed: int = 1,
             alpha: float = ALPHA, margin: float = MARGIN, resamples: int = RESAMPLES,
-            schedule: Sequence[int] = (), planned: int = 0) -> dict:
+            schedule: Sequence[int] = (), planned: int = 0, anytime: bool = False) -> dict:
     """The margin rule over the zone counts, fewest first (module docstring), in the JSON's
     shape, at the last of the looks after `schedule` matches of a run of up to `planned`
-    (`stats.boundary`), with the answer in words and how often each count came out best over
-    bootstrap resamples of the matches."""
+    (`stats.boundary`; with `anytime`, by confidence sequences valid at any look), with the
+    answer in words and how often each count came out best over bootstrap resamples of the
+    matches."""
     zs = sorted(points)
     hits = {z: _hits(points[z], budget) for z in zs}
-    v = margin_rule(hits, margin, alpha, schedule, planned)
+    v = margin_rule(hits, margin, alpha, schedule, planned, anytime)
     n, k = v["matches"], len(zs)
     if k == 1:
         verdict = "only one zone count"
@@ -335,7 +336,7 @@ def _play(runner: _Runner, bases: Sequence[dict], zones: Sequence[int], tactics:
           matches: int, batch: int, adaptive: bool, budget: int, margin: float,
           progress: Progress | None, done: list[int], total: int,
           start: int = 0, games: dict[int, list[MatchStats]] | None = None,
-          schedule: list[int] | None = None) -> dict[int, list]:
+          schedule: list[int] | None = None, anytime: bool = False) -> dict[int, list]:
     """Matches `start` to at most `matches` at each zone count, in rounds of `batch` shared
     evenly over the seeds' `bases` (each seed's own matches, pooled); with `adaptive`,
     stopping at the first round whose margin rule is decided (each round is one of the
@@ -362,7 +363,7 @@ def _play(runner: _Runner, bases: Sequence[dict], zones: Sequence[int], tactics:
             progress(done[0], total)
         if adaptive and played < matches and compare(
                 games, budget, margin=margin, resamples=0, schedule=schedule or (),
-                planned=matches)["decided"]:
+                planned=matches, anytime=anytime)["decided"]:
             break
     return games
 
@@ -381,13 +382,14 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
              robustness: bool = True, robust_matches: int = ROBUST_MATCHES,
              robust_seeds: int = ROBUST_SEEDS, roster: TeamSheets | None = None, client=None,
              margin: float = MARGIN, seeds: Sequence[int] | None = None,
-             played: Played | None = None) -> dict:
+             played: Played | None = None, anytime: bool = False) -> dict:
     """Play up to `matches` matches of `players` a side (or `roster`) for each zone count:
     the contract's object. `client`: a dask.distributed Client to run the chunks on;
     `pass_limit`: how far a match is followed (default: `pass_limit_for(budget)`); `seeds`:
     independent runs pooled into one answer (`matches` a count in all; the first seed is
     the run's `seed`); `played`: chunks a run on the same seed already played (a tune trying
-    one more count replays none of the others)."""
+    one more count replays none of the others); `anytime`: the margin rule by confidence
+    sequences, for a run its time limit may stop at any look (/tune)."""
     pooled = list(dict.fromkeys(seeds)) if seeds else [seed]
     if not 1 <= len(pooled) <= 20:
         raise RulesError("seeds: 1 to 20 seeds", field="seeds")
@@ -422,9 +424,10 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     try:
         games = _play(runner, [_base(players, s, pass_limit, fall_risk, plain) for s in pooled],
                       zones, names, matches, batch, adaptive, budget, margin, progress, done,
-                      total, schedule=schedule)
+                      total, schedule=schedule, anytime=anytime)
         verdict = compare(games, budget, seed, margin=margin,
-                          schedule=schedule if adaptive else (), planned=matches)
+                          schedule=schedule if adaptive else (), planned=matches,
+                          anytime=anytime)
         by_preset: dict[str, dict[int, dict]] = {}
         for name in PRESETS if robustness else ():
             by_preset[name] = {}

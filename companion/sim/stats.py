@@ -10,7 +10,10 @@ an adaptive run at once:
 - **within the margin** of the best: the upper bound of "the best of the others minus this
   one" is below `margin`. This is Hsu's multiple comparisons with the best (MCB): the bound
   max(0, max_j (mean_j - mean_i + d * se_ij)) holds for every candidate at once when only the
-  k - 1 one-sided comparisons with the true best hold, so alpha is shared over k - 1.
+  k - 1 one-sided comparisons with the true best hold, so d is the exact one-sided Dunnett
+  constant for k - 1 comparisons (`dunnett`), at the least correlation the data show between
+  comparisons (`least_correlation`; 0.5 for equal candidates): narrower than alpha shared
+  over k - 1 (Bonferroni, the rule before), never wider.
 - **out** (shown more than `margin` worse than some other candidate) and **behind** (shown
   worse at all): a lower bound over every ordered pair, alpha shared over k (k - 1), since
   with several candidates tied for best any of them may be the one wrongly called worse.
@@ -19,8 +22,15 @@ Each claim's d is the group-sequential boundary of Lan and DeMets' O'Brien-Flemi
 spending function at the run's current look (`boundary`): a run that may stop at any of its
 looks spends almost nothing early and nearly all of alpha at the last, so its final bounds
 are about a quarter narrower than alpha shared equally over the looks (Bonferroni, the rule
-before). With every candidate truly equal, the chance that any is called behind is at most
+before). The two are combined by spending, over the looks, the per-comparison level that
+Dunnett's constant gives at one look (`comparison_level`): exact at correlation 0 and 1, and
+in between within a Monte Carlo's error of alpha (docs/simulator.md, "How the answer was
+validated"). With every candidate truly equal, the chance that any is called behind is at most
 alpha (the validation, `python -m companion.sim.validate`, shows it by simulation).
+
+A run with no fixed looks (/tune, which its time limit may stop at any round) is decided with
+`anytime`: each bound is a confidence sequence (`confidence_sequence`), valid at every look
+at once, alpha shared over the comparisons by Bonferroni.
 
 The answer is a set: `plausible`, every candidate not shown out (never empty: it holds the
 best), with `differences` from the best. `recommended` is the first candidate in the order of
@@ -35,11 +45,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
 
 ALPHA = 0.05
 MARGIN = 0.05
+ANYTIME_TARGET = 400        # matches a count the anytime bounds are narrowest at (/tune's most)
 
 _NORMAL = NormalDist()
 
@@ -171,6 +183,77 @@ def boundary(alpha: float, schedule: Sequence[int] = (), planned: int = 0) -> fl
     return _spending_step(alpha, fractions)[0][-1]
 
 
+_QUAD_STEP = 0.01            # Simpson's rule on the normal scale, -8.5 to 8.5: error < 1e-8
+
+
+@lru_cache(maxsize=256)
+def dunnett(alpha: float, comparisons: int, correlation: float) -> float:
+    """The exact one-sided Dunnett constant: the d with P(max_j Z_j <= d) = 1 - alpha for
+    `comparisons` standard normal Z_j of common `correlation` (0 to below 1), as in Dunnett
+    (1955) and its tables. Equicorrelated normals are one shared normal and independent ones
+    (Z_j = sqrt(rho) Z_0 + sqrt(1 - rho) E_j), so the multivariate normal probability is the
+    one-dimensional integral of phi(z) Phi((d + sqrt(rho) z) / sqrt(1 - rho))^m, exact here
+    to the quadrature's 1e-8: no random quasi-Monte Carlo, so every run gets the same d."""
+    if comparisons <= 1:
+        return _NORMAL.inv_cdf(1 - alpha)
+    if correlation <= 0:                 # independent: Sidak's value, in closed form
+        return _NORMAL.inv_cdf((1 - alpha) ** (1 / comparisons))
+    shared, own = math.sqrt(correlation), math.sqrt(1 - correlation)
+    steps = int(17 / _QUAD_STEP)
+    nodes = [-8.5 + i * _QUAD_STEP for i in range(steps + 1)]
+    weights = [_NORMAL.pdf(z) * _QUAD_STEP / 3 * (1 if i in (0, steps) else 4 if i % 2 else 2)
+               for i, z in enumerate(nodes)]
+
+    def below(d: float) -> float:
+        return sum(w * _NORMAL.cdf((d + shared * z) / own) ** comparisons
+                   for z, w in zip(nodes, weights))
+
+    low, high = _NORMAL.inv_cdf(1 - alpha), _NORMAL.inv_cdf(1 - alpha / comparisons)
+    for _ in range(40):                  # between the one-comparison value and Bonferroni's
+        mid = (low + high) / 2
+        if below(mid) < 1 - alpha:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def least_correlation(rows: Mapping[Any, Sequence[float]]) -> float:
+    """The least correlation, over every candidate i and every two others j and l, of the
+    paired differences (j - i) and (l - i) over the matches, rounded down to 0.05 and kept
+    within 0 to 0.9. Hsu's bound needs the comparisons with the true best, which is not
+    known, so the least over every candidate; and by Slepian's inequality a smaller
+    correlation only makes Dunnett's constant larger, so the rounded-down value is safe.
+    Equal candidates with equally correlated outcomes give 0.5, Dunnett's equal-n case."""
+    keys = list(rows)
+    n = min(len(v) for v in rows.values())
+    means = {c: sum(rows[c][:n]) / n for c in keys}
+    cov = {(a, b): sum((x - means[a]) * (y - means[b]) for x, y in zip(rows[a][:n], rows[b][:n]))
+           for ai, a in enumerate(keys) for b in keys[ai:]}
+
+    def s(a: Hashable, b: Hashable) -> float:
+        return cov[a, b] if (a, b) in cov else cov[b, a]
+
+    least = 0.9
+    for i in keys:
+        others = [c for c in keys if c != i]
+        var = {j: s(j, j) - 2 * s(i, j) + s(i, i) for j in others}
+        for a, j in enumerate(others):
+            for ell in others[a + 1:]:
+                if var[j] <= 0 or var[ell] <= 0:
+                    return 0.0           # a difference that never varied: no correlation known
+                joint = s(j, ell) - s(i, j) - s(i, ell) + s(i, i)
+                least = min(least, joint / math.sqrt(var[j] * var[ell]))
+    return max(0.0, math.floor(20 * least + 1e-9) / 20)
+
+
+def comparison_level(alpha: float, comparisons: int, correlation: float) -> float:
+    """Each comparison's one-sided level that makes `comparisons` of them, at `correlation`,
+    hold together at `alpha`: the normal tail beyond Dunnett's constant (alpha itself for
+    one comparison, a little above Bonferroni's alpha / m for several)."""
+    return 1 - _NORMAL.cdf(dunnett(alpha, comparisons, correlation))
+
+
 def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """What pairing buys for one comparison: the correlation of the two candidates' outcomes
     over the shared matches, and how much narrower the paired interval of the difference is
@@ -187,19 +270,107 @@ def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 # -- the margin rule --------------------------------------------------------------------------
-METHOD = ("Hsu's multiple comparisons with the best on paired matches (Bonferroni over the"
-          " comparisons, Student's t), each claim's boundary by Lan-DeMets O'Brien-Fleming-type"
-          " alpha spending over the interim looks (exact recursive integration)")
+METHOD = ("Hsu's multiple comparisons with the best on paired matches: within the margin by"
+          " the exact one-sided Dunnett constant for the k-1 comparisons with the best"
+          " (multivariate normal at the comparisons' least correlation, Dunnett 1955), out and"
+          " behind by Bonferroni over the ordered pairs; Student's t; each claim's boundary by"
+          " Lan-DeMets O'Brien-Fleming-type alpha spending over the interim looks (exact"
+          " recursive integration)")
+
+
+ANYTIME_METHOD = ("Hsu's multiple comparisons with the best on paired matches, each bound an"
+                  " anytime-valid confidence sequence (Waudby-Smith and Ramdas' predictable"
+                  " plug-in empirical Bernstein, after Howard et al. 2021), valid however many"
+                  " looks and whenever the run stops; Bonferroni over the k-1 comparisons with"
+                  " the best (within the margin) and over the ordered pairs (out and behind)")
+
+
+def confidence_sequence(values: Sequence[float], alpha: float, target: int,
+                        low: float = -1.0, high: float = 1.0) -> list[tuple[float, float]]:
+    """One-sided bounds, each at level `alpha`, on the mean of `values` (each in `low` to
+    `high`), after each value. They hold at every prefix at once: a run may look after every
+    value and stop when it likes, or when its time runs out. Waudby-Smith and Ramdas (2024,
+    JRSS B 86, "Estimating means of bounded random variables by betting", Theorem 2): the
+    predictable plug-in empirical Bernstein sequence, which Ville's inequality makes
+    anytime-valid for any predictable bets; the bets are tuned for `target` values (Howard
+    et al. 2021 tune theirs to the sample size of interest), so the bounds are narrowest
+    there."""
+    scale = high - low
+    log_a = math.log(1 / alpha)
+    mean_before, var_before = 0.5, 0.25
+    total = squares = bets = weighted = penalty = 0.0
+    out = []
+    for t, value in enumerate(values, 1):
+        x = (value - low) / scale
+        bet = min(0.75, math.sqrt(2 * log_a / (var_before * max(1, target))))
+        bets += bet
+        weighted += bet * x
+        penalty += (x - mean_before) ** 2 * (-math.log(1 - bet) - bet)
+        total += x
+        mean_before = (0.5 + total) / (t + 1)
+        squares += (x - mean_before) ** 2
+        var_before = (0.25 + squares) / (t + 1)
+        centre, width = weighted / bets, (log_a + penalty) / bets
+        out.append((low + scale * max(0.0, centre - width),
+                    low + scale * min(1.0, centre + width)))
+    return out
+
+
+def _fixed_bounds(rows: Mapping[Any, list[float]], alpha: float, looks: list[int],
+                  planned: int) -> tuple[dict, dict, dict]:
+    """For each ordered pair (j, i): the lower bound on mean_j - mean_i for the pairs' claims
+    and the upper bound for the within claim, by the group-sequential constants; and the
+    constants themselves (`critical`)."""
+    keys = list(rows)
+    k, n = len(keys), len(rows[keys[0]])
+    correlation = least_correlation(rows) if k > 2 else 0.0
+    d_best = student(boundary(comparison_level(alpha, max(1, k - 1), correlation), looks,
+                              planned), n - 1)
+    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
+    lower, upper = {}, {}
+    for a, i in enumerate(keys):
+        for j in keys[a + 1:]:
+            m, se = paired(rows[j], rows[i])
+            lower[j, i], upper[j, i] = m - d_pairs * se, m + d_best * se
+            lower[i, j], upper[i, j] = -m - d_pairs * se, -m + d_best * se
+    return lower, upper, {"within": round(d_best, 4), "behind": round(d_pairs, 4),
+                          "correlation": correlation}
+
+
+def _anytime_bounds(rows: Mapping[Any, list[float]],
+                    alpha: float) -> tuple[dict, dict, None]:
+    """The same bounds by confidence sequences (0/1 or 0-to-1 outcomes): Bonferroni over the
+    k - 1 comparisons for the within claim and over the k (k - 1) ordered pairs for the
+    others. Their bets are tuned for `ANYTIME_TARGET` matches whatever the run's size, so
+    every look of every stage of a tune (each a prefix of the same matches) lies on the one
+    sequence the guarantee is about. No constant: `critical` is null."""
+    keys = list(rows)
+    k = len(keys)
+    if any(not 0 <= x <= 1 for v in rows.values() for x in v):
+        raise ValueError("the anytime-valid rule needs outcomes from 0 to 1")
+    lower, upper = {}, {}
+    for a, i in enumerate(keys):
+        for j in keys[a + 1:]:
+            d = [x - y for x, y in zip(rows[j], rows[i])]
+            low_w, high_w = confidence_sequence(d, alpha / max(1, k - 1), ANYTIME_TARGET)[-1]
+            low_p, high_p = confidence_sequence(d, alpha / max(1, k * (k - 1)),
+                                                ANYTIME_TARGET)[-1]
+            lower[j, i], upper[j, i] = low_p, high_w
+            lower[i, j], upper[i, j] = -high_p, -low_w
+    return lower, upper, None
 
 
 def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
-                alpha: float = ALPHA, schedule: Sequence[int] = (), planned: int = 0) -> dict:
+                alpha: float = ALPHA, schedule: Sequence[int] = (), planned: int = 0,
+                anytime: bool = False) -> dict:
     """The margin rule over candidates in their order of preference (the mapping's order),
     each with its per-match outcomes (0/1 or a score) over the same matches (module
     docstring), at the last of the looks after `schedule` matches of a run that may play
-    `planned` (see `boundary`; none: one look, the whole run). Returns the estimated best,
-    each candidate's bounds on its gap below the best of the others, which are within the
-    margin, behind, out and plausible, each one's difference from the best, the
+    `planned` (see `boundary`; none: one look, the whole run), or with `anytime`, by
+    confidence sequences valid at every look of a run with no fixed looks (one stopped by
+    its time limit; `schedule` and `planned` are then only reported). Returns the estimated
+    best, each candidate's bounds on its gap below the best of the others, which are within
+    the margin, behind, out and plausible, each one's difference from the best, the
     recommendation, whether the run is decided, and the pairing's measured correlation and
     narrowing."""
     keys = list(outcomes)
@@ -209,26 +380,10 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
     means = {c: sum(rows[c]) / n for c in keys}
     best = max(keys, key=lambda c: means[c])          # the first of the best in the order
     looks = list(schedule) or [n]
-    d_best = student(boundary(alpha / max(1, k - 1), looks, planned), n - 1)
-    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
-    diff: dict[tuple, tuple[float, float]] = {}
-    for i in keys:
-        for j in keys:
-            if i != j and (j, i) not in diff:
-                diff[i, j] = paired(rows[i], rows[j])
-
-    def gap(j: Hashable, i: Hashable) -> tuple[float, float]:
-        """mean_j - mean_i and its standard error."""
-        if (j, i) in diff:
-            return diff[j, i]
-        m, se = diff[i, j]
-        return -m, se
-
-    upper, lower = {}, {}
-    for i in keys:
-        others = [gap(j, i) for j in keys if j != i]
-        upper[i] = max([0.0] + [m + d_best * se for m, se in others])
-        lower[i] = max([0.0] + [m - d_pairs * se for m, se in others])
+    ahead_low, ahead_high, critical = (_anytime_bounds(rows, alpha) if anytime
+                                       else _fixed_bounds(rows, alpha, looks, planned))
+    upper = {i: max([0.0] + [ahead_high[j, i] for j in keys if j != i]) for i in keys}
+    lower = {i: max([0.0] + [ahead_low[j, i] for j in keys if j != i]) for i in keys}
     within = [c for c in keys if upper[c] < margin] if k > 1 else list(keys)
     behind = [c for c in keys if lower[c] > 0]
     out = [c for c in keys if lower[c] > margin]
@@ -244,32 +399,43 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
     pairs = [pairing(rows[best], rows[c]) for c in keys if c != best]
     differences = {}
     for c in keys:
-        m, se = gap(best, c) if c != best else (0.0, 0.0)
-        differences[c] = {"below_best": round(m, 4), "half_width": round(d_pairs * se, 4),
+        m = means[best] - means[c]
+        half = max(0.0, m - ahead_low[best, c]) if c != best else 0.0
+        differences[c] = {"below_best": round(m, 4), "half_width": round(half, 4),
                           "interval": [round(lower[c], 4), round(upper[c], 4)]}
+    if critical is None:             # the anytime rule: no constant
+        test = (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's multiple"
+                f" comparisons with the best over {n} paired matches, each bound a one-sided"
+                f" anytime-valid confidence sequence (alpha {alpha} over {max(1, k - 1)}"
+                f" comparisons; out: over all {k * (k - 1)} ordered pairs), valid at every look"
+                f" and whenever the run stops; decided only when every candidate before the"
+                f" answer is out")
+    else:
+        test = (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's multiple"
+                f" comparisons with the best over {n} paired matches (one-sided bound,"
+                f" Student's t, d {critical['within']:.2f}: Dunnett's constant for alpha"
+                f" {alpha} over {max(1, k - 1)} comparisons at correlation"
+                f" {critical['correlation']}, look {len(looks)} of a run of up to"
+                f" {planned or n} matches by O'Brien-Fleming-type alpha spending); out: shown"
+                f" more than the margin worse over all {k * (k - 1)} ordered pairs"
+                f" (d {critical['behind']:.2f}); decided only when every candidate before the"
+                f" answer is out")
     return {"best": best, "recommended": recommended, "decided": decided,
             "candidates": candidates, "plausible": plausible, "within_margin": within,
             "behind": behind, "out": out, "differences": differences,
             "gap_upper": {c: round(upper[c], 4) for c in keys},
             "gap_lower": {c: round(lower[c], 4) for c in keys},
             "difference_from_best": {c: [differences[c]["below_best"],
-                                         round(gap(best, c)[0] - d_pairs * gap(best, c)[1], 4),
-                                         round(gap(best, c)[0] + d_best * gap(best, c)[1], 4)]
+                                         round(ahead_low[best, c], 4),
+                                         round(ahead_high[best, c], 4)]
                                      for c in keys if c != best},
             "pairing": {"correlation": (round(sum(p[0] for p in pairs) / len(pairs), 4)
                                         if pairs else None),
                         "narrower": (round(sum(p[1] for p in pairs) / len(pairs), 4)
                                      if pairs else None)},
             "matches": n, "margin": margin, "alpha": alpha, "looks": len(looks),
-            "planned": planned or n, "method": METHOD,
-            "critical": {"within": round(d_best, 4), "behind": round(d_pairs, 4)},
-            "test": (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's"
-                     f" multiple comparisons with the best over {n} paired matches (one-sided"
-                     f" bound, Student's t, d {d_best:.2f}: alpha {alpha} over {max(1, k - 1)}"
-                     f" comparisons, look {len(looks)} of a run of up to {planned or n}"
-                     f" matches by O'Brien-Fleming-type alpha spending); out: shown more than"
-                     f" the margin worse over all {k * (k - 1)} ordered pairs (d {d_pairs:.2f});"
-                     f" decided only when every candidate before the answer is out")}
+            "planned": planned or n, "method": ANYTIME_METHOD if anytime else METHOD,
+            "critical": critical, "test": test}
 
 
 def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = "",

@@ -159,12 +159,14 @@ def test_tune_tries_zone_counts_past_the_players_a_side(api):
 
 def test_tune_answers_as_a_gm_reads_it(api):
     """The set with its differences, the table minutes at the request's minutes a pass, each
-    team's chance to win, and the method named."""
+    team's chance to win, and the method named: confidence sequences, since the tune's time
+    limit may stop it at any look."""
     b = {**roster(), "zones": [0, 2], "matches": 20, "budget": 30, "seed": 4}
     j = api.post("/api/v1/goatball/tune", b).json
     assert j["best"] in j["plausible"] and set(j["differences"]) == {"0", "2"}
     assert j["differences"][str(j["best"])]["below_best"] == 0
-    assert "alpha spending" in j["method"] and j["minutes_per_pass"] == 4
+    assert "anytime-valid confidence sequence" in j["method"] and j["minutes_per_pass"] == 4
+    assert j["comparison"]["critical"] is None
     assert set(j["minutes"]) == {"0", "2"} and set(j["balance"]["win"]) == {"red", "blue"}
     assert j["balance"]["one_sided"] is (j["balance"]["favourite"] is not None)
     assert j["sentence"].startswith(("0", "2", "the zones", "one-sided", "hardly"))

@@ -1,10 +1,22 @@
 """The margin rule's error rates, by simulation of adaptive runs on paired 0/1 outcomes."""
 
 import random
+from statistics import NormalDist
 
 import pytest
 
-from companion.sim.stats import boundary, in_words, margin_rule, paired, pairing
+from companion.sim.stats import (
+    boundary,
+    comparison_level,
+    confidence_sequence,
+    dunnett,
+    in_words,
+    least_correlation,
+    margin_rule,
+    paired,
+    pairing,
+    student,
+)
 
 
 def paired_runs(chances, rng, batch, looks, shared=0.5):
@@ -115,3 +127,109 @@ def test_the_words_count_points_and_counts_in_good_english():
     rows = {2: [1] * 30 + [0] * 70, 3: [0] * 100, 4: [1] * 31 + [0] * 69}
     words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
     assert words == "2 zones; 4 ends about 1 point more often than 2, ±2; 3 is clearly slower"
+
+
+# Dunnett (1955), "A multiple comparison procedure for comparing several treatments with a
+# control", JASA 50, Table 1a (one-sided), the infinite-df row, for 1 to 9 comparisons at
+# correlation 0.5 (equal group sizes); alpha 0.05 and 0.01.
+DUNNETT_1955_ONE_SIDED = {
+    0.05: [1.64, 1.92, 2.06, 2.16, 2.23, 2.29, 2.34, 2.38, 2.42],
+    0.01: [2.33, 2.56, 2.68, 2.77, 2.84, 2.89, 2.93, 2.97, 3.00],
+}
+# the same table's 120-df row at alpha 0.05 (Student's t for each comparison, as the rule reads
+# it: conservative by less than 0.01 at 120 df, by nothing visible at hundreds of matches)
+DUNNETT_1955_120_DF = [1.66, 1.93, 2.08, 2.18, 2.26, 2.32, 2.37, 2.41, 2.45]
+
+
+@pytest.mark.parametrize("alpha", sorted(DUNNETT_1955_ONE_SIDED))
+def test_the_within_constant_is_dunnetts_tabulated_one_sided_value(alpha):
+    got = [dunnett(alpha, m, 0.5) for m in range(1, 10)]
+    assert got == pytest.approx(DUNNETT_1955_ONE_SIDED[alpha], abs=0.006)
+
+
+def test_student_t_on_dunnetts_level_is_the_tables_finite_df_value_or_a_little_wider():
+    got = [student(dunnett(0.05, m, 0.5), 120) for m in range(1, 10)]
+    for mine, table in zip(got, DUNNETT_1955_120_DF):
+        assert table - 0.006 <= mine <= table + 0.01
+
+
+@pytest.mark.parametrize("m", [2, 3, 6, 12])
+@pytest.mark.parametrize("rho", [0.0, 0.3, 0.5, 0.9])
+def test_dunnetts_constant_is_never_wider_than_bonferronis(m, rho):
+    bonferroni = NormalDist().inv_cdf(1 - 0.05 / m)
+    assert dunnett(0.05, m, rho) <= bonferroni
+    assert comparison_level(0.05, m, rho) >= 0.05 / m
+    # and falls as the comparisons correlate more (Slepian): a smaller correlation is safe
+    assert dunnett(0.05, m, rho) >= dunnett(0.05, m, min(0.95, rho + 0.1))
+
+
+def test_the_comparisons_correlation_is_read_from_the_matches_and_rounded_down():
+    rng = random.Random(2)
+    rows = {c: [] for c in range(5)}
+    for _ in range(4000):
+        common, u = rng.random() < 0.5, rng.random()
+        for c in rows:
+            rows[c].append(int((u if common else rng.random()) < 0.4))
+    assert least_correlation(rows) in (0.4, 0.45)      # 0.5 in truth, less by the sampling
+    rows[4] = list(rows[0])                            # a candidate identical to another
+    assert least_correlation(rows) == 0.0
+
+
+def test_the_within_bound_uses_dunnetts_constant_not_bonferronis():
+    rng = random.Random(4)
+    rows = {c: [] for c in range(7)}
+    for _ in range(1000):
+        common, u = rng.random() < 0.5, rng.random()
+        for c in rows:
+            rows[c].append(int((u if common else rng.random()) < 0.4))
+    v = margin_rule(rows)
+    bonferroni = student(NormalDist().inv_cdf(1 - 0.05 / 6), 999)
+    assert v["critical"]["correlation"] >= 0.4
+    assert v["critical"]["within"] < bonferroni - 0.05
+    assert "Dunnett" in v["method"]
+
+
+def correlated_differences(rng, n, ahead=0.6, behind=0.55):
+    """Paired 0/1 outcomes of two candidates (one draw for both half of the time), as their
+    per-match differences: mean `ahead - behind`."""
+    out = []
+    for _ in range(n):
+        common, u = rng.random() < 0.5, rng.random()
+        out.append(int(u < ahead) - int((u if common else rng.random()) < behind))
+    return out
+
+
+def test_the_confidence_sequence_covers_the_mean_at_every_look_where_a_fixed_bound_does_not():
+    """300 runs of 400 paired matches, a look after every match: the one-sided 5% sequences
+    exclude the true difference at some look in at most 5% of runs each way; the fixed
+    one-look normal bound, read at every look, does so in far more (why /tune needs them)."""
+    rng = random.Random(1)
+    truth, z = 0.05, NormalDist().inv_cdf(0.95)
+    above = below = naive = 0
+    for _ in range(300):
+        d = correlated_differences(rng, 400)
+        bounds = confidence_sequence(d, 0.05, 400)
+        below += any(low > truth for low, _ in bounds)
+        above += any(high < truth for _, high in bounds)
+        total = squares = 0.0
+        crossed = False
+        for t, x in enumerate(d, 1):
+            total, squares = total + x, squares + x * x
+            mean = total / t
+            crossed |= t > 20 and mean - z * ((squares / t - mean * mean) / t) ** 0.5 > truth
+        naive += crossed
+    assert below / 300 <= 0.05 and above / 300 <= 0.05
+    assert naive / 300 >= 0.15
+    low, high = bounds[-1]
+    assert low < truth < high and high - low < 0.2       # about +-8 points at 400 matches
+
+
+def test_the_anytime_rule_names_its_method_and_needs_outcomes_from_0_to_1():
+    rows = {0: [0] * 400, 4: [1] * 200 + [0] * 200, 8: [1] * 205 + [0] * 195}
+    v = margin_rule(rows, anytime=True)
+    assert v["best"] == 8 and v["recommended"] == 4 and v["out"] == [0]
+    assert "anytime-valid confidence sequence" in v["method"] and v["critical"] is None
+    fixed = margin_rule(rows)
+    assert v["gap_upper"][4] > fixed["gap_upper"][4]            # the price of any stop
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        margin_rule({0: [0, 2], 1: [1, 1]}, anytime=True)
