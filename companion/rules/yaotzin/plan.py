@@ -592,18 +592,9 @@ class KickPlanner:
         alive = 1.0
         for action, near in steps:
             r = ball_action(court, self._roster_after(spent, near), action.start, settings)
-            tried: list[str] = []
-            for player, _ in r.chances:
-                pid = player.id
-                if pid in tried or not self.tries(pid):
-                    continue
-                tried.append(pid)
-                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
-            spent = spent + tuple(tried)
-            if r.goal:
-                return alive * (r.goal == self.attacks)
-            if r.stopped_by or not alive:
-                return 0.0
+            alive, spent, settled = self._tries_on(r, alive, spent)
+            if settled is not None:
+                return settled
         return alive
 
     def _roll_everyone(self, ball: Ball, spent: tuple[str, ...]) -> float:
@@ -617,20 +608,31 @@ class KickPlanner:
                 return 0.0          # at rest on the flat, or going round in a loop
             seen.add(ball)
             r = ball_action(court, self._roster_after(spent, involved), ball, settings)
-            tried: list[str] = []
-            for player, _ in r.chances:
-                pid = player.id
-                if pid in tried or not self.tries(pid):
-                    continue
-                tried.append(pid)
-                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
-            spent = spent + tuple(tried)
-            if r.goal:
-                return alive * (r.goal == self.attacks)
-            if r.stopped_by or not alive:
-                return 0.0
+            alive, spent, settled = self._tries_on(r, alive, spent)
+            if settled is not None:
+                return settled
             ball = r.after
         return 0.0
+
+    def _tries_on(self, r: BallAction, alive: float, spent: tuple[str, ...]
+                  ) -> tuple[float, tuple[str, ...], float | None]:
+        """One ball action of a roll-on, every opponent with a chance at it trying at his
+        first: the chance the ball is still free after their tries, the spent attacks of
+        opportunity with theirs added, and the chance of a goal when this action settles the
+        roll (the ball crosses a line, or is stopped for certain), else None."""
+        tried: list[str] = []
+        for player, _ in r.chances:
+            pid = player.id
+            if pid in tried or not self.tries(pid):
+                continue
+            tried.append(pid)
+            alive *= 1 - self._rolling_stop(player.reflex, r.dc)
+        spent = spent + tuple(tried)
+        if r.goal:
+            return alive, spent, alive * (r.goal == self.attacks)
+        if r.stopped_by or not alive:
+            return alive, spent, 0.0
+        return alive, spent, None
 
     def _rolling_stop(self, reflex: int, dc: int | None) -> float:
         """A rolling ball's DC is None only when nobody has a chance at it (`BallAction`)."""
