@@ -14,10 +14,17 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
-_spec = importlib.util.spec_from_file_location("_module_files",
-                                               ROOT / "companion" / "module_files.py")
-_module_files = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_module_files)
+
+
+def _load(name: str):
+    """A plain module of companion/, read without importing the package (nor its needs)."""
+    spec = importlib.util.spec_from_file_location(f"_{name}", ROOT / "companion" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_module_files = _load("module_files")
 
 
 class BuildPyWithModule(build_py):
@@ -36,34 +43,9 @@ class BuildPyWithModule(build_py):
             shutil.copyfile(path, target / name)
 
 
-# What mypyc compiles: the pure, typed modules a simulated match spends its time in (each
-# passes mypy; tests/sim/test_compiled.py checks that the compiled build plays the same
-# matches to the bit), the arena's dataclasses (state.py) among them.
-HOT_MODULES = [
-    "companion/rules/dice.py",
-    "companion/rules/goatball/state.py",
-    "companion/rules/goatball/passes.py",
-    "companion/rules/goatball/tipoff.py",
-    "companion/tactics/goatball.py",
-    "companion/sim/goatball.py",
-    "companion/sim/stats.py",
-    # Yaotzin's whole matches: the shot planner (most of a match's time) and the rules it
-    # follows, the movement searches, the presets and the match loop (docs/benchmarks.md)
-    "companion/rules/yaotzin/grid.py",
-    "companion/rules/yaotzin/ball.py",
-    "companion/rules/yaotzin/court.py",
-    "companion/rules/yaotzin/tick.py",
-    "companion/rules/yaotzin/dribble.py",
-    "companion/rules/yaotzin/players.py",
-    "companion/rules/yaotzin/flight.py",
-    "companion/rules/yaotzin/intercept.py",
-    "companion/rules/yaotzin/kick.py",
-    "companion/rules/yaotzin/odds.py",
-    "companion/rules/yaotzin/plan.py",
-    "companion/rules/yaotzin/movement.py",
-    "companion/tactics/yaotzin.py",
-    "companion/sim/yaotzin_match.py",
-]
+# What mypyc compiles: companion/typed_modules.py's list (pyproject.toml's mypy files are
+# checked against the same module by tests/test_typed_modules.py)
+HOT_MODULES = list(_load("typed_modules").COMPILED)
 
 
 def compiled_extensions() -> list:

@@ -64,7 +64,8 @@ def main() -> None:
         "kick (24 players)": lambda: resolve_kick(court, roster, "kicker", ball, target, True,
                                                   0, settings, Dice(seed=1)).as_dict(),
         "preview + exact odds (24 players)": lambda: kick_preview(court, roster, "kicker", ball,
-                                                                  target, True, 0, settings),
+                                                                  target, True, 0,
+                                                                  settings).as_dict(),
         "contest: trip, trip AoO (24 players)":
             lambda: resolve_contest(court, beside, "trip", "kicker", "defender", ball,
                                     Dice(seed=1), target_aoo="trip").as_dict(),

@@ -174,8 +174,8 @@ def hoop_chance(strength: int, squares: int, ac_row: int, dex: int = 12, bab: in
     try:
         for weight, r, _ in outcomes(lambda dice: resolve_hoop(
                 court, roster, "kicker", "north", True, 0, settings, dice)):
-            through += weight * r["through"]
-            hit += weight * r["attack"]["hit"]
+            through += weight * r.through
+            hit += weight * r.attack.hit
     except (IllegalAction, OutOfRange):
         return None
     return {"through": float(through), "hit": float(hit)}

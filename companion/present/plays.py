@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.yaotzin.contests import ContestResult
+from ..rules.yaotzin.dribble import DribblePlan
+from ..rules.yaotzin.hoop import HoopResult
 from ..rules.yaotzin.intercept import InterceptResult
 from ..rules.yaotzin.kick import KickResult
 from ..rules.yaotzin.players import Roster
@@ -59,12 +61,12 @@ def intercept(r: InterceptResult, roster: Roster, body: dict) -> dict:
     return play
 
 
-def hoop(r: dict, roster: Roster) -> dict:
-    return {"action": "hoop", **_who(roster, r["kicker"]), "through": r["through"]}
+def hoop(r: HoopResult, roster: Roster) -> dict:
+    return {"action": "hoop", **_who(roster, r.kicker), "through": r.through}
 
 
-def dribble(r: dict, roster: Roster) -> dict:
-    return {"action": "dribble", **_who(roster, r["dribbler"])}
+def dribble(r: DribblePlan, roster: Roster) -> dict:
+    return {"action": "dribble", **_who(roster, r.dribbler)}
 
 
 def contest(r: ContestResult, roster: Roster) -> dict:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from ..rules.yaotzin.contests import ContestResult
+from ..rules.yaotzin.dribble import DribblePlan
 from ..rules.yaotzin.flight import kick_line
 from ..rules.yaotzin.grid import Square
+from ..rules.yaotzin.hoop import HoopResult
 from ..rules.yaotzin.intercept import InterceptResult
 from ..rules.yaotzin.kick import KickResult
+from ..rules.yaotzin.odds import KickPreview
 from .card import Card
 
 Names = dict[str, str]
@@ -86,20 +89,21 @@ def kick_overlay(r: KickResult) -> dict:
             "goal": {"end": r.goal} if r.goal else None}
 
 
-def preview_overlay(p: dict, origin: dict) -> dict:
+def preview_overlay(p: KickPreview, origin: dict) -> dict:
     """The preview's own shapes: the candidate lines and the range ring.
 
     The path, the interceptors and the landing heat map are drawn from the preview's
     top-level `path`, `interceptors` and `odds.landing`, not repeated here: a preview is
     sent on every mouse move and its size is most of its cost.
     """
-    o, t = _sq(origin), _sq(p["target"])
-    lines = [] if not p["legal"] and not p["target_ft"] else \
+    o, t = _sq(origin), p.target
+    lines = [] if not p.legal and not p.target_ft else \
         [kick_line(o, t, c) for c in ((1, 2) if o.x == t.x or o.y == t.y else (1,))]
-    return {"kind": "preview", "origin": origin, "target": p["target"],
+    return {"kind": "preview", "origin": origin, "target": t.as_dict(),
             "lines": [{"from": list(a), "to": list(b)} for a, b in lines],
-            "in_range": p["in_range"], "legal": p["legal"], "reason": p["reason"],
-            "range": {**origin, "feet": p["max_range_ft"]} if p["max_range_ft"] else None}
+            "in_range": p.in_range, "legal": p.legal,
+            "reason": p.reason.as_dict() if p.reason else None,
+            "range": {**origin, "feet": p.max_range_ft} if p.max_range_ft else None}
 
 
 def intercept_card(r: InterceptResult, names: Names) -> dict:
@@ -167,58 +171,62 @@ def tick_overlay(r: dict) -> dict:
                         for o in r["opportunities"]], "goal": r["goal"]}
 
 
-def hoop_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.hoop", f"BALLCOURT.Card.Hoop.Title.{r['hoop']}",
-                kicker=names[r["kicker"]])
-    card.breakdown = r["attack"]["breakdown"]
-    card.line("BALLCOURT.Card.Hoop.Attack", total=r["attack"]["total"], ac=r["ac"])
-    if r["confirm"]:
-        card.line("BALLCOURT.Card.Hoop.Confirm", total=r["confirm"]["total"], ac=r["ac"])
+def hoop_card(r: HoopResult, names: Names) -> dict:
+    card = Card("yaotzin.hoop", f"BALLCOURT.Card.Hoop.Title.{r.hoop}", kicker=names[r.kicker])
+    attack = r.attack.as_dict()
+    card.breakdown = attack["breakdown"]
+    card.line("BALLCOURT.Card.Hoop.Attack", total=r.attack.total, ac=r.ac)
+    if r.confirm:
+        card.line("BALLCOURT.Card.Hoop.Confirm", total=r.confirm.total, ac=r.ac)
+    ball = r.ball.as_dict()
     events: list[dict]
-    if r["through"]:
-        card.line("BALLCOURT.Card.Hoop.Through", "good", points=r["points"])
-        events = [{"type": "hoop", "team": r["team"]}]
-    elif r["attack"]["hit"]:
+    if r.through:
+        card.line("BALLCOURT.Card.Hoop.Through", "good", points=r.points)
+        events = [{"type": "hoop", "team": r.team}]
+    elif r.attack.hit:
         card.line("BALLCOURT.Card.Hoop.Stone")
-        events = [{"type": "ball", **r["ball"]}]
+        events = [{"type": "ball", **ball}]
     else:
-        card.line("BALLCOURT.Card.Hoop.Miss", "bad", squares=r["scatter"]["squares"],
-                  heading=r["scatter"]["heading"])
-        events = [{"type": "ball", **r["ball"]}]
-    for i in r["interceptors"]:
+        assert r.scatter is not None            # a miss always scatters
+        card.line("BALLCOURT.Card.Hoop.Miss", "bad", squares=r.scatter.squares,
+                  heading=r.scatter.heading.name)
+        events = [{"type": "ball", **ball}]
+    for i in r.interceptors:
         card.line("BALLCOURT.Card.Kick.Interceptor", player=names[i["player"]], dc=i["dc"],
                   **i["square"])
-    card.action("apply", "BALLCOURT.Action.Apply", {"events": events, "ball": r["ball"],
-                                                     "path": r["path"]})
-    return card.build(r["rolls"])
+    card.action("apply", "BALLCOURT.Action.Apply", {"events": events, "ball": ball,
+                                                     "path": [sq.as_dict() for sq in r.path]})
+    return card.build(r.rolls)
 
 
-def hoop_overlay(r: dict) -> dict:
-    return {"kind": "hoop", "path": r["path"], "under": r["under"], "ball": r["ball"],
-            "through": r["through"],
+def hoop_overlay(r: HoopResult) -> dict:
+    return {"kind": "hoop", "path": [sq.as_dict() for sq in r.path],
+            "under": r.under.as_dict(), "ball": r.ball.as_dict(), "through": r.through,
             "interceptors": [{**i["square"], "player": i["player"], "dc": i["dc"],
                               "label": f"DC {i['dc']}"}
-                             for i in r["interceptors"]]}
+                             for i in r.interceptors]}
 
 
-def dribble_card(r: dict, names: Names) -> dict:
-    card = Card("yaotzin.dribble", "BALLCOURT.Card.Dribble.Title", player=names[r["dribbler"]],
-                count=len(r["squares"]))
-    card.line("BALLCOURT.Card.Dribble.Cost", cost=r["cost"], budget=r["budget"])
-    for p in r["provokers"]:
-        card.line("BALLCOURT.Card.Dribble.Provokes", "bad", player=names[p["player"]])
-    _ball_lines(card, r["ball"], r["goal"])
+def dribble_card(r: DribblePlan, names: Names) -> dict:
+    card = Card("yaotzin.dribble", "BALLCOURT.Card.Dribble.Title", player=names[r.dribbler],
+                count=len(r.squares))
+    card.line("BALLCOURT.Card.Dribble.Cost", cost=float(r.actions.cost), budget=float(r.budget))
+    for p in r.provokers:
+        card.line("BALLCOURT.Card.Dribble.Provokes", "bad", player=names[p.player])
+    ball, goal = r.ball.as_dict(), {"end": r.goal} if r.goal else None
+    _ball_lines(card, ball, goal)
     card.action("apply", "BALLCOURT.Action.Apply",
-                {"events": ball_events(r["ball"], r["goal"]), "path": r["squares"],
-                 "moves": [{"player": r["dribbler"], **r["end"]}]})
+                {"events": ball_events(ball, goal), "path": [sq.as_dict() for sq in r.squares],
+                 "moves": [{"player": r.dribbler, **r.end.as_dict()}]})
     return card.build([])
 
 
-def dribble_overlay(r: dict) -> dict:
-    return {"kind": "dribble", "path": r["squares"], "end": r["end"],
-            "provokers": [{**p["square"], "player": p["player"], "grapple": True,
+def dribble_overlay(r: DribblePlan) -> dict:
+    return {"kind": "dribble", "path": [sq.as_dict() for sq in r.squares],
+            "end": r.end.as_dict(),
+            "provokers": [{**p.square.as_dict(), "player": p.player, "grapple": True,
                            "label": "grapple"}
-                          for p in r["provokers"]]}
+                          for p in r.provokers]}
 
 
 def contest_card(r: ContestResult, names: Names) -> dict:

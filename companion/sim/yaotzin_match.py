@@ -289,19 +289,19 @@ class Match:
                           "power_attack": power_attack}, dice, r)
         self.stats.kicks += 1
         landing = Square(r["landing"]["x"], r["landing"]["y"])
-        if self.flight(pid, r, landing, ball, r["corner"]):
+        if self.flight(pid, r["interceptors"], landing, ball, r["corner"]):
             return
         self.ball = Ball.from_values(**r["ball"])
         self.kicked = not r["receiver"] and self.ball.direction is not None
         if r["goal"]:
             self.goal(r["goal"]["end"], by_kick=True)
 
-    def flight(self, pid: str, r: dict, landing: Square, origin: Square,
+    def flight(self, pid: str, interceptors: list[dict], landing: Square, origin: Square,
                corner: int | None) -> bool:
         """Each interceptor on the line, in order, tries by his preset; the first who stops
         or deflects the ball decides where it goes. True when one did."""
         team = self.players[pid].team
-        for i in r["interceptors"]:
+        for i in interceptors:
             who = self.players.get(i["player"])
             if who is None or not who.can_react or not tries_in_flight(
                     self.presets[who.team], who, team, i["dc"], i["rem"]):
@@ -331,12 +331,12 @@ class Match:
             self.trace.append({"route": "dribble", "body": {
                 **self.common(roster), "dribbler": pid, "ball": ball.as_dict(),
                 "squares": [s.as_dict() for s in squares], "started_with_ball": started},
-                "result": r})
-        for prov in r["provokers"]:
-            opp = self.players.get(prov["player"])
+                "result": r.as_dict()})
+        for prov in r.provokers:
+            opp = self.players.get(prov.player)
             if opp is None or not opp.can_react:
                 continue
-            at = Square(prov["from"]["x"], prov["from"]["y"])
+            at = prov.origin
             self.put(pid, x=at.x, y=at.y)
             roster, dice = self.roster(), self.dice()
             g = resolve_contest(self.court, roster, "grapple", opp.id, pid, at, dice).as_dict()
@@ -347,11 +347,11 @@ class Match:
                 self.stats.grabbed += 1
                 self.ball = Ball.at(at)
                 return
-        end = Square(r["end"]["x"], r["end"]["y"])
-        if r["goal"]:
+        end = r.end
+        if r.goal:
             back = squares[-2] if len(squares) > 1 else ball    # he stays on the field
             self.put(pid, x=back.x, y=back.y)
-            self.goal(r["goal"]["end"])
+            self.goal(r.goal)
             return
         self.put(pid, x=end.x, y=end.y)
         self.ball = Ball.at(end)
@@ -391,18 +391,17 @@ class Match:
         r = resolve_hoop(self.court, roster, pid, side, standing, power_attack, self.settings,
                          dice)
         self.log("hoop", {"_roster": roster, "kicker": pid, "hoop": side,
-                          "standing": standing, "power_attack": power_attack}, dice, r)
+                          "standing": standing, "power_attack": power_attack}, dice, r.as_dict())
         self.stats.hoop_shots += 1
-        under = Square(r["under"]["x"], r["under"]["y"])
-        if self.flight(pid, r, under, origin, None):
+        if self.flight(pid, r.interceptors, r.under, origin, None):
             return
-        if r["through"]:
+        if r.through:
             team = self.players[pid].team
             self.score[team] += self.settings.hoop_points
             self.ball = Ball.at(self.court.centre())
             self.end(team, "hoop")
             return
-        self.ball = Ball.from_values(**r["ball"])
+        self.ball = r.ball
 
 
 def court_for(width_ft: int, ratio: float) -> Court:

@@ -248,6 +248,115 @@ def answer_ratio(ratios: Sequence[float]) -> float:
     return 3.0 if 3.0 in ratios else sorted(ratios)[len(ratios) // 2]
 
 
+def preset_names(tactics: str | Sequence[str] | None) -> list[str]:
+    """The preset for both sides, or one for each: from a name, "a,b" or a list of names."""
+    names = ([tactics] if isinstance(tactics, str) else list(tactics or [DEFAULT_PRESET]))
+    names = [n for part in names for n in part.split(",") if n.strip()]
+    for n in names:
+        if n not in PRESETS:
+            raise RulesError(f"unknown tactics {n!r}; presets: {', '.join(PRESETS)}",
+                             field="tactics")
+    if len(names) not in (1, 2):
+        raise RulesError("tactics: one preset for both sides, or one for each", field="tactics")
+    return names
+
+
+def check_run(players: Sequence[int], matches: int, budget: int) -> None:
+    """Refuse a chart whose sizes the simulator does not play."""
+    if not 1 <= matches <= MAX_MATCHES:
+        raise RulesError(f"matches must be 1 to {MAX_MATCHES}", field="matches")
+    if not 1 <= budget <= 1000:
+        raise RulesError("the budget must be 1 to 1000 rounds", field="budget")
+    if any(not 1 <= p <= 30 for p in players):
+        raise RulesError("players must be 1 to 30 a side", field="players")
+
+
+def point_result(games: dict[tuple, list[MatchStats]], p: int, w: int, r: float) -> dict:
+    """One point of the chart: its court, its figures and its criteria."""
+    return {"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
+            "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)]),
+            "criteria": criteria(games[(p, w, r)], p)}
+
+
+def team_size(games: dict[tuple, list[MatchStats]], players: Sequence[int], w: int, at: float,
+              margin: float, matches: int | None = None) -> int | None:
+    """The team size the margin rule recommends at width `w` and ratio `at` (over the first
+    `matches` of each point when given)."""
+    return decide({p: games[(p, w, at)][:matches] for p in players}, "team size",
+                  margin)["recommended"]
+
+
+ROBUSTNESS_RULE = ("each preset's recommended_players at the same number of matches, on the"
+                   " same rosters and dice, at this seed and at each of by_seed's: holds (the"
+                   " same answer everywhere), contradicted (another size decided somewhere) or"
+                   " cannot tell (no size decided, too few matches)")
+
+
+def robust_answers(main: int | None, w: int, at: float, players: Sequence[int], names: list[str],
+               games: dict[tuple, list[MatchStats]], robust_games: dict[str, dict],
+               seed_games: dict[int, dict[str, dict]], rmatches: int, seed: int,
+               margin: float) -> dict:
+    """Whether the main answer `main` at width `w` holds for every other preset and seed."""
+    answers = {name: team_size(g, players, w, at, margin) for name, g in robust_games.items()}
+    if len(names) == 1:
+        answers[names[0]] = team_size(games, players, w, at, margin, rmatches)
+    by_seed = {str(s): {name: team_size(g, players, w, at, margin) for name, g in got.items()}
+               for s, got in seed_games.items()}
+    every = [*answers.values(), *(v for a in by_seed.values() for v in a.values())]
+    status = {name: holds(main, [answers.get(name), *(a[name] for a in by_seed.values()
+                                                       if name in a)])
+              for name in PRESETS if name in answers}
+    return {"matches_per_point": rmatches, "seed": seed, "answers": answers,
+            "by_seed": by_seed, "status": status,
+            "robust": all(v == "holds" for v in status.values()) and all(
+                v == main for v in every),
+            "rule": ROBUSTNESS_RULE}
+
+
+def width_answer(w: int, players: Sequence[int], ratios: Sequence[float], at: float,
+                 games: dict[tuple, list[MatchStats]], comparisons: dict,
+                 results: list[dict], margin: float) -> dict:
+    """One width's answer: the team size at the ratio it is read at, the criteria there, and
+    each ratio's leaders and the ratios compared."""
+    c = comparisons[str(w)][str(at)]
+    per_ratio = {str(r): {k: comparisons[str(w)][str(r)][k]
+                          for k in ("recommended", "best", "leaders", "verdict")}
+                 for r in ratios}
+    ratio_test = decide({r: [g for p in players for g in games[(p, w, r)]]
+                         for r in sorted(ratios)}, "ratio", margin)
+    return {"width_ft": w, "recommended_players": c["recommended"], "at_ratio": at,
+            "plausible": c["plausible"], "differences": c["differences"],
+            "answer": c["answer"], "at_edge": c["at_edge"], "method": c["method"],
+            "criteria": {name: {str(p): row["criteria"][name] for p in players
+                                for row in results if row["players"] == p
+                                and row["width_ft"] == w and row["ratio"] == at}
+                         for name in CRITERIA},
+            "rulebook_players": w // 20, "comparison": c, "by_ratio": per_ratio,
+            "ratios": ratio_test}
+
+
+def play_runs(runs: list[list[dict]], workers: int | None, client, progress: Progress | None
+              ) -> list[dict[tuple, list[MatchStats]]]:
+    """Every run's games by point, on `workers` processes (every core by default) or on the
+    Dask `client`."""
+    total = sum(spec["stop"] - spec["start"] for specs in runs for spec in specs)
+    runner = _Runner(workers if workers is not None else (os.cpu_count() or 1), client)
+    try:
+        return _play(runner, runs, progress, total)
+    finally:
+        runner.close()
+
+
+def by_preset(rest: list[dict[tuple, list[MatchStats]]], others: list[str], extra: list[int]
+              ) -> tuple[dict[str, dict], dict[int, dict[str, dict]]]:
+    """The robustness runs' games (after the main run's, in `simulate`'s order): each other
+    preset's, then each further seed's, by preset."""
+    robust_games = dict(zip(others, rest))
+    seed_games = {s: dict(zip(PRESETS, rest[len(others) + i * len(PRESETS):]))
+                  for i, s in enumerate(extra)}
+    return robust_games, seed_games
+
+
 def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = DEFAULT_WIDTHS,
              ratios: Sequence[float] = DEFAULT_RATIOS, matches: int = DEFAULT_MATCHES,
              budget: int = BUDGET, tactics: str | Sequence[str] | None = None, seed: int = 1,
@@ -258,87 +367,28 @@ def simulate(players: Sequence[int] = DEFAULT_PLAYERS, widths: Sequence[int] = D
     """The chart (module docstring). The robustness runs play each other preset at
     `robust_matches` a point, at the ratio the answer is read at only, on the same keys; each
     of `robust_seeds` replays every preset (this one too) at that size on its own keys."""
-    names = ([tactics] if isinstance(tactics, str) else list(tactics or [DEFAULT_PRESET]))
-    names = [n for part in names for n in part.split(",") if n.strip()]
-    for n in names:
-        if n not in PRESETS:
-            raise RulesError(f"unknown tactics {n!r}; presets: {', '.join(PRESETS)}",
-                             field="tactics")
-    if len(names) not in (1, 2):
-        raise RulesError("tactics: one preset for both sides, or one for each", field="tactics")
-    if not 1 <= matches <= MAX_MATCHES:
-        raise RulesError(f"matches must be 1 to {MAX_MATCHES}", field="matches")
-    if not 1 <= budget <= 1000:
-        raise RulesError("the budget must be 1 to 1000 rounds", field="budget")
-    if any(not 1 <= p <= 30 for p in players):
-        raise RulesError("players must be 1 to 30 a side", field="players")
+    names = preset_names(tactics)
+    check_run(players, matches, budget)
     pair = tuple(names) if len(names) == 2 else names[0]
     others = [p for p in PRESETS if [p] != names] if robustness else []
     extra = [s for s in dict.fromkeys(robust_seeds) if s != seed] if robustness else []
     rmatches = min(matches, robust_matches or matches)
     at = answer_ratio(ratios)
-    points = len(players) * len(widths) * len(ratios)
-    total = points * matches + len(players) * len(widths) * rmatches * (
-        len(others) + len(extra) * len(PRESETS))
-    runner = _Runner(workers if workers is not None else (os.cpu_count() or 1), client)
     runs = [_specs(players, widths, ratios, pair, matches, budget, seed),
             *(_specs(players, widths, [at], name, rmatches, budget, seed) for name in others),
             *(_specs(players, widths, [at], name, rmatches, budget, s)
               for s in extra for name in PRESETS)]
-    try:
-        games, *rest = _play(runner, runs, progress, total)
-    finally:
-        runner.close()
-    robust_games = dict(zip(others, rest))
-    seed_games = {s: dict(zip(PRESETS, rest[len(others) + i * len(PRESETS):]))
-                  for i, s in enumerate(extra)}
+    games, *rest = play_runs(runs, workers, client, progress)
+    robust_games, seed_games = by_preset(rest, others, extra)
     comparisons = _by_width(games, players, widths, ratios, margin)
-    results = [{"players": p, "width_ft": w, "ratio": r, "length_ft": round(w * r / 5) * 5,
-                "ft_per_player": round(w / p, 1), **summarise(games[(p, w, r)]),
-                "criteria": criteria(games[(p, w, r)], p)}
-               for w in widths for r in ratios for p in players]
+    results = [point_result(games, p, w, r) for w in widths for r in ratios for p in players]
     widths_out = []
     for w in widths:
-        c = comparisons[str(w)][str(at)]
-        per_ratio = {str(r): {k: comparisons[str(w)][str(r)][k]
-                              for k in ("recommended", "best", "leaders", "verdict")}
-                     for r in ratios}
-        ratio_test = decide({r: [g for p in players for g in games[(p, w, r)]]
-                             for r in sorted(ratios)}, "ratio", margin)
-        entry = {"width_ft": w, "recommended_players": c["recommended"], "at_ratio": at,
-                 "plausible": c["plausible"], "differences": c["differences"],
-                 "answer": c["answer"], "at_edge": c["at_edge"], "method": c["method"],
-                 "criteria": {name: {str(p): row["criteria"][name] for p in players
-                                     for row in results if row["players"] == p
-                                     and row["width_ft"] == w and row["ratio"] == at}
-                              for name in CRITERIA},
-                 "rulebook_players": w // 20, "comparison": c, "by_ratio": per_ratio,
-                 "ratios": ratio_test}
+        entry = width_answer(w, players, ratios, at, games, comparisons, results, margin)
         if robustness:
-            answers = {name: decide({p: g[(p, w, at)] for p in players}, "team size",
-                                    margin)["recommended"]
-                       for name, g in robust_games.items()}
-            if len(names) == 1:
-                answers[names[0]] = decide({p: games[(p, w, at)][:rmatches] for p in players},
-                                           "team size", margin)["recommended"]
-            by_seed = {str(s): {name: decide({p: g[(p, w, at)] for p in players}, "team size",
-                                             margin)["recommended"]
-                                for name, g in got.items()} for s, got in seed_games.items()}
-            every = [*answers.values(), *(v for a in by_seed.values() for v in a.values())]
-            main = c["recommended"]
-            status = {name: holds(main, [answers.get(name), *(a[name] for a in by_seed.values()
-                                                               if name in a)])
-                      for name in PRESETS if name in answers}
-            entry["robustness"] = {
-                "matches_per_point": rmatches, "seed": seed, "answers": answers,
-                "by_seed": by_seed, "status": status,
-                "robust": all(v == "holds" for v in status.values()) and all(
-                    v == main for v in every),
-                "rule": "each preset's recommended_players at the same number of matches, on"
-                        " the same rosters and dice, at this seed and at each of by_seed's:"
-                        " holds (the same answer everywhere), contradicted (another size"
-                        " decided somewhere) or cannot tell (no size decided, too few"
-                        " matches)"}
+            entry["robustness"] = robust_answers(entry["recommended_players"], w, at, players,
+                                                 names, games, robust_games, seed_games,
+                                                 rmatches, seed, margin)
         widths_out.append(entry)
     return {"chart": "matches", "players": list(players), "widths_ft": list(widths),
             "ratios": list(ratios), "matches": matches, "budget": budget, "seed": seed,

@@ -58,7 +58,7 @@ from ..rules.errors import IllegalAction, OutOfRange, RulesError
 from ..rules.yaotzin.ball import Ball
 from ..rules.yaotzin.contests import DENYING, disarm_mods, trip_mods
 from ..rules.yaotzin.court import HOOP_SIDES, Court
-from ..rules.yaotzin.dribble import plan_dribble
+from ..rules.yaotzin.dribble import DribblePlan, plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_margin, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
@@ -275,7 +275,7 @@ def _through(strength: int, dex: int, bab: int, feats: frozenset, x: int, y: int
     try:
         for weight, r, _ in outcomes(lambda dice: resolve_hoop(
                 court, roster, "k", side, standing, power_attack, settings, dice)):
-            through += weight * r["through"]
+            through += weight * r.through
     except (IllegalAction, OutOfRange):
         return None
     return float(through)
@@ -374,7 +374,7 @@ def _take_hoop(turn: Turn, hoop: tuple[str, float, int], standing: bool, why: st
 
 # -- dribbles -----------------------------------------------------------------------------------
 def dribbles(view: View, dribbler: Player, started: bool, headings: list[Direction]
-             ) -> list[tuple[list[Square], dict]]:
+             ) -> list[tuple[list[Square], DribblePlan]]:
     """Every legal dribble (the rules' own check) of up to 4 squares (1 when he did not start
     on the ball): a first heading for its first half, a second for the rest."""
     most = 4 if started else 1
@@ -400,7 +400,8 @@ def dribbles(view: View, dribbler: Player, started: bool, headings: list[Directi
     return out
 
 
-def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Square], dict] | None:
+def best_dribble(view: View, dribbler: Player, started: bool
+                 ) -> tuple[list[Square], DribblePlan] | None:
     """The legal dribble that gains the most ground: a goal first, then squares towards the
     line, then the fewest grabs at him, then the fewest squares."""
     dx = attack_dx(view, dribbler.team)
@@ -412,7 +413,7 @@ def best_dribble(view: View, dribbler: Player, started: bool) -> tuple[list[Squa
     for squares, r in dribbles(view, dribbler, started, headings):
         end = squares[-1]
         gain = to_line(court, dribbler.square, attacks) - to_line(court, end, attacks)
-        key = (bool(r["goal"]), gain, -len(r["provokers"]), -court.height(end.y),
+        key = (bool(r.goal), gain, -len(r.provokers), -court.height(end.y),
                -len(squares))
         if best is None or key > best[0]:
             best = (key, squares, r)
@@ -428,7 +429,7 @@ def to_hoop(view: View, sq: Square, targets: tuple[Square, ...]) -> int:
 
 
 def hoop_dribble(view: View, dribbler: Player, started: bool
-                 ) -> tuple[list[Square], dict] | None:
+                 ) -> tuple[list[Square], DribblePlan] | None:
     """The legal dribble that brings him nearest a square he can shoot through a hoop from
     (`hoop_squares`, none held by another player), the fewest grabs at him next; None when
     no dribble brings him nearer."""
@@ -438,9 +439,9 @@ def hoop_dribble(view: View, dribbler: Player, started: bool
         return None
     best = None
     for squares, r in dribbles(view, dribbler, started, list(Direction)):
-        if r["goal"]:
+        if r.goal:
             continue
-        key = (-to_hoop(view, squares[-1], targets), -len(r["provokers"]), -len(squares))
+        key = (-to_hoop(view, squares[-1], targets), -len(r.provokers), -len(squares))
         if best is None or key > best[0]:
             best = (key, squares, r)
     if best is None or -best[0][0] >= to_hoop(view, dribbler.square, targets):
@@ -455,15 +456,15 @@ def room(view: View, player: Player, sq: Square) -> int:
 
 
 def stall_dribble(view: View, dribbler: Player, started: bool
-                  ) -> tuple[list[Square], dict] | None:
+                  ) -> tuple[list[Square], DribblePlan] | None:
     """Keeping the ball: the legal dribble, never over a line, with the fewest grabs at him
     and then the most room from the nearest opponent; None when none gives more room than
     standing where he is."""
     best = None
     for squares, r in dribbles(view, dribbler, started, list(Direction)):
-        if r["goal"]:
+        if r.goal:
             continue
-        key = (-len(r["provokers"]), room(view, dribbler, squares[-1]), -len(squares))
+        key = (-len(r.provokers), room(view, dribbler, squares[-1]), -len(squares))
         if best is None or key > best[0]:
             best = (key, squares, r)
     if best is None or best[0][1] <= room(view, dribbler, dribbler.square):
@@ -472,7 +473,7 @@ def stall_dribble(view: View, dribbler: Player, started: bool
 
 
 def carry(view: View, preset: Preset, dribbler: Player, started: bool
-          ) -> tuple[list[Square], dict, str] | None:
+          ) -> tuple[list[Square], DribblePlan, str] | None:
     """The dribble his side's end-game asks for (`stage_of`), with what it is for: towards a
     hoop row, away from the opponents, or towards the line (`best_dribble`)."""
     stage = stage_of(view, preset, dribbler)
@@ -486,7 +487,7 @@ def carry(view: View, preset: Preset, dribbler: Player, started: bool
     got = best_dribble(view, dribbler, started)
     if got is None:
         return None
-    return got[0], got[1], "over the goal line" if got[1]["goal"] else \
+    return got[0], got[1], "over the goal line" if got[1].goal else \
         f"towards the {view.attacks[dribbler.team]} line"
 
 
@@ -574,7 +575,7 @@ def decide(view: View, preset: Preset, player_id: str) -> Turn:
         if dribble is not None:
             squares, r, towards = dribble
             turn.kind, turn.squares, turn.started_with_ball = "dribble", squares, True
-            turn.reason = ("dribbles over the goal line" if r["goal"] else
+            turn.reason = ("dribbles over the goal line" if r.goal else
                            f"dribbles {len(squares)} square{'s' * (len(squares) > 1)} {towards}")
             return turn
         turn.reason = ("keeps the ball: stalling, his side ahead with little time left"

@@ -46,8 +46,9 @@ def test_dribble(case):
     court, roster, _ = setup({"players": players})
 
     def run():
-        return plan_dribble(court, roster, "d", sq([10, 12]), [sq(s) for s in case["squares"]],
-                            True, False, overran=case.get("overran", ()))
+        return _json(plan_dribble(court, roster, "d", sq([10, 12]),
+                                  [sq(s) for s in case["squares"]], True, False,
+                                  overran=case.get("overran", ())))
 
     expect_or_refuse(case, run)
 

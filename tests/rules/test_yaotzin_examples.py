@@ -78,7 +78,7 @@ def test_6_0_a_human_starting_with_the_ball_dribbles_15_ft_then_5_ft():
     court, roster, _ = setup({"players": [IXPOETCHITL]})
     three_then_one = [Square(11, 12), Square(12, 12), Square(13, 12), Square(14, 12)]
     result = plan_dribble(court, roster, "ix", Square(10, 12), three_then_one, True, False)
-    assert result["budget"] == 4 and result["end"] == {"x": 14, "y": 12}
+    assert result.budget == 4 and result.end == Square(14, 12)
     # not starting in the ball's square: move up to it, then 5 ft as a standard action
     assert plan_dribble(court, roster, "ix", Square(10, 12), three_then_one[:1], False,
-                        False)["budget"] == 1
+                        False).budget == 1

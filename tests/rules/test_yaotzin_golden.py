@@ -66,7 +66,7 @@ def test_hoop(case):
 
     def run():
         return resolve_hoop(court, roster, "k", case["hoop"], case["standing"], 0, settings,
-                            Dice(case.get("rolls"), seed=0))
+                            Dice(case.get("rolls"), seed=0)).as_dict()
 
     expect_or_refuse(case, run)
 

@@ -34,7 +34,8 @@ S = Square
 def dribble(squares, started=True, readied=False, others=()):
     court, roster, _ = setup({"players": [{"id": "d", "team": "sun", "x": 10, "y": 12},
                                           *others]})
-    return plan_dribble(court, roster, "d", S(10, 12), [S(*s) for s in squares], started, readied)
+    return plan_dribble(court, roster, "d", S(10, 12), [S(*s) for s in squares], started,
+                        readied).as_dict()
 
 
 def test_starting_with_the_ball_dribbles_half_speed_plus_one():
@@ -54,7 +55,7 @@ def test_second_diagonal_costs_double_and_uphill_doubles():
     with pytest.raises(IllegalAction, match="needs 6 squares"):
         dribble([(11, 13), (12, 14), (13, 15), (14, 16)])     # 1 + 2 + 1 + 2 = 6 > 4
     court, roster, _ = setup({"players": [{"id": "d", "team": "sun", "x": 10, "y": 6}]})
-    up = plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(11, 5)], True, False)
+    up = plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(11, 5)], True, False).as_dict()
     assert up["cost"] == 3 and up["actions"]["standard"] is None    # 10 ft up + 5 ft: the move
 
 
@@ -70,7 +71,8 @@ def test_the_move_action_and_the_standard_action_are_separate_budgets():
         plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(10, 4)], True, False)
     assert refused.value.field == "squares.1"
     # one uphill square and a level one on the move action (15 ft), a level one on the standard
-    ok = plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(11, 5), S(12, 5)], True, False)
+    ok = plan_dribble(court, roster, "d", S(10, 6), [S(10, 5), S(11, 5), S(12, 5)], True,
+                      False).as_dict()
     assert ok["actions"] == {"move": {"squares": 2, "cost": 3},
                              "standard": {"square": 2, "cost": 1}}
     assert ok["cost"] == 4 and ok["budget"] == 4 and ok["move_budget"] == 3
@@ -88,7 +90,7 @@ def test_the_standard_action_square_is_never_uphill():
         plan_dribble(court, roster, "d", S(10, 6), [S(10, 5)], False, False)
     # the standard action may come first: a level square, then the move action's 5 + 10 ft
     first = plan_dribble(court, roster, "d", S(10, 6), [S(11, 6), S(12, 6), S(12, 5)],
-                         True, False)
+                         True, False).as_dict()
     assert first["actions"] == {"move": {"squares": 2, "cost": 3},
                                 "standard": {"square": 0, "cost": 1}}
 
@@ -270,7 +272,7 @@ def test_save_odds_enumerate_the_d20():
 def test_preview_out_of_range_says_why():
     court, roster, settings = setup({"players": [{"id": "ix", "team": "sun", "x": 10, "y": 12,
                                                   "str": 14}]})
-    p = kick_preview(court, roster, "ix", S(10, 12), S(30, 12), True, 0, settings)
+    p = kick_preview(court, roster, "ix", S(10, 12), S(30, 12), True, 0, settings).as_dict()
     assert p["in_range"] is False and p["legal"] is False and p["odds"]["landing"] == []
     assert p["reason"]["code"] == "out_of_range" and "beyond" in p["reason"]["message"]
 

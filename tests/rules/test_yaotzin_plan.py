@@ -315,10 +315,11 @@ def test_the_best_aim_on_an_open_court_is_checked_by_brute_force():
 def test_suggest_answers_and_refuses():
     roster, _, _ = CASES["row"]
     out = suggest_kicks(SMALL, roster, "k", Square(6, 4), True, 0, Settings(), "west", top=3)
-    assert len(out["squares"]) == 3 and out["attacks"] == "west"
-    assert out["squares"][0]["p_goal"] >= out["squares"][-1]["p_goal"]
+    assert len(out.squares) == 3 and out.attacks == "west"
+    assert out.squares[0].p_goal >= out.squares[-1].p_goal
     off = suggest_kicks(SMALL, roster, "k", Square(5, 4), True, 0, Settings(), "west")
-    assert off["squares"] == [] and off["reason"]["code"] == "kicker_not_at_ball"
+    assert off.squares == () and off.reason is not None
+    assert off.reason.code == "kicker_not_at_ball"
     with pytest.raises(RulesError) as err:
         suggest_kicks(SMALL, roster, "nobody", Square(6, 4), True, 0, Settings())
     assert err.value.field == "kicker"

@@ -8,6 +8,8 @@ unused is lost, so the standard action's square is never an uphill one (10 ft).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import IllegalAction
 from .ball import Ball
@@ -42,8 +44,70 @@ def action_cost(steps: list[tuple[bool, bool]]) -> int:
     return total
 
 
+class DribbleActions(NamedTuple):
+    """How a dribble's squares fit the turn: the first `move_squares` or the last ones on the
+    move action (costing `move_cost`), and the standard action's one square (its index in the
+    dribble, None when the move action takes them all)."""
+
+    move_squares: int
+    move_cost: int
+    standard_square: int | None
+
+    @property
+    def cost(self) -> int:
+        """Squares of movement spent on both actions."""
+        return self.move_cost + (STANDARD_SQUARES if self.standard_square is not None else 0)
+
+    def as_dict(self) -> dict:
+        return {"move": {"squares": self.move_squares, "cost": self.move_cost},
+                "standard": None if self.standard_square is None else {
+                    "square": self.standard_square, "cost": STANDARD_SQUARES}}
+
+
+class Provoker(NamedTuple):
+    """An opponent the dribble lets grab at the dribbler: he threatened `origin`, the square
+    the dribbler left on the dribble's `step`-th square."""
+
+    player: str
+    square: Square
+    step: int
+    origin: Square
+
+    def as_dict(self) -> dict:
+        return {"player": self.player, "square": self.square.as_dict(), "step": self.step,
+                "from": self.origin.as_dict()}
+
+
+@dataclass(frozen=True)
+class DribblePlan:
+    """A checked dribble (`plan_dribble`); `as_dict` is the `/yaotzin/dribble` route's JSON.
+
+    `goal` is the end whose line the dribble crossed (the ball then on the centre square),
+    or None; `end` is the dribbler's last square."""
+
+    dribbler: str
+    squares: tuple[Square, ...]
+    budget: int
+    move_budget: int
+    actions: DribbleActions
+    overran: tuple[str, ...]
+    provokers: tuple[Provoker, ...]
+    goal: str | None
+    ball: Ball
+    end: Square
+
+    def as_dict(self) -> dict:
+        return {"dribbler": self.dribbler, "squares": [sq.as_dict() for sq in self.squares],
+                "cost": float(self.actions.cost), "budget": float(self.budget),
+                "move_budget": self.move_budget, "actions": self.actions.as_dict(),
+                "overran": list(self.overran),
+                "provokers": [p.as_dict() for p in self.provokers],
+                "goal": {"end": self.goal} if self.goal else None, "ball": self.ball.as_dict(),
+                "end": self.end.as_dict()}
+
+
 def split_actions(steps: list[tuple[bool, bool]], move: int,
-                  standard: bool = True) -> dict | None:
+                  standard: bool = True) -> DribbleActions | None:
     """How the squares fit the two actions (move only; move then standard; standard then
     move), or None. The standard action's one square must cost no more than 5 ft. With
     `standard` false (an overrun took the standard action) the move action alone."""
@@ -61,9 +125,7 @@ def split_actions(steps: list[tuple[bool, bool]], move: int,
             continue
         if on_standard is None and not move:
             continue
-        return {"move": {"squares": moved, "cost": action_cost(rest) if moved else 0},
-                "standard": None if on_standard is None else {"square": on_standard,
-                                                              "cost": 1}}
+        return DribbleActions(moved, action_cost(rest) if moved else 0, on_standard)
     return None
 
 
@@ -94,7 +156,7 @@ def _refusal(steps: list[tuple[bool, bool]], move: int, label: str,
 
 def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
                  squares: list[Square], started_with_ball: bool, readied: bool,
-                 overran: Iterable[str] = ()) -> dict:
+                 overran: Iterable[str] = ()) -> DribblePlan:
     """Check a dribble square by square; list the opponents it lets grab at the dribbler.
 
     `overran`: the opponents the dribbler beat with an overrun this turn (10.0): he may pass
@@ -117,9 +179,9 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
     move = move_budget(dribbler.speed, started_with_ball, readied)
     steps: list[tuple[bool, bool]] = []
     here = ball
-    provokers: list[dict] = []
+    provokers: list[Provoker] = []
     grabbed: set[str] = set()
-    goal = None
+    goal: str | None = None
     for i, sq in enumerate(squares):
         where = f"squares.{i}"
         if goal:
@@ -143,20 +205,13 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
         for opp in roster.opponents_of(dribbler):
             if opp.id not in grabbed and chebyshev(opp.square, here) <= 1 and opp.can_react:
                 grabbed.add(opp.id)
-                provokers.append({"player": opp.id, "square": opp.square.as_dict(),
-                                  "step": i, "from": here.as_dict()})
+                provokers.append(Provoker(opp.id, opp.square, i, here))
         here = sq
-        end = court.scoring_end(sq)
-        if end:
-            goal = {"end": end}
+        goal = court.scoring_end(sq)
     standard = not beaten
     actions = split_actions(steps, move, standard)
     if actions is None:
         raise _refusal(steps, move, dribbler.label, standard)
-    spent = actions["move"]["cost"] + (actions["standard"]["cost"] if actions["standard"] else 0)
     after = Ball.at(court.centre()) if goal else Ball.at(here)
-    return {"dribbler": dribbler.id, "squares": [sq.as_dict() for sq in squares],
-            "cost": float(spent), "budget": float(move + (STANDARD_SQUARES if standard else 0)),
-            "move_budget": move, "actions": actions, "overran": sorted(beaten),
-            "provokers": provokers,
-            "goal": goal, "ball": after.as_dict(), "end": here.as_dict()}
+    return DribblePlan(dribbler.id, tuple(squares), move + (STANDARD_SQUARES if standard else 0),
+                       move, actions, tuple(sorted(beaten)), tuple(provokers), goal, after, here)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..dice import Dice, d20_succeeds
-from ..errors import IllegalAction, OffGrid, OutOfRange
+from ..errors import IllegalAction, OffGrid, OutOfRange, RulesError
 from .ball import Ball
 from .court import Court
 from .flight import flight_dc, flight_squares, interceptors, roll_corner
@@ -143,10 +143,32 @@ def validate_kick(court: Court, roster: Roster, kicker_id: str, ball: Square,
     return kicker
 
 
+def beyond_range(kicker: Player, mods: KickModifiers) -> str:
+    """What a kick beyond the kicker's range is told (the kick's refusal, the preview's
+    reason)."""
+    return (f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s {mods.max_range_ft} ft"
+            f" max range")
+
+
 def require_in_range(kicker: Player, mods: KickModifiers) -> None:
     if not mods.in_range:
-        raise OutOfRange(f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s"
-                         f" {mods.max_range_ft} ft max range", field="target")
+        raise OutOfRange(beyond_range(kicker, mods), field="target")
+
+
+class Refusal(NamedTuple):
+    """Why a kick the GM is only looking at cannot be made: a refusal's code and message, as
+    an answer (the preview's and the planner's `reason`) rather than an error."""
+
+    code: str
+    message: str
+
+    @classmethod
+    def of(cls, refusal: RulesError) -> Refusal:
+        assert refusal.code is not None, "only a refusal with a code is an answer"
+        return cls(refusal.code, refusal.message)
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
 
 
 def roll_on(court: Court, roster: Roster, origin: Square, landing: Square,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..dice import d20_succeeds
 from ..errors import RulesError
@@ -12,6 +14,9 @@ from .grid import Direction, Square, distance, snap
 from .intercept import flight_outcome
 from .kick import (
     KICK_AC,
+    KickModifiers,
+    Refusal,
+    beyond_range,
     kick_modifiers,
     miss_squares,
     scatter_direction,
@@ -98,8 +103,79 @@ def intercept_odds(reflex: int, dc: int, rem: int) -> dict:
             "expected_damage": (odds["stopped"] + odds["deflected"]) * 2 * (rem // 2)}
 
 
+class LandingChance(NamedTuple):
+    """One square a kick may come down on, its chance, and the end whose line it is past."""
+
+    square: Square
+    p: float
+    goal: str | None
+
+    def as_dict(self) -> dict:
+        entry: dict = {"x": self.square.x, "y": self.square.y, "p": self.p}
+        if self.goal:
+            entry["goal"] = self.goal
+        return entry
+
+
+@dataclass(frozen=True)
+class KickPreview:
+    """What a kick at `target` would look like (`kick_preview`); `as_dict` is the
+    `/yaotzin/kick/preview` route's JSON.
+
+    `mods` is None for a square nobody can kick at (the kicker's own, beyond the walls, a
+    kicker off the ball: `reason` says which), and so are the flight's `dc` and the attack;
+    a kick out of range has its numbers, its `reason` and no odds."""
+
+    kicker: str
+    target: Square
+    mods: KickModifiers | None
+    reason: Refusal | None
+    path: tuple[Square, ...]
+    dc: int | None
+    interceptors: list[dict]
+    skipped: list[dict]
+    hit: float
+    landing: tuple[LandingChance, ...]
+
+    @property
+    def in_range(self) -> bool:
+        return self.mods is not None and self.mods.in_range
+
+    @property
+    def legal(self) -> bool:
+        return self.in_range
+
+    @property
+    def max_range_ft(self) -> int | None:
+        return self.mods.max_range_ft if self.mods else None
+
+    @property
+    def target_ft(self) -> int | None:
+        return self.mods.target_ft if self.mods else None
+
+    def as_dict(self) -> dict:
+        mods = self.mods
+        return {
+            "kicker": self.kicker,
+            "target": self.target.as_dict(),
+            "max_range_ft": self.max_range_ft,
+            "target_ft": self.target_ft,
+            "in_range": self.in_range,
+            "legal": self.legal,
+            "reason": self.reason.as_dict() if self.reason else None,
+            "attack": None if mods is None else {
+                "modifier": mods.modifier, "ac": KICK_AC,
+                "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},
+            "path": [sq.as_dict() for sq in self.path],
+            "dc": self.dc,
+            "interceptors": self.interceptors,
+            "skipped": self.skipped,
+            "odds": {"hit": self.hit, "landing": [c.as_dict() for c in self.landing]},
+        }
+
+
 def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, target: Square,
-                 standing: bool, power_attack: int, settings: Settings) -> dict:
+                 standing: bool, power_attack: int, settings: Settings) -> KickPreview:
     """What the module draws while the GM hovers a target: the same numbers the kick will use.
 
     A square the kick tool can hover but not kick at (the kicker's own, beyond the walls, a
@@ -110,54 +186,23 @@ def kick_preview(court: Court, roster: Roster, kicker_id: str, ball: Square, tar
     except RulesError as refusal:
         if refusal.code is None:
             raise
-        return refused_preview(kicker_id, target, refusal)
+        return KickPreview(kicker_id, target, None, Refusal.of(refusal), (), None, [], [], 0.0,
+                           ())
     mods = kick_modifiers(court, kicker, target, standing, power_attack, settings)
     eq = settings.equidistant_diagonals
-    path = [sq for sq in merged_path(kicker.square, target) if court.in_bounds(sq)]
+    path = tuple(sq for sq in merged_path(kicker.square, target) if court.in_bounds(sq))
     dc = flight_dc(5 * distance(kicker.square, target, eq))
     eligible, skipped = interceptors(roster, path, kicker, target, dc, eq)
     for entry in eligible:
         entry["odds"] = save_odds(entry["reflex"], dc)
-    result = {
-        "kicker": kicker.id,
-        "target": target.as_dict(),
-        "max_range_ft": mods.max_range_ft,
-        "target_ft": mods.target_ft,
-        "in_range": mods.in_range,
-        "legal": mods.in_range,
-        "reason": None,
-        "attack": {"modifier": mods.modifier, "ac": KICK_AC,
-                   "breakdown": [{"label": lbl, "value": v} for lbl, v in mods.breakdown]},
-        "path": [sq.as_dict() for sq in path],
-        "dc": dc,
-        "interceptors": eligible,
-        "skipped": skipped,
-        "odds": {"hit": 0.0, "landing": []},
-    }
     if not mods.in_range:
-        result["reason"] = {"code": "out_of_range",
-                            "message": f"Kick of {mods.target_ft} ft is beyond {kicker.label}'s"
-                                       f" {mods.max_range_ft} ft max range"}
-        return result
+        return KickPreview(kicker.id, target, mods,
+                           Refusal("out_of_range", beyond_range(kicker, mods)), path, dc,
+                           eligible, skipped, 0.0, ())
     hits, weights = landing_weights(court, kicker, target, mods.modifier, mods.precise,
                                     settings)
-    landing = []
-    for sq, w in sorted(weights.items(), key=lambda item: (-item[1], item[0].y, item[0].x)):
-        entry = {"x": sq.x, "y": sq.y, "p": w / 160}
-        end = court.scoring_end(sq)
-        if end:
-            entry["goal"] = end
-        landing.append(entry)
-    result["odds"] = {"hit": hits / 20, "landing": landing}
-    return result
-
-
-def refused_preview(kicker_id: str, target: Square, refusal: RulesError) -> dict:
-    """The preview of a square nobody can kick at: every key of a preview, nothing to draw."""
-    return {
-        "kicker": kicker_id, "target": target.as_dict(), "max_range_ft": None,
-        "target_ft": None, "in_range": False, "legal": False,
-        "reason": {"code": refusal.code, "message": refusal.message},
-        "attack": None, "path": [], "dc": None, "interceptors": [], "skipped": [],
-        "odds": {"hit": 0.0, "landing": []},
-    }
+    landing = tuple(LandingChance(sq, w / 160, court.scoring_end(sq))
+                    for sq, w in sorted(weights.items(),
+                                        key=lambda item: (-item[1], item[0].y, item[0].x)))
+    return KickPreview(kicker.id, target, mods, None, path, dc, eligible, skipped, hits / 20,
+                       landing)

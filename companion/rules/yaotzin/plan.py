@@ -53,6 +53,7 @@ from .grid import Direction, Square, distance, snap
 from .intercept import carom_squares, flight_outcome
 from .kick import (
     KickModifiers,
+    Refusal,
     kick_cost,
     kick_modifiers,
     modifiers_for,
@@ -91,6 +92,26 @@ class AimOdds:
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y, "p_goal": self.p_goal, "p_hit": self.p_hit,
                 "expected_damage": self.expected_damage, "target_ft": self.target_ft}
+
+
+@dataclass(frozen=True)
+class ShotPlan:
+    """The shot planner's answer (`suggest_kicks`); `as_dict` is the `/yaotzin/kick/suggest`
+    route's JSON. A kicker off the ball gets no squares and the `reason` (then `considered`
+    is 0)."""
+
+    kicker: str
+    attacks: str
+    considered: int
+    reason: Refusal | None
+    squares: tuple[AimOdds, ...]
+
+    def as_dict(self) -> dict:
+        if self.reason is not None:      # a refusal's keys come in the order they always have
+            return {"kicker": self.kicker, "attacks": self.attacks, "squares": [],
+                    "considered": 0, "reason": self.reason.as_dict()}
+        return {"kicker": self.kicker, "attacks": self.attacks, "considered": self.considered,
+                "reason": None, "squares": [a.as_dict() for a in self.squares]}
 
 
 def default_attack_end(court: Court, kicker: Player) -> str:
@@ -571,18 +592,9 @@ class KickPlanner:
         alive = 1.0
         for action, near in steps:
             r = ball_action(court, self._roster_after(spent, near), action.start, settings)
-            tried: list[str] = []
-            for player, _ in r.chances:
-                pid = player.id
-                if pid in tried or not self.tries(pid):
-                    continue
-                tried.append(pid)
-                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
-            spent = spent + tuple(tried)
-            if r.goal:
-                return alive * (r.goal == self.attacks)
-            if r.stopped_by or not alive:
-                return 0.0
+            alive, spent, settled = self._tries_on(r, alive, spent)
+            if settled is not None:
+                return settled
         return alive
 
     def _roll_everyone(self, ball: Ball, spent: tuple[str, ...]) -> float:
@@ -596,20 +608,31 @@ class KickPlanner:
                 return 0.0          # at rest on the flat, or going round in a loop
             seen.add(ball)
             r = ball_action(court, self._roster_after(spent, involved), ball, settings)
-            tried: list[str] = []
-            for player, _ in r.chances:
-                pid = player.id
-                if pid in tried or not self.tries(pid):
-                    continue
-                tried.append(pid)
-                alive *= 1 - self._rolling_stop(player.reflex, r.dc)
-            spent = spent + tuple(tried)
-            if r.goal:
-                return alive * (r.goal == self.attacks)
-            if r.stopped_by or not alive:
-                return 0.0
+            alive, spent, settled = self._tries_on(r, alive, spent)
+            if settled is not None:
+                return settled
             ball = r.after
         return 0.0
+
+    def _tries_on(self, r: BallAction, alive: float, spent: tuple[str, ...]
+                  ) -> tuple[float, tuple[str, ...], float | None]:
+        """One ball action of a roll-on, every opponent with a chance at it trying at his
+        first: the chance the ball is still free after their tries, the spent attacks of
+        opportunity with theirs added, and the chance of a goal when this action settles the
+        roll (the ball crosses a line, or is stopped for certain), else None."""
+        tried: list[str] = []
+        for player, _ in r.chances:
+            pid = player.id
+            if pid in tried or not self.tries(pid):
+                continue
+            tried.append(pid)
+            alive *= 1 - self._rolling_stop(player.reflex, r.dc)
+        spent = spent + tuple(tried)
+        if r.goal:
+            return alive, spent, alive * (r.goal == self.attacks)
+        if r.stopped_by or not alive:
+            return alive, spent, 0.0
+        return alive, spent, None
 
     def _rolling_stop(self, reflex: int, dc: int | None) -> float:
         """A rolling ball's DC is None only when nobody has a chance at it (`BallAction`)."""
@@ -793,7 +816,7 @@ def clear_caches() -> None:
 
 def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, standing: bool,
                   power_attack: int, settings: Settings, attacks: str | None = None,
-                  top: int = 5) -> dict:
+                  top: int = 5) -> ShotPlan:
     """The kicker's best aim squares, best first by the chance of a goal.
 
     - `court`, `roster`, `settings`: the court, everyone on it, the match's settings.
@@ -815,9 +838,7 @@ def suggest_kicks(court: Court, roster: Roster, kicker_id: str, ball: Square, st
         refusal = IllegalAction(f"{kicker.label} is at ({kicker.x}, {kicker.y}), not at the"
                                 f" ball ({ball.x}, {ball.y})", field="kicker",
                                 code="kicker_not_at_ball")
-        return {"kicker": kicker.id, "attacks": end, "squares": [], "considered": 0,
-                "reason": {"code": refusal.code, "message": refusal.message}}
+        return ShotPlan(kicker.id, end, 0, Refusal.of(refusal), ())
     planner = KickPlanner(court, roster, kicker, standing, power_attack, settings, end)
     aims = planner.all_aims(top)
-    return {"kicker": kicker.id, "attacks": end, "considered": planner.considered, "reason": None,
-            "squares": [a.as_dict() for a in aims[:top]]}
+    return ShotPlan(kicker.id, end, planner.considered, None, tuple(aims[:top]))

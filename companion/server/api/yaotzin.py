@@ -75,7 +75,7 @@ def kick_preview_route(body):
     court, roster, settings, _ = court_of(body)
     p = kick_preview(court, roster, body["kicker"], sq(body["ball"]), sq(body["target"]),
                      body["standing"], body["power_attack"], settings)
-    return 200, {**p, "overlay": present.preview_overlay(p, body["ball"])}
+    return 200, {**p.as_dict(), "overlay": present.preview_overlay(p, body["ball"])}
 
 
 @api_route(bp, "POST", "/kick/suggest", schemas.KickSuggestSchema, heavy=True)
@@ -83,7 +83,8 @@ def kick_suggest(body):
     """The kicker's best aim squares by the exact chance of a goal (the shot planner)."""
     court, roster, settings, _ = court_of(body)
     return 200, suggest_kicks(court, roster, body["kicker"], sq(body["ball"]), body["standing"],
-                              body["power_attack"], settings, body["attacks"], body["top"])
+                              body["power_attack"], settings, body["attacks"],
+                              body["top"]).as_dict()
 
 
 def _chart(build, table, body) -> tuple[int, dict]:
@@ -137,7 +138,8 @@ def hoop(body):
     court, roster, settings, names = court_of(body)
     r = resolve_hoop(court, roster, body["kicker"], body["hoop"], body["standing"],
                      body["power_attack"], settings, dice(body))
-    return 200, {**r, "chat_card": plays.tag(present.hoop_card(r, names), plays.hoop(r, roster)),
+    return 200, {**r.as_dict(), "chat_card": plays.tag(present.hoop_card(r, names),
+                                                       plays.hoop(r, roster)),
                  "overlay": present.hoop_overlay(r)}
 
 
@@ -148,8 +150,8 @@ def dribble(body):
     r = plan_dribble(court, roster, body["dribbler"], sq(body["ball"]),
                      [sq(s) for s in body["squares"]], body["started_with_ball"],
                      body["readied"], overran=body["overran"])
-    return 200, {**r, "chat_card": plays.tag(present.dribble_card(r, names),
-                                                  plays.dribble(r, roster)),
+    return 200, {**r.as_dict(), "chat_card": plays.tag(present.dribble_card(r, names),
+                                                       plays.dribble(r, roster)),
                  "overlay": present.dribble_overlay(r)}
 
 
