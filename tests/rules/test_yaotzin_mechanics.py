@@ -108,6 +108,16 @@ def test_cannot_dribble_into_an_opponent():
         dribble([(11, 12)], others=[{"id": "o", "team": "moon", "x": 11, "y": 12}])
 
 
+def test_a_dribble_passes_through_a_teammate_but_never_ends_on_him():
+    # rulings, "Player movement": through a teammate's square, never ending there; a prone
+    # teammate is no exception (a simulated match ended two players on one square this way)
+    mate = [{"id": "mate", "team": "sun", "x": 11, "y": 12, "prone": True}]
+    with pytest.raises(IllegalAction, match="not end the dribble there") as refused:
+        dribble([(11, 12)], others=mate)
+    assert refused.value.field == "squares.0"
+    assert dribble([(11, 12), (12, 12)], others=mate)["end"] == {"x": 12, "y": 12}
+
+
 # -- contests --------------------------------------------------------------------------------
 def contest(kind, rolls, **kw):
     court, roster, _ = setup({"players": [

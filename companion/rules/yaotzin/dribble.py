@@ -200,6 +200,10 @@ def plan_dribble(court: Court, roster: Roster, dribbler_id: str, ball: Square,
         if blockers:
             raise IllegalAction(f"{dribbler.label} cannot dribble into {blockers[0].label}'s"
                                 f" square", field=where)
+        mates = [p for p in roster.at(sq) if p.team == dribbler.team and p.id != dribbler.id]
+        if mates and i == len(squares) - 1:
+            raise IllegalAction(f"{dribbler.label} may pass through {mates[0].label}'s square,"
+                                f" but not end the dribble there", field=where)
         steps.append((sq.x != here.x and sq.y != here.y,
                       court.height(sq.y) > court.height(here.y)))
         for opp in roster.opponents_of(dribbler):

@@ -104,7 +104,8 @@ export function walkCost(court, from, squares, move, closed, passable = new Set(
 }
 
 /**
- * Every square a drop may name: [{x, y, cost, goal}], the ball's own square left out.
+ * Every square a drop may name: [{x, y, cost, goal}], the ball's own square and teammates' left
+ * out (a dribble passes through a teammate's square, never ends there).
  * @param field      the request's field (length, width, slope, end_zone)
  * @param players    the request's players ({id, team, x, y, speed?})
  * @param dribbler   the dribbler's id; he stands on the ball
@@ -128,12 +129,13 @@ export function dribbleReach({
   const passable = new Set(opponents.filter((p) => beaten.has(p.id)).map(key));
   const closed = new Set(opponents.filter((p) => !beaten.has(p.id)).map(key));
   for (const sq of closed) passable.delete(sq); // another opponent still stands there
+  const mates = new Set(players.filter((p) => p.team === me.team && p !== me).map(key)); // passed through, never ended on
   const reach = passable.size ? move : move + 1;
   const from = { x: me.x, y: me.y };
   const out = [];
   for (let y = from.y - reach; y <= from.y + reach; y += 1) {
     for (let x = from.x - reach; x <= from.x + reach; x += 1) {
-      if (x === from.x && y === from.y) continue;
+      if ((x === from.x && y === from.y) || mates.has(`${x},${y}`)) continue;
       const cost = walkCost(court, from, stepPath(from, { x, y }), move, closed, passable);
       if (cost !== null) out.push({ x, y, cost, goal: pastGoal(court, { x, y }) });
     }
