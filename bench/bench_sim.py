@@ -1,13 +1,13 @@
 """The goat-ball balance simulator's speed, and the figures docs/simulator.md quotes.
 
-    python bench/bench_sim.py                  # matches/s: lean vs full path, 1 and 2 processes
-    python bench/bench_sim.py --baseline DIR   # ... and the first simulator, from a checkout in DIR
-    python bench/bench_sim.py --before DIR     # ... and the lean and full paths of another checkout
-    python bench/bench_sim.py --compiled DIR   # pure and compiled (built into DIR), side by side
-    python bench/bench_sim.py --compiled DIR --baseline OLD   # ... and the first simulator
-    python bench/bench_sim.py --grid           # 4-10 a side x 0-10 zones x 2,000 a point, played
-    python bench/bench_sim.py --figures DIR    # the CLI's default run at 4, 6, 8 a side
-    python bench/bench_sim.py --tables DIR     # ... as the markdown tables of simulator.md
+python bench/bench_sim.py                 # matches/s: lean vs full path, 1 and 2 processes
+python bench/bench_sim.py --baseline DIR  # ... and the first simulator, from a checkout in DIR
+python bench/bench_sim.py --before DIR    # ... and the lean and full paths of another checkout
+python bench/bench_sim.py --compiled DIR  # pure and compiled (built into DIR), side by side
+python bench/bench_sim.py --compiled DIR --baseline OLD  # ... and the first simulator
+python bench/bench_sim.py --grid          # 4-10 a side x 0-10 zones x 2,000 a point, played
+python bench/bench_sim.py --figures DIR   # the CLI's default run at 4, 6, 8 a side
+python bench/bench_sim.py --tables DIR    # ... as the markdown tables of simulator.md
 
 One core is measured in CPU time (time.process_time) as well as wall time: on a shared
 machine the wall clock mostly measures the other jobs.

@@ -84,6 +84,25 @@ const fourUsers = (carol = {}) => [
   new FakeUser({ id: "carol", name: "Carol", ...carol }),
 ];
 
+/**
+ * The GM starts a goat-ball pass on `scene`, each player declares his tokens' `declared` actions
+ * from his own screen, and the GM resolves it: returns the players' roll requests (`inbox`,
+ * `answer` from playerClients) and the pass under way (`resolving`).
+ */
+async function declaredPass(users, scene, declared) {
+  const { inbox, answer } = playerClients(users);
+  for (const u of users.filter((x) => !x.isGM)) {
+    const rolls = u.answer;
+    u.answer = (name, data) =>
+      name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data);
+  }
+  await asUser("gm", () => goatball.startPass(scene));
+  await asUser("gm", () => goatball.collectDeclarations());
+  const resolving = asUser("gm", () => goatball.resolvePass());
+  await flush();
+  return { inbox, answer, resolving };
+}
+
 test("core: a request is settled once; a late answer, a second click or a cancel after it changes nothing", async () => {
   const book = new RollRequests();
   const a = book.open({
@@ -556,16 +575,7 @@ test("a goat-ball pass: the throw, the intercept and a helped defence are each r
     r2: { action: "defend", target: "r1" },
     b1: { action: "knock_off", target: "r1" },
   };
-  const { inbox, answer } = playerClients(users);
-  for (const u of users.filter((x) => !x.isGM)) {
-    const rolls = u.answer;
-    u.answer = (name, data) =>
-      name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data);
-  }
-  await asUser("gm", () => goatball.startPass(scene));
-  await asUser("gm", () => goatball.collectDeclarations());
-  const resolving = asUser("gm", () => goatball.resolvePass());
-  await flush();
+  const { inbox, answer, resolving } = await declaredPass(users, scene, declared);
   assert.deepEqual(
     inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id, q.data.advantage]).sort(),
     [
@@ -612,16 +622,7 @@ test("a goat-ball move past a block: the mover rolls the skill he declared, the 
     r2: { action: "move", zone: "z1", skill: "acrobatics" },
     b1: { action: "block", skill: "acrobatics" },
   };
-  const { inbox, answer } = playerClients(users);
-  for (const u of users.filter((x) => !x.isGM)) {
-    const rolls = u.answer;
-    u.answer = (name, data) =>
-      name === "ballcourt.declare" ? declared[data.tokenId] : rolls(name, data);
-  }
-  await asUser("gm", () => goatball.startPass(scene));
-  await asUser("gm", () => goatball.collectDeclarations());
-  const resolving = asUser("gm", () => goatball.resolvePass());
-  await flush();
+  const { inbox, answer, resolving } = await declaredPass(users, scene, declared);
   assert.deepEqual(inbox.map((q) => [q.user.id, q.data.tokenId, q.data.check.id]).sort(), [
     ["alice", "r1", "athletics"],
     ["bob", "b1", "athletics"],

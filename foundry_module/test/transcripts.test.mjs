@@ -46,6 +46,49 @@ afterEach(() => {
   if (process.env.BALLCOURT_SHOW_TRANSCRIPTS) console.log(transcript.join("\n"));
 });
 
+/**
+ * Six poles in a row and the goat-ball players on them, red r1-r4 (Alice's r1 and r4, Carol's
+ * r2) against blue b1-b2 (Bob's b1), r1 with Acrobatics `r1Acrobatics`; `at(i)` is pole i's
+ * token corner.
+ */
+function poleArena(system, r1Acrobatics) {
+  const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({
+    id,
+    kind: "pole",
+    radius: 60,
+    x: 300 + 400 * i,
+    y: 500,
+  }));
+  const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
+  const player = (id, team, i, owners, numbers) =>
+    new FakeToken({
+      id,
+      name: id,
+      ...at(i),
+      flags: { ballcourt: { team } },
+      actor: actor(system, id, owners, numbers),
+    });
+  const tokens = [
+    player("r1", "red", 0, ["alice"], { acr: r1Acrobatics }),
+    player("r2", "red", 1, ["carol"]),
+    player("r3", "red", 2, []),
+    player("r4", "red", 3, ["alice"], { acr: 6 }),
+    player("b1", "blue", 4, ["bob"], { ath: 7 }),
+    player("b2", "blue", 5, []),
+  ];
+  return { platforms, at, tokens };
+}
+
+/** The goat-ball encounter's initiatives, [token, initiative]. */
+const INITIATIVES = [
+  ["r1", 18],
+  ["r2", 9],
+  ["r3", 4],
+  ["r4", 16],
+  ["b1", 15],
+  ["b2", 12],
+];
+
 for (const system of ["pf1", "dnd5e"]) {
   test(`a Yaotzin turn on ${system}: court, unlinked encounter, kick, a player's interception, Apply, ticks, Undo`, async () => {
     const table = await world({ system, users: users() });
@@ -104,32 +147,11 @@ for (const system of ["pf1", "dnd5e"]) {
     const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
     const table = await world({ system, users: u });
     const api = apiOf("gm");
-    const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({
-      id,
-      kind: "pole",
-      radius: 60,
-      x: 300 + 400 * i,
-      y: 500,
-    }));
+    const { platforms, at, tokens } = poleArena(system, 6);
     const arena = { platforms, zones: [] };
-    const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
-    const player = (id, team, i, owners, numbers) =>
-      new FakeToken({
-        id,
-        name: id,
-        ...at(i),
-        flags: { ballcourt: { team } },
-        actor: actor(system, id, owners, numbers),
-      });
-    const tokens = [
-      player("r1", "red", 0, ["alice"], { acr: 6 }),
-      player("r2", "red", 1, ["carol"]),
-      player("r3", "red", 2, []),
-      player("r4", "red", 3, ["alice"], { acr: 6 }),
-      player("b1", "blue", 4, ["bob"], { ath: 7 }),
-      player("b2", "blue", 5, []),
+    tokens.push(
       new FakeToken({ id: "ball", name: "Ball", ...at(0), flags: { ballcourt: { isBall: true } } }),
-    ];
+    );
     const scene = new FakeScene({
       id: "arena",
       tokens,
@@ -140,14 +162,11 @@ for (const system of ["pf1", "dnd5e"]) {
     await api.goatball.createGoatMatch(scene);
     const encounter = new FakeCombat({
       id: "enc",
-      combatants: [
-        ["r1", 18],
-        ["r2", 9],
-        ["r3", 4],
-        ["r4", 16],
-        ["b1", 15],
-        ["b2", 12],
-      ].map(([tokenId, initiative]) => ({ id: `c-${tokenId}`, tokenId, initiative })),
+      combatants: INITIATIVES.map(([tokenId, initiative]) => ({
+        id: `c-${tokenId}`,
+        tokenId,
+        initiative,
+      })),
     });
     globalThis.game.combats.set(encounter.id, encounter);
 
@@ -290,30 +309,7 @@ async function arenaTable(system) {
   const u = [...users(), new FakeUser({ id: "carol", name: "Carol" })];
   const w = await world({ system, users: u, settings: { rollPolicy: "players" } });
   const api = apiOf("gm");
-  const platforms = ["P1", "P2", "P3", "P4", "P5", "P6"].map((id, i) => ({
-    id,
-    kind: "pole",
-    radius: 60,
-    x: 300 + 400 * i,
-    y: 500,
-  }));
-  const at = (i) => ({ x: platforms[i].x - 50, y: platforms[i].y - 50 });
-  const player = (id, team, i, owners, numbers) =>
-    new FakeToken({
-      id,
-      name: id,
-      ...at(i),
-      flags: { ballcourt: { team } },
-      actor: actor(system, id, owners, numbers),
-    });
-  const tokens = [
-    player("r1", "red", 0, ["alice"], { acr: 40 }),
-    player("r2", "red", 1, ["carol"]),
-    player("r3", "red", 2, []),
-    player("r4", "red", 3, ["alice"], { acr: 6 }),
-    player("b1", "blue", 4, ["bob"], { ath: 7 }),
-    player("b2", "blue", 5, []),
-  ];
+  const { platforms, tokens } = poleArena(system, 40);
   const scene = new FakeScene({
     id: "arena",
     tokens,
@@ -325,14 +321,7 @@ async function arenaTable(system) {
   const encounter = new FakeCombat({
     id: "enc",
     round: 1,
-    combatants: [
-      ["r1", 18],
-      ["r2", 9],
-      ["r3", 4],
-      ["r4", 16],
-      ["b1", 15],
-      ["b2", 12],
-    ].map(([tokenId, initiative]) => ({
+    combatants: INITIATIVES.map(([tokenId, initiative]) => ({
       id: `c-${tokenId}`,
       tokenId,
       sceneId: scene.id,

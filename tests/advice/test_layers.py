@@ -9,8 +9,9 @@ COMPANION = Path(__file__).parents[2] / "companion"
 FORBIDDEN = {"flask", "flask_socketio", "marshmallow", "sqlite3", "requests", "socket",
              "subprocess", "http", "urllib", "multiprocessing"}
 # simulate and what its signature names: its defaults, its limits, its parameters' types
-FROM_THE_SIMULATOR = {("sim.run", "simulate"), ("sim.run", "BUDGET"), ("sim.run", "MAX_PLAYERS"),
-                      ("sim.run", "Progress"), ("sim.run", "Played"), ("sim.stats", "MARGIN"),
+FROM_THE_SIMULATOR = {("sim.run", "simulate"), ("sim.run", "BUDGET"),
+                      ("sim.run", "MAX_PLAYERS"), ("sim.run", "Progress"),
+                      ("sim.run", "Played"), ("sim.stats", "MARGIN"),
                       ("sim.goatball", "TeamSheets"),
                       # the NPC matches play the simulator's own Yaotzin match from the table's
                       # state, and say how sure their odds are by its intervals
