@@ -56,7 +56,7 @@ def one_run(limit: float) -> None:
 TABLE = """
 import json, resource, time
 from companion.advice.goatball import tune
-from companion.sim import goatball
+from companion.sim import goatball_match as goatball
 from companion.tactics.goatball import Skills
 roster = [(t, [(f"{t}{i}", Skills((i * 7 + k) % 9, (i * 5 + k) % 8)) for i in range(6)])
           for k, t in enumerate(("red", "blue"))]

@@ -1,6 +1,6 @@
 """A compiled copy of the checkout: setup.py's BALLCOURT_COMPILE=1 build (mypyc), made in a
 directory of its own so that it can be run beside the pure-Python checkout (the bit-identity
-test, bench_sim.py's side-by-side figures)."""
+test, bench_goatball.py's side-by-side figures)."""
 
 from __future__ import annotations
 

@@ -447,7 +447,7 @@ def parse_seeds(text: str | None) -> list[int] | None:
 def robust_matches(args) -> int:
     """The robustness check's matches a zone count, preset and seed: never more than
     --matches, so a short run stays short."""
-    from .sim.run import ROBUST_MATCHES
+    from .sim.goatball_run import ROBUST_MATCHES
 
     return args.robust_matches if args.robust_matches is not None else \
         min(ROBUST_MATCHES, args.matches)
@@ -456,7 +456,7 @@ def robust_matches(args) -> int:
 def simulate(args) -> int:
     from .advice.goatball import roster_from
     from .sim import plot as plotting
-    from .sim.run import parse_zones, simulate, table
+    from .sim.goatball_run import parse_zones, simulate, table
 
     def bar(done: int, total: int) -> None:
         filled = round(30 * done / total)

@@ -13,7 +13,7 @@ COMPILED = (
     "companion/rules/goatball/passes.py",
     "companion/rules/goatball/tipoff.py",
     "companion/tactics/goatball.py",
-    "companion/sim/goatball.py",
+    "companion/sim/goatball_match.py",
     "companion/sim/stats.py",
     # Yaotzin's whole matches: the shot planner (most of a match's time) and the rules it
     # follows, the movement searches, the presets and the match loop (docs/benchmarks.md)
@@ -35,6 +35,6 @@ COMPILED = (
 
 # Held to mypy without being compiled: the simulator's driver and goat-ball's advice
 TYPED = COMPILED + (
-    "companion/sim/run.py",
+    "companion/sim/goatball_run.py",
     "companion/advice/goatball.py",
 )

@@ -26,8 +26,8 @@ from companion.rules.yaotzin.kick import resolve_kick
 from companion.rules.yaotzin.tick import ball_action
 from tests.fixtures_for_module import GOAT, IX, YO, answers
 from tests.helpers import GOLDEN, golden
-from tests.rules.test_goatball import PASSES, arena_for
-from tests.rules.test_yaotzin_golden import STAR, WEAK
+from tests.rules.goatball.test_engine import PASSES, arena_for
+from tests.rules.yaotzin.test_golden import STAR, WEAK
 from tests.rules.yaotzin_build import setup, sq
 from tests.test_lang import EN, RU, placeholders
 

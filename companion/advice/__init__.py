@@ -6,7 +6,7 @@ simulator's package because they are product features, not balance research.
   (no match is played), so this module imports nothing from `companion.sim`.
 - `goatball.py`: the zone tune for one table's roster, and the roster's reader. A tune does
   play hundreds of simulated matches, so it calls the simulator through one narrow function,
-  `companion.sim.run.simulate`, with that function's defaults and limits (`BUDGET`,
+  `companion.sim.goatball_run.simulate`, with that function's defaults and limits (`BUDGET`,
   `MAX_PLAYERS`, `MARGIN`) and parameter types; nothing else of the simulator (its match
   drivers, its workers) is imported here. Moving the simulator's engine in too would make this
   package the simulator; leaving the tune in `sim/` kept a product feature there.

@@ -1,7 +1,7 @@
 """Goat-ball's zone tune: how many zones for one table's roster (`POST /api/v1/goatball/tune`),
 and the roster's reader that the route and `ballcourt simulate goatball --roster` share.
 
-The tune plays its matches through `companion.sim.run.simulate`, the one function of the
+The tune plays its matches through `companion.sim.goatball_run.simulate`, the one function of the
 simulator this package calls (the package docstring says why).
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.errors import RulesError
-from ..sim.goatball import TeamSheets
-from ..sim.run import BUDGET, MAX_PLAYERS, Played, Progress, simulate
+from ..sim.goatball_match import TeamSheets
+from ..sim.goatball_run import BUDGET, MAX_PLAYERS, Played, Progress, simulate
 from ..sim.stats import MARGIN
 from ..tactics.goatball import Skills
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
 from ..workers import worker_pool
-from .run import count_cell, median_passes
+from .goatball_run import count_cell, median_passes
 from .stats import MARGIN, in_words, margin_rule, mean_ci, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
 

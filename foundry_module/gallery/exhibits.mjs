@@ -13,7 +13,7 @@ import {
   fieldsFormHtml,
   statsFormHtml,
 } from "../scripts/core/forms.mjs";
-import { AutopilotPass, MODES, PRESETS } from "../scripts/core/autopilot.mjs";
+import { AutopilotPass, MODES, PRESETS } from "../scripts/core/goatball-autopilot.mjs";
 import {
   questionFlags,
   renderQuestionCard,

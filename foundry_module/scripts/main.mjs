@@ -45,7 +45,7 @@ import {
   startLink,
   whenConnected,
 } from "./foundry/world/link.mjs";
-import { onRenderTokenHUD } from "./foundry/goatball/autopilot.mjs";
+import { onRenderTokenHUD } from "./foundry/goatball/goatball-autopilot.mjs";
 import { onCanvasReady } from "./foundry/world/overlay-layer.mjs";
 import { showScoreboard } from "./foundry/cards/panel.mjs";
 import { openMenu } from "./foundry/setup/setup-dialog.mjs";

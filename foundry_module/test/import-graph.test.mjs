@@ -133,14 +133,14 @@ test("the checks catch what they are for: a circle, an upward and a sideways imp
     "foundry/world/scene.mjs": ["foundry/cards/chat.mjs"],
     "foundry/cards/chat.mjs": ["foundry/world/scene.mjs"],
     "foundry/yaotzin/kick-tool.mjs": [
-      "foundry/goatball/autopilot.mjs",
+      "foundry/goatball/goatball-autopilot.mjs",
       "foundry/setup/setup-dialog.mjs",
     ],
   };
   assert.deepEqual(circles(bad), [["foundry/cards/chat.mjs", "foundry/world/scene.mjs"]]);
   assert.deepEqual(misdirected(bad), [
     "foundry/world/scene.mjs -> foundry/cards/chat.mjs (upward: foundry/cards is above foundry/world)",
-    "foundry/yaotzin/kick-tool.mjs -> foundry/goatball/autopilot.mjs (sideways: foundry/yaotzin and foundry/goatball are one layer)",
+    "foundry/yaotzin/kick-tool.mjs -> foundry/goatball/goatball-autopilot.mjs (sideways: foundry/yaotzin and foundry/goatball are one layer)",
     "foundry/yaotzin/kick-tool.mjs -> foundry/setup/setup-dialog.mjs (upward: foundry/setup is above foundry/yaotzin)",
   ]);
   assert.equal(

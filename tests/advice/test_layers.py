@@ -9,10 +9,10 @@ COMPANION = Path(__file__).parents[2] / "companion"
 FORBIDDEN = {"flask", "flask_socketio", "marshmallow", "sqlite3", "requests", "socket",
              "subprocess", "http", "urllib", "multiprocessing"}
 # simulate and what its signature names: its defaults, its limits, its parameters' types
-FROM_THE_SIMULATOR = {("sim.run", "simulate"), ("sim.run", "BUDGET"),
-                      ("sim.run", "MAX_PLAYERS"), ("sim.run", "Progress"),
-                      ("sim.run", "Played"), ("sim.stats", "MARGIN"),
-                      ("sim.goatball", "TeamSheets"),
+FROM_THE_SIMULATOR = {("sim.goatball_run", "simulate"), ("sim.goatball_run", "BUDGET"),
+                      ("sim.goatball_run", "MAX_PLAYERS"), ("sim.goatball_run", "Progress"),
+                      ("sim.goatball_run", "Played"), ("sim.stats", "MARGIN"),
+                      ("sim.goatball_match", "TeamSheets"),
                       # the NPC matches play the simulator's own Yaotzin match from the table's
                       # state, and say how sure their odds are by its intervals
                       ("sim.yaotzin_match", "Match"), ("sim.yaotzin_match", "ATTACKS"),

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import TOKEN
-from tests.server.test_corpus import corpus_matches, stored  # noqa: F401 (a fixture)
-from tests.server.test_report import (
+from tests.present.test_report import (
     BASE,
     apply_card,
     at,
@@ -16,6 +15,7 @@ from tests.server.test_report import (
     resolve,
     yaotzin_match,  # noqa: F401 (a fixture)
 )
+from tests.server.test_corpus import corpus_matches, stored  # noqa: F401 (a fixture)
 
 SHOWN_AS_PLAYED = ("seq", "log_seq")    # a step's own: how many events, and the last one's seq
 

@@ -4,7 +4,7 @@ apart, and nothing thrown is no throw."""
 
 from __future__ import annotations
 
-from tests.server.test_report import action, apply_card, at, event, goat_pass, report, resolve
+from tests.present.test_report import action, apply_card, at, event, goat_pass, report, resolve
 
 
 def yaotzin(api):

@@ -17,9 +17,9 @@ ROOT = Path(__file__).parents[2]
 
 PLAY = """
 import json
-from companion.sim import goatball
+from companion.sim import goatball_match as goatball
 from companion.advice.goatball import roster_from, tune
-from companion.sim.run import simulate
+from companion.sim.goatball_run import simulate
 
 report = simulate(6, [0, 3, 8], 30, seed=5, workers=1, batch=15, robust_matches=10,
                   robust_seeds=2)

@@ -13,7 +13,7 @@ scored by the probability that the ball crosses the goal line he attacks, counti
 Every step is the rules' own function (`kick_modifiers`, `landing_weights`, `flight_squares`,
 `interceptors`, `flight_outcome`, `carom_squares`, `scatter_from`, `roll_on`, `ball_action`
 (one ball action, as plain values), `d20_succeeds`); this module only adds up their
-outcomes. tests/rules/test_yaotzin_plan.py checks it against a brute-force run of the real
+outcomes. tests/rules/yaotzin/test_plan.py checks it against a brute-force run of the real
 resolvers over every sequence of dice.
 
 The shortcuts (all off with `prune=False`, which the tests compare with) only leave out what

@@ -99,7 +99,7 @@ class BallAction(NamedTuple):
 
 # The one place a NamedTuple's Python-level __new__ is skipped: `ball_action`'s loop builds a
 # Square a step and a BallAction an action, about 8% of a cold plan (docs/benchmarks.md).
-# tuple.__new__ checks no arity: tests/rules/test_yaotzin_tick.py checks every field.
+# tuple.__new__ checks no arity: tests/rules/yaotzin/test_tick.py checks every field.
 _tuple = tuple.__new__
 
 

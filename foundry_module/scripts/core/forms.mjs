@@ -77,7 +77,7 @@ export function statsFormHtml({ game, fields, feats, current, typed }, i18n) {
 
 /**
  * The one goat-ball declaration form, a player's own prompt and the GM's Change of an autopilot
- * proposal alike (read back by core/autopilot.mjs formDeclaration): the action; its target
+ * proposal alike (read back by core/goatball-autopilot.mjs formDeclaration): the action; its target
  * among `others` ([{id, name}]: a throw's, a knock-off's); a Defend's among `teammates` only
  * (rulings: a Defend names a teammate, never oneself or an opponent); the skill, a hot throw, a
  * zone. `current` (a declaration) is preselected.
@@ -107,7 +107,7 @@ export function declarationFormHtml(others, i18n, current = {}, teammates = []) 
 }
 
 /**
- * The menu's autopilot form (goatball/autopilot.mjs configureAutopilot): each team's mode and
+ * The menu's autopilot form (goatball/scripts/foundry/goatball/goatball-autopilot.mjs configureAutopilot): each team's mode and
  * tactics preset, the presets offered, and on an arena an override for the `selected` tokens.
  * `words` the lang prefix (goat-ball's "BALLCOURT.Autopilot", Yaotzin's "BALLCOURT.YAutopilot").
  */

@@ -6,7 +6,7 @@
  * companion's: nothing here checks a path or an action, it only reads the answer.
  * The glue (foundry/yaotzin/yaotzin-autopilot.mjs) reads tokens and settings and runs the steps.
  */
-import { effectiveMode, teamEntry } from "./autopilot.mjs";
+import { effectiveMode, teamEntry } from "./goatball-autopilot.mjs";
 import { squareCenter, squareTopLeft } from "./geometry.mjs";
 
 /** The companion's Yaotzin tactics presets (docs/simulator.md); a name typed in the form is sent as it is. */

@@ -9,7 +9,7 @@
  * odds. The glue (foundry/yaotzin/react.mjs) reads the settings and presses the kick's or the
  * tick's own card buttons.
  */
-import { teamEntry } from "./autopilot.mjs";
+import { teamEntry } from "./goatball-autopilot.mjs";
 import { percent } from "./planner.mjs";
 import { turnMode } from "./yaotzin-autopilot.mjs";
 

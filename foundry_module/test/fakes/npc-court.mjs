@@ -1,5 +1,5 @@
 /**
- * The court the Yaotzin autopilot's tests play on (test/yaotzin-autopilot.test.mjs and the
+ * The court the Yaotzin autopilot's tests play on (test/foundry/yaotzin/yaotzin-autopilot.test.mjs and the
  * transcript): Alice's Ixpoetchitl on the still ball and Bob's Yolteotl for the sun, against
  * the GM's two NPCs for the moon, Tezca (strong and clumsy: he trips rather than disarms) and
  * Mixco; pf1 actors; every client viewing it; a match; an encounter not yet begun, in

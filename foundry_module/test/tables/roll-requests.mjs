@@ -42,6 +42,6 @@ export async function rollGlue(userId) {
   return Object.assign({}, ...files);
 }
 
-/** The messages posted but the roll-request cards (roll-request-card-glue.test.mjs covers those). */
+/** The messages posted but the roll-request cards (test/foundry/requests/roll-request-card.test.mjs covers those). */
 export const resultCards = () =>
   globalThis.ChatMessage.created.filter((m) => !m.flags?.ballcourt?.rollCard);

@@ -6,7 +6,7 @@
 import { escapeHtml } from "../../core/i18n.mjs";
 import { BallcourtApplication } from "../world/app.mjs";
 import { i18n } from "../world/env.mjs";
-import { autopilotFooterHtml, autopilotRowHtml, changeDeclaration } from "./autopilot.mjs";
+import { autopilotFooterHtml, autopilotRowHtml, changeDeclaration } from "./goatball-autopilot.mjs";
 
 /**
  * The view's HTML. `rows` from Declarations.progress, `names` maps token ids to names,

@@ -3,9 +3,9 @@
  * carrier's sealed until the end), through his owner's client or the GM's own dialog.
  */
 import { declarationFormHtml } from "../../core/forms.mjs";
-import { formDeclaration } from "../../core/autopilot.mjs";
+import { formDeclaration } from "../../core/goatball-autopilot.mjs";
 import { Declarations } from "../../core/goatball.mjs";
-import { autopilotAsk, reviewSuggestions } from "./autopilot.mjs";
+import { autopilotAsk, reviewSuggestions } from "./goatball-autopilot.mjs";
 import { fightOn } from "../world/encounters.mjs";
 import { readArena } from "./goatball-arena.mjs";
 import {

@@ -14,7 +14,7 @@ import { planGoatballApply } from "../../core/apply.mjs";
 import { platformAt } from "../../core/arena.mjs";
 import { facesOf } from "../../core/goatball.mjs";
 import { touched } from "../../core/undo.mjs";
-import { rolledByGM } from "./autopilot.mjs";
+import { rolledByGM } from "./goatball-autopilot.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { MODULE_ID, fvtt } from "../world/env.mjs";
 import { companion } from "../world/link.mjs";

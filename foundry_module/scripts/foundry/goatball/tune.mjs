@@ -19,7 +19,7 @@ import {
   tuneRoster,
 } from "../../core/tune.mjs";
 import { fvtt, i18n, setting } from "../world/env.mjs";
-import { tacticsOf } from "./autopilot.mjs";
+import { tacticsOf } from "./goatball-autopilot.mjs";
 import { getLink } from "../world/link.mjs";
 import { adapter, teamOf } from "../world/scene.mjs";
 

@@ -4,7 +4,7 @@
  * fixed (docs/foundry.md, "What only a live Foundry world can verify"). A GM runs it from
  * Quench's window; it writes only a flag of his own User, put back afterwards (its token
  * probe is vetoed before anything moves).
- * test/quench-world.test.mjs runs it against the doubles.
+ * test/foundry/quench/quench-world.test.mjs runs it against the doubles.
  */
 import { readRollAnswer } from "../../core/roll-requests.mjs";
 import { MODULE_ID, fvtt, messageMode } from "../world/env.mjs";

@@ -6,7 +6,7 @@
  * turn does (yaotzin/yaotzin-autopilot.mjs), and checks each turn against the routes the Accept runs
  * it through; asks /yaotzin/react about a kick along the ball's row past a moon token no
  * player owns, as a kick's advice card does (yaotzin/react.mjs); then puts the setting back and
- * deletes the court. test/quench-autopilot.test.mjs runs it against the fakes.
+ * deletes the court. test/foundry/quench/quench-autopilots.test.mjs runs it against the fakes.
  */
 import { renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";

@@ -9,7 +9,7 @@ import { renderCard } from "../../core/cards.mjs";
 import { cardFlags } from "../../core/roll-request-card.mjs";
 import { MODULE_ID, fvtt, i18n } from "../world/env.mjs";
 import { pressRow } from "../requests/roll-request-card.mjs";
-import { registerAutopilotBatches } from "./quench-autopilot.mjs";
+import { registerAutopilotBatches } from "./quench-goatball-autopilot.mjs";
 import { registerYaotzinAutopilotBatch } from "./quench-yaotzin-autopilot.mjs";
 import { registerWorldBatches } from "./quench-world.mjs";
 

@@ -5,7 +5,7 @@
  */
 import { suggestedZones } from "../../core/arena.mjs";
 import { showScoreboard } from "../cards/panel.mjs";
-import { configureAutopilot } from "../goatball/autopilot.mjs";
+import { configureAutopilot } from "../goatball/goatball-autopilot.mjs";
 import * as goatball from "../goatball/goatball.mjs";
 import { showTune, tuneForForm } from "../goatball/tune.mjs"; // the zone suggestion
 import { fvtt, i18n, reportFailure, setting } from "../world/env.mjs";

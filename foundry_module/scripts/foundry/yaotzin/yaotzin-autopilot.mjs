@@ -14,7 +14,7 @@
  * its attack-of-opportunity question to the target's owner) are contests.mjs's, as the menu's.
  */
 import { hasStatus, setStatus } from "../../adapters/sheet-writes.mjs";
-import { teamEntry } from "../../core/autopilot.mjs";
+import { teamEntry } from "../../core/goatball-autopilot.mjs";
 import { localText, renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
 import { stillCurrent } from "../../core/turn-stamp.mjs";

@@ -1,0 +1,482 @@
+/**
+ * The turns and the requests at a table of a GM (a co-GM too) and two players, each
+ * browser its own copy of the module (openTable). The autopilot's proposal that comes after the
+ * GM pressed Next, a player's double click on his kick tool, a turn change that repeats the
+ * combatant, the autopilot's walk as one movement; then each other answer that may come after
+ * the turn: the autopilot's reactions, a
+ * player's roll, his attack-of-opportunity choice, the planner's marks. Mixco, the moon's NPC on
+ * autopilot, stands beside Alice's Ixpoetchitl (on the still ball) and Bob's Yolteotl on the
+ * court of fakes/scenes.mjs.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { pageOf } from "../../fakes/clients.mjs";
+import {
+  FakeActor,
+  FakeToken,
+  asUser,
+  clientOf,
+  installDocument,
+  settle,
+  until,
+} from "../../fakes/foundry.mjs";
+import { courtScene, fixture, runningEncounter } from "../../fakes/scenes.mjs";
+import { moduleOf, openOn, shown, useTables } from "../../tables/table.mjs";
+import { flush, playerClients } from "../../tables/roll-requests.mjs";
+import {
+  coGmTable,
+  interceptCompanion,
+  kickCard,
+  kickCompanion,
+  requestAs,
+} from "../../tables/yaotzin.mjs";
+import { contestCompanion } from "../../fakes/companion.mjs";
+
+useTables();
+
+const PATH = [
+  { x: 20, y: 12 },
+  { x: 21, y: 12 },
+  { x: 22, y: 13 },
+];
+const WALK = {
+  player: "mx",
+  path: PATH,
+  budget: "move",
+  reason: "goes for the lane",
+  action: null,
+};
+
+/** The companion's /yaotzin/move: the path as it was asked, fine. */
+const moveRoute = (body) => ({
+  status: 200,
+  body: { mover: body.mover, cost_ft: 10, budget_ft: 30, end: body.path.at(-1), takes_ball: false },
+});
+
+/**
+ * A table on a fake companion whose suggest answers `suggest` (a route), the moon on act; Mixco
+ * added to the court; every client viewing it; an encounter at Ixpoetchitl's turn (round 1).
+ */
+async function mixcoTable(suggest, { routes = {}, ...options } = {}) {
+  const companion = kickCompanion({
+    "/api/v1/yaotzin/suggest": suggest,
+    "/api/v1/yaotzin/move": moveRoute,
+    ...routes,
+  });
+  const table = await openOn(companion, {
+    ...options,
+    settings: { yaotzinAutopilot: { moon: { mode: "act" } }, yaotzinAutopilotPause: 0 },
+  });
+  const scene = courtScene();
+  const mixco = new FakeToken({
+    id: "mx",
+    name: "Mixco",
+    x: 2000,
+    y: 1200,
+    flags: { ballcourt: { team: "moon" } },
+    actor: new FakeActor({ ...fixture("actors/pf1"), owners: [] }),
+  });
+  scene.tokens.set(mixco.id, mixco);
+  mixco.parent = scene;
+  for (const user of globalThis.game.users.contents) table.view(user.id, scene);
+  const encounter = runningEncounter(scene);
+  const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/suggest").length;
+  return { companion, table, scene, mixco, encounter, asked };
+}
+
+/** The GM presses Next until Mixco's turn has come and his proposal has been asked for. */
+async function nextToMixco({ encounter, asked }) {
+  while (encounter.combatant?.id !== "c-mx") await asUser("gm", () => encounter.nextTurn());
+  await until(() => asked() === 1);
+}
+
+const suggestAnswer = (turn) => ({
+  status: 200,
+  body: { turn, tactics: "press-ball", attacks: { sun: "east", moon: "west" } },
+});
+const autopilotCards = () =>
+  globalThis.ChatMessage.created.filter(
+    (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.autopilot",
+  );
+
+test("item 2: the GM presses Next while the autopilot works out Mixco's turn: the late proposal is dropped, Mixco stays, the GM is told", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const t = await mixcoTable(() => held);
+  await nextToMixco(t);
+  await asUser("gm", () => t.encounter.nextTurn()); // the GM plays on before the answer
+  await until(() => t.encounter.combatant?.id !== "c-mx");
+  answer(suggestAnswer(WALK));
+  await settle();
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco does not walk in another's turn");
+  assert.equal(
+    t.companion.calls.some((c) => c.route === "/api/v1/yaotzin/move"),
+    false,
+    "no step is run",
+  );
+  assert.equal(autopilotCards().length, 0, "no proposal is posted for a turn that is over");
+  assert.ok(
+    shown("gm").some((text) => /Mixco/.test(text) && /turn/.test(text)),
+    `the GM is told: ${shown("gm")}`,
+  );
+  assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "the players are not");
+});
+
+test("item 2: every GM is told of the late proposal in his own language: Maria, a co-GM, in Russian", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const t = await mixcoTable(() => held, { users: coGmTable(), languages: { maria: "ru" } });
+  await nextToMixco(t);
+  await asUser("gm", () => t.encounter.nextTurn());
+  await until(() => t.encounter.combatant?.id !== "c-mx");
+  answer(suggestAnswer(WALK));
+  await settle();
+  assert.ok(
+    shown("gm").some((text) => /Mixco/.test(text) && /his turn was over/.test(text)),
+    `in English: ${shown("gm")}`,
+  );
+  assert.ok(
+    shown("maria").some((text) => /Mixco/.test(text) && /ход уже закончился/.test(text)),
+    `in Russian: ${shown("maria")}`,
+  );
+  assert.ok(!shown("bob").some((text) => /Mixco/.test(text)), "not the players");
+});
+
+test("item 8: a turn change that repeats Mixco's turn does not ask for, or play, a second proposal", async () => {
+  const t = await mixcoTable(() => suggestAnswer(WALK));
+  await nextToMixco(t);
+  await settle();
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2200, 1300], "his turn played once");
+  await asUser("gm", () => t.mixco.update({ x: 2000, y: 1200 })); // the GM puts him back: a second walk would show
+  const { previous, current } = t.encounter;
+  // Foundry may run the turn events again with the same combatant (FOUNDRY-SEMANTICS §7.4)
+  await asUser("gm", () =>
+    pageOf(clientOf("gm")).hooks.callAll(
+      "combatTurnChange",
+      t.encounter,
+      { ...previous },
+      { ...current },
+    ),
+  );
+  await settle();
+  assert.equal(t.asked(), 1, "one proposal for one turn");
+  assert.equal(autopilotCards().length, 1);
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "he does not walk again");
+});
+
+for (const version of [13, 14]) {
+  test(`item 9 (v${version}): the autopilot walks Mixco's path as one movement through every square, then acts where it ends`, async () => {
+    const kick = {
+      ...WALK,
+      action: {
+        route: "kick",
+        body: { kicker: "mx", target: { x: 30, y: 12 }, standing: true, power_attack: 0 },
+      },
+    };
+    const t = await mixcoTable(() => suggestAnswer(kick), {
+      version,
+      routes: {
+        "/api/v1/yaotzin/kick": () => ({
+          status: 422,
+          body: { error: { code: "invalid", message: "kicker: not on the ball" } },
+        }),
+      },
+    });
+    const moves = [];
+    const move = t.mixco.move.bind(t.mixco);
+    t.mixco.move = (waypoints, options) => {
+      moves.push(waypoints.map(({ x, y }) => ({ x, y })));
+      return move(waypoints, options);
+    };
+    await nextToMixco(t);
+    await settle();
+    assert.deepEqual(
+      moves,
+      [
+        [
+          { x: 2100, y: 1200 },
+          { x: 2200, y: 1300 },
+        ],
+      ],
+      "one move, every square a waypoint",
+    );
+    const [kicked] = t.companion.calls
+      .filter((c) => c.route === "/api/v1/yaotzin/kick")
+      .map((c) => c.body);
+    assert.ok(kicked, "the kick is asked after the walk");
+    assert.deepEqual(
+      kicked.players.find((p) => p.id === "mx"),
+      { ...kicked.players.find((p) => p.id === "mx"), x: 22, y: 13 },
+      "from the square the walk ended on, not one it passed",
+    );
+  });
+}
+
+test("item 3: Alice's double click on her kick tool sends one kick and posts one kick card", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const companion = kickCompanion({ "/api/v1/yaotzin/kick": () => held }); // the GM's resolving takes a while
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const alice = globalThis.game.users.get("alice");
+  const writes = [];
+  const update = alice.update.bind(alice);
+  alice.update = (changes, options) => {
+    if (JSON.stringify(changes).includes("kick")) writes.push(changes);
+    return update(changes, options);
+  };
+  const { KickTool } = await moduleOf("alice", "kick-tool");
+  await asUser("alice", async () => {
+    globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+    const tool = new KickTool();
+    assert.equal(tool.toggle(true), true);
+    const click = { button: 0, x: 1850, y: 1250 };
+    const first = tool.click(click);
+    await until(() => companion.calls.some((c) => c.route === "/api/v1/yaotzin/kick")); // her write is in: the GM resolves it
+    await tool.click(click); // her second click, while he does
+    answer({ status: 200, body: fixture("kick") });
+    await first;
+  });
+  await settle();
+  assert.equal(writes.length, 1, "her tool takes no second click while her kick is on its way");
+  assert.equal(
+    companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length,
+    1,
+    "one kick asked of the companion",
+  );
+  assert.equal(
+    globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.card?.kind === "yaotzin.kick")
+      .length,
+    1,
+  );
+});
+
+test("item 3: a kick for the same kicker from the GM's tool while Alice's is resolved is ignored; the next kick, once the card is out, goes", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const companion = kickCompanion({ "/api/v1/yaotzin/kick": () => held });
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const relayOf = (id) => moduleOf(id, "kick-relay");
+  const choice = {
+    sceneId: scene.id,
+    kicker: "ix",
+    target: { x: 18, y: 12 },
+    standing: true,
+    powerAttack: 0,
+  };
+  const alice = await relayOf("alice");
+  await asUser("alice", () => alice.requestKick(choice));
+  await until(() => companion.calls.some((c) => c.route === "/api/v1/yaotzin/kick"));
+  const gm = await relayOf("gm");
+  assert.equal(
+    await asUser("gm", () => gm.requestKick(choice)),
+    null,
+    "the GM's own kick for Ixpoetchitl waits for none",
+  );
+  answer({ status: 200, body: fixture("kick") });
+  await settle();
+  assert.equal(companion.calls.filter((c) => c.route === "/api/v1/yaotzin/kick").length, 1);
+  assert.ok(
+    shown("gm").some((text) => /Ixpoetchitl/.test(text) && /ignored/.test(text)),
+    `the GM is told: ${shown("gm")}`,
+  );
+  assert.ok(
+    !shown("alice").some((text) => /ignored/.test(text)),
+    "Alice's kick went: she is told nothing",
+  );
+  const again = await asUser("gm", () => gm.requestKick(choice));
+  assert.equal(
+    again?.flags?.ballcourt?.card?.kind,
+    "yaotzin.kick",
+    "Alice's card is out: the GM's next kick goes",
+  );
+});
+
+test("the autopilot's reactions that come after the GM pressed Next are dropped: Yolteotl, the moon's NPC, does not try on Alice's kick", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const companion = kickCompanion({ "/api/v1/yaotzin/react": () => held });
+  const table = await openOn(companion, {
+    settings: {
+      yaotzinAutopilot: { moon: { mode: "act", tactics: "press-ball" } },
+      yaotzinAutopilotPause: 0,
+    },
+  });
+  const scene = courtScene();
+  scene.tokens.get("yo").actor.owners = []; // Yolteotl is an NPC here
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const kicking = asUser("gm", async () =>
+    (await moduleOf("gm", "yaotzin")).resolveKick(scene, {
+      kicker: "ix",
+      target: { x: 18, y: 12 },
+      standing: true,
+    }),
+  );
+  await until(() => companion.calls.some((c) => c.route === "/api/v1/yaotzin/react"));
+  await asUser("gm", () => encounter.nextTurn()); // Ixpoetchitl's turn is over before the answer
+  await until(() => encounter.combatant?.id !== "c-ix");
+  answer({
+    status: 200,
+    body: {
+      reactions: [
+        {
+          player: "yo",
+          tries: true,
+          tactics: "press-ball",
+          p_stop: 0.45,
+          expected_damage: 2.7,
+          reason: "tries to stop it",
+        },
+      ],
+    },
+  });
+  const kick = await kicking;
+  await settle();
+  assert.equal(
+    companion.calls.some((c) => c.route === "/api/v1/yaotzin/intercept"),
+    false,
+    "no try is made",
+  );
+  assert.deepEqual(kick.flags.ballcourt.resolved, [], "nothing pressed on the kick card");
+  assert.ok(
+    shown("gm").some((text) => /reactions/.test(text) && /turn moved on/.test(text)),
+    `the GM is told: ${shown("gm")}`,
+  );
+});
+
+test("Bob's save that comes after the GM pressed Next is not used: no interception, the GM is told, Bob too", async () => {
+  installDocument();
+  const companion = interceptCompanion();
+  const table = await openOn(companion, { settings: { rollPolicy: "players" } });
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const message = await kickCard(scene);
+  const { inbox, answer } = playerClients(globalThis.game.users.contents);
+  const pressing = requestAs("bob", message.id, "intercept:yo"); // Bob's click asks his save of him
+  await flush();
+  assert.equal(inbox.length, 1, "the save is asked of Bob");
+  await asUser("gm", () => encounter.nextTurn()); // Ixpoetchitl's turn ends before Bob rolls
+  await until(() => encounter.combatant?.id !== "c-ix");
+  globalThis.Roll.queue = [13];
+  await answer();
+  await pressing;
+  await settle();
+  assert.equal(
+    companion.calls.some((c) => c.route === "/api/v1/yaotzin/intercept"),
+    false,
+    "no interception resolved",
+  );
+  assert.deepEqual(message.flags.ballcourt.resolved, []);
+  assert.ok(
+    shown("gm").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)),
+    `the GM is told: ${shown("gm")}`,
+  );
+  assert.ok(
+    shown("bob").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)),
+    `Bob is told: ${shown("bob")}`,
+  );
+});
+
+test("Bob's attack of opportunity chosen after the GM pressed Next stops Ixpoetchitl's trip: no contest, the GM is told", async () => {
+  const companion = contestCompanion({ provokes: true });
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  let choose;
+  clientOf("bob").dialogs.answers.push(
+    () =>
+      new Promise((resolve) => {
+        choose = resolve;
+      }),
+  ); // Bob takes his time
+  const contesting = asUser("gm", async () =>
+    (await moduleOf("gm", "contests"))
+      .contest(scene, { actor: "ix", target: "yo", kind: "trip" })
+      .catch((err) => err),
+  );
+  await until(() => choose);
+  await asUser("gm", () => encounter.nextTurn()); // Ixpoetchitl's turn ends while Bob decides
+  await until(() => encounter.combatant?.id !== "c-ix");
+  choose("trip");
+  const outcome = await contesting;
+  await settle();
+  assert.match(String(outcome?.message), /turn moved on/, "the contest stops");
+  assert.equal(
+    companion.calls.filter((c) => c.route === "/api/v1/yaotzin/contest" && !c.body.preview).length,
+    0,
+    "no contest resolved",
+  );
+  assert.equal(
+    globalThis.ChatMessage.created.some(
+      (m) => m.flags?.ballcourt?.card?.kind === "yaotzin.contest",
+    ),
+    false,
+  );
+  assert.ok(
+    shown("gm").some((text) => /Yolteotl/.test(text) && /turn moved on/.test(text)),
+    `the GM is told: ${shown("gm")}`,
+  );
+});
+
+test("the planner's marks asked in Ixpoetchitl's turn and answered in the next are not drawn: they are asked again", async () => {
+  const marks = (p) => ({
+    kicker: "ix",
+    attacks: "west",
+    squares: [{ x: 2, y: 12, p_goal: p, p_hit: 0.4, expected_damage: 1.2 }],
+  });
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  let asked = 0;
+  const companion = kickCompanion({
+    "/api/v1/yaotzin/kick/suggest": () => {
+      asked += 1;
+      return asked === 1 ? held : { status: 200, body: marks(0.55) };
+    },
+  });
+  const table = await openOn(companion);
+  const scene = courtScene();
+  for (const id of ["gm", "alice", "bob"]) table.view(id, scene);
+  const encounter = runningEncounter(scene);
+  const { KickTool } = await moduleOf("gm", "kick-tool");
+  const tool = await asUser("gm", () => {
+    globalThis.canvas.tokens.controlled = [{ document: scene.tokens.get("ix") }];
+    const kick = new KickTool();
+    kick.toggle(true);
+    return kick;
+  });
+  const marking = asUser("gm", () => {
+    tool.planner.on = true; // the palette's Planner toggle, whose ask is this refresh
+    return tool.planner.refresh();
+  });
+  await until(() => asked === 1);
+  await asUser("gm", () => encounter.nextTurn());
+  await until(() => encounter.combatant?.id !== "c-ix");
+  answer({ status: 200, body: marks(0.62) });
+  await marking;
+  await settle();
+  assert.equal(asked >= 2, true, "asked again for the turn as it is");
+  assert.equal(
+    tool.planner.answer?.squares[0].p_goal,
+    0.55,
+    "the late marks are not the ones drawn",
+  );
+});
