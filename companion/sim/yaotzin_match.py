@@ -345,7 +345,9 @@ class Match:
             self.spend(opp.id)
             if g["success"]:
                 self.stats.grabbed += 1
-                self.ball = Ball.at(at)
+                stand = self.last_free(pid, [ball, *squares][:prov.step + 1])
+                self.put(pid, x=stand.x, y=stand.y)
+                self.ball = Ball.at(stand)
                 return
         end = r.end
         if r.goal:
@@ -355,6 +357,16 @@ class Match:
             return
         self.put(pid, x=end.x, y=end.y)
         self.ball = Ball.at(end)
+
+    def last_free(self, pid: str, path: list[Square]) -> Square:
+        """Where a dribbler grabbed on his way stands: the square he was stopped in, or, when
+        that is a teammate's he was passing through, the last one before it that held nobody
+        else (rulings, "Player movement": never ending in a teammate's square; the dribble's
+        first square is his own)."""
+        for sq in reversed(path):
+            if all(p.id == pid for p in self.players.values() if p.x == sq.x and p.y == sq.y):
+                return sq
+        return path[0]
 
     def contest(self, pid: str, kind: str, target: str) -> None:
         roster, dice = self.roster(), self.dice()

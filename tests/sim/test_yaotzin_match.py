@@ -70,3 +70,18 @@ def test_a_match_ends_by_the_rules():
         else:
             assert s.rounds <= 100 and s.winner in TEAMS
         assert s.kick_goals <= s.goals and s.kicks_intercepted <= s.kicks
+
+
+def test_no_two_players_ever_share_a_square():
+    # the default chart's matches where a holder once ended a dribble on a teammate, and where a
+    # grab stopped one in a teammate's square he was passing through (rulings, "Player
+    # movement": through a teammate's square, never ending there); a shared square once left
+    # the next route search nowhere to start
+    for players, key in ((8, "1:120:2.5:15"), (7, "1:120:2.5:15"), (8, "1:120:2.5:0")):
+        trace: list = []
+        play_match(players, 120, 2.5, key, "press-ball", 100, trace=trace)
+        for i, step in enumerate(trace):
+            if step["body"].get("kind") == "grapple":
+                continue    # a grab as he passes through: in that teammate's square for now
+            squares = [(p["x"], p["y"]) for p in step["body"].get("players", [])]
+            assert len(squares) == len(set(squares)), (key, players, i, step["route"])
