@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Final
 from ..rules.dice import Dice
 from ..rules.errors import RulesError
 from ..rules.goatball.passes import (
+    ACTIONS,
     Action,
     Check,
     PassResult,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:      # mypyc's machine integer; to pure Python an annotation, 
 TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
-ACTION_KINDS = ("throw", "intercept", "knock_off", "defend", "move", "block")
+ACTION_KINDS = ACTIONS      # the declaration order, as the pass's rules write it
 _KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
 _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
 _COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
