@@ -216,7 +216,7 @@ async function perform(scene, proposal, step) {
   switch (step.kind) {
     case "stand":
       await (token.actor && setStatus(adapter(), token.actor, "prone", false));
-      return true;
+      break;
     case "move":
       return walk(scene, token, step, proposal);
     case "kick":
@@ -227,7 +227,7 @@ async function perform(scene, proposal, step) {
         standing: step.standing,
         powerAttack: step.powerAttack,
       });
-      return true;
+      break;
     case "hoop":
       await shootHoop(scene, {
         kicker: step.kicker,
@@ -235,10 +235,10 @@ async function perform(scene, proposal, step) {
         standing: step.standing,
         powerAttack: step.powerAttack,
       });
-      return true;
+      break;
     case "dribble":
       await dribble(scene, token, step.from, step.squares.at(-1), step.squares);
-      return true;
+      break;
     case "contest":
       await contest(scene, {
         actor: step.actor,
@@ -246,10 +246,11 @@ async function perform(scene, proposal, step) {
         kind: step.contest,
         to: step.to,
       });
-      return true;
+      break;
     default:
       throw localizedError("BALLCOURT.YAutopilot.Unknown", { route: step.route });
   }
+  return true;
 }
 
 /**
