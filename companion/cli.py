@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sys
+import traceback
 from pathlib import Path
 
 from . import __version__
@@ -347,7 +348,7 @@ def played(args, play):
             try:
                 from distributed import Client
             except ImportError:
-                raise ValueError("--dask needs the distributed package:"
+                raise InputError("--dask needs the distributed package:"
                                  " pip install 'ballcourt[dask]'") from None
             client = Client(args.dask)
         return play(client)
@@ -357,7 +358,7 @@ def played(args, play):
         raise
     except RulesError as exc:
         print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
-    except (ValueError, OSError) as exc:
+    except (InputError, plotting.PlotTargetError, OSError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
     finally:
         if client is not None:
@@ -684,7 +685,7 @@ def module(args) -> int:
 def import_body(exported, new_id: bool) -> dict:
     """What `match import` sends: the exported match, asked under a new id if `new_id`."""
     if not isinstance(exported, dict):
-        raise ValueError("the file holds no exported match (a JSON object)")
+        raise InputError("the file holds no exported match (a JSON object)")
     return {**exported, "new_id": True} if new_id else exported
 
 
@@ -788,11 +789,15 @@ class TerminalSafe:
 # what a shell reports for a command its reader stopped reading (`seq 9999 | head -1`): 128
 # and the number of the signal, SIGPIPE, that ends a Unix tool then
 CLOSED_PIPE = 128 + 13
+# sysexits.h's EX_SOFTWARE: an error inside ballcourt, never one in what the user gave (2)
+INTERNAL_ERROR = 70
 
 
 def main(argv: list[str] | None = None) -> int:
     """The command; output into a closed pipe (`--json | head`) ends it quietly, with the
-    status a Unix tool has then (not 1, "the companion refused", nor 2)."""
+    status a Unix tool has then (not 1, "the companion refused", nor 2). An error no command
+    expected is a bug: its traceback, a line saying so, and status 70, so it never reads as
+    a mistake in the command line."""
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = TerminalSafe(out), TerminalSafe(err, keep="\r")
     try:
@@ -803,6 +808,11 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)   # so the exit's own flush cannot fail
         os.dup2(devnull, out.fileno())
         return CLOSED_PIPE
+    except Exception:
+        traceback.print_exc()
+        print("ballcourt: an error inside ballcourt, not in what you gave it: please report it"
+              " with the command and the lines above", file=sys.stderr)
+        return INTERNAL_ERROR
     finally:
         sys.stdout, sys.stderr = out, err
 
@@ -901,7 +911,7 @@ def _main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         raise
-    except (OSError, ValueError) as exc:
+    except (OSError, InputError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(result, indent=2, ensure_ascii=False))

@@ -253,6 +253,7 @@ def test_match_list_and_show_print_tables_on_request_and_json_into_a_pipe(live):
     (["--url", "127.0.0.1:7770", "match", "list"], None,
      "--url '127.0.0.1:7770' is not a URL: write it as http://HOST:PORT"),
     (["simulate", "goatball", "--roster", "/no/roster.json"], None, "no file /no/roster.json"),
+    (["match", "import", "-"], "[1]", "the file holds no exported match (a JSON object)"),
 ])
 def test_the_cli_says_what_is_wrong_and_what_to_do(args, stdin, says):
     out = ballcourt(*args, stdin=stdin, url="http://127.0.0.1:9")
@@ -260,6 +261,31 @@ def test_the_cli_says_what_is_wrong_and_what_to_do(args, stdin, says):
     assert out.stderr.startswith(f"ballcourt: {says}"), out.stderr
     assert "Errno" not in out.stderr and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_an_error_inside_ballcourt_is_a_bug_said_so_not_a_bad_command_line(monkeypatch, capsys):
+    """A ValueError no command expected (the chart's `min() arg is an empty sequence`, once)
+    is ballcourt's fault: its traceback, a line saying so, status 70, never "ballcourt: ..."
+    and 2 as if the user had typed something wrong."""
+    from companion import cli
+    from companion.sim import goatball_run
+
+    def broken(*args, **kwargs):
+        raise ValueError("min() arg is an empty sequence")
+
+    monkeypatch.setattr(goatball_run, "simulate", broken)
+    status = cli.main(["simulate", "goatball", "--players", "2", "--matches", "1"])
+    err = capsys.readouterr().err
+    assert status == cli.INTERNAL_ERROR == 70
+    assert "Traceback" in err and "ValueError: min() arg is an empty sequence" in err
+    assert err.strip().splitlines()[-1].startswith("ballcourt: an error inside ballcourt")
+
+
+def test_a_bad_plot_target_for_the_match_chart_is_the_users_to_fix(capsys):
+    from companion import cli
+
+    assert cli.main(["simulate", "yaotzin", "--chart", "matches", "--plot", "x.pdf"]) == 2
+    assert capsys.readouterr().err == "ballcourt: --plot writes .png or .svg, not '.pdf'\n"
 
 
 def test_a_single_bad_field_is_said_once_and_named_once(live):

@@ -17,9 +17,13 @@ class PlotUnavailable(RuntimeError):
     """matplotlib is not installed."""
 
 
+class PlotTargetError(ValueError):
+    """--plot names a file the plot cannot be written as."""
+
+
 def check_target(path: Path) -> None:
     if path.suffix.lower() not in FORMATS:
-        raise ValueError(f"--plot writes .png or .svg, not {path.suffix or 'no extension'!r}")
+        raise PlotTargetError(f"--plot writes .png or .svg, not {path.suffix or 'no extension'!r}")
 
 
 def require() -> None:
