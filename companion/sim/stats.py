@@ -231,22 +231,34 @@ def _below(d: float, comparisons: int, correlation: float, df: int | None) -> fl
     return sum(w * _normal_below(d * s, comparisons, correlation) for s, w in _chi_nodes(df))
 
 
-def _solve(below, target: float, low: float) -> float:
-    """The x with below(x) = target, for an increasing `below` with below(low) <= target:
-    the upper end found by steps that double, then the Illinois variant of regula falsi."""
-    f_low = below(low) - target
+def _above(d: float, comparisons: int, correlation: float, df: int | None) -> float:
+    """P(max_j T_j > d); for one comparison the lower tail at -d (by symmetry), which stays
+    exact far out in the tail, where 1 - P(T <= d) would be lost to rounding."""
+    if comparisons == 1:
+        return _below(-d, 1, 0.0, df)
+    return 1 - _below(d, comparisons, correlation, df)
+
+
+def _solve(above, alpha: float, low: float) -> float:
+    """The x with above(x) = alpha, for a falling `above` with above(low) >= alpha: on the
+    log scale (the early looks' tails are as small as 1e-15), the upper end found by steps
+    that double, then the Illinois variant of regula falsi."""
+    def gap(x: float) -> float:
+        return math.log(alpha) - math.log(max(above(x), 1e-300))
+
+    f_low = gap(low)
     if f_low >= 0:
         return low
     width = 1.0
     high = low + width
-    while (f_high := below(high) - target) < 0:
+    while (f_high := gap(high)) < 0:
         low, f_low, width = high, f_high, 2 * width
         high = low + width
     x, side = high, 0
     for _ in range(100):
         x = (low * f_high - high * f_low) / (f_high - f_low)
-        fx = below(x) - target
-        if abs(fx) < 1e-13 or high - low < 1e-12:
+        fx = gap(x)
+        if abs(fx) < 1e-11 or high - low < 1e-12:
             break
         if fx < 0:
             low, f_low = x, fx
@@ -267,8 +279,8 @@ def dunnett(alpha: float, comparisons: int, correlation: float, df: int | None =
     Dunnett 1955's tables; the multivariate normal, its infinite-df row, without `df`). A
     two-dimensional integral (`_below`), exact to about 1e-10 by quadrature: no random
     quasi-Monte Carlo, so every run gets the same d. One comparison: Student's t quantile."""
-    return _solve(lambda d: _below(d, comparisons, correlation, df), 1 - alpha,
-                  _NORMAL.inv_cdf(1 - alpha))
+    return _solve(lambda d: _above(d, comparisons, correlation, df), alpha,
+                  -_NORMAL.inv_cdf(alpha))
 
 
 def student(z: float, df: int | None = None) -> float:
@@ -313,7 +325,7 @@ def comparison_level(alpha: float, comparisons: int, correlation: float,
     hold together at `alpha`: the tail (Student's t with `df`, else the normal) beyond
     Dunnett's constant (alpha itself for one comparison, a little above Bonferroni's
     alpha / m for several)."""
-    return _below(-dunnett(alpha, comparisons, correlation, df), 1, 0.0, df)
+    return _above(dunnett(alpha, comparisons, correlation, df), 1, 0.0, df)
 
 
 def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

@@ -268,3 +268,17 @@ def test_the_anytime_rule_names_its_method_and_needs_outcomes_from_0_to_1():
     assert v["gap_upper"][4] > fixed["gap_upper"][4]            # the price of any stop
     with pytest.raises(ValueError, match="from 0 to 1"):
         margin_rule({0: [0, 2], 1: [1, 1]}, anytime=True)
+
+
+def test_an_early_look_of_a_long_run_reads_its_far_tail_as_students_t():
+    """The first look of 200 matches in a run of up to 3,000 spends almost nothing: its
+    boundary is about 8 standard errors, a tail of 1e-15, where 1 - P(T <= d) is all rounding
+    (the exact quantile first failed there). Cornish-Fisher's four terms agree to 0.001."""
+    z, df = boundary(0.01, [200], 3000), 199
+    cornish_fisher = (z + (z ** 3 + z) / (4 * df)
+                      + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+                      + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+    assert z > 7.5 and student(z, df) == pytest.approx(cornish_fisher, abs=0.001)
+    rng = random.Random(3)
+    rows = {c: [int(rng.random() < 0.4) for _ in range(200)] for c in range(7)}
+    assert margin_rule(rows, schedule=[200], planned=3000)["critical"]["within"] > 7
