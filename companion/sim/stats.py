@@ -540,8 +540,10 @@ def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = 
         if c != best:
             d = diffs[c]
             points = round(100 * d["below_best"])
-            parts.append(f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
-                         f" more often than {labels[c]}, ±{100 * d['half_width']:.0f}")
+            ahead = (f"{labels[c]} {verb} about as often as {labels[best]}" if points == 0
+                     else f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
+                          f" more often than {labels[c]}")
+            parts.append(f"{ahead}, ±{100 * d['half_width']:.0f}")
     first = keys.index(plausible[0])
     last = keys.index(plausible[-1])
     if first > 0:

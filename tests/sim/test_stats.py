@@ -127,6 +127,9 @@ def test_the_words_count_points_and_counts_in_good_english():
     rows = {2: [1] * 30 + [0] * 70, 3: [0] * 100, 4: [1] * 31 + [0] * 69}
     words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
     assert words == "2 zones; 4 ends about 1 point more often than 2, ±2; 3 is clearly slower"
+    rows[2] = [0] * 69 + [1] * 31
+    words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
+    assert words.startswith("2 or 4 zones; 4 ends about as often as 2, ±")   # not "0 points"
 
 
 # Dunnett (1955), "A multiple comparison procedure for comparing several treatments with a
