@@ -48,7 +48,7 @@ every count before it is out, so no other run can show it within the margin.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
@@ -239,7 +239,7 @@ def _above(d: float, comparisons: int, correlation: float, df: int | None) -> fl
     return 1 - _below(d, comparisons, correlation, df)
 
 
-def _solve(above, alpha: float, low: float) -> float:
+def _solve(above: Callable[[float], float], alpha: float, low: float) -> float:
     """The x with above(x) = alpha, for a falling `above` with above(low) >= alpha: on the
     log scale (the early looks' tails are as small as 1e-15), the upper end found by steps
     that double, then the Illinois variant of regula falsi."""
