@@ -7,6 +7,7 @@ simulator this package calls (the package docstring says why).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ..rules.errors import RulesError
@@ -53,6 +54,18 @@ def balance(results: Sequence[dict]) -> dict:
                       and all(w is None or w >= ONE_SIDED for w in win[t].values())), None)
     return {"win": win, "one_sided": favourite is not None, "favourite": favourite,
             "threshold": ONE_SIDED}
+
+
+def walkover(fair: dict) -> str:
+    """A one-sided `balance` said as a GM says it: "party wins every match that has a winner"
+    when the favourite lost none at any count (not "at least 100%"), else its least share,
+    rounded down so that "at least" stays true."""
+    top = fair["favourite"]
+    low = min(w for w in fair["win"][top].values() if w is not None)
+    share = ("every match that has a winner" if low >= 1
+             else f"at least {math.floor(100 * low)}% of the matches that have a winner")
+    return (f"one-sided: {top} wins {share}, at every zone count tried, so no count of zones"
+            f" makes it a contest")
 
 
 def minutes(results: Sequence[dict], minutes_per_pass: float) -> dict:
@@ -111,11 +124,7 @@ def tune(roster: TeamSheets, tactics: str | Sequence[str] | None = None, budget:
                     f" matches end in time; a larger budget, or more players a side, may"
                     f" ({sentence})")
     if fair["one_sided"]:
-        top = fair["favourite"]
-        low = min(w for w in fair["win"][top].values() if w is not None)
-        sentence = (f"one-sided: {top} wins at least {low:.0%} of the matches that have a"
-                    f" winner at every zone count tried, so no count of zones makes it a"
-                    f" contest; {sentence}")
+        sentence = f"{walkover(fair)}; {sentence}"
     largest = max(zones)
     return {"zones": rec, "finish_within_budget": row["finish_within_budget"],
             "best": c["best"], "best_is_largest_tried": c["best"] == largest,

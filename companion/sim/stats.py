@@ -11,9 +11,11 @@ an adaptive run at once:
   one" is below `margin`. This is Hsu's multiple comparisons with the best (MCB): the bound
   max(0, max_j (mean_j - mean_i + d * se_ij)) holds for every candidate at once when only the
   k - 1 one-sided comparisons with the true best hold, so d is the exact one-sided Dunnett
-  constant for k - 1 comparisons (`dunnett`), at the least correlation the data show between
-  comparisons (`least_correlation`; 0.5 for equal candidates): narrower than alpha shared
-  over k - 1 (Bonferroni, the rule before), never wider.
+  constant for k - 1 comparisons (`dunnett`): the equicorrelated multivariate t with the
+  matches' n - 1 degrees of freedom (one estimated variance shared by every comparison), at
+  the least correlation the data show between comparisons (`least_correlation`; 0.5 for
+  equal candidates): narrower than alpha shared over k - 1 (Bonferroni, the rule before),
+  never wider.
 - **out** (shown more than `margin` worse than some other candidate) and **behind** (shown
   worse at all): a lower bound over every ordered pair, alpha shared over k (k - 1), since
   with several candidates tied for best any of them may be the one wrongly called worse.
@@ -23,10 +25,12 @@ spending function at the run's current look (`boundary`): a run that may stop at
 looks spends almost nothing early and nearly all of alpha at the last, so its final bounds
 are about a quarter narrower than alpha shared equally over the looks (Bonferroni, the rule
 before). The two are combined by spending, over the looks, the per-comparison level that
-Dunnett's constant gives at one look (`comparison_level`): exact at correlation 0 and 1, and
-in between within a Monte Carlo's error of alpha (docs/simulator.md, "How the answer was
-validated"). With every candidate truly equal, the chance that any is called behind is at most
-alpha (the validation, `python -m companion.sim.validate`, shows it by simulation).
+Dunnett's constant gives at one look (`comparison_level`, a Student t tail), the boundary
+then read back as the Student t value of the same tail (`student`): exact at one look, exact
+at correlation 0 and 1 in the normal limit, and in between within a Monte Carlo's error of
+alpha (docs/simulator.md, "How the answer was validated"). With every candidate truly equal,
+the chance that any is called behind is at most alpha (the validation, `python -m
+companion.sim.validate`, shows it by simulation).
 
 A run with no fixed looks (/tune, which its time limit may stop at any round) is decided with
 `anytime`: each bound is a confidence sequence (`confidence_sequence`), valid at every look
@@ -44,7 +48,7 @@ every count before it is out, so no other run can show it within the margin.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import lru_cache
 from statistics import NormalDist
 from typing import Any
@@ -103,16 +107,6 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 1.0
     return mean, math.sqrt(max(var, 1.0 / n) / n)
-
-
-def student(z: float, df: int | None = None) -> float:
-    """The Student t value with `df` degrees of freedom at the normal value `z`'s tail (its
-    Cornish-Fisher expansion): the standard error is estimated, and so far out in the tail
-    the normal value is too small for a few hundred matches. `z` itself without `df`."""
-    if not df:
-        return z
-    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
 
 
 def spent(alpha: float, t: float) -> float:
@@ -183,39 +177,117 @@ def boundary(alpha: float, schedule: Sequence[int] = (), planned: int = 0) -> fl
     return _spending_step(alpha, fractions)[0][-1]
 
 
-_QUAD_STEP = 0.01            # Simpson's rule on the normal scale, -8.5 to 8.5: error < 1e-8
+_Z_STEP = 0.1                # the trapezoid rule's step over the shared normal, -8.5 to 8.5
+_Z_NODES = [-8.5 + i * _Z_STEP for i in range(int(17 / _Z_STEP) + 1)]
+_Z_WEIGHTS = [_NORMAL.pdf(z) * _Z_STEP for z in _Z_NODES]
+_ROOT_2 = math.sqrt(2)
 
 
-@lru_cache(maxsize=256)
-def dunnett(alpha: float, comparisons: int, correlation: float) -> float:
-    """The exact one-sided Dunnett constant: the d with P(max_j Z_j <= d) = 1 - alpha for
-    `comparisons` standard normal Z_j of common `correlation` (0 to below 1), as in Dunnett
-    (1955) and its tables. Equicorrelated normals are one shared normal and independent ones
-    (Z_j = sqrt(rho) Z_0 + sqrt(1 - rho) E_j), so the multivariate normal probability is the
-    one-dimensional integral of phi(z) Phi((d + sqrt(rho) z) / sqrt(1 - rho))^m, exact here
-    to the quadrature's 1e-8: no random quasi-Monte Carlo, so every run gets the same d."""
-    if comparisons <= 1:
-        return _NORMAL.inv_cdf(1 - alpha)
-    if correlation <= 0:                 # independent: Sidak's value, in closed form
-        return _NORMAL.inv_cdf((1 - alpha) ** (1 / comparisons))
+def _cdf(x: float) -> float:
+    """The normal distribution function by erfc: the quadratures call it most."""
+    return 0.5 * math.erfc(-x / _ROOT_2)
+
+
+def _normal_below(x: float, comparisons: int, correlation: float) -> float:
+    """P(max_j Z_j <= x) for `comparisons` standard normals of common `correlation`: one
+    shared normal and independent ones (Z_j = sqrt(rho) Z_0 + sqrt(1 - rho) E_j), so the
+    one-dimensional integral of phi(z) Phi((x + sqrt(rho) z) / sqrt(1 - rho))^m, by the
+    trapezoid rule, whose error on a smooth integrand over the whole line falls
+    exponentially with the step (below 1e-10 here)."""
+    if comparisons == 1 or correlation <= 0:
+        return _cdf(x) ** comparisons
     shared, own = math.sqrt(correlation), math.sqrt(1 - correlation)
-    steps = int(17 / _QUAD_STEP)
-    nodes = [-8.5 + i * _QUAD_STEP for i in range(steps + 1)]
-    weights = [_NORMAL.pdf(z) * _QUAD_STEP / 3 * (1 if i in (0, steps) else 4 if i % 2 else 2)
-               for i, z in enumerate(nodes)]
+    return sum(w * _cdf((x + shared * z) / own) ** comparisons
+               for z, w in zip(_Z_NODES, _Z_WEIGHTS))
 
-    def below(d: float) -> float:
-        return sum(w * _NORMAL.cdf((d + shared * z) / own) ** comparisons
-                   for z, w in zip(nodes, weights))
 
-    low, high = _NORMAL.inv_cdf(1 - alpha), _NORMAL.inv_cdf(1 - alpha / comparisons)
-    for _ in range(40):                  # between the one-comparison value and Bonferroni's
-        mid = (low + high) / 2
-        if below(mid) < 1 - alpha:
-            low = mid
+@lru_cache(maxsize=64)
+def _chi_nodes(df: int) -> tuple[tuple[float, float], ...]:
+    """Nodes and weights for the distribution of s / sigma, a chi with `df` degrees of freedom
+    over sqrt(df): the trapezoid rule in u = log s, whose log density, df u - df e^(2u) / 2
+    plus a constant, is smooth with its mode at 0 and a spread of about 1 / sqrt(2 df), out
+    to where the weight falls below e^-40 of the mode's, normalised to sum to 1."""
+    step = min(0.1, 0.5 / math.sqrt(2 * df))
+    nodes = []
+    for direction in (-1, 1):
+        k = 0 if direction < 0 else 1
+        while True:
+            u = direction * k * step
+            log_weight = df * (u - math.expm1(2 * u) / 2)
+            if log_weight < -40:
+                break
+            nodes.append((math.exp(u), math.exp(log_weight)))
+            k += 1
+    total = sum(w for _, w in nodes)
+    return tuple(sorted((s, w / total) for s, w in nodes))
+
+
+def _below(d: float, comparisons: int, correlation: float, df: int | None) -> float:
+    """P(max_j T_j <= d) for the equicorrelated multivariate t with `df` degrees of freedom
+    (the normal one without): T_j = Z_j / (s / sigma), one estimated sigma for every
+    comparison, so the normal probability at d s integrated over the distribution of s."""
+    if not df:
+        return _normal_below(d, comparisons, correlation)
+    return sum(w * _normal_below(d * s, comparisons, correlation) for s, w in _chi_nodes(df))
+
+
+def _above(d: float, comparisons: int, correlation: float, df: int | None) -> float:
+    """P(max_j T_j > d); for one comparison the lower tail at -d (by symmetry), which stays
+    exact far out in the tail, where 1 - P(T <= d) would be lost to rounding."""
+    if comparisons == 1:
+        return _below(-d, 1, 0.0, df)
+    return 1 - _below(d, comparisons, correlation, df)
+
+
+def _solve(above: Callable[[float], float], alpha: float, low: float) -> float:
+    """The x with above(x) = alpha, for a falling `above` with above(low) >= alpha: on the
+    log scale (the early looks' tails are as small as 1e-15), the upper end found by steps
+    that double, then the Illinois variant of regula falsi."""
+    def gap(x: float) -> float:
+        return math.log(alpha) - math.log(max(above(x), 1e-300))
+
+    f_low = gap(low)
+    if f_low >= 0:
+        return low
+    width = 1.0
+    high = low + width
+    while (f_high := gap(high)) < 0:
+        low, f_low, width = high, f_high, 2 * width
+        high = low + width
+    x, side = high, 0
+    for _ in range(100):
+        x = (low * f_high - high * f_low) / (f_high - f_low)
+        fx = gap(x)
+        if abs(fx) < 1e-11 or high - low < 1e-12:
+            break
+        if fx < 0:
+            low, f_low = x, fx
+            f_high /= 2 if side < 0 else 1
+            side = -1
         else:
-            high = mid
-    return high
+            high, f_high = x, fx
+            f_low /= 2 if side > 0 else 1
+            side = 1
+    return x
+
+
+@lru_cache(maxsize=1024)
+def dunnett(alpha: float, comparisons: int, correlation: float, df: int | None = None) -> float:
+    """The exact one-sided Dunnett constant: the d with P(max_j T_j <= d) = 1 - alpha for
+    `comparisons` comparisons of common `correlation` (0 to below 1), each a standard normal
+    divided by one shared s / sigma with `df` degrees of freedom (the multivariate t of
+    Dunnett 1955's tables; the multivariate normal, its infinite-df row, without `df`). A
+    two-dimensional integral (`_below`), exact to about 1e-10 by quadrature: no random
+    quasi-Monte Carlo, so every run gets the same d. One comparison: Student's t quantile."""
+    return _solve(lambda d: _above(d, comparisons, correlation, df), alpha,
+                  -_NORMAL.inv_cdf(alpha))
+
+
+def student(z: float, df: int | None = None) -> float:
+    """The Student t value with `df` degrees of freedom whose upper tail is the normal value
+    `z`'s (the standard error is estimated, and far out in the tail the normal value is too
+    small for a few hundred matches): the exact t quantile. `z` itself without `df`."""
+    return dunnett(_cdf(-z), 1, 0.0, df) if df else z
 
 
 def least_correlation(rows: Mapping[Any, Sequence[float]]) -> float:
@@ -247,11 +319,13 @@ def least_correlation(rows: Mapping[Any, Sequence[float]]) -> float:
     return max(0.0, math.floor(20 * least + 1e-9) / 20)
 
 
-def comparison_level(alpha: float, comparisons: int, correlation: float) -> float:
+def comparison_level(alpha: float, comparisons: int, correlation: float,
+                     df: int | None = None) -> float:
     """Each comparison's one-sided level that makes `comparisons` of them, at `correlation`,
-    hold together at `alpha`: the normal tail beyond Dunnett's constant (alpha itself for
-    one comparison, a little above Bonferroni's alpha / m for several)."""
-    return 1 - _NORMAL.cdf(dunnett(alpha, comparisons, correlation))
+    hold together at `alpha`: the tail (Student's t with `df`, else the normal) beyond
+    Dunnett's constant (alpha itself for one comparison, a little above Bonferroni's
+    alpha / m for several)."""
+    return _above(dunnett(alpha, comparisons, correlation, df), 1, 0.0, df)
 
 
 def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
@@ -272,10 +346,12 @@ def pairing(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 # -- the margin rule --------------------------------------------------------------------------
 METHOD = ("Hsu's multiple comparisons with the best on paired matches: within the margin by"
           " the exact one-sided Dunnett constant for the k-1 comparisons with the best"
-          " (multivariate normal at the comparisons' least correlation, Dunnett 1955), out and"
-          " behind by Bonferroni over the ordered pairs; Student's t; each claim's boundary by"
-          " Lan-DeMets O'Brien-Fleming-type alpha spending over the interim looks (exact"
-          " recursive integration)")
+          " (equicorrelated multivariate t with the matches' n-1 degrees of freedom at the"
+          " comparisons' least correlation, Dunnett 1955, by two-dimensional quadrature), out"
+          " and behind by Bonferroni over the ordered pairs with Student's t; each claim's"
+          " per-comparison level spent over the interim looks by Lan-DeMets O'Brien-Fleming-type"
+          " alpha spending (exact recursive integration), its boundary read as the exact"
+          " Student t quantile")
 
 
 ANYTIME_METHOD = ("Hsu's multiple comparisons with the best on paired matches, each bound an"
@@ -324,9 +400,10 @@ def _fixed_bounds(rows: Mapping[Any, list[float]], alpha: float, looks: list[int
     keys = list(rows)
     k, n = len(keys), len(rows[keys[0]])
     correlation = least_correlation(rows) if k > 2 else 0.0
-    d_best = student(boundary(comparison_level(alpha, max(1, k - 1), correlation), looks,
-                              planned), n - 1)
-    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), n - 1)
+    df = n - 1
+    d_best = student(boundary(comparison_level(alpha, max(1, k - 1), correlation, df), looks,
+                              planned), df)
+    d_pairs = student(boundary(alpha / max(1, k * (k - 1)), looks, planned), df)
     lower, upper = {}, {}
     for a, i in enumerate(keys):
         for j in keys[a + 1:]:
@@ -413,11 +490,12 @@ def margin_rule(outcomes: Mapping[Any, Sequence[float]], margin: float = MARGIN,
     else:
         test = (f"margin rule: the fewest within {margin:.0%} of the best by Hsu's multiple"
                 f" comparisons with the best over {n} paired matches (one-sided bound,"
-                f" Student's t, d {critical['within']:.2f}: Dunnett's constant for alpha"
+                f" d {critical['within']:.2f}: Dunnett's multivariate t constant for alpha"
                 f" {alpha} over {max(1, k - 1)} comparisons at correlation"
-                f" {critical['correlation']}, look {len(looks)} of a run of up to"
-                f" {planned or n} matches by O'Brien-Fleming-type alpha spending); out: shown"
-                f" more than the margin worse over all {k * (k - 1)} ordered pairs"
+                f" {critical['correlation']} and {n - 1} degrees of freedom, look {len(looks)}"
+                f" of a run of up to {planned or n} matches by O'Brien-Fleming-type alpha"
+                f" spending); out: shown more than the margin worse over all {k * (k - 1)}"
+                f" ordered pairs, Student's t"
                 f" (d {critical['behind']:.2f}); decided only when every candidate before the"
                 f" answer is out")
     return {"best": best, "recommended": recommended, "decided": decided,
@@ -462,8 +540,10 @@ def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = 
         if c != best:
             d = diffs[c]
             points = round(100 * d["below_best"])
-            parts.append(f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
-                         f" more often than {labels[c]}, ±{100 * d['half_width']:.0f}")
+            ahead = (f"{labels[c]} {verb} about as often as {labels[best]}" if points == 0
+                     else f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
+                          f" more often than {labels[c]}")
+            parts.append(f"{ahead}, ±{100 * d['half_width']:.0f}")
     first = keys.index(plausible[0])
     last = keys.index(plausible[-1])
     if first > 0:

@@ -212,7 +212,21 @@ def test_a_walkover_is_said_first():
     npcs = ("npcs", [(f"n{i}", Skills(0, -1)) for i in range(3)])
     j = tune([party, npcs], zones=[4, 6], matches=60, seed=2)
     assert j["balance"]["one_sided"] and j["balance"]["favourite"] == "party"
-    assert j["sentence"].startswith("one-sided: party wins at least")
+    assert j["sentence"].startswith("one-sided: party wins every match that has a winner,"
+                                    " at every zone count tried")
+
+
+@pytest.mark.parametrize("shares, said", [
+    ({"4": 1.0, "6": 1.0, "8": None}, "party wins every match that has a winner, at every"),
+    ({"4": 1.0, "6": 0.9789}, "party wins at least 97% of the matches that have a winner"),
+    ({"4": 0.9999}, "party wins at least 99% of")])
+def test_a_walkover_is_said_as_a_gm_says_it(shares, said):
+    """Never "wins at least 100%": every match when it lost none, else the least share
+    rounded down, so that "at least" stays true."""
+    from companion.advice.goatball import walkover
+
+    words = walkover({"favourite": "party", "win": {"party": shares}, "one_sided": True})
+    assert words.startswith(f"one-sided: {said}") and "100%" not in words
 
 
 @pytest.mark.parametrize("bad, field", [({"budget": 0}, "budget"), ({"tactics": "x"}, "tactics"),

@@ -127,6 +127,9 @@ def test_the_words_count_points_and_counts_in_good_english():
     rows = {2: [1] * 30 + [0] * 70, 3: [0] * 100, 4: [1] * 31 + [0] * 69}
     words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
     assert words == "2 zones; 4 ends about 1 point more often than 2, ±2; 3 is clearly slower"
+    rows[2] = [0] * 69 + [1] * 31
+    words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
+    assert words.startswith("2 or 4 zones; 4 ends about as often as 2, ±")   # not "0 points"
 
 
 # Dunnett (1955), "A multiple comparison procedure for comparing several treatments with a
@@ -136,9 +139,16 @@ DUNNETT_1955_ONE_SIDED = {
     0.05: [1.64, 1.92, 2.06, 2.16, 2.23, 2.29, 2.34, 2.38, 2.42],
     0.01: [2.33, 2.56, 2.68, 2.77, 2.84, 2.89, 2.93, 2.97, 3.00],
 }
-# the same table's 120-df row at alpha 0.05 (Student's t for each comparison, as the rule reads
-# it: conservative by less than 0.01 at 120 df, by nothing visible at hundreds of matches)
-DUNNETT_1955_120_DF = [1.66, 1.93, 2.08, 2.18, 2.26, 2.32, 2.37, 2.41, 2.45]
+# the same table's finite-df rows at alpha 0.05, 1 to 9 comparisons (the first column is
+# Student's t): the multivariate t, one estimated variance shared by every comparison
+DUNNETT_1955_T = {
+    5: [2.02, 2.44, 2.68, 2.85, 2.98, 3.08, 3.16, 3.24, 3.30],
+    10: [1.81, 2.15, 2.34, 2.47, 2.56, 2.64, 2.70, 2.76, 2.81],
+    15: [1.75, 2.07, 2.24, 2.36, 2.44, 2.51, 2.57, 2.62, 2.67],
+    20: [1.72, 2.03, 2.19, 2.30, 2.39, 2.46, 2.51, 2.56, 2.60],
+    120: [1.66, 1.93, 2.08, 2.18, 2.26, 2.32, 2.37, 2.41, 2.45],
+}
+DUNNETT_1955_SIX_COMPARISONS = {7: 2.82, 15: 2.51}
 
 
 @pytest.mark.parametrize("alpha", sorted(DUNNETT_1955_ONE_SIDED))
@@ -147,10 +157,38 @@ def test_the_within_constant_is_dunnetts_tabulated_one_sided_value(alpha):
     assert got == pytest.approx(DUNNETT_1955_ONE_SIDED[alpha], abs=0.006)
 
 
-def test_student_t_on_dunnetts_level_is_the_tables_finite_df_value_or_a_little_wider():
-    got = [student(dunnett(0.05, m, 0.5), 120) for m in range(1, 10)]
-    for mine, table in zip(got, DUNNETT_1955_120_DF):
-        assert table - 0.006 <= mine <= table + 0.01
+@pytest.mark.parametrize("df", sorted(DUNNETT_1955_T))
+def test_the_within_constant_is_dunnetts_tabulated_multivariate_t_value(df):
+    got = [dunnett(0.05, m, 0.5, df) for m in range(1, 10)]
+    assert got == pytest.approx(DUNNETT_1955_T[df], abs=0.006)
+
+
+def hadamard_rows(order, repeats):
+    """order - 1 candidates' 0/1 outcomes over order * repeats matches, every two uncorrelated
+    with equal variances (Sylvester's Hadamard rows but the first): the comparisons with any
+    one of them then correlate at exactly 0.5, the table's equal-n case."""
+    rows = [[1]]
+    while len(rows) < order:
+        rows = [r + r for r in rows] + [r + [-x for x in r] for r in rows]
+    return {c: [int(x > 0) for x in rows[c + 1]] * repeats for c in range(order - 1)}
+
+
+@pytest.mark.parametrize("repeats, df", [(1, 7), (2, 15)])
+def test_the_rules_within_d_at_few_matches_is_the_tables_value(repeats, df):
+    """Student's t on the normal constant's level (the rule before) gave 2.93 for six
+    comparisons at 7 degrees of freedom where Dunnett's table says 2.82."""
+    v = margin_rule(hadamard_rows(8, repeats))
+    assert v["critical"]["correlation"] == 0.5
+    assert v["critical"]["within"] == pytest.approx(DUNNETT_1955_SIX_COMPARISONS[df],
+                                                    abs=0.006)
+    assert "multivariate t" in v["method"] and f"{df} degrees of freedom" in v["test"]
+
+
+# Student's t quantiles (any t table): one-sided 0.995 and 0.9995 at 5 and 10 df
+@pytest.mark.parametrize("tail, df, value", [(0.005, 5, 4.032), (0.0005, 5, 6.869),
+                                              (0.005, 10, 3.169), (0.0005, 10, 4.587)])
+def test_student_is_the_exact_t_quantile_far_out_in_the_tail(tail, df, value):
+    assert student(NormalDist().inv_cdf(1 - tail), df) == pytest.approx(value, abs=0.0015)
 
 
 @pytest.mark.parametrize("m", [2, 3, 6, 12])
@@ -233,3 +271,17 @@ def test_the_anytime_rule_names_its_method_and_needs_outcomes_from_0_to_1():
     assert v["gap_upper"][4] > fixed["gap_upper"][4]            # the price of any stop
     with pytest.raises(ValueError, match="from 0 to 1"):
         margin_rule({0: [0, 2], 1: [1, 1]}, anytime=True)
+
+
+def test_an_early_look_of_a_long_run_reads_its_far_tail_as_students_t():
+    """The first look of 200 matches in a run of up to 3,000 spends almost nothing: its
+    boundary is about 8 standard errors, a tail of 1e-15, where 1 - P(T <= d) is all rounding
+    (the exact quantile first failed there). Cornish-Fisher's four terms agree to 0.001."""
+    z, df = boundary(0.01, [200], 3000), 199
+    cornish_fisher = (z + (z ** 3 + z) / (4 * df)
+                      + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+                      + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+    assert z > 7.5 and student(z, df) == pytest.approx(cornish_fisher, abs=0.001)
+    rng = random.Random(3)
+    rows = {c: [int(rng.random() < 0.4) for _ in range(200)] for c in range(7)}
+    assert margin_rule(rows, schedule=[200], planned=3000)["critical"]["within"] > 7
