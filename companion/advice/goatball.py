@@ -63,7 +63,7 @@ def walkover(fair: dict) -> str:
     top = fair["favourite"]
     low = min(w for w in fair["win"][top].values() if w is not None)
     share = ("every match that has a winner" if low >= 1
-             else f"at least {math.floor(100 * low)}% of the matches that have a winner")
+             else f"at least {math.floor(100 * low + 1e-9)}% of the matches that have a winner")
     return (f"one-sided: {top} wins {share}, at every zone count tried, so no count of zones"
             f" makes it a contest")
 

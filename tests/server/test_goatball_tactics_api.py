@@ -219,7 +219,8 @@ def test_a_walkover_is_said_first():
 @pytest.mark.parametrize("shares, said", [
     ({"4": 1.0, "6": 1.0, "8": None}, "party wins every match that has a winner, at every"),
     ({"4": 1.0, "6": 0.9789}, "party wins at least 97% of the matches that have a winner"),
-    ({"4": 0.9999}, "party wins at least 99% of")])
+    ({"4": 0.9999}, "party wins at least 99% of"),
+    ({"4": 0.29}, "party wins at least 29% of")])     # 100 * 0.29 is 28.999...
 def test_a_walkover_is_said_as_a_gm_says_it(shares, said):
     """Never "wins at least 100%": every match when it lost none, else the least share
     rounded down, so that "at least" stays true."""

@@ -95,6 +95,16 @@ export function tuneRow(answer) {
 
 const pct = (x) => `${Math.round(x * 100)}`;
 
+/** A one-sided roster as a GM says it: the favourite wins every match that has a winner, or at
+ * least its least share, rounded down so that "at least" stays true (never "at least 100%"
+ * for 99.6%). The companion's own sentence says it the same way. */
+function walkover(team, wins, lang) {
+  const least = Math.min(...wins);
+  return least >= 1
+    ? lang.format("BALLCOURT.Tune.OneSidedEvery", { team })
+    : lang.format("BALLCOURT.Tune.OneSided", { team, p: Math.floor(least * 100 + 1e-9) });
+}
+
 /** "62% (55–69%)", or "62%" without an interval. */
 function rate(lang, value, range) {
   return range
@@ -151,11 +161,7 @@ function warnings(answer, budget, lang) {
   const out = [];
   const fair = answer.balance;
   const wins = Object.values(fair?.win?.[fair?.favourite] ?? {}).filter((w) => Number.isFinite(w));
-  if (fair?.one_sided === true && wins.length) {
-    out.push(
-      lang.format("BALLCOURT.Tune.OneSided", { team: fair.favourite, p: pct(Math.min(...wins)) }),
-    );
-  }
+  if (fair?.one_sided === true && wins.length) out.push(walkover(fair.favourite, wins, lang));
   const highs = (answer.results ?? []).map((r) => interval(r.ci95, "finish_within_budget")?.[1]);
   if (highs.length && highs.every((hi) => Number.isFinite(hi) && hi < 0.1)) {
     out.push(lang.format("BALLCOURT.Tune.HardlyEnds", { budget, p: pct(Math.max(...highs)) }));

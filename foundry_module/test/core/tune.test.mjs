@@ -139,9 +139,33 @@ test("the note in a GM's words: the counts within the margin with each one's gap
   const walkover = tuneRoute({ oneSided: true })(tuneRequest(sixASide, { budget: 40 })).body;
   assert.match(
     tuneNote(walkover, {}, en),
-    /^One-sided: sun wins at least 100% of the matches that have a winner at every zone count tried; no zone count makes it a contest\. Suggested/,
+    /^One-sided: sun wins every match that has a winner, at every zone count tried; no zone count makes it a contest\. Suggested/,
   );
-  assert.match(tuneNote(walkover, {}, ru), /^Игра в одни ворота: «sun» выигрывает не меньше 100%/);
+  assert.match(
+    tuneNote(walkover, {}, ru),
+    /^Игра в одни ворота: «sun» выигрывает каждый матч, где есть победитель/,
+  );
+});
+
+test("a walkover short of every match says its least share rounded down, never 'at least 100%'", () => {
+  const answer = tuneRoute({ oneSided: true })(tuneRequest(sixASide, { budget: 40 })).body;
+  const withWins = (shares) => {
+    const balance = { ...answer.balance, win: { ...answer.balance.win } };
+    balance.win[balance.favourite] = shares;
+    return { ...answer, balance };
+  };
+  assert.match(
+    tuneNote(withWins({ 3: 0.996, 4: 1 }), {}, en),
+    /^One-sided: sun wins at least 99% of the matches/,
+  );
+  assert.match(
+    tuneNote(withWins({ 3: 0.29, 4: 0.9 }), {}, en),
+    /^One-sided: sun wins at least 29% of the matches/,
+  );
+  assert.match(
+    tuneNote(withWins({ 3: 0.996, 4: 1 }), {}, ru),
+    /^Игра в одни ворота: «sun» выигрывает не меньше 99%/,
+  );
 });
 
 test("the note: a roster whose matches hardly ever end in the budget is told so first", () => {
