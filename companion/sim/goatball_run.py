@@ -31,7 +31,7 @@ from concurrent.futures import Executor
 
 from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
-from ..workers import worker_pool
+from ..workers import end_pool, worker_pool
 from .goatball_match import ACTION_KINDS, MatchStats, TeamSheets, play_match
 from .stats import ALPHA, MARGIN, in_words, margin_rule, mean_ci, rate_ci, ratio_ci
 
@@ -327,9 +327,9 @@ class _Runner:
             self.played[repr(sorted(s.items()))] = g
         return [self.played[k] for k in keys]
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
         if self.pool is not None:
-            self.pool.shutdown()
+            end_pool(self.pool, interrupted=interrupted)
 
 
 def _play(runner: _Runner, bases: Sequence[dict], zones: Sequence[int], tactics: list[str],
@@ -444,8 +444,10 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
                     "recommended": c["recommended"], "candidates": c["candidates"],
                     "best": c["best"], "finish_within_budget": {
                         str(z): round(finish_within(got[z], budget), 4) for z in zones}}
-    finally:
-        runner.close()
+    except BaseException:
+        runner.close(interrupted=True)
+        raise
+    runner.close()
     if progress:
         progress(total, total)
     teams = [t for t, _ in roster] if roster is not None else ["red", "blue"]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
-from ..workers import worker_pool
+from ..workers import end_pool, worker_pool
 from .goatball_run import count_cell, median_passes
 from .stats import MARGIN, in_words, margin_rule, mean_ci, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
@@ -116,9 +116,9 @@ class _Runner:
             return self.pool.map(play_chunk, specs)
         return (play_chunk(s) for s in specs)
 
-    def close(self) -> None:
+    def close(self, interrupted: bool = False) -> None:
         if self.pool is not None:
-            self.pool.shutdown()
+            end_pool(self.pool, interrupted=interrupted)
 
 
 def _specs(players, widths, ratios, tactics, matches, budget, seed) -> list[dict]:
@@ -342,9 +342,12 @@ def play_runs(runs: list[list[dict]], workers: int | None, client, progress: Pro
     total = sum(spec["stop"] - spec["start"] for specs in runs for spec in specs)
     runner = _Runner(workers if workers is not None else (os.cpu_count() or 1), client)
     try:
-        return _play(runner, runs, progress, total)
-    finally:
-        runner.close()
+        played = _play(runner, runs, progress, total)
+    except BaseException:
+        runner.close(interrupted=True)
+        raise
+    runner.close()
+    return played
 
 
 def by_preset(rest: list[dict[tuple, list[MatchStats]]], others: list[str], extra: list[int]

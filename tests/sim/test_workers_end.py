@@ -56,3 +56,31 @@ def test_the_pools_workers_end_with_the_command(game, sig):
         proc.kill()
         proc.wait()
         proc.stderr.close()
+
+
+def test_an_interrupted_run_ends_its_workers_at_once_not_after_their_chunk():
+    """Ctrl-C (or `kill -INT` to the command alone) used to wait for each worker's current
+    chunk, a minute and more under load: the queued chunks are dropped and the workers ended."""
+    import threading
+
+    import psutil
+
+    from companion.workers import end_pool, worker_pool
+
+    pool = worker_pool(2)
+    chunks = [pool.submit(time.sleep, 3600) for _ in range(3)]
+    deadline = time.monotonic() + 60
+    while not (chunks[0].running() and chunks[1].running()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = [psutil.Process(pid) for pid in pool._processes]
+    try:
+        ending = threading.Thread(target=end_pool, args=(pool,), kwargs={"interrupted": True})
+        ending.start()
+        ending.join(60)
+        _, alive = psutil.wait_procs(workers, timeout=30)
+        assert not ending.is_alive() and alive == [], "the workers played on"
+        assert all(chunk.done() for chunk in chunks)     # none is left to play
+    finally:
+        for worker in workers:
+            if worker.is_running():
+                worker.kill()
