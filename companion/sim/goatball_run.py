@@ -27,7 +27,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import ProcessPoolExecutor
 
 from ..rules.errors import RulesError
 from ..tactics.goatball import DEFAULT_PRESET, PRESETS, Skills
@@ -310,7 +310,7 @@ class _Runner:
     def __init__(self, workers: int, client=None, played: Played | None = None):
         self.client = client
         self.played: Played = played if played is not None else {}
-        self.pool: Executor | None = None
+        self.pool: ProcessPoolExecutor | None = None
         if client is None and workers > 1:
             self.pool = worker_pool(workers)
 
