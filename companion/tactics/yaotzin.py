@@ -526,15 +526,7 @@ def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple
     among equals, the one most straight in line with the goal, then the lowest square."""
     options = reachable(view.court, view.roster, me, budget_squares(me, budget),
                         view.ball.square, view.settings)
-    costs = options.costs
-    eq = view.settings.equidistant_diagonals
-
-    def preference(sq: Square) -> tuple:
-        return (distance(sq, goal, eq), costs[sq], (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2,
-                sq)
-
-    end = min(costs, key=preference)
-    return costs[end], options.path(end)
+    return options.nearest(goal, view.settings.equidistant_diagonals)
 
 
 def far_move(view: View, me: Player, goal: Square) -> tuple[str, list[Square]]:

@@ -159,24 +159,92 @@ class Reach:
     parent links, from which one square's path is rebuilt when it is wanted (a path for
     every square would cost memory in the square of the budget). A search state is one
     integer, (row * length + column) * 2 + diagonal parity; a parent of -1 is where he
-    stood."""
+    stood. The squares and their costs (`costs`) are built only when asked for: the presets
+    ask only for the one nearest a goal (`nearest`), which needs none."""
 
-    def __init__(self, costs: dict[Square, int], ends: dict[Square, int], parents: list[int],
-                 length: int):
-        self.costs = costs
-        self._ends = ends
+    def __init__(self, best: list[int], order: list[int], mates: list[bool],
+                 parents: list[int], length: int):
+        self._best = best
+        self._order = order                 # the states in the order first reached
+        self._mates = mates                 # teammates' squares: passed through, not ended on
         self._parents = parents
         self._length = length
+        self._costs: dict[Square, int] | None = None
+        self._ends: dict[Square, int] = {}
+
+    @property
+    def costs(self) -> dict[Square, int]:
+        """Each square he may end on, the cheapest cost there (in the order first reached)."""
+        if self._costs is None:
+            costs: dict[Square, int] = {}
+            for state in self._order:
+                cell = state >> 1
+                if self._mates[cell]:
+                    continue
+                cost = self._best[state]
+                y, x = divmod(cell, self._length)
+                sq = Square(x, y)
+                if sq in costs and costs[sq] <= cost:
+                    continue
+                costs[sq] = cost
+                self._ends[sq] = state
+            self._costs = costs
+        return self._costs
 
     def path(self, square: Square) -> tuple[Square, ...]:
         """The cheapest path to `square` (a key of `costs`), from where he stands."""
+        if square not in self.costs:
+            raise KeyError(square)
+        return self._path(self._ends[square])
+
+    def _path(self, at: int) -> tuple[Square, ...]:
         path = []
-        at = self._ends[square]
         while at >= 0:
             y, x = divmod(at >> 1, self._length)
             path.append(Square(x, y))
             at = self._parents[at]
         return tuple(reversed(path))
+
+    def nearest(self, goal: Square, equidistant: bool) -> tuple[int, tuple[Square, ...]]:
+        """(cost, path) to the square he may end on nearest `goal` (grid distance), the
+        cheapest way; among equals the one most straight in line with the goal (the least
+        squared distance), then the lowest square ((x, y) in order): the same square as the
+        least of `costs` by (distance, cost, squared distance, square), without building a
+        square per state. Of a square's two states, the cheaper, else the first reached."""
+        gx, gy = goal.x, goal.y
+        length = self._length
+        best, mates = self._best, self._mates
+        top = -1
+        t_far = t_cost = t_line = t_x = t_y = 0
+        for state in self._order:
+            cell = state >> 1
+            if mates[cell]:
+                continue
+            y, x = divmod(cell, length)
+            dx = x - gx if x >= gx else gx - x
+            dy = y - gy if y >= gy else gy - y
+            if dx < dy:
+                dx, dy = dy, dx
+            far = dx if equidistant else dx + dy // 2
+            cost = best[state]
+            line = (x - gx) * (x - gx) + (y - gy) * (y - gy)
+            if top >= 0:                    # (far, cost, line, x, y) against the best's
+                if far != t_far:
+                    if far > t_far:
+                        continue
+                elif cost != t_cost:
+                    if cost > t_cost:
+                        continue
+                elif line != t_line:
+                    if line > t_line:
+                        continue
+                elif x != t_x:
+                    if x > t_x:
+                        continue
+                elif y >= t_y:
+                    continue                # the same square: the first reached stays
+            top, t_far, t_cost, t_line, t_x, t_y = state, far, cost, line, x, y
+        return t_cost, self._path(top)
 
 
 # A court of more squares than this gets no table of steps: a search works each square's steps
@@ -274,17 +342,4 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
                     best[nxt] = total
                     parents[nxt] = state
                     buckets[total].append(nxt)
-    costs: dict[Square, int] = {}
-    ends: dict[Square, int] = {}
-    for state in order:
-        cell = state >> 1
-        if mates[cell]:
-            continue
-        cost = best[state]
-        y, x = divmod(cell, length)
-        sq = Square(x, y)
-        if sq in costs and costs[sq] <= cost:
-            continue
-        costs[sq] = cost
-        ends[sq] = state
-    return Reach(costs, ends, parents, length)
+    return Reach(best, order, mates, parents, length)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from companion.rules.yaotzin.court import Court
-from companion.rules.yaotzin.grid import Square
+from companion.rules.yaotzin.grid import Square, distance
 from companion.rules.yaotzin.movement import check_path, path_cost, reachable
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
@@ -81,3 +81,30 @@ def test_the_search_answers_as_the_tuple_keyed_search_it_replaced():
         digest.update(repr([(sq, cost, options.path(sq))
                             for sq, cost in options.costs.items()]).encode())
     assert digest.hexdigest() == "af879ea76f0adba0c6842b93ca1ac32a"
+
+
+def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_preference():
+    """`Reach.nearest` (the presets' `route`, without a square per state) picks the square and
+    path that the least of `costs` by (distance, cost, squared distance, square) picks, on
+    random courts, goals on and off the court, both diagonal rules."""
+    rng = random.Random(11)
+    for _ in range(300):
+        court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
+        eq = rng.random() < 0.3
+        settings = Settings(equidistant_diagonals=eq)
+        taken, players = set(), []
+        for i in range(rng.randint(2, 14)):
+            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+            if sq not in taken:
+                taken.add(sq)
+                players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y))
+        ball = Square(rng.randrange(court.length), rng.randrange(court.width))
+        goal = rng.choice((ball, Square(rng.randrange(-3, court.length + 3),
+                                        rng.randrange(-3, court.width + 3))))
+        budget = rng.choice((1, 6, 12, 24))
+        options = reachable(court, Roster(players, court), players[0], budget, ball, settings)
+        fresh = reachable(court, Roster(players, court), players[0], budget, ball, settings)
+        costs = options.costs
+        end = min(costs, key=lambda sq: (distance(sq, goal, eq), costs[sq],
+                                         (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2, sq))
+        assert fresh.nearest(goal, eq) == (costs[end], options.path(end))
