@@ -62,7 +62,7 @@ from ..rules.yaotzin.dribble import DribblePlan, plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_margin, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
-from ..rules.yaotzin.movement import budget_squares, reachable, straight_runs
+from ..rules.yaotzin.movement import budget_squares, nearest_route, straight_runs
 from ..rules.yaotzin.odds import intercept_odds
 from ..rules.yaotzin.plan import KickPlanner
 from ..rules.yaotzin.players import Player, Roster, ability_mod
@@ -524,9 +524,8 @@ def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple
     "Player movement": the cheapest route, never a greedy walk): the square his movement
     reaches nearest the goal (the goal itself when it is reached), the cheapest way there;
     among equals, the one most straight in line with the goal, then the lowest square."""
-    options = reachable(view.court, view.roster, me, budget_squares(me, budget),
-                        view.ball.square, view.settings)
-    return options.nearest(goal, view.settings.equidistant_diagonals)
+    return nearest_route(view.court, view.roster, me, budget_squares(me, budget),
+                         view.ball.square, view.settings, goal)
 
 
 def far_move(view: View, me: Player, goal: Square) -> tuple[str, list[Square]]:

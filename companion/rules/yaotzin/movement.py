@@ -221,11 +221,7 @@ class Reach:
             if mates[cell]:
                 continue
             y, x = divmod(cell, length)
-            dx = x - gx if x >= gx else gx - x
-            dy = y - gy if y >= gy else gy - y
-            if dx < dy:
-                dx, dy = dy, dx
-            far = dx if equidistant else dx + dy // 2
+            far = far_from(x, y, gx, gy, equidistant)
             cost = best[state]
             line = (x - gx) * (x - gx) + (y - gy) * (y - gy)
             if top >= 0:                    # (far, cost, line, x, y) against the best's
@@ -292,6 +288,41 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     Past `limit` states reached: SearchTooLarge. The states are integers (`Reach`) and the
     search's tables flat lists over the court's squares: no tuple or dict entry per state.
     """
+    return _search(court, roster, mover, budget, ball, settings, limit, None)
+
+
+def nearest_route(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
+                  settings: Settings, goal: Square) -> tuple[int, tuple[Square, ...]]:
+    """`reachable(...).nearest(goal, ...)`, the same square and path, searching less: a state
+    from which no square can be reached as near the goal as one already reached is not
+    expanded (`most_closed` bounds how much nearer the rest of the budget can bring him).
+    What it leaves out only reaches squares farther from the goal than the nearest, and
+    never changes how a square nearer is reached (its cost, its path, or which of its two
+    states came first). Unpruned where the search could reach `SEARCH_LIMIT` states, so that
+    it refuses exactly where `reachable` does."""
+    states = 2 * min(court.length * court.width, (2 * budget + 1) ** 2)
+    toward = goal if states < SEARCH_LIMIT else None
+    return _search(court, roster, mover, budget, ball, settings, SEARCH_LIMIT,
+                   toward).nearest(goal, settings.equidistant_diagonals)
+
+
+def most_closed(left: int, equidistant: bool) -> int:
+    """The most a path costing at most `left` squares can shorten the grid distance to a
+    square: a step shortens it by at most 1, a diagonal by at most 2 when diagonals
+    alternate (1 + half a square of the shorter leg), and the diagonals cost 1, 2, 1, ...
+    (at least n + n // 2 for n of them), so n diagonals and the rest straight give
+    left + ceil(n / 2) for the most diagonals the budget pays for."""
+    if equidistant:
+        return left
+    n = 0
+    while n + 1 + (n + 1) // 2 <= left:
+        n += 1
+    return left + (n + 1) // 2
+
+
+def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
+            settings: Settings, limit: int, toward: Square | None) -> Reach:
+    """`reachable`'s search; with `toward`, `nearest_route`'s."""
     length, width = court.length, court.width
     cells = length * width
     equidistant = settings.equidistant_diagonals
@@ -316,6 +347,10 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     best[2 * here] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(2 * here)
+    pruning = toward is not None
+    gx, gy = (toward.x, toward.y) if toward is not None else (0, 0)
+    closing = [most_closed(left, equidistant) for left in range(budget + 1)]
+    nearest = far_from(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:
@@ -324,6 +359,10 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
             parity = state & 1
             if cell == stops and cell != here:
                 continue                    # he stops the ball there
+            if pruning:
+                y, x = divmod(cell, length)
+                if far_from(x, y, gx, gy, equidistant) - closing[budget - cost] > nearest:
+                    continue                # nothing from here comes as near as `nearest`
             costs_now = _STEP_COST[parity]
             for step in (table[cell] if table is not None
                          else square_steps(court, equidistant, cell)):
@@ -339,7 +378,21 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
                         if len(order) >= limit:
                             raise SearchTooLarge(mover, limit)
                         order.append(nxt)
+                        if pruning and not mates[ncell]:
+                            y, x = divmod(ncell, length)
+                            far = far_from(x, y, gx, gy, equidistant)
+                            if far < nearest:
+                                nearest = far
                     best[nxt] = total
                     parents[nxt] = state
                     buckets[total].append(nxt)
     return Reach(best, order, mates, parents, length)
+
+
+def far_from(x: int, y: int, gx: int, gy: int, equidistant: bool) -> int:
+    """`grid.distance` from (x, y) to (gx, gy), on plain integers."""
+    dx = x - gx if x >= gx else gx - x
+    dy = y - gy if y >= gy else gy - y
+    if dx < dy:
+        dx, dy = dy, dx
+    return dx if equidistant else dx + dy // 2

@@ -10,7 +10,13 @@ import pytest
 
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.grid import Square, distance
-from companion.rules.yaotzin.movement import check_path, path_cost, reachable
+from companion.rules.yaotzin.movement import (
+    check_path,
+    most_closed,
+    nearest_route,
+    path_cost,
+    reachable,
+)
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
 from tests.helpers import expect_or_refuse, golden
@@ -84,11 +90,12 @@ def test_the_search_answers_as_the_tuple_keyed_search_it_replaced():
 
 
 def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_preference():
-    """`Reach.nearest` (the presets' `route`, without a square per state) picks the square and
-    path that the least of `costs` by (distance, cost, squared distance, square) picks, on
-    random courts, goals on and off the court, both diagonal rules."""
+    """`Reach.nearest` (without a square per state) and `nearest_route` (the presets' `route`,
+    which also leaves out what cannot come nearer) pick the square and path that the least
+    of `costs` by (distance, cost, squared distance, square) picks, on random courts, goals
+    on and off the court and far away, both diagonal rules."""
     rng = random.Random(11)
-    for _ in range(300):
+    for _ in range(1500):
         court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
         eq = rng.random() < 0.3
         settings = Settings(equidistant_diagonals=eq)
@@ -100,11 +107,34 @@ def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_p
                 players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y))
         ball = Square(rng.randrange(court.length), rng.randrange(court.width))
         goal = rng.choice((ball, Square(rng.randrange(-3, court.length + 3),
-                                        rng.randrange(-3, court.width + 3))))
+                                        rng.randrange(-3, court.width + 3)),
+                           Square(rng.choice((-20, court.length + 20)), rng.randrange(-9, 30))))
         budget = rng.choice((1, 6, 12, 24))
         options = reachable(court, Roster(players, court), players[0], budget, ball, settings)
         fresh = reachable(court, Roster(players, court), players[0], budget, ball, settings)
         costs = options.costs
         end = min(costs, key=lambda sq: (distance(sq, goal, eq), costs[sq],
                                          (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2, sq))
-        assert fresh.nearest(goal, eq) == (costs[end], options.path(end))
+        want = (costs[end], options.path(end))
+        assert fresh.nearest(goal, eq) == want
+        assert nearest_route(court, Roster(players, court), players[0], budget, ball, settings,
+                             goal) == want
+
+
+@pytest.mark.parametrize("equidistant", [False, True])
+def test_no_path_shortens_the_distance_to_a_square_more_than_most_closed_says(equidistant):
+    """`most_closed`, the bound `nearest_route` prunes by, against every square reached on
+    an open court with slopes, from both diagonal parities' first steps, to goals all round."""
+    court = Court.from_dict({"length": 60, "width": 40})
+    settings = Settings(equidistant_diagonals=equidistant)
+    mover = Player("m", "sun", 30, 20)
+    tight = 0
+    for left in range(0, 25):
+        options = reachable(court, Roster([mover], court), mover, left, Square(0, 0), settings)
+        for gx, gy in ((30, 0), (59, 39), (0, 25), (45, 20), (33, 31), (31, 22)):
+            goal = Square(gx, gy)
+            closed = max(distance(mover.square, goal, equidistant) - distance(sq, goal, equidistant)
+                         for sq in options.costs)
+            assert closed <= most_closed(left, equidistant), (left, goal)
+            tight += closed == most_closed(left, equidistant)
+    assert tight > 0
