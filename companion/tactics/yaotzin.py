@@ -62,7 +62,7 @@ from ..rules.yaotzin.dribble import DribblePlan, plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_margin, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
-from ..rules.yaotzin.movement import budget_squares, nearest_route, straight_runs
+from ..rules.yaotzin.movement import budget_squares, nearest_route, nearest_run
 from ..rules.yaotzin.odds import intercept_odds
 from ..rules.yaotzin.plan import KickPlanner
 from ..rules.yaotzin.players import Player, Roster, ability_mod
@@ -538,8 +538,7 @@ def far_move(view: View, me: Player, goal: Square) -> tuple[str, list[Square]]:
     if me.square == ball or path[-1] == ball:
         return "double_move", list(path)
     eq = view.settings.equidistant_diagonals
-    runs = straight_runs(view.court, view.roster, me, ball, view.settings)
-    best = min(runs, key=lambda r: (distance(r[-1], goal, eq), len(r)), default=None)
+    best = nearest_run(view.court, view.roster, me, ball, view.settings, goal)
     if best is not None and distance(best[-1], goal, eq) < distance(path[-1], goal, eq):
         return "run", list(best)
     return "double_move", list(path)

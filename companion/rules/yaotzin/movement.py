@@ -110,31 +110,44 @@ def check_run(mover: Player, path: Sequence[Square], ball: Square) -> None:
                                 " the 8 grid directions", field=f"path.{i}")
 
 
-def straight_runs(court: Court, roster: Roster, mover: Player, ball: Square,
-                  settings: Settings) -> list[tuple[Square, ...]]:
-    """Every legal run: along each of the 8 grid directions, each length that ends on a square
-    he may stand on, within four times his speed, stopping short of the ball, an opponent and
-    the field's edge."""
+def nearest_run(court: Court, roster: Roster, mover: Player, ball: Square, settings: Settings,
+                goal: Square) -> tuple[Square, ...] | None:
+    """The legal run (every step in one of the 8 grid directions, the same one, within four
+    times his speed, stopping short of the ball, an opponent and the field's edge, ending on
+    a square he may stand on) that ends nearest `goal`, the shortest among equals, the first
+    direction (`Direction`'s order) among those; None when he has no run. Only that run is
+    built."""
     have = budget_squares(mover, "run")
-    blocked = {p.square for p in roster.players if p.team != mover.team}
-    mates = {p.square for p in roster.players if p.team == mover.team and p.id != mover.id}
-    height = court.height
-    out = []
+    length, width = court.length, court.width
+    blocked = {(p.x, p.y) for p in roster.players if p.team != mover.team}
+    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    heights = court.heights
+    eq = settings.equidistant_diagonals
+    gx, gy, bx, by = goal.x, goal.y, ball.x, ball.y
+    best: tuple[Direction, int] | None = None
+    best_far = best_n = 0
     for d in Direction:
-        diagonal = d.dx != 0 and d.dy != 0 and not settings.equidistant_diagonals
-        path, cost, parity = [mover.square], 0, 0
+        dx, dy = d.dx, d.dy
+        diagonal = dx != 0 and dy != 0 and not eq
+        x, y, n, cost, parity = mover.x, mover.y, 0, 0, 0
         while True:
-            here, nxt = path[-1], path[-1].step(d)
-            if not court.on_field(nxt) or nxt in blocked or nxt == ball:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in blocked or (
+                    nx == bx and ny == by):
                 break
-            cost += square_cost(diagonal, parity, height(nxt.y) > height(here.y))
+            cost += square_cost(diagonal, parity, heights[ny] > heights[y])
             parity ^= diagonal
             if cost > have:
                 break
-            path.append(nxt)
-            if nxt not in mates:
-                out.append(tuple(path))
-    return out
+            x, y, n = nx, ny, n + 1
+            if (x, y) not in mates:
+                far = far_from(x, y, gx, gy, eq)
+                if best is None or far < best_far or (far == best_far and n < best_n):
+                    best, best_far, best_n = (d, n), far, n
+    if best is None:
+        return None
+    d, n = best
+    return tuple(mover.square.step(d, i) for i in range(n + 1))
 
 
 _STEPS = tuple((d.dx, d.dy, d.dx != 0 and d.dy != 0) for d in Direction)

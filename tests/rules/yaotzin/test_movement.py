@@ -9,16 +9,18 @@ import random
 import pytest
 
 from companion.rules.yaotzin.court import Court
-from companion.rules.yaotzin.grid import Square, distance
+from companion.rules.yaotzin.grid import Direction, Square, distance
 from companion.rules.yaotzin.movement import (
     check_path,
     most_closed,
     nearest_route,
+    nearest_run,
     path_cost,
     reachable,
 )
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
+from companion.rules.errors import IllegalAction
 from tests.helpers import expect_or_refuse, golden
 
 CASES = golden("yaotzin/movement.json")
@@ -138,3 +140,38 @@ def test_no_path_shortens_the_distance_to_a_square_more_than_most_closed_says(eq
             assert closed <= most_closed(left, equidistant), (left, goal)
             tight += closed == most_closed(left, equidistant)
     assert tight > 0
+
+
+def test_the_run_nearest_a_goal_is_the_nearest_of_every_run_the_path_check_allows():
+    """`nearest_run` (the presets' runs) against every straight path of every length that
+    the path check takes as a run, the least by (distance to the goal, squares), the first
+    direction and the shortest among equals, on random courts."""
+    rng = random.Random(5)
+    for _ in range(400):
+        court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
+        eq = rng.random() < 0.3
+        settings = Settings(equidistant_diagonals=eq)
+        taken, players = set(), []
+        for i in range(rng.randint(2, 14)):
+            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+            if sq not in taken:
+                taken.add(sq)
+                players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y,
+                                      speed=rng.choice((20, 30, 40))))
+        roster, mover = Roster(players, court), players[0]
+        ball = Square(rng.randrange(court.length), rng.randrange(court.width))
+        if ball == mover.square:
+            continue
+        goal = rng.choice((ball, Square(rng.randrange(-9, court.length + 9),
+                                        rng.randrange(-3, court.width + 3))))
+        runs = []
+        for d in Direction:
+            for n in range(1, 4 * mover.speed // 5 + 1):
+                path = [mover.square.step(d, i) for i in range(n + 1)]
+                try:
+                    check_path(court, roster, mover.id, path, "run", ball, settings)
+                except IllegalAction:
+                    continue
+                runs.append(tuple(path))
+        want = min(runs, key=lambda r: (distance(r[-1], goal, eq), len(r)), default=None)
+        assert nearest_run(court, roster, mover, ball, settings, goal) == want
