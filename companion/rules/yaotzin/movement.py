@@ -119,8 +119,10 @@ def nearest_run(court: Court, roster: Roster, mover: Player, ball: Square, setti
     built."""
     have = budget_squares(mover, "run")
     length, width = court.length, court.width
-    blocked = {(p.x, p.y) for p in roster.players if p.team != mover.team}
-    mates = {(p.x, p.y) for p in roster.players if p.team == mover.team and p.id != mover.id}
+    # squares as y * length + x (a roster's players stand on the field)
+    blocked = {p.y * length + p.x for p in roster.players if p.team != mover.team}
+    mates = {p.y * length + p.x for p in roster.players
+             if p.team == mover.team and p.id != mover.id}
     heights = court.heights
     eq = settings.equidistant_diagonals
     gx, gy, bx, by = goal.x, goal.y, ball.x, ball.y
@@ -132,7 +134,7 @@ def nearest_run(court: Court, roster: Roster, mover: Player, ball: Square, setti
         x, y, n, cost, parity = mover.x, mover.y, 0, 0, 0
         while True:
             nx, ny = x + dx, y + dy
-            if not (0 <= nx < length and 0 <= ny < width) or (nx, ny) in blocked or (
+            if not (0 <= nx < length and 0 <= ny < width) or ny * length + nx in blocked or (
                     nx == bx and ny == by):
                 break
             cost += square_cost(diagonal, parity, heights[ny] > heights[y])
@@ -140,7 +142,7 @@ def nearest_run(court: Court, roster: Roster, mover: Player, ball: Square, setti
             if cost > have:
                 break
             x, y, n = nx, ny, n + 1
-            if (x, y) not in mates:
+            if y * length + x not in mates:
                 far = far_from(x, y, gx, gy, eq)
                 if best is None or far < best_far or (far == best_far and n < best_n):
                     best, best_far, best_n = (d, n), far, n
