@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from companion.rules.errors import IllegalAction
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.grid import Direction, Square, distance
 from companion.rules.yaotzin.movement import (
@@ -20,7 +21,6 @@ from companion.rules.yaotzin.movement import (
 )
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
-from companion.rules.errors import IllegalAction
 from tests.helpers import expect_or_refuse, golden
 
 CASES = golden("yaotzin/movement.json")
