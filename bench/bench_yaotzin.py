@@ -4,6 +4,7 @@
     python bench/bench_yaotzin.py --compiled DIR      # pure and compiled (built into DIR)
     python bench/bench_yaotzin.py --chart [--compiled DIR]   # the default chart, 2 processes
     python bench/bench_yaotzin.py --sample 4 [--compiled DIR] [--before DIR ...]   # CPU a match
+    python bench/bench_yaotzin.py --mix 2 [--compiled DIR] [--before DIR ...]   # the chart's mix
 
 - suggest: the busy scenario of bench/scenario.py (24 players on the default 72 x 24 court,
   the ball at the Str 16 kicker's feet at (30, 12)), one `POST /api/v1/yaotzin/suggest` for
@@ -22,6 +23,10 @@
   them: the collector paused), interleaved twice: CPU seconds a match, the figure a loaded
   machine disturbs least. `--before DIR` adds another tree (say a compiled copy of main, from
   bench/compiled.py) beside the builds measured.
+- mix: the default chart itself at `--mix` matches a point (every size, ratio and preset it
+  plays, its robustness runs included: 25 matches a unit, in the chart's proportions), in one
+  process per build, interleaved twice: CPU seconds a match over the chart's own mix, which
+  times 1,000 is the default chart's CPU.
 The machine is shared: the load average is printed beside every figure; the CPU time is the
 figure least disturbed by other people's work.
 """
@@ -66,6 +71,20 @@ c = time.process_time()
 r = simulate(ratios=[3.0], matches={n}, robustness=False, workers=1)
 cpu = time.process_time() - c
 print(json.dumps({{"cpu_per_match": cpu / sum(p["matches_played"] for p in r["results"]),
+                  "compiled": yaotzin_match.__file__.endswith(".so")}}))
+"""
+# The default chart's own mix, `n` matches a point, in this process: CPU seconds a match
+MIX = """
+import json, time
+from companion.sim import yaotzin_match
+from companion.sim.yaotzin_run import simulate
+c = time.process_time()
+r = simulate(matches={n}, workers=1)
+cpu = time.process_time() - c
+played = sum(p["matches_played"] for p in r["results"]) + sum(
+    (len(e["robustness"]["answers"]) - 1) * e["robustness"]["matches_per_point"]
+    * len(r["players"]) for e in r["widths"])
+print(json.dumps({{"cpu_per_match": cpu / played, "matches": played,
                   "compiled": yaotzin_match.__file__.endswith(".so")}}))
 """
 # The default chart on 2 processes, timed whole; the CPU of the processes it started
@@ -169,13 +188,15 @@ def chart(builds: dict[str, Path], out: Path | None) -> None:
               f" core; {before} before, {_load()} after", flush=True)
 
 
-def sample(n: int, builds: dict[str, Path]) -> None:
-    print(f"the chart's middle ratio (4 to 8 a side, 120 ft, 3:1), {n} matches a point, one"
-          f" process a build, interleaved twice: CPU s a match")
+def sample(n: int, builds: dict[str, Path], mix: bool = False) -> None:
+    print(f"the default chart's mix (4 to 8 a side, 120 ft, 2.5, 3 and 4 to 1, the robustness"
+          f" runs), {n} matches a point" if mix else
+          f"the chart's middle ratio (4 to 8 a side, 120 ft, 3:1), {n} matches a point",
+          "one process a build, interleaved twice: CPU s a match", sep="; ")
     got: dict[str, list[float]] = {}
     for _rep in range(2):
         for build, tree in builds.items():
-            r = _in(tree, SAMPLE.format(n=n))
+            r = _in(tree, (MIX if mix else SAMPLE).format(n=n))
             got.setdefault(build, []).append(r["cpu_per_match"])
             print(f"  {build:16} {r['cpu_per_match']:6.3f} s of CPU a match"
                   f" (compiled: {r['compiled']}), {_load()}", flush=True)
@@ -197,13 +218,17 @@ def main() -> None:
                         help="with --chart: write each build's report to FILE.<build>.json")
     parser.add_argument("--sample", type=int, default=None, metavar="N",
                         help="only the chart's middle ratio, N matches a point: CPU s a match")
+    parser.add_argument("--mix", type=int, default=None, metavar="N",
+                        help="only the default chart's own mix, N matches a point: CPU s a match")
     parser.add_argument("--before", type=Path, action="append", default=[], metavar="DIR",
-                        help="with --sample: another tree (e.g. a compiled copy of main) too")
+                        help="with --sample or --mix: another tree (e.g. a compiled copy of"
+                             " main) too")
     args = parser.parse_args()
     print(f"{_load()} on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     builds = _builds(args.compiled)
-    if args.sample:
-        sample(args.sample, {**builds, **{f"before:{d.name}": d for d in args.before}})
+    if args.sample or args.mix:
+        sample(args.mix or args.sample, {**builds, **{f"before:{d.name}": d for d in args.before}},
+               mix=bool(args.mix))
         return
     if args.chart:
         chart(builds, args.out)

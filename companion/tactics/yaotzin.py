@@ -62,7 +62,7 @@ from ..rules.yaotzin.dribble import DribblePlan, plan_dribble
 from ..rules.yaotzin.grid import Direction, Square, chebyshev, distance
 from ..rules.yaotzin.hoop import hoop_margin, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
-from ..rules.yaotzin.movement import budget_squares, reachable, straight_runs
+from ..rules.yaotzin.movement import budget_squares, nearest_route, nearest_run
 from ..rules.yaotzin.odds import intercept_odds
 from ..rules.yaotzin.plan import KickPlanner
 from ..rules.yaotzin.players import Player, Roster, ability_mod
@@ -524,17 +524,8 @@ def route(view: View, me: Player, goal: Square, budget: str) -> tuple[int, tuple
     "Player movement": the cheapest route, never a greedy walk): the square his movement
     reaches nearest the goal (the goal itself when it is reached), the cheapest way there;
     among equals, the one most straight in line with the goal, then the lowest square."""
-    options = reachable(view.court, view.roster, me, budget_squares(me, budget),
-                        view.ball.square, view.settings)
-    costs = options.costs
-    eq = view.settings.equidistant_diagonals
-
-    def preference(sq: Square) -> tuple:
-        return (distance(sq, goal, eq), costs[sq], (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2,
-                sq)
-
-    end = min(costs, key=preference)
-    return costs[end], options.path(end)
+    return nearest_route(view.court, view.roster, me, budget_squares(me, budget),
+                         view.ball.square, view.settings, goal)
 
 
 def far_move(view: View, me: Player, goal: Square) -> tuple[str, list[Square]]:
@@ -547,8 +538,7 @@ def far_move(view: View, me: Player, goal: Square) -> tuple[str, list[Square]]:
     if me.square == ball or path[-1] == ball:
         return "double_move", list(path)
     eq = view.settings.equidistant_diagonals
-    runs = straight_runs(view.court, view.roster, me, ball, view.settings)
-    best = min(runs, key=lambda r: (distance(r[-1], goal, eq), len(r)), default=None)
+    best = nearest_run(view.court, view.roster, me, ball, view.settings, goal)
     if best is not None and distance(best[-1], goal, eq) < distance(path[-1], goal, eq):
         return "run", list(best)
     return "double_move", list(path)

@@ -110,31 +110,46 @@ def check_run(mover: Player, path: Sequence[Square], ball: Square) -> None:
                                 " the 8 grid directions", field=f"path.{i}")
 
 
-def straight_runs(court: Court, roster: Roster, mover: Player, ball: Square,
-                  settings: Settings) -> list[tuple[Square, ...]]:
-    """Every legal run: along each of the 8 grid directions, each length that ends on a square
-    he may stand on, within four times his speed, stopping short of the ball, an opponent and
-    the field's edge."""
+def nearest_run(court: Court, roster: Roster, mover: Player, ball: Square, settings: Settings,
+                goal: Square) -> tuple[Square, ...] | None:
+    """The legal run (every step in one of the 8 grid directions, the same one, within four
+    times his speed, stopping short of the ball, an opponent and the field's edge, ending on
+    a square he may stand on) that ends nearest `goal`, the shortest among equals, the first
+    direction (`Direction`'s order) among those; None when he has no run. Only that run is
+    built."""
     have = budget_squares(mover, "run")
-    blocked = {p.square for p in roster.players if p.team != mover.team}
-    mates = {p.square for p in roster.players if p.team == mover.team and p.id != mover.id}
-    height = court.height
-    out = []
+    length, width = court.length, court.width
+    # squares as y * length + x (a roster's players stand on the field)
+    blocked = {p.y * length + p.x for p in roster.players if p.team != mover.team}
+    mates = {p.y * length + p.x for p in roster.players
+             if p.team == mover.team and p.id != mover.id}
+    heights = court.heights
+    eq = settings.equidistant_diagonals
+    gx, gy, bx, by = goal.x, goal.y, ball.x, ball.y
+    best: tuple[Direction, int] | None = None
+    best_far = best_n = 0
     for d in Direction:
-        diagonal = d.dx != 0 and d.dy != 0 and not settings.equidistant_diagonals
-        path, cost, parity = [mover.square], 0, 0
+        dx, dy = d.dx, d.dy
+        diagonal = dx != 0 and dy != 0 and not eq
+        x, y, n, cost, parity = mover.x, mover.y, 0, 0, 0
         while True:
-            here, nxt = path[-1], path[-1].step(d)
-            if not court.on_field(nxt) or nxt in blocked or nxt == ball:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < length and 0 <= ny < width) or ny * length + nx in blocked or (
+                    nx == bx and ny == by):
                 break
-            cost += square_cost(diagonal, parity, height(nxt.y) > height(here.y))
+            cost += square_cost(diagonal, parity, heights[ny] > heights[y])
             parity ^= diagonal
             if cost > have:
                 break
-            path.append(nxt)
-            if nxt not in mates:
-                out.append(tuple(path))
-    return out
+            x, y, n = nx, ny, n + 1
+            if y * length + x not in mates:
+                far = far_from(x, y, gx, gy, eq)
+                if best is None or far < best_far or (far == best_far and n < best_n):
+                    best, best_far, best_n = (d, n), far, n
+    if best is None:
+        return None
+    d, n = best
+    return tuple(mover.square.step(d, i) for i in range(n + 1))
 
 
 _STEPS = tuple((d.dx, d.dy, d.dx != 0 and d.dy != 0) for d in Direction)
@@ -159,24 +174,88 @@ class Reach:
     parent links, from which one square's path is rebuilt when it is wanted (a path for
     every square would cost memory in the square of the budget). A search state is one
     integer, (row * length + column) * 2 + diagonal parity; a parent of -1 is where he
-    stood."""
+    stood. The squares and their costs (`costs`) are built only when asked for: the presets
+    ask only for the one nearest a goal (`nearest`), which needs none."""
 
-    def __init__(self, costs: dict[Square, int], ends: dict[Square, int], parents: list[int],
-                 length: int):
-        self.costs = costs
-        self._ends = ends
+    def __init__(self, best: list[int], order: list[int], mates: list[bool],
+                 parents: list[int], length: int):
+        self._best = best
+        self._order = order                 # the states in the order first reached
+        self._mates = mates                 # teammates' squares: passed through, not ended on
         self._parents = parents
         self._length = length
+        self._costs: dict[Square, int] | None = None
+        self._ends: dict[Square, int] = {}
+
+    @property
+    def costs(self) -> dict[Square, int]:
+        """Each square he may end on, the cheapest cost there (in the order first reached)."""
+        if self._costs is None:
+            costs: dict[Square, int] = {}
+            for state in self._order:
+                cell = state >> 1
+                if self._mates[cell]:
+                    continue
+                cost = self._best[state]
+                y, x = divmod(cell, self._length)
+                sq = Square(x, y)
+                if sq in costs and costs[sq] <= cost:
+                    continue
+                costs[sq] = cost
+                self._ends[sq] = state
+            self._costs = costs
+        return self._costs
 
     def path(self, square: Square) -> tuple[Square, ...]:
         """The cheapest path to `square` (a key of `costs`), from where he stands."""
+        if square not in self.costs:
+            raise KeyError(square)
+        return self._path(self._ends[square])
+
+    def _path(self, at: int) -> tuple[Square, ...]:
         path = []
-        at = self._ends[square]
         while at >= 0:
             y, x = divmod(at >> 1, self._length)
             path.append(Square(x, y))
             at = self._parents[at]
         return tuple(reversed(path))
+
+    def nearest(self, goal: Square, equidistant: bool) -> tuple[int, tuple[Square, ...]]:
+        """(cost, path) to the square he may end on nearest `goal` (grid distance), the
+        cheapest way; among equals the one most straight in line with the goal (the least
+        squared distance), then the lowest square ((x, y) in order): the same square as the
+        least of `costs` by (distance, cost, squared distance, square), without building a
+        square per state. Of a square's two states, the cheaper, else the first reached."""
+        gx, gy = goal.x, goal.y
+        length = self._length
+        best, mates = self._best, self._mates
+        top = -1
+        t_far = t_cost = t_line = t_x = t_y = 0
+        for state in self._order:
+            cell = state >> 1
+            if mates[cell]:
+                continue
+            y, x = divmod(cell, length)
+            far = far_from(x, y, gx, gy, equidistant)
+            cost = best[state]
+            line = (x - gx) * (x - gx) + (y - gy) * (y - gy)
+            if top >= 0:                    # (far, cost, line, x, y) against the best's
+                if far != t_far:
+                    if far > t_far:
+                        continue
+                elif cost != t_cost:
+                    if cost > t_cost:
+                        continue
+                elif line != t_line:
+                    if line > t_line:
+                        continue
+                elif x != t_x:
+                    if x > t_x:
+                        continue
+                elif y >= t_y:
+                    continue                # the same square: the first reached stays
+            top, t_far, t_cost, t_line, t_x, t_y = state, far, cost, line, x, y
+        return t_cost, self._path(top)
 
 
 # A court of more squares than this gets no table of steps: a search works each square's steps
@@ -224,6 +303,41 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     Past `limit` states reached: SearchTooLarge. The states are integers (`Reach`) and the
     search's tables flat lists over the court's squares: no tuple or dict entry per state.
     """
+    return _search(court, roster, mover, budget, ball, settings, limit, None)
+
+
+def nearest_route(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
+                  settings: Settings, goal: Square) -> tuple[int, tuple[Square, ...]]:
+    """`reachable(...).nearest(goal, ...)`, the same square and path, searching less: a state
+    from which no square can be reached as near the goal as one already reached is not
+    expanded (`most_closed` bounds how much nearer the rest of the budget can bring him).
+    What it leaves out only reaches squares farther from the goal than the nearest, and
+    never changes how a square nearer is reached (its cost, its path, or which of its two
+    states came first). Unpruned where the search could reach `SEARCH_LIMIT` states, so that
+    it refuses exactly where `reachable` does."""
+    states = 2 * min(court.length * court.width, (2 * budget + 1) ** 2)
+    toward = goal if states < SEARCH_LIMIT else None
+    return _search(court, roster, mover, budget, ball, settings, SEARCH_LIMIT,
+                   toward).nearest(goal, settings.equidistant_diagonals)
+
+
+def most_closed(left: int, equidistant: bool) -> int:
+    """The most a path costing at most `left` squares can shorten the grid distance to a
+    square: a step shortens it by at most 1, a diagonal by at most 2 when diagonals
+    alternate (1 + half a square of the shorter leg), and the diagonals cost 1, 2, 1, ...
+    (at least n + n // 2 for n of them), so n diagonals and the rest straight give
+    left + ceil(n / 2) for the most diagonals the budget pays for."""
+    if equidistant:
+        return left
+    n = 0
+    while n + 1 + (n + 1) // 2 <= left:
+        n += 1
+    return left + (n + 1) // 2
+
+
+def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
+            settings: Settings, limit: int, toward: Square | None) -> Reach:
+    """`reachable`'s search; with `toward`, `nearest_route`'s."""
     length, width = court.length, court.width
     cells = length * width
     equidistant = settings.equidistant_diagonals
@@ -248,6 +362,10 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     best[2 * here] = 0
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(2 * here)
+    pruning = toward is not None
+    gx, gy = (toward.x, toward.y) if toward is not None else (0, 0)
+    closing = [most_closed(left, equidistant) for left in range(budget + 1)]
+    nearest = far_from(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:
@@ -256,6 +374,10 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
             parity = state & 1
             if cell == stops and cell != here:
                 continue                    # he stops the ball there
+            if pruning:
+                y, x = divmod(cell, length)
+                if far_from(x, y, gx, gy, equidistant) - closing[budget - cost] > nearest:
+                    continue                # nothing from here comes as near as `nearest`
             costs_now = _STEP_COST[parity]
             for step in (table[cell] if table is not None
                          else square_steps(court, equidistant, cell)):
@@ -271,20 +393,21 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
                         if len(order) >= limit:
                             raise SearchTooLarge(mover, limit)
                         order.append(nxt)
+                        if pruning and not mates[ncell]:
+                            y, x = divmod(ncell, length)
+                            far = far_from(x, y, gx, gy, equidistant)
+                            if far < nearest:
+                                nearest = far
                     best[nxt] = total
                     parents[nxt] = state
                     buckets[total].append(nxt)
-    costs: dict[Square, int] = {}
-    ends: dict[Square, int] = {}
-    for state in order:
-        cell = state >> 1
-        if mates[cell]:
-            continue
-        cost = best[state]
-        y, x = divmod(cell, length)
-        sq = Square(x, y)
-        if sq in costs and costs[sq] <= cost:
-            continue
-        costs[sq] = cost
-        ends[sq] = state
-    return Reach(costs, ends, parents, length)
+    return Reach(best, order, mates, parents, length)
+
+
+def far_from(x: int, y: int, gx: int, gy: int, equidistant: bool) -> int:
+    """`grid.distance` from (x, y) to (gx, gy), on plain integers."""
+    dx = x - gx if x >= gx else gx - x
+    dy = y - gy if y >= gy else gy - y
+    if dx < dy:
+        dx, dy = dy, dx
+    return dx if equidistant else dx + dy // 2

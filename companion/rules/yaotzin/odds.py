@@ -32,10 +32,22 @@ D20 = range(1, 21)
 def landing_weights(court: Court, kicker: Player, target: Square, modifier: int,
                     precise: bool, settings: Settings) -> tuple[int, dict[Square, int]]:
     """Hits out of 20, and each landing square's weight out of 160 (20 attack x 8 scatter)."""
+    hits, pattern = landing_pattern(court, kicker, target, modifier, precise, settings)
+    return hits, placed(target.x, pattern)
+
+
+def landing_pattern(court: Court, kicker: Player, target: Square, modifier: int,
+                    precise: bool, settings: Settings
+                    ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """`landing_weights` as its row's `scatter_pattern`, no square built: hits out of 20, and
+    each landing as (columns from the target, row, weight out of 160)."""
     straight_on = snap(target.x - kicker.x, target.y - kicker.y)
-    hits, pattern = scatter_pattern(court, target.y, straight_on, modifier, precise, settings)
-    tx = target.x
-    return hits, {Square(tx + dx, y): w for dx, y, w in pattern}
+    return scatter_pattern(court, target.y, straight_on, modifier, precise, settings)
+
+
+def placed(column: int, pattern: tuple[tuple[int, int, int], ...]) -> dict[Square, int]:
+    """A `landing_pattern` at the target's column: each landing square's weight."""
+    return {Square(column + dx, y): w for dx, y, w in pattern}
 
 
 @lru_cache(maxsize=4096)

@@ -63,7 +63,8 @@ from .kick import (
 from .movement import court_steps
 from .odds import (
     attack_spread,
-    landing_weights,
+    landing_pattern,
+    placed,
     scatter_headings,
     scatter_pattern,
     scatter_reach,
@@ -136,7 +137,7 @@ class FlightMemo:
     (`_matters`), and each (Reflex, DC)'s saves in flight (`_saves`)."""
 
     values: dict[Square, tuple[float, float]] = field(default_factory=dict)
-    matters: dict[Square, bool] = field(default_factory=dict)
+    matters: dict[int, bool] = field(default_factory=dict)      # by x * width + y
     saves: dict[tuple[int, int], tuple[int, list[tuple[str, int]]]] = field(
         default_factory=dict)
 
@@ -227,8 +228,14 @@ class KickPlanner:
         return mods if mods.in_range else None
 
     def _weighed(self, target: Square, mods: KickModifiers) -> tuple:
-        return (mods, *landing_weights(self.court, self.kicker, target, mods.modifier,
-                                       mods.precise, self.settings))
+        hits, pattern = self._pattern(target, mods)
+        return mods, hits, placed(target.x, pattern)
+
+    def _pattern(self, target: Square, mods: KickModifiers
+                 ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """The kick's `landing_pattern` (its landing weights, no square built)."""
+        return landing_pattern(self.court, self.kicker, target, mods.modifier, mods.precise,
+                               self.settings)
 
     def aim(self, target: Square, full: bool = True) -> AimOdds | None:
         """The odds of a kick at `target`; None when it is beyond the kicker's range.
@@ -286,10 +293,10 @@ class KickPlanner:
         the landings of a kick that cannot score (`_out_of_play`)."""
         if self._out_of_play(target, mods):
             return 0.0
-        kick = self._weighed(target, mods)
-        bound = self._weights_bound(kick[2])
+        hits, pattern = self._pattern(target, mods)
+        bound = self._pattern_bound(target.x, pattern)
         if bound > 0:
-            self._aims.landings[target] = kick
+            self._aims.landings[target] = (mods, hits, placed(target.x, pattern))
         return bound
 
     def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
@@ -373,13 +380,17 @@ class KickPlanner:
                 return None
         return AimOdds(target.x, target.y, goal / 160, hits / 20, 0.0, mods.target_ft)
 
-    def _weights_bound(self, weights: dict[Square, int]) -> float:
+    def _pattern_bound(self, column: int, pattern: tuple[tuple[int, int, int], ...]) -> float:
+        """The landings' weight that `_matters`, out of 160, for a `landing_pattern` at
+        `column`: a square is built only for a landing not yet known."""
         matter = self._flights.matters
+        width = self.court.width
         total = 0
-        for sq, w in weights.items():
-            known = matter.get(sq)
+        for dx, y, w in pattern:
+            x = column + dx
+            known = matter.get(x * width + y)
             if known is None:
-                known = self._matters(sq)
+                known = self._matters(Square(x, y))
             if known:
                 total += w
         return total / 160
@@ -389,10 +400,11 @@ class KickPlanner:
         roll over the attacked line on an empty court without running into a player standing
         on its way (`_course`), or an opponent it passes stands close enough to the line for a
         deflection to carom over it. Otherwise the flight's interceptions can only stop a ball
-        that was never going to score."""
-        known = self._flights.matters.get(landing)
+        that was never going to score. Remembered by x * width + y (a landing is on a row)."""
+        key = landing.x * self.court.width + landing.y
+        known = self._flights.matters.get(key)
         if known is None:
-            known = self._flights.matters[landing] = self._could_score(landing)
+            known = self._flights.matters[key] = self._could_score(landing)
         return known
 
     def _could_score(self, landing: Square) -> bool:

@@ -8,9 +8,17 @@ import random
 
 import pytest
 
+from companion.rules.errors import IllegalAction
 from companion.rules.yaotzin.court import Court
-from companion.rules.yaotzin.grid import Square
-from companion.rules.yaotzin.movement import check_path, path_cost, reachable
+from companion.rules.yaotzin.grid import Direction, Square, distance
+from companion.rules.yaotzin.movement import (
+    check_path,
+    most_closed,
+    nearest_route,
+    nearest_run,
+    path_cost,
+    reachable,
+)
 from companion.rules.yaotzin.players import Player, Roster
 from companion.rules.yaotzin.settings import Settings
 from tests.helpers import expect_or_refuse, golden
@@ -81,3 +89,89 @@ def test_the_search_answers_as_the_tuple_keyed_search_it_replaced():
         digest.update(repr([(sq, cost, options.path(sq))
                             for sq, cost in options.costs.items()]).encode())
     assert digest.hexdigest() == "af879ea76f0adba0c6842b93ca1ac32a"
+
+
+def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_preference():
+    """`Reach.nearest` (without a square per state) and `nearest_route` (the presets' `route`,
+    which also leaves out what cannot come nearer) pick the square and path that the least
+    of `costs` by (distance, cost, squared distance, square) picks, on random courts, goals
+    on and off the court and far away, both diagonal rules."""
+    rng = random.Random(11)
+    for _ in range(1500):
+        court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
+        eq = rng.random() < 0.3
+        settings = Settings(equidistant_diagonals=eq)
+        taken, players = set(), []
+        for i in range(rng.randint(2, 14)):
+            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+            if sq not in taken:
+                taken.add(sq)
+                players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y))
+        ball = Square(rng.randrange(court.length), rng.randrange(court.width))
+        goal = rng.choice((ball, Square(rng.randrange(-3, court.length + 3),
+                                        rng.randrange(-3, court.width + 3)),
+                           Square(rng.choice((-20, court.length + 20)), rng.randrange(-9, 30))))
+        budget = rng.choice((1, 6, 12, 24))
+        options = reachable(court, Roster(players, court), players[0], budget, ball, settings)
+        fresh = reachable(court, Roster(players, court), players[0], budget, ball, settings)
+        costs = options.costs
+        end = min(costs, key=lambda sq: (distance(sq, goal, eq), costs[sq],
+                                         (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2, sq))
+        want = (costs[end], options.path(end))
+        assert fresh.nearest(goal, eq) == want
+        assert nearest_route(court, Roster(players, court), players[0], budget, ball, settings,
+                             goal) == want
+
+
+@pytest.mark.parametrize("equidistant", [False, True])
+def test_no_path_shortens_the_distance_to_a_square_more_than_most_closed_says(equidistant):
+    """`most_closed`, the bound `nearest_route` prunes by, against every square reached on
+    an open court with slopes, from both diagonal parities' first steps, to goals all round."""
+    court = Court.from_dict({"length": 60, "width": 40})
+    settings = Settings(equidistant_diagonals=equidistant)
+    mover = Player("m", "sun", 30, 20)
+    tight = 0
+    for left in range(0, 25):
+        options = reachable(court, Roster([mover], court), mover, left, Square(0, 0), settings)
+        for gx, gy in ((30, 0), (59, 39), (0, 25), (45, 20), (33, 31), (31, 22)):
+            goal = Square(gx, gy)
+            closed = max(distance(mover.square, goal, equidistant) - distance(sq, goal, equidistant)
+                         for sq in options.costs)
+            assert closed <= most_closed(left, equidistant), (left, goal)
+            tight += closed == most_closed(left, equidistant)
+    assert tight > 0
+
+
+def test_the_run_nearest_a_goal_is_the_nearest_of_every_run_the_path_check_allows():
+    """`nearest_run` (the presets' runs) against every straight path of every length that
+    the path check takes as a run, the least by (distance to the goal, squares), the first
+    direction and the shortest among equals, on random courts."""
+    rng = random.Random(5)
+    for _ in range(400):
+        court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
+        eq = rng.random() < 0.3
+        settings = Settings(equidistant_diagonals=eq)
+        taken, players = set(), []
+        for i in range(rng.randint(2, 14)):
+            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+            if sq not in taken:
+                taken.add(sq)
+                players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y,
+                                      speed=rng.choice((20, 30, 40))))
+        roster, mover = Roster(players, court), players[0]
+        ball = Square(rng.randrange(court.length), rng.randrange(court.width))
+        if ball == mover.square:
+            continue
+        goal = rng.choice((ball, Square(rng.randrange(-9, court.length + 9),
+                                        rng.randrange(-3, court.width + 3))))
+        runs = []
+        for d in Direction:
+            for n in range(1, 4 * mover.speed // 5 + 1):
+                path = [mover.square.step(d, i) for i in range(n + 1)]
+                try:
+                    check_path(court, roster, mover.id, path, "run", ball, settings)
+                except IllegalAction:
+                    continue
+                runs.append(tuple(path))
+        want = min(runs, key=lambda r: (distance(r[-1], goal, eq), len(r)), default=None)
+        assert nearest_run(court, roster, mover, ball, settings, goal) == want

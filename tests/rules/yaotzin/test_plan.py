@@ -268,7 +268,7 @@ def test_a_kick_left_out_unweighed_has_no_landing_that_matters(attacks, kicker_a
     for sq, mods in plan._in_range():
         if plan._out_of_play(sq, mods):
             spared += 1
-            assert plan._weights_bound(plan._weighed(sq, mods)[2]) == 0, sq
+            assert plan._pattern_bound(sq.x, plan._pattern(sq, mods)[1]) == 0, sq
     assert spared > 10 or kicker_at[0] in (2, 70)    # nothing to spare on the near side
 
 
