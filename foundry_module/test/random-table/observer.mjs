@@ -7,6 +7,7 @@
  */
 import { currentClient } from "../fakes/clients.mjs";
 import { FakeChatMessage } from "../fakes/foundry.mjs";
+import { rawOf } from "../fakes/server.mjs";
 
 const flagsOf = (message) => message.flags?.ballcourt ?? {};
 const square = (token) => ({ x: Math.round(token.x / 100), y: Math.round(token.y / 100) });
@@ -24,6 +25,7 @@ export class Observer {
     this.started = false;
     this.proposals = { stale: [], fresh: [] }; // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set(); // messages last written by a page that was closing
+    this.offTurn = new Map(); // NPC token id -> {from, text}: his move landed on another's turn, not yet taken back
     this.onRejection = (reason) => {
       this.rejections.push(reason);
     };
@@ -54,9 +56,13 @@ export class Observer {
     this.breaches.push({ item, text });
   }
 
-  /** Whose turn it is now: the token of the encounter's current combatant. */
+  /**
+   * Whose turn it is now at the server: the token of the encounter's current combatant. The
+   * server's copy, not the page's whose write is heard: that page may not have heard a Next
+   * yet, and the race is exactly that.
+   */
   turnOf() {
-    return this.encounter?.combatant?.tokenId ?? null;
+    return rawOf(this.encounter)?.combatant?.tokenId ?? null;
   }
 
   created(message) {
@@ -135,16 +141,32 @@ export class Observer {
     return stack.at(-1)?.to ?? start;
   }
 
+  /**
+   * An NPC's move lands on his own turn, or is taken back: one that lands on another's turn
+   * (another GM's Next crossed his walk) waits to be put back where it started; once the
+   * table is quiet, one still not put back is a breach (`offTurnLeft`).
+   */
   moved(token, from) {
     if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length)
       return; // the NPCs: tokens with a sheet no player owns
     if (from.x === token.x && from.y === token.y) return;
+    const late = this.offTurn.get(token.id);
+    if (late && token.x === late.from.x && token.y === late.from.y) {
+      this.offTurn.delete(token.id); // put back where he stood: the late move is taken back
+      return;
+    }
     const turn = this.turnOf();
     if (turn !== token.id)
-      this.breach(
-        2,
-        `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`,
-      );
+      this.offTurn.set(token.id, {
+        from: late?.from ?? from,
+        text: `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`,
+      });
+  }
+
+  /** Once quiet: each NPC's move that landed on another's turn and was not taken back. */
+  offTurnLeft() {
+    for (const { text } of this.offTurn.values()) this.breach(2, `${text}, and stands there`);
+    this.offTurn.clear();
   }
 
   /** One kick in progress per kicker: a second request for him while one is being resolved. */

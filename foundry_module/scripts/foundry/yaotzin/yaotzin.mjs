@@ -144,6 +144,14 @@ export const BALL_MOVE = Object.freeze({
   constrainOptions: { ignoreWalls: true, ignoreCost: true },
 });
 
+/**
+ * Put tokens on the squares the module decided (an Apply, its Undo, a walk that landed after
+ * its turn taken back): no dribble check (dribble.mjs lets the module's own moves through).
+ */
+export function placeTokens(scene, updates) {
+  return scene.updateEmbeddedDocuments("Token", updates, { [MODULE_ID]: { internal: true } });
+}
+
 async function moveAlong(scene, waypoints) {
   const ball = ballToken(scene);
   if (waypoints.length < 2 || typeof ball?.move !== "function") return;
@@ -286,11 +294,7 @@ registerCardHandlers("yaotzin", {
       async () => {
         broadcastFlash(scene, bc.mapping, ctx.drawing); // every client: the flight, the heat, the landing
         await moveAlong(scene, plan.animation); // the ball token's move animates on every client
-        if (plan.updates.length) {
-          await scene.updateEmbeddedDocuments("Token", plan.updates, {
-            [MODULE_ID]: { internal: true },
-          });
-        }
+        if (plan.updates.length) await placeTokens(scene, plan.updates);
         sheets.push(...(await setProne(scene, plan.prone)));
       },
     ).catch(async (err) => {
@@ -315,11 +319,7 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record);
-    if (record.undo.updates.length) {
-      await scene.updateEmbeddedDocuments("Token", record.undo.updates, {
-        [MODULE_ID]: { internal: true },
-      });
-    }
+    if (record.undo.updates.length) await placeTokens(scene, record.undo.updates);
     if (record.undo.sheets) await restoreActors(scene, record.undo.sheets);
     else await undoOlderRecord(scene, record.undo);
     if (record.undo.overran) await restoreOverran(scene, record.undo.overran); // null unless the card was a won overrun

@@ -217,6 +217,80 @@ for (const version of [13, 14]) {
   });
 }
 
+/**
+ * Maria, a co-GM reading Russian, presses Next in her own tracker at the moment the GM's page
+ * writes one step of Mixco's walk (`crossing(doc, changes)` picks it, on the GM's page): her
+ * turn change reaches the server first, and the GM's page hears of it only when Foundry
+ * broadcasts it. Resolves once the table is quiet.
+ */
+async function mariaNextCrossing(version, crossing) {
+  const t = await mixcoTable(() => suggestAnswer(WALK), {
+    version,
+    users: coGmTable(),
+    languages: { maria: "ru" },
+  });
+  const hooks = pageOf(clientOf("gm")).hooks;
+  let next = null;
+  const id = hooks.on("preUpdateToken", (doc, changes) => {
+    if (next || doc.id !== "mx" || !crossing(changes)) return;
+    hooks.off("preUpdateToken", id);
+    next = asUser("maria", () => t.encounter.nextTurn());
+  });
+  await nextToMixco(t);
+  await settle();
+  await next;
+  await settle();
+  return { ...t, crossed: Boolean(next) };
+}
+
+const outcomeOf = (message) => message.flags.ballcourt.card.lines.at(-1).key;
+
+for (const version of [13, 14]) {
+  test(`item 2 (v${version}): Maria's Next from her browser crosses the GM's walk of Mixco: the walk, landed in the next turn, is taken back, both GMs told`, async () => {
+    const t = await mariaNextCrossing(version, (changes) => "x" in changes); // as the walk's first step is sent
+    assert.ok(t.crossed, "her Next went as the walk was sent");
+    assert.notEqual(t.encounter.combatant?.id, "c-mx", "her Next took the turn on");
+    assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco stands where he stood");
+    const [card] = autopilotCards();
+    assert.equal(outcomeOf(card), "BALLCOURT.YAutopilot.Outcome.takenBack", "his card says so");
+    assert.ok(
+      shown("gm").some((text) => /Mixco/.test(text) && /put back where he stood/.test(text)),
+      `the GM is told: ${shown("gm")}`,
+    );
+    assert.ok(
+      shown("maria").some((text) => /Mixco/.test(text) && /возвращён туда, где стоял/.test(text)),
+      `Maria, in Russian: ${shown("maria")}`,
+    );
+    assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "not the players");
+  });
+}
+
+test("item 2: Maria's Next lands between the two steps of Mixco's walk: the whole walk is taken back", async () => {
+  const t = await mariaNextCrossing(14, (changes) => changes.x === 2200); // as its last step is sent
+  assert.ok(t.crossed);
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "back to where the walk began");
+  assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.takenBack");
+});
+
+test("item 2: Maria's Next right after Mixco's walk came back leaves the walk standing: it landed in his turn", async () => {
+  const t = await mixcoTable(() => suggestAnswer(WALK), { users: coGmTable() });
+  const hooks = pageOf(clientOf("gm")).hooks;
+  let next = null;
+  const id = hooks.on("updateToken", (doc) => {
+    if (doc.id !== "mx" || doc.x !== 2200) return;
+    hooks.off("updateToken", id);
+    next = asUser("maria", () => t.encounter.nextTurn());
+  });
+  await nextToMixco(t);
+  await settle();
+  await next;
+  await settle();
+  assert.ok(next, "her Next went once the walk's end was heard");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2200, 1300], "the walk stands");
+  assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.done");
+  assert.ok(!shown("gm").some((text) => /put back/.test(text)), "nothing to tell");
+});
+
 test("item 3: Alice's double click on her kick tool sends one kick and posts one kick card", async () => {
   let answer;
   const held = new Promise((resolve) => {
