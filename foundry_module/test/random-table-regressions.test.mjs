@@ -17,6 +17,7 @@ import {
   closeDialogs,
   companionGMIs,
   kick,
+  nextThenAnswer,
   press,
   reloadPage,
   rollPolicy,
@@ -221,5 +222,31 @@ test("random table, item 2: the GM's Next on its way as an NPC's walk is checked
     turn("gm", "next"),
     turn("gm", "next"),
     turn("gm", "next"),
+  ]);
+});
+
+// written by hand in the table's commands (nextThenAnswer, added for it): Maria's Next, pressed in her browser a turn
+// of the event loop before the companion's check of Tezcatl's walk reaches Tezca's page, is made by the server first,
+// and the walk lands in Yolteotl's turn. Now the walk is taken back (yaotzin-autopilot.mjs, landing and takeBack)
+test("random table, item 2: a co-GM's Next crossing the companion's check of an NPC's walk: the walk that landed in the next turn is taken back", async () => {
+  await playTable([
+    slow(true),
+    turn("gm", "next"),
+    answer(0),
+    answer(0),
+    nextThenAnswer("maria", 0, 1),
+  ]);
+});
+
+// written by hand likewise: on suggest, Maria's Next crossing the autopilot's proposal for Tezcatl is heard on Tezca's
+// page only after Foundry's turn events there, and the proposal's card stayed open, Accept and Decline on Yolteotl's
+// turn. Now a proposal follows the turn as the page hears the encounter's updates (followTurn)
+test("random table, item 2: a co-GM's Next crossing an autopilot proposal on suggest: its card is closed, not left open on the next turn", async () => {
+  await playTable([
+    autopilot("suggest"),
+    slow(true),
+    turn("gm", "next"),
+    answer(0),
+    nextThenAnswer("maria", 0, 0),
   ]);
 });

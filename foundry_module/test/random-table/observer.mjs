@@ -26,6 +26,7 @@ export class Observer {
     this.proposals = { stale: [], fresh: [] }; // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set(); // messages last written by a page that was closing
     this.offTurn = new Map(); // NPC token id -> {from, text}: his move landed on another's turn, not yet taken back
+    this.lateProposals = new Map(); // message id -> text: an autopilot card posted on another's turn (another GM's Next crossed it)
     this.onRejection = (reason) => {
       this.rejections.push(reason);
     };
@@ -84,7 +85,10 @@ export class Observer {
     if (kind === "yaotzin.autopilot" && this.started) {
       const tokenId = flags.context?.tokenId;
       if (tokenId !== this.turnOf())
-        this.breach(2, `autopilot proposal for ${tokenId} posted on ${this.turnOf()}'s turn`);
+        this.lateProposals.set(
+          message.id,
+          `autopilot proposal for ${tokenId} posted on ${this.turnOf()}'s turn`,
+        );
     }
   }
 
@@ -144,7 +148,7 @@ export class Observer {
   /**
    * An NPC's move lands on his own turn, or is taken back: one that lands on another's turn
    * (another GM's Next crossed his walk) waits to be put back where it started; once the
-   * table is quiet, one still not put back is a breach (`offTurnLeft`).
+   * table is quiet, one still not put back is a breach (`lateLeft`).
    */
   moved(token, from) {
     if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length)
@@ -163,10 +167,19 @@ export class Observer {
       });
   }
 
-  /** Once quiet: each NPC's move that landed on another's turn and was not taken back. */
-  offTurnLeft() {
+  /**
+   * Once quiet: each NPC's move that landed on another's turn and was not taken back; each
+   * autopilot card posted on another's turn still offering its buttons (one another GM's Next
+   * crossed must be closed once its page has heard that Next).
+   */
+  lateLeft() {
     for (const { text } of this.offTurn.values()) this.breach(2, `${text}, and stands there`);
     this.offTurn.clear();
+    for (const [id, text] of this.lateProposals) {
+      const card = globalThis.game.messages.get(id)?.flags?.ballcourt?.card;
+      if (card?.actions?.length) this.breach(2, `${text}, and is still open`);
+    }
+    this.lateProposals.clear();
   }
 
   /** One kick in progress per kicker: a second request for him while one is being resolved. */

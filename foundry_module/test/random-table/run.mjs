@@ -99,9 +99,9 @@ const COURT = [
   [1, fc.boolean().map((on) => slow(on))],
   [2, nth.map((n) => answer(n))],
   [
-    1,
+    3,
     fc
-      .record({ user: gm, nth, turns: fc.nat({ max: 3 }) })
+      .record({ user: gm, nth, turns: fc.nat({ max: 1 }) })
       .map(({ user: u, nth: n, turns }) => nextThenAnswer(u, n, turns)),
   ],
   [1, user.map((u) => reloadPage(u))],

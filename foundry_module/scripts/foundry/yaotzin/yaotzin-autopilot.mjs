@@ -96,7 +96,8 @@ const isProne = (token) => Boolean(token.actor) && hasStatus(adapter(), token.ac
  * player owns. Otherwise the proposal is asked for, drawn and carded; on "act" it is run.
  * A failure is told to the GM, who then plays the turn himself. A proposal that comes after
  * the tracker moved on (the GM pressed Next while the companion worked) is dropped, and the
- * GMs are told: run, it would play this NPC in another's turn.
+ * GMs are told: run, it would play this NPC in another's turn. One whose card a Next crossed
+ * (this page's own, on its way, or another GM's) is closed once this page hears it.
  */
 export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) {
   const scene = courtOfCombat(combat);
@@ -124,12 +125,30 @@ export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) 
     return null;
   }
   const proposal = await show(scene, token, answer, mode);
-  proposal.combatId = combat.id;
   proposal.itsTurn = () => stillCurrent(asked, trackerOf(combat)); // the turn it was asked for
   proposal.belongs = () => proposal.itsTurn() && !turnChangeOnItsWay(combat); // and no Next of this page's on its way
-  if (mode === "act")
+  followTurn(proposal, combat);
+  if (mode === "act" && !proposal.turnOver)
     await runProposal(proposal, Number(setting("yaotzinAutopilotPause") ?? 0) * 1000);
   return proposal;
+}
+
+/**
+ * A proposal follows the tracker as this page hears it: once an update of the encounter it hears
+ * has ended the NPC's turn, the proposal is set aside and `turnOver` says so from then on. Another
+ * GM's Next is heard so, and may come after Foundry's turn events here (FOUNDRY-SEMANTICS §7.4),
+ * even before this proposal's card was posted; the page hears the server's writes in the order
+ * the server made them (§1.9), so a walk whose end it hears after `turnOver` landed out of turn.
+ */
+function followTurn(proposal, combat) {
+  const over = () => {
+    proposal.turnOver = true;
+    setAside(proposal).catch(reportFailure);
+  };
+  proposal.following = fvtt.Hooks.on("updateCombat", (updated) => {
+    if (updated.id === combat.id && !proposal.itsTurn()) over();
+  });
+  if (!proposal.itsTurn()) over(); // heard while its card was posted
 }
 
 /** Draw the ghost and whisper the card to the GMs; the proposal is the open one from now on. */
@@ -239,9 +258,10 @@ async function perform(scene, proposal, step) {
         powerAttack: step.powerAttack,
       });
       break;
-    case "dribble":
-      await dribble(scene, token, step.from, step.squares.at(-1), step.squares);
-      break;
+    case "dribble": // the GM pressed Next while the companion checked it: nothing is posted
+      return Boolean(
+        await dribble(scene, token, step.from, step.squares.at(-1), step.squares, proposal.belongs),
+      );
     case "contest":
       await contest(scene, {
         actor: step.actor,
@@ -302,28 +322,21 @@ const ARRIVAL_MS = 30000;
  * A walk's landing, heard on this page from before its move is sent: `late` resolves once the
  * token's update to the path's end comes back (v13's move resolves at its first checkpoint,
  * FOUNDRY-SEMANTICS §6.1: the turn's next step waits for the end), true when a turn change
- * that ended the NPC's turn came back first. A page hears the server's writes in the order the
- * server made them (the answer to its own move comes on the socket that brings it another GM's
- * Next), so a Next heard first was made first: the walk, or its end, landed in the next turn.
- * A movement stopped on the way fails the step.
+ * that ended the NPC's turn came back first (`followTurn`): the server made it first (§1.9),
+ * so the walk, or its end, landed in the next turn. A movement stopped on the way fails the step.
  */
 function landing(token, end, proposal) {
-  let late = false;
   let settle = () => {};
   const done = new Promise((resolve, reject) => {
     settle = (outcome) => {
       fvtt.Hooks.off("updateToken", arrived);
-      fvtt.Hooks.off("updateCombat", turned);
       clearTimeout(timer);
       outcome?.(resolve, reject);
     };
   });
-  const turned = fvtt.Hooks.on("updateCombat", (combat) => {
-    if (combat.id === proposal.combatId && !proposal.itsTurn()) late = true;
-  });
   const arrived = fvtt.Hooks.on("updateToken", (doc) => {
     if (doc.id === token.id && doc.x === end.x && doc.y === end.y)
-      settle((resolve) => resolve(late));
+      settle((resolve) => resolve(Boolean(proposal.turnOver)));
   });
   const timer = setTimeout(
     () =>
@@ -353,6 +366,7 @@ async function takeBack(scene, token, start, proposal) {
 /** The proposal is over: its ghost goes (unless something else was drawn since), its card says how it ended. */
 async function close(proposal, outcome) {
   if (open === proposal) open = null;
+  fvtt.Hooks.off("updateCombat", proposal.following);
   clearIfShown(proposal.ghost);
   const message = fvtt.game.messages.get(proposal.messageId);
   if (!message || proposal.closed) return;
@@ -379,10 +393,13 @@ export async function expireOldProposals() {
   return stale;
 }
 
-/** The tracker moved on: an open proposal is set aside (a running one stops before its next step). */
+/** The tracker moved on: an open proposal is set aside (`setAside`). */
 export async function endProposal() {
-  const proposal = open;
-  if (!proposal) return;
+  if (open) await setAside(open);
+}
+
+/** A proposal whose turn is over: a running one stops before its next step, any other closes. */
+async function setAside(proposal) {
   proposal.run.stop();
   if (!proposal.running) await close(proposal, "passed");
 }

@@ -291,6 +291,43 @@ test("item 2: Maria's Next right after Mixco's walk came back leaves the walk st
   assert.ok(!shown("gm").some((text) => /put back/.test(text)), "nothing to tell");
 });
 
+test("item 2: the GM presses Next while the companion checks Mixco's proposed dribble: no dribble card is posted or applied in the next turn", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const dribbling = {
+    player: "mx",
+    path: [{ x: 20, y: 12 }],
+    budget: "move",
+    reason: "carries it on",
+    action: {
+      route: "dribble",
+      body: {
+        dribbler: "mx",
+        ball: { x: 20, y: 12 },
+        squares: [{ x: 19, y: 12 }],
+        started_with_ball: true,
+      },
+    },
+  };
+  const t = await mixcoTable(() => suggestAnswer(dribbling), {
+    routes: { "/api/v1/yaotzin/dribble": () => held },
+  });
+  await t.scene.tokens.get("ball").update({ x: 2000, y: 1200 }); // Mixco stands on the still ball
+  await nextToMixco(t);
+  await until(() => t.companion.calls.some((c) => c.route === "/api/v1/yaotzin/dribble"));
+  await asUser("gm", () => t.encounter.nextTurn()); // the GM plays on while the companion checks it
+  await until(() => t.encounter.combatant?.id !== "c-mx");
+  answer({ status: 200, body: fixture("dribble") });
+  await settle();
+  const dribbles = globalThis.ChatMessage.created.filter(
+    (m) => m.flags?.ballcourt?.context?.kind === "dribble",
+  );
+  assert.deepEqual(dribbles, [], "no dribble card for a turn that is over");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco stays");
+});
+
 test("item 3: Alice's double click on her kick tool sends one kick and posts one kick card", async () => {
   let answer;
   const held = new Promise((resolve) => {
