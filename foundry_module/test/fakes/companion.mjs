@@ -127,66 +127,76 @@ export function suggestRoute() {
   };
 }
 
-const contestCard = (body, offerBack = !body.reaction) => ({
-  kind: "yaotzin.contest",
-  title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-  lines: [],
-  rolls: [],
-  actions: [
-    {
-      id: "apply",
-      key: "BALLCOURT.Action.Apply",
-      data: {},
-      label: "Apply",
-      payload: { events: [], moves: [], prone: null },
-    },
-    ...(!offerBack
-      ? []
-      : [
-          {
-            id: "trip_back",
-            key: "BALLCOURT.Action.TripBack",
+/**
+ * The contest route's answer to `body`, shaped as the companion's (present/yaotzin.py): a
+ * preview says only whether it provokes; a contest, its outcome and a card with Apply and one
+ * button for each contest it offers back (`backs`: {id, key, label, contest}, each sent as a
+ * reaction), the first of them its `reaction`.
+ */
+export function contestAnswer(
+  body,
+  { provokes, success, targetAoo = null, backs = [], lines = [] },
+) {
+  const { kind, actor, target } = body;
+  if (body.preview) return { status: 200, body: { kind, actor, target, provokes, preview: true } };
+  const apply = { events: [], moves: [], prone: null };
+  return {
+    status: 200,
+    body: {
+      kind,
+      actor,
+      target,
+      success,
+      provokes,
+      target_aoo: targetAoo,
+      reaction: backs[0]?.contest ?? null,
+      reactions: backs.map((b) => b.contest),
+      ball: null,
+      rolls: [],
+      overlay: null,
+      chat_card: {
+        kind: "yaotzin.contest",
+        title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+        lines,
+        rolls: [],
+        actions: [
+          { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: apply },
+          ...backs.map((b) => ({
+            id: b.id,
+            key: b.key,
             data: {},
-            label: "Trip back",
-            payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true },
-          },
-        ]),
-  ],
-});
+            label: b.label,
+            payload: { ...b.contest, reaction: true },
+          })),
+        ],
+      },
+    },
+  };
+}
 
 /** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
 export function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
   return fakeCompanion({
     ...routes,
-    "/api/v1/yaotzin/contest": (body) => ({
-      status: 200,
-      body: body.preview
-        ? {
-            kind: body.kind,
-            actor: body.actor,
-            target: body.target,
-            provokes: provokes && !body.reaction,
-            preview: true,
-          }
-        : {
-            kind: body.kind,
-            actor: body.actor,
-            target: body.target,
-            success,
-            provokes: provokes && !body.reaction,
-            target_aoo: body.target_aoo
-              ? { kind: body.target_aoo.kind, success: false, foiled: false }
-              : null,
-            reaction:
-              body.reaction || success
-                ? null
-                : { kind: "trip", actor: body.target, target: body.actor },
-            ball: null,
-            rolls: [],
-            chat_card: contestCard(body, !body.reaction && !success),
-            overlay: null,
-          },
-    }),
+    "/api/v1/yaotzin/contest": (body) =>
+      contestAnswer(body, {
+        provokes: provokes && !body.reaction,
+        success,
+        targetAoo: body.target_aoo
+          ? { kind: body.target_aoo.kind, success: false, foiled: false }
+          : null,
+        backs:
+          body.reaction || success
+            ? []
+            : [
+                {
+                  id: "trip_back",
+                  key: "BALLCOURT.Action.TripBack",
+                  label: "Trip back",
+                  contest: { kind: "trip", actor: body.target, target: body.actor },
+                },
+              ],
+      }),
   });
 }
 
