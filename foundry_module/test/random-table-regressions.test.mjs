@@ -225,6 +225,20 @@ test("random table, item 2: the GM's Next on its way as an NPC's walk is checked
   ]);
 });
 
+// found by the random table: fast-check seed 4, path "39:9:12:15:19:24:14:14:14:14:15:15:15:15:15:16:16" (npm run table:explore -- --game yaotzin --seed 4 --path "39:9:12:15:19:24:14:14:14:14:15:15:15:15:15:16:16" --only 2),
+// against the module before the walk's landing was judged. Maria's Next crossed Mixco's walk on Tezca's page, and he
+// walked in the ball's turn. Now the walk that landed after it is taken back (yaotzin-autopilot.mjs, landing, takeBack)
+test("random table, item 2: NPC n2 moved to (29, 10) on null's turn, and stands there", async () => {
+  await playTable([
+    nextThenAnswer("gm", 0, 0),
+    turn("gm", "next"),
+    turn("gm", "previous"),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("maria", 0, 0),
+  ]);
+});
+
 // written by hand in the table's commands (nextThenAnswer, added for it): Maria's Next, pressed in her browser a turn
 // of the event loop before the companion's check of Tezcatl's walk reaches Tezca's page, is made by the server first,
 // and the walk lands in Yolteotl's turn. Now the walk is taken back (yaotzin-autopilot.mjs, landing and takeBack)
