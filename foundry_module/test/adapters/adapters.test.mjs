@@ -13,7 +13,7 @@ import { FEAT_IDS } from "../../scripts/adapters/feats.mjs";
 import { hasStatus, restoreStatuses, setStatus } from "../../scripts/adapters/sheet-writes.mjs";
 import { connectTo, fakeCompanion } from "../fakes/companion.mjs";
 import { FakeHooks, FakePf1Actor, installFoundry } from "../fakes/foundry.mjs";
-import { courtScene, fixture } from "../fakes/scenes.mjs";
+import { applyOnlyCard, courtScene, damageTo, fixture } from "../fakes/scenes.mjs";
 import { FakeD35EActor } from "../fakes/systems.mjs";
 
 const chat = await import("../../scripts/foundry/cards/chat.mjs");
@@ -39,26 +39,14 @@ async function courtWithYolteotl(options, sheet) {
 }
 
 /** A Yaotzin card of a `kind` on the court, titled `title`, whose Apply carries `payload`, posted by the GM. */
-function yaotzinCard(court, title, payload, kind = "intercept") {
-  return chat.postCard(
-    {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: title },
-        lines: [],
-        rolls: [],
-        actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload }],
-      },
-    },
-    { game: "yaotzin", kind, sceneId: court.id, matchId: "m1", owners: {} },
-  );
-}
-
-/** What an Apply carries for `nonlethal` damage to Yolteotl: its event and its damage. */
-const hurtYolteotl = (nonlethal) => ({
-  events: [{ type: "damage", player: "yo", nonlethal }],
-  damage: [{ player: "yo", nonlethal }],
-});
+const yaotzinCard = (court, title, payload, kind = "intercept") =>
+  chat.postCard(applyOnlyCard(title, payload), {
+    game: "yaotzin",
+    kind,
+    sceneId: court.id,
+    matchId: "m1",
+    owners: {},
+  });
 
 test("dnd35e has no actor data model yet: its players' numbers are typed in, and a player without them is named", () => {
   const a = adapterFor("dnd35e");
@@ -339,7 +327,7 @@ test("pf1 under Wounds and Vigor: Apply keeps the nonlethal in the module's coun
     },
     () => new FakePf1Actor({ ...fixture("actors/pf1"), owners: ["bob"] }),
   );
-  const card = await yaotzinCard(court, "Hurt", hurtYolteotl(4));
+  const card = await yaotzinCard(court, "Hurt", damageTo("yo", 4));
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.flags.ballcourt.nonlethal, 4);
   assert.equal(
@@ -370,7 +358,7 @@ test("D35E: nonlethal past his maximum knocks him unconscious by D35E's own upda
     { system: "D35E" },
     () => new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] }),
   );
-  const card = await yaotzinCard(court, "Hurt", hurtYolteotl(21));
+  const card = await yaotzinCard(court, "Hurt", damageTo("yo", 21));
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   const { conditions } = yo.system.attributes;
   assert.deepEqual(
@@ -389,7 +377,7 @@ test("a Yaotzin card the previous version applied, whose record kept the damage 
   await connectTo(link, fakeCompanion());
   const court = courtScene();
   const yo = court.tokens.get("yo").actor;
-  const card = await yaotzinCard(court, "Hurt", { ...hurtYolteotl(4), prone: "yo" });
+  const card = await yaotzinCard(court, "Hurt", { ...damageTo("yo", 4), prone: "yo" });
   const before = yo.system.attributes.hp.nonlethal ?? 0;
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.system.attributes.hp.nonlethal, before + 4);

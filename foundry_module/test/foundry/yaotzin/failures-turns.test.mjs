@@ -218,12 +218,13 @@ for (const version of [13, 14]) {
 }
 
 /**
- * Maria, a co-GM reading Russian, presses Next in her own tracker at the moment the GM's page
- * writes one step of Mixco's walk (`crossing(doc, changes)` picks it, on the GM's page): her
- * turn change reaches the server first, and the GM's page hears of it only when Foundry
- * broadcasts it. Resolves once the table is quiet.
+ * Maria, a co-GM reading Russian, presses Next in her own tracker when the GM's page runs `hook`
+ * for a step of Mixco's walk and `when(doc, changes)` says so: on preUpdateToken, as the GM's
+ * page writes that step, her turn change reaches the server first, and the GM's page hears of it
+ * only when Foundry broadcasts it; on updateToken, once it has heard the step back. Resolves
+ * once the table is quiet.
  */
-async function mariaNextCrossing(version, crossing) {
+async function mariaNext(hook, when, version = 14) {
   const t = await mixcoTable(() => suggestAnswer(WALK), {
     version,
     users: coGmTable(),
@@ -231,9 +232,9 @@ async function mariaNextCrossing(version, crossing) {
   });
   const hooks = pageOf(clientOf("gm")).hooks;
   let next = null;
-  const id = hooks.on("preUpdateToken", (doc, changes) => {
-    if (next || doc.id !== "mx" || !crossing(changes)) return;
-    hooks.off("preUpdateToken", id);
+  const id = hooks.on(hook, (doc, changes) => {
+    if (next || doc.id !== "mx" || !when(doc, changes)) return;
+    hooks.off(hook, id);
     next = asUser("maria", () => t.encounter.nextTurn());
   });
   await nextToMixco(t);
@@ -247,7 +248,7 @@ const outcomeOf = (message) => message.flags.ballcourt.card.lines.at(-1).key;
 
 for (const version of [13, 14]) {
   test(`item 2 (v${version}): Maria's Next from her browser crosses the GM's walk of Mixco: the walk, landed in the next turn, is taken back, both GMs told`, async () => {
-    const t = await mariaNextCrossing(version, (changes) => "x" in changes); // as the walk's first step is sent
+    const t = await mariaNext("preUpdateToken", (_doc, changes) => "x" in changes, version); // as the walk's first step is sent
     assert.ok(t.crossed, "her Next went as the walk was sent");
     assert.notEqual(t.encounter.combatant?.id, "c-mx", "her Next took the turn on");
     assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco stands where he stood");
@@ -266,26 +267,15 @@ for (const version of [13, 14]) {
 }
 
 test("item 2: Maria's Next lands between the two steps of Mixco's walk: the whole walk is taken back", async () => {
-  const t = await mariaNextCrossing(14, (changes) => changes.x === 2200); // as its last step is sent
+  const t = await mariaNext("preUpdateToken", (_doc, changes) => changes.x === 2200); // as its last step is sent
   assert.ok(t.crossed);
   assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "back to where the walk began");
   assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.takenBack");
 });
 
 test("item 2: Maria's Next right after Mixco's walk came back leaves the walk standing: it landed in his turn", async () => {
-  const t = await mixcoTable(() => suggestAnswer(WALK), { users: coGmTable() });
-  const hooks = pageOf(clientOf("gm")).hooks;
-  let next = null;
-  const id = hooks.on("updateToken", (doc) => {
-    if (doc.id !== "mx" || doc.x !== 2200) return;
-    hooks.off("updateToken", id);
-    next = asUser("maria", () => t.encounter.nextTurn());
-  });
-  await nextToMixco(t);
-  await settle();
-  await next;
-  await settle();
-  assert.ok(next, "her Next went once the walk's end was heard");
+  const t = await mariaNext("updateToken", (doc) => doc.x === 2200);
+  assert.ok(t.crossed, "her Next went once the walk's end was heard");
   assert.deepEqual([t.mixco.x, t.mixco.y], [2200, 1300], "the walk stands");
   assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.done");
   assert.ok(!shown("gm").some((text) => /put back/.test(text)), "nothing to tell");
