@@ -264,3 +264,18 @@ test("random table, item 2: a co-GM's Next crossing an autopilot proposal on sug
     nextThenAnswer("maria", 0, 0),
   ]);
 });
+
+// found by the random table: fast-check seed 9304, path "89:4:4:8:8:13:12:18:19:20:13:12:12:12:14:14:14" (npm run table:explore -- --game yaotzin --seed 9304 --path "89:4:4:8:8:13:12:18:19:20:13:12:12:12:14:14:14" --commands 40)
+// Tezca's kick was being worked out when Maria was named the companion's GM; her page, which knew nothing of it, took
+// a kick for Ixpoetchitl, and both kicks posted their cards. Now the page that no longer holds the link drops the
+// answer of a kick it was resolving (yaotzin.mjs resolveKick): a hand-over ends its kicks in progress, and item 3
+// judges a kick card posted by a page that had handed the companion over
+test("random table, item 3: a kick card posted by gm's page after the companion went to maria", async () => {
+  await playTable([
+    slow(true),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    answer(0),
+    companionGMIs("gm", "Maria"),
+    kick("maria", "ix", { keys: false, clicks: 1 }),
+  ]);
+});

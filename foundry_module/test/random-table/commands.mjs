@@ -279,8 +279,10 @@ class CompanionGM extends Command {
     return code("companionGMIs", this.user, this.name);
   }
 
-  async act() {
+  async act(_model, real) {
+    const before = globalThis.game.settings.get("ballcourt", "companionGM");
     await on(this.user, () => globalThis.game.settings.set("ballcourt", "companionGM", this.name));
+    if (before !== this.name) real.observer.handedOver();
   }
 }
 

@@ -70,7 +70,15 @@ export class Observer {
     const flags = flagsOf(message);
     this.shadow.set(message.id, { applied: Boolean(flags.applied), undone: Boolean(flags.undone) });
     const kind = flags.card?.kind ?? "";
-    if (flags.context?.kind === "kick") this.kickPosted();
+    if (flags.context?.kind === "kick") {
+      this.kickPosted();
+      const holder = this.companionGM();
+      if (holder && message.author !== holder.id)
+        this.breach(
+          3,
+          `a kick card posted by ${message.author}'s page after the companion went to ${holder.id}`,
+        );
+    }
     // a card that answers another card's button (an interception, a stop): that card must still be open
     const answers = flags.context?.answers;
     if (answers) {
@@ -196,6 +204,20 @@ export class Observer {
     this.kicking.push(kicker);
     this.kicksSent.set(kicker, (this.kicksSent.get(kicker) ?? 0) + 1);
     sent.kick = kicker;
+  }
+
+  /** The companion's GM as the world setting names him (null when it names nobody). */
+  companionGM() {
+    const name = globalThis.game.settings.get("ballcourt", "companionGM");
+    return name ? globalThis.game.users.find((u) => u.name === name || u.id === name) : null;
+  }
+
+  /**
+   * The companion handed to another GM: the kicks the old GM's page was resolving end there
+   * (their answers are dropped, yaotzin.mjs resolveKick), so the new one's may begin.
+   */
+  handedOver() {
+    this.kicking = [];
   }
 
   /** A user's kick tool was clicked (once, or twice as a double click) for `kicker`. */

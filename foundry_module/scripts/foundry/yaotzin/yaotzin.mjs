@@ -19,7 +19,7 @@ import {
 } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { encounterOn } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, localizedError, notify, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, isCompanionGM, localizedError, notify, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
@@ -78,6 +78,12 @@ export async function resolveKick(
     "/api/v1/yaotzin/kick",
     kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined }),
   );
+  // the companion handed to another GM meanwhile: his page knows nothing of this kick, and
+  // takes kicks for the same kicker; only the page that holds the link posts a kick's card
+  if (!isCompanionGM())
+    throw localizedError("BALLCOURT.Turns.KickHandedOver", {
+      kicker: court.tokens.get(kicker)?.name ?? kicker,
+    });
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
   const context = {
     ...courtCardContext(court, "kick"),
