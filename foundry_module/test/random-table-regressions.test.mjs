@@ -279,3 +279,28 @@ test("random table, item 3: a kick card posted by gm's page after the companion 
     kick("maria", "ix", { keys: false, clicks: 1 }),
   ]);
 });
+
+// found by the random table: fast-check seed 9305, path "24:3:3:9:12:11:11:13:11:10:10:10:9:9:9:9:10:9:9:9" (npm run table:explore -- --game yaotzin --seed 9305 --path "24:3:3:9:12:11:11:13:11:10:10:10:9:9:9:9:10:9:9:9" --commands 40).
+// Not the module's but the doubles': Tezca's page reloaded while the companion worked out his kick's preview, and the
+// closed page still sent the kick to the fake companion, which a closed page cannot. Now a closed page's socket sends
+// nothing (fakes/companion.mjs)
+test("random table, item 3: the companion's GM's reload while his kick's preview is worked out, then a kick from his new page", async () => {
+  await playTable([
+    slow(true),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    reloadPage("gm"),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+  ]);
+});
+
+// written by hand beside it: the kick itself already at the companion when his page reloads, the table counted it
+// as still being resolved; now a reload of the companion's GM's page ends the kicks it was resolving, as a hand-over does
+test("random table, item 3: the companion's GM's reload while his kick is worked out, then a kick from his new page", async () => {
+  await playTable([
+    slow(true),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    answer(0),
+    reloadPage("gm"),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+  ]);
+});

@@ -1,9 +1,12 @@
+import { currentClient } from "./clients.mjs";
+
 /**
  * A fake companion behind a fake Socket.IO: a match whose events count up (each answer names
  * its log number, `applied`), undo of the last event, undo of given events (`undone`), and its
  * log (each event with its `seq` and whether it was undone).
  * `routes` answer a route (`"/api/v1/x"`) or one method of it (`"GET /api/v1/x"`) first;
- * with `defaults: false` every other route is a 404.
+ * with `defaults: false` every other route is a 404. A page that has closed (a reload) sends
+ * nothing more on its socket, and hears nothing back.
  */
 export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const match = { id: "m1", seq: 0, log: [], undone: [] };
@@ -44,6 +47,7 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const sockets = [];
   const io = () => {
     const handlers = new Map();
+    const page = currentClient(); // the browser page that opened it
     const socket = {
       handlers,
       on: (e, fn) => handlers.set(e, fn),
@@ -52,7 +56,10 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
       timeout() {
         return socket;
       },
-      emitWithAck: async (_e, payload) => handle(payload),
+      /** Whether the page that opened it has closed: a closed page sends nothing and hears nothing back. */
+      closed: () => Boolean(page?.dead),
+      emitWithAck: async (_e, payload) =>
+        socket.closed() ? new Promise(() => {}) : handle(payload),
     };
     sockets.push(socket);
     queueMicrotask(() => handlers.get("connect")());

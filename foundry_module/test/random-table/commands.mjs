@@ -238,7 +238,8 @@ class Reload extends Command {
     return code("reloadPage", this.user);
   }
 
-  async act() {
+  async act(_model, real) {
+    if (real.observer.companionGM()?.id === this.user) real.observer.kicksLetGo(); // his kicks in progress go with his page
     await reload(this.user, {
       load: (userId) => {
         clientOf(userId).user.active = true;
@@ -282,7 +283,7 @@ class CompanionGM extends Command {
   async act(_model, real) {
     const before = globalThis.game.settings.get("ballcourt", "companionGM");
     await on(this.user, () => globalThis.game.settings.set("ballcourt", "companionGM", this.name));
-    if (before !== this.name) real.observer.handedOver();
+    if (before !== this.name) real.observer.kicksLetGo();
   }
 }
 

@@ -213,10 +213,11 @@ export class Observer {
   }
 
   /**
-   * The companion handed to another GM: the kicks the old GM's page was resolving end there
-   * (their answers are dropped, yaotzin.mjs resolveKick), so the new one's may begin.
+   * The page resolving kicks (the companion's GM's) let go of them: the companion handed to
+   * another GM (the old page drops their answers, yaotzin.mjs resolveKick) or that page
+   * reloaded (gone with it). The kicks it was resolving end there, so the next may begin.
    */
-  handedOver() {
+  kicksLetGo() {
     this.kicking = [];
   }
 
