@@ -162,6 +162,32 @@ test("§1.8 (undocumented, harsher): the writer's own update hook runs after its
   assert.deepEqual(order, [], "nothing changed: no hook");
 });
 
+test("§1.9 (undocumented) every page hears the writes' update hooks in the order the server made them, the writer's own among them", async () => {
+  await ownPages();
+  const heard = { gm: [], bob: [] };
+  for (const id of ["gm", "bob"])
+    asUser(id, () => {
+      globalThis.Hooks.on("updateToken", () => heard[id].push("Bob's token"));
+      globalThis.Hooks.on("updateCombat", () => heard[id].push("the GM's turn"));
+    });
+  const token = new FakeToken({ id: "t", x: 0, actor: new FakeActor({ owners: ["bob"] }) });
+  const combat = encounter();
+  // Bob's write reaches the server first, the GM's right after, before Bob's broadcast reaches him
+  const bobs = asUser("bob", () => token.update({ x: 100 }));
+  await combat.update({ turn: 1 });
+  assert.equal(token.x, 100, "the server made Bob's write first");
+  assert.equal(
+    asUser("gm", () => token.x),
+    0,
+    "the GM's promise may resolve before Bob's broadcast reaches his page",
+  );
+  await bobs;
+  await settle();
+  const order = ["Bob's token", "the GM's turn"];
+  assert.deepEqual(heard.gm, order, "the GM hears Bob's write, then his own");
+  assert.deepEqual(heard.bob, order, "Bob hears them in that order too");
+});
+
 test("§8.4 / §1.2 each client has its own copy: another's write reaches it with the broadcast; until then it reads what it had", async () => {
   await ownPages();
   const token = new FakeToken({

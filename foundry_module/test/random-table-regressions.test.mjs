@@ -17,6 +17,7 @@ import {
   closeDialogs,
   companionGMIs,
   kick,
+  nextThenAnswer,
   press,
   reloadPage,
   rollPolicy,
@@ -221,5 +222,85 @@ test("random table, item 2: the GM's Next on its way as an NPC's walk is checked
     turn("gm", "next"),
     turn("gm", "next"),
     turn("gm", "next"),
+  ]);
+});
+
+// found by the random table: fast-check seed 4, path "39:9:12:15:19:24:14:14:14:14:15:15:15:15:15:16:16" (npm run table:explore -- --game yaotzin --seed 4 --path "39:9:12:15:19:24:14:14:14:14:15:15:15:15:15:16:16" --only 2),
+// against the module before the walk's landing was judged. Maria's Next crossed Mixco's walk on Tezca's page, and he
+// walked in the ball's turn. Now the walk that landed after it is taken back (yaotzin-autopilot.mjs, landing, takeBack)
+test("random table, item 2: NPC n2 moved to (29, 10) on null's turn, and stands there", async () => {
+  await playTable([
+    nextThenAnswer("gm", 0, 0),
+    turn("gm", "next"),
+    turn("gm", "previous"),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("maria", 0, 0),
+  ]);
+});
+
+// written by hand in the table's commands (nextThenAnswer, added for it): Maria's Next, pressed in her browser a turn
+// of the event loop before the companion's check of Tezcatl's walk reaches Tezca's page, is made by the server first,
+// and the walk lands in Yolteotl's turn. Now the walk is taken back (yaotzin-autopilot.mjs, landing and takeBack)
+test("random table, item 2: a co-GM's Next crossing the companion's check of an NPC's walk: the walk that landed in the next turn is taken back", async () => {
+  await playTable([
+    slow(true),
+    turn("gm", "next"),
+    answer(0),
+    answer(0),
+    nextThenAnswer("maria", 0, 1),
+  ]);
+});
+
+// written by hand likewise: on suggest, Maria's Next crossing the autopilot's proposal for Tezcatl is heard on Tezca's
+// page only after Foundry's turn events there, and the proposal's card stayed open, Accept and Decline on Yolteotl's
+// turn. Now a proposal follows the turn as the page hears the encounter's updates (followTurn)
+test("random table, item 2: a co-GM's Next crossing an autopilot proposal on suggest: its card is closed, not left open on the next turn", async () => {
+  await playTable([
+    autopilot("suggest"),
+    slow(true),
+    turn("gm", "next"),
+    answer(0),
+    nextThenAnswer("maria", 0, 0),
+  ]);
+});
+
+// found by the random table: fast-check seed 9304, path "89:4:4:8:8:13:12:18:19:20:13:12:12:12:14:14:14" (npm run table:explore -- --game yaotzin --seed 9304 --path "89:4:4:8:8:13:12:18:19:20:13:12:12:12:14:14:14" --commands 40)
+// Tezca's kick was being worked out when Maria was named the companion's GM; her page, which knew nothing of it, took
+// a kick for Ixpoetchitl, and both kicks posted their cards. Now the page that no longer holds the link drops the
+// answer of a kick it was resolving (yaotzin.mjs resolveKick): a hand-over ends its kicks in progress, and item 3
+// judges a kick card posted by a page that had handed the companion over
+test("random table, item 3: a kick card posted by gm's page after the companion went to maria", async () => {
+  await playTable([
+    slow(true),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    answer(0),
+    companionGMIs("gm", "Maria"),
+    kick("maria", "ix", { keys: false, clicks: 1 }),
+  ]);
+});
+
+// found by the random table: fast-check seed 9305, path "24:3:3:9:12:11:11:13:11:10:10:10:9:9:9:9:10:9:9:9" (npm run table:explore -- --game yaotzin --seed 9305 --path "24:3:3:9:12:11:11:13:11:10:10:10:9:9:9:9:10:9:9:9" --commands 40).
+// Not the module's but the doubles': Tezca's page reloaded while the companion worked out his kick's preview, and the
+// closed page still sent the kick to the fake companion, which a closed page cannot. Now a closed page's socket sends
+// nothing (fakes/companion.mjs)
+test("random table, item 3: the companion's GM's reload while his kick's preview is worked out, then a kick from his new page", async () => {
+  await playTable([
+    slow(true),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    reloadPage("gm"),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+  ]);
+});
+
+// written by hand beside it: the kick itself already at the companion when his page reloads, the table counted it
+// as still being resolved; now a reload of the companion's GM's page ends the kicks it was resolving, as a hand-over does
+test("random table, item 3: the companion's GM's reload while his kick is worked out, then a kick from his new page", async () => {
+  await playTable([
+    slow(true),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    answer(0),
+    reloadPage("gm"),
+    kick("gm", "ix", { keys: false, clicks: 1 }),
   ]);
 });

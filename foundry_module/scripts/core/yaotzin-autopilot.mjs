@@ -226,7 +226,7 @@ export function proposalCard(turn, { name, mode, tactics, prone = false, nameOf 
   };
 }
 
-/** The card once its turn is over: no buttons, and a last line saying how it ended (accepted, declined, done, stopped, passed). */
+/** The card once its turn is over: no buttons, and a last line saying how it ended (done, stopped, declined, passed, failed, expired, takenBack). */
 export function closedCard(card, outcome) {
   return {
     ...card,
@@ -313,7 +313,8 @@ export function ghostCommands(m, turn, { label = "", targetSquare = null } = {})
 /**
  * One proposed turn being run: its steps in order, and the GM's Stop, checked before each
  * step (the step under way finishes: a kick's card is posted, a contest asks its question).
- * A step that fails ends the run too, told apart from a Stop.
+ * A step that fails ends the run too, told apart from a Stop, as does a walk that landed
+ * after the turn moved on (another GM's Next crossed it).
  */
 export class TurnRun {
   constructor(steps) {
@@ -321,6 +322,7 @@ export class TurnRun {
     this.done = 0;
     this.stopped = false;
     this.failed = false;
+    this.wasTakenBack = false;
   }
 
   stop() {
@@ -330,6 +332,12 @@ export class TurnRun {
   /** The step under way failed: nothing after it runs. */
   fail() {
     this.failed = true;
+    this.stopped = true;
+  }
+
+  /** The step under way landed after the turn moved on and was taken back: nothing after it runs. */
+  takenBack() {
+    this.wasTakenBack = true;
     this.stopped = true;
   }
 
@@ -343,8 +351,9 @@ export class TurnRun {
     this.done += 1;
   }
 
-  /** How it ended: done (every step ran), failed, or stopped before its last step. */
+  /** How it ended: done (every step ran), a step taken back (it landed after the turn moved on), failed, or stopped before its last step. */
   get outcome() {
+    if (this.wasTakenBack) return "takenBack";
     if (this.done >= this.steps.length) return "done";
     return this.failed ? "failed" : "stopped";
   }

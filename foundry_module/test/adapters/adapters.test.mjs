@@ -13,7 +13,7 @@ import { FEAT_IDS } from "../../scripts/adapters/feats.mjs";
 import { hasStatus, restoreStatuses, setStatus } from "../../scripts/adapters/sheet-writes.mjs";
 import { connectTo, fakeCompanion } from "../fakes/companion.mjs";
 import { FakeHooks, FakePf1Actor, installFoundry } from "../fakes/foundry.mjs";
-import { courtScene, fixture } from "../fakes/scenes.mjs";
+import { applyOnlyCard, courtScene, damageTo, fixture } from "../fakes/scenes.mjs";
 import { FakeD35EActor } from "../fakes/systems.mjs";
 
 const chat = await import("../../scripts/foundry/cards/chat.mjs");
@@ -23,6 +23,30 @@ const stats = await import("../../scripts/foundry/setup/stats-form.mjs");
 await import("../../scripts/foundry/yaotzin/yaotzin.mjs");
 
 const feat = (name, extra = {}) => ({ type: "feat", name, ...extra });
+
+/**
+ * A world of `options` (its system) with the companion linked and the court of fakes/scenes.mjs,
+ * Yolteotl's sheet made by `sheet()` in it (the system's own actor double); the world too, for
+ * its notices.
+ */
+async function courtWithYolteotl(options, sheet) {
+  const world = installFoundry(options);
+  await connectTo(link, fakeCompanion());
+  const court = courtScene();
+  const yo = sheet();
+  court.tokens.get("yo").actor = yo;
+  return { court, yo, world };
+}
+
+/** A Yaotzin card of a `kind` on the court, titled `title`, whose Apply carries `payload`, posted by the GM. */
+const yaotzinCard = (court, title, payload, kind = "intercept") =>
+  chat.postCard(applyOnlyCard(title, payload), {
+    game: "yaotzin",
+    kind,
+    sceneId: court.id,
+    matchId: "m1",
+    owners: {},
+  });
 
 test("dnd35e has no actor data model yet: its players' numbers are typed in, and a player without them is named", () => {
   const a = adapterFor("dnd35e");
@@ -266,30 +290,11 @@ test("the D35E double drops a foreign effect at its next update, as D35E does", 
 });
 
 test("D35E: a Yaotzin card's prone is written to his condition field and Undo takes it off again", async () => {
-  installFoundry({ system: "D35E" });
-  await connectTo(link, fakeCompanion());
-  const court = courtScene();
-  const yo = new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] });
-  court.tokens.get("yo").actor = yo;
-  const card = await chat.postCard(
-    {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: "Trip" },
-        lines: [],
-        rolls: [],
-        actions: [
-          {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            payload: { events: [], prone: "yo" },
-          },
-        ],
-      },
-    },
-    { game: "yaotzin", kind: "contest", sceneId: court.id, matchId: "m1", owners: {} },
+  const { court, yo } = await courtWithYolteotl(
+    { system: "D35E" },
+    () => new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] }),
   );
+  const card = await yaotzinCard(court, "Trip", { events: [], prone: "yo" }, "contest");
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.system.attributes.conditions.prone, true);
   await yo.update({ "system.attributes.hp.value": 19 }); // any later update: still prone
@@ -311,40 +316,18 @@ test("pf1: a roll a pf1PreActorRoll hook cancels answers nothing, as pf1's does"
 });
 
 test("pf1 under Wounds and Vigor: Apply keeps the nonlethal in the module's count, tells the GM so, and Undo takes it back", async () => {
-  const world = installFoundry({
-    system: "pf1",
-    settings: {
-      healthConfig: {
-        variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: true } },
-      },
-    },
-  });
-  await connectTo(link, fakeCompanion());
-  const court = courtScene();
-  const yo = new FakePf1Actor({ ...fixture("actors/pf1"), owners: ["bob"] });
-  court.tokens.get("yo").actor = yo;
-  const card = await chat.postCard(
+  const { court, yo, world } = await courtWithYolteotl(
     {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: "Hurt" },
-        lines: [],
-        rolls: [],
-        actions: [
-          {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            payload: {
-              events: [{ type: "damage", player: "yo", nonlethal: 4 }],
-              damage: [{ player: "yo", nonlethal: 4 }],
-            },
-          },
-        ],
+      system: "pf1",
+      settings: {
+        healthConfig: {
+          variants: { pc: { useWoundsAndVigor: true }, npc: { useWoundsAndVigor: true } },
+        },
       },
     },
-    { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} },
+    () => new FakePf1Actor({ ...fixture("actors/pf1"), owners: ["bob"] }),
   );
+  const card = await yaotzinCard(court, "Hurt", damageTo("yo", 4));
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.flags.ballcourt.nonlethal, 4);
   assert.equal(
@@ -371,33 +354,11 @@ test("pf1: when a hook cancels the sheet's roll (it answers nothing), the owner'
 });
 
 test("D35E: nonlethal past his maximum knocks him unconscious by D35E's own updater; Undo restores those conditions too", async () => {
-  installFoundry({ system: "D35E" });
-  await connectTo(link, fakeCompanion());
-  const court = courtScene();
-  const yo = new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] });
-  court.tokens.get("yo").actor = yo;
-  const card = await chat.postCard(
-    {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: "Hurt" },
-        lines: [],
-        rolls: [],
-        actions: [
-          {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            payload: {
-              events: [{ type: "damage", player: "yo", nonlethal: 21 }],
-              damage: [{ player: "yo", nonlethal: 21 }],
-            },
-          },
-        ],
-      },
-    },
-    { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} },
+  const { court, yo } = await courtWithYolteotl(
+    { system: "D35E" },
+    () => new FakeD35EActor({ ...fixture("actors/d35e"), owners: ["bob"] }),
   );
+  const card = await yaotzinCard(court, "Hurt", damageTo("yo", 21));
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   const { conditions } = yo.system.attributes;
   assert.deepEqual(
@@ -416,29 +377,7 @@ test("a Yaotzin card the previous version applied, whose record kept the damage 
   await connectTo(link, fakeCompanion());
   const court = courtScene();
   const yo = court.tokens.get("yo").actor;
-  const card = await chat.postCard(
-    {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: "Hurt" },
-        lines: [],
-        rolls: [],
-        actions: [
-          {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            payload: {
-              events: [{ type: "damage", player: "yo", nonlethal: 4 }],
-              damage: [{ player: "yo", nonlethal: 4 }],
-              prone: "yo",
-            },
-          },
-        ],
-      },
-    },
-    { game: "yaotzin", kind: "intercept", sceneId: court.id, matchId: "m1", owners: {} },
-  );
+  const card = await yaotzinCard(court, "Hurt", { ...damageTo("yo", 4), prone: "yo" });
   const before = yo.system.attributes.hp.nonlethal ?? 0;
   assert.equal(await chat.performAction(card.id, "apply", "gm"), true);
   assert.equal(yo.system.attributes.hp.nonlethal, before + 4);

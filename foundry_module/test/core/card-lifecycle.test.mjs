@@ -12,129 +12,38 @@ const { CARD_KINDS, PHASES, actionKind, cardPhase, gmOnly, refusal, subjectOf } 
 const K = (name) => `BALLCOURT.Lifecycle.${name}`;
 const OK = null;
 
-/** What each action does in each phase: null when it goes through, else the refusal's key. */
-const EXPECTED = {
-  apply: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: OK,
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
-  undo: {
-    open: K("NotApplied"),
-    answering: K("Answering"),
-    applied: OK,
-    undone: K("AlreadyUndone"),
-    stale: K("NotApplied"),
-    superseded: K("NotApplied"),
-  },
-  intercept: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("TooLate"),
-    undone: K("Undone"),
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
-  stop: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("TooLate"),
-    undone: K("Undone"),
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
-  trip_back: {
-    open: OK,
-    answering: K("Answering"),
-    applied: OK,
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  disarm_back: {
-    open: K("ApplyFirst"),
-    answering: K("Answering"),
-    applied: OK,
-    undone: K("Undone"),
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
-  carrier: {
-    open: OK,
-    answering: K("Answering"),
-    applied: OK,
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  reroll: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  try: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  accept: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  decline: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  stop_turn: {
-    open: OK,
-    answering: OK,
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: OK,
-    superseded: K("Superseded"),
-  },
-  acknowledge: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
-  override: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
-  keep: {
-    open: OK,
-    answering: K("Answering"),
-    applied: K("Applied"),
-    undone: K("Undone"),
-    stale: K("Stale"),
-    superseded: K("Superseded"),
-  },
+/** The phases in the order of the table's columns. */
+const COLUMNS = ["open", "answering", "applied", "undone", "stale", "superseded"];
+
+/**
+ * What each action does in each phase (the columns: open, answering, applied, undone, stale,
+ * superseded): OK when it goes through, else the name of its refusal's key.
+ */
+const TABLE = {
+  apply: [OK, "Answering", "Applied", OK, "Stale", "Superseded"],
+  undo: ["NotApplied", "Answering", OK, "AlreadyUndone", "NotApplied", "NotApplied"],
+  intercept: [OK, "Answering", "TooLate", "Undone", "Stale", "Superseded"],
+  stop: [OK, "Answering", "TooLate", "Undone", "Stale", "Superseded"],
+  trip_back: [OK, "Answering", OK, "Undone", OK, "Superseded"],
+  disarm_back: ["ApplyFirst", "Answering", OK, "Undone", "Stale", "Superseded"],
+  carrier: [OK, "Answering", OK, "Undone", OK, "Superseded"],
+  reroll: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],
+  try: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],
+  accept: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],
+  decline: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],
+  stop_turn: [OK, OK, "Applied", "Undone", OK, "Superseded"],
+  acknowledge: [OK, "Answering", "Applied", "Undone", "Stale", "Superseded"],
+  override: [OK, "Answering", "Applied", "Undone", "Stale", "Superseded"],
+  keep: [OK, "Answering", "Applied", "Undone", "Stale", "Superseded"],
 };
+
+/** The table by action and phase: null, or the refusal's key. */
+const EXPECTED = Object.fromEntries(
+  Object.entries(TABLE).map(([action, row]) => [
+    action,
+    Object.fromEntries(COLUMNS.map((phase, i) => [phase, row[i] && K(row[i])])),
+  ]),
+);
 
 /** Every card kind the module posts and the button ids of each action kind on it (the companion's, the autopilot's, the advice card's). */
 const KINDS = {

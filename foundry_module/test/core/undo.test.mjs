@@ -15,7 +15,7 @@ import {
   undoBlockers,
 } from "../../scripts/core/undo.mjs";
 import { makeLocalizer } from "../../scripts/core/i18n.mjs";
-import { courtScene, fixture } from "../fakes/scenes.mjs";
+import { applyOnlyCard, courtScene, damageTo, fixture } from "../fakes/scenes.mjs";
 import { connectTo, fakeCompanion } from "../fakes/companion.mjs";
 import { installFoundry } from "../fakes/foundry.mjs";
 
@@ -131,30 +131,8 @@ const context = (scene) => ({
 });
 
 /** A card that only hurts `player`: one damage event, nonlethal on his actor. */
-function hurtCard(scene, player, amount, title) {
-  return chat.postCard(
-    {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: title },
-        lines: [],
-        rolls: [],
-        actions: [
-          {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            payload: {
-              events: [{ type: "damage", player, nonlethal: amount }],
-              damage: [{ player, nonlethal: amount }],
-            },
-          },
-        ],
-      },
-    },
-    context(scene),
-  );
-}
+const hurtCard = (scene, player, amount, title) =>
+  chat.postCard(applyOnlyCard(title, damageTo(player, amount)), context(scene));
 
 const kickCard = (scene) => chat.postCard(fixture("kick"), context(scene));
 

@@ -343,3 +343,15 @@ test("a step that fails ends the run, told apart from the GM's Stop", () => {
   assert.equal(run.next(), null);
   assert.equal(run.outcome, "failed");
 });
+
+test("a walk taken back (it landed after the turn moved on) ends the run, even as its last step", () => {
+  const run = new TurnRun([{ kind: "move" }, { kind: "kick" }]);
+  run.next();
+  run.takenBack();
+  assert.equal(run.next(), null, "nothing after it runs");
+  assert.equal(run.outcome, "takenBack");
+  const last = new TurnRun([{ kind: "move" }]);
+  last.next();
+  last.takenBack();
+  assert.equal(last.outcome, "takenBack", "not done");
+});

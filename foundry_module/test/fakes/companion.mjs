@@ -1,9 +1,12 @@
+import { currentClient } from "./clients.mjs";
+
 /**
  * A fake companion behind a fake Socket.IO: a match whose events count up (each answer names
  * its log number, `applied`), undo of the last event, undo of given events (`undone`), and its
  * log (each event with its `seq` and whether it was undone).
  * `routes` answer a route (`"/api/v1/x"`) or one method of it (`"GET /api/v1/x"`) first;
- * with `defaults: false` every other route is a 404.
+ * with `defaults: false` every other route is a 404. A page that has closed (a reload) sends
+ * nothing more on its socket, and hears nothing back.
  */
 export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const match = { id: "m1", seq: 0, log: [], undone: [] };
@@ -44,6 +47,7 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
   const sockets = [];
   const io = () => {
     const handlers = new Map();
+    const page = currentClient(); // the browser page that opened it
     const socket = {
       handlers,
       on: (e, fn) => handlers.set(e, fn),
@@ -52,7 +56,10 @@ export function fakeCompanion(routes = {}, { defaults = true } = {}) {
       timeout() {
         return socket;
       },
-      emitWithAck: async (_e, payload) => handle(payload),
+      /** Whether the page that opened it has closed: a closed page sends nothing and hears nothing back. */
+      closed: () => Boolean(page?.dead),
+      emitWithAck: async (_e, payload) =>
+        socket.closed() ? new Promise(() => {}) : handle(payload),
     };
     sockets.push(socket);
     queueMicrotask(() => handlers.get("connect")());
@@ -127,66 +134,76 @@ export function suggestRoute() {
   };
 }
 
-const contestCard = (body, offerBack = !body.reaction) => ({
-  kind: "yaotzin.contest",
-  title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-  lines: [],
-  rolls: [],
-  actions: [
-    {
-      id: "apply",
-      key: "BALLCOURT.Action.Apply",
-      data: {},
-      label: "Apply",
-      payload: { events: [], moves: [], prone: null },
-    },
-    ...(!offerBack
-      ? []
-      : [
-          {
-            id: "trip_back",
-            key: "BALLCOURT.Action.TripBack",
+/**
+ * The contest route's answer to `body`, shaped as the companion's (present/yaotzin.py): a
+ * preview says only whether it provokes; a contest, its outcome and a card with Apply and one
+ * button for each contest it offers back (`backs`: {id, key, label, contest}, each sent as a
+ * reaction), the first of them its `reaction`.
+ */
+export function contestAnswer(
+  body,
+  { provokes, success, targetAoo = null, backs = [], lines = [] },
+) {
+  const { kind, actor, target } = body;
+  if (body.preview) return { status: 200, body: { kind, actor, target, provokes, preview: true } };
+  const apply = { events: [], moves: [], prone: null };
+  return {
+    status: 200,
+    body: {
+      kind,
+      actor,
+      target,
+      success,
+      provokes,
+      target_aoo: targetAoo,
+      reaction: backs[0]?.contest ?? null,
+      reactions: backs.map((b) => b.contest),
+      ball: null,
+      rolls: [],
+      overlay: null,
+      chat_card: {
+        kind: "yaotzin.contest",
+        title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
+        lines,
+        rolls: [],
+        actions: [
+          { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, label: "Apply", payload: apply },
+          ...backs.map((b) => ({
+            id: b.id,
+            key: b.key,
             data: {},
-            label: "Trip back",
-            payload: { kind: "trip", actor: body.target, target: body.actor, reaction: true },
-          },
-        ]),
-  ],
-});
+            label: b.label,
+            payload: { ...b.contest, reaction: true },
+          })),
+        ],
+      },
+    },
+  };
+}
 
 /** A companion whose contest answers like the real one's shape: a failed trip offers the trip back. */
 export function contestCompanion({ provokes = false, success = false, routes = {} } = {}) {
   return fakeCompanion({
     ...routes,
-    "/api/v1/yaotzin/contest": (body) => ({
-      status: 200,
-      body: body.preview
-        ? {
-            kind: body.kind,
-            actor: body.actor,
-            target: body.target,
-            provokes: provokes && !body.reaction,
-            preview: true,
-          }
-        : {
-            kind: body.kind,
-            actor: body.actor,
-            target: body.target,
-            success,
-            provokes: provokes && !body.reaction,
-            target_aoo: body.target_aoo
-              ? { kind: body.target_aoo.kind, success: false, foiled: false }
-              : null,
-            reaction:
-              body.reaction || success
-                ? null
-                : { kind: "trip", actor: body.target, target: body.actor },
-            ball: null,
-            rolls: [],
-            chat_card: contestCard(body, !body.reaction && !success),
-            overlay: null,
-          },
-    }),
+    "/api/v1/yaotzin/contest": (body) =>
+      contestAnswer(body, {
+        provokes: provokes && !body.reaction,
+        success,
+        targetAoo: body.target_aoo
+          ? { kind: body.target_aoo.kind, success: false, foiled: false }
+          : null,
+        backs:
+          body.reaction || success
+            ? []
+            : [
+                {
+                  id: "trip_back",
+                  key: "BALLCOURT.Action.TripBack",
+                  label: "Trip back",
+                  contest: { kind: "trip", actor: body.target, target: body.actor },
+                },
+              ],
+      }),
   });
 }
 

@@ -7,6 +7,23 @@ import { FakeActor, FakeCombat, FakeScene, FakeToken } from "./foundry.mjs";
 export const fixture = (name) =>
   JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 
+/** A test's own Yaotzin card as a companion answer carries it: titled `title`, its one button an Apply carrying `payload`. */
+export const applyOnlyCard = (title, payload) => ({
+  chat_card: {
+    kind: "yaotzin.test",
+    title: { key: "none", text: title },
+    lines: [],
+    rolls: [],
+    actions: [{ id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload }],
+  },
+});
+
+/** What an Apply carries for `nonlethal` damage to `player`: its damage event (`play` on it, if given) and its damage. */
+export const damageTo = (player, nonlethal, play) => ({
+  events: [{ type: "damage", player, nonlethal, ...(play ? { play } : {}) }],
+  damage: [{ player, nonlethal }],
+});
+
 export function courtScene({ matchId = "m1" } = {}) {
   const ix = new FakeToken({
     id: "ix",

@@ -15,7 +15,10 @@
  * Undocumented (§1.8), so the harsher reading: an update that changes nothing makes its trip
  * but fires no hook; on the writer's own client, its `update<Doc>` handlers run only after
  * its `update()` promise has resolved (code after the await runs first), where the other
- * clients hear it at the server's answer.
+ * clients hear it at the server's answer. Every page hears the writes' hooks in the order the
+ * server made them, its own among them (§1.9, undocumented: Socket.IO keeps one connection's
+ * messages in order), though a writer's promise may resolve before an earlier write's
+ * broadcast has reached his page.
  * Each browser holds its own copy of a document, changed only when the server's broadcast
  * reaches it (§8.4, §1.2): here one object, seen through a view per client (`staleViews`).
  * Between a write and the moment its broadcast reaches another client, a turn of the event

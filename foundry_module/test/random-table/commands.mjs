@@ -200,6 +200,29 @@ class Answer extends Command {
 }
 
 /**
+ * A GM presses Next in his own tracker and, `turns` turns of the event loop later, a held
+ * answer of the companion arrives: at a real table the co-GM's Next and the companion's answer
+ * to the companion's GM cross on the network, and that GM's page hears of the Next only when
+ * Foundry broadcasts it.
+ */
+class NextThenAnswer extends Command {
+  constructor(user, nth, turns) {
+    super();
+    Object.assign(this, { user, nth, turns });
+  }
+
+  toString() {
+    return code("nextThenAnswer", this.user, this.nth, this.turns);
+  }
+
+  async act(_model, real) {
+    on(this.user, () => track(real.encounter.nextTurn()));
+    await flush(this.turns);
+    real.companion.release(this.nth);
+  }
+}
+
+/**
  * A user's browser reloads (F5): his page and what it had open are gone; a new one loads. His
  * user is connected while the new page runs its hooks (in Foundry a page runs "ready"
  * connected), where the doubles' reload marks him so only after it has loaded: a need
@@ -215,7 +238,8 @@ class Reload extends Command {
     return code("reloadPage", this.user);
   }
 
-  async act() {
+  async act(_model, real) {
+    if (real.observer.companionGM()?.id === this.user) real.observer.kicksLetGo(); // his kicks in progress go with his page
     await reload(this.user, {
       load: (userId) => {
         clientOf(userId).user.active = true;
@@ -256,8 +280,10 @@ class CompanionGM extends Command {
     return code("companionGMIs", this.user, this.name);
   }
 
-  async act() {
+  async act(_model, real) {
+    const before = globalThis.game.settings.get("ballcourt", "companionGM");
     await on(this.user, () => globalThis.game.settings.set("ballcourt", "companionGM", this.name));
+    if (before !== this.name) real.observer.kicksLetGo();
   }
 }
 
@@ -461,6 +487,7 @@ export const press = (...args) => new Press(...args);
 export const turn = (...args) => new Turn(...args);
 export const slow = (...args) => new Slow(...args);
 export const answer = (...args) => new Answer(...args);
+export const nextThenAnswer = (...args) => new NextThenAnswer(...args);
 export const reloadPage = (...args) => new Reload(...args);
 export const autopilot = (...args) => new Autopilot(...args);
 export const closeDialogs = (...args) => new CloseDialogs(...args);

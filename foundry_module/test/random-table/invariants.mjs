@@ -2,7 +2,8 @@
  * The random table's invariants, as the doubles let them be judged. `checkNow` holds after
  * every command, even with work in flight; `checkSettled` once the table is quiet. A breach
  * throws a TableBreach naming what it breaks: "1" (a card's answer after the card was applied
- * or undone), "2" (an NPC's proposal or move off his turn), "3" (a second kick for a kicker
+ * or undone), "2" (an NPC's proposal off his turn, or his move, still standing once quiet:
+ * its card open, the move not taken back), "3" (a second kick for a kicker
  * while one is resolving), "10" (a player's kick key that does nothing), the numbers the first
  * failures were filed under; "twice" (a card applied twice), "undo", "ball", "aoo", "view",
  * "language", "quiet", "errors" for the invariants themselves.
@@ -93,6 +94,7 @@ export function checkSettled(real) {
     }
   }
   observer.checkKicks();
+  observer.lateLeft();
   for (const err of world.errors)
     observer.breach("errors", `a hook handler threw: ${err?.message ?? err}`);
   world.errors.length = 0;

@@ -7,6 +7,7 @@
  */
 import { currentClient } from "../fakes/clients.mjs";
 import { FakeChatMessage } from "../fakes/foundry.mjs";
+import { rawOf } from "../fakes/server.mjs";
 
 const flagsOf = (message) => message.flags?.ballcourt ?? {};
 const square = (token) => ({ x: Math.round(token.x / 100), y: Math.round(token.y / 100) });
@@ -24,6 +25,8 @@ export class Observer {
     this.started = false;
     this.proposals = { stale: [], fresh: [] }; // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set(); // messages last written by a page that was closing
+    this.offTurn = new Map(); // NPC token id -> {from, text}: his move landed on another's turn, not yet taken back
+    this.lateProposals = new Map(); // message id -> text: an autopilot card posted on another's turn (another GM's Next crossed it)
     this.onRejection = (reason) => {
       this.rejections.push(reason);
     };
@@ -54,16 +57,28 @@ export class Observer {
     this.breaches.push({ item, text });
   }
 
-  /** Whose turn it is now: the token of the encounter's current combatant. */
+  /**
+   * Whose turn it is now at the server: the token of the encounter's current combatant. The
+   * server's copy, not the page's whose write is heard: that page may not have heard a Next
+   * yet, and the race is exactly that.
+   */
   turnOf() {
-    return this.encounter?.combatant?.tokenId ?? null;
+    return rawOf(this.encounter)?.combatant?.tokenId ?? null;
   }
 
   created(message) {
     const flags = flagsOf(message);
     this.shadow.set(message.id, { applied: Boolean(flags.applied), undone: Boolean(flags.undone) });
     const kind = flags.card?.kind ?? "";
-    if (flags.context?.kind === "kick") this.kickPosted();
+    if (flags.context?.kind === "kick") {
+      this.kickPosted();
+      const holder = this.companionGM();
+      if (holder && message.author !== holder.id)
+        this.breach(
+          3,
+          `a kick card posted by ${message.author}'s page after the companion went to ${holder.id}`,
+        );
+    }
     // a card that answers another card's button (an interception, a stop): that card must still be open
     const answers = flags.context?.answers;
     if (answers) {
@@ -78,7 +93,10 @@ export class Observer {
     if (kind === "yaotzin.autopilot" && this.started) {
       const tokenId = flags.context?.tokenId;
       if (tokenId !== this.turnOf())
-        this.breach(2, `autopilot proposal for ${tokenId} posted on ${this.turnOf()}'s turn`);
+        this.lateProposals.set(
+          message.id,
+          `autopilot proposal for ${tokenId} posted on ${this.turnOf()}'s turn`,
+        );
     }
   }
 
@@ -135,16 +153,41 @@ export class Observer {
     return stack.at(-1)?.to ?? start;
   }
 
+  /**
+   * An NPC's move lands on his own turn, or is taken back: one that lands on another's turn
+   * (another GM's Next crossed his walk) waits to be put back where it started; once the
+   * table is quiet, one still not put back is a breach (`lateLeft`).
+   */
   moved(token, from) {
     if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length)
       return; // the NPCs: tokens with a sheet no player owns
     if (from.x === token.x && from.y === token.y) return;
+    const late = this.offTurn.get(token.id);
+    if (late && token.x === late.from.x && token.y === late.from.y) {
+      this.offTurn.delete(token.id); // put back where he stood: the late move is taken back
+      return;
+    }
     const turn = this.turnOf();
     if (turn !== token.id)
-      this.breach(
-        2,
-        `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`,
-      );
+      this.offTurn.set(token.id, {
+        from: late?.from ?? from,
+        text: `NPC ${token.id} moved to (${square(token).x}, ${square(token).y}) on ${turn}'s turn`,
+      });
+  }
+
+  /**
+   * Once quiet: each NPC's move that landed on another's turn and was not taken back; each
+   * autopilot card posted on another's turn still offering its buttons (one another GM's Next
+   * crossed must be closed once its page has heard that Next).
+   */
+  lateLeft() {
+    for (const { text } of this.offTurn.values()) this.breach(2, `${text}, and stands there`);
+    this.offTurn.clear();
+    for (const [id, text] of this.lateProposals) {
+      const card = globalThis.game.messages.get(id)?.flags?.ballcourt?.card;
+      if (card?.actions?.length) this.breach(2, `${text}, and is still open`);
+    }
+    this.lateProposals.clear();
   }
 
   /** One kick in progress per kicker: a second request for him while one is being resolved. */
@@ -161,6 +204,21 @@ export class Observer {
     this.kicking.push(kicker);
     this.kicksSent.set(kicker, (this.kicksSent.get(kicker) ?? 0) + 1);
     sent.kick = kicker;
+  }
+
+  /** The companion's GM as the world setting names him (null when it names nobody). */
+  companionGM() {
+    const name = globalThis.game.settings.get("ballcourt", "companionGM");
+    return name ? globalThis.game.users.find((u) => u.name === name || u.id === name) : null;
+  }
+
+  /**
+   * The page resolving kicks (the companion's GM's) let go of them: the companion handed to
+   * another GM (the old page drops their answers, yaotzin.mjs resolveKick) or that page
+   * reloaded (gone with it). The kicks it was resolving end there, so the next may begin.
+   */
+  kicksLetGo() {
+    this.kicking = [];
   }
 
   /** A user's kick tool was clicked (once, or twice as a double click) for `kicker`. */

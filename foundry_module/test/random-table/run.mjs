@@ -16,6 +16,7 @@ import {
   closeDialogs,
   companionGMIs,
   kick,
+  nextThenAnswer,
   press,
   reloadPage,
   rollPolicy,
@@ -97,6 +98,12 @@ const COURT = [
   ],
   [1, fc.boolean().map((on) => slow(on))],
   [2, nth.map((n) => answer(n))],
+  [
+    3,
+    fc
+      .record({ user: gm, nth, turns: fc.nat({ max: 1 }) })
+      .map(({ user: u, nth: n, turns }) => nextThenAnswer(u, n, turns)),
+  ],
   [1, user.map((u) => reloadPage(u))],
   [1, fc.constantFrom("off", "suggest", "act").map((mode) => autopilot(mode))],
   [1, user.map((u) => closeDialogs(u))],

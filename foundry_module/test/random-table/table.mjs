@@ -107,6 +107,7 @@ export function gatedCompanion(own = routes()) {
     const socket = companion.io(...args);
     const answer = socket.emitWithAck;
     socket.emitWithAck = (event, payload) => {
+      if (socket.closed()) return answer(event, payload); // a closed page's request never leaves it
       gate.requests.push(payload);
       const sent = { payload };
       gate.onRequest?.(sent);

@@ -131,9 +131,18 @@ function overranIn(encounter, token) {
 
 /**
  * A dribble from `from` to `to` (a drag's straight walk, or the `squares` the autopilot's
- * proposal names): the court read once, checked by the companion, then its card posted and applied.
+ * proposal names): the court read once, checked by the companion, then its card posted and
+ * applied. `stillDue()` is asked once the companion has answered (the autopilot's: the NPC's
+ * turn still stands): false, and nothing is posted (resolves null).
  */
-export async function dribble(scene, token, from, to, squares = stepPath(from, to)) {
+export async function dribble(
+  scene,
+  token,
+  from,
+  to,
+  squares = stepPath(from, to),
+  stillDue = () => true,
+) {
   const court = readCourt(scene);
   const body = {
     field: court.field,
@@ -147,6 +156,7 @@ export async function dribble(scene, token, from, to, squares = stepPath(from, t
   const overran = overranIn(court.encounter, token);
   if (overran.length) body.overran = overran; // he may pass through them (not end there)
   const answer = await companion("POST", "/api/v1/yaotzin/dribble", body);
+  if (!stillDue()) return null;
   const message = await postCard(answer, cardContextOf(court, "dribble"), {
     showTo: court.owners[token.id] ?? [],
   }); // his own dribble

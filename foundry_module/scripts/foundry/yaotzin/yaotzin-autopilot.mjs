@@ -29,6 +29,7 @@ import {
   turnSteps,
 } from "../../core/yaotzin-autopilot.mjs";
 import { registerCardHandlers } from "../cards/chat.mjs";
+import { tellGMs } from "../requests/gm-requests.mjs";
 import { answerBelongs, stampOf } from "../requests/turns.mjs";
 import { courtOfCombat, trackerOf, turnChangeOnItsWay } from "../world/encounters.mjs";
 import {
@@ -55,6 +56,7 @@ import { autopilotEntries, modeOf } from "./autopilot-npc.mjs";
 import { contest, shootHoop } from "./contests.mjs";
 import { dribble, dribblePlayers } from "./dribble.mjs";
 import { requestKick } from "./kick-relay.mjs";
+import { placeTokens } from "./yaotzin.mjs";
 import { readCourt } from "./yaotzin-players.mjs";
 
 /** The open proposal on this (the companion GM's) client: {messageId, run, ghost, card} or null. */
@@ -94,7 +96,8 @@ const isProne = (token) => Boolean(token.actor) && hasStatus(adapter(), token.ac
  * player owns. Otherwise the proposal is asked for, drawn and carded; on "act" it is run.
  * A failure is told to the GM, who then plays the turn himself. A proposal that comes after
  * the tracker moved on (the GM pressed Next while the companion worked) is dropped, and the
- * GMs are told: run, it would play this NPC in another's turn.
+ * GMs are told: run, it would play this NPC in another's turn. One whose card a Next crossed
+ * (this page's own, on its way, or another GM's) is closed once this page hears it.
  */
 export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) {
   const scene = courtOfCombat(combat);
@@ -122,11 +125,30 @@ export async function autopilotTurn(combat, combatant, asked = stampOf(combat)) 
     return null;
   }
   const proposal = await show(scene, token, answer, mode);
-  // the turn it was asked for, and no Next of this page's on its way
-  proposal.belongs = () => stillCurrent(asked, trackerOf(combat)) && !turnChangeOnItsWay(combat);
-  if (mode === "act")
+  proposal.itsTurn = () => stillCurrent(asked, trackerOf(combat)); // the turn it was asked for
+  proposal.belongs = () => proposal.itsTurn() && !turnChangeOnItsWay(combat); // and no Next of this page's on its way
+  followTurn(proposal, combat);
+  if (mode === "act" && !proposal.turnOver)
     await runProposal(proposal, Number(setting("yaotzinAutopilotPause") ?? 0) * 1000);
   return proposal;
+}
+
+/**
+ * A proposal follows the tracker as this page hears it: once an update of the encounter it hears
+ * has ended the NPC's turn, the proposal is set aside and `turnOver` says so from then on. Another
+ * GM's Next is heard so, and may come after Foundry's turn events here (FOUNDRY-SEMANTICS §7.4),
+ * even before this proposal's card was posted; the page hears the server's writes in the order
+ * the server made them (§1.9), so a walk whose end it hears after `turnOver` landed out of turn.
+ */
+function followTurn(proposal, combat) {
+  const over = () => {
+    proposal.turnOver = true;
+    setAside(proposal).catch(reportFailure);
+  };
+  proposal.following = fvtt.Hooks.on("updateCombat", (updated) => {
+    if (updated.id === combat.id && !proposal.itsTurn()) over();
+  });
+  if (!proposal.itsTurn()) over(); // heard while its card was posted
 }
 
 /** Draw the ghost and whisper the card to the GMs; the proposal is the open one from now on. */
@@ -236,9 +258,10 @@ async function perform(scene, proposal, step) {
         powerAttack: step.powerAttack,
       });
       break;
-    case "dribble":
-      await dribble(scene, token, step.from, step.squares.at(-1), step.squares);
-      break;
+    case "dribble": // the GM pressed Next while the companion checked it: nothing is posted
+      return Boolean(
+        await dribble(scene, token, step.from, step.squares.at(-1), step.squares, proposal.belongs),
+      );
     case "contest":
       await contest(scene, {
         actor: step.actor,
@@ -258,7 +281,8 @@ async function perform(scene, proposal, step) {
  * GM may have moved someone since the proposal), then one token movement through every square
  * of it, as the ball travels (one animation, one entry in the token's history), which passes
  * the table's own checks (dribble.mjs holds a move off the still ball). A mover who enters a
- * rolling ball's square stops it there (the route's `takes_ball`).
+ * rolling ball's square stops it there (the route's `takes_ball`). A walk that landed after
+ * the turn moved on is taken back (`landing`, `takeBack`).
  */
 async function walk(scene, token, { path, budget }, proposal) {
   const court = readCourt(scene);
@@ -273,11 +297,18 @@ async function walk(scene, token, { path, budget }, proposal) {
     settings: court.settings,
   });
   if (!proposal.belongs()) return false; // the GM pressed Next while the companion checked it
+  const start = { x: token.x, y: token.y };
   const waypoints = path.slice(1).map((sq) => tokenPosition(court.mapping, sq));
-  const moved = await token.move(waypoints, { autoRotate: false });
-  if (moved === false)
+  const landed = landing(token, waypoints.at(-1), proposal);
+  const moved = await token.move(waypoints, { autoRotate: false }).catch((err) => {
+    landed.stop();
+    throw err;
+  });
+  if (moved === false) {
+    landed.stop();
     throw localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name });
-  await arrival(token, waypoints.at(-1));
+  }
+  if (await landed.late) return takeBack(scene, token, start, proposal);
   if (checked.takes_ball && ball.speed > 0) {
     await ballToken(scene).update({ [`flags.${MODULE_ID}.ball`]: { speed: 0, direction: null } });
   }
@@ -288,34 +319,54 @@ async function walk(scene, token, { path, budget }, proposal) {
 const ARRIVAL_MS = 30000;
 
 /**
- * v13's move resolves at its first checkpoint (FOUNDRY-SEMANTICS §6.1): the turn's next step
- * (a kick from the path's end) waits until the token stands at its end; a movement stopped on
- * the way fails the step.
+ * A walk's landing, heard on this page from before its move is sent: `late` resolves once the
+ * token's update to the path's end comes back (v13's move resolves at its first checkpoint,
+ * FOUNDRY-SEMANTICS §6.1: the turn's next step waits for the end), true when a turn change
+ * that ended the NPC's turn came back first (`followTurn`): the server made it first (§1.9),
+ * so the walk, or its end, landed in the next turn. A movement stopped on the way fails the step.
  */
-function arrival(token, end) {
-  if (token.x === end.x && token.y === end.y) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const done = (settle) => {
-      fvtt.Hooks.off("updateToken", hook);
+function landing(token, end, proposal) {
+  let settle = () => {};
+  const done = new Promise((resolve, reject) => {
+    settle = (outcome) => {
+      fvtt.Hooks.off("updateToken", arrived);
       clearTimeout(timer);
-      settle();
+      outcome?.(resolve, reject);
     };
-    const hook = fvtt.Hooks.on("updateToken", (doc) => {
-      if (doc.id === token.id && doc.x === end.x && doc.y === end.y) done(resolve);
-    });
-    const timer = setTimeout(
-      () =>
-        done(() =>
-          reject(localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name })),
-        ),
-      ARRIVAL_MS,
-    );
   });
+  const arrived = fvtt.Hooks.on("updateToken", (doc) => {
+    if (doc.id === token.id && doc.x === end.x && doc.y === end.y)
+      settle((resolve) => resolve(Boolean(proposal.turnOver)));
+  });
+  const timer = setTimeout(
+    () =>
+      settle((_resolve, reject) =>
+        reject(localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name })),
+      ),
+    ARRIVAL_MS,
+  );
+  // already standing at the end, the move writes nothing and nothing comes back
+  if (token.x === end.x && token.y === end.y) settle((resolve) => resolve(false));
+  return { late: done, stop: () => settle() };
+}
+
+/**
+ * A walk that landed after the turn moved on: the NPC is put back where he stood, as Undo puts
+ * tokens back (x and y alone, merged: nothing else on the token changes; no dribble check), the
+ * moment this page hears the walk's end, before it can hear any later write. The rolling ball
+ * he would have stopped is not stopped, the rest of his turn is not played, and the GMs are told.
+ */
+async function takeBack(scene, token, start, proposal) {
+  await placeTokens(scene, [{ _id: token.id, x: start.x, y: start.y }]);
+  tellGMs("BALLCOURT.Turns.WalkTakenBack", { player: token.name });
+  proposal.run.takenBack();
+  return false;
 }
 
 /** The proposal is over: its ghost goes (unless something else was drawn since), its card says how it ended. */
 async function close(proposal, outcome) {
   if (open === proposal) open = null;
+  fvtt.Hooks.off("updateCombat", proposal.following);
   clearIfShown(proposal.ghost);
   const message = fvtt.game.messages.get(proposal.messageId);
   if (!message || proposal.closed) return;
@@ -342,10 +393,13 @@ export async function expireOldProposals() {
   return stale;
 }
 
-/** The tracker moved on: an open proposal is set aside (a running one stops before its next step). */
+/** The tracker moved on: an open proposal is set aside (`setAside`). */
 export async function endProposal() {
-  const proposal = open;
-  if (!proposal) return;
+  if (open) await setAside(open);
+}
+
+/** A proposal whose turn is over: a running one stops before its next step, any other closes. */
+async function setAside(proposal) {
   proposal.run.stop();
   if (!proposal.running) await close(proposal, "passed");
 }

@@ -19,7 +19,7 @@ import {
 } from "../../core/requests.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
 import { encounterOn } from "../world/encounters.mjs";
-import { MODULE_ID, fvtt, localizedError, notify, setting } from "../world/env.mjs";
+import { MODULE_ID, fvtt, isCompanionGM, localizedError, notify, setting } from "../world/env.mjs";
 import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import { broadcastFlash, drawAnswer } from "../world/overlay-layer.mjs";
@@ -78,6 +78,12 @@ export async function resolveKick(
     "/api/v1/yaotzin/kick",
     kickRequest({ ...args, rolls: attack ? { attack: natural(attack) } : undefined }),
   );
+  // the companion handed to another GM meanwhile: his page knows nothing of this kick, and
+  // takes kicks for the same kicker; only the page that holds the link posts a kick's card
+  if (!isCompanionGM())
+    throw localizedError("BALLCOURT.Turns.KickHandedOver", {
+      kicker: court.tokens.get(kicker)?.name ?? kicker,
+    });
   const landing = (seen?.odds?.landing ?? []).map((c) => ({ x: c.x, y: c.y, p: c.p }));
   const context = {
     ...courtCardContext(court, "kick"),
@@ -143,6 +149,14 @@ export const BALL_MOVE = Object.freeze({
   showRuler: false,
   constrainOptions: { ignoreWalls: true, ignoreCost: true },
 });
+
+/**
+ * Put tokens on the squares the module decided (an Apply, its Undo, a walk that landed after
+ * its turn taken back): no dribble check (dribble.mjs lets the module's own moves through).
+ */
+export function placeTokens(scene, updates) {
+  return scene.updateEmbeddedDocuments("Token", updates, { [MODULE_ID]: { internal: true } });
+}
 
 async function moveAlong(scene, waypoints) {
   const ball = ballToken(scene);
@@ -286,11 +300,7 @@ registerCardHandlers("yaotzin", {
       async () => {
         broadcastFlash(scene, bc.mapping, ctx.drawing); // every client: the flight, the heat, the landing
         await moveAlong(scene, plan.animation); // the ball token's move animates on every client
-        if (plan.updates.length) {
-          await scene.updateEmbeddedDocuments("Token", plan.updates, {
-            [MODULE_ID]: { internal: true },
-          });
-        }
+        if (plan.updates.length) await placeTokens(scene, plan.updates);
         sheets.push(...(await setProne(scene, plan.prone)));
       },
     ).catch(async (err) => {
@@ -315,11 +325,7 @@ registerCardHandlers("yaotzin", {
     const ctx = message.flags[MODULE_ID].context;
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     await undoAtomically(ctx.matchId, record);
-    if (record.undo.updates.length) {
-      await scene.updateEmbeddedDocuments("Token", record.undo.updates, {
-        [MODULE_ID]: { internal: true },
-      });
-    }
+    if (record.undo.updates.length) await placeTokens(scene, record.undo.updates);
     if (record.undo.sheets) await restoreActors(scene, record.undo.sheets);
     else await undoOlderRecord(scene, record.undo);
     if (record.undo.overran) await restoreOverran(scene, record.undo.overran); // null unless the card was a won overrun

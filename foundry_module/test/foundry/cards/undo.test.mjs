@@ -11,6 +11,7 @@ import { io } from "socket.io-client";
 
 import { FakeActor, FakeScene, FakeToken } from "../../fakes/foundry.mjs";
 import { startCompanion } from "../../fakes/live-companion.mjs";
+import { applyOnlyCard } from "../../fakes/scenes.mjs";
 import { moduleOf, openOn, useTables } from "../../tables/table.mjs";
 
 const TOKEN = "undo-integration-token";
@@ -60,20 +61,13 @@ async function table(settings) {
   });
   globalThis.game.scenes.set(scene.id, scene);
   const card = (title, events, extra = {}) =>
-    chat.postCard(
-      {
-        chat_card: {
-          kind: "yaotzin.test",
-          title: { key: "none", text: title },
-          lines: [],
-          rolls: [],
-          actions: [
-            { id: "apply", key: "BALLCOURT.Action.Apply", data: {}, payload: { events, ...extra } },
-          ],
-        },
-      },
-      { game: "yaotzin", kind: "test", sceneId: scene.id, matchId: match.id, owners: {} },
-    );
+    chat.postCard(applyOnlyCard(title, { events, ...extra }), {
+      game: "yaotzin",
+      kind: "test",
+      sceneId: scene.id,
+      matchId: match.id,
+      owners: {},
+    });
   return { world, match, scene, card, chat, link };
 }
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { contestCompanion, fakeCompanion } from "../../fakes/companion.mjs";
+import { contestAnswer, contestCompanion, fakeCompanion } from "../../fakes/companion.mjs";
 import { asUser, clientOf, settle } from "../../fakes/foundry.mjs";
 import { courtScene, runningEncounter } from "../../fakes/scenes.mjs";
 import { moduleOf, openOn, useTables } from "../../tables/table.mjs";
@@ -66,62 +66,28 @@ test("the card's trip back: Bob, the tripped defender's owner, presses it and th
  * opportunity and fails: the card offers the actor's trip back (`trip_back:<actor>`, payload
  * with `after: "target_aoo"`, as present/yaotzin.py builds it); the trip back itself offers none.
  */
-const aooTripFails = (body) => {
-  const card = (actions) => ({
-    kind: "yaotzin.contest",
-    title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-    lines: [],
-    rolls: [],
-    actions: [
-      {
-        id: "apply",
-        key: "BALLCOURT.Action.Apply",
-        data: {},
-        label: "Apply",
-        payload: { events: [], moves: [], prone: null },
-      },
-      ...actions,
-    ],
+const aooTripFails = (body) =>
+  contestAnswer(body, {
+    provokes: !body.reaction,
+    success: true,
+    targetAoo: body.target_aoo ? { kind: "trip", success: false, foiled: false } : null,
+    backs:
+      body.target_aoo?.kind === "trip"
+        ? [
+            {
+              id: `trip_back:${body.actor}`,
+              key: "BALLCOURT.Action.TripBack",
+              label: "Trip back",
+              contest: {
+                kind: "trip",
+                actor: body.actor,
+                target: body.target,
+                after: "target_aoo",
+              },
+            },
+          ]
+        : [],
   });
-  if (body.preview)
-    return {
-      status: 200,
-      body: {
-        kind: body.kind,
-        actor: body.actor,
-        target: body.target,
-        provokes: !body.reaction,
-        preview: true,
-      },
-    };
-  const back = { kind: "trip", actor: body.actor, target: body.target, after: "target_aoo" };
-  const offered = body.target_aoo?.kind === "trip" ? [back] : [];
-  return {
-    status: 200,
-    body: {
-      kind: body.kind,
-      actor: body.actor,
-      target: body.target,
-      success: true,
-      provokes: !body.reaction,
-      target_aoo: body.target_aoo ? { kind: "trip", success: false, foiled: false } : null,
-      reaction: offered[0] ?? null,
-      reactions: offered,
-      ball: null,
-      rolls: [],
-      overlay: null,
-      chat_card: card(
-        offered.map((b) => ({
-          id: `trip_back:${b.actor}`,
-          key: "BALLCOURT.Action.TripBack",
-          data: {},
-          label: "Trip back",
-          payload: { ...b, reaction: true },
-        })),
-      ),
-    },
-  };
-};
 
 test("Bob's trip as his attack of opportunity fails: Alice, the actor's owner, presses her trip back, sent with after", async () => {
   const { companion, scene, contest } = await table(
@@ -226,54 +192,28 @@ test("an NPC target's choice is the GM's, on the GM's client; a contest that doe
  */
 const disarmAooRoute = (body) => {
   const provokes = !body.reaction && !body.as_aoo;
-  if (body.preview)
-    return {
-      status: 200,
-      body: { kind: body.kind, actor: body.actor, target: body.target, provokes, preview: true },
-    };
-  const back = body.as_aoo
-    ? [{ kind: "disarm", actor: body.target, target: body.actor, after: "disarm_aoo" }]
-    : [];
-  return {
-    status: 200,
-    body: {
-      kind: body.kind,
-      actor: body.actor,
-      target: body.target,
-      success: Boolean(body.as_aoo),
-      provokes,
-      target_aoo: null,
-      reaction: back[0] ?? null,
-      reactions: back,
-      ball: null,
-      rolls: [],
-      overlay: null,
-      chat_card: {
-        kind: "yaotzin.contest",
-        title: { key: "BALLCOURT.Card.Tick.Still", data: {} },
-        lines: provokes
-          ? [{ key: "BALLCOURT.Card.Contest.Provokes", data: { target: body.target } }]
-          : [],
-        rolls: [],
-        actions: [
+  return contestAnswer(body, {
+    provokes,
+    success: Boolean(body.as_aoo),
+    lines: provokes
+      ? [{ key: "BALLCOURT.Card.Contest.Provokes", data: { target: body.target } }]
+      : [],
+    backs: body.as_aoo
+      ? [
           {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            label: "Apply",
-            payload: { events: [], moves: [], prone: null },
-          },
-          ...back.map((b) => ({
             id: "disarm_back",
             key: "BALLCOURT.Action.DisarmBack",
-            data: {},
             label: "Disarm back",
-            payload: { ...b, reaction: true },
-          })),
-        ],
-      },
-    },
-  };
+            contest: {
+              kind: "disarm",
+              actor: body.target,
+              target: body.actor,
+              after: "disarm_aoo",
+            },
+          },
+        ]
+      : [],
+  });
 };
 
 /** The contests played: each one's last call (the Foundry dice's dry run before it asks the same contest). */

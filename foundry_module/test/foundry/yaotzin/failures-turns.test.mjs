@@ -217,6 +217,107 @@ for (const version of [13, 14]) {
   });
 }
 
+/**
+ * Maria, a co-GM reading Russian, presses Next in her own tracker when the GM's page runs `hook`
+ * for a step of Mixco's walk and `when(doc, changes)` says so: on preUpdateToken, as the GM's
+ * page writes that step, her turn change reaches the server first, and the GM's page hears of it
+ * only when Foundry broadcasts it; on updateToken, once it has heard the step back. Resolves
+ * once the table is quiet.
+ */
+async function mariaNext(hook, when, version = 14) {
+  const t = await mixcoTable(() => suggestAnswer(WALK), {
+    version,
+    users: coGmTable(),
+    languages: { maria: "ru" },
+  });
+  const hooks = pageOf(clientOf("gm")).hooks;
+  let next = null;
+  const id = hooks.on(hook, (doc, changes) => {
+    if (next || doc.id !== "mx" || !when(doc, changes)) return;
+    hooks.off(hook, id);
+    next = asUser("maria", () => t.encounter.nextTurn());
+  });
+  await nextToMixco(t);
+  await settle();
+  await next;
+  await settle();
+  return { ...t, crossed: Boolean(next) };
+}
+
+const outcomeOf = (message) => message.flags.ballcourt.card.lines.at(-1).key;
+
+for (const version of [13, 14]) {
+  test(`item 2 (v${version}): Maria's Next from her browser crosses the GM's walk of Mixco: the walk, landed in the next turn, is taken back, both GMs told`, async () => {
+    const t = await mariaNext("preUpdateToken", (_doc, changes) => "x" in changes, version); // as the walk's first step is sent
+    assert.ok(t.crossed, "her Next went as the walk was sent");
+    assert.notEqual(t.encounter.combatant?.id, "c-mx", "her Next took the turn on");
+    assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco stands where he stood");
+    const [card] = autopilotCards();
+    assert.equal(outcomeOf(card), "BALLCOURT.YAutopilot.Outcome.takenBack", "his card says so");
+    assert.ok(
+      shown("gm").some((text) => /Mixco/.test(text) && /put back where he stood/.test(text)),
+      `the GM is told: ${shown("gm")}`,
+    );
+    assert.ok(
+      shown("maria").some((text) => /Mixco/.test(text) && /возвращён туда, где стоял/.test(text)),
+      `Maria, in Russian: ${shown("maria")}`,
+    );
+    assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "not the players");
+  });
+}
+
+test("item 2: Maria's Next lands between the two steps of Mixco's walk: the whole walk is taken back", async () => {
+  const t = await mariaNext("preUpdateToken", (_doc, changes) => changes.x === 2200); // as its last step is sent
+  assert.ok(t.crossed);
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "back to where the walk began");
+  assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.takenBack");
+});
+
+test("item 2: Maria's Next right after Mixco's walk came back leaves the walk standing: it landed in his turn", async () => {
+  const t = await mariaNext("updateToken", (doc) => doc.x === 2200);
+  assert.ok(t.crossed, "her Next went once the walk's end was heard");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2200, 1300], "the walk stands");
+  assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.done");
+  assert.ok(!shown("gm").some((text) => /put back/.test(text)), "nothing to tell");
+});
+
+test("item 2: the GM presses Next while the companion checks Mixco's proposed dribble: no dribble card is posted or applied in the next turn", async () => {
+  let answer;
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const dribbling = {
+    player: "mx",
+    path: [{ x: 20, y: 12 }],
+    budget: "move",
+    reason: "carries it on",
+    action: {
+      route: "dribble",
+      body: {
+        dribbler: "mx",
+        ball: { x: 20, y: 12 },
+        squares: [{ x: 19, y: 12 }],
+        started_with_ball: true,
+      },
+    },
+  };
+  const t = await mixcoTable(() => suggestAnswer(dribbling), {
+    routes: { "/api/v1/yaotzin/dribble": () => held },
+  });
+  await t.scene.tokens.get("ball").update({ x: 2000, y: 1200 }); // Mixco stands on the still ball
+  await nextToMixco(t);
+  await until(() => t.companion.calls.some((c) => c.route === "/api/v1/yaotzin/dribble"));
+  await asUser("gm", () => t.encounter.nextTurn()); // the GM plays on while the companion checks it
+  await until(() => t.encounter.combatant?.id !== "c-mx");
+  answer({ status: 200, body: fixture("dribble") });
+  await settle();
+  const dribbles = globalThis.ChatMessage.created.filter(
+    (m) => m.flags?.ballcourt?.context?.kind === "dribble",
+  );
+  assert.deepEqual(dribbles, [], "no dribble card for a turn that is over");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco stays");
+});
+
 test("item 3: Alice's double click on her kick tool sends one kick and posts one kick card", async () => {
   let answer;
   const held = new Promise((resolve) => {

@@ -23,7 +23,7 @@ import {
   until,
 } from "../../fakes/foundry.mjs";
 import { startCompanion } from "../../fakes/live-companion.mjs";
-import { courtScene, fixture } from "../../fakes/scenes.mjs";
+import { applyOnlyCard, courtScene, damageTo, fixture } from "../../fakes/scenes.mjs";
 
 const chat = await import("../../../scripts/foundry/cards/chat.mjs");
 const link = await import("../../../scripts/foundry/world/link.mjs");
@@ -32,34 +32,12 @@ await import("../../../scripts/foundry/yaotzin/yaotzin.mjs");
 
 /** A card that only hurts `player` for `amount` nonlethal: one damage event, as an interception's deflection. */
 function hurtCard(scene, player, amount, matchId = "m1") {
+  const { events, damage } = damageTo(player, amount, { action: "intercept", player });
   return chat.postCard(
-    {
-      chat_card: {
-        kind: "yaotzin.test",
-        title: { key: "none", text: "Hurt" },
-        lines: [],
-        rolls: [],
-        actions: [
-          {
-            id: "apply",
-            key: "BALLCOURT.Action.Apply",
-            data: {},
-            payload: {
-              events: [
-                { type: "ball", x: 13, y: 14, speed: 0, direction: null },
-                {
-                  type: "damage",
-                  player,
-                  nonlethal: amount,
-                  play: { action: "intercept", player },
-                },
-              ],
-              damage: [{ player, nonlethal: amount }],
-            },
-          },
-        ],
-      },
-    },
+    applyOnlyCard("Hurt", {
+      events: [{ type: "ball", x: 13, y: 14, speed: 0, direction: null }, ...events],
+      damage,
+    }),
     { game: "yaotzin", kind: "intercept", sceneId: scene.id, matchId, owners: {} },
   );
 }
