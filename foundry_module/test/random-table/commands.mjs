@@ -9,6 +9,7 @@
  */
 import { clientOf, loadModule, reload, settle, world } from "../fakes/foundry.mjs";
 import { apiOf, moduleOf } from "../tables/table.mjs";
+import { USERS } from "./table.mjs";
 import { checkNow, checkSettled } from "./invariants.mjs";
 import { track } from "../fakes/clients.mjs";
 
@@ -403,6 +404,7 @@ const GM_ROLLS_AFTER_MS = 1500;
 
 export async function settleTable(real, quietMs = 10000) {
   const { companion, observer } = real;
+  if (companion.gate.away) await companionBack(real);
   companion.gate.draining = true;
   companion.drain();
   const started = Date.now();
@@ -453,6 +455,32 @@ export async function settleTable(real, quietMs = 10000) {
       "quiet",
       `the table was not quiet after ${quietMs} ms, every dialog answered: something waits for ever`,
     );
+}
+
+/**
+ * The GM starts the companion again and waits for his page to link (its next try, after the
+ * back-off of its failed ones): every GM page that holds a link has it connected. One that does
+ * not within `ms` is a breach.
+ */
+async function companionBack(real, ms = 20000) {
+  real.companion.back();
+  const deadline = Date.now() + ms;
+  const linked = async () => {
+    for (const id of USERS.filter((u) => clientOf(u).user.isGM && clientOf(u).user.active)) {
+      const link = (await moduleOf(id, "link")).getLink();
+      if (link && link.status !== "connected") return false;
+    }
+    return true;
+  };
+  while (!(await linked())) {
+    if (Date.now() > deadline) {
+      real.observer.breach("quiet", `the companion came back, but no GM's page linked in ${ms} ms`);
+      return;
+    }
+    await new Promise((r) => {
+      setTimeout(r, 100);
+    });
+  }
 }
 
 // The factories printed tests call (printer.mjs): one per command, by the names toString prints.

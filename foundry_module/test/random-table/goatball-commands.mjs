@@ -116,7 +116,28 @@ class Dice extends Command {
   }
 }
 
+/**
+ * The companion goes away (its window closed, the machine asleep: `companionAway(true)`) or
+ * comes back (`false`, the GM starts it again); the table settling brings it back too.
+ */
+class CompanionAway extends Command {
+  constructor(away) {
+    super();
+    this.away = away;
+  }
+
+  toString() {
+    return code("companionAway", this.away);
+  }
+
+  async act(_model, real) {
+    if (this.away) real.companion.away();
+    else real.companion.back();
+  }
+}
+
 export const dice = (...args) => new Dice(...args);
+export const companionAway = (...args) => new CompanionAway(...args);
 export const menu = (...args) => new Menu(...args);
 export const declare = (...args) => new Declare(...args);
 export const declarationsView = (...args) => new DeclarationsView(...args);

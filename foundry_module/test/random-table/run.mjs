@@ -28,7 +28,14 @@ import { checkNow, checkSettled, ignoreItems } from "./invariants.mjs";
 import { printTest } from "./printer.mjs";
 import { GMS, USERS, openRandomTable } from "./table.mjs";
 import { openArenaTable } from "./arena.mjs";
-import { declarationsView, declare, dice, goatAutopilot, menu } from "./goatball-commands.mjs";
+import {
+  companionAway,
+  declarationsView,
+  declare,
+  dice,
+  goatAutopilot,
+  menu,
+} from "./goatball-commands.mjs";
 
 const user = fc.constantFrom(...USERS);
 const gm = fc.constantFrom(...GMS);
@@ -181,6 +188,7 @@ const ARENA = [
       .map(({ user: u, direction }) => turn(u, direction)),
   ],
   [1, fc.boolean().map((on) => slow(on))],
+  [1, fc.boolean().map((away) => companionAway(away))],
   [2, nth.map((n) => answer(n))],
   [1, user.map((u) => reloadPage(u))],
   [
