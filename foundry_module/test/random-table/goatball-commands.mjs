@@ -11,6 +11,7 @@
 import { FakeRoll, clientOf } from "../fakes/foundry.mjs";
 import { track } from "../fakes/clients.mjs";
 import { Command, code, doubleClick, on } from "./commands.mjs";
+import { USERS } from "./table.mjs";
 
 /** A GM opens Ballcourt's menu and picks `choice` ("tipoff", "pass"): once, or twice as a double press. */
 class Menu extends Command {
@@ -36,7 +37,9 @@ class Menu extends Command {
 
 /**
  * A user sends the oldest declaration dialog open on his screen, filled in: an action, a
- * target (a token of the arena, or none), a skill, a hot throw or not.
+ * target (a token of the arena, or none), a skill, a hot throw or not, a zone. User "anyone":
+ * whoever is being asked now (the first user with a declaration dialog open); a GM, declaring
+ * for an NPC off the autopilot, sends `gmAction` instead (one the autopilot never proposes).
  */
 class Declare extends Command {
   constructor(user, values) {
@@ -49,10 +52,14 @@ class Declare extends Command {
   }
 
   async act() {
-    const dialog = clientOf(this.user).dialogs.open.find((d) =>
-      /name="action"/.test(d.options.content ?? ""),
-    );
-    if (dialog) track(dialog.press("ok", { ...this.values }));
+    const declaring = (id) =>
+      clientOf(id).dialogs.open.find((d) => /name="action"/.test(d.options.content ?? ""));
+    const user = this.user === "anyone" ? USERS.find(declaring) : this.user;
+    const dialog = user && declaring(user);
+    if (!dialog) return;
+    const { gmAction = "none", ...values } = this.values;
+    if (this.user === "anyone" && clientOf(user).user.isGM) values.action = gmAction;
+    track(dialog.press("ok", values));
   }
 }
 

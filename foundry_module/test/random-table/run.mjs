@@ -133,7 +133,7 @@ const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
  */
 const declaring = fc
   .record({
-    user,
+    user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
     action: fc.constantFrom(
       "none",
       "throw",
@@ -147,14 +147,17 @@ const declaring = fc
     gmAction: fc.constantFrom("none", "move", "block"),
     target: fc.constantFrom(...ARENA_IDS),
     skill: fc.constantFrom("athletics", "acrobatics"),
-    hot: fc.boolean(),
+    hot: fc.constantFrom(false, false, true),
+    zone: fc.constantFrom("Z1", "Z2", ""),
   })
-  .map(({ user: u, action, gmAction, target, skill, hot }) =>
+  .map(({ user: u, action, gmAction, target, skill, hot, zone }) =>
     declare(u, {
       action: GMS.includes(u) ? gmAction : action,
+      ...(u === "anyone" ? { gmAction } : {}),
       target,
       skill,
       ...(hot ? { hot: "on" } : {}),
+      ...(zone ? { zone } : {}),
     }),
   );
 
@@ -163,7 +166,11 @@ const ARENA = [
   [
     4,
     fc
-      .record({ user: gm, choice: fc.constantFrom("tipoff", "pass", "pass", "pass"), clicks })
+      .record({
+        user: gm,
+        choice: fc.constantFrom("tipoff", "pass", "pass", "pass", "quick"),
+        clicks,
+      })
       .map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c })),
   ],
   [4, declaring],
@@ -259,9 +266,25 @@ function tally(real) {
           ? "aoo-question"
           : "other");
     reached.cards.set(kind, (reached.cards.get(kind) ?? 0) + 1);
+    for (const feature of passFeatures(message.flags?.ballcourt))
+      reached.cards.set(feature, (reached.cards.get(feature) ?? 0) + 1);
   }
   for (const { item } of real.observer.breaches)
     reached.ignored.set(String(item), (reached.ignored.get(String(item)) ?? 0) + 1);
+}
+
+/** What a goat-ball pass card played, for the summary: a hot throw, players back in, a move contested. */
+function passFeatures(flags) {
+  if (flags?.context?.kind !== "pass") return [];
+  const payload = flags.card?.actions?.find((a) => a.id === "apply")?.payload ?? {};
+  const actions = flags.context.pass?.actions ?? [];
+  return [
+    ...(flags.context.pass?.throw?.kind === "hot" ? ["hot throw"] : []),
+    ...(payload.returned?.length ? ["back in"] : []),
+    ...(actions.some((a) => a.action === "move" && a.check !== undefined)
+      ? ["move contested"]
+      : []),
+  ];
 }
 
 /** The fast-check property: any list of up to `maxCommands` commands keeps every invariant. */
