@@ -468,7 +468,7 @@ export async function openArenaTable({ seed = 1 } = {}) {
     users,
     system: "dnd5e",
     seed,
-    languages: { bob: "ru" },
+    languages: { bob: "ru", maria: "ru" }, // a Russian co-GM: the GMs' notices are checked too
     settings: {
       companionGM: "Tezca",
       autopilot: { red: { mode: "act" }, blue: { mode: "suggest" } },

@@ -63,25 +63,35 @@ class Declare extends Command {
   }
 }
 
-/** A GM in the Declarations view: its Cancel, its Resolve (proposals under review), or its X ("close"). */
+/**
+ * A GM in the Declarations view: its Cancel, its Resolve (proposals under review), its X
+ * ("close"), or the Change of the nth autopilot proposal shown (its form then open on his
+ * screen, for a declare or a dialog answered or closed).
+ */
 class DeclarationsView extends Command {
-  constructor(user, action) {
+  constructor(user, action, nth = 0) {
     super();
-    Object.assign(this, { user, action });
+    Object.assign(this, { user, action, nth });
   }
 
   toString() {
-    return code("declarationsView", this.user, this.action);
+    return code("declarationsView", this.user, this.action, this.nth);
   }
 
   async act() {
     const view = clientOf(this.user)
       .apps.filter((a) => !a.closed && a.constructor.DEFAULT_OPTIONS?.actions?.cancel)
       .at(-1);
+    const html = view?.element?.innerHTML ?? "";
     if (!view) return;
     if (this.action === "close") await view.close();
-    else if (view.element?.innerHTML?.includes(`data-action="${this.action}"`))
-      track(view.press(this.action));
+    else if (this.action === "change") {
+      const players = [...html.matchAll(/data-action="change" data-player="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      if (players.length)
+        track(view.press("change", { player: players[this.nth % players.length] }));
+    } else if (html.includes(`data-action="${this.action}"`)) track(view.press(this.action));
   }
 }
 

@@ -185,8 +185,12 @@ const ARENA = [
   [
     1,
     fc
-      .record({ user: gm, action: fc.constantFrom("cancel", "close", "resolve", "resolve") })
-      .map(({ user: u, action }) => declarationsView(u, action)),
+      .record({
+        user: gm,
+        action: fc.constantFrom("cancel", "close", "resolve", "resolve", "change", "change"),
+        nth,
+      })
+      .map(({ user: u, action, nth: n }) => declarationsView(u, action, n)),
   ],
   [
     3,
