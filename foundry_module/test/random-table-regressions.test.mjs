@@ -25,7 +25,7 @@ import {
   turn,
 } from "./random-table/commands.mjs";
 import { openArenaTable } from "./random-table/arena.mjs";
-import { declare, menu } from "./random-table/goatball-commands.mjs";
+import { declare, dice, menu } from "./random-table/goatball-commands.mjs";
 import { closeRandomTable, playTable } from "./random-table/run.mjs";
 
 useTables();
@@ -251,6 +251,21 @@ test("random table, goat-ball, item errors: a knock-off with no target is asked 
       menu("gm", "pass", { clicks: 1 }),
       declare("bob", { action: "knock_off", target: "", skill: "athletics" }),
       settled(),
+    ],
+    { game: "goatball" },
+  );
+});
+
+// goat-ball: found by the random table, fast-check seed 500, path
+// "43:8:8:9:14:17:16:16:11:13:15:17:18:4:3:13:3:4:4:4:5:6:7:6:7" (npm run table:explore -- --game goatball --seed 500
+// --commands 40 --path ...), with Maria reading Russian: a carrier named on a tip-off card not applied reached the
+// companion, whose refusal ("no team is waiting to name a carrier") she read in English
+test("random table, goat-ball, item language: a carrier named before the card is applied is refused by the module, in the presser's language", async () => {
+  await playTable(
+    [
+      dice([1, 1]),
+      menu("gm", "tipoff", { clicks: 1 }),
+      press("maria", "tipoff", 0, "carrier", { clicks: 1 }),
     ],
     { game: "goatball" },
   );

@@ -63,11 +63,11 @@ const EXPECTED = {
     superseded: K("Superseded"),
   },
   carrier: {
-    open: OK,
+    open: K("CarrierAfterApply"),
     answering: K("Answering"),
     applied: OK,
     undone: K("Undone"),
-    stale: OK,
+    stale: K("Stale"),
     superseded: K("Superseded"),
   },
   reroll: {
