@@ -1,21 +1,25 @@
 /**
  * The random table's goat-ball arena, at the same table as the court (table.mjs): Tezca (the
- * active GM, the companion's), Maria (a co-GM), Alice and Bob (players, Bob reading Russian),
- * each browser its own copy of the module. Red: Alice's r1 and the NPC r2; blue: Bob's b1 and
- * the NPC b2; each on a platform of his own, bloodball
- * on (a knock-off deals damage; b1 has temporary hit points); red won the tip-off, r1 carries
- * the ball (another tip-off may be played). The NPCs' teams are on the
- * autopilot (red "act", blue "suggest"); the encounter's initiative is the declaration order.
+ * active GM, the companion's), Maria (a co-GM, reading Russian here), Alice and Bob (players,
+ * Bob reading Russian), each browser its own copy of the module. Red: Alice's r1 and the NPC
+ * r2; blue: Bob's b1 and the NPC b2; each on a platform of his own, in two zones (west: r1, b1;
+ * east: r2, b2), bloodball on (a knock-off deals damage; b1 has temporary hit points); red won
+ * the tip-off, r1 carries the ball, hot from red's passes since (another tip-off may be
+ * played). The NPCs' teams are on the autopilot (red "act", blue "suggest"); the encounter's
+ * initiative is the declaration order.
  *
  * Each player's Athletics and Acrobatics differ; the dice show what the commands queue.
  *
  * Match g1 is kept by the fake companion as the real one keeps a match: a log of events, its
- * state their replay (possession, carrier, who is out); a carrier named while no team waits
- * for one, or who cannot carry for it, is refused (422) as the real match refuses it; Undo
- * takes events out, refused (undo_conflict) while a later event stands. Its tip-off judges checks in bands of five (so
- * ties, and a "reroll", come often) and leaves the carrier to be chosen when the best total is
- * even; its pass resolves the declared actions by their checks and keeps each resolution, so
- * the pass's event, posted at Apply, replays to what its card said.
+ * state their replay (possession with its heat, carrier, who is out, each player's zone); a
+ * carrier named while no team waits for one, or who cannot carry for it, is refused (422) as
+ * the real match refuses it; Undo takes events out, refused (undo_conflict) while a later
+ * event stands; `/undo` takes the last one standing out, as the real route does. Its tip-off
+ * judges checks in bands of five (so ties, and a "reroll", come often) and leaves the carrier
+ * to be chosen when the best total is even; its pass refuses what the rules' checks refuse,
+ * resolves the declared actions by their checks (GoatMatch#pass) and keeps each resolution, so
+ * the pass's event, posted at Apply, replays to what its card said. Its quick resolution
+ * compares the sums.
  */
 import { suggestRoute } from "../fakes/companion.mjs";
 import {
@@ -157,6 +161,13 @@ export class GoatMatch {
           events: this.events.map((e) => ({ ...e.body, seq: e.id, undone: !e.live })),
         },
       }),
+      // an Apply whose scene writes failed takes its events back so (cards/match-events.mjs): the last one standing
+      "POST /api/v1/matches/g1/undo": () => {
+        const last = this.live().at(-1);
+        if (!last) return error(409, "nothing_to_undo", "there is nothing to undo");
+        last.live = false;
+        return { status: 200, body: this.body() };
+      },
       "POST /api/v1/matches/g1/events/undo": ({ seqs = [] }) => {
         const taken = this.live().filter((e) => seqs.includes(e.id));
         const first = Math.min(...taken.map((e) => e.id));

@@ -10,7 +10,7 @@
  */
 import { FakeRoll, clientOf } from "../fakes/foundry.mjs";
 import { track } from "../fakes/clients.mjs";
-import { Command, code, doubleClick, on } from "./commands.mjs";
+import { Command, click, code, doubleClick, on } from "./commands.mjs";
 import { USERS } from "./table.mjs";
 
 /** A GM opens Ballcourt's menu and picks `choice` ("tipoff", "pass"): once, or twice as a double press. */
@@ -117,6 +117,41 @@ class GoatAutopilot extends Command {
   }
 }
 
+/**
+ * A GM clicks the robot button in a token's HUD (drawn on his page as Foundry draws the HUD):
+ * the token's own autopilot mode steps on (the team's, off, suggest, act), an NPC's or a
+ * player's character's alike (a player who is away).
+ */
+class TokenAutopilot extends Command {
+  constructor(user, tokenId) {
+    super();
+    Object.assign(this, { user, tokenId });
+  }
+
+  toString() {
+    return code("tokenAutopilot", this.user, this.tokenId);
+  }
+
+  async act(_model, real) {
+    const token = real.scene.tokens.get(this.tokenId);
+    const page = clientOf(this.user).dom.document;
+    await on(this.user, async () => {
+      // the doubles give a page no global document of its own: his page's, while its HUD is drawn
+      const before = globalThis.document;
+      globalThis.document = page;
+      try {
+        const hud = page.createElement("div");
+        hud.innerHTML = '<div class="col left"></div>';
+        globalThis.Hooks.callAll("renderTokenHUD", { document: token }, hud);
+        const button = hud.querySelector("[data-ballcourt-autopilot]");
+        if (button) click(button);
+      } finally {
+        globalThis.document = before;
+      }
+    });
+  }
+}
+
 /** The dice fall so: the next d20s rolled, anywhere at the table, show these faces (then 10s again). */
 class Dice extends Command {
   constructor(faces) {
@@ -155,6 +190,7 @@ class CompanionAway extends Command {
 
 export const dice = (...args) => new Dice(...args);
 export const companionAway = (...args) => new CompanionAway(...args);
+export const tokenAutopilot = (...args) => new TokenAutopilot(...args);
 export const menu = (...args) => new Menu(...args);
 export const declare = (...args) => new Declare(...args);
 export const declarationsView = (...args) => new DeclarationsView(...args);

@@ -35,6 +35,7 @@ import {
   dice,
   goatAutopilot,
   menu,
+  tokenAutopilot,
 } from "./goatball-commands.mjs";
 
 const user = fc.constantFrom(...USERS);
@@ -210,6 +211,12 @@ const ARENA = [
         mode: fc.constantFrom("off", "suggest", "act"),
       })
       .map(({ team, mode }) => goatAutopilot(team, mode)),
+  ],
+  [
+    1,
+    fc
+      .record({ user: gm, token: fc.constantFrom("r1", "r2", "b1", "b2") })
+      .map(({ user: u, token }) => tokenAutopilot(u, token)),
   ],
   [1, user.map((u) => closeDialogs(u))],
   [1, user.map((u) => answerDialog(u))],
