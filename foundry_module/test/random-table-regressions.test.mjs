@@ -25,7 +25,7 @@ import {
   turn,
 } from "./random-table/commands.mjs";
 import { openArenaTable } from "./random-table/arena.mjs";
-import { declare, dice, menu } from "./random-table/goatball-commands.mjs";
+import { companionAway, declare, dice, menu } from "./random-table/goatball-commands.mjs";
 import { closeRandomTable, playTable } from "./random-table/run.mjs";
 
 useTables();
@@ -266,6 +266,22 @@ test("random table, goat-ball, item language: a carrier named before the card is
       dice([1, 1]),
       menu("gm", "tipoff", { clicks: 1 }),
       press("maria", "tipoff", 0, "carrier", { clicks: 1 }),
+    ],
+    { game: "goatball" },
+  );
+});
+
+// goat-ball, written by hand in the table's commands once the arena played the companion going away and Maria read
+// Russian: the companion gone while its answer to her tip-off was held, the socket's own "operation has timed out"
+// reached her screen in English
+test("random table, goat-ball, item language: a call the companion never answers is told in the GM's language", async () => {
+  await playTable(
+    [
+      companionGMIs("gm", "Maria"),
+      settled(),
+      slow(true),
+      menu("maria", "tipoff", { clicks: 1 }),
+      companionAway(true),
     ],
     { game: "goatball" },
   );
