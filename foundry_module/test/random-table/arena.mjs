@@ -4,8 +4,8 @@
  * Bob reading Russian), each browser its own copy of the module. Red: Alice's r1 and the NPC
  * r2; blue: Bob's b1 and the NPC b2; each on a platform of his own, in two zones (west: r1, b1;
  * east: r2, b2), bloodball on (a knock-off deals damage; b1 has temporary hit points); red won
- * the tip-off, r1 carries the ball, hot from red's passes since (another tip-off may be
- * played). The NPCs' teams are on the autopilot (red "act", blue "suggest"); the encounter's
+ * the tip-off, the NPC r2 carries the ball, hot from red's passes since (another tip-off may
+ * be played). The NPCs' teams are on the autopilot (red "act", blue "suggest"); the encounter's
  * initiative is the declaration order.
  *
  * Each player's Athletics and Acrobatics differ; the dice show what the commands queue.
@@ -77,11 +77,14 @@ const error = (status, code, message, fields = {}) => ({
 
 /** The match the companion keeps: its events, and their replay. */
 export class GoatMatch {
-  /** The match as the table finds it: red won the tip-off before the table sat down, r1 carries the ball, hot from red's passes since. */
+  /**
+   * The match as the table finds it: red won the tip-off before the table sat down, the NPC r2
+   * carries the ball, hot from red's passes since (so the autopilot's first slip is a hot throw).
+   */
   constructor() {
     const hot = { visited: ["P1", "P2"], hot: true };
     this.events = [
-      { id: 1, body: { type: "possession", team: "red", carrier: "r1", ...hot }, live: true },
+      { id: 1, body: { type: "possession", team: "red", carrier: "r2", ...hot }, live: true },
     ];
     this.passes = new Map(); // the pass's declared actions (as the event carries them) -> its resolution
     this.lastId = 1;
@@ -515,8 +518,8 @@ export async function openArenaTable({ seed = 1 } = {}) {
   const ball = new WatchedToken({
     id: "ball",
     name: "Ball",
-    x: tokens.r1.x,
-    y: tokens.r1.y,
+    x: tokens.r2.x,
+    y: tokens.r2.y,
     flags: { ballcourt: { isBall: true } },
   });
   const scene = new FakeScene({

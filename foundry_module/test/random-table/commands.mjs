@@ -217,6 +217,9 @@ class Reload extends Command {
   }
 
   async act() {
+    // the old page's socket and timers go with it (a link retrying a companion gone would
+    // otherwise connect again from a page that is closed): the doubles close only its dialogs' timers
+    (await moduleOf(this.user, "link")).getLink()?.close();
     await reload(this.user, {
       load: (userId) => {
         clientOf(userId).user.active = true;

@@ -246,6 +246,7 @@ export const GAMES = {
 
 /** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
 export function closeRandomTable(real) {
+  real.companion.gate.closed = true;
   real.observer.close();
   closeTables();
   world.pending.clear();

@@ -107,7 +107,14 @@ function routes() {
  */
 export function gatedCompanion(own = routes()) {
   const companion = fakeCompanion(own);
-  const gate = { holding: false, held: [], requests: [], draining: false, away: false };
+  const gate = {
+    holding: false,
+    held: [],
+    requests: [],
+    draining: false,
+    away: false,
+    closed: false,
+  };
   const io = (...args) => {
     const socket = companion.io(...args);
     const on = socket.on;
@@ -116,10 +123,11 @@ export function gatedCompanion(own = routes()) {
         event,
         event !== "connect"
           ? fn
-          : () =>
-              gate.away
-                ? socket.handlers.get("connect_error")?.(new Error("websocket error"))
-                : fn(),
+          : () => {
+              if (gate.closed) return; // the table is gone: a link still trying hears nothing
+              if (gate.away) socket.handlers.get("connect_error")?.(new Error("websocket error"));
+              else fn();
+            },
       );
     const answer = socket.emitWithAck;
     socket.emitWithAck = (event, payload) => {
