@@ -286,3 +286,21 @@ test("random table, goat-ball, item language: a call the companion never answers
     { game: "goatball" },
   );
 });
+
+// goat-ball: found by the random table at 80 commands a run, fast-check seed 1300, path
+// "12:4:4:4:10:11:16:17:17:19:19:21:17:16:17:16:16:18:18:18:18:18:18:18:18:18:18:18:19": a pass card's carrier pressed
+// once a later tip-off had given the ball; the companion's refusal reached Maria, its GM reading Russian, in English
+test("random table, goat-ball, item language: a carrier no team waits for any more is refused in the presser's language", async () => {
+  await playTable(
+    [
+      companionGMIs("gm", "Maria"),
+      menu("maria", "tipoff", { clicks: 1 }),
+      menu("maria", "pass", { clicks: 1 }),
+      settled(),
+      press("gm", "pass", 0, "apply", { clicks: 1 }),
+      press("gm", "tipoff", 0, "apply", { clicks: 1 }),
+      press("gm", "pass", 0, "carrier", { clicks: 1 }),
+    ],
+    { game: "goatball" },
+  );
+});
