@@ -681,7 +681,7 @@ test("a second pass cannot start while one is being declared", async () => {
     /already being declared/,
   );
   release({ action: "none" });
-  FakeDialogV2.answers = [{ action: "throw", skill: "athletics", target: "b1" }];
+  FakeDialogV2.answers = [{ action: "none" }]; // r1 has no teammate to pass to
   assert.ok(await collecting);
   await asUser("gm", () => goatball.startPass(scene)); // once declared, the next pass may start
 });

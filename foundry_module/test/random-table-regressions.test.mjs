@@ -26,7 +26,7 @@ import {
   turn,
 } from "./random-table/commands.mjs";
 import { openArenaTable } from "./random-table/arena.mjs";
-import { menu } from "./random-table/goatball-commands.mjs";
+import { companionAway, declare, dice, menu } from "./random-table/goatball-commands.mjs";
 import { closeRandomTable, playTable } from "./random-table/run.mjs";
 
 useTables();
@@ -303,4 +303,85 @@ test("random table, item 3: the companion's GM's reload while his kick is worked
     reloadPage("gm"),
     kick("gm", "ix", { keys: false, clicks: 1 }),
   ]);
+});
+
+// goat-ball: found by the random table once its fake companion refused what the rules refuse: fast-check seed 400,
+// path "1:2:2:2:4:3:4:5:5:5:5:5:5:7:7:7" (npm run table:explore -- --game goatball --seed 400 --commands 40 --path ...)
+test("random table, goat-ball, item declare: a carrier's interception of his own team's throw is asked again, not the pass refused after its rolls", async () => {
+  await playTable(
+    [
+      menu("gm", "pass", { clicks: 1 }),
+      declare("anyone", {
+        action: "none",
+        gmAction: "none",
+        target: "r1",
+        skill: "athletics",
+        zone: "Z1",
+      }),
+      declare("alice", { action: "intercept", target: "r1", skill: "athletics", zone: "Z1" }),
+    ],
+    { game: "goatball" },
+  );
+});
+
+// goat-ball: seen by the random table (seed 303, as an unexpected error on the GM's screen, before an invariant
+// named it), written by hand in its commands: Bob, asked first, knocks off nobody
+test("random table, goat-ball, item errors: a knock-off with no target is asked again, not the pass thrown away on a TypeError", async () => {
+  await playTable(
+    [
+      menu("gm", "pass", { clicks: 1 }),
+      declare("bob", { action: "knock_off", target: "", skill: "athletics" }),
+      settled(),
+    ],
+    { game: "goatball" },
+  );
+});
+
+// goat-ball: found by the random table, fast-check seed 500, path
+// "43:8:8:9:14:17:16:16:11:13:15:17:18:4:3:13:3:4:4:4:5:6:7:6:7" (npm run table:explore -- --game goatball --seed 500
+// --commands 40 --path ...), with Maria reading Russian: a carrier named on a tip-off card not applied reached the
+// companion, whose refusal ("no team is waiting to name a carrier") she read in English
+test("random table, goat-ball, item language: a carrier named before the card is applied is refused by the module, in the presser's language", async () => {
+  await playTable(
+    [
+      dice([1, 1]),
+      menu("gm", "tipoff", { clicks: 1 }),
+      press("maria", "tipoff", 0, "carrier", { clicks: 1 }),
+    ],
+    { game: "goatball" },
+  );
+});
+
+// goat-ball, written by hand in the table's commands once the arena played the companion going away and Maria read
+// Russian: the companion gone while its answer to her tip-off was held, the socket's own "operation has timed out"
+// reached her screen in English
+test("random table, goat-ball, item language: a call the companion never answers is told in the GM's language", async () => {
+  await playTable(
+    [
+      companionGMIs("gm", "Maria"),
+      settled(),
+      slow(true),
+      menu("maria", "tipoff", { clicks: 1 }),
+      companionAway(true),
+    ],
+    { game: "goatball" },
+  );
+});
+
+// goat-ball: found by the random table at 80 commands a run, fast-check seed 1300, path
+// "12:4:4:4:10:11:16:17:17:19:19:21:17:16:17:16:16:18:18:18:18:18:18:18:18:18:18:18:19": a pass card's carrier pressed
+// once a later tip-off had given the ball; the companion's refusal reached Maria, its GM reading Russian, in English
+test("random table, goat-ball, item language: a carrier no team waits for any more is refused in the presser's language", async () => {
+  await playTable(
+    [
+      companionGMIs("gm", "Maria"),
+      menu("maria", "tipoff", { clicks: 1 }),
+      menu("maria", "pass", { clicks: 1 }),
+      settled(),
+      press("gm", "pass", 0, "apply", { clicks: 1 }),
+      press("gm", "tipoff", 0, "apply", { clicks: 1 }),
+      press("gm", "pass", 0, "carrier", { clicks: 1 }),
+    ],
+    { game: "goatball" },
+  );
 });

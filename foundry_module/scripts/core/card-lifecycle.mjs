@@ -40,8 +40,10 @@ const REFUSED = {
  * Each action kind: the phases it goes through in, and refusals that say more than the default.
  * Apply goes through on an open card or an undone one (once more, if it still holds). A player's
  * try at the ball in flight or rolling (intercept, stop) goes through only while the kick or the
- * tick is open: once applied the ball is at its landing, and too late to catch. A trip back and
- * the choice of a carrier answer the card's own result, so they also go through after Apply.
+ * tick is open: once applied the ball is at its landing, and too late to catch. A trip back
+ * answers the card's own result, so it also goes through after Apply. The choice of a carrier
+ * goes through only once the card is applied: before, no team waits for one (the companion
+ * refuses it), or the team an earlier card left waiting would get it under this card's name.
  * A disarm back takes the ball from where the disarm (taken as an attack of opportunity) left
  * it, so it goes through only once that disarm is applied.
  * The autopilot's Stop is meant for a turn under way, so it goes through while answering. The
@@ -63,7 +65,7 @@ const ACTIONS = {
   stop: { allowed: ["open"], refused: { applied: "BALLCOURT.Lifecycle.TooLate" } },
   trip_back: { allowed: ["open", "applied", "stale"] },
   disarm_back: { allowed: ["applied"], refused: { open: "BALLCOURT.Lifecycle.ApplyFirst" } },
-  carrier: { allowed: ["open", "applied", "stale"] },
+  carrier: { allowed: ["applied"], refused: { open: "BALLCOURT.Lifecycle.CarrierAfterApply" } },
   reroll: { allowed: ["open", "stale"] },
   try: { allowed: ["open", "stale"] },
   accept: { allowed: ["open", "stale"] },

@@ -7,14 +7,26 @@
 
 export const ACTIONS = ["throw", "intercept", "knock_off", "defend", "move", "block"];
 
+/** Whether zone `b` is next to `a` (the companion's adjacency: any other zone when no links are given). */
+function nextDoor(links, a, b) {
+  if (!b || a === b) return false;
+  return !links || (links[a] ?? []).includes(b) || (links[b] ?? []).includes(a);
+}
+
 export class Declarations {
   /**
-   * @param players  [{id, team, initiative}] standing players
+   * @param players  [{id, team, initiative, zone}] standing players
    * @param carrier  the carrier's id
+   * @param rules    what the companion's checks of a pass need besides: `possession` ({team,
+   *   hot}) and, with the zones rule on, `zones` ({links}: {zone: [next door]}, null when any
+   *   other zone is next door, as the settings' zone_links); without them those checks are
+   *   left to the companion
    */
-  constructor(players, carrier) {
+  constructor(players, carrier, { possession = null, zones = null } = {}) {
     this.players = players;
     this.carrier = carrier;
+    this.possession = possession;
+    this.zones = zones;
     this.byId = new Map(players.map((p) => [p.id, p]));
     this.declared = new Map();
   }
@@ -70,6 +82,52 @@ export class Declarations {
     ) {
       return "a Defend names a teammate only";
     }
+    return this.ruleBroken(playerId, declaration);
+  }
+
+  /**
+   * The companion's own checks of a pass (its rules refuse the whole pass, after every roll,
+   * for one of them): a knock-off or a Defend names someone else standing, an opponent or a
+   * teammate, in the actor's zone with zones on; a throw is the team with the ball's, an
+   * interception the others'; the carrier's pass goes to a teammate, a hot throw (once the ball
+   * is hot) at an opponent; a move or a block needs the zones rule, a move a zone next door.
+   */
+  ruleBroken(playerId, declaration) {
+    const { action } = declaration;
+    const me = this.byId.get(playerId);
+    const zones = this.zones;
+    if (action === "knock_off" || action === "defend") {
+      const target = this.byId.get(declaration.target);
+      if (!declaration.target) return `a ${action} needs a target`;
+      if (!target || declaration.target === playerId)
+        return `${declaration.target} is not a target for ${playerId}`;
+      if (action === "knock_off" && me.team !== undefined && me.team === target.team)
+        return "a knock-off names an opponent";
+      if (zones && target.zone !== me.zone)
+        return `${playerId} must be in ${declaration.target}'s zone (${target.zone})`;
+    }
+    const team = this.possession?.team;
+    if (team && action === "throw" && me.team !== team)
+      return `${playerId} cannot take part in a throw: ${team} has the ball`;
+    if (team && action === "intercept" && me.team === team)
+      return `${playerId} cannot intercept his own team's throw`;
+    if (this.possession && (action === "move" || action === "block") && !zones)
+      return `a ${action} needs the zones rule, which is off`;
+    if (zones && action === "move" && !nextDoor(zones.links, me.zone, declaration.zone))
+      return `${declaration.zone ?? "-"} is not next to ${playerId}'s zone (${me.zone})`;
+    return playerId === this.carrier ? this.throwBroken(declaration.throw) : null;
+  }
+
+  /** The carrier's throw: a pass to a standing teammate; a hot throw, once the ball is hot, at an opponent. */
+  throwBroken(thrown) {
+    if (!thrown || !this.possession) return null;
+    const target = this.byId.get(thrown.target);
+    if (!target || thrown.target === this.carrier)
+      return `${thrown.target} is not a target for ${this.carrier}`;
+    if (thrown.kind === "hot") {
+      if (!this.possession.hot) return "the ball is not hot yet";
+      if (target.team === this.possession.team) return "a hot throw is aimed at an opponent";
+    } else if (target.team !== this.possession.team) return "a pass goes to a teammate";
     return null;
   }
 

@@ -26,7 +26,7 @@ const TABLE = {
   stop: [OK, "Answering", "TooLate", "Undone", "Stale", "Superseded"],
   trip_back: [OK, "Answering", OK, "Undone", OK, "Superseded"],
   disarm_back: ["ApplyFirst", "Answering", OK, "Undone", "Stale", "Superseded"],
-  carrier: [OK, "Answering", OK, "Undone", OK, "Superseded"],
+  carrier: ["CarrierAfterApply", "Answering", OK, "Undone", "Stale", "Superseded"],
   reroll: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],
   try: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],
   accept: [OK, "Answering", "Applied", "Undone", OK, "Superseded"],

@@ -236,3 +236,39 @@ test("declarations: a Defend covers its target's next check by initiative, so th
   assert.deepEqual([...d.coveredChecks().knockOffs].sort(), ["b1", "b2"]);
   assert.equal(d.coveredChecks().hot, false); // b1's Defend went on b2's knock-off
 });
+
+test("declarations: what the companion's rules refuse is refused when handed in, so it is asked again", () => {
+  const players = [
+    { id: "r1", team: "red", initiative: 15, zone: "Z1" },
+    { id: "r2", team: "red", initiative: 8, zone: "Z2" },
+    { id: "b1", team: "blue", initiative: 12, zone: "Z1" },
+    { id: "b2", team: "blue", initiative: 10, zone: "Z3" },
+  ];
+  const rules = { possession: { team: "red", carrier: "r1", hot: false } };
+  const zoned = { ...rules, zones: { links: { Z1: ["Z2"], Z2: ["Z1", "Z3"], Z3: ["Z2"] } } };
+  const refused = (declaration, player, given = zoned) =>
+    new Declarations(players, "r1", given).problemWith(player, declaration);
+  assert.match(refused({ action: "knock_off" }, "b1"), /needs a target/);
+  assert.match(refused({ action: "defend" }, "r2"), /needs a target/);
+  assert.match(refused({ action: "knock_off", target: "b1" }, "b1"), /not a target/);
+  assert.match(refused({ action: "knock_off", target: "b2" }, "b1"), /opponent/);
+  assert.match(refused({ action: "knock_off", target: "r2" }, "b1"), /r2's zone/);
+  assert.equal(refused({ action: "knock_off", target: "r2" }, "b1", rules), null, "zones off");
+  assert.match(refused({ action: "intercept" }, "r2"), /own team's throw/);
+  assert.match(refused({ action: "throw" }, "b1"), /red has the ball/);
+  assert.match(refused({ action: "move", zone: "Z3" }, "b1"), /not next to/);
+  assert.equal(refused({ action: "move", zone: "Z2" }, "b1"), null);
+  assert.match(refused({ action: "block" }, "b1", rules), /zones rule/);
+  const pass = (kind, target) => ({ action: "throw", throw: { kind, target } });
+  assert.match(refused(pass("pass", "b1"), "r1"), /to a teammate/);
+  assert.match(refused(pass("hot", "b1"), "r1"), /not hot yet/);
+  assert.equal(refused(pass("pass", "r2"), "r1"), null);
+  const hot = { possession: { ...rules.possession, hot: true } };
+  assert.match(refused(pass("hot", "r2"), "r1", hot), /at an opponent/);
+  assert.equal(refused(pass("hot", "b1"), "r1", hot), null);
+  assert.equal(
+    new Declarations(players, "r1").problemWith("r2", { action: "intercept" }),
+    null,
+    "without the possession, the companion judges",
+  );
+});

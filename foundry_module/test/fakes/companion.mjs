@@ -80,8 +80,9 @@ export async function connectTo(link, companion) {
  * A stand-in for the companion's `POST /api/v1/goatball/suggest` (route handler for
  * fakeCompanion): one declaration for each player asked, legal as `/goatball/pass` takes it,
  * with a one-line reason. The carrier passes to his first standing teammate (a hot throw at
- * the first standing opponent once the ball is hot); his teammates defend him; the first
- * opponent who can reach him (his zone, with zones on) knocks him off, the others intercept.
+ * the first standing opponent once the ball is hot); his teammates who can reach him (his
+ * zone, with zones on: a Defend, like a knock-off, is made in the target's zone) defend him;
+ * the first opponent who can reach him knocks him off, the others intercept.
  * A player without his Athletics and Acrobatics bonuses is refused (422), as the contract
  * requires them. It reads nothing but the body: no declaration, no sealed slip.
  */
@@ -116,7 +117,9 @@ export function suggestRoute() {
           : { action: "none", skill: null, reason: "nobody to throw to" };
       }
       if (p.team === carrier.team)
-        return { action: "defend", target: carrier.id, skill: null, reason: "guards the carrier" };
+        return reach(p)
+          ? { action: "defend", target: carrier.id, skill: null, reason: "guards the carrier" }
+          : { action: "none", skill: null, reason: "too far to guard the carrier" };
       if (p === knocker)
         return {
           action: "knock_off",

@@ -9,6 +9,7 @@
  */
 import { clientOf, loadModule, reload, settle, world } from "../fakes/foundry.mjs";
 import { apiOf, moduleOf } from "../tables/table.mjs";
+import { USERS } from "./table.mjs";
 import { checkNow, checkSettled } from "./invariants.mjs";
 import { track } from "../fakes/clients.mjs";
 
@@ -240,6 +241,9 @@ class Reload extends Command {
 
   async act(_model, real) {
     if (real.observer.companionGM()?.id === this.user) real.observer.kicksLetGo(); // his kicks in progress go with his page
+    // the old page's socket and timers go with it (a link retrying a companion gone would
+    // otherwise connect again from a page that is closed): the doubles close only its dialogs' timers
+    (await moduleOf(this.user, "link")).getLink()?.close();
     await reload(this.user, {
       load: (userId) => {
         clientOf(userId).user.active = true;
@@ -429,6 +433,7 @@ const GM_ROLLS_AFTER_MS = 1500;
 
 export async function settleTable(real, quietMs = 10000) {
   const { companion, observer } = real;
+  if (companion.gate.away) await companionBack(real);
   companion.gate.draining = true;
   companion.drain();
   const started = Date.now();
@@ -479,6 +484,32 @@ export async function settleTable(real, quietMs = 10000) {
       "quiet",
       `the table was not quiet after ${quietMs} ms, every dialog answered: something waits for ever`,
     );
+}
+
+/**
+ * The GM starts the companion again and waits for his page to link (its next try, after the
+ * back-off of its failed ones): every GM page that holds a link has it connected. One that does
+ * not within `ms` is a breach.
+ */
+async function companionBack(real, ms = 20000) {
+  real.companion.back();
+  const deadline = Date.now() + ms;
+  const linked = async () => {
+    for (const id of USERS.filter((u) => clientOf(u).user.isGM && clientOf(u).user.active)) {
+      const link = (await moduleOf(id, "link")).getLink();
+      if (link && link.status !== "connected") return false;
+    }
+    return true;
+  };
+  while (!(await linked())) {
+    if (Date.now() > deadline) {
+      real.observer.breach("quiet", `the companion came back, but no GM's page linked in ${ms} ms`);
+      return;
+    }
+    await new Promise((r) => {
+      setTimeout(r, 100);
+    });
+  }
 }
 
 // The factories printed tests call (printer.mjs): one per command, by the names toString prints.

@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-const BATCH = 100;
+const BATCH = 50; // at 40 commands a run, a batch of 100 outgrew the memory a loaded machine gave it
 
 const { values } = parseArgs({
   options: {

@@ -10,7 +10,8 @@
  */
 import { FakeRoll, clientOf } from "../fakes/foundry.mjs";
 import { track } from "../fakes/clients.mjs";
-import { Command, code, doubleClick, on } from "./commands.mjs";
+import { Command, click, code, doubleClick, on } from "./commands.mjs";
+import { USERS } from "./table.mjs";
 
 /** A GM opens Ballcourt's menu and picks `choice` ("tipoff", "pass"): once, or twice as a double press. */
 class Menu extends Command {
@@ -36,7 +37,9 @@ class Menu extends Command {
 
 /**
  * A user sends the oldest declaration dialog open on his screen, filled in: an action, a
- * target (a token of the arena, or none), a skill, a hot throw or not.
+ * target (a token of the arena, or none), a skill, a hot throw or not, a zone. User "anyone":
+ * whoever is being asked now (the first user with a declaration dialog open); a GM, declaring
+ * for an NPC off the autopilot, sends `gmAction` instead (one the autopilot never proposes).
  */
 class Declare extends Command {
   constructor(user, values) {
@@ -49,32 +52,46 @@ class Declare extends Command {
   }
 
   async act() {
-    const dialog = clientOf(this.user).dialogs.open.find((d) =>
-      /name="action"/.test(d.options.content ?? ""),
-    );
-    if (dialog) track(dialog.press("ok", { ...this.values }));
+    const declaring = (id) =>
+      clientOf(id).dialogs.open.find((d) => /name="action"/.test(d.options.content ?? ""));
+    const user = this.user === "anyone" ? USERS.find(declaring) : this.user;
+    const dialog = user && declaring(user);
+    if (!dialog) return;
+    const { gmAction = "none", ...values } = this.values;
+    if (this.user === "anyone" && clientOf(user).user.isGM) values.action = gmAction;
+    track(dialog.press("ok", values));
   }
 }
 
-/** A GM in the Declarations view: its Cancel, its Resolve (proposals under review), or its X ("close"). */
+/**
+ * A GM in the Declarations view: its Cancel, its Resolve (proposals under review), its X
+ * ("close"), or the Change of the nth autopilot proposal shown (its form then open on his
+ * screen, for a declare or a dialog answered or closed).
+ */
 class DeclarationsView extends Command {
-  constructor(user, action) {
+  constructor(user, action, nth = 0) {
     super();
-    Object.assign(this, { user, action });
+    Object.assign(this, { user, action, nth });
   }
 
   toString() {
-    return code("declarationsView", this.user, this.action);
+    return code("declarationsView", this.user, this.action, this.nth);
   }
 
   async act() {
     const view = clientOf(this.user)
       .apps.filter((a) => !a.closed && a.constructor.DEFAULT_OPTIONS?.actions?.cancel)
       .at(-1);
+    const html = view?.element?.innerHTML ?? "";
     if (!view) return;
     if (this.action === "close") await view.close();
-    else if (view.element?.innerHTML?.includes(`data-action="${this.action}"`))
-      track(view.press(this.action));
+    else if (this.action === "change") {
+      const players = [...html.matchAll(/data-action="change" data-player="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      if (players.length)
+        track(view.press("change", { player: players[this.nth % players.length] }));
+    } else if (html.includes(`data-action="${this.action}"`)) track(view.press(this.action));
   }
 }
 
@@ -100,6 +117,41 @@ class GoatAutopilot extends Command {
   }
 }
 
+/**
+ * A GM clicks the robot button in a token's HUD (drawn on his page as Foundry draws the HUD):
+ * the token's own autopilot mode steps on (the team's, off, suggest, act), an NPC's or a
+ * player's character's alike (a player who is away).
+ */
+class TokenAutopilot extends Command {
+  constructor(user, tokenId) {
+    super();
+    Object.assign(this, { user, tokenId });
+  }
+
+  toString() {
+    return code("tokenAutopilot", this.user, this.tokenId);
+  }
+
+  async act(_model, real) {
+    const token = real.scene.tokens.get(this.tokenId);
+    const page = clientOf(this.user).dom.document;
+    await on(this.user, async () => {
+      // the doubles give a page no global document of its own: his page's, while its HUD is drawn
+      const before = globalThis.document;
+      globalThis.document = page;
+      try {
+        const hud = page.createElement("div");
+        hud.innerHTML = '<div class="col left"></div>';
+        globalThis.Hooks.callAll("renderTokenHUD", { document: token }, hud);
+        const button = hud.querySelector("[data-ballcourt-autopilot]");
+        if (button) click(button);
+      } finally {
+        globalThis.document = before;
+      }
+    });
+  }
+}
+
 /** The dice fall so: the next d20s rolled, anywhere at the table, show these faces (then 10s again). */
 class Dice extends Command {
   constructor(faces) {
@@ -116,7 +168,29 @@ class Dice extends Command {
   }
 }
 
+/**
+ * The companion goes away (its window closed, the machine asleep: `companionAway(true)`) or
+ * comes back (`false`, the GM starts it again); the table settling brings it back too.
+ */
+class CompanionAway extends Command {
+  constructor(away) {
+    super();
+    this.away = away;
+  }
+
+  toString() {
+    return code("companionAway", this.away);
+  }
+
+  async act(_model, real) {
+    if (this.away) real.companion.away();
+    else real.companion.back();
+  }
+}
+
 export const dice = (...args) => new Dice(...args);
+export const companionAway = (...args) => new CompanionAway(...args);
+export const tokenAutopilot = (...args) => new TokenAutopilot(...args);
 export const menu = (...args) => new Menu(...args);
 export const declare = (...args) => new Declare(...args);
 export const declarationsView = (...args) => new DeclarationsView(...args);

@@ -6,7 +6,8 @@
  * its card open, the move not taken back), "3" (a second kick for a kicker
  * while one is resolving), "10" (a player's kick key that does nothing), the numbers the first
  * failures were filed under; "twice" (a card applied twice), "undo", "ball", "aoo", "view",
- * "language", "quiet", "errors" for the invariants themselves.
+ * "language", "quiet", "errors", "declare" (a pass the companion refuses for a declaration the
+ * module took: a declaration the rules refuse is asked again) for the invariants themselves.
  */
 import { clientOf, world } from "../fakes/foundry.mjs";
 import { USERS } from "./table.mjs";
@@ -33,6 +34,7 @@ export const ITEMS = [
   "quiet",
   "errors",
   "error",
+  "declare",
 ];
 
 /** Items whose breaches are noted but not thrown (to look past failures already found: explore's --ignore). */
@@ -41,6 +43,9 @@ export function ignoreItems(items = []) {
   ignored.clear();
   for (const item of items) ignored.add(String(item));
 }
+
+/** BALLCOURT.Errors.Unexpected's words in en.json and ru.json. */
+const UNEXPECTED = /Ballcourt could not finish that \(|Ballcourt не смог это сделать \(/;
 
 const AOO_BUDGET = 1; // none of the court's pf1 actors has Combat Reflexes (core/ticks.mjs aooPerRound)
 
@@ -55,10 +60,15 @@ export function checkNow(real) {
         observer.breach("aoo", `${id} spent ${spent} attacks of opportunity in round ${aoo.round}`);
     }
   }
-  // Bob reads Russian: a notice on his screen in English words only was not written for him
-  for (const [, text] of clientOf("bob").ui.notifications) {
-    if (/[A-Za-z]{4,}/.test(text) && !/[А-Яа-яЁё]/.test(text))
-      observer.breach("language", `Bob (ru) was told "${text}"`);
+  for (const id of USERS) {
+    const client = clientOf(id);
+    for (const [, text] of client.ui.notifications) {
+      // a reader of Russian (Bob; at the arena Maria too): a notice in English words only was not written for him
+      if (client.lang === "ru" && /[A-Za-z]{4,}/.test(text) && !/[А-Яа-яЁё]/.test(text))
+        observer.breach("language", `${id} (ru) was told "${text}"`);
+      // the module's notice for an error it did not expect (a bug of its own, a TypeError...), in either language
+      if (UNEXPECTED.test(text)) observer.breach("errors", `${id} was told "${text}"`);
+    }
   }
   throwFirst(observer);
 }

@@ -262,8 +262,13 @@ export class Observer {
     this.proposals = { stale: [], fresh: [] };
   }
 
-  /** A kick request answered with an error ends without a card. */
+  /** A kick request answered with an error ends without a card; a pass refused for its declarations (422) is a breach. */
   answered(sent, result) {
+    if (sent.payload?.route === "/api/v1/goatball/pass" && result?.status === 422)
+      this.breach(
+        "declare",
+        `the companion refused a pass the module declared: ${result.body?.error?.message}`,
+      );
     if (sent.round !== undefined) {
       const npcs = (result?.body?.declarations ?? []).filter(
         (d) => this.npcs?.includes(d.player) && d.action !== "none",

@@ -29,7 +29,15 @@ import { checkNow, checkSettled, ignoreItems } from "./invariants.mjs";
 import { printTest } from "./printer.mjs";
 import { GMS, USERS, openRandomTable } from "./table.mjs";
 import { openArenaTable } from "./arena.mjs";
-import { declarationsView, declare, dice, goatAutopilot, menu } from "./goatball-commands.mjs";
+import {
+  companionAway,
+  declarationsView,
+  declare,
+  dice,
+  goatAutopilot,
+  menu,
+  tokenAutopilot,
+} from "./goatball-commands.mjs";
 
 const user = fc.constantFrom(...USERS);
 const gm = fc.constantFrom(...GMS);
@@ -133,7 +141,7 @@ const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
  */
 const declaring = fc
   .record({
-    user,
+    user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
     action: fc.constantFrom(
       "none",
       "throw",
@@ -147,14 +155,17 @@ const declaring = fc
     gmAction: fc.constantFrom("none", "move", "block"),
     target: fc.constantFrom(...ARENA_IDS),
     skill: fc.constantFrom("athletics", "acrobatics"),
-    hot: fc.boolean(),
+    hot: fc.constantFrom(false, false, true),
+    zone: fc.constantFrom("Z1", "Z2", ""),
   })
-  .map(({ user: u, action, gmAction, target, skill, hot }) =>
+  .map(({ user: u, action, gmAction, target, skill, hot, zone }) =>
     declare(u, {
       action: GMS.includes(u) ? gmAction : action,
+      ...(u === "anyone" ? { gmAction } : {}),
       target,
       skill,
       ...(hot ? { hot: "on" } : {}),
+      ...(zone ? { zone } : {}),
     }),
   );
 
@@ -163,7 +174,11 @@ const ARENA = [
   [
     4,
     fc
-      .record({ user: gm, choice: fc.constantFrom("tipoff", "pass", "pass", "pass"), clicks })
+      .record({
+        user: gm,
+        choice: fc.constantFrom("tipoff", "pass", "pass", "pass", "quick"),
+        clicks,
+      })
       .map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c })),
   ],
   [4, declaring],
@@ -178,8 +193,12 @@ const ARENA = [
   [
     1,
     fc
-      .record({ user: gm, action: fc.constantFrom("cancel", "close", "resolve", "resolve") })
-      .map(({ user: u, action }) => declarationsView(u, action)),
+      .record({
+        user: gm,
+        action: fc.constantFrom("cancel", "close", "resolve", "resolve", "change", "change"),
+        nth,
+      })
+      .map(({ user: u, action, nth: n }) => declarationsView(u, action, n)),
   ],
   [
     3,
@@ -188,6 +207,7 @@ const ARENA = [
       .map(({ user: u, direction }) => turn(u, direction)),
   ],
   [1, fc.boolean().map((on) => slow(on))],
+  [1, fc.boolean().map((away) => companionAway(away))],
   [2, nth.map((n) => answer(n))],
   [1, user.map((u) => reloadPage(u))],
   [
@@ -198,6 +218,12 @@ const ARENA = [
         mode: fc.constantFrom("off", "suggest", "act"),
       })
       .map(({ team, mode }) => goatAutopilot(team, mode)),
+  ],
+  [
+    1,
+    fc
+      .record({ user: gm, token: fc.constantFrom("r1", "r2", "b1", "b2") })
+      .map(({ user: u, token }) => tokenAutopilot(u, token)),
   ],
   [1, user.map((u) => closeDialogs(u))],
   [1, user.map((u) => answerDialog(u))],
@@ -227,6 +253,7 @@ export const GAMES = {
 
 /** Close a table: its link, its observer, and work it left stuck (nobody's to wait for once it is gone). */
 export function closeRandomTable(real) {
+  real.companion.gate.closed = true;
   real.observer.close();
   closeTables();
   world.pending.clear();
@@ -258,9 +285,25 @@ function tally(real) {
           ? "aoo-question"
           : "other");
     reached.cards.set(kind, (reached.cards.get(kind) ?? 0) + 1);
+    for (const feature of passFeatures(message.flags?.ballcourt))
+      reached.cards.set(feature, (reached.cards.get(feature) ?? 0) + 1);
   }
   for (const { item } of real.observer.breaches)
     reached.ignored.set(String(item), (reached.ignored.get(String(item)) ?? 0) + 1);
+}
+
+/** What a goat-ball pass card played, for the summary: a hot throw, players back in, a move contested. */
+function passFeatures(flags) {
+  if (flags?.context?.kind !== "pass") return [];
+  const payload = flags.card?.actions?.find((a) => a.id === "apply")?.payload ?? {};
+  const actions = flags.context.pass?.actions ?? [];
+  return [
+    ...(flags.context.pass?.throw?.kind === "hot" ? ["hot throw"] : []),
+    ...(payload.returned?.length ? ["back in"] : []),
+    ...(actions.some((a) => a.action === "move" && a.check !== undefined)
+      ? ["move contested"]
+      : []),
+  ];
 }
 
 /** The fast-check property: any list of up to `maxCommands` commands keeps every invariant. */

@@ -99,15 +99,40 @@ function routes() {
  * The companion behind a gate: `hold()` keeps every answer from now on (the companion slow),
  * `open()` lets them through again; `release(i)` sends the i-th held answer (modulo their
  * number), `drain()` all of them, oldest first. `requests` lists every request as it arrived.
+ * `away()`: the companion's process is gone (closed, crashed): each connected socket hears
+ * "disconnect" ("transport close"); a request whose answer was held had done its work, but
+ * its answer never comes, and a call made meanwhile is never acknowledged: each rejects as
+ * Socket.IO's ack timeout does (at once, where the link waits 8 s); a new socket fails to
+ * connect. `back()`: it serves again, and the next socket connects.
  */
 export function gatedCompanion(own = routes()) {
   const companion = fakeCompanion(own);
-  const gate = { holding: false, held: [], requests: [], draining: false };
+  const gate = {
+    holding: false,
+    held: [],
+    requests: [],
+    draining: false,
+    away: false,
+    closed: false,
+  };
   const io = (...args) => {
     const socket = companion.io(...args);
+    const on = socket.on;
+    socket.on = (event, fn) =>
+      on(
+        event,
+        event !== "connect"
+          ? fn
+          : () => {
+              if (gate.closed) return; // the table is gone: a link still trying hears nothing
+              if (gate.away) socket.handlers.get("connect_error")?.(new Error("websocket error"));
+              else fn();
+            },
+      );
     const answer = socket.emitWithAck;
     socket.emitWithAck = (event, payload) => {
       if (socket.closed()) return answer(event, payload); // a closed page's request never leaves it
+      if (gate.away) return Promise.reject(new Error("operation has timed out"));
       gate.requests.push(payload);
       const sent = { payload };
       gate.onRequest?.(sent);
@@ -124,7 +149,16 @@ export function gatedCompanion(own = routes()) {
         );
       if (!gate.holding || gate.draining) return reply();
       return new Promise((resolve, reject) =>
-        gate.held.push({ route: payload.route, go: () => reply().then(resolve, reject) }),
+        gate.held.push({
+          route: payload.route,
+          go: () => reply().then(resolve, reject),
+          fail: () => {
+            // the companion had the request (its answer was held): the work may be done, the answer is lost
+            answer(event, payload).catch(() => {});
+            gate.onAnswer?.(sent, null);
+            reject(new Error("operation has timed out"));
+          },
+        }),
       );
     };
     return socket;
@@ -149,6 +183,14 @@ export function gatedCompanion(own = routes()) {
       const all = gate.held.splice(0);
       for (const entry of all) entry.go();
       return all.length;
+    },
+    away() {
+      gate.away = true;
+      for (const entry of gate.held.splice(0)) entry.fail();
+      companion.push("disconnect", "transport close");
+    },
+    back() {
+      gate.away = false;
     },
   };
 }

@@ -60,8 +60,9 @@ async function newPass(scene) {
   const players = match.teams.flatMap((t) =>
     t.players
       .filter((p) => !p.out && !p.dead)
-      .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id) })),
+      .map((p) => ({ id: p.id, team: t.id, initiative: initiative(p.id), zone: p.zone ?? null })),
   );
+  const reading = readArena(scene);
   let cancel;
   const cancelled = new Promise((resolve) => {
     cancel = resolve;
@@ -69,9 +70,13 @@ async function newPass(scene) {
   // the arena read once for the whole pass: its declarations' autopilot and its card use this reading
   current = {
     sceneId: scene.id,
-    reading: readArena(scene),
+    reading,
     match,
-    declarations: new Declarations(players, carrier),
+    // the rules' checks of a declaration, so one they refuse is asked again (not the whole pass refused after the rolls)
+    declarations: new Declarations(players, carrier, {
+      possession: match.possession,
+      zones: reading.settings.zones ? { links: reading.settings.zone_links ?? null } : null,
+    }),
     cancelled,
     cancel: () => cancel(CANCELLED),
   };

@@ -16,8 +16,8 @@ import { facesOf } from "../../core/goatball.mjs";
 import { touched } from "../../core/undo.mjs";
 import { rolledByGM } from "./goatball-autopilot.mjs";
 import { registerCardHandlers, postCard } from "../cards/chat.mjs";
-import { MODULE_ID, fvtt } from "../world/env.mjs";
-import { companion } from "../world/link.mjs";
+import { MODULE_ID, fvtt, localizedError } from "../world/env.mjs";
+import { companion, quietly } from "../world/link.mjs";
 import { applyAtomically, undoAtomically } from "../cards/match-events.mjs";
 import {
   adapter,
@@ -396,10 +396,14 @@ registerCardHandlers("goatball", {
     const scene = fvtt.game.scenes.get(ctx.sceneId);
     if (action.id === "reroll") return tipOff(scene, action.payload.players);
     const player = action.payload.player;
-    await companion("POST", `/api/v1/matches/${ctx.matchId}/events`, {
+    // the match refuses a carrier no team waits for now (a later card gave the ball, or one was
+    // named): the presser is told so in his language, not in the companion's words
+    await quietly("POST", `/api/v1/matches/${ctx.matchId}/events`, {
       type: "carrier",
       player,
       meta: { message: message.id },
+    }).catch((err) => {
+      throw err?.status === 422 ? localizedError("BALLCOURT.Lifecycle.CarrierNotWaiting") : err;
     });
     const ball = ballToken(scene);
     const token = tokenList(scene).find((t) => t.id === player);

@@ -175,6 +175,8 @@ export async function quietly(method, route, body, options = undefined) {
     return await link.request(method, route, body, options);
   } catch (err) {
     if (err instanceof BallcourtError) throw err.key ? localizedError(err.key, err.data, err) : err;
-    throw new BallcourtError(err?.message ?? String(err)); // the socket's own (a timeout)
+    // the socket's own: its ack never came in time (the companion gone, or stuck), said in the GM's language
+    globalThis.console?.warn?.("Ballcourt: the companion did not answer", route, err);
+    throw localizedError("BALLCOURT.Connection.NoAnswer", { command: "ballcourt serve" });
   }
 }

@@ -69,17 +69,14 @@ test(
             };
             options.render?.({}, dialog); // the dialog is on screen; a self-close timer would start now
             mock.timers.tick(10 * 60 * 1000); // the GM takes ten minutes over it
-            resolve({
-              action: id === "r1" ? "throw" : "intercept",
-              target: id === "r1" ? "b1" : "",
-              skill: "athletics",
-            });
+            // the carrier r1 has no teammate to pass to (a pass to b1 the rules refuse): he stands
+            resolve({ action: id === "r1" ? "none" : "intercept", skill: "athletics" });
           }),
       );
       await asUser("gm", () => goatball.startPass(scene));
       const declared = await asUser("gm", () => goatball.collectDeclarations());
       assert.deepEqual(closed, [], "nothing closed the GM's dialogs");
-      assert.equal(declared.declared.get("r1").action, "throw", "his declarations count");
+      assert.equal(declared.declared.get("b1").action, "intercept", "his declarations count");
     } finally {
       mock.timers.reset();
     }

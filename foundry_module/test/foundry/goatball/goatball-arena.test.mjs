@@ -68,6 +68,7 @@ test("item 6: 'Place the ball' on an arena puts it on the carrier, and it follow
     },
     { game: "goatball", kind: "tipoff", sceneId: scene.id, matchId: "m1", owners: {} },
   );
+  await card.update({ "flags.ballcourt.applied": true }); // a carrier is named once the card is applied
   await chat.performAction(card.id, "carrier:r1", "gm");
   assert.deepEqual([marker.x, marker.y], [250, 450], "the red team's new carrier has it");
 });

@@ -270,7 +270,7 @@ test(
       },
     });
     user("carol").answer = () => ({ action: "none" });
-    user("bob").answer = () => ({ action: "block" });
+    user("bob").answer = () => ({ action: "intercept", skill: "athletics" });
     FakeDialogV2.answers = [{ action: "throw", target: "r2", skill: "athletics" }]; // the GM's own r1
     await goatball.startPass(scene);
     const collecting = goatball.collectDeclarations();

@@ -615,6 +615,14 @@ test("a goat-ball move past a block: the mover rolls the skill he declared, the 
   const { companion, tokens } = passArena({ r2: "z2", b1: "z1" });
   await table(companion, { users, system: "dnd5e" });
   const scene = goatArena(world, tokens);
+  // the zones rule is on where the arena has zones (moves and blocks need it): z1 next to z2
+  scene.flags.ballcourt.arena.zones = ["z1", "z2"].map((id, i) => ({
+    id,
+    x: 1000 * i,
+    y: 0,
+    w: 1000,
+    h: 1000,
+  }));
   // the declaration dialog names a skill for every action: Carol's mover chose Acrobatics; a
   // blocker's choice does not count (Str (Athletics) only)
   const declared = {
