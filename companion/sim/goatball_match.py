@@ -28,7 +28,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice
@@ -363,7 +362,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 
 _Step = tuple[Action, int, int, "Throw | None", Stream]
 _Plan = list[_Step]
-_SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
+def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """Who stands where, as a key: their ids and their zones, in the arena's order (which a
+    match keeps): two tuples of strings read natively, rather than a set of pairs."""
+    return tuple([p.id for p in players]), tuple([p.zone for p in players])
 
 
 class _Plans:
@@ -388,8 +390,8 @@ class _Plans:
         self.steps: dict[tuple, _Step] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
-        self.everyone: frozenset = frozenset()
-        self.seats: dict[str, frozenset] = {}
+        self.everyone: tuple = ()
+        self.seats: dict[str, tuple] = {}
 
     def of(self, team: str) -> _Plan:
         """The team's plan for the view as it stands."""
@@ -398,9 +400,8 @@ class _Plans:
             return [self.step(d) for d in self.presets[team].declare(v, team)]
         if v.standing is not self.seated:           # the view seated the players again
             self.seated = v.standing
-            # frozensets: a key's hash is worked out once, not at every look-up
-            self.everyone = frozenset(map(_SEAT, v.standing))
-            self.seats = {t: frozenset(map(_SEAT, ps)) for t, ps in v.by_team.items()}
+            self.everyone = _seating(v.standing)
+            self.seats = {t: _seating(ps) for t, ps in v.by_team.items()}
         pos, c = v.pos, v.carrier
         key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
                else (team, c.id, c.zone, self.seats[team]))

@@ -58,7 +58,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 
 from ..rules.errors import IllegalAction
 from ..rules.goatball.state import DC, Arena, Player, Possession
@@ -135,10 +134,11 @@ class Slip:
         self.reason = reason
 
 
-@cache       # a handful of (modifier, advantage) pairs, asked for by every player every pass
 def fall_chance(modifier: int, advantage: bool) -> float:
-    """The chance that d20 + modifier (with advantage: the better of two) misses DC 5."""
-    miss = min(1.0, max(0.0, (DC - 1 - modifier) / 20))
+    """The chance that d20 + modifier (with advantage: the better of two) misses DC 5.
+    (Worked out each time: a few float operations compiled, cheaper than a cache's call.)"""
+    miss = (DC - 1 - modifier) / 20
+    miss = 1.0 if miss >= 1.0 else miss if miss > 0.0 else 0.0
     return miss * miss if advantage else miss
 
 
@@ -302,7 +302,7 @@ def slip_nearest(v: View) -> Slip | None:
     mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
     if not mates:
         return None
-    t = min(mates, key=lambda m: (m.platform in pos.visited, v.dist(m, c), -sk[m.id].best, m.id))
+    t = _nearest_mate(v, mates)
     why = ""
     if v.explain:
         new = "a new platform" if t.platform not in pos.visited else "no new platform left"
@@ -311,6 +311,28 @@ def slip_nearest(v: View) -> Slip | None:
                  ", in his own zone" if d == 0 else f", {d} zone{'s' * (d > 1)} away")
         why = f"passes to {v.label(t.id)}: {new}{where}"
     return Slip("pass", t.id, why)
+
+
+def _nearest_mate(v: View, mates: list[Player]) -> Player:
+    """`min` of the teammates by (platform visited, zones from the carrier, less better skill,
+    id), compared field by field: a key tuple and a call for each teammate cost more than
+    the choice (slip_nearest runs for nearly every plan)."""
+    c, visited, sk = v.carrier, v.pos.visited, v.skills
+    t = mates[0]
+    t_old, t_dist, t_best = t.platform in visited, v.dist(t, c), sk[t.id].best
+    for m in mates[1:]:
+        old, dist, best = m.platform in visited, v.dist(m, c), sk[m.id].best
+        if old != t_old:
+            better = t_old
+        elif dist != t_dist:
+            better = dist < t_dist
+        elif best != t_best:
+            better = best > t_best
+        else:
+            better = m.id < t.id
+        if better:
+            t, t_old, t_dist, t_best = m, old, dist, best
+    return t
 
 
 def slip_evasive(v: View) -> Slip | None:
@@ -403,7 +425,9 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
     if zm is not None:
         # nearest first, then the strongest: a stable sort of those already strongest first
         away = [d for d in strongest if d.id not in busy and d.zone != c.zone]
-        away.sort(key=lambda d: zm.dist(d.zone, c.zone))
+        if len(away) > 1:     # sorted by a C-level key (list.__getitem__), not a lambda
+            dists = [zm.dist(d.zone, c.zone) for d in away]
+            away = [away[i] for i in sorted(range(len(away)), key=dists.__getitem__)]
         movers = away if crowd else away[:max(0, chasers - len(near))]
         for d in movers:
             m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
