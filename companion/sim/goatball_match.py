@@ -54,7 +54,8 @@ PASS_LIMIT = 200          # a match still running after this many passes is a dr
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
 ACTION_KINDS = ACTIONS      # the declaration order, as the pass's rules write it
 _KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
-_KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
+_THROW, _INTERCEPT, _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (
+    _KIND[k] for k in ("throw", "intercept", "knock_off", "defend", "move", "block"))
 _COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
 
 TeamSheets = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
@@ -466,15 +467,14 @@ def _count(stats: MatchStats, result: PassResult, throw: Throw | None) -> None:
         decisive[_DEFEND] += 1
     t, i = result.throw_total, result.intercept_total
     compared = throw is not None and outcome in _COMPARED
-    for c in result.checks:
+    for c in result.checks:       # a throw's or an intercept's check, nothing else
+        thrown = c.action == "throw"
+        kind = _THROW if thrown else _INTERCEPT
         if c.fell:
-            decisive[_KIND[c.action]] += 1
+            decisive[kind] += 1
         elif compared and c.margin:
-            if c.action == "throw":
-                pivotal = t > i >= t - c.margin
-            else:
-                pivotal = i > t >= i - c.margin
-            decisive[_KIND[c.action]] += pivotal
+            if (t > i >= t - c.margin) if thrown else (i > t >= i - c.margin):
+                decisive[kind] += 1
     for m in result.moves:
         if m.moved:
             decisive[_MOVE] += 1

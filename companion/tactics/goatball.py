@@ -214,19 +214,22 @@ class View:
         ids: dict[str, list[str]] = {}
         for p in arena.players:
             ids.setdefault(p.team, []).append(p.id)
-        self._by_strength = {t: sorted(team, key=lambda pid: (-skills[pid].athletics, pid))
-                             for t, team in ids.items()}
-        self._by_weakness = {t: sorted(team, key=lambda pid: (skills[pid].best, pid))
-                             for t, team in ids.items()}
+        # ... as places in the arena's players, which a match keeps in its order
+        place = {p.id: i for i, p in enumerate(arena.players)}
+        self._by_strength = {t: [place[pid] for pid in sorted(
+            team, key=lambda pid: (-skills[pid].athletics, pid))] for t, team in ids.items()}
+        self._by_weakness = {t: [place[pid] for pid in sorted(
+            team, key=lambda pid: (skills[pid].best, pid))] for t, team in ids.items()}
         self._players: tuple[Player, ...] | None = None
         self._eliminated: tuple[str, ...] = ()
         self._hot_mark: Player | None = None
         self.update(arena)
 
     def update(self, arena: Arena) -> None:
-        """The view of the next pass of the same match: the same players, some of them out,
-        moved or carrying the ball now. Who stands where is worked out again only when a
-        player changed (a third of the passes change nobody)."""
+        """The view of the next pass of the same match: the same players in the same order
+        (the engine keeps the arena's), some of them out, moved or carrying the ball now.
+        Who stands where is worked out again only when a player changed (a third of the
+        passes change nobody)."""
         self.arena = arena
         pos = arena.possession
         if pos is None or pos.carrier is None:
@@ -246,12 +249,13 @@ class View:
         self.by_team: dict[str, list[Player]] = {}
         for p in self.standing:
             self.by_team.setdefault(p.team, []).append(p)
-        up = self._up = {p.id: p for p in self.standing}
+        self._up = {p.id: p for p in self.standing}
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
-        self.strongest = {t: [q for pid in order if (q := up.get(pid))]
+        players = arena.players
+        self.strongest = {t: [] if t in out else [q for i in order if (q := players[i]).standing]
                           for t, order in self._by_strength.items()}
-        self.weakest = {t: [q for pid in order if (q := up.get(pid))]
+        self.weakest = {t: [] if t in out else [q for i in order if (q := players[i]).standing]
                         for t, order in self._by_weakness.items()}
         self._rivals: dict[str, list[Player]] = {}
         self._labels: dict[str, str] | None = None

@@ -7,7 +7,6 @@ DC 5; then the comparison; moves and blocks (zones) take effect at the end of th
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
@@ -438,9 +437,6 @@ def play_pass(arena: Arena, actions: list[Action], throw: Throw | None, dice: Di
     return _Pass(with_eliminated(arena), actions, throw, dice, version).run()
 
 
-_INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
-
-
 def _initiative_first(a: Action) -> int:
     """Sort key: the highest initiative first (none given counts as 0)."""
     return 0 if a.initiative is None else -a.initiative
@@ -464,7 +460,7 @@ class _Pass:
         self.throw = throw
         # a stable sort: equal initiatives keep the order given (the balance simulator gives
         # none and hands its actions over already in initiative order)
-        if set(map(_INITIATIVE, actions)) != {None}:
+        if any(a.initiative is not None for a in actions):
             actions = sorted(actions, key=_initiative_first)
         self.players = {p.id: p for p in arena.players}
         self.touched = False          # no player changed yet: the arena after keeps its players
