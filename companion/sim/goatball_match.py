@@ -164,6 +164,14 @@ def stream_id(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+@lru_cache(maxsize=1 << 15)
+def stream_key(seed: int, purpose: str) -> int:
+    """A (match, purpose)'s stream key, remembered across matches: a run's zone counts play
+    the same matches' seeds (paired streams), and the mixing is 64-bit arithmetic on Python
+    integers, beyond the compiled build's machine integers."""
+    return _mix(seed ^ stream_id(purpose))
+
+
 def purpose_of(name: str) -> str:
     """A roll's stream within a pass: its name ("red3.knock_off", "blue1.defense.red3"), with
     a throw and an intercept one stream ("red3.check"): the same luck whichever side he is on."""
@@ -217,7 +225,7 @@ class Streams:
             purpose = purpose_of(name)
             s = self._by_purpose.get(purpose)
             if s is None:
-                s = self._by_purpose[purpose] = Stream(_mix(self.seed ^ stream_id(purpose)))
+                s = self._by_purpose[purpose] = Stream(stream_key(self.seed, purpose))
             self._by_name[name] = s
         return s
 
@@ -388,7 +396,7 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        self.steps: dict[tuple, _Step] = {}
+        self.steps: dict[str, list[tuple[Decl, _Step]]] = {}    # by player
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         self.everyone: tuple = ()
@@ -414,11 +422,18 @@ class _Plans:
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the
         same few hundred again and again."""
-        key = (d.player, d.action, d.target, d.zone, d.kind)
-        got = self.steps.get(key)
-        if got is None:
-            got = self.steps[key] = (self.action(d), self.skills[d.player].acrobatics,
-                                     _KIND[d.action], self.throw(d), self.initiative[d.player])
+        mine = self.steps.get(d.player)
+        if mine is None:
+            mine = self.steps[d.player] = []
+        # a player declares a handful of different things a match: a scan of his, field by
+        # field, costs less than a key tuple's hashing
+        for seen, got in mine:
+            if (seen.action == d.action and seen.target == d.target and seen.zone == d.zone
+                    and seen.kind == d.kind):
+                return got
+        got = (self.action(d), self.skills[d.player].acrobatics, _KIND[d.action],
+               self.throw(d), self.initiative[d.player])
+        mine.append((d, got))
         return got
 
     def action(self, d: Decl) -> Action:

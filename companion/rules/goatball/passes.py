@@ -462,7 +462,8 @@ class _Pass:
         # none and hands its actions over already in initiative order)
         if any(a.initiative is not None for a in actions):
             actions = sorted(actions, key=_initiative_first)
-        self.players = {p.id: p for p in arena.players}
+        known = arena.by_id         # the pass before's, copied: this pass changes its own
+        self.players = dict(known) if known is not None else {p.id: p for p in arena.players}
         self.touched = False          # no player changed yet: the arena after keeps its players
         self.out_before = {p.id for p in arena.players if not p.standing}
         pos = arena.possession
@@ -766,7 +767,7 @@ class _Pass:
         # input, and these changes are the engine's own
         pos = self.new_pos
         arena = Arena(before.teams, players, pos, before.settings, eliminated,
-                      before.team_names)
+                      before.team_names, self.players)
         standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
@@ -776,6 +777,6 @@ class _Pass:
         elif pos.team in eliminated:
             pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
             arena = Arena(arena.teams, arena.players, pos, arena.settings, arena.eliminated,
-                          arena.team_names)
+                          arena.team_names, arena.by_id)
         self.eliminated, self.winner, self.final_pos = eliminated, winner, pos
         return arena

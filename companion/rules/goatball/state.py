@@ -279,17 +279,22 @@ class Arena:
     settings: Settings = field(default_factory=Settings)
     eliminated: tuple[str, ...] = ()
     team_names: tuple[tuple[str, str], ...] = ()     # (team id, display name), when named
+    # the same players by id, in their order, when whoever built the arena had them so (a
+    # pass does): the next pass copies it rather than building it again. Never changed after
+    by_id: dict[str, Player] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __init__(self, teams: tuple[str, ...], players: tuple[Player, ...],
                  possession: Possession | None, settings: Settings = DEFAULT_SETTINGS,
                  eliminated: tuple[str, ...] = (),
-                 team_names: tuple[tuple[str, str], ...] = ()) -> None:
+                 team_names: tuple[tuple[str, str], ...] = (),
+                 by_id: dict[str, Player] | None = None) -> None:
         object.__setattr__(self, "teams", teams)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "possession", possession)
         object.__setattr__(self, "settings", settings)
         object.__setattr__(self, "eliminated", eliminated)
         object.__setattr__(self, "team_names", team_names)
+        object.__setattr__(self, "by_id", by_id)
 
     def validate(self) -> Arena:
         """This arena, if it is one a match can be in; otherwise the rules error naming the
@@ -338,7 +343,7 @@ class Arena:
                                 f" not {p.label}", field="player")
         return Arena(self.teams, self.players,
                      Possession(pos.team, p.id, pos.visited or (p.platform,), pos.hot),
-                     self.settings, self.eliminated, self.team_names)
+                     self.settings, self.eliminated, self.team_names, self.by_id)
 
     def player(self, pid: str, field: str = "player") -> Player:
         for p in self.players:
