@@ -372,8 +372,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 _Step = tuple[Action, int, int, "Throw | None", Stream]
 _Plan = list[_Step]
 def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    """Who stands where, as a key: their ids and their zones, in the arena's order (which a
-    match keeps): two tuples of strings read natively, rather than a set of pairs."""
+    """Who stands where: their ids and their zones, in the arena's order (which a match
+    keeps): two tuples of strings read natively, rather than a set of pairs."""
     return tuple([p.id for p in players]), tuple([p.zone for p in players])
 
 
@@ -399,8 +399,11 @@ class _Plans:
         self.steps: dict[str, list[tuple[Decl, _Step]]] = {}    # by player
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
-        self.everyone: tuple = ()
-        self.seats: dict[str, tuple] = {}
+        # each seating seen this match as a small integer, so that a plan's key hashes a
+        # few values, not every player's id and zone at every look-up
+        self.seatings: dict[tuple, int] = {}
+        self.everyone = 0
+        self.seats: dict[str, int] = {}
 
     def of(self, team: str) -> _Plan:
         """The team's plan for the view as it stands."""
@@ -409,8 +412,8 @@ class _Plans:
             return [self.step(d) for d in self.presets[team].declare(v, team)]
         if v.standing is not self.seated:           # the view seated the players again
             self.seated = v.standing
-            self.everyone = _seating(v.standing)
-            self.seats = {t: _seating(ps) for t, ps in v.by_team.items()}
+            self.everyone = self.seating(v.standing)
+            self.seats = {t: self.seating(ps) for t, ps in v.by_team.items()}
         pos, c = v.pos, v.carrier
         key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
                else (team, c.id, c.zone, self.seats[team]))
@@ -418,6 +421,10 @@ class _Plans:
         if plan is None:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
+
+    def seating(self, players: list[Player]) -> int:
+        """Who stands where (`_seating`), as this match's number for it."""
+        return self.seatings.setdefault(_seating(players), len(self.seatings))
 
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the

@@ -202,7 +202,7 @@ class View:
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
-                 "_players", "_eliminated", "_up", "_rivals", "_hot_known", "_hot_mark",
+                 "_players", "_eliminated", "_rivals", "_hot_known", "_hot_mark",
                  "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
@@ -239,8 +239,9 @@ class View:
         if arena.players != self._players or arena.eliminated != self._eliminated:
             self._players, self._eliminated = arena.players, arena.eliminated
             self._seat(arena)
-        # the carrier as he stands; arena.player refuses an id that is nobody's
-        self.carrier: Player = self._up.get(pos.carrier) or arena.player(pos.carrier)
+        # the carrier as he stands (a scan of a dozen: cheaper than a dict built for it);
+        # arena.player refuses an id that is nobody's
+        self.carrier: Player = arena.player(pos.carrier)
         self._hot_known = False
 
     def _seat(self, arena: Arena) -> None:
@@ -248,8 +249,11 @@ class View:
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
         self.by_team: dict[str, list[Player]] = {}
         for p in self.standing:
-            self.by_team.setdefault(p.team, []).append(p)
-        self._up = {p.id: p for p in self.standing}
+            mates = self.by_team.get(p.team)
+            if mates is None:
+                self.by_team[p.team] = [p]
+            else:
+                mates.append(p)
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
         players = arena.players
