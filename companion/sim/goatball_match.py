@@ -164,12 +164,14 @@ def stream_id(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-@lru_cache(maxsize=1 << 15)
-def stream_key(seed: int, purpose: str) -> int:
-    """A (match, purpose)'s stream key, remembered across matches: a run's zone counts play
-    the same matches' seeds (paired streams), and the mixing is 64-bit arithmetic on Python
-    integers, beyond the compiled build's machine integers."""
-    return _mix(seed ^ stream_id(purpose))
+# Remembered across the matches of a process: each roll name's purpose (names are player
+# ids and actions, a few hundred in a run), and each match seed's streams' keys (a run's zone
+# counts and presets play the same matches' seeds, paired, and a key's mixing is 64-bit
+# arithmetic on Python integers, beyond the compiled build's machine integers). Each is
+# emptied when full, so it stays small.
+_REMEMBERED: Final = 1024
+_PURPOSES: dict[str, str] = {}
+_KEYS: dict[int, dict[str, int]] = {}
 
 
 def purpose_of(name: str) -> str:
@@ -217,15 +219,28 @@ class Streams:
         self.seed = stream_id(match_key)
         self._by_name: dict[str, Stream] = {}
         self._by_purpose: dict[str, Stream] = {}
+        keys = _KEYS.get(self.seed)
+        if keys is None:
+            if len(_KEYS) >= _REMEMBERED:
+                _KEYS.clear()
+            keys = _KEYS[self.seed] = {}
+        self._keys = keys
 
     def stream(self, name: str) -> Stream:
         """The stream a roll of this name draws from (a throw and an intercept: one)."""
         s = self._by_name.get(name)
         if s is None:
-            purpose = purpose_of(name)
+            purpose = _PURPOSES.get(name)
+            if purpose is None:
+                if len(_PURPOSES) >= _REMEMBERED:
+                    _PURPOSES.clear()
+                purpose = _PURPOSES[name] = purpose_of(name)
             s = self._by_purpose.get(purpose)
             if s is None:
-                s = self._by_purpose[purpose] = Stream(stream_key(self.seed, purpose))
+                key = self._keys.get(purpose)
+                if key is None:
+                    key = self._keys[purpose] = _mix(self.seed ^ stream_id(purpose))
+                s = self._by_purpose[purpose] = Stream(key)
             self._by_name[name] = s
         return s
 
