@@ -417,7 +417,7 @@ class _Plans:
         # each seating seen this match as a small integer, so that a plan's key hashes a
         # few values, not every player's id and zone at every look-up
         self.seatings: dict[tuple, int] = {}
-        self.everyone = 0
+        self.everyone = -1
         self.seats: dict[str, int] = {}
 
     def of(self, team: str) -> _Plan:
@@ -427,11 +427,18 @@ class _Plans:
             return [self.step(d) for d in self.presets[team].declare(v, team)]
         if v.standing is not self.seated:           # the view seated the players again
             self.seated = v.standing
-            self.everyone = self.seating(v.standing)
-            self.seats = {t: self.seating(ps) for t, ps in v.by_team.items()}
+            self.everyone = -1                      # each worked out when first asked for
+            self.seats = {}
         pos, c = v.pos, v.carrier
-        key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
-               else (team, c.id, c.zone, self.seats[team]))
+        if team == pos.team:
+            if self.everyone < 0:
+                self.everyone = self.seating(v.standing)
+            key: tuple = (team, c.id, pos.hot, pos.visited, self.everyone)
+        else:
+            seats = self.seats.get(team)
+            if seats is None:
+                seats = self.seats[team] = self.seating(v.by_team[team])
+            key = (team, c.id, c.zone, seats)
         plan = self.kept.get(key)
         if plan is None:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]

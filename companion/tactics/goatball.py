@@ -180,7 +180,8 @@ class ZoneMap:
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None or a == b:
             return 0
-        return self._dist.get(a, {}).get(b, 999)
+        far = self._dist.get(a)           # (not `.get(a, {})`: a dict built every call)
+        return 999 if far is None else far.get(b, 999)
 
     def step(self, a: str, b: str) -> str | None:
         """The neighbour of `a` nearest to `b` (None: no way there); remembered, as a match asks
@@ -430,13 +431,13 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
         out.append(Decl(d.id, "knock_off", why, target=c.id, skill="athletics"))
         busy.add(d.id)
     zm = v.zones
-    if zm is not None:
+    if zm is not None and (crowd or chasers > len(near)):
         # nearest first, then the strongest: a stable sort of those already strongest first
         away = [d for d in strongest if d.id not in busy and d.zone != c.zone]
         if len(away) > 1:     # sorted by a C-level key (list.__getitem__), not a lambda
             dists = [zm.dist(d.zone, c.zone) for d in away]
             away = [away[i] for i in sorted(range(len(away)), key=dists.__getitem__)]
-        movers = away if crowd else away[:max(0, chasers - len(near))]
+        movers = away if crowd else away[:chasers - len(near)]
         for d in movers:
             m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
                               if v.explain else "")
