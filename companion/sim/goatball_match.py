@@ -362,7 +362,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         first = False
         if not lean:
             dice.rolls.clear()
-        result = (play_pass if lean else resolve_pass)(arena, actions, throw, dice)
+        # (each called by name: compiled, a direct call, where a chosen function is a
+        # Python-level one)
+        result = (play_pass(arena, actions, throw, dice) if lean
+                  else resolve_pass(arena, actions, throw, dice))
         after = result.arena
         _count(stats, result, throw)
         got = ball(after)
@@ -411,7 +414,9 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        self.steps: dict[str, list[tuple[Decl, _Step]]] = {}    # by player
+        # by player and action: the few (target, zone, kind) each has had this match
+        self.steps: dict[str, dict[str, list[tuple[str | None, str | None, str | None,
+                                                   _Step]]]] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         # each seating seen this match as a small integer, so that a plan's key hashes a
@@ -451,18 +456,21 @@ class _Plans:
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the
         same few hundred again and again."""
-        mine = self.steps.get(d.player)
-        if mine is None:
-            mine = self.steps[d.player] = []
-        # a player declares a handful of different things a match: a scan of his, field by
-        # field, costs less than a key tuple's hashing
-        for seen, got in mine:
-            if (seen.action == d.action and seen.target == d.target and seen.zone == d.zone
-                    and seen.kind == d.kind):
+        by_action = self.steps.get(d.player)
+        if by_action is None:
+            by_action = self.steps[d.player] = {}
+        seen = by_action.get(d.action)
+        if seen is None:
+            seen = by_action[d.action] = []
+        # a player declares a handful of different things a match: a scan of his few for
+        # this action costs less than a key tuple's hashing
+        target, zone, kind = d.target, d.zone, d.kind
+        for t, z, k, got in seen:
+            if t == target and z == zone and k == kind:
                 return got
         got = (self.action(d), self.skills[d.player].acrobatics, _KIND[d.action],
                self.throw(d), self.initiative[d.player])
-        mine.append((d, got))
+        seen.append((target, zone, kind, got))
         return got
 
     def action(self, d: Decl) -> Action:
