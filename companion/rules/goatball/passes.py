@@ -407,7 +407,10 @@ def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list
 
 def with_eliminated(arena: Arena) -> Arena:
     """The arena as a pass starts: a team with no standing player has lost (rulings "Out and
-    back"), whether or not `eliminated` names it, and none of its players comes back."""
+    back"), whether or not `eliminated` names it, and none of its players comes back. An
+    arena a pass answered (`by_id` set) has already been through this."""
+    if arena.by_id is not None:
+        return arena
     for i, team in enumerate(arena.eliminated):
         if team not in arena.teams:
             raise RulesError(f"eliminated names {team!r}, which is not playing",
@@ -536,7 +539,7 @@ class _Pass:
 
     def use_help(self, target: str) -> str | None:
         """Spend one standing defender's Help on the target's check now: who helped, if any."""
-        helpers = self.helps.get(target, [])
+        helpers = self.helps.get(target)
         while helpers:
             helper = helpers.pop(0)
             if self.standing(helper):

@@ -279,8 +279,9 @@ class Arena:
     settings: Settings = field(default_factory=Settings)
     eliminated: tuple[str, ...] = ()
     team_names: tuple[tuple[str, str], ...] = ()     # (team id, display name), when named
-    # the same players by id, in their order, when whoever built the arena had them so (a
-    # pass does): the next pass copies it rather than building it again. Never changed after
+    # the same players by id, in their order, set by a pass on the arena it answers (and kept
+    # by `with_carrier`): the next pass copies it rather than building it again, and knows
+    # the arena's `eliminated` already names every team with nobody standing. Never changed
     by_id: dict[str, Player] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __init__(self, teams: tuple[str, ...], players: tuple[Player, ...],
