@@ -401,11 +401,12 @@ class _Plans:
     player's initiative stream).
 
     The presets decide from the view alone, and a match shows them the same view again and
-    again (about half the passes), so with `remember` (the lean path) each team's plan is kept
-    by everything its preset reads that changes during a match: for the side with the ball,
-    the possession (carrier, hot, platforms visited) and where every standing player is; for
-    a side without it, the carrier and where he and its own standing players are. The full
-    path always asks the presets, so the differential test checks these keys too."""
+    again (a third of the plans asked for, at 6 a side), so with `remember` (the lean path)
+    each team's plan is kept by everything its preset reads that changes during a match: for
+    the side with the ball, the possession (carrier, hot, platforms visited) and where every
+    standing player is; for a side without it, the carrier and where he and its own standing
+    players are. The full path always asks the presets, so the differential test checks
+    these keys too."""
 
     def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
                  streams: Streams, remember: bool):
