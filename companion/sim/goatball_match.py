@@ -389,6 +389,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 
 _Step = tuple[Action, int, int, "Throw | None", Stream]
 _Plan = list[_Step]
+
+
 def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
     """Who stands where: their ids and their zones, in the arena's order (which a match
     keeps): two tuples of strings read natively, rather than a set of pairs."""

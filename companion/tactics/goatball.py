@@ -215,7 +215,8 @@ class View:
         ids: dict[str, list[str]] = {}
         for p in arena.players:
             ids.setdefault(p.team, []).append(p.id)
-        # ... as places in the arena's players, which a match keeps in its order
+        # each team strongest first and weakest first, as places in the arena's players
+        # (a match keeps their order): reseating reads them without a look-up by id
         place = {p.id: i for i, p in enumerate(arena.players)}
         self._by_strength = {t: [place[pid] for pid in sorted(
             team, key=lambda pid: (-skills[pid].athletics, pid))] for t, team in ids.items()}
