@@ -770,7 +770,7 @@ class _Pass:
         # input, and these changes are the engine's own
         pos = self.new_pos
         arena = Arena(before.teams, players, pos, before.settings, eliminated,
-                      before.team_names, self.players)
+                      before.team_names).answered(self.players)
         standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
@@ -780,6 +780,6 @@ class _Pass:
         elif pos.team in eliminated:
             pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
             arena = Arena(arena.teams, arena.players, pos, arena.settings, arena.eliminated,
-                          arena.team_names, arena.by_id)
+                          arena.team_names).answered(arena.by_id)
         self.eliminated, self.winner, self.final_pos = eliminated, winner, pos
         return arena

@@ -287,15 +287,20 @@ class Arena:
     def __init__(self, teams: tuple[str, ...], players: tuple[Player, ...],
                  possession: Possession | None, settings: Settings = DEFAULT_SETTINGS,
                  eliminated: tuple[str, ...] = (),
-                 team_names: tuple[tuple[str, str], ...] = (),
-                 by_id: dict[str, Player] | None = None) -> None:
+                 team_names: tuple[tuple[str, str], ...] = ()) -> None:
         object.__setattr__(self, "teams", teams)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "possession", possession)
         object.__setattr__(self, "settings", settings)
         object.__setattr__(self, "eliminated", eliminated)
         object.__setattr__(self, "team_names", team_names)
+        object.__setattr__(self, "by_id", None)
+
+    def answered(self, by_id: dict[str, Player] | None) -> Arena:
+        """This arena, just built by a pass (or `with_carrier`), given its players by id:
+        set once, before anyone reads it."""
         object.__setattr__(self, "by_id", by_id)
+        return self
 
     def validate(self) -> Arena:
         """This arena, if it is one a match can be in; otherwise the rules error naming the
@@ -344,7 +349,7 @@ class Arena:
                                 f" not {p.label}", field="player")
         return Arena(self.teams, self.players,
                      Possession(pos.team, p.id, pos.visited or (p.platform,), pos.hot),
-                     self.settings, self.eliminated, self.team_names, self.by_id)
+                     self.settings, self.eliminated, self.team_names).answered(self.by_id)
 
     def player(self, pid: str, field: str = "player") -> Player:
         for p in self.players:
