@@ -10,6 +10,7 @@ setup.py compiles `COMPILED` (its HOT_MODULES) with BALLCOURT_COMPILE=1; pyproje
 COMPILED = (
     "companion/rules/dice.py",
     "companion/rules/goatball/state.py",
+    "companion/rules/goatball/results.py",
     "companion/rules/goatball/passes.py",
     "companion/rules/goatball/tipoff.py",
     "companion/tactics/goatball.py",

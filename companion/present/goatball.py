@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..rules.goatball.passes import CheckRoll, PassResult
 from ..rules.goatball.quick import QuickResult
+from ..rules.goatball.results import CheckRoll, PassResult
 from ..rules.goatball.tipoff import TipoffResult
 from .card import Card
 

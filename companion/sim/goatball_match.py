@@ -28,7 +28,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice
@@ -55,7 +54,8 @@ PASS_LIMIT = 200          # a match still running after this many passes is a dr
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
 ACTION_KINDS = ACTIONS      # the declaration order, as the pass's rules write it
 _KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
-_KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (_KIND[k] for k in ("knock_off", "defend", "move", "block"))
+_THROW, _INTERCEPT, _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (
+    _KIND[k] for k in ("throw", "intercept", "knock_off", "defend", "move", "block"))
 _COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
 
 TeamSheets = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
@@ -164,6 +164,16 @@ def stream_id(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+# Remembered across the matches of a process: each roll name's purpose (names are player
+# ids and actions, a few hundred in a run), and each match seed's streams' keys (a run's zone
+# counts and presets play the same matches' seeds, paired, and a key's mixing is 64-bit
+# arithmetic on Python integers, beyond the compiled build's machine integers). Each is
+# emptied when full, so it stays small.
+_REMEMBERED: Final = 1024
+_PURPOSES: dict[str, str] = {}
+_KEYS: dict[int, dict[str, int]] = {}
+
+
 def purpose_of(name: str) -> str:
     """A roll's stream within a pass: its name ("red3.knock_off", "blue1.defense.red3"), with
     a throw and an intercept one stream ("red3.check"): the same luck whichever side he is on."""
@@ -209,15 +219,28 @@ class Streams:
         self.seed = stream_id(match_key)
         self._by_name: dict[str, Stream] = {}
         self._by_purpose: dict[str, Stream] = {}
+        keys = _KEYS.get(self.seed)
+        if keys is None:
+            if len(_KEYS) >= _REMEMBERED:
+                _KEYS.clear()
+            keys = _KEYS[self.seed] = {}
+        self._keys = keys
 
     def stream(self, name: str) -> Stream:
         """The stream a roll of this name draws from (a throw and an intercept: one)."""
         s = self._by_name.get(name)
         if s is None:
-            purpose = purpose_of(name)
+            purpose = _PURPOSES.get(name)
+            if purpose is None:
+                if len(_PURPOSES) >= _REMEMBERED:
+                    _PURPOSES.clear()
+                purpose = _PURPOSES[name] = purpose_of(name)
             s = self._by_purpose.get(purpose)
             if s is None:
-                s = self._by_purpose[purpose] = Stream(_mix(self.seed ^ stream_id(purpose)))
+                key = self._keys.get(purpose)
+                if key is None:
+                    key = self._keys[purpose] = _mix(self.seed ^ stream_id(purpose))
+                s = self._by_purpose[purpose] = Stream(key)
             self._by_name[name] = s
         return s
 
@@ -339,7 +362,10 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         first = False
         if not lean:
             dice.rolls.clear()
-        result = (play_pass if lean else resolve_pass)(arena, actions, throw, dice)
+        # (each called by name: compiled, a direct call, where a chosen function is a
+        # Python-level one)
+        result = (play_pass(arena, actions, throw, dice) if lean
+                  else resolve_pass(arena, actions, throw, dice))
         after = result.arena
         _count(stats, result, throw)
         got = ball(after)
@@ -363,7 +389,12 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 
 _Step = tuple[Action, int, int, "Throw | None", Stream]
 _Plan = list[_Step]
-_SEAT = attrgetter("id", "zone")         # who stands where: (id, zone), C-fast
+
+
+def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """Who stands where: their ids and their zones, in the arena's order (which a match
+    keeps): two tuples of strings read natively, rather than a set of pairs."""
+    return tuple([p.id for p in players]), tuple([p.zone for p in players])
 
 
 class _Plans:
@@ -372,11 +403,12 @@ class _Plans:
     player's initiative stream).
 
     The presets decide from the view alone, and a match shows them the same view again and
-    again (about half the passes), so with `remember` (the lean path) each team's plan is kept
-    by everything its preset reads that changes during a match: for the side with the ball,
-    the possession (carrier, hot, platforms visited) and where every standing player is; for
-    a side without it, the carrier and where he and its own standing players are. The full
-    path always asks the presets, so the differential test checks these keys too."""
+    again (a third of the plans asked for, at 6 a side), so with `remember` (the lean path)
+    each team's plan is kept by everything its preset reads that changes during a match: for
+    the side with the ball, the possession (carrier, hot, platforms visited) and where every
+    standing player is; for a side without it, the carrier and where he and its own standing
+    players are. The full path always asks the presets, so the differential test checks
+    these keys too."""
 
     def __init__(self, view: View, presets: dict[str, Preset], skills: dict[str, Skills],
                  streams: Streams, remember: bool):
@@ -385,11 +417,16 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        self.steps: dict[tuple, _Step] = {}
+        # by player and action: the few (target, zone, kind) each has had this match
+        self.steps: dict[str, dict[str, list[tuple[str | None, str | None, str | None,
+                                                   _Step]]]] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
-        self.everyone: frozenset = frozenset()
-        self.seats: dict[str, frozenset] = {}
+        # each seating seen this match as a small integer, so that a plan's key hashes a
+        # few values, not every player's id and zone at every look-up
+        self.seatings: dict[tuple, int] = {}
+        self.everyone = -1
+        self.seats: dict[str, int] = {}
 
     def of(self, team: str) -> _Plan:
         """The team's plan for the view as it stands."""
@@ -398,25 +435,45 @@ class _Plans:
             return [self.step(d) for d in self.presets[team].declare(v, team)]
         if v.standing is not self.seated:           # the view seated the players again
             self.seated = v.standing
-            # frozensets: a key's hash is worked out once, not at every look-up
-            self.everyone = frozenset(map(_SEAT, v.standing))
-            self.seats = {t: frozenset(map(_SEAT, ps)) for t, ps in v.by_team.items()}
+            self.everyone = -1                      # each worked out when first asked for
+            self.seats = {}
         pos, c = v.pos, v.carrier
-        key = ((team, c.id, pos.hot, pos.visited, self.everyone) if team == pos.team
-               else (team, c.id, c.zone, self.seats[team]))
+        if team == pos.team:
+            if self.everyone < 0:
+                self.everyone = self.seating(v.standing)
+            key: tuple = (team, c.id, pos.hot, pos.visited, self.everyone)
+        else:
+            seats = self.seats.get(team)
+            if seats is None:
+                seats = self.seats[team] = self.seating(v.by_team[team])
+            key = (team, c.id, c.zone, seats)
         plan = self.kept.get(key)
         if plan is None:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
+    def seating(self, players: list[Player]) -> int:
+        """Who stands where (`_seating`), as this match's number for it."""
+        return self.seatings.setdefault(_seating(players), len(self.seatings))
+
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the
         same few hundred again and again."""
-        key = (d.player, d.action, d.target, d.zone, d.kind)
-        got = self.steps.get(key)
-        if got is None:
-            got = self.steps[key] = (self.action(d), self.skills[d.player].acrobatics,
-                                     _KIND[d.action], self.throw(d), self.initiative[d.player])
+        by_action = self.steps.get(d.player)
+        if by_action is None:
+            by_action = self.steps[d.player] = {}
+        seen = by_action.get(d.action)
+        if seen is None:
+            seen = by_action[d.action] = []
+        # a player declares a handful of different things a match: a scan of his few for
+        # this action costs less than a key tuple's hashing
+        target, zone, kind = d.target, d.zone, d.kind
+        for t, z, k, got in seen:
+            if t == target and z == zone and k == kind:
+                return got
+        got = (self.action(d), self.skills[d.player].acrobatics, _KIND[d.action],
+               self.throw(d), self.initiative[d.player])
+        seen.append((target, zone, kind, got))
         return got
 
     def action(self, d: Decl) -> Action:
@@ -465,15 +522,14 @@ def _count(stats: MatchStats, result: PassResult, throw: Throw | None) -> None:
         decisive[_DEFEND] += 1
     t, i = result.throw_total, result.intercept_total
     compared = throw is not None and outcome in _COMPARED
-    for c in result.checks:
+    for c in result.checks:       # a throw's or an intercept's check, nothing else
+        thrown = c.action == "throw"
+        kind = _THROW if thrown else _INTERCEPT
         if c.fell:
-            decisive[_KIND[c.action]] += 1
+            decisive[kind] += 1
         elif compared and c.margin:
-            if c.action == "throw":
-                pivotal = t > i >= t - c.margin
-            else:
-                pivotal = i > t >= i - c.margin
-            decisive[_KIND[c.action]] += pivotal
+            if (t > i >= t - c.margin) if thrown else (i > t >= i - c.margin):
+                decisive[kind] += 1
     for m in result.moves:
         if m.moved:
             decisive[_MOVE] += 1

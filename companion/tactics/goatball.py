@@ -58,7 +58,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 
 from ..rules.errors import IllegalAction
 from ..rules.goatball.state import DC, Arena, Player, Possession
@@ -135,10 +134,11 @@ class Slip:
         self.reason = reason
 
 
-@cache       # a handful of (modifier, advantage) pairs, asked for by every player every pass
 def fall_chance(modifier: int, advantage: bool) -> float:
-    """The chance that d20 + modifier (with advantage: the better of two) misses DC 5."""
-    miss = min(1.0, max(0.0, (DC - 1 - modifier) / 20))
+    """The chance that d20 + modifier (with advantage: the better of two) misses DC 5.
+    (Worked out each time: a few float operations compiled, cheaper than a cache's call.)"""
+    miss = (DC - 1 - modifier) / 20
+    miss = 1.0 if miss >= 1.0 else miss if miss > 0.0 else 0.0
     return miss * miss if advantage else miss
 
 
@@ -180,7 +180,8 @@ class ZoneMap:
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None or a == b:
             return 0
-        return self._dist.get(a, {}).get(b, 999)
+        far = self._dist.get(a)           # (not `.get(a, {})`: a dict built every call)
+        return 999 if far is None else far.get(b, 999)
 
     def step(self, a: str, b: str) -> str | None:
         """The neighbour of `a` nearest to `b` (None: no way there); remembered, as a match asks
@@ -202,7 +203,7 @@ class View:
 
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
-                 "_players", "_eliminated", "_up", "_rivals", "_hot_known", "_hot_mark",
+                 "_players", "_eliminated", "_rivals", "_hot_known", "_hot_mark",
                  "_labels")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
@@ -214,19 +215,23 @@ class View:
         ids: dict[str, list[str]] = {}
         for p in arena.players:
             ids.setdefault(p.team, []).append(p.id)
-        self._by_strength = {t: sorted(team, key=lambda pid: (-skills[pid].athletics, pid))
-                             for t, team in ids.items()}
-        self._by_weakness = {t: sorted(team, key=lambda pid: (skills[pid].best, pid))
-                             for t, team in ids.items()}
+        # each team strongest first and weakest first, as places in the arena's players
+        # (a match keeps their order): reseating reads them without a look-up by id
+        place = {p.id: i for i, p in enumerate(arena.players)}
+        self._by_strength = {t: [place[pid] for pid in sorted(
+            team, key=lambda pid: (-skills[pid].athletics, pid))] for t, team in ids.items()}
+        self._by_weakness = {t: [place[pid] for pid in sorted(
+            team, key=lambda pid: (skills[pid].best, pid))] for t, team in ids.items()}
         self._players: tuple[Player, ...] | None = None
         self._eliminated: tuple[str, ...] = ()
         self._hot_mark: Player | None = None
         self.update(arena)
 
     def update(self, arena: Arena) -> None:
-        """The view of the next pass of the same match: the same players, some of them out,
-        moved or carrying the ball now. Who stands where is worked out again only when a
-        player changed (a third of the passes change nobody)."""
+        """The view of the next pass of the same match: the same players in the same order
+        (the engine keeps the arena's), some of them out, moved or carrying the ball now.
+        Who stands where is worked out again only when a player changed (a third of the
+        passes change nobody)."""
         self.arena = arena
         pos = arena.possession
         if pos is None or pos.carrier is None:
@@ -236,8 +241,9 @@ class View:
         if arena.players != self._players or arena.eliminated != self._eliminated:
             self._players, self._eliminated = arena.players, arena.eliminated
             self._seat(arena)
-        # the carrier as he stands; arena.player refuses an id that is nobody's
-        self.carrier: Player = self._up.get(pos.carrier) or arena.player(pos.carrier)
+        # the carrier as he stands (a scan of a dozen: cheaper than a dict built for it);
+        # arena.player refuses an id that is nobody's
+        self.carrier: Player = arena.player(pos.carrier)
         self._hot_known = False
 
     def _seat(self, arena: Arena) -> None:
@@ -245,13 +251,17 @@ class View:
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
         self.by_team: dict[str, list[Player]] = {}
         for p in self.standing:
-            self.by_team.setdefault(p.team, []).append(p)
-        up = self._up = {p.id: p for p in self.standing}
+            mates = self.by_team.get(p.team)
+            if mates is None:
+                self.by_team[p.team] = [p]
+            else:
+                mates.append(p)
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
-        self.strongest = {t: [q for pid in order if (q := up.get(pid))]
+        players = arena.players
+        self.strongest = {t: [] if t in out else [q for i in order if (q := players[i]).standing]
                           for t, order in self._by_strength.items()}
-        self.weakest = {t: [q for pid in order if (q := up.get(pid))]
+        self.weakest = {t: [] if t in out else [q for i in order if (q := players[i]).standing]
                         for t, order in self._by_weakness.items()}
         self._rivals: dict[str, list[Player]] = {}
         self._labels: dict[str, str] | None = None
@@ -302,7 +312,7 @@ def slip_nearest(v: View) -> Slip | None:
     mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
     if not mates:
         return None
-    t = min(mates, key=lambda m: (m.platform in pos.visited, v.dist(m, c), -sk[m.id].best, m.id))
+    t = _nearest_mate(v, mates)
     why = ""
     if v.explain:
         new = "a new platform" if t.platform not in pos.visited else "no new platform left"
@@ -311,6 +321,28 @@ def slip_nearest(v: View) -> Slip | None:
                  ", in his own zone" if d == 0 else f", {d} zone{'s' * (d > 1)} away")
         why = f"passes to {v.label(t.id)}: {new}{where}"
     return Slip("pass", t.id, why)
+
+
+def _nearest_mate(v: View, mates: list[Player]) -> Player:
+    """`min` of the teammates by (platform visited, zones from the carrier, less better skill,
+    id), compared field by field: a key tuple and a call for each teammate cost more than
+    the choice (slip_nearest runs for nearly every plan)."""
+    c, visited, sk = v.carrier, v.pos.visited, v.skills
+    t = mates[0]
+    t_old, t_dist, t_best = t.platform in visited, v.dist(t, c), sk[t.id].best
+    for m in mates[1:]:
+        old, dist, best = m.platform in visited, v.dist(m, c), sk[m.id].best
+        if old != t_old:
+            better = t_old
+        elif dist != t_dist:
+            better = dist < t_dist
+        elif best != t_best:
+            better = best > t_best
+        else:
+            better = m.id < t.id
+        if better:
+            t, t_old, t_dist, t_best = m, old, dist, best
+    return t
 
 
 def slip_evasive(v: View) -> Slip | None:
@@ -400,11 +432,13 @@ def defend(v: View, team: str, chasers: int, crowd: bool, fall_risk: float) -> l
         out.append(Decl(d.id, "knock_off", why, target=c.id, skill="athletics"))
         busy.add(d.id)
     zm = v.zones
-    if zm is not None:
+    if zm is not None and (crowd or chasers > len(near)):
         # nearest first, then the strongest: a stable sort of those already strongest first
         away = [d for d in strongest if d.id not in busy and d.zone != c.zone]
-        away.sort(key=lambda d: zm.dist(d.zone, c.zone))
-        movers = away if crowd else away[:max(0, chasers - len(near))]
+        if len(away) > 1:     # sorted by a C-level key (list.__getitem__), not a lambda
+            dists = [zm.dist(d.zone, c.zone) for d in away]
+            away = [away[i] for i in sorted(range(len(away)), key=dists.__getitem__)]
+        movers = away if crowd else away[:chasers - len(near)]
         for d in movers:
             m = _move_towards(v, d, c, "the ball" if crowd else f"the carrier {v.label(c.id)}"
                               if v.explain else "")

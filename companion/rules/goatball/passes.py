@@ -7,11 +7,20 @@ DC 5; then the comparison; moves and blocks (zones) take effect at the end of th
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
 
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from ..versions import CURRENT, GOATBALL_KNOCKED_TARGET_TO_OPPONENTS, GOATBALL_ONE_SKILL_CHECKED
+from .results import (
+    BlockContest,
+    CheckResult,
+    CheckRoll,
+    Damage,
+    HotContest,
+    KnockOff,
+    MoveResult,
+    PassResult,
+)
 from .state import DC, Arena, Player, Possession, Settings, magic_key
 
 ACTIONS = ("throw", "intercept", "knock_off", "defend", "move", "block")
@@ -65,31 +74,6 @@ class Check:
         return CheckRoll(total, self.skill, True, shown)
 
 
-class CheckRoll:
-    """One check as the pass used it: its total, the skill the table named, whether the
-    companion rolled it, the advantage a card shows, and the faces the table sent (with the
-    one kept)."""
-
-    __slots__ = ("total", "skill", "rolled", "advantage", "faces", "kept")
-
-    def __init__(self, total: int, skill: str | None, rolled: bool, advantage: bool,
-                 faces: tuple[int, ...] | None = None, kept: int | None = None) -> None:
-        self.total = total
-        self.skill = skill
-        self.rolled = rolled
-        self.advantage = advantage
-        self.faces = faces
-        self.kept = kept
-
-    def as_dict(self) -> dict:
-        out: dict = {"total": self.total, "skill": self.skill, "rolled": self.rolled,
-                     "advantage": self.advantage}
-        if self.faces is not None:
-            out["faces"] = list(self.faces)
-            out["kept"] = self.kept
-        return out
-
-
 @dataclass(frozen=True, init=False)
 class Action:
     player: str
@@ -138,205 +122,6 @@ class Throw:
         object.__setattr__(self, "carrier_check", carrier_check)
         object.__setattr__(self, "target_check", target_check)
         object.__setattr__(self, "str_mod", str_mod)
-
-
-# -- what a pass answers -------------------------------------------------------------------
-# Slots classes the table (`as_dict`: docs/api.md's JSON) and the balance simulator (by
-# attribute) read alike; compiled, each is a native class, cheaper to build than a dict.
-class KnockOff:
-    """One declared knock-off: whether it happened (`why_not` if not), both checks, the
-    Defend spent on the target's, whether it knocked him off, and what that did."""
-
-    __slots__ = ("player", "target", "happened", "why_not", "attack", "defense",
-                 "defended_by", "success", "effect")
-
-    def __init__(self, player: str, target: str, happened: bool, why_not: str | None = None,
-                 attack: CheckRoll | None = None, defense: CheckRoll | None = None,
-                 defended_by: str | None = None, success: bool = False,
-                 effect: str | None = None) -> None:
-        self.player = player
-        self.target = target
-        self.happened = happened
-        self.why_not = why_not
-        self.attack = attack
-        self.defense = defense
-        self.defended_by = defended_by
-        self.success = success
-        self.effect = effect
-
-    def as_dict(self) -> dict:
-        out: dict = {"player": self.player, "target": self.target, "happened": self.happened}
-        if self.why_not is not None:
-            out["why_not"] = self.why_not
-        if self.attack is not None and self.defense is not None:
-            out.update(attack=self.attack.as_dict(), defense=self.defense.as_dict(),
-                       defended=self.defended_by is not None, defended_by=self.defended_by,
-                       success=self.success)
-        if self.effect is not None:
-            out["effect"] = self.effect
-        return out
-
-
-class CheckResult:
-    """One throw or intercept check against DC 5: its total, margin and whether he fell."""
-
-    __slots__ = ("player", "team", "action", "roll", "margin", "fell", "zone_advantage")
-
-    def __init__(self, player: str, team: str, action: str, roll: CheckRoll, margin: int,
-                 fell: bool, zone_advantage: bool) -> None:
-        self.player = player
-        self.team = team
-        self.action = action
-        self.roll = roll
-        self.margin = margin
-        self.fell = fell
-        self.zone_advantage = zone_advantage
-
-    def as_dict(self) -> dict:
-        roll = self.roll
-        return {"player": self.player, "team": self.team, "action": self.action,
-                "skill": roll.skill, "advantage": roll.advantage, "total": roll.total,
-                "margin": self.margin, "fell": self.fell,
-                "zone_advantage": self.zone_advantage, "rolled": roll.rolled}
-
-
-class BlockContest:
-    """A mover's check against one blocker's in the zone he moves to."""
-
-    __slots__ = ("blocker", "move", "block")
-
-    def __init__(self, blocker: str, move: CheckRoll, block: CheckRoll) -> None:
-        self.blocker = blocker
-        self.move = move
-        self.block = block
-
-    def as_dict(self) -> dict:
-        return {"blocker": self.blocker, "move": self.move.as_dict(),
-                "block": self.block.as_dict()}
-
-
-class MoveResult:
-    """One declared move: whether it was made, or who blocked it, after which contests."""
-
-    __slots__ = ("player", "to", "moved", "blocked_by", "contests")
-
-    def __init__(self, player: str, to: str | None, moved: bool, blocked_by: str | None,
-                 contests: tuple[BlockContest, ...] = ()) -> None:
-        self.player = player
-        self.to = to
-        self.moved = moved
-        self.blocked_by = blocked_by
-        self.contests = contests
-
-    def as_dict(self) -> dict:
-        out: dict = {"player": self.player, "to": self.to, "moved": self.moved,
-                     "blocked_by": self.blocked_by}
-        if self.contests:
-            out["contests"] = [c.as_dict() for c in self.contests]
-        return out
-
-
-class HotContest:
-    """A hot throw's Acrobatics contest: the thrower's check, the target's dodge, the Defend
-    spent on it, and where the ball lies when the target is knocked out."""
-
-    __slots__ = ("carrier", "target", "defended_by", "thrower", "ball_on")
-
-    def __init__(self, carrier: CheckRoll, target: CheckRoll, defended_by: str | None,
-                 thrower: str, ball_on: str | None = None) -> None:
-        self.carrier = carrier
-        self.target = target
-        self.defended_by = defended_by
-        self.thrower = thrower
-        self.ball_on = ball_on
-
-    def as_dict(self) -> dict:
-        out: dict = {"carrier": self.carrier.as_dict(), "target": self.target.as_dict(),
-                     "defended_by": self.defended_by, "thrower": self.thrower}
-        if self.ball_on is not None:
-            out["ball_on"] = self.ball_on
-        return out
-
-
-class Damage:
-    """Bloodball: the spear's piercing damage to a hot throw's target."""
-
-    __slots__ = ("player", "dice", "total")
-
-    def __init__(self, player: str, dice: str, total: int) -> None:
-        self.player = player
-        self.dice = dice
-        self.total = total
-
-    def as_dict(self) -> dict:
-        return {"player": self.player, "dice": self.dice, "total": self.total,
-                "type": "piercing"}
-
-
-class PassResult:
-    """One pass resolved, for the table (`as_dict`: the JSON docs/api.md describes) and the
-    balance simulator alike: the totals, the outcome, every check, knock-off, contest and
-    move, who fell, came back, died or lost, the winner, the arena after it (`arena`) and the
-    dice rolled (`rolls`, none on the simulator's dice)."""
-
-    __slots__ = ("throw_total", "intercept_total", "outcome", "throw", "possession",
-                 "returned", "fell", "dead", "eliminated", "winner", "knock_offs", "checks",
-                 "hot_contest", "choose_from", "moves", "damage", "arena", "rolls")
-
-    def __init__(self, throw_total: int, intercept_total: int, outcome: str,
-                 throw: Throw | None, possession: Possession, returned: list[str],
-                 fell: list[str], dead: list[str], eliminated: tuple[str, ...],
-                 winner: str | None, knock_offs: list[KnockOff], checks: list[CheckResult],
-                 hot_contest: HotContest | None, choose_from: list[str] | None,
-                 moves: list[MoveResult], damage: list[Damage], arena: Arena,
-                 rolls: tuple[Roll, ...]) -> None:
-        self.throw_total = throw_total
-        self.intercept_total = intercept_total
-        self.outcome = outcome
-        self.throw = throw
-        self.possession = possession
-        self.returned = returned
-        self.fell = fell
-        self.dead = dead
-        self.eliminated = eliminated
-        self.winner = winner
-        self.knock_offs = knock_offs
-        self.checks = checks
-        self.hot_contest = hot_contest
-        self.choose_from = choose_from
-        self.moves = moves
-        self.damage = damage
-        self.arena = arena
-        self.rolls = rolls
-
-    @property
-    def out(self) -> list[str]:
-        """Who is out after the pass, in the table's order."""
-        return [p.id for p in self.arena.players if not p.standing]
-
-    def as_dict(self) -> dict:
-        throw = self.throw
-        return {
-            "throw_total": self.throw_total,
-            "intercept_total": self.intercept_total,
-            "outcome": self.outcome,
-            "throw": {"kind": throw.kind, "target": throw.target} if throw else None,
-            "possession": self.possession.as_dict(),
-            "out": self.out,
-            "returned": self.returned,
-            "fell": self.fell,
-            "dead": self.dead,
-            "eliminated": list(self.eliminated),
-            "winner": self.winner,
-            "knock_offs": [k.as_dict() for k in self.knock_offs],
-            "checks": [c.as_dict() for c in self.checks],
-            "hot_contest": self.hot_contest.as_dict() if self.hot_contest else None,
-            "choose_from": self.choose_from,
-            "moves": [m.as_dict() for m in self.moves],
-            "damage": [d.as_dict() for d in self.damage],
-            "arena": self.arena.as_dict(),
-            "rolls": [r.as_dict() for r in self.rolls],
-        }
 
 
 def _need_check(check: Check | None, who: str, what: str, field: str) -> Check:
@@ -622,7 +407,10 @@ def roll_names(arena: Arena, actions: list[Action], throw: Throw | None) -> list
 
 def with_eliminated(arena: Arena) -> Arena:
     """The arena as a pass starts: a team with no standing player has lost (rulings "Out and
-    back"), whether or not `eliminated` names it, and none of its players comes back."""
+    back"), whether or not `eliminated` names it, and none of its players comes back. An
+    arena a pass answered (`by_id` set) has already been through this."""
+    if arena.by_id is not None:
+        return arena
     for i, team in enumerate(arena.eliminated):
         if team not in arena.teams:
             raise RulesError(f"eliminated names {team!r}, which is not playing",
@@ -652,9 +440,6 @@ def play_pass(arena: Arena, actions: list[Action], throw: Throw | None, dice: Di
     return _Pass(with_eliminated(arena), actions, throw, dice, version).run()
 
 
-_INITIATIVE = attrgetter("initiative")     # a C-level scan: the simulator gives none, ever
-
-
 def _initiative_first(a: Action) -> int:
     """Sort key: the highest initiative first (none given counts as 0)."""
     return 0 if a.initiative is None else -a.initiative
@@ -678,9 +463,10 @@ class _Pass:
         self.throw = throw
         # a stable sort: equal initiatives keep the order given (the balance simulator gives
         # none and hands its actions over already in initiative order)
-        if set(map(_INITIATIVE, actions)) != {None}:
+        if any(a.initiative is not None for a in actions):
             actions = sorted(actions, key=_initiative_first)
-        self.players = {p.id: p for p in arena.players}
+        known = arena.by_id         # the pass before's, copied: this pass changes its own
+        self.players = dict(known) if known is not None else {p.id: p for p in arena.players}
         self.touched = False          # no player changed yet: the arena after keeps its players
         self.out_before = {p.id for p in arena.players if not p.standing}
         pos = arena.possession
@@ -753,7 +539,7 @@ class _Pass:
 
     def use_help(self, target: str) -> str | None:
         """Spend one standing defender's Help on the target's check now: who helped, if any."""
-        helpers = self.helps.get(target, [])
+        helpers = self.helps.get(target)
         while helpers:
             helper = helpers.pop(0)
             if self.standing(helper):
@@ -984,7 +770,7 @@ class _Pass:
         # input, and these changes are the engine's own
         pos = self.new_pos
         arena = Arena(before.teams, players, pos, before.settings, eliminated,
-                      before.team_names)
+                      before.team_names).answered(self.players)
         standing = [t for t in before.teams if t not in eliminated]   # each has a player up
         winner = None
         if len(standing) == 1:
@@ -994,6 +780,6 @@ class _Pass:
         elif pos.team in eliminated:
             pos = Possession(self.next_team(pos.team, eliminated), None, (), False)
             arena = Arena(arena.teams, arena.players, pos, arena.settings, arena.eliminated,
-                          arena.team_names)
+                          arena.team_names).answered(arena.by_id)
         self.eliminated, self.winner, self.final_pos = eliminated, winner, pos
         return arena

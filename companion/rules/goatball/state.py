@@ -279,6 +279,10 @@ class Arena:
     settings: Settings = field(default_factory=Settings)
     eliminated: tuple[str, ...] = ()
     team_names: tuple[tuple[str, str], ...] = ()     # (team id, display name), when named
+    # the same players by id, in their order, set by a pass on the arena it answers (and kept
+    # by `with_carrier`): the next pass copies it rather than building it again, and knows
+    # the arena's `eliminated` already names every team with nobody standing. Never changed
+    by_id: dict[str, Player] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __init__(self, teams: tuple[str, ...], players: tuple[Player, ...],
                  possession: Possession | None, settings: Settings = DEFAULT_SETTINGS,
@@ -290,6 +294,13 @@ class Arena:
         object.__setattr__(self, "settings", settings)
         object.__setattr__(self, "eliminated", eliminated)
         object.__setattr__(self, "team_names", team_names)
+        object.__setattr__(self, "by_id", None)
+
+    def answered(self, by_id: dict[str, Player] | None) -> Arena:
+        """This arena, just built by a pass (or `with_carrier`), given its players by id:
+        set once, before anyone reads it."""
+        object.__setattr__(self, "by_id", by_id)
+        return self
 
     def validate(self) -> Arena:
         """This arena, if it is one a match can be in; otherwise the rules error naming the
@@ -338,7 +349,7 @@ class Arena:
                                 f" not {p.label}", field="player")
         return Arena(self.teams, self.players,
                      Possession(pos.team, p.id, pos.visited or (p.platform,), pos.hot),
-                     self.settings, self.eliminated, self.team_names)
+                     self.settings, self.eliminated, self.team_names).answered(self.by_id)
 
     def player(self, pid: str, field: str = "player") -> Player:
         for p in self.players:

@@ -17,8 +17,9 @@ from companion.rules.goatball.match import (
     new_match,
     throw_from,
 )
-from companion.rules.goatball.passes import Check, PassResult, play_pass, resolve_pass
+from companion.rules.goatball.passes import Check, play_pass, resolve_pass
 from companion.rules.goatball.quick import resolve_quick
+from companion.rules.goatball.results import PassResult
 from companion.rules.goatball.state import Settings, arena_from_dict
 from companion.rules.goatball.tipoff import resolve_tipoff
 from tests.helpers import GOLDEN, assert_subset, expect_or_refuse, golden
