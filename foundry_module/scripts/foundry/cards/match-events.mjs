@@ -24,6 +24,17 @@ async function undoEvents(matchId, count) {
   for (let i = 0; i < count; i += 1) await companion("POST", `/api/v1/matches/${matchId}/undo`);
 }
 
+/**
+ * A failed Apply's own events taken back by their log numbers: another card's event posted
+ * in between (a co-GM's Apply, from his browser) is not the newest-first undo's to take.
+ */
+async function takeBack(matchId, seqs, posted) {
+  if (posted === 0) return;
+  if (seqs.length === posted)
+    await companion("POST", `/api/v1/matches/${matchId}/events/undo`, { seqs });
+  else await undoEvents(matchId, posted); // a companion that gave no log numbers
+}
+
 /** Post the events, then run `write`; returns the match state after the last event and their log numbers. */
 export async function applyAtomically(matchId, events, messageId, write) {
   let state = null;
@@ -40,7 +51,7 @@ export async function applyAtomically(matchId, events, messageId, write) {
     }
     await write();
   } catch (err) {
-    await undoEvents(matchId, posted);
+    await takeBack(matchId, seqs, posted);
     throw err;
   }
   await announceIfOver(matchId, state);

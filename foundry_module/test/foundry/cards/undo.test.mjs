@@ -120,3 +120,28 @@ test("an older card comes off the real match from under a newer one; one built o
     "then the goal comes off too",
   );
 });
+
+test("an Apply whose scene write fails takes back its own events, never another card's posted meanwhile", async () => {
+  const { match, link } = await table({});
+  const events = await moduleOf("gm", "match-events");
+  const failed = events.applyAtomically(
+    match.id,
+    [{ type: "goal", team: "sun" }],
+    "failing",
+    async () => {
+      // while this card writes the scene, another card's Apply lands (a co-GM's, say)
+      await link.companion("POST", `/api/v1/matches/${match.id}/events`, {
+        type: "goal",
+        team: "moon",
+      });
+      throw new Error("the scene write failed");
+    },
+  );
+  await assert.rejects(failed, /the scene write failed/);
+  const state = await link.companion("GET", `/api/v1/matches/${match.id}`);
+  assert.deepEqual(
+    [state.score.sun, state.score.moon, state.seq],
+    [0, 1, 1],
+    "the failed card's goal is gone; the other card's stays",
+  );
+});
