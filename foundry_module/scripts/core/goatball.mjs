@@ -115,7 +115,9 @@ export class Declarations {
       return `a ${action} needs the zones rule, which is off`;
     if (zones && action === "move" && !nextDoor(zones.links, me.zone, declaration.zone))
       return `${declaration.zone ?? "-"} is not next to ${playerId}'s zone (${me.zone})`;
-    return playerId === this.carrier ? this.throwBroken(declaration.throw) : null;
+    return playerId === this.carrier && action === "throw"
+      ? this.throwBroken(declaration.throw)
+      : null;
   }
 
   /** The carrier's throw: a pass to a standing teammate; a hot throw, once the ball is hot, at an opponent. */
@@ -129,6 +131,15 @@ export class Declarations {
       if (target.team === this.possession.team) return "a hot throw is aimed at an opponent";
     } else if (target.team !== this.possession.team) return "a pass goes to a teammate";
     return null;
+  }
+
+  /**
+   * The carrier's declared throw ({kind, target}), or null: only a throw action says where the
+   * ball goes (a `throw` on another action is no throw; the companion refuses one it is sent).
+   */
+  carrierThrow() {
+    const slip = this.declared.get(this.carrier);
+    return slip?.action === "throw" ? (slip.throw ?? null) : null;
   }
 
   /** Whether `other` is `playerId`'s teammate (not himself); players whose teams are not given are not told apart. */
@@ -229,7 +240,7 @@ export class Declarations {
         .filter((d) => d.action === "knock_off" && d.target && cover(d.target))
         .map((d) => d.player),
     );
-    const thrown = this.declared.get(this.carrier)?.throw;
+    const thrown = this.carrierThrow();
     return {
       knockOffs,
       hot: thrown?.kind === "hot" && Boolean(thrown.target) && cover(thrown.target),
@@ -239,7 +250,8 @@ export class Declarations {
   /** The companion's pass body: actions in initiative order (highest first), with checks. */
   toPassRequest({ teams, possession, settings }, checks = {}) {
     const actions = [];
-    let thrown = null;
+    const carried = this.carrierThrow();
+    const thrown = carried ? { ...carried } : null;
     for (const d of this.byInitiative()) {
       if (d.action === "none") continue;
       const action = { player: d.player, action: d.action };
@@ -256,7 +268,6 @@ export class Declarations {
       } else if (check?.defense !== undefined) action.defense = check.defense;
       if (check?.defenseSkill) action.defense_skill = check.defenseSkill;
       actions.push(action);
-      if (d.player === this.carrier && d.throw) thrown = { ...d.throw };
     }
     if (thrown && checks.hot) {
       thrown.carrier_check = checks.hot.carrier;

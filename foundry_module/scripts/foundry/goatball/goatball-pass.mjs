@@ -106,8 +106,8 @@ export async function tipOff(scene, onlyIds = null) {
 export async function rollChecks(scene, declarations, players, rolls) {
   const tokens = new Map(tokenList(scene).map((t) => [t.id, t]));
   const zone = (id) => players.get(id)?.zone ?? null;
-  const sealed = declarations.declared.get(declarations.carrier);
-  const focus = new Set([zone(declarations.carrier), zone(sealed?.throw?.target)].filter(Boolean));
+  const thrown = declarations.carrierThrow();
+  const focus = new Set([zone(declarations.carrier), zone(thrown?.target)].filter(Boolean));
   const all = [...declarations.declared.values()];
   const defended = declarations.defendedTargets();
   const covered = declarations.coveredChecks();
@@ -142,16 +142,9 @@ export async function rollChecks(scene, declarations, players, rolls) {
       check(d.player, "total", d.player, d.skill ?? "athletics"); // the mover's choice (the blocker has none)
     }
   }
-  if (sealed?.throw?.kind === "hot") {
+  if (thrown?.kind === "hot") {
     check("hot", "carrier", declarations.carrier, "acrobatics", true);
-    check(
-      "hot",
-      "target",
-      sealed.throw.target,
-      "acrobatics",
-      covered.hot,
-      defended.has(sealed.throw.target),
-    );
+    check("hot", "target", thrown.target, "acrobatics", covered.hot, defended.has(thrown.target));
   }
   const rolled = await gatherRolls(
     plan.map((p) => checkFor(scene, tokens.get(p.player), p.skill, p.advantage)),
