@@ -91,6 +91,22 @@ def test_the_search_answers_as_the_tuple_keyed_search_it_replaced():
     assert digest.hexdigest() == "af879ea76f0adba0c6842b93ca1ac32a"
 
 
+
+def random_court(rng: random.Random, speeds: bool = False):
+    """A random court, its diagonal rule (`eq`, and as Settings) and 2 to 14 players on squares
+    of their own (each with a speed of 20, 30 or 40 ft when `speeds`)."""
+    court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
+    eq = rng.random() < 0.3
+    taken, players = set(), []
+    for i in range(rng.randint(2, 14)):
+        sq = Square(rng.randrange(court.length), rng.randrange(court.width))
+        if sq not in taken:
+            taken.add(sq)
+            team = rng.choice(("sun", "moon"))
+            extra = {"speed": rng.choice((20, 30, 40))} if speeds else {}
+            players.append(Player(f"p{i}", team, sq.x, sq.y, **extra))
+    return court, eq, Settings(equidistant_diagonals=eq), players
+
 def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_preference():
     """`Reach.nearest` (without a square per state) and `nearest_route` (the presets' `route`,
     which also leaves out what cannot come nearer) pick the square and path that the least
@@ -98,15 +114,7 @@ def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_p
     on and off the court and far away, both diagonal rules."""
     rng = random.Random(11)
     for _ in range(1500):
-        court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
-        eq = rng.random() < 0.3
-        settings = Settings(equidistant_diagonals=eq)
-        taken, players = set(), []
-        for i in range(rng.randint(2, 14)):
-            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
-            if sq not in taken:
-                taken.add(sq)
-                players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y))
+        court, eq, settings, players = random_court(rng)
         ball = Square(rng.randrange(court.length), rng.randrange(court.width))
         goal = rng.choice((ball, Square(rng.randrange(-3, court.length + 3),
                                         rng.randrange(-3, court.width + 3)),
@@ -148,16 +156,7 @@ def test_the_run_nearest_a_goal_is_the_nearest_of_every_run_the_path_check_allow
     direction and the shortest among equals, on random courts."""
     rng = random.Random(5)
     for _ in range(400):
-        court = Court.from_dict({"length": rng.randint(10, 60), "width": rng.randint(6, 26)})
-        eq = rng.random() < 0.3
-        settings = Settings(equidistant_diagonals=eq)
-        taken, players = set(), []
-        for i in range(rng.randint(2, 14)):
-            sq = Square(rng.randrange(court.length), rng.randrange(court.width))
-            if sq not in taken:
-                taken.add(sq)
-                players.append(Player(f"p{i}", rng.choice(("sun", "moon")), sq.x, sq.y,
-                                      speed=rng.choice((20, 30, 40))))
+        court, eq, settings, players = random_court(rng, speeds=True)
         roster, mover = Roster(players, court), players[0]
         ball = Square(rng.randrange(court.length), rng.randrange(court.width))
         if ball == mover.square:
