@@ -4,6 +4,8 @@ import {
   onBallUpdated,
   onCardUpdated,
   onRenderChatMessageHTML,
+  namePage,
+  onPageNamed,
   onUserLeft,
   takeBackCutShort,
 } from "./foundry/cards/chat.mjs";
@@ -150,6 +152,7 @@ Hooks.once("ready", () => {
   kickTool = new KickTool();
   listenForRefusals();
   whenConnected(() => takeBackCutShort().catch(reportFailure)); // an Apply a closed page left half done
+  namePage().catch(reportFailure); // so the companion GM's page knows his earlier page closed
   startLink();
   expireOldCards().catch(reportFailure); // roll-request cards nobody awaits since this page loaded
   expireOldQuestions().catch(reportFailure); // likewise attack-of-opportunity questions (the GM's page)
@@ -173,6 +176,7 @@ Hooks.on("updateScene", (scene, changes) => {
 Hooks.on("userConnected", () => followCompanionGM());
 Hooks.on("userConnected", gmLeft); // a player's requests to a GM whose page went away stop waiting
 Hooks.on("userConnected", (user, connected) => onUserLeft(user, connected)?.catch(reportFailure)); // his Apply cut short
+Hooks.on("updateUser", (user, changes) => onPageNamed(user, changes)?.catch(reportFailure)); // likewise, he reloaded
 Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
 Hooks.on("renderChatMessageHTML", onRenderNotice); // the end of a match, in each reader's language
 Hooks.on("renderChatMessageHTML", onRenderReportCard); // the match report, likewise

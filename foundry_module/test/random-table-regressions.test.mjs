@@ -385,3 +385,16 @@ test("random table, goat-ball, item language: a carrier no team waits for any mo
     { game: "goatball" },
   );
 });
+
+// found by the random table: fast-check seed 9403, path "32:5:5:7:8:22:22:22:11:11:11:12:12:11:11:11:12:13" (npm run table:explore -- --game yaotzin --seed 9403 --path "32:5:5:7:8:22:22:22:11:11:11:12:12:11:11:11:12:13"),
+// against the module before a GM's page named itself on his User: the GM reloaded mid-Apply and named Maria the
+// companion's GM before his new page had linked; hers took him for still applying, and the half-done kick stayed
+test("random table, item ball: a GM reloads mid-Apply and hands the companion over; the new companion GM takes the Apply back", async () => {
+  await playTable([
+    kick("gm", "ix", { keys: false, clicks: 1 }),
+    press("gm", "kick", 0, "apply", { clicks: 1 }),
+    slow(true),
+    reloadPage("gm"),
+    companionGMIs("gm", "Maria"),
+  ]);
+});

@@ -440,12 +440,32 @@ export async function takeBackCutShort() {
  */
 function keeperStillOpen(by) {
   if (!by?.user || by.user === fvtt.game.user.id) return false;
-  return Boolean(fvtt.game.users.get(by.user)?.active);
+  const keeper = fvtt.game.users.get(by.user);
+  if (!keeper?.active) return false;
+  const page = keeper.flags?.[MODULE_ID]?.page; // the page he has open now (namePage)
+  return page === undefined || page === by.page;
 }
 
 /** userConnected: a user whose page kept a journal left; on the companion GM's page, his Apply is taken back. */
 export function onUserLeft(user, connected) {
   if (connected || !isCompanionGM()) return undefined;
+  return takeBackCutShort();
+}
+
+/**
+ * On a GM's page, once ready: his User names the page he has open, so that the companion GM's
+ * page tells a journal his earlier page left (he reloaded, and is connected again) from his
+ * Apply under way. The random table found it (seed 9403): the GM reloaded mid-Apply and named
+ * Maria the companion's GM before his new page had linked; hers left the journal for ever.
+ */
+export async function namePage() {
+  if (!fvtt.game.user.isGM) return;
+  await fvtt.game.user.update({ [`flags.${MODULE_ID}.page`]: pageName().page });
+}
+
+/** updateUser: a GM's page named itself; on the companion GM's page, a journal his earlier page left is taken back. */
+export function onPageNamed(user, changes) {
+  if (!changes?.flags?.[MODULE_ID]?.page || !isCompanionGM()) return undefined;
   return takeBackCutShort();
 }
 
