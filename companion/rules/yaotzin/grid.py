@@ -83,8 +83,14 @@ def snap(dx: int | Fraction, dy: int | Fraction) -> Direction | None:
 
 def distance(a: Square, b: Square, equidistant: bool = False) -> int:
     """Grid distance in squares: D&D 3.5's alternating diagonals, or 5/5/5 when equidistant."""
-    dx, dy = a.x - b.x, a.y - b.y
-    dx, dy = dx if dx >= 0 else -dx, dy if dy >= 0 else -dy
+    return distance_xy(a.x, a.y, b.x, b.y, equidistant)
+
+
+def distance_xy(x: int, y: int, gx: int, gy: int, equidistant: bool) -> int:
+    """`distance` from (x, y) to (gx, gy), on plain integers (the searches' squares, which
+    build no Square)."""
+    dx = x - gx if x >= gx else gx - x
+    dy = y - gy if y >= gy else gy - y
     if dx < dy:
         dx, dy = dy, dx                 # the longer leg first
     return dx if equidistant else dx + dy // 2

@@ -22,7 +22,7 @@ from functools import lru_cache
 from ..errors import IllegalAction, RulesError
 from .court import Court
 from .dribble import action_cost, square_cost
-from .grid import Direction, Square, chebyshev
+from .grid import Direction, Square, chebyshev, distance_xy
 from .players import Player, Roster
 from .settings import Settings
 
@@ -143,7 +143,7 @@ def nearest_run(court: Court, roster: Roster, mover: Player, ball: Square, setti
                 break
             x, y, n = nx, ny, n + 1
             if y * length + x not in mates:
-                far = far_from(x, y, gx, gy, eq)
+                far = distance_xy(x, y, gx, gy, eq)
                 if best is None or far < best_far or (far == best_far and n < best_n):
                     best, best_far, best_n = (d, n), far, n
     if best is None:
@@ -236,7 +236,7 @@ class Reach:
             if mates[cell]:
                 continue
             y, x = divmod(cell, length)
-            far = far_from(x, y, gx, gy, equidistant)
+            far = distance_xy(x, y, gx, gy, equidistant)
             cost = best[state]
             line = (x - gx) * (x - gx) + (y - gy) * (y - gy)
             if top >= 0:                    # (far, cost, line, x, y) against the best's
@@ -365,7 +365,7 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
     pruning = toward is not None
     gx, gy = (toward.x, toward.y) if toward is not None else (0, 0)
     closing = [most_closed(left, equidistant) for left in range(budget + 1)]
-    nearest = far_from(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
+    nearest = distance_xy(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:
@@ -376,7 +376,7 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                 continue                    # he stops the ball there
             if pruning:
                 y, x = divmod(cell, length)
-                if far_from(x, y, gx, gy, equidistant) - closing[budget - cost] > nearest:
+                if distance_xy(x, y, gx, gy, equidistant) - closing[budget - cost] > nearest:
                     continue                # nothing from here comes as near as `nearest`
             costs_now = _STEP_COST[parity]
             for step in (table[cell] if table is not None
@@ -395,7 +395,7 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                         order.append(nxt)
                         if pruning and not mates[ncell]:
                             y, x = divmod(ncell, length)
-                            far = far_from(x, y, gx, gy, equidistant)
+                            far = distance_xy(x, y, gx, gy, equidistant)
                             if far < nearest:
                                 nearest = far
                     best[nxt] = total
@@ -403,11 +403,3 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                     buckets[total].append(nxt)
     return Reach(best, order, mates, parents, length)
 
-
-def far_from(x: int, y: int, gx: int, gy: int, equidistant: bool) -> int:
-    """`grid.distance` from (x, y) to (gx, gy), on plain integers."""
-    dx = x - gx if x >= gx else gx - x
-    dy = y - gy if y >= gy else gy - y
-    if dx < dy:
-        dx, dy = dy, dx
-    return dx if equidistant else dx + dy // 2
