@@ -22,7 +22,26 @@ from ..rules.goatball.state import Settings as GoatSettings
 from ..rules.yaotzin import match as yaotzin
 from ..rules.yaotzin.court import Court
 from ..rules.yaotzin.settings import Settings as YaotzinSettings
-from . import schemas
+from .schemas.base import MAX_TEAMS, Base, Int, Name, Obj
+from .schemas.events import (
+    BallEventSchema,
+    CarrierEventSchema,
+    DamageEventSchema,
+    EmptyEventSchema,
+    EndEventSchema,
+    GoalEventSchema,
+    HoopEventSchema,
+    NoteEventSchema,
+    PassEventSchema,
+    PlayerEventSchema,
+    PositionEventSchema,
+    PossessionEventSchema,
+    StatusEventSchema,
+    TipoffEventSchema,
+    YaotzinTeamSchema,
+)
+from .schemas.goatball import GoatMatchTeamSchema, GoatSettingsSchema
+from .schemas.yaotzin import FieldSchema, YaotzinSettingsSchema
 
 Fold = Callable[[dict, dict, bool, int], tuple[dict, dict | None, dict]]
 
@@ -67,66 +86,66 @@ def _fold_goatball(state: dict, body: dict, new: bool, version: int
 
 GAMES: dict[str, Game] = {
     "yaotzin": Game(
-        schemas.YaotzinTeamSchema, schemas.YaotzinSettingsSchema, schemas.FieldSchema, None,
-        {"ball": schemas.BallEventSchema, "goal": schemas.GoalEventSchema,
-         "hoop": schemas.HoopEventSchema, "round": schemas.EmptyEventSchema,
-         "damage": schemas.DamageEventSchema, "note": schemas.NoteEventSchema,
-         "end": schemas.EmptyEventSchema},
+        YaotzinTeamSchema, YaotzinSettingsSchema, FieldSchema, None,
+        {"ball": BallEventSchema, "goal": GoalEventSchema,
+         "hoop": HoopEventSchema, "round": EmptyEventSchema,
+         "damage": DamageEventSchema, "note": NoteEventSchema,
+         "end": EmptyEventSchema},
         _start_yaotzin, _fold_yaotzin),
     "goatball": Game(
-        schemas.GoatMatchTeamSchema, schemas.GoatSettingsSchema, None,
+        GoatMatchTeamSchema, GoatSettingsSchema, None,
         "goat-ball has no field; platforms belong to the players",
-        {"tipoff": schemas.TipoffEventSchema, "possession": schemas.PossessionEventSchema,
-         "carrier": schemas.CarrierEventSchema, "pass": schemas.PassEventSchema,
-         "position": schemas.PositionEventSchema, "status": schemas.StatusEventSchema,
-         "player": schemas.PlayerEventSchema, "end": schemas.EndEventSchema,
-         "note": schemas.NoteEventSchema},
+        {"tipoff": TipoffEventSchema, "possession": PossessionEventSchema,
+         "carrier": CarrierEventSchema, "pass": PassEventSchema,
+         "position": PositionEventSchema, "status": StatusEventSchema,
+         "player": PlayerEventSchema, "end": EndEventSchema,
+         "note": NoteEventSchema},
         _start_goatball, _fold_goatball),
 }
 
 
-class MatchCreateSchema(schemas.Base):
+class MatchCreateSchema(Base):
     """A new match: its game, one of GAMES, whose schemas the route then loads each part with."""
 
     game = fields.String(required=True, validate=validate.OneOf(tuple(GAMES)))
-    teams = fields.List(schemas.Obj(), required=True,
-                        validate=validate.Length(2, schemas.MAX_TEAMS))
-    field = schemas.Obj(load_default=None)
-    settings = schemas.Obj(load_default=None)
-    name = schemas.Name(120, load_default=None)
+    teams = fields.List(Obj(), required=True,
+                        validate=validate.Length(2, MAX_TEAMS))
+    field = Obj(load_default=None)
+    settings = Obj(load_default=None)
+    name = Name(120, load_default=None)
 
 
-class _ImportedEvent(schemas.Base):
+class _ImportedEvent(Base):
     """One log record of an exported match, as `Matches.export` writes it."""
 
-    seq = schemas.Int(1, 2**62, required=True)
+    seq = Int(1, 2**62, required=True)
     type = fields.String(required=True, validate=validate.Length(1, 40))
-    body = schemas.Obj(required=True)
+    body = Obj(required=True)
     created = fields.String(required=True, validate=validate.Length(1, 40))
-    undoes = schemas.Int(1, 2**62, allow_none=True, load_default=None)
-    rules_version = schemas.Int(1, 2**31, allow_none=True, load_default=None)
+    undoes = Int(1, 2**62, allow_none=True, load_default=None)
+    rules_version = Int(1, 2**31, allow_none=True, load_default=None)
     digest = fields.String(allow_none=True, load_default=None,
                            validate=validate.Regexp("^[0-9a-f]{16}$",
                                                     error="16 lowercase hex digits"))
 
 
-class _ImportedMatch(schemas.Base):
+class _ImportedMatch(Base):
     id = fields.String(required=True, validate=validate.Regexp(
         "^[A-Za-z0-9_-]{1,64}$", error="1 to 64 letters, digits, _ or -"))
     game = fields.String(required=True, validate=validate.OneOf(tuple(GAMES)))
-    name = schemas.Name(120, allow_none=True, load_default=None)
+    name = Name(120, allow_none=True, load_default=None)
     created = fields.String(required=True, validate=validate.Length(1, 40))
-    rules_version = schemas.Int(1, 2**31, allow_none=True, load_default=None)
-    initial = schemas.Obj(required=True)
-    state = schemas.Obj(required=True)
+    rules_version = Int(1, 2**31, allow_none=True, load_default=None)
+    initial = Obj(required=True)
+    state = Obj(required=True)
 
 
-class MatchImportSchema(schemas.Base):
+class MatchImportSchema(Base):
     """A match exported by a companion (`GET /matches/<id>/export`), to keep here; `new_id`
     takes it under a new id when its own is already here."""
 
     format = fields.String(required=True, validate=validate.Equal("ballcourt-match"))
-    format_version = schemas.Int(1, 1, required=True)
+    format_version = Int(1, 1, required=True)
     match = fields.Nested(_ImportedMatch, required=True)
     events = fields.List(fields.Nested(_ImportedEvent), required=True)
     new_id = fields.Boolean(load_default=False)

@@ -14,7 +14,7 @@ from bench.scenario import worst_suggest_body
 from companion.rules.yaotzin import movement
 from companion.server.api.yaotzin import ball, court_of
 from companion.server.heavy import HeavyGate
-from companion.server.schemas import YaotzinSuggestSchema
+from companion.server.schemas.yaotzin import YaotzinSuggestSchema
 from companion.tactics import yaotzin as tactics
 from tests.conftest import TOKEN
 

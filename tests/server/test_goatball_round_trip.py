@@ -84,7 +84,7 @@ def as_pass_body(state: dict, answer: dict) -> dict:
 
 
 def load(schema, body):
-    from companion.server import schemas
+    from companion.server.schemas import goatball as schemas
     return getattr(schemas, schema)().load(body)
 
 

@@ -15,8 +15,8 @@ from ...rules.goatball.quick import resolve_quick
 from ...rules.goatball.state import SKILLS, Settings, arena_from_dict
 from ...rules.goatball.tipoff import resolve_tipoff
 from ...tactics.goatball import Skills, presets_for, suggest
-from .. import schemas
 from ..routing import api_route
+from ..schemas import goatball as schemas
 from ..tuning import client_gone, progress_to_caller, run_tune
 
 bp = Blueprint("goatball", __name__, url_prefix="/api/v1/goatball")

@@ -12,12 +12,12 @@ from flask import Blueprint
 from marshmallow import Schema, ValidationError
 
 from ...rules.errors import RulesError
-from .. import schemas
 from ..db import get_db
 from ..errors import ApiError
 from ..games import GAMES, MatchCreateSchema, MatchImportSchema
 from ..matches import Matches
 from ..routing import api_route, query
+from ..schemas import events as schemas
 from ..sockets import push_match_event
 from ..viewers import disconnect_key
 

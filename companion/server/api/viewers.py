@@ -9,7 +9,7 @@ from ..db import get_db
 from ..errors import ApiError
 from ..matches import Matches, now
 from ..routing import api_route
-from ..schemas import plain_text
+from ..schemas.base import plain_text
 from ..viewers import Viewers, disconnect_key
 
 bp = Blueprint("viewers", __name__, url_prefix="/api/v1/matches")

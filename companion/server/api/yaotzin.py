@@ -27,9 +27,9 @@ from ...rules.yaotzin.players import Roster
 from ...rules.yaotzin.settings import Settings
 from ...rules.yaotzin.tick import ball_action
 from ...tactics import yaotzin as tactics
-from .. import schemas
 from ..errors import ApiError
 from ..routing import api_route
+from ..schemas import yaotzin as schemas
 from ..tuning import client_gone, run_tune
 
 bp = Blueprint("yaotzin", __name__, url_prefix="/api/v1/yaotzin")
