@@ -14,6 +14,9 @@ import sys
 from collections.abc import Callable
 
 TUNE_WAIT = 3605.0     # seconds: the companion answers within its time limit (at most 3600 s)
+# seconds: a planner, autopilot or chart request costs a second or two of CPU, but runs at a
+# lower priority behind at most a few others: on a loaded machine it can take many times that
+HEAVY_WAIT = 120.0
 
 
 def percent(p: float | None) -> str:
@@ -201,8 +204,7 @@ def add_table_choice(parser: argparse.ArgumentParser) -> None:
 def run_table_command(client, args, read_json: Callable) -> int:
     route, _, text = TABLE_COMMANDS[args.command]
     body = read_json(args.file)
-    if args.command == "tune":
-        client.timeout = max(client.timeout, TUNE_WAIT)
+    client.timeout = max(client.timeout, TUNE_WAIT if args.command == "tune" else HEAVY_WAIT)
     answer = client.post(route, body)
     print(json.dumps(answer, indent=2, ensure_ascii=False) if args.json else text(answer))
     return 0

@@ -21,13 +21,20 @@ class CompanionError(Exception):
 
 
 class CompanionUnreachable(ConnectionError):
-    """Nothing answers at the companion's URL (or it did not answer in time)."""
+    """Nothing answers at the companion's URL, or it took in the request and did not answer
+    within `waited` seconds (it runs, but is busy: said so, never "start it")."""
 
-    def __init__(self, url: str, timed_out: bool = False):
-        what = (f"the companion at {url} did not answer in time" if timed_out
-                else f"no companion answers at {url}")
-        super().__init__(f"{what}: start it with `ballcourt serve`, or point --url (or"
-                         " BALLCOURT_URL) at the one you run")
+    def __init__(self, url: str, timed_out: bool = False, waited: float | None = None):
+        if waited is not None:
+            message = (f"the companion at {url} took the request but did not answer within"
+                       f" {waited:g} s: it is running, but busy (heavy work, or a loaded"
+                       " machine); try again in a moment")
+        else:
+            what = (f"the companion at {url} did not answer in time" if timed_out
+                    else f"no companion answers at {url}")
+            message = (f"{what}: start it with `ballcourt serve`, or point --url (or"
+                       " BALLCOURT_URL) at the one you run")
+        super().__init__(message)
         self.url = url
 
 
@@ -54,8 +61,10 @@ class Client:
         try:
             response = self.session.request(method, f"{self.url}/api/v1{route}", json=body,
                                             timeout=self.timeout)
-        except requests.Timeout:
+        except requests.ConnectTimeout:
             raise CompanionUnreachable(self.url, timed_out=True) from None
+        except requests.ReadTimeout:
+            raise CompanionUnreachable(self.url, waited=self.timeout) from None
         except requests.ConnectionError:
             raise CompanionUnreachable(self.url) from None
         if text and response.status_code < 400:

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from companion.cli import build_parser
+from companion.cli_parser import build_parser
 from tests.conftest import TOKEN, free_port
 from tests.fixtures_for_module import GOAT, HOT_PASS
 from tests.server.helpers import named_yaotzin_match, run_cli, small_roster, stored_hostile_name
@@ -111,6 +111,45 @@ def test_no_companion_is_one_line_and_how_to_start_it():
     assert len(lines) == 1, out.stderr
     assert url in lines[0] and "ballcourt serve" in lines[0] and "--url" in lines[0]
     assert "Traceback" not in out.stderr and "urllib3" not in out.stderr
+
+
+def test_a_companion_too_busy_to_answer_in_time_is_said_busy_not_absent():
+    """A companion that took the request and did not answer in time runs: "start it with
+    `ballcourt serve`" would send the GM looking for a server that is there."""
+    import socket
+
+    from companion.client import Client, CompanionUnreachable
+
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        url = f"http://127.0.0.1:{listening.getsockname()[1]}"
+        with pytest.raises(CompanionUnreachable) as refused:
+            Client(url, "t", timeout=0.3).get("/matches")
+    said = str(refused.value)
+    assert said.startswith(f"the companion at {url} took the request but did not answer"
+                           " within 0.3 s: it is running, but busy")
+    assert "ballcourt serve" not in said
+
+
+@pytest.mark.parametrize("command, waits", [("aim-chart", 120.0), ("plan", 120.0),
+                                            ("autopilot", 120.0), ("tune", 3605.0)])
+def test_the_heavy_commands_wait_for_heavy_work(command, waits):
+    """A chart, a plan or an autopilot answer costs a second or two of CPU at a lower
+    priority: on a loaded machine past the client's 10 s (CI saw an aim chart time out)."""
+    from companion.cli_tables import run_table_command
+
+    class Recorder:
+        timeout = 10.0
+
+        def post(self, route, body):
+            self.waited = self.timeout
+            return {}
+
+    client = Recorder()
+    args = argparse.Namespace(command=command, file="-", json=True)
+    assert run_table_command(client, args, lambda path: {}) == 0
+    assert client.waited == waits
 
 
 def test_url_and_token_work_before_or_after_the_subcommand(live):

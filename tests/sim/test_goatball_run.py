@@ -359,7 +359,8 @@ def test_the_docs_headline_is_the_default_runs_answer():
     made with exactly the CLI's defaults (so `ballcourt simulate goatball` prints the same)."""
     from pathlib import Path
 
-    from companion.cli import build_parser, robust_matches
+    from companion.cli_parser import build_parser
+    from companion.cli_sim import robust_matches
     from companion.sim.goatball_run import (
         DEFAULT_MATCHES,
         DEFAULT_ZONES,
@@ -399,7 +400,8 @@ def test_a_short_run_has_a_short_robustness_check_and_help_says_how_to_skip_it(m
     """--matches 100 once ran 300 matches a preset and seed in the robustness check (six
     minutes); and nothing in --help's text said --no-robustness skips it."""
     import companion.sim.goatball_run as run
-    from companion.cli import build_parser, main
+    from companion.cli import main
+    from companion.cli_parser import build_parser
 
     asked = {}
 
