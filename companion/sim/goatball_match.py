@@ -53,10 +53,17 @@ TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
 ACTION_KINDS = ACTIONS      # the declaration order, as the pass's rules write it
-_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
-_THROW, _INTERCEPT, _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (
-    _KIND[k] for k in ("throw", "intercept", "knock_off", "defend", "move", "block"))
-_COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
+# (Final, these and the stores below: the compiled build reads each as a native static, not
+# by a look-up in the module's globals every pass)
+_KIND: Final = {k: i for i, k in enumerate(ACTION_KINDS)}
+_THROW: Final = _KIND["throw"]
+_INTERCEPT: Final = _KIND["intercept"]
+_KNOCK_OFF: Final = _KIND["knock_off"]
+_DEFEND: Final = _KIND["defend"]
+_MOVE: Final = _KIND["move"]
+_BLOCK: Final = _KIND["block"]
+# the outcomes that compared the throw with the intercepts
+_COMPARED: Final = frozenset(("pass", "intercepted", "knocked_out", "no_change"))
 
 TeamSheets = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
@@ -141,7 +148,7 @@ def make_arena(players: int, zones: int, rng: random.Random,
 # standing player: play_match refuses a match of more players)
 _RANKS: Final = 1024
 _MASK = (1 << 64) - 1
-_SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
+_SAME_STREAM: Final = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 # A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
 # intermediate stays below 2**63: a machine integer (`i64`) in the compiled build, the same
 # numbers in pure Python, where `i64` is only an annotation.
@@ -170,8 +177,8 @@ def stream_id(text: str) -> int:
 # arithmetic on Python integers, beyond the compiled build's machine integers). Each is
 # emptied when full, so it stays small.
 _REMEMBERED: Final = 1024
-_PURPOSES: dict[str, str] = {}
-_KEYS: dict[int, dict[str, int]] = {}
+_PURPOSES: Final[dict[str, str]] = {}
+_KEYS: Final[dict[int, dict[str, int]]] = {}
 
 
 def purpose_of(name: str) -> str:
@@ -294,8 +301,7 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
     after = result.arena
     pos = ball(after)
     if pos.carrier is None:
-        carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
-                                                      result.choose_from)
+        carrier = presets[pos.team].best_thrower(after, skills, pos.team, result.choose_from)
         after = after.with_carrier(carrier, result.choose_from)
     return after
 
@@ -346,15 +352,16 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
         for team in arena.teams:
             if team not in view.by_team:
                 continue
-            for act, bonus, kind, team_throw, initiative in plans.of(team):
+            for step in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
                 # sorts; each player's initiative die from his own stream. One integer a
                 # declaration sorts (its initiative, then its place), not a tuple
-                ranked.append((_RANKS - initiative.die() - bonus) * _RANKS + len(declaring))
-                declaring.append(act)
-                declared[kind] += 1
-                if team_throw is not None:
-                    throw = team_throw
+                ranked.append((_RANKS - step.initiative.die() - step.bonus) * _RANKS
+                              + len(declaring))
+                declaring.append(step.action)
+                declared[step.kind] += 1
+                if step.throw is not None:
+                    throw = step.throw
         ranked.sort()
         actions = [declaring[r % _RANKS] for r in ranked]
         if lean and first:
@@ -378,8 +385,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
             stats.winner = result.winner
             return stats
         if got.carrier is None:
-            carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
-                                                          result.choose_from)
+            carrier = presets[got.team].best_thrower(after, skills, got.team,
+                                                     result.choose_from)
             after = after.with_carrier(carrier, result.choose_from)
         arena = after
         view.update(arena)
@@ -387,7 +394,23 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     return stats
 
 
-_Step = tuple[Action, int, int, "Throw | None", Stream]
+class _Step:
+    """One declaration as the engine takes it: the action, its initiative bonus, its kind's
+    index in ACTION_KINDS, the throw if it is the carrier's, the player's initiative stream;
+    and the rest of what the preset declared (target, zone, throw kind), to know it again.
+    A class, not a tuple: compiled, a plan's list holds the one built, where a tuple of
+    machine integers was boxed again into every new plan."""
+
+    __slots__ = ("action", "bonus", "kind", "throw", "initiative", "target", "zone",
+                 "throw_kind")
+
+    def __init__(self, action: Action, bonus: int, kind: int, throw: Throw | None,
+                 initiative: Stream, d: Decl) -> None:
+        self.action, self.bonus, self.kind, self.throw = action, bonus, kind, throw
+        self.initiative = initiative
+        self.target, self.zone, self.throw_kind = d.target, d.zone, d.kind
+
+
 _Plan = list[_Step]
 
 
@@ -398,9 +421,7 @@ def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, 
 
 
 class _Plans:
-    """A team's declarations this pass as the engine takes them: for each, (the action, its
-    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's, the
-    player's initiative stream).
+    """A team's declarations this pass as the engine takes them (`_Step`s).
 
     The presets decide from the view alone, and a match shows them the same view again and
     again (a third of the plans asked for, at 6 a side), so with `remember` (the lean path)
@@ -417,9 +438,8 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        # by player and action: the few (target, zone, kind) each has had this match
-        self.steps: dict[str, dict[str, list[tuple[str | None, str | None, str | None,
-                                                   _Step]]]] = {}
+        # by player: the few declarations each has made this match
+        self.steps: dict[str, list[_Step]] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         # each seating seen this match as a small integer, so that a plan's key hashes a
@@ -459,21 +479,19 @@ class _Plans:
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the
         same few hundred again and again."""
-        by_action = self.steps.get(d.player)
-        if by_action is None:
-            by_action = self.steps[d.player] = {}
-        seen = by_action.get(d.action)
-        if seen is None:
-            seen = by_action[d.action] = []
-        # a player declares a handful of different things a match: a scan of his few for
-        # this action costs less than a key tuple's hashing
-        target, zone, kind = d.target, d.zone, d.kind
-        for t, z, k, got in seen:
-            if t == target and z == zone and k == kind:
+        mine = self.steps.get(d.player)
+        if mine is None:
+            mine = self.steps[d.player] = []
+        # a player declares a handful of different things a match: a scan of his few costs
+        # less than a key tuple's hashing
+        action, target, zone, kind = d.action, d.target, d.zone, d.kind
+        for got in mine:
+            if (got.action.action == action and got.target == target and got.zone == zone
+                    and got.throw_kind == kind):
                 return got
-        got = (self.action(d), self.skills[d.player].acrobatics, _KIND[d.action],
-               self.throw(d), self.initiative[d.player])
-        seen.append((target, zone, kind, got))
+        got = _Step(self.action(d), self.skills[d.player].acrobatics, _KIND[action],
+                    self.throw(d), self.initiative[d.player], d)
+        mine.append(got)
         return got
 
     def action(self, d: Decl) -> Action:

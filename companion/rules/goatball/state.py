@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from ..errors import IllegalAction, RulesError, UnknownPlayer
 
 SKILLS = ("athletics", "acrobatics")
-DC = 5
+DC: Final = 5        # Final: the compiled build reads the number, not a module global
 
 # Flight is refused by what a spell or ability does (rulings "Magic"): anything that gives a
 # flying speed or makes a creature fly or float. Spells and abilities known to do so, by what
