@@ -117,20 +117,54 @@ def random_roster(players: int, rng: random.Random) -> list[tuple[str, list[tupl
                     for i in range(players)]) for team in TEAMS]
 
 
+# The draws of a match's arena (roster, seating order, platforms), which do not depend on the
+# zone count: (roster, seated ids, platform spots)
+_Draws = tuple[list[tuple[str, Sequence[tuple[str, Skills]]]], list[str], list[int]]
+
+
 def make_arena(players: int, zones: int, rng: random.Random,
                roster: TeamSheets | None = None) -> tuple[Arena, dict[str, Skills]]:
     """A match's arena: the roster (skills +0..+5 when none is given), everyone on his own
     platform, seated over all the zones (module docstring). Given the same `rng` state, the
     same skills, order and platforms for every zone count."""
-    roster = list(roster) if roster is not None else random_roster(players, rng)
-    skills = {pid: s for _, team in roster for pid, s in team}
-    orders = [rng.sample([pid for pid, _ in team], len(team)) for _, team in roster]
-    first = rng.randrange(len(roster))
+    return _arena(zones, _draw(players, rng, roster))
+
+
+def _draw(players: int, rng: random.Random, roster: TeamSheets | None) -> _Draws:
+    """What `make_arena` draws from `rng`, in its order."""
+    sheets: list[tuple[str, Sequence[tuple[str, Skills]]]] = (
+        list(roster) if roster is not None else list(random_roster(players, rng)))
+    orders = [rng.sample([pid for pid, _ in team], len(team)) for _, team in sheets]
+    first = rng.randrange(len(sheets))
     orders = orders[first:] + orders[:first]
     seated = [order[j] for j in range(max(len(o) for o in orders)) for order in orders
               if j < len(order)]
     total = len(seated)
-    spots = rng.sample(range(max(MIN_PLATFORMS, total)), total)
+    return sheets, seated, rng.sample(range(max(MIN_PLATFORMS, total)), total)
+
+
+# Each (players, arena seed)'s draws, remembered across the matches of a process: a run's zone
+# counts and presets play the same arena seeds, paired, and the draws (Python's `random`,
+# interpreted code) cost about 3% of a compiled match. Emptied when full.
+_DRAWN: Final[dict[tuple[int, str], _Draws]] = {}
+
+
+def _drawn(players: int, arena_seed: str) -> _Draws:
+    """`_draw` of a random roster from `random.Random(arena_seed)`, remembered."""
+    key = (players, arena_seed)
+    draws = _DRAWN.get(key)
+    if draws is None:
+        if len(_DRAWN) >= _REMEMBERED:
+            _DRAWN.clear()
+        draws = _DRAWN[key] = _draw(players, random.Random(arena_seed), None)
+    return draws
+
+
+def _arena(zones: int, draws: _Draws) -> tuple[Arena, dict[str, Skills]]:
+    """The arena of `make_arena`'s draws, seated over `zones`."""
+    roster, seated, spots = draws
+    skills = {pid: s for _, team in roster for pid, s in team}
+    total = len(seated)
     names = zone_names(zones)
     where = {pid: (names[int((k + 0.5) * zones / total)] if zones else None, spots[k])
              for k, pid in enumerate(seated)}
@@ -326,7 +360,9 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
     given, gets one tuple per pass: what the differential test compares."""
-    arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
+    draws = (_draw(players, random.Random(arena_seed), roster) if roster is not None
+             else _drawn(players, arena_seed))
+    arena, skills = _arena(zones, draws)
     if len(arena.players) >= _RANKS:
         raise RulesError(f"a simulated match seats fewer than {_RANKS} players", field="players")
     streams = Streams(dice_seed)
@@ -359,7 +395,8 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                 ranked.append((_RANKS - step.initiative.die() - step.bonus) * _RANKS
                               + len(declaring))
                 declaring.append(step.action)
-                declared[step.kind] += 1
+                # (not `+=`: compiled, a list item's `+=` is the generic number protocol)
+                declared[step.kind] = declared[step.kind] + 1
                 if step.throw is not None:
                     throw = step.throw
         ranked.sort()

@@ -743,7 +743,7 @@ class _Pass:
                     blocked_by = b.player
                     break
             if blocked_by is None:
-                self.set_player(replace(mover, zone=a.zone))
+                self.set_player(mover.with_zone(a.zone))
             self.moves.append(MoveResult(a.player, a.zone, blocked_by is None, blocked_by,
                                          tuple(contests)))
 

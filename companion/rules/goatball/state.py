@@ -243,6 +243,11 @@ class Player:
         everything else about it (tests/sim checks the two agree on every field)."""
         return Player(self.id, self.team, self.platform, self.zone, out, dead, self.name)
 
+    def with_zone(self, zone: str | None) -> Player:
+        """`replace(self, zone=zone)`, field by field, as `with_status`: a move made (the
+        compiled build ran `replace` interpreted, some 19k instructions a move)."""
+        return Player(self.id, self.team, self.platform, zone, self.out, self.dead, self.name)
+
 
 @dataclass(frozen=True, init=False)
 class Possession:
