@@ -290,10 +290,17 @@ def _hot_mark(v: View) -> Player | None:
     carrier's own choice: his teammates guess it (`guess_hot_mark`)."""
     if not v._hot_known:
         c, sk = v.carrier, v.skills
-        rivals = v.rivals_of(c.team)
         zoned = v.zones is not None
-        v._hot_mark = min(rivals, key=lambda r: (zoned and r.zone != c.zone,
-                                                 sk[r.id].acrobatics, r.id)) if rivals else None
+        # `min` by (outside his zone, Acrobatics, id), compared field by field (a key tuple
+        # and a lambda's call for each rival cost more than the choice)
+        mark: Player | None = None
+        m_away, m_dodge = False, 0
+        for r in v.rivals_of(c.team):
+            away, dodge = zoned and r.zone != c.zone, sk[r.id].acrobatics
+            if mark is None or (m_away and not away) or (away == m_away and (
+                    dodge < m_dodge or (dodge == m_dodge and r.id < mark.id))):
+                mark, m_away, m_dodge = r, away, dodge
+        v._hot_mark = mark
         v._hot_known = True
     return v._hot_mark
 
@@ -459,10 +466,15 @@ def guess_hot_mark(v: View) -> Player | None:
     looks easiest to put down (the least better skill), then the first by id. It is only a
     guess: the carrier aims at the worst dodger, so they can be wrong."""
     c, sk = v.carrier, v.skills
-    rivals = v.rivals_of(c.team)
-    if not rivals:
-        return None
-    return min(rivals, key=lambda r: (v.dist(r, c), sk[r.id].best, r.id))
+    # `min` by (zones from the carrier, better skill, id), field by field as `_hot_mark`
+    mark: Player | None = None
+    m_dist, m_best = 0, 0
+    for r in v.rivals_of(c.team):
+        dist, best = v.dist(r, c), sk[r.id].best
+        if mark is None or dist < m_dist or (dist == m_dist and (
+                best < m_best or (best == m_best and r.id < mark.id))):
+            mark, m_dist, m_best = r, dist, best
+    return mark
 
 
 def _support(v: View, m: Player, support: str) -> Decl | None:
