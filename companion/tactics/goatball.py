@@ -249,13 +249,13 @@ class View:
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
+        # each team with a player standing, in table order: a scan of a dozen a team costs
+        # less than a look-up by team for each player
         self.by_team: dict[str, list[Player]] = {}
-        for p in self.standing:
-            mates = self.by_team.get(p.team)
-            if mates is None:
-                self.by_team[p.team] = [p]
-            else:
-                mates.append(p)
+        for t in arena.teams:
+            mates = [p for p in self.standing if p.team == t]
+            if mates:
+                self.by_team[t] = mates
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
         players = arena.players

@@ -449,7 +449,7 @@ class _Pass:
     """The working state of one pass while it resolves."""
 
     __slots__ = ("arena", "dice", "throw", "knock_off_actions", "check_actions",
-                 "move_actions", "block_actions", "players", "out_before", "pos", "carrier",
+                 "move_actions", "block_actions", "players", "pos", "carrier",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
@@ -468,7 +468,6 @@ class _Pass:
         known = arena.by_id         # the pass before's, copied: this pass changes its own
         self.players = dict(known) if known is not None else {p.id: p for p in arena.players}
         self.touched = False          # no player changed yet: the arena after keeps its players
-        self.out_before = {p.id for p in arena.players if not p.standing}
         pos = arena.possession
         if pos is None or pos.carrier is None:     # validate() says which; play_pass's
             raise IllegalAction("a pass needs the ball and its carrier named",   # caller too
@@ -509,7 +508,11 @@ class _Pass:
             elif kind == "knock_off":
                 self.knock_off_actions.append(a)
             elif kind == "defend" and a.target is not None:     # validate() needs one
-                self.helps.setdefault(a.target, []).append(a.player)
+                helpers = self.helps.get(a.target)
+                if helpers is None:
+                    self.helps[a.target] = [a.player]
+                else:
+                    helpers.append(a.player)
             elif kind == "move":
                 self.move_actions.append(a)
             elif kind == "block":
@@ -748,22 +751,28 @@ class _Pass:
                                          tuple(contests)))
 
     def finish(self) -> Arena:
-        # self.players is keyed in the arena's order, so its order is the table's everywhere
+        # self.players is keyed in the arena's order, so its order is the table's everywhere;
+        # the arena before says who was out as the pass began
         before = self.arena
         dead = self.dead
         if before.settings.bloodball_lethal:
-            for pid, p in list(self.players.items()):
-                if not p.standing and pid not in self.out_before:
+            for was in before.players:
+                p = self.players[was.id]
+                if not p.standing and was.standing:
                     self.set_player(p.with_status(out=p.out, dead=True))
-                    dead.append(pid)
+                    dead.append(p.id)
         returned = self.returned
         if self.changed:
-            for pid in [pid for pid in self.players if pid in self.out_before]:
-                p = self.players[pid]
+            for was in before.players:
+                if was.standing:
+                    continue
+                p = self.players[was.id]
                 if not p.dead and p.team not in before.eliminated:
                     self.set_player(p.with_status(out=False, dead=p.dead))
-                    returned.append(pid)
-        players = tuple(self.players.values()) if self.touched else before.players
+                    returned.append(p.id)
+        # (a list made natively, then a tuple: `tuple()` of a dict's values iterates the
+        # generic way)
+        players = tuple([p for p in self.players.values()]) if self.touched else before.players
         up = {p.team for p in players if p.standing}
         eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
         # built unchecked: the arena before was validated by whoever built it from outside
