@@ -468,12 +468,6 @@ class _Step:
 _Plan = list[_Step]
 
 
-def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    """Who stands where: their ids and their zones, in the arena's order (which a match
-    keeps): two tuples of strings read natively, rather than a set of pairs."""
-    return tuple([p.id for p in players]), tuple([p.zone for p in players])
-
-
 class _Plans:
     """A team's declarations this pass as the engine takes them (`_Step`s).
 
@@ -497,8 +491,8 @@ class _Plans:
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         # each seating seen this match as a small integer, so that a plan's key hashes a
-        # few values, not every player's id and zone at every look-up
-        self.seatings: dict[tuple, int] = {}
+        # few values, not every player's zone at every look-up
+        self.seatings: dict[tuple[str | None | bool, ...], int] = {}
         self.everyone = -1
         self.seats: dict[str, int] = {}
 
@@ -514,21 +508,28 @@ class _Plans:
         pos, c = v.pos, v.carrier
         if team == pos.team:
             if self.everyone < 0:
-                self.everyone = self.seating(v.standing)
+                self.everyone = self.seating(None)
             key: tuple = (team, c.id, pos.hot, pos.visited, self.everyone)
         else:
             seats = self.seats.get(team)
             if seats is None:
-                seats = self.seats[team] = self.seating(v.by_team[team])
+                seats = self.seats[team] = self.seating(team)
             key = (team, c.id, c.zone, seats)
         plan = self.kept.get(key)
         if plan is None:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
-    def seating(self, players: list[Player]) -> int:
-        """Who stands where (`_seating`), as this match's number for it."""
-        return self.seatings.setdefault(_seating(players), len(self.seatings))
+    def seating(self, team: str | None) -> int:
+        """Where `team`'s players (None: everyone's) stand, as this match's number for it:
+        one flat tuple of each one's zone, or False when he is not standing, in the arena's
+        order, which a match keeps (so a place says who: cheaper to build and to hash than
+        his id beside his zone)."""
+        arena = self.view.arena
+        out = arena.eliminated
+        seated = tuple([p.zone if p.standing and p.team not in out else False
+                        for p in arena.players if team is None or p.team == team])
+        return self.seatings.setdefault(seated, len(self.seatings))
 
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the

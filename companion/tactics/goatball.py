@@ -204,7 +204,7 @@ class View:
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
                  "_players", "_eliminated", "_rivals", "_hot_known", "_hot_mark",
-                 "_labels")
+                 "_labels", "_mates")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -245,6 +245,7 @@ class View:
         # arena.player refuses an id that is nobody's
         self.carrier: Player = arena.player(pos.carrier)
         self._hot_known = False
+        self._mates: list[Player] | None = None
 
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
@@ -277,6 +278,14 @@ class View:
 
     def dist(self, a: Player, b: Player) -> int:
         return 0 if self.zones is None else self.zones.dist(a.zone, b.zone)
+
+    def carrier_mates(self) -> list[Player]:
+        """The carrier's standing teammates, in the arena's order: worked out once a view
+        (the slip and the attack both ask), so never to be changed by the caller."""
+        if self._mates is None:
+            c = self.carrier
+            self._mates = [m for m in self.by_team.get(c.team, []) if m.id != c.id]
+        return self._mates
 
     def rivals_of(self, team: str) -> list[Player]:
         if team not in self._rivals:
@@ -316,7 +325,7 @@ def slip_nearest(v: View) -> Slip | None:
                 why = (f"hot throw at {v.label(t.id)}: the worst dodger{where}"
                        f" (Acrobatics {sk[t.id].acrobatics:+d})")
             return Slip("hot", t.id, why)
-    mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
+    mates = v.carrier_mates()
     if not mates:
         return None
     t = _nearest_mate(v, mates)
@@ -356,7 +365,7 @@ def slip_evasive(v: View) -> Slip | None:
     c, pos, sk = v.carrier, v.pos, v.skills
     if pos.hot or v.zones is None:
         return slip_nearest(v)
-    mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
+    mates = v.carrier_mates()
     if not mates:
         return None
     crowd: dict[str | None, int] = {}
@@ -508,7 +517,7 @@ def attack(v: View, thin: bool, fall_risk: float, support: str | None = None) ->
     at (`guess_hot_mark`). With zones and `support`, free attackers move (`_support`) instead
     of joining the throw."""
     c = v.carrier
-    mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    mates = v.carrier_mates()
     strongest = [m for m in v.strongest.get(c.team, []) if m.id != c.id]
     rivals = v.rivals_of(c.team)
     out: list[Decl] = []
@@ -630,7 +639,7 @@ def carrier_decl(v: View, slip: Slip | None) -> Decl:
     if slip is not None:
         return Decl(c.id, "throw", slip.reason, target=slip.target, kind=slip.kind,
                     skill=sk[c.id].best_skill)
-    mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    mates = v.carrier_mates()
     if mates:       # unreachable with the slips above; kept for a preset that holds the ball
         t = mates[0]
         return Decl(c.id, "defend", f"holds the ball and helps {v.label(t.id)}", target=t.id)
