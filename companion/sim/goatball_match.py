@@ -395,7 +395,6 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     plans = _Plans(view, presets, skills, streams, remember=lean)
     stats = MatchStats(tipoff_team=ball(arena).team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
-    declared = stats.declared
     first = True
     while stats.passes < pass_limit:
         pos = ball(arena)
@@ -412,8 +411,7 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                 ranked.append((_RANKS - step.initiative.die() - step.bonus) * _RANKS
                               + len(declaring))
                 declaring.append(step.action)
-                # (not `+=`: compiled, a list item's `+=` is the generic number protocol)
-                declared[step.kind] = declared[step.kind] + 1
+                step.declared += 1
                 if step.throw is not None:
                     throw = step.throw
         ranked.sort()
@@ -437,32 +435,37 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                           tuple(result.fell), result.winner))
         if result.winner is not None:
             stats.winner = result.winner
-            return stats
+            break
         if got.carrier is None:
             carrier = presets[got.team].best_thrower(after, skills, got.team,
                                                      result.choose_from)
             after = after.with_carrier(carrier, result.choose_from)
         arena = after
         view.update(arena)
-    stats.winner = "limit"
+    if stats.winner is None:
+        stats.winner = "limit"
+    plans.count_declared(stats.declared)
     return stats
 
 
 class _Step:
     """One declaration as the engine takes it: the action, its initiative bonus, its kind's
     index in ACTION_KINDS, the throw if it is the carrier's, the player's initiative stream;
-    and the rest of what the preset declared (target, zone, throw kind), to know it again.
+    and the rest of what the preset declared (target, zone, throw kind), to know it again;
+    and how many times it was declared this match (`declared`: counted on the step, a machine
+    integer, and added up by kind once the match ends).
     A class, not a tuple: compiled, a plan's list holds the one built, where a tuple of
     machine integers was boxed again into every new plan."""
 
     __slots__ = ("action", "bonus", "kind", "throw", "initiative", "target", "zone",
-                 "throw_kind")
+                 "throw_kind", "declared")
 
     def __init__(self, action: Action, bonus: int, kind: int, throw: Throw | None,
                  initiative: Stream, d: Decl) -> None:
         self.action, self.bonus, self.kind, self.throw = action, bonus, kind, throw
         self.initiative = initiative
         self.target, self.zone, self.throw_kind = d.target, d.zone, d.kind
+        self.declared = 0
 
 
 _Plan = list[_Step]
@@ -530,6 +533,12 @@ class _Plans:
         seated = tuple([p.zone if p.standing and p.team not in out else False
                         for p in arena.players if team is None or p.team == team])
         return self.seatings.setdefault(seated, len(self.seatings))
+
+    def count_declared(self, declared: list[int]) -> None:
+        """Add each step's declarations this match to `declared`, by kind."""
+        for mine in self.steps.values():
+            for step in mine:
+                declared[step.kind] += step.declared
 
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the
