@@ -217,11 +217,12 @@ class View:
             ids.setdefault(p.team, []).append(p.id)
         # each team strongest first and weakest first, as places in the arena's players
         # (a match keeps their order): reseating reads them without a look-up by id
+        # (sorted as (key, id) pairs: a key function is a Python-level call for each player)
         place = {p.id: i for i, p in enumerate(arena.players)}
-        self._by_strength = {t: [place[pid] for pid in sorted(
-            team, key=lambda pid: (-skills[pid].athletics, pid))] for t, team in ids.items()}
-        self._by_weakness = {t: [place[pid] for pid in sorted(
-            team, key=lambda pid: (skills[pid].best, pid))] for t, team in ids.items()}
+        self._by_strength = {t: [place[pid] for _, pid in sorted(
+            [(-skills[pid].athletics, pid) for pid in team])] for t, team in ids.items()}
+        self._by_weakness = {t: [place[pid] for _, pid in sorted(
+            [(skills[pid].best, pid) for pid in team])] for t, team in ids.items()}
         self._players: tuple[Player, ...] | None = None
         self._eliminated: tuple[str, ...] = ()
         self._hot_mark: Player | None = None
