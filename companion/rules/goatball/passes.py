@@ -580,15 +580,16 @@ class _Pass:
         top = max(c.roll.total for c in made)
         return [c.player for c in made if c.roll.total == top]
 
-    def advantage_zones(self) -> set[str | None]:
+    def advantage_zones(self) -> tuple[str | None, ...]:
         """Where a throw or intercept check has advantage (zones rule): the carrier's zone and
-        the throw's target's. Nobody changes zone before the move phase."""
+        the throw's target's (a tuple of one or two: cheaper to build and search than a set).
+        Nobody changes zone before the move phase."""
         if not self.arena.settings.zones:
-            return set()
-        zones = {self.players[self.carrier].zone}
+            return ()
+        carriers = self.players[self.carrier].zone
         if self.throw:
-            zones.add(self.players[self.throw.target].zone)
-        return zones
+            return carriers, self.players[self.throw.target].zone
+        return (carriers,)
 
     # -- the steps ----------------------------------------------------------------------------
     def run(self) -> PassResult:
@@ -770,11 +771,10 @@ class _Pass:
                 if not p.dead and p.team not in before.eliminated:
                     self.set_player(p.with_status(out=False, dead=p.dead))
                     returned.append(p.id)
-        # (a list made natively, then a tuple: `tuple()` of a dict's values iterates the
-        # generic way)
-        players = tuple([p for p in self.players.values()]) if self.touched else before.players
-        up = {p.team for p in players if p.standing}
-        eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
+        players = tuple(self.players.values()) if self.touched else before.players
+        # a team with nobody standing has lost (a scan of a dozen a team: cheaper than a set)
+        eliminated = tuple([t for t in before.teams if t in before.eliminated
+                            or not any(p.standing and p.team == t for p in players)])
         # built unchecked: the arena before was validated by whoever built it from outside
         # input, and these changes are the engine's own
         pos = self.new_pos
