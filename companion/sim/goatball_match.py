@@ -194,10 +194,6 @@ def _arena(zones: int, draws: _Draws) -> tuple[Arena, dict[str, Skills]]:
     return arena.validate(), skills
 
 
-# One integer sorts a pass's declaration by initiative, then by its place: initiative * this
-# + place, in order for any initiative while a pass has fewer declarations than this (one a
-# standing player: play_match refuses a match of more players)
-_RANKS: Final = 1024
 _MASK = (1 << 64) - 1
 _SAME_STREAM: Final = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 # A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
@@ -380,8 +376,6 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     draws = (_draw(players, random.Random(arena_seed), roster) if roster is not None
              else _drawn(players, arena_seed))
     arena, skills = _arena(zones, draws)
-    if len(arena.players) >= _RANKS:
-        raise RulesError(f"a simulated match seats fewer than {_RANKS} players", field="players")
     streams = Streams(dice_seed)
     dice = LeanDice(streams) if lean else StreamDice(streams)
     presets = resolve_presets(tactics, arena.teams, fall_risk)
@@ -399,23 +393,25 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     while stats.passes < pass_limit:
         pos = ball(arena)
         throw = None
-        declaring: list[Action] = []
-        ranked: list[int] = []
+        actions: list[Action] = []
+        initiatives: list[int] = []         # each action's, in step with `actions`
         for team in arena.teams:
             if team not in view.by_team:
                 continue
             for step in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
-                # sorts; each player's initiative die from his own stream. One integer a
-                # declaration sorts (its initiative, then its place), not a tuple
-                ranked.append((_RANKS - step.initiative.die() - step.bonus) * _RANKS
-                              + len(declaring))
-                declaring.append(step.action)
+                # sorts; each player's initiative die from his own stream. Each declaration
+                # goes in after every one whose initiative is at least its own: a scan of a
+                # dozen small integers costs less than sorting keys boxed for it
+                initiative = step.initiative.die() + step.bonus
+                i = len(initiatives)
+                while i and initiatives[i - 1] < initiative:
+                    i -= 1
+                initiatives.insert(i, initiative)
+                actions.insert(i, step.action)
                 step.declared += 1
                 if step.throw is not None:
                     throw = step.throw
-        ranked.sort()
-        actions = [declaring[r % _RANKS] for r in ranked]
         if lean and first:
             validate(arena, actions, throw)        # validation once per match
         first = False
