@@ -225,7 +225,7 @@ def stream_id(text: str) -> int:
 # emptied when full, so it stays small.
 _REMEMBERED: Final = 1024
 _PURPOSES: Final[dict[str, str]] = {}
-_KEYS: Final[dict[int, dict[str, int]]] = {}
+_KEYS: Final[dict[int, dict[str, tuple[int, int]]]] = {}   # a key as its 32-bit halves
 
 
 def purpose_of(name: str) -> str:
@@ -243,9 +243,9 @@ class Stream:
 
     __slots__ = ("low", "high", "drawn")
 
-    def __init__(self, key: int) -> None:
-        self.low: i64 = key & _M32
-        self.high: i64 = key >> 32
+    def __init__(self, low: i64, high: i64) -> None:
+        self.low = low                  # the key's two 32-bit halves
+        self.high = high
         self.drawn: i64 = 0
 
     def die(self, sides: i64 = 20) -> int:
@@ -291,10 +291,11 @@ class Streams:
                 purpose = _PURPOSES[name] = purpose_of(name)
             s = self._by_purpose.get(purpose)
             if s is None:
-                key = self._keys.get(purpose)
-                if key is None:
-                    key = self._keys[purpose] = _mix(self.seed ^ stream_id(purpose))
-                s = self._by_purpose[purpose] = Stream(key)
+                halves = self._keys.get(purpose)
+                if halves is None:
+                    key = _mix(self.seed ^ stream_id(purpose))
+                    halves = self._keys[purpose] = (key & _M32, key >> 32)
+                s = self._by_purpose[purpose] = Stream(halves[0], halves[1])
             self._by_name[name] = s
         return s
 
@@ -494,6 +495,10 @@ class _Plans:
         self.seatings: dict[tuple[str | None | bool, ...], int] = {}
         self.everyone = -1
         self.seats: dict[str, int] = {}
+        # each team's places in the arena's players, which a match keeps
+        players = view.arena.players
+        self.places = {t: [i for i, p in enumerate(players) if p.team == t]
+                       for t in view.arena.teams}
 
     def of(self, team: str) -> _Plan:
         """The team's plan for the view as it stands."""
@@ -525,9 +530,14 @@ class _Plans:
         order, which a match keeps (so a place says who: cheaper to build and to hash than
         his id beside his zone)."""
         arena = self.view.arena
-        out = arena.eliminated
-        seated = tuple([p.zone if p.standing and p.team not in out else False
-                        for p in arena.players if team is None or p.team == team])
+        players = arena.players
+        if team is None:
+            out = arena.eliminated
+            seated = tuple([p.zone if p.standing and p.team not in out else False
+                            for p in players])
+        else:           # (asked only for a team still playing, by its places: no filter)
+            seated = tuple([players[i].zone if players[i].standing else False
+                            for i in self.places[team]])
         return self.seatings.setdefault(seated, len(self.seatings))
 
     def count_declared(self, declared: list[int]) -> None:

@@ -58,6 +58,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..rules.errors import IllegalAction
 from ..rules.goatball.state import DC, Arena, Player, Possession
@@ -142,6 +143,9 @@ def fall_chance(modifier: int, advantage: bool) -> float:
     return miss * miss if advantage else miss
 
 
+_NOWHERE: Final[dict[str, int]] = {}       # the distances from a zone the map lacks
+
+
 class ZoneMap:
     """Distances between zones over the match's adjacency (None: every zone borders every
     other), and the step a mover takes towards a zone."""
@@ -177,6 +181,10 @@ class ZoneMap:
             return None
         return cls(arena.settings.zone_links, {p.zone for p in arena.players if p.zone})
 
+    def distances_from(self, z: str) -> dict[str, int]:
+        """Every zone's distance from `z` (none: `z` is no zone of the map)."""
+        return self._dist.get(z, _NOWHERE)
+
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None or a == b:
             return 0
@@ -204,7 +212,7 @@ class View:
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
                  "_players", "_eliminated", "_rivals", "_hot_known", "_hot_mark",
-                 "_labels", "_mates")
+                 "_labels", "_mates", "_carrier_far")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -247,6 +255,7 @@ class View:
         self.carrier: Player = arena.player(pos.carrier)
         self._hot_known = False
         self._mates: list[Player] | None = None
+        self._carrier_far: dict[str, int] | None = None
 
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
@@ -277,8 +286,16 @@ class View:
         """May p knock off or defend t (zones: the same zone)?"""
         return self.zones is None or p.zone == t.zone
 
-    def dist(self, a: Player, b: Player) -> int:
-        return 0 if self.zones is None else self.zones.dist(a.zone, b.zone)
+    def from_carrier(self, p: Player) -> int:
+        """`dist(p, carrier)`, read from the carrier's own distances (the zone graph is
+        undirected), found once a view: the presets measure nearly everyone from him."""
+        zm, a, b = self.zones, p.zone, self.carrier.zone
+        if zm is None or a is None or b is None or a == b:
+            return 0
+        far = self._carrier_far
+        if far is None:
+            far = self._carrier_far = zm.distances_from(b)
+        return far.get(a, 999)
 
     def carrier_mates(self) -> list[Player]:
         """The carrier's standing teammates, in the arena's order: worked out once a view
@@ -333,7 +350,7 @@ def slip_nearest(v: View) -> Slip | None:
     why = ""
     if v.explain:
         new = "a new platform" if t.platform not in pos.visited else "no new platform left"
-        d = v.dist(t, c)
+        d = v.from_carrier(t)
         where = ("" if v.zones is None else
                  ", in his own zone" if d == 0 else f", {d} zone{'s' * (d > 1)} away")
         why = f"passes to {v.label(t.id)}: {new}{where}"
@@ -344,11 +361,11 @@ def _nearest_mate(v: View, mates: list[Player]) -> Player:
     """`min` of the teammates by (platform visited, zones from the carrier, less better skill,
     id), compared field by field: a key tuple and a call for each teammate cost more than
     the choice (slip_nearest runs for nearly every plan)."""
-    c, visited, sk = v.carrier, v.pos.visited, v.skills
+    visited, sk = v.pos.visited, v.skills
     t = mates[0]
-    t_old, t_dist, t_best = t.platform in visited, v.dist(t, c), sk[t.id].best
+    t_old, t_dist, t_best = t.platform in visited, v.from_carrier(t), sk[t.id].best
     for m in mates[1:]:
-        old, dist, best = m.platform in visited, v.dist(m, c), sk[m.id].best
+        old, dist, best = m.platform in visited, v.from_carrier(m), sk[m.id].best
         if old != t_old:
             better = t_old
         elif dist != t_dist:
@@ -373,7 +390,7 @@ def slip_evasive(v: View) -> Slip | None:
     for r in v.rivals_of(c.team):
         crowd[r.zone] = crowd.get(r.zone, 0) + 1
     t = min(mates, key=lambda m: (m.platform in pos.visited, crowd.get(m.zone, 0),
-                                  v.dist(m, c), -sk[m.id].best, m.id))
+                                  v.from_carrier(m), -sk[m.id].best, m.id))
     why = ""
     if v.explain:
         n = crowd.get(t.zone, 0)
@@ -480,7 +497,7 @@ def guess_hot_mark(v: View) -> Player | None:
     mark: Player | None = None
     m_dist, m_best = 0, 0
     for r in v.rivals_of(c.team):
-        dist, best = v.dist(r, c), sk[r.id].best
+        dist, best = v.from_carrier(r), sk[r.id].best
         if mark is None or dist < m_dist or (dist == m_dist and (
                 best < m_best or (best == m_best and r.id < mark.id))):
             mark, m_dist, m_best = r, dist, best
@@ -554,8 +571,8 @@ def _guard_carrier(v: View, strongest: list[Player], rivals: list[Player]) -> De
         why = (f"defends {v.label(c.id)}: {len(threats)} opponent{'s' * (len(threats) > 1)}"
                f" can knock the carrier off") if v.explain else ""
         return Decl(guards[0].id, "defend", why, target=c.id)
-    if zoned and guards and any(v.dist(r, c) == 1 for r in rivals):
-        who = min((r for r in rivals if v.dist(r, c) == 1), key=lambda r: r.id)
+    if zoned and guards and any(v.from_carrier(r) == 1 for r in rivals):
+        who = min((r for r in rivals if v.from_carrier(r) == 1), key=lambda r: r.id)
         why = (f"blocks {c.zone}: {v.label(who.id)} is one zone from the carrier"
                if v.explain else "")
         return Decl(guards[0].id, "block", why, skill="athletics")
@@ -574,7 +591,7 @@ def _thin_knock_offs(v: View, strongest: list[Player], rivals: list[Player], bus
                  and sk[m.id].athletics >= sk[r.id].best]
         if not marks:
             continue
-        r = min(marks, key=lambda r: (v.dist(r, c) != 0, sk[r.id].best, r.id))
+        r = min(marks, key=lambda r: (v.from_carrier(r) != 0, sk[r.id].best, r.id))
         why = ""
         if v.explain:
             where = " in the carrier's zone" if v.zones is not None and r.zone == c.zone \
