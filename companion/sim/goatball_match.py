@@ -27,7 +27,6 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice
@@ -194,7 +193,7 @@ def _arena(zones: int, draws: _Draws) -> tuple[Arena, dict[str, Skills]]:
     return arena.validate(), skills
 
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 _SAME_STREAM: Final = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 # A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
 # intermediate stays below 2**63: a machine integer (`i64`) in the compiled build, the same
@@ -212,19 +211,27 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-@lru_cache(maxsize=8192)
 def stream_id(text: str) -> int:
-    """A fixed 64-bit number for a text (the same in every process, unlike hash())."""
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+    """A fixed 64-bit number for a text (the same in every process, unlike hash()),
+    remembered (`_IDS`: a dict read natively, where `functools.lru_cache`'s wrapper is a
+    Python-level call)."""
+    got = _IDS.get(text)
+    if got is None:
+        if len(_IDS) >= 8 * _REMEMBERED:
+            _IDS.clear()
+        got = _IDS[text] = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8)
+                                          .digest(), "big")
+    return got
 
 
-# Remembered across the matches of a process: each roll name's purpose (names are player
-# ids and actions, a few hundred in a run), and each match seed's streams' keys (a run's zone
-# counts and presets play the same matches' seeds, paired, and a key's mixing is 64-bit
-# arithmetic on Python integers, beyond the compiled build's machine integers). Each is
-# emptied when full, so it stays small.
+# Remembered across the matches of a process: each text's stream id (`stream_id`), each roll
+# name's purpose (names are player ids and actions, a few hundred in a run), and each match
+# seed's streams' keys (a run's zone counts and presets play the same matches' seeds, paired,
+# and a key's mixing is 64-bit arithmetic on Python integers, beyond the compiled build's
+# machine integers). Each is emptied when full, so it stays small.
 _REMEMBERED: Final = 1024
 _PURPOSES: Final[dict[str, str]] = {}
+_IDS: Final[dict[str, int]] = {}
 _KEYS: Final[dict[int, dict[str, tuple[int, int]]]] = {}   # a key as its 32-bit halves
 
 
