@@ -223,9 +223,8 @@ class View:
         ids: dict[str, list[str]] = {}
         for p in arena.players:
             ids.setdefault(p.team, []).append(p.id)
-        # each team strongest first and weakest first, as places in the arena's players
-        # (a match keeps their order): reseating reads them without a look-up by id
-        # (sorted as (key, id) pairs: a key function is a Python-level call for each player)
+        # each team strongest first and weakest first, as places in the arena's players (a
+        # match keeps their order), sorted as (key, id) pairs, not by a Python-level key call
         place = {p.id: i for i, p in enumerate(arena.players)}
         self._by_strength = {t: [place[pid] for _, pid in sorted(
             [(-skills[pid].athletics, pid) for pid in team])] for t, team in ids.items()}
@@ -260,8 +259,7 @@ class View:
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
-        # each team with a player standing, in table order: a scan of a dozen a team costs
-        # less than a look-up by team for each player
+        # each team with a player standing, in table order (a scan of a dozen a team)
         self.by_team: dict[str, list[Player]] = {}
         for t in arena.teams:
             mates = [p for p in self.standing if p.team == t]
@@ -318,8 +316,7 @@ def _hot_mark(v: View) -> Player | None:
     if not v._hot_known:
         c, sk = v.carrier, v.skills
         zoned = v.zones is not None
-        # `min` by (outside his zone, Acrobatics, id), compared field by field (a key tuple
-        # and a lambda's call for each rival cost more than the choice)
+        # `min` by (outside his zone, Acrobatics, id), field by field: no lambda a rival
         mark: Player | None = None
         m_away, m_dodge = False, 0
         for r in v.rivals_of(c.team):
@@ -702,9 +699,8 @@ class Preset:
 
     def best_thrower(self, arena: Arena, skills: Mapping[str, Skills], team: str,
                      choose_from: list[str] | None = None) -> str:
-        """The carrier a team names: its best thrower (of those the engine offers). The
-        simulator asks this, not `choose_carrier`, whose reason it never reads (formatting
-        it was 1% of a compiled match)."""
+        """The carrier a team names: its best thrower (of those the engine offers); the
+        simulator's call, without `choose_carrier`'s reason (1% of a compiled match)."""
         pool = choose_from or [p.id for p in arena.players if p.team == team and p.standing]
         pid, best = pool[0], skills[pool[0]].best
         for other in pool:          # max by (better skill, id), without a key tuple for each
