@@ -27,7 +27,6 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from ..rules.dice import Dice
@@ -53,10 +52,17 @@ TEAMS = ("red", "blue")
 PASS_LIMIT = 200          # a match still running after this many passes is a draw
 MIN_PLATFORMS = 12        # "at least a dozen raised platforms"
 ACTION_KINDS = ACTIONS      # the declaration order, as the pass's rules write it
-_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
-_THROW, _INTERCEPT, _KNOCK_OFF, _DEFEND, _MOVE, _BLOCK = (
-    _KIND[k] for k in ("throw", "intercept", "knock_off", "defend", "move", "block"))
-_COMPARED = frozenset(("pass", "intercepted", "knocked_out", "no_change"))   # throw vs intercept
+# (Final, these and the stores below: the compiled build reads each as a native static, not
+# by a look-up in the module's globals every pass)
+_KIND: Final = {k: i for i, k in enumerate(ACTION_KINDS)}
+_THROW: Final = _KIND["throw"]
+_INTERCEPT: Final = _KIND["intercept"]
+_KNOCK_OFF: Final = _KIND["knock_off"]
+_DEFEND: Final = _KIND["defend"]
+_MOVE: Final = _KIND["move"]
+_BLOCK: Final = _KIND["block"]
+# the outcomes that compared the throw with the intercepts
+_COMPARED: Final = frozenset(("pass", "intercepted", "knocked_out", "no_change"))
 
 TeamSheets = Sequence[tuple[str, Sequence[tuple[str, Skills]]]]   # (team, [(player id, skills)])
 
@@ -110,20 +116,71 @@ def random_roster(players: int, rng: random.Random) -> list[tuple[str, list[tupl
                     for i in range(players)]) for team in TEAMS]
 
 
+# The draws of a match's arena (roster, seating order, platforms), which do not depend on the
+# zone count: (roster, seated ids, platform spots)
+_Draws = tuple[list[tuple[str, Sequence[tuple[str, Skills]]]], list[str], list[int]]
+
+
 def make_arena(players: int, zones: int, rng: random.Random,
                roster: TeamSheets | None = None) -> tuple[Arena, dict[str, Skills]]:
     """A match's arena: the roster (skills +0..+5 when none is given), everyone on his own
     platform, seated over all the zones (module docstring). Given the same `rng` state, the
     same skills, order and platforms for every zone count."""
-    roster = list(roster) if roster is not None else random_roster(players, rng)
-    skills = {pid: s for _, team in roster for pid, s in team}
-    orders = [rng.sample([pid for pid, _ in team], len(team)) for _, team in roster]
-    first = rng.randrange(len(roster))
+    return _arena(zones, _draw(players, rng, roster))
+
+
+def _draw(players: int, rng: random.Random, roster: TeamSheets | None) -> _Draws:
+    """What `make_arena` draws from `rng`, in its order."""
+    sheets: list[tuple[str, Sequence[tuple[str, Skills]]]] = (
+        list(roster) if roster is not None else list(random_roster(players, rng)))
+    orders = [rng.sample([pid for pid, _ in team], len(team)) for _, team in sheets]
+    first = rng.randrange(len(sheets))
     orders = orders[first:] + orders[:first]
     seated = [order[j] for j in range(max(len(o) for o in orders)) for order in orders
               if j < len(order)]
     total = len(seated)
-    spots = rng.sample(range(max(MIN_PLATFORMS, total)), total)
+    return sheets, seated, rng.sample(range(max(MIN_PLATFORMS, total)), total)
+
+
+# Each (players, arena seed)'s draws, remembered across the matches of a process: a run's zone
+# counts and presets play the same arena seeds, paired, and the draws (Python's `random`,
+# interpreted code) cost about 3% of a compiled match. Emptied when full.
+_DRAWN: Final[dict[tuple[int, str], _Draws]] = {}
+
+
+def _drawn(players: int, arena_seed: str) -> _Draws:
+    """`_draw` of a random roster from `random.Random(arena_seed)`, remembered."""
+    key = (players, arena_seed)
+    draws = _DRAWN.get(key)
+    if draws is None:
+        if len(_DRAWN) >= _REMEMBERED:
+            _DRAWN.clear()
+        draws = _DRAWN[key] = _draw(players, random.Random(arena_seed), None)
+    return draws
+
+
+# Each (players, zones)'s zone map, remembered across a process's matches: its distances
+# (a search from every zone) and its steps depend on nothing else, and building it was about
+# 1% of a compiled match
+_ZONE_MAPS: Final[dict[tuple[int, int], ZoneMap | None]] = {}
+
+
+def _zone_map(arena: Arena, zones: int) -> ZoneMap | None:
+    """`ZoneMap.of(arena)` for a simulated arena of `zones` zones (which its players' count
+    and `zones` decide: `_arena`), remembered."""
+    key = (len(arena.players), zones)
+    if key not in _ZONE_MAPS:
+        if len(_ZONE_MAPS) >= _REMEMBERED:
+            _ZONE_MAPS.clear()
+        _ZONE_MAPS[key] = ZoneMap.of(arena)
+    return _ZONE_MAPS[key]
+
+
+def _arena(zones: int, draws: _Draws) -> tuple[Arena, dict[str, Skills]]:
+    """The arena of `make_arena`'s draws, seated over `zones`."""
+    roster, seated, spots = draws
+    skills = {pid: s for _, team in roster for pid, s in team}
+    total = len(seated)
     names = zone_names(zones)
     where = {pid: (names[int((k + 0.5) * zones / total)] if zones else None, spots[k])
              for k, pid in enumerate(seated)}
@@ -136,12 +193,8 @@ def make_arena(players: int, zones: int, rng: random.Random,
     return arena.validate(), skills
 
 
-# One integer sorts a pass's declaration by initiative, then by its place: initiative * this
-# + place, in order for any initiative while a pass has fewer declarations than this (one a
-# standing player: play_match refuses a match of more players)
-_RANKS: Final = 1024
-_MASK = (1 << 64) - 1
-_SAME_STREAM = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
+_MASK: Final = (1 << 64) - 1
+_SAME_STREAM: Final = {"throw": "check", "intercept": "check"}   # his DC 5 check, whichever side
 # A stream's dice are worked in 32 bits with multipliers below 2**31, so that every
 # intermediate stays below 2**63: a machine integer (`i64`) in the compiled build, the same
 # numbers in pure Python, where `i64` is only an annotation.
@@ -158,20 +211,28 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-@lru_cache(maxsize=8192)
 def stream_id(text: str) -> int:
-    """A fixed 64-bit number for a text (the same in every process, unlike hash())."""
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+    """A fixed 64-bit number for a text (the same in every process, unlike hash()),
+    remembered (`_IDS`: a dict read natively, where `functools.lru_cache`'s wrapper is a
+    Python-level call)."""
+    got = _IDS.get(text)
+    if got is None:
+        if len(_IDS) >= 8 * _REMEMBERED:
+            _IDS.clear()
+        got = _IDS[text] = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8)
+                                          .digest(), "big")
+    return got
 
 
-# Remembered across the matches of a process: each roll name's purpose (names are player
-# ids and actions, a few hundred in a run), and each match seed's streams' keys (a run's zone
-# counts and presets play the same matches' seeds, paired, and a key's mixing is 64-bit
-# arithmetic on Python integers, beyond the compiled build's machine integers). Each is
-# emptied when full, so it stays small.
+# Remembered across the matches of a process: each text's stream id (`stream_id`), each roll
+# name's purpose (names are player ids and actions, a few hundred in a run), and each match
+# seed's streams' keys (a run's zone counts and presets play the same matches' seeds, paired,
+# and a key's mixing is 64-bit arithmetic on Python integers, beyond the compiled build's
+# machine integers). Each is emptied when full, so it stays small.
 _REMEMBERED: Final = 1024
-_PURPOSES: dict[str, str] = {}
-_KEYS: dict[int, dict[str, int]] = {}
+_PURPOSES: Final[dict[str, str]] = {}
+_IDS: Final[dict[str, int]] = {}
+_KEYS: Final[dict[int, dict[str, tuple[int, int]]]] = {}   # a key as its 32-bit halves
 
 
 def purpose_of(name: str) -> str:
@@ -189,9 +250,9 @@ class Stream:
 
     __slots__ = ("low", "high", "drawn")
 
-    def __init__(self, key: int) -> None:
-        self.low: i64 = key & _M32
-        self.high: i64 = key >> 32
+    def __init__(self, low: i64, high: i64) -> None:
+        self.low = low                  # the key's two 32-bit halves
+        self.high = high
         self.drawn: i64 = 0
 
     def die(self, sides: i64 = 20) -> int:
@@ -237,10 +298,11 @@ class Streams:
                 purpose = _PURPOSES[name] = purpose_of(name)
             s = self._by_purpose.get(purpose)
             if s is None:
-                key = self._keys.get(purpose)
-                if key is None:
-                    key = self._keys[purpose] = _mix(self.seed ^ stream_id(purpose))
-                s = self._by_purpose[purpose] = Stream(key)
+                halves = self._keys.get(purpose)
+                if halves is None:
+                    key = _mix(self.seed ^ stream_id(purpose))
+                    halves = self._keys[purpose] = (key & _M32, key >> 32)
+                s = self._by_purpose[purpose] = Stream(halves[0], halves[1])
             self._by_name[name] = s
         return s
 
@@ -294,8 +356,7 @@ def tipoff(arena: Arena, skills: dict[str, Skills], presets: dict[str, Preset],
     after = result.arena
     pos = ball(after)
     if pos.carrier is None:
-        carrier, _ = presets[pos.team].choose_carrier(after, skills, pos.team,
-                                                      result.choose_from)
+        carrier = presets[pos.team].best_thrower(after, skills, pos.team, result.choose_from)
         after = after.with_carrier(carrier, result.choose_from)
     return after
 
@@ -320,13 +381,13 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
 
     `tactics`: one preset name for both teams or one per team (table order). `trace`, when
     given, gets one tuple per pass: what the differential test compares."""
-    arena, skills = make_arena(players, zones, random.Random(arena_seed), roster)
-    if len(arena.players) >= _RANKS:
-        raise RulesError(f"a simulated match seats fewer than {_RANKS} players", field="players")
+    draws = (_draw(players, random.Random(arena_seed), roster) if roster is not None
+             else _drawn(players, arena_seed))
+    arena, skills = _arena(zones, draws)
     streams = Streams(dice_seed)
     dice = LeanDice(streams) if lean else StreamDice(streams)
     presets = resolve_presets(tactics, arena.teams, fall_risk)
-    zmap = ZoneMap.of(arena)
+    zmap = _zone_map(arena, zones)
     sums = {t: sum(s.athletics + s.acrobatics for pid, s in skills.items()
                    if arena.player(pid).team == t) for t in arena.teams}
     low = min(sums.values())
@@ -336,27 +397,29 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
     plans = _Plans(view, presets, skills, streams, remember=lean)
     stats = MatchStats(tipoff_team=ball(arena).team,
                        weaker=weakest[0] if len(weakest) == 1 and len(sums) > 1 else None)
-    declared = stats.declared
     first = True
     while stats.passes < pass_limit:
         pos = ball(arena)
         throw = None
-        declaring: list[Action] = []
-        ranked: list[int] = []
+        actions: list[Action] = []
+        initiatives: list[int] = []         # each action's, in step with `actions`
         for team in arena.teams:
             if team not in view.by_team:
                 continue
-            for act, bonus, kind, team_throw, initiative in plans.of(team):
+            for step in plans.of(team):
                 # initiative order, highest first (ties: declaration order), as the engine
-                # sorts; each player's initiative die from his own stream. One integer a
-                # declaration sorts (its initiative, then its place), not a tuple
-                ranked.append((_RANKS - initiative.die() - bonus) * _RANKS + len(declaring))
-                declaring.append(act)
-                declared[kind] += 1
-                if team_throw is not None:
-                    throw = team_throw
-        ranked.sort()
-        actions = [declaring[r % _RANKS] for r in ranked]
+                # sorts; each player's initiative die from his own stream. Each declaration
+                # goes in after every one whose initiative is at least its own: a scan of a
+                # dozen small integers costs less than sorting keys boxed for it
+                initiative = step.initiative.die() + step.bonus
+                i = len(initiatives)
+                while i and initiatives[i - 1] < initiative:
+                    i -= 1
+                initiatives.insert(i, initiative)
+                actions.insert(i, step.action)
+                step.declared += 1
+                if step.throw is not None:
+                    throw = step.throw
         if lean and first:
             validate(arena, actions, throw)        # validation once per match
         first = False
@@ -376,31 +439,44 @@ def play_match(players: int, zones: int, arena_seed: str, dice_seed: str,
                           tuple(result.fell), result.winner))
         if result.winner is not None:
             stats.winner = result.winner
-            return stats
+            break
         if got.carrier is None:
-            carrier, _ = presets[got.team].choose_carrier(after, skills, got.team,
-                                                          result.choose_from)
+            carrier = presets[got.team].best_thrower(after, skills, got.team,
+                                                     result.choose_from)
             after = after.with_carrier(carrier, result.choose_from)
         arena = after
         view.update(arena)
-    stats.winner = "limit"
+    if stats.winner is None:
+        stats.winner = "limit"
+    plans.count_declared(stats.declared)
     return stats
 
 
-_Step = tuple[Action, int, int, "Throw | None", Stream]
+class _Step:
+    """One declaration as the engine takes it: the action, its initiative bonus, its kind's
+    index in ACTION_KINDS, the throw if it is the carrier's, the player's initiative stream;
+    and the rest of what the preset declared (target, zone, throw kind), to know it again;
+    and how many times it was declared this match (`declared`: counted on the step, a machine
+    integer, and added up by kind once the match ends).
+    A class, not a tuple: compiled, a plan's list holds the one built, where a tuple of
+    machine integers was boxed again into every new plan."""
+
+    __slots__ = ("action", "bonus", "kind", "throw", "initiative", "target", "zone",
+                 "throw_kind", "declared")
+
+    def __init__(self, action: Action, bonus: int, kind: int, throw: Throw | None,
+                 initiative: Stream, d: Decl) -> None:
+        self.action, self.bonus, self.kind, self.throw = action, bonus, kind, throw
+        self.initiative = initiative
+        self.target, self.zone, self.throw_kind = d.target, d.zone, d.kind
+        self.declared = 0
+
+
 _Plan = list[_Step]
 
 
-def _seating(players: list[Player]) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    """Who stands where: their ids and their zones, in the arena's order (which a match
-    keeps): two tuples of strings read natively, rather than a set of pairs."""
-    return tuple([p.id for p in players]), tuple([p.zone for p in players])
-
-
 class _Plans:
-    """A team's declarations this pass as the engine takes them: for each, (the action, its
-    initiative bonus, its kind's index in ACTION_KINDS, the throw if it is the carrier's, the
-    player's initiative stream).
+    """A team's declarations this pass as the engine takes them (`_Step`s).
 
     The presets decide from the view alone, and a match shows them the same view again and
     again (a third of the plans asked for, at 6 a side), so with `remember` (the lean path)
@@ -417,16 +493,19 @@ class _Plans:
         self.checks = {pid: {"athletics": Check(modifier=s.athletics),
                              "acrobatics": Check(modifier=s.acrobatics)}
                        for pid, s in skills.items()}
-        # by player and action: the few (target, zone, kind) each has had this match
-        self.steps: dict[str, dict[str, list[tuple[str | None, str | None, str | None,
-                                                   _Step]]]] = {}
+        # by player: the few declarations each has made this match
+        self.steps: dict[str, list[_Step]] = {}
         self.kept: dict[tuple, _Plan] | None = {} if remember else None
         self.seated: list[Player] | None = None    # the view's standing list the seats are of
         # each seating seen this match as a small integer, so that a plan's key hashes a
-        # few values, not every player's id and zone at every look-up
-        self.seatings: dict[tuple, int] = {}
+        # few values, not every player's zone at every look-up
+        self.seatings: dict[tuple[str | None | bool, ...], int] = {}
         self.everyone = -1
         self.seats: dict[str, int] = {}
+        # each team's places in the arena's players, which a match keeps
+        players = view.arena.players
+        self.places = {t: [i for i, p in enumerate(players) if p.team == t]
+                       for t in view.arena.teams}
 
     def of(self, team: str) -> _Plan:
         """The team's plan for the view as it stands."""
@@ -440,40 +519,56 @@ class _Plans:
         pos, c = v.pos, v.carrier
         if team == pos.team:
             if self.everyone < 0:
-                self.everyone = self.seating(v.standing)
+                self.everyone = self.seating(None)
             key: tuple = (team, c.id, pos.hot, pos.visited, self.everyone)
         else:
             seats = self.seats.get(team)
             if seats is None:
-                seats = self.seats[team] = self.seating(v.by_team[team])
+                seats = self.seats[team] = self.seating(team)
             key = (team, c.id, c.zone, seats)
         plan = self.kept.get(key)
         if plan is None:
             plan = self.kept[key] = [self.step(d) for d in self.presets[team].declare(v, team)]
         return plan
 
-    def seating(self, players: list[Player]) -> int:
-        """Who stands where (`_seating`), as this match's number for it."""
-        return self.seatings.setdefault(_seating(players), len(self.seatings))
+    def seating(self, team: str | None) -> int:
+        """Where `team`'s players (None: everyone's) stand, as this match's number for it:
+        one flat tuple of each one's zone, or False when he is not standing, in the arena's
+        order, which a match keeps (so a place says who: cheaper to build and to hash than
+        his id beside his zone)."""
+        arena = self.view.arena
+        players = arena.players
+        if team is None:
+            out = arena.eliminated
+            seated = tuple([p.zone if p.standing and p.team not in out else False
+                            for p in players])
+        else:           # (asked only for a team still playing, by its places: no filter)
+            seated = tuple([players[i].zone if players[i].standing else False
+                            for i in self.places[team]])
+        return self.seatings.setdefault(seated, len(self.seatings))
+
+    def count_declared(self, declared: list[int]) -> None:
+        """Add each step's declarations this match to `declared`, by kind."""
+        for mine in self.steps.values():
+            for step in mine:
+                declared[step.kind] += step.declared
 
     def step(self, d: Decl) -> _Step:
         """One declaration as the engine takes it, built once a match: a match declares the
         same few hundred again and again."""
-        by_action = self.steps.get(d.player)
-        if by_action is None:
-            by_action = self.steps[d.player] = {}
-        seen = by_action.get(d.action)
-        if seen is None:
-            seen = by_action[d.action] = []
-        # a player declares a handful of different things a match: a scan of his few for
-        # this action costs less than a key tuple's hashing
-        target, zone, kind = d.target, d.zone, d.kind
-        for t, z, k, got in seen:
-            if t == target and z == zone and k == kind:
+        mine = self.steps.get(d.player)
+        if mine is None:
+            mine = self.steps[d.player] = []
+        # a player declares a handful of different things a match: a scan of his few costs
+        # less than a key tuple's hashing
+        action, target, zone, kind = d.action, d.target, d.zone, d.kind
+        for got in mine:
+            if (got.action.action == action and got.target == target and got.zone == zone
+                    and got.throw_kind == kind):
                 return got
-        got = (self.action(d), self.skills[d.player].acrobatics, _KIND[d.action],
-               self.throw(d), self.initiative[d.player])
-        seen.append((target, zone, kind, got))
+        got = _Step(self.action(d), self.skills[d.player].acrobatics, _KIND[action],
+                    self.throw(d), self.initiative[d.player], d)
+        mine.append(got)
         return got
 
     def action(self, d: Decl) -> Action:

@@ -58,6 +58,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..rules.errors import IllegalAction
 from ..rules.goatball.state import DC, Arena, Player, Possession
@@ -142,6 +143,9 @@ def fall_chance(modifier: int, advantage: bool) -> float:
     return miss * miss if advantage else miss
 
 
+_NOWHERE: Final[dict[str, int]] = {}       # the distances from a zone the map lacks
+
+
 class ZoneMap:
     """Distances between zones over the match's adjacency (None: every zone borders every
     other), and the step a mover takes towards a zone."""
@@ -177,6 +181,10 @@ class ZoneMap:
             return None
         return cls(arena.settings.zone_links, {p.zone for p in arena.players if p.zone})
 
+    def distances_from(self, z: str) -> dict[str, int]:
+        """Every zone's distance from `z` (none: `z` is no zone of the map)."""
+        return self._dist.get(z, _NOWHERE)
+
     def dist(self, a: str | None, b: str | None) -> int:
         if a is None or b is None or a == b:
             return 0
@@ -204,7 +212,7 @@ class View:
     __slots__ = ("arena", "skills", "zones", "explain", "pos", "carrier", "standing",
                  "by_team", "strongest", "weakest", "_by_strength", "_by_weakness",
                  "_players", "_eliminated", "_rivals", "_hot_known", "_hot_mark",
-                 "_labels")
+                 "_labels", "_mates", "_carrier_far")
 
     def __init__(self, arena: Arena, skills: Mapping[str, Skills],
                  zones: ZoneMap | None = None, explain: bool = True):
@@ -215,13 +223,13 @@ class View:
         ids: dict[str, list[str]] = {}
         for p in arena.players:
             ids.setdefault(p.team, []).append(p.id)
-        # each team strongest first and weakest first, as places in the arena's players
-        # (a match keeps their order): reseating reads them without a look-up by id
+        # each team strongest first and weakest first, as places in the arena's players (a
+        # match keeps their order), sorted as (key, id) pairs, not by a Python-level key call
         place = {p.id: i for i, p in enumerate(arena.players)}
-        self._by_strength = {t: [place[pid] for pid in sorted(
-            team, key=lambda pid: (-skills[pid].athletics, pid))] for t, team in ids.items()}
-        self._by_weakness = {t: [place[pid] for pid in sorted(
-            team, key=lambda pid: (skills[pid].best, pid))] for t, team in ids.items()}
+        self._by_strength = {t: [place[pid] for _, pid in sorted(
+            [(-skills[pid].athletics, pid) for pid in team])] for t, team in ids.items()}
+        self._by_weakness = {t: [place[pid] for _, pid in sorted(
+            [(skills[pid].best, pid) for pid in team])] for t, team in ids.items()}
         self._players: tuple[Player, ...] | None = None
         self._eliminated: tuple[str, ...] = ()
         self._hot_mark: Player | None = None
@@ -245,17 +253,18 @@ class View:
         # arena.player refuses an id that is nobody's
         self.carrier: Player = arena.player(pos.carrier)
         self._hot_known = False
+        self._mates: list[Player] | None = None
+        self._carrier_far: dict[str, int] | None = None
 
     def _seat(self, arena: Arena) -> None:
         out = arena.eliminated
         self.standing = [p for p in arena.players if p.standing and p.team not in out]
+        # each team with a player standing, in table order (a scan of a dozen a team)
         self.by_team: dict[str, list[Player]] = {}
-        for p in self.standing:
-            mates = self.by_team.get(p.team)
-            if mates is None:
-                self.by_team[p.team] = [p]
-            else:
-                mates.append(p)
+        for t in arena.teams:
+            mates = [p for p in self.standing if p.team == t]
+            if mates:
+                self.by_team[t] = mates
         # each team's standing players, strongest first (Athletics, then id) and weakest
         # first (better skill, then id)
         players = arena.players
@@ -275,8 +284,24 @@ class View:
         """May p knock off or defend t (zones: the same zone)?"""
         return self.zones is None or p.zone == t.zone
 
-    def dist(self, a: Player, b: Player) -> int:
-        return 0 if self.zones is None else self.zones.dist(a.zone, b.zone)
+    def from_carrier(self, p: Player) -> int:
+        """`dist(p, carrier)`, read from the carrier's own distances (the zone graph is
+        undirected), found once a view: the presets measure nearly everyone from him."""
+        zm, a, b = self.zones, p.zone, self.carrier.zone
+        if zm is None or a is None or b is None or a == b:
+            return 0
+        far = self._carrier_far
+        if far is None:
+            far = self._carrier_far = zm.distances_from(b)
+        return far.get(a, 999)
+
+    def carrier_mates(self) -> list[Player]:
+        """The carrier's standing teammates, in the arena's order: worked out once a view
+        (the slip and the attack both ask), so never to be changed by the caller."""
+        if self._mates is None:
+            c = self.carrier
+            self._mates = [m for m in self.by_team.get(c.team, []) if m.id != c.id]
+        return self._mates
 
     def rivals_of(self, team: str) -> list[Player]:
         if team not in self._rivals:
@@ -290,10 +315,16 @@ def _hot_mark(v: View) -> Player | None:
     carrier's own choice: his teammates guess it (`guess_hot_mark`)."""
     if not v._hot_known:
         c, sk = v.carrier, v.skills
-        rivals = v.rivals_of(c.team)
         zoned = v.zones is not None
-        v._hot_mark = min(rivals, key=lambda r: (zoned and r.zone != c.zone,
-                                                 sk[r.id].acrobatics, r.id)) if rivals else None
+        # `min` by (outside his zone, Acrobatics, id), field by field: no lambda a rival
+        mark: Player | None = None
+        m_away, m_dodge = False, 0
+        for r in v.rivals_of(c.team):
+            away, dodge = zoned and r.zone != c.zone, sk[r.id].acrobatics
+            if mark is None or (m_away and not away) or (away == m_away and (
+                    dodge < m_dodge or (dodge == m_dodge and r.id < mark.id))):
+                mark, m_away, m_dodge = r, away, dodge
+        v._hot_mark = mark
         v._hot_known = True
     return v._hot_mark
 
@@ -309,14 +340,14 @@ def slip_nearest(v: View) -> Slip | None:
                 why = (f"hot throw at {v.label(t.id)}: the worst dodger{where}"
                        f" (Acrobatics {sk[t.id].acrobatics:+d})")
             return Slip("hot", t.id, why)
-    mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
+    mates = v.carrier_mates()
     if not mates:
         return None
     t = _nearest_mate(v, mates)
     why = ""
     if v.explain:
         new = "a new platform" if t.platform not in pos.visited else "no new platform left"
-        d = v.dist(t, c)
+        d = v.from_carrier(t)
         where = ("" if v.zones is None else
                  ", in his own zone" if d == 0 else f", {d} zone{'s' * (d > 1)} away")
         why = f"passes to {v.label(t.id)}: {new}{where}"
@@ -327,11 +358,11 @@ def _nearest_mate(v: View, mates: list[Player]) -> Player:
     """`min` of the teammates by (platform visited, zones from the carrier, less better skill,
     id), compared field by field: a key tuple and a call for each teammate cost more than
     the choice (slip_nearest runs for nearly every plan)."""
-    c, visited, sk = v.carrier, v.pos.visited, v.skills
+    visited, sk = v.pos.visited, v.skills
     t = mates[0]
-    t_old, t_dist, t_best = t.platform in visited, v.dist(t, c), sk[t.id].best
+    t_old, t_dist, t_best = t.platform in visited, v.from_carrier(t), sk[t.id].best
     for m in mates[1:]:
-        old, dist, best = m.platform in visited, v.dist(m, c), sk[m.id].best
+        old, dist, best = m.platform in visited, v.from_carrier(m), sk[m.id].best
         if old != t_old:
             better = t_old
         elif dist != t_dist:
@@ -349,14 +380,14 @@ def slip_evasive(v: View) -> Slip | None:
     c, pos, sk = v.carrier, v.pos, v.skills
     if pos.hot or v.zones is None:
         return slip_nearest(v)
-    mates = [m for m in v.by_team.get(c.team, ()) if m.id != c.id]
+    mates = v.carrier_mates()
     if not mates:
         return None
     crowd: dict[str | None, int] = {}
     for r in v.rivals_of(c.team):
         crowd[r.zone] = crowd.get(r.zone, 0) + 1
     t = min(mates, key=lambda m: (m.platform in pos.visited, crowd.get(m.zone, 0),
-                                  v.dist(m, c), -sk[m.id].best, m.id))
+                                  v.from_carrier(m), -sk[m.id].best, m.id))
     why = ""
     if v.explain:
         n = crowd.get(t.zone, 0)
@@ -459,10 +490,15 @@ def guess_hot_mark(v: View) -> Player | None:
     looks easiest to put down (the least better skill), then the first by id. It is only a
     guess: the carrier aims at the worst dodger, so they can be wrong."""
     c, sk = v.carrier, v.skills
-    rivals = v.rivals_of(c.team)
-    if not rivals:
-        return None
-    return min(rivals, key=lambda r: (v.dist(r, c), sk[r.id].best, r.id))
+    # `min` by (zones from the carrier, better skill, id), field by field as `_hot_mark`
+    mark: Player | None = None
+    m_dist, m_best = 0, 0
+    for r in v.rivals_of(c.team):
+        dist, best = v.from_carrier(r), sk[r.id].best
+        if mark is None or dist < m_dist or (dist == m_dist and (
+                best < m_best or (best == m_best and r.id < mark.id))):
+            mark, m_dist, m_best = r, dist, best
+    return mark
 
 
 def _support(v: View, m: Player, support: str) -> Decl | None:
@@ -496,7 +532,7 @@ def attack(v: View, thin: bool, fall_risk: float, support: str | None = None) ->
     at (`guess_hot_mark`). With zones and `support`, free attackers move (`_support`) instead
     of joining the throw."""
     c = v.carrier
-    mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    mates = v.carrier_mates()
     strongest = [m for m in v.strongest.get(c.team, []) if m.id != c.id]
     rivals = v.rivals_of(c.team)
     out: list[Decl] = []
@@ -532,8 +568,8 @@ def _guard_carrier(v: View, strongest: list[Player], rivals: list[Player]) -> De
         why = (f"defends {v.label(c.id)}: {len(threats)} opponent{'s' * (len(threats) > 1)}"
                f" can knock the carrier off") if v.explain else ""
         return Decl(guards[0].id, "defend", why, target=c.id)
-    if zoned and guards and any(v.dist(r, c) == 1 for r in rivals):
-        who = min((r for r in rivals if v.dist(r, c) == 1), key=lambda r: r.id)
+    if zoned and guards and any(v.from_carrier(r) == 1 for r in rivals):
+        who = min((r for r in rivals if v.from_carrier(r) == 1), key=lambda r: r.id)
         why = (f"blocks {c.zone}: {v.label(who.id)} is one zone from the carrier"
                if v.explain else "")
         return Decl(guards[0].id, "block", why, skill="athletics")
@@ -552,7 +588,7 @@ def _thin_knock_offs(v: View, strongest: list[Player], rivals: list[Player], bus
                  and sk[m.id].athletics >= sk[r.id].best]
         if not marks:
             continue
-        r = min(marks, key=lambda r: (v.dist(r, c) != 0, sk[r.id].best, r.id))
+        r = min(marks, key=lambda r: (v.from_carrier(r) != 0, sk[r.id].best, r.id))
         why = ""
         if v.explain:
             where = " in the carrier's zone" if v.zones is not None and r.zone == c.zone \
@@ -618,7 +654,7 @@ def carrier_decl(v: View, slip: Slip | None) -> Decl:
     if slip is not None:
         return Decl(c.id, "throw", slip.reason, target=slip.target, kind=slip.kind,
                     skill=sk[c.id].best_skill)
-    mates = [m for m in v.by_team.get(c.team, []) if m.id != c.id]
+    mates = v.carrier_mates()
     if mates:       # unreachable with the slips above; kept for a preset that holds the ball
         t = mates[0]
         return Decl(c.id, "defend", f"holds the ball and helps {v.label(t.id)}", target=t.id)
@@ -657,14 +693,21 @@ class Preset:
 
     def choose_carrier(self, arena: Arena, skills: Mapping[str, Skills], team: str,
                        choose_from: list[str] | None = None) -> tuple[str, str]:
-        """The team names its carrier: its best thrower (of those the engine offers)."""
+        """The team names its carrier, with the autopilot's reason (`best_thrower`)."""
+        pid = self.best_thrower(arena, skills, team, choose_from)
+        return pid, f"carries: the best thrower ({skills[pid].best:+d})"
+
+    def best_thrower(self, arena: Arena, skills: Mapping[str, Skills], team: str,
+                     choose_from: list[str] | None = None) -> str:
+        """The carrier a team names: its best thrower (of those the engine offers); the
+        simulator's call, without `choose_carrier`'s reason (1% of a compiled match)."""
         pool = choose_from or [p.id for p in arena.players if p.team == team and p.standing]
         pid, best = pool[0], skills[pool[0]].best
         for other in pool:          # max by (better skill, id), without a key tuple for each
             bonus = skills[other].best
             if bonus > best or (bonus == best and other > pid):
                 pid, best = other, bonus
-        return pid, f"carries: the best thrower ({best:+d})"
+        return pid
 
     def slip(self, v: View) -> Slip | None:
         """The carrier's sealed slip, from the view alone."""

@@ -111,14 +111,18 @@ def test_the_streams_pair_what_happens_at_two_zone_counts():
     assert corr > 0.1 and narrower > 0.05
 
 
-def test_a_players_status_copy_is_replace_on_every_field():
-    """The engine's fast copy (knock-outs, returns) keeps every other field, whatever is added."""
+def test_a_players_status_and_zone_copies_are_replace_on_every_field():
+    """The engine's fast copies (knock-outs, returns, moves) keep every other field, whatever
+    is added."""
     values = {"id": "a", "team": "t", "platform": "p1", "zone": "z1", "name": "Al"}
     p = Player(**{f.name: values.get(f.name, True) for f in fields(Player) if f.init})
     for out, dead in [(True, False), (False, False), (False, True), (True, True)]:
         twin, reference = p.with_status(out=out, dead=dead), replace(p, out=out, dead=dead)
         assert [getattr(twin, f.name) for f in fields(Player)] == \
             [getattr(reference, f.name) for f in fields(Player)]
+    moved, reference = p.with_zone("z2"), replace(p, zone="z2")
+    assert [getattr(moved, f.name) for f in fields(Player)] == \
+        [getattr(reference, f.name) for f in fields(Player)]
 
 
 @pytest.mark.parametrize("tactics", [None, "follow-ball", ["thin-defence", "double-team"],

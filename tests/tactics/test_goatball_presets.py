@@ -57,6 +57,19 @@ def test_zone_map_follows_the_links():
     assert ring.dist("a", "c") == 1 and ring.step("a", "c") == "c"
 
 
+@pytest.mark.parametrize("zones", [0, 1, 3, 8])
+def test_the_views_distance_from_the_carrier_is_the_zone_maps(zones):
+    """View.from_carrier reads the carrier's own distances: the same as the map's distance
+    from each player to him, for every player and carrier."""
+    arena, skills = sim.make_arena(6, zones, random.Random(f"far:{zones}"))
+    zmap = ZoneMap.of(arena)
+    for c in arena.players:
+        pos = Possession(c.team, c.id, (c.platform,), False)
+        v = View(replace(arena, possession=pos), skills)
+        for p in arena.players:
+            assert v.from_carrier(p) == (0 if zmap is None else zmap.dist(p.zone, c.zone))
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 @pytest.mark.parametrize("zones", [0, 1, 3, 8])
 @pytest.mark.parametrize("hot", [False, True])

@@ -449,7 +449,7 @@ class _Pass:
     """The working state of one pass while it resolves."""
 
     __slots__ = ("arena", "dice", "throw", "knock_off_actions", "check_actions",
-                 "move_actions", "block_actions", "players", "out_before", "pos", "carrier",
+                 "move_actions", "block_actions", "players", "pos", "carrier",
                  "knock_offs", "checks", "falls", "moves", "damage", "throw_total",
                  "intercept_total", "outcome", "new_pos", "changed", "contest", "choose_from",
                  "target_knocked_by", "helps", "returned", "dead", "eliminated", "winner",
@@ -468,7 +468,6 @@ class _Pass:
         known = arena.by_id         # the pass before's, copied: this pass changes its own
         self.players = dict(known) if known is not None else {p.id: p for p in arena.players}
         self.touched = False          # no player changed yet: the arena after keeps its players
-        self.out_before = {p.id for p in arena.players if not p.standing}
         pos = arena.possession
         if pos is None or pos.carrier is None:     # validate() says which; play_pass's
             raise IllegalAction("a pass needs the ball and its carrier named",   # caller too
@@ -509,7 +508,11 @@ class _Pass:
             elif kind == "knock_off":
                 self.knock_off_actions.append(a)
             elif kind == "defend" and a.target is not None:     # validate() needs one
-                self.helps.setdefault(a.target, []).append(a.player)
+                helpers = self.helps.get(a.target)
+                if helpers is None:
+                    self.helps[a.target] = [a.player]
+                else:
+                    helpers.append(a.player)
             elif kind == "move":
                 self.move_actions.append(a)
             elif kind == "block":
@@ -577,15 +580,16 @@ class _Pass:
         top = max(c.roll.total for c in made)
         return [c.player for c in made if c.roll.total == top]
 
-    def advantage_zones(self) -> set[str | None]:
+    def advantage_zones(self) -> tuple[str | None, ...]:
         """Where a throw or intercept check has advantage (zones rule): the carrier's zone and
-        the throw's target's. Nobody changes zone before the move phase."""
+        the throw's target's (a tuple of one or two: cheaper to build and search than a set).
+        Nobody changes zone before the move phase."""
         if not self.arena.settings.zones:
-            return set()
-        zones = {self.players[self.carrier].zone}
+            return ()
+        carriers = self.players[self.carrier].zone
         if self.throw:
-            zones.add(self.players[self.throw.target].zone)
-        return zones
+            return carriers, self.players[self.throw.target].zone
+        return (carriers,)
 
     # -- the steps ----------------------------------------------------------------------------
     def run(self) -> PassResult:
@@ -743,29 +747,34 @@ class _Pass:
                     blocked_by = b.player
                     break
             if blocked_by is None:
-                self.set_player(replace(mover, zone=a.zone))
+                self.set_player(mover.with_zone(a.zone))
             self.moves.append(MoveResult(a.player, a.zone, blocked_by is None, blocked_by,
                                          tuple(contests)))
 
     def finish(self) -> Arena:
-        # self.players is keyed in the arena's order, so its order is the table's everywhere
+        # self.players is keyed in the arena's order, so its order is the table's everywhere;
+        # the arena before says who was out as the pass began
         before = self.arena
         dead = self.dead
         if before.settings.bloodball_lethal:
-            for pid, p in list(self.players.items()):
-                if not p.standing and pid not in self.out_before:
+            for was in before.players:
+                p = self.players[was.id]
+                if not p.standing and was.standing:
                     self.set_player(p.with_status(out=p.out, dead=True))
-                    dead.append(pid)
+                    dead.append(p.id)
         returned = self.returned
         if self.changed:
-            for pid in [pid for pid in self.players if pid in self.out_before]:
-                p = self.players[pid]
+            for was in before.players:
+                if was.standing:
+                    continue
+                p = self.players[was.id]
                 if not p.dead and p.team not in before.eliminated:
                     self.set_player(p.with_status(out=False, dead=p.dead))
-                    returned.append(pid)
+                    returned.append(p.id)
         players = tuple(self.players.values()) if self.touched else before.players
-        up = {p.team for p in players if p.standing}
-        eliminated = tuple(t for t in before.teams if t in before.eliminated or t not in up)
+        # a team with nobody standing has lost (a scan of a dozen a team: cheaper than a set)
+        eliminated = tuple([t for t in before.teams if t in before.eliminated
+                            or not any(p.standing and p.team == t for p in players)])
         # built unchecked: the arena before was validated by whoever built it from outside
         # input, and these changes are the engine's own
         pos = self.new_pos

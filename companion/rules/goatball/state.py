@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from ..errors import IllegalAction, RulesError, UnknownPlayer
 
 SKILLS = ("athletics", "acrobatics")
-DC = 5
+DC: Final = 5        # Final: the compiled build reads the number, not a module global
 
 # Flight is refused by what a spell or ability does (rulings "Magic"): anything that gives a
 # flying speed or makes a creature fly or float. Spells and abilities known to do so, by what
@@ -242,6 +242,11 @@ class Player:
         and brings them back every pass, and `replace`'s walk over the fields cost as much as
         everything else about it (tests/sim checks the two agree on every field)."""
         return Player(self.id, self.team, self.platform, self.zone, out, dead, self.name)
+
+    def with_zone(self, zone: str | None) -> Player:
+        """`replace(self, zone=zone)`, field by field, as `with_status`: a move made (the
+        compiled build ran `replace` interpreted, some 19k instructions a move)."""
+        return Player(self.id, self.team, self.platform, zone, self.out, self.dead, self.name)
 
 
 @dataclass(frozen=True, init=False)

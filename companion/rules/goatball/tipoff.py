@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..dice import Dice, Roll
 from ..errors import IllegalAction, RulesError
 from ..versions import CURRENT, GOATBALL_ONE_SKILL_CHECKED
@@ -70,8 +68,12 @@ def resolve_tipoff(arena: Arena, checks: dict[str, Check], dice: Dice,
             carrier = tied[0] if len(tied) == 1 else None
             platform = (arena.player(carrier).platform,) if carrier else ()
             possession = Possession(team, carrier, platform, False)
+            # (the arena with its new possession written out: `replace` runs interpreted in
+            # the compiled build, where the balance simulator tips off every match)
+            after = Arena(arena.teams, arena.players, possession, arena.settings,
+                          arena.eliminated, arena.team_names)
             return TipoffResult(rounds, None, possession, tied if carrier is None else None,
-                                tuple(dice.rolls), replace(arena, possession=possession))
+                                tuple(dice.rolls), after)
         contenders = tied
         if any(checks[pid].total is not None for pid in tied):
             break   # totals from the table: the tied players roll again at the table
