@@ -188,6 +188,42 @@ test("§1.9 (undocumented) every page hears the writes' update hooks in the orde
   assert.deepEqual(heard.bob, order, "Bob hears them in that order too");
 });
 
+test("§1.2 / §1.9 a status turned on or off makes or deletes an effect carrying it, heard on every client in the server's order; until then another page reads the statuses it had", async () => {
+  await ownPages();
+  const actor = new FakeActor({ owners: ["bob"] });
+  const heard = { gm: [], bob: [] };
+  for (const id of ["gm", "bob"])
+    asUser(id, () => {
+      for (const hook of ["createActiveEffect", "deleteActiveEffect"])
+        globalThis.Hooks.on(hook, (effect, _options, userId) =>
+          heard[id].push([hook, [...effect.statuses], effect.parent === actor, userId]),
+        );
+      globalThis.Hooks.on("updateCombat", () => heard[id].push(["the GM's turn"]));
+    });
+  await asUser("bob", () => actor.toggleStatusEffect("prone", { active: true }));
+  assert.equal(
+    asUser("gm", () => actor.statuses.has("prone")),
+    false,
+    "the GM's copy is stale until the broadcast",
+  );
+  await settle();
+  assert.ok(asUser("gm", () => actor.statuses.has("prone")));
+  await asUser("bob", () => actor.toggleStatusEffect("prone", { active: true })); // on already: nothing written
+  const combat = encounter();
+  const off = asUser("bob", () => actor.toggleStatusEffect("prone", { active: false }));
+  await combat.update({ turn: 1 });
+  await off;
+  await settle();
+  const order = [
+    ["createActiveEffect", ["prone"], true, "bob"],
+    ["deleteActiveEffect", ["prone"], true, "bob"],
+    ["the GM's turn"],
+  ];
+  assert.deepEqual(heard.gm, order, "the GM hears Bob's two writes, then his own");
+  assert.deepEqual(heard.bob, order);
+  assert.equal(actor.statuses.has("prone"), false);
+});
+
 test("§8.4 / §1.2 each client has its own copy: another's write reaches it with the broadcast; until then it reads what it had", async () => {
   await ownPages();
   const token = new FakeToken({
