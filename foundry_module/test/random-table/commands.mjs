@@ -253,6 +253,51 @@ class Reload extends Command {
   }
 }
 
+/**
+ * A GM drags an NPC onto the still ball by hand (setting up a play): a move onto it, no
+ * dribble. His own move, on whoever's turn: the observer does not judge it as the autopilot's.
+ */
+class PlaceOnBall extends Command {
+  constructor(user, npc) {
+    super();
+    Object.assign(this, { user, npc });
+  }
+
+  toString() {
+    return code("placeOnBall", this.user, this.npc);
+  }
+
+  async act(_model, real) {
+    const { ball, observer } = real;
+    const token = real.tokens[this.npc];
+    if ((ball.flags.ballcourt.ball?.speed ?? 0) > 0 || (token.x === ball.x && token.y === ball.y))
+      return;
+    observer.byHand.add(token.id);
+    try {
+      await on(this.user, () => token.update({ x: ball.x, y: ball.y }));
+    } finally {
+      observer.byHand.delete(token.id);
+    }
+  }
+}
+
+/** A GM lays an NPC prone from his token's HUD (the status on his sheet): his next turn starts with standing up. */
+class KnockProne extends Command {
+  constructor(user, npc) {
+    super();
+    Object.assign(this, { user, npc });
+  }
+
+  toString() {
+    return code("knockProne", this.user, this.npc);
+  }
+
+  async act(_model, real) {
+    const actor = real.tokens[this.npc].actor;
+    await on(this.user, () => actor.toggleStatusEffect("prone", { active: true }));
+  }
+}
+
 /** The GM switches the NPC team's autopilot (the menu's Autopilot form writes this setting). */
 class Autopilot extends Command {
   constructor(mode) {
@@ -527,3 +572,5 @@ export const answerDialog = (...args) => new AnswerDialog(...args);
 export const companionGMIs = (...args) => new CompanionGM(...args);
 export const settled = () => new Settle();
 export const applyThenUndo = (...args) => new ApplyUndo(...args);
+export const placeOnBall = (...args) => new PlaceOnBall(...args);
+export const knockProne = (...args) => new KnockProne(...args);

@@ -26,6 +26,8 @@ export class Observer {
     this.proposals = { stale: [], fresh: [] }; // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set(); // messages last written by a page that was closing
     this.offTurn = new Map(); // NPC token id -> {from, text}: his move landed on another's turn, not yet taken back
+    this.offTurnStands = new Map(); // NPC token id -> text: he stood up on another's turn, not yet prone again
+    this.byHand = new Set(); // NPC token ids a GM is moving by hand now (not the autopilot's moves)
     this.lateProposals = new Map(); // message id -> text: an autopilot card posted on another's turn (another GM's Next crossed it)
     this.onRejection = (reason) => {
       this.rejections.push(reason);
@@ -125,11 +127,12 @@ export class Observer {
     }
     if (wasLive === isLive) return;
     const payload = flags.card?.actions?.find((a) => a.id === "apply")?.payload;
-    if (isLive && !payload?.ball) return;
+    const to = payload?.ball ?? payload?.events?.find((e) => e.type === "ball"); // a dribble's: its event
+    if (isLive && !to) return;
     if (isLive)
       this.ballLog.push({
         id: message.id,
-        to: { x: payload.ball.x, y: payload.ball.y },
+        to: { x: to.x, y: to.y },
         applied: true,
       });
     else if (this.ballLog.some((e) => e.id === message.id))
@@ -159,8 +162,7 @@ export class Observer {
    * table is quiet, one still not put back is a breach (`lateLeft`).
    */
   moved(token, from) {
-    if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length)
-      return; // the NPCs: tokens with a sheet no player owns
+    if (!this.isNpc(token) || this.byHand.has(token.id)) return;
     if (from.x === token.x && from.y === token.y) return;
     const late = this.offTurn.get(token.id);
     if (late && token.x === late.from.x && token.y === late.from.y) {
@@ -175,14 +177,34 @@ export class Observer {
       });
   }
 
+  /** A court NPC (a token with a sheet no player owns) once the table has sat down. */
+  isNpc(token) {
+    return this.started && this.game !== "goatball" && token.actor && !token.actor.owners?.length;
+  }
+
+  /**
+   * An NPC stands up on his own turn, or his standing up is taken back (prone again): on the
+   * court only the autopilot stands an NPC up (no card there knocks one prone, so no Undo stands
+   * one up); a GM puts one prone by hand, on any turn.
+   */
+  statusSet(token, id, active) {
+    if (!this.isNpc(token) || id !== "prone") return;
+    if (active) this.offTurnStands.delete(token.id);
+    else if (this.turnOf() !== token.id)
+      this.offTurnStands.set(token.id, `NPC ${token.id} stood up on ${this.turnOf()}'s turn`);
+  }
+
   /**
    * Once quiet: each NPC's move that landed on another's turn and was not taken back; each
+   * standing up likewise; each
    * autopilot card posted on another's turn still offering its buttons (one another GM's Next
    * crossed must be closed once its page has heard that Next).
    */
   lateLeft() {
     for (const { text } of this.offTurn.values()) this.breach(2, `${text}, and stands there`);
     this.offTurn.clear();
+    for (const text of this.offTurnStands.values()) this.breach(2, `${text}, and stays up`);
+    this.offTurnStands.clear();
     for (const [id, text] of this.lateProposals) {
       const card = globalThis.game.messages.get(id)?.flags?.ballcourt?.card;
       if (card?.actions?.length) this.breach(2, `${text}, and is still open`);

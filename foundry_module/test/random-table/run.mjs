@@ -16,7 +16,9 @@ import {
   closeDialogs,
   companionGMIs,
   kick,
+  knockProne,
   nextThenAnswer,
+  placeOnBall,
   press,
   reloadPage,
   rollPolicy,
@@ -52,6 +54,7 @@ const BUTTONS = {
   kick: ["apply", "apply", "undo", "intercept", "intercept"],
   tick: ["apply", "undo", "stop", "stop"],
   intercept: ["apply", "undo", "trip_back"],
+  dribble: ["undo", "apply"],
   tipoff: ["apply", "apply", "undo", "carrier", "reroll"],
   pass: ["apply", "apply", "undo", "carrier"],
 };
@@ -92,6 +95,19 @@ const COURT = [
   [4, pressing("kick")],
   [2, pressing("tick")],
   [2, pressing("intercept")],
+  [1, pressing("dribble")],
+  [
+    2,
+    fc
+      .record({ user: gm, npc: fc.constantFrom("n1", "n2") })
+      .map(({ user: u, npc }) => placeOnBall(u, npc)),
+  ],
+  [
+    1,
+    fc
+      .record({ user: gm, npc: fc.constantFrom("n1", "n2") })
+      .map(({ user: u, npc }) => knockProne(u, npc)),
+  ],
   [
     1,
     fc
