@@ -407,3 +407,17 @@ test("random table, item ball: a GM reloads mid-Apply and hands the companion ov
 test("random table, item ball: the ball stands at (10, 12); the applied cards put it at (9, 12)", async () => {
   await playTable([placeOnBall("gm", "n1"), turn("gm", "next")]);
 });
+
+// found by the random table: fast-check seed 7100, path "20:7:7:21:21:15:15:15:16:16:16:17:17:17:17:17:17:17:17:17:17" (npm run table:explore -- --game yaotzin --seed 7100 --path "20:7:7:21:21:15:15:15:16:16:16:17:17:17:17:17:17:17:17:17:17"),
+// against the module when a proposed dribble was judged by its card's last write (marked applied): a Next between the
+// dribble's moves and that write took back, by its Undo, a dribble that had landed on the court in the NPC's turn
+test("random table, item 2: NPC n2 moved to (10, 12) on null's turn, and stands there", async () => {
+  await playTable([
+    placeOnBall("gm", "n2"),
+    nextThenAnswer("gm", 0, 0),
+    companionGMIs("gm", "Maria"),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("maria", 0, 0),
+    nextThenAnswer("gm", 0, 0),
+  ]);
+});

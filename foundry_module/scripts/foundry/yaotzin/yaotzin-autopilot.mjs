@@ -390,26 +390,27 @@ async function standUp(token, proposal) {
 /**
  * A proposed dribble: dribble.mjs's, its card posted and applied at once. The GM pressed Next
  * while the companion checked it: nothing is posted. Its Apply is judged as a walk is
- * (`landing`), heard back as the card's own update marking it applied, its last write: one that
- * landed after the turn moved on is taken back by the card's Undo, the rest of his turn is not
- * played, and the GMs are told.
+ * (`landing`), heard back as the dribbler's update to his card's square, its last write on the
+ * court (the ball's comes before it, in the same write): one that landed after the turn moved
+ * on is taken back by the card's Undo, the rest of his turn is not played, and the GMs are told.
  */
 async function dribbleOn(scene, token, step, proposal) {
   let landed = null;
   const message = await dribble(scene, token, step.from, step.squares.at(-1), step.squares, {
     stillDue: proposal.belongs,
     beforeApply: (card) => {
+      const end = dribblerEnd(scene, card, token);
       landed = landing(proposal, {
-        hooks: ["updateChatMessage"],
-        isEnd: (_hook, doc, changes) =>
-          doc.id === card.id && changes?.flags?.[MODULE_ID]?.applied === true,
+        hooks: ["updateToken"],
+        isEnd: (_hook, doc) => doc.id === token.id && doc.x === end.x && doc.y === end.y,
+        nothing: token.x === end.x && token.y === end.y,
         unheard: () => null,
       });
     },
   });
   if (!message) return false;
   if (!message.flags?.[MODULE_ID]?.applied) {
-    landed.stop(); // its Apply was refused or failed, and told: nothing landed
+    landed.stop(); // its Apply was refused or failed, and told: nothing stands
     return true;
   }
   if (!(await landed.late)) return true;
@@ -420,6 +421,13 @@ async function dribbleOn(scene, token, step, proposal) {
   tellGMs("BALLCOURT.Turns.DribbleTakenBack", { player: token.name });
   proposal.run.takenBack("dribble");
   return false;
+}
+
+/** Where the dribble card's Apply puts the dribbler (scene pixels): its move of him, else where he stands. */
+function dribblerEnd(scene, message, token) {
+  const apply = message.flags[MODULE_ID].card.actions?.find((a) => a.id === "apply");
+  const move = apply?.payload?.moves?.find((m) => m.player === token.id);
+  return move ? tokenPosition(ballcourtOf(scene).mapping, move) : { x: token.x, y: token.y };
 }
 
 /**

@@ -474,6 +474,28 @@ test("item 2: Maria's Next right after Mixco's dribble card was applied leaves t
   assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.done");
 });
 
+test("item 2: Maria's Next as the GM's page marks Mixco's dribble card applied, its moves made, leaves the dribble standing: it landed on the court in his turn", async () => {
+  const asTheCardIsMarked = (_t, press) => {
+    const hooks = pageOf(clientOf("gm")).hooks;
+    const id = hooks.on("preUpdateChatMessage", (message, changes) => {
+      if (message.flags?.ballcourt?.context?.kind !== "dribble") return;
+      if (!JSON.stringify(changes).includes('"applied":true')) return;
+      hooks.off("preUpdateChatMessage", id);
+      press();
+    });
+  };
+  const t = await mariaNextAt(asTheCardIsMarked, {
+    turn: DRIBBLE_TURN,
+    routes: { "/api/v1/yaotzin/dribble": mixcoDribble },
+    setup: onTheBall,
+  });
+  assert.ok(t.crossed);
+  const [card] = dribbleCards();
+  assert.equal(card.flags.ballcourt.undone, false, "the dribble stands");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [1900, 1200]);
+  assert.ok(!shown("gm").some((text) => /dribble was undone/.test(text)), "nothing to tell");
+});
+
 test("item 2: the GM presses Next while the companion checks Mixco's proposed dribble: no dribble card is posted or applied in the next turn", async () => {
   let answer;
   const held = new Promise((resolve) => {
