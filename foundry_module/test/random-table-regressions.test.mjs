@@ -421,3 +421,10 @@ test("random table, item 2: NPC n2 moved to (10, 12) on null's turn, and stands 
     nextThenAnswer("gm", 0, 0),
   ]);
 });
+
+// found by the random table: fast-check seed 8101, path "48:3:12:5:5:5" (npm run table:explore -- --game yaotzin --seed 8101 --path "48:3:12:5:5:5"),
+// against the module before a proposed dribble was judged by where it landed: the GM put Mixco's fellow NPC on the
+// still ball and pressed Next twice; the second crossed the Apply of the NPC's dribble, which stood in Yolteotl's turn
+test("random table, item 2: NPC n1's dribble landed on yo's turn, and stands", async () => {
+  await playTable([placeOnBall("gm", "n1"), nextThenAnswer("gm", 0, 0), turn("gm", "next")]);
+});

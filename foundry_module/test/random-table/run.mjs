@@ -56,7 +56,7 @@ const BUTTONS = {
   intercept: ["apply", "undo", "trip_back"],
   dribble: ["undo", "apply"],
   tipoff: ["apply", "apply", "undo", "carrier", "reroll"],
-  pass: ["apply", "apply", "undo", "carrier"],
+  pass: ["apply", "apply", "apply", "undo", "carrier"],
 };
 
 /** The buttons only a GM may press (a player's press is refused); the others are a player's own. */
@@ -151,6 +151,27 @@ const COURT = [
 const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
 
 /**
+ * A player's declared action, drawn so: knock-offs (who is out comes back in when the ball
+ * changes hands) and moves and blocks (a move into a zone an opponent blocks is contested) more
+ * often than the rest, so the passes reach those.
+ */
+const PLAYER_ACTIONS = [
+  "none",
+  "throw",
+  "throw",
+  "intercept",
+  "knock_off",
+  "knock_off",
+  "knock_off",
+  "defend",
+  "move",
+  "move",
+  "move",
+  "block",
+  "block",
+];
+
+/**
  * A declaration as a user fills in the dialog: a player any action; a GM, declaring for an
  * NPC off the autopilot, one the autopilot never proposes (none, move, block), so a proposal
  * in the pass is the autopilot's.
@@ -158,21 +179,12 @@ const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
 const declaring = fc
   .record({
     user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
-    action: fc.constantFrom(
-      "none",
-      "throw",
-      "throw",
-      "intercept",
-      "knock_off",
-      "defend",
-      "move",
-      "block",
-    ),
-    gmAction: fc.constantFrom("none", "move", "block"),
+    action: fc.constantFrom(...PLAYER_ACTIONS),
+    gmAction: fc.constantFrom("none", "move", "move", "block", "block", "block"),
     target: fc.constantFrom(...ARENA_IDS),
     skill: fc.constantFrom("athletics", "acrobatics"),
     hot: fc.constantFrom(false, false, true),
-    zone: fc.constantFrom("Z1", "Z2", ""),
+    zone: fc.constantFrom("Z1", "Z2", "Z1", "Z2", ""),
   })
   .map(({ user: u, action, gmAction, target, skill, hot, zone }) =>
     declare(u, {
@@ -197,7 +209,7 @@ const ARENA = [
       })
       .map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c })),
   ],
-  [4, declaring],
+  [7, declaring],
   [
     3,
     fc
@@ -231,12 +243,12 @@ const ARENA = [
     fc
       .record({
         team: fc.constantFrom("red", "blue"),
-        mode: fc.constantFrom("off", "suggest", "act"),
+        mode: fc.constantFrom("off", "off", "suggest", "act"), // off: the GMs declare for the NPCs (moves, blocks)
       })
       .map(({ team, mode }) => goatAutopilot(team, mode)),
   ],
   [
-    1,
+    2,
     fc
       .record({ user: gm, token: fc.constantFrom("r1", "r2", "b1", "b2") })
       .map(({ user: u, token }) => tokenAutopilot(u, token)),

@@ -36,7 +36,7 @@ const PLAYERS = {
 /** A token whose every committed move the observer hears, with whose turn it was then. */
 export class WatchedToken extends FakeToken {
   afterMove(from, sent, options, user) {
-    this.observer?.moved(this, from);
+    this.observer?.moved(this, from, options);
     return super.afterMove(from, sent, options, user);
   }
 }
