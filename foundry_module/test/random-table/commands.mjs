@@ -61,7 +61,7 @@ export const on = (userId, fn) => clientOf(userId).run(fn);
 const onClient = (client, fn) => client.run(fn);
 
 /** The cards of a kind in the order they were posted ("kick", "tick", "intercept", "autopilot"). */
-function cardsOf(kind) {
+export function cardsOf(kind) {
   return globalThis.ChatMessage.created.filter((m) => {
     const card = m.flags?.ballcourt?.card;
     return card && (m.flags.ballcourt.context?.kind === kind || card.kind === `yaotzin.${kind}`);
@@ -439,11 +439,15 @@ class ApplyUndo extends Command {
   }
 }
 
-async function pressAndSettle(real, message, action) {
+/** The GM presses the card's button `action` (or the first whose id starts `<action>:`) as his log shows it; then the table settles. */
+export async function pressAndSettle(real, message, action) {
   const button = [
     ...(clientOf("gm").chat.get(message.id)?.querySelectorAll("button[data-ballcourt-action]") ??
       []),
-  ].find((b) => b.dataset.ballcourtAction === action);
+  ].find(
+    (b) =>
+      b.dataset.ballcourtAction === action || b.dataset.ballcourtAction.startsWith(`${action}:`),
+  );
   if (button && !button.disabled) await on("gm", () => click(button));
   await settleTable(real);
 }

@@ -39,6 +39,7 @@ import {
   goatAutopilot,
   menu,
   tokenAutopilot,
+  wholePass,
 } from "./goatball-commands.mjs";
 
 const user = fc.constantFrom(...USERS);
@@ -56,7 +57,7 @@ const BUTTONS = {
   intercept: ["apply", "undo", "trip_back"],
   dribble: ["undo", "apply"],
   tipoff: ["apply", "apply", "undo", "carrier", "reroll"],
-  pass: ["apply", "apply", "apply", "undo", "carrier"],
+  pass: ["apply", "apply", "apply", "undo", "carrier", "carrier"],
 };
 
 /** The buttons only a GM may press (a player's press is refused); the others are a player's own. */
@@ -172,13 +173,12 @@ const PLAYER_ACTIONS = [
 ];
 
 /**
- * A declaration as a user fills in the dialog: a player any action; a GM, declaring for an
- * NPC off the autopilot, one the autopilot never proposes (none, move, block), so a proposal
- * in the pass is the autopilot's.
+ * What a user fills the declaration dialog in with: a player any action; a GM, declaring for
+ * an NPC off the autopilot, one the autopilot never proposes (none, move, block), so a
+ * proposal in the pass is the autopilot's. `gmAction` is kept for whoever turns out asked.
  */
-const declaring = fc
+const declarationValues = fc
   .record({
-    user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
     action: fc.constantFrom(...PLAYER_ACTIONS),
     gmAction: fc.constantFrom("none", "move", "move", "block", "block", "block"),
     target: fc.constantFrom(...ARENA_IDS),
@@ -186,16 +186,34 @@ const declaring = fc
     hot: fc.constantFrom(false, false, true),
     zone: fc.constantFrom("Z1", "Z2", "Z1", "Z2", ""),
   })
-  .map(({ user: u, action, gmAction, target, skill, hot, zone }) =>
+  .map(({ hot, zone, ...values }) => ({
+    ...values,
+    ...(hot ? { hot: "on" } : {}),
+    ...(zone ? { zone } : {}),
+  }));
+
+/** A declaration as a user fills in the dialog (`declarationValues`), sent by him or by whoever is asked. */
+const declaring = fc
+  .record({
+    user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
+    values: declarationValues,
+  })
+  .map(({ user: u, values: { gmAction, action, ...values } }) =>
     declare(u, {
       action: GMS.includes(u) ? gmAction : action,
       ...(u === "anyone" ? { gmAction } : {}),
-      target,
-      skill,
-      ...(hot ? { hot: "on" } : {}),
-      ...(zone ? { zone } : {}),
+      ...values,
     }),
   );
+
+/** A pass played through at once: four declarations, each sent by whoever is asked then; mostly applied. */
+const wholePassing = fc
+  .record({
+    user: gm,
+    declarations: fc.array(declarationValues, { minLength: 4, maxLength: 4 }),
+    apply: fc.constantFrom(true, true, false),
+  })
+  .map(({ user: u, declarations, apply }) => wholePass(u, declarations, { apply }));
 
 /** Every command a user at the goat-ball arena can give, with these weights. */
 const ARENA = [
@@ -209,14 +227,15 @@ const ARENA = [
       })
       .map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c })),
   ],
-  [7, declaring],
+  [6, declaring],
+  [6, wholePassing],
   [
     3,
     fc
       .array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 6 })
       .map((faces) => dice(faces)),
   ],
-  [4, pressing("pass")],
+  [6, pressing("pass")],
   [2, pressing("tipoff")],
   [
     1,
