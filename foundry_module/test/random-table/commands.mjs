@@ -224,6 +224,29 @@ class NextThenAnswer extends Command {
 }
 
 /**
+ * A held answer of the companion arrives and, `turns` turns of the event loop later, a GM
+ * presses Next in his own tracker: the other way round of `nextThenAnswer`, a co-GM's Next
+ * landing while the companion's GM's page acts on that answer (an NPC's turn played: his
+ * standing up, his walk, his dribble's Apply).
+ */
+class AnswerThenNext extends Command {
+  constructor(user, nth, turns) {
+    super();
+    Object.assign(this, { user, nth, turns });
+  }
+
+  toString() {
+    return code("answerThenNext", this.user, this.nth, this.turns);
+  }
+
+  async act(_model, real) {
+    real.companion.release(this.nth);
+    await flush(this.turns);
+    on(this.user, () => track(real.encounter.nextTurn()));
+  }
+}
+
+/**
  * A user's browser reloads (F5): his page and what it had open are gone; a new one loads. His
  * user is connected while the new page runs its hooks (in Foundry a page runs "ready"
  * connected), where the doubles' reload marks him so only after it has loaded: a need
@@ -568,6 +591,7 @@ export const turn = (...args) => new Turn(...args);
 export const slow = (...args) => new Slow(...args);
 export const answer = (...args) => new Answer(...args);
 export const nextThenAnswer = (...args) => new NextThenAnswer(...args);
+export const answerThenNext = (...args) => new AnswerThenNext(...args);
 export const reloadPage = (...args) => new Reload(...args);
 export const autopilot = (...args) => new Autopilot(...args);
 export const closeDialogs = (...args) => new CloseDialogs(...args);

@@ -11,6 +11,7 @@ import { closeTables } from "../tables/table.mjs";
 import {
   answer,
   answerDialog,
+  answerThenNext,
   applyThenUndo,
   autopilot,
   closeDialogs,
@@ -128,6 +129,12 @@ const COURT = [
     fc
       .record({ user: gm, nth, turns: fc.nat({ max: 1 }) })
       .map(({ user: u, nth: n, turns }) => nextThenAnswer(u, n, turns)),
+  ],
+  [
+    2,
+    fc
+      .record({ user: gm, nth, turns: fc.nat({ max: 8 }) })
+      .map(({ user: u, nth: n, turns }) => answerThenNext(u, n, turns)),
   ],
   [1, user.map((u) => reloadPage(u))],
   [1, fc.constantFrom("off", "suggest", "act").map((mode) => autopilot(mode))],
