@@ -17,6 +17,7 @@ import {
   closeDialogs,
   companionGMIs,
   kick,
+  knockProne,
   nextThenAnswer,
   placeOnBall,
   press,
@@ -427,4 +428,20 @@ test("random table, item 2: NPC n2 moved to (10, 12) on null's turn, and stands 
 // still ball and pressed Next twice; the second crossed the Apply of the NPC's dribble, which stood in Yolteotl's turn
 test("random table, item 2: NPC n1's dribble landed on yo's turn, and stands", async () => {
   await playTable([placeOnBall("gm", "n1"), nextThenAnswer("gm", 0, 0), turn("gm", "next")]);
+});
+
+// found by the random table: fast-check seed 8204, path "19:9:8:18:20:18:21:18:17:17:17:17:17:17:17:17:17:17:17:17:17:17:18" (npm run table:explore -- --game yaotzin --seed 8204 --path "19:9:8:18:20:18:21:18:17:17:17:17:17:17:17:17:17:17:17:17:17:17:18"),
+// against the module with a prone NPC's standing up unguarded: a GM's Next crossed n1's standing up (the GM laid him
+// prone by hand), which stood in Yolteotl's turn
+test("random table, item 2: NPC n1 stood up on yo's turn, and stays up", async () => {
+  await playTable([
+    turn("gm", "next"),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("gm", 0, 0),
+    knockProne("gm", "n1"),
+    nextThenAnswer("gm", 0, 0),
+    turn("gm", "next"),
+    nextThenAnswer("gm", 0, 0),
+    turn("maria", "next"),
+  ]);
 });
