@@ -299,7 +299,7 @@ async function walk(scene, token, { path, budget }, proposal) {
   const end = waypoints.at(-1);
   const landed = landing(proposal, {
     hooks: ["updateToken"],
-    isEnd: (_hook, doc) => doc.id === token.id && doc.x === end.x && doc.y === end.y,
+    isEnd: arrivalAt(token, end),
     nothing: token.x === end.x && token.y === end.y, // already there: the move writes nothing
     unheard: () => localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name }),
   });
@@ -358,6 +358,21 @@ function landing(proposal, { hooks, isEnd, nothing = false, unheard }) {
 }
 
 /**
+ * Whether the token's updates, heard in the server's order from where it stands now, have
+ * brought it to `end`: each update's own x and y, not the document's, which a later write of
+ * this page (the GM dragging him on at once) may already have changed when the hook runs.
+ */
+function arrivalAt(token, end) {
+  const at = { x: token.x, y: token.y };
+  return (_hook, doc, changes = {}) => {
+    if (doc.id !== token.id) return false;
+    if ("x" in changes) at.x = changes.x;
+    if ("y" in changes) at.y = changes.y;
+    return at.x === end.x && at.y === end.y;
+  };
+}
+
+/**
  * A prone NPC stands up: a status written on his sheet, judged as a walk is (`landing`): heard
  * back as his actor's update (D35E's condition field) or as the deletion of the effect that
  * carried it. One that landed after the turn moved on is taken back as Undo takes a status
@@ -402,7 +417,7 @@ async function dribbleOn(scene, token, step, proposal) {
       const end = dribblerEnd(scene, card, token);
       landed = landing(proposal, {
         hooks: ["updateToken"],
-        isEnd: (_hook, doc) => doc.id === token.id && doc.x === end.x && doc.y === end.y,
+        isEnd: arrivalAt(token, end),
         nothing: token.x === end.x && token.y === end.y,
         unheard: () => null,
       });

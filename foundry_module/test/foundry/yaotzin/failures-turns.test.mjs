@@ -305,6 +305,24 @@ async function mariaNextAt(cue, { turn, version = 14, routes = {}, setup = async
   return { ...t, crossed: Boolean(next) };
 }
 
+test("item 2: the GM drags Mixco on as his walk lands: the walk is heard landed (not waited for), his turn ends at once", async () => {
+  const t = await mixcoTable(() => suggestAnswer(WALK));
+  const hooks = pageOf(clientOf("gm")).hooks;
+  const id = hooks.on("preUpdateToken", (doc, changes) => {
+    if (doc.id !== "mx" || changes.x !== 2200) return;
+    hooks.off("preUpdateToken", id);
+    setImmediate(() => asUser("gm", () => t.mixco.update({ x: 2500, y: 1300 }))); // his drag reaches the server right after the walk's end
+  });
+  await nextToMixco(t);
+  await settle();
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2500, 1300], "where the GM put him");
+  assert.equal(
+    outcomeOf(autopilotCards()[0]),
+    "BALLCOURT.YAutopilot.Outcome.done",
+    "not failed as held back on the way, 30 s later",
+  );
+});
+
 /** Mixco lies prone: his turn starts with standing up (a status written on his sheet). */
 const prone = async (t) => {
   t.mixco.actor.statuses.add("prone");
