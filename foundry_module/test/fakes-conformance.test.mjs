@@ -30,6 +30,8 @@ import {
   view,
   world,
 } from "./fakes/foundry.mjs";
+import { fakeCompanion } from "./fakes/companion.mjs";
+import { startCompanion } from "./fakes/live-companion.mjs";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -186,6 +188,42 @@ test("§1.9 (undocumented) every page hears the writes' update hooks in the orde
   const order = ["Bob's token", "the GM's turn"];
   assert.deepEqual(heard.gm, order, "the GM hears Bob's write, then his own");
   assert.deepEqual(heard.bob, order, "Bob hears them in that order too");
+});
+
+test("§1.2 / §1.9 a status turned on or off makes or deletes an effect carrying it, heard on every client in the server's order; until then another page reads the statuses it had", async () => {
+  await ownPages();
+  const actor = new FakeActor({ owners: ["bob"] });
+  const heard = { gm: [], bob: [] };
+  for (const id of ["gm", "bob"])
+    asUser(id, () => {
+      for (const hook of ["createActiveEffect", "deleteActiveEffect"])
+        globalThis.Hooks.on(hook, (effect, _options, userId) =>
+          heard[id].push([hook, [...effect.statuses], effect.parent === actor, userId]),
+        );
+      globalThis.Hooks.on("updateCombat", () => heard[id].push(["the GM's turn"]));
+    });
+  await asUser("bob", () => actor.toggleStatusEffect("prone", { active: true }));
+  assert.equal(
+    asUser("gm", () => actor.statuses.has("prone")),
+    false,
+    "the GM's copy is stale until the broadcast",
+  );
+  await settle();
+  assert.ok(asUser("gm", () => actor.statuses.has("prone")));
+  await asUser("bob", () => actor.toggleStatusEffect("prone", { active: true })); // on already: nothing written
+  const combat = encounter();
+  const off = asUser("bob", () => actor.toggleStatusEffect("prone", { active: false }));
+  await combat.update({ turn: 1 });
+  await off;
+  await settle();
+  const order = [
+    ["createActiveEffect", ["prone"], true, "bob"],
+    ["deleteActiveEffect", ["prone"], true, "bob"],
+    ["the GM's turn"],
+  ];
+  assert.deepEqual(heard.gm, order, "the GM hears Bob's two writes, then his own");
+  assert.deepEqual(heard.bob, order);
+  assert.equal(actor.statuses.has("prone"), false);
 });
 
 test("§8.4 / §1.2 each client has its own copy: another's write reaches it with the broadcast; until then it reads what it had", async () => {
@@ -1145,4 +1183,75 @@ test("§4.4 ApplicationV2: a render puts it in its client's DOM and fires render
     [1, 1, 1],
   );
   assert.deepEqual(clientOf("gm").apps, [app]);
+});
+
+// --- The fake companion's match log, against the real companion --------------------------------
+
+test("the fake companion's match log answers as the real one's: each record its log number, undo records among them, plain undo and undo of given events refused as it refuses", async (t) => {
+  const TOKEN = "fake-companion-conformance-token";
+  const live = await startCompanion(TOKEN);
+  t.after(() => live.stop());
+  const real = async (method, path, body) => {
+    const answer = await fetch(`${live.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, body: await answer.json() };
+  };
+  const created = await real("POST", "/api/v1/matches", {
+    game: "yaotzin",
+    teams: [
+      { id: "sun", defends: "west" },
+      { id: "moon", defends: "east" },
+    ],
+  });
+  const fake = fakeCompanion();
+  const socket = fake.io();
+  socket.on("connect", () => {});
+  const ask = async (method, path, body) => ({
+    real: await real(method, path.replace("{m}", created.body.id), body),
+    fake: await socket.emitWithAck("request", {
+      method,
+      route: path.replace("{m}", "m1"),
+      body: body ?? {},
+    }),
+  });
+  /** What the module reads of an answer: its status, its error's code and fields, the log numbers. */
+  const seen = ({ status, body }) => ({
+    status,
+    error: body.error
+      ? { code: body.error.code, fields: Object.keys(body.error.fields ?? {}) }
+      : null,
+    seq: body.seq,
+    applied: body.applied,
+    events: body.events?.map((e) => ({
+      seq: e.seq,
+      type: e.type,
+      undone: e.undone,
+      undoes: e.undoes,
+    })),
+  });
+  const ball = (x) => ({ type: "ball", x, y: 12, speed: 0, direction: null });
+  const steps = [
+    ["POST", "/api/v1/matches/{m}/events", ball(11)],
+    ["POST", "/api/v1/matches/{m}/events", ball(12)],
+    ["POST", "/api/v1/matches/{m}/events", ball(13)],
+    ["POST", "/api/v1/matches/{m}/undo"],
+    ["POST", "/api/v1/matches/{m}/events/undo", { seqs: [3] }],
+    ["POST", "/api/v1/matches/{m}/events/undo", { seqs: [4] }],
+    ["POST", "/api/v1/matches/{m}/events/undo", { seqs: [99] }],
+    ["POST", "/api/v1/matches/{m}/events", ball(14)],
+    ["POST", "/api/v1/matches/{m}/events/undo", { seqs: [5] }],
+    ["GET", "/api/v1/matches/{m}/events?after=2"],
+    ["POST", "/api/v1/matches/{m}/undo"],
+    ["POST", "/api/v1/matches/{m}/undo"],
+    ["POST", "/api/v1/matches/{m}/undo"],
+    ["GET", "/api/v1/matches/{m}"],
+    ["GET", "/api/v1/matches/{m}/events"],
+  ];
+  for (const [method, path, body] of steps) {
+    const { real: r, fake: f } = await ask(method, path, body);
+    assert.deepEqual(seen(f), seen(r), `${method} ${path} ${JSON.stringify(body ?? {})}`);
+  }
 });

@@ -17,7 +17,9 @@ import {
   closeDialogs,
   companionGMIs,
   kick,
+  knockProne,
   nextThenAnswer,
+  placeOnBall,
   press,
   reloadPage,
   rollPolicy,
@@ -397,4 +399,57 @@ test("random table, item ball: a GM reloads mid-Apply and hands the companion ov
     reloadPage("gm"),
     companionGMIs("gm", "Maria"),
   ]);
+});
+
+// found by the random table: fast-check seed 7000, path "33:2:3" (npm run table:explore -- --game yaotzin --seed 7000 --path "33:2:3"),
+// against the module before a card's ball event moved the ball: the companion's dribble card names the ball's square
+// only in its events (no `ball` in its Apply, as the kick's has), so Mixco's proposed dribble moved him and left the
+// ball token behind, where the match said it went with him
+test("random table, item ball: the ball stands at (10, 12); the applied cards put it at (9, 12)", async () => {
+  await playTable([placeOnBall("gm", "n1"), turn("gm", "next")]);
+});
+
+// found by the random table: fast-check seed 7100, path "20:7:7:21:21:15:15:15:16:16:16:17:17:17:17:17:17:17:17:17:17" (npm run table:explore -- --game yaotzin --seed 7100 --path "20:7:7:21:21:15:15:15:16:16:16:17:17:17:17:17:17:17:17:17:17"),
+// against the module when a proposed dribble was judged by its card's last write (marked applied): a Next between the
+// dribble's moves and that write took back, by its Undo, a dribble that had landed on the court in the NPC's turn
+test("random table, item 2: NPC n2 moved to (10, 12) on null's turn, and stands there", async () => {
+  await playTable([
+    placeOnBall("gm", "n2"),
+    nextThenAnswer("gm", 0, 0),
+    companionGMIs("gm", "Maria"),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("maria", 0, 0),
+    nextThenAnswer("gm", 0, 0),
+  ]);
+});
+
+// found by the random table: fast-check seed 8101, path "48:3:12:5:5:5" (npm run table:explore -- --game yaotzin --seed 8101 --path "48:3:12:5:5:5"),
+// against the module before a proposed dribble was judged by where it landed: the GM put Mixco's fellow NPC on the
+// still ball and pressed Next twice; the second crossed the Apply of the NPC's dribble, which stood in Yolteotl's turn
+test("random table, item 2: NPC n1's dribble landed on yo's turn, and stands", async () => {
+  await playTable([placeOnBall("gm", "n1"), nextThenAnswer("gm", 0, 0), turn("gm", "next")]);
+});
+
+// found by the random table: fast-check seed 8204, path "19:9:8:18:20:18:21:18:17:17:17:17:17:17:17:17:17:17:17:17:17:17:18" (npm run table:explore -- --game yaotzin --seed 8204 --path "19:9:8:18:20:18:21:18:17:17:17:17:17:17:17:17:17:17:17:17:17:17:18"),
+// against the module with a prone NPC's standing up unguarded: a GM's Next crossed n1's standing up (the GM laid him
+// prone by hand), which stood in Yolteotl's turn
+test("random table, item 2: NPC n1 stood up on yo's turn, and stays up", async () => {
+  await playTable([
+    turn("gm", "next"),
+    nextThenAnswer("gm", 0, 0),
+    nextThenAnswer("gm", 0, 0),
+    knockProne("gm", "n1"),
+    nextThenAnswer("gm", 0, 0),
+    turn("gm", "next"),
+    nextThenAnswer("gm", 0, 0),
+    turn("maria", "next"),
+  ]);
+});
+
+// found by the random table: fast-check seed 3, path "0:7:3:3:3:3:3" (npm run table:explore -- --game yaotzin --seed 3 --path "0:7:3:3:3:3:3"),
+// against the module when an NPC's walk was heard landed by the token's own x and y: the GM dragged the NPC onto the
+// ball as his walk landed; when the walk's end was heard the token already stood where the GM put him, so the turn
+// waited 30 s for a landing it had heard, and then failed
+test("random table, item quiet: the table was not quiet after 10000 ms, every dialog answered: something waits for ever", async () => {
+  await playTable([nextThenAnswer("gm", 0, 0), placeOnBall("gm", "n1")]);
 });

@@ -6,6 +6,14 @@
 import { tokenPosition } from "./geometry.mjs";
 
 /**
+ * Where a card puts the ball: its `ball`, or, on a card that names it only in its events (the
+ * companion's dribble card), its last ball event; null when it leaves the ball alone.
+ */
+function ballDestination(payload) {
+  return payload.ball ?? (payload.events ?? []).findLast((e) => e.type === "ball") ?? null;
+}
+
+/**
  * Yaotzin. `scene` is {ball: {id, x, y, flags}, tokens: Map(id -> {id, x, y, nonlethal})}.
  * Returns {updates, animation (the ball's waypoints, token positions), damage, prone, events,
  * undo}: Undo's token positions; what the damage and prone change on the sheets is read when
@@ -16,15 +24,16 @@ export function planYaotzinApply(mapping, payload, scene) {
   const undoUpdates = [];
   const animation = [];
   const ball = scene.ball;
-  if (payload.ball && ball) {
-    const pos = tokenPosition(mapping, payload.ball);
+  const ballTo = ballDestination(payload);
+  if (ballTo && ball) {
+    const pos = tokenPosition(mapping, ballTo);
     updates.push({
       _id: ball.id,
       x: pos.x,
       y: pos.y,
       "flags.ballcourt.ball": {
-        speed: payload.ball.speed ?? 0,
-        direction: payload.ball.direction ?? null,
+        speed: ballTo.speed ?? 0,
+        direction: ballTo.direction ?? null,
       },
     });
     // a copy: Foundry merges the update into the token's flags object in place

@@ -226,7 +226,7 @@ export function proposalCard(turn, { name, mode, tactics, prone = false, nameOf 
   };
 }
 
-/** The card once its turn is over: no buttons, and a last line saying how it ended (done, stopped, declined, passed, failed, expired, takenBack). */
+/** The card once its turn is over: no buttons, and a last line saying how it ended (done, stopped, declined, passed, failed, expired, takenBack, standTakenBack, dribbleTakenBack). */
 export function closedCard(card, outcome) {
   return {
     ...card,
@@ -310,11 +310,14 @@ export function ghostCommands(m, turn, { label = "", targetSquare = null } = {})
   return cmds;
 }
 
+/** The outcome of a run whose step of this kind was taken back. */
+const TAKEN_BACK = { move: "takenBack", stand: "standTakenBack", dribble: "dribbleTakenBack" };
+
 /**
  * One proposed turn being run: its steps in order, and the GM's Stop, checked before each
  * step (the step under way finishes: a kick's card is posted, a contest asks its question).
- * A step that fails ends the run too, told apart from a Stop, as does a walk that landed
- * after the turn moved on (another GM's Next crossed it).
+ * A step that fails ends the run too, told apart from a Stop, as does a walk, a stand or a
+ * dribble that landed after the turn moved on (another GM's Next crossed it).
  */
 export class TurnRun {
   constructor(steps) {
@@ -322,7 +325,7 @@ export class TurnRun {
     this.done = 0;
     this.stopped = false;
     this.failed = false;
-    this.wasTakenBack = false;
+    this.takenBackStep = null;
   }
 
   stop() {
@@ -335,9 +338,9 @@ export class TurnRun {
     this.stopped = true;
   }
 
-  /** The step under way landed after the turn moved on and was taken back: nothing after it runs. */
-  takenBack() {
-    this.wasTakenBack = true;
+  /** The step under way (a walk, a stand, a dribble: its kind) landed after the turn moved on and was taken back: nothing after it runs. */
+  takenBack(kind = "move") {
+    this.takenBackStep = kind;
     this.stopped = true;
   }
 
@@ -353,7 +356,7 @@ export class TurnRun {
 
   /** How it ended: done (every step ran), a step taken back (it landed after the turn moved on), failed, or stopped before its last step. */
   get outcome() {
-    if (this.wasTakenBack) return "takenBack";
+    if (this.takenBackStep) return TAKEN_BACK[this.takenBackStep];
     if (this.done >= this.steps.length) return "done";
     return this.failed ? "failed" : "stopped";
   }

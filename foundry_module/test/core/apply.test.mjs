@@ -4,6 +4,7 @@ import { test } from "node:test";
 
 import { planGoatballApply, planYaotzinApply } from "../../scripts/core/apply.mjs";
 import { makeMapping } from "../../scripts/core/geometry.mjs";
+import { fixture } from "../fakes/scenes.mjs";
 
 test("Apply plans move the ball along its path and Undo restores everything", () => {
   const m = makeMapping({ originX: 0, originY: 0, gridSize: 100 });
@@ -45,6 +46,27 @@ test("Apply plans move the ball along its path and Undo restores everything", ()
     "the sheets' damage is recorded when written, not planned",
   );
   assert.deepEqual(plan.animation, [{ x: 1100, y: 1200 }]);
+});
+
+test("the companion's dribble card names the ball's square only in its ball event: Apply moves the ball there with the dribbler", () => {
+  const m = makeMapping({ originX: 0, originY: 0, gridSize: 100 });
+  const scene = {
+    ball: { id: "ball", x: 1000, y: 1200, flags: {} },
+    tokens: new Map([["ix", { id: "ix", x: 1000, y: 1200 }]]),
+  };
+  const { payload } = fixture("dribble").chat_card.actions.find((a) => a.id === "apply");
+  assert.equal(payload.ball, undefined, "as the companion sends it");
+  const plan = planYaotzinApply(m, payload, scene);
+  assert.deepEqual(plan.updates, [
+    { _id: "ball", x: 1200, y: 1200, "flags.ballcourt.ball": { speed: 0, direction: null } },
+    { _id: "ix", x: 1200, y: 1200 },
+  ]);
+  assert.deepEqual(plan.undo.updates[0], {
+    _id: "ball",
+    x: 1000,
+    y: 1200,
+    "flags.ballcourt.ball": { speed: 0, direction: null },
+  });
 });
 
 test("goat-ball Apply: outs, returns, the ball to the new carrier; Undo puts them back", () => {

@@ -227,6 +227,10 @@ test("a card applied before log numbers were kept is undone only while its event
   assert.match(world.notifications.at(-1)[1], /undo those first/);
   assert.equal(await chat.performAction(other.id, "undo", "gm"), true);
   assert.equal(await chat.performAction(old.id, "undo", "gm"), true);
-  assert.deepEqual(companion.match.undone, [2]);
+  assert.deepEqual(
+    companion.match.undone,
+    [2, 1],
+    "the older card's event by plain undo, marked so",
+  );
   assert.equal(companion.match.seq, 0);
 });

@@ -355,3 +355,17 @@ test("a walk taken back (it landed after the turn moved on) ends the run, even a
   last.takenBack();
   assert.equal(last.outcome, "takenBack", "not done");
 });
+
+test("a stand or a dribble taken back ends the run with its own outcome, the card's words for it", () => {
+  const stood = new TurnRun([{ kind: "stand" }, { kind: "move" }]);
+  stood.next();
+  stood.takenBack("stand");
+  assert.equal(stood.next(), null, "nothing after it runs");
+  assert.equal(stood.outcome, "standTakenBack");
+  const dribbled = new TurnRun([{ kind: "move" }, { kind: "dribble" }]);
+  dribbled.next();
+  dribbled.complete();
+  dribbled.next();
+  dribbled.takenBack("dribble");
+  assert.equal(dribbled.outcome, "dribbleTakenBack", "not done");
+});

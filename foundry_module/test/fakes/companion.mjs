@@ -1,47 +1,77 @@
 import { currentClient } from "./clients.mjs";
 
 /**
- * A fake companion behind a fake Socket.IO: a match whose events count up (each answer names
- * its log number, `applied`), undo of the last event, undo of given events (`undone`), and its
- * log (each event with its `seq` and whether it was undone).
+ * A fake companion behind a fake Socket.IO, its match "m1" logged as the real one's
+ * (companion/server/matches.py): every record has the next log number, an event (its answer's
+ * `applied`) or an undo record (`undoes`); the match's `seq` counts the events in force. Plain
+ * undo cancels the last event in force (409 nothing_to_undo when none); undo of given events
+ * cancels each (422 for a number that is no event, 409 for one already undone), one undo record
+ * each, the newest first. It judges no rules: that a later event was built on one undone (409
+ * undo_conflict) is a test's own route. The log's page holds every record after `after`.
+ * `match.log` keeps the events' bodies in the order posted, `match.undone` the numbers undone.
  * `routes` answer a route (`"/api/v1/x"`) or one method of it (`"GET /api/v1/x"`) first;
  * with `defaults: false` every other route is a 404. A page that has closed (a reload) sends
  * nothing more on its socket, and hears nothing back.
  */
 export function fakeCompanion(routes = {}, { defaults = true } = {}) {
-  const match = { id: "m1", seq: 0, log: [], undone: [] };
+  const match = { id: "m1", seq: 0, log: [], undone: [], records: [] };
   const calls = [];
+  const state = () => ({ status: 200, body: { id: "m1", seq: match.seq } });
+  const fail = (status, code, message, fields = {}) => ({
+    status,
+    body: { error: { code, message, fields } },
+  });
+  const inForce = (record) => record?.event && !match.undone.includes(record.seq);
+  /** One undo record for each of `seqs`, the newest first; the match's state after them. */
+  const cancel = (seqs) => {
+    for (const seq of [...new Set(seqs)].sort((a, b) => b - a))
+      match.records.push({ seq: match.records.length + 1, undoes: seq });
+    match.undone.push(...seqs);
+    match.seq -= new Set(seqs).size;
+    return state();
+  };
   const handle = ({ method, route, body }) => {
     calls.push({ method, route, body });
-    const [path] = route.split("?"); // a query (a page of the log) reaches the route the path names
+    const [path, query = ""] = route.split("?"); // a query (a page of the log) reaches the route the path names
     const own = routes[`${method} ${path}`] ?? routes[path];
     if (own) return own(body);
     if (!defaults)
       return { status: 404, body: { error: { code: "not_found", message: `no route ${route}` } } };
     if (route === "/api/v1/matches/m1/events" && method === "POST") {
-      match.seq += 1;
+      match.records.push({ seq: match.records.length + 1, event: body });
       match.log.push(body);
-      return { status: 201, body: { id: "m1", seq: match.seq, applied: match.log.length } };
+      match.seq += 1;
+      return { status: 201, body: { id: "m1", seq: match.seq, applied: match.records.length } };
     }
     if (route === "/api/v1/matches/m1/events/undo" && method === "POST") {
-      match.seq -= body.seqs.length;
-      match.undone.push(...body.seqs);
-      return { status: 200, body: { id: "m1", seq: match.seq } };
+      const seqs = body?.seqs ?? [];
+      const unknown = seqs.findIndex((seq) => !match.records[seq - 1]?.event);
+      if (unknown >= 0)
+        return fail(422, "validation", `seqs.${unknown}: no event ${seqs[unknown]} on this match`, {
+          [`seqs.${unknown}`]: [`no event ${seqs[unknown]} on this match`],
+        });
+      const gone = seqs.find((seq) => !inForce(match.records[seq - 1]));
+      if (gone !== undefined)
+        return fail(409, "nothing_to_undo", `event ${gone} is already undone`);
+      return cancel(seqs);
     }
     if (path === "/api/v1/matches/m1/events" && method === "GET") {
-      // the whole log in one page, as under 1,000 events
-      const events = match.log.map((e, i) => ({
-        ...e,
-        seq: i + 1,
-        undone: match.undone.includes(i + 1),
-      }));
+      const after = Number(new URLSearchParams(query).get("after") ?? 0);
+      const events = match.records
+        .filter((r) => r.seq > after)
+        .map((r) =>
+          r.event
+            ? { ...r.event, seq: r.seq, undone: match.undone.includes(r.seq) }
+            : { seq: r.seq, type: "undo", undoes: r.undoes, undone: false },
+        );
       return { status: 200, body: { events, next: null } };
     }
-    if (route === "/api/v1/matches/m1/undo") {
-      match.seq -= 1;
-      return { status: 200, body: { id: "m1", seq: match.seq } };
+    if (route === "/api/v1/matches/m1/undo" && method === "POST") {
+      const last = match.records.findLast(inForce);
+      if (!last) return fail(409, "nothing_to_undo", "there is nothing to undo");
+      return cancel([last.seq]);
     }
-    if (route === "/api/v1/matches/m1") return { status: 200, body: { id: "m1", seq: match.seq } };
+    if (route === "/api/v1/matches/m1") return state();
     return { status: 404, body: { error: { code: "not_found", message: `no ${route}` } } };
   };
   const sockets = [];

@@ -92,12 +92,36 @@ export class FakeActor extends FakeFlaggedDocument {
     return made;
   }
 
+  /**
+   * A status on or off: Foundry makes an ActiveEffect carrying it (its `statuses`) or deletes the
+   * one that does, so `createActiveEffect` / `deleteActiveEffect` run on every client with the
+   * effect and the writer's id, in the server's order (FOUNDRY-SEMANTICS §1.2, §1.9), and each
+   * other page reads the statuses as they were until then; nothing to change writes nothing.
+   * The effect is heard, not kept in `effects` (a sheet's statuses are read from `statuses`).
+   */
   async toggleStatusEffect(id, { active }) {
-    if (!this.isOwner) refuse(actingUser(), `Actor ${this.name}`);
+    const user = actingUser();
+    if (!this.isOwner) refuse(user, `Actor ${this.name}`);
     await serverTrip();
     note(`actor~ ${this.name} ${active ? "+" : "-"}${id}`);
-    if (active) this.statuses.add(id);
-    else this.statuses.delete(id);
+    if (this.statuses.has(id) === Boolean(active)) return;
+    const statuses = new Set(this.statuses);
+    if (active) statuses.add(id);
+    else statuses.delete(id);
+    const write = staleUntilReached(this, { statuses });
+    rawOf(this).statuses = statuses;
+    const effect = new FakeActiveEffect({
+      parent: this,
+      name: id,
+      statuses: new Set([id]),
+      disabled: false,
+    });
+    broadcast(
+      `${active ? "create" : "delete"}ActiveEffect`,
+      () => [effect, {}, user.id],
+      currentClient(),
+      write,
+    );
   }
 }
 

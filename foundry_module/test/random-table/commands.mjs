@@ -61,7 +61,7 @@ export const on = (userId, fn) => clientOf(userId).run(fn);
 const onClient = (client, fn) => client.run(fn);
 
 /** The cards of a kind in the order they were posted ("kick", "tick", "intercept", "autopilot"). */
-function cardsOf(kind) {
+export function cardsOf(kind) {
   return globalThis.ChatMessage.created.filter((m) => {
     const card = m.flags?.ballcourt?.card;
     return card && (m.flags.ballcourt.context?.kind === kind || card.kind === `yaotzin.${kind}`);
@@ -224,6 +224,29 @@ class NextThenAnswer extends Command {
 }
 
 /**
+ * A held answer of the companion arrives and, `turns` turns of the event loop later, a GM
+ * presses Next in his own tracker: the other way round of `nextThenAnswer`, a co-GM's Next
+ * landing while the companion's GM's page acts on that answer (an NPC's turn played: his
+ * standing up, his walk, his dribble's Apply).
+ */
+class AnswerThenNext extends Command {
+  constructor(user, nth, turns) {
+    super();
+    Object.assign(this, { user, nth, turns });
+  }
+
+  toString() {
+    return code("answerThenNext", this.user, this.nth, this.turns);
+  }
+
+  async act(_model, real) {
+    real.companion.release(this.nth);
+    await flush(this.turns);
+    on(this.user, () => track(real.encounter.nextTurn()));
+  }
+}
+
+/**
  * A user's browser reloads (F5): his page and what it had open are gone; a new one loads. His
  * user is connected while the new page runs its hooks (in Foundry a page runs "ready"
  * connected), where the doubles' reload marks him so only after it has loaded: a need
@@ -250,6 +273,51 @@ class Reload extends Command {
         return loadModule(userId);
       },
     });
+  }
+}
+
+/**
+ * A GM drags an NPC onto the still ball by hand (setting up a play): a move onto it, no
+ * dribble. His own move, on whoever's turn: the observer does not judge it as the autopilot's.
+ */
+class PlaceOnBall extends Command {
+  constructor(user, npc) {
+    super();
+    Object.assign(this, { user, npc });
+  }
+
+  toString() {
+    return code("placeOnBall", this.user, this.npc);
+  }
+
+  async act(_model, real) {
+    const { ball, observer } = real;
+    const token = real.tokens[this.npc];
+    if ((ball.flags.ballcourt.ball?.speed ?? 0) > 0 || (token.x === ball.x && token.y === ball.y))
+      return;
+    observer.byHand.add(token.id);
+    try {
+      await on(this.user, () => token.update({ x: ball.x, y: ball.y }));
+    } finally {
+      observer.byHand.delete(token.id);
+    }
+  }
+}
+
+/** A GM lays an NPC prone from his token's HUD (the status on his sheet): his next turn starts with standing up. */
+class KnockProne extends Command {
+  constructor(user, npc) {
+    super();
+    Object.assign(this, { user, npc });
+  }
+
+  toString() {
+    return code("knockProne", this.user, this.npc);
+  }
+
+  async act(_model, real) {
+    const actor = real.tokens[this.npc].actor;
+    await on(this.user, () => actor.toggleStatusEffect("prone", { active: true }));
   }
 }
 
@@ -394,11 +462,15 @@ class ApplyUndo extends Command {
   }
 }
 
-async function pressAndSettle(real, message, action) {
+/** The GM presses the card's button `action` (or the first whose id starts `<action>:`) as his log shows it; then the table settles. */
+export async function pressAndSettle(real, message, action) {
   const button = [
     ...(clientOf("gm").chat.get(message.id)?.querySelectorAll("button[data-ballcourt-action]") ??
       []),
-  ].find((b) => b.dataset.ballcourtAction === action);
+  ].find(
+    (b) =>
+      b.dataset.ballcourtAction === action || b.dataset.ballcourtAction.startsWith(`${action}:`),
+  );
   if (button && !button.disabled) await on("gm", () => click(button));
   await settleTable(real);
 }
@@ -519,6 +591,7 @@ export const turn = (...args) => new Turn(...args);
 export const slow = (...args) => new Slow(...args);
 export const answer = (...args) => new Answer(...args);
 export const nextThenAnswer = (...args) => new NextThenAnswer(...args);
+export const answerThenNext = (...args) => new AnswerThenNext(...args);
 export const reloadPage = (...args) => new Reload(...args);
 export const autopilot = (...args) => new Autopilot(...args);
 export const closeDialogs = (...args) => new CloseDialogs(...args);
@@ -527,3 +600,5 @@ export const answerDialog = (...args) => new AnswerDialog(...args);
 export const companionGMIs = (...args) => new CompanionGM(...args);
 export const settled = () => new Settle();
 export const applyThenUndo = (...args) => new ApplyUndo(...args);
+export const placeOnBall = (...args) => new PlaceOnBall(...args);
+export const knockProne = (...args) => new KnockProne(...args);

@@ -10,7 +10,17 @@
  */
 import { FakeRoll, clientOf } from "../fakes/foundry.mjs";
 import { track } from "../fakes/clients.mjs";
-import { Command, click, code, doubleClick, on } from "./commands.mjs";
+import {
+  Command,
+  cardsOf,
+  click,
+  code,
+  doubleClick,
+  flush,
+  on,
+  pressAndSettle,
+  settleTable,
+} from "./commands.mjs";
 import { USERS } from "./table.mjs";
 
 /** A GM opens Ballcourt's menu and picks `choice` ("tipoff", "pass"): once, or twice as a double press. */
@@ -152,6 +162,40 @@ class TokenAutopilot extends Command {
   }
 }
 
+/**
+ * A pass played through at once: a GM opens the menu and picks a pass, then whoever is being
+ * asked sends his declaration dialog, filled in with the next of `declarations` (as
+ * `declare("anyone", ...)` sends it), a few turns of the event loop apart; with `apply`, once
+ * the table is quiet the GM applies the pass's card and, when it leaves the ball to be
+ * carried, picks the first carrier it offers. The random lists seldom line up a whole pass one
+ * command at a time (players back in need a knock-off applied, then the ball changing hands);
+ * a table that knows its plays does.
+ */
+class WholePass extends Command {
+  constructor(user, declarations, { apply = false } = {}) {
+    super();
+    Object.assign(this, { user, declarations, apply });
+  }
+
+  toString() {
+    return code("wholePass", this.user, this.declarations, { apply: this.apply });
+  }
+
+  async act(model, real) {
+    await new Menu(this.user, "pass").act(model, real);
+    for (const values of this.declarations) {
+      await flush(8);
+      await new Declare("anyone", values).act(model, real);
+    }
+    if (!this.apply) return;
+    await settleTable(real);
+    const card = cardsOf("pass").findLast((m) => !m.flags.ballcourt.applied);
+    if (!card) return;
+    await pressAndSettle(real, card, "apply");
+    await pressAndSettle(real, card, "carrier");
+  }
+}
+
 /** The dice fall so: the next d20s rolled, anywhere at the table, show these faces (then 10s again). */
 class Dice extends Command {
   constructor(faces) {
@@ -189,6 +233,7 @@ class CompanionAway extends Command {
 }
 
 export const dice = (...args) => new Dice(...args);
+export const wholePass = (...args) => new WholePass(...args);
 export const companionAway = (...args) => new CompanionAway(...args);
 export const tokenAutopilot = (...args) => new TokenAutopilot(...args);
 export const menu = (...args) => new Menu(...args);

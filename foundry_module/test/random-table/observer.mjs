@@ -26,6 +26,11 @@ export class Observer {
     this.proposals = { stale: [], fresh: [] }; // goat-ball: NPC proposals answered after their round ended, or in it
     this.closedWrites = new Set(); // messages last written by a page that was closing
     this.offTurn = new Map(); // NPC token id -> {from, text}: his move landed on another's turn, not yet taken back
+    this.offTurnStands = new Map(); // NPC token id -> text: he stood up on another's turn, not yet prone again
+    this.byHand = new Set(); // NPC token ids a GM is moving by hand now (not the autopilot's moves)
+    this.cardMoves = new Map(); // NPC token id -> whose turn it was when a card's Apply or Undo last moved him
+    this.dribbled = new Set(); // dribble cards applied once (the first Apply, the autopilot's, is judged)
+    this.lateDribbles = new Map(); // message id -> text: an NPC's dribble applied on another's turn, not yet undone
     this.lateProposals = new Map(); // message id -> text: an autopilot card posted on another's turn (another GM's Next crossed it)
     this.onRejection = (reason) => {
       this.rejections.push(reason);
@@ -125,11 +130,13 @@ export class Observer {
     }
     if (wasLive === isLive) return;
     const payload = flags.card?.actions?.find((a) => a.id === "apply")?.payload;
-    if (isLive && !payload?.ball) return;
+    if (flags.context?.kind === "dribble") this.dribbleLanded(message, payload, isLive);
+    const to = payload?.ball ?? payload?.events?.find((e) => e.type === "ball"); // a dribble's: its event
+    if (isLive && !to) return;
     if (isLive)
       this.ballLog.push({
         id: message.id,
-        to: { x: payload.ball.x, y: payload.ball.y },
+        to: { x: to.x, y: to.y },
         applied: true,
       });
     else if (this.ballLog.some((e) => e.id === message.id))
@@ -158,13 +165,17 @@ export class Observer {
    * (another GM's Next crossed his walk) waits to be put back where it started; once the
    * table is quiet, one still not put back is a breach (`lateLeft`).
    */
-  moved(token, from) {
-    if (!this.started || this.game === "goatball" || !token.actor || token.actor.owners?.length)
-      return; // the NPCs: tokens with a sheet no player owns
+  moved(token, from, options) {
+    if (!this.isNpc(token) || this.byHand.has(token.id)) return;
     if (from.x === token.x && from.y === token.y) return;
     const late = this.offTurn.get(token.id);
     if (late && token.x === late.from.x && token.y === late.from.y) {
       this.offTurn.delete(token.id); // put back where he stood: the late move is taken back
+      return;
+    }
+    if (options?.ballcourt?.internal) {
+      // a card's Apply or Undo (a GM's press, on any turn): the autopilot's dribble is judged by its card (`updated`)
+      this.cardMoves.set(token.id, this.turnOf());
       return;
     }
     const turn = this.turnOf();
@@ -176,13 +187,55 @@ export class Observer {
   }
 
   /**
+   * An NPC's dribble lands on his own turn, or is undone: its first Apply (the autopilot's, as
+   * its card is posted) must have moved him on his turn, else its card must be undone once the
+   * table is quiet. A GM's later Undo or Apply of it, on any turn, is his own.
+   */
+  dribbleLanded(message, payload, applied) {
+    if (!applied) {
+      this.lateDribbles.delete(message.id);
+      return;
+    }
+    if (this.dribbled.has(message.id)) return;
+    this.dribbled.add(message.id);
+    const dribbler = payload?.moves?.[0]?.player;
+    const token = this.scene?.tokens?.get?.(dribbler);
+    if (!token || !this.isNpc(token)) return;
+    const turn = this.cardMoves.get(dribbler);
+    if (turn !== dribbler)
+      this.lateDribbles.set(message.id, `NPC ${dribbler}'s dribble landed on ${turn}'s turn`);
+  }
+
+  /** A court NPC (a token with a sheet no player owns) once the table has sat down. */
+  isNpc(token) {
+    return this.started && this.game !== "goatball" && token.actor && !token.actor.owners?.length;
+  }
+
+  /**
+   * An NPC stands up on his own turn, or his standing up is taken back (prone again): on the
+   * court only the autopilot stands an NPC up (no card there knocks one prone, so no Undo stands
+   * one up); a GM puts one prone by hand, on any turn.
+   */
+  statusSet(token, id, active) {
+    if (!this.isNpc(token) || id !== "prone") return;
+    if (active) this.offTurnStands.delete(token.id);
+    else if (this.turnOf() !== token.id)
+      this.offTurnStands.set(token.id, `NPC ${token.id} stood up on ${this.turnOf()}'s turn`);
+  }
+
+  /**
    * Once quiet: each NPC's move that landed on another's turn and was not taken back; each
+   * standing up likewise; each
    * autopilot card posted on another's turn still offering its buttons (one another GM's Next
    * crossed must be closed once its page has heard that Next).
    */
   lateLeft() {
     for (const { text } of this.offTurn.values()) this.breach(2, `${text}, and stands there`);
     this.offTurn.clear();
+    for (const text of this.offTurnStands.values()) this.breach(2, `${text}, and stays up`);
+    this.offTurnStands.clear();
+    for (const text of this.lateDribbles.values()) this.breach(2, `${text}, and stands`);
+    this.lateDribbles.clear();
     for (const [id, text] of this.lateProposals) {
       const card = globalThis.game.messages.get(id)?.flags?.ballcourt?.card;
       if (card?.actions?.length) this.breach(2, `${text}, and is still open`);

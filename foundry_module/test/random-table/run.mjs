@@ -11,12 +11,15 @@ import { closeTables } from "../tables/table.mjs";
 import {
   answer,
   answerDialog,
+  answerThenNext,
   applyThenUndo,
   autopilot,
   closeDialogs,
   companionGMIs,
   kick,
+  knockProne,
   nextThenAnswer,
+  placeOnBall,
   press,
   reloadPage,
   rollPolicy,
@@ -37,6 +40,7 @@ import {
   goatAutopilot,
   menu,
   tokenAutopilot,
+  wholePass,
 } from "./goatball-commands.mjs";
 
 const user = fc.constantFrom(...USERS);
@@ -52,8 +56,9 @@ const BUTTONS = {
   kick: ["apply", "apply", "undo", "intercept", "intercept"],
   tick: ["apply", "undo", "stop", "stop"],
   intercept: ["apply", "undo", "trip_back"],
+  dribble: ["undo", "apply"],
   tipoff: ["apply", "apply", "undo", "carrier", "reroll"],
-  pass: ["apply", "apply", "undo", "carrier"],
+  pass: ["apply", "apply", "apply", "undo", "carrier", "carrier"],
 };
 
 /** The buttons only a GM may press (a player's press is refused); the others are a player's own. */
@@ -92,6 +97,19 @@ const COURT = [
   [4, pressing("kick")],
   [2, pressing("tick")],
   [2, pressing("intercept")],
+  [1, pressing("dribble")],
+  [
+    2,
+    fc
+      .record({ user: gm, npc: fc.constantFrom("n1", "n2") })
+      .map(({ user: u, npc }) => placeOnBall(u, npc)),
+  ],
+  [
+    1,
+    fc
+      .record({ user: gm, npc: fc.constantFrom("n1", "n2") })
+      .map(({ user: u, npc }) => knockProne(u, npc)),
+  ],
   [
     1,
     fc
@@ -111,6 +129,12 @@ const COURT = [
     fc
       .record({ user: gm, nth, turns: fc.nat({ max: 1 }) })
       .map(({ user: u, nth: n, turns }) => nextThenAnswer(u, n, turns)),
+  ],
+  [
+    2,
+    fc
+      .record({ user: gm, nth, turns: fc.nat({ max: 8 }) })
+      .map(({ user: u, nth: n, turns }) => answerThenNext(u, n, turns)),
   ],
   [1, user.map((u) => reloadPage(u))],
   [1, fc.constantFrom("off", "suggest", "act").map((mode) => autopilot(mode))],
@@ -135,39 +159,68 @@ const COURT = [
 const ARENA_IDS = ["r1", "r2", "b1", "b2", ""];
 
 /**
- * A declaration as a user fills in the dialog: a player any action; a GM, declaring for an
- * NPC off the autopilot, one the autopilot never proposes (none, move, block), so a proposal
- * in the pass is the autopilot's.
+ * A player's declared action, drawn so: knock-offs (who is out comes back in when the ball
+ * changes hands) and moves and blocks (a move into a zone an opponent blocks is contested) more
+ * often than the rest, so the passes reach those.
  */
-const declaring = fc
+const PLAYER_ACTIONS = [
+  "none",
+  "throw",
+  "throw",
+  "intercept",
+  "knock_off",
+  "knock_off",
+  "knock_off",
+  "defend",
+  "move",
+  "move",
+  "move",
+  "block",
+  "block",
+];
+
+/**
+ * What a user fills the declaration dialog in with: a player any action; a GM, declaring for
+ * an NPC off the autopilot, one the autopilot never proposes (none, move, block), so a
+ * proposal in the pass is the autopilot's. `gmAction` is kept for whoever turns out asked.
+ */
+const declarationValues = fc
   .record({
-    user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
-    action: fc.constantFrom(
-      "none",
-      "throw",
-      "throw",
-      "intercept",
-      "knock_off",
-      "defend",
-      "move",
-      "block",
-    ),
-    gmAction: fc.constantFrom("none", "move", "block"),
+    action: fc.constantFrom(...PLAYER_ACTIONS),
+    gmAction: fc.constantFrom("none", "move", "move", "block", "block", "block"),
     target: fc.constantFrom(...ARENA_IDS),
     skill: fc.constantFrom("athletics", "acrobatics"),
     hot: fc.constantFrom(false, false, true),
-    zone: fc.constantFrom("Z1", "Z2", ""),
+    zone: fc.constantFrom("Z1", "Z2", "Z1", "Z2", ""),
   })
-  .map(({ user: u, action, gmAction, target, skill, hot, zone }) =>
+  .map(({ hot, zone, ...values }) => ({
+    ...values,
+    ...(hot ? { hot: "on" } : {}),
+    ...(zone ? { zone } : {}),
+  }));
+
+/** A declaration as a user fills in the dialog (`declarationValues`), sent by him or by whoever is asked. */
+const declaring = fc
+  .record({
+    user: fc.constantFrom(...USERS, "anyone", "anyone", "anyone"),
+    values: declarationValues,
+  })
+  .map(({ user: u, values: { gmAction, action, ...values } }) =>
     declare(u, {
       action: GMS.includes(u) ? gmAction : action,
       ...(u === "anyone" ? { gmAction } : {}),
-      target,
-      skill,
-      ...(hot ? { hot: "on" } : {}),
-      ...(zone ? { zone } : {}),
+      ...values,
     }),
   );
+
+/** A pass played through at once: four declarations, each sent by whoever is asked then; mostly applied. */
+const wholePassing = fc
+  .record({
+    user: gm,
+    declarations: fc.array(declarationValues, { minLength: 4, maxLength: 4 }),
+    apply: fc.constantFrom(true, true, false),
+  })
+  .map(({ user: u, declarations, apply }) => wholePass(u, declarations, { apply }));
 
 /** Every command a user at the goat-ball arena can give, with these weights. */
 const ARENA = [
@@ -181,14 +234,15 @@ const ARENA = [
       })
       .map(({ user: u, choice, clicks: c }) => menu(u, choice, { clicks: c })),
   ],
-  [4, declaring],
+  [6, declaring],
+  [6, wholePassing],
   [
     3,
     fc
       .array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 6 })
       .map((faces) => dice(faces)),
   ],
-  [4, pressing("pass")],
+  [6, pressing("pass")],
   [2, pressing("tipoff")],
   [
     1,
@@ -215,12 +269,12 @@ const ARENA = [
     fc
       .record({
         team: fc.constantFrom("red", "blue"),
-        mode: fc.constantFrom("off", "suggest", "act"),
+        mode: fc.constantFrom("off", "off", "suggest", "act"), // off: the GMs declare for the NPCs (moves, blocks)
       })
       .map(({ team, mode }) => goatAutopilot(team, mode)),
   ],
   [
-    1,
+    2,
     fc
       .record({ user: gm, token: fc.constantFrom("r1", "r2", "b1", "b2") })
       .map(({ user: u, token }) => tokenAutopilot(u, token)),

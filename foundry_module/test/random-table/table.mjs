@@ -36,18 +36,83 @@ const PLAYERS = {
 /** A token whose every committed move the observer hears, with whose turn it was then. */
 export class WatchedToken extends FakeToken {
   afterMove(from, sent, options, user) {
-    this.observer?.moved(this, from);
+    this.observer?.moved(this, from, options);
     return super.afterMove(from, sent, options, user);
   }
 }
 
 /**
+ * The autopilot's proposal for `me`: on the still ball (a GM put him there), dribble it a square
+ * west; else a step west, then ready to intercept.
+ */
+function proposal({ ball }, me) {
+  if (ball.speed > 0 || ball.x !== me.x || ball.y !== me.y)
+    return {
+      path: [
+        { x: me.x, y: me.y },
+        { x: me.x - 1, y: me.y },
+      ],
+      action: { ready: "intercept" },
+    };
+  return {
+    path: [{ x: me.x, y: me.y }],
+    action: {
+      route: "dribble",
+      body: {
+        dribbler: me.id,
+        ball: { x: ball.x, y: ball.y },
+        squares: [{ x: ball.x - 1, y: ball.y }],
+        started_with_ball: true,
+      },
+    },
+  };
+}
+
+/** The companion's dribble: the dribbler and the ball to the last square, on a card whose Apply moves both. */
+function dribbleAnswer(body) {
+  const end = body.squares.at(-1);
+  const who = body.players.find((p) => p.id === body.dribbler);
+  const ball = { x: end.x, y: end.y, speed: 0, direction: null };
+  const play = { action: "dribble", player: who.id, team: who.team, name: who.name };
+  return {
+    dribbler: who.id,
+    squares: body.squares,
+    ball,
+    end,
+    chat_card: {
+      kind: "yaotzin.dribble",
+      title: {
+        key: "BALLCOURT.Card.Dribble.Title",
+        data: { player: who.name ?? who.id, count: body.squares.length },
+        text: `${who.name ?? who.id} dribbles`,
+      },
+      lines: [],
+      rolls: [],
+      actions: [
+        {
+          id: "apply",
+          key: "BALLCOURT.Action.Apply",
+          data: {},
+          label: "Apply",
+          payload: {
+            events: [{ type: "ball", ...ball, play }],
+            path: body.squares,
+            moves: [{ player: who.id, x: end.x, y: end.y }],
+          },
+        },
+      ],
+    },
+  };
+}
+
+/**
  * The routes the court needs: the recorded kick, tick and interception; the autopilot's
- * suggest (one step west, then ready to intercept), its move check, and the NPC reactions.
+ * suggest (`proposal`), its move check, the dribble it proposes, and the NPC reactions.
  */
 function routes() {
   const at = (body, id) => body.players.find((p) => p.id === id);
   return {
+    "/api/v1/yaotzin/dribble": (body) => ({ status: 200, body: dribbleAnswer(body) }),
     "/api/v1/yaotzin/kick": () => ({ status: 200, body: fixture("kick") }),
     "/api/v1/yaotzin/tick": () => ({ status: 200, body: fixture("tick") }),
     "/api/v1/yaotzin/intercept": () => ({ status: 200, body: fixture("intercept") }),
@@ -58,16 +123,7 @@ function routes() {
         body: {
           tactics: body.tactics ?? "press-ball",
           attacks: {},
-          turn: {
-            player: me.id,
-            path: [
-              { x: me.x, y: me.y },
-              { x: me.x - 1, y: me.y },
-            ],
-            budget: "move",
-            action: { ready: "intercept" },
-            reason: "closes in",
-          },
+          turn: { player: me.id, budget: "move", reason: "closes in", ...proposal(body, me) },
         },
       };
     },
@@ -195,6 +251,21 @@ export function gatedCompanion(own = routes()) {
   };
 }
 
+/**
+ * Every status turned on or off on the token's sheet, heard by the observer once the server
+ * has made it (the writer's promise resolves at the server's answer, before any later write).
+ */
+function watchStatuses(token, observer) {
+  const actor = token.actor;
+  const toggle = actor.toggleStatusEffect.bind(actor);
+  actor.toggleStatusEffect = async (id, options) => {
+    const had = actor.statuses.has(id);
+    const result = await toggle(id, options);
+    if (had !== actor.statuses.has(id)) observer.statusSet(token, id, actor.statuses.has(id));
+    return result;
+  };
+}
+
 /** Open the table and its court; the encounter begun on Ixpoetchitl's turn. */
 export async function openRandomTable({ seed = 1, autopilot = "act" } = {}) {
   const companion = gatedCompanion();
@@ -250,6 +321,7 @@ export async function openRandomTable({ seed = 1, autopilot = "act" } = {}) {
     },
   });
   for (const token of [...Object.values(tokens), ball]) token.observer = observer;
+  for (const token of Object.values(tokens)) watchStatuses(token, observer);
   globalThis.game.scenes.set(scene.id, scene);
   for (const id of USERS) table.view(id, scene);
   const encounter = new FakeCombat({

@@ -2,15 +2,16 @@
  * A Quench batch for a live world: what the test doubles assume where Foundry's API pages are
  * silent, checked against this world's own Foundry and game system, so a double found wrong is
  * fixed (docs/foundry.md, "What only a live Foundry world can verify"). A GM runs it from
- * Quench's window; it writes only a flag of his own User, put back afterwards (its token
- * probe is vetoed before anything moves).
+ * Quench's window; it writes only a flag of his own User and the prone status of the world's
+ * first actor, each put back afterwards (its token probe is vetoed before anything moves).
  * test/foundry/quench/quench-world.test.mjs runs it against the doubles.
  */
+import { hasStatus, setStatus } from "../../adapters/sheet-writes.mjs";
 import { readRollAnswer } from "../../core/roll-requests.mjs";
 import { MODULE_ID, fvtt, messageMode } from "../world/env.mjs";
 import { replacingFlag } from "../requests/gm-requests.mjs";
 import { rollOnSheet } from "../requests/roll-answers.mjs";
-import { tokenList } from "../world/scene.mjs";
+import { adapter, tokenList } from "../world/scene.mjs";
 
 const PROBE = "quenchProbe";
 
@@ -114,6 +115,33 @@ export function registerWorldBatches(quench) {
             { x: token.x, y: token.y },
             from,
             "its false did not keep the token where it was",
+          );
+        });
+        it("a status turned on and off is heard as the effect carrying it made and deleted (a prone NPC's standing up is judged so)", async function test() {
+          const actor = [...(fvtt.game.actors?.contents ?? fvtt.game.actors ?? [])][0];
+          const a = adapter();
+          if (!actor || a.conditionsPath) this.skip(); // D35E keeps conditions in fields: heard as the actor's update
+          const had = hasStatus(a, actor, "prone");
+          const heard = [];
+          const listening = ["createActiveEffect", "deleteActiveEffect"].map((hook) => [
+            hook,
+            fvtt.Hooks.on(hook, (effect) => {
+              if (effect.parent?.id === actor.id && effect.statuses?.has?.("prone"))
+                heard.push(hook);
+            }),
+          ]);
+          try {
+            await setStatus(a, actor, "prone", !had);
+            await setStatus(a, actor, "prone", had); // put back as it was
+            await new Promise((resolve) => setTimeout(resolve, 200)); // the hooks after the server's answers
+          } finally {
+            for (const [hook, id] of listening) fvtt.Hooks.off(hook, id);
+          }
+          const order = ["createActiveEffect", "deleteActiveEffect"];
+          assert.deepEqual(
+            heard,
+            had ? order.reverse() : order,
+            "the status toggle was not heard as its effect made and deleted: the stand's guard (yaotzin-autopilot.mjs standUp) and the doubles' toggleStatusEffect (test/fakes/documents.mjs) rely on it",
           );
         });
         it("the installed module may use its socket", () => {

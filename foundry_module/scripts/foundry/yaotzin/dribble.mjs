@@ -132,8 +132,9 @@ function overranIn(encounter, token) {
 /**
  * A dribble from `from` to `to` (a drag's straight walk, or the `squares` the autopilot's
  * proposal names): the court read once, checked by the companion, then its card posted and
- * applied. `stillDue()` is asked once the companion has answered (the autopilot's: the NPC's
- * turn still stands): false, and nothing is posted (resolves null).
+ * applied. The autopilot's: `stillDue()` is asked once the companion has answered (the NPC's
+ * turn still stands): false, and nothing is posted (resolves null); `beforeApply(message)` is
+ * called once the card is posted, before its Apply's first write (to hear where it lands).
  */
 export async function dribble(
   scene,
@@ -141,7 +142,7 @@ export async function dribble(
   from,
   to,
   squares = stepPath(from, to),
-  stillDue = () => true,
+  { stillDue = () => true, beforeApply = () => {} } = {},
 ) {
   const court = readCourt(scene);
   const body = {
@@ -160,6 +161,7 @@ export async function dribble(
   const message = await postCard(answer, cardContextOf(court, "dribble"), {
     showTo: court.owners[token.id] ?? [],
   }); // his own dribble
+  beforeApply(message);
   await performAction(message.id, "apply", fvtt.game.user.id); // the card's Undo takes it back
   return message;
 }

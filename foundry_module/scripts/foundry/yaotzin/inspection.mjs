@@ -110,17 +110,25 @@ function changedAt(changed, path) {
   return path.split(".").reduce((o, k) => (o && typeof o === "object" ? o[k] : undefined), changed);
 }
 
+/**
+ * A condition: an effect carrying a status (prone, unconscious) that no item or spell gave
+ * (no `origin`), as Foundry makes one when a status is turned on, from the token's HUD or a
+ * card's Apply. The referee inspects what a player brings, not what befell him.
+ */
+const isCondition = (effect) => effect.statuses?.size > 0 && !effect.origin;
+
 /** Whether an update switches something on: an item equipped or carried, a buff active (pf1, D35E), an effect enabled. */
 function switchesOn(doc, changed) {
-  if (doc.documentName === "ActiveEffect") return changedAt(changed, "disabled") === false;
+  if (doc.documentName === "ActiveEffect")
+    return changedAt(changed, "disabled") === false && !isCondition(doc);
   return ["system.equipped", "system.carried", "system.active"].some(
     (path) => changedAt(changed, path) === true,
   );
 }
 
-/** Whether a document made on a sheet comes switched on: an item equipped, carried or active, an effect not disabled. */
+/** Whether a document made on a sheet comes switched on: an item equipped, carried or active, an effect not disabled (a condition aside). */
 function madeOn(doc) {
-  if (doc.documentName === "ActiveEffect") return !doc.disabled;
+  if (doc.documentName === "ActiveEffect") return !doc.disabled && !isCondition(doc);
   return ["equipped", "carried", "active"].some((key) => doc.system?.[key] === true);
 }
 

@@ -13,7 +13,7 @@
  * dribble is dribble.mjs's, a kick is the kick tool's request, a hoop shot and a contest (with
  * its attack-of-opportunity question to the target's owner) are contests.mjs's, as the menu's.
  */
-import { hasStatus, setStatus } from "../../adapters/sheet-writes.mjs";
+import { hasStatus, restoreStatuses, setStatus } from "../../adapters/sheet-writes.mjs";
 import { teamEntry } from "../../core/goatball-autopilot.mjs";
 import { localText, renderCard } from "../../core/cards.mjs";
 import { tokenPosition, tokenSquare } from "../../core/geometry.mjs";
@@ -28,7 +28,7 @@ import {
   suggestBody,
   turnSteps,
 } from "../../core/yaotzin-autopilot.mjs";
-import { registerCardHandlers } from "../cards/chat.mjs";
+import { performAction, registerCardHandlers } from "../cards/chat.mjs";
 import { tellGMs } from "../requests/gm-requests.mjs";
 import { answerBelongs, stampOf } from "../requests/turns.mjs";
 import { courtOfCombat, trackerOf, turnChangeOnItsWay } from "../world/encounters.mjs";
@@ -237,8 +237,7 @@ async function perform(scene, proposal, step) {
   if (!token) throw localizedError("BALLCOURT.YAutopilot.Gone"); // deleted since the proposal
   switch (step.kind) {
     case "stand":
-      await (token.actor && setStatus(adapter(), token.actor, "prone", false));
-      break;
+      return standUp(token, proposal);
     case "move":
       return walk(scene, token, step, proposal);
     case "kick":
@@ -258,10 +257,8 @@ async function perform(scene, proposal, step) {
         powerAttack: step.powerAttack,
       });
       break;
-    case "dribble": // the GM pressed Next while the companion checked it: nothing is posted
-      return Boolean(
-        await dribble(scene, token, step.from, step.squares.at(-1), step.squares, proposal.belongs),
-      );
+    case "dribble":
+      return dribbleOn(scene, token, step, proposal);
     case "contest":
       await contest(scene, {
         actor: step.actor,
@@ -299,7 +296,13 @@ async function walk(scene, token, { path, budget }, proposal) {
   if (!proposal.belongs()) return false; // the GM pressed Next while the companion checked it
   const start = { x: token.x, y: token.y };
   const waypoints = path.slice(1).map((sq) => tokenPosition(court.mapping, sq));
-  const landed = landing(token, waypoints.at(-1), proposal);
+  const end = waypoints.at(-1);
+  const landed = landing(proposal, {
+    hooks: ["updateToken"],
+    isEnd: arrivalAt(token, end),
+    nothing: token.x === end.x && token.y === end.y, // already there: the move writes nothing
+    unheard: () => localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name }),
+  });
   const moved = await token.move(waypoints, { autoRotate: false }).catch((err) => {
     landed.stop();
     throw err;
@@ -315,39 +318,131 @@ async function walk(scene, token, { path, budget }, proposal) {
   return true;
 }
 
-/** How long a walk may take to reach its end before the turn gives up on it. */
+/** How long a step's write may take to come back before the turn gives up on hearing it. */
 const ARRIVAL_MS = 30000;
 
 /**
- * A walk's landing, heard on this page from before its move is sent: `late` resolves once the
- * token's update to the path's end comes back (v13's move resolves at its first checkpoint,
- * FOUNDRY-SEMANTICS §6.1: the turn's next step waits for the end), true when a turn change
- * that ended the NPC's turn came back first (`followTurn`): the server made it first (§1.9),
- * so the walk, or its end, landed in the next turn. A movement stopped on the way fails the step.
+ * A step's landing, heard on this page from before its write is sent: `late` resolves once one
+ * of `hooks` brings back the write's end (`isEnd(hook, ...args)`), true when a turn change that
+ * ended the NPC's turn came back first (`followTurn`): the server made it first (§1.9), so the
+ * step, or its end, landed in the next turn. `nothing`: the write changes nothing, so nothing
+ * comes back. Unheard for ARRIVAL_MS, `unheard()` is the step's failure (a walk stopped on the
+ * way; v13's move resolves at its first checkpoint, FOUNDRY-SEMANTICS §6.1), or null: it
+ * stands unjudged.
  */
-function landing(token, end, proposal) {
+function landing(proposal, { hooks, isEnd, nothing = false, unheard }) {
   let settle = () => {};
   const done = new Promise((resolve, reject) => {
     settle = (outcome) => {
-      fvtt.Hooks.off("updateToken", arrived);
+      hooks.forEach((hook, i) => fvtt.Hooks.off(hook, heard[i]));
       clearTimeout(timer);
       outcome?.(resolve, reject);
     };
   });
-  const arrived = fvtt.Hooks.on("updateToken", (doc) => {
-    if (doc.id === token.id && doc.x === end.x && doc.y === end.y)
-      settle((resolve) => resolve(Boolean(proposal.turnOver)));
-  });
+  const heard = hooks.map((hook) =>
+    fvtt.Hooks.on(hook, (...args) => {
+      if (isEnd(hook, ...args)) settle((resolve) => resolve(Boolean(proposal.turnOver)));
+    }),
+  );
   const timer = setTimeout(
     () =>
-      settle((_resolve, reject) =>
-        reject(localizedError("BALLCOURT.YAutopilot.MoveRefused", { player: token.name })),
-      ),
+      settle((resolve, reject) => {
+        const failure = unheard();
+        if (failure) reject(failure);
+        else resolve(false);
+      }),
     ARRIVAL_MS,
   );
-  // already standing at the end, the move writes nothing and nothing comes back
-  if (token.x === end.x && token.y === end.y) settle((resolve) => resolve(false));
+  if (nothing) settle((resolve) => resolve(false));
   return { late: done, stop: () => settle() };
+}
+
+/**
+ * Whether the token's updates, heard in the server's order from where it stands now, have
+ * brought it to `end`: each update's own x and y, not the document's, which a later write of
+ * this page (the GM dragging him on at once) may already have changed when the hook runs.
+ */
+function arrivalAt(token, end) {
+  const at = { x: token.x, y: token.y };
+  return (_hook, doc, changes = {}) => {
+    if (doc.id !== token.id) return false;
+    if ("x" in changes) at.x = changes.x;
+    if ("y" in changes) at.y = changes.y;
+    return at.x === end.x && at.y === end.y;
+  };
+}
+
+/**
+ * A prone NPC stands up: a status written on his sheet, judged as a walk is (`landing`): heard
+ * back as his actor's update (D35E's condition field) or as the deletion of the effect that
+ * carried it. One that landed after the turn moved on is taken back as Undo takes a status
+ * back (the statuses as they were), the rest of his turn is not played, and the GMs are told.
+ */
+async function standUp(token, proposal) {
+  const actor = token.actor;
+  if (!actor) return true;
+  const a = adapter();
+  const landed = landing(proposal, {
+    hooks: ["updateActor", "deleteActiveEffect"],
+    isEnd: (hook, doc) =>
+      hook === "updateActor"
+        ? doc.id === actor.id && !hasStatus(a, doc, "prone")
+        : doc.parent?.id === actor.id && Boolean(doc.statuses?.has?.("prone")),
+    nothing: !hasStatus(a, actor, "prone"),
+    unheard: () => null,
+  });
+  const before = await setStatus(a, actor, "prone", false).catch((err) => {
+    landed.stop();
+    throw err;
+  });
+  if (!(await landed.late)) return true;
+  await restoreStatuses(a, actor, before);
+  tellGMs("BALLCOURT.Turns.StandTakenBack", { player: token.name });
+  proposal.run.takenBack("stand");
+  return false;
+}
+
+/**
+ * A proposed dribble: dribble.mjs's, its card posted and applied at once. The GM pressed Next
+ * while the companion checked it: nothing is posted. Its Apply is judged as a walk is
+ * (`landing`), heard back as the dribbler's update to his card's square, its last write on the
+ * court (the ball's comes before it, in the same write): one that landed after the turn moved
+ * on is taken back by the card's Undo, the rest of his turn is not played, and the GMs are told.
+ */
+async function dribbleOn(scene, token, step, proposal) {
+  let landed = null;
+  const message = await dribble(scene, token, step.from, step.squares.at(-1), step.squares, {
+    stillDue: proposal.belongs,
+    beforeApply: (card) => {
+      const end = dribblerEnd(scene, card, token);
+      landed = landing(proposal, {
+        hooks: ["updateToken"],
+        isEnd: arrivalAt(token, end),
+        nothing: token.x === end.x && token.y === end.y,
+        unheard: () => null,
+      });
+    },
+  });
+  if (!message) return false;
+  if (!message.flags?.[MODULE_ID]?.applied) {
+    landed.stop(); // its Apply was refused or failed, and told: nothing stands
+    return true;
+  }
+  if (!(await landed.late)) return true;
+  if (!(await performAction(message.id, "undo", fvtt.game.user.id))) {
+    proposal.run.fail(); // the Undo's refusal is told to the GM
+    return false;
+  }
+  tellGMs("BALLCOURT.Turns.DribbleTakenBack", { player: token.name });
+  proposal.run.takenBack("dribble");
+  return false;
+}
+
+/** Where the dribble card's Apply puts the dribbler (scene pixels): its move of him, else where he stands. */
+function dribblerEnd(scene, message, token) {
+  const apply = message.flags[MODULE_ID].card.actions?.find((a) => a.id === "apply");
+  const move = apply?.payload?.moves?.find((m) => m.player === token.id);
+  return move ? tokenPosition(ballcourtOf(scene).mapping, move) : { x: token.x, y: token.y };
 }
 
 /**

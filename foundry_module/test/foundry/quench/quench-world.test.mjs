@@ -30,7 +30,7 @@ async function table(options = {}) {
   };
 }
 
-test("the world batch passes against the doubles and puts the GM's probe flag back", async () => {
+test("the world batch passes against the doubles and puts the GM's probe flag and the actor's status back", async () => {
   const { world, run } = await table();
   const scene = courtScene();
   world.view("gm", scene); // a token of his on the viewed scene, for the movement probe
@@ -39,7 +39,7 @@ test("the world batch passes against the doubles and puts the GM's probe flag ba
     states(out["ballcourt.world"]).filter((s) => !s.startsWith("passed")),
     [],
   );
-  assert.equal(out["ballcourt.world"].length, 7);
+  assert.equal(out["ballcourt.world"].length, 8);
   assert.deepEqual(
     [...scene.tokens.values()].map((t) => [t.x, t.y]),
     [
@@ -55,6 +55,7 @@ test("the world batch passes against the doubles and puts the GM's probe flag ba
     "the probe flag is gone",
   );
   assert.equal(globalThis.ChatMessage.created.length, 0, "nothing posted");
+  assert.equal(globalThis.game.actors.get("a1").statuses.has("prone"), false, "not left prone");
 });
 
 test("with two full GMs it passes too; it fails, saying what to do, where the world is not as the module needs", async () => {
@@ -71,5 +72,6 @@ test("with two full GMs it passes too; it fails, saying what to do, where the wo
   assert.match(results[2], /^passed: a flag written whole, then set to null/);
   assert.match(results[4], /^skipped: the system's own roll/);
   assert.match(results[5], /^skipped: an update that moves a token/, "no scene viewed");
-  assert.match(results[6], /^failed: the installed module may use its socket.*restart the world/);
+  assert.match(results[6], /^skipped: a status turned on and off/, "no actor");
+  assert.match(results[7], /^failed: the installed module may use its socket.*restart the world/);
 });

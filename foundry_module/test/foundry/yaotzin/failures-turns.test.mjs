@@ -281,6 +281,239 @@ test("item 2: Maria's Next right after Mixco's walk came back leaves the walk st
   assert.ok(!shown("gm").some((text) => /put back/.test(text)), "nothing to tell");
 });
 
+/**
+ * Maria presses Next in her own browser as the GM's page runs `cue(t)` for a step of Mixco's
+ * turn (her Next reaching the server before that step's write), a proposal `turn` on a table
+ * set up by `setup(t)`; resolves once the table is quiet.
+ */
+async function mariaNextAt(cue, { turn, version = 14, routes = {}, setup = async () => {} }) {
+  const t = await mixcoTable(() => suggestAnswer(turn), {
+    version,
+    users: coGmTable(),
+    languages: { maria: "ru" },
+    routes,
+  });
+  await setup(t);
+  let next = null;
+  cue(t, () => {
+    next ??= asUser("maria", () => t.encounter.nextTurn());
+  });
+  await nextToMixco(t);
+  await settle();
+  await next;
+  await settle();
+  return { ...t, crossed: Boolean(next) };
+}
+
+test("item 2: the GM drags Mixco on as his walk lands: the walk is heard landed (not waited for), his turn ends at once", async () => {
+  const t = await mixcoTable(() => suggestAnswer(WALK));
+  const hooks = pageOf(clientOf("gm")).hooks;
+  const id = hooks.on("preUpdateToken", (doc, changes) => {
+    if (doc.id !== "mx" || changes.x !== 2200) return;
+    hooks.off("preUpdateToken", id);
+    setImmediate(() => asUser("gm", () => t.mixco.update({ x: 2500, y: 1300 }))); // his drag reaches the server right after the walk's end
+  });
+  await nextToMixco(t);
+  await settle();
+  assert.deepEqual([t.mixco.x, t.mixco.y], [2500, 1300], "where the GM put him");
+  assert.equal(
+    outcomeOf(autopilotCards()[0]),
+    "BALLCOURT.YAutopilot.Outcome.done",
+    "not failed as held back on the way, 30 s later",
+  );
+});
+
+/** Mixco lies prone: his turn starts with standing up (a status written on his sheet). */
+const prone = async (t) => {
+  t.mixco.actor.statuses.add("prone");
+};
+
+/** Maria's Next as the GM's page sends Mixco's standing up: it reaches the server first. */
+const asHeStands = (t, press) => {
+  const stand = t.mixco.actor.toggleStatusEffect.bind(t.mixco.actor);
+  t.mixco.actor.toggleStatusEffect = (id, options) => {
+    if (id === "prone" && options.active === false) press();
+    return stand(id, options);
+  };
+};
+
+for (const version of [13, 14]) {
+  test(`item 1 (v${version}): Maria's Next from her browser crosses prone Mixco's standing up: the stand, landed in the next turn, is taken back (prone again), his turn not played on, both GMs told`, async () => {
+    const t = await mariaNextAt(asHeStands, { turn: WALK, version, setup: prone });
+    assert.ok(t.crossed, "her Next went as he stood up");
+    assert.notEqual(t.encounter.combatant?.id, "c-mx", "her Next took the turn on");
+    assert.ok(t.mixco.actor.statuses.has("prone"), "Mixco lies prone again, as Undo puts it back");
+    assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "and does not walk");
+    assert.equal(
+      t.companion.calls.some((c) => c.route === "/api/v1/yaotzin/move"),
+      false,
+      "the rest of his turn is not played",
+    );
+    assert.equal(
+      outcomeOf(autopilotCards()[0]),
+      "BALLCOURT.YAutopilot.Outcome.standTakenBack",
+      "his card says so",
+    );
+    assert.ok(
+      shown("gm").some((text) => /Mixco/.test(text) && /lies prone again/.test(text)),
+      `the GM is told: ${shown("gm")}`,
+    );
+    assert.ok(
+      shown("maria").some((text) => /Mixco/.test(text) && /снова лежит/.test(text)),
+      `Maria, in Russian: ${shown("maria")}`,
+    );
+    assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "not the players");
+  });
+}
+
+test("item 1: Maria's Next right after prone Mixco's standing up came back leaves him standing: he stood in his turn", async () => {
+  const afterHeStood = (t, press) => {
+    const hooks = pageOf(clientOf("gm")).hooks;
+    const id = hooks.on("deleteActiveEffect", (effect) => {
+      if (effect.parent !== t.mixco.actor) return;
+      hooks.off("deleteActiveEffect", id);
+      press();
+    });
+  };
+  const t = await mariaNextAt(afterHeStood, { turn: WALK, setup: prone });
+  assert.ok(t.crossed, "her Next went once the stand was heard");
+  assert.equal(t.mixco.actor.statuses.has("prone"), false, "he stays on his feet");
+  assert.notEqual(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.standTakenBack");
+  assert.ok(!shown("gm").some((text) => /prone again/.test(text)), "nothing to tell");
+});
+
+/** Mixco's proposal when he stands on the still ball: one square west, carrying it. */
+const DRIBBLE_TURN = {
+  player: "mx",
+  path: [{ x: 20, y: 12 }],
+  budget: "move",
+  reason: "carries it on",
+  action: {
+    route: "dribble",
+    body: {
+      dribbler: "mx",
+      ball: { x: 20, y: 12 },
+      squares: [{ x: 19, y: 12 }],
+      started_with_ball: true,
+    },
+  },
+};
+
+/** The companion's dribble of Mixco one square west (the recorded dribble's card, his). */
+function mixcoDribble() {
+  const answer = structuredClone(fixture("dribble"));
+  const apply = answer.chat_card.actions.find((a) => a.id === "apply").payload;
+  apply.events = [
+    {
+      type: "ball",
+      x: 19,
+      y: 12,
+      speed: 0,
+      direction: null,
+      play: { action: "dribble", player: "mx", team: "moon", name: "Mixco" },
+    },
+  ];
+  apply.path = [{ x: 19, y: 12 }];
+  apply.moves = [{ player: "mx", x: 19, y: 12 }];
+  answer.chat_card.title.data.player = "Mixco";
+  return { status: 200, body: { ...answer, dribbler: "mx", ball: { x: 19, y: 12 } } };
+}
+
+const onTheBall = async (t) => {
+  await t.scene.tokens.get("ball").update({ x: 2000, y: 1200 }); // Mixco stands on the still ball
+};
+
+/** Maria's Next as the GM's page applies Mixco's dribble card (its first write, the journal): the card's writes land after it. */
+const asHisDribbleIsApplied = (_t, press) => {
+  const hooks = pageOf(clientOf("gm")).hooks;
+  const id = hooks.on("preUpdateChatMessage", (message, changes) => {
+    if (message.flags?.ballcourt?.context?.kind !== "dribble") return;
+    if (!JSON.stringify(changes).includes("applying")) return;
+    hooks.off("preUpdateChatMessage", id);
+    press();
+  });
+};
+
+const dribbleCards = () =>
+  globalThis.ChatMessage.created.filter((m) => m.flags?.ballcourt?.context?.kind === "dribble");
+
+for (const version of [13, 14]) {
+  test(`item 2 (v${version}): Maria's Next from her browser crosses the Apply of Mixco's proposed dribble: the dribble, landed in the next turn, is undone by its card's Undo, both GMs told`, async () => {
+    const t = await mariaNextAt(asHisDribbleIsApplied, {
+      turn: DRIBBLE_TURN,
+      version,
+      routes: { "/api/v1/yaotzin/dribble": mixcoDribble },
+      setup: onTheBall,
+    });
+    assert.ok(t.crossed, "her Next went as the dribble was applied");
+    assert.notEqual(t.encounter.combatant?.id, "c-mx", "her Next took the turn on");
+    const [card] = dribbleCards();
+    assert.ok(card, "the dribble's card was posted");
+    assert.equal(card.flags.ballcourt.undone, true, "and undone");
+    assert.deepEqual([t.mixco.x, t.mixco.y], [2000, 1200], "Mixco back where he stood");
+    const ball = t.scene.tokens.get("ball");
+    assert.deepEqual([ball.x, ball.y], [2000, 1200], "the ball too");
+    assert.equal(
+      outcomeOf(autopilotCards()[0]),
+      "BALLCOURT.YAutopilot.Outcome.dribbleTakenBack",
+      "his card says so",
+    );
+    assert.ok(
+      shown("gm").some((text) => /Mixco/.test(text) && /dribble was undone/.test(text)),
+      `the GM is told: ${shown("gm")}`,
+    );
+    assert.ok(
+      shown("maria").some((text) => /Mixco/.test(text) && /ведение мяча отменено/.test(text)),
+      `Maria, in Russian: ${shown("maria")}`,
+    );
+    assert.ok(!shown("alice").some((text) => /Mixco/.test(text)), "not the players");
+  });
+}
+
+test("item 2: Maria's Next right after Mixco's dribble card was applied leaves the dribble standing: it landed in his turn", async () => {
+  const afterItWasApplied = (_t, press) => {
+    const hooks = pageOf(clientOf("gm")).hooks;
+    const id = hooks.on("updateChatMessage", (message, changes) => {
+      if (changes.flags?.ballcourt?.applied !== true) return;
+      hooks.off("updateChatMessage", id);
+      press();
+    });
+  };
+  const t = await mariaNextAt(afterItWasApplied, {
+    turn: DRIBBLE_TURN,
+    routes: { "/api/v1/yaotzin/dribble": mixcoDribble },
+    setup: onTheBall,
+  });
+  assert.ok(t.crossed);
+  const [card] = dribbleCards();
+  assert.equal(card.flags.ballcourt.applied, true);
+  assert.equal(card.flags.ballcourt.undone, false, "the dribble stands");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [1900, 1200]);
+  assert.equal(outcomeOf(autopilotCards()[0]), "BALLCOURT.YAutopilot.Outcome.done");
+});
+
+test("item 2: Maria's Next as the GM's page marks Mixco's dribble card applied, its moves made, leaves the dribble standing: it landed on the court in his turn", async () => {
+  const asTheCardIsMarked = (_t, press) => {
+    const hooks = pageOf(clientOf("gm")).hooks;
+    const id = hooks.on("preUpdateChatMessage", (message, changes) => {
+      if (message.flags?.ballcourt?.context?.kind !== "dribble") return;
+      if (!JSON.stringify(changes).includes('"applied":true')) return;
+      hooks.off("preUpdateChatMessage", id);
+      press();
+    });
+  };
+  const t = await mariaNextAt(asTheCardIsMarked, {
+    turn: DRIBBLE_TURN,
+    routes: { "/api/v1/yaotzin/dribble": mixcoDribble },
+    setup: onTheBall,
+  });
+  assert.ok(t.crossed);
+  const [card] = dribbleCards();
+  assert.equal(card.flags.ballcourt.undone, false, "the dribble stands");
+  assert.deepEqual([t.mixco.x, t.mixco.y], [1900, 1200]);
+  assert.ok(!shown("gm").some((text) => /dribble was undone/.test(text)), "nothing to tell");
+});
+
 test("item 2: the GM presses Next while the companion checks Mixco's proposed dribble: no dribble card is posted or applied in the next turn", async () => {
   let answer;
   const held = new Promise((resolve) => {

@@ -323,3 +323,14 @@ test("mid-match, an item dropped on a sheet already equipped, or an effect added
   await settle();
   assert.equal(asked(), before + 2, "an effect added on");
 });
+
+test("mid-match, a condition put on him (prone, from the token's HUD or a card's Apply) does not inspect him again: a status is no item or spell of his", async () => {
+  const { companion, scene } = await inspected();
+  const yo = scene.tokens.get("yo").actor;
+  const asked = () => companion.calls.filter((c) => c.route === "/api/v1/yaotzin/inspect").length;
+  const before = asked();
+  await asUser("gm", () => yo.toggleStatusEffect("prone", { active: true }));
+  await settle();
+  assert.ok(yo.statuses.has("prone"), "the status is on");
+  assert.equal(asked(), before, "nothing to judge");
+});
