@@ -13,6 +13,12 @@ from pathlib import Path
 import pytest
 import requests
 
+# companion.advice.goatball takes the simulator's `simulate` by name when first imported: a test
+# that patches goatball_run.simulate and imports it first (the CLI's --roster reader does) would
+# leave the fake in it for every later test of the session. Imported here, it is never first
+# imported under a patch.
+import companion.advice.goatball  # noqa: F401
+
 TOKEN = "test-token-0123456789"
 
 
