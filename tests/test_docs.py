@@ -95,3 +95,16 @@ def test_every_environment_variable_is_documented():
     documented = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
     for name in sorted(used):
         assert f"`{name}`" in documented, name
+
+
+SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
+BARE_QUERY_URL = re.compile(r"(?<![\"'\w])https?://[^\s\"']*[?&][^\s\"']*")
+
+
+def test_every_url_with_a_query_in_a_shell_example_is_quoted():
+    """Unquoted, a shell runs `curl .../events?after=0&limit=100` in the background with the
+    query cut at `&` (and zsh refuses the `?` as a glob): pasted as written, it is wrong."""
+    bare = [(doc.name, url) for doc in DOCS
+            for block in SHELL_BLOCK.findall(doc.read_text(encoding="utf-8"))
+            for url in BARE_QUERY_URL.findall(block)]
+    assert not bare
