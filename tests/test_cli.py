@@ -196,6 +196,17 @@ def test_serve_refuses_a_port_outside_1_to_65535(tmp_path):
         assert "URL:" not in out.stdout
 
 
+@pytest.mark.parametrize("game", ["goatball", "yaotzin"])
+@pytest.mark.parametrize("workers", ["0", "-3", "two"])
+def test_simulate_refuses_workers_below_one(game, workers, capsys):
+    """`--workers 0` played in this process without a word: a count of processes is 1 or
+    more, said so."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(["simulate", game, "--workers", workers])
+    assert stopped.value.code == 2
+    assert "argument --workers: " in capsys.readouterr().err
+
+
 def test_help_shows_the_defaults():
     out = run_cli("simulate", "goatball", "--help")
     goat = " ".join(out.stdout.split())
