@@ -248,10 +248,11 @@ def _main(argv: list[str] | None = None) -> int:
         return 3
     except CompanionError as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
-        lines = [f"{field}: {' '.join(messages)}" for field, messages in exc.fields.items()]
-        if lines != [str(exc).partition(": ")[2]]:     # one field: the message said it all
-            for line in lines:
-                print(f"  {line}", file=sys.stderr)
+        said = str(exc).partition(": ")[2]
+        if len(exc.fields) > 1 or not said.startswith(f"{next(iter(exc.fields), '')}: "):
+            # one field the message names first: the message said it all
+            for field, messages in exc.fields.items():
+                print(f"  {field}: {' '.join(messages)}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise

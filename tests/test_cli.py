@@ -500,3 +500,15 @@ def test_npc_matches_odds_and_play_are_commands_with_a_roster_file(live, tmp_pat
     bad = ballcourt("yaotzin", "play", "--roster", "-", url=live.url,
                     stdin=json.dumps({**late(), "round": 500}))
     assert bad.returncode == 1 and "round" in bad.stderr
+
+
+def test_a_refusal_whose_message_names_its_one_field_says_it_once(live):
+    """Importing a match that is already here: the message names `match.id` and says what to
+    do; the field's own shorter line under it said the same thing again."""
+    made = ballcourt("match", "new", "-", stdin=json.dumps(named_yaotzin_match("Sun")),
+                     url=live.url)
+    exported = ballcourt("match", "export", json.loads(made.stdout)["id"], url=live.url)
+    out = ballcourt("match", "import", "-", stdin=exported.stdout, url=live.url)
+    assert out.returncode == 1
+    assert out.stderr.startswith("ballcourt: 409 match_exists: match.id: a match '")
+    assert len(out.stderr.splitlines()) == 1, out.stderr
