@@ -7,6 +7,7 @@ import os
 import re
 import sys
 import traceback
+from typing import TYPE_CHECKING
 
 from .cli_input import InputError, read_json, web_address
 from .cli_parser import RULE_COMMANDS, build_parser
@@ -24,6 +25,9 @@ from .cli_tables import (
     wants_table,
 )
 from .defaults import environment
+
+if TYPE_CHECKING:
+    from .client import CompanionError
 
 
 def import_body(exported, new_id: bool) -> dict:
@@ -137,6 +141,20 @@ CLOSED_PIPE = 128 + 13
 INTERNAL_ERROR = 70
 
 
+def refusal_lines(exc: CompanionError) -> list[str]:
+    """A refusal as the CLI says it: its status, code and message, then each bad field on its
+    own line; one bad field is said once, named, whether the message names it or not."""
+    head, _, said = str(exc).partition(": ")
+    fields = [(field, " ".join(messages)) for field, messages in exc.fields.items()]
+    if len(fields) == 1:
+        field, text = fields[0]
+        if said.startswith(f"{field}: "):
+            return [f"ballcourt: {exc}"]
+        if said == text:
+            return [f"ballcourt: {head}: {field}: {said}"]
+    return [f"ballcourt: {exc}", *(f"  {field}: {text}" for field, text in fields)]
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command; output into a closed pipe (`--json | head`) ends it quietly, with the
     status a Unix tool has then (not 1, "the companion refused", nor 2). An error no command
@@ -247,12 +265,8 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 3
     except CompanionError as exc:
-        print(f"ballcourt: {exc}", file=sys.stderr)
-        said = str(exc).partition(": ")[2]
-        if len(exc.fields) > 1 or not said.startswith(f"{next(iter(exc.fields), '')}: "):
-            # one field the message names first: the message said it all
-            for field, messages in exc.fields.items():
-                print(f"  {field}: {' '.join(messages)}", file=sys.stderr)
+        for line in refusal_lines(exc):
+            print(line, file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise

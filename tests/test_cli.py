@@ -512,3 +512,13 @@ def test_a_refusal_whose_message_names_its_one_field_says_it_once(live):
     assert out.returncode == 1
     assert out.stderr.startswith("ballcourt: 409 match_exists: match.id: a match '")
     assert len(out.stderr.splitlines()) == 1, out.stderr
+
+
+def test_a_refusal_of_one_field_its_message_not_naming_it_is_said_once_with_its_name(live):
+    """A kick beyond range: the rules' message ("Kick of 100 ft is beyond ...") does not name
+    `target`; it was printed, then again under the field's name."""
+    body = {**KICK, "target": {"x": KICK["ball"]["x"] + 20, "y": KICK["ball"]["y"]}}
+    out = ballcourt("kick", "-", stdin=json.dumps(body), url=live.url)
+    assert out.returncode == 1
+    assert out.stderr.startswith("ballcourt: 422 out_of_range: target: Kick of "), out.stderr
+    assert len(out.stderr.splitlines()) == 1, out.stderr
