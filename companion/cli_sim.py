@@ -129,6 +129,17 @@ def robust_matches(args) -> int:
         min(ROBUST_MATCHES, args.matches)
 
 
+def roster_file(path) -> dict:
+    """--roster's file: the teams, and nothing the options say (a /goatball/tune body's
+    `zones` or `matches` would be left unused without a word)."""
+    body = read_json(str(path))
+    other = sorted(set(body) - {"teams"}) if isinstance(body, dict) else []
+    if other:
+        raise InputError(f"--roster: FILE gives the teams only, not {', '.join(other)}: say"
+                         " those with the options (--zones, --max-matches, ...)")
+    return body
+
+
 def simulate(args) -> int:
     from .advice.goatball import roster_from
     from .sim import plot as plotting
@@ -142,7 +153,7 @@ def simulate(args) -> int:
             print(file=sys.stderr)
 
     def play(client):
-        roster = None if args.roster is None else roster_from(read_json(str(args.roster)))
+        roster = None if args.roster is None else roster_from(roster_file(args.roster))
         report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
                           workers=args.workers,
                           pass_limit=args.pass_limit,

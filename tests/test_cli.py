@@ -522,3 +522,28 @@ def test_a_refusal_of_one_field_its_message_not_naming_it_is_said_once_with_its_
     assert out.returncode == 1
     assert out.stderr.startswith("ballcourt: 422 out_of_range: target: Kick of "), out.stderr
     assert len(out.stderr.splitlines()) == 1, out.stderr
+
+
+@pytest.mark.parametrize("roster, says", [
+    # a skill left out was said to be a bad bonus, not a missing one
+    ({"teams": [{"id": "r", "players": [{"id": "r1", "athletics": 3}]},
+                {"id": "b", "players": [{"id": "b1", "athletics": 2, "acrobatics": 1}]}]},
+     "teams.0.players.0.acrobatics: acrobatics is missing: give his bonus, a whole number"
+     " -5 to +20"),
+    ({"teams": [{"id": "r", "players": [{"id": "r1", "athletics": "x", "acrobatics": 1}]},
+                {"id": "b", "players": [{"id": "b1", "athletics": 2, "acrobatics": 1}]}]},
+     "teams.0.players.0.athletics: athletics is a whole bonus, -5 to +20, not 'x'"),
+    # /goatball/tune's body read as a roster: its zones were left unused without a word
+    ({"teams": [{"id": "r", "players": [{"id": "r1", "athletics": 3, "acrobatics": 2}]},
+                {"id": "b", "players": [{"id": "b1", "athletics": 2, "acrobatics": 1}]}],
+      "zones": [0, 2], "matches": 20},
+     "--roster: FILE gives the teams only, not matches, zones: say those with the options"
+     " (--zones, --max-matches, ...)"),
+])
+def test_a_bad_roster_file_is_said_so_by_field(roster, says, tmp_path):
+    path = tmp_path / "roster.json"
+    path.write_text(json.dumps(roster))
+    out = ballcourt("simulate", "goatball", "--roster", str(path), "--max-matches", "2",
+                    "--no-robustness")
+    assert out.returncode == 2
+    assert out.stderr == f"ballcourt: {says}\n"
