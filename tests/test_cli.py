@@ -288,9 +288,22 @@ def test_match_list_and_show_print_tables_on_request_and_json_into_a_pipe(live):
     assert row.startswith(mid) and "Feast of Xipe" in row and "Sun Lords 1 – moon 0" in row
     shown = ballcourt("match", "show", mid, "--table", url=live.url)
     assert shown.stdout.startswith(f"Feast of Xipe (yaotzin, {mid})")
-    assert "Sun Lords 1 – moon 0" in shown.stdout and "1 events in force" in shown.stdout
+    assert "Sun Lords 1 – moon 0" in shown.stdout and "1 event in force" in shown.stdout
     piped = ballcourt("match", "list", url=live.url)      # not a terminal: JSON, as before
     assert json.loads(piped.stdout)["matches"][0]["id"] == mid
+
+
+def test_match_show_titles_an_unnamed_match_by_its_teams():
+    """A match with no name was titled by its id, then the id again: `c6d6 (goatball, c6d6)`;
+    the delete prompt already names it by its teams."""
+    from companion.cli_tables import match_show_text
+
+    state = {"id": "c6d6", "name": None, "game": "goatball", "seq": 0, "status": "playing",
+             "passes": 0, "possession": None, "winner": None,
+             "teams": [{"id": "red", "players": []}, {"id": "blue", "name": "Blue Goats",
+                                                      "players": []}]}
+    assert match_show_text(state).startswith("red v Blue Goats (goatball, c6d6)\n")
+    assert "0 events in force" in match_show_text(state)
 
 
 # -- errors a user can act on ----------------------------------------------------------------
