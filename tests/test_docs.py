@@ -5,6 +5,8 @@ import re
 import tokenize
 from pathlib import Path
 
+import pytest
+
 from companion.server import create_app  # noqa: F401  (registers every API route)
 from companion.server.config import Config
 from companion.server.routing import ROUTES
@@ -147,3 +149,17 @@ def test_configuration_lists_every_option_with_its_default():
             if default is not None and str(default) != shown and float(default) != float(shown):
                 wrong.append((command, option, shown, default))
     assert not wrong
+
+
+@pytest.mark.parametrize("args", [["--chart", "kick"],
+                                  ["--chart", "kick", "--feats", "exotic_weapon_pelota"],
+                                  ["--chart", "aim"]])
+def test_the_simulator_docs_exact_charts_are_what_the_command_prints(args, capsys):
+    """The exact Yaotzin charts in docs/simulator.md are the command's own tables, row for row
+    (the best-aim chart there was from older rules: 73.1% from 70 ft where it prints 80.0%)."""
+    from companion.cli import main
+
+    assert main(["simulate", "yaotzin", *args]) == 0
+    table = "\n".join(line for line in capsys.readouterr().out.splitlines()
+                      if line.startswith("|"))
+    assert table in (ROOT / "docs" / "simulator.md").read_text(encoding="utf-8")
