@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .cli_input import InputError, read_json, web_address
 from .cli_parser import RULE_COMMANDS, build_parser
-from .cli_serve import module, serve
+from .cli_serve import data_dir_refusal, module, serve
 from .cli_sim import kick_chart, simulate
 from .cli_tables import (
     TABLE_COMMANDS,
@@ -207,10 +207,14 @@ def _main(argv: list[str] | None = None) -> int:
         return kick_chart(args) if args.game == "yaotzin" else simulate(args)
     if args.command == "token":
         from .server.config import TokenError, default_data_dir, load_token
+        data_dir = args.data_dir or default_data_dir()
         try:
-            print(load_token(args.data_dir or default_data_dir())[0])
+            print(load_token(data_dir)[0])
         except TokenError as exc:
             print(f"ballcourt: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"ballcourt: {data_dir_refusal(exc, data_dir)}", file=sys.stderr)
             return 2
         return 0
 

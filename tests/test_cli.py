@@ -561,3 +561,16 @@ def test_a_bad_roster_file_is_said_so_by_field(roster, says, tmp_path):
                     "--no-robustness")
     assert out.returncode == 2
     assert out.stderr == f"ballcourt: {says}\n"
+
+
+def test_token_with_a_data_dir_it_cannot_use_says_so_as_serve_does(tmp_path):
+    """`ballcourt token --data-dir FILE` was a traceback and status 70, "an error inside
+    ballcourt", where `serve` says it cannot use the data dir (status 2)."""
+    not_a_dir = tmp_path / "afile"
+    not_a_dir.write_text("")
+    for command in ("token", "serve"):
+        out = run_cli(command, "--data-dir", str(not_a_dir), "--port", str(free_port())) \
+            if command == "serve" else run_cli(command, "--data-dir", str(not_a_dir))
+        assert out.returncode == 2, (command, out.stderr)
+        assert out.stderr.startswith(f"ballcourt: cannot use the data dir {not_a_dir}: ")
+        assert "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 1
