@@ -57,21 +57,23 @@ def delete_match(client, args) -> int:
 
 def board_command(client, args) -> int:
     """`board share|list|revoke MATCH`: the viewer keys of a match's spectator board."""
+    from .client import match_path
+
     mid = args.id
     if args.action == "share":
-        made = client.post(f"/matches/{mid}/viewers",
+        made = client.post(match_path(mid, "viewers"),
                            {"label": args.label} if args.label else {})
         print(made["url"])
         print(f"  key: {made['key']}  (revoke: ballcourt board revoke {mid} {made['key']})")
     elif args.action == "list":
-        keys = client.get(f"/matches/{mid}/viewers")["viewers"]
+        keys = client.get(match_path(mid, "viewers"))["viewers"]
         if not keys:
             print(f"No viewer keys for match {mid}: make one with ballcourt board share {mid}")
         for k in keys:
             label = f"  ({k['label']})" if k.get("label") else ""
             print(f"{k['key']}  {k['created']}{label}\n  {k['url']}")
     else:
-        client.request("DELETE", f"/matches/{mid}/viewers/{args.key}")
+        client.request("DELETE", match_path(mid, "viewers", args.key))
         print(f"Revoked {args.key}: its board stops at once.")
     return 0
 
@@ -221,7 +223,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "module":
         return module(args)
 
-    from .client import Client, CompanionError, CompanionUnreachable
+    from .client import Client, CompanionError, CompanionUnreachable, match_path
     try:
         env_url = environment().url
         url = web_address(args.url, "--url") if args.url else (
@@ -247,8 +249,8 @@ def _main(argv: list[str] | None = None) -> int:
                 "events": lambda: {"events": client.events(args.id)},
                 "undo": lambda: client.undo(args.id),
                 "apply": lambda: client.apply(args.id, read_json(args.file)),
-                "verify": lambda: client.get(f"/matches/{args.id}/verify"),
-                "export": lambda: client.get(f"/matches/{args.id}/export"),
+                "verify": lambda: client.get(match_path(args.id, "verify")),
+                "export": lambda: client.get(match_path(args.id, "export")),
                 "import": lambda: client.post("/matches/import",
                                               import_body(read_json(args.file), args.new_id)),
                 "report": lambda: client.report(args.id, args.format, args.lang),

@@ -574,3 +574,25 @@ def test_token_with_a_data_dir_it_cannot_use_says_so_as_serve_does(tmp_path):
         assert out.returncode == 2, (command, out.stderr)
         assert out.stderr.startswith(f"ballcourt: cannot use the data dir {not_a_dir}: ")
         assert "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("action", ["show", "events", "undo", "verify", "export", "report"])
+def test_a_match_id_is_sent_as_one_path_segment(action, live):
+    """`match show 'ID?'` showed match ID and `match verify '../ID'` asked another route: only
+    delete and report quoted the id; now every command sends it whole."""
+    mid = json.loads(ballcourt("match", "new", "-", stdin=json.dumps(named_yaotzin_match("S")),
+                               url=live.url).stdout)["id"]
+    for typed in (f"{mid}?", f"{mid}#", f"x/../{mid}"):
+        out = ballcourt("match", action, typed, url=live.url)
+        assert out.returncode == 1 and not out.stdout, (typed, out.stdout)
+        if "/" not in typed:      # the server reads %2F as a slash: no route, not no match
+            assert out.stderr == f"ballcourt: 404 not_found: no match {typed!r}\n"
+
+
+def test_a_board_key_is_sent_as_one_path_segment(live):
+    mid = json.loads(ballcourt("match", "new", "-", stdin=json.dumps(named_yaotzin_match("S")),
+                               url=live.url).stdout)["id"]
+    key = ballcourt("board", "share", mid, url=live.url).stdout.split("key: ")[1].split()[0]
+    out = ballcourt("board", "revoke", mid, f"{key}?", url=live.url)
+    assert out.returncode == 1 and f"no viewer key '{key}?'" in out.stderr, out.stderr
+    assert ballcourt("board", "list", f"{mid}?", url=live.url).returncode == 1
