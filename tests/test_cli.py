@@ -596,3 +596,19 @@ def test_a_board_key_is_sent_as_one_path_segment(live):
     out = ballcourt("board", "revoke", mid, f"{key}?", url=live.url)
     assert out.returncode == 1 and f"no viewer key '{key}?'" in out.stderr, out.stderr
     assert ballcourt("board", "list", f"{mid}?", url=live.url).returncode == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["goatball", "--budget", "600"], "--budget: the budget must be 1 to 500 passes"),
+    (["goatball", "--pass-limit", "10"], "--budget: the budget must be at most the pass limit"),
+    (["goatball", "--zones", "two"], "--zones: zones must be comma-separated whole numbers"),
+    (["yaotzin", "--max-ft", "-5"], "--max-ft: the chart runs 1 to 60 squares"),
+    (["yaotzin", "--chart", "matches", "--robust-seeds", "x"], "--robust-seeds: "),
+])
+def test_a_refused_simulate_option_is_named_as_typed(args, says, capsys):
+    """The simulators name the parameter at fault (`max_squares`, `pass_limit`); the command
+    line names the option a user typed (`--max-ft`)."""
+    from companion import cli
+
+    assert cli.main(["simulate", *args]) == 2
+    assert capsys.readouterr().err.startswith(f"ballcourt: {says}")
