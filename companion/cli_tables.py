@@ -153,7 +153,7 @@ def play_text(answer: dict) -> str:
     names = answer.get("names", {})
     score = " - ".join(f"{team} {n}" for team, n in answer["score"].items())
     how = {"score": "by score", "hoop": "through the hoop", "time": "at the round limit"}
-    winner = f"{answer['winner']} win" if answer["winner"] else "a draw"
+    winner = f"{answer['winner']} wins" if answer["winner"] else "a draw"
     lines = [f"Final: {score} ({winner} {how[answer['ended_by']]}, round {answer['rounds']})"]
     for h in answer["highlights"]:
         if h["kind"] not in HIGHLIGHT_TEXT:

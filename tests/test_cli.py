@@ -612,3 +612,14 @@ def test_a_refused_simulate_option_is_named_as_typed(args, says, capsys):
 
     assert cli.main(["simulate", *args]) == 2
     assert capsys.readouterr().err.startswith(f"ballcourt: {says}")
+
+
+def test_a_played_npc_match_says_who_wins_in_a_sentence():
+    """'Final: sun 4 - moon 3 (sun win at the round limit, ...)' read as broken English."""
+    from companion.cli_tables import play_text
+
+    won = {"score": {"sun": 4, "moon": 3}, "winner": "sun", "ended_by": "time", "rounds": 100,
+           "highlights": []}
+    assert play_text(won) == "Final: sun 4 - moon 3 (sun wins at the round limit, round 100)"
+    drawn = {**won, "score": {"sun": 3, "moon": 3}, "winner": None}
+    assert play_text(drawn) == "Final: sun 3 - moon 3 (a draw at the round limit, round 100)"
