@@ -7,10 +7,11 @@ import os
 import re
 import sys
 import traceback
+from typing import TYPE_CHECKING
 
 from .cli_input import InputError, read_json, web_address
 from .cli_parser import RULE_COMMANDS, build_parser
-from .cli_serve import module, serve
+from .cli_serve import data_dir_refusal, module, serve
 from .cli_sim import kick_chart, simulate
 from .cli_tables import (
     TABLE_COMMANDS,
@@ -24,6 +25,9 @@ from .cli_tables import (
     wants_table,
 )
 from .defaults import environment
+
+if TYPE_CHECKING:
+    from .client import CompanionError
 
 
 def import_body(exported, new_id: bool) -> dict:
@@ -53,21 +57,23 @@ def delete_match(client, args) -> int:
 
 def board_command(client, args) -> int:
     """`board share|list|revoke MATCH`: the viewer keys of a match's spectator board."""
+    from .client import match_path
+
     mid = args.id
     if args.action == "share":
-        made = client.post(f"/matches/{mid}/viewers",
+        made = client.post(match_path(mid, "viewers"),
                            {"label": args.label} if args.label else {})
         print(made["url"])
         print(f"  key: {made['key']}  (revoke: ballcourt board revoke {mid} {made['key']})")
     elif args.action == "list":
-        keys = client.get(f"/matches/{mid}/viewers")["viewers"]
+        keys = client.get(match_path(mid, "viewers"))["viewers"]
         if not keys:
             print(f"No viewer keys for match {mid}: make one with ballcourt board share {mid}")
         for k in keys:
             label = f"  ({k['label']})" if k.get("label") else ""
             print(f"{k['key']}  {k['created']}{label}\n  {k['url']}")
     else:
-        client.request("DELETE", f"/matches/{mid}/viewers/{args.key}")
+        client.request("DELETE", match_path(mid, "viewers", args.key))
         print(f"Revoked {args.key}: its board stops at once.")
     return 0
 
@@ -137,6 +143,20 @@ CLOSED_PIPE = 128 + 13
 INTERNAL_ERROR = 70
 
 
+def refusal_lines(exc: CompanionError) -> list[str]:
+    """A refusal as the CLI says it: its status, code and message, then each bad field on its
+    own line; one bad field is said once, named, whether the message names it or not."""
+    head, _, said = str(exc).partition(": ")
+    fields = [(field, " ".join(messages)) for field, messages in exc.fields.items()]
+    if len(fields) == 1:
+        field, text = fields[0]
+        if said.startswith(f"{field}: "):
+            return [f"ballcourt: {exc}"]
+        if said == text:
+            return [f"ballcourt: {head}: {field}: {said}"]
+    return [f"ballcourt: {exc}", *(f"  {field}: {text}" for field, text in fields)]
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command; output into a closed pipe (`--json | head`) ends it quietly, with the
     status a Unix tool has then (not 1, "the companion refused", nor 2). An error no command
@@ -189,17 +209,21 @@ def _main(argv: list[str] | None = None) -> int:
         return kick_chart(args) if args.game == "yaotzin" else simulate(args)
     if args.command == "token":
         from .server.config import TokenError, default_data_dir, load_token
+        data_dir = args.data_dir or default_data_dir()
         try:
-            print(load_token(args.data_dir or default_data_dir())[0])
+            print(load_token(data_dir)[0])
         except TokenError as exc:
             print(f"ballcourt: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"ballcourt: {data_dir_refusal(exc, data_dir)}", file=sys.stderr)
             return 2
         return 0
 
     if args.command == "module":
         return module(args)
 
-    from .client import Client, CompanionError, CompanionUnreachable
+    from .client import Client, CompanionError, CompanionUnreachable, match_path
     try:
         env_url = environment().url
         url = web_address(args.url, "--url") if args.url else (
@@ -225,8 +249,8 @@ def _main(argv: list[str] | None = None) -> int:
                 "events": lambda: {"events": client.events(args.id)},
                 "undo": lambda: client.undo(args.id),
                 "apply": lambda: client.apply(args.id, read_json(args.file)),
-                "verify": lambda: client.get(f"/matches/{args.id}/verify"),
-                "export": lambda: client.get(f"/matches/{args.id}/export"),
+                "verify": lambda: client.get(match_path(args.id, "verify")),
+                "export": lambda: client.get(match_path(args.id, "export")),
                 "import": lambda: client.post("/matches/import",
                                               import_body(read_json(args.file), args.new_id)),
                 "report": lambda: client.report(args.id, args.format, args.lang),
@@ -247,11 +271,8 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"ballcourt: {exc}", file=sys.stderr)
         return 3
     except CompanionError as exc:
-        print(f"ballcourt: {exc}", file=sys.stderr)
-        lines = [f"{field}: {' '.join(messages)}" for field, messages in exc.fields.items()]
-        if lines != [str(exc).partition(": ")[2]]:     # one field: the message said it all
-            for line in lines:
-                print(f"  {line}", file=sys.stderr)
+        for line in refusal_lines(exc):
+            print(line, file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise

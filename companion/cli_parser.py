@@ -66,6 +66,18 @@ def seconds(text: str) -> float:
     return value
 
 
+def processes(text: str) -> int:
+    """A count of worker processes, 1 or more (argparse's type for --workers)."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{count} processes: give 1 or more (1 = this"
+                                         " process only)")
+    return count
+
+
 def add_link_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
     """--url and --token, accepted before the subcommand or after it."""
     default = None if top else argparse.SUPPRESS
@@ -236,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--pass-limit", type=int, default=None,
                      help="a match still running after this many passes is a draw (default"
                           " twice the budget)")
-    sim.add_argument("--workers", type=int, default=None,
+    sim.add_argument("--workers", type=processes, default=None,
                      help="processes (default: every core; 1 = this process only)")
     sim.add_argument("--roster", type=Path, default=None, metavar="FILE",
                      help="a JSON roster ({\"teams\": [{\"id\", \"players\": [{\"id\","
@@ -282,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="matches: a preset for both sides or one each (default press-ball;"
                            " press-ball, hold-lanes, kick-long)")
     kick.add_argument("--seed", type=int, default=1, help="matches: the seed (default 1)")
-    kick.add_argument("--workers", type=int, default=None,
+    kick.add_argument("--workers", type=processes, default=None,
                       help="matches: processes (default: every core; 1 = this process only)")
     kick.add_argument("--robust-matches", type=int, default=None,
                       help="matches: matches a point for each other preset (default --matches)")

@@ -45,12 +45,21 @@ def wildcard_refusal(host: str, port: int) -> str:
             f"{found}, and the module and the CLI (--url) then use http://{example}:{port}")
 
 
+def data_dir_refusal(exc: BaseException, data_dir) -> str:
+    """Why `serve` or `token` cannot use the data dir: its disk is full, or what the system
+    said (a file where the folder should be, no permission)."""
+    from .server.db import disk_full, disk_full_message
+
+    if disk_full(exc, Path(data_dir)):
+        return disk_full_message(data_dir)
+    return f"cannot use the data dir {data_dir}: {exc}"
+
+
 def serve(args) -> int:
     import sqlite3
 
     from .server import create_app
     from .server.config import Config, TokenError, default_data_dir, load_token
-    from .server.db import disk_full, disk_full_message
     from .server.serving import BindError, bind, log_to_stderr
     from .server.serving import serve as serve_forever
 
@@ -80,10 +89,7 @@ def serve(args) -> int:
     except (OSError, sqlite3.Error) as exc:     # the data dir cannot be written
         if sock is not None:
             sock.close()
-        if disk_full(exc, Path(data_dir)):
-            print(f"ballcourt: {disk_full_message(data_dir)}", file=sys.stderr)
-        else:
-            print(f"ballcourt: cannot use the data dir {data_dir}: {exc}", file=sys.stderr)
+        print(f"ballcourt: {data_dir_refusal(exc, data_dir)}", file=sys.stderr)
         return 2
     log_to_stderr()
     print(f"Ballcourt companion {__version__}")

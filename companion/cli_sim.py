@@ -8,6 +8,14 @@ import sys
 from .cli_input import InputError, read_json
 
 
+def option_named(field: str | None, args) -> str | None:
+    """The option a refused parameter came from, as a user types it (the charts'
+    `max_squares` is --max-ft, `pass_limit` --pass-limit); a roster file's field
+    (`teams.0.id`) as it is."""
+    dest = "max_ft" if field == "max_squares" else field
+    return f"--{dest.replace('_', '-')}" if dest in vars(args) else field
+
+
 def played(args, play):
     """What both simulators share: the plot's target checked before playing, `--dask`'s client
     (closed after), and a refusal said in one line. `play(client)`'s report, or None (exit 2)."""
@@ -32,7 +40,7 @@ def played(args, play):
     except BrokenPipeError:
         raise
     except RulesError as exc:
-        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        print(f"ballcourt: {option_named(exc.field, args)}: {exc}", file=sys.stderr)
     except (InputError, plotting.PlotTargetError, OSError) as exc:
         print(f"ballcourt: {exc}", file=sys.stderr)
     finally:
@@ -83,8 +91,8 @@ def kick_chart(args) -> int:
         strengths = (charts.STRENGTHS if args.strengths is None
                      else [int(v) for v in args.strengths.split(",") if v.strip()])
     except ValueError:
-        print(f"ballcourt: strengths: not a comma-separated list of numbers: {args.strengths!r}",
-              file=sys.stderr)
+        print(f"ballcourt: --strengths: not a comma-separated list of numbers:"
+              f" {args.strengths!r}", file=sys.stderr)
         return 2
     build, table = {"kick": (charts.kick_chart, charts.chart_table),
                     "aim": (charts.aim_chart, charts.aim_table),
@@ -93,7 +101,7 @@ def kick_chart(args) -> int:
         chart = build(strengths=strengths, max_squares=args.max_ft // 5, dex=args.dex,
                       bab=args.bab, feats=feats)
     except RulesError as exc:
-        print(f"ballcourt: {exc.field}: {exc}", file=sys.stderr)
+        print(f"ballcourt: {option_named(exc.field, args)}: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(chart, indent=2))
@@ -129,6 +137,17 @@ def robust_matches(args) -> int:
         min(ROBUST_MATCHES, args.matches)
 
 
+def roster_file(path) -> dict:
+    """--roster's file: the teams, and nothing the options say (a /goatball/tune body's
+    `zones` or `matches` would be left unused without a word)."""
+    body = read_json(str(path))
+    other = sorted(set(body) - {"teams"}) if isinstance(body, dict) else []
+    if other:
+        raise InputError(f"--roster: FILE gives the teams only, not {', '.join(other)}: say"
+                         " those with the options (--zones, --max-matches, ...)")
+    return body
+
+
 def simulate(args) -> int:
     from .advice.goatball import roster_from
     from .sim import plot as plotting
@@ -142,7 +161,7 @@ def simulate(args) -> int:
             print(file=sys.stderr)
 
     def play(client):
-        roster = None if args.roster is None else roster_from(read_json(str(args.roster)))
+        roster = None if args.roster is None else roster_from(roster_file(args.roster))
         report = simulate(args.players, parse_zones(args.zones), args.matches, args.seed,
                           workers=args.workers,
                           pass_limit=args.pass_limit,

@@ -153,7 +153,7 @@ def play_text(answer: dict) -> str:
     names = answer.get("names", {})
     score = " - ".join(f"{team} {n}" for team, n in answer["score"].items())
     how = {"score": "by score", "hoop": "through the hoop", "time": "at the round limit"}
-    winner = f"{answer['winner']} win" if answer["winner"] else "a draw"
+    winner = f"{answer['winner']} wins" if answer["winner"] else "a draw"
     lines = [f"Final: {score} ({winner} {how[answer['ended_by']]}, round {answer['rounds']})"]
     for h in answer["highlights"]:
         if h["kind"] not in HIGHLIGHT_TEXT:
@@ -248,9 +248,11 @@ def match_list_text(answer: dict) -> str:
 def match_show_text(state: dict) -> str:
     names = {t["id"]: t.get("name") or t["id"] for t in state.get("teams", [])}
     holder = (state.get("possession") or {}).get("team")
-    lines = [f"{state.get('name') or state['id']} ({state['game']}, {state['id']})",
+    title = state.get("name") or " v ".join(names.values()) or state["id"]
+    events = f"{state['seq']} event{'s' * (state['seq'] != 1)}"
+    lines = [f"{title} ({state['game']}, {state['id']})",
              f"  {score_of({**state, 'possession': holder}, names)}",
-             f"  {status_of(state, names)}; {state['seq']} events in force"
+             f"  {status_of(state, names)}; {events} in force"
              + (f", round {state['round']}" if state.get("round") else "")]
     rows = [["team", "id", "players"]]
     for t in state.get("teams", []):

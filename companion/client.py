@@ -10,6 +10,12 @@ import requests
 from .defaults import DEFAULT_URL, environment
 
 
+def match_path(match_id: str, *rest: str) -> str:
+    """A match's route, its id (and a viewer key) each sent as one path segment: a typed
+    `ID?` or `../ID` never reaches another match or route."""
+    return "/".join(["/matches", *(quote(part, safe="") for part in (match_id, *rest))])
+
+
 class CompanionError(Exception):
     """The companion answered with an error: its status, code, message and bad fields."""
 
@@ -114,29 +120,29 @@ class Client:
         return self.post("/matches", body)
 
     def match(self, match_id: str) -> dict:
-        return self.get(f"/matches/{match_id}")
+        return self.get(match_path(match_id))
 
     def events(self, match_id: str) -> list[dict]:
         """The whole log, page by page."""
         out, after = [], 0
         while True:
-            page = self.get(f"/matches/{match_id}/events?after={after}")
+            page = self.get(f"{match_path(match_id, 'events')}?after={after}")
             out.extend(page["events"])
             if not page.get("next"):
                 return out
             after = page["next"]
 
     def apply(self, match_id: str, event: dict) -> dict:
-        return self.post(f"/matches/{match_id}/events", event)
+        return self.post(match_path(match_id, "events"), event)
 
     def delete_match(self, match_id: str) -> None:
-        self.request("DELETE", f"/matches/{quote(match_id, safe='')}")
+        self.request("DELETE", match_path(match_id))
 
     def undo(self, match_id: str) -> dict:
-        return self.post(f"/matches/{match_id}/undo")
+        return self.post(match_path(match_id, "undo"))
 
     def report(self, match_id: str, fmt: str = "json", lang: str | None = None) -> Any:
         """The match's box score: a dict (json) or Markdown text (md), in `lang` (en, ru)."""
         query = urlencode({"format": fmt, **({"lang": lang} if lang else {})})
-        return self.request("GET", f"/matches/{quote(match_id, safe='')}/report?{query}",
+        return self.request("GET", f"{match_path(match_id, 'report')}?{query}",
                             text=fmt != "json")

@@ -196,6 +196,17 @@ def test_serve_refuses_a_port_outside_1_to_65535(tmp_path):
         assert "URL:" not in out.stdout
 
 
+@pytest.mark.parametrize("game", ["goatball", "yaotzin"])
+@pytest.mark.parametrize("workers", ["0", "-3", "two"])
+def test_simulate_refuses_workers_below_one(game, workers, capsys):
+    """`--workers 0` played in this process without a word: a count of processes is 1 or
+    more, said so."""
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(["simulate", game, "--workers", workers])
+    assert stopped.value.code == 2
+    assert "argument --workers: " in capsys.readouterr().err
+
+
 def test_help_shows_the_defaults():
     out = run_cli("simulate", "goatball", "--help")
     goat = " ".join(out.stdout.split())
@@ -277,9 +288,22 @@ def test_match_list_and_show_print_tables_on_request_and_json_into_a_pipe(live):
     assert row.startswith(mid) and "Feast of Xipe" in row and "Sun Lords 1 – moon 0" in row
     shown = ballcourt("match", "show", mid, "--table", url=live.url)
     assert shown.stdout.startswith(f"Feast of Xipe (yaotzin, {mid})")
-    assert "Sun Lords 1 – moon 0" in shown.stdout and "1 events in force" in shown.stdout
+    assert "Sun Lords 1 – moon 0" in shown.stdout and "1 event in force" in shown.stdout
     piped = ballcourt("match", "list", url=live.url)      # not a terminal: JSON, as before
     assert json.loads(piped.stdout)["matches"][0]["id"] == mid
+
+
+def test_match_show_titles_an_unnamed_match_by_its_teams():
+    """A match with no name was titled by its id, then the id again: `c6d6 (goatball, c6d6)`;
+    the delete prompt already names it by its teams."""
+    from companion.cli_tables import match_show_text
+
+    state = {"id": "c6d6", "name": None, "game": "goatball", "seq": 0, "status": "playing",
+             "passes": 0, "possession": None, "winner": None,
+             "teams": [{"id": "red", "players": []}, {"id": "blue", "name": "Blue Goats",
+                                                      "players": []}]}
+    assert match_show_text(state).startswith("red v Blue Goats (goatball, c6d6)\n")
+    assert "0 events in force" in match_show_text(state)
 
 
 # -- errors a user can act on ----------------------------------------------------------------
@@ -306,6 +330,7 @@ def test_an_error_inside_ballcourt_is_a_bug_said_so_not_a_bad_command_line(monke
     """A ValueError no command expected (the chart's `min() arg is an empty sequence`, once)
     is ballcourt's fault: its traceback, a line saying so, status 70, never "ballcourt: ..."
     and 2 as if the user had typed something wrong."""
+    import companion.advice.goatball  # noqa: F401  (imported now, it keeps the real simulate)
     from companion import cli
     from companion.sim import goatball_run
 
@@ -489,3 +514,112 @@ def test_npc_matches_odds_and_play_are_commands_with_a_roster_file(live, tmp_pat
     bad = ballcourt("yaotzin", "play", "--roster", "-", url=live.url,
                     stdin=json.dumps({**late(), "round": 500}))
     assert bad.returncode == 1 and "round" in bad.stderr
+
+
+def test_a_refusal_whose_message_names_its_one_field_says_it_once(live):
+    """Importing a match that is already here: the message names `match.id` and says what to
+    do; the field's own shorter line under it said the same thing again."""
+    made = ballcourt("match", "new", "-", stdin=json.dumps(named_yaotzin_match("Sun")),
+                     url=live.url)
+    exported = ballcourt("match", "export", json.loads(made.stdout)["id"], url=live.url)
+    out = ballcourt("match", "import", "-", stdin=exported.stdout, url=live.url)
+    assert out.returncode == 1
+    assert out.stderr.startswith("ballcourt: 409 match_exists: match.id: a match '")
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+
+
+def test_a_refusal_of_one_field_its_message_not_naming_it_is_said_once_with_its_name(live):
+    """A kick beyond range: the rules' message ("Kick of 100 ft is beyond ...") does not name
+    `target`; it was printed, then again under the field's name."""
+    body = {**KICK, "target": {"x": KICK["ball"]["x"] + 20, "y": KICK["ball"]["y"]}}
+    out = ballcourt("kick", "-", stdin=json.dumps(body), url=live.url)
+    assert out.returncode == 1
+    assert out.stderr.startswith("ballcourt: 422 out_of_range: target: Kick of "), out.stderr
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+
+
+@pytest.mark.parametrize("roster, says", [
+    # a skill left out was said to be a bad bonus, not a missing one
+    ({"teams": [{"id": "r", "players": [{"id": "r1", "athletics": 3}]},
+                {"id": "b", "players": [{"id": "b1", "athletics": 2, "acrobatics": 1}]}]},
+     "teams.0.players.0.acrobatics: acrobatics is missing: give his bonus, a whole number"
+     " -5 to +20"),
+    ({"teams": [{"id": "r", "players": [{"id": "r1", "athletics": "x", "acrobatics": 1}]},
+                {"id": "b", "players": [{"id": "b1", "athletics": 2, "acrobatics": 1}]}]},
+     "teams.0.players.0.athletics: athletics is a whole bonus, -5 to +20, not 'x'"),
+    # /goatball/tune's body read as a roster: its zones were left unused without a word
+    ({"teams": [{"id": "r", "players": [{"id": "r1", "athletics": 3, "acrobatics": 2}]},
+                {"id": "b", "players": [{"id": "b1", "athletics": 2, "acrobatics": 1}]}],
+      "zones": [0, 2], "matches": 20},
+     "--roster: FILE gives the teams only, not matches, zones: say those with the options"
+     " (--zones, --max-matches, ...)"),
+])
+def test_a_bad_roster_file_is_said_so_by_field(roster, says, tmp_path):
+    path = tmp_path / "roster.json"
+    path.write_text(json.dumps(roster))
+    out = ballcourt("simulate", "goatball", "--roster", str(path), "--max-matches", "2",
+                    "--no-robustness")
+    assert out.returncode == 2
+    assert out.stderr == f"ballcourt: {says}\n"
+
+
+def test_token_with_a_data_dir_it_cannot_use_says_so_as_serve_does(tmp_path):
+    """`ballcourt token --data-dir FILE` was a traceback and status 70, "an error inside
+    ballcourt", where `serve` says it cannot use the data dir (status 2)."""
+    not_a_dir = tmp_path / "afile"
+    not_a_dir.write_text("")
+    for command in ("token", "serve"):
+        out = run_cli(command, "--data-dir", str(not_a_dir), "--port", str(free_port())) \
+            if command == "serve" else run_cli(command, "--data-dir", str(not_a_dir))
+        assert out.returncode == 2, (command, out.stderr)
+        assert out.stderr.startswith(f"ballcourt: cannot use the data dir {not_a_dir}: ")
+        assert "Traceback" not in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("action", ["show", "events", "undo", "verify", "export", "report"])
+def test_a_match_id_is_sent_as_one_path_segment(action, live):
+    """`match show 'ID?'` showed match ID and `match verify '../ID'` asked another route: only
+    delete and report quoted the id; now every command sends it whole."""
+    mid = json.loads(ballcourt("match", "new", "-", stdin=json.dumps(named_yaotzin_match("S")),
+                               url=live.url).stdout)["id"]
+    for typed in (f"{mid}?", f"{mid}#", f"x/../{mid}"):
+        out = ballcourt("match", action, typed, url=live.url)
+        assert out.returncode == 1 and not out.stdout, (typed, out.stdout)
+        if "/" not in typed:      # the server reads %2F as a slash: no route, not no match
+            assert out.stderr == f"ballcourt: 404 not_found: no match {typed!r}\n"
+
+
+def test_a_board_key_is_sent_as_one_path_segment(live):
+    mid = json.loads(ballcourt("match", "new", "-", stdin=json.dumps(named_yaotzin_match("S")),
+                               url=live.url).stdout)["id"]
+    key = ballcourt("board", "share", mid, url=live.url).stdout.split("key: ")[1].split()[0]
+    out = ballcourt("board", "revoke", mid, f"{key}?", url=live.url)
+    assert out.returncode == 1 and f"no viewer key '{key}?'" in out.stderr, out.stderr
+    assert ballcourt("board", "list", f"{mid}?", url=live.url).returncode == 1
+
+
+@pytest.mark.parametrize("args, says", [
+    (["goatball", "--budget", "600"], "--budget: the budget must be 1 to 500 passes"),
+    (["goatball", "--pass-limit", "10"], "--budget: the budget must be at most the pass limit"),
+    (["goatball", "--zones", "two"], "--zones: zones must be comma-separated whole numbers"),
+    (["yaotzin", "--max-ft", "-5"], "--max-ft: the chart runs 1 to 60 squares"),
+    (["yaotzin", "--chart", "matches", "--robust-seeds", "x"], "--robust-seeds: "),
+])
+def test_a_refused_simulate_option_is_named_as_typed(args, says, capsys):
+    """The simulators name the parameter at fault (`max_squares`, `pass_limit`); the command
+    line names the option a user typed (`--max-ft`)."""
+    from companion import cli
+
+    assert cli.main(["simulate", *args]) == 2
+    assert capsys.readouterr().err.startswith(f"ballcourt: {says}")
+
+
+def test_a_played_npc_match_says_who_wins_in_a_sentence():
+    """'Final: sun 4 - moon 3 (sun win at the round limit, ...)' read as broken English."""
+    from companion.cli_tables import play_text
+
+    won = {"score": {"sun": 4, "moon": 3}, "winner": "sun", "ended_by": "time", "rounds": 100,
+           "highlights": []}
+    assert play_text(won) == "Final: sun 4 - moon 3 (sun wins at the round limit, round 100)"
+    drawn = {**won, "score": {"sun": 3, "moon": 3}, "winner": None}
+    assert play_text(drawn) == "Final: sun 3 - moon 3 (a draw at the round limit, round 100)"

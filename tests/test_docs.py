@@ -5,6 +5,8 @@ import re
 import tokenize
 from pathlib import Path
 
+import pytest
+
 from companion.server import create_app  # noqa: F401  (registers every API route)
 from companion.server.config import Config
 from companion.server.routing import ROUTES
@@ -95,3 +97,71 @@ def test_every_environment_variable_is_documented():
     documented = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
     for name in sorted(used):
         assert f"`{name}`" in documented, name
+
+
+SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
+BARE_QUERY_URL = re.compile(r"(?<![\"'\w])https?://[^\s\"']*[?&][^\s\"']*")
+
+
+def test_every_url_with_a_query_in_a_shell_example_is_quoted():
+    """Unquoted, a shell runs `curl .../events?after=0&limit=100` in the background with the
+    query cut at `&` (and zsh refuses the `?` as a glob): pasted as written, it is wrong."""
+    bare = [(doc.name, url) for doc in DOCS
+            for block in SHELL_BLOCK.findall(doc.read_text(encoding="utf-8"))
+            for url in BARE_QUERY_URL.findall(block)]
+    assert not bare
+
+
+def cli_options():
+    """Each `ballcourt` command (its words) and its options, from the parser itself."""
+    import argparse
+
+    from companion.cli_parser import build_parser
+
+    def walk(parser, words):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    yield from walk(sub, f"{words} {name}")
+            else:
+                yield words, action
+    return [(words, option, action.default)
+            for words, action in walk(build_parser(), "ballcourt")
+            for option in action.option_strings if option not in ("-h", "--help")]
+
+
+def test_configuration_lists_every_option_with_its_default():
+    """docs/configuration.md names every option `--help` has, and a default it shows in a
+    command's row (`[--matches 1000]`) is the parser's (it was 3000 there)."""
+    documented = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    options = cli_options()
+    assert not [(words, option) for words, option, _ in options
+                if not re.search(re.escape(option) + r"(?![\w-])", documented)]
+    defaults = {(words, option): default for words, option, default in options}
+    wrong = []
+    for row in re.findall(r"^\| `(ballcourt [^`]*)`", documented, re.M):
+        words = row.split(" [")[0].split()
+        command = " ".join(w for w in words if w.islower() and not w.startswith("-"))
+        while command.count(" ") and not any(w == command for w, _ in defaults):
+            command = command.rsplit(" ", 1)[0]
+        for option, shown in re.findall(r"\[(--[\w-]+) ([\d.,]+)[\] ]", row):
+            default = defaults[command, option]
+            if default is not None and str(default) != shown and float(default) != float(shown):
+                wrong.append((command, option, shown, default))
+    assert not wrong
+
+
+@pytest.mark.parametrize("args", [
+    ["--chart", "kick"], ["--chart", "kick", "--feats", "exotic_weapon_pelota"],
+    ["--chart", "aim"],
+    ["--chart", "hoop", "--dex", "16", "--bab", "6", "--feats", "exotic_weapon_pelota",
+     "--max-ft", "60"]])
+def test_the_simulator_docs_exact_charts_are_what_the_command_prints(args, capsys):
+    """The exact Yaotzin charts in docs/simulator.md are the command's own tables, row for row
+    (the best-aim chart there was from older rules: 73.1% from 70 ft where it prints 75.6%)."""
+    from companion.cli import main
+
+    assert main(["simulate", "yaotzin", *args]) == 0
+    tables = re.findall(r"(?:^\|.*\n?)+", capsys.readouterr().out, re.M)
+    doc = (ROOT / "docs" / "simulator.md").read_text(encoding="utf-8")
+    assert tables and all(table.rstrip("\n") + "\n" in doc for table in tables)

@@ -165,8 +165,11 @@ def roster_from(body: dict) -> list[tuple[str, list[tuple[str, Skills]]]]:
             bonus = []
             for skill in ("athletics", "acrobatics"):
                 v = p.get(skill)
+                if v is None:
+                    raise RulesError(f"{skill} is missing: give his bonus, a whole number -5"
+                                     " to +20", field=f"{where}.{skill}")
                 if not isinstance(v, int) or isinstance(v, bool) or not -5 <= v <= 20:
-                    raise RulesError(f"{skill} is a whole bonus, -5 to +20",
+                    raise RulesError(f"{skill} is a whole bonus, -5 to +20, not {v!r}",
                                      field=f"{where}.{skill}")
                 bonus.append(v)
             got.append((pid, Skills(*bonus)))

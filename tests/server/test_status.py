@@ -42,3 +42,26 @@ def test_the_install_command_names_this_companion_on_another_port(tmp_path):
     assert install_line(7771) == \
         "ballcourt module install --companion-url http://127.0.0.1:7771"
     assert install_line(7770) == "ballcourt module install"
+
+
+def test_the_token_command_names_the_data_dir_when_the_companion_has_its_own(tmp_path,
+                                                                            monkeypatch):
+    """Started with --data-dir, the companion's token is that folder's: the page said
+    `ballcourt token`, which prints the default folder's, another token (a 401 in Foundry).
+    It names the option, not the folder (the page shows nothing of this machine untokened)."""
+    from companion.server import create_app
+    from companion.server.config import Config
+    from tests.conftest import TOKEN
+
+    def page(data_dir):
+        app = create_app(Config(data_dir=data_dir, token=TOKEN))
+        return app.test_client().get("/", base_url="http://127.0.0.1:7770").get_data(
+            as_text=True)
+
+    own = page(tmp_path / "own")
+    assert own.count("<code>ballcourt token --data-dir DIR</code>") == 3
+    assert "the --data-dir this companion was started with" in own
+    assert str(tmp_path) not in own
+    monkeypatch.setenv("BALLCOURT_DATA_DIR", str(tmp_path / "default"))
+    default = page(tmp_path / "default")
+    assert default.count("<code>ballcourt token</code>") == 3 and "--data-dir" not in default

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, request
 from ... import __version__
 from ...defaults import DEFAULT_URL  # what `module install` writes without --companion-url
 from ...module_files import MANIFEST_ROUTE
+from ..config import default_data_dir
 
 bp = Blueprint("status", __name__)
 
@@ -28,7 +29,7 @@ PAGE = """<!doctype html>
 <body>
 <h1>Ballcourt companion <small id="version">{version}</small></h1>
 <p id="state">Running at <code>{url}</code>. Token: <b>{token_state}</b>
-(print it with <code>ballcourt token</code>).</p>
+(print it with <code>{token_command}</code>{token_note}).</p>
 <h2>Install the Foundry module</h2>
 <p>In Foundry's setup screen: <i>Add-on Modules → Install Module</i>, paste this into
 <b>Manifest URL</b> and press <i>Install</i>. It is always the version of this companion.</p>
@@ -39,14 +40,14 @@ PAGE = """<!doctype html>
 <h2>Pair it</h2>
 <ol>
 <li>In Foundry, as the GM: <i>Game Settings → Configure Settings → Ballcourt</i>.</li>
-<li>Companion URL: <code>{url}</code>; Token: the output of <code>ballcourt token</code>.</li>
+<li>Companion URL: <code>{url}</code>; Token: the output of <code>{token_command}</code>.</li>
 <li>Foundry's own address (<code>http://localhost:30000</code>,
 <code>http://127.0.0.1:30000</code>) is always allowed. If your Foundry runs at another
 address, add it: <code>ballcourt serve --allow-origin http://your-foundry:30000</code>
 (or <code>BALLCOURT_ALLOWED_ORIGINS</code>); these add to the defaults.</li>
 </ol>
 <h2>Your token</h2>
-<p>Paste the output of <code>ballcourt token</code> to see the allowed origins and the
+<p>Paste the output of <code>{token_command}</code> to see the allowed origins and the
 matches on this companion.</p>
 <form id="check"><input id="token" type="password" placeholder="token" autocomplete="off">
 <button type="submit">Show</button> <span id="check-result" role="status"></span></form>
@@ -71,7 +72,12 @@ def index() -> Response:
     # the installed manifest points at --companion-url (default 7770): name this companion's
     install = "ballcourt module install" + (
         "" if cfg.url == DEFAULT_URL else f" --companion-url {cfg.url}")
+    # a companion started with its own --data-dir has that folder's token, not the default's
+    own_dir = cfg.data_dir.resolve() != default_data_dir().resolve()
     page = PAGE.format(version=esc(__version__), url=esc(cfg.url), install=esc(install),
                        token_state="set" if cfg.token else "missing",
+                       token_command="ballcourt token" + (" --data-dir DIR" if own_dir else ""),
+                       token_note=", DIR the --data-dir this companion was started with"
+                       if own_dir else "",
                        manifest=esc(request.host_url.rstrip("/") + MANIFEST_ROUTE))
     return Response(page, mimetype="text/html")
