@@ -330,7 +330,6 @@ def test_an_error_inside_ballcourt_is_a_bug_said_so_not_a_bad_command_line(monke
     """A ValueError no command expected (the chart's `min() arg is an empty sequence`, once)
     is ballcourt's fault: its traceback, a line saying so, status 70, never "ballcourt: ..."
     and 2 as if the user had typed something wrong."""
-    import companion.advice.goatball  # noqa: F401  (imported now, it keeps the real simulate)
     from companion import cli
     from companion.sim import goatball_run
 
