@@ -408,9 +408,11 @@ def simulate(players: int = 6, zones: Sequence[int] = DEFAULT_ZONES,
     if len(names) not in (1, len(roster) if roster is not None else 2):
         raise RulesError("tactics: one preset for every team, or one for each team",
                          field="tactics")
-    if robustness and not (1 <= robust_matches <= MAX_MATCHES and 1 <= robust_seeds <= 10):
-        raise RulesError("the robustness runs need 1 or more matches and 1 to 10 seeds",
+    if robustness and not 1 <= robust_matches <= MAX_MATCHES:
+        raise RulesError(f"the robustness runs need 1 to {MAX_MATCHES} matches",
                          field="robust_matches")
+    if robustness and not 1 <= robust_seeds <= 10:
+        raise RulesError("the robustness runs need 1 to 10 seeds", field="robust_seeds")
     team_size = players
     total_players = sum(len(m) for _, m in roster) if roster is not None else 2 * players
     plain = ([(t, [(pid, (s.athletics, s.acrobatics)) for pid, s in m]) for t, m in roster]

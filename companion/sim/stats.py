@@ -72,6 +72,15 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def count_ci(values: Sequence[int]) -> tuple[float, float, float]:
+    """A count a match (goals, hoop shots) and its 95% interval. When no match counted any,
+    the normal interval has no width and would claim the rate is known to be 0: the exact
+    Poisson upper bound, -ln(0.025) / n (about 3.7 / n), is given instead."""
+    if values and not any(values):
+        return 0.0, 0.0, -math.log(0.025) / len(values)
+    return mean_ci(values)
+
+
 def rate_ci(hits: int, n: int) -> tuple[float, float, float]:
     """A proportion and its Wilson 95% interval (sound near 0 and 1, unlike the normal one)."""
     if n == 0:
@@ -540,10 +549,13 @@ def in_words(labels: Mapping[Any, str], verdict: Mapping[str, Any], noun: str = 
         if c != best:
             d = diffs[c]
             points = round(100 * d["below_best"])
-            ahead = (f"{labels[c]} {verb} about as often as {labels[best]}" if points == 0
+            # a difference of two chances lies within 100 points either way
+            spread = f"±{min(100.0, 100 * d['half_width']):.0f}"
+            ahead = (f"{labels[c]} {verb} about as often as {labels[best]}, {spread} points"
+                     if points == 0   # no "N points" before it to say what the ± counts
                      else f"{labels[best]} {verb} about {points} point{'s' * (points != 1)}"
-                          f" more often than {labels[c]}")
-            parts.append(f"{ahead}, ±{100 * d['half_width']:.0f}")
+                          f" more often than {labels[c]}, {spread}")
+            parts.append(ahead)
     first = keys.index(plausible[0])
     last = keys.index(plausible[-1])
     if first > 0:

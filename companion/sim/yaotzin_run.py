@@ -27,7 +27,7 @@ from ..rules.errors import RulesError
 from ..tactics.yaotzin import DEFAULT_PRESET, PRESETS
 from ..workers import end_pool, worker_pool
 from .goatball_run import count_cell, median_passes
-from .stats import MARGIN, in_words, margin_rule, mean_ci, rate_ci, ratio_ci
+from .stats import MARGIN, count_ci, in_words, margin_rule, rate_ci, ratio_ci
 from .yaotzin_match import MatchStats, play_match
 
 DEFAULT_PLAYERS = (4, 5, 6, 7, 8)
@@ -87,15 +87,15 @@ def summarise(games: Sequence[MatchStats]) -> dict:
 
     put("finish_within_budget", rate_ci(sum(g.finished for g in games), n))
     put("median_rounds", median_passes(games))
-    put("goals_per_match", mean_ci([g.goals for g in games]))
+    put("goals_per_match", count_ci([g.goals for g in games]))
     put("kicks_scoring_share", ratio_ci([g.kick_goals for g in games],
                                         [g.kicks for g in games]))
     put("kicks_intercepted_share", ratio_ci([g.kicks_intercepted for g in games],
                                             [g.kicks for g in games]))
     put("hoop_wins_per_1000", rate_ci(sum(g.by == "hoop" for g in games), n), 1000)
     put("draw_rate", rate_ci(sum(g.winner == "draw" for g in games), n))
-    put("hoop_shots_per_match", mean_ci([g.hoop_shots for g in games]))
-    put("hoop_shots_per_1000", mean_ci([g.hoop_shots for g in games]), 1000)
+    put("hoop_shots_per_match", count_ci([g.hoop_shots for g in games]))
+    put("hoop_shots_per_1000", count_ci([g.hoop_shots for g in games]), 1000)
     put("hoop_row_reached", rate_ci(sum(g.hoop_row_holds > 0 for g in games), n))
     put("dribbles_grabbed_share", ratio_ci([g.grabbed for g in games],
                                            [g.dribbles for g in games]))
@@ -175,7 +175,7 @@ def criteria(games: Sequence[MatchStats], players: int) -> dict:
             "balance": rate_ci(min(wins), sum(wins)),
             "involvement": ratio_ci([10 * t for t in touches],
                                     [2 * players * max(1, g.rounds) for g in games]),
-            "goals_per_match": mean_ci([g.goals for g in games])}.items():
+            "goals_per_match": count_ci([g.goals for g in games])}.items():
         out[name] = {"value": None if value != value else round(value, 4),
                      "ci95": [None if lo != lo else round(lo, 4),
                               None if hi != hi else round(hi, 4)]}
@@ -430,6 +430,14 @@ def rulebook_courts(results: list[dict]) -> list[dict]:
     return out
 
 
+def listed(values: list) -> str:
+    """Sizes or ratios as a reader writes them ("3, 4 and 5"), not as Python prints a list."""
+    said = [f"{v:g}" for v in values]
+    if not said:
+        return "none"
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
 def rulebook_answers(widths: list[dict]) -> list[str]:
     """What the run says about "one player for every 20 ft of width" and "3 to 1"."""
     out = []
@@ -438,17 +446,18 @@ def rulebook_answers(widths: list[dict]) -> list[str]:
         c = w["comparison"]
         if rec is None:
             out.append(f"{w['width_ft']} ft: no recommendation ({c['verdict']}); the best was"
-                       f" {c['best']} a side, not shown behind: {c['leaders']}; the rulebook's"
+                       f" {c['best']} a side, not shown behind: {listed(c['leaders'])}; the"
+                       f" rulebook's"
                        f" {book} a side is {'among' if book in c['leaders'] else 'not among'}"
                        f" them")
         else:
             out.append(f"{w['width_ft']} ft: {rec} a side (the rulebook says {book}); not"
-                       f" shown behind: {c['leaders']}")
+                       f" shown behind: {listed(c['leaders'])}")
         r = w["ratios"]
         three = "within the margin" if 3.0 in r["within_margin"] else "not shown within it"
-        out.append(f"{w['width_ft']} ft, ratios: best {r['best']:g} to 1, within the margin"
-                   f" {[f'{x:g}' for x in r['within_margin']]}, not shown behind"
-                   f" {[f'{x:g}' for x in r['leaders']]}; 3 to 1 is {three}")
+        out.append(f"{w['width_ft']} ft, ratios: best {r['best']:g} to 1, within the margin:"
+                   f" {listed(r['within_margin'])}; not shown behind: {listed(r['leaders'])};"
+                   f" 3 to 1 is {three}")
     return out
 
 

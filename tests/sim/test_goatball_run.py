@@ -491,3 +491,15 @@ def test_seeds_pool_independent_runs_into_one_answer():
     assert pooled["results"] != alone["results"]
     with pytest.raises(RulesError):
         simulate(3, [0, 2], 20, workers=1, robustness=False, seeds=list(range(21)))
+
+
+@pytest.mark.parametrize("option, says", [
+    ("--robust-seeds", "ballcourt: --robust-seeds: the robustness runs need 1 to 10 seeds\n"),
+    ("--robust-matches",
+     "ballcourt: --robust-matches: the robustness runs need 1 to 100000 matches\n")])
+def test_a_bad_robustness_option_is_named_itself(option, says, capsys):
+    """--robust-seeds 0 was refused as --robust-matches, naming both limits."""
+    from companion.cli import main
+
+    assert main(["simulate", "goatball", "--matches", "5", option, "0"]) == 2
+    assert capsys.readouterr().err == says

@@ -1,6 +1,7 @@
 """The margin rule's error rates, by simulation of adaptive runs on paired 0/1 outcomes."""
 
 import random
+import re
 from statistics import NormalDist
 
 import pytest
@@ -9,10 +10,12 @@ from companion.sim.stats import (
     boundary,
     comparison_level,
     confidence_sequence,
+    count_ci,
     dunnett,
     in_words,
     least_correlation,
     margin_rule,
+    mean_ci,
     paired,
     pairing,
     student,
@@ -129,7 +132,8 @@ def test_the_words_count_points_and_counts_in_good_english():
     assert words == "2 zones; 4 ends about 1 point more often than 2, ±2; 3 is clearly slower"
     rows[2] = [0] * 69 + [1] * 31
     words = in_words({2: "2", 3: "3", 4: "4"}, margin_rule(rows), "zones")
-    assert words.startswith("2 or 4 zones; 4 ends about as often as 2, ±")   # not "0 points"
+    # not "0 points", and the ± says what it counts (it read "±55" alone)
+    assert re.match(r"2 or 4 zones; 4 ends about as often as 2, ±\d+ points; 3 is", words)
 
 
 # Dunnett (1955), "A multiple comparison procedure for comparing several treatments with a
@@ -285,3 +289,17 @@ def test_an_early_look_of_a_long_run_reads_its_far_tail_as_students_t():
     rng = random.Random(3)
     rows = {c: [int(rng.random() < 0.4) for _ in range(200)] for c in range(7)}
     assert margin_rule(rows, schedule=[200], planned=3000)["critical"]["within"] > 7
+
+
+def test_a_count_no_match_had_is_bounded_above_not_known_to_be_zero():
+    """No hoop shot in 200 matches does not show the rate is 0 (the chart printed 0.0-0.0):
+    the exact Poisson bound, 18.4 a thousand matches."""
+    assert count_ci([0] * 200) == (0.0, 0.0, pytest.approx(0.018444, abs=1e-6))
+    assert count_ci([0, 2, 1, 3]) == mean_ci([0, 2, 1, 3])
+
+
+def test_a_difference_is_never_said_wider_than_a_chance_can_be():
+    """Two matches a count once gave "±635 points"; a difference of chances lies within 100."""
+    rows = {2: [1, 0], 3: [0, 1]}
+    words = in_words({2: "2", 3: "3"}, margin_rule(rows), "zones")
+    assert words.endswith("±100 points") or "±100 points;" in words, words

@@ -153,3 +153,13 @@ def test_the_table_says_each_widths_answer_in_words(report):
 
     (width,) = report["widths"]
     assert f"40 ft: {width['answer']}" in table(report)
+
+
+def test_the_rulebook_answers_name_sizes_and_ratios_in_words_not_python_lists(report):
+    """They printed "not shown behind: [3, 4]" and "within the margin ['3']"."""
+    from companion.sim.yaotzin_run import listed
+
+    assert [listed(v) for v in ([], [3], [3, 4], [2.5, 3.0, 4.0])] == [
+        "none", "3", "3 and 4", "2.5, 3 and 4"]
+    for line in report["rulebook"]:
+        assert "[" not in line and "'" not in line, line
