@@ -178,12 +178,17 @@ class Reach:
     ask only for the one nearest a goal (`nearest`), which needs none."""
 
     def __init__(self, best: list[int], order: list[int], mates: list[bool],
-                 parents: list[int], length: int):
+                 parents: list[int], length: int, toward: Square | None = None,
+                 nearest_states: list[int] | None = None):
         self._best = best
         self._order = order                 # the states in the order first reached
         self._mates = mates                 # teammates' squares: passed through, not ended on
         self._parents = parents
         self._length = length
+        # a search toward a goal (`nearest_route`) keeps the states it reached at the least
+        # distance from it, in the order first reached: the only ones `nearest` can pick
+        self._toward = toward
+        self._nearest_states = nearest_states
         self._costs: dict[Square, int] | None = None
         self._ends: dict[Square, int] = {}
 
@@ -229,9 +234,12 @@ class Reach:
         gx, gy = goal.x, goal.y
         length = self._length
         best, mates = self._best, self._mates
+        states = self._order
+        if self._nearest_states is not None and goal == self._toward:
+            states = self._nearest_states
         top = -1
         t_far = t_cost = t_line = t_x = t_y = 0
-        for state in self._order:
+        for state in states:
             cell = state >> 1
             if mates[cell]:
                 continue
@@ -313,8 +321,12 @@ def nearest_route(court: Court, roster: Roster, mover: Player, budget: int, ball
     expanded (`most_closed` bounds how much nearer the rest of the budget can bring him).
     What it leaves out only reaches squares farther from the goal than the nearest, and
     never changes how a square nearer is reached (its cost, its path, or which of its two
-    states came first). Unpruned where the search could reach `SEARCH_LIMIT` states, so that
-    it refuses exactly where `reachable` does."""
+    states came first). A state that could only tie the nearest distance reached is not
+    expanded either once a square at that distance was reached as cheaply: every square past
+    it costs more, and the cheaper one is preferred. The states at the nearest distance are
+    kept as they are reached, so that `Reach.nearest` weighs only them. Unpruned where the
+    search could reach `SEARCH_LIMIT` states, so that it refuses exactly where `reachable`
+    does."""
     states = 2 * min(court.length * court.width, (2 * budget + 1) ** 2)
     toward = goal if states < SEARCH_LIMIT else None
     return _search(court, roster, mover, budget, ball, settings, SEARCH_LIMIT,
@@ -366,6 +378,8 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
     gx, gy = (toward.x, toward.y) if toward is not None else (0, 0)
     closing = [most_closed(left, equidistant) for left in range(budget + 1)]
     nearest = distance_xy(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
+    nearest_states = [2 * here]             # the ends reached at that distance, in order
+    nearest_cost = 0                        # at most the cheapest of them (first reached)
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:
@@ -376,8 +390,10 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                 continue                    # he stops the ball there
             if pruning:
                 y, x = divmod(cell, length)
-                if distance_xy(x, y, gx, gy, equidistant) - closing[budget - cost] > nearest:
-                    continue                # nothing from here comes as near as `nearest`
+                closest = distance_xy(x, y, gx, gy, equidistant) - closing[budget - cost]
+                if closest > nearest or (closest == nearest and cost >= nearest_cost):
+                    continue                # nothing from here comes as near as `nearest`,
+                                            # or it comes as near only at a higher cost
             costs_now = _STEP_COST[parity]
             for step in (table[cell] if table is not None
                          else square_steps(court, equidistant, cell)):
@@ -397,9 +413,14 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                             y, x = divmod(ncell, length)
                             far = distance_xy(x, y, gx, gy, equidistant)
                             if far < nearest:
-                                nearest = far
+                                nearest, nearest_states, nearest_cost = far, [nxt], total
+                            elif far == nearest:
+                                nearest_states.append(nxt)
+                                nearest_cost = min(nearest_cost, total)
                     best[nxt] = total
                     parents[nxt] = state
                     buckets[total].append(nxt)
+    if pruning:
+        return Reach(best, order, mates, parents, length, toward, nearest_states)
     return Reach(best, order, mates, parents, length)
 
