@@ -36,17 +36,14 @@ What the odds assume (the planner's policy, not the rules):
 
 from __future__ import annotations
 
-import threading
 from bisect import insort
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from sys import getsizeof
-from typing import NamedTuple
 
 from ..dice import d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
+from .courses import MAX_TICKS, Course, EmptyCourt, PlannerMemory
 from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
 from .grid import Direction, Square, distance, snap
@@ -76,7 +73,6 @@ from .tick import BallAction, ball_action
 D20 = range(1, 21)
 D8 = range(1, 9)
 MAX_AIMS = 12_000        # the most aim squares one request may weigh (Str 60: about 1,700)
-MAX_TICKS = 200          # a ball still rolling after this many actions is counted as no goal
 
 
 @dataclass(frozen=True)
@@ -181,15 +177,18 @@ class KickPlanner:
         self._aims = AimMemo()
         self._flights = FlightMemo()
         self._rolls = RollMemo()
-        self._empty = empty_court(court, settings)
-        self._occupied = frozenset(p.square for p in roster.players)
+        self._empty = empty = empty_court(court, settings)
         self.considered = 0
+        self._occupied = 0              # the players' squares, as a course's `squares` are
+        self._near = 0                  # ... and the squares on or next to a player
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
         for p in roster.players:
+            self._occupied |= empty.cell(p.x, p.y)
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     self._within_one.setdefault(Square(p.x + dx, p.y + dy), []).append(p.id)
-        self._near = frozenset(self._within_one)
+                    if 0 <= p.y + dy < court.width:        # no course passes a wall
+                        self._near |= empty.cell(p.x + dx, p.y + dy)
         reach = max(carom_squares(m) for m in range(-4, 0))     # the longest carom
         self._near_line = [p for p in roster.players
                            if p.id != kicker.id and p.team != kicker.team and p.can_react
@@ -567,7 +566,7 @@ class KickPlanner:
         rolls the same way until someone stops it: a player standing on its way stops it
         there if nobody did before (teammate or not, prone or not)."""
         course = self._empty.course(ball)
-        if course.end != self.attacks or not self._occupied.isdisjoint(course.squares):
+        if course is None or course.end != self.attacks or course.squares & self._occupied:
             return None
         return course
 
@@ -578,13 +577,13 @@ class KickPlanner:
         court, so only the others are played again, with those players only."""
         known = self._rolls.replays.get(ball)
         if known is None:
-            if self._near.isdisjoint(course.squares):
+            if not course.squares & self._near:
                 known = (frozenset(), ())
             else:
                 involved: set[str] = set()
                 steps = []
                 within = self._within_one
-                for action in course.actions:
+                for action in self._empty.actions(ball, course):
                     near = set(within.get(action.start.square, ()))
                     for sq in action.path:
                         near.update(within.get(sq, ()))
@@ -664,146 +663,6 @@ class KickPlanner:
                        if p.id in spent else p for p in self.roster.players if p.id in keep]
             self._rolls.rosters[key] = Roster(players, self.court)
         return self._rolls.rosters[key]
-
-
-class Course(NamedTuple):
-    """A ball's actions on an empty court: the end it crosses (None: it comes to rest on the
-    flat, goes round in a loop or is still rolling after MAX_TICKS actions), the actions, and
-    every square it is in or passes through (its own included)."""
-
-    end: str | None
-    actions: tuple[BallAction, ...]
-    squares: frozenset[Square]
-
-
-class EmptyCourt:
-    """The ball on one court with nobody on it, under one set of settings: every action
-    (`ball_action`) and course worked out is kept, pure functions of frozen values, so they
-    are shared between the courses that meet and between requests. What it keeps is charged
-    to the `PlannerMemory` it belongs to."""
-
-    def __init__(self, court: Court, settings: Settings, memory: PlannerMemory):
-        self.court, self.settings, self.memory = court, settings, memory
-        self.nobody = Roster((), court)
-        self._actions: dict[Ball, BallAction] = {}
-        self._courses: dict[Ball, Course] = {}
-        self.used = 0            # bytes charged for what it keeps
-
-    def action(self, ball: Ball) -> BallAction:
-        known = self._actions.get(ball)
-        if known is None:
-            known = self._actions[ball] = ball_action(self.court, self.nobody, ball,
-                                                      self.settings)
-            self.memory.charge(self, action_bytes(ball, known))
-        return known
-
-    def forget(self) -> None:
-        self._actions.clear()
-        self._courses.clear()
-        self.used = 0
-
-    def course(self, ball: Ball) -> Course:
-        known = self._courses.get(ball)
-        if known is None:
-            known = self._courses[ball] = self._follow(ball)
-            self.memory.charge(self, course_bytes(ball, known))
-        return known
-
-    def _follow(self, ball: Ball) -> Course:
-        court, nobody, settings = self.court, self.nobody, self.settings
-        known = self._actions
-        actions: list[BallAction] = []
-        squares = {ball.square}
-        seen: set[Ball] = set()
-        end = None
-        b = ball
-        charged = 0
-        for _ in range(MAX_TICKS):
-            seen.add(b)
-            if len(seen) == len(actions) or (b.speed == 0 and not court.on_slope(b.square)):
-                break               # going round in a loop, or at rest on the flat
-            action = known.get(b)
-            if action is None:
-                action = known[b] = ball_action(court, nobody, b, settings)
-                charged += action_bytes(b, action)
-            actions.append(action)
-            squares.update(action.path)
-            if action.goal:
-                end = action.goal
-                break
-            b = action.after
-        if charged:
-            self.memory.charge(self, charged)
-        return Course(end, tuple(actions), frozenset(squares))
-
-
-# What one kept entry costs, from sys.getsizeof of what it holds (a ball and a square are
-# fixed-size tuples, a tuple is a header and a pointer a member): objects shared between
-# entries (a ball that is one action's `after` and the next one's key, the squares of a path
-# and of a course) are counted in each, so the sum overstates the memory really held (the
-# tests measure it with tracemalloc). DICT_SLOT: a dict entry with the table's spare room.
-DICT_SLOT = 3 * 8 * 3 // 2 + 8
-BALL = getsizeof(Ball(0, 0, 1, Direction.N))
-SQUARE = getsizeof(Square(0, 0))
-TUPLE, POINTER = getsizeof(()), getsizeof((0,)) - getsizeof(())
-ACTION = getsizeof(tuple(range(len(BallAction._fields))))     # a named tuple's own size
-COURSE = getsizeof(tuple(range(len(Course._fields))))
-
-
-def action_bytes(ball: Ball, action: BallAction) -> int:
-    return (DICT_SLOT + BALL + ACTION + TUPLE + (POINTER + SQUARE) * len(action.path)
-            + BALL * (1 + (action.moved is not None))
-            + TUPLE + POINTER * len(action.chances))
-
-
-def course_bytes(ball: Ball, course: Course) -> int:
-    return (DICT_SLOT + BALL + COURSE + TUPLE + POINTER * len(course.actions)
-            + getsizeof(course.squares))
-
-
-PLANNER_BYTES = 64 * 1024 * 1024     # one budget for every court's empty-court work
-
-
-class PlannerMemory:
-    """The empty courts the planner keeps, within one budget of bytes across all of them: past
-    it, the court used longest ago is forgotten (the one in use itself, when it is alone)."""
-
-    def __init__(self, budget: int = PLANNER_BYTES):
-        self.budget = budget
-        self.courts: OrderedDict[tuple[Court, Settings], EmptyCourt] = OrderedDict()
-        self.lock = threading.Lock()
-        self.used = 0           # bytes charged across the courts kept: their `used`, summed
-
-    def court(self, court: Court, settings: Settings) -> EmptyCourt:
-        key = (court, settings)
-        with self.lock:
-            known = self.courts.get(key)
-            if known is None:
-                known = self.courts[key] = EmptyCourt(court, settings, self)
-            self.courts.move_to_end(key)
-            return known
-
-    def charge(self, empty: EmptyCourt, size: int) -> None:
-        """Count `size` more bytes against `empty` (a running total: charged thousands of
-        times a match, too often to sum the courts each time)."""
-        with self.lock:
-            empty.used += size
-            self.used += size
-            while self.used > self.budget and self.courts:
-                key, oldest = next(iter(self.courts.items()))
-                self.used -= oldest.used
-                if oldest is empty and len(self.courts) == 1:
-                    oldest.forget()          # alone and over: start afresh, keep the court
-                    return
-                del self.courts[key]
-                oldest.forget()
-
-    def clear(self) -> None:
-        with self.lock:
-            for known in self.courts.values():
-                known.forget()
-            self.courts.clear()
-            self.used = 0
 
 
 MEMORY = PlannerMemory()
