@@ -119,8 +119,8 @@ def default_attack_end(court: Court, kicker: Player) -> str:
 @dataclass(slots=True)
 class AimMemo:
     """What a planner remembers about aim squares, for one request: the modifiers of each
-    (grid distance, cost) of kick, and the weighed landings (`_kick`) of the squares whose
-    bound says the search may weigh them further."""
+    (grid distance, cost) of kick, and the modifiers, hits and landing pattern (`_kick`) of
+    the squares whose bound says the search may weigh them further."""
 
     modifiers: dict[tuple[int, int], KickModifiers] = field(default_factory=dict)
     landings: dict[Square, tuple] = field(default_factory=dict)
@@ -206,14 +206,18 @@ class KickPlanner:
     # -- one aim square -------------------------------------------------------------------
     def _kick(self, target: Square) -> tuple | None:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
-        Kept only for the squares whose bound is above 0 (those the search may weigh
-        further): a request that kept every square's landings would keep thousands of
-        objects for the garbage collector to walk."""
+        The weights are built here, for the squares weighed further, from the kick's
+        `landing_pattern` (kept by `_first_bound` for a square whose bound is above 0): most
+        squares are never weighed further."""
         known = self._aims.landings.get(target)
-        if known is not None:
-            return known
-        mods = self._mods(target)
-        return None if mods is None else self._weighed(target, mods)
+        if known is None:
+            mods = self._mods(target)
+            if mods is None:
+                return None
+            hits, pattern = self._pattern(target, mods)
+        else:
+            mods, hits, pattern = known
+        return mods, hits, placed(target.x, pattern)
 
     def _mods(self, target: Square) -> KickModifiers | None:
         """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
@@ -225,10 +229,6 @@ class KickPlanner:
             mods = self._aims.modifiers[key] = modifiers_for(self.kicker, *key, self.standing,
                                                       self.power_attack)
         return mods if mods.in_range else None
-
-    def _weighed(self, target: Square, mods: KickModifiers) -> tuple:
-        hits, pattern = self._pattern(target, mods)
-        return mods, hits, placed(target.x, pattern)
 
     def _pattern(self, target: Square, mods: KickModifiers
                  ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
@@ -295,7 +295,7 @@ class KickPlanner:
         hits, pattern = self._pattern(target, mods)
         bound = self._pattern_bound(target.x, pattern)
         if bound > 0:
-            self._aims.landings[target] = (mods, hits, placed(target.x, pattern))
+            self._aims.landings[target] = (mods, hits, pattern)
         return bound
 
     def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
