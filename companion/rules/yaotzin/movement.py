@@ -22,7 +22,7 @@ from functools import lru_cache
 from ..errors import IllegalAction, RulesError
 from .court import Court
 from .dribble import action_cost, square_cost
-from .grid import Direction, Square, chebyshev, distance_xy
+from .grid import Direction, Square, chebyshev, distance_xy, square_at
 from .players import Player, Roster
 from .settings import Settings
 
@@ -221,7 +221,7 @@ class Reach:
         path = []
         while at >= 0:
             y, x = divmod(at >> 1, self._length)
-            path.append(Square(x, y))
+            path.append(square_at(x, y))
             at = self._parents[at]
         return tuple(reversed(path))
 

@@ -46,7 +46,7 @@ from .ball import Ball
 from .courses import MAX_TICKS, Course, EmptyCourt, PlannerMemory
 from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
-from .grid import Direction, Square, distance, snap
+from .grid import Direction, Square, distance, snap, square_at
 from .intercept import carom_squares, flight_outcome
 from .kick import (
     KickModifiers,
@@ -186,7 +186,7 @@ class KickPlanner:
             self._occupied |= empty.cell(p.x, p.y)
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
-                    self._within_one.setdefault(Square(p.x + dx, p.y + dy), []).append(p.id)
+                    self._within_one.setdefault(square_at(p.x + dx, p.y + dy), []).append(p.id)
                     if 0 <= p.y + dy < court.width:        # no course passes a wall
                         self._near |= empty.cell(p.x + dx, p.y + dy)
         reach = max(carom_squares(m) for m in range(-4, 0))     # the longest carom
@@ -278,7 +278,7 @@ class KickPlanner:
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
             for xs in (range(k.x, k.x - reach - 1, -1), range(k.x + 1, k.x + reach + 1)):
                 for x in xs:
-                    sq = Square(x, y)
+                    sq = square_at(x, y)
                     if sq == k:
                         continue
                     mods = self._mods(sq) if in_bounds(sq) else None
@@ -389,7 +389,7 @@ class KickPlanner:
             x = column + dx
             known = matter.get(x * width + y)
             if known is None:
-                known = self._matters(Square(x, y))
+                known = self._matters(square_at(x, y))
             if known:
                 total += w
         return total / 160
