@@ -202,7 +202,8 @@ class Reach:
                 if self._mates[cell]:
                     continue
                 cost = self._best[state]
-                y, x = divmod(cell, self._length)
+                y = cell // self._length
+                x = cell - y * self._length
                 sq = Square(x, y)
                 if sq in costs and costs[sq] <= cost:
                     continue
@@ -220,7 +221,8 @@ class Reach:
     def _path(self, at: int) -> tuple[Square, ...]:
         path = []
         while at >= 0:
-            y, x = divmod(at >> 1, self._length)
+            y = (at >> 1) // self._length
+            x = (at >> 1) - y * self._length
             path.append(square_at(x, y))
             at = self._parents[at]
         return tuple(reversed(path))
@@ -243,7 +245,8 @@ class Reach:
             cell = state >> 1
             if mates[cell]:
                 continue
-            y, x = divmod(cell, length)
+            y = cell // length
+            x = cell - y * length
             far = distance_xy(x, y, gx, gy, equidistant)
             cost = best[state]
             line = (x - gx) * (x - gx) + (y - gy) * (y - gy)
@@ -276,7 +279,8 @@ def square_steps(court: Court, equidistant: bool, cell: int) -> list[int]:
     entered * 2 + diagonal) * 2 + uphill, diagonal counted only when diagonals alternate."""
     length, width = court.length, court.width
     heights = court.heights
-    y, x = divmod(cell, length)
+    y = cell // length
+    x = cell - y * length
     steps = []
     for dx, dy, diagonal in _STEPS:
         nx, ny = x + dx, y + dy
@@ -310,6 +314,8 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     ball's square ends the path; teammates' squares are passed through but not ended on.
     Past `limit` states reached: SearchTooLarge. The states are integers (`Reach`) and the
     search's tables flat lists over the court's squares: no tuple or dict entry per state.
+    (A state's row and column are taken by // and -, not divmod, which builds a tuple of
+    boxed integers even compiled.)
     """
     return _search(court, roster, mover, budget, ball, settings, limit, None)
 
@@ -389,7 +395,8 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
             if cell == stops and cell != here:
                 continue                    # he stops the ball there
             if pruning:
-                y, x = divmod(cell, length)
+                y = cell // length
+                x = cell - y * length
                 closest = distance_xy(x, y, gx, gy, equidistant) - closing[budget - cost]
                 if closest > nearest or (closest == nearest and cost >= nearest_cost):
                     continue                # nothing from here comes as near as `nearest`,
@@ -410,7 +417,8 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                             raise SearchTooLarge(mover, limit)
                         order.append(nxt)
                         if pruning and not mates[ncell]:
-                            y, x = divmod(ncell, length)
+                            y = ncell // length
+                            x = ncell - y * length
                             far = distance_xy(x, y, gx, gy, equidistant)
                             if far < nearest:
                                 nearest, nearest_states, nearest_cost = far, [nxt], total
