@@ -60,7 +60,6 @@ from .kick import (
 from .movement import court_steps
 from .odds import (
     attack_spread,
-    landing_pattern,
     placed,
     scatter_headings,
     scatter_pattern,
@@ -119,11 +118,12 @@ def default_attack_end(court: Court, kicker: Player) -> str:
 @dataclass(slots=True)
 class AimMemo:
     """What a planner remembers about aim squares, for one request: the modifiers of each
-    (grid distance, cost) of kick, and the modifiers, hits and landing pattern (`_kick`) of
-    the squares whose bound says the search may weigh them further."""
+    (grid distance, cost) of kick, the landing patterns, and the modifiers, hits and landing
+    pattern (`_kick`) of the squares whose bound says the search may weigh them further."""
 
     modifiers: dict[tuple[int, int], KickModifiers] = field(default_factory=dict)
     landings: dict[Square, tuple] = field(default_factory=dict)
+    patterns: dict[tuple, tuple] = field(default_factory=dict)      # `_pattern`'s
 
 
 @dataclass(slots=True)
@@ -232,9 +232,17 @@ class KickPlanner:
 
     def _pattern(self, target: Square, mods: KickModifiers
                  ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """The kick's `landing_pattern` (its landing weights, no square built)."""
-        return landing_pattern(self.court, self.kicker, target, mods.modifier, mods.precise,
-                               self.settings)
+        """The kick's `landing_pattern` (its landing weights, no square built), kept for the
+        request by what it depends on besides the court and the settings: `scatter_pattern`'s
+        own table is keyed by those too, and hashes them (dataclasses) on every call."""
+        k = self._k
+        straight_on = snap(target.x - k.x, target.y - k.y)
+        key = (target.y, straight_on, mods.modifier, mods.precise)
+        known = self._aims.patterns.get(key)
+        if known is None:
+            known = self._aims.patterns[key] = scatter_pattern(
+                self.court, target.y, straight_on, mods.modifier, mods.precise, self.settings)
+        return known
 
     def aim(self, target: Square, full: bool = True) -> AimOdds | None:
         """The odds of a kick at `target`; None when it is beyond the kicker's range.

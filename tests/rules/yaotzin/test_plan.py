@@ -24,6 +24,7 @@ from companion.rules.yaotzin.intercept import (
     resolve_rolling_intercept,
 )
 from companion.rules.yaotzin.kick import kick_modifiers, resolve_kick
+from companion.rules.yaotzin.odds import landing_pattern
 from companion.rules.yaotzin.plan import (
     KickPlanner,
     clear_caches,
@@ -243,6 +244,9 @@ def test_the_squares_in_range_are_those_within_reach_in_range(str_, court, kicke
     assert set(scanned) == {sq for sq in squares_maybe_in_range(plan) if plan.aim(sq) is not None}
     for sq, mods in plan._in_range():       # shared by the kicks as far and as costly
         assert mods == kick_modifiers(court, plan.kicker, sq, True, 0, plan.settings)
+        # and so are the landing patterns, kept by row, heading and attack for the request
+        assert plan._pattern(sq, mods) == landing_pattern(court, plan.kicker, sq, mods.modifier,
+                                                          mods.precise, plan.settings)
 
 
 @pytest.mark.parametrize("attacks", ["west", "east"])
