@@ -324,7 +324,8 @@ def nearest_route(court: Court, roster: Roster, mover: Player, budget: int, ball
                   settings: Settings, goal: Square) -> tuple[int, tuple[Square, ...]]:
     """`reachable(...).nearest(goal, ...)`, the same square and path, searching less: a state
     from which no square can be reached as near the goal as one already reached is not
-    expanded (`most_closed` bounds how much nearer the rest of the budget can bring him).
+    expanded (`most_closed` bounds how much nearer the rest of the budget can bring him; the
+    nearest starts at the end of one legal path towards the goal, `_walk_toward`).
     What it leaves out only reaches squares farther from the goal than the nearest, and
     never changes how a square nearer is reached (its cost, its path, or which of its two
     states came first). A state that could only tie the nearest distance reached is not
@@ -351,6 +352,43 @@ def most_closed(left: int, equidistant: bool) -> int:
     while n + 1 + (n + 1) // 2 <= left:
         n += 1
     return left + (n + 1) // 2
+
+
+def _walk_toward(court: Court, equidistant: bool, table: tuple[list[int], ...] | None,
+                 blocked: list[bool], mates: list[bool], here: int, stops: int, budget: int,
+                 gx: int, gy: int) -> tuple[int, int]:
+    """(distance, cost) of the nearest end to (gx, gy) on one legal path: each step the one
+    that comes nearest the goal, the cheaper among equals, while a step comes nearer within
+    the budget (never into an opponent, stopping on the ball). The search reaches that end as
+    cheaply or more, so from its first state it may leave out what cannot come as near (its
+    own `nearest` starts there): a far goal's search then expands a narrow band towards it,
+    not the whole budget's diamond."""
+    length = court.length
+    y = here // length
+    far = distance_xy(here - y * length, y, gx, gy, equidistant)
+    best_far, best_cost = far, 0
+    cell, parity, cost = here, 0, 0
+    while cell != stops or cell == here:
+        pick = pick_far = pick_cost = -1
+        for step in table[cell] if table is not None else square_steps(court, equidistant, cell):
+            ncell = step >> 2
+            if blocked[ncell]:
+                continue
+            total = cost + _STEP_COST[parity][step & 3]
+            if total > budget:
+                continue
+            y = ncell // length
+            nfar = distance_xy(ncell - y * length, y, gx, gy, equidistant)
+            if nfar < far and (pick < 0 or nfar < pick_far
+                               or (nfar == pick_far and total < pick_cost)):
+                pick, pick_far, pick_cost = step, nfar, total
+        if pick < 0:
+            break
+        cell, far, cost = pick >> 2, pick_far, pick_cost
+        parity ^= (pick >> 1) & 1
+        if not mates[cell] and far < best_far:
+            best_far, best_cost = far, cost
+    return best_far, best_cost
 
 
 def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
@@ -386,6 +424,11 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
     nearest = distance_xy(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
     nearest_states = [2 * here]             # the ends reached at that distance, in order
     nearest_cost = 0                        # at most the cheapest of them (first reached)
+    if pruning:
+        ahead, ahead_cost = _walk_toward(court, equidistant, table, blocked, mates, here,
+                                         stops, budget, gx, gy)
+        if ahead < nearest:                 # an end as near will be reached: prune by it
+            nearest, nearest_states, nearest_cost = ahead, [], ahead_cost
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:

@@ -174,3 +174,21 @@ def test_the_run_nearest_a_goal_is_the_nearest_of_every_run_the_path_check_allow
                 runs.append(tuple(path))
         want = min(runs, key=lambda r: (distance(r[-1], goal, eq), len(r)), default=None)
         assert nearest_run(court, roster, mover, ball, settings, goal) == want
+
+
+def test_a_route_to_a_goal_past_the_ball_ends_where_the_ball_stops_him():
+    """The ball between him and the goal, the squares beside it held by opponents: no path
+    goes on past the ball, so neither may the walk `nearest_route` prunes by (it would take a
+    square beyond the ball for one he reaches)."""
+    court, settings = Court(), Settings()
+    mover = Player("m", "sun", 5, 12)
+    players = [mover, *(Player(f"o{i}", "moon", x, y)
+                        for i, (x, y) in enumerate(((6, 11), (6, 13), (7, 11), (7, 13))))]
+    roster, ball, goal = Roster(players, court), Square(7, 12), Square(20, 12)
+    for budget in (6, 12):
+        options = reachable(court, roster, mover, budget, ball, settings)
+        costs = options.costs
+        end = min(costs, key=lambda sq: (distance(sq, goal), costs[sq],
+                                         (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2, sq))
+        assert nearest_route(court, roster, mover, budget, ball, settings, goal) == (
+            costs[end], options.path(end))
