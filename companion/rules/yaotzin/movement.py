@@ -340,18 +340,15 @@ def nearest_route(court: Court, roster: Roster, mover: Player, budget: int, ball
                    toward).nearest(goal, settings.equidistant_diagonals)
 
 
-def most_closed(left: int, equidistant: bool) -> int:
+def most_closed(left: int, equidistant: bool, parity: int) -> int:
     """The most a path costing at most `left` squares can shorten the grid distance to a
-    square: a step shortens it by at most 1, a diagonal by at most 2 when diagonals
-    alternate (1 + half a square of the shorter leg), and the diagonals cost 1, 2, 1, ...
-    (at least n + n // 2 for n of them), so n diagonals and the rest straight give
-    left + ceil(n / 2) for the most diagonals the budget pays for."""
-    if equidistant:
-        return left
-    n = 0
-    while n + 1 + (n + 1) // 2 <= left:
-        n += 1
-    return left + (n + 1) // 2
+    square, from a state whose diagonals so far are odd (`parity` 1: the next costs 2) or
+    even. A straight step shortens it by at most 1; a diagonal by 1, and by half a square of
+    the shorter leg more when that leg is even, which it is on every other diagonal at most,
+    the diagonals costing 1 and 2 in turn: so never more than the cost, but for one square
+    from a first diagonal that costs 1 (parity even, diagonals alternating). The exact most:
+    tests/rules/yaotzin/test_movement.py finds it on an open court, every goal around."""
+    return left + (left > 0 and not equidistant and parity == 0)
 
 
 def _walk_toward(court: Court, equidistant: bool, table: tuple[list[int], ...] | None,
@@ -420,7 +417,8 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
     buckets[0].append(2 * here)
     pruning = toward is not None
     gx, gy = (toward.x, toward.y) if toward is not None else (0, 0)
-    closing = [most_closed(left, equidistant) for left in range(budget + 1)]
+    closing = [[most_closed(left, equidistant, parity) for left in range(budget + 1)]
+               for parity in (0, 1)]
     nearest = distance_xy(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
     nearest_states = [2 * here]             # the ends reached at that distance, in order
     nearest_cost = 0                        # at most the cheapest of them (first reached)
@@ -440,7 +438,7 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
             if pruning:
                 y = cell // length
                 x = cell - y * length
-                closest = distance_xy(x, y, gx, gy, equidistant) - closing[budget - cost]
+                closest = distance_xy(x, y, gx, gy, equidistant) - closing[parity][budget - cost]
                 if closest > nearest or (closest == nearest and cost >= nearest_cost):
                     continue                # nothing from here comes as near as `nearest`,
                                             # or it comes as near only at a higher cost
