@@ -152,6 +152,17 @@ class RollMemo:
     stops: dict[tuple[int, int | None], float] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class LandingMemo:
+    """What a planner remembers about landings (`FlightMemo`, `RollMemo`): it depends on the
+    court, the settings, the players, the kicker, the end he attacks and the shortcuts (`prune`),
+    never on how he kicks (standing or not, Power Attack), so the planners of one turn's
+    questions, one for each Power Attack option, may share it."""
+
+    flights: FlightMemo = field(default_factory=FlightMemo)
+    rolls: RollMemo = field(default_factory=RollMemo)
+
+
 class KickPlanner:
     """Exact odds for every kick one kicker can make, sharing the work between aim squares.
 
@@ -162,7 +173,8 @@ class KickPlanner:
     """
 
     def __init__(self, court: Court, roster: Roster, kicker: Player, standing: bool,
-                 power_attack: int, settings: Settings, attacks: str, *, prune: bool = True):
+                 power_attack: int, settings: Settings, attacks: str, *, prune: bool = True,
+                 landings: LandingMemo | None = None):
         if attacks not in ENDS:
             raise RulesError("attacks must be west or east", field="attacks")
         self.court, self.roster, self.kicker = court, roster, kicker
@@ -175,8 +187,8 @@ class KickPlanner:
         self._range_ft = kick_modifiers(court, kicker, kicker.square.step(Direction.E),
                                         standing, power_attack, settings).max_range_ft
         self._aims = AimMemo()
-        self._flights = FlightMemo()
-        self._rolls = RollMemo()
+        landings = landings if landings is not None else LandingMemo()      # shared, or own
+        self._flights, self._rolls = landings.flights, landings.rolls
         self._empty = empty = empty_court(court, settings)
         self.considered = 0
         self._occupied = 0              # the players' squares, as a course's `squares` are
