@@ -28,6 +28,7 @@ COMPILED = (
     "companion/rules/yaotzin/intercept.py",
     "companion/rules/yaotzin/kick.py",
     "companion/rules/yaotzin/odds.py",
+    "companion/rules/yaotzin/courses.py",
     "companion/rules/yaotzin/plan.py",
     "companion/rules/yaotzin/movement.py",
     "companion/tactics/yaotzin.py",

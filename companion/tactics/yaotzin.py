@@ -64,7 +64,7 @@ from ..rules.yaotzin.hoop import hoop_margin, resolve_hoop
 from ..rules.yaotzin.kick import kick_modifiers
 from ..rules.yaotzin.movement import budget_squares, nearest_route, nearest_run
 from ..rules.yaotzin.odds import intercept_odds
-from ..rules.yaotzin.plan import KickPlanner
+from ..rules.yaotzin.plan import KickPlanner, LandingMemo
 from ..rules.yaotzin.players import Player, Roster, ability_mod
 from ..rules.yaotzin.settings import Settings
 
@@ -240,11 +240,21 @@ def _best_kick(court: Court, settings: Settings, players: tuple[Player, ...], ki
     moved, asks the same question again."""
     roster = Roster(players, court)
     planner = KickPlanner(court, roster, roster.get(kicker_id), standing, power_attack,
-                          settings, attacks)
+                          settings, attacks, landings=_landings(court, settings, players,
+                                                                kicker_id, attacks))
     aims = planner.all_aims(1, at_least)
     if not aims:
         return None
     return Square(aims[0].x, aims[0].y), aims[0].p_goal
+
+
+@lru_cache(maxsize=4)
+def _landings(court: Court, settings: Settings, players: tuple[Player, ...], kicker_id: str,
+              attacks: str) -> LandingMemo:
+    """The planner's memory of landings for one kicker among these players (`LandingMemo`),
+    shared by `_best_kick`'s questions that differ only in how he kicks: each Power Attack
+    option, standing or not."""
+    return LandingMemo()
 
 
 def long_kick(view: View, kicker: Player, standing: bool) -> Square | None:

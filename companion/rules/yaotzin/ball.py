@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import RulesError
-from .grid import Direction, Square
+from .grid import Direction, Square, square_at
+
+_new_tuple = tuple.__new__
 
 
 class Ball(NamedTuple):
@@ -19,11 +21,13 @@ class Ball(NamedTuple):
 
     @property
     def square(self) -> Square:
-        return Square(self.x, self.y)
+        return square_at(self.x, self.y)
 
     @classmethod
     def at(cls, sq: Square, speed: int = 0, direction: Direction | None = None) -> Ball:
-        return cls(sq.x, sq.y, speed, direction)
+        """`Ball(...)` at the square, without the named tuple's Python-level __new__ (as
+        `square_at`): four fields, always."""
+        return _new_tuple(cls, (sq.x, sq.y, speed, direction))
 
     @classmethod
     def from_values(cls, x: int, y: int, speed: int = 0, direction: str | None = None) -> Ball:

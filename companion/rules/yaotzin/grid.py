@@ -16,10 +16,22 @@ class Square(NamedTuple):
     y: int
 
     def step(self, direction: Direction, n: int = 1) -> Square:
-        return Square(self.x + direction.dx * n, self.y + direction.dy * n)
+        return square_at(self.x + direction.dx * n, self.y + direction.dy * n)
 
     def as_dict(self) -> dict:
         return {"x": self.x, "y": self.y}
+
+
+# A named tuple's own __new__ is a Python function, so `Square(x, y)` costs an interpreted
+# call even in the compiled build: about a sixth of a compiled match when every square was
+# made so (docs/benchmarks.md). The squares made most are made by `square_at`, through
+# tuple.__new__, which checks no arity: two integers, always.
+_new_tuple = tuple.__new__
+
+
+def square_at(x: int, y: int) -> Square:
+    """`Square(x, y)`, without the named tuple's Python-level __new__."""
+    return _new_tuple(Square, (x, y))
 
 
 class Direction(Enum):
@@ -130,11 +142,11 @@ def segment_cells(p0: tuple[int, int], p1: tuple[int, int]
         # a midpoint is on a grid line only when the whole segment runs along it (dx or dy
         # is 0): then it overlaps the squares on both sides, west (north) first
         if nx % twice == 0:
-            cells += ((k_start, Square(fx - 1, fy)), (k_start, Square(fx, fy)))
+            cells += ((k_start, square_at(fx - 1, fy)), (k_start, square_at(fx, fy)))
         elif ny % twice == 0:
-            cells += ((k_start, Square(fx, fy - 1)), (k_start, Square(fx, fy)))
+            cells += ((k_start, square_at(fx, fy - 1)), (k_start, square_at(fx, fy)))
         else:
-            cells.append((k_start, Square(fx, fy)))
+            cells.append((k_start, square_at(fx, fy)))
     return steps, cells
 
 

@@ -15,7 +15,7 @@ from ..errors import IllegalAction, OffGrid, OutOfRange, RulesError
 from .ball import Ball
 from .court import Court
 from .flight import flight_dc, flight_squares, interceptors, roll_corner
-from .grid import Direction, Square, distance, snap
+from .grid import Direction, Square, distance, snap, square_at
 from .players import Player, Roster, ability_mod
 from .settings import Settings
 
@@ -121,7 +121,7 @@ def scatter_squares(court: Court, origin: Square, headings: Iterable[Direction],
     """`scatter_from` for each of `headings`, in their order (the odds weigh all eight faces
     of the d8 at each distance)."""
     ox, oy, width = origin.x, origin.y, court.width
-    out = [Square(ox + h.dx * off, oy + h.dy * off) for h in headings]
+    out = [square_at(ox + h.dx * off, oy + h.dy * off) for h in headings]
     if oy - off < 0 or oy + off >= width:     # else no heading takes it past a wall
         out = [sq if 0 <= sq.y < width else court.clamp_to_walls(sq) for sq in out]
     return out

@@ -22,7 +22,7 @@ from functools import lru_cache
 from ..errors import IllegalAction, RulesError
 from .court import Court
 from .dribble import action_cost, square_cost
-from .grid import Direction, Square, chebyshev, distance_xy
+from .grid import Direction, Square, chebyshev, distance_xy, square_at
 from .players import Player, Roster
 from .settings import Settings
 
@@ -178,12 +178,17 @@ class Reach:
     ask only for the one nearest a goal (`nearest`), which needs none."""
 
     def __init__(self, best: list[int], order: list[int], mates: list[bool],
-                 parents: list[int], length: int):
+                 parents: list[int], length: int, toward: Square | None = None,
+                 nearest_states: list[int] | None = None):
         self._best = best
         self._order = order                 # the states in the order first reached
         self._mates = mates                 # teammates' squares: passed through, not ended on
         self._parents = parents
         self._length = length
+        # a search toward a goal (`nearest_route`) keeps the states it reached at the least
+        # distance from it, in the order first reached: the only ones `nearest` can pick
+        self._toward = toward
+        self._nearest_states = nearest_states
         self._costs: dict[Square, int] | None = None
         self._ends: dict[Square, int] = {}
 
@@ -197,7 +202,8 @@ class Reach:
                 if self._mates[cell]:
                     continue
                 cost = self._best[state]
-                y, x = divmod(cell, self._length)
+                y = cell // self._length
+                x = cell - y * self._length
                 sq = Square(x, y)
                 if sq in costs and costs[sq] <= cost:
                     continue
@@ -215,8 +221,9 @@ class Reach:
     def _path(self, at: int) -> tuple[Square, ...]:
         path = []
         while at >= 0:
-            y, x = divmod(at >> 1, self._length)
-            path.append(Square(x, y))
+            y = (at >> 1) // self._length
+            x = (at >> 1) - y * self._length
+            path.append(square_at(x, y))
             at = self._parents[at]
         return tuple(reversed(path))
 
@@ -229,13 +236,17 @@ class Reach:
         gx, gy = goal.x, goal.y
         length = self._length
         best, mates = self._best, self._mates
+        states = self._order
+        if self._nearest_states is not None and goal == self._toward:
+            states = self._nearest_states
         top = -1
         t_far = t_cost = t_line = t_x = t_y = 0
-        for state in self._order:
+        for state in states:
             cell = state >> 1
             if mates[cell]:
                 continue
-            y, x = divmod(cell, length)
+            y = cell // length
+            x = cell - y * length
             far = distance_xy(x, y, gx, gy, equidistant)
             cost = best[state]
             line = (x - gx) * (x - gx) + (y - gy) * (y - gy)
@@ -268,7 +279,8 @@ def square_steps(court: Court, equidistant: bool, cell: int) -> list[int]:
     entered * 2 + diagonal) * 2 + uphill, diagonal counted only when diagonals alternate."""
     length, width = court.length, court.width
     heights = court.heights
-    y, x = divmod(cell, length)
+    y = cell // length
+    x = cell - y * length
     steps = []
     for dx, dy, diagonal in _STEPS:
         nx, ny = x + dx, y + dy
@@ -302,6 +314,8 @@ def reachable(court: Court, roster: Roster, mover: Player, budget: int, ball: Sq
     ball's square ends the path; teammates' squares are passed through but not ended on.
     Past `limit` states reached: SearchTooLarge. The states are integers (`Reach`) and the
     search's tables flat lists over the court's squares: no tuple or dict entry per state.
+    (A state's row and column are taken by // and -, not divmod, which builds a tuple of
+    boxed integers even compiled.)
     """
     return _search(court, roster, mover, budget, ball, settings, limit, None)
 
@@ -310,29 +324,68 @@ def nearest_route(court: Court, roster: Roster, mover: Player, budget: int, ball
                   settings: Settings, goal: Square) -> tuple[int, tuple[Square, ...]]:
     """`reachable(...).nearest(goal, ...)`, the same square and path, searching less: a state
     from which no square can be reached as near the goal as one already reached is not
-    expanded (`most_closed` bounds how much nearer the rest of the budget can bring him).
+    expanded (`most_closed` bounds how much nearer the rest of the budget can bring him; the
+    nearest starts at the end of one legal path towards the goal, `_walk_toward`).
     What it leaves out only reaches squares farther from the goal than the nearest, and
     never changes how a square nearer is reached (its cost, its path, or which of its two
-    states came first). Unpruned where the search could reach `SEARCH_LIMIT` states, so that
-    it refuses exactly where `reachable` does."""
+    states came first). A state that could only tie the nearest distance reached is not
+    expanded either once a square at that distance was reached as cheaply: every square past
+    it costs more, and the cheaper one is preferred. The states at the nearest distance are
+    kept as they are reached, so that `Reach.nearest` weighs only them. Unpruned where the
+    search could reach `SEARCH_LIMIT` states, so that it refuses exactly where `reachable`
+    does."""
     states = 2 * min(court.length * court.width, (2 * budget + 1) ** 2)
     toward = goal if states < SEARCH_LIMIT else None
     return _search(court, roster, mover, budget, ball, settings, SEARCH_LIMIT,
                    toward).nearest(goal, settings.equidistant_diagonals)
 
 
-def most_closed(left: int, equidistant: bool) -> int:
+def most_closed(left: int, equidistant: bool, parity: int) -> int:
     """The most a path costing at most `left` squares can shorten the grid distance to a
-    square: a step shortens it by at most 1, a diagonal by at most 2 when diagonals
-    alternate (1 + half a square of the shorter leg), and the diagonals cost 1, 2, 1, ...
-    (at least n + n // 2 for n of them), so n diagonals and the rest straight give
-    left + ceil(n / 2) for the most diagonals the budget pays for."""
-    if equidistant:
-        return left
-    n = 0
-    while n + 1 + (n + 1) // 2 <= left:
-        n += 1
-    return left + (n + 1) // 2
+    square, from a state whose diagonals so far are odd (`parity` 1: the next costs 2) or
+    even. A straight step shortens it by at most 1; a diagonal by 1, and by half a square of
+    the shorter leg more when that leg is even, which it is on every other diagonal at most,
+    the diagonals costing 1 and 2 in turn: so never more than the cost, but for one square
+    from a first diagonal that costs 1 (parity even, diagonals alternating). The exact most:
+    tests/rules/yaotzin/test_movement.py finds it on an open court, every goal around."""
+    return left + (left > 0 and not equidistant and parity == 0)
+
+
+def _walk_toward(court: Court, equidistant: bool, table: tuple[list[int], ...] | None,
+                 blocked: list[bool], mates: list[bool], here: int, stops: int, budget: int,
+                 gx: int, gy: int) -> tuple[int, int]:
+    """(distance, cost) of the nearest end to (gx, gy) on one legal path: each step the one
+    that comes nearest the goal, the cheaper among equals, while a step comes nearer within
+    the budget (never into an opponent, stopping on the ball). The search reaches that end as
+    cheaply or more, so from its first state it may leave out what cannot come as near (its
+    own `nearest` starts there): a far goal's search then expands a narrow band towards it,
+    not the whole budget's diamond."""
+    length = court.length
+    y = here // length
+    far = distance_xy(here - y * length, y, gx, gy, equidistant)
+    best_far, best_cost = far, 0
+    cell, parity, cost = here, 0, 0
+    while cell != stops or cell == here:
+        pick = pick_far = pick_cost = -1
+        for step in table[cell] if table is not None else square_steps(court, equidistant, cell):
+            ncell = step >> 2
+            if blocked[ncell]:
+                continue
+            total = cost + _STEP_COST[parity][step & 3]
+            if total > budget:
+                continue
+            y = ncell // length
+            nfar = distance_xy(ncell - y * length, y, gx, gy, equidistant)
+            if nfar < far and (pick < 0 or nfar < pick_far
+                               or (nfar == pick_far and total < pick_cost)):
+                pick, pick_far, pick_cost = step, nfar, total
+        if pick < 0:
+            break
+        cell, far, cost = pick >> 2, pick_far, pick_cost
+        parity ^= (pick >> 1) & 1
+        if not mates[cell] and far < best_far:
+            best_far, best_cost = far, cost
+    return best_far, best_cost
 
 
 def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Square,
@@ -364,8 +417,16 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
     buckets[0].append(2 * here)
     pruning = toward is not None
     gx, gy = (toward.x, toward.y) if toward is not None else (0, 0)
-    closing = [most_closed(left, equidistant) for left in range(budget + 1)]
+    closing = [[most_closed(left, equidistant, parity) for left in range(budget + 1)]
+               for parity in (0, 1)]
     nearest = distance_xy(sx, sy, gx, gy, equidistant)    # the nearest end reached so far
+    nearest_states = [2 * here]             # the ends reached at that distance, in order
+    nearest_cost = 0                        # at most the cheapest of them (first reached)
+    if pruning:
+        ahead, ahead_cost = _walk_toward(court, equidistant, table, blocked, mates, here,
+                                         stops, budget, gx, gy)
+        if ahead < nearest:                 # an end as near will be reached: prune by it
+            nearest, nearest_states, nearest_cost = ahead, [], ahead_cost
     for cost in range(budget + 1):
         for state in buckets[cost]:
             if best[state] != cost:
@@ -375,9 +436,12 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
             if cell == stops and cell != here:
                 continue                    # he stops the ball there
             if pruning:
-                y, x = divmod(cell, length)
-                if distance_xy(x, y, gx, gy, equidistant) - closing[budget - cost] > nearest:
-                    continue                # nothing from here comes as near as `nearest`
+                y = cell // length
+                x = cell - y * length
+                closest = distance_xy(x, y, gx, gy, equidistant) - closing[parity][budget - cost]
+                if closest > nearest or (closest == nearest and cost >= nearest_cost):
+                    continue                # nothing from here comes as near as `nearest`,
+                                            # or it comes as near only at a higher cost
             costs_now = _STEP_COST[parity]
             for step in (table[cell] if table is not None
                          else square_steps(court, equidistant, cell)):
@@ -394,12 +458,18 @@ def _search(court: Court, roster: Roster, mover: Player, budget: int, ball: Squa
                             raise SearchTooLarge(mover, limit)
                         order.append(nxt)
                         if pruning and not mates[ncell]:
-                            y, x = divmod(ncell, length)
+                            y = ncell // length
+                            x = ncell - y * length
                             far = distance_xy(x, y, gx, gy, equidistant)
                             if far < nearest:
-                                nearest = far
+                                nearest, nearest_states, nearest_cost = far, [nxt], total
+                            elif far == nearest:
+                                nearest_states.append(nxt)
+                                nearest_cost = min(nearest_cost, total)
                     best[nxt] = total
                     parents[nxt] = state
                     buckets[total].append(nxt)
+    if pruning:
+        return Reach(best, order, mates, parents, length, toward, nearest_states)
     return Reach(best, order, mates, parents, length)
 

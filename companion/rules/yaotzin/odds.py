@@ -10,7 +10,7 @@ from ..dice import d20_succeeds
 from ..errors import RulesError
 from .court import Court
 from .flight import flight_dc, interceptors, merged_path
-from .grid import Direction, Square, distance, snap
+from .grid import Direction, Square, distance, snap, square_at
 from .intercept import flight_outcome
 from .kick import (
     KICK_AC,
@@ -47,7 +47,7 @@ def landing_pattern(court: Court, kicker: Player, target: Square, modifier: int,
 
 def placed(column: int, pattern: tuple[tuple[int, int, int], ...]) -> dict[Square, int]:
     """A `landing_pattern` at the target's column: each landing square's weight."""
-    return {Square(column + dx, y): w for dx, y, w in pattern}
+    return {square_at(column + dx, y): w for dx, y, w in pattern}
 
 
 @lru_cache(maxsize=4096)

@@ -36,20 +36,17 @@ What the odds assume (the planner's policy, not the rules):
 
 from __future__ import annotations
 
-import threading
 from bisect import insort
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from sys import getsizeof
-from typing import NamedTuple
 
 from ..dice import d20_succeeds
 from ..errors import IllegalAction, RulesError
 from .ball import Ball
+from .courses import MAX_TICKS, Course, EmptyCourt, PlannerMemory
 from .court import ENDS, Court
 from .flight import flight_dc, flight_squares, interceptors, needs_corner_roll
-from .grid import Direction, Square, distance, snap
+from .grid import Direction, Square, distance, snap, square_at
 from .intercept import carom_squares, flight_outcome
 from .kick import (
     KickModifiers,
@@ -63,7 +60,6 @@ from .kick import (
 from .movement import court_steps
 from .odds import (
     attack_spread,
-    landing_pattern,
     placed,
     scatter_headings,
     scatter_pattern,
@@ -76,7 +72,6 @@ from .tick import BallAction, ball_action
 D20 = range(1, 21)
 D8 = range(1, 9)
 MAX_AIMS = 12_000        # the most aim squares one request may weigh (Str 60: about 1,700)
-MAX_TICKS = 200          # a ball still rolling after this many actions is counted as no goal
 
 
 @dataclass(frozen=True)
@@ -123,11 +118,12 @@ def default_attack_end(court: Court, kicker: Player) -> str:
 @dataclass(slots=True)
 class AimMemo:
     """What a planner remembers about aim squares, for one request: the modifiers of each
-    (grid distance, cost) of kick, and the weighed landings (`_kick`) of the squares whose
-    bound says the search may weigh them further."""
+    (grid distance, cost) of kick, the landing patterns, and the modifiers, hits and landing
+    pattern (`_kick`) of the squares whose bound says the search may weigh them further."""
 
     modifiers: dict[tuple[int, int], KickModifiers] = field(default_factory=dict)
     landings: dict[Square, tuple] = field(default_factory=dict)
+    patterns: dict[tuple, tuple] = field(default_factory=dict)      # `_pattern`'s
 
 
 @dataclass(slots=True)
@@ -156,6 +152,17 @@ class RollMemo:
     stops: dict[tuple[int, int | None], float] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class LandingMemo:
+    """What a planner remembers about landings (`FlightMemo`, `RollMemo`): it depends on the
+    court, the settings, the players, the kicker, the end he attacks and the shortcuts (`prune`),
+    never on how he kicks (standing or not, Power Attack), so the planners of one turn's
+    questions, one for each Power Attack option, may share it."""
+
+    flights: FlightMemo = field(default_factory=FlightMemo)
+    rolls: RollMemo = field(default_factory=RollMemo)
+
+
 class KickPlanner:
     """Exact odds for every kick one kicker can make, sharing the work between aim squares.
 
@@ -166,7 +173,8 @@ class KickPlanner:
     """
 
     def __init__(self, court: Court, roster: Roster, kicker: Player, standing: bool,
-                 power_attack: int, settings: Settings, attacks: str, *, prune: bool = True):
+                 power_attack: int, settings: Settings, attacks: str, *, prune: bool = True,
+                 landings: LandingMemo | None = None):
         if attacks not in ENDS:
             raise RulesError("attacks must be west or east", field="attacks")
         self.court, self.roster, self.kicker = court, roster, kicker
@@ -179,17 +187,20 @@ class KickPlanner:
         self._range_ft = kick_modifiers(court, kicker, kicker.square.step(Direction.E),
                                         standing, power_attack, settings).max_range_ft
         self._aims = AimMemo()
-        self._flights = FlightMemo()
-        self._rolls = RollMemo()
-        self._empty = empty_court(court, settings)
-        self._occupied = frozenset(p.square for p in roster.players)
+        landings = landings if landings is not None else LandingMemo()      # shared, or own
+        self._flights, self._rolls = landings.flights, landings.rolls
+        self._empty = empty = empty_court(court, settings)
         self.considered = 0
+        self._occupied = 0              # the players' squares, as a course's `squares` are
+        self._near = 0                  # ... and the squares on or next to a player
         self._within_one: dict[Square, list[str]] = {}      # square -> players on or next to it
         for p in roster.players:
+            self._occupied |= empty.cell(p.x, p.y)
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
-                    self._within_one.setdefault(Square(p.x + dx, p.y + dy), []).append(p.id)
-        self._near = frozenset(self._within_one)
+                    self._within_one.setdefault(square_at(p.x + dx, p.y + dy), []).append(p.id)
+                    if 0 <= p.y + dy < court.width:        # no course passes a wall
+                        self._near |= empty.cell(p.x + dx, p.y + dy)
         reach = max(carom_squares(m) for m in range(-4, 0))     # the longest carom
         self._near_line = [p for p in roster.players
                            if p.id != kicker.id and p.team != kicker.team and p.can_react
@@ -207,14 +218,18 @@ class KickPlanner:
     # -- one aim square -------------------------------------------------------------------
     def _kick(self, target: Square) -> tuple | None:
         """(modifiers, hits out of 20, landing weights out of 160), or None out of range.
-        Kept only for the squares whose bound is above 0 (those the search may weigh
-        further): a request that kept every square's landings would keep thousands of
-        objects for the garbage collector to walk."""
+        The weights are built here, for the squares weighed further, from the kick's
+        `landing_pattern` (kept by `_first_bound` for a square whose bound is above 0): most
+        squares are never weighed further."""
         known = self._aims.landings.get(target)
-        if known is not None:
-            return known
-        mods = self._mods(target)
-        return None if mods is None else self._weighed(target, mods)
+        if known is None:
+            mods = self._mods(target)
+            if mods is None:
+                return None
+            hits, pattern = self._pattern(target, mods)
+        else:
+            mods, hits, pattern = known
+        return mods, hits, placed(target.x, pattern)
 
     def _mods(self, target: Square) -> KickModifiers | None:
         """`kick_modifiers`, None out of range; shared by the kicks as far and as costly (the
@@ -227,15 +242,19 @@ class KickPlanner:
                                                       self.power_attack)
         return mods if mods.in_range else None
 
-    def _weighed(self, target: Square, mods: KickModifiers) -> tuple:
-        hits, pattern = self._pattern(target, mods)
-        return mods, hits, placed(target.x, pattern)
-
     def _pattern(self, target: Square, mods: KickModifiers
                  ) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """The kick's `landing_pattern` (its landing weights, no square built)."""
-        return landing_pattern(self.court, self.kicker, target, mods.modifier, mods.precise,
-                               self.settings)
+        """The kick's `landing_pattern` (its landing weights, no square built), kept for the
+        request by what it depends on besides the court and the settings: `scatter_pattern`'s
+        own table is keyed by those too, and hashes them (dataclasses) on every call."""
+        k = self._k
+        straight_on = snap(target.x - k.x, target.y - k.y)
+        key = (target.y, straight_on, mods.modifier, mods.precise)
+        known = self._aims.patterns.get(key)
+        if known is None:
+            known = self._aims.patterns[key] = scatter_pattern(
+                self.court, target.y, straight_on, mods.modifier, mods.precise, self.settings)
+        return known
 
     def aim(self, target: Square, full: bool = True) -> AimOdds | None:
         """The odds of a kick at `target`; None when it is beyond the kicker's range.
@@ -279,7 +298,7 @@ class KickPlanner:
         for y in range(max(0, k.y - reach), min(self.court.width, k.y + reach + 1)):
             for xs in (range(k.x, k.x - reach - 1, -1), range(k.x + 1, k.x + reach + 1)):
                 for x in xs:
-                    sq = Square(x, y)
+                    sq = square_at(x, y)
                     if sq == k:
                         continue
                     mods = self._mods(sq) if in_bounds(sq) else None
@@ -296,7 +315,7 @@ class KickPlanner:
         hits, pattern = self._pattern(target, mods)
         bound = self._pattern_bound(target.x, pattern)
         if bound > 0:
-            self._aims.landings[target] = (mods, hits, placed(target.x, pattern))
+            self._aims.landings[target] = (mods, hits, pattern)
         return bound
 
     def _out_of_play(self, target: Square, mods: KickModifiers) -> bool:
@@ -390,7 +409,7 @@ class KickPlanner:
             x = column + dx
             known = matter.get(x * width + y)
             if known is None:
-                known = self._matters(Square(x, y))
+                known = self._matters(square_at(x, y))
             if known:
                 total += w
         return total / 160
@@ -567,7 +586,7 @@ class KickPlanner:
         rolls the same way until someone stops it: a player standing on its way stops it
         there if nobody did before (teammate or not, prone or not)."""
         course = self._empty.course(ball)
-        if course.end != self.attacks or not self._occupied.isdisjoint(course.squares):
+        if course is None or course.end != self.attacks or course.squares & self._occupied:
             return None
         return course
 
@@ -578,13 +597,13 @@ class KickPlanner:
         court, so only the others are played again, with those players only."""
         known = self._rolls.replays.get(ball)
         if known is None:
-            if self._near.isdisjoint(course.squares):
+            if not course.squares & self._near:
                 known = (frozenset(), ())
             else:
                 involved: set[str] = set()
                 steps = []
                 within = self._within_one
-                for action in course.actions:
+                for action in self._empty.actions(ball, course):
                     near = set(within.get(action.start.square, ()))
                     for sq in action.path:
                         near.update(within.get(sq, ()))
@@ -664,146 +683,6 @@ class KickPlanner:
                        if p.id in spent else p for p in self.roster.players if p.id in keep]
             self._rolls.rosters[key] = Roster(players, self.court)
         return self._rolls.rosters[key]
-
-
-class Course(NamedTuple):
-    """A ball's actions on an empty court: the end it crosses (None: it comes to rest on the
-    flat, goes round in a loop or is still rolling after MAX_TICKS actions), the actions, and
-    every square it is in or passes through (its own included)."""
-
-    end: str | None
-    actions: tuple[BallAction, ...]
-    squares: frozenset[Square]
-
-
-class EmptyCourt:
-    """The ball on one court with nobody on it, under one set of settings: every action
-    (`ball_action`) and course worked out is kept, pure functions of frozen values, so they
-    are shared between the courses that meet and between requests. What it keeps is charged
-    to the `PlannerMemory` it belongs to."""
-
-    def __init__(self, court: Court, settings: Settings, memory: PlannerMemory):
-        self.court, self.settings, self.memory = court, settings, memory
-        self.nobody = Roster((), court)
-        self._actions: dict[Ball, BallAction] = {}
-        self._courses: dict[Ball, Course] = {}
-        self.used = 0            # bytes charged for what it keeps
-
-    def action(self, ball: Ball) -> BallAction:
-        known = self._actions.get(ball)
-        if known is None:
-            known = self._actions[ball] = ball_action(self.court, self.nobody, ball,
-                                                      self.settings)
-            self.memory.charge(self, action_bytes(ball, known))
-        return known
-
-    def forget(self) -> None:
-        self._actions.clear()
-        self._courses.clear()
-        self.used = 0
-
-    def course(self, ball: Ball) -> Course:
-        known = self._courses.get(ball)
-        if known is None:
-            known = self._courses[ball] = self._follow(ball)
-            self.memory.charge(self, course_bytes(ball, known))
-        return known
-
-    def _follow(self, ball: Ball) -> Course:
-        court, nobody, settings = self.court, self.nobody, self.settings
-        known = self._actions
-        actions: list[BallAction] = []
-        squares = {ball.square}
-        seen: set[Ball] = set()
-        end = None
-        b = ball
-        charged = 0
-        for _ in range(MAX_TICKS):
-            seen.add(b)
-            if len(seen) == len(actions) or (b.speed == 0 and not court.on_slope(b.square)):
-                break               # going round in a loop, or at rest on the flat
-            action = known.get(b)
-            if action is None:
-                action = known[b] = ball_action(court, nobody, b, settings)
-                charged += action_bytes(b, action)
-            actions.append(action)
-            squares.update(action.path)
-            if action.goal:
-                end = action.goal
-                break
-            b = action.after
-        if charged:
-            self.memory.charge(self, charged)
-        return Course(end, tuple(actions), frozenset(squares))
-
-
-# What one kept entry costs, from sys.getsizeof of what it holds (a ball and a square are
-# fixed-size tuples, a tuple is a header and a pointer a member): objects shared between
-# entries (a ball that is one action's `after` and the next one's key, the squares of a path
-# and of a course) are counted in each, so the sum overstates the memory really held (the
-# tests measure it with tracemalloc). DICT_SLOT: a dict entry with the table's spare room.
-DICT_SLOT = 3 * 8 * 3 // 2 + 8
-BALL = getsizeof(Ball(0, 0, 1, Direction.N))
-SQUARE = getsizeof(Square(0, 0))
-TUPLE, POINTER = getsizeof(()), getsizeof((0,)) - getsizeof(())
-ACTION = getsizeof(tuple(range(len(BallAction._fields))))     # a named tuple's own size
-COURSE = getsizeof(tuple(range(len(Course._fields))))
-
-
-def action_bytes(ball: Ball, action: BallAction) -> int:
-    return (DICT_SLOT + BALL + ACTION + TUPLE + (POINTER + SQUARE) * len(action.path)
-            + BALL * (1 + (action.moved is not None))
-            + TUPLE + POINTER * len(action.chances))
-
-
-def course_bytes(ball: Ball, course: Course) -> int:
-    return (DICT_SLOT + BALL + COURSE + TUPLE + POINTER * len(course.actions)
-            + getsizeof(course.squares))
-
-
-PLANNER_BYTES = 64 * 1024 * 1024     # one budget for every court's empty-court work
-
-
-class PlannerMemory:
-    """The empty courts the planner keeps, within one budget of bytes across all of them: past
-    it, the court used longest ago is forgotten (the one in use itself, when it is alone)."""
-
-    def __init__(self, budget: int = PLANNER_BYTES):
-        self.budget = budget
-        self.courts: OrderedDict[tuple[Court, Settings], EmptyCourt] = OrderedDict()
-        self.lock = threading.Lock()
-        self.used = 0           # bytes charged across the courts kept: their `used`, summed
-
-    def court(self, court: Court, settings: Settings) -> EmptyCourt:
-        key = (court, settings)
-        with self.lock:
-            known = self.courts.get(key)
-            if known is None:
-                known = self.courts[key] = EmptyCourt(court, settings, self)
-            self.courts.move_to_end(key)
-            return known
-
-    def charge(self, empty: EmptyCourt, size: int) -> None:
-        """Count `size` more bytes against `empty` (a running total: charged thousands of
-        times a match, too often to sum the courts each time)."""
-        with self.lock:
-            empty.used += size
-            self.used += size
-            while self.used > self.budget and self.courts:
-                key, oldest = next(iter(self.courts.items()))
-                self.used -= oldest.used
-                if oldest is empty and len(self.courts) == 1:
-                    oldest.forget()          # alone and over: start afresh, keep the court
-                    return
-                del self.courts[key]
-                oldest.forget()
-
-    def clear(self) -> None:
-        with self.lock:
-            for known in self.courts.values():
-                known.forget()
-            self.courts.clear()
-            self.used = 0
 
 
 MEMORY = PlannerMemory()

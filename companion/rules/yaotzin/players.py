@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError, UnknownPlayer
 from .court import Court
-from .grid import Square
+from .grid import Square, square_at
 
 FEATS = ("power_attack", "point_blank_shot", "precise_shot", "combat_reflexes",
          "exotic_weapon_pelota", "improved_grapple", "improved_bull_rush", "improved_trip",
@@ -48,7 +48,7 @@ class Player:
 
     @property
     def square(self) -> Square:
-        return Square(self.x, self.y)
+        return square_at(self.x, self.y)
 
     @property
     def str_mod(self) -> int:

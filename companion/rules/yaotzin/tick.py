@@ -12,7 +12,7 @@ from typing import NamedTuple
 from ..dice import Dice
 from .ball import Ball
 from .court import BEYOND_WALL, Court
-from .grid import Direction, Square
+from .grid import Direction, Square, square_at
 from .players import Player, Roster
 from .settings import Settings
 
@@ -97,16 +97,17 @@ class BallAction(NamedTuple):
                 "goal": {"end": self.goal} if self.goal else None, "motion": motion}
 
 
-# The one place a NamedTuple's Python-level __new__ is skipped: `ball_action`'s loop builds a
-# Square a step and a BallAction an action, about 8% of a cold plan (docs/benchmarks.md).
-# tuple.__new__ checks no arity: tests/rules/yaotzin/test_tick.py checks every field.
+# `ball_action`'s loop builds a Square a step (`square_at`) and a BallAction an action, about
+# 8% of a cold plan through the named tuples' Python-level __new__ (docs/benchmarks.md), so it
+# skips it as `square_at` does. tuple.__new__ checks no arity: tests/rules/yaotzin/test_tick.py
+# checks every field.
 _tuple = tuple.__new__
 
 
 def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) -> BallAction:
     """One ball action: where a rolling ball goes if nobody stops it, and who could stop it
     (the route `/yaotzin/tick` answers its `as_dict`)."""
-    here = _tuple(Square, (ball.x, ball.y))
+    here = square_at(ball.x, ball.y)
     if not court.on_field(here):
         court.require_on_field(here, "The ball", "ball")
     players = roster.players
@@ -142,7 +143,7 @@ def ball_action(court: Court, roster: Roster, ball: Ball, settings: Settings) ->
             wall = cost == BEYOND_WALL  # against a side wall, or out of momentum
             break
         budget -= cost
-        nxt = _tuple(Square, (nx, ny))
+        nxt = square_at(nx, ny)
         path.append(nxt)
         x, y = nx, ny
         if nx < 0 or nx >= length:

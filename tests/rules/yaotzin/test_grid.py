@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.rules.yaotzin.ball import Ball
 from companion.rules.yaotzin.court import Court
 from companion.rules.yaotzin.flight import flight_squares, kick_line
 from companion.rules.yaotzin.grid import (
@@ -15,6 +16,7 @@ from companion.rules.yaotzin.grid import (
     nearest_corners,
     segment_cells,
     snap,
+    square_at,
 )
 
 coord = st.integers(-12, 12)
@@ -176,3 +178,17 @@ def test_scatter_squares_step_along_each_heading_and_come_back_inside_the_walls(
         for off in range(1, 12):
             got = scatter_squares(court, Square(5, y), list(Direction), off)
             assert got == [court.clamp_to_walls(Square(5, y).step(d, off)) for d in Direction]
+
+
+def test_squares_and_balls_made_without_the_named_tuples_new_are_the_same_values():
+    """`square_at` and `Ball.at` (tuple.__new__, no arity check) against the named tuples'
+    own constructors: equal, of the same type, each field where it belongs, hashed alike."""
+    for x, y in ((0, 0), (3, -1), (-2, 7), (71, 23)):
+        made, want = square_at(x, y), Square(x, y)
+        assert made == want and type(made) is Square and (made.x, made.y) == (x, y)
+        assert hash(made) == hash(want) and made.step(Direction.SE) == Square(x + 1, y + 1)
+        for speed, heading in ((0, None), (3, Direction.W)):
+            ball = Ball.at(made, speed, heading)
+            assert ball == Ball(x, y, speed, heading) and type(ball) is Ball
+            assert (ball.x, ball.y, ball.speed, ball.direction) == (x, y, speed, heading)
+            assert ball.square == want and type(ball.square) is Square

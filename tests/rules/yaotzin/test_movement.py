@@ -4,12 +4,14 @@ against the path check on random courts."""
 from __future__ import annotations
 
 import hashlib
+import heapq
 import random
 
 import pytest
 
 from companion.rules.errors import IllegalAction
 from companion.rules.yaotzin.court import Court
+from companion.rules.yaotzin.dribble import square_cost
 from companion.rules.yaotzin.grid import Direction, Square, distance
 from companion.rules.yaotzin.movement import (
     check_path,
@@ -132,22 +134,32 @@ def test_the_square_nearest_a_goal_is_the_least_of_every_square_by_the_presets_p
 
 
 @pytest.mark.parametrize("equidistant", [False, True])
-def test_no_path_shortens_the_distance_to_a_square_more_than_most_closed_says(equidistant):
-    """`most_closed`, the bound `nearest_route` prunes by, against every square reached on
-    an open court with slopes, from both diagonal parities' first steps, to goals all round."""
-    court = Court.from_dict({"length": 60, "width": 40})
-    settings = Settings(equidistant_diagonals=equidistant)
-    mover = Player("m", "sun", 30, 20)
-    tight = 0
-    for left in range(0, 25):
-        options = reachable(court, Roster([mover], court), mover, left, Square(0, 0), settings)
-        for gx, gy in ((30, 0), (59, 39), (0, 25), (45, 20), (33, 31), (31, 22)):
-            goal = Square(gx, gy)
-            closed = max(distance(mover.square, goal, equidistant) - distance(sq, goal, equidistant)
-                         for sq in options.costs)
-            assert closed <= most_closed(left, equidistant), (left, goal)
-            tight += closed == most_closed(left, equidistant)
-    assert tight > 0
+def test_most_closed_is_the_most_any_path_shortens_the_distance_to_a_square(equidistant):
+    """`most_closed`, the bound `nearest_route` prunes by, against the cheapest cost to every
+    square of an open flat court (a slope or a player only adds cost or bars a square), from
+    either diagonal parity, with up to a double move's 12 squares left, to every goal within
+    16 squares: never exceeded, and reached."""
+    for parity in (0, 1):
+        costs = {(0, 0, parity): 0}     # Dijkstra over (x, y, parity), the rules' step costs
+        frontier = [(0, 0, 0, parity)]
+        while frontier:
+            cost, x, y, p = heapq.heappop(frontier)
+            if cost > costs[(x, y, p)]:
+                continue
+            for d in Direction:
+                diagonal = d.dx != 0 and d.dy != 0 and not equidistant
+                state = (x + d.dx, y + d.dy, p ^ diagonal)
+                total = cost + square_cost(diagonal, p, False)
+                if total <= 12 and total < costs.get(state, 99):
+                    costs[state] = total
+                    heapq.heappush(frontier, (total, *state))
+        for left in range(13):
+            ends = {(x, y) for (x, y, _), c in costs.items() if c <= left}
+            most = max(distance(Square(0, 0), goal, equidistant)
+                       - min(distance(Square(*sq), goal, equidistant) for sq in ends)
+                       for goal in (Square(gx, gy) for gx in range(-16, 17)
+                                    for gy in range(-16, 17)))
+            assert most == most_closed(left, equidistant, parity), (left, parity)
 
 
 def test_the_run_nearest_a_goal_is_the_nearest_of_every_run_the_path_check_allows():
@@ -174,3 +186,21 @@ def test_the_run_nearest_a_goal_is_the_nearest_of_every_run_the_path_check_allow
                 runs.append(tuple(path))
         want = min(runs, key=lambda r: (distance(r[-1], goal, eq), len(r)), default=None)
         assert nearest_run(court, roster, mover, ball, settings, goal) == want
+
+
+def test_a_route_to_a_goal_past_the_ball_ends_where_the_ball_stops_him():
+    """The ball between him and the goal, the squares beside it held by opponents: no path
+    goes on past the ball, so neither may the walk `nearest_route` prunes by (it would take a
+    square beyond the ball for one he reaches)."""
+    court, settings = Court(), Settings()
+    mover = Player("m", "sun", 5, 12)
+    players = [mover, *(Player(f"o{i}", "moon", x, y)
+                        for i, (x, y) in enumerate(((6, 11), (6, 13), (7, 11), (7, 13))))]
+    roster, ball, goal = Roster(players, court), Square(7, 12), Square(20, 12)
+    for budget in (6, 12):
+        options = reachable(court, roster, mover, budget, ball, settings)
+        costs = options.costs
+        end = min(costs, key=lambda sq: (distance(sq, goal), costs[sq],
+                                         (sq.x - goal.x) ** 2 + (sq.y - goal.y) ** 2, sq))
+        assert nearest_route(court, roster, mover, budget, ball, settings, goal) == (
+            costs[end], options.path(end))

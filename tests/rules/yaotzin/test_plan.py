@@ -24,8 +24,10 @@ from companion.rules.yaotzin.intercept import (
     resolve_rolling_intercept,
 )
 from companion.rules.yaotzin.kick import kick_modifiers, resolve_kick
+from companion.rules.yaotzin.odds import landing_pattern
 from companion.rules.yaotzin.plan import (
     KickPlanner,
+    LandingMemo,
     clear_caches,
     default_attack_end,
     suggest_kicks,
@@ -243,6 +245,9 @@ def test_the_squares_in_range_are_those_within_reach_in_range(str_, court, kicke
     assert set(scanned) == {sq for sq in squares_maybe_in_range(plan) if plan.aim(sq) is not None}
     for sq, mods in plan._in_range():       # shared by the kicks as far and as costly
         assert mods == kick_modifiers(court, plan.kicker, sq, True, 0, plan.settings)
+        # and so are the landing patterns, kept by row, heading and attack for the request
+        assert plan._pattern(sq, mods) == landing_pattern(court, plan.kicker, sq, mods.modifier,
+                                                          mods.precise, plan.settings)
 
 
 @pytest.mark.parametrize("attacks", ["west", "east"])
@@ -396,3 +401,33 @@ def test_what_the_planner_keeps_between_turns_changes_no_aim():
         clear_caches()
         cold.append(planner(c, r, "kicker", end).all_aims(3, at_least))
     assert warm == cold and any(warm)
+
+
+def test_a_memory_of_landings_shared_by_how_he_kicks_changes_no_aim():
+    """Planners of one kicker among the same players share a `LandingMemo` whatever the kick
+    (standing or not, each Power Attack): asked in a random order, each gives the aims, to the
+    bit, that a planner with its own memory gives."""
+    from bench.scenario import yaotzin_players
+
+    rng = random.Random(5)
+    court = Court()
+    kinds = [(standing, points) for standing in (True, False) for points in (0, 1, 3)]
+    scored = 0
+    for seed in range(5):
+        crowd = yaotzin_players(12, seed)
+        kicker = crowd[0]
+        kicker.update(x=rng.choice((rng.randrange(3, 14), rng.randrange(58, 69))),
+                      y=rng.randrange(court.width))
+        crowd = [p for p in crowd if p is kicker or (p["x"], p["y"]) != (kicker["x"],
+                                                                        kicker["y"])]
+        roster = roster_of(court, *crowd)
+        end = "west" if kicker["x"] < 36 else "east"
+        shared = LandingMemo()
+        for standing, points in rng.sample(kinds, len(kinds)):
+            got = KickPlanner(court, roster, roster.get("kicker"), standing, points, Settings(),
+                              end, landings=shared).all_aims(3)
+            want = planner(court, roster, "kicker", end, standing=standing,
+                           power_attack=points).all_aims(3)
+            assert got == want, (seed, standing, points)
+            scored += any(a.p_goal > 0 for a in got)
+    assert scored > 10
