@@ -519,22 +519,7 @@ test("item 2: the GM presses Next while the companion checks Mixco's proposed dr
   const held = new Promise((resolve) => {
     answer = resolve;
   });
-  const dribbling = {
-    player: "mx",
-    path: [{ x: 20, y: 12 }],
-    budget: "move",
-    reason: "carries it on",
-    action: {
-      route: "dribble",
-      body: {
-        dribbler: "mx",
-        ball: { x: 20, y: 12 },
-        squares: [{ x: 19, y: 12 }],
-        started_with_ball: true,
-      },
-    },
-  };
-  const t = await mixcoTable(() => suggestAnswer(dribbling), {
+  const t = await mixcoTable(() => suggestAnswer(DRIBBLE_TURN), {
     routes: { "/api/v1/yaotzin/dribble": () => held },
   });
   await t.scene.tokens.get("ball").update({ x: 2000, y: 1200 }); // Mixco stands on the still ball
