@@ -78,6 +78,17 @@ def processes(text: str) -> int:
     return count
 
 
+def whole_squares_ft(text: str) -> int:
+    """A chart's longest distance in feet, whole 5-ft squares (argparse's type for --max-ft)."""
+    try:
+        feet = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of feet") from None
+    if feet < 5 or feet % 5:
+        raise argparse.ArgumentTypeError(f"{feet} ft is not a whole number of 5-ft squares")
+    return feet
+
+
 def add_link_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
     """--url and --token, accepted before the subcommand or after it."""
     default = None if top else argparse.SUPPRESS
@@ -313,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
     kick.add_argument("--bab", type=int, default=2,
                       help="the kicker's base attack bonus (default 2)")
     kick.add_argument("--feats", default="", help="comma-separated feat names (default none)")
-    kick.add_argument("--max-ft", type=int, default=70,
+    kick.add_argument("--max-ft", type=whole_squares_ft, default=70,
                       help="the chart's longest distance (default 70)")
     kick.add_argument("--json", action="store_true", help="print the JSON object")
     _with_defaults(parser)

@@ -622,3 +622,11 @@ def test_a_played_npc_match_says_who_wins_in_a_sentence():
     assert play_text(won) == "Final: sun 4 - moon 3 (sun wins at the round limit, round 100)"
     drawn = {**won, "score": {"sun": 3, "moon": 3}, "winner": None}
     assert play_text(drawn) == "Final: sun 3 - moon 3 (a draw at the round limit, round 100)"
+
+
+def test_the_kick_charts_distance_is_whole_squares():
+    """--max-ft 12 drew the chart to 10 ft without a word."""
+    out = run_cli("simulate", "yaotzin", "--max-ft", "12")
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith(
+        "argument --max-ft: 12 ft is not a whole number of 5-ft squares")

@@ -91,3 +91,13 @@ def test_a_kicks_interceptors_carry_their_odds(api):
     assert advice["p_stop"] == pytest.approx(11 / 20)
     assert advice["odds"]["deflected"] == pytest.approx(4 / 20)
     assert advice["expected_damage"] == pytest.approx((5 / 20 + 4 / 20) * 4)
+
+
+@pytest.mark.parametrize("max_ft, says", [
+    (12, "a whole number of 5-ft squares, not 12 ft"),
+    (75, "Must be greater than or equal to 5 and less than or equal to 70.")])
+def test_a_chart_runs_in_whole_squares_or_is_refused(api, max_ft, says):
+    """12 ft was read as 10 without a word: a chart's distance is whole 5-ft squares."""
+    r = api.post("/api/v1/yaotzin/charts/hoop", {"strengths": [12], "max_ft": max_ft})
+    assert r.status_code == 422, r.json
+    assert r.json["error"]["fields"]["max_ft"] == [says]

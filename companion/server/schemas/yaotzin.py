@@ -32,6 +32,12 @@ COORD = validate.Range(-1000, 1000)
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
+def whole_squares_ft(value: int) -> None:
+    """A distance in whole 5-ft squares (a chart's 12 ft was read as 10 without a word)."""
+    if value % 5:
+        raise ValidationError(f"a whole number of 5-ft squares, not {value} ft")
+
+
 class SquareSchema(Base):
     x = fields.Integer(strict=True, required=True, validate=COORD)
     y = fields.Integer(strict=True, required=True, validate=COORD)
@@ -174,7 +180,8 @@ class ChartSchema(Base):
     bab = Int(-5, 60, load_default=2)
     feats = fields.List(fields.String(validate=validate.OneOf(FEATS)),
                         validate=validate.Length(max=len(FEATS)), load_default=list)
-    max_ft = Int(5, 70, load_default=None)
+    max_ft = fields.Integer(strict=True, load_default=None,
+                            validate=[validate.Range(5, 70), whole_squares_ft])
     field = fields.Nested(FieldSchema, load_default=None)
     settings = fields.Nested(YaotzinSettingsSchema, load_default=None)
 
