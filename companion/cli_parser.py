@@ -84,7 +84,9 @@ def whole_squares_ft(text: str) -> int:
         feet = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of feet") from None
-    if feet < 5 or feet % 5:
+    if feet < 5:
+        raise argparse.ArgumentTypeError(f"the chart runs from 5 ft, not {feet}")
+    if feet % 5:
         raise argparse.ArgumentTypeError(f"{feet} ft is not a whole number of 5-ft squares")
     return feet
 

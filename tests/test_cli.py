@@ -601,7 +601,7 @@ def test_a_board_key_is_sent_as_one_path_segment(live):
     (["goatball", "--budget", "600"], "--budget: the budget must be 1 to 500 passes"),
     (["goatball", "--pass-limit", "10"], "--budget: the budget must be at most the pass limit"),
     (["goatball", "--zones", "two"], "--zones: zones must be comma-separated whole numbers"),
-    (["yaotzin", "--max-ft", "-5"], "--max-ft: the chart runs 1 to 60 squares"),
+    (["yaotzin", "--max-ft", "400"], "--max-ft: the chart runs 1 to 60 squares"),
     (["yaotzin", "--chart", "matches", "--robust-seeds", "x"], "--robust-seeds: "),
 ])
 def test_a_refused_simulate_option_is_named_as_typed(args, says, capsys):
