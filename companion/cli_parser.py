@@ -44,12 +44,17 @@ class Help(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default {default})"
 
 
+def _read(text: str, parse, what: str):
+    """`text` read by `parse` (int, float), or argparse's error saying it is not `what`."""
+    try:
+        return parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+
+
 def port_number(text: str) -> int:
     """A TCP port, 1 to 65535 (argparse's type for --port)."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    port = _read(text, int, "a port number")
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port: give 1 to 65535")
     return port
@@ -57,10 +62,7 @@ def port_number(text: str) -> int:
 
 def seconds(text: str) -> float:
     """A time limit in seconds, 1 to 3600 (argparse's type for --tune-time-limit)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = _read(text, float, "a number of seconds")
     if not 1 <= value <= 3600:
         raise argparse.ArgumentTypeError(f"{text} s is out of range: give 1 to 3600")
     return value
@@ -68,10 +70,7 @@ def seconds(text: str) -> float:
 
 def processes(text: str) -> int:
     """A count of worker processes, 1 or more (argparse's type for --workers)."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
+    count = _read(text, int, "a number of processes")
     if count < 1:
         raise argparse.ArgumentTypeError(f"{count} processes: give 1 or more (1 = this"
                                          " process only)")
@@ -80,10 +79,7 @@ def processes(text: str) -> int:
 
 def whole_squares_ft(text: str) -> int:
     """A chart's longest distance in feet, whole 5-ft squares (argparse's type for --max-ft)."""
-    try:
-        feet = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of feet") from None
+    feet = _read(text, int, "a number of feet")
     if feet < 5:
         raise argparse.ArgumentTypeError(f"the chart runs from 5 ft, not {feet}")
     if feet % 5:
