@@ -12,6 +12,7 @@ import { test } from "node:test";
 import { moduleOf, useTables } from "./tables/table.mjs";
 import {
   answer,
+  answerThenNext,
   applyThenUndo,
   autopilot,
   closeDialogs,
@@ -453,3 +454,22 @@ test("random table, item 2: NPC n1 stood up on yo's turn, and stays up", async (
 test("random table, item quiet: the table was not quiet after 10000 ms, every dialog answered: something waits for ever", async () => {
   await playTable([nextThenAnswer("gm", 0, 0), placeOnBall("gm", "n1")]);
 });
+
+// seed 10103 (`npm run table:explore -- --runs 500 --seed 10100`, its fourth batch), found in
+// the last review of this session and NOT FIXED: the table is still not quiet 10 s after
+// Maria (a GM) puts n2 on the ball while Next and Previous cross the companion GM's answers;
+// something (likely a step's landing, which waits up to 30 s for its write to come back) waits.
+// Kept as todo so that it runs and shows until it is fixed; the note on #38 says so.
+test.todo(
+  "random table, item quiet (seed 10103, open): Maria puts n2 on the ball while Next and Previous cross the answers",
+  async () => {
+    await playTable([
+      answerThenNext("gm", 0, 0),
+      nextThenAnswer("gm", 0, 0),
+      turn("gm", "previous"),
+      nextThenAnswer("gm", 0, 0),
+      nextThenAnswer("gm", 0, 0),
+      placeOnBall("maria", "n2"),
+    ]);
+  },
+);
